@@ -1,0 +1,9 @@
+/** Jest runs the TypeScript sources as ESM (ky and p-limit are ESM-only). */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testTimeout: 120000,
+};

@@ -1,0 +1,39 @@
+/** A validated job: what to export, for whom, over which period. Built by `loadJob`. */
+export interface JobWallet {
+  /** Lowercase. */
+  address: string;
+  label: string;
+  /** Chains this wallet is exported on; `null` means every chain of the job. */
+  chains: readonly number[] | null;
+}
+
+export interface JobPeriod {
+  /** First day, `YYYY-MM-DD`, in the job's time zone. */
+  from: string;
+  /** Last day (inclusive), `YYYY-MM-DD`, in the job's time zone. */
+  to: string;
+  /** Unix seconds of the first instant of `from` in the time zone. */
+  startTime: number;
+  /** Unix seconds of the first instant after `to` in the time zone (exclusive end). */
+  endTime: number;
+}
+
+export interface Job {
+  wallets: readonly JobWallet[];
+  chains: readonly number[];
+  period: JobPeriod;
+  /** IANA zone name deciding which day a row belongs to. */
+  timezone: string;
+  templates: readonly string[];
+  templateFiles: readonly string[];
+  out: string;
+  state: string;
+  api: { baseUrl: string; rate: number; apiKey: string };
+  /** Counterparty labels by lowercase address. */
+  labels: Readonly<Record<string, string>>;
+  /** Token contracts (lowercase) always or never treated as spam. */
+  spam: { allow: readonly string[]; deny: readonly string[] };
+  /** Per-chain override of the blocks kept behind the head as unripe. */
+  ripeness: Readonly<Record<number, number>>;
+  quiet: boolean;
+}

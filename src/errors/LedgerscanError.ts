@@ -1,0 +1,46 @@
+/**
+ * The one base error. A short sentence, labelled detail lines and the cause chained;
+ * `src/cli` alone decides the exit code, from `exitCode`.
+ */
+export type ErrorDetails = Readonly<Record<string, string | number | undefined>>;
+
+/** What an error means to the person running the tool; the CLI maps each to an exit code. */
+export type ErrorKind =
+  | 'input' // bad input or configuration: exit 2
+  | 'api' // the API refused or stopped us (key, plan, daily limit): exit 3
+  | 'internal'; // a bug
+
+export interface LedgerscanErrorOptions {
+  details?: ErrorDetails;
+  cause?: unknown;
+  kind?: ErrorKind;
+}
+
+export class LedgerscanError extends Error {
+  readonly shortMessage: string;
+  readonly details: ErrorDetails;
+  readonly kind: ErrorKind;
+
+  constructor(shortMessage: string, options: LedgerscanErrorOptions = {}) {
+    const details = options.details ?? {};
+    super(formatMessage(shortMessage, details), options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.shortMessage = shortMessage;
+    this.details = details;
+    this.kind = options.kind ?? 'internal';
+  }
+}
+
+function formatMessage(shortMessage: string, details: ErrorDetails): string {
+  const parts = Object.entries(details)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([label, value]) => `${label}: ${String(value)}`);
+  return parts.length === 0 ? shortMessage : `${shortMessage} (${parts.join('; ')})`;
+}
+
+/** Bad input or configuration: the message names the field and the fix. */
+export class InputError extends LedgerscanError {
+  constructor(shortMessage: string, options: Omit<LedgerscanErrorOptions, 'kind'> = {}) {
+    super(shortMessage, { ...options, kind: 'input' });
+  }
+}
