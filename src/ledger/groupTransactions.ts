@@ -1,0 +1,96 @@
+import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+import { isGenesis } from './isGenesis.js';
+import type { Sourced, TxGroup, WalletRecords } from './TxGroup.js';
+
+/** One stored raw record as the store hands it to the ledger. */
+export interface StoredRecord {
+  /** The owned wallet whose stream returned the record (any case; lowercased here). */
+  wallet: string;
+  stream: Stream;
+  record: WireRecord;
+}
+
+interface PendingGroup {
+  hash: string;
+  timestamp: number;
+  transactionIndex: number;
+  byWallet: Map<string, WalletRecords>;
+}
+
+/**
+ * Turns the store's rows (ordered by block; each (wallet, stream) in API order) into one TxGroup per
+ * transaction. Only one block is buffered, so memory stays bounded however long the history is.
+ * Groups of a block come out ordered by transaction index (internal-only ones, -1, first), then hash.
+ */
+export function* groupTransactions(
+  chainId: number,
+  rows: Iterable<StoredRecord>,
+  receiptOf: (txHash: string) => WireReceipt | null,
+): Generator<TxGroup> {
+  let block = -1;
+  let pending = new Map<string, PendingGroup>();
+  for (const row of rows) {
+    const blockNumber = Number(row.record.blockNumber);
+    if (blockNumber !== block) {
+      if (blockNumber < block || !Number.isSafeInteger(blockNumber)) {
+        throw new LedgerscanError('stored rows are not in block order', {
+          details: { chain: chainId, previousBlock: block, block: row.record.blockNumber, tx: row.record.hash },
+        });
+      }
+      yield* flush(chainId, block, pending, receiptOf);
+      block = blockNumber;
+      pending = new Map();
+    }
+    add(pending, row);
+  }
+  yield* flush(chainId, block, pending, receiptOf);
+}
+
+function add(pending: Map<string, PendingGroup>, row: StoredRecord): void {
+  const hash = normaliseHash(row.record.hash);
+  let group = pending.get(hash);
+  if (group === undefined) {
+    group = { hash, timestamp: Number(row.record.timeStamp), transactionIndex: -1, byWallet: new Map() };
+    pending.set(hash, group);
+  }
+  if (group.transactionIndex === -1 && 'transactionIndex' in row.record && row.record.transactionIndex !== '') {
+    group.transactionIndex = Number(row.record.transactionIndex);
+  }
+  const wallet = row.wallet.toLowerCase();
+  let records = group.byWallet.get(wallet);
+  if (records === undefined) {
+    records = { txlist: [], txlistinternal: [], tokentx: [], tokennfttx: [], token1155tx: [] };
+    group.byWallet.set(wallet, records);
+  }
+  // The record's type matches its stream by the store's contract; the wire union cannot express that link.
+  const list = records[row.stream] as Sourced<WireRecord>[];
+  list.push({ record: row.record, ref: String(list.length) });
+}
+
+function* flush(
+  chainId: number,
+  blockNumber: number,
+  pending: Map<string, PendingGroup>,
+  receiptOf: (txHash: string) => WireReceipt | null,
+): Generator<TxGroup> {
+  const groups = [...pending.values()].sort(
+    (a, b) => a.transactionIndex - b.transactionIndex || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0),
+  );
+  for (const group of groups) {
+    yield {
+      chainId,
+      txHash: group.hash,
+      blockNumber,
+      timestamp: group.timestamp,
+      transactionIndex: group.transactionIndex,
+      byWallet: group.byWallet,
+      receipt: isGenesis(group.hash) ? null : receiptOf(group.hash),
+    };
+  }
+}
+
+/** `GENESIS_<address>` pseudo hashes keep their upper-case prefix; real hashes are lowercased. */
+function normaliseHash(hash: string): string {
+  return isGenesis(hash) ? hash : hash.toLowerCase();
+}
