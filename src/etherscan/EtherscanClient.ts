@@ -1,0 +1,255 @@
+import ky from 'ky';
+import type { KyInstance } from 'ky';
+import type { ErrorDetails } from '../errors/LedgerscanError.js';
+import type { EnvelopeClass } from './classifyEnvelope.js';
+import { classifyEnvelope } from './classifyEnvelope.js';
+import type { ApiStats, EtherscanApi, ListPageRequest } from './EtherscanApi.js';
+import {
+  ApiConfigurationError,
+  ApiProtocolError,
+  ApiUnavailableError,
+  ChainNotAvailableError,
+  DailyLimitError,
+  QueryTimeoutError,
+} from './errors.js';
+import type { RateLimiter } from './RateLimiter.js';
+import { rateLimiterFor } from './RateLimiter.js';
+import { redact } from './redact.js';
+import { sleep } from './sleep.js';
+import type { Stream, WireReceipt, WireRecordOf } from './wire.js';
+
+export interface EtherscanClientOptions {
+  /** The full API URL, e.g. `https://api.etherscan.io/v2/api`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Calls per second allowed for this key (shared by every client of the key). */
+  rate: number;
+  /** Per attempt, body included. Above 30 s because a Query Timeout refusal takes about 30 s to arrive. */
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** Full-jitter exponential backoff: attempt n waits random × min(cap, base × 2ⁿ). */
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  fetch?: typeof globalThis.fetch;
+  /** Receives one redacted line per retry. */
+  log?: (line: string) => void;
+  /** Defaults to the process-wide limiter of `apiKey`. */
+  limiter?: RateLimiter;
+  /** Defaults to the process-wide 2/s limiter every plan applies to the historical-balance endpoints. */
+  historicalLimiter?: RateLimiter;
+  now?: () => Date;
+}
+
+/** Etherscan holds these to 2 calls/s on every plan, on top of the plan's own rate. */
+const HISTORICAL_RATE = 2;
+const HISTORICAL_ACTIONS = new Set(['balancehistory', 'tokenbalancehistory']);
+
+type Params = readonly (readonly [string, string | number])[];
+type Settled = Extract<EnvelopeClass, { kind: 'data' | 'empty' | 'notFound' }>;
+type Retry = Extract<EnvelopeClass, { kind: 'retry' }>;
+
+/**
+ * The Etherscan v2 client: every attempt (retries included) waits for the key's rate limiter,
+ * is classified by `classifyEnvelope`, and either returns data, backs off and retries, or throws
+ * a typed error from `./errors.ts`. ky runs with its own retries and HTTP errors off so that
+ * this one loop sees every attempt. The API key appears only in the request URL.
+ */
+export class EtherscanClient implements EtherscanApi {
+  readonly stats: ApiStats = { requests: 0, byAction: {}, retries: 0, rateLimited: 0 };
+  private readonly baseUrl: string;
+  private readonly apiKey: string;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly backoffBaseMs: number;
+  private readonly backoffCapMs: number;
+  private readonly limiter: RateLimiter;
+  private readonly historicalLimiter: RateLimiter;
+  private readonly http: KyInstance;
+  private readonly log: (line: string) => void;
+  private readonly now: () => Date;
+
+  constructor(options: EtherscanClientOptions) {
+    this.baseUrl = options.baseUrl;
+    this.apiKey = options.apiKey;
+    this.timeoutMs = options.timeoutMs ?? 45_000;
+    this.maxRetries = options.maxRetries ?? 8;
+    this.backoffBaseMs = options.backoffBaseMs ?? 500;
+    this.backoffCapMs = options.backoffCapMs ?? 30_000;
+    this.limiter = options.limiter ?? rateLimiterFor(options.apiKey, options.rate);
+    this.historicalLimiter = options.historicalLimiter ?? rateLimiterFor(`${options.apiKey}\u0000historical`, HISTORICAL_RATE);
+    this.http = ky.create({
+      retry: 0,
+      throwHttpErrors: false,
+      timeout: false,
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    });
+    const log = options.log;
+    this.log = log === undefined ? () => undefined : (line) => log(redact(line, this.apiKey));
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async listPage<S extends Stream>(stream: S, request: ListPageRequest): Promise<WireRecordOf[S][]> {
+    const params: Params = [
+      ['address', request.address],
+      ['startblock', request.startBlock],
+      ['endblock', request.endBlock],
+      ['page', 1],
+      ['offset', request.offset],
+      ['sort', 'asc'],
+    ];
+    const answer = await this.call(request.chainId, 'account', stream, params);
+    if (answer.kind === 'empty') return [];
+    if (answer.kind === 'data' && Array.isArray(answer.result)) return answer.result as WireRecordOf[S][];
+    throw this.unexpected(answer, request.chainId, `account.${stream}`, 'a list of records');
+  }
+
+  async receipt(chainId: number, txHash: string): Promise<WireReceipt | null> {
+    const answer = await this.call(chainId, 'proxy', 'eth_getTransactionReceipt', [['txhash', txHash]]);
+    if (answer.kind === 'notFound') return null;
+    if (answer.kind === 'data' && typeof answer.result === 'object' && answer.result !== null && !Array.isArray(answer.result)) {
+      return answer.result as WireReceipt;
+    }
+    throw this.unexpected(answer, chainId, 'proxy.eth_getTransactionReceipt', 'a receipt object');
+  }
+
+  async blockNumberByTime(chainId: number, timestamp: number, closest: 'before' | 'after'): Promise<number> {
+    const text = await this.scalar(chainId, 'block', 'getblocknobytime', [['timestamp', timestamp], ['closest', closest]], DECIMAL);
+    return Number(text);
+  }
+
+  async headBlock(chainId: number): Promise<number> {
+    const text = await this.scalar(chainId, 'proxy', 'eth_blockNumber', [], HEX);
+    return Number.parseInt(text.slice(2), 16);
+  }
+
+  balance(chainId: number, address: string): Promise<string> {
+    return this.scalar(chainId, 'account', 'balance', [['address', address], ['tag', 'latest']], DECIMAL);
+  }
+
+  tokenBalance(chainId: number, contract: string, address: string): Promise<string> {
+    const params: Params = [['contractaddress', contract], ['address', address], ['tag', 'latest']];
+    return this.scalar(chainId, 'account', 'tokenbalance', params, DECIMAL);
+  }
+
+  balanceHistory(chainId: number, address: string, block: number): Promise<string> {
+    return this.scalar(chainId, 'account', 'balancehistory', [['address', address], ['blockno', block]], DECIMAL);
+  }
+
+  tokenBalanceHistory(chainId: number, contract: string, address: string, block: number): Promise<string> {
+    const params: Params = [['contractaddress', contract], ['address', address], ['blockno', block]];
+    return this.scalar(chainId, 'account', 'tokenbalancehistory', params, DECIMAL);
+  }
+
+  private async scalar(chainId: number, module: string, action: string, params: Params, shape: RegExp): Promise<string> {
+    const answer = await this.call(chainId, module, action, params);
+    if (answer.kind === 'data' && typeof answer.result === 'string' && shape.test(answer.result)) return answer.result;
+    throw this.unexpected(answer, chainId, `${module}.${action}`, shape === HEX ? 'a hex quantity' : 'a decimal integer');
+  }
+
+  private async call(chainId: number, module: string, action: string, params: Params): Promise<Settled> {
+    const label = `${module}.${action}`;
+    const details: ErrorDetails = { request: label, chainid: chainId, ...describe(params) };
+    const url = this.url(chainId, module, action, params);
+    let lastProblem = '';
+    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      if (attempt > 0) this.stats.retries++;
+      if (HISTORICAL_ACTIONS.has(action)) await this.historicalLimiter.acquire();
+      await this.limiter.acquire();
+      this.stats.requests++;
+      this.stats.byAction[label] = (this.stats.byAction[label] ?? 0) + 1;
+      const outcome = await this.attempt(url, module === 'proxy');
+      if (outcome.kind !== 'retry') return this.settle(outcome, chainId, details);
+      if (outcome.reason === 'rate-limit') this.stats.rateLimited++;
+      lastProblem = `${outcome.reason}: ${outcome.text}`;
+      if (attempt === this.maxRetries) break;
+      const delay = this.backoff(attempt, outcome);
+      this.log(`${label} chainid=${chainId}: ${lastProblem}; retry ${attempt + 1}/${this.maxRetries} in ${delay} ms`);
+      await sleep(delay);
+    }
+    throw new ApiUnavailableError(this.maxRetries + 1, this.redact(lastProblem), details);
+  }
+
+  /** One HTTP attempt → its class; a transport failure becomes a retry, never a thrown error. */
+  private async attempt(url: string, isProxy: boolean): Promise<EnvelopeClass> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    try {
+      const response = await this.http.get(url, { signal: controller.signal });
+      const bodyText = await response.text();
+      return classifyEnvelope({
+        httpStatus: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        bodyText,
+        isProxy,
+      });
+    } catch (error) {
+      return controller.signal.aborted
+        ? transportRetry('timeout', `no complete answer within ${this.timeoutMs} ms`)
+        : transportRetry('network', describeTransportError(error));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private settle(outcome: Exclude<EnvelopeClass, Retry>, chainId: number, details: ErrorDetails): Settled {
+    switch (outcome.kind) {
+      case 'data':
+      case 'empty':
+      case 'notFound':
+        return outcome;
+      case 'dailyLimit':
+        throw new DailyLimitError(this.redact(outcome.text), this.now(), details);
+      case 'splitRange':
+        throw new QueryTimeoutError(this.redact(outcome.text), details);
+      case 'configuration':
+        throw outcome.reason === 'free-tier-chain'
+          ? new ChainNotAvailableError(chainId, this.redact(outcome.text), details)
+          : new ApiConfigurationError(outcome.reason, this.redact(outcome.text), details);
+      case 'bug':
+        throw new ApiProtocolError(outcome.reason, this.redact(outcome.text), details);
+      case 'unknown':
+        throw new ApiProtocolError('unknown', this.redact(outcome.text), details);
+    }
+  }
+
+  private unexpected(answer: Settled, chainId: number, label: string, expected: string): ApiProtocolError {
+    const got = answer.kind === 'data' ? JSON.stringify(answer.result) ?? 'undefined' : answer.kind;
+    return new ApiProtocolError('unexpected-result', this.redact(got), { request: label, chainid: chainId, expected });
+  }
+
+  private backoff(attempt: number, retry: Retry): number {
+    if (retry.longBackoff) return Math.round(this.backoffCapMs / 2 + (Math.random() * this.backoffCapMs) / 2);
+    return Math.round(Math.random() * Math.min(this.backoffCapMs, this.backoffBaseMs * 2 ** attempt));
+  }
+
+  private url(chainId: number, module: string, action: string, params: Params): string {
+    const query = new URLSearchParams([['chainid', String(chainId)], ['module', module], ['action', action]]);
+    for (const [name, value] of params) query.append(name, String(value));
+    // Last, so a truncated or logged URL loses the key first.
+    query.append('apikey', this.apiKey);
+    return `${this.baseUrl}${this.baseUrl.includes('?') ? '&' : '?'}${query.toString()}`;
+  }
+
+  private redact(text: string): string {
+    return redact(text, this.apiKey);
+  }
+}
+
+const DECIMAL = /^[0-9]+$/;
+const HEX = /^0x[0-9a-fA-F]+$/;
+
+function describe(params: Params): ErrorDetails {
+  return Object.fromEntries(params.map(([name, value]) => [name, value]));
+}
+
+function transportRetry(reason: 'network' | 'timeout', text: string): Retry {
+  return { kind: 'retry', reason, text, longBackoff: false };
+}
+
+/** fetch hides the useful part (ECONNRESET, ECONNREFUSED, …) in `cause`. */
+function describeTransportError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause: unknown = error.cause;
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : undefined;
+  return code === undefined ? error.message : `${error.message} (${code})`;
+}

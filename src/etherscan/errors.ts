@@ -1,0 +1,99 @@
+import type { ErrorDetails } from '../errors/LedgerscanError.js';
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+import type { BugReason, ConfigurationReason } from './classifyEnvelope.js';
+
+/**
+ * Typed answers of the API that reach callers. Every text handed to these constructors must
+ * already be redacted (see redact.ts); details never carry the key or a full URL.
+ */
+
+const FIXES: Readonly<Record<ConfigurationReason, string>> = {
+  'invalid-key': 'check the API key (old per-chain explorer keys do not work on V2; a new key takes a few minutes to activate)',
+  'missing-key': 'pass --api-key or set ETHERSCAN_API_KEY',
+  'too-many-invalid-key-attempts': 'fix the API key, then wait 30 s before trying again',
+  'unsupported-chain': "use a chain the API supports (see 'ledgerscan chains')",
+  'free-tier-chain': 'drop this chain or upgrade the API plan',
+  'pro-endpoint': 'this call needs an API Pro plan',
+  'invalid-address': 'check the wallet addresses',
+};
+
+/** The user must fix the key, the plan or the input; retrying does not help. */
+export class ApiConfigurationError extends LedgerscanError {
+  readonly reason: ConfigurationReason;
+
+  constructor(reason: ConfigurationReason, apiText: string, details: ErrorDetails = {}) {
+    super(`the API refused the request: ${apiText}`, {
+      details: { ...details, fix: FIXES[reason] },
+      kind: reason === 'invalid-address' ? 'input' : 'api',
+    });
+    this.reason = reason;
+  }
+}
+
+/** The plan does not cover this chain; the caller may skip the chain and report it. */
+export class ChainNotAvailableError extends ApiConfigurationError {
+  readonly chainId: number;
+
+  constructor(chainId: number, apiText: string, details: ErrorDetails = {}) {
+    super('free-tier-chain', apiText, { chainid: chainId, ...details });
+    this.chainId = chainId;
+  }
+}
+
+/** The daily quota is used up: stop for today, everything committed stays. */
+export class DailyLimitError extends LedgerscanError {
+  /** When the quota resets (next 00:00 UTC). */
+  readonly resetsAt: Date;
+
+  constructor(apiText: string, now: Date, details: ErrorDetails = {}) {
+    const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+    super(`daily API quota used up; it resets at 00:00 UTC, in ${formatDuration(resetsAt.getTime() - now.getTime())}`, {
+      details: { ...details, api: apiText, fix: 'run again after the reset; work already synced is kept' },
+      kind: 'api',
+    });
+    this.resetsAt = resetsAt;
+  }
+}
+
+/** The server wants a smaller block range: a signal for the sync layer to split the range. */
+export class QueryTimeoutError extends LedgerscanError {
+  constructor(apiText: string, details: ErrorDetails = {}) {
+    super('the API timed out on this block range; split it', { details: { ...details, api: apiText }, kind: 'api' });
+  }
+}
+
+/** Every retry failed (HTTP errors, throttling, dropped connections, timeouts). */
+export class ApiUnavailableError extends LedgerscanError {
+  constructor(attempts: number, lastProblem: string, details: ErrorDetails = {}) {
+    super(`the API did not answer usefully after ${attempts} attempts`, {
+      details: { ...details, last: lastProblem },
+      kind: 'api',
+    });
+  }
+}
+
+const RAW_TEXT_LIMIT = 300;
+
+/** An answer that is a client defect (`bug`) or that nobody has classified (`unknown`). */
+export class ApiProtocolError extends LedgerscanError {
+  readonly reason: BugReason | 'unknown' | 'unexpected-result';
+
+  constructor(reason: BugReason | 'unknown' | 'unexpected-result', rawText: string, details: ErrorDetails = {}) {
+    const text = rawText.length > RAW_TEXT_LIMIT ? `${rawText.slice(0, RAW_TEXT_LIMIT)}… (${rawText.length} chars)` : rawText;
+    super(`unexpected API answer (${reason})`, {
+      details: {
+        ...details,
+        answer: text,
+        fix: reason === 'page-not-found' ? 'check --base-url (it must end in /v2/api)' : undefined,
+      },
+      kind: reason === 'page-not-found' ? 'input' : 'internal',
+    });
+    this.reason = reason;
+  }
+}
+
+function formatDuration(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const hours = Math.floor(minutes / 60);
+  return hours === 0 ? `${minutes} min` : `${hours} h ${minutes % 60} min`;
+}
