@@ -1,0 +1,344 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Stream, WireReceipt, WireRecordOf } from '../../src/etherscan/wire.js';
+import { entriesForTransaction } from '../../src/ledger/entriesForTransaction.js';
+import type { StoredRecord } from '../../src/ledger/groupTransactions.js';
+import type { LedgerContext } from '../../src/ledger/LedgerContext.js';
+import { SentTokens } from '../../src/ledger/SentTokens.js';
+import {
+  ALICE, BOB, ROUTER, SAFE, STRANGER, TOKEN, ZERO, contextOf, erc1155, erc20, groupOf, internal, lines, nft, receipt, tx,
+} from './build.js';
+
+const WALLETS = { [ALICE]: 'Alice', [BOB]: 'Bob', [SAFE]: 'Safe' };
+const USDC_MAINNET = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+const ONE_ETH = '1000000000000000000';
+const PRE_LONDON_RECEIPT = receipt();
+delete PRE_LONDON_RECEIPT.effectiveGasPrice;
+
+function row<S extends Stream>(wallet: string, stream: S, record: WireRecordOf[S]): StoredRecord {
+  return { wallet, stream, record };
+}
+
+interface Case {
+  rule: string;
+  chainId?: number;
+  rows: StoredRecord[];
+  receipt?: WireReceipt | null;
+  context?: Partial<LedgerContext>;
+  expected: string[];
+}
+
+// Fees below: receipt 21000 gas × 10 wei = 0.00000000000021 ETH; txlist 21000 gas × 20 wei = 0.00000000000042 ETH.
+const cases: Case[] = [
+  {
+    rule: 'failed tx (isError 1): only the fee, nothing moved',
+    rows: [
+      row(ALICE, 'txlist', tx({ value: ONE_ETH, isError: '1', txreceipt_status: '0' })),
+      row(ALICE, 'txlistinternal', internal({ value: ONE_ETH })),
+      row(ALICE, 'tokentx', erc20({ value: '5' })),
+    ],
+    expected: ['Alice out fee 0.00000000000042 ETH failed_fee failed (fee_from_list)'],
+  },
+  {
+    rule: 'failed tx known only from the receipt status 0x0',
+    rows: [row(ALICE, 'txlist', tx({ value: ONE_ETH }))],
+    receipt: receipt({ status: '0x0' }),
+    expected: ['Alice out fee 0.00000000000021 ETH failed_fee failed'],
+  },
+  {
+    rule: 'failed tx received from a stranger: nothing at all',
+    rows: [row(ALICE, 'txlist', tx({ from: STRANGER, to: ALICE, value: ONE_ETH, isError: '1', txreceipt_status: '0' }))],
+    expected: [],
+  },
+  {
+    rule: 'fee on chain 1: receipt gasUsed × effectiveGasPrice, fee last',
+    rows: [row(ALICE, 'txlist', tx({ value: ONE_ETH }))],
+    receipt: receipt(),
+    expected: ['Alice out native 1 ETH transfer', 'Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'fee on chain 10 (op-stack): plus the receipt l1Fee',
+    chainId: 10,
+    rows: [row(ALICE, 'txlist', tx())],
+    receipt: receipt({ l1Fee: '0x64' }),
+    expected: ['Alice out fee 0.0000000000002101 ETH fee'],
+  },
+  {
+    rule: 'fee on chain 10 without a receipt: the list fee, no l1Fee, noted',
+    chainId: 10,
+    rows: [row(ALICE, 'txlist', tx())],
+    expected: ['Alice out fee 0.00000000000042 ETH fee (fee_from_list)'],
+  },
+  {
+    rule: 'fee on chain 42161: effectiveGasPrice, never the txlist bid',
+    chainId: 42161,
+    rows: [row(ALICE, 'txlist', tx({ gasPrice: '100' }))],
+    receipt: receipt({ gasUsedForL1: '0x100' }),
+    expected: ['Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'l1Fee is ignored where the chain does not charge it separately',
+    chainId: 42161,
+    rows: [row(ALICE, 'txlist', tx())],
+    receipt: receipt({ l1Fee: '0x64' }),
+    expected: ['Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'blob fee: plus blobGasUsed × blobGasPrice',
+    rows: [row(ALICE, 'txlist', tx())],
+    receipt: receipt({ blobGasUsed: '0x20000', blobGasPrice: '0x2' }),
+    expected: ['Alice out fee 0.000000000000472144 ETH fee'],
+  },
+  {
+    rule: 'pre-London receipt without effectiveGasPrice: the list fee, noted',
+    rows: [row(ALICE, 'txlist', tx())],
+    receipt: PRE_LONDON_RECEIPT,
+    expected: ['Alice out fee 0.00000000000042 ETH fee (fee_from_list)'],
+  },
+  {
+    rule: 'zero fee (deposit tx, gasPrice 0): no entry',
+    rows: [row(ALICE, 'txlist', tx({ gasPrice: '0' }))],
+    expected: [],
+  },
+  {
+    rule: 'native value in: no fee for the receiver',
+    rows: [row(ALICE, 'txlist', tx({ from: STRANGER, to: ALICE, value: ONE_ETH }))],
+    receipt: receipt({ from: STRANGER }),
+    expected: ['Alice in native 1 ETH transfer'],
+  },
+  {
+    rule: 'contract creation with value: out to the new contract',
+    rows: [row(ALICE, 'txlist', tx({ to: '', contractAddress: TOKEN, value: '5' }))],
+    receipt: receipt(),
+    expected: ['Alice out native 0.000000000000000005 ETH transfer', 'Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'internal: failed, delegatecall and zero-value traces ignored',
+    rows: [
+      row(ALICE, 'txlist', tx({ from: STRANGER, to: ROUTER })),
+      row(ALICE, 'txlistinternal', internal({ value: '1', isError: '1', errCode: 'Reverted' })),
+      row(ALICE, 'txlistinternal', internal({ value: '2', type: 'delegatecall', traceId: '1' })),
+      row(ALICE, 'txlistinternal', internal({ value: '0', traceId: '2' })),
+      row(ALICE, 'txlistinternal', internal({ value: '500000000000000000', traceId: '3' })),
+    ],
+    expected: ['Alice in internal 0.5 ETH transfer'],
+  },
+  {
+    rule: 'internal txs under a failed parent are ignored',
+    rows: [
+      row(ALICE, 'txlist', tx({ to: ROUTER, isError: '1', txreceipt_status: '0' })),
+      row(ALICE, 'txlistinternal', internal({ value: ONE_ETH })),
+    ],
+    receipt: receipt({ status: '0x0' }),
+    expected: ['Alice out fee 0.00000000000021 ETH failed_fee failed'],
+  },
+  {
+    rule: 'a Safe owns its internal outflow; the relayer that sent the tx pays the fee',
+    rows: [
+      row(SAFE, 'txlist', tx({ from: STRANGER, to: SAFE, functionName: 'execTransaction(address to, uint256 value)' })),
+      row(SAFE, 'txlistinternal', internal({ from: SAFE, to: ROUTER, value: ONE_ETH })),
+    ],
+    expected: ['Safe out internal 1 ETH transfer'],
+  },
+  {
+    rule: 'an owned signer sending the Safe tx pays the fee, never the Safe',
+    rows: [
+      row(ALICE, 'txlist', tx({ to: SAFE })),
+      row(SAFE, 'txlist', tx({ to: SAFE })),
+      row(SAFE, 'txlistinternal', internal({ from: SAFE, to: ROUTER, value: ONE_ETH })),
+    ],
+    receipt: receipt({ to: SAFE }),
+    expected: ['Safe out internal 1 ETH transfer', 'Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'own-wallet transfer: both rows own_transfer, fee on the sender',
+    rows: [row(ALICE, 'txlist', tx({ to: BOB, value: ONE_ETH })), row(BOB, 'txlist', tx({ to: BOB, value: ONE_ETH }))],
+    receipt: receipt({ to: BOB }),
+    expected: ['Alice out native 1 ETH own_transfer', 'Bob in native 1 ETH own_transfer', 'Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'own-wallet NFT move: own_transfer on both sides',
+    rows: [row(ALICE, 'tokennfttx', nft({ from: ALICE, to: BOB })), row(BOB, 'tokennfttx', nft({ from: ALICE, to: BOB }))],
+    expected: ['Alice out erc721 1 CK own_transfer', 'Bob in erc721 1 CK own_transfer'],
+  },
+  {
+    rule: 'self-transfer: no value entries, the fee kept and noted',
+    rows: [row(ALICE, 'txlist', tx({ to: ALICE, value: ONE_ETH })), row(ALICE, 'tokentx', erc20({ from: ALICE, to: ALICE, value: '9' }))],
+    receipt: receipt({ to: ALICE }),
+    expected: ['Alice out fee 0.00000000000021 ETH fee (self_transfer)'],
+  },
+  {
+    rule: 'trade: ETH for a token, both rows trade',
+    rows: [
+      row(ALICE, 'txlist', tx({ to: ROUTER, value: ONE_ETH, functionName: 'swapExactETHForTokens(uint256 amountOutMin)' })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '1500000000' })),
+    ],
+    receipt: receipt({ to: ROUTER }),
+    expected: ['Alice out native 1 ETH trade', 'Alice in erc20 1500 TOK trade', 'Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'trade: a token for ETH paid by an internal tx',
+    rows: [
+      row(ALICE, 'txlist', tx({ to: ROUTER })),
+      row(ALICE, 'tokentx', erc20({ from: ALICE, to: ROUTER, value: '2500000' })),
+      row(ALICE, 'txlistinternal', internal({ from: ROUTER, value: ONE_ETH })),
+    ],
+    receipt: receipt({ to: ROUTER }),
+    expected: ['Alice in internal 1 ETH trade', 'Alice out erc20 2.5 TOK trade', 'Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'not a trade: ETH sent and partly refunded is one asset',
+    rows: [
+      row(ALICE, 'txlist', tx({ to: ROUTER, value: ONE_ETH })),
+      row(ALICE, 'txlistinternal', internal({ from: ROUTER, value: '500000000000000000' })),
+    ],
+    receipt: receipt({ to: ROUTER }),
+    expected: ['Alice out native 1 ETH transfer', 'Alice in internal 0.5 ETH transfer', 'Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'NFTs: ERC-721 amount 1; ERC-1155 amount tokenValue',
+    rows: [row(ALICE, 'tokennfttx', nft()), row(ALICE, 'token1155tx', erc1155({ tokenValue: '5' }))],
+    expected: ['Alice in erc721 1 CK transfer', 'Alice in erc1155 5 ITM transfer'],
+  },
+  {
+    rule: 'NFTs: mint from the zero address',
+    rows: [row(ALICE, 'tokennfttx', nft({ from: ZERO, tokenID: '1' }))],
+    expected: ['Alice in erc721 1 CK mint'],
+  },
+  {
+    rule: 'NFTs: burn to the zero address',
+    rows: [row(ALICE, 'token1155tx', erc1155({ from: ALICE, to: ZERO, tokenValue: '3' }))],
+    expected: ['Alice out erc1155 3 ITM burn'],
+  },
+  {
+    rule: 'a paid mint is a trade, so the cost and the acquisition pair up',
+    rows: [row(ALICE, 'txlist', tx({ to: TOKEN, value: ONE_ETH })), row(ALICE, 'tokennfttx', nft({ from: ZERO }))],
+    receipt: receipt({ to: TOKEN }),
+    expected: ['Alice out native 1 ETH trade', 'Alice in erc721 1 CK trade', 'Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'token metadata: tokenDecimal "" → decimals unknown, raw amount',
+    rows: [row(ALICE, 'tokentx', erc20({ value: '1234567', tokenDecimal: '', tokenName: '', tokenSymbol: '' }))],
+    expected: ['Alice in erc20 1234567  transfer (unknown_decimals)'],
+  },
+  {
+    rule: 'token metadata: tokenDecimal "0" with empty name and symbol → unknown metadata',
+    rows: [row(ALICE, 'tokentx', erc20({ value: '1234567', tokenDecimal: '0', tokenName: '', tokenSymbol: '' }))],
+    expected: ['Alice in erc20 1234567  transfer (unknown_metadata)'],
+  },
+  {
+    rule: 'token metadata: a real 0-decimals token stays 0',
+    rows: [row(ALICE, 'tokentx', erc20({ value: '1234567', tokenDecimal: '0', tokenSymbol: 'WHOLE' }))],
+    expected: ['Alice in erc20 1234567 WHOLE transfer'],
+  },
+  {
+    rule: 'spam: unsolicited inbound token with a URL-like name',
+    rows: [row(ALICE, 'tokentx', erc20({ value: '1000000', tokenName: 'Claim rewards at usdc-gift.com', tokenSymbol: 'CLAIM' }))],
+    expected: ['Alice in erc20 1 CLAIM transfer [url_in_name]'],
+  },
+  {
+    rule: 'spam: a URL-like name in a tx the wallet sent itself is solicited',
+    rows: [
+      row(ALICE, 'txlist', tx({ to: ROUTER, gasPrice: '0' })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '1000000', tokenName: 'yearn.finance', tokenSymbol: 'YFI' })),
+    ],
+    expected: ['Alice in erc20 1 YFI transfer'],
+  },
+  {
+    rule: 'spam: USDC symbol from an unknown contract on chain 1',
+    rows: [row(ALICE, 'tokentx', erc20({ value: '1000000', tokenSymbol: 'USDC', tokenName: 'USD Coin' }))],
+    expected: ['Alice in erc20 1 USDC transfer [impersonates_USDC]'],
+  },
+  {
+    rule: 'spam: the real USDC contract on chain 1 is fine',
+    rows: [row(ALICE, 'tokentx', erc20({ contractAddress: USDC_MAINNET, value: '1000000', tokenSymbol: 'USDC' }))],
+    expected: ['Alice in erc20 1 USDC transfer'],
+  },
+  {
+    rule: 'spam: a token calling itself the native coin',
+    chainId: 42161,
+    rows: [row(ALICE, 'tokentx', erc20({ value: '1000000', tokenSymbol: 'eth', tokenDecimal: '6' }))],
+    expected: ['Alice in erc20 1 eth transfer [impersonates_ETH]'],
+  },
+  {
+    rule: 'spam: chains without a table of real contracts are not checked for impersonation',
+    chainId: 137,
+    rows: [row(ALICE, 'tokentx', erc20({ value: '1000000', tokenSymbol: 'USDC' }))],
+    expected: ['Alice in erc20 1 USDC transfer'],
+  },
+  {
+    rule: 'spam: the job allow list wins over every rule',
+    rows: [row(ALICE, 'tokentx', erc20({ value: '1000000', tokenSymbol: 'USDC' }))],
+    context: { spam: { allow: [TOKEN.toUpperCase().replace('0X', '0x')], deny: [] } },
+    expected: ['Alice in erc20 1 USDC transfer'],
+  },
+  {
+    rule: 'spam: the job deny list flags even a sent token',
+    rows: [row(ALICE, 'tokentx', erc20({ from: ALICE, to: STRANGER, value: '1000000' }))],
+    context: { spam: { allow: [], deny: [TOKEN] } },
+    expected: ['Alice out erc20 1 TOK transfer [deny_list]'],
+  },
+];
+
+describe('entriesForTransaction rules', () => {
+  it.each(cases.map((c) => [c.rule, c] as const))('%s', (_rule, c) => {
+    const group = groupOf(c.chainId ?? 1, c.rows, c.receipt ?? null);
+    const entries = entriesForTransaction(group, contextOf(c.chainId ?? 1, WALLETS, c.context));
+    expect(lines(entries)).toEqual(c.expected);
+    expect(entries.map((entry) => entry.order)).toEqual(entries.map((_, index) => index));
+    for (const entry of entries) expect(entry.amountRaw > 0n).toBe(true);
+  });
+});
+
+describe('entry fields', () => {
+  const swap = groupOf(1, [
+    row(ALICE, 'txlist', tx({ to: ROUTER, value: ONE_ETH, functionName: 'swapExactETHForTokens(uint256 amountOutMin)' })),
+    row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '1500000000' })),
+  ], receipt({ to: ROUTER }));
+  const context = contextOf(1, WALLETS, { labels: { [ROUTER]: 'Uniswap router' } });
+
+  it('labels the wallet and the counterparty and names the method', () => {
+    const [native, token, fee] = entriesForTransaction(swap, context);
+    expect(native).toMatchObject({ wallet: ALICE, walletLabel: 'Alice', counterparty: ROUTER, counterpartyLabel: 'Uniswap router', method: 'swapExactETHForTokens' });
+    expect(token).toMatchObject({ kind: 'erc20', assetContract: TOKEN, decimals: 6, amountRaw: 1500000000n, provenance: { stream: 'tokentx', ref: '0' } });
+    expect(fee).toMatchObject({ counterparty: '', provenance: { stream: 'receipt', ref: '0' }, status: 'ok' });
+  });
+
+  it('labels an owned counterparty with its wallet label', () => {
+    const transfer = groupOf(1, [row(ALICE, 'txlist', tx({ to: BOB, value: ONE_ETH }))]);
+    expect(entriesForTransaction(transfer, context)[0]).toMatchObject({ counterparty: BOB, counterpartyLabel: 'Bob' });
+  });
+
+  it('gives stable ids: same across runs, distinct for identical rows, unchanged when the receipt arrives', () => {
+    const rows = [row(ALICE, 'txlist', tx()), row(ALICE, 'tokentx', erc20({ value: '1' })), row(ALICE, 'tokentx', erc20({ value: '1' }))];
+    const first = entriesForTransaction(groupOf(1, rows), context).map((entry) => entry.entryId);
+    const again = entriesForTransaction(groupOf(1, rows), context).map((entry) => entry.entryId);
+    const withReceipt = entriesForTransaction(groupOf(1, rows, receipt()), context).map((entry) => entry.entryId);
+    expect(first).toHaveLength(3);
+    expect(new Set(first).size).toBe(3);
+    expect(again).toEqual(first);
+    expect(withReceipt).toEqual(first);
+    for (const id of first) expect(id).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('keeps a 2^256−1 token amount exact', () => {
+    const max = 2n ** 256n - 1n;
+    const group = groupOf(1, [row(ALICE, 'tokentx', erc20({ value: max.toString(), tokenDecimal: '18' }))]);
+    const [entry] = entriesForTransaction(group, context);
+    expect(entry?.amountRaw).toBe(max);
+    expect(entry?.amount).toBe('115792089237316195423570985008687907853269984665640564039457.584007913129639935');
+  });
+
+  it('ignores records of wallets that are not in the job on this chain', () => {
+    const group = groupOf(1, [row(STRANGER, 'txlist', tx({ from: STRANGER, to: ALICE, value: ONE_ETH }))]);
+    expect(entriesForTransaction(group, context)).toEqual([]);
+  });
+
+  it('does not flag a URL-named token the wallet has sent before', () => {
+    const history = new SentTokens();
+    const sent = groupOf(1, [row(ALICE, 'tokentx', erc20({ from: ALICE, to: STRANGER, value: '1', tokenName: 'site.xyz' }))]);
+    for (const entry of entriesForTransaction(sent, context, history)) history.record(entry);
+    const back = groupOf(1, [row(ALICE, 'tokentx', erc20({ value: '1', tokenName: 'site.xyz' }))]);
+    expect(entriesForTransaction(back, context)[0]?.spam).toBe('url_in_name');
+    expect(entriesForTransaction(back, context, history)[0]?.spam).toBe('');
+  });
+});
