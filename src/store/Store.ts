@@ -1,0 +1,158 @@
+import type Database from 'better-sqlite3';
+import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+import type { StoredRecord } from '../ledger/groupTransactions.js';
+import { extendRange, type SyncedRange } from './SyncedRange.js';
+
+/** One page of one (chain, wallet, stream), as the sync commits it. */
+export interface PageCommit {
+  chainId: number;
+  wallet: string;
+  stream: Stream;
+  /** The blocks the page covers completely: every row of the key in them is in `records`. */
+  fromBlock: number;
+  toBlock: number;
+  /** In API order. */
+  records: readonly WireRecord[];
+}
+
+interface RangeRow {
+  from_block: number;
+  to_block: number;
+  backfill_from: number | null;
+  backfill_to: number | null;
+}
+
+/**
+ * The durable state: raw records, receipts and synced ranges in one SQLite file. Every write is
+ * one transaction, so an exception or a killed process leaves the previous state.
+ */
+export class Store {
+  readonly path: string;
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(db: Database.Database, path: string) {
+    this.db = db;
+    this.path = path;
+    this.statements = {
+      deleteSpan: db.prepare(
+        'DELETE FROM records WHERE chain_id = ? AND wallet = ? AND stream = ? AND block_number BETWEEN ? AND ?',
+      ),
+      insertRecord: db.prepare(
+        `INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      selectRange: db.prepare<[number, string, string], RangeRow>(
+        'SELECT from_block, to_block, backfill_from, backfill_to FROM synced_ranges WHERE chain_id = ? AND wallet = ? AND stream = ?',
+      ),
+      upsertRange: db.prepare(
+        `INSERT INTO synced_ranges (chain_id, wallet, stream, from_block, to_block, backfill_from, backfill_to)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (chain_id, wallet, stream) DO UPDATE SET from_block = excluded.from_block,
+           to_block = excluded.to_block, backfill_from = excluded.backfill_from, backfill_to = excluded.backfill_to`,
+      ),
+      iterate: db.prepare<[number, number, number, string], { wallet: string; stream: Stream; raw: string }>(
+        `SELECT wallet, stream, raw FROM records
+         WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))
+         ORDER BY block_number, wallet, stream, seq`,
+      ),
+      selectReceipt: db.prepare<[number, string], { raw: string }>(
+        'SELECT raw FROM receipts WHERE chain_id = ? AND tx_hash = ?',
+      ),
+      upsertReceipt: db.prepare('INSERT OR REPLACE INTO receipts (chain_id, tx_hash, raw) VALUES (?, ?, ?)'),
+      missingReceipts: db
+        .prepare<[number, number, number, string], string>(
+          `SELECT DISTINCT r.tx_hash FROM records r
+           WHERE r.chain_id = ? AND r.stream = 'txlist' AND r.block_number BETWEEN ? AND ?
+             AND r.from_address IN (SELECT value FROM json_each(?))
+             AND NOT EXISTS (SELECT 1 FROM receipts c WHERE c.chain_id = r.chain_id AND c.tx_hash = r.tx_hash)
+           ORDER BY r.tx_hash`,
+        )
+        .pluck(),
+      countRecords: db
+        .prepare<[{ chain: number | null; wallet: string | null; stream: string | null }], number>(
+          `SELECT count(*) FROM records WHERE (@chain IS NULL OR chain_id = @chain)
+             AND (@wallet IS NULL OR wallet = @wallet) AND (@stream IS NULL OR stream = @stream)`,
+        )
+        .pluck(),
+      countReceipts: db.prepare<[], number>('SELECT count(*) FROM receipts').pluck(),
+    };
+  }
+
+  /**
+   * Replaces the key's rows in the page's block span with the page's rows and extends the synced
+   * range, in one transaction. Replacing (never de-duplicating by content) keeps two identical
+   * rows when the API sends two, and makes re-fetching a span idempotent.
+   */
+  commitPage(page: PageCommit): void {
+    const wallet = page.wallet.toLowerCase();
+    const { chainId, stream, fromBlock, toBlock } = page;
+    this.db.transaction(() => {
+      this.statements.deleteSpan.run(chainId, wallet, stream, fromBlock, toBlock);
+      page.records.forEach((record, seq) => {
+        const block = Number(record.blockNumber);
+        if (!Number.isSafeInteger(block) || block < fromBlock || block > toBlock) {
+          throw new LedgerscanError('record outside the page it was committed with', {
+            details: { chain: chainId, wallet, stream, block: record.blockNumber, page: `${fromBlock}-${toBlock}` },
+          });
+        }
+        this.statements.insertRecord.run(
+          chainId, wallet, stream, block, seq, record.hash.toLowerCase(), record.from.toLowerCase(), JSON.stringify(record),
+        );
+      });
+      const range = extendRange(this.syncedRange(chainId, wallet, stream), fromBlock, toBlock);
+      this.statements.upsertRange.run(
+        chainId, wallet, stream, range.fromBlock, range.toBlock, range.backfill?.fromBlock ?? null, range.backfill?.toBlock ?? null,
+      );
+    })();
+  }
+
+  syncedRange(chainId: number, wallet: string, stream: Stream): SyncedRange | null {
+    const row = this.statements.selectRange.get(chainId, wallet.toLowerCase(), stream);
+    if (row === undefined) return null;
+    const backfill =
+      row.backfill_from === null || row.backfill_to === null ? null : { fromBlock: row.backfill_from, toBlock: row.backfill_to };
+    return { fromBlock: row.from_block, toBlock: row.to_block, backfill };
+  }
+
+  /**
+   * The wallets' rows in blocks [fromBlock, toBlock], ordered by block, wallet, stream and API
+   * order, read lazily so memory stays bounded. Reads (getReceipt) may run while it is open;
+   * writes may not.
+   */
+  *iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<StoredRecord> {
+    const owned = JSON.stringify(wallets.map((wallet) => wallet.toLowerCase()));
+    for (const row of this.statements.iterate.iterate(chainId, fromBlock, toBlock, owned)) {
+      yield { wallet: row.wallet, stream: row.stream, record: JSON.parse(row.raw) as WireRecord };
+    }
+  }
+
+  getReceipt(chainId: number, txHash: string): WireReceipt | null {
+    const row = this.statements.selectReceipt.get(chainId, txHash.toLowerCase());
+    return row === undefined ? null : (JSON.parse(row.raw) as WireReceipt);
+  }
+
+  putReceipt(chainId: number, txHash: string, receipt: WireReceipt): void {
+    this.statements.upsertReceipt.run(chainId, txHash.toLowerCase(), JSON.stringify(receipt));
+  }
+
+  /** Hashes (lowercase) of stored txlist rows sent by one of `senders` that have no receipt yet. */
+  missingReceipts(chainId: number, senders: readonly string[], fromBlock: number, toBlock: number): string[] {
+    const owned = JSON.stringify(senders.map((sender) => sender.toLowerCase()));
+    return this.statements.missingReceipts.all(chainId, fromBlock, toBlock, owned);
+  }
+
+  countRecords(filter: { chainId?: number; wallet?: string; stream?: Stream } = {}): number {
+    const { chainId, wallet, stream } = filter;
+    return this.statements.countRecords.get({ chain: chainId ?? null, wallet: wallet?.toLowerCase() ?? null, stream: stream ?? null }) ?? 0;
+  }
+
+  countReceipts(): number {
+    return this.statements.countReceipts.get() ?? 0;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { InputError } from '../errors/LedgerscanError.js';
+import { migrate } from './migrations.js';
+import { Store } from './Store.js';
+
+/**
+ * Opens (creating it and its folder if needed) the state file and brings its schema up to date.
+ * WAL with synchronous=NORMAL: a committed page survives a killed process; only a power loss can
+ * take back the last commits, which the next run re-fetches.
+ */
+export function openStore(file: string): Store {
+  let db: Database.Database;
+  try {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    db = new Database(file);
+  } catch (error) {
+    throw new InputError('cannot open the state file', { details: { path: file, fix: 'check --state' }, cause: error });
+  }
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, file);
+  } catch (error) {
+    db.close();
+    if (error instanceof InputError) throw error;
+    throw new InputError('the state file is not a usable ledgerscan store', {
+      details: { path: file, fix: 'point --state at a new file' },
+      cause: error,
+    });
+  }
+  return new Store(db, file);
+}

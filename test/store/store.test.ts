@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
+import { migrations } from '../../src/store/migrations.js';
+import { openStore } from '../../src/store/openStore.js';
+import type { Store } from '../../src/store/Store.js';
+
+const WALLET = '0x00000000000000000000000000000000000000aa';
+const OTHER = '0x00000000000000000000000000000000000000bb';
+
+function tokenRow(block: number, hash: string, value = '1'): WireTokenTx {
+  return {
+    blockNumber: String(block), timeStamp: String(1_700_000_000 + block), hash, nonce: '1', blockHash: '0x1',
+    from: OTHER, contractAddress: '0xc0', to: WALLET, value, tokenName: 'T', tokenSymbol: 'T', tokenDecimal: '6',
+    transactionIndex: '0', gas: '1', gasPrice: '1', gasUsed: '1', cumulativeGasUsed: '1', input: 'deprecated',
+    confirmations: '5',
+  };
+}
+
+function txRow(block: number, hash: string, from: string): WireTx {
+  return {
+    blockNumber: String(block), timeStamp: String(1_700_000_000 + block), hash, nonce: '1', blockHash: '0x1',
+    transactionIndex: '0', from, to: OTHER, value: '0', gas: '21000', gasPrice: '1', isError: '0',
+    txreceipt_status: '1', input: '0x', contractAddress: '', cumulativeGasUsed: '1', gasUsed: '21000', confirmations: '5',
+  };
+}
+
+describe('store', () => {
+  let dir: string;
+  let store: Store;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-store-'));
+    store = openStore(path.join(dir, 'nested', 'state.sqlite'));
+  });
+  afterEach(() => {
+    store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates the folder, records the schema version and reopens without re-running migrations', () => {
+    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 5, records: [tokenRow(2, '0xa')] });
+    store.close();
+    store = openStore(path.join(dir, 'nested', 'state.sqlite'));
+    expect(store.countRecords()).toBe(1);
+    const db = new Database(path.join(dir, 'nested', 'state.sqlite'), { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('refuses a store written by a newer schema', () => {
+    store.close();
+    const file = path.join(dir, 'nested', 'state.sqlite');
+    const db = new Database(file);
+    db.pragma(`user_version = ${migrations.length + 1}`);
+    db.close();
+    expect(() => openStore(file)).toThrow('the state file was written by a newer ledgerscan');
+    store = openStore(path.join(dir, 'other.sqlite'));
+  });
+
+  it('refuses a file that is not a database, naming the path', () => {
+    const file = path.join(dir, 'junk.sqlite');
+    fs.writeFileSync(file, 'not a database at all, just some text that is long enough to be read as a header');
+    expect(() => openStore(file)).toThrow(/not a usable ledgerscan store.*junk\.sqlite/);
+  });
+
+  it('leaves nothing of a page whose commit fails halfway', () => {
+    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 9, records: [tokenRow(3, '0xa')] });
+    const bad = [tokenRow(10, '0xb'), tokenRow(11, '0xc'), tokenRow(99, '0xd')];
+    expect(() => store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 10, toBlock: 20, records: bad })).toThrow(
+      'record outside the page it was committed with',
+    );
+    expect(store.countRecords()).toBe(1);
+    expect(store.syncedRange(1, WALLET, 'tokentx')).toEqual({ fromBlock: 1, toBlock: 9, backfill: null });
+  });
+
+  it('replaces a re-fetched block and keeps two identical rows as two rows', () => {
+    const twin = tokenRow(7, '0xtwin');
+    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 7, records: [tokenRow(5, '0xa'), twin, { ...twin }] });
+    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 7, toBlock: 12, records: [twin, { ...twin }, tokenRow(12, '0xz')] });
+    const rows = [...store.iterateRecords(1, [WALLET], 0, 100)];
+    expect(rows.map((row) => row.record.hash)).toEqual(['0xa', '0xtwin', '0xtwin', '0xz']);
+    expect(store.syncedRange(1, WALLET, 'tokentx')).toEqual({ fromBlock: 1, toBlock: 12, backfill: null });
+  });
+
+  it('reads rows by block, then wallet, stream and API order, within the block span and wallets asked', () => {
+    store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(4, '0x4', OTHER), txRow(9, '0x9', OTHER)] });
+    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 20, records: [tokenRow(4, '0xb', '2'), tokenRow(4, '0xa', '1')] });
+    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(4, '0xb', WALLET)] });
+    store.commitPage({ chainId: 10, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(4, '0xc', WALLET)] });
+    const rows = [...store.iterateRecords(1, [WALLET.toUpperCase().replace('0X', '0x'), OTHER], 4, 8)];
+    expect(rows.map((row) => [row.record.blockNumber, row.wallet, row.stream, row.record.hash])).toEqual([
+      ['4', WALLET, 'tokentx', '0xb'],
+      ['4', WALLET, 'tokentx', '0xa'],
+      ['4', WALLET, 'txlist', '0xb'],
+      ['4', OTHER, 'txlist', '0x4'],
+    ]);
+    expect([...store.iterateRecords(1, [OTHER], 0, 100)]).toHaveLength(2);
+  });
+
+  it('keeps one gap-free range: extends above, refuses a gap, and joins a backfill once it reaches the range', () => {
+    const commit = (fromBlock: number, toBlock: number): void =>
+      store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock, toBlock, records: [] });
+    commit(100, 200);
+    commit(201, 300);
+    expect(() => commit(302, 400)).toThrow('page would leave a gap in the synced range');
+    commit(10, 49);
+    expect(store.syncedRange(1, WALLET, 'txlist')).toEqual({ fromBlock: 100, toBlock: 300, backfill: { fromBlock: 10, toBlock: 49 } });
+    commit(50, 99);
+    expect(store.syncedRange(1, WALLET, 'txlist')).toEqual({ fromBlock: 10, toBlock: 300, backfill: null });
+    expect(store.syncedRange(1, WALLET, 'tokentx')).toBeNull();
+  });
+
+  it('lists receipts still missing for transactions sent by the given wallets, once per hash', () => {
+    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER), txRow(5, '0xcc', WALLET)] });
+    store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xaa', WALLET)] });
+    store.putReceipt(1, '0xCC', { transactionHash: '0xcc', blockNumber: '0x5', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x5208' });
+    expect(store.missingReceipts(1, [WALLET], 0, 100)).toEqual(['0xaa']);
+    expect(store.missingReceipts(1, [WALLET], 4, 100)).toEqual([]);
+    expect(store.getReceipt(1, '0xcc')?.gasUsed).toBe('0x5208');
+    expect(store.getReceipt(1, '0xaa')).toBeNull();
+    expect(store.countReceipts()).toBe(1);
+  });
+});
