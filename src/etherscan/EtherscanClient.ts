@@ -246,10 +246,17 @@ function transportRetry(reason: 'network' | 'timeout', text: string): Retry {
   return { kind: 'retry', reason, text, longBackoff: false };
 }
 
-/** fetch hides the useful part (ECONNRESET, ECONNREFUSED, …) in `cause`. */
+/**
+ * fetch hides the useful part (ECONNRESET, ECONNREFUSED, …) in `cause`. Duck-typed, because
+ * errors thrown by Node's fetch may come from another realm than our `Error`.
+ */
 function describeTransportError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause: unknown = error.cause;
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : undefined;
-  return code === undefined ? error.message : `${error.message} (${code})`;
+  const { message, code, cause } = asRecord(error);
+  const text = typeof message === 'string' ? message : String(error);
+  const detail = code ?? asRecord(cause)['code'];
+  return typeof detail === 'string' ? `${text} (${detail})` : text;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
