@@ -21,7 +21,7 @@ describe('compareEntries', () => {
 
 describe('mergeSorted', () => {
   it('merges ascending streams into one ascending stream, ties to the earlier stream', () => {
-    const merged = [...mergeSorted([[1, 4, 4, 9], [], [2, 4, 10], [0]].map((values, source) => values.map((value) => ({ value, source }))), (a, b) => a.value - b.value)];
+    const merged = [...mergeSorted<{ value: number; source: number }>([[1, 4, 4, 9], [], [2, 4, 10], [0]].map((values, source) => values.map((value) => ({ value, source }))), (a, b) => a.value - b.value)];
     expect(merged.map(({ value, source }) => `${value}/${source}`)).toEqual(['0/3', '1/0', '2/2', '4/0', '4/0', '4/2', '9/0', '10/2']);
   });
 
@@ -29,7 +29,7 @@ describe('mergeSorted', () => {
     function* multiples(step: number): Generator<number> {
       for (let value = step; ; value += step) yield value;
     }
-    const merged = mergeSorted([multiples(3), multiples(5), multiples(7)], (a, b) => a - b);
+    const merged = mergeSorted<number>([multiples(3), multiples(5), multiples(7)], (a, b) => a - b);
     const first: number[] = [];
     for (const value of merged) {
       if (first.length === 8) break;
