@@ -35,7 +35,7 @@ export interface EtherscanClientOptions {
   log?: (line: string) => void;
   /** Defaults to the process-wide limiter of `apiKey`. */
   limiter?: RateLimiter;
-  /** Defaults to the process-wide 2/s limiter every plan applies to the historical-balance endpoints. */
+  /** Defaults to the process-wide 2/s limiter every plan applies to the historical-balance endpoints; shares the `limiter` clock. */
   historicalLimiter?: RateLimiter;
   now?: () => Date;
 }
@@ -153,8 +153,7 @@ export class EtherscanClient implements EtherscanApi {
     let lastProblem = '';
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
       if (attempt > 0) this.stats.retries++;
-      if (HISTORICAL_ACTIONS.has(action)) await this.historicalLimiter.acquire();
-      await this.limiter.acquire();
+      await this.limiter.acquire(undefined, HISTORICAL_ACTIONS.has(action) ? this.historicalLimiter : undefined);
       this.stats.requests++;
       this.stats.byAction[label] = (this.stats.byAction[label] ?? 0) + 1;
       const outcome = await this.attempt(url, module === 'proxy');

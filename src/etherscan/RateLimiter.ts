@@ -37,17 +37,23 @@ export class RateLimiter {
     this.intervalMs = Math.max(this.intervalMs, intervalFor(rate));
   }
 
-  /** Books the next free slot and returns its time (on the `now` clock); pure bookkeeping. */
-  reserve(): number {
-    const slot = Math.max(this.now(), this.nextSlot);
+  /**
+   * Books the next free slot and returns its time (on the `now` clock); pure bookkeeping.
+   * With `also`, the slot is free on both limiters and booked on both, so an endpoint with an
+   * extra, tighter limit keeps both spacings (two separate waits could bunch sends up); `also`
+   * must run on the same clock.
+   */
+  reserve(also?: RateLimiter): number {
+    const slot = Math.max(this.now(), this.nextSlot, also?.nextSlot ?? Number.NEGATIVE_INFINITY);
     this.nextSlot = slot + this.intervalMs;
+    if (also !== undefined) also.nextSlot = slot + also.intervalMs;
     return slot;
   }
 
   /** Resolves when the caller may send. An aborted wait keeps its slot used (conservative). */
-  async acquire(signal?: AbortSignal): Promise<void> {
+  async acquire(signal?: AbortSignal, also?: RateLimiter): Promise<void> {
     signal?.throwIfAborted();
-    const wait = this.reserve() - this.now();
+    const wait = this.reserve(also) - this.now();
     // Rounded up: timers fire on whole milliseconds and must never fire early.
     if (wait > 0) await this.sleep(Math.ceil(wait), signal);
   }

@@ -48,6 +48,14 @@ describe('RateLimiter', () => {
     expect(busiestSecond(sends)).toBeLessThanOrEqual(5);
   });
 
+  it('books one joint slot for an endpoint under an extra, tighter limit', () => {
+    const clock = (): number => 0;
+    const main = new RateLimiter(10, { now: clock });
+    const historical = new RateLimiter(2, { now: clock });
+    const slots = [main.reserve(historical), main.reserve(), main.reserve(historical), main.reserve(), main.reserve(historical)];
+    expect(slots).toEqual([0, 100, 500, 600, 1000]);
+  });
+
   it('acquire waits the booked time, rounded up to whole milliseconds', async () => {
     const waits: number[] = [];
     const limiter = new RateLimiter(3, { now: () => 1000, sleep: async (ms) => void waits.push(ms) });
