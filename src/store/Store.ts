@@ -16,6 +16,11 @@ export interface PageCommit {
   records: readonly WireRecord[];
 }
 
+export interface MissingReceipt {
+  txHash: string;
+  sender: string;
+}
+
 interface RangeRow {
   from_block: number;
   to_block: number;
@@ -62,14 +67,13 @@ export class Store {
       ),
       upsertReceipt: db.prepare('INSERT OR REPLACE INTO receipts (chain_id, tx_hash, raw) VALUES (?, ?, ?)'),
       missingReceipts: db
-        .prepare<[number, number, number, string], string>(
-          `SELECT DISTINCT r.tx_hash FROM records r
+        .prepare<[number, number, number, string], MissingReceipt>(
+          `SELECT DISTINCT r.tx_hash AS txHash, r.from_address AS sender FROM records r
            WHERE r.chain_id = ? AND r.stream = 'txlist' AND r.block_number BETWEEN ? AND ?
              AND r.from_address IN (SELECT value FROM json_each(?))
              AND NOT EXISTS (SELECT 1 FROM receipts c WHERE c.chain_id = r.chain_id AND c.tx_hash = r.tx_hash)
            ORDER BY r.tx_hash`,
-        )
-        .pluck(),
+        ),
       countRecords: db
         .prepare<[{ chain: number | null; wallet: string | null; stream: string | null }], number>(
           `SELECT count(*) FROM records WHERE (@chain IS NULL OR chain_id = @chain)
@@ -137,8 +141,8 @@ export class Store {
     this.statements.upsertReceipt.run(chainId, txHash.toLowerCase(), JSON.stringify(receipt));
   }
 
-  /** Hashes (lowercase) of stored txlist rows sent by one of `senders` that have no receipt yet. */
-  missingReceipts(chainId: number, senders: readonly string[], fromBlock: number, toBlock: number): string[] {
+  /** Stored txlist transactions sent by one of `senders` that have no receipt yet (lowercase). */
+  missingReceipts(chainId: number, senders: readonly string[], fromBlock: number, toBlock: number): MissingReceipt[] {
     const owned = JSON.stringify(senders.map((sender) => sender.toLowerCase()));
     return this.statements.missingReceipts.all(chainId, fromBlock, toBlock, owned);
   }

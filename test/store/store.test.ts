@@ -118,7 +118,7 @@ describe('store', () => {
     store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER), txRow(5, '0xcc', WALLET)] });
     store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xaa', WALLET)] });
     store.putReceipt(1, '0xCC', { transactionHash: '0xcc', blockNumber: '0x5', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x5208' });
-    expect(store.missingReceipts(1, [WALLET], 0, 100)).toEqual(['0xaa']);
+    expect(store.missingReceipts(1, [WALLET], 0, 100)).toEqual([{ txHash: '0xaa', sender: WALLET }]);
     expect(store.missingReceipts(1, [WALLET], 4, 100)).toEqual([]);
     expect(store.getReceipt(1, '0xcc')?.gasUsed).toBe('0x5208');
     expect(store.getReceipt(1, '0xaa')).toBeNull();

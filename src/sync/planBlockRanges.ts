@@ -1,0 +1,66 @@
+import { ChainNotAvailableError } from '../etherscan/errors.js';
+import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
+import type { JobPeriod } from '../config/Job.js';
+
+/** The blocks of one chain that fall in the job's period, and the head when it was planned. */
+export interface ChainBlockRange {
+  chainId: number;
+  /** First block at or after the period's start. */
+  startBlock: number;
+  /** Last block before the period's end (the head when the period reaches into the future). */
+  endBlock: number;
+  headBlock: number;
+}
+
+export interface SkippedChain {
+  chainId: number;
+  /** The API's refusal, for the report. */
+  reason: string;
+}
+
+export interface BlockPlan {
+  ranges: ChainBlockRange[];
+  skippedChains: SkippedChain[];
+}
+
+/**
+ * Turns the period (Unix seconds, end exclusive) into a block range per chain: at most three
+ * calls a chain, so nothing is cached across runs. A chain the plan does not cover is skipped and
+ * reported; every other error (daily limit, bad key) is the caller's.
+ */
+export async function planBlockRanges(
+  api: EtherscanApi,
+  chains: readonly number[],
+  period: Pick<JobPeriod, 'startTime' | 'endTime'>,
+  now: () => Date = () => new Date(),
+): Promise<BlockPlan> {
+  const plans = await Promise.all(
+    chains.map(async (chainId): Promise<ChainBlockRange | SkippedChain> => {
+      try {
+        return await planChain(api, chainId, period, Math.floor(now().getTime() / 1000));
+      } catch (error) {
+        if (error instanceof ChainNotAvailableError) return { chainId, reason: error.shortMessage };
+        throw error;
+      }
+    }),
+  );
+  return {
+    ranges: plans.filter((plan): plan is ChainBlockRange => 'headBlock' in plan),
+    skippedChains: plans.filter((plan): plan is SkippedChain => 'reason' in plan),
+  };
+}
+
+async function planChain(
+  api: EtherscanApi,
+  chainId: number,
+  period: Pick<JobPeriod, 'startTime' | 'endTime'>,
+  nowSeconds: number,
+): Promise<ChainBlockRange> {
+  const headBlock = await api.headBlock(chainId);
+  if (period.startTime > nowSeconds) return { chainId, startBlock: headBlock + 1, endBlock: headBlock, headBlock };
+  const [startBlock, endBlock] = await Promise.all([
+    api.blockNumberByTime(chainId, period.startTime, 'after'),
+    period.endTime > nowSeconds ? headBlock : api.blockNumberByTime(chainId, period.endTime - 1, 'before'),
+  ]);
+  return { chainId, startBlock, endBlock: Math.min(endBlock, headBlock), headBlock };
+}

@@ -1,0 +1,137 @@
+import type { StreamKey } from './pageStream.js';
+
+/** What the sync tells its reporter; every call must be cheap, sync does not wait on it. */
+export interface SyncProgress {
+  /** A key has `blocks` blocks to fetch in this run (0 when it is already synced). */
+  planned(key: StreamKey, blocks: number): void;
+  page(key: StreamKey, page: { blocks: number; rows: number }): void;
+  receiptQueued(chainId: number, sender: string): void;
+  receipt(chainId: number, sender: string): void;
+  chainSkipped(chainId: number, reason: string): void;
+  /** Draws the final state; called once, also when the sync stops early. */
+  finished(): void;
+}
+
+export interface ProgressOutput {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+interface Line {
+  pages: number;
+  rows: number;
+  receipts: number;
+  receiptsQueued: number;
+  blocks: number;
+  blocksDone: number;
+}
+
+const TTY_REDRAW_MS = 200;
+const PLAIN_LINE_MS = 10_000;
+
+/**
+ * The sync's reporter on stderr: a live table redrawn at most every 200 ms on a terminal, a
+ * timestamped summary line at most every 10 s otherwise, nothing when quiet. It redraws only when
+ * an event arrives, so it owns no timer that could keep the process alive.
+ */
+export function createProgress(options: { output: ProgressOutput; quiet?: boolean; now?: () => number }): SyncProgress {
+  if (options.quiet === true) return silentProgress;
+  const output = options.output;
+  const now = options.now ?? Date.now;
+  const tty = output.isTTY === true;
+  const started = now();
+  const lines = new Map<string, Line>();
+  let drawnLines = 0;
+  let lastDraw = -Infinity;
+
+  const lineOf = (chainId: number, wallet: string): Line => {
+    const id = `${chainId} ${wallet.toLowerCase()}`;
+    let line = lines.get(id);
+    if (line === undefined) {
+      line = { pages: 0, rows: 0, receipts: 0, receiptsQueued: 0, blocks: 0, blocksDone: 0 };
+      lines.set(id, line);
+    }
+    return line;
+  };
+
+  const summary = (): string => {
+    let blocks = 0;
+    let done = 0;
+    let receipts = 0;
+    let queued = 0;
+    for (const line of lines.values()) {
+      blocks += line.blocks;
+      done += line.blocksDone;
+      receipts += line.receipts;
+      queued += line.receiptsQueued;
+    }
+    // Work left is estimated from the share of blocks and receipts done, at the rate seen so far.
+    const share = (done + receipts) / Math.max(1, blocks + queued);
+    const elapsed = now() - started;
+    const eta = share > 0 && share < 1 ? ` · ETA ${formatSeconds((elapsed * (1 - share)) / share / 1000)}` : '';
+    return `sync ${Math.floor(share * 100)}% · ${formatSeconds(elapsed / 1000)} elapsed${eta}`;
+  };
+
+  const draw = (force: boolean): void => {
+    const at = now();
+    if (!force && at - lastDraw < (tty ? TTY_REDRAW_MS : PLAIN_LINE_MS)) return;
+    lastDraw = at;
+    if (!tty) {
+      output.write(`${new Date(at).toISOString()} ${summary()}\n`);
+      return;
+    }
+    const text = [summary(), ...[...lines].map(([id, line]) => formatLine(id, line))];
+    const up = drawnLines > 0 ? `\x1b[${drawnLines}A` : '';
+    output.write(`${up}\r\x1b[J${text.join('\n')}\n`);
+    drawnLines = text.length;
+  };
+
+  return {
+    planned(key, blocks) {
+      lineOf(key.chainId, key.wallet).blocks += blocks;
+    },
+    page(key, page) {
+      const line = lineOf(key.chainId, key.wallet);
+      line.pages += 1;
+      line.rows += page.rows;
+      line.blocksDone += page.blocks;
+      draw(false);
+    },
+    receiptQueued(chainId, sender) {
+      lineOf(chainId, sender).receiptsQueued += 1;
+    },
+    receipt(chainId, sender) {
+      lineOf(chainId, sender).receipts += 1;
+      draw(false);
+    },
+    chainSkipped(chainId, reason) {
+      if (tty) drawnLines = 0;
+      output.write(`${tty ? '' : `${new Date(now()).toISOString()} `}chain ${chainId} skipped: ${reason}\n`);
+    },
+    finished() {
+      draw(true);
+    },
+  };
+}
+
+function formatLine(id: string, line: Line): string {
+  const [chainId, wallet = ''] = id.split(' ');
+  const short = `${wallet.slice(0, 8)}…${wallet.slice(-4)}`;
+  return `  chain ${chainId} ${short}  pages ${line.pages}  rows ${line.rows}  receipts ${line.receipts}/${line.receiptsQueued}`;
+}
+
+function formatSeconds(seconds: number): string {
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.floor(whole / 60);
+  return minutes < 60 ? `${minutes} min ${whole % 60} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const silentProgress: SyncProgress = {
+  planned: () => undefined,
+  page: () => undefined,
+  receiptQueued: () => undefined,
+  receipt: () => undefined,
+  chainSkipped: () => undefined,
+  finished: () => undefined,
+};
