@@ -44,6 +44,9 @@ export interface EtherscanClientOptions {
 const HISTORICAL_RATE = 2;
 const HISTORICAL_ACTIONS = new Set(['balancehistory', 'tokenbalancehistory']);
 
+/** "timeout occurred or server too busy" this many times on one range: ask for a smaller range. */
+const BUSY_ANSWERS_BEFORE_SPLIT = 3;
+
 type Params = readonly (readonly [string, string | number])[];
 type Settled = Extract<EnvelopeClass, { kind: 'data' | 'empty' | 'notFound' }>;
 type Retry = Extract<EnvelopeClass, { kind: 'retry' }>;
@@ -97,7 +100,7 @@ export class EtherscanClient implements EtherscanApi {
       ['offset', request.offset],
       ['sort', 'asc'],
     ];
-    const answer = await this.call(request.chainId, 'account', stream, params);
+    const answer = await this.call(request.chainId, 'account', stream, params, true);
     if (answer.kind === 'empty') return [];
     if (answer.kind === 'data' && Array.isArray(answer.result)) return answer.result as WireRecordOf[S][];
     throw this.unexpected(answer, request.chainId, `account.${stream}`, 'a list of records');
@@ -146,11 +149,13 @@ export class EtherscanClient implements EtherscanApi {
     throw this.unexpected(answer, chainId, `${module}.${action}`, shape === HEX ? 'a hex quantity' : 'a decimal integer');
   }
 
-  private async call(chainId: number, module: string, action: string, params: Params): Promise<Settled> {
+  /** `splittable`: a block-range query, which a server that stays "too busy" wants smaller. */
+  private async call(chainId: number, module: string, action: string, params: Params, splittable = false): Promise<Settled> {
     const label = `${module}.${action}`;
     const details: ErrorDetails = { request: label, chainid: chainId, ...describe(params) };
     const url = this.url(chainId, module, action, params);
     let lastProblem = '';
+    let busyAnswers = 0;
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
       if (attempt > 0) this.stats.retries++;
       await this.limiter.acquire(undefined, HISTORICAL_ACTIONS.has(action) ? this.historicalLimiter : undefined);
@@ -159,6 +164,9 @@ export class EtherscanClient implements EtherscanApi {
       const outcome = await this.attempt(url, module === 'proxy');
       if (outcome.kind !== 'retry') return this.settle(outcome, chainId, details);
       if (outcome.reason === 'rate-limit') this.stats.rateLimited++;
+      if (outcome.reason === 'server-busy' && !outcome.longBackoff && splittable && ++busyAnswers === BUSY_ANSWERS_BEFORE_SPLIT) {
+        throw new QueryTimeoutError(this.redact(outcome.text), { ...details, busyAnswers });
+      }
       lastProblem = `${outcome.reason}: ${outcome.text}`;
       if (attempt === this.maxRetries) break;
       const delay = this.backoff(attempt, outcome);

@@ -78,18 +78,22 @@ export function classifyEnvelope(answer: RawAnswer): EnvelopeClass {
   const { httpStatus, contentType, bodyText, isProxy } = answer;
   const trimmed = bodyText.trim();
 
-  // 1. Transport: the status alone decides only where a body cannot be trusted.
-  if (httpStatus === 429) return retry('rate-limit', `HTTP 429 ${firstLine(trimmed)}`);
-  if (httpStatus >= 500 || httpStatus === 408) return retry('http', `HTTP ${httpStatus} ${pageTitle(trimmed) ?? firstLine(trimmed)}`);
-  if (isHtml(contentType, trimmed)) return retry('html', `HTTP ${httpStatus} HTML page: ${pageTitle(trimmed) ?? firstLine(trimmed)}`);
-  if (/^page not found/i.test(trimmed)) return { kind: 'bug', reason: 'page-not-found', text: firstLine(trimmed) };
+  // 1. Transport: the status alone decides only where the body cannot be an answer.
+  const summary = (): string => pageTitle(trimmed) ?? firstLine(trimmed);
+  if (httpStatus === 429) return retry('rate-limit', `HTTP 429 ${summary()}`);
+  if (httpStatus >= 500 || httpStatus === 408) return retry('http', `HTTP ${httpStatus} ${summary()}`);
+  if (httpStatus === 404) return { kind: 'bug', reason: 'page-not-found', text: `HTTP 404 ${summary()}` };
 
-  // 2. JSON.
+  // 2. JSON, judged by the body: some servers label JSON text/html, and HTML pages come with 200 too.
   let body: unknown;
   try {
     body = JSON.parse(trimmed);
   } catch {
-    if (trimmed === '' || trimmed.startsWith('{') || trimmed.startsWith('[')) return retry('truncated', `HTTP ${httpStatus} incomplete JSON (${trimmed.length} chars)`);
+    if (isHtml(contentType, trimmed)) return retry('html', `HTTP ${httpStatus} HTML page: ${summary()}`);
+    if (/^page not found/i.test(trimmed)) return { kind: 'bug', reason: 'page-not-found', text: firstLine(trimmed) };
+    if (trimmed === '' || trimmed.startsWith('{') || trimmed.startsWith('[')) {
+      return retry('truncated', `HTTP ${httpStatus} incomplete JSON (${trimmed.length} chars)`);
+    }
     return { kind: 'unknown', text: `HTTP ${httpStatus} ${trimmed}` };
   }
   if (httpStatus < 200 || httpStatus > 299) return { kind: 'unknown', text: `HTTP ${httpStatus} ${trimmed}` };
@@ -157,7 +161,7 @@ function retry(reason: RetryReason, text: string): EnvelopeClass {
 }
 
 function isHtml(contentType: string, body: string): boolean {
-  return /text\/html/i.test(contentType) || /^<(!doctype|html|head|body)/i.test(body);
+  return /text\/html/i.test(contentType) || body.startsWith('<');
 }
 
 function pageTitle(html: string): string | undefined {

@@ -184,6 +184,16 @@ describe('EtherscanClient answers that stop at once', () => {
     expect(api.stats.retries).toBe(0);
   });
 
+  it('a list query that keeps the server too busy asks for a smaller range after 3 answers', async () => {
+    const busy = envelope('0', 'NOTOK', 'Unexpected err, timeout occurred or server too busy. Please try again later');
+    const server = await serve([busy]);
+    const api = client(server.baseUrl);
+    expect(await failure(api.listPage('txlistinternal', page))).toBeInstanceOf(QueryTimeoutError);
+    expect(server.requests).toHaveLength(3);
+    const scalar = await serve([busy, busy, busy, envelope('1', 'OK', '7')]);
+    await expect(client(scalar.baseUrl).balance(1, '0xabc')).resolves.toBe('7');
+  });
+
   it('free-tier chain refusal names the chain so the caller can skip it', async () => {
     const server = await serve([envelope('0', 'NOTOK', 'Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage.')]);
     const error = await failure(client(server.baseUrl).listPage('txlist', { ...page, chainId: 56 }));
