@@ -1,0 +1,157 @@
+import type { JobPeriod } from '../config/Job.js';
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+import type { EntryKind, LedgerEntry } from '../ledger/LedgerEntry.js';
+
+/** What a balance is kept of: the chain's coin, a fungible token, or one NFT id. */
+export type AssetKind = 'native' | 'erc20' | 'erc721' | 'erc1155';
+
+/** The period's bounds in unix seconds: `startTime` inclusive, `endTime` exclusive. */
+export type ReconcilePeriod = Pick<JobPeriod, 'startTime' | 'endTime'>;
+
+/**
+ * The roll-forward of one asset of one wallet on one chain, in integer base units:
+ * `closing = opening + inflow − outflow − fees`, and `total` is the balance after every entry up to
+ * the synced block (equal to `closing` when the period reaches the synced block).
+ */
+export interface Bucket {
+  /** `chainId:wallet:native`, `chainId:wallet:contract` or `chainId:wallet:contract#tokenId`. */
+  key: string;
+  chainId: number;
+  wallet: string;
+  walletLabel: string;
+  assetKind: AssetKind;
+  /** Symbol of the first entry; '' when the explorer has none. */
+  asset: string;
+  /** Lowercase; '' for the native asset. */
+  assetContract: string;
+  tokenId: string;
+  /** `null` when no entry knew the token's decimals: amounts then stay in base units. */
+  decimals: number | null;
+  opening: bigint;
+  inflow: bigint;
+  outflow: bigint;
+  fees: bigint;
+  closing: bigint;
+  total: bigint;
+  entryCount: number;
+  /** The first spam reason of any entry ('' when none): such buckets are reported apart. */
+  spam: string;
+  /** The first block after which the running balance was below zero: something coming in is missing. */
+  firstNegativeBlock: number | null;
+  lastBlock: number;
+}
+
+const ASSET_KIND: Readonly<Record<EntryKind, AssetKind>> = {
+  native: 'native',
+  internal: 'native',
+  fee: 'native',
+  erc20: 'erc20',
+  erc721: 'erc721',
+  erc1155: 'erc1155',
+};
+
+/** The key of the bucket an entry moves; fees and internal transfers move the native balance. */
+export function bucketKey(entry: Pick<LedgerEntry, 'chainId' | 'wallet' | 'kind' | 'assetContract' | 'tokenId'>): string {
+  const kind = ASSET_KIND[entry.kind];
+  const asset = kind === 'native' ? 'native' : kind === 'erc20' ? entry.assetContract : `${entry.assetContract}#${entry.tokenId}`;
+  return `${entry.chainId}:${entry.wallet}:${asset}`;
+}
+
+/**
+ * Rolls every wallet's balances forward over the period. `entries` must be the whole ledger up to the
+ * synced block, ascending per chain: the opening balance is everything before the period, so a ledger
+ * that starts at the period would report a wrong opening. Holds one bucket per asset, never the history.
+ * Buckets come back sorted: spam last (so reports list it apart), chain, wallet, native first, contract,
+ * token id.
+ */
+export function rollForward(entries: Iterable<LedgerEntry>, period: ReconcilePeriod): Bucket[] {
+  const buckets = new Map<string, Bucket>();
+  for (const entry of entries) {
+    const key = bucketKey(entry);
+    let bucket = buckets.get(key);
+    if (bucket === undefined) {
+      bucket = newBucket(key, entry);
+      buckets.set(key, bucket);
+    } else if (entry.blockNumber < bucket.lastBlock) {
+      throw new LedgerscanError('ledger entries are not in block order', {
+        details: { bucket: key, block: entry.blockNumber, after: bucket.lastBlock, tx: entry.txHash },
+      });
+    } else if (entry.blockNumber > bucket.lastBlock) {
+      // Checked per block, not per entry: inside one transaction an out may be listed before the in that funds it.
+      noteNegative(bucket);
+      bucket.lastBlock = entry.blockNumber;
+    }
+    add(bucket, entry, period);
+  }
+  const result = [...buckets.values()];
+  for (const bucket of result) {
+    noteNegative(bucket);
+    bucket.closing = bucket.opening + bucket.inflow - bucket.outflow - bucket.fees;
+  }
+  return result.sort(compareBuckets);
+}
+
+function newBucket(key: string, entry: LedgerEntry): Bucket {
+  const assetKind = ASSET_KIND[entry.kind];
+  return {
+    key,
+    chainId: entry.chainId,
+    wallet: entry.wallet,
+    walletLabel: entry.walletLabel,
+    assetKind,
+    asset: entry.asset,
+    assetContract: assetKind === 'native' ? '' : entry.assetContract,
+    tokenId: assetKind === 'erc721' || assetKind === 'erc1155' ? entry.tokenId : '',
+    decimals: entry.decimals,
+    opening: 0n,
+    inflow: 0n,
+    outflow: 0n,
+    fees: 0n,
+    closing: 0n,
+    total: 0n,
+    entryCount: 0,
+    spam: '',
+    firstNegativeBlock: null,
+    lastBlock: entry.blockNumber,
+  };
+}
+
+function add(bucket: Bucket, entry: LedgerEntry, period: ReconcilePeriod): void {
+  const signed = entry.direction === 'in' ? entry.amountRaw : -entry.amountRaw;
+  bucket.total += signed;
+  bucket.entryCount += 1;
+  if (bucket.decimals === null) bucket.decimals = entry.decimals;
+  if (bucket.asset === '') bucket.asset = entry.asset;
+  if (bucket.spam === '') bucket.spam = entry.spam;
+  if (entry.timestamp < period.startTime) bucket.opening += signed;
+  else if (entry.timestamp >= period.endTime) return;
+  else if (entry.kind === 'fee') bucket.fees += entry.amountRaw;
+  else if (entry.direction === 'in') bucket.inflow += entry.amountRaw;
+  else bucket.outflow += entry.amountRaw;
+}
+
+function noteNegative(bucket: Bucket): void {
+  if (bucket.firstNegativeBlock === null && bucket.total < 0n) bucket.firstNegativeBlock = bucket.lastBlock;
+}
+
+const KIND_ORDER: Readonly<Record<AssetKind, number>> = { native: 0, erc20: 1, erc721: 2, erc1155: 3 };
+
+function compareBuckets(a: Bucket, b: Bucket): number {
+  return (
+    Number(a.spam !== '') - Number(b.spam !== '') ||
+    a.chainId - b.chainId ||
+    compareText(a.wallet, b.wallet) ||
+    KIND_ORDER[a.assetKind] - KIND_ORDER[b.assetKind] ||
+    compareText(a.assetContract, b.assetContract) ||
+    compareTokenIds(a.tokenId, b.tokenId)
+  );
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Token ids are uint256 in decimal: numeric order, so `#10` follows `#9`. */
+function compareTokenIds(a: string, b: string): number {
+  return a.length - b.length || compareText(a, b);
+}
