@@ -1,3 +1,4 @@
+import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { categorise } from './categorise.js';
 import { entryId } from './entryId.js';
 import { isFailedTransaction } from './isFailedTransaction.js';
@@ -23,6 +24,19 @@ interface FeeMovement {
  * order, then the fees last. A failed transaction yields only its fee.
  */
 export function entriesForTransaction(group: TxGroup, context: LedgerContext, history: TokenHistory = NO_HISTORY): LedgerEntry[] {
+  try {
+    return entriesOf(group, context, history);
+  } catch (error) {
+    // parseInteger's RangeError names the bad text, not the record: add where it sits in the store.
+    if (!(error instanceof RangeError)) throw error;
+    throw new LedgerscanError('unreadable amount in a stored record', {
+      details: { chain: group.chainId, block: group.blockNumber, tx: group.txHash, problem: error.message },
+      cause: error,
+    });
+  }
+}
+
+function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory): LedgerEntry[] {
   const failed = isFailedTransaction(group);
   const wallets = [...group.byWallet.keys()].filter((wallet) => context.wallets.has(wallet)).sort();
   const movements: Movement[] = [];

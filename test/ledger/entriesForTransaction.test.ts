@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Stream, WireReceipt, WireRecordOf } from '../../src/etherscan/wire.js';
+import { LedgerscanError } from '../../src/errors/LedgerscanError.js';
 import { entriesForTransaction } from '../../src/ledger/entriesForTransaction.js';
 import type { StoredRecord } from '../../src/ledger/groupTransactions.js';
 import type { LedgerContext } from '../../src/ledger/LedgerContext.js';
@@ -326,6 +327,12 @@ describe('entry fields', () => {
     const [entry] = entriesForTransaction(group, context);
     expect(entry?.amountRaw).toBe(max);
     expect(entry?.amount).toBe('115792089237316195423570985008687907853269984665640564039457.584007913129639935');
+  });
+
+  it('names the transaction when a stored amount is unreadable', () => {
+    const group = groupOf(1, [row(ALICE, 'tokentx', erc20({ value: '1e18' }))]);
+    expect(() => entriesForTransaction(group, context)).toThrow(LedgerscanError);
+    expect(() => entriesForTransaction(group, context)).toThrow(/unreadable amount.*tx: 0xabab.*"1e18"/);
   });
 
   it('ignores records of wallets that are not in the job on this chain', () => {
