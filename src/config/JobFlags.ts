@@ -1,0 +1,25 @@
+/**
+ * The `export`/`sync`/`reconcile` flags as yargs hands them over (camel-cased). Values stay loose
+ * (`string | number`, one value or many) so that `loadJob` reports a bad value with the flag's name
+ * instead of yargs silently turning it into `NaN`.
+ */
+export type FlagList = string | number | readonly (string | number)[] | undefined;
+
+export interface JobFlags {
+  /** Path of a job file; its values apply where no flag is given. */
+  config?: string | undefined;
+  address?: FlagList;
+  chain?: FlagList;
+  year?: string | number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  timezone?: string | undefined;
+  template?: FlagList;
+  templateFile?: FlagList;
+  out?: string | undefined;
+  state?: string | undefined;
+  baseUrl?: string | undefined;
+  apiKey?: string | undefined;
+  rate?: string | number | undefined;
+  quiet?: boolean | undefined;
+}

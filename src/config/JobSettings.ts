@@ -1,0 +1,22 @@
+import type { PeriodInput } from './resolvePeriod.js';
+import type { Sourced } from './Sourced.js';
+
+/**
+ * Raw settings from one source (flags or the job file), named for messages, before validation.
+ * `wallets` holds addresses (from --address) or wallet objects (from the file).
+ */
+export interface JobSettings {
+  wallets?: Sourced | undefined;
+  chains?: Sourced | undefined;
+  period: PeriodInput;
+  timezone?: Sourced | undefined;
+  templates?: Sourced | undefined;
+  templateFiles?: Sourced | undefined;
+  out?: Sourced | undefined;
+  state?: Sourced | undefined;
+  baseUrl?: Sourced | undefined;
+  rate?: Sourced | undefined;
+  labels?: Sourced | undefined;
+  spam?: Sourced | undefined;
+  ripeness?: Sourced | undefined;
+}

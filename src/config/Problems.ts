@@ -1,0 +1,47 @@
+import { InputError } from '../errors/LedgerscanError.js';
+
+/**
+ * Collects every problem in a job so the user fixes them all in one round instead of one per run.
+ * Each problem is one clause naming the field, the bad value and the fix.
+ */
+export class Problems {
+  private readonly list: string[] = [];
+  private readonly secrets: string[] = [];
+
+  add(problem: string): void {
+    this.list.push(problem);
+  }
+
+  /** Runs a parser that throws `InputError`; records its message and returns `undefined` instead. */
+  attempt<T>(parse: () => T): T | undefined {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      this.add(error.message);
+      return undefined;
+    }
+  }
+
+  /** A value that must never be printed, even when a user pasted it into the wrong field. */
+  hide(secret: string): void {
+    if (secret !== '') this.secrets.push(secret);
+  }
+
+  get count(): number {
+    return this.list.length;
+  }
+
+  /** Throws one `InputError` listing every problem, if there is any. */
+  throwIfAny(subject: string, details: Readonly<Record<string, string | undefined>> = {}): void {
+    if (this.list.length === 0) return;
+    const noun = this.list.length === 1 ? 'problem' : 'problems';
+    const message = `${subject} has ${this.list.length} ${noun}: ${this.list.join('; ')}`;
+    const safeDetails = Object.fromEntries(Object.entries(details).map(([label, value]) => [label, value === undefined ? undefined : this.redact(value)]));
+    throw new InputError(this.redact(message), { details: safeDetails });
+  }
+
+  private redact(text: string): string {
+    return this.secrets.reduce((safe, secret) => safe.split(secret).join('***'), text);
+  }
+}

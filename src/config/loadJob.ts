@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+import type { Job } from './Job.js';
+import type { JobFlags } from './JobFlags.js';
+import type { JobSettings } from './JobSettings.js';
+import { Problems } from './Problems.js';
+import type { Sourced } from './Sourced.js';
+import { listItems } from './listItems.js';
+import { parseBaseUrl } from './parseBaseUrl.js';
+import { parseChainId } from './parseChainId.js';
+import { parseRate } from './parseRate.js';
+import { parseTimezone } from './parseTimezone.js';
+import { quoteValue } from './quoteValue.js';
+import { readJobFile } from './readJobFile.js';
+import { resolveLabels } from './resolveLabels.js';
+import { resolvePeriod } from './resolvePeriod.js';
+import { resolveRipeness } from './resolveRipeness.js';
+import { resolveSpam } from './resolveSpam.js';
+import { resolveWallets } from './resolveWallets.js';
+import { settingsFromFile } from './settingsFromFile.js';
+import { settingsFromFlags } from './settingsFromFlags.js';
+
+export interface LoadJobInput {
+  flags: JobFlags;
+  /** Read for ETHERSCAN_API_KEY only. */
+  env: NodeJS.ProcessEnv;
+  /** Names of the built-in templates, for checking --template. */
+  knownTemplates: readonly string[];
+  cwd: string;
+}
+
+export const DEFAULTS = {
+  timezone: 'UTC',
+  out: 'out',
+  state: '.ledgerscan/state.db',
+  baseUrl: 'https://api.etherscan.io/v2/api',
+  rate: 3,
+} as const;
+
+/**
+ * Flags over the job file (`--config`), validated into a `Job`. Every problem is collected and
+ * thrown as one `InputError`; no message ever contains the API key.
+ */
+export function loadJob({ flags, env, knownTemplates, cwd }: LoadJobInput): Job {
+  const problems = new Problems();
+  const apiKey = (flags.apiKey ?? env.ETHERSCAN_API_KEY ?? '').trim();
+  problems.hide(apiKey);
+  const file = flags.config === undefined ? undefined : problems.attempt(() => readJobFile(flags.config ?? '', cwd));
+  // Without the file, every setting it holds would be reported missing: noise hiding the one real problem.
+  problems.throwIfAny('job');
+  const settings = merge(file === undefined ? { period: {} } : settingsFromFile(file, problems), settingsFromFlags(flags, cwd));
+
+  const chains = resolveChains(settings.chains, problems);
+  const wallets = resolveWallets(settings.wallets, chains, problems);
+  const timezone = optional(settings.timezone, DEFAULTS.timezone, parseTimezone, problems);
+  const period = resolvePeriod(settings.period, timezone, problems);
+  const templates = resolveTemplates(settings.templates, knownTemplates, problems);
+  const templateFiles = settings.templateFiles === undefined ? [] : (listItems(settings.templateFiles, problems) ?? []).map((item) => resolvePath(item, problems));
+  if (![settings.templates, settings.templateFiles].some(isGiven)) {
+    problems.add(`no template given (pass --template NAME, repeatable, with NAME one of ${knownTemplates.join(', ')}; or --template-file PATH)`);
+  }
+  const out = resolvePath(settings.out ?? { value: DEFAULTS.out, field: '--out', dir: cwd }, problems);
+  const state = resolvePath(settings.state ?? { value: DEFAULTS.state, field: '--state', dir: cwd }, problems);
+  const baseUrl = optional(settings.baseUrl, DEFAULTS.baseUrl, parseBaseUrl, problems);
+  const rate = optional(settings.rate, DEFAULTS.rate, parseRate, problems);
+  const labels = resolveLabels(settings.labels, problems);
+  const spam = resolveSpam(settings.spam, problems);
+  const ripeness = resolveRipeness(settings.ripeness, problems);
+  if (apiKey === '') problems.add('API key is missing (pass --api-key or set ETHERSCAN_API_KEY)');
+
+  problems.throwIfAny('job', { file: file?.path });
+  if (chains === undefined || timezone === undefined || period === undefined || baseUrl === undefined || rate === undefined) {
+    throw new LedgerscanError('loadJob: a setting is missing although no problem was recorded');
+  }
+  return {
+    wallets,
+    chains,
+    period,
+    timezone,
+    templates,
+    templateFiles,
+    out,
+    state,
+    api: { baseUrl, rate, apiKey },
+    labels,
+    spam,
+    ripeness,
+    quiet: flags.quiet ?? false,
+  };
+}
+
+/** A flag replaces the file's value, lists included; the period is replaced as a whole. */
+function merge(file: JobSettings, flags: JobSettings): JobSettings {
+  const merged: JobSettings = { ...file };
+  for (const [key, value] of Object.entries(flags) as [keyof JobSettings, JobSettings[keyof JobSettings]][]) {
+    if (key !== 'period' && value !== undefined) Object.assign(merged, { [key]: value });
+  }
+  const { year, from, to } = flags.period;
+  merged.period = year !== undefined || from !== undefined || to !== undefined ? flags.period : file.period;
+  return merged;
+}
+
+function optional<T>(sourced: Sourced | undefined, fallback: T, parse: (value: unknown, field: string) => T, problems: Problems): T | undefined {
+  return sourced === undefined ? fallback : problems.attempt(() => parse(sourced.value, sourced.field));
+}
+
+/** Present, and not an empty list. */
+function isGiven(sourced: Sourced | undefined): boolean {
+  return sourced !== undefined && !(Array.isArray(sourced.value) && sourced.value.length === 0);
+}
+
+function resolveChains(chains: Sourced | undefined, problems: Problems): number[] | undefined {
+  if (chains === undefined) {
+    problems.add(`no chain given (pass --chain 1, repeatable, or list "chains" in the job file; see 'ledgerscan chains')`);
+    return undefined;
+  }
+  const items = listItems(chains, problems);
+  if (items === undefined) return undefined;
+  if (items.length === 0) problems.add(`${chains.field} is empty (add at least one chain id such as 1)`);
+  const ids = items.map((item) => problems.attempt(() => parseChainId(item.value, item.field)));
+  return ids.includes(undefined) || ids.length === 0 ? undefined : [...new Set(ids as number[])];
+}
+
+function resolveTemplates(templates: Sourced | undefined, known: readonly string[], problems: Problems): string[] {
+  if (templates === undefined) return [];
+  const names = new Set<string>();
+  for (const item of listItems(templates, problems) ?? []) {
+    if (typeof item.value === 'string' && known.includes(item.value)) names.add(item.value);
+    else problems.add(`${item.field} ${quoteValue(item.value)} is not a known template (use one of ${known.join(', ')}, or --template-file PATH)`);
+  }
+  return [...names];
+}
+
+function resolvePath(sourced: Sourced, problems: Problems): string {
+  if (typeof sourced.value !== 'string' || sourced.value.trim() === '') {
+    problems.add(`${sourced.field} ${quoteValue(sourced.value)} is not a path (use a non-empty string)`);
+    return '';
+  }
+  return path.resolve(sourced.dir, sourced.value);
+}

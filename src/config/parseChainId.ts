@@ -1,0 +1,16 @@
+import { allChains, findChain } from '../chains/chains.js';
+import { InputError } from '../errors/LedgerscanError.js';
+import { quoteValue } from './quoteValue.js';
+
+/** A chain id (number, or digits from a flag) that the chain table supports. */
+export function parseChainId(value: unknown, field: string): number {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(id)) {
+    throw new InputError(`${field} ${quoteValue(value)} is not a chain id (use a number such as 1; see 'ledgerscan chains')`);
+  }
+  if (findChain(id) === undefined) {
+    const known = allChains().map((chain) => chain.id).join(', ');
+    throw new InputError(`${field} ${id} is not a supported chain (use one of ${known}; see 'ledgerscan chains')`);
+  }
+  return id;
+}
