@@ -245,8 +245,11 @@ export class EtherscanClient implements EtherscanApi {
 const DECIMAL = /^[0-9]+$/;
 const HEX = /^0x[0-9a-fA-F]+$/;
 
+/** Paging constants say nothing about what failed. */
+const UNTOLD = new Set(['page', 'sort', 'tag']);
+
 function describe(params: Params): ErrorDetails {
-  return Object.fromEntries(params.map(([name, value]) => [name, value]));
+  return Object.fromEntries(params.filter(([name]) => !UNTOLD.has(name)));
 }
 
 function transportRetry(reason: 'network' | 'timeout', text: string): Retry {
@@ -260,8 +263,9 @@ function transportRetry(reason: 'network' | 'timeout', text: string): Retry {
 function describeTransportError(error: unknown): string {
   const { message, code, cause } = asRecord(error);
   const text = typeof message === 'string' ? message : String(error);
-  const detail = code ?? asRecord(cause)['code'];
-  return typeof detail === 'string' ? `${text} (${detail})` : text;
+  const inner = asRecord(cause);
+  const detail = code ?? inner['code'] ?? inner['message'];
+  return typeof detail === 'string' && detail !== '' ? `${text} (${detail})` : text;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -147,7 +147,7 @@ function classifyText(texts: readonly string[], raw: string): EnvelopeClass {
 
   for (const [pattern, reason] of CONFIGURATION) {
     const text = find(pattern);
-    if (text !== undefined) return { kind: 'configuration', reason, text: texts.join(' / ') };
+    if (text !== undefined) return { kind: 'configuration', reason, text: texts.filter((t) => !/^(NOT)?OK$/i.test(t)).join(' / ') };
   }
   for (const [pattern, reason] of BUGS) {
     const text = find(pattern);

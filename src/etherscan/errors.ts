@@ -35,7 +35,7 @@ export class ChainNotAvailableError extends ApiConfigurationError {
   readonly chainId: number;
 
   constructor(chainId: number, apiText: string, details: ErrorDetails = {}) {
-    super('free-tier-chain', apiText, { chainid: chainId, ...details });
+    super('free-tier-chain', apiText, { ...details, chainid: chainId });
     this.chainId = chainId;
   }
 }
