@@ -2,7 +2,6 @@ import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { categorise } from './categorise.js';
 import { entryId } from './entryId.js';
 import { isFailedTransaction } from './isFailedTransaction.js';
-import { isGenesis } from './isGenesis.js';
 import type { LedgerContext } from './LedgerContext.js';
 import type { Category, LedgerEntry } from './LedgerEntry.js';
 import { formatUnits } from './money.js';
@@ -47,7 +46,7 @@ function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory
     const own = failed ? { movements: [], selfTransfer: false } : walletMovements(wallet, records, context.chain);
     movements.push(...own.movements);
     const sent = records.txlist.find(({ record }) => record.from.toLowerCase() === wallet);
-    if (sent === undefined || isGenesis(group.txHash)) continue;
+    if (sent === undefined) continue;
     senders.add(wallet);
     const fee = transactionFee(sent.record, group.receipt, context.chain);
     if (fee.raw === 0n) continue;

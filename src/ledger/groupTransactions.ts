@@ -33,8 +33,8 @@ export function* groupTransactions(
   for (const row of rows) {
     const blockNumber = Number(row.record.blockNumber);
     if (blockNumber !== block) {
-      if (blockNumber < block || !Number.isSafeInteger(blockNumber)) {
-        throw new LedgerscanError('stored rows are not in block order', {
+      if (!Number.isSafeInteger(blockNumber) || blockNumber < block) {
+        throw new LedgerscanError(blockNumber < block ? 'stored rows are not in block order' : 'stored row without a block number', {
           details: { chain: chainId, previousBlock: block, block: row.record.blockNumber, tx: row.record.hash },
         });
       }
