@@ -1,0 +1,60 @@
+import { once } from 'node:events';
+import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import path from 'node:path';
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+
+/**
+ * A file that only appears under its final name once it is complete: written to a hidden temp name in the
+ * same directory (so the rename is atomic on one file system) and renamed by `commit()`.
+ */
+export class AtomicFile {
+  readonly finalPath: string;
+  private readonly tempPath: string;
+  private readonly stream: WriteStream;
+  private failure: Error | undefined;
+  private bytes = 0;
+
+  constructor(finalPath: string) {
+    this.finalPath = finalPath;
+    this.tempPath = path.join(path.dirname(finalPath), `.${path.basename(finalPath)}.${process.pid}.${Date.now()}.tmp`);
+    this.stream = createWriteStream(this.tempPath);
+    this.stream.on('error', (error) => {
+      this.failure = error;
+    });
+  }
+
+  get size(): number {
+    return this.bytes;
+  }
+
+  /** Resolves when the stream can take more, so a million rows never pile up in memory. */
+  async write(text: string): Promise<void> {
+    this.throwIfFailed();
+    this.bytes += Buffer.byteLength(text);
+    if (!this.stream.write(text)) await Promise.race([once(this.stream, 'drain'), once(this.stream, 'error')]);
+    this.throwIfFailed();
+  }
+
+  async commit(): Promise<void> {
+    this.stream.end();
+    await Promise.race([once(this.stream, 'finish'), once(this.stream, 'error')]).catch(() => undefined);
+    this.throwIfFailed();
+    renameSync(this.tempPath, this.finalPath);
+  }
+
+  /** Removes the temp file; the final name is never touched, so an earlier good file survives a failed run. */
+  async abort(): Promise<void> {
+    if (!this.stream.destroyed) {
+      this.stream.destroy();
+      await once(this.stream, 'close').catch(() => undefined);
+    }
+    rmSync(this.tempPath, { force: true });
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure !== undefined) {
+      throw new LedgerscanError('cannot write output file', { details: { file: this.finalPath }, cause: this.failure, kind: 'input' });
+    }
+  }
+}

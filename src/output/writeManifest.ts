@@ -1,0 +1,57 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { Job } from '../config/Job.js';
+import { AtomicFile } from './AtomicFile.js';
+import { sha256File } from './sha256File.js';
+
+export interface ManifestInput {
+  toolVersion: string;
+  job: Job;
+  /** Block range actually covered, per chain id. */
+  blockRanges: Readonly<Record<number, { fromBlock: number; toBlock: number }>>;
+  /** Free-form counts (entries, rows per template, spam rows, …). */
+  counts: Readonly<Record<string, number>>;
+  /** Files written by this run, relative to `outDir` or absolute inside it. */
+  files: readonly string[];
+  /** ISO time of the run; passed in so the core stays deterministic. */
+  generatedAt: string;
+}
+
+export interface ManifestFile {
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
+/**
+ * Writes `manifest.json` so an accountant can tell which run, job and block ranges a CSV came from and
+ * check it was not edited. The API key is never part of it.
+ */
+export async function writeManifest(outDir: string, input: ManifestInput): Promise<string> {
+  const files: ManifestFile[] = [];
+  for (const file of input.files) {
+    const absolute = path.resolve(outDir, file);
+    const { size } = statSync(absolute);
+    files.push({ path: path.relative(outDir, absolute).split(path.sep).join('/'), bytes: size, sha256: await sha256File(absolute) });
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const manifest = {
+    tool: { name: 'ledgerscan', version: input.toolVersion },
+    generatedAt: input.generatedAt,
+    job: { ...input.job, api: { baseUrl: input.job.api.baseUrl, rate: input.job.api.rate } },
+    period: { from: input.job.period.from, to: input.job.period.to, timezone: input.job.timezone },
+    blockRanges: input.blockRanges,
+    counts: input.counts,
+    files,
+  };
+  const target = path.join(outDir, 'manifest.json');
+  const file = new AtomicFile(target);
+  try {
+    await file.write(`${JSON.stringify(manifest, null, 2)}\n`);
+    await file.commit();
+  } catch (error) {
+    await file.abort();
+    throw error;
+  }
+  return target;
+}

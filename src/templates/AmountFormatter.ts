@@ -1,0 +1,61 @@
+import { formatUnits } from '../ledger/money.js';
+import type { Rounding } from './Template.js';
+
+export interface RoundingResidual {
+  currency: string;
+  /** Sum of exact amounts minus sum of written amounts, exact, signed. */
+  residual: string;
+  /** Cells that were rounded. */
+  roundedCells: number;
+}
+
+/**
+ * Formats base-unit integers as plain decimals, rounded to the tool's maximum decimals in pure bigint
+ * arithmetic (no exponent, no float), and keeps the rounding residual per currency so the run can
+ * report exactly what the rounding moved.
+ */
+export class AmountFormatter {
+  private readonly maxDecimals: number | null;
+  private readonly rounding: Rounding;
+  private readonly residuals = new Map<string, { decimals: number; raw: bigint; cells: number }>();
+
+  constructor(maxDecimals: number | null, rounding: Rounding) {
+    this.maxDecimals = maxDecimals;
+    this.rounding = rounding;
+  }
+
+  /** `decimals === null` (unknown token decimals) writes the raw integer unchanged. */
+  format(raw: bigint, decimals: number | null, currency: string): string {
+    if (decimals === null) return raw.toString();
+    if (this.maxDecimals === null || decimals <= this.maxDecimals) return formatUnits(raw, decimals);
+    const scale = 10n ** BigInt(decimals - this.maxDecimals);
+    const rounded = this.round(raw, scale);
+    const moved = raw - rounded * scale;
+    if (moved !== 0n) {
+      const key = `${currency}\u0000${decimals}`;
+      const entry = this.residuals.get(key) ?? { decimals, raw: 0n, cells: 0 };
+      entry.raw += moved;
+      entry.cells += 1;
+      this.residuals.set(key, entry);
+    }
+    return formatUnits(rounded, this.maxDecimals);
+  }
+
+  residualReport(): RoundingResidual[] {
+    return [...this.residuals.entries()]
+      .map(([key, value]) => ({ currency: key.split('\u0000')[0] as string, residual: formatUnits(value.raw, value.decimals), roundedCells: value.cells }))
+      .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+  }
+
+  private round(raw: bigint, scale: bigint): bigint {
+    const negative = raw < 0n;
+    const magnitude = negative ? -raw : raw;
+    let quotient = magnitude / scale;
+    const remainder = magnitude % scale;
+    if (this.rounding !== 'down' && remainder !== 0n) {
+      const twice = remainder * 2n;
+      if (twice > scale || (twice === scale && (this.rounding === 'half-up' || quotient % 2n === 1n))) quotient += 1n;
+    }
+    return negative ? -quotient : quotient;
+  }
+}

@@ -1,0 +1,65 @@
+import type { Category } from '../ledger/LedgerEntry.js';
+
+/** How well the tool's import format is known (see docs/templates.md and tax-formats.md). */
+export type Confidence = 'confirmed' | 'partly' | 'unconfirmed';
+/** `csv` writes the columns; `hledger` and `beancount` are built-in text renderers over the posting layout. */
+export type RendererName = 'csv' | 'hledger' | 'beancount';
+/** `entry`: a row per ledger entry · `transaction`: rows per wallet and transaction · `posting`: a row per double-entry posting. */
+export type Layout = 'entry' | 'transaction' | 'posting';
+export type Split = 'combined' | 'wallet-chain' | 'wallet-chain-asset';
+/**
+ * `columns`: the fee pair of the transaction's row · `inside`: added to the sent amount of the fee coin
+ * (CoinTracking), the fee column then only informs · `row`: a separate fee row.
+ */
+export type FeePlacement = 'columns' | 'inside' | 'row';
+/** When `columns` placement still needs a separate fee row (Koinly: a deposit cannot carry a fee, #385). */
+export type FeeSeparateWhen = 'no-sent' | 'same-currency';
+/** `sent`: the fee is the sent amount, fee columns empty (most tools) · `fee-columns`: CTC's `failed-out`. */
+export type FailedConvention = 'sent' | 'fee-columns';
+/** Spam is flagged, never silently dropped: `omit` still counts the rows in the render result. */
+export type SpamHandling = 'keep' | 'label' | 'omit';
+/** `placeholder`: Koinly's `NFT1`/`NULL1` names, kept stable across runs in a mapping file next to the output. */
+export type AssetNaming = 'symbol' | 'placeholder';
+export type Rounding = 'half-even' | 'half-up' | 'down';
+export type RowShape = 'trade' | 'in' | 'out' | 'fee';
+
+export interface TemplateColumn {
+  header: string;
+  /** A field of the row view (see `fieldNames`), or `null` for a constant. */
+  field: string | null;
+  constant: string;
+  /** date-fns pattern overriding the template's date format for this column (Divly's separate time column). */
+  dateFormat: string | null;
+}
+
+export interface Template {
+  name: string;
+  title: string;
+  docs: string;
+  confidence: Confidence;
+  renderer: RendererName;
+  layout: Layout;
+  split: Split;
+  /** File name pattern; `{wallet}`, `{walletLabel}`, `{chain}`, `{asset}` are filled per split. */
+  fileName: string;
+  lineEnding: 'lf' | 'crlf';
+  finalNewline: boolean;
+  /** `zone` is an IANA name or `job` (the job's time zone, for bank-statement style files). */
+  date: { format: string; zone: string };
+  amounts: { maxDecimals: number | null; rounding: Rounding };
+  /** Keys `<category>.<shape>`, `<category>`, `spam`, `*`, looked up in that order. */
+  labels: Readonly<Record<string, string>>;
+  fee: { placement: FeePlacement; separateWhen: readonly FeeSeparateWhen[] };
+  failed: FailedConvention;
+  spam: SpamHandling;
+  nftNaming: AssetNaming;
+  unknownTokenNaming: AssetNaming;
+  /** Posting layout: account patterns keyed `asset`, `<category>.<direction>` or `<category>`. */
+  accounts: Readonly<Record<string, string>>;
+  columns: readonly TemplateColumn[];
+  /** Where the template was read from, for messages. */
+  source: string;
+}
+
+export const categories: readonly Category[] = ['transfer', 'own_transfer', 'trade', 'fee', 'failed_fee', 'mint', 'burn', 'genesis'];
+export const rowShapes: readonly RowShape[] = ['trade', 'in', 'out', 'fee'];

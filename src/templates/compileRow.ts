@@ -1,0 +1,131 @@
+import { findChain } from '../chains/chains.js';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import { formatUnits } from '../ledger/money.js';
+import type { AmountFormatter } from './AmountFormatter.js';
+import type { AssetNamer } from './AssetNamer.js';
+import { DateFormatter } from './DateFormatter.js';
+import type { Posting } from './Posting.js';
+import type { Template } from './Template.js';
+import type { Leg, ViewRow } from './ViewRow.js';
+
+export type RowCells = (row: ViewRow, posting: Posting | null) => string[];
+type Cell = (row: ViewRow, posting: Posting | null) => string;
+
+export interface CellTools {
+  amounts: AmountFormatter;
+  names: AssetNamer;
+}
+
+/** Turns the template's column list into one function per column, resolved once, not per row. */
+export function compileRow(template: Template, tools: CellTools): RowCells {
+  const cells = template.columns.map((column): Cell => {
+    if (column.field === null) {
+      const constant = column.constant;
+      return () => constant;
+    }
+    if (column.field === 'date') {
+      const dates = new DateFormatter(column.dateFormat ?? template.date.format, template.date.zone);
+      return (row) => dates.format(row.timestamp);
+    }
+    return fieldCell(column.field, template, tools);
+  });
+  return (row, posting) => cells.map((cell) => cell(row, posting));
+}
+
+function fieldCell(field: string, template: Template, tools: CellTools): Cell {
+  const { amounts, names } = tools;
+  const amount = (leg: Leg | null, sign = ''): string =>
+    leg === null ? '' : sign + amounts.format(leg.amountRaw, leg.decimals, names.name(leg));
+  const currency = (leg: Leg | null): string => (leg === null ? '' : names.name(leg));
+  const base = (row: ViewRow): Leg | null => row.sent ?? row.received ?? (row.fee === null ? null : { ...row.fee, amountRaw: 0n });
+  const quote = (row: ViewRow): Leg | null => (row.sent === null ? null : row.received);
+  const entry = (row: ViewRow): LedgerEntry => row.entry as LedgerEntry;
+  const postingOf = (posting: Posting | null): Posting => posting as Posting;
+  const postingAmount = (posting: Posting, raw: bigint): string =>
+    posting.decimals === null ? raw.toString() : formatUnits(raw, posting.decimals);
+  const table: Record<string, Cell> = {
+    txHash: (row) => row.txHash,
+    wallet: (row) => row.wallet,
+    walletLabel: (row) => row.walletLabel,
+    chain: (row) => findChain(row.chainId)?.name ?? String(row.chainId),
+    chainSlug: (row) => findChain(row.chainId)?.slug ?? String(row.chainId),
+    chainId: (row) => String(row.chainId),
+    blockNumber: (row) => String(row.blockNumber),
+    counterparty: (row) => row.counterparty,
+    counterpartyLabel: (row) => row.counterpartyLabel,
+    method: (row) => row.method,
+    label: (row) => labelFor(template, row),
+    description: (row) => describe(template, names, row),
+    rowId: (row) => row.rowId,
+    'sent.amount': (row) => amount(row.sent),
+    'sent.currency': (row) => currency(row.sent),
+    'received.amount': (row) => amount(row.received),
+    'received.currency': (row) => currency(row.received),
+    'fee.amount': (row) => amount(row.fee),
+    'fee.currency': (row) => currency(row.fee),
+    'base.amount': (row) => amount(base(row)),
+    'base.currency': (row) => currency(base(row)),
+    'quote.amount': (row) => amount(quote(row)),
+    'quote.currency': (row) => currency(quote(row)),
+    'amount.signed': (row) => (row.sent === null ? amount(row.received) : amount(row.sent, '-')),
+    currency: (row) => currency(row.sent ?? row.received ?? row.fee),
+    'entry.timestamp': (row) => `${new Date(entry(row).timestamp * 1000).toISOString().slice(0, 19)}Z`,
+    'entry.chain_id': (row) => String(entry(row).chainId),
+    'entry.block_number': (row) => String(entry(row).blockNumber),
+    'entry.tx_hash': (row) => entry(row).txHash,
+    'entry.wallet': (row) => entry(row).wallet,
+    'entry.direction': (row) => entry(row).direction,
+    'entry.kind': (row) => entry(row).kind,
+    'entry.asset': (row) => entry(row).asset,
+    'entry.asset_contract': (row) => entry(row).assetContract,
+    'entry.token_id': (row) => entry(row).tokenId,
+    'entry.amount': (row) => entry(row).amount,
+    'entry.amount_raw': (row) => entry(row).amountRaw.toString(),
+    'entry.decimals': (row) => (entry(row).decimals === null ? '' : String(entry(row).decimals)),
+    'entry.counterparty': (row) => entry(row).counterparty,
+    'entry.category': (row) => entry(row).category,
+    'entry.status': (row) => entry(row).status,
+    'entry.entry_id': (row) => entry(row).entryId,
+    'entry.chain': (row) => findChain(entry(row).chainId)?.slug ?? String(entry(row).chainId),
+    'entry.wallet_label': (row) => entry(row).walletLabel,
+    'entry.counterparty_label': (row) => entry(row).counterpartyLabel,
+    'entry.method': (row) => entry(row).method,
+    'entry.spam': (row) => entry(row).spam,
+    'entry.note': (row) => entry(row).note,
+    'posting.txn': (_row, posting) => String(postingOf(posting).txn),
+    'posting.account': (_row, posting) => postingOf(posting).account,
+    'posting.amount': (_row, posting) => postingAmount(postingOf(posting), postingOf(posting).amountRaw),
+    'posting.commodity': (_row, posting) => postingOf(posting).commodity,
+    'posting.debit': (_row, posting) => (postingOf(posting).amountRaw > 0n ? postingAmount(postingOf(posting), postingOf(posting).amountRaw) : ''),
+    'posting.credit': (_row, posting) => (postingOf(posting).amountRaw < 0n ? postingAmount(postingOf(posting), -postingOf(posting).amountRaw) : ''),
+  };
+  const cell = table[field];
+  if (cell === undefined) throw new Error(`field ${field} passed validation but has no cell`);
+  return cell;
+}
+
+/** `<category>.<shape>`, then `<category>`, then `*`; spam rows take the `spam` label when the template says so. */
+export function labelFor(template: Template, row: ViewRow): string {
+  const labels = template.labels;
+  if (row.spam !== '' && template.spam === 'label' && labels.spam !== undefined) return labels.spam;
+  return labels[`${row.category}.${row.shape}`] ?? labels[row.category] ?? labels['*'] ?? '';
+}
+
+/** Says in words what the numbers alone cannot: failed, spam, placeholders, raw amounts, own transfers. */
+export function describe(template: Template, names: AssetNamer, row: ViewRow): string {
+  const parts: string[] = [];
+  if (row.failed) parts.push('failed transaction: only the network fee was paid');
+  else if (row.shape === 'fee' && row.entry === null) parts.push('network fee');
+  if (row.category === 'own_transfer') parts.push('transfer between own wallets');
+  if (row.spam !== '') parts.push(`spam: ${row.spam}`);
+  for (const leg of [row.sent, row.received, row.fee]) {
+    if (leg === null) continue;
+    const explained = names.explain(leg);
+    if (explained !== '') parts.push(explained);
+    if (leg.decimals === null) parts.push(`${names.name(leg)}: raw amount in base units, token decimals unknown`);
+  }
+  if (row.fee !== null && template.fee.placement === 'inside' && row.sent !== null && row.sent.assetContract === '') {
+    parts.push('sent amount includes the network fee');
+  }
+  return parts.join('; ');
+}

@@ -1,0 +1,213 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { InputError } from '../errors/LedgerscanError.js';
+import { fieldNames } from './fieldNames.js';
+import type { Template, TemplateColumn } from './Template.js';
+import { categories, rowShapes } from './Template.js';
+
+type Json = Record<string, unknown>;
+
+const topKeys = [
+  'name', 'title', 'docs', 'confidence', 'renderer', 'layout', 'split', 'fileName', 'lineEnding', 'finalNewline', 'date',
+  'amounts', 'labels', 'fee', 'failed', 'spam', 'nftNaming', 'unknownTokenNaming', 'accounts', 'columns', '$comment',
+];
+
+/**
+ * Validates a template's JSON and reports EVERY problem at once, each with its JSON path, in one InputError:
+ * a user fixing a template file should not have to run the tool once per mistake.
+ */
+export function parseTemplate(json: unknown, source: string): Template {
+  const problems: string[] = [];
+  const problem = (path: string, message: string): void => {
+    problems.push(`${path}: ${message}`);
+  };
+  if (!isObject(json)) throw new InputError('template is not a JSON object', { details: { template: source } });
+  for (const key of Object.keys(json)) if (!topKeys.includes(key)) problem(`$.${key}`, 'unknown key');
+
+  const str = (obj: Json, key: string, path: string, fallback?: string): string => {
+    const value = obj[key];
+    if (value === undefined && fallback !== undefined) return fallback;
+    if (typeof value !== 'string') {
+      problem(`${path}.${key}`, value === undefined ? 'required string is missing' : 'must be a string');
+      return fallback ?? '';
+    }
+    return value;
+  };
+  const oneOf = <T extends string>(obj: Json, key: string, path: string, allowed: readonly T[], fallback?: T): T => {
+    const value = str(obj, key, path, fallback);
+    if (!(allowed as readonly string[]).includes(value)) {
+      if (typeof obj[key] === 'string') problem(`${path}.${key}`, `must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`);
+      return allowed[0] as T;
+    }
+    return value as T;
+  };
+  const sub = (obj: Json, key: string, path: string, keys: readonly string[]): Json => {
+    const value = obj[key];
+    if (value === undefined) return {};
+    if (!isObject(value)) {
+      problem(`${path}.${key}`, 'must be an object');
+      return {};
+    }
+    for (const k of Object.keys(value)) if (!keys.includes(k)) problem(`${path}.${key}.${k}`, 'unknown key');
+    return value;
+  };
+
+  const name = str(json, 'name', '$');
+  if (name !== '' && !/^[a-z0-9][a-z0-9-]*$/.test(name)) problem('$.name', 'use lowercase letters, digits and dashes');
+  const renderer = oneOf(json, 'renderer', '$', ['csv', 'hledger', 'beancount'] as const, 'csv');
+  const layout = oneOf(json, 'layout', '$', ['transaction', 'entry', 'posting'] as const);
+  if (renderer !== 'csv' && layout !== 'posting') problem('$.layout', `renderer ${renderer} needs layout "posting"`);
+  const split = oneOf(json, 'split', '$', ['combined', 'wallet-chain', 'wallet-chain-asset'] as const, 'combined');
+  const fileName = str(json, 'fileName', '$');
+  checkFileName(fileName, split, problem);
+
+  const finalNewline = json.finalNewline ?? true;
+  if (typeof finalNewline !== 'boolean') problem('$.finalNewline', 'must be true or false');
+
+  const date = sub(json, 'date', '$', ['format', 'zone']);
+  const dateFormat = str(date, 'format', '$.date', "yyyy-MM-dd'T'HH:mm:ss'Z'");
+  checkDateFormat(dateFormat, '$.date.format', problem);
+  const zone = str(date, 'zone', '$.date', 'UTC');
+  if (zone !== 'job' && !isZone(zone)) problem('$.date.zone', `unknown time zone ${JSON.stringify(zone)} (use an IANA name or "job")`);
+
+  const amounts = sub(json, 'amounts', '$', ['maxDecimals', 'rounding']);
+  const maxDecimals = amounts.maxDecimals ?? null;
+  if (maxDecimals !== null && !(Number.isInteger(maxDecimals) && (maxDecimals as number) >= 0 && (maxDecimals as number) <= 80)) {
+    problem('$.amounts.maxDecimals', 'must be null or an integer from 0 to 80');
+  }
+  const rounding = oneOf(amounts, 'rounding', '$.amounts', ['half-even', 'half-up', 'down'] as const, 'half-even');
+
+  const labelKeys = ['*', 'spam', ...categories, ...categories.flatMap((c) => rowShapes.map((s) => `${c}.${s}`))];
+  const labels = stringRecord(json, 'labels', labelKeys, problem);
+  const accountKeys = ['*', 'asset', ...categories, ...categories.flatMap((c) => [`${c}.in`, `${c}.out`])];
+  const accounts = stringRecord(json, 'accounts', accountKeys, problem);
+  if (layout === 'posting' && accounts.asset === undefined) problem('$.accounts.asset', 'the posting layout needs an asset account pattern');
+
+  const fee = sub(json, 'fee', '$', ['placement', 'separateWhen']);
+  const placement = oneOf(fee, 'placement', '$.fee', ['columns', 'inside', 'row'] as const, 'columns');
+  const separateWhen: ('no-sent' | 'same-currency')[] = [];
+  const rawSeparate = fee.separateWhen ?? [];
+  if (!Array.isArray(rawSeparate)) problem('$.fee.separateWhen', 'must be an array');
+  else {
+    rawSeparate.forEach((value: unknown, i) => {
+      if (value === 'no-sent' || value === 'same-currency') separateWhen.push(value);
+      else problem(`$.fee.separateWhen[${i}]`, 'must be "no-sent" or "same-currency"');
+    });
+  }
+
+  const columns = parseColumns(json.columns, layout, renderer, problem);
+
+  const template: Template = {
+    name,
+    title: str(json, 'title', '$'),
+    docs: str(json, 'docs', '$'),
+    confidence: oneOf(json, 'confidence', '$', ['confirmed', 'partly', 'unconfirmed'] as const),
+    renderer,
+    layout,
+    split,
+    fileName,
+    lineEnding: oneOf(json, 'lineEnding', '$', ['lf', 'crlf'] as const, 'lf'),
+    finalNewline: finalNewline === true,
+    date: { format: dateFormat, zone },
+    amounts: { maxDecimals: maxDecimals as number | null, rounding },
+    labels,
+    fee: { placement, separateWhen },
+    failed: oneOf(json, 'failed', '$', ['sent', 'fee-columns'] as const, 'sent'),
+    spam: oneOf(json, 'spam', '$', ['keep', 'label', 'omit'] as const, 'keep'),
+    nftNaming: oneOf(json, 'nftNaming', '$', ['symbol', 'placeholder'] as const, 'symbol'),
+    unknownTokenNaming: oneOf(json, 'unknownTokenNaming', '$', ['symbol', 'placeholder'] as const, 'symbol'),
+    accounts,
+    columns,
+    source,
+  };
+  if (template.spam === 'label' && labels.spam === undefined) problem('$.labels.spam', 'spam "label" needs a spam label');
+  if (problems.length > 0) {
+    throw new InputError(`template has ${problems.length} problem${problems.length === 1 ? '' : 's'}`, {
+      details: { template: source, problems: problems.join(' | ') },
+    });
+  }
+  return template;
+}
+
+function parseColumns(raw: unknown, layout: Template['layout'], renderer: Template['renderer'], problem: (path: string, message: string) => void): TemplateColumn[] {
+  if (raw === undefined && renderer !== 'csv') return [];
+  if (!Array.isArray(raw) || raw.length === 0) {
+    problem('$.columns', 'must be a non-empty array of columns');
+    return [];
+  }
+  const allowed = fieldNames(layout);
+  return raw.map((column: unknown, i): TemplateColumn => {
+    const path = `$.columns[${i}]`;
+    if (!isObject(column)) {
+      problem(path, 'must be an object with "header" and "field" or "constant"');
+      return { header: '', field: null, constant: '', dateFormat: null };
+    }
+    for (const key of Object.keys(column)) if (!['header', 'field', 'constant', 'dateFormat'].includes(key)) problem(`${path}.${key}`, 'unknown key');
+    if (typeof column.header !== 'string') problem(`${path}.header`, 'required string is missing');
+    const field = column.field;
+    const constant = column.constant;
+    if ((field === undefined) === (constant === undefined)) problem(path, 'give exactly one of "field" or "constant"');
+    if (field !== undefined && (typeof field !== 'string' || !allowed.includes(field))) {
+      problem(`${path}.field`, `unknown field ${JSON.stringify(field)} for layout ${layout}`);
+    }
+    if (constant !== undefined && typeof constant !== 'string') problem(`${path}.constant`, 'must be a string');
+    const dateFormat = column.dateFormat;
+    if (dateFormat !== undefined) {
+      if (field !== 'date' || typeof dateFormat !== 'string') problem(`${path}.dateFormat`, 'only a string, and only on the "date" field');
+      else checkDateFormat(dateFormat, `${path}.dateFormat`, problem);
+    }
+    return {
+      header: typeof column.header === 'string' ? column.header : '',
+      field: typeof field === 'string' ? field : null,
+      constant: typeof constant === 'string' ? constant : '',
+      dateFormat: typeof dateFormat === 'string' ? dateFormat : null,
+    };
+  });
+}
+
+function stringRecord(json: Json, key: string, allowedKeys: readonly string[], problem: (path: string, message: string) => void): Record<string, string> {
+  const value = json[key] ?? {};
+  if (!isObject(value)) {
+    problem(`$.${key}`, 'must be an object of strings');
+    return {};
+  }
+  const record: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (!allowedKeys.includes(k)) problem(`$.${key}.${k}`, 'unknown key (use a category, category.shape, spam or *)');
+    else if (typeof v !== 'string') problem(`$.${key}.${k}`, 'must be a string');
+    else record[k] = v;
+  }
+  return record;
+}
+
+function checkFileName(fileName: string, split: Template['split'], problem: (path: string, message: string) => void): void {
+  if (fileName === '') return;
+  if (/[/\\]|^\.|\.\./.test(fileName)) problem('$.fileName', 'must be a plain file name (no folders, no leading dot)');
+  for (const match of fileName.matchAll(/\{([^}]*)\}/g)) {
+    if (!['wallet', 'walletLabel', 'chain', 'asset'].includes(match[1] as string)) problem('$.fileName', `unknown placeholder {${match[1]}}`);
+  }
+  const hasWallet = fileName.includes('{wallet}') || fileName.includes('{walletLabel}');
+  if (split !== 'combined' && !(hasWallet && fileName.includes('{chain}'))) problem('$.fileName', `split ${split} needs {wallet} or {walletLabel} and {chain}`);
+  if (split === 'wallet-chain-asset' && !fileName.includes('{asset}')) problem('$.fileName', 'split wallet-chain-asset needs {asset}');
+}
+
+function checkDateFormat(pattern: string, path: string, problem: (path: string, message: string) => void): void {
+  try {
+    format(new TZDate(0, 'UTC'), pattern);
+  } catch (error) {
+    problem(path, `invalid date-fns pattern: ${(error as Error).message}`);
+  }
+}
+
+function isZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

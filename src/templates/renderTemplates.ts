@@ -1,0 +1,188 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { findChain } from '../chains/chains.js';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import { CsvFileWriter } from '../output/CsvFileWriter.js';
+import { loadPlaceholders, savePlaceholders } from '../output/placeholderFile.js';
+import { TextFileWriter } from '../output/TextFileWriter.js';
+import { AmountFormatter } from './AmountFormatter.js';
+import type { RoundingResidual } from './AmountFormatter.js';
+import { AssetNamer } from './AssetNamer.js';
+import { compileRow, describe, labelFor } from './compileRow.js';
+import { DateFormatter } from './DateFormatter.js';
+import { entryRow } from './entryRow.js';
+import { beancountOpens, beancountTransaction, hledgerTransaction } from './journalText.js';
+import type { Posting } from './Posting.js';
+import type { Template } from './Template.js';
+import { transactionRows } from './transactionRows.js';
+import type { ViewRow } from './ViewRow.js';
+import { walletTransactionPostings } from './walletTransactionPostings.js';
+import { walletTransactions } from './WalletTransaction.js';
+
+export interface RenderContext {
+  /** The job's IANA time zone, used by templates whose date zone is `job`. */
+  timezone: string;
+}
+
+export interface RenderRequest {
+  /** Called once per template, so a million entries are streamed, never held. */
+  entries: () => Iterable<LedgerEntry>;
+  templates: readonly Template[];
+  outDir: string;
+  context: RenderContext;
+}
+
+export interface TemplateResult {
+  template: string;
+  /** Absolute paths of the files written (data files and the placeholder map, if any). */
+  files: string[];
+  rows: number;
+  /** Spam rows left out because the template says `omit`; counted so nothing disappears silently. */
+  omittedSpamRows: number;
+  /** Identical rows inside one transaction in one file (a tool would import them twice); expected 0. */
+  duplicateRows: number;
+  residuals: RoundingResidual[];
+}
+
+interface Sink {
+  path: string;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** Renders every template over the ledger; each file appears atomically, or not at all if anything fails. */
+export async function renderTemplates(request: RenderRequest): Promise<TemplateResult[]> {
+  mkdirSync(request.outDir, { recursive: true });
+  const results: TemplateResult[] = [];
+  for (const template of request.templates) results.push(await renderTemplate(template, request));
+  return results;
+}
+
+async function renderTemplate(template: Template, request: RenderRequest): Promise<TemplateResult> {
+  const zone = template.date.zone === 'job' ? request.context.timezone : template.date.zone;
+  const effective: Template = { ...template, date: { ...template.date, zone } };
+  const placeholderPath = path.join(request.outDir, `${template.name}.asset-names.json`);
+  const usesPlaceholders = template.nftNaming === 'placeholder' || template.unknownTokenNaming === 'placeholder';
+  const names = new AssetNamer(template.nftNaming, template.unknownTokenNaming, usesPlaceholders ? loadPlaceholders(placeholderPath) : {});
+  const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
+  const sinks = new Map<string, Sink>();
+  const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, duplicateRows: 0, residuals: [] };
+  try {
+    if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result);
+    else await renderJournal(effective, request, sinks, result);
+    for (const sink of sinks.values()) await sink.commit();
+  } catch (error) {
+    for (const sink of sinks.values()) await sink.abort();
+    throw error;
+  }
+  result.files = [...sinks.values()].map((sink) => sink.path).sort();
+  if (names.changed) {
+    await savePlaceholders(placeholderPath, names.mapping());
+    result.files.push(placeholderPath);
+  }
+  result.residuals = amounts.residualReport();
+  return result;
+}
+
+async function renderCsv(
+  template: Template,
+  request: RenderRequest,
+  names: AssetNamer,
+  amounts: AmountFormatter,
+  sinks: Map<string, Sink>,
+  result: TemplateResult,
+): Promise<void> {
+  const cellsOf = compileRow(template, { amounts, names });
+  const options = { header: template.columns.map((c) => c.header), lineEnding: template.lineEnding, finalNewline: template.finalNewline };
+  const writerAt = (file: string): CsvFileWriter => {
+    let sink = sinks.get(file) as CsvFileWriter | undefined;
+    if (sink === undefined) {
+      sink = new CsvFileWriter(path.join(request.outDir, file), options);
+      sinks.set(file, sink);
+    }
+    return sink;
+  };
+  // A combined file exists even for an empty export (header only), so a missing file always means failure.
+  if (template.split === 'combined') writerAt(template.fileName);
+  let seenKey = '';
+  let seen = new Set<string>();
+  const write = async (row: ViewRow, posting: Posting | null): Promise<void> => {
+    if (row.spam !== '' && template.spam === 'omit') {
+      result.omittedSpamRows += 1;
+      return;
+    }
+    const cells = cellsOf(row, posting);
+    const writer = writerAt(fileNameFor(template, row, names));
+    const key = `${writer.path}\u0000${row.chainId}\u0000${row.txHash}`;
+    if (key !== seenKey) {
+      seenKey = key;
+      seen = new Set();
+    }
+    const line = cells.join('\u0000');
+    if (seen.has(line)) result.duplicateRows += 1;
+    seen.add(line);
+    await writer.writeRow(cells);
+    result.rows += 1;
+  };
+  if (template.layout === 'entry') {
+    for (const entry of request.entries()) await write(entryRow(entry), null);
+    return;
+  }
+  let txn = 0;
+  for (const tx of walletTransactions(request.entries())) {
+    if (template.layout === 'transaction') {
+      for (const row of transactionRows(tx, template)) await write(row, null);
+    } else {
+      txn += 1;
+      for (const posting of walletTransactionPostings(tx, txn, template.accounts, 'hledger')) await write(posting.row, posting);
+    }
+  }
+}
+
+async function renderJournal(template: Template, request: RenderRequest, sinks: Map<string, Sink>, result: TemplateResult): Promise<void> {
+  const dialect = template.renderer === 'beancount' ? 'beancount' : 'hledger';
+  const writer = new TextFileWriter(path.join(request.outDir, template.fileName));
+  sinks.set(template.fileName, writer);
+  const dates = new DateFormatter('yyyy-MM-dd', template.date.zone);
+  const names = new AssetNamer('symbol', 'symbol');
+  const accounts = new Set<string>();
+  let firstDate = '';
+  let txn = 0;
+  for (const tx of walletTransactions(request.entries())) {
+    txn += 1;
+    const postings = walletTransactionPostings(tx, txn, template.accounts, dialect);
+    const first = postings[0] as Posting;
+    const date = dates.format(first.row.timestamp);
+    if (firstDate === '' || date < firstDate) firstDate = date;
+    const categories = [...new Set(tx.entries.map((e) => e.category))].join(' ');
+    const row = first.row;
+    const notes = [...new Set(postings.map((p) => describe(template, names, p.row)).filter((d) => d !== ''))].join('; ');
+    const header = {
+      date,
+      description: `${labelFor(template, row) || categories} ${row.walletLabel}`.trim(),
+      tags: [
+        ['tx', tx.txHash],
+        ['chain', findChain(tx.chainId)?.slug ?? String(tx.chainId)],
+        ['block', String(row.blockNumber)],
+        ['wallet', tx.wallet],
+        ...(notes === '' ? [] : [['note', notes] as const]),
+      ] as const,
+    };
+    for (const posting of postings) accounts.add(posting.account);
+    await writer.write(dialect === 'beancount' ? beancountTransaction(header, postings) : hledgerTransaction(header, postings));
+    result.rows += postings.length;
+  }
+  if (dialect === 'beancount' && accounts.size > 0) await writer.write(beancountOpens(firstDate, accounts));
+}
+
+/** Files named from wallet, chain and asset; every part made safe for a file system. */
+function fileNameFor(template: Template, row: ViewRow, names: AssetNamer): string {
+  if (template.split === 'combined') return template.fileName;
+  const safe = (text: string): string => text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'unnamed';
+  const leg = row.sent ?? row.received ?? row.fee;
+  return template.fileName
+    .replaceAll('{wallet}', row.wallet)
+    .replaceAll('{walletLabel}', safe(row.walletLabel === '' ? row.wallet : row.walletLabel))
+    .replaceAll('{chain}', findChain(row.chainId)?.slug ?? String(row.chainId))
+    .replaceAll('{asset}', leg === null ? 'none' : safe(names.name(leg)));
+}

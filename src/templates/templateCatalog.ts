@@ -1,0 +1,62 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InputError } from '../errors/LedgerscanError.js';
+import { parseTemplate } from './parseTemplate.js';
+import type { Confidence, Template } from './Template.js';
+
+export interface TemplateSummary {
+  name: string;
+  title: string;
+  docs: string;
+  confidence: Confidence;
+}
+
+/** `templates/` at the package root, both from the sources (src/templates) and the build (dist/src/templates). */
+export function builtinTemplateDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../templates'), path.resolve(here, '../../../templates')];
+  const found = candidates.find((dir) => existsSync(path.join(dir, 'ledger.json')));
+  if (found === undefined) throw new InputError('built-in templates folder not found', { details: { looked: candidates.join(', ') } });
+  return found;
+}
+
+/** Reads and validates one template file (built-in or `--template-file`). */
+export function loadTemplateFile(file: string): Template {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (cause) {
+    throw new InputError('cannot read template file', { details: { file }, cause });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (cause) {
+    throw new InputError('template file is not valid JSON', { details: { file, error: (cause as Error).message }, cause });
+  }
+  return parseTemplate(json, file);
+}
+
+export function builtinTemplateNames(): string[] {
+  return readdirSync(builtinTemplateDir())
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+}
+
+export function loadBuiltinTemplate(name: string): Template {
+  const names = builtinTemplateNames();
+  if (!names.includes(name)) {
+    throw new InputError(`unknown template ${JSON.stringify(name)}`, { details: { fix: `use one of ${names.join(', ')} (see 'ledgerscan templates')` } });
+  }
+  return loadTemplateFile(path.join(builtinTemplateDir(), `${name}.json`));
+}
+
+/** For `ledgerscan templates`: every built-in target with how well its format is confirmed. */
+export function listTemplates(): TemplateSummary[] {
+  return builtinTemplateNames().map((name) => {
+    const { title, docs, confidence } = loadBuiltinTemplate(name);
+    return { name, title, docs, confidence };
+  });
+}
