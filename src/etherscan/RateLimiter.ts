@@ -5,10 +5,17 @@ export interface RateLimiterOptions {
   /** Milliseconds since some epoch; injected so tests can compute send times without waiting. */
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Extra spacing as a fraction of 1/rate (default 0.02). Requests reach the server with a few ms
+   * of jitter; sends spaced at exactly 1/rate could then land N+1 in one rolling second. 2% gives
+   * every window 20 ms of slack at any rate.
+   */
+  headroom?: number;
 }
 
 /**
- * A token bucket of capacity 1 for one API key: sends are spaced at least 1000/rate ms apart,
+ * A token bucket of capacity 1 for one API key: sends are spaced at least 1000/rate ms apart
+ * (plus a little headroom),
  * so a server counting N calls per rolling second never sees N+1, even after an idle spell
  * (a bigger bucket would allow a burst right after one).
  *
@@ -17,24 +24,30 @@ export interface RateLimiterOptions {
  * an outer caller holds a slot waiting on it deadlocks the queue, as with p-limit).
  */
 export class RateLimiter {
+  private nominalRate: number;
   private intervalMs: number;
+  private readonly headroom: number;
   private nextSlot = Number.NEGATIVE_INFINITY;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(rate: number, options: RateLimiterOptions = {}) {
-    this.intervalMs = intervalFor(rate);
+    this.headroom = options.headroom ?? 0.02;
+    this.nominalRate = checkedRate(rate);
+    this.intervalMs = (1000 / this.nominalRate) * (1 + this.headroom);
     this.now = options.now ?? (() => performance.now());
     this.sleep = options.sleep ?? sleep;
   }
 
+  /** Calls per second allowed (before headroom). */
   get rate(): number {
-    return 1000 / this.intervalMs;
+    return this.nominalRate;
   }
 
   /** Lowers the rate (never raises it): two users of one key must both be satisfied. */
   limitTo(rate: number): void {
-    this.intervalMs = Math.max(this.intervalMs, intervalFor(rate));
+    this.nominalRate = Math.min(this.nominalRate, checkedRate(rate));
+    this.intervalMs = (1000 / this.nominalRate) * (1 + this.headroom);
   }
 
   /**
@@ -76,9 +89,9 @@ export function rateLimiterFor(apiKey: string, rate: number): RateLimiter {
   return limiter;
 }
 
-function intervalFor(rate: number): number {
+function checkedRate(rate: number): number {
   if (!Number.isFinite(rate) || rate <= 0) {
     throw new InputError(`invalid API rate ${rate}`, { details: { fix: 'give calls per second as a positive number, e.g. --rate 3' } });
   }
-  return 1000 / rate;
+  return rate;
 }

@@ -5,7 +5,7 @@ import { RateLimiter, rateLimiterFor } from '../../src/etherscan/RateLimiter.js'
 /** A limiter on a hand-driven clock: `at(t)` moves time, `reserve()` books a send. */
 function manual(rate: number): { limiter: RateLimiter; at: (t: number) => RateLimiter } {
   let now = 0;
-  const limiter = new RateLimiter(rate, { now: () => now });
+  const limiter = new RateLimiter(rate, { now: () => now, headroom: 0 });
   return {
     limiter,
     at: (t) => {
@@ -50,15 +50,22 @@ describe('RateLimiter', () => {
 
   it('books one joint slot for an endpoint under an extra, tighter limit', () => {
     const clock = (): number => 0;
-    const main = new RateLimiter(10, { now: clock });
-    const historical = new RateLimiter(2, { now: clock });
+    const main = new RateLimiter(10, { now: clock, headroom: 0 });
+    const historical = new RateLimiter(2, { now: clock, headroom: 0 });
     const slots = [main.reserve(historical), main.reserve(), main.reserve(historical), main.reserve(), main.reserve(historical)];
     expect(slots).toEqual([0, 100, 500, 600, 1000]);
   });
 
+  it('by default leaves 2% headroom, so 20 ms of arrival jitter per second cannot make N+1', () => {
+    const limiter = new RateLimiter(3, { now: () => 0 });
+    const sends = [limiter.reserve(), limiter.reserve(), limiter.reserve(), limiter.reserve()];
+    expect(sends[1]).toBeCloseTo(340);
+    expect(sends[3]! - sends[0]!).toBeCloseTo(1020);
+  });
+
   it('acquire waits the booked time, rounded up to whole milliseconds', async () => {
     const waits: number[] = [];
-    const limiter = new RateLimiter(3, { now: () => 1000, sleep: async (ms) => void waits.push(ms) });
+    const limiter = new RateLimiter(3, { now: () => 1000, sleep: async (ms) => void waits.push(ms), headroom: 0 });
     await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
     expect(waits).toEqual([334, 667]);
   });
