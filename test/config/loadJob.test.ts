@@ -189,6 +189,13 @@ describe('loadJob', () => {
     expect(error.details.file).toMatch(/job-\d+\.json$/);
   });
 
+  it('hides a key even when a long value quoting it is cut short', () => {
+    const label = `${'x'.repeat(40)}${KEY}`;
+    const error = problemOf(() => load({}, { wallets: [{ address: VITALIK, label: { note: label } }] }));
+    expect(error.message).toContain('wallets[0].label');
+    expect(error.message).not.toContain(KEY.slice(0, 8));
+  });
+
   it('names the line and column of a JSON syntax error without quoting the file', () => {
     const error = problemOf(() => load(base, '{\n  "wallets": [],\n  "x": "FILE-KEY-987654" oops\n}'));
     expect(error.message).toContain("Expected ',' or '}' after property value at line 3 column 26");
