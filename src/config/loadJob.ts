@@ -45,7 +45,8 @@ export function loadJob({ flags, env, knownTemplates, cwd }: LoadJobInput): Job 
   const problems = new Problems();
   const apiKey = (flags.apiKey ?? env.ETHERSCAN_API_KEY ?? '').trim();
   problems.hide(apiKey);
-  const file = flags.config === undefined ? undefined : problems.attempt(() => readJobFile(flags.config ?? '', cwd));
+  const { config } = flags;
+  const file = config === undefined ? undefined : problems.attempt(() => readJobFile(config, cwd));
   // Without the file, every setting it holds would be reported missing: noise hiding the one real problem.
   problems.throwIfAny('job');
   const settings = merge(file === undefined ? { period: {} } : settingsFromFile(file, problems), settingsFromFlags(flags, cwd));
