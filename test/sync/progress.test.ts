@@ -1,0 +1,60 @@
+import { describe, expect, it } from '@jest/globals';
+import { createProgress } from '../../src/sync/progress.js';
+
+const KEY = { chainId: 1, wallet: '0x00000000000000000000000000000000000000aa', stream: 'txlist' as const };
+
+function recorder(isTTY: boolean): { output: { write: (text: string) => void; isTTY: boolean }; writes: string[] } {
+  const writes: string[] = [];
+  return { output: { write: (text) => void writes.push(text), isTTY }, writes };
+}
+
+describe('createProgress', () => {
+  it('redraws the terminal table at most every 200 ms and always at the end', () => {
+    let clock = 0;
+    const { output, writes } = recorder(true);
+    const progress = createProgress({ output, now: () => clock });
+    progress.planned(KEY, 1000);
+    progress.page(KEY, { blocks: 250, rows: 1000 });
+    progress.page(KEY, { blocks: 250, rows: 1000 });
+    clock = 100;
+    progress.page(KEY, { blocks: 250, rows: 10 });
+    expect(writes).toHaveLength(1);
+    clock = 300;
+    progress.receiptQueued(1, KEY.wallet);
+    progress.receipt(1, KEY.wallet);
+    expect(writes).toHaveLength(2);
+    progress.finished();
+    expect(writes).toHaveLength(3);
+    const last = writes[2] ?? '';
+    expect(last.startsWith('\x1b[2A')).toBe(true);
+    expect(last).toContain('chain 1 0x000000…00aa  pages 3  rows 2010  receipts 1/1');
+    expect(last).toMatch(/sync 75% · 0 s elapsed · ETA 0 s/);
+  });
+
+  it('writes timestamped lines at most every 10 s when stderr is not a terminal', () => {
+    let clock = Date.UTC(2026, 0, 2, 3, 4, 5);
+    const { output, writes } = recorder(false);
+    const progress = createProgress({ output, now: () => clock });
+    progress.planned(KEY, 100);
+    progress.page(KEY, { blocks: 10, rows: 1000 });
+    clock += 5_000;
+    progress.page(KEY, { blocks: 10, rows: 1000 });
+    progress.chainSkipped(10, 'the API refused the request: Free API access is not supported for this chain');
+    clock += 6_000;
+    progress.page(KEY, { blocks: 10, rows: 1000 });
+    expect(writes).toEqual([
+      '2026-01-02T03:04:05.000Z sync 10% · 0 s elapsed · ETA 0 s\n',
+      '2026-01-02T03:04:10.000Z chain 10 skipped: the API refused the request: Free API access is not supported for this chain\n',
+      '2026-01-02T03:04:16.000Z sync 30% · 11 s elapsed · ETA 26 s\n',
+    ]);
+  });
+
+  it('writes nothing when quiet', () => {
+    const { output, writes } = recorder(true);
+    const progress = createProgress({ output, quiet: true });
+    progress.planned(KEY, 10);
+    progress.page(KEY, { blocks: 10, rows: 5 });
+    progress.finished();
+    expect(writes).toEqual([]);
+  });
+});
