@@ -21,6 +21,11 @@ export interface MissingReceipt {
   sender: string;
 }
 
+/** Prepared per call: one statement cannot be iterated twice at once, and the ledger merges several chains' iterations. */
+const ITERATE_RECORDS = `SELECT wallet, stream, raw FROM records
+         WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))
+         ORDER BY block_number, wallet, stream, seq`;
+
 interface RangeRow {
   from_block: number;
   to_block: number;
@@ -56,11 +61,6 @@ export class Store {
          VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (chain_id, wallet, stream) DO UPDATE SET from_block = excluded.from_block,
            to_block = excluded.to_block, backfill_from = excluded.backfill_from, backfill_to = excluded.backfill_to`,
-      ),
-      iterate: db.prepare<[number, number, number, string], { wallet: string; stream: Stream; raw: string }>(
-        `SELECT wallet, stream, raw FROM records
-         WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))
-         ORDER BY block_number, wallet, stream, seq`,
       ),
       selectReceipt: db.prepare<[number, string], { raw: string }>(
         'SELECT raw FROM receipts WHERE chain_id = ? AND tx_hash = ?',
@@ -127,7 +127,8 @@ export class Store {
    */
   *iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<StoredRecord> {
     const owned = JSON.stringify(wallets.map((wallet) => wallet.toLowerCase()));
-    for (const row of this.statements.iterate.iterate(chainId, fromBlock, toBlock, owned)) {
+    const statement = this.db.prepare<[number, number, number, string], { wallet: string; stream: Stream; raw: string }>(ITERATE_RECORDS);
+    for (const row of statement.iterate(chainId, fromBlock, toBlock, owned)) {
       yield { wallet: row.wallet, stream: row.stream, record: JSON.parse(row.raw) as WireRecord };
     }
   }
