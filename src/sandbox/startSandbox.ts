@@ -1,0 +1,170 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { allChains } from '../chains/chains.js';
+import { API_TEXT, CLOUDFLARE_502 } from './apiTexts.js';
+import { FAULT_KINDS, FaultInjector, type FaultKind, type FaultOptions } from './FaultInjector.js';
+import { generateWorld } from './generateWorld.js';
+import { isListAction, notOk, type OmittedRecord, SandboxApi } from './SandboxApi.js';
+import { TokenBucket } from './TokenBucket.js';
+import type { World } from './World.js';
+
+export interface SandboxOptions {
+  seed?: number;
+  scale?: number;
+  /** Chains of the generated world (default [1, 10, 42161]). */
+  chains?: readonly number[];
+  /** Serve this world instead of generating one (tests share one world between servers). */
+  world?: World;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  apiKeys?: readonly string[];
+  /** Calls per second per key (default 5). */
+  rate?: number;
+  freeTierOnly?: boolean;
+  pageCap?: number;
+  queryTimeoutRows?: number;
+  /** Calls per key before the daily-limit answer. */
+  dailyLimit?: number;
+  faults?: FaultOptions;
+  omit?: readonly OmittedRecord[];
+}
+
+export interface SandboxStats {
+  requests: number;
+  /** Per `module.action`, e.g. `account.txlist`. */
+  byAction: Record<string, number>;
+  rateLimited: number;
+  dailyLimited: number;
+  faults: Record<FaultKind, number>;
+}
+
+export interface Sandbox {
+  /** `http://127.0.0.1:PORT/v2/api`. */
+  url: string;
+  port: number;
+  world: World;
+  apiKey: string;
+  stats: SandboxStats;
+  close(): Promise<void>;
+}
+
+export const SANDBOX_KEY = 'sandbox-key';
+
+/** Starts an Etherscan-v2-compatible HTTP server over a deterministic world on 127.0.0.1. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const world = options.world ?? generateWorld({ seed: options.seed ?? 1, scale: options.scale ?? 1, ...(options.chains ? { chains: options.chains } : {}) });
+  const keys = new Set(options.apiKeys ?? [SANDBOX_KEY]);
+  const rate = options.rate ?? 5;
+  const api = new SandboxApi(world, {
+    pageCap: options.pageCap ?? 1000,
+    queryTimeoutRows: options.queryTimeoutRows,
+    freeTierOnly: options.freeTierOnly ?? false,
+    omit: options.omit ?? [],
+  });
+  const faults = options.faults === undefined ? undefined : new FaultInjector(options.faults);
+  const buckets = new Map<string, TokenBucket>();
+  const daily = new Map<string, number>();
+  const stats: SandboxStats = {
+    requests: 0,
+    byAction: {},
+    rateLimited: 0,
+    dailyLimited: 0,
+    faults: Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<FaultKind, number>,
+  };
+
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    const url = new URL(request.url ?? '/', 'http://sandbox');
+    if (request.method !== 'GET' && request.method !== 'POST') return send(response, 405, 'text/plain', 'Method Not Allowed');
+    if (url.pathname === '/v2/chainlist') return sendJson(response, chainList(world));
+    if (url.pathname !== '/v2/api') return send(response, 404, 'text/plain', 'Page not found');
+    const params = url.searchParams;
+    const module = params.get('module');
+    const action = params.get('action');
+    stats.requests++;
+    const actionKey = `${module ?? ''}.${action ?? ''}`;
+    stats.byAction[actionKey] = (stats.byAction[actionKey] ?? 0) + 1;
+
+    const fault = faults?.roll(isListAction(module, action));
+    if (fault !== undefined) {
+      stats.faults[fault]++;
+      switch (fault) {
+        case 'http502':
+          return send(response, 502, 'text/html; charset=UTF-8', CLOUDFLARE_502);
+        case 'drop':
+          request.socket.destroy();
+          return;
+        case 'rateLimit':
+          return sendJson(response, notOk(API_TEXT.maxRateLimit));
+        case 'queryTimeout':
+          return sendJson(response, notOk(API_TEXT.queryTimeout));
+        case 'truncated': {
+          const body = JSON.stringify(api.answer(params));
+          return send(response, 200, 'application/json', body.slice(0, Math.floor(body.length / 2)));
+        }
+      }
+    }
+
+    const key = params.get('apikey');
+    if (key === null || key === '') return sendJson(response, notOk(API_TEXT.missingKey));
+    if (!keys.has(key)) return sendJson(response, notOk(API_TEXT.invalidKey));
+    let bucket = buckets.get(key);
+    if (bucket === undefined) buckets.set(key, (bucket = new TokenBucket(rate)));
+    if (!bucket.tryTake()) {
+      stats.rateLimited++;
+      return sendJson(response, notOk(API_TEXT.maxCallsPerSec(rate)));
+    }
+    const used = (daily.get(key) ?? 0) + 1;
+    daily.set(key, used);
+    if (options.dailyLimit !== undefined && used > options.dailyLimit) {
+      stats.dailyLimited++;
+      return sendJson(response, notOk(API_TEXT.maxDaily(options.dailyLimit)));
+    }
+    sendJson(response, api.answer(params));
+  };
+
+  const server = createServer(handle);
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/v2/api`,
+    port,
+    world,
+    apiKey: [...keys][0] ?? SANDBOX_KEY,
+    stats,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Not enveloped, and needs neither key nor chainid (etherscan-api.md §1). */
+function chainList(world: World): unknown {
+  const served = allChains().filter((chain) => world.chainIds.includes(chain.id));
+  return {
+    comments: 'List of API endpoints maintained by Etherscan EAAS. Available Status codes are (0)=Offline, (1)=Ok, (2)=Degraded',
+    totalcount: served.length,
+    result: served.map((chain) => ({
+      chainname: chain.name,
+      chainid: String(chain.id),
+      blockexplorer: 'http://127.0.0.1/',
+      apiurl: `http://127.0.0.1/v2/api?chainid=${chain.id}`,
+      status: 1,
+      comment: 'sandbox',
+    })),
+  };
+}
+
+function sendJson(response: ServerResponse, body: unknown): void {
+  send(response, 200, 'application/json', JSON.stringify(body));
+}
+
+function send(response: ServerResponse, status: number, contentType: string, body: string): void {
+  response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+  response.end(body);
+}
