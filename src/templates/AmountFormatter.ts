@@ -30,15 +30,31 @@ export class AmountFormatter {
     if (this.maxDecimals === null || decimals <= this.maxDecimals) return formatUnits(raw, decimals);
     const scale = 10n ** BigInt(decimals - this.maxDecimals);
     const rounded = this.round(raw, scale);
-    const moved = raw - rounded * scale;
-    if (moved !== 0n) {
-      const key = `${currency}\u0000${decimals}`;
-      const entry = this.residuals.get(key) ?? { decimals, raw: 0n, cells: 0 };
-      entry.raw += moved;
-      entry.cells += 1;
-      this.residuals.set(key, entry);
-    }
+    this.addResidual(currency, decimals, raw - rounded * scale);
     return formatUnits(rounded, this.maxDecimals);
+  }
+
+  private addResidual(currency: string, decimals: number, moved: bigint): void {
+    if (moved === 0n) return;
+    const key = `${currency}\u0000${decimals}`;
+    const entry = this.residuals.get(key) ?? { decimals, raw: 0n, cells: 0 };
+    entry.raw += moved;
+    entry.cells += 1;
+    this.residuals.set(key, entry);
+  }
+
+  /**
+   * Rounds to at most `digits` significant digits. beancount computes with Python's 28-digit decimal context,
+   * so a longer amount (2^256 − 1, or 10^10 tokens to the wei) would not balance; the residual is reported.
+   */
+  formatSignificant(raw: bigint, decimals: number | null, currency: string, digits: number): string {
+    const magnitude = raw < 0n ? -raw : raw;
+    const length = magnitude.toString().length;
+    if (length <= digits) return decimals === null ? raw.toString() : formatUnits(raw, decimals);
+    const scale = 10n ** BigInt(length - digits);
+    const rounded = this.round(raw, scale) * scale;
+    this.addResidual(currency, decimals ?? 0, raw - rounded);
+    return decimals === null ? rounded.toString() : formatUnits(rounded, decimals);
   }
 
   residualReport(): RoundingResidual[] {

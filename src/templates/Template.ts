@@ -21,7 +21,8 @@ export type SpamHandling = 'keep' | 'label' | 'omit';
 /** `placeholder`: Koinly's `NFT1`/`NULL1` names, kept stable across runs in a mapping file next to the output. */
 export type AssetNaming = 'symbol' | 'placeholder';
 export type Rounding = 'half-even' | 'half-up' | 'down';
-export type RowShape = 'trade' | 'in' | 'out' | 'fee';
+/** `exchange`: both a sent and a received asset (named apart from the `trade` category on purpose). */
+export type RowShape = 'exchange' | 'in' | 'out' | 'fee';
 
 export interface TemplateColumn {
   header: string;
@@ -47,8 +48,10 @@ export interface Template {
   /** `zone` is an IANA name or `job` (the job's time zone, for bank-statement style files). */
   date: { format: string; zone: string };
   amounts: { maxDecimals: number | null; rounding: Rounding };
-  /** Keys `<category>.<shape>`, `<category>`, `spam`, `*`, looked up in that order. */
+  /** The tool's label/tag vocabulary; keys `<category>.<shape>`, `<category>`, `<shape>`, `*` looked up in that order (`spam` first for spam rows when `spam` is `label`). */
   labels: Readonly<Record<string, string>>;
+  /** A second vocabulary with the same keys, for tools with both a type and a label column (Accointing, Divly, Coinpanda). */
+  types: Readonly<Record<string, string>>;
   fee: { placement: FeePlacement; separateWhen: readonly FeeSeparateWhen[] };
   failed: FailedConvention;
   spam: SpamHandling;
@@ -62,4 +65,4 @@ export interface Template {
 }
 
 export const categories: readonly Category[] = ['transfer', 'own_transfer', 'trade', 'fee', 'failed_fee', 'mint', 'burn', 'genesis'];
-export const rowShapes: readonly RowShape[] = ['trade', 'in', 'out', 'fee'];
+export const rowShapes: readonly RowShape[] = ['exchange', 'in', 'out', 'fee'];

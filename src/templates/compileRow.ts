@@ -54,7 +54,14 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
     counterparty: (row) => row.counterparty,
     counterpartyLabel: (row) => row.counterpartyLabel,
     method: (row) => row.method,
-    label: (row) => labelFor(template, row),
+    counterpartyName: (row) => row.counterpartyLabel || row.counterparty,
+    label: (row) => vocabularyLookup(template, template.labels, row),
+    type: (row) => vocabularyLookup(template, template.types, row),
+    memo: (row) => memo(template, names, row),
+    from: (row) => (row.shape === 'in' ? row.counterpartyLabel || row.counterparty : row.walletLabel),
+    to: (row) => (row.shape === 'in' || row.shape === 'exchange' ? row.walletLabel : row.shape === 'out' ? row.counterpartyLabel || row.counterparty : ''),
+    'sent.wallet': (row) => (row.sent === null ? '' : row.walletLabel),
+    'received.wallet': (row) => (row.received === null ? '' : row.walletLabel),
     description: (row) => describe(template, names, row),
     rowId: (row) => row.rowId,
     'sent.amount': (row) => amount(row.sent),
@@ -104,11 +111,18 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
   return cell;
 }
 
-/** `<category>.<shape>`, then `<category>`, then `*`; spam rows take the `spam` label when the template says so. */
-export function labelFor(template: Template, row: ViewRow): string {
-  const labels = template.labels;
-  if (row.spam !== '' && template.spam === 'label' && labels.spam !== undefined) return labels.spam;
-  return labels[`${row.category}.${row.shape}`] ?? labels[row.category] ?? labels['*'] ?? '';
+/** `<category>.<shape>`, `<category>`, `<shape>`, `*`; spam rows take the `spam` entry when the template labels spam. */
+export function vocabularyLookup(template: Template, words: Readonly<Record<string, string>>, row: ViewRow): string {
+  if (row.spam !== '' && template.spam === 'label' && words.spam !== undefined) return words.spam;
+  return words[`${row.category}.${row.shape}`] ?? words[row.category] ?? words[row.shape] ?? words['*'] ?? '';
+}
+
+/** A one-line memo for files without a hash column (bank statements, TokenTax): what, with whom, which tx. */
+function memo(template: Template, names: AssetNamer, row: ViewRow): string {
+  const who = row.counterpartyLabel || row.counterparty;
+  const head = `${row.category.replace('_', ' ')}${who === '' ? '' : ` ${row.shape === 'in' ? 'from' : 'to'} ${who}`} tx ${row.txHash}`;
+  const detail = describe(template, names, row);
+  return detail === '' ? head : `${head}; ${detail}`;
 }
 
 /** Says in words what the numbers alone cannot: failed, spam, placeholders, raw amounts, own transfers. */

@@ -3,7 +3,8 @@ import type { Layout } from './Template.js';
 /** Fields every row layout offers. */
 const rowFields = [
   'date', 'txHash', 'wallet', 'walletLabel', 'chain', 'chainSlug', 'chainId', 'blockNumber', 'counterparty',
-  'counterpartyLabel', 'method', 'label', 'description', 'rowId',
+  'counterpartyLabel', 'counterpartyName', 'method', 'label', 'type', 'description', 'memo', 'rowId', 'from', 'to',
+  'sent.wallet', 'received.wallet',
   'sent.amount', 'sent.currency', 'received.amount', 'received.currency', 'fee.amount', 'fee.currency',
   'base.amount', 'base.currency', 'quote.amount', 'quote.currency', 'amount.signed', 'currency',
 ] as const;

@@ -1,4 +1,3 @@
-import { formatUnits } from '../ledger/money.js';
 import type { Posting } from './Posting.js';
 
 /** What a plain-text journal transaction says besides its postings. */
@@ -9,9 +8,8 @@ export interface JournalHeader {
   tags: readonly (readonly [string, string])[];
 }
 
-function quantity(posting: Posting): string {
-  return posting.decimals === null ? posting.amountRaw.toString() : formatUnits(posting.amountRaw, posting.decimals);
-}
+/** Formats a posting's signed amount; the renderer decides the precision rules. */
+export type Quantity = (posting: Posting) => string;
 
 /** Journal syntax gives `;`, `|`, quotes and line breaks meaning, so free text is flattened first. */
 function plainText(text: string): string {
@@ -19,7 +17,7 @@ function plainText(text: string): string {
 }
 
 /** hledger: commodities are always quoted because ours contain digits and dashes. */
-export function hledgerTransaction(header: JournalHeader, postings: readonly Posting[]): string {
+export function hledgerTransaction(header: JournalHeader, postings: readonly Posting[], quantity: Quantity): string {
   const lines = [`${header.date} * ${plainText(header.description)}`];
   lines.push(`    ; ${header.tags.map(([key, value]) => `${key}:${plainText(value).replace(/,/g, ' ')}`).join(', ')}`);
   for (const posting of postings) lines.push(`    ${posting.account}  ${quantity(posting)} "${posting.commodity}"`);
@@ -27,7 +25,7 @@ export function hledgerTransaction(header: JournalHeader, postings: readonly Pos
 }
 
 /** beancount: narration and metadata are quoted strings; metadata keys are lowercase. */
-export function beancountTransaction(header: JournalHeader, postings: readonly Posting[]): string {
+export function beancountTransaction(header: JournalHeader, postings: readonly Posting[], quantity: Quantity): string {
   const lines = [`${header.date} * "${plainText(header.description)}"`];
   for (const [key, value] of header.tags) lines.push(`  ${key}: "${plainText(value)}"`);
   for (const posting of postings) lines.push(`  ${posting.account}  ${quantity(posting)} ${posting.commodity}`);

@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
 
 const topKeys = [
   'name', 'title', 'docs', 'confidence', 'renderer', 'layout', 'split', 'fileName', 'lineEnding', 'finalNewline', 'date',
-  'amounts', 'labels', 'fee', 'failed', 'spam', 'nftNaming', 'unknownTokenNaming', 'accounts', 'columns', '$comment',
+  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'nftNaming', 'unknownTokenNaming', 'accounts', 'columns', '$comment',
 ];
 
 /**
@@ -77,8 +77,9 @@ export function parseTemplate(json: unknown, source: string): Template {
   }
   const rounding = oneOf(amounts, 'rounding', '$.amounts', ['half-even', 'half-up', 'down'] as const, 'half-even');
 
-  const labelKeys = ['*', 'spam', ...categories, ...categories.flatMap((c) => rowShapes.map((s) => `${c}.${s}`))];
+  const labelKeys = ['*', 'spam', ...categories, ...rowShapes, ...categories.flatMap((c) => rowShapes.map((s) => `${c}.${s}`))];
   const labels = stringRecord(json, 'labels', labelKeys, problem);
+  const types = stringRecord(json, 'types', labelKeys, problem);
   const accountKeys = ['*', 'asset', ...categories, ...categories.flatMap((c) => [`${c}.in`, `${c}.out`])];
   const accounts = stringRecord(json, 'accounts', accountKeys, problem);
   if (layout === 'posting' && accounts.asset === undefined) problem('$.accounts.asset', 'the posting layout needs an asset account pattern');
@@ -111,6 +112,7 @@ export function parseTemplate(json: unknown, source: string): Template {
     date: { format: dateFormat, zone },
     amounts: { maxDecimals: maxDecimals as number | null, rounding },
     labels,
+    types,
     fee: { placement, separateWhen },
     failed: oneOf(json, 'failed', '$', ['sent', 'fee-columns'] as const, 'sent'),
     spam: oneOf(json, 'spam', '$', ['keep', 'label', 'omit'] as const, 'keep'),
@@ -173,7 +175,7 @@ function stringRecord(json: Json, key: string, allowedKeys: readonly string[], p
   }
   const record: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (!allowedKeys.includes(k)) problem(`$.${key}.${k}`, 'unknown key (use a category, category.shape, spam or *)');
+    if (!allowedKeys.includes(k)) problem(`$.${key}.${k}`, 'unknown key (use a category, a row shape, category.shape, spam or *)');
     else if (typeof v !== 'string') problem(`$.${key}.${k}`, 'must be a string');
     else record[k] = v;
   }

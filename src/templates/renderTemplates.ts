@@ -8,7 +8,7 @@ import { TextFileWriter } from '../output/TextFileWriter.js';
 import { AmountFormatter } from './AmountFormatter.js';
 import type { RoundingResidual } from './AmountFormatter.js';
 import { AssetNamer } from './AssetNamer.js';
-import { compileRow, describe, labelFor } from './compileRow.js';
+import { compileRow, describe, vocabularyLookup } from './compileRow.js';
 import { DateFormatter } from './DateFormatter.js';
 import { entryRow } from './entryRow.js';
 import { beancountOpens, beancountTransaction, hledgerTransaction } from './journalText.js';
@@ -69,7 +69,7 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
   const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, duplicateRows: 0, residuals: [] };
   try {
     if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result);
-    else await renderJournal(effective, request, sinks, result);
+    else await renderJournal(effective, request, amounts, sinks, result);
     for (const sink of sinks.values()) await sink.commit();
   } catch (error) {
     for (const sink of sinks.values()) await sink.abort();
@@ -139,7 +139,10 @@ async function renderCsv(
   }
 }
 
-async function renderJournal(template: Template, request: RenderRequest, sinks: Map<string, Sink>, result: TemplateResult): Promise<void> {
+/** beancount computes in Python's default decimal context (28 significant digits). */
+const beancountDigits = 28;
+
+async function renderJournal(template: Template, request: RenderRequest, amounts: AmountFormatter, sinks: Map<string, Sink>, result: TemplateResult): Promise<void> {
   const dialect = template.renderer === 'beancount' ? 'beancount' : 'hledger';
   const writer = new TextFileWriter(path.join(request.outDir, template.fileName));
   sinks.set(template.fileName, writer);
@@ -156,10 +159,14 @@ async function renderJournal(template: Template, request: RenderRequest, sinks: 
     if (firstDate === '' || date < firstDate) firstDate = date;
     const categories = [...new Set(tx.entries.map((e) => e.category))].join(' ');
     const row = first.row;
-    const notes = [...new Set(postings.map((p) => describe(template, names, p.row)).filter((d) => d !== ''))].join('; ');
+    const described = postings.map((p) => describe(template, names, p.row));
+    if (dialect === 'beancount' && postings.some((p) => (p.amountRaw < 0n ? -p.amountRaw : p.amountRaw).toString().length > beancountDigits)) {
+      described.push(`amount rounded to ${beancountDigits} significant digits, the most beancount computes with`);
+    }
+    const notes = [...new Set(described.filter((d) => d !== ''))].join('; ');
     const header = {
       date,
-      description: `${labelFor(template, row) || categories} ${row.walletLabel}`.trim(),
+      description: `${vocabularyLookup(template, template.labels, row) || categories} ${row.walletLabel}`.trim(),
       tags: [
         ['tx', tx.txHash],
         ['chain', findChain(tx.chainId)?.slug ?? String(tx.chainId)],
@@ -169,7 +176,11 @@ async function renderJournal(template: Template, request: RenderRequest, sinks: 
       ] as const,
     };
     for (const posting of postings) accounts.add(posting.account);
-    await writer.write(dialect === 'beancount' ? beancountTransaction(header, postings) : hledgerTransaction(header, postings));
+    await writer.write(
+      dialect === 'beancount'
+        ? beancountTransaction(header, postings, (p) => amounts.formatSignificant(p.amountRaw, p.decimals, p.commodity, beancountDigits))
+        : hledgerTransaction(header, postings, (p) => amounts.format(p.amountRaw, p.decimals, p.commodity)),
+    );
     result.rows += postings.length;
   }
   if (dialect === 'beancount' && accounts.size > 0) await writer.write(beancountOpens(firstDate, accounts));

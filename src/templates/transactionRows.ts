@@ -56,7 +56,7 @@ export function transactionRows(tx: WalletTransaction, template: Template): View
     const into = receivedLegs[i] ?? null;
     rows.push({
       ...base,
-      shape: out !== null && into !== null ? 'trade' : out !== null ? 'out' : 'in',
+      shape: out !== null && into !== null ? 'exchange' : out !== null ? 'out' : 'in',
       category: rowCategory(out, into),
       failed: false,
       spam: into?.spam || out?.spam || '',
