@@ -30,6 +30,8 @@ export interface SyncJobInput {
   progress?: SyncProgress;
   signal?: AbortSignal;
   streams?: readonly Stream[];
+  /** Rows asked per page. Default 1,000, the free tier's and the sandbox's cap; tests page smaller. */
+  pageSize?: number;
   splitFloorBlocks?: number;
 }
 
@@ -104,6 +106,7 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
         const run = async (): Promise<void> => {
           for (const [from, to] of spans) {
             await pageStream(api, store, key, from, to, {
+              ...(input.pageSize === undefined ? {} : { offset: input.pageSize }),
               ...(input.splitFloorBlocks === undefined ? {} : { splitFloorBlocks: input.splitFloorBlocks }),
               beforeRequest: () => control.check(chainId),
               onRequest: () => (key.listCalls += 1),
