@@ -45,15 +45,16 @@ export class AmountFormatter {
 
   /**
    * Rounds to at most `digits` significant digits. beancount computes with Python's 28-digit decimal context,
-   * so a longer amount (2^256 − 1, or 10^10 tokens to the wei) would not balance; the residual is reported.
+   * so a longer amount (2^256 − 1, or 10^10 tokens to the wei) would not balance; the residual is reported
+   * for the given currency (`null`: the mirror posting of one already counted).
    */
-  formatSignificant(raw: bigint, decimals: number | null, currency: string, digits: number): string {
+  formatSignificant(raw: bigint, decimals: number | null, currency: string | null, digits: number): string {
     const magnitude = raw < 0n ? -raw : raw;
     const length = magnitude.toString().length;
     if (length <= digits) return decimals === null ? raw.toString() : formatUnits(raw, decimals);
     const scale = 10n ** BigInt(length - digits);
     const rounded = this.round(raw, scale) * scale;
-    this.addResidual(currency, decimals ?? 0, raw - rounded);
+    if (currency !== null) this.addResidual(currency, decimals ?? 0, raw - rounded);
     return decimals === null ? rounded.toString() : formatUnits(rounded, decimals);
   }
 

@@ -6,6 +6,8 @@ export interface Posting {
   txn: number;
   row: ViewRow;
   account: string;
+  /** The wallet's asset account, or the category's counter account (residuals are reported on the asset side). */
+  side: 'asset' | 'counter';
   /** Signed base units: positive = debit, negative = credit. */
   amountRaw: bigint;
   decimals: number | null;

@@ -122,6 +122,7 @@ export function parseTemplate(json: unknown, source: string): Template {
     columns,
     source,
   };
+  checkNoAmountLost(template, problem);
   if (template.spam === 'label' && labels.spam === undefined) problem('$.labels.spam', 'spam "label" needs a spam label');
   if (problems.length > 0) {
     throw new InputError(`template has ${problems.length} problem${problems.length === 1 ? '' : 's'}`, {
@@ -165,6 +166,21 @@ function parseColumns(raw: unknown, layout: Template['layout'], renderer: Templa
       dateFormat: typeof dateFormat === 'string' ? dateFormat : null,
     };
   });
+}
+
+/** A template that has nowhere to write an amount would silently drop it; refuse it instead. */
+function checkNoAmountLost(template: Template, problem: (path: string, message: string) => void): void {
+  if (template.renderer !== 'csv' || template.columns.length === 0) return;
+  const fields = new Set(template.columns.map((c) => c.field));
+  const has = (...names: string[]): boolean => names.every((n) => fields.has(n));
+  if (template.layout === 'transaction' && !has('sent.amount', 'received.amount') && !has('base.amount', 'quote.amount')) {
+    problem('$.columns', 'needs sent.amount and received.amount (or base.amount and quote.amount) columns, or amounts would be lost');
+  }
+  if (template.layout === 'entry' && !has('amount.signed') && !has('entry.amount') && !has('sent.amount', 'received.amount')) {
+    problem('$.columns', 'needs an amount column (amount.signed, entry.amount, or sent.amount and received.amount)');
+  }
+  const feeInColumns = template.layout === 'transaction' && (template.fee.placement === 'columns' || template.failed === 'fee-columns');
+  if (feeInColumns && !fields.has('fee.amount')) problem('$.fee.placement', 'fees go to the fee columns but there is no fee.amount column (add one or use placement "row")');
 }
 
 function stringRecord(json: Json, key: string, allowedKeys: readonly string[], problem: (path: string, message: string) => void): Record<string, string> {

@@ -178,7 +178,7 @@ async function renderJournal(template: Template, request: RenderRequest, amounts
     for (const posting of postings) accounts.add(posting.account);
     await writer.write(
       dialect === 'beancount'
-        ? beancountTransaction(header, postings, (p) => amounts.formatSignificant(p.amountRaw, p.decimals, p.commodity, beancountDigits))
+        ? beancountTransaction(header, postings, (p) => amounts.formatSignificant(p.amountRaw, p.decimals, p.side === 'asset' ? p.commodity : null, beancountDigits))
         : hledgerTransaction(header, postings, (p) => amounts.format(p.amountRaw, p.decimals, p.commodity)),
     );
     result.rows += postings.length;

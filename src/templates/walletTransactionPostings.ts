@@ -25,8 +25,8 @@ export function walletTransactionPostings(
     const counter = accounts[`${entry.category}.${entry.direction}`] ?? accounts[entry.category] ?? accounts['*'] ?? 'equity:unknown';
     const assetPattern = accounts.asset ?? 'assets:{chain}:{wallet}:{asset}';
     const common = { txn, row, decimals: entry.decimals, commodity };
-    postings.push({ ...common, account: journalAccount(assetPattern, tx.chainId, tx.wallet, commodity, dialect), amountRaw: signed });
-    postings.push({ ...common, account: journalAccount(counter, tx.chainId, tx.wallet, commodity, dialect), amountRaw: -signed });
+    postings.push({ ...common, side: 'asset', account: journalAccount(assetPattern, tx.chainId, tx.wallet, commodity, dialect), amountRaw: signed });
+    postings.push({ ...common, side: 'counter', account: journalAccount(counter, tx.chainId, tx.wallet, commodity, dialect), amountRaw: -signed });
   }
   return postings;
 }

@@ -1,0 +1,107 @@
+import { describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Job } from '../../src/config/Job.js';
+import { CsvFileWriter } from '../../src/output/CsvFileWriter.js';
+import { neutraliseCell } from '../../src/output/neutraliseCell.js';
+import { writeManifest } from '../../src/output/writeManifest.js';
+
+function tempDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-output-'));
+}
+
+describe('neutraliseCell', () => {
+  it.each([
+    ['=HYPERLINK("http://x","y")', `'=HYPERLINK("http://x","y")`],
+    ['+1+2', `'+1+2`],
+    ['-cmd', `'-cmd`],
+    ['@SUM(A1)', `'@SUM(A1)`],
+    ['\tTAB', `'\tTAB`],
+    ['\rCR', `'\rCR`],
+    ['-1.5', '-1.5'],
+    ['-42', '-42'],
+    ['0.000000000000000001', '0.000000000000000001'],
+    ['USDC', 'USDC'],
+    ['', ''],
+  ])('%j becomes %j', (cell, expected) => {
+    expect(neutraliseCell(cell)).toBe(expected);
+  });
+});
+
+describe('CsvFileWriter', () => {
+  it('writes CRLF rows across chunk boundaries without a trailing line break when asked', async () => {
+    const dir = tempDir();
+    try {
+      const file = path.join(dir, 'out.csv');
+      const writer = new CsvFileWriter(file, { header: ['a', 'b'], lineEnding: 'crlf', finalNewline: false });
+      for (let i = 0; i < 4500; i += 1) await writer.writeRow([String(i), i % 2 === 0 ? 'x,y' : '=1+1']);
+      expect(readdirSync(dir).filter((f) => f === 'out.csv')).toEqual([]);
+      await writer.commit();
+      const text = readFileSync(file, 'utf8');
+      const lines = text.split('\r\n');
+      expect(lines).toHaveLength(4501);
+      expect(lines[0]).toBe('a,b');
+      expect(lines[1]).toBe('0,"x,y"');
+      expect(lines[2]).toBe(`1,'=1+1`);
+      expect(lines[4500]).toBe(`4499,'=1+1`);
+      expect(text.endsWith('\r\n')).toBe(false);
+      expect(readdirSync(dir)).toEqual(['out.csv']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves nothing behind when aborted', async () => {
+    const dir = tempDir();
+    try {
+      const writer = new CsvFileWriter(path.join(dir, 'out.csv'), { header: ['a'], lineEnding: 'lf', finalNewline: true });
+      await writer.writeRow(['1']);
+      await writer.abort();
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('writeManifest', () => {
+  it('records each file with its sha256 and never the API key', async () => {
+    const dir = tempDir();
+    try {
+      writeFileSync(path.join(dir, 'ledger.csv'), 'timestamp\n');
+      const job: Job = {
+        wallets: [{ address: '0xaaaa00000000000000000000000000000000000a', label: 'Main', chains: null }],
+        chains: [1],
+        period: { from: '2025-01-01', to: '2025-12-31', startTime: 1735689600, endTime: 1767225600 },
+        timezone: 'UTC',
+        templates: ['ledger'],
+        templateFiles: [],
+        out: dir,
+        state: path.join(dir, 'state.sqlite'),
+        api: { baseUrl: 'https://api.etherscan.io/v2/api', rate: 3, apiKey: 'SECRETKEY123' },
+        labels: {},
+        spam: { allow: [], deny: [] },
+        ripeness: {},
+        quiet: true,
+      };
+      const target = await writeManifest(dir, {
+        toolVersion: '0.1.0',
+        job,
+        blockRanges: { 1: { fromBlock: 21525000, toBlock: 24136000 } },
+        counts: { entries: 0 },
+        files: [path.join(dir, 'ledger.csv')],
+        generatedAt: '2026-01-01T00:00:00Z',
+      });
+      const text = readFileSync(target, 'utf8');
+      expect(text).not.toContain('SECRETKEY123');
+      const manifest = JSON.parse(text) as { files: unknown; tool: unknown; blockRanges: unknown };
+      expect(manifest.tool).toEqual({ name: 'ledgerscan', version: '0.1.0' });
+      expect(manifest.blockRanges).toEqual({ 1: { fromBlock: 21525000, toBlock: 24136000 } });
+      expect(manifest.files).toEqual([{ path: 'ledger.csv', bytes: 10, sha256: createHash('sha256').update('timestamp\n').digest('hex') }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { journalAccount, journalCommodity } from '../../src/templates/journalNames.js';
+import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
+import { legOf } from '../../src/templates/ViewRow.js';
+import { formatUnits } from '../../src/ledger/money.js';
+import { ledgerEntries } from './fixtures/ledgerEntries.js';
+
+const samples = '/work/shared/samples/tax-formats/vendor-and-project-files';
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Runs a real program; a missing binary throws ENOENT and fails the test (CI installs hledger and beancount). */
+function run(program: string, args: readonly string[]): string {
+  return execFileSync(program, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function parseCsvLine(line: string): string[] {
+  return [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => (m[1] as string).replace(/""/g, '"'));
+}
+
+async function render(name: string): Promise<{ dir: string; file: string }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `ledgerscan-${name}-`));
+  const [result] = await renderTemplates({ entries: () => ledgerEntries, templates: [loadBuiltinTemplate(name)], outDir: dir, context: { timezone: 'UTC' } });
+  return { dir, file: result?.files[0] as string };
+}
+
+describe('hledger reads the journal', () => {
+  it('has per-account balances equal to the ledger sums, to the last digit', async () => {
+    const { dir, file } = await render('hledger');
+    try {
+      const expected = new Map<string, bigint>();
+      const decimalsOf = new Map<string, number | null>();
+      const template = loadBuiltinTemplate('hledger');
+      for (const entry of ledgerEntries) {
+        const commodity = journalCommodity(legOf(entry));
+        const account = journalAccount(template.accounts.asset as string, entry.chainId, entry.wallet, commodity, 'hledger');
+        const signed = entry.direction === 'in' ? entry.amountRaw : -entry.amountRaw;
+        expected.set(account, (expected.get(account) ?? 0n) + signed);
+        decimalsOf.set(account, entry.decimals);
+      }
+      const lines = run('hledger', ['-f', file, 'bal', '-O', 'csv', '--layout=bare', '--no-total', '^assets:']).trim().split('\n').slice(1);
+      const actual = new Map(lines.map((line) => {
+        const [account, , balance] = parseCsvLine(line);
+        return [account as string, balance as string];
+      }));
+      const zero = [...expected].filter(([, sum]) => sum === 0n).map(([account]) => account);
+      expect([...actual.keys()].sort()).toEqual([...expected.keys()].filter((a) => !zero.includes(a)).sort());
+      for (const [account, sum] of expected) {
+        if (sum === 0n) continue;
+        const decimals = decimalsOf.get(account) ?? null;
+        const text = decimals === null ? sum.toString() : formatUnits(sum, decimals);
+        // hledger pads to the commodity's display precision; compare numerically as exact strings without padding
+        expect(`${account} ${stripZeros(actual.get(account) as string)}`).toBe(`${account} ${text}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints the journal as the confirmed CSV shape of hledger (header of the sample test)', async () => {
+    const { dir, file } = await render('hledger');
+    try {
+      const sample = readFileSync(path.join(samples, 'hledger-print-csv.test'), 'utf8').split('\n').find((l) => l.startsWith('"txnidx"'));
+      const printed = run('hledger', ['-f', file, 'print', '-O', 'csv']).split('\n');
+      expect(printed[0]).toBe(sample);
+      // every transaction balances: hledger refuses to print an unbalanced one, and the posting count matches
+      const postings = ledgerEntries.length * 2;
+      expect(printed.filter((l) => l.startsWith('"')).length - 1).toBe(postings);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('beancount accepts the ledger', () => {
+  it('passes bean-check', async () => {
+    const { dir, file } = await render('beancount');
+    try {
+      expect(run('bean-check', [file])).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports the rounding beancount forced on 2^256 − 1 instead of hiding it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-beancount-'));
+    try {
+      const [result] = await renderTemplates({ entries: () => ledgerEntries, templates: [loadBuiltinTemplate('beancount')], outDir: dir, context: { timezone: 'UTC' } });
+      expect(result?.residuals).toEqual([{ currency: 'MAX-333333', residual: '8687907853269984665640564039457.584007913129639935', roundedCells: 1 }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('golden CTC header', () => {
+  it('is the vendor sample header byte for byte', () => {
+    const sampleHeader = readFileSync(path.join(samples, 'ctc-advanced-template.from-koitsu-thorchain-cryptotax.csv'), 'utf8').split('\n')[0];
+    const golden = readFileSync(path.join(here, 'golden/ctc/ctc-Main-ethereum.csv'), 'utf8').split('\n')[0];
+    expect(golden).toBe(sampleHeader);
+  });
+});
+
+function stripZeros(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}

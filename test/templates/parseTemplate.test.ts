@@ -1,0 +1,105 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { InputError } from '../../src/errors/LedgerscanError.js';
+import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import { listTemplates, loadBuiltinTemplate, loadTemplateFile } from '../../src/templates/templateCatalog.js';
+import { ledgerEntries } from './fixtures/ledgerEntries.js';
+
+const userTemplate = {
+  name: 'my-tool',
+  title: 'My tool',
+  docs: 'https://example.org/import',
+  confidence: 'unconfirmed',
+  layout: 'transaction',
+  fileName: 'my-tool.csv',
+  date: { format: 'yyyy-MM-dd', zone: 'UTC' },
+  fee: { placement: 'row' },
+  labels: { '*': 'Move', fee: 'Fee', failed_fee: 'Gas' },
+  columns: [
+    { header: 'When', field: 'date' },
+    { header: 'Out', field: 'sent.amount' },
+    { header: 'Out coin', field: 'sent.currency' },
+    { header: 'In', field: 'received.amount' },
+    { header: 'In coin', field: 'received.currency' },
+    { header: 'Kind', field: 'label' },
+  ],
+};
+
+function inTempDir<T>(run: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-user-template-'));
+  return run(dir).finally(() => rmSync(dir, { recursive: true, force: true }));
+}
+
+describe('--template-file', () => {
+  it('reports all three mistakes at once, each with its JSON path', async () => {
+    await inTempDir(async (dir) => {
+      const broken = {
+        ...userTemplate,
+        confidence: 'sure',
+        date: { format: 'yyyy-MM-dd', zone: 'Mars/Olympus' },
+        columns: [...userTemplate.columns, { header: 'Price', field: 'price.usd' }],
+      };
+      const file = path.join(dir, 'broken.json');
+      writeFileSync(file, JSON.stringify(broken));
+      let error: unknown;
+      try {
+        loadTemplateFile(file);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(InputError);
+      const { shortMessage, details } = error as InputError;
+      expect(shortMessage).toBe('template has 3 problems');
+      expect(String(details.problems).split(' | ')).toEqual([
+        '$.date.zone: unknown time zone "Mars/Olympus" (use an IANA name or "job")',
+        '$.columns[6].field: unknown field "price.usd" for layout transaction',
+        '$.confidence: must be one of confirmed, partly, unconfirmed (got "sure")',
+      ]);
+    });
+  });
+
+  it('renders a correct user template', async () => {
+    await inTempDir(async (dir) => {
+      const file = path.join(dir, 'mine.json');
+      writeFileSync(file, JSON.stringify(userTemplate));
+      const [result] = await renderTemplates({ entries: () => ledgerEntries.slice(0, 3), templates: [loadTemplateFile(file)], outDir: dir, context: { timezone: 'UTC' } });
+      expect(readFileSync(result?.files[0] as string, 'utf8')).toBe(
+        'When,Out,Out coin,In,In coin,Kind\n2025-01-05,,,2,ETH,Move\n2025-01-06,0.5,ETH,,,Move\n2025-01-06,0.00042,ETH,,,Fee\n',
+      );
+    });
+  });
+
+  it('says which file is not JSON', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-user-template-'));
+    try {
+      const file = path.join(dir, 'x.json');
+      writeFileSync(file, '{ "name": ');
+      expect(() => loadTemplateFile(file)).toThrow(/template file is not valid JSON \(file: .*x\.json/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('built-in templates', () => {
+  it('lists every target with a docs link and a confidence', () => {
+    const list = listTemplates();
+    expect(list.map((t) => t.name)).toEqual([
+      'accointing', 'awaken', 'beancount', 'blockpit', 'coinledger', 'coinpanda', 'cointracker', 'cointracking', 'cryptio', 'ctc', 'divly',
+      'hledger', 'journal', 'koinly', 'ledger', 'quickbooks', 'recap', 'taxbit', 'tokentax', 'turbotax', 'xero', 'zenledger',
+    ]);
+    for (const t of list) expect(['confirmed', 'partly', 'unconfirmed']).toContain(t.confidence);
+  });
+
+  it('refuses an unknown name and says how to list the known ones', () => {
+    expect(() => loadBuiltinTemplate('koinlyy')).toThrow(/unknown template "koinlyy" \(fix: use one of accointing, .* \(see 'ledgerscan templates'\)\)/);
+  });
+
+  it('keeps the Koinly header exact', () => {
+    expect(loadBuiltinTemplate('koinly').columns.map((c) => c.header).join(',')).toBe(
+      'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash',
+    );
+  });
+});
