@@ -1,0 +1,53 @@
+import { InputError } from '../errors/LedgerscanError.js';
+import { startSandbox } from './startSandbox.js';
+
+export interface ServeSandboxOptions {
+  port: number;
+  seed: number;
+  scale: number;
+  /** Calls per second per key. */
+  rate: number;
+  /** Share of requests that fail on purpose (0 = none), for resilience demos. */
+  faults: number;
+  stdout: NodeJS.WritableStream;
+  /** Resolves when the server should stop; default: the first SIGINT or SIGTERM. */
+  stopSignal?: Promise<void>;
+}
+
+/** `ledgerscan sandbox`: serves the sandbox until SIGINT/SIGTERM and prints how to reach it. */
+export async function serveSandbox(options: ServeSandboxOptions): Promise<void> {
+  if (!(options.faults >= 0 && options.faults <= 1)) {
+    throw new InputError(`--faults must be a share between 0 and 1, got ${options.faults}`, { details: { example: '--faults 0.05' } });
+  }
+  if (!(options.rate > 0)) throw new InputError(`--rate must be > 0, got ${options.rate}`);
+  const sandbox = await startSandbox({
+    port: options.port,
+    seed: options.seed,
+    scale: options.scale,
+    rate: options.rate,
+    ...(options.faults > 0 ? { faults: { rate: options.faults, seed: options.seed } } : {}),
+  });
+  const wallets = sandbox.world.wallets.map((w) => `  ${w.label.padEnd(8)} ${w.address}  chains ${w.chains.join(',')}`).join('\n');
+  options.stdout.write(
+    `sandbox listening on ${sandbox.url}\n` +
+      `API key: ${sandbox.apiKey}\n` +
+      `seed ${options.seed}, scale ${options.scale}, ${options.rate} calls/s per key${options.faults > 0 ? `, faults ${options.faults}` : ''}\n` +
+      `wallets:\n${wallets}\n` +
+      `try: ledgerscan export --base-url ${sandbox.url} --api-key ${sandbox.apiKey} --address ${sandbox.world.wallets[0]?.address ?? ''} --year 2025\n`,
+  );
+  await (options.stopSignal ?? untilSignal());
+  await sandbox.close();
+  options.stdout.write(`sandbox stopped after ${sandbox.stats.requests} requests\n`);
+}
+
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
