@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** The parts that identify one entry's source record and leg; none of them changes between runs. */
 export interface EntrySource {
@@ -11,8 +11,12 @@ export interface EntrySource {
   leg: 'value' | 'fee';
 }
 
-/** 16 hex digits of sha256: short enough for a CSV column, 64 bits against collisions. */
+/**
+ * 16 hex digits of sha256: short enough for a CSV column, 64 bits against collisions. The one-shot
+ * `hash` gives the same digest as `createHash` without building a Hash object per entry, which was the
+ * ledger's largest cost.
+ */
 export function entryId(source: EntrySource): string {
   const { chainId, txHash, wallet, stream, ref, leg } = source;
-  return createHash('sha256').update([chainId, txHash, wallet, stream, ref, leg].join('|')).digest('hex').slice(0, 16);
+  return hash('sha256', `${chainId}|${txHash}|${wallet}|${stream}|${ref}|${leg}`, 'hex').slice(0, 16);
 }
