@@ -38,15 +38,18 @@ function transfer(block: number, hash: string, value: string): WireTokenTx {
   };
 }
 
+/** Pages of 100 rows keep the data small; the algorithm does not depend on the size. */
+const PAGE_SIZE = 100;
+
 /**
- * A's txlist: 2,700 rows, three per block from block 100, so pages of 1,000 end inside a block; every
- * 18th is sent by A, every 27th goes to B (and shows in B's txlist too). A's tokentx: 1,300 rows,
+ * A's txlist: 270 rows, three per block from block 100, so pages of 100 end inside a block; every
+ * 18th is sent by A, every 27th goes to B (and shows in B's txlist too). A's tokentx: 130 rows,
  * with two identical transfers in the block that the first page ends in.
  */
 function world(): Map<string, WireRecord[]> {
   const aTxs: WireTx[] = [];
   const bTxs: WireTx[] = [];
-  for (let i = 0; i < 2700; i += 1) {
+  for (let i = 0; i < 270; i += 1) {
     const block = 100 + Math.floor(i / 3) * 30;
     const sender = i % 18 === 0 ? A : STRANGER;
     const row = tx(block, `0x${i.toString(16).padStart(64, '0')}`, sender, i % 27 === 0 ? B : A);
@@ -54,9 +57,9 @@ function world(): Map<string, WireRecord[]> {
     if (i % 27 === 0) bTxs.push({ ...row });
   }
   const tokens: WireTokenTx[] = [];
-  for (let i = 0; i < 1300; i += 1) tokens.push(transfer(600 + Math.floor(i / 4) * 10, `0xt${i}`, String(i)));
-  // Rows 996…999 share one block; make the last two identical, as two equal Transfer logs would be.
-  tokens[999] = { ...(tokens[998] as WireTokenTx) };
+  for (let i = 0; i < 130; i += 1) tokens.push(transfer(600 + Math.floor(i / 4) * 10, `0xt${i}`, String(i)));
+  // Rows 96…99 share one block; make the last two identical, as two equal Transfer logs would be.
+  tokens[99] = { ...(tokens[98] as WireTokenTx) };
   return new Map<string, WireRecord[]>([
     [rowsKey(1, 'txlist', A), aTxs],
     [rowsKey(1, 'txlist', B), bTxs],
@@ -86,7 +89,7 @@ describe('syncJob against a scripted explorer', () => {
       historicalLimiter: new RateLimiter(1000), backoffBaseMs: 1, backoffCapMs: 4, maxRetries: 1,
     });
     const plan = await planBlockRanges(api, options.chains ?? [1], options.period ?? PERIOD);
-    return syncJob({ api, store, plan, wallets: [{ address: A, chains: null }, { address: B, chains: null }], ...options });
+    return syncJob({ api, store, plan, pageSize: PAGE_SIZE, wallets: [{ address: A, chains: null }, { address: B, chains: null }], ...options });
   };
 
   const dump = (): string[] =>
@@ -175,19 +178,19 @@ describe('syncJob against a scripted explorer', () => {
   });
 
   it('halves a span that times out, oldest half first, and still gets every row', async () => {
-    await start({ queryTimeoutRows: 700 });
+    await start({ queryTimeoutRows: 70 });
     const report = await sync();
     expect(report.rows).toBe(store.countRecords());
     expect(store.countRecords({ wallet: A, stream: 'txlist' })).toBe(expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).length);
-    expect(store.countRecords({ wallet: A, stream: 'tokentx' })).toBe(1300);
+    expect(store.countRecords({ wallet: A, stream: 'tokentx' })).toBe(130);
   });
 
   it('fails naming chain, wallet, stream and block when one block fills a page', async () => {
     const rows = world();
-    rows.set(rowsKey(1, 'tokennfttx', B), Array.from({ length: 1000 }, (_, i) => transfer(4242, `0xn${i}`, '1')));
+    rows.set(rowsKey(1, 'tokennfttx', B), Array.from({ length: PAGE_SIZE }, (_, i) => transfer(4242, `0xn${i}`, '1')));
     await start({ rows });
     await expect(sync({ concurrency: 1 })).rejects.toThrow(
-      /block 4242 alone fills a page of 1000 rows.*chain: 1; wallet: 0x0+bb; stream: tokennfttx; block: 4242/,
+      /block 4242 alone fills a page of 100 rows.*chain: 1; wallet: 0x0+bb; stream: tokennfttx; block: 4242/,
     );
   });
 
