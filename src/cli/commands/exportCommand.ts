@@ -1,0 +1,28 @@
+import path from 'node:path';
+import type { JobFlags } from '../../config/JobFlags.js';
+import { runExport } from '../../pipeline/runExport.js';
+import type { ExportResult } from '../../pipeline/runExport.js';
+import type { CliIo } from '../CliIo.js';
+import { setUpJobCommand } from './jobCommand.js';
+import { syncSummary } from './syncSummary.js';
+
+export async function exportCommand(flags: JobFlags, argv: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {
+  const { job, progress, log, command } = setUpJobCommand(flags, argv, io);
+  const result = await runExport(job, { progress, log, command, signal });
+  io.stdout.write(exportSummary(result, io.cwd));
+  return 0;
+}
+
+export function exportSummary(result: ExportResult, cwd: string): string {
+  const lines = [syncSummary(result.sync, result.api)];
+  for (const template of result.templates) {
+    const files = template.files.map((file) => path.relative(cwd, file)).join(', ');
+    const extras = [
+      template.omittedSpamRows > 0 ? `${template.omittedSpamRows} spam rows left out` : '',
+      template.residuals.length > 0 ? `rounding residual in ${template.residuals.length} assets` : '',
+    ].filter((text) => text !== '');
+    lines.push(`${template.template}: ${template.rows} rows → ${files}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`);
+  }
+  lines.push(`manifest: ${path.relative(cwd, result.manifest)}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,26 @@
+import type { Job } from '../../config/Job.js';
+import type { JobFlags } from '../../config/JobFlags.js';
+import { loadJob } from '../../config/loadJob.js';
+import { createProgress } from '../../sync/progress.js';
+import type { SyncProgress } from '../../sync/progress.js';
+import { builtinTemplateNames } from '../../templates/templateCatalog.js';
+import type { CliIo } from '../CliIo.js';
+
+/** What every job command (export, sync, reconcile) starts from. */
+export interface JobCommandSetup {
+  job: Job;
+  progress: SyncProgress;
+  /** Redacted client notes (retries) as timestamped lines on stderr, unless quiet. */
+  log: (line: string) => void;
+  command: string;
+}
+
+export function setUpJobCommand(flags: JobFlags, argv: readonly string[], io: CliIo): JobCommandSetup {
+  const job = loadJob({ flags, env: io.env, knownTemplates: builtinTemplateNames(), cwd: io.cwd });
+  return {
+    job,
+    progress: createProgress({ output: io.stderr, quiet: job.quiet }),
+    log: job.quiet ? () => undefined : (line) => io.stderr.write(`${new Date().toISOString()} ${line}\n`),
+    command: ['ledgerscan', ...argv].join(' '),
+  };
+}

@@ -1,0 +1,25 @@
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+
+/** The exit codes of design.md; anything not listed is a bug. */
+export const EXIT = {
+  ok: 0,
+  differences: 1,
+  input: 2,
+  api: 3,
+  bug: 70,
+} as const;
+
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof LedgerscanError) {
+    if (error.kind === 'input') return EXIT.input;
+    if (error.kind === 'api') return EXIT.api;
+  }
+  return EXIT.bug;
+}
+
+/** One line for the user; a stack only for bugs, where it helps the report. */
+export function describeError(error: unknown): string {
+  if (error instanceof LedgerscanError && error.kind !== 'internal') return `ledgerscan: ${error.message}`;
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return `ledgerscan: internal error, please report it: ${text}`;
+}

@@ -1,0 +1,25 @@
+import type { Argv } from 'yargs';
+import { DEFAULTS } from '../config/loadJob.js';
+
+/**
+ * The options every job command shares. Chains, year and rate stay strings so that `loadJob`
+ * names a bad value (`--chain eth`) instead of yargs turning it into NaN.
+ */
+export function withJobOptions<T>(yargs: Argv<T>) {
+  return yargs
+    .option('config', { type: 'string', describe: 'job file (JSON); flags override it' })
+    .option('address', { type: 'string', array: true, describe: 'wallet address (repeatable)' })
+    .option('chain', { type: 'string', array: true, describe: 'chain id (repeatable), see `ledgerscan chains`' })
+    .option('year', { type: 'string', describe: 'calendar year, e.g. 2025' })
+    .option('from', { type: 'string', describe: 'first day, YYYY-MM-DD' })
+    .option('to', { type: 'string', describe: 'last day (inclusive), YYYY-MM-DD' })
+    .option('timezone', { type: 'string', describe: `IANA time zone deciding the day of a row (default ${DEFAULTS.timezone})` })
+    .option('template', { type: 'string', array: true, describe: 'output template (repeatable), see `ledgerscan templates`' })
+    .option('template-file', { type: 'string', array: true, describe: 'your own template file (repeatable)' })
+    .option('out', { type: 'string', describe: `output folder (default ${DEFAULTS.out})` })
+    .option('state', { type: 'string', describe: `state database (default ${DEFAULTS.state})` })
+    .option('base-url', { type: 'string', describe: `Etherscan-v2-compatible API URL (default ${DEFAULTS.baseUrl})` })
+    .option('api-key', { type: 'string', describe: 'API key (or env ETHERSCAN_API_KEY); never written anywhere' })
+    .option('rate', { type: 'string', describe: `calls per second of your plan (default ${DEFAULTS.rate})` })
+    .option('quiet', { type: 'boolean', describe: 'no progress output' });
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import yargs from 'yargs';
+import { InputError } from '../errors/LedgerscanError.js';
+import { redact } from '../etherscan/redact.js';
+import type { CliIo } from './CliIo.js';
+import { processIo } from './CliIo.js';
+import { chainsCommand } from './commands/chainsCommand.js';
+import { demoCommand } from './commands/demoCommand.js';
+import { exportCommand } from './commands/exportCommand.js';
+import { reconcileCommand } from './commands/reconcileCommand.js';
+import { sandboxCommand } from './commands/sandboxCommand.js';
+import { syncCommand } from './commands/syncCommand.js';
+import { templatesCommand } from './commands/templatesCommand.js';
+import { describeError, EXIT, exitCodeFor } from './exitCode.js';
+import { withJobOptions } from './jobOptions.js';
+
+/**
+ * Runs one ledgerscan command and returns its exit code; the only place errors become exit
+ * codes. `signal` stops a running sync between requests (Ctrl-C), keeping what was committed.
+ */
+export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
+  let code: number = EXIT.ok;
+  const parser = yargs([...argv])
+    .scriptName('ledgerscan')
+    .usage('$0 <command> [options]\n\nEVM wallet history from the Etherscan v2 API → CSV ledgers, tax-tool imports, reconciliation.')
+    .command('export', 'sync the job and write its CSV files', (y) => withJobOptions(y), async (args) => {
+      code = await exportCommand(args, argv, io, signal);
+    })
+    .command('sync', 'bring the store up to the head of every chain, no files', (y) => withJobOptions(y), async (args) => {
+      code = await syncCommand(args, argv, io, signal);
+    })
+    .command(
+      'reconcile',
+      'sync, then compare the ledger with on-chain balances (exit 1 on any difference)',
+      (y) => withJobOptions(y).option('historical', { type: 'boolean', default: true, describe: 'search the first divergent block with historical balances (API Pro)' }),
+      async (args) => {
+        code = await reconcileCommand(args, argv, io, signal);
+      },
+    )
+    .command(
+      'sandbox',
+      'serve the built-in Etherscan-v2-compatible sandbox',
+      (y) =>
+        y
+          .option('port', { type: 'number', default: 8545, describe: 'port on 127.0.0.1 (0 = any free port)' })
+          .option('seed', { type: 'number', default: 1, describe: 'world seed' })
+          .option('scale', { type: 'number', default: 1, describe: 'world size (1 ≈ 10k ledger entries)' })
+          .option('rate', { type: 'number', default: 5, describe: 'calls per second allowed per key' })
+          .option('faults', { type: 'number', default: 0, describe: 'fraction of requests answered with an injected fault' }),
+      async (args) => {
+        code = await sandboxCommand(args, io, signal);
+      },
+    )
+    .command('demo', 'run the sandbox in-process and export samples/demo.job.json into out/demo/', (y) => y, async () => {
+      code = await demoCommand(io, signal);
+    })
+    .command('templates', 'list the output templates', (y) => y, () => {
+      code = templatesCommand(io);
+    })
+    .command('chains', 'list the supported chains', (y) => y, () => {
+      code = chainsCommand(io);
+    })
+    .demandCommand(1, 'name a command: export, sync, reconcile, sandbox, demo, templates or chains')
+    .strict()
+    .help()
+    .version(false)
+    .exitProcess(false)
+    .fail((message: string | null, error: Error | undefined) => {
+      throw error ?? new InputError(message ?? 'bad command line', { details: { fix: 'see ledgerscan --help' } });
+    });
+  try {
+    await parser.parseAsync();
+    return code;
+  } catch (error) {
+    io.stderr.write(`${redactSecrets(describeError(error), argv, io.env)}\n`);
+    return exitCodeFor(error);
+  }
+}
+
+/** Errors are redacted where they arise; this is the last guard before anything reaches the terminal. */
+function redactSecrets(text: string, argv: readonly string[], env: NodeJS.ProcessEnv): string {
+  const flagIndex = argv.findIndex((arg) => arg === '--api-key');
+  const inline = argv.find((arg) => arg.startsWith('--api-key='))?.slice('--api-key='.length);
+  const keys = [env.ETHERSCAN_API_KEY, flagIndex >= 0 ? argv[flagIndex + 1] : undefined, inline];
+  return keys.reduce<string>((out, key) => (key === undefined || key === '' ? out : redact(out, key)), text);
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const controller = new AbortController();
+  const stop = (): void => controller.abort(new InputError('stopped by a signal; what was fetched is committed'));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  process.exitCode = await runCli(process.argv.slice(2), processIo(), controller.signal);
+}

@@ -1,0 +1,33 @@
+import { getChain } from '../chains/chains.js';
+import type { Job } from '../config/Job.js';
+import { buildLedger } from '../ledger/buildLedger.js';
+import { mergeSorted } from '../ledger/compareEntries.js';
+import { groupTransactions } from '../ledger/groupTransactions.js';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import type { Store } from '../store/Store.js';
+
+export interface ChainBlocks {
+  chainId: number;
+  fromBlock: number;
+  toBlock: number;
+}
+
+/**
+ * The job's ledger over the given blocks of each chain, streamed from the store: every call
+ * re-reads the store, so a million entries pass through without being held.
+ */
+export function ledgerFromStore(store: Store, job: Job, chains: readonly ChainBlocks[]): () => Iterable<LedgerEntry> {
+  return () =>
+    mergeSorted(
+      chains.map(({ chainId, fromBlock, toBlock }) => {
+        const wallets = new Map(
+          job.wallets
+            .filter((wallet) => wallet.chains === null || wallet.chains.includes(chainId))
+            .map((wallet) => [wallet.address, { label: wallet.label }] as const),
+        );
+        const rows = store.iterateRecords(chainId, [...wallets.keys()], fromBlock, toBlock);
+        const groups = groupTransactions(chainId, rows, (hash) => store.getReceipt(chainId, hash));
+        return buildLedger(groups, { chain: getChain(chainId), wallets, labels: job.labels, spam: job.spam });
+      }),
+    );
+}

@@ -1,0 +1,51 @@
+import type { Job } from '../config/Job.js';
+import type { ApiStats } from '../etherscan/EtherscanApi.js';
+import { reconcile } from '../reconcile/reconcile.js';
+import type { ReconcileResult } from '../reconcile/reconcile.js';
+import { writeReconcileReport } from '../reconcile/reconcileReport.js';
+import type { ReconcileReport } from '../reconcile/reconcileReport.js';
+import type { SyncProgress } from '../sync/progress.js';
+import type { SyncReport } from '../sync/syncJob.js';
+import { ensureWritableDir } from './ensureWritableDir.js';
+import { fullHistoryPlan } from './fullHistoryPlan.js';
+import type { JobRunOptions } from './JobRun.js';
+import { openJobRun } from './JobRun.js';
+import { ledgerFromStore } from './ledgerFromStore.js';
+import { syncPlan } from './syncPlan.js';
+
+export interface ReconcileRunOptions extends JobRunOptions {
+  progress: SyncProgress;
+  historical: 'auto' | 'off';
+  signal?: AbortSignal;
+}
+
+export interface ReconcileRunResult {
+  sync: SyncReport;
+  api: ApiStats;
+  result: ReconcileResult;
+  report: ReconcileReport;
+}
+
+/**
+ * The nightly check: the store up to the ripe head (incrementally), the whole history rolled
+ * forward, the job's period reported, every asset compared with the chain.
+ */
+export async function runReconcile(job: Job, options: ReconcileRunOptions): Promise<ReconcileRunResult> {
+  ensureWritableDir(job.out, '--out');
+  const run = openJobRun(job, options);
+  try {
+    const plan = await fullHistoryPlan(run.api, job.chains);
+    const sync = await syncPlan(run, plan, options.progress, options.signal);
+    const result = await reconcile({
+      api: run.api,
+      entries: ledgerFromStore(run.store, job, sync.chains),
+      period: job.period,
+      syncedBlockByChain: new Map(sync.chains.map((chain) => [chain.chainId, chain.toBlock])),
+      historical: options.historical,
+    });
+    const report = await writeReconcileReport(result, job.out);
+    return { sync, api: run.api.stats, result, report };
+  } finally {
+    run.close();
+  }
+}
