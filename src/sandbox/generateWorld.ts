@@ -493,11 +493,12 @@ class ChainScenario {
 
   // ---- amounts and picks ---------------------------------------------------------------------
 
-  /** Spending keeps a reserve for gas so a wallet's ether never goes negative. */
+  /** An EOA keeps a reserve for gas so its ether never goes negative; the Safe's gas is paid by Main. */
   private canSpend(wallet: number, asset: TokenKey | 'native', amount: Amount): boolean {
-    const balance = this.b.balance(wallet, asset === 'native' ? 'native' : this.tokenInfo(asset).address);
-    const reserve = asset === 'native' || wallet === this.safe ? 5n * 10n ** 17n : 0n;
-    return balance >= amountOf(amount.m, amount.e) + reserve && this.b.balance(wallet, 'native') >= reserve;
+    const reserve = wallet === this.safe ? 0n : 5n * 10n ** 17n;
+    const native = this.b.balance(wallet, 'native');
+    if (asset === 'native') return native >= amountOf(amount.m, amount.e) + reserve;
+    return native >= reserve && this.b.balance(wallet, this.tokenInfo(asset).address) >= amountOf(amount.m, amount.e);
   }
 
   private ethAmount(minExponent: number, maxExponent: number): Amount {
