@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { STREAMS, type Wire1155Tx, type WireInternalTx, type WireNftTx, type WireReceipt, type WireTokenTx, type WireTx } from '../../src/etherscan/wire.js';
+import { STREAMS, type Wire1155Tx, type WireInternalTx, type WireNftTx, type WireReceipt, type WireTokenTx } from '../../src/etherscan/wire.js';
 import { demoWorld } from '../../src/sandbox/demoWorld.js';
 import { generateWorld, WORLD_END, WORLD_START } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
@@ -223,13 +223,13 @@ describe('blocks and time', () => {
 describe('scale and demo wallets', () => {
   it('matches the documented bulk at scale 1 and names the demo wallets', () => {
     const big = generateWorld({ seed: demoWorld.seed, scale: 1 });
-    const txlist = big.rowsOf(1, 'txlist', demoWorld.wallets[0].address).length;
-    const tokentx = big.rowsOf(1, 'tokentx', demoWorld.wallets[0].address).length;
+    const txlist = big.rowsOf(1, 'txlist', demoWorld.wallets[0]!.address).length;
+    const tokentx = big.rowsOf(1, 'tokentx', demoWorld.wallets[0]!.address).length;
     expect(txlist).toBeGreaterThan(2200);
     expect(txlist).toBeLessThan(2900);
     expect(tokentx).toBeGreaterThan(1200);
     expect(tokentx).toBeLessThan(1800);
     expect(big.wallets.map((w) => w.address)).toEqual(demoWorld.wallets.map((w) => w.address));
-    expect(STREAMS.every((stream) => big.rowsOf(1, stream, demoWorld.wallets[0].address).length > 0)).toBe(true);
+    expect(STREAMS.every((stream) => big.rowsOf(1, stream, demoWorld.wallets[0]!.address).length > 0)).toBe(true);
   });
 });
