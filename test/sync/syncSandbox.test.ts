@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from '@jest/globals';
 import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import { DailyLimitError } from '../../src/etherscan/errors.js';
@@ -123,6 +125,33 @@ describe('syncJob against the sandbox', () => {
     expect(store.countRecords()).toBeGreaterThan(0);
     expect(store.countRecords()).toBeLessThan(clean.length);
     await sync(await serve());
+    expect(dump()).toEqual(clean);
+  });
+
+  it('survives a SIGKILL mid-sync: the store is intact and a resumed sync ends with the same rows', async () => {
+    const server = await serve();
+    const state = path.join(dir, 'killed.sqlite');
+    const wallets = JSON.stringify(world.wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'syncChild.ts'), server.url, server.apiKey, state, wallets, JSON.stringify(PERIOD)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let pages = 0;
+    const exit = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      pages += chunk.toString().split('\n').length - 1;
+      if (pages >= 5) child.kill('SIGKILL');
+    });
+    expect(await exit).toBe('SIGKILL');
+    const db = new Database(state);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+    store.close();
+    store = openStore(state);
+    expect(store.countRecords()).toBeGreaterThan(0);
+    expect(store.countRecords()).toBeLessThan(clean.length);
+    await sync(server);
     expect(dump()).toEqual(clean);
   });
 

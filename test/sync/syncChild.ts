@@ -1,0 +1,24 @@
+/**
+ * Run by syncKill.test.ts as a separate process it kills with SIGKILL: syncs the sandbox at argv
+ * into the state file at argv, printing one line per committed page.
+ */
+import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
+import { openStore } from '../../src/store/openStore.js';
+import { planBlockRanges } from '../../src/sync/planBlockRanges.js';
+import { syncJob } from '../../src/sync/syncJob.js';
+
+const [url = '', apiKey = '', state = '', walletsJson = '[]', period = '{}'] = process.argv.slice(2);
+const api = new EtherscanClient({ baseUrl: url, apiKey, rate: 10_000 });
+const store = openStore(state);
+const plan = await planBlockRanges(api, [1], JSON.parse(period) as { startTime: number; endTime: number });
+const silent = (): void => undefined;
+await syncJob({
+  api,
+  store,
+  plan,
+  pageSize: 100,
+  concurrency: 1,
+  wallets: JSON.parse(walletsJson) as { address: string; chains: number[] | null }[],
+  progress: { planned: silent, receiptQueued: silent, receipt: silent, chainSkipped: silent, finished: silent, page: () => void process.stdout.write('page\n') },
+});
+store.close();
