@@ -17,5 +17,5 @@ export interface Movement {
   stream: Stream;
   ref: string;
   genesis: boolean;
-  notes: string[];
+  notes: readonly string[];
 }

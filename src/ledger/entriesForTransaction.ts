@@ -1,5 +1,6 @@
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { categorise } from './categorise.js';
+import { contextIndex, type ContextIndex } from './ContextIndex.js';
 import { entryId } from './entryId.js';
 import { isFailedTransaction } from './isFailedTransaction.js';
 import type { LedgerContext } from './LedgerContext.js';
@@ -35,6 +36,18 @@ export function entriesForTransaction(group: TxGroup, context: LedgerContext, hi
   }
 }
 
+/** What every entry of one transaction shares, worked out once per transaction. */
+interface TxFacts {
+  group: TxGroup;
+  context: LedgerContext;
+  index: ContextIndex;
+  history: TokenHistory;
+  failed: boolean;
+  method: string;
+  /** Owned wallets that sent the tx: what they receive in it is solicited. */
+  senders: ReadonlySet<string>;
+}
+
 function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory): LedgerEntry[] {
   const failed = isFailedTransaction(group);
   const wallets = [...group.byWallet.keys()].filter((wallet) => context.wallets.has(wallet)).sort();
@@ -61,9 +74,21 @@ function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory
     });
   }
 
-  const method = methodOf(group);
+  const facts: TxFacts = { group, context, index: contextIndex(context), history, failed, method: methodOf(group), senders };
   const categories = categorise(movements, context.wallets);
-  const entry = (movement: Movement, order: number, category: Category, provenanceStream: string): LedgerEntry => ({
+  const entries: LedgerEntry[] = [];
+  for (const [order, movement] of movements.entries()) {
+    entries.push(entryOf(facts, movement, order, categories[order] ?? 'transfer', movement.stream));
+  }
+  for (const { movement, fromReceipt } of fees) {
+    entries.push(entryOf(facts, movement, entries.length, failed ? 'failed_fee' : 'fee', fromReceipt ? 'receipt' : 'txlist'));
+  }
+  return entries;
+}
+
+function entryOf(facts: TxFacts, movement: Movement, order: number, category: Category, provenanceStream: string): LedgerEntry {
+  const { group, index } = facts;
+  return {
     entryId: entryId({
       chainId: group.chainId, txHash: group.txHash, wallet: movement.wallet, stream: movement.stream, ref: movement.ref,
       leg: movement.kind === 'fee' ? 'fee' : 'value',
@@ -75,7 +100,7 @@ function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory
     transactionIndex: group.transactionIndex,
     order,
     wallet: movement.wallet,
-    walletLabel: context.wallets.get(movement.wallet)?.label ?? '',
+    walletLabel: facts.context.wallets.get(movement.wallet)?.label ?? '',
     direction: movement.direction,
     kind: movement.kind,
     asset: movement.asset,
@@ -85,26 +110,14 @@ function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory
     decimals: movement.decimals,
     amount: movement.decimals === null ? movement.amountRaw.toString() : formatUnits(movement.amountRaw, movement.decimals),
     counterparty: movement.counterparty,
-    counterpartyLabel: labelOf(movement.counterparty, context),
+    counterpartyLabel: movement.counterparty === '' ? '' : (index.labels.get(movement.counterparty) ?? ''),
     category,
-    status: failed ? 'failed' : 'ok',
-    method,
-    spam: spamReason(movement, context, history, senders.has(movement.wallet)),
+    status: facts.failed ? 'failed' : 'ok',
+    method: facts.method,
+    spam: spamReason(movement, index, facts.history, facts.senders.has(movement.wallet)),
     note: movement.notes.join(' '),
     provenance: { stream: provenanceStream, ref: movement.ref },
-  });
-
-  return [
-    ...movements.map((movement, index) => entry(movement, index, categories[index] ?? 'transfer', movement.stream)),
-    ...fees.map(({ movement, fromReceipt }, index) =>
-      entry(movement, movements.length + index, failed ? 'failed_fee' : 'fee', fromReceipt ? 'receipt' : 'txlist'),
-    ),
-  ];
-}
-
-function labelOf(address: string, context: LedgerContext): string {
-  if (address === '') return '';
-  return context.labels[address] ?? context.wallets.get(address)?.label ?? '';
+  };
 }
 
 /** `transfer(address,uint256)` → `transfer`; the first row that names the function decides. */
@@ -112,10 +125,15 @@ function methodOf(group: TxGroup): string {
   for (const records of group.byWallet.values()) {
     for (const rows of [records.txlist, records.tokentx, records.tokennfttx, records.token1155tx]) {
       for (const { record } of rows) {
-        const name = (record.functionName ?? '').split('(')[0]?.trim() ?? '';
+        const name = nameOf(record.functionName ?? '');
         if (name !== '') return name;
       }
     }
   }
   return '';
+}
+
+function nameOf(signature: string): string {
+  const paren = signature.indexOf('(');
+  return (paren === -1 ? signature : signature.slice(0, paren)).trim();
 }

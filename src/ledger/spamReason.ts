@@ -1,8 +1,6 @@
-import type { Chain } from '../chains/chains.js';
-import type { LedgerContext } from './LedgerContext.js';
+import type { ContextIndex } from './ContextIndex.js';
 import type { Movement } from './Movement.js';
 import type { TokenHistory } from './SentTokens.js';
-import { KNOWN_TOKENS } from './knownTokens.js';
 
 /** A domain in a name or symbol ("claim-rewards.com", "www.x", "t.me/…"): the airdrop scam's call to action. */
 const URL_LIKE = /(https?:\/\/|www\.|t\.me\/|[a-z0-9-]\.(com|org|net|io|xyz|app|finance|top|site|online|club|vip|info|co|me|fi|gift|cc|pro|link|live|lol|icu|to|us|network|claims?)\b)/i;
@@ -11,16 +9,11 @@ const URL_LIKE = /(https?:\/\/|www\.|t\.me\/|[a-z0-9-]\.(com|org|net|io|xyz|app|
  * Why a token movement looks like spam, or '' when it does not. Spam is only flagged, never dropped:
  * it still moved (or claims to have moved) on chain, and hiding it would break reconciliation.
  */
-export function spamReason(
-  movement: Movement,
-  context: Pick<LedgerContext, 'chain' | 'spam'>,
-  history: TokenHistory,
-  walletSentTx: boolean,
-): string {
+export function spamReason(movement: Movement, index: ContextIndex, history: TokenHistory, walletSentTx: boolean): string {
   if (movement.assetContract === '') return '';
-  if (listed(context.spam.deny, movement.assetContract)) return 'deny_list';
-  if (listed(context.spam.allow, movement.assetContract)) return '';
-  const impersonated = impersonatedSymbol(movement, context.chain);
+  if (index.deny.has(movement.assetContract)) return 'deny_list';
+  if (index.allow.has(movement.assetContract)) return '';
+  const impersonated = impersonatedSymbol(movement, index);
   if (impersonated !== null) return `impersonates_${impersonated}`;
   // A swap the wallet sent is solicited; so is a token the wallet has sent before, like a friend's payment.
   const unsolicited = movement.direction === 'in' && !walletSentTx && !history.hasSent(movement.wallet, movement.assetContract);
@@ -28,15 +21,10 @@ export function spamReason(
   return '';
 }
 
-function listed(list: readonly string[], contract: string): boolean {
-  return list.some((address) => address.toLowerCase() === contract);
-}
-
-function impersonatedSymbol(movement: Movement, chain: Chain): string | null {
-  const known = KNOWN_TOKENS[chain.id];
-  if (known === undefined) return null;
+function impersonatedSymbol(movement: Movement, index: ContextIndex): string | null {
+  if (index.knownTokens === undefined) return null;
   const symbol = movement.asset.trim().toUpperCase();
-  if (symbol === chain.nativeSymbol.toUpperCase()) return symbol;
-  const contracts = known[symbol];
+  if (symbol === index.nativeSymbol) return symbol;
+  const contracts = index.knownTokens.get(symbol);
   return contracts !== undefined && !contracts.includes(movement.assetContract) ? symbol : null;
 }

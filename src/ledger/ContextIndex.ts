@@ -1,0 +1,44 @@
+import type { Chain } from '../chains/chains.js';
+import { KNOWN_TOKENS } from './knownTokens.js';
+import type { LedgerContext } from './LedgerContext.js';
+
+/**
+ * The job's lists as lookups, derived once per context instead of once per entry: a deny list scanned
+ * and lowercased for every token movement, or a plain object indexed by a fresh address string (V8
+ * interns the key on every lookup), cost more than the rules themselves.
+ */
+export interface ContextIndex {
+  chain: Chain;
+  /** The chain's native symbol, upper case: a token using it impersonates the native coin. */
+  nativeSymbol: string;
+  /** The real contracts of well-known symbols on this chain; `undefined` when the chain is not checked. */
+  knownTokens: ReadonlyMap<string, readonly string[]> | undefined;
+  /** Address → label: the job's labels first, then the owned wallets' labels. */
+  labels: ReadonlyMap<string, string>;
+  /** Lowercase contracts always flagged as spam. */
+  deny: ReadonlySet<string>;
+  /** Lowercase contracts never flagged as spam. */
+  allow: ReadonlySet<string>;
+}
+
+// A context is built once per job and chain and never changed, so its index can live as long as it does.
+const indexes = new WeakMap<LedgerContext, ContextIndex>();
+
+export function contextIndex(context: LedgerContext): ContextIndex {
+  let index = indexes.get(context);
+  if (index === undefined) {
+    const labels = new Map(Object.entries(context.labels));
+    for (const [address, { label }] of context.wallets) if (!labels.has(address)) labels.set(address, label);
+    const known = KNOWN_TOKENS[context.chain.id];
+    index = {
+      chain: context.chain,
+      nativeSymbol: context.chain.nativeSymbol.toUpperCase(),
+      knownTokens: known === undefined ? undefined : new Map(Object.entries(known)),
+      labels,
+      deny: new Set(context.spam.deny.map((address) => address.toLowerCase())),
+      allow: new Set(context.spam.allow.map((address) => address.toLowerCase())),
+    };
+    indexes.set(context, index);
+  }
+  return index;
+}
