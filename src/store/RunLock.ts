@@ -167,6 +167,7 @@ function lockedError(statePath: string, lockPath: string, owner: LockOwner | nul
   });
 }
 
+/** By shape, not `instanceof Error`: system errors may come from another realm (jest's vm modules). */
 function isCode(error: unknown, code: string): boolean {
-  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+  return typeof error === 'object' && error !== null && (error as NodeJS.ErrnoException).code === code;
 }
