@@ -1,7 +1,7 @@
 import type { TokenInfo } from './World.js';
 import { derivedAddress, ROLE } from './worldWallets.js';
 
-/** Roles a scenario asks for; each chain maps them to a contract. */
+/** Roles a scenario asks for; each chain maps them to a contract (`gov`: the fourth bulk token, USDT on mainnet). */
 export type TokenKey =
   | 'usdc' | 'weth' | 'dai' | 'gov'
   | 'pix' | 'mystery' | 'nometa'

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
+import { serveSandbox } from '../../src/sandbox/sandboxCommand.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { call, rowsOf } from './sandboxClient.js';
@@ -282,5 +284,32 @@ describe('faults', () => {
     } finally {
       await faulty.close();
     }
+  });
+});
+
+describe('serveSandbox', () => {
+  it('prints the URL and key, serves until stopped', async () => {
+    let printed = '';
+    const stdout = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        printed += chunk.toString();
+        done();
+      },
+    });
+    let stop!: () => void;
+    const stopSignal = new Promise<void>((resolve) => (stop = resolve));
+    const serving = serveSandbox({ port: 0, seed: 7, scale: 0.02, rate: 50, faults: 0, stdout, stopSignal });
+    while (!printed.includes('API key')) await new Promise((resolve) => setTimeout(resolve, 20));
+    const url = /listening on (\S+)/.exec(printed)![1]!;
+    expect(printed).toContain('API key: sandbox-key');
+    const response = await fetch(`${url}?chainid=1&module=proxy&action=eth_blockNumber&apikey=sandbox-key`);
+    expect(((await response.json()) as { jsonrpc: string }).jsonrpc).toBe('2.0');
+    stop();
+    await serving;
+    expect(printed).toContain('sandbox stopped after 1 requests');
+  });
+
+  it('rejects a fault share outside 0..1', async () => {
+    await expect(serveSandbox({ port: 0, seed: 1, scale: 0, rate: 5, faults: 2, stdout: new Writable() })).rejects.toThrow('--faults must be a share between 0 and 1');
   });
 });
