@@ -22,19 +22,23 @@ export class ReceiptFetcher {
     private readonly store: Store,
     private readonly control: SyncControl,
     concurrency: number,
-    private readonly onReceipt: (chainId: number, sender: string) => void = () => undefined,
+    /** Called after each receipt call that answered, known or not. */
+    private readonly onDone: (chainId: number, sender: string) => void = () => undefined,
   ) {
     this.limit = pLimit(concurrency);
   }
 
-  add(chainId: number, txHash: string, sender: string): void {
+  /** Queues the receipt unless this run already queued it or the store has it; true when queued. */
+  add(chainId: number, txHash: string, sender: string): boolean {
     const hash = txHash.toLowerCase();
     const id = `${chainId}:${hash}`;
-    if (this.seen.has(id)) return;
+    if (this.seen.has(id)) return false;
     this.seen.add(id);
+    if (this.store.getReceipt(chainId, hash) !== null) return false;
     const task = this.limit(() => this.fetch(chainId, hash, sender)).catch((error: unknown) => this.control.handle(error, chainId));
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
+    return true;
   }
 
   /** Resolves once every queued receipt is fetched or abandoned; new ones may arrive meanwhile. */
@@ -44,15 +48,14 @@ export class ReceiptFetcher {
 
   private async fetch(chainId: number, hash: string, sender: string): Promise<void> {
     this.control.check(chainId);
-    if (this.store.getReceipt(chainId, hash) !== null) return;
     this.calls += 1;
     const receipt = await this.api.receipt(chainId, hash);
     if (receipt === null) {
       this.unknown += 1;
-      return;
+    } else {
+      this.store.putReceipt(chainId, hash, receipt);
+      this.stored += 1;
     }
-    this.store.putReceipt(chainId, hash, receipt);
-    this.stored += 1;
-    this.onReceipt(chainId, sender);
+    this.onDone(chainId, sender);
   }
 }

@@ -91,8 +91,7 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
       .map((wallet) => wallet.address.toLowerCase());
     const ownedSet = new Set(owned);
     const queueReceipt = (hash: string, sender: string): void => {
-      progress?.receiptQueued(chainId, sender);
-      receipts.add(chainId, hash, sender);
+      if (receipts.add(chainId, hash, sender)) progress?.receiptQueued(chainId, sender);
     };
     // Receipts a stopped earlier run committed rows for but never fetched.
     for (const missing of store.missingReceipts(chainId, owned, range.startBlock, toBlock)) queueReceipt(missing.txHash, missing.sender);

@@ -9,6 +9,7 @@ import type { Stream, WireRecord, WireTokenTx, WireTx } from '../../src/ethersca
 import { openStore } from '../../src/store/openStore.js';
 import type { Store } from '../../src/store/Store.js';
 import { planBlockRanges } from '../../src/sync/planBlockRanges.js';
+import { createProgress } from '../../src/sync/progress.js';
 import { syncJob } from '../../src/sync/syncJob.js';
 import type { SyncJobInput, SyncReport } from '../../src/sync/syncJob.js';
 import { GENESIS_TIME, rowsKey, startScriptedExplorer } from './scriptedExplorer.js';
@@ -107,7 +108,8 @@ describe('syncJob against a scripted explorer', () => {
 
   it('lands every row of every key, pages ending inside blocks, identical rows kept, each receipt once', async () => {
     await start();
-    const report = await sync();
+    const drawn: string[] = [];
+    const report = await sync({ progress: createProgress({ output: { write: (text: string) => drawn.push(text), isTTY: true } }) });
     const rows = explorer.script.rows;
     for (const [wallet, stream] of [[A, 'txlist'], [B, 'txlist'], [A, 'tokentx'], [B, 'txlistinternal']] as [string, Stream][]) {
       const stored = [...store.iterateRecords(1, [wallet], 0, HEAD)].filter((row) => row.stream === stream).map((row) => row.record);
@@ -119,6 +121,11 @@ describe('syncJob against a scripted explorer', () => {
     expect(report.receiptCalls).toBe(sentByA);
     expect(explorer.counts['proxy.eth_getTransactionReceipt']).toBe(sentByA);
     expect(store.countReceipts()).toBe(sentByA);
+    const ofA = report.perKey.filter((key) => key.wallet === A);
+    const pagesOfA = ofA.reduce((sum, key) => sum + key.pages, 0);
+    const rowsOfA = ofA.reduce((sum, key) => sum + key.rows, 0);
+    expect(drawn.at(-1)).toContain(`0x000000…00aa  pages ${pagesOfA}  rows ${rowsOfA}  receipts ${sentByA}/${sentByA}`);
+    expect(drawn.at(-1)).toContain('sync 100%');
     expect(report.listCalls).toBe(explorer.counts['account.txlist']! + explorer.counts['account.tokentx']! +
       explorer.counts['account.txlistinternal']! + explorer.counts['account.tokennfttx']! + explorer.counts['account.token1155tx']!);
     expect(report.rows).toBe(store.countRecords());
