@@ -144,6 +144,17 @@ describe('syncJob against a scripted explorer', () => {
     expect(store.syncedRange(1, A, 'txlist')?.toBlock).toBe(HEAD - 64);
   });
 
+  it('plans nothing for a period that starts in the future, and honours a ripeness override', async () => {
+    await start();
+    const future = { startTime: Math.floor(Date.now() / 1000) + 86_400, endTime: Math.floor(Date.now() / 1000) + 2 * 86_400 };
+    const none = await sync({ period: future });
+    expect(none.listCalls).toBe(0);
+    expect(explorer.counts['block.getblocknobytime']).toBeUndefined();
+    const toHead = await sync({ period: { startTime: PERIOD.startTime, endTime: future.endTime }, ripeness: { 1: 0 } });
+    expect(toHead.chains).toEqual([{ chainId: 1, fromBlock: 500, toBlock: HEAD }]);
+    expect(store.syncedRange(1, B, 'txlist')).toEqual({ fromBlock: 500, toBlock: HEAD, backfill: null });
+  });
+
   it('resumes after the daily limit and ends with exactly the rows of an uninterrupted run', async () => {
     await start();
     await sync();
