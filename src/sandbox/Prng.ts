@@ -70,7 +70,10 @@ export function derivedHex(words: number, salt: number, a: number, b = 0): strin
   let h = mix32(salt ^ mix32(a ^ mix32(b + 0x165667b1)));
   for (let i = 0; i < words; i++) {
     h = mix32(h + 0x27d4eb2f + i);
-    out += h.toString(16).padStart(8, '0');
+    out += HEX_BYTES[h >>> 24]! + HEX_BYTES[(h >>> 16) & 255]! + HEX_BYTES[(h >>> 8) & 255]! + HEX_BYTES[h & 255]!;
   }
   return out;
 }
+
+/** Rendering a page derives thousands of hashes: a byte table beats toString(16) + padStart. */
+const HEX_BYTES = Array.from({ length: 256 }, (_, n) => n.toString(16).padStart(2, '0'));

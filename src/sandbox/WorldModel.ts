@@ -154,11 +154,6 @@ export class WorldModel implements World {
     return sums;
   }
 
-  /** Every token contract a wallet ever touched on a chain (for balance checks). */
-  tokensOf(chainId: number, wallet: string): string[] {
-    return [...new Set(this.movementsOf(chainId, wallet).assets)].filter((asset) => asset !== 'native').sort();
-  }
-
   /**
    * The truth, from the stored rows with the chain's rules: value of successful txs, internal
    * calls that neither failed nor were delegatecalls, token rows, and every fee the wallet paid

@@ -256,10 +256,17 @@ export class WireRenderer {
     return this.txRecord(chainId, txId, false);
   }
 
+  /** Calldata: the selector, then argument words rotated out of one derived word (cheap, and stable per tx). */
   private input(chainId: number, txId: number): string {
     const method = METHODS[METHOD_NAMES[this.chain(chainId).txs.get('method', txId)]!];
-    if (method.argWords === 0) return method.methodId === '' ? '' : method.methodId;
-    return `${method.methodId}${derivedHex(method.argWords * 8, INPUT_SALT, chainId, txId)}`;
+    if (method.argWords === 0) return method.methodId;
+    const word = derivedHex(8, INPUT_SALT, chainId, txId);
+    let input = method.methodId;
+    for (let n = 0; n < method.argWords; n++) {
+      const turn = (n * 11) % 64;
+      input += word.slice(turn) + word.slice(0, turn);
+    }
+    return input;
   }
 
   private cumulativeGas(chain: ChainData, txId: number): number {
