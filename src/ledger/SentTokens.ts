@@ -10,13 +10,20 @@ export const NO_HISTORY: TokenHistory = { hasSent: () => false };
 
 /** The history `buildLedger` grows as it walks the chain in order. */
 export class SentTokens implements TokenHistory {
-  readonly #sent = new Set<string>();
+  // Contracts per wallet: asked once per token entry, so no key string is built per question.
+  readonly #sent = new Map<string, Set<string>>();
 
   hasSent(wallet: string, assetContract: string): boolean {
-    return this.#sent.has(`${wallet}|${assetContract}`);
+    return this.#sent.get(wallet)?.has(assetContract) ?? false;
   }
 
   record(entry: LedgerEntry): void {
-    if (entry.direction === 'out' && entry.assetContract !== '') this.#sent.add(`${entry.wallet}|${entry.assetContract}`);
+    if (entry.direction !== 'out' || entry.assetContract === '') return;
+    let contracts = this.#sent.get(entry.wallet);
+    if (contracts === undefined) {
+      contracts = new Set();
+      this.#sent.set(entry.wallet, contracts);
+    }
+    contracts.add(entry.assetContract);
   }
 }

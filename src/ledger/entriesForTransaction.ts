@@ -1,3 +1,4 @@
+import type { WireTx } from '../etherscan/wire.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { categorise } from './categorise.js';
 import { contextIndex, type ContextIndex } from './ContextIndex.js';
@@ -10,8 +11,11 @@ import type { Movement } from './Movement.js';
 import { NO_HISTORY, type TokenHistory } from './SentTokens.js';
 import { spamReason } from './spamReason.js';
 import { transactionFee } from './transactionFee.js';
-import type { TxGroup, WalletRecords } from './TxGroup.js';
-import { walletMovements } from './walletMovements.js';
+import type { Sourced, TxGroup, WalletRecords } from './TxGroup.js';
+import { walletMovements, type WalletMovements } from './walletMovements.js';
+
+/** A failed transaction moves nothing for any wallet; only its fee is booked. */
+const NOTHING_MOVED: WalletMovements = { movements: [], selfTransfer: false };
 
 interface FeeMovement {
   movement: Movement;
@@ -56,14 +60,16 @@ function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory
   const senders = new Set<string>();
   for (const wallet of wallets) {
     const records = group.byWallet.get(wallet) as WalletRecords;
-    const own = failed ? { movements: [], selfTransfer: false } : walletMovements(wallet, records, context.chain);
-    movements.push(...own.movements);
-    const sent = records.txlist.find(({ record }) => record.from.toLowerCase() === wallet);
+    const own = failed ? NOTHING_MOVED : walletMovements(wallet, records, context.chain);
+    for (const movement of own.movements) movements.push(movement);
+    const sent = sentBy(wallet, records);
     if (sent === undefined) continue;
     senders.add(wallet);
     const fee = transactionFee(sent.record, group.receipt, context.chain);
     if (fee.raw === 0n) continue;
-    const notes = [...(fee.fromReceipt ? [] : ['fee_from_list']), ...(own.selfTransfer ? ['self_transfer'] : [])];
+    const notes: string[] = [];
+    if (!fee.fromReceipt) notes.push('fee_from_list');
+    if (own.selfTransfer) notes.push('self_transfer');
     fees.push({
       fromReceipt: fee.fromReceipt,
       movement: {
@@ -77,13 +83,20 @@ function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory
   const facts: TxFacts = { group, context, index: contextIndex(context), history, failed, method: methodOf(group), senders };
   const categories = categorise(movements, context.wallets);
   const entries: LedgerEntry[] = [];
-  for (const [order, movement] of movements.entries()) {
+  for (let order = 0; order < movements.length; order += 1) {
+    const movement = movements[order] as Movement;
     entries.push(entryOf(facts, movement, order, categories[order] ?? 'transfer', movement.stream));
   }
   for (const { movement, fromReceipt } of fees) {
     entries.push(entryOf(facts, movement, entries.length, failed ? 'failed_fee' : 'fee', fromReceipt ? 'receipt' : 'txlist'));
   }
   return entries;
+}
+
+/** The wallet's txlist row that it sent, which makes it the fee payer. */
+function sentBy(wallet: string, records: WalletRecords): Sourced<WireTx> | undefined {
+  for (const sourced of records.txlist) if (sourced.record.from.toLowerCase() === wallet) return sourced;
+  return undefined;
 }
 
 function entryOf(facts: TxFacts, movement: Movement, order: number, category: Category, provenanceStream: string): LedgerEntry {
