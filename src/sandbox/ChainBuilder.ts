@@ -76,6 +76,8 @@ export class ChainBuilder {
   constructor(
     private readonly feeModel: FeeModel,
     private readonly prng: Prng,
+    /** Only these addresses get running balances and row counts: nobody asks about counterparties. */
+    private readonly tracked: ReadonlySet<number>,
   ) {}
 
   get currentBlock(): number {
@@ -136,8 +138,10 @@ export class ChainBuilder {
       blobGasPrice, type, status: spec.failed === true ? 0 : 1, method: METHOD_NAMES.indexOf(spec.method),
     });
     this.count('txlist', spec.from, spec.created ?? spec.to);
-    const fee = BigInt(spec.gasUsed) * BigInt(effective) + BigInt(l1Fee) + BigInt(BLOB_GAS_PER_TX) * BigInt(blobGasPrice);
-    this.move(spec.from, 'native', -fee);
+    if (this.tracked.has(spec.from)) {
+      const fee = BigInt(spec.gasUsed) * BigInt(effective) + BigInt(l1Fee) + BigInt(BLOB_GAS_PER_TX) * BigInt(blobGasPrice);
+      this.move(spec.from, 'native', -fee);
+    }
     if (spec.failed !== true) this.transfer('native', spec.from, spec.created ?? spec.to, amountOf(value.m, value.e));
     return id;
   }
@@ -177,7 +181,7 @@ export class ChainBuilder {
   private count(stream: Stream, from: number, to: number): void {
     const index = STREAMS.indexOf(stream);
     for (const address of from === to ? [from] : [from, to]) {
-      if (address === NONE) continue;
+      if (!this.tracked.has(address)) continue;
       const key = address * 8 + index;
       this.rows.set(key, (this.rows.get(key) ?? 0) + 1);
     }
@@ -190,7 +194,7 @@ export class ChainBuilder {
   }
 
   private move(address: number, asset: string, delta: bigint): void {
-    if (address === NONE) return;
+    if (!this.tracked.has(address)) return;
     const key = this.balanceKey(address, asset);
     this.balances.set(key, (this.balances.get(key) ?? 0n) + delta);
   }

@@ -97,9 +97,9 @@ class ChainScenario {
   ) {
     const chain = getChain(chainId);
     this.prng = new Prng(seed * 1_000_003 + chainId);
-    this.b = new ChainBuilder(chain.feeModel, this.prng);
-    this.tokens = worldTokens(seed, chainId, home);
     this.owned = wallets.filter((w) => w.chains.includes(chainId)).map((wallet) => ({ wallet, id: book.intern(wallet.address) }));
+    this.b = new ChainBuilder(chain.feeModel, this.prng, new Set(this.owned.map((o) => o.id)));
+    this.tokens = worldTokens(seed, chainId, home);
     this.eoas = this.owned.filter((o) => !o.wallet.contract).map((o) => o.id);
     this.main = this.eoas[0]!;
     this.safe = this.owned.find((o) => o.wallet.contract)?.id;
