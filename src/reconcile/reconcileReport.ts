@@ -1,0 +1,140 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { findChain } from '../chains/chains.js';
+import { formatUnits } from '../ledger/money.js';
+import { AtomicFile } from '../output/AtomicFile.js';
+import { CsvFileWriter } from '../output/CsvFileWriter.js';
+import type { BucketResult, ReconcileResult } from './reconcile.js';
+import { reconcileSummary } from './reconcileSummary.js';
+
+export interface ReconcileReport {
+  csvPath: string;
+  jsonPath: string;
+  /** A few lines for stdout: counts, then each difference. */
+  summary: string;
+}
+
+/** The five roll-forward figures and the comparison, each in base units and formatted with the asset's decimals. */
+const AMOUNTS = ['opening', 'in', 'out', 'fees', 'closing', 'ledger_balance', 'chain_balance', 'difference'] as const;
+type AmountName = (typeof AMOUNTS)[number];
+
+const HEADER = [
+  'chain_id', 'chain', 'wallet', 'wallet_label', 'asset_kind', 'asset', 'asset_contract', 'token_id', 'decimals', 'spam',
+  ...AMOUNTS.flatMap((name) => [name, `${name}_raw`]),
+  'synced_block', 'status', 'first_divergent_block', 'divergent_txs', 'hint',
+];
+
+/**
+ * Writes `reconcile.csv` and `reconcile.json` into `outDir`, each under a temp name renamed when complete,
+ * so a cron never reads half a report. `ledger_balance` is the all-history balance at the synced block, the
+ * figure compared with the chain; `closing` is the period's. Spam rows come last.
+ */
+export async function writeReconcileReport(result: ReconcileResult, outDir: string): Promise<ReconcileReport> {
+  mkdirSync(outDir, { recursive: true });
+  const csvPath = path.join(outDir, 'reconcile.csv');
+  const jsonPath = path.join(outDir, 'reconcile.json');
+
+  const csv = new CsvFileWriter(csvPath, { header: HEADER, lineEnding: 'lf', finalNewline: true });
+  const json = new AtomicFile(jsonPath);
+  try {
+    for (const row of result.buckets) await csv.writeRow(csvRow(row));
+    await json.write(`${JSON.stringify(jsonReport(result), null, 2)}\n`);
+    await csv.commit();
+    await json.commit();
+  } catch (error) {
+    await csv.abort();
+    await json.abort();
+    throw error;
+  }
+  return { csvPath, jsonPath, summary: reconcileSummary(result, [csvPath, jsonPath]) };
+}
+
+function amounts(row: BucketResult): Record<AmountName, bigint | null> {
+  const { bucket } = row;
+  return {
+    opening: bucket.opening,
+    in: bucket.inflow,
+    out: bucket.outflow,
+    fees: bucket.fees,
+    closing: bucket.closing,
+    ledger_balance: bucket.total,
+    chain_balance: row.chainBalance,
+    difference: row.difference,
+  };
+}
+
+/** Formatted with the asset's decimals; '' when they are unknown, since a guess could be off by 10^18. */
+function formatted(raw: bigint | null, decimals: number | null): string {
+  return raw === null || decimals === null ? '' : formatUnits(raw, decimals);
+}
+
+function csvRow(row: BucketResult): string[] {
+  const { bucket } = row;
+  const values = amounts(row);
+  return [
+    String(bucket.chainId),
+    findChain(bucket.chainId)?.name ?? '',
+    bucket.wallet,
+    bucket.walletLabel,
+    bucket.assetKind,
+    bucket.asset,
+    bucket.assetContract,
+    bucket.tokenId,
+    bucket.decimals === null ? '' : String(bucket.decimals),
+    bucket.spam,
+    ...AMOUNTS.flatMap((name) => [formatted(values[name], bucket.decimals), values[name]?.toString() ?? '']),
+    String(row.syncedBlock),
+    row.status,
+    row.divergence === null ? '' : String(row.divergence.block),
+    row.divergence?.txHashes.join(' ') ?? '',
+    row.hint,
+  ];
+}
+
+function jsonReport(result: ReconcileResult): unknown {
+  return {
+    period: result.period,
+    syncedBlocks: Object.fromEntries([...result.syncedBlockByChain].map(([chainId, block]) => [String(chainId), block])),
+    historical: result.historical,
+    allMatch: result.allMatch,
+    assets: result.buckets.map((row) => {
+      const { bucket } = row;
+      const values = amounts(row);
+      return {
+        chainId: bucket.chainId,
+        chain: findChain(bucket.chainId)?.name ?? '',
+        wallet: bucket.wallet,
+        walletLabel: bucket.walletLabel,
+        assetKind: bucket.assetKind,
+        asset: bucket.asset,
+        assetContract: bucket.assetContract,
+        tokenId: bucket.tokenId,
+        decimals: bucket.decimals,
+        spam: bucket.spam,
+        ...Object.fromEntries(
+          AMOUNTS.map((name) => [
+            camel(name),
+            values[name] === null ? null : { raw: values[name].toString(), amount: formatted(values[name], bucket.decimals) },
+          ]),
+        ),
+        syncedBlock: row.syncedBlock,
+        status: row.status,
+        firstDivergence:
+          row.divergence === null
+            ? null
+            : {
+                block: row.divergence.block,
+                lastAgreeingBlock: row.divergence.lastAgreeingBlock,
+                ledgerBalanceRaw: row.divergence.ledgerBalance.toString(),
+                chainBalanceRaw: row.divergence.chainBalance.toString(),
+                txHashes: row.divergence.txHashes,
+              },
+        hint: row.hint,
+      };
+    }),
+  };
+}
+
+function camel(name: string): string {
+  return name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}

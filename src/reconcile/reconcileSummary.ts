@@ -1,0 +1,57 @@
+import { findChain } from '../chains/chains.js';
+import { formatUnits } from '../ledger/money.js';
+import type { BucketResult, ReconcileResult } from './reconcile.js';
+
+/** Differences listed one per line before the rest is left to the report files. */
+const LISTED = 10;
+
+const HISTORICAL_NOTE: Readonly<Record<ReconcileResult['historical'], string>> = {
+  off: 'historical balances not asked for: hints come from the sign of the difference',
+  'not-needed': '',
+  used: '',
+  unavailable: 'historical balances need API Pro: hints come from the sign of the difference',
+};
+
+/**
+ * A few lines for stdout: the counts, each difference with its asset and hint, spam apart, and where the
+ * full report is. Meant for a cron mail, so it names everything needed to start looking.
+ */
+export function reconcileSummary(result: ReconcileResult, files: readonly string[]): string {
+  const counted = result.buckets.filter((row) => row.bucket.spam === '');
+  const spam = result.buckets.filter((row) => row.bucket.spam !== '');
+  const differs = counted.filter((row) => row.status === 'differs');
+  const blocks = [...result.syncedBlockByChain].map(([chainId, block]) => `${chainId}: ${block}`).join(', ');
+  const lines = [
+    `reconcile: ${counted.length} assets (synced to block ${blocks === '' ? 'none' : blocks}): ` +
+      [
+        `${counted.filter((row) => row.status === 'match').length} match`,
+        `${differs.length} differ`,
+        `${counted.filter((row) => row.status === 'no-chain-balance').length} NFTs without a chain balance`,
+      ].join(', '),
+    ...differs.slice(0, LISTED).map((row) => `  DIFFERS ${describe(row)}`),
+  ];
+  if (differs.length > LISTED) lines.push(`  … and ${differs.length - LISTED} more in the report`);
+  if (spam.length > 0) {
+    const spamDiffers = spam.filter((row) => row.status === 'differs').length;
+    lines.push(`spam (listed apart, not counted): ${spam.length} assets, ${spamDiffers} differ`);
+  }
+  const note = HISTORICAL_NOTE[result.historical];
+  if (note !== '' && differs.length > 0) lines.push(note);
+  if (files.length > 0) lines.push(`report: ${files.join(', ')}`);
+  return lines.join('\n');
+}
+
+function describe(row: BucketResult): string {
+  const { bucket } = row;
+  const chain = findChain(bucket.chainId)?.name ?? `chain ${bucket.chainId}`;
+  const label = bucket.walletLabel === '' ? '' : ` (${bucket.walletLabel})`;
+  const asset = [bucket.asset === '' ? '?' : bucket.asset, bucket.assetContract, bucket.tokenId === '' ? '' : `#${bucket.tokenId}`]
+    .filter((part) => part !== '')
+    .join(' ');
+  const amount = (raw: bigint | null): string =>
+    raw === null ? '' : bucket.decimals === null ? `${raw} base units` : formatUnits(raw, bucket.decimals);
+  return (
+    `${chain} ${bucket.wallet}${label} ${asset}: ledger ${amount(bucket.total)}, chain ${amount(row.chainBalance)}, ` +
+    `difference ${amount(row.difference)}; ${row.hint}`
+  );
+}
