@@ -35,7 +35,7 @@ describe('syncJob against the sandbox', () => {
   let clean: string[];
 
   beforeAll(async () => {
-    world = generateWorld({ seed: 7, scale: 0.3, chains: [1] });
+    world = generateWorld({ seed: 7, scale: 0.1, chains: [1] });
     truth = await startSandbox({ world, rate: 10_000, pageCap: 10_000 });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-sync-sandbox-'));
     store = openStore(path.join(dir, 'clean.sqlite'));
@@ -106,7 +106,7 @@ describe('syncJob against the sandbox', () => {
     }
     expect(store.countRecords()).toBe(total);
     expect(store.countRecords({ stream: 'token1155tx' })).toBeGreaterThan(0);
-    expect(Math.max(...report.perKey.map((key) => key.pages))).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...report.perKey.map((key) => key.pages))).toBeGreaterThanOrEqual(3);
     expect(report.listCalls).toBe(report.pages);
     expect(dump()).toEqual(clean);
     expect(store.missingReceipts(1, world.wallets.map((wallet) => wallet.address), 0, Number.MAX_SAFE_INTEGER)).toEqual([]);
@@ -156,7 +156,7 @@ describe('syncJob against the sandbox', () => {
   });
 
   it('splits block ranges on Query Timeout and still gets every row', async () => {
-    const server = await serve({ queryTimeoutRows: 300 });
+    const server = await serve({ queryTimeoutRows: 100 });
     const report = await sync(server);
     // Every call of a clean sync yields a page; the timed-out ones do not.
     expect(report.listCalls).toBeGreaterThan(report.pages);
