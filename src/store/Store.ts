@@ -38,13 +38,11 @@ interface RangeRow {
  * one transaction, so an exception or a killed process leaves the previous state.
  */
 export class Store {
-  readonly path: string;
   private readonly db: Database.Database;
   private readonly statements;
 
-  constructor(db: Database.Database, path: string) {
+  constructor(db: Database.Database) {
     this.db = db;
-    this.path = path;
     this.statements = {
       deleteSpan: db.prepare(
         'DELETE FROM records WHERE chain_id = ? AND wallet = ? AND stream = ? AND block_number BETWEEN ? AND ?',

@@ -31,5 +31,5 @@ export function openStore(file: string): Store {
       cause: error,
     });
   }
-  return new Store(db, file);
+  return new Store(db);
 }
