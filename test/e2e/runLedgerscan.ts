@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { runCli } from '../../src/cli/main.js';
+
+export interface CliOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** The CLI in this process (fast): exit code and everything it wrote. No key in the environment unless given. */
+export async function runInProcess(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd: string }): Promise<CliOutcome> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  const code = await runCli(args, { stdout, stderr, env: options.env ?? {}, cwd: options.cwd });
+  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+}
+
+export interface CliChild {
+  child: ChildProcess;
+  /** Resolves with the signal that ended the child (`null` when it exited by itself) and its output. */
+  ended: Promise<{ signal: NodeJS.Signals | null; code: number | null; stdout: string; stderr: string }>;
+}
+
+/** The CLI as a real program, `node --import tsx src/cli/main.ts …`, so that it can be killed with SIGKILL. */
+export function spawnLedgerscan(args: readonly string[], env: NodeJS.ProcessEnv = {}): CliChild {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts'), ...args], {
+    cwd: ROOT,
+    // PATH and HOME only: a stray ETHERSCAN_API_KEY of the machine must not leak into the run.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const ended = new Promise<{ signal: NodeJS.Signals | null; code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ signal, code, stdout, stderr })),
+  );
+  return { child, ended };
+}
