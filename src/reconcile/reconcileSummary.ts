@@ -20,20 +20,20 @@ export function reconcileSummary(result: ReconcileResult, files: readonly string
   const counted = result.buckets.filter((row) => row.bucket.spam === '');
   const spam = result.buckets.filter((row) => row.bucket.spam !== '');
   const differs = counted.filter((row) => row.status === 'differs');
-  const blocks = [...result.syncedBlockByChain].map(([chainId, block]) => `${chainId}: ${block}`).join(', ');
+  const blocks = [...result.syncedBlockByChain].map(([chainId, block]) => `chain ${chainId} block ${block}`).join(', ');
   const lines = [
-    `reconcile: ${counted.length} assets (synced to block ${blocks === '' ? 'none' : blocks}): ` +
+    `reconcile: ${count(counted.length, 'asset')} (synced to ${blocks === '' ? 'nothing' : blocks}): ` +
       [
         `${counted.filter((row) => row.status === 'match').length} match`,
         `${differs.length} differ`,
-        `${counted.filter((row) => row.status === 'no-chain-balance').length} NFTs without a chain balance`,
+        `${count(counted.filter((row) => row.status === 'no-chain-balance').length, 'NFT')} without a chain balance`,
       ].join(', '),
     ...differs.slice(0, LISTED).map((row) => `  DIFFERS ${describe(row)}`),
   ];
   if (differs.length > LISTED) lines.push(`  … and ${differs.length - LISTED} more in the report`);
   if (spam.length > 0) {
     const spamDiffers = spam.filter((row) => row.status === 'differs').length;
-    lines.push(`spam (listed apart, not counted): ${spam.length} assets, ${spamDiffers} differ`);
+    lines.push(`spam (listed apart, not counted): ${count(spam.length, 'asset')}, ${spamDiffers} differ`);
   }
   const note = HISTORICAL_NOTE[result.historical];
   if (note !== '' && differs.length > 0) lines.push(note);
@@ -54,4 +54,8 @@ function describe(row: BucketResult): string {
     `${chain} ${bucket.wallet}${label} ${asset}: ledger ${amount(bucket.total)}, chain ${amount(row.chainBalance)}, ` +
     `difference ${amount(row.difference)}; ${row.hint}`
   );
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
