@@ -1,0 +1,180 @@
+/**
+ * `npm run bench [-- --sizes small,medium,large] [--rate N] [--keep]`: cold and warm exports against the
+ * in-process sandbox on worlds of about 10k, 100k and 1M ledger entries, then the store-to-CSV stage
+ * in a child process and csv-stringify alone on the same rows. Prints a summary per size and merges
+ * the figures into bench/results.json (one entry per size, replaced when that size is run again).
+ * docs/performance.md explains every figure.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateWorld } from '../src/sandbox/generateWorld.js';
+import { startSandbox } from '../src/sandbox/startSandbox.js';
+import { BENCH_SIZES } from './BenchSize.js';
+import type { BenchSize } from './BenchSize.js';
+import { benchJob } from './benchJob.js';
+import { csvStringifyBaseline } from './csvStringifyBaseline.js';
+import { exportOnce } from './exportOnce.js';
+import type { ExportFigures } from './exportOnce.js';
+import { minimumCalls } from './minimumCalls.js';
+import { runCsvStage } from './runCsvStage.js';
+
+const TARGETS = { callsOverMinimum: 1.05, warmListCallsPerStream: 1, warmReceiptCalls: 0, wallOverIdeal: 1.15, rateLimited: 0, entriesPerSecondAt1M: 200_000, peakRssMbAt1M: 300 };
+const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
+
+const args = parseArgs(process.argv.slice(2));
+const results = readResults();
+for (const size of args.sizes) {
+  const figures = await benchSize(size, args.rate ?? size.rate, args.keep);
+  process.stdout.write(summary(figures));
+  results.sizes = [...results.sizes.filter((entry) => entry.size !== size.name), figures].sort((a, b) => a.scale - b.scale);
+  results.machine = machine();
+  results.targets = TARGETS;
+  fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+}
+process.stdout.write(`written: ${path.relative(process.cwd(), resultsPath)}\n`);
+
+type SizeFigures = Awaited<ReturnType<typeof benchSize>>;
+
+async function benchSize(size: BenchSize, rate: number, keep: boolean) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ledgerscan-bench-${size.name}-`));
+  note(`${size.name}: scale ${size.scale}, rate ${rate}/s, in ${dir}`);
+  try {
+    const start = performance.now();
+    const world = generateWorld({ seed: 1, scale: size.scale });
+    const generateSeconds = seconds(start);
+    note(`${size.name}: world generated in ${generateSeconds.toFixed(1)} s`);
+    const sandbox = await startSandbox({ world, rate });
+    const state = path.join(dir, 'state.db');
+    const job = (out: string) => benchJob(world, dir, { baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate, out: path.join(dir, out), state });
+    let cold: ExportFigures;
+    let warm: ExportFigures;
+    try {
+      cold = await exportOnce(job('cold'), sandbox);
+      note(`${size.name}: cold export ${cold.wallSeconds.toFixed(1)} s, ${cold.clientRequests} calls`);
+      warm = await exportOnce(job('warm'), sandbox);
+      note(`${size.name}: warm export ${warm.wallSeconds.toFixed(1)} s, ${warm.clientRequests} calls`);
+    } finally {
+      await sandbox.close();
+    }
+    const coldJob = job('cold');
+    const minimum = minimumCalls(world, coldJob.wallets, cold.result.sync.chains, coldJob.period, Date.now() / 1000);
+    const ideal = cold.clientRequests / rate;
+
+    const stage = await runCsvStage({ state, job: coldJob, chains: cold.result.sync.chains, outDir: path.join(dir, 'stage') }, dir);
+    note(`${size.name}: store→CSV ${stage.entries} entries in ${stage.seconds.toFixed(2)} s, peak RSS ${stage.maxRssMb.toFixed(0)} MB`);
+    const baseline = await csvStringifyBaseline(stage.file, path.join(dir, 'stringify.csv'));
+
+    return {
+      size: size.name,
+      scale: size.scale,
+      rate,
+      measuredAt: new Date().toISOString(),
+      world: { generateSeconds, rowsInRange: minimum.rowsByStream },
+      cold: {
+        wallSeconds: cold.wallSeconds,
+        syncSeconds: cold.syncSeconds,
+        calls: cold.clientRequests,
+        sandboxRequests: cold.sandboxRequests,
+        byAction: cold.byAction,
+        retries: cold.retries,
+        rateLimited: cold.rateLimited,
+        minimum: { listPages: minimum.listPages, receipts: minimum.receipts, blockLookups: minimum.blockLookups, total: minimum.total },
+        callsOverMinimum: cold.clientRequests / minimum.total,
+        idealSeconds: ideal,
+        wallOverIdeal: cold.wallSeconds / ideal,
+        syncOverIdeal: cold.syncSeconds / ideal,
+        rows: cold.rows,
+        csvRows: cold.csvRows,
+      },
+      warm: {
+        wallSeconds: warm.wallSeconds,
+        calls: warm.clientRequests,
+        byAction: warm.byAction,
+        listCalls: warm.listCalls,
+        streams: warm.streams,
+        maxListCallsPerStream: warm.maxListCallsPerStream,
+        receiptCalls: warm.receiptCalls,
+        rateLimited: warm.rateLimited,
+        csvRows: warm.csvRows,
+        sameCsvAsCold: sameFile(cold.result.templates[0]?.files[0], warm.result.templates[0]?.files[0]),
+      },
+      csvStage: {
+        ...stage,
+        file: undefined,
+        entriesPerSecond: stage.entries / stage.seconds,
+        entriesPerCpuSecond: stage.entries / stage.cpuSeconds,
+      },
+      csvStringify: { rows: baseline.rows, seconds: baseline.seconds, stageOverStringify: stage.seconds / baseline.seconds },
+    };
+  } finally {
+    if (keep) note(`${size.name}: kept ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The figures against their targets, one line each. */
+function summary(f: SizeFigures): string {
+  const mark = (ok: boolean): string => (ok ? 'ok ' : 'MISS');
+  const n = (value: number, digits = 0): string => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const lines = [
+    `${f.size} (scale ${f.scale}, ${n(f.csvStage.entries)} entries, rate ${f.rate}/s, world generated in ${n(f.world.generateSeconds, 1)} s)`,
+    `  ${mark(f.cold.callsOverMinimum <= TARGETS.callsOverMinimum)} cold calls ${n(f.cold.calls)} vs minimum ${n(f.cold.minimum.total)} (${n(f.cold.minimum.listPages)} pages + ${n(f.cold.minimum.receipts)} receipts + ${f.cold.minimum.blockLookups} block lookups): ×${n(f.cold.callsOverMinimum, 3)}`,
+    `  ${mark(f.cold.wallOverIdeal <= TARGETS.wallOverIdeal)} cold wall ${n(f.cold.wallSeconds, 1)} s vs calls÷rate ${n(f.cold.idealSeconds, 1)} s: ×${n(f.cold.wallOverIdeal, 3)} (sync alone ×${n(f.cold.syncOverIdeal, 3)})`,
+    `  ${mark(f.cold.rateLimited + f.warm.rateLimited === 0)} rate-limit rejections ${f.cold.rateLimited} cold, ${f.warm.rateLimited} warm; retries ${f.cold.retries}`,
+    `  ${mark(f.warm.maxListCallsPerStream <= 1 && f.warm.receiptCalls === 0)} warm: ${f.warm.listCalls} list calls over ${f.warm.streams} streams (max ${f.warm.maxListCallsPerStream} per stream), ${f.warm.receiptCalls} receipts, ${f.warm.calls} calls in all, ${n(f.warm.wallSeconds, 1)} s, CSV ${f.warm.sameCsvAsCold ? 'identical to' : 'DIFFERENT from'} cold`,
+    `       store→CSV ${n(f.csvStage.entriesPerSecond)} entries/s (${n(f.csvStage.entriesPerCpuSecond)} per CPU second), ${n(f.csvStage.seconds, 2)} s; peak RSS ${n(f.csvStage.maxRssMb)} MB (${n(f.csvStage.rssBeforeMb)} MB before the stage)`,
+    `       csv-stringify alone ${n(f.csvStringify.seconds, 2)} s for the same rows: our stage ×${n(f.csvStringify.stageOverStringify, 1)}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function parseArgs(argv: readonly string[]): { sizes: BenchSize[]; rate: number | undefined; keep: boolean } {
+  let names = BENCH_SIZES.map((size) => size.name);
+  let rate: number | undefined;
+  let keep = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = (): string => {
+      const next = argv[(i += 1)];
+      if (next === undefined) fail(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--sizes') names = value().split(',').map((name) => name.trim());
+    else if (arg === '--rate') rate = Number(value());
+    else if (arg === '--keep') keep = true;
+    else fail(`unknown argument ${arg} (use --sizes ${BENCH_SIZES.map((size) => size.name).join(',')}, --rate N, --keep)`);
+  }
+  if (rate !== undefined && !(rate > 0)) fail('--rate must be a positive number of calls per second');
+  const sizes = names.map((name) => BENCH_SIZES.find((size) => size.name === name) ?? fail(`unknown size ${name} (use ${BENCH_SIZES.map((size) => size.name).join(', ')})`));
+  return { sizes, rate, keep };
+}
+
+function readResults(): { machine: ReturnType<typeof machine>; targets: typeof TARGETS; sizes: SizeFigures[] } {
+  const empty = { machine: machine(), targets: TARGETS, sizes: [] };
+  if (!fs.existsSync(resultsPath)) return empty;
+  return { ...empty, ...(JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Partial<typeof empty>) };
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return { cpus: cpus.length, cpuModel: cpus[0]?.model ?? 'unknown', memoryMb: Math.round(os.totalmem() / 2 ** 20), node: process.version, platform: `${os.platform()} ${os.release()}` };
+}
+
+function sameFile(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && fs.readFileSync(a).equals(fs.readFileSync(b));
+}
+
+function seconds(since: number): number {
+  return (performance.now() - since) / 1000;
+}
+
+function note(line: string): void {
+  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(2);
+}

@@ -1,0 +1,41 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Job } from '../src/config/Job.js';
+import type { ChainBlocks } from '../src/pipeline/ledgerFromStore.js';
+
+export interface CsvStageInput {
+  state: string;
+  job: Job;
+  chains: ChainBlocks[];
+  outDir: string;
+}
+
+export interface CsvStageFigures {
+  /** Ledger entries that came out of `ledgerFromStore`. */
+  entries: number;
+  /** Rows written to the ledger CSV (header not counted). */
+  rows: number;
+  file: string;
+  /** Wall time of `renderTemplates` over `ledgerFromStore`, store reads included. */
+  seconds: number;
+  /** CPU time of the same span (user + system), steadier than wall time on a shared machine. */
+  cpuSeconds: number;
+  /** Peak resident set of the whole child process. */
+  maxRssMb: number;
+  /** Resident set after loading modules, before the stage. */
+  rssBeforeMb: number;
+}
+
+const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'csvStage.ts');
+
+/** Runs `csvStage.ts` in a fresh `node` process over a synced store. */
+export async function runCsvStage(input: CsvStageInput, workDir: string): Promise<CsvStageFigures> {
+  const inputPath = path.join(workDir, 'csv-stage-input.json');
+  // The key stays out of every file, the sandbox's too.
+  fs.writeFileSync(inputPath, JSON.stringify({ ...input, job: { ...input.job, api: { ...input.job.api, apiKey: '' } } }));
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, inputPath], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as CsvStageFigures;
+}
