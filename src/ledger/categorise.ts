@@ -10,25 +10,37 @@ const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
  * acquisition) → mint / burn (a token from / to the zero address) → transfer.
  */
 export function categorise(movements: readonly Movement[], owned: ReadonlyMap<string, unknown>): Category[] {
-  const first = movements.map((movement): Category | null => {
-    if (movement.genesis) return 'genesis';
-    if (owned.has(movement.counterparty)) return 'own_transfer';
-    return null;
-  });
-  const traded = tradingWallets(movements.filter((_, index) => first[index] === null));
-  return movements.map((movement, index) => {
-    const decided = first[index];
-    if (decided !== undefined && decided !== null) return decided;
-    if (traded.has(movement.wallet)) return 'trade';
-    if (movement.kind !== 'native' && movement.kind !== 'internal') {
-      if (movement.direction === 'in' && movement.counterparty === ZERO_ADDRESS) return 'mint';
-      if (movement.direction === 'out' && movement.counterparty === ZERO_ADDRESS) return 'burn';
-    }
-    return 'transfer';
-  });
+  const categories: (Category | null)[] = [];
+  const undecided: Movement[] = [];
+  for (const movement of movements) {
+    const early = earlyCategory(movement, owned);
+    categories.push(early);
+    if (early === null) undecided.push(movement);
+  }
+  const traded = tradingWallets(undecided);
+  return movements.map((movement, index) => categories[index] ?? lateCategory(movement, traded));
 }
 
-function tradingWallets(movements: readonly Movement[]): Set<string> {
+function earlyCategory(movement: Movement, owned: ReadonlyMap<string, unknown>): Category | null {
+  if (movement.genesis) return 'genesis';
+  if (owned.has(movement.counterparty)) return 'own_transfer';
+  return null;
+}
+
+function lateCategory(movement: Movement, traded: ReadonlySet<string>): Category {
+  if (traded.has(movement.wallet)) return 'trade';
+  if (movement.kind !== 'native' && movement.kind !== 'internal') {
+    if (movement.direction === 'in' && movement.counterparty === ZERO_ADDRESS) return 'mint';
+    if (movement.direction === 'out' && movement.counterparty === ZERO_ADDRESS) return 'burn';
+  }
+  return 'transfer';
+}
+
+const NO_TRADES: ReadonlySet<string> = new Set();
+
+function tradingWallets(movements: readonly Movement[]): ReadonlySet<string> {
+  // A trade needs an out and an in; most transactions have a single movement, and need no bookkeeping.
+  if (movements.length < 2) return NO_TRADES;
   const sides = new Map<string, { out: Set<string>; in: Set<string> }>();
   for (const movement of movements) {
     let side = sides.get(movement.wallet);
