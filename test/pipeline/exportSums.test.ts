@@ -79,7 +79,7 @@ describe.each([1000, 10_000])('export against a sandbox serving pages of up to %
   it('keeps the extreme amounts exact and unknown decimals unknown', () => {
     const max = (2n ** 256n - 1n).toString();
     expect(ledger.some((row) => row.amount_raw === max)).toBe(true);
-    const unknown = ledger.filter((row) => row.note.includes('unknown_decimals'));
+    const unknown = ledger.filter((row) => row.note!.includes('unknown_decimals'));
     expect(unknown.length).toBeGreaterThan(0);
     for (const row of unknown) {
       expect(row.decimals).toBe('');
