@@ -7,7 +7,7 @@ import type { BucketCheck } from './compareWithChain.js';
 import { compareWithChain } from './compareWithChain.js';
 import type { BalancePoint, Divergence } from './findFirstDivergence.js';
 import { findFirstDivergence } from './findFirstDivergence.js';
-import type { Bucket, ReconcilePeriod } from './rollForward.js';
+import type { Bucket, ReconcilePeriod, WalletOnChain } from './rollForward.js';
 import { bucketKey, rollForward } from './rollForward.js';
 
 export type ReconcileApi = Pick<EtherscanApi, 'balance' | 'tokenBalance' | 'balanceHistory' | 'tokenBalanceHistory'>;
@@ -17,6 +17,8 @@ export interface ReconcileOptions {
   /** The whole ledger up to the synced blocks, ascending; called once per pass (at most twice). */
   entries: () => Iterable<LedgerEntry>;
   period: ReconcilePeriod;
+  /** The job's wallets per chain: their native balances are compared even where the ledger is empty. */
+  wallets?: readonly WalletOnChain[];
   /** The block each chain's ledger is synced to: the head, since chain balances are read at `latest`. */
   syncedBlockByChain: ReadonlyMap<number, number>;
   /** `auto`: search for the first divergent block with the historical-balance endpoints, if the plan has them. */
@@ -54,7 +56,7 @@ export interface ReconcileResult {
  * balances their own transfer events never explain, and each search step costs a 2/s historical call.
  */
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileResult> {
-  const buckets = rollForward(options.entries(), options.period);
+  const buckets = rollForward(options.entries(), options.period, options.wallets ?? []);
   const syncedBlock = (bucket: Bucket): number => {
     const block = options.syncedBlockByChain.get(bucket.chainId);
     if (block === undefined) throw new LedgerscanError('no synced block for a chain in the ledger', { details: { chainid: bucket.chainId } });

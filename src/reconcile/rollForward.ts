@@ -1,3 +1,4 @@
+import { getChain } from '../chains/chains.js';
 import type { JobPeriod } from '../config/Job.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { EntryKind, LedgerEntry } from '../ledger/LedgerEntry.js';
@@ -50,6 +51,13 @@ const ASSET_KIND: Readonly<Record<EntryKind, AssetKind>> = {
   erc1155: 'erc1155',
 };
 
+/** An owned wallet on a chain: its native balance is checked even when the ledger has nothing for it. */
+export interface WalletOnChain {
+  chainId: number;
+  wallet: string;
+  walletLabel: string;
+}
+
 /** The key of the bucket an entry moves; fees and internal transfers move the native balance. */
 export function bucketKey(entry: Pick<LedgerEntry, 'chainId' | 'wallet' | 'kind' | 'assetContract' | 'tokenId'>): string {
   const kind = ASSET_KIND[entry.kind];
@@ -62,10 +70,16 @@ export function bucketKey(entry: Pick<LedgerEntry, 'chainId' | 'wallet' | 'kind'
  * synced block, ascending per chain: the opening balance is everything before the period, so a ledger
  * that starts at the period would report a wrong opening. Holds one bucket per asset, never the history.
  * Buckets come back sorted: spam last (so reports list it apart), chain, wallet, native first, contract,
- * token id.
+ * token id. Each of `wallets` gets a native bucket even without entries: a wallet whose history the sync
+ * missed entirely would otherwise never be compared with the chain.
  */
-export function rollForward(entries: Iterable<LedgerEntry>, period: ReconcilePeriod): Bucket[] {
+export function rollForward(entries: Iterable<LedgerEntry>, period: ReconcilePeriod, wallets: readonly WalletOnChain[] = []): Bucket[] {
   const buckets = new Map<string, Bucket>();
+  for (const { chainId, wallet, walletLabel } of wallets) {
+    const chain = getChain(chainId);
+    const seed = { chainId, wallet, walletLabel, kind: 'native', asset: chain.nativeSymbol, assetContract: '', tokenId: '', decimals: chain.nativeDecimals, blockNumber: 0 } as const;
+    buckets.set(bucketKey(seed), newBucket(bucketKey(seed), seed));
+  }
   for (const entry of entries) {
     const key = bucketKey(entry);
     let bucket = buckets.get(key);
@@ -91,7 +105,10 @@ export function rollForward(entries: Iterable<LedgerEntry>, period: ReconcilePer
   return result.sort(compareBuckets);
 }
 
-function newBucket(key: string, entry: LedgerEntry): Bucket {
+function newBucket(
+  key: string,
+  entry: Pick<LedgerEntry, 'chainId' | 'wallet' | 'walletLabel' | 'kind' | 'asset' | 'assetContract' | 'tokenId' | 'decimals' | 'blockNumber'>,
+): Bucket {
   const assetKind = ASSET_KIND[entry.kind];
   return {
     key,

@@ -100,6 +100,18 @@ describe('rollForward', () => {
     expect(buckets[2]?.inflow).toBe(1000n);
   });
 
+  it("gives each job wallet a native bucket even when the ledger has nothing for it", () => {
+    const idle = '0x5555555555555555555555555555555555555555';
+    const buckets = rollForward([entry({ blockNumber: 110, amountRaw: 4n })], period, [
+      { chainId: 1, wallet: WALLET, walletLabel: 'Main' },
+      { chainId: 137, wallet: idle, walletLabel: 'Idle' },
+    ]);
+    expect(buckets.map((bucket) => [bucket.key, bucket.asset, bucket.decimals, bucket.total, bucket.entryCount])).toEqual([
+      [`1:${WALLET}:native`, 'ETH', 18, 4n, 1],
+      [`137:${idle}:native`, 'POL', 18, 0n, 0],
+    ]);
+  });
+
   it('keeps uint256 amounts exact', () => {
     const max = 2n ** 256n - 1n;
     const [bucket] = rollForward(
