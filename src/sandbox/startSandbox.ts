@@ -123,7 +123,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 
   const server = createServer(handle);
-  server.keepAliveTimeout = 1000;
+  // Longer than any client pause between paced calls, so a reused socket is never closed under it; close() ends them all.
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
