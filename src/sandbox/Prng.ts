@@ -35,12 +35,12 @@ export class Prng {
   }
 
   /** Picks a key with probability proportional to its weight. */
-  weighted<K extends string>(weights: Readonly<Record<K, number>>): K {
+  weighted<K extends string>(weights: Readonly<Partial<Record<K, number>>>): K {
     let table = cumulativeTables.get(weights) as CumulativeTable<K> | undefined;
     if (table === undefined) {
       const keys = Object.keys(weights) as K[];
       let total = 0;
-      table = { keys, bounds: keys.map((key) => (total += weights[key])) };
+      table = { keys, bounds: keys.map((key) => (total += weights[key] ?? 0)) };
       cumulativeTables.set(weights, table);
     }
     const roll = this.next() * table.bounds[table.bounds.length - 1]!;

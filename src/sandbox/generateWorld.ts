@@ -187,7 +187,7 @@ class ChainScenario {
     }
     if (wallet === this.main) this.pageBoundaryBurst();
     const weights = wallet === this.cold ? COLD_WEIGHTS : EOA_WEIGHTS;
-    this.eoaEvent(wallet, this.prng.weighted(weights as Record<EoaKind, number>));
+    this.eoaEvent(wallet, this.prng.weighted<EoaKind>(weights));
   }
 
   /** Right before Main's txlist or tokentx reaches a multiple of 1,000 rows, put several of its rows in one block so a page ends inside it. */
