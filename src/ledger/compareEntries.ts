@@ -35,8 +35,10 @@ export function* mergeSorted<T>(
     if (next.done !== true) heads.push({ value: next.value, iterator, source });
     source += 1;
   }
-  const before = (a: (typeof heads)[number], b: (typeof heads)[number]): boolean =>
-    compare(a.value, b.value) < 0 || (compare(a.value, b.value) === 0 && a.source < b.source);
+  const before = (a: (typeof heads)[number], b: (typeof heads)[number]): boolean => {
+    const order = compare(a.value, b.value);
+    return order < 0 || (order === 0 && a.source < b.source);
+  };
   // A binary min-heap: k is the number of chains, but a job can list many of them.
   const swap = (i: number, j: number): void => {
     [heads[i], heads[j]] = [heads[j]!, heads[i]!];
