@@ -24,6 +24,8 @@ export interface LoadJobInput {
   flags: JobFlags;
   /** Read for ETHERSCAN_API_KEY only. */
   env: NodeJS.ProcessEnv;
+  /** Commands that write no templates (sync, reconcile) accept a job without one. */
+  templatesRequired?: boolean;
   /** Names of the built-in templates, for checking --template. */
   knownTemplates: readonly string[];
   cwd: string;
@@ -41,7 +43,7 @@ export const DEFAULTS = {
  * Flags over the job file (`--config`), validated into a `Job`. Every problem is collected and
  * thrown as one `InputError`; no message ever contains the API key.
  */
-export function loadJob({ flags, env, knownTemplates, cwd }: LoadJobInput): Job {
+export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = true }: LoadJobInput): Job {
   const problems = new Problems();
   const apiKey = (flags.apiKey ?? env.ETHERSCAN_API_KEY ?? '').trim();
   problems.hide(apiKey);
@@ -57,7 +59,7 @@ export function loadJob({ flags, env, knownTemplates, cwd }: LoadJobInput): Job 
   const period = resolvePeriod(settings.period, timezone, problems);
   const templates = resolveTemplates(settings.templates, knownTemplates, problems);
   const templateFiles = settings.templateFiles === undefined ? [] : (listItems(settings.templateFiles, problems) ?? []).map((item) => resolvePath(item, problems));
-  if (![settings.templates, settings.templateFiles].some(isGiven)) {
+  if (templatesRequired && ![settings.templates, settings.templateFiles].some(isGiven)) {
     problems.add(`no template given (pass --template NAME, repeatable, with NAME one of ${knownTemplates.join(', ')}; or --template-file PATH)`);
   }
   const out = resolvePath(settings.out ?? { value: DEFAULTS.out, field: '--out', dir: cwd }, problems);

@@ -42,6 +42,12 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
       period: job.period,
       syncedBlockByChain: new Map(sync.chains.map((chain) => [chain.chainId, chain.toBlock])),
       historical: options.historical,
+      // Every wallet's native balance is compared, also where the ledger has no entry for it: a history the sync missed entirely still shows.
+      wallets: job.chains.flatMap((chainId) =>
+        job.wallets
+          .filter((wallet) => wallet.chains === null || wallet.chains.includes(chainId))
+          .map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label })),
+      ),
     });
     const report = await writeReconcileReport(result, job.out);
     return { sync, api: run.api.stats, result, report };

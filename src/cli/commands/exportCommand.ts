@@ -7,7 +7,7 @@ import { setUpJobCommand } from './jobCommand.js';
 import { syncSummary } from './syncSummary.js';
 
 export async function exportCommand(flags: JobFlags, argv: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {
-  const { job, progress, log, command } = setUpJobCommand(flags, argv, io);
+  const { job, progress, log, command } = setUpJobCommand(flags, argv, io, true);
   const result = await runExport(job, { progress, log, command, signal });
   io.stdout.write(exportSummary(result, io.cwd));
   return 0;

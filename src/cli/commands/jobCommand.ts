@@ -15,8 +15,8 @@ export interface JobCommandSetup {
   command: string;
 }
 
-export function setUpJobCommand(flags: JobFlags, argv: readonly string[], io: CliIo): JobCommandSetup {
-  const job = loadJob({ flags, env: io.env, knownTemplates: builtinTemplateNames(), cwd: io.cwd });
+export function setUpJobCommand(flags: JobFlags, argv: readonly string[], io: CliIo, templatesRequired: boolean): JobCommandSetup {
+  const job = loadJob({ flags, env: io.env, knownTemplates: builtinTemplateNames(), cwd: io.cwd, templatesRequired });
   return {
     job,
     progress: createProgress({ output: io.stderr, quiet: job.quiet }),

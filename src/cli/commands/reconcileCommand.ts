@@ -11,7 +11,7 @@ export async function reconcileCommand(
   io: CliIo,
   signal: AbortSignal,
 ): Promise<number> {
-  const { job, progress, log, command } = setUpJobCommand(flags, argv, io);
+  const { job, progress, log, command } = setUpJobCommand(flags, argv, io, false);
   const run = await runReconcile(job, { progress, log, command, signal, historical: flags.historical === false ? 'off' : 'auto' });
   io.stdout.write(`${syncSummary(run.sync, run.api)}\n${run.report.summary}\n`);
   return run.result.allMatch ? EXIT.ok : EXIT.differences;
