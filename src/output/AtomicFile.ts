@@ -32,7 +32,7 @@ export class AtomicFile {
   async write(text: string): Promise<void> {
     this.throwIfFailed();
     this.bytes += Buffer.byteLength(text);
-    if (!this.stream.write(text)) await Promise.race([once(this.stream, 'drain'), once(this.stream, 'error')]);
+    if (!this.stream.write(text)) await this.drained();
     this.throwIfFailed();
   }
 
@@ -50,6 +50,19 @@ export class AtomicFile {
       await once(this.stream, 'close').catch(() => undefined);
     }
     rmSync(this.tempPath, { force: true });
+  }
+
+  /** Waits for `drain`, or an error (which `throwIfFailed` then reports); both listeners are removed either way. */
+  private drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.stream.off('drain', done);
+        this.stream.off('error', done);
+        resolve();
+      };
+      this.stream.on('drain', done);
+      this.stream.on('error', done);
+    });
   }
 
   private throwIfFailed(): void {

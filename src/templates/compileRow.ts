@@ -29,7 +29,12 @@ export function compileRow(template: Template, tools: CellTools): RowCells {
     }
     return fieldCell(column.field, template, tools);
   });
-  return (row, posting) => cells.map((cell) => cell(row, posting));
+  const count = cells.length;
+  return (row, posting) => {
+    const out = new Array<string>(count);
+    for (let i = 0; i < count; i += 1) out[i] = (cells[i] as Cell)(row, posting);
+    return out;
+  };
 }
 
 function fieldCell(field: string, template: Template, tools: CellTools): Cell {
@@ -43,6 +48,7 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
   const postingOf = (posting: Posting | null): Posting => posting as Posting;
   const postingAmount = (posting: Posting, raw: bigint): string =>
     posting.decimals === null ? raw.toString() : formatUnits(raw, posting.decimals);
+  const isoSeconds = new DateFormatter("yyyy-MM-dd'T'HH:mm:ss'Z'", 'UTC');
   const table: Record<string, Cell> = {
     txHash: (row) => row.txHash,
     wallet: (row) => row.wallet,
@@ -76,7 +82,7 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
     'quote.currency': (row) => currency(quote(row)),
     'amount.signed': (row) => (row.sent === null ? amount(row.received) : amount(row.sent, '-')),
     currency: (row) => currency(row.sent ?? row.received ?? row.fee),
-    'entry.timestamp': (row) => `${new Date(entry(row).timestamp * 1000).toISOString().slice(0, 19)}Z`,
+    'entry.timestamp': (row) => isoSeconds.format(entry(row).timestamp),
     'entry.chain_id': (row) => String(entry(row).chainId),
     'entry.block_number': (row) => String(entry(row).blockNumber),
     'entry.tx_hash': (row) => entry(row).txHash,

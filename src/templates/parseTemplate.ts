@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { InputError } from '../errors/LedgerscanError.js';
+import { DateFormatter } from './DateFormatter.js';
 import { fieldNames } from './fieldNames.js';
 import type { Template, TemplateColumn } from './Template.js';
 import { categories, rowShapes } from './Template.js';
@@ -211,7 +210,7 @@ function checkFileName(fileName: string, split: Template['split'], problem: (pat
 
 function checkDateFormat(pattern: string, path: string, problem: (path: string, message: string) => void): void {
   try {
-    format(new TZDate(0, 'UTC'), pattern);
+    new DateFormatter(pattern, 'UTC').format(0);
   } catch (error) {
     problem(path, `invalid date-fns pattern: ${(error as Error).message}`);
   }

@@ -16,6 +16,7 @@ import type { Posting } from './Posting.js';
 import type { Template } from './Template.js';
 import { transactionRows } from './transactionRows.js';
 import type { ViewRow } from './ViewRow.js';
+import { JournalAccounts } from './JournalAccounts.js';
 import { walletTransactionPostings } from './walletTransactionPostings.js';
 import { walletTransactions } from './WalletTransaction.js';
 
@@ -103,39 +104,66 @@ async function renderCsv(
     return sink;
   };
   // A combined file exists even for an empty export (header only), so a missing file always means failure.
-  if (template.split === 'combined') writerAt(template.fileName);
-  let seenKey = '';
-  let seen = new Set<string>();
-  const write = async (row: ViewRow, posting: Posting | null): Promise<void> => {
+  const combined = template.split === 'combined' ? writerAt(template.fileName) : null;
+  const fileNames = new FileNames(template, names);
+  const duplicates = new DuplicateCounter();
+  /** Returns the writer when its chunk is full, so the loop awaits only then (not once per row). */
+  const write = (row: ViewRow, posting: Posting | null): CsvFileWriter | null => {
     if (row.spam !== '' && template.spam === 'omit') {
       result.omittedSpamRows += 1;
-      return;
+      return null;
     }
     const cells = cellsOf(row, posting);
-    const writer = writerAt(fileNameFor(template, row, names));
-    const key = `${writer.path}\u0000${row.chainId}\u0000${row.txHash}`;
-    if (key !== seenKey) {
-      seenKey = key;
-      seen = new Set();
-    }
-    const line = cells.join('\u0000');
-    if (seen.has(line)) result.duplicateRows += 1;
-    seen.add(line);
-    await writer.writeRow(cells);
+    const writer = combined ?? writerAt(fileNames.for(row));
+    result.duplicateRows += duplicates.count(writer.path, row, cells);
+    writer.writeRow(cells);
     result.rows += 1;
+    return writer.full ? writer : null;
   };
+  // `full` is checked before awaiting: an await per row (even of undefined) costs a microtask per row
+  let full: CsvFileWriter | null;
   if (template.layout === 'entry') {
-    for (const entry of request.entries()) await write(entryRow(entry), null);
+    for (const entry of request.entries()) if ((full = write(entryRow(entry), null)) !== null) await full.flush();
     return;
   }
+  const accounts = new JournalAccounts(template.accounts, 'hledger');
   let txn = 0;
   for (const tx of walletTransactions(request.entries())) {
     if (template.layout === 'transaction') {
-      for (const row of transactionRows(tx, template)) await write(row, null);
+      for (const row of transactionRows(tx, template)) if ((full = write(row, null)) !== null) await full.flush();
     } else {
       txn += 1;
-      for (const posting of walletTransactionPostings(tx, txn, template.accounts, 'hledger')) await write(posting.row, posting);
+      for (const posting of walletTransactionPostings(tx, txn, accounts)) if ((full = write(posting.row, posting)) !== null) await full.flush();
     }
+  }
+}
+
+/**
+ * Counts rows identical to an earlier row of the same transaction in the same file: a tool would import
+ * them twice (staketaxcsv #18). Rows of different transactions differ by hash or time in every template
+ * that matters, so only the current transaction is remembered, and a line is only built for its 2nd row.
+ */
+class DuplicateCounter {
+  private file = '';
+  private chainId = -1;
+  private txHash = '';
+  private first: string[] | null = null;
+  private lines: Set<string> | null = null;
+
+  count(file: string, row: ViewRow, cells: readonly string[]): number {
+    if (file !== this.file || row.chainId !== this.chainId || row.txHash !== this.txHash) {
+      this.file = file;
+      this.chainId = row.chainId;
+      this.txHash = row.txHash;
+      this.first = cells.slice();
+      this.lines = null;
+      return 0;
+    }
+    if (this.lines === null) this.lines = new Set([(this.first as string[]).join('\u0000')]);
+    const line = cells.join('\u0000');
+    if (this.lines.has(line)) return 1;
+    this.lines.add(line);
+    return 0;
   }
 }
 
@@ -148,12 +176,13 @@ async function renderJournal(template: Template, request: RenderRequest, amounts
   sinks.set(template.fileName, writer);
   const dates = new DateFormatter('yyyy-MM-dd', template.date.zone);
   const names = new AssetNamer('symbol', 'symbol');
+  const journalAccounts = new JournalAccounts(template.accounts, dialect);
   const accounts = new Set<string>();
   let firstDate = '';
   let txn = 0;
   for (const tx of walletTransactions(request.entries())) {
     txn += 1;
-    const postings = walletTransactionPostings(tx, txn, template.accounts, dialect);
+    const postings = walletTransactionPostings(tx, txn, journalAccounts);
     const first = postings[0] as Posting;
     const date = dates.format(first.row.timestamp);
     if (firstDate === '' || date < firstDate) firstDate = date;
@@ -186,14 +215,34 @@ async function renderJournal(template: Template, request: RenderRequest, amounts
   if (dialect === 'beancount' && accounts.size > 0) await writer.write(beancountOpens(firstDate, accounts));
 }
 
-/** Files named from wallet, chain and asset; every part made safe for a file system. */
-function fileNameFor(template: Template, row: ViewRow, names: AssetNamer): string {
-  if (template.split === 'combined') return template.fileName;
-  const safe = (text: string): string => text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'unnamed';
-  const leg = row.sent ?? row.received ?? row.fee;
-  return template.fileName
-    .replaceAll('{wallet}', row.wallet)
-    .replaceAll('{walletLabel}', safe(row.walletLabel === '' ? row.wallet : row.walletLabel))
-    .replaceAll('{chain}', findChain(row.chainId)?.slug ?? String(row.chainId))
-    .replaceAll('{asset}', leg === null ? 'none' : safe(names.name(leg)));
+/** Files named from wallet, chain and asset, every part made safe for a file system; cached per key. */
+class FileNames {
+  private readonly template: Template;
+  private readonly names: AssetNamer;
+  private readonly cache = new Map<string, string>();
+
+  constructor(template: Template, names: AssetNamer) {
+    this.template = template;
+    this.names = names;
+  }
+
+  for(row: ViewRow): string {
+    const leg = row.sent ?? row.received ?? row.fee;
+    const asset = this.template.split === 'wallet-chain-asset' && leg !== null ? this.names.name(leg) : '';
+    const key = `${row.wallet}\u0000${row.walletLabel}\u0000${row.chainId}\u0000${asset}`;
+    let name = this.cache.get(key);
+    if (name === undefined) {
+      name = this.template.fileName
+        .replaceAll('{wallet}', row.wallet)
+        .replaceAll('{walletLabel}', safeFilePart(row.walletLabel === '' ? row.wallet : row.walletLabel))
+        .replaceAll('{chain}', findChain(row.chainId)?.slug ?? String(row.chainId))
+        .replaceAll('{asset}', asset === '' ? 'none' : safeFilePart(asset));
+      this.cache.set(key, name);
+    }
+    return name;
+  }
+}
+
+function safeFilePart(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'unnamed';
 }

@@ -14,9 +14,9 @@ const categoryRank: readonly Category[] = ['failed_fee', 'trade', 'mint', 'burn'
  * - the i-th sent asset is paired with the i-th received asset; left-overs become one-sided rows, so a
  *   multi-asset swap never loses an amount;
  * - the fee (summed) is placed once, as the template says; a failed transaction becomes one fee row.
+ * Written as plain loops: it runs once per transaction of a million-entry export.
  */
 export function transactionRows(tx: WalletTransaction, template: Template): ViewRow[] {
-  const first = tx.entries[0] as LedgerEntry;
   const sent = new Map<string, Leg>();
   const received = new Map<string, Leg>();
   let fee: Leg | null = null;
@@ -29,13 +29,69 @@ export function transactionRows(tx: WalletTransaction, template: Template): View
       continue;
     }
     const side = entry.direction === 'out' ? sent : received;
-    const key = assetKey(legOf(entry));
+    const leg = legOf(entry);
+    const key = assetKey(leg);
     const existing = side.get(key);
-    if (existing === undefined) side.set(key, legOf(entry));
+    if (existing === undefined) side.set(key, leg);
     else existing.amountRaw += entry.amountRaw;
   }
-  net(sent, received);
-  const base = {
+  if (sent.size > 0 && received.size > 0) net(sent, received);
+  const first = tx.entries[0] as LedgerEntry;
+  const sentLegs = [...sent.values()];
+  const receivedLegs = [...received.values()];
+  const rows: ViewRow[] = [];
+  const count = Math.max(sentLegs.length, receivedLegs.length);
+  for (let i = 0; i < count; i += 1) {
+    const out = sentLegs[i] ?? null;
+    const into = receivedLegs[i] ?? null;
+    const row = baseRow(tx, first, String(i + 1));
+    row.shape = out !== null && into !== null ? 'exchange' : out !== null ? 'out' : 'in';
+    row.category = rowCategory(out, into);
+    row.spam = into?.spam || out?.spam || '';
+    row.sent = out;
+    row.received = into;
+    rows.push(row);
+  }
+  if (fee !== null) placeFee(rows, tx, first, fee, failed, template);
+  return rows;
+}
+
+function placeFee(rows: ViewRow[], tx: WalletTransaction, first: LedgerEntry, fee: Leg, failed: boolean, template: Template): void {
+  const placement = template.fee.placement;
+  let target: ViewRow | undefined;
+  if (!failed && placement === 'inside') {
+    target = firstSending(rows, true);
+    if (target !== undefined && target.sent !== null) {
+      target.sent = { ...target.sent, amountRaw: target.sent.amountRaw + fee.amountRaw };
+      target.fee = fee;
+      return;
+    }
+  } else if (!failed && placement === 'columns') {
+    const separate = template.fee.separateWhen;
+    target = separate.includes('no-sent') ? firstSending(rows, false) : rows[0];
+    const sameCurrency = separate.includes('same-currency') && target !== undefined && target.sent !== null && assetKey(target.sent) === 'native';
+    if (target !== undefined && !sameCurrency) {
+      target.fee = fee;
+      return;
+    }
+  }
+  const row = baseRow(tx, first, 'fee');
+  row.shape = 'fee';
+  row.category = failed ? 'failed_fee' : 'fee';
+  row.failed = failed;
+  const inFeeColumns = failed && template.failed === 'fee-columns';
+  row.sent = inFeeColumns ? null : fee;
+  row.fee = inFeeColumns ? fee : null;
+  rows.push(row);
+}
+
+function firstSending(rows: readonly ViewRow[], nativeOnly: boolean): ViewRow | undefined {
+  for (const row of rows) if (row.sent !== null && (!nativeOnly || assetKey(row.sent) === 'native')) return row;
+  return undefined;
+}
+
+function baseRow(tx: WalletTransaction, first: LedgerEntry, suffix: string): ViewRow {
+  return {
     timestamp: first.timestamp,
     chainId: tx.chainId,
     blockNumber: first.blockNumber,
@@ -45,60 +101,16 @@ export function transactionRows(tx: WalletTransaction, template: Template): View
     counterparty: first.counterparty,
     counterpartyLabel: first.counterpartyLabel,
     method: first.method,
+    shape: 'in',
+    category: 'transfer',
+    failed: false,
+    spam: '',
+    sent: null,
+    received: null,
+    fee: null,
+    rowId: `${tx.chainId}:${tx.txHash}:${tx.wallet}:${suffix}`,
     entry: null,
   };
-  const rowId = (suffix: string): string => `${tx.chainId}:${tx.txHash}:${tx.wallet}:${suffix}`;
-  const sentLegs = [...sent.values()];
-  const receivedLegs = [...received.values()];
-  const rows: ViewRow[] = [];
-  for (let i = 0; i < Math.max(sentLegs.length, receivedLegs.length); i += 1) {
-    const out = sentLegs[i] ?? null;
-    const into = receivedLegs[i] ?? null;
-    rows.push({
-      ...base,
-      shape: out !== null && into !== null ? 'exchange' : out !== null ? 'out' : 'in',
-      category: rowCategory(out, into),
-      failed: false,
-      spam: into?.spam || out?.spam || '',
-      sent: out,
-      received: into,
-      fee: null,
-      rowId: rowId(String(i + 1)),
-    });
-  }
-  if (fee === null) return rows;
-  const feeRow = (): ViewRow => ({
-    ...base,
-    shape: 'fee',
-    category: failed ? 'failed_fee' : 'fee',
-    failed,
-    spam: '',
-    sent: failed && template.failed === 'fee-columns' ? null : fee,
-    received: null,
-    fee: failed && template.failed === 'fee-columns' ? fee : null,
-    rowId: rowId('fee'),
-  });
-  if (failed || template.fee.placement === 'row' || rows.length === 0) {
-    rows.push(feeRow());
-    return rows;
-  }
-  if (template.fee.placement === 'inside') {
-    const target = rows.find((row) => row.sent !== null && assetKey(row.sent) === 'native');
-    if (target === undefined || target.sent === null) rows.push(feeRow());
-    else {
-      target.sent = { ...target.sent, amountRaw: target.sent.amountRaw + fee.amountRaw };
-      target.fee = fee;
-    }
-    return rows;
-  }
-  const separate = template.fee.separateWhen;
-  const target = separate.includes('no-sent') ? rows.find((row) => row.sent !== null) : rows[0];
-  if (target === undefined || (separate.includes('same-currency') && target.sent !== null && assetKey(target.sent) === 'native')) {
-    rows.push(feeRow());
-  } else {
-    target.fee = fee;
-  }
-  return rows;
 }
 
 function net(sent: Map<string, Leg>, received: Map<string, Leg>): void {
@@ -114,7 +126,7 @@ function net(sent: Map<string, Leg>, received: Map<string, Leg>): void {
 }
 
 function rowCategory(out: Leg | null, into: Leg | null): Category {
-  const candidates = [out?.category, into?.category].filter((c): c is Category => c !== undefined);
-  for (const category of categoryRank) if (candidates.includes(category)) return category;
-  return candidates[0] ?? 'transfer';
+  if (out === null) return (into as Leg).category;
+  if (into === null || out.category === into.category) return out.category;
+  return categoryRank.indexOf(out.category) <= categoryRank.indexOf(into.category) ? out.category : into.category;
 }

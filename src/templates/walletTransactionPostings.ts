@@ -1,8 +1,6 @@
-import type { AccountDialect } from './journalNames.js';
-import { journalAccount, journalCommodity } from './journalNames.js';
+import type { JournalAccounts } from './JournalAccounts.js';
 import type { Posting } from './Posting.js';
 import { entryRow } from './entryRow.js';
-import { legOf } from './ViewRow.js';
 import type { WalletTransaction } from './WalletTransaction.js';
 
 /**
@@ -10,23 +8,14 @@ import type { WalletTransaction } from './WalletTransaction.js';
  * same amount of the same commodity, the counter account its category names. So each transaction balances
  * per commodity by construction (debits equal credits), and the asset accounts sum to the ledger.
  */
-export function walletTransactionPostings(
-  tx: WalletTransaction,
-  txn: number,
-  accounts: Readonly<Record<string, string>>,
-  dialect: AccountDialect,
-): Posting[] {
+export function walletTransactionPostings(tx: WalletTransaction, txn: number, accounts: JournalAccounts): Posting[] {
   const postings: Posting[] = [];
   for (const entry of tx.entries) {
-    const leg = legOf(entry);
-    const commodity = journalCommodity(leg);
+    const names = accounts.forEntry(entry);
     const row = entryRow(entry);
     const signed = entry.direction === 'in' ? entry.amountRaw : -entry.amountRaw;
-    const counter = accounts[`${entry.category}.${entry.direction}`] ?? accounts[entry.category] ?? accounts['*'] ?? 'equity:unknown';
-    const assetPattern = accounts.asset ?? 'assets:{chain}:{wallet}:{asset}';
-    const common = { txn, row, decimals: entry.decimals, commodity };
-    postings.push({ ...common, side: 'asset', account: journalAccount(assetPattern, tx.chainId, tx.wallet, commodity, dialect), amountRaw: signed });
-    postings.push({ ...common, side: 'counter', account: journalAccount(counter, tx.chainId, tx.wallet, commodity, dialect), amountRaw: -signed });
+    postings.push({ txn, row, decimals: entry.decimals, commodity: names.commodity, side: 'asset', account: names.asset, amountRaw: signed });
+    postings.push({ txn, row, decimals: entry.decimals, commodity: names.commodity, side: 'counter', account: names.counter, amountRaw: -signed });
   }
   return postings;
 }

@@ -36,7 +36,10 @@ describe('CsvFileWriter', () => {
     try {
       const file = path.join(dir, 'out.csv');
       const writer = new CsvFileWriter(file, { header: ['a', 'b'], lineEnding: 'crlf', finalNewline: false });
-      for (let i = 0; i < 4500; i += 1) await writer.writeRow([String(i), i % 2 === 0 ? 'x,y' : '=1+1']);
+      for (let i = 0; i < 4500; i += 1) {
+        writer.writeRow([String(i), i % 2 === 0 ? 'x,y' : '=1+1']);
+        if (writer.full) await writer.flush();
+      }
       expect(readdirSync(dir).filter((f) => f === 'out.csv')).toEqual([]);
       await writer.commit();
       const text = readFileSync(file, 'utf8');
@@ -57,7 +60,8 @@ describe('CsvFileWriter', () => {
     const dir = tempDir();
     try {
       const writer = new CsvFileWriter(path.join(dir, 'out.csv'), { header: ['a'], lineEnding: 'lf', finalNewline: true });
-      await writer.writeRow(['1']);
+      writer.writeRow(['1']);
+      await writer.flush();
       await writer.abort();
       expect(readdirSync(dir)).toEqual([]);
     } finally {
@@ -102,6 +106,32 @@ describe('writeManifest', () => {
       expect(manifest.files).toEqual([{ path: 'ledger.csv', bytes: 10, sha256: createHash('sha256').update('timestamp\n').digest('hex') }]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('CsvFileWriter quoting', () => {
+  it('is byte-identical to csv-stringify on cells full of quotes, commas and line breaks', async () => {
+    const { stringify } = await import('csv-stringify/sync');
+    const alphabet = ['a', '1', '.', ',', '"', '\n', '\r', ' ', 'é', "'", ';'];
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const rows: string[][] = [];
+    for (let r = 0; r < 3000; r += 1) {
+      rows.push(Array.from({ length: 4 }, () => Array.from({ length: next() % 6 }, () => alphabet[next() % alphabet.length]).join('')));
+    }
+    for (const lineEnding of ['lf', 'crlf'] as const) {
+      const dir = tempDir();
+      try {
+        const file = path.join(dir, 'q.csv');
+        const writer = new CsvFileWriter(file, { header: ['h1', 'h2', 'h3', 'h4'], lineEnding, finalNewline: true });
+        for (const row of rows) writer.writeRow([...row]);
+        await writer.commit();
+        const eol = lineEnding === 'crlf' ? '\r\n' : '\n';
+        expect(readFileSync(file, 'utf8')).toBe(stringify([['h1', 'h2', 'h3', 'h4'], ...rows.map((row) => row.map(neutraliseCell))], { record_delimiter: eol }));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
   });
 });
