@@ -22,6 +22,12 @@ export interface GenerateWorldOptions {
 /** The world spans 2024-06-01 .. 2026-03-01 UTC, so a 2025 export has history before its period. */
 export const WORLD_START = Date.UTC(2024, 5, 1) / 1000;
 export const WORLD_END = Date.UTC(2026, 2, 1) / 1000;
+/**
+ * Every special case happens in this window, well inside calendar 2025 UTC, so the demo's
+ * 2025 export shows each one; bulk activity still covers the whole span.
+ */
+export const SPECIALS_FROM = Date.UTC(2025, 0, 15) / 1000;
+export const SPECIALS_TO = Date.UTC(2025, 11, 15) / 1000;
 
 /** Block numbers near the real ones at WORLD_START, and each chain's genesis time. */
 const SHAPES: Readonly<Record<number, { firstBlock: number; genesisTimestamp: number }>> = {
@@ -64,7 +70,7 @@ export function generateWorld(options: GenerateWorldOptions): World {
   return new WorldModel(options.seed, options.scale, wallets, book, chains);
 }
 
-/** One chain's story: prologue (funding, genesis, Safe creation), then bulk events with the special cases spread in. */
+/** One chain's story: prologue (funding, genesis, Safe creation), then bulk events over the whole span with the special cases spread over 2025. */
 class ChainScenario {
   private readonly prng: Prng;
   private readonly b: ChainBuilder;
@@ -127,17 +133,22 @@ class ChainScenario {
     this.prologue();
     const slots = this.bulkSlots();
     const specials = this.specials();
-    const total = slots.length + specials.length;
+    const specialBlocks = specials.map((_, k) => this.blockAt(SPECIALS_FROM + Math.floor(((k + 1) * (SPECIALS_TO - SPECIALS_FROM)) / (specials.length + 1))));
     const span = this.headBlock - this.firstBlock - 2000;
     let special = 0;
-    for (let i = 0; i < total; i++) {
-      const burst = this.prng.chance(0.12);
-      if (!burst) this.b.at(this.firstBlock + 1000 + Math.floor(((i + this.prng.next()) * span) / total));
-      const dueSpecial = special < specials.length && i >= Math.floor(((special + 1) * total) / (specials.length + 1));
-      if (dueSpecial) specials[special++]!();
-      else this.bulk(slots[i - special]!);
+    const specialsUpTo = (block: number): void => {
+      for (; special < specials.length && specialBlocks[special]! <= block; special++) {
+        this.b.at(specialBlocks[special]!);
+        specials[special]!();
+      }
+    };
+    for (let i = 0; i < slots.length; i++) {
+      const block = this.firstBlock + 1000 + Math.floor(((i + this.prng.next()) * span) / slots.length);
+      specialsUpTo(block);
+      if (!this.prng.chance(0.12)) this.b.at(block);
+      this.bulk(slots[i]!);
     }
-    while (special < specials.length) specials[special++]!();
+    specialsUpTo(this.headBlock);
     return {
       chainId: this.chainId, firstBlock: this.firstBlock, startTimestamp: WORLD_START, blockMillis: this.blockMillis, headBlock: this.headBlock,
       genesisTimestamp: this.genesisTimestamp, txs: this.b.txs, internals: this.b.internals, tokentx: this.b.tokentx,
@@ -146,6 +157,10 @@ class ChainScenario {
   }
 
   // ---- timeline ------------------------------------------------------------------------------
+
+  private blockAt(timestamp: number): number {
+    return this.firstBlock + Math.floor(((timestamp - WORLD_START) * 1000) / this.blockMillis);
+  }
 
   private prologue(): void {
     const units = Math.max(1, Math.ceil(this.scale));

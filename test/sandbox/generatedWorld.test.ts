@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STREAMS, type Wire1155Tx, type WireInternalTx, type WireNftTx, type WireReceipt, type WireTokenTx } from '../../src/etherscan/wire.js';
 import { demoWorld } from '../../src/sandbox/demoWorld.js';
-import { generateWorld, WORLD_END, WORLD_START } from '../../src/sandbox/generateWorld.js';
+import { generateWorld, SPECIALS_FROM, SPECIALS_TO, WORLD_END, WORLD_START } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { call, listAll } from './sandboxClient.js';
@@ -136,6 +136,52 @@ describe('every ledger case is in the world', () => {
       expect(BigInt(r.gasUsedForL1!)).toBeLessThan(BigInt(r.gasUsed));
       expect(BigInt(r.gasUsed)).toBe(BigInt(row.gasUsed));
     }
+  });
+});
+
+describe('when the special cases happen', () => {
+  const YEAR_2025 = [Date.UTC(2025, 0, 1) / 1000, Date.UTC(2026, 0, 1) / 1000] as const;
+  const in2025 = (row: { timeStamp: string }): boolean => Number(row.timeStamp) >= YEAR_2025[0] && Number(row.timeStamp) < YEAR_2025[1];
+
+  it('schedules them inside calendar 2025 UTC', () => {
+    expect(SPECIALS_FROM).toBeGreaterThanOrEqual(YEAR_2025[0]);
+    expect(SPECIALS_TO).toBeLessThan(YEAR_2025[1]);
+  });
+
+  it('puts every case that only a special produces inside 2025, on every chain, so a 2025 export shows each one', async () => {
+    const tokens = await listAll(sandbox, 1, 'tokentx', main);
+    const onlySpecial: [string, { timeStamp: string }[]][] = [
+      ['unknown decimals', tokens.filter((row) => row.tokenDecimal === '' && row.tokenSymbol === '')],
+      ['unknown metadata', tokens.filter((row) => row.tokenDecimal === '0' && row.tokenSymbol === '')],
+      ['0 decimals', tokens.filter((row) => row.tokenSymbol === 'PIX')],
+      ['2^256 − 1', tokens.filter((row) => row.value === ((1n << 256n) - 1n).toString())],
+      ['NFT mint', (await listAll(sandbox, 1, 'tokennfttx', main)).filter((row) => row.from === ZERO)],
+      ['NFT burn', (await listAll(sandbox, 1, 'tokennfttx', main)).filter((row) => row.to === ZERO)],
+      ['ERC-1155 out', (await listAll(sandbox, 1, 'token1155tx', main)).filter((row) => row.from === main)],
+      ['contract creation', (await listAll(sandbox, 1, 'txlist', main)).filter((row) => row.contractAddress !== '')],
+    ];
+    for (const chainId of world.chainIds) {
+      onlySpecial.push([`failed internal on ${chainId}`, (await listAll(sandbox, chainId, 'txlistinternal', main)).filter((row) => row.isError === '1')]);
+    }
+    for (const [name, rows] of onlySpecial) expect({ name, count: rows.length, outside: rows.filter((row) => !in2025(row)).length }).toEqual({ name, count: rows.length, outside: 0 });
+    expect(onlySpecial.every(([, rows]) => rows.length > 0)).toBe(true);
+    const byHash = new Map<string, WireTokenTx[]>();
+    for (const row of tokens) byHash.set(row.hash, [...(byHash.get(row.hash) ?? []), row]);
+    expect([...byHash.values()].some((rows) => rows.length === 2 && JSON.stringify(rows[0]) === JSON.stringify(rows[1]) && in2025(rows[0]!))).toBe(true);
+    expect(tokens.some((row) => row.tokenName.startsWith('=') && in2025(row))).toBe(true);
+    const txs = await listAll(sandbox, 1, 'txlist', main);
+    expect(txs.some((row) => row.isError === '1' && row.value !== '0' && in2025(row))).toBe(true);
+    const plain = txs.filter((row) => row.from === main && row.methodId === '0x');
+    const types = await Promise.all(plain.map(async (row) => (await receipt(1, row.hash))?.type));
+    const blobs = plain.filter((_, n) => types[n] === '0x3');
+    expect(blobs.length).toBeGreaterThan(0);
+    expect(blobs.every(in2025)).toBe(true);
+  });
+
+  it('keeps bulk activity before and after 2025, so the opening balance of 2025 has history', async () => {
+    const txs = (await listAll(sandbox, 1, 'txlist', main)).filter((row) => row.blockNumber !== '0');
+    expect(txs.some((row) => Number(row.timeStamp) < YEAR_2025[0] - 90 * 86400)).toBe(true);
+    expect(txs.some((row) => Number(row.timeStamp) >= YEAR_2025[1] + 30 * 86400)).toBe(true);
   });
 });
 
