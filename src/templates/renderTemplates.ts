@@ -40,7 +40,7 @@ export interface TemplateResult {
   rows: number;
   /** Spam rows left out because the template says `omit`; counted so nothing disappears silently. */
   omittedSpamRows: number;
-  /** Identical rows inside one transaction in one file (a tool would import them twice); expected 0. */
+  /** Identical transaction-layout rows inside one transaction in one file (a tool would import them twice); expected 0. */
   duplicateRows: number;
   residuals: RoundingResidual[];
 }
@@ -106,7 +106,8 @@ async function renderCsv(
   // A combined file exists even for an empty export (header only), so a missing file always means failure.
   const combined = template.split === 'combined' ? writerAt(template.fileName) : null;
   const fileNames = new FileNames(template, names);
-  const duplicates = new DuplicateCounter();
+  // Entry and posting rows are distinct ledger entries by construction; only merged transaction rows can collide.
+  const duplicates = template.layout === 'transaction' ? new DuplicateCounter() : null;
   /** Returns the writer when its chunk is full, so the loop awaits only then (not once per row). */
   const write = (row: ViewRow, posting: Posting | null): CsvFileWriter | null => {
     if (row.spam !== '' && template.spam === 'omit') {
@@ -115,7 +116,7 @@ async function renderCsv(
     }
     const cells = cellsOf(row, posting);
     const writer = combined ?? writerAt(fileNames.for(row));
-    result.duplicateRows += duplicates.count(writer.path, row, cells);
+    if (duplicates !== null) result.duplicateRows += duplicates.count(writer.path, row, cells);
     writer.writeRow(cells);
     result.rows += 1;
     return writer.full ? writer : null;
