@@ -109,6 +109,30 @@ describe('renderTemplates', () => {
     }
   });
 
+  it('leaves spam out only when told, and counts what it left out', async () => {
+    const dir = tempDir();
+    try {
+      const template = { ...loadBuiltinTemplate('cryptio'), spam: 'omit' as const };
+      const [result] = await renderTemplates({ entries: () => ledgerEntries, templates: [template], outDir: dir, context: { timezone: 'UTC' } });
+      expect(result?.omittedSpamRows).toBe(1);
+      expect(readFileSync(path.join(dir, 'cryptio.csv'), 'utf8')).not.toContain('HYPERLINK');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('counts rows a tool could not tell apart (two wallets, same deposit, no wallet column)', async () => {
+    const dir = tempDir();
+    try {
+      const deposit = ledgerEntries.find((e) => e.txHash.endsWith('0f') && e.kind === 'erc20') as LedgerEntry;
+      const twice = [deposit, { ...deposit, entryId: 'other', wallet: walletB, walletLabel: 'Cold Safe' }];
+      const [result] = await renderTemplates({ entries: () => twice, templates: [loadBuiltinTemplate('cryptio')], outDir: dir, context: { timezone: 'UTC' } });
+      expect(result?.duplicateRows).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('writes a header-only file for a combined template over an empty ledger', async () => {
     const dir = tempDir();
     try {
