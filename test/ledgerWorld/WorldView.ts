@@ -41,6 +41,7 @@ export type ContractRole = keyof typeof CONTRACT_ROLES;
 export class WorldView {
   private readonly wire: WireRenderer;
   private readonly txRows = new Map<number, Required<WireTx>[]>();
+  private readonly tokens = new Map<number, ReturnType<typeof worldTokens>>();
 
   constructor(readonly world: World) {
     this.wire = new WireRenderer(world);
@@ -62,7 +63,8 @@ export class WorldView {
   }
 
   token(chainId: number, key: TokenKey): string {
-    const tokens = worldTokens(this.world.seed, chainId, chainId === this.world.chainIds[0]);
+    let tokens = this.tokens.get(chainId);
+    if (tokens === undefined) this.tokens.set(chainId, (tokens = worldTokens(this.world.seed, chainId, chainId === this.world.chainIds[0])));
     const index = tokens.index.get(key);
     if (index === undefined) throw new RangeError(`token ${key} is not on chain ${chainId}`);
     return tokens.list[index]!.address;

@@ -105,7 +105,7 @@ afterAll(async () => {
   if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the world holds every special case', () => {
+describe('the export', () => {
   it('exports all three chains over blocks from genesis, with thousands of rows', () => {
     expect(Object.keys(a.blockRanges).sort()).toEqual(['1', '10', '42161']);
     for (const chainId of CHAINS) expect(a.blockRanges[String(chainId)]!.fromBlock).toBe(0);
@@ -152,10 +152,8 @@ describe('input: one transaction at a time', () => {
   it.todo('sorts a transaction seen only through internal rows first in its block (the sandbox world has none: every internal row belongs to a tx an owned wallet sent or received)');
 
   it('writes hashes and wallets lowercase and keeps GENESIS_ pseudo hashes as sent', () => {
-    for (const row of a.rows) {
-      expect(row.tx_hash).toMatch(/^(0x[0-9a-f]{64}|GENESIS_[0-9a-f]{40})$/);
-      expect(row.wallet).toMatch(/^0x[0-9a-f]{40}$/);
-    }
+    const bad = a.rows.filter((row) => !/^(0x[0-9a-f]{64}|GENESIS_[0-9a-f]{40})$/.test(row.tx_hash) || !/^0x[0-9a-f]{40}$/.test(row.wallet));
+    expect(bad).toEqual([]);
     expect(a.rows.filter((row) => row.tx_hash.startsWith('GENESIS_')).map((row) => row.tx_hash)).toEqual([`GENESIS_${main.address.slice(2)}`]);
   });
 
@@ -207,9 +205,8 @@ describe('status and fees', () => {
   });
 
   it('charges a fee only to the owned txlist sender: the Safe never pays for the executions Main sends', () => {
-    for (const row of a.rows.filter((r) => r.kind === 'fee')) {
-      expect(view.byHash(Number(row.chain_id), row.tx_hash).tx.from).toBe(row.wallet);
-    }
+    const paidBySomeoneElse = a.rows.filter((row) => row.kind === 'fee' && view.byHash(Number(row.chain_id), row.tx_hash).tx.from !== row.wallet);
+    expect(paidBySomeoneElse).toEqual([]);
     const executions = exported(1, (t) => t.tx.to === safe.address && t.tx.functionName.startsWith('execTransaction'));
     expect(executions.length).toBeGreaterThanOrEqual(3);
     for (const worldTx of executions) {
@@ -264,12 +261,9 @@ describe('status and fees', () => {
     expect(rowsOf(genesis).some((row) => row.kind === 'fee')).toBe(false);
     const fees = a.rows.filter((row) => row.kind === 'fee');
     expect(fees.length).toBeGreaterThan(500);
-    for (const row of fees) {
-      expect({ direction: row.direction, asset: row.asset, asset_contract: row.asset_contract, token_id: row.token_id, decimals: row.decimals, counterparty: row.counterparty })
-        .toEqual({ direction: 'out', asset: 'ETH', asset_contract: '', token_id: '', decimals: '18', counterparty: '' });
-      expect(['fee', 'failed_fee']).toContain(row.category);
-      expect(BigInt(row.amount_raw)).toBeGreaterThan(0n);
-    }
+    const shapes = new Set(fees.map((row) => JSON.stringify([row.direction, row.asset, row.asset_contract, row.token_id, row.decimals, row.counterparty, row.category])));
+    expect(shapes).toEqual(new Set([JSON.stringify(['out', 'ETH', '', '', '18', '', 'fee']), JSON.stringify(['out', 'ETH', '', '', '18', '', 'failed_fee'])]));
+    expect(fees.filter((row) => BigInt(row.amount_raw) <= 0n)).toEqual([]);
   });
 });
 
@@ -400,10 +394,9 @@ describe('movements', () => {
   });
 
   it('writes every amount as the exact plain decimal of amount_raw (the raw integer when decimals are unknown), always positive', () => {
-    for (const row of a.rows) {
-      expect(row.amount).toBe(row.decimals === '' ? row.amount_raw : formatUnits(BigInt(row.amount_raw), Number(row.decimals)));
-      expect(row.amount).toMatch(/^\d+(\.\d*[1-9])?$/);
-    }
+    const wrong = a.rows.filter((row) =>
+      row.amount !== (row.decimals === '' ? row.amount_raw : formatUnits(BigInt(row.amount_raw), Number(row.decimals))) || !/^\d+(\.\d*[1-9])?$/.test(row.amount));
+    expect(wrong).toEqual([]);
     const max = a.rows.find((row) => row.amount_raw === MAX_UINT256.toString());
     expect(max?.amount).toBe('115792089237316195423570985008687907853269984665640564039457.584007913129639935');
   });
@@ -418,7 +411,7 @@ describe('categories', () => {
   });
 
   it('own_transfer: both sides of a move between owned wallets, native or ERC-20, with the fee on the sender', () => {
-    let checked = 0;
+    const kinds = new Set<string>();
     for (const chainId of CHAINS) {
       const owned = (address: string): boolean => view.isOwned(address, chainId);
       const receiverOf = (t: WorldTx): string | undefined =>
@@ -429,10 +422,10 @@ describe('categories', () => {
         expect(rows.map((row) => row.category)).toEqual(['own_transfer', 'own_transfer', 'fee']);
         expect(rows.slice(0, 2).map((row) => `${row.wallet} ${row.direction}`).sort()).toEqual([`${sender} out`, `${receiverOf(worldTx)} in`].sort());
         expect(rows[2]!.wallet).toBe(sender);
-        checked++;
+        kinds.add(`${chainId} ${rows[0]!.kind}`);
       }
     }
-    expect(checked).toBeGreaterThanOrEqual(5);
+    for (const kind of ['1 native', '1 erc20', '10 native', '42161 native']) expect(kinds).toContain(kind);
   });
 
   it('trade: a swap books the one asset sent and the one received as trade, linked by the transaction hash', () => {
@@ -538,18 +531,19 @@ describe('spam: flagged, never dropped', () => {
 describe('labels, identity, order', () => {
   it('labels: wallet labels from the job, counterparty labels from the job else the other owned wallet’s label, method from functionName', () => {
     const ownedLabel = new Map(world.wallets.map((wallet) => [wallet.address, wallet.label]));
-    for (const row of a.rows) {
-      expect(row.wallet_label).toBe(ownedLabel.get(row.wallet));
-      const label = LABELS[row.counterparty] ?? ownedLabel.get(row.counterparty) ?? '';
-      expect([row.counterparty, row.counterparty_label]).toEqual([row.counterparty, neutralised(label)]);
-      expect([row.tx_hash, row.method]).toEqual([row.tx_hash, functionNameOf(view.byHash(Number(row.chain_id), row.tx_hash))]);
-    }
+    const mislabelled = a.rows.filter((row) =>
+      row.wallet_label !== ownedLabel.get(row.wallet) ||
+      row.counterparty_label !== neutralised(LABELS[row.counterparty] ?? ownedLabel.get(row.counterparty) ?? '') ||
+      row.method !== functionNameOf(view.byHash(Number(row.chain_id), row.tx_hash)));
+    expect(mislabelled).toEqual([]);
     const methods = new Set(a.rows.map((row) => row.method));
     for (const method of ['', 'transfer', 'claim', 'execTransaction', 'swapExactTokensForTokens', 'safeTransferFrom', 'airdrop']) expect(methods).toContain(method);
     expect(a.rows.some((row) => row.counterparty_label === 'Uniswap V2 Router')).toBe(true);
     expect(a.rows.some((row) => row.wallet === cold.address && row.counterparty_label === 'Main')).toBe(true);
     expect(a.rows.some((row) => row.wallet === trading.address && row.counterparty_label === 'Main')).toBe(true);
   });
+
+  it.todo('counterparty labels from nametag getaddresstag where the plan allows, cached in the store (issue 4 asks for it; neither src/ nor the sandbox implements getaddresstag yet)');
 
   it('entry_id: unique, and identical in a second run into a fresh store (spam lists change no id)', () => {
     expect(new Set(a.rows.map((row) => row.entry_id)).size).toBe(a.rows.length);
@@ -579,12 +573,9 @@ describe('labels, identity, order', () => {
     };
     const compare = (x: ReturnType<typeof key>, y: ReturnType<typeof key>): number =>
       x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3] || (x[4] < y[4] ? -1 : x[4] > y[4] ? 1 : 0);
-    let previous = key(a.rows[0]!);
-    for (const row of a.rows.slice(1)) {
-      const current = key(row);
-      expect({ row: row.entry_id, ascending: compare(previous, current) <= 0 }).toEqual({ row: row.entry_id, ascending: true });
-      previous = current;
-    }
+    const keys = a.rows.map(key);
+    const descending = a.rows.filter((_, i) => i > 0 && compare(keys[i - 1]!, keys[i]!) > 0);
+    expect(descending).toEqual([]);
     expect(new Set(a.rows.map((row) => row.chain_id))).toEqual(new Set(['1', '10', '42161']));
   });
 });
@@ -596,10 +587,9 @@ describe('rules implemented by other layers', () => {
     const shown = new Set(a.rows.map((row) => row.counterparty_label));
     for (const label of Object.values(LABELS).filter((text) => /^[=+\-@\t\r]/.test(text))) expect(shown).toContain(`'${label}`);
     expect(a.text).toContain(`"'=HYPERLINK(""https://claim-rewards.xyz"",""Claim"")"`);
-    for (const row of a.rows) {
-      for (const cell of [row.amount, row.amount_raw, row.chain_id, row.block_number]) expect(cell).toMatch(/^\d+(\.\d+)?$/);
-      expect(row.decimals).toMatch(/^\d*$/);
-    }
+    const touched = a.rows.filter((row) =>
+      [row.amount, row.amount_raw, row.chain_id, row.block_number].some((cell) => !/^\d+(\.\d+)?$/.test(cell)) || !/^\d*$/.test(row.decimals));
+    expect(touched).toEqual([]);
   });
 
   it('period: the job’s time zone decides the day a row belongs to; blocks from getblocknobytime; timestamps stay UTC', async () => {
@@ -622,10 +612,7 @@ describe('rules implemented by other layers', () => {
       { rows: inUtc.rows, from: midnightIn('UTC', newYorkDay), to: midnightIn('UTC', nextDay) },
     ]) {
       expect(run.rows.length).toBeGreaterThan(0);
-      for (const row of run.rows) {
-        expect(unix(row)).toBeGreaterThanOrEqual(run.from);
-        expect(unix(row)).toBeLessThan(run.to);
-      }
+      expect(run.rows.filter((row) => unix(row) < run.from || unix(row) >= run.to)).toEqual([]);
       expect(run.rows.map((row) => row.entry_id)).toEqual(a.rows.filter((row) => unix(row) >= run.from && unix(row) < run.to).map((row) => row.entry_id));
     }
     for (const chainId of CHAINS) {
