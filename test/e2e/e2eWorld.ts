@@ -12,7 +12,7 @@ export function e2eWorld(): World {
 }
 
 /** High enough that a whole cold export takes about a second of API time. */
-export const E2E_RATE = 200;
+export const E2E_RATE = 400;
 
 export interface ExportTarget {
   url: string;

@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 
 export interface StoreContents {
+  /** SQLite's own verdict on the file: `ok` unless a write was torn. */
+  integrity: string;
   /** Records per `chain wallet stream`. */
   counts: Record<string, number>;
   /** (chain, wallet, stream, block, seq) keys held more than once. */
@@ -18,6 +20,7 @@ export interface StoreContents {
 export function storeContents(file: string): StoreContents {
   const db = new Database(file, { readonly: true });
   try {
+    const integrity = String(db.pragma('integrity_check', { simple: true }));
     const counts = Object.fromEntries(
       (db.prepare('SELECT chain_id, wallet, stream, COUNT(*) AS n FROM records GROUP BY chain_id, wallet, stream').all() as { chain_id: number; wallet: string; stream: string; n: number }[])
         .map((row) => [`${row.chain_id} ${row.wallet} ${row.stream}`, row.n]),
@@ -29,7 +32,7 @@ export function storeContents(file: string): StoreContents {
       .map((row) => JSON.stringify(row));
     const { receipts } = db.prepare('SELECT COUNT(*) AS receipts FROM receipts').get() as { receipts: number };
     const ranges = db.prepare('SELECT * FROM synced_ranges ORDER BY chain_id, wallet, stream').all();
-    return { counts, duplicateKeys: duplicates, records, receipts, ranges };
+    return { integrity, counts, duplicateKeys: duplicates, records, receipts, ranges };
   } finally {
     db.close();
   }

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { World } from '../../src/sandbox/World.js';
+import { e2eWorld, E2E_RATE, exportArgs } from './e2eWorld.js';
+import { outputDigest } from './outputDigest.js';
+import type { RunFolder } from './runFolder.js';
+import { runFolder } from './runFolder.js';
+import type { CliOutcome } from './runLedgerscan.js';
+import { runInProcess } from './runLedgerscan.js';
+import type { StoreContents } from './storeContents.js';
+import { storeContents } from './storeContents.js';
+
+const DAILY_LIMIT = 90;
+
+/**
+ * An uninterrupted export; then the same export against a sandbox whose daily quota runs out midway;
+ * then a rerun against a fresh sandbox of the same world (the next day), all on one port and one folder.
+ */
+describe('an export that hits the daily API limit', () => {
+  let world: World;
+  let folder: RunFolder;
+  let reference: { digest: Record<string, string>; store: StoreContents; requests: number };
+  let limited: CliOutcome;
+  let stopped: { files: string[]; store: StoreContents };
+  let rerun: CliOutcome;
+  let rerunRequests: number;
+
+  beforeAll(async () => {
+    world = e2eWorld();
+    folder = runFolder('daily-limit');
+    const clean = await startSandbox({ world, rate: E2E_RATE });
+    const args = exportArgs(world, { url: clean.url, apiKey: clean.apiKey, ...folder });
+    try {
+      expect(await runInProcess(args, { cwd: folder.root })).toMatchObject({ code: 0, stderr: '' });
+    } finally {
+      await clean.close();
+    }
+    reference = { digest: outputDigest(folder.out), store: storeContents(folder.state), requests: clean.stats.requests };
+    folder.clear();
+
+    const quota = await startSandbox({ world, rate: E2E_RATE, port: clean.port, dailyLimit: DAILY_LIMIT });
+    try {
+      limited = await runInProcess(args, { cwd: folder.root });
+    } finally {
+      await quota.close();
+    }
+    stopped = { files: fs.existsSync(folder.out) ? fs.readdirSync(folder.out) : [], store: storeContents(folder.state) };
+
+    const nextDay = await startSandbox({ world, rate: E2E_RATE, port: clean.port });
+    try {
+      rerun = await runInProcess(args, { cwd: folder.root });
+    } finally {
+      await nextDay.close();
+    }
+    rerunRequests = nextDay.stats.requests;
+  });
+  afterAll(() => folder.remove());
+
+  it('stops with exit 3 and one line saying when the limit resets', () => {
+    expect(limited.code).toBe(3);
+    expect(limited.stdout).toBe('');
+    expect(limited.stderr).toMatch(/^ledgerscan: daily API quota used up; it resets at 00:00 UTC, in (\d+ h )?\d+ min [^\n]*run again after the reset[^\n]*\n$/);
+    const [, hours = '0', minutes = '0'] = /in (?:(\d+) h )?(\d+) min/.exec(limited.stderr) ?? [];
+    const untilMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 60_000;
+    expect(Math.abs(Number(hours) * 60 + Number(minutes) - untilMidnight)).toBeLessThanOrEqual(2);
+  });
+
+  it('writes no CSV and keeps what it fetched, without duplicates', () => {
+    expect(stopped.files).toEqual([]);
+    expect(stopped.store.integrity).toBe('ok');
+    expect(stopped.store.duplicateKeys).toBe(0);
+    expect(stopped.store.records.length + stopped.store.receipts).toBeGreaterThan(0);
+    expect(stopped.store.records.length).toBeLessThanOrEqual(reference.store.records.length);
+  });
+
+  it('the rerun completes with the files and store of the uninterrupted run, fetching only what was missing', () => {
+    expect(rerun).toMatchObject({ code: 0, stderr: '' });
+    expect(outputDigest(folder.out)).toEqual(reference.digest);
+    expect(storeContents(folder.state)).toEqual(reference.store);
+    expect(rerunRequests).toBeLessThan(reference.requests);
+  });
+});
