@@ -34,7 +34,7 @@ export class CsvFileWriter {
     this.file = new AtomicFile(finalPath);
     this.options = options;
     this.eol = options.lineEnding === 'crlf' ? '\r\n' : '\n';
-    this.pending.push(this.line(options.header.map(neutraliseCell)));
+    this.pending.push(this.quoted(options.header.map(neutraliseCell)));
   }
 
   get path(): string {
@@ -50,8 +50,13 @@ export class CsvFileWriter {
    * costs more than the row; the caller awaits `flush()` when `full` says a chunk is ready.
    */
   writeRow(cells: string[]): void {
-    for (let i = 0; i < cells.length; i += 1) cells[i] = neutraliseCell(cells[i] as string);
-    this.pending.push(this.line(cells));
+    let quote = false;
+    for (let i = 0; i < cells.length; i += 1) {
+      const cell = neutraliseCell(cells[i] as string);
+      cells[i] = cell;
+      quote ||= needsQuoting.test(cell);
+    }
+    this.pending.push(quote ? this.quoted(cells) : cells.join(','));
     this.rows += 1;
   }
 
@@ -69,11 +74,8 @@ export class CsvFileWriter {
     await this.file.abort();
   }
 
-  private line(cells: string[]): string {
-    for (const cell of cells) {
-      if (needsQuoting.test(cell)) return stringify([cells], { record_delimiter: this.eol, eof: false });
-    }
-    return cells.join(',');
+  private quoted(cells: string[]): string {
+    return stringify([cells], { record_delimiter: this.eol, eof: false });
   }
 
   /** Each chunk is written without its last line break, which the next chunk (or `commit`) supplies. */
