@@ -10,5 +10,5 @@ export interface BenchSize {
 export const BENCH_SIZES: readonly BenchSize[] = [
   { name: 'small', scale: 1, rate: 25 },
   { name: 'medium', scale: 10, rate: 100 },
-  { name: 'large', scale: 100, rate: 400 },
+  { name: 'large', scale: 100, rate: 300 },
 ];
