@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { findChain } from '../chains/chains.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
@@ -35,7 +35,7 @@ export interface RenderRequest {
 
 export interface TemplateResult {
   template: string;
-  /** Absolute paths of the files written (data files and the placeholder map, if any). */
+  /** Absolute paths of the run's files: data files and, when the template uses one, the placeholder map. */
   files: string[];
   rows: number;
   /** Spam rows left out because the template says `omit`; counted so nothing disappears silently. */
@@ -77,10 +77,9 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
     throw error;
   }
   result.files = [...sinks.values()].map((sink) => sink.path).sort();
-  if (names.changed) {
-    await savePlaceholders(placeholderPath, names.mapping());
-    result.files.push(placeholderPath);
-  }
+  if (names.changed) await savePlaceholders(placeholderPath, names.mapping());
+  // The CSVs are named from the map, so it belongs to every run that used it, changed or not.
+  if (usesPlaceholders && existsSync(placeholderPath)) result.files.push(placeholderPath);
   result.residuals = amounts.residualReport();
   return result;
 }

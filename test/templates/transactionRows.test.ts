@@ -87,6 +87,9 @@ describe('renderTemplates', () => {
       const second = JSON.parse(readFileSync(path.join(dir, 'koinly.asset-names.json'), 'utf8')) as { names: Record<string, string> };
       for (const [key, name] of Object.entries(first.names)) expect(second.names[key]).toBe(name);
       expect(second.names['1:0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d:1234']).toBe('NFT2');
+      // a run that adds no name still lists the map its CSVs were named from (for the manifest)
+      const [third] = await renderTemplates({ entries: () => ledgerEntries, templates: [koinly], outDir: dir, context: { timezone: 'UTC' } });
+      expect(third?.files).toContain(path.join(dir, 'koinly.asset-names.json'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
