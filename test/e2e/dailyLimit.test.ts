@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
@@ -7,7 +9,7 @@ import { outputDigest } from './outputDigest.js';
 import type { RunFolder } from './runFolder.js';
 import { runFolder } from './runFolder.js';
 import type { CliOutcome } from './runLedgerscan.js';
-import { runInProcess } from './runLedgerscan.js';
+import { runInProcess, spawnLedgerscan } from './runLedgerscan.js';
 import type { StoreContents } from './storeContents.js';
 import { storeContents } from './storeContents.js';
 
@@ -79,5 +81,50 @@ describe('an export that hits the daily API limit', () => {
     expect(outputDigest(folder.out)).toEqual(reference.digest);
     expect(storeContents(folder.state)).toEqual(reference.store);
     expect(rerunRequests).toBeLessThan(reference.requests);
+  });
+});
+
+/**
+ * KNOWN BUG: planBlockRanges plans the chains with Promise.all, so when one chain's plan call meets the daily
+ * limit, the other chains' calls are neither awaited nor stopped. The CLI prints its error and returns, but
+ * the process keeps retrying the other chain against a spent quota (measured: error at 3 s, exit at 53 s).
+ */
+describe('a daily limit met on one chain while another chain is failing', () => {
+  it.failing('KNOWN BUG: stops the whole run, sending no request after it reported the error', async () => {
+    const afterError: string[] = [];
+    let reported = false;
+    const server = createServer((request, response) => {
+      const chain = new URL(request.url ?? '/', 'http://server').searchParams.get('chainid');
+      if (reported) afterError.push(`chain ${chain}`);
+      if (chain === '1') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ status: '0', message: 'NOTOK', result: `Max daily rate limit reached. ${DAILY_LIMIT} calls per day allowed for this API key` }));
+        return;
+      }
+      response.writeHead(502, { 'content-type': 'text/html' });
+      response.end('<html><body>502 Bad gateway</body></html>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const folder = runFolder('daily-limit-siblings');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/api`;
+    const { child, ended } = spawnLedgerscan(exportArgs(e2eWorld(), { url, apiKey: 'sibling-key', ...folder }));
+    try {
+      child.stderr?.on('data', (chunk: Buffer) => {
+        if (chunk.toString('utf8').includes('daily API quota used up')) reported = true;
+      });
+      // Whichever comes first: the CLI's own end, or a request it should never have sent.
+      const poll = setInterval(() => {
+        if (afterError.length > 0) child.kill('SIGKILL');
+      }, 5);
+      const end = await ended.finally(() => clearInterval(poll));
+      expect(reported).toBe(true);
+      expect(afterError).toEqual([]);
+      expect(end.code).toBe(3);
+    } finally {
+      child.kill('SIGKILL');
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      folder.remove();
+    }
   });
 });
