@@ -33,7 +33,9 @@ export function loadTemplateFile(file: string): Template {
   try {
     json = JSON.parse(text);
   } catch (cause) {
-    throw new InputError('template file is not valid JSON', { details: { file, error: (cause as Error).message }, cause });
+    // V8 quotes (part of) the source after the reason, line breaks included; the message stays one line
+    const reason = (cause as Error).message.replace(/, (\.\.\.)?"[\s\S]*$/, '');
+    throw new InputError('template file is not valid JSON', { details: { file, error: reason, fix: 'correct the JSON syntax at that token' }, cause });
   }
   return parseTemplate(json, file);
 }

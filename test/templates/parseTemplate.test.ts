@@ -75,8 +75,8 @@ describe('--template-file', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-user-template-'));
     try {
       const file = path.join(dir, 'x.json');
-      writeFileSync(file, '{ "name": ');
-      expect(() => loadTemplateFile(file)).toThrow(/template file is not valid JSON \(file: .*x\.json/);
+      writeFileSync(file, '{ "name": "x",\n "columns": [1,] }');
+      expect(() => loadTemplateFile(file)).toThrow(/^template file is not valid JSON \(file: .*x\.json; error: Unexpected token '\]'; fix: correct the JSON syntax at that token\)$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
