@@ -158,9 +158,11 @@ function sha256(file: string): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
-/** Every file next to the state (the store, its WAL, its lock) with its hash: what "untouched" compares. */
-function stateFolder(dir: string): Record<string, string> {
-  return Object.fromEntries(fs.readdirSync(dir).filter((name) => name.startsWith('state')).sort().map((name) => [name, sha256(path.join(dir, name))]));
+/** Every file of the case folder (the store, a WAL or lock next to it, the case's own files) with its hash: what "untouched" compares. */
+function caseFiles(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => [entry.name, sha256(path.join(dir, entry.name))]),
+  );
 }
 
 describe('bad input through the CLI', () => {
@@ -212,7 +214,7 @@ describe('bad input through the CLI', () => {
   async function expectRefused(one: BadInputCase): Promise<void> {
     const at = caseDir();
     const args = one.args(at);
-    const before = stateFolder(at.dir);
+    const before = caseFiles(at.dir);
     const requestsBefore = sandbox.stats.requests;
     const result = await runInProcess(args, { cwd: at.dir, env: one.env ?? {} });
 
@@ -221,7 +223,7 @@ describe('bad input through the CLI', () => {
     for (const phrase of one.says) expect(result.stderr).toMatch(phrase);
     expect(result.stderr).not.toContain(KEY);
     expect(fs.existsSync(at.out) ? fs.readdirSync(at.out) : []).toEqual([]);
-    expect(stateFolder(at.dir)).toEqual(before);
+    expect(caseFiles(at.dir)).toEqual(before);
     // Input problems are found before the first request; only a wrong URL path needs one answer to show itself.
     expect(sandbox.stats.requests - requestsBefore).toBeLessThanOrEqual(one.name === 'base URL without /v2/api' ? 1 : 0);
   }
@@ -233,14 +235,14 @@ describe('bad input through the CLI', () => {
   it('a wrong API key against the sandbox: exit 3, one line without the key, nothing written', async () => {
     const at = caseDir();
     const wrongKey = 'WRONGKEY8R3T6Y1U5';
-    const before = stateFolder(at.dir);
+    const before = caseFiles(at.dir);
     const result = await runInProcess(flagsExport(at, { '--api-key': wrongKey }), { cwd: at.dir });
     expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 3, stdout: '' });
     expect(result.stderr).toMatch(/^ledgerscan: the API refused the request: Invalid API Key[^\n]*check the API key[^\n]*\n$/);
     expect(result.stderr).not.toContain(wrongKey);
     expect(result.stderr).not.toContain(KEY);
     expect(fs.existsSync(at.out) ? fs.readdirSync(at.out) : []).toEqual([]);
-    expect(stateFolder(at.dir)).toEqual(before);
+    expect(caseFiles(at.dir)).toEqual(before);
   });
 
   it('a chain the API plan does not cover is skipped and reported, the others exported (exit 0)', async () => {

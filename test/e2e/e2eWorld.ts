@@ -4,14 +4,14 @@ import path from 'node:path';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import type { World } from '../../src/sandbox/World.js';
 
-/** Small (about 500 ledger rows, about 220 API calls), on two chains with different fee models. */
+/** Small (about 550 ledger rows, 250 API calls for a cold export), on two chains with different fee models. */
 export const E2E_CHAINS = [1, 10] as const;
 
 export function e2eWorld(): World {
   return generateWorld({ seed: 1, scale: 0.1, chains: E2E_CHAINS });
 }
 
-/** High enough that a whole cold export takes about a second of API time. */
+/** Calls per second of the sandbox and of `--rate` alike: a cold export needs well under a second of API time. */
 export const E2E_RATE = 400;
 
 export interface ExportTarget {
