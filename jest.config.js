@@ -6,4 +6,6 @@ export default {
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testTimeout: 120000,
+  // Suites spend much of their time in the sandbox and SQLite; two workers keep both cores busy.
+  maxWorkers: 2,
 };

@@ -34,12 +34,13 @@ const PLAIN_LINE_MS = 10_000;
  * timestamped summary line at most every 10 s otherwise, nothing when quiet. It redraws only when
  * an event arrives, so it owns no timer that could keep the process alive.
  */
-export function createProgress(options: { output: ProgressOutput; quiet?: boolean; now?: () => number }): SyncProgress {
+export function createProgress(options: { output: ProgressOutput; quiet?: boolean; now?: () => number; rate?: number }): SyncProgress {
   if (options.quiet === true) return silentProgress;
   const output = options.output;
   const now = options.now ?? Date.now;
   const tty = output.isTTY === true;
   const started = now();
+  const rate = options.rate;
   const lines = new Map<string, Line>();
   let drawnLines = 0;
   let lastDraw = -Infinity;
@@ -65,11 +66,16 @@ export function createProgress(options: { output: ProgressOutput; quiet?: boolea
       receipts += line.receipts;
       queued += line.receiptsQueued;
     }
-    // Work left is estimated from the share of blocks and receipts done, at the rate seen so far.
-    const share = (done + receipts) / Math.max(1, blocks + queued);
+    // Blocks and receipts are shown apart: a chain has millions of blocks and a wallet thousands of receipts,
+    // so one blended share would sit at 99 % through the whole receipt phase. Receipts cost one call each,
+    // so their time left is known from the rate; the listing's is projected from its progress so far.
+    const blockShare = blocks === 0 ? 1 : done / blocks;
     const elapsed = now() - started;
-    const eta = share > 0 && share < 1 ? ` · ETA ${formatSeconds((elapsed * (1 - share)) / share / 1000)}` : '';
-    return `sync ${Math.floor(share * 100)}% · ${formatSeconds(elapsed / 1000)} elapsed${eta}`;
+    const listingLeft = blockShare > 0 && blockShare < 1 ? (elapsed * (1 - blockShare)) / blockShare / 1000 : 0;
+    const receiptsLeft = rate === undefined ? 0 : (queued - receipts) / rate;
+    const left = listingLeft + receiptsLeft;
+    const eta = left > 0 && (blockShare > 0 || rate !== undefined) ? ` · ETA ${formatSeconds(left)}` : '';
+    return `sync blocks ${Math.floor(blockShare * 100)}% · receipts ${receipts}/${queued} · ${formatSeconds(elapsed / 1000)} elapsed${eta}`;
   };
 
   const draw = (force: boolean): void => {

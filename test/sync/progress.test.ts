@@ -28,7 +28,7 @@ describe('createProgress', () => {
     const last = writes[2] ?? '';
     expect(last.startsWith('\x1b[2A')).toBe(true);
     expect(last).toContain('chain 1 0x000000…00aa  pages 3  rows 2010  receipts 1/1');
-    expect(last).toMatch(/sync 75% · 0 s elapsed · ETA 0 s/);
+    expect(last).toMatch(/sync blocks 75% · receipts 1\/1 · 0 s elapsed · ETA 0 s/);
   });
 
   it('writes timestamped lines at most every 10 s when stderr is not a terminal', () => {
@@ -43,10 +43,24 @@ describe('createProgress', () => {
     clock += 6_000;
     progress.page(KEY, { blocks: 10, rows: 1000 });
     expect(writes).toEqual([
-      '2026-01-02T03:04:05.000Z sync 10% · 0 s elapsed · ETA 0 s\n',
+      '2026-01-02T03:04:05.000Z sync blocks 10% · receipts 0/0 · 0 s elapsed\n',
       '2026-01-02T03:04:10.000Z chain 10 skipped: the API refused the request: Free API access is not supported for this chain\n',
-      '2026-01-02T03:04:16.000Z sync 30% · 11 s elapsed · ETA 26 s\n',
+      '2026-01-02T03:04:16.000Z sync blocks 30% · receipts 0/0 · 11 s elapsed · ETA 26 s\n',
     ]);
+  });
+
+  it('takes the time left for receipts from the rate, not from the share of blocks', () => {
+    let clock = 0;
+    const { output, writes } = recorder(false);
+    const progress = createProgress({ output, now: () => clock, rate: 5 });
+    progress.planned(KEY, 100);
+    progress.page(KEY, { blocks: 100, rows: 1000 });
+    for (let i = 0; i < 300; i++) progress.receiptQueued(1, KEY.wallet);
+    clock = 20_000;
+    for (let i = 0; i < 100; i++) progress.receipt(1, KEY.wallet);
+    progress.finished();
+    // 200 receipts left at 5 calls/s: 40 s, although every block is listed.
+    expect(writes.at(-1)).toBe(`${new Date(20_000).toISOString()} sync blocks 100% · receipts 100/300 · 20 s elapsed · ETA 40 s\n`);
   });
 
   it('writes nothing when quiet', () => {

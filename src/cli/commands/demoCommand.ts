@@ -28,7 +28,7 @@ export async function demoCommand(io: CliIo, signal: AbortSignal): Promise<numbe
     rmSync(path.dirname(job.state), { recursive: true, force: true });
     const exportOnce = async (): Promise<{ result: ExportResult; seconds: number }> => {
       const started = Date.now();
-      const result = await runExport(job, { progress: createProgress({ output: io.stderr, quiet: job.quiet }), command: 'ledgerscan demo', signal });
+      const result = await runExport(job, { progress: createProgress({ output: io.stderr, quiet: job.quiet, rate: job.api.rate }), command: 'ledgerscan demo', signal });
       return { result, seconds: (Date.now() - started) / 1000 };
     };
     const cold = await exportOnce();
