@@ -21,7 +21,7 @@ export interface ExportTarget {
   state: string;
 }
 
-/** `export` of the world's wallets on both chains for 2025, into two templates (one file and one per wallet and chain). */
+/** `export` of the world's wallets on both chains for 2025, into two templates: one combined file, and one file per wallet and chain. */
 export function exportArgs(world: World, target: ExportTarget, extra: readonly string[] = []): string[] {
   return [
     'export',
@@ -29,7 +29,7 @@ export function exportArgs(world: World, target: ExportTarget, extra: readonly s
     ...E2E_CHAINS.flatMap((chain) => ['--chain', String(chain)]),
     '--year', '2025',
     '--template', 'ledger',
-    '--template', 'koinly',
+    '--template', 'koinly-wallets',
     '--out', target.out,
     '--state', target.state,
     '--base-url', target.url,
