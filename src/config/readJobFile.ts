@@ -33,7 +33,11 @@ export function readJobFile(file: string, cwd: string): JobFile {
  * its character offset turned into a line and column an editor can jump to.
  */
 function describeSyntaxError(error: Error, text: string): string {
-  const reason = error.message.replace(/, ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
+  // V8 quotes the source, in full for a short text and cut ('…"abc"…') for a long one: drop both forms.
+  const reason = error.message
+    .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
+    .replace(/ in JSON at position \d+.*$/s, '')
+    .replace(/\s+/g, ' ');
   const position = /at position (\d+)/.exec(error.message)?.[1];
   const atEnd = /end of JSON input/.test(error.message);
   // Some V8 messages carry no offset at all; no location beats a wrong one.

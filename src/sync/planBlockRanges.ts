@@ -34,16 +34,17 @@ export async function planBlockRanges(
   period: Pick<JobPeriod, 'startTime' | 'endTime'>,
   now: () => Date = () => new Date(),
 ): Promise<BlockPlan> {
-  const plans = await Promise.all(
-    chains.map(async (chainId): Promise<ChainBlockRange | SkippedChain> => {
-      try {
-        return await planChain(api, chainId, period, Math.floor(now().getTime() / 1000));
-      } catch (error) {
-        if (error instanceof ChainNotAvailableError) return { chainId, reason: error.shortMessage };
-        throw error;
-      }
-    }),
-  );
+  // One call after another: the rate limiter serialises them anyway, and a fatal answer (daily limit,
+  // bad key) must stop the run at once instead of leaving other chains' calls retrying behind it.
+  const plans: (ChainBlockRange | SkippedChain)[] = [];
+  for (const chainId of chains) {
+    try {
+      plans.push(await planChain(api, chainId, period, Math.floor(now().getTime() / 1000)));
+    } catch (error) {
+      if (!(error instanceof ChainNotAvailableError)) throw error;
+      plans.push({ chainId, reason: error.shortMessage });
+    }
+  }
   return {
     ranges: plans.filter((plan): plan is ChainBlockRange => 'headBlock' in plan),
     skippedChains: plans.filter((plan): plan is SkippedChain => 'reason' in plan),
@@ -58,9 +59,7 @@ async function planChain(
 ): Promise<ChainBlockRange> {
   const headBlock = await api.headBlock(chainId);
   if (period.startTime > nowSeconds) return { chainId, startBlock: headBlock + 1, endBlock: headBlock, headBlock };
-  const [startBlock, endBlock] = await Promise.all([
-    api.blockNumberByTime(chainId, period.startTime, 'after'),
-    period.endTime > nowSeconds ? headBlock : api.blockNumberByTime(chainId, period.endTime - 1, 'before'),
-  ]);
+  const startBlock = await api.blockNumberByTime(chainId, period.startTime, 'after');
+  const endBlock = period.endTime > nowSeconds ? headBlock : await api.blockNumberByTime(chainId, period.endTime - 1, 'before');
   return { chainId, startBlock, endBlock: Math.min(endBlock, headBlock), headBlock };
 }

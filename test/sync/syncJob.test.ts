@@ -125,7 +125,7 @@ describe('syncJob against a scripted explorer', () => {
     const pagesOfA = ofA.reduce((sum, key) => sum + key.pages, 0);
     const rowsOfA = ofA.reduce((sum, key) => sum + key.rows, 0);
     expect(drawn.at(-1)).toContain(`0x000000…00aa  pages ${pagesOfA}  rows ${rowsOfA}  receipts ${sentByA}/${sentByA}`);
-    expect(drawn.at(-1)).toContain('sync 100%');
+    expect(drawn.at(-1)).toContain(`sync blocks 100% · receipts ${sentByA}/${sentByA}`);
     expect(report.listCalls).toBe(explorer.counts['account.txlist']! + explorer.counts['account.tokentx']! +
       explorer.counts['account.txlistinternal']! + explorer.counts['account.tokennfttx']! + explorer.counts['account.token1155tx']!);
     expect(report.rows).toBe(store.countRecords());
