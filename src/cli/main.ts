@@ -98,6 +98,11 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  // `ledgerscan templates | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   const controller = new AbortController();
   const stop = (): void => controller.abort(new InputError('stopped by a signal; what was fetched is committed'));
   process.once('SIGINT', stop);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from './packageRoot.js';
+import { packageRoot } from '../packageRoot.js';
 
 /** The package version, for the manifest. */
 export function toolVersion(): string {

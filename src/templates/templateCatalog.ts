@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors/LedgerscanError.js';
+import { packageRoot } from '../packageRoot.js';
 import { parseTemplate } from './parseTemplate.js';
 import type { Confidence, Template } from './Template.js';
 
@@ -12,13 +12,11 @@ export interface TemplateSummary {
   confidence: Confidence;
 }
 
-/** `templates/` at the package root, both from the sources (src/templates) and the build (dist/src/templates). */
+/** `templates/` at the package root, which ships beside both src/ and dist/. */
 export function builtinTemplateDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../templates'), path.resolve(here, '../../../templates')];
-  const found = candidates.find((dir) => existsSync(path.join(dir, 'ledger.json')));
-  if (found === undefined) throw new InputError('built-in templates folder not found', { details: { looked: candidates.join(', ') } });
-  return found;
+  const dir = path.join(packageRoot(), 'templates');
+  if (!existsSync(path.join(dir, 'ledger.json'))) throw new InputError('built-in templates folder not found', { details: { looked: dir } });
+  return dir;
 }
 
 /** Reads and validates one template file (built-in or `--template-file`). */

@@ -17,9 +17,9 @@ export const TOKEN = '0x70ce000000000000000000000000000000000006';
 export const ZERO = '0x0000000000000000000000000000000000000000';
 export const HASH = '0x' + 'ab'.repeat(32);
 
-const samples = path.join(path.dirname(new URL(import.meta.url).pathname), 'samples');
+const samples = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'etherscan', 'samples');
 
-/** A recorded body from test/ledger/samples (copies of /work/shared/samples/etherscan, see SOURCES.md there). */
+/** A recorded body from test/etherscan/samples (copies of ../shared/samples/etherscan, see SOURCES.md there). */
 export function sample<T>(file: string): T[] {
   const body = JSON.parse(fs.readFileSync(path.join(samples, file), 'utf8')) as { result?: unknown; res?: unknown };
   const rows = body.result ?? body.res ?? body;

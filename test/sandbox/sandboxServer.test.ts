@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
-import { serveSandbox } from '../../src/sandbox/sandboxCommand.js';
+import { serveSandbox } from '../../src/sandbox/serveSandbox.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { call, rowsOf } from './sandboxClient.js';

@@ -1,5 +1,5 @@
 /**
- * Run by syncKill.test.ts as a separate process it kills with SIGKILL: syncs the sandbox at argv
+ * Run by syncSandbox.test.ts as a separate process it kills with SIGKILL: syncs the sandbox at argv
  * into the state file at argv, printing one line per committed page.
  */
 import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';

@@ -88,7 +88,7 @@ describe('built-in templates', () => {
     const list = listTemplates();
     expect(list.map((t) => t.name)).toEqual([
       'accointing', 'awaken', 'beancount', 'blockpit', 'coinledger', 'coinpanda', 'cointracker', 'cointracking', 'cryptio', 'ctc', 'divly',
-      'hledger', 'journal', 'koinly', 'ledger', 'quickbooks', 'recap', 'taxbit', 'tokentax', 'turbotax', 'xero', 'zenledger',
+      'hledger', 'journal', 'koinly', 'koinly-wallets', 'ledger', 'quickbooks', 'recap', 'taxbit', 'tokentax', 'turbotax', 'xero', 'zenledger',
     ]);
     for (const t of list) expect(['confirmed', 'partly', 'unconfirmed']).toContain(t.confidence);
   });

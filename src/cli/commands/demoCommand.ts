@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadJob } from '../../config/loadJob.js';
-import { packageRoot } from '../../pipeline/packageRoot.js';
+import { packageRoot } from '../../packageRoot.js';
 import { runExport } from '../../pipeline/runExport.js';
 import type { ExportResult } from '../../pipeline/runExport.js';
 import { demoWorld } from '../../sandbox/demoWorld.js';

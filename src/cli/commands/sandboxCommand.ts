@@ -1,4 +1,4 @@
-import { serveSandbox } from '../../sandbox/sandboxCommand.js';
+import { serveSandbox } from '../../sandbox/serveSandbox.js';
 import type { CliIo } from '../CliIo.js';
 
 export interface SandboxFlags {
