@@ -9,6 +9,8 @@ export interface ManifestInput {
   job: Job;
   /** Block range actually covered, per chain id. */
   blockRanges: Readonly<Record<number, { fromBlock: number; toBlock: number }>>;
+  /** Chains the API plan did not serve, with its reason: absent from the files, and the reader must know why. */
+  skippedChains?: readonly { chainId: number; reason: string }[];
   /** Free-form counts (entries, rows per template, spam rows, …). */
   counts: Readonly<Record<string, number>>;
   /** Files written by this run, relative to `outDir` or absolute inside it. */
@@ -41,6 +43,7 @@ export async function writeManifest(outDir: string, input: ManifestInput): Promi
     job: { ...input.job, api: { baseUrl: input.job.api.baseUrl, rate: input.job.api.rate } },
     period: { from: input.job.period.from, to: input.job.period.to, timezone: input.job.timezone },
     blockRanges: input.blockRanges,
+    skippedChains: input.skippedChains ?? [],
     counts: input.counts,
     files,
   };

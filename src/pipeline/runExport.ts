@@ -50,6 +50,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       toolVersion: toolVersion(),
       job,
       blockRanges: Object.fromEntries(sync.chains.map((chain) => [chain.chainId, { fromBlock: chain.fromBlock, toBlock: chain.toBlock }])),
+      skippedChains: sync.skippedChains,
       counts: Object.fromEntries(results.map((result) => [`rows.${result.template}`, result.rows])),
       files: results.flatMap((result) => result.files),
       generatedAt: now().toISOString(),

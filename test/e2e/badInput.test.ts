@@ -241,12 +241,16 @@ describe('bad input through the CLI', () => {
       const at = caseDir();
       const result = await runInProcess(flagsExport(at, { '--base-url': freeTier.url, '--chain': ['1', '10'] }), { cwd: at.dir });
       expect(result).toMatchObject({ code: 0, stderr: '' });
-      expect(result.stdout).toMatch(/^chain 10 skipped: .*Free API access is not supported for this chain.*upgrade your api plan/m);
+      expect(result.stdout).toMatch(/^chain 10 skipped: .*Free API access is not supported for this chain.*upgrade your api plan.*fix: drop it from the job/m);
       const rows = parse(fs.readFileSync(path.join(at.out, 'ledger.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
       expect(rows.length).toBeGreaterThan(0);
       expect(new Set(rows.map((row) => row.chain_id))).toEqual(new Set(['1']));
-      const manifest = JSON.parse(fs.readFileSync(path.join(at.out, 'manifest.json'), 'utf8')) as { blockRanges: Record<string, unknown> };
+      const manifest = JSON.parse(fs.readFileSync(path.join(at.out, 'manifest.json'), 'utf8')) as {
+        blockRanges: Record<string, unknown>;
+        skippedChains: { chainId: number; reason: string }[];
+      };
       expect(Object.keys(manifest.blockRanges)).toEqual(['1']);
+      expect(manifest.skippedChains).toEqual([{ chainId: 10, reason: expect.stringMatching(/Free API access is not supported/) }]);
     } finally {
       await freeTier.close();
     }
