@@ -4,7 +4,16 @@ import { buildLedger } from '../ledger/buildLedger.js';
 import { mergeSorted } from '../ledger/compareEntries.js';
 import { groupTransactions } from '../ledger/groupTransactions.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import type { Store } from '../store/Store.js';
+import type { LedgerRow, Store } from '../store/Store.js';
+import type { WireReceipt } from '../etherscan/wire.js';
+import type { StoredRecord } from '../ledger/groupTransactions.js';
+
+function* withReceipts(rows: Iterable<LedgerRow>, receipts: Map<string, WireReceipt>): Generator<StoredRecord> {
+  for (const row of rows) {
+    if (row.receipt !== null) receipts.set(row.record.hash.toLowerCase(), row.receipt);
+    yield row;
+  }
+}
 
 export interface ChainBlocks {
   chainId: number;
@@ -20,13 +29,18 @@ export function ledgerFromStore(store: Store, job: Job, chains: readonly ChainBl
   return () =>
     mergeSorted(
       chains.map(({ chainId, fromBlock, toBlock }) => {
+        // Receipts ride on their txlist rows; grouping reads a block whole before it asks for them.
+        const receipts = new Map<string, WireReceipt>();
         const wallets = new Map(
           job.wallets
             .filter((wallet) => wallet.chains === null || wallet.chains.includes(chainId))
             .map((wallet) => [wallet.address, { label: wallet.label }] as const),
         );
-        const rows = store.iterateRecords(chainId, [...wallets.keys()], fromBlock, toBlock);
-        const groups = groupTransactions(chainId, rows, (hash) => store.getReceipt(chainId, hash));
+        const groups = groupTransactions(chainId, withReceipts(store.iterateRecords(chainId, [...wallets.keys()], fromBlock, toBlock), receipts), (hash) => {
+          const receipt = receipts.get(hash) ?? null;
+          receipts.delete(hash);
+          return receipt;
+        });
         return buildLedger(groups, { chain: getChain(chainId), wallets, labels: job.labels, spam: job.spam });
       }),
     );

@@ -22,9 +22,26 @@ export interface MissingReceipt {
 }
 
 /** Prepared per call: one statement cannot be iterated twice at once, and the ledger merges several chains' iterations. */
-const ITERATE_RECORDS = `SELECT wallet, stream, raw FROM records
+const ITERATE_RECORDS = `SELECT r.wallet, r.stream, r.ledger_fields AS record, c.ledger_fields AS receipt FROM records r
+         LEFT JOIN receipts c ON r.stream = 'txlist' AND c.chain_id = r.chain_id AND c.tx_hash = r.tx_hash
+         WHERE r.chain_id = ? AND r.block_number BETWEEN ? AND ? AND r.wallet IN (SELECT value FROM json_each(?))
+         ORDER BY r.block_number, r.wallet, r.stream, r.seq`;
+
+const RAW_RECORDS = `SELECT wallet, stream, raw FROM records
          WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))
          ORDER BY block_number, wallet, stream, seq`;
+
+/**
+ * The raw fields the ledger never reads (calldata, logs, counters); dropped from `ledger_fields`.
+ * Migration 2 strips the same ones from stores written before the column existed.
+ */
+const RECORD_LEDGER_FIELDS = "json_remove(?, '$.input', '$.confirmations', '$.blockHash', '$.cumulativeGasUsed', '$.nonce', '$.gas', '$.methodId')";
+const RECEIPT_LEDGER_FIELDS = "json_remove(?, '$.logs', '$.logsBloom')";
+
+/** A record as the ledger reads it, with the receipt of its transaction when it is a stored sender's txlist row. */
+export interface LedgerRow extends StoredRecord {
+  receipt: WireReceipt | null;
+}
 
 interface RangeRow {
   from_block: number;
@@ -48,8 +65,8 @@ export class Store {
         'DELETE FROM records WHERE chain_id = ? AND wallet = ? AND stream = ? AND block_number BETWEEN ? AND ?',
       ),
       insertRecord: db.prepare(
-        `INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw, ledger_fields)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${RECORD_LEDGER_FIELDS})`,
       ),
       selectRange: db.prepare<[number, string, string], RangeRow>(
         'SELECT from_block, to_block, backfill_from, backfill_to FROM synced_ranges WHERE chain_id = ? AND wallet = ? AND stream = ?',
@@ -63,7 +80,7 @@ export class Store {
       selectReceipt: db.prepare<[number, string], { raw: string }>(
         'SELECT raw FROM receipts WHERE chain_id = ? AND tx_hash = ?',
       ),
-      upsertReceipt: db.prepare('INSERT OR REPLACE INTO receipts (chain_id, tx_hash, raw) VALUES (?, ?, ?)'),
+      upsertReceipt: db.prepare(`INSERT OR REPLACE INTO receipts (chain_id, tx_hash, raw, ledger_fields) VALUES (?, ?, ?, ${RECEIPT_LEDGER_FIELDS})`),
       missingReceipts: db
         .prepare<[number, number, number, string], MissingReceipt>(
           `SELECT DISTINCT r.tx_hash AS txHash, r.from_address AS sender FROM records r
@@ -99,9 +116,8 @@ export class Store {
             details: { chain: chainId, wallet, stream, block: record.blockNumber, page: `${fromBlock}-${toBlock}` },
           });
         }
-        this.statements.insertRecord.run(
-          chainId, wallet, stream, block, seq, record.hash.toLowerCase(), record.from.toLowerCase(), JSON.stringify(record),
-        );
+        const raw = JSON.stringify(record);
+        this.statements.insertRecord.run(chainId, wallet, stream, block, seq, record.hash.toLowerCase(), record.from.toLowerCase(), raw, raw);
       });
       const range = extendRange(this.syncedRange(chainId, wallet, stream), fromBlock, toBlock);
       this.statements.upsertRange.run(
@@ -120,12 +136,30 @@ export class Store {
 
   /**
    * The wallets' rows in blocks [fromBlock, toBlock], ordered by block, wallet, stream and API
-   * order, read lazily so memory stays bounded. Reads (getReceipt) may run while it is open;
-   * writes may not.
+   * order, read lazily so memory stays bounded; each sender's txlist row carries its receipt, so
+   * the ledger needs no query per transaction. Records and receipts are their `ledger_fields`:
+   * the wire JSON without the bulky fields the ledger never reads (see RECORD_LEDGER_FIELDS).
+   * Reads may run while it is open; writes may not.
    */
-  *iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<StoredRecord> {
+  *iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<LedgerRow> {
     const owned = JSON.stringify(wallets.map((wallet) => wallet.toLowerCase()));
-    const statement = this.db.prepare<[number, number, number, string], { wallet: string; stream: Stream; raw: string }>(ITERATE_RECORDS);
+    const statement = this.db.prepare<[number, number, number, string], { wallet: string; stream: Stream; record: string; receipt: string | null }>(
+      ITERATE_RECORDS,
+    );
+    for (const row of statement.iterate(chainId, fromBlock, toBlock, owned)) {
+      yield {
+        wallet: row.wallet,
+        stream: row.stream,
+        record: JSON.parse(row.record) as WireRecord,
+        receipt: row.receipt === null ? null : (JSON.parse(row.receipt) as WireReceipt),
+      };
+    }
+  }
+
+  /** The records exactly as the API sent them (the provenance of every ledger row), in the order of iterateRecords. */
+  *rawRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<StoredRecord> {
+    const owned = JSON.stringify(wallets.map((wallet) => wallet.toLowerCase()));
+    const statement = this.db.prepare<[number, number, number, string], { wallet: string; stream: Stream; raw: string }>(RAW_RECORDS);
     for (const row of statement.iterate(chainId, fromBlock, toBlock, owned)) {
       yield { wallet: row.wallet, stream: row.stream, record: JSON.parse(row.raw) as WireRecord };
     }
@@ -137,7 +171,8 @@ export class Store {
   }
 
   putReceipt(chainId: number, txHash: string, receipt: WireReceipt): void {
-    this.statements.upsertReceipt.run(chainId, txHash.toLowerCase(), JSON.stringify(receipt));
+    const raw = JSON.stringify(receipt);
+    this.statements.upsertReceipt.run(chainId, txHash.toLowerCase(), raw, raw);
   }
 
   /** Stored txlist transactions sent by one of `senders` that have no receipt yet (lowercase). */

@@ -124,4 +124,36 @@ describe('store', () => {
     expect(store.getReceipt(1, '0xaa')).toBeNull();
     expect(store.countReceipts()).toBe(1);
   });
+
+  it('hands the ledger slim records with the sender\'s receipt joined, and keeps the raw ones for provenance', () => {
+    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER)] });
+    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 20, records: [tokenRow(3, '0xaa')] });
+    store.putReceipt(1, '0xaa', { transactionHash: '0xaa', blockNumber: '0x3', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x5208', logs: [{ data: '0x' }], logsBloom: '0x00' });
+    const rows = [...store.iterateRecords(1, [WALLET], 0, 100)];
+    expect(rows.map((row) => [row.stream, row.record.hash, row.receipt?.gasUsed ?? null])).toEqual([
+      ['tokentx', '0xaa', null],
+      ['txlist', '0xAA', '0x5208'],
+      ['txlist', '0xbb', null],
+    ]);
+    expect(rows[1]!.record).not.toHaveProperty('input');
+    expect(rows[1]!.record).not.toHaveProperty('confirmations');
+    expect(rows[1]!.receipt).not.toHaveProperty('logs');
+    expect([...store.rawRecords(1, [WALLET], 0, 100)].map((row) => row.record)).toEqual([tokenRow(3, '0xaa'), txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER)]);
+    expect(store.getReceipt(1, '0xaa')).toHaveProperty('logs', [{ data: '0x' }]);
+  });
+
+  it('fills the ledger fields of a store written before they existed', () => {
+    store.close();
+    const file = path.join(dir, 'old.sqlite');
+    const db = new Database(file);
+    db.exec(migrations[0]!);
+    db.pragma('user_version = 1');
+    db.prepare('INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw) VALUES (1, ?, ?, 3, 0, ?, ?, ?)')
+      .run(WALLET, 'txlist', '0xaa', WALLET, JSON.stringify(txRow(3, '0xaa', WALLET)));
+    db.close();
+    store = openStore(file);
+    const [row] = [...store.iterateRecords(1, [WALLET], 0, 100)];
+    expect(row!.record).toEqual(expect.objectContaining({ hash: '0xaa', value: '0', gasUsed: '21000' }));
+    expect(row!.record).not.toHaveProperty('input');
+  });
 });

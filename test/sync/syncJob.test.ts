@@ -94,7 +94,7 @@ describe('syncJob against a scripted explorer', () => {
   };
 
   const dump = (): string[] =>
-    [...store.iterateRecords(1, [A, B], 0, HEAD)].map((row) => `${row.wallet} ${row.stream} ${JSON.stringify(row.record)}`);
+    [...store.rawRecords(1, [A, B], 0, HEAD)].map((row) => `${row.wallet} ${row.stream} ${JSON.stringify(row.record)}`);
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-sync-'));
@@ -112,7 +112,7 @@ describe('syncJob against a scripted explorer', () => {
     const report = await sync({ progress: createProgress({ output: { write: (text: string) => drawn.push(text), isTTY: true } }) });
     const rows = explorer.script.rows;
     for (const [wallet, stream] of [[A, 'txlist'], [B, 'txlist'], [A, 'tokentx'], [B, 'txlistinternal']] as [string, Stream][]) {
-      const stored = [...store.iterateRecords(1, [wallet], 0, HEAD)].filter((row) => row.stream === stream).map((row) => row.record);
+      const stored = [...store.rawRecords(1, [wallet], 0, HEAD)].filter((row) => row.stream === stream).map((row) => row.record);
       expect(stored).toEqual(expectedRows(rows, rowsKey(1, stream, wallet), 500, 89_999));
     }
     expect(store.syncedRange(1, A, 'tokennfttx')).toEqual({ fromBlock: 500, toBlock: 89_999, backfill: null });

@@ -82,7 +82,7 @@ describe('syncJob against the sandbox', () => {
   };
 
   const dump = (): string[] =>
-    [...store.iterateRecords(1, world.wallets.map((wallet) => wallet.address), 0, Number.MAX_SAFE_INTEGER)].map(
+    [...store.rawRecords(1, world.wallets.map((wallet) => wallet.address), 0, Number.MAX_SAFE_INTEGER)].map(
       (row) => `${row.wallet} ${row.stream} ${JSON.stringify(row.record)}`,
     );
 
@@ -97,7 +97,7 @@ describe('syncJob against the sandbox', () => {
     for (const wallet of world.wallets.filter((owned) => owned.chains.includes(1))) {
       for (const stream of STREAMS) {
         const expected = await truthRows(stream, wallet.address, chain!.fromBlock, chain!.toBlock);
-        const stored = [...store.iterateRecords(1, [wallet.address], 0, Number.MAX_SAFE_INTEGER)]
+        const stored = [...store.rawRecords(1, [wallet.address], 0, Number.MAX_SAFE_INTEGER)]
           .filter((row) => row.stream === stream)
           .map((row) => row.record);
         expect({ wallet: wallet.label, stream, rows: stored }).toEqual({ wallet: wallet.label, stream, rows: expected });
