@@ -5,6 +5,7 @@ import { demoWorld } from '../../src/sandbox/demoWorld.js';
 import { generateWorld, SPECIALS_FROM, SPECIALS_TO, WORLD_END, WORLD_START } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
+import type { Stream } from '../../src/etherscan/wire.js';
 import { call, listAll } from './sandboxClient.js';
 
 const SAMPLES = '/work/shared/samples/etherscan';
@@ -34,13 +35,14 @@ async function receipt(chainId: number, hash: string): Promise<WireReceipt | nul
 }
 
 describe('wire records', () => {
-  it.each([
+  const samplesOf: [Stream, string][] = [
     ['txlist', 'docs-txlist.json'],
     ['txlistinternal', 'docs-txlistinternal-by-address.json'],
     ['tokentx', 'docs-tokentx.json'],
     ['tokennfttx', 'docs-tokennfttx.json'],
     ['token1155tx', 'docs-token1155tx.json'],
-  ] as const)('%s rows have exactly the field set of %s, all strings', async (stream, file) => {
+  ];
+  it.each(samplesOf)('%s rows have exactly the field set of %s, all strings', async (stream, file) => {
     const expected = Object.keys((JSON.parse(fs.readFileSync(`${SAMPLES}/${file}`, 'utf8')) as { result: object[] }).result[0]!).sort();
     const rows = await listAll(sandbox, 1, stream, main);
     expect(rows.length).toBeGreaterThan(0);

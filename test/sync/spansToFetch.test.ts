@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { spansToFetch } from '../../src/sync/spansToFetch.js';
+import type { SyncedRange } from '../../src/store/SyncedRange.js';
 
 describe('spansToFetch', () => {
   const range = { fromBlock: 100, toBlock: 200, backfill: null };
-  it.each([
+  const cases: [string, SyncedRange | null, number, number, [number, number][]][] = [
     ['nothing synced yet', null, 50, 300, [[50, 300]]],
     ['an empty plan', null, 300, 299, []],
     ['inside the range', range, 120, 180, []],
@@ -12,7 +13,8 @@ describe('spansToFetch', () => {
     ['both sides', range, 10, 260, [[10, 99], [201, 260]]],
     ['far above: the gap is filled too', range, 500, 600, [[201, 600]]],
     ['far below: the gap is filled too', range, 10, 20, [[10, 99]]],
-  ] as const)('%s', (_name, synced, from, to, expected) => {
+  ];
+  it.each(cases)('%s', (_name, synced, from, to, expected) => {
     expect(spansToFetch(synced, from, to)).toEqual(expected);
   });
 
