@@ -5,6 +5,7 @@
  * the figures into bench/results.json (one entry per size, replaced when that size is run again).
  * docs/performance.md explains every figure.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,6 +72,7 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
       scale: size.scale,
       rate,
       measuredAt: new Date().toISOString(),
+      code: codeVersion(),
       world: { generateSeconds, rowsInRange: minimum.rowsByStream },
       cold: {
         wallSeconds: cold.wallSeconds,
@@ -160,6 +162,16 @@ function readResults(): { machine: ReturnType<typeof machine>; targets: typeof T
 function machine() {
   const cpus = os.cpus();
   return { cpus: cpus.length, cpuModel: cpus[0]?.model ?? 'unknown', memoryMb: Math.round(os.totalmem() / 2 ** 20), node: process.version, platform: `${os.platform()} ${os.release()}` };
+}
+
+/** The commit the figures belong to; `dirty` when src/ had uncommitted changes (the tree is shared while people work). */
+function codeVersion(): { commit: string; dirty: boolean } {
+  const git = (...gitArgs: string[]): string => execFileSync('git', gitArgs, { encoding: 'utf8' }).trim();
+  try {
+    return { commit: git('rev-parse', '--short', 'HEAD'), dirty: git('status', '--porcelain', '--', 'src', 'templates') !== '' };
+  } catch {
+    return { commit: 'unknown', dirty: true };
+  }
 }
 
 function sameFile(a: string | undefined, b: string | undefined): boolean {
