@@ -46,7 +46,9 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
     const world = generateWorld({ seed: 1, scale: size.scale });
     const generateSeconds = seconds(start);
     note(`${size.name}: world generated in ${generateSeconds.toFixed(1)} s`);
-    const sandbox = await startSandbox({ world, rate });
+    // A key of its own per size: the client keeps one limiter per key per process and never raises its rate,
+    // so after a small world at 25/s a shared key would hold the next world to 25/s too.
+    const sandbox = await startSandbox({ world, rate, apiKeys: [`bench-${size.name}-key`] });
     const state = path.join(dir, 'state.db');
     const job = (out: string) => benchJob(world, dir, { baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate, out: path.join(dir, out), state });
     let cold: ExportFigures;
