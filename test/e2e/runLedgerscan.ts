@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -9,7 +10,7 @@ export interface CliOutcome {
   stderr: string;
 }
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The CLI in this process (fast): exit code and everything it wrote. No key in the environment unless given. */
 export async function runInProcess(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd: string }): Promise<CliOutcome> {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -134,7 +135,7 @@ describe('syncJob against the sandbox', () => {
     const wallets = JSON.stringify(world.wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })));
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'syncChild.ts'), server.url, server.apiKey, state, wallets, JSON.stringify(PERIOD)],
+      ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'syncChild.ts'), server.url, server.apiKey, state, wallets, JSON.stringify(PERIOD)],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let pages = 0;
