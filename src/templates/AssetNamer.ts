@@ -42,6 +42,9 @@ export class AssetNamer {
   name(leg: Leg): string {
     if (isNft(leg)) return this.nft === 'placeholder' ? this.placeholder('NFT', leg) : nftDisplayName(leg);
     if (leg.asset === '') return this.unknownToken === 'placeholder' ? this.placeholder('NULL', leg) : leg.assetContract;
+    // A spam token often borrows a real symbol (ETH, USDC): under that name a tax tool would book it as the real
+    // asset, and a bank-statement file would merge it into the real one's. Its contract keeps it apart.
+    if (leg.spam !== '' && leg.assetContract !== '') return spamName(leg);
     return leg.asset;
   }
 
@@ -63,6 +66,11 @@ export class AssetNamer {
     this.added = true;
     return name;
   }
+}
+
+/** `USDC-SPAM-2658fa`: the symbol the token claims, marked, with the start of its contract. */
+export function spamName(leg: Leg): string {
+  return `${leg.asset}-SPAM-${leg.assetContract.slice(2, 8)}`;
 }
 
 export function nftDisplayName(leg: Leg): string {

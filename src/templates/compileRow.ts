@@ -123,10 +123,15 @@ export function vocabularyLookup(template: Template, words: Readonly<Record<stri
   return words[`${row.category}.${row.shape}`] ?? words[row.category] ?? words[row.shape] ?? words['*'] ?? '';
 }
 
-/** A one-line memo for files without a hash column (bank statements, TokenTax): what, with whom, which tx. */
+/**
+ * A one-line memo for files without a hash column (bank statements, TokenTax): what, with whom, which tx.
+ * A row of one ledger entry also names the entry: two equal transfers in one transaction are two lines an
+ * importer must not merge as duplicates, and the id leads the accountant back to the ledger row.
+ */
 function memo(template: Template, names: AssetNamer, row: ViewRow): string {
   const who = row.counterpartyLabel || row.counterparty;
-  const head = `${row.category.replace('_', ' ')}${who === '' ? '' : ` ${row.shape === 'in' ? 'from' : 'to'} ${who}`} tx ${row.txHash}`;
+  const entry = row.entry === null ? '' : ` entry ${row.entry.entryId}`;
+  const head = `${row.category.replace('_', ' ')}${who === '' ? '' : ` ${row.shape === 'in' ? 'from' : 'to'} ${who}`} tx ${row.txHash}${entry}`;
   const detail = describe(template, names, row);
   return detail === '' ? head : `${head}; ${detail}`;
 }
