@@ -6,6 +6,8 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { e2eWorld, E2E_RATE, exportArgs } from './e2eWorld.js';
 import { outputDigest } from './outputDigest.js';
+import type { ReferenceRun } from './referenceRun.js';
+import { referenceRun } from './referenceRun.js';
 import type { RunFolder } from './runFolder.js';
 import { runFolder } from './runFolder.js';
 import type { CliOutcome } from './runLedgerscan.js';
@@ -22,7 +24,7 @@ const DAILY_LIMIT = 90;
 describe('an export that hits the daily API limit', () => {
   let world: World;
   let folder: RunFolder;
-  let reference: { digest: Record<string, string>; store: StoreContents; requests: number };
+  let reference: ReferenceRun;
   let limited: CliOutcome;
   let stopped: { files: string[]; store: StoreContents };
   let rerun: CliOutcome;
@@ -31,27 +33,19 @@ describe('an export that hits the daily API limit', () => {
   beforeAll(async () => {
     world = e2eWorld();
     folder = runFolder('daily-limit');
-    const clean = await startSandbox({ world, rate: E2E_RATE });
-    const args = exportArgs(world, { url: clean.url, apiKey: clean.apiKey, ...folder });
-    try {
-      expect(await runInProcess(args, { cwd: folder.root })).toMatchObject({ code: 0, stderr: '' });
-    } finally {
-      await clean.close();
-    }
-    reference = { digest: outputDigest(folder.out), store: storeContents(folder.state), requests: clean.stats.requests };
-    folder.clear();
+    reference = await referenceRun(world, folder);
 
-    const quota = await startSandbox({ world, rate: E2E_RATE, port: clean.port, dailyLimit: DAILY_LIMIT });
+    const quota = await startSandbox({ world, rate: E2E_RATE, port: reference.port, dailyLimit: DAILY_LIMIT });
     try {
-      limited = await runInProcess(args, { cwd: folder.root });
+      limited = await runInProcess(reference.args, { cwd: folder.root });
     } finally {
       await quota.close();
     }
     stopped = { files: fs.existsSync(folder.out) ? fs.readdirSync(folder.out) : [], store: storeContents(folder.state) };
 
-    const nextDay = await startSandbox({ world, rate: E2E_RATE, port: clean.port });
+    const nextDay = await startSandbox({ world, rate: E2E_RATE, port: reference.port });
     try {
-      rerun = await runInProcess(args, { cwd: folder.root });
+      rerun = await runInProcess(reference.args, { cwd: folder.root });
     } finally {
       await nextDay.close();
     }

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SandboxStats } from '../../src/sandbox/startSandbox.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import { e2eWorld, E2E_RATE, exportArgs } from './e2eWorld.js';
+import { e2eWorld, E2E_RATE } from './e2eWorld.js';
 import { outputDigest } from './outputDigest.js';
+import type { ReferenceRun } from './referenceRun.js';
+import { referenceRun } from './referenceRun.js';
 import type { RunFolder } from './runFolder.js';
 import { runFolder } from './runFolder.js';
 import type { CliOutcome } from './runLedgerscan.js';
 import { runInProcess } from './runLedgerscan.js';
-import type { StoreContents } from './storeContents.js';
 import { storeContents } from './storeContents.js';
 
 /**
@@ -18,26 +19,18 @@ import { storeContents } from './storeContents.js';
 describe('an export against a sandbox faulting 10% of requests', () => {
   let world: World;
   let folder: RunFolder;
-  let reference: { digest: Record<string, string>; store: StoreContents };
+  let reference: ReferenceRun;
   let faulted: CliOutcome;
   let stats: SandboxStats;
 
   beforeAll(async () => {
     world = e2eWorld();
     folder = runFolder('faults');
-    const clean = await startSandbox({ world, rate: E2E_RATE });
-    const args = exportArgs(world, { url: clean.url, apiKey: clean.apiKey, ...folder });
-    try {
-      expect(await runInProcess(args, { cwd: folder.root })).toMatchObject({ code: 0, stderr: '' });
-    } finally {
-      await clean.close();
-    }
-    reference = { digest: outputDigest(folder.out), store: storeContents(folder.state) };
-    folder.clear();
+    reference = await referenceRun(world, folder);
 
-    const faulty = await startSandbox({ world, rate: E2E_RATE, port: clean.port, faults: { rate: 0.1, seed: 11 } });
+    const faulty = await startSandbox({ world, rate: E2E_RATE, port: reference.port, faults: { rate: 0.1, seed: 11 } });
     try {
-      faulted = await runInProcess(args, { cwd: folder.root });
+      faulted = await runInProcess(reference.args, { cwd: folder.root });
     } finally {
       await faulty.close();
     }
