@@ -1,4 +1,5 @@
 import { getChain } from '../chains/chains.js';
+import { walletsOnChain } from '../config/walletsOnChain.js';
 import type { Job } from '../config/Job.js';
 import { buildLedger } from '../ledger/buildLedger.js';
 import { mergeSorted } from '../ledger/compareEntries.js';
@@ -32,9 +33,7 @@ export function ledgerFromStore(store: Store, job: Job, chains: readonly ChainBl
         // Receipts ride on their txlist rows; grouping reads a block whole before it asks for them.
         const receipts = new Map<string, WireReceipt>();
         const wallets = new Map(
-          job.wallets
-            .filter((wallet) => wallet.chains === null || wallet.chains.includes(chainId))
-            .map((wallet) => [wallet.address, { label: wallet.label }] as const),
+          walletsOnChain(job.wallets, chainId).map((wallet) => [wallet.address, { label: wallet.label }] as const),
         );
         const groups = groupTransactions(chainId, withReceipts(store.iterateRecords(chainId, [...wallets.keys()], fromBlock, toBlock), receipts), (hash) => {
           const receipt = receipts.get(hash) ?? null;

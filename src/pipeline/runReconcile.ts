@@ -1,4 +1,5 @@
 import type { Job } from '../config/Job.js';
+import { walletsOnChain } from '../config/walletsOnChain.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
 import { reconcile } from '../reconcile/reconcile.js';
 import type { ReconcileResult } from '../reconcile/reconcile.js';
@@ -44,9 +45,7 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
       historical: options.historical,
       // Every wallet's native balance is compared, also where the ledger has no entry for it: a history the sync missed entirely still shows.
       wallets: job.chains.flatMap((chainId) =>
-        job.wallets
-          .filter((wallet) => wallet.chains === null || wallet.chains.includes(chainId))
-          .map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label })),
+        walletsOnChain(job.wallets, chainId).map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label })),
       ),
     });
     const report = await writeReconcileReport(result, job.out);

@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import { walletsOnChain } from '../config/walletsOnChain.js';
 import { getChain } from '../chains/chains.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { STREAMS } from '../etherscan/wire.js';
@@ -86,8 +87,7 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
     const ripeness = input.ripeness?.[chainId] ?? getChain(chainId).ripenessBlocks;
     const toBlock = Math.min(range.endBlock, range.headBlock - ripeness);
     chains.push({ chainId, fromBlock: range.startBlock, toBlock });
-    const owned = input.wallets
-      .filter((wallet) => wallet.chains === null || wallet.chains.includes(chainId))
+    const owned = walletsOnChain(input.wallets, chainId)
       .map((wallet) => wallet.address.toLowerCase());
     const ownedSet = new Set(owned);
     const queueReceipt = (hash: string, sender: string): void => {
