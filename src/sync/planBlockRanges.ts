@@ -34,21 +34,25 @@ export async function planBlockRanges(
   period: Pick<JobPeriod, 'startTime' | 'endTime'>,
   now: () => Date = () => new Date(),
 ): Promise<BlockPlan> {
-  // One call after another: the rate limiter serialises them anyway, and a fatal answer (daily limit,
-  // bad key) must stop the run at once instead of leaving other chains' calls retrying behind it.
-  const plans: (ChainBlockRange | SkippedChain)[] = [];
+  return planEachChain(chains, (chainId) => planChain(api, chainId, period, Math.floor(now().getTime() / 1000)));
+}
+
+/**
+ * Plans the chains one after another: the rate limiter serialises the calls anyway, and a fatal answer
+ * (daily limit, bad key) must stop the run at once instead of leaving other chains' calls retrying
+ * behind it. A chain the API plan does not cover is skipped and reported.
+ */
+export async function planEachChain(chains: readonly number[], plan: (chainId: number) => Promise<ChainBlockRange>): Promise<BlockPlan> {
+  const result: BlockPlan = { ranges: [], skippedChains: [] };
   for (const chainId of chains) {
     try {
-      plans.push(await planChain(api, chainId, period, Math.floor(now().getTime() / 1000)));
+      result.ranges.push(await plan(chainId));
     } catch (error) {
       if (!(error instanceof ChainNotAvailableError)) throw error;
-      plans.push({ chainId, reason: error.shortMessage });
+      result.skippedChains.push({ chainId, reason: error.shortMessage });
     }
   }
-  return {
-    ranges: plans.filter((plan): plan is ChainBlockRange => 'headBlock' in plan),
-    skippedChains: plans.filter((plan): plan is SkippedChain => 'reason' in plan),
-  };
+  return result;
 }
 
 async function planChain(
