@@ -1,4 +1,4 @@
-import type { WireInternalTx, Wire1155Tx, WireNftTx, WireReceipt, WireTokenTx, WireTx } from '../etherscan/wire.js';
+import type { LedgerReceipt, LedgerRecordOf } from './LedgerRecord.js';
 
 /**
  * A raw record with its stable reference inside its transaction: the occurrence index among
@@ -12,11 +12,11 @@ export interface Sourced<T> {
 
 /** One owned wallet's records of one transaction, each stream in the order the API sent it. */
 export interface WalletRecords {
-  txlist: Sourced<WireTx>[];
-  txlistinternal: Sourced<WireInternalTx>[];
-  tokentx: Sourced<WireTokenTx>[];
-  tokennfttx: Sourced<WireNftTx>[];
-  token1155tx: Sourced<Wire1155Tx>[];
+  txlist: Sourced<LedgerRecordOf<'txlist'>>[];
+  txlistinternal: Sourced<LedgerRecordOf<'txlistinternal'>>[];
+  tokentx: Sourced<LedgerRecordOf<'tokentx'>>[];
+  tokennfttx: Sourced<LedgerRecordOf<'tokennfttx'>>[];
+  token1155tx: Sourced<LedgerRecordOf<'token1155tx'>>[];
 }
 
 /** Everything the store holds about one transaction on one chain, for every owned wallet. */
@@ -32,5 +32,5 @@ export interface TxGroup {
   /** Owned wallet (lowercase) → its records of this transaction. */
   byWallet: ReadonlyMap<string, WalletRecords>;
   /** The receipt, when the transaction was sent by an owned wallet and it has been fetched. */
-  receipt: WireReceipt | null;
+  receipt: LedgerReceipt | null;
 }

@@ -1,10 +1,10 @@
-import type { WireTx } from '../etherscan/wire.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { categorise } from './categorise.js';
 import { contextIndex, type ContextIndex } from './ContextIndex.js';
 import { entryId } from './entryId.js';
 import { isFailedTransaction } from './isFailedTransaction.js';
 import type { LedgerContext } from './LedgerContext.js';
+import type { LedgerRecordOf } from './LedgerRecord.js';
 import type { Category, LedgerEntry } from './LedgerEntry.js';
 import { formatUnits } from './money.js';
 import type { Movement } from './Movement.js';
@@ -94,7 +94,7 @@ function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory
 }
 
 /** The wallet's txlist row that it sent, which makes it the fee payer. */
-function sentBy(wallet: string, records: WalletRecords): Sourced<WireTx> | undefined {
+function sentBy(wallet: string, records: WalletRecords): Sourced<LedgerRecordOf<'txlist'>> | undefined {
   for (const sourced of records.txlist) if (sourced.record.from.toLowerCase() === wallet) return sourced;
   return undefined;
 }

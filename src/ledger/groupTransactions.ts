@@ -1,6 +1,7 @@
-import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
+import type { Stream } from '../etherscan/wire.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { isGenesis } from './isGenesis.js';
+import type { LedgerReceipt, LedgerRecord } from './LedgerRecord.js';
 import type { Sourced, TxGroup, WalletRecords } from './TxGroup.js';
 
 /** One stored raw record as the store hands it to the ledger. */
@@ -8,7 +9,8 @@ export interface StoredRecord {
   /** The owned wallet whose stream returned the record (any case; lowercased here). */
   wallet: string;
   stream: Stream;
-  record: WireRecord;
+  /** A whole wire record, or the fields of it the ledger reads. */
+  record: LedgerRecord;
 }
 
 interface PendingGroup {
@@ -26,7 +28,7 @@ interface PendingGroup {
 export function* groupTransactions(
   chainId: number,
   rows: Iterable<StoredRecord>,
-  receiptOf: (txHash: string) => WireReceipt | null,
+  receiptOf: (txHash: string) => LedgerReceipt | null,
 ): Generator<TxGroup> {
   let block = -1;
   let pending = new Map<string, PendingGroup>();
@@ -64,7 +66,7 @@ function add(pending: Map<string, PendingGroup>, row: StoredRecord): void {
     group.byWallet.set(wallet, records);
   }
   // The record's type matches its stream by the store's contract; the wire union cannot express that link.
-  const list = records[row.stream] as Sourced<WireRecord>[];
+  const list = records[row.stream] as Sourced<LedgerRecord>[];
   list.push({ record: row.record, ref: String(list.length) });
 }
 
@@ -73,7 +75,7 @@ function inOrder(
   chainId: number,
   blockNumber: number,
   pending: Map<string, PendingGroup>,
-  receiptOf: (txHash: string) => WireReceipt | null,
+  receiptOf: (txHash: string) => LedgerReceipt | null,
 ): TxGroup[] {
   const groups = [...pending.values()].sort(
     (a, b) => a.transactionIndex - b.transactionIndex || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0),

@@ -1,5 +1,5 @@
 import type { Chain } from '../chains/chains.js';
-import type { WireReceipt, WireTx } from '../etherscan/wire.js';
+import type { LedgerReceipt, LedgerRecordOf } from './LedgerRecord.js';
 import { parseInteger } from './money.js';
 
 export interface TransactionFee {
@@ -14,7 +14,7 @@ export interface TransactionFee {
  * only the bid, and OP-stack chains charge the L1 data fee (`l1Fee`, the explorer's own figure, because
  * its formula changed at Bedrock and Ecotone) on top. Blob gas (EIP-4844) is paid on top of execution gas.
  */
-export function transactionFee(tx: WireTx, receipt: WireReceipt | null, chain: Chain): TransactionFee {
+export function transactionFee(tx: LedgerRecordOf<'txlist'>, receipt: LedgerReceipt | null, chain: Chain): TransactionFee {
   const effectivePrice = optional(receipt?.effectiveGasPrice);
   const execution =
     receipt !== null && effectivePrice !== null

@@ -6,10 +6,10 @@ import { mergeSorted } from '../ledger/compareEntries.js';
 import { groupTransactions } from '../ledger/groupTransactions.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { LedgerRow, Store } from '../store/Store.js';
-import type { WireReceipt } from '../etherscan/wire.js';
 import type { StoredRecord } from '../ledger/groupTransactions.js';
+import type { LedgerReceipt } from '../ledger/LedgerRecord.js';
 
-function* withReceipts(rows: Iterable<LedgerRow>, receipts: Map<string, WireReceipt>): Generator<StoredRecord> {
+function* withReceipts(rows: Iterable<LedgerRow>, receipts: Map<string, LedgerReceipt>): Generator<StoredRecord> {
   for (const row of rows) {
     if (row.receipt !== null) receipts.set(row.record.hash.toLowerCase(), row.receipt);
     yield row;
@@ -31,7 +31,7 @@ export function ledgerFromStore(store: Store, job: Job, chains: readonly ChainBl
     mergeSorted(
       chains.map(({ chainId, fromBlock, toBlock }) => {
         // Receipts ride on their txlist rows; grouping reads a block whole before it asks for them.
-        const receipts = new Map<string, WireReceipt>();
+        const receipts = new Map<string, LedgerReceipt>();
         const wallets = new Map(
           walletsOnChain(job.wallets, chainId).map((wallet) => [wallet.address, { label: wallet.label }] as const),
         );

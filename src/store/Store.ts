@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { StoredRecord } from '../ledger/groupTransactions.js';
+import type { LedgerReceipt } from '../ledger/LedgerRecord.js';
+import { decodeLedgerFields, decodeReceiptFields, encodeLedgerFields, encodeReceiptFields } from './ledgerFields.js';
 import { extendRange, type SyncedRange } from './SyncedRange.js';
 
 /** One page of one (chain, wallet, stream), as the sync commits it. */
@@ -19,28 +21,29 @@ export interface PageCommit {
 export interface MissingReceipt {
   txHash: string;
   sender: string;
+  /** The block of the stored rows; the receipt's fields are copied onto them there. */
+  block: number;
 }
 
 /** Prepared per call: one statement cannot be iterated twice at once, and the ledger merges several chains' iterations. */
-const ITERATE_RECORDS = `SELECT r.wallet, r.stream, r.ledger_fields AS record, c.ledger_fields AS receipt FROM records r
-         LEFT JOIN receipts c ON r.stream = 'txlist' AND c.chain_id = r.chain_id AND c.tx_hash = r.tx_hash
-         WHERE r.chain_id = ? AND r.block_number BETWEEN ? AND ? AND r.wallet IN (SELECT value FROM json_each(?))
-         ORDER BY r.block_number, r.wallet, r.stream, r.seq`;
+const ITERATE_LEDGER_ROWS = `SELECT block_number, wallet, stream, fields, receipt FROM ledger_rows
+         WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))
+         ORDER BY block_number, wallet, stream, seq`;
 
 const RAW_RECORDS = `SELECT wallet, stream, raw FROM records
          WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))
          ORDER BY block_number, wallet, stream, seq`;
 
-/**
- * The raw fields the ledger never reads (calldata, logs, counters); dropped from `ledger_fields`.
- * Migration 2 strips the same ones from stores written before the column existed.
- */
-const RECORD_LEDGER_FIELDS = "json_remove(?, '$.input', '$.confirmations', '$.blockHash', '$.cumulativeGasUsed', '$.nonce', '$.gas', '$.methodId')";
-const RECEIPT_LEDGER_FIELDS = "json_remove(?, '$.logs', '$.logsBloom')";
-
-/** A record as the ledger reads it, with the receipt of its transaction when it is a stored sender's txlist row. */
+/** A record as the ledger reads it, with the receipt of its transaction when it is a txlist row whose receipt is stored. */
 export interface LedgerRow extends StoredRecord {
-  receipt: WireReceipt | null;
+  receipt: LedgerReceipt | null;
+}
+
+/** A record exactly as the API sent it. */
+export interface RawRow {
+  wallet: string;
+  stream: Stream;
+  record: WireRecord;
 }
 
 interface RangeRow {
@@ -61,12 +64,29 @@ export class Store {
   constructor(db: Database.Database) {
     this.db = db;
     this.statements = {
+      // ledger_rows first: its rows are found through the records' key index.
+      deleteLedgerSpan: db.prepare(
+        `DELETE FROM ledger_rows WHERE (chain_id, block_number, wallet, stream, seq) IN (
+           SELECT chain_id, block_number, wallet, stream, seq FROM records
+           WHERE chain_id = ? AND wallet = ? AND stream = ? AND block_number BETWEEN ? AND ?)`,
+      ),
       deleteSpan: db.prepare(
         'DELETE FROM records WHERE chain_id = ? AND wallet = ? AND stream = ? AND block_number BETWEEN ? AND ?',
       ),
       insertRecord: db.prepare(
-        `INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw, ledger_fields)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${RECORD_LEDGER_FIELDS})`,
+        `INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertLedgerRow: db.prepare(
+        'INSERT INTO ledger_rows (chain_id, block_number, wallet, stream, seq, fields, receipt) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      receiptFields: db
+        .prepare<[number, string], string | null>('SELECT ledger_fields FROM receipts WHERE chain_id = ? AND tx_hash = ?')
+        .pluck(),
+      attachReceipt: db.prepare(
+        `UPDATE ledger_rows SET receipt = ? WHERE (chain_id, block_number, wallet, stream, seq) IN (
+           SELECT chain_id, block_number, wallet, stream, seq FROM records
+           WHERE chain_id = ? AND block_number = ? AND stream = 'txlist' AND tx_hash = ?)`,
       ),
       selectRange: db.prepare<[number, string, string], RangeRow>(
         'SELECT from_block, to_block, backfill_from, backfill_to FROM synced_ranges WHERE chain_id = ? AND wallet = ? AND stream = ?',
@@ -80,10 +100,10 @@ export class Store {
       selectReceipt: db.prepare<[number, string], { raw: string }>(
         'SELECT raw FROM receipts WHERE chain_id = ? AND tx_hash = ?',
       ),
-      upsertReceipt: db.prepare(`INSERT OR REPLACE INTO receipts (chain_id, tx_hash, raw, ledger_fields) VALUES (?, ?, ?, ${RECEIPT_LEDGER_FIELDS})`),
+      upsertReceipt: db.prepare('INSERT OR REPLACE INTO receipts (chain_id, tx_hash, raw, ledger_fields) VALUES (?, ?, ?, ?)'),
       missingReceipts: db
         .prepare<[number, number, number, string], MissingReceipt>(
-          `SELECT DISTINCT r.tx_hash AS txHash, r.from_address AS sender FROM records r
+          `SELECT DISTINCT r.tx_hash AS txHash, r.from_address AS sender, r.block_number AS block FROM records r
            WHERE r.chain_id = ? AND r.stream = 'txlist' AND r.block_number BETWEEN ? AND ?
              AND r.from_address IN (SELECT value FROM json_each(?))
              AND NOT EXISTS (SELECT 1 FROM receipts c WHERE c.chain_id = r.chain_id AND c.tx_hash = r.tx_hash)
@@ -108,6 +128,7 @@ export class Store {
     const wallet = page.wallet.toLowerCase();
     const { chainId, stream, fromBlock, toBlock } = page;
     this.db.transaction(() => {
+      this.statements.deleteLedgerSpan.run(chainId, wallet, stream, fromBlock, toBlock);
       this.statements.deleteSpan.run(chainId, wallet, stream, fromBlock, toBlock);
       page.records.forEach((record, seq) => {
         const block = Number(record.blockNumber);
@@ -116,8 +137,11 @@ export class Store {
             details: { chain: chainId, wallet, stream, block: record.blockNumber, page: `${fromBlock}-${toBlock}` },
           });
         }
-        const raw = JSON.stringify(record);
-        this.statements.insertRecord.run(chainId, wallet, stream, block, seq, record.hash.toLowerCase(), record.from.toLowerCase(), raw, raw);
+        const hash = record.hash.toLowerCase();
+        this.statements.insertRecord.run(chainId, wallet, stream, block, seq, hash, record.from.toLowerCase(), JSON.stringify(record));
+        // A txlist row re-fetched after its receipt was stored takes the receipt's fields at once.
+        const receipt = stream === 'txlist' ? (this.statements.receiptFields.get(chainId, hash) ?? null) : null;
+        this.statements.insertLedgerRow.run(chainId, block, wallet, stream, seq, encodeLedgerFields(stream, record), receipt);
       });
       const range = extendRange(this.syncedRange(chainId, wallet, stream), fromBlock, toBlock);
       this.statements.upsertRange.run(
@@ -136,28 +160,28 @@ export class Store {
 
   /**
    * The wallets' rows in blocks [fromBlock, toBlock], ordered by block, wallet, stream and API
-   * order, read lazily so memory stays bounded; each sender's txlist row carries its receipt, so
-   * the ledger needs no query per transaction. Records and receipts are their `ledger_fields`:
-   * the wire JSON without the bulky fields the ledger never reads (see RECORD_LEDGER_FIELDS).
-   * Reads may run while it is open; writes may not.
+   * order, read lazily so memory stays bounded. Each is its `ledger_rows` line: only the fields the
+   * ledger reads, clustered in this order so the read is sequential, and each txlist row carries
+   * its receipt's fields, so the ledger needs no query per transaction. Reads may run while it is
+   * open; writes may not.
    */
   *iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<LedgerRow> {
     const owned = JSON.stringify(wallets.map((wallet) => wallet.toLowerCase()));
-    const statement = this.db.prepare<[number, number, number, string], { wallet: string; stream: Stream; record: string; receipt: string | null }>(
-      ITERATE_RECORDS,
-    );
-    for (const row of statement.iterate(chainId, fromBlock, toBlock, owned)) {
+    const statement = this.db
+      .prepare<[number, number, number, string], [number, string, Stream, string, string | null]>(ITERATE_LEDGER_ROWS)
+      .raw();
+    for (const [block, wallet, stream, fields, receipt] of statement.iterate(chainId, fromBlock, toBlock, owned)) {
       yield {
-        wallet: row.wallet,
-        stream: row.stream,
-        record: JSON.parse(row.record) as WireRecord,
-        receipt: row.receipt === null ? null : (JSON.parse(row.receipt) as WireReceipt),
+        wallet,
+        stream,
+        record: decodeLedgerFields(stream, block, fields),
+        receipt: receipt === null ? null : decodeReceiptFields(receipt),
       };
     }
   }
 
   /** The records exactly as the API sent them (the provenance of every ledger row), in the order of iterateRecords. */
-  *rawRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<StoredRecord> {
+  *rawRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<RawRow> {
     const owned = JSON.stringify(wallets.map((wallet) => wallet.toLowerCase()));
     const statement = this.db.prepare<[number, number, number, string], { wallet: string; stream: Stream; raw: string }>(RAW_RECORDS);
     for (const row of statement.iterate(chainId, fromBlock, toBlock, owned)) {
@@ -170,9 +194,14 @@ export class Store {
     return row === undefined ? null : (JSON.parse(row.raw) as WireReceipt);
   }
 
-  putReceipt(chainId: number, txHash: string, receipt: WireReceipt): void {
-    const raw = JSON.stringify(receipt);
-    this.statements.upsertReceipt.run(chainId, txHash.toLowerCase(), raw, raw);
+  /** Stores the receipt and copies its fields onto the stored txlist rows of the transaction in `block`. */
+  putReceipt(chainId: number, txHash: string, block: number, receipt: WireReceipt): void {
+    const hash = txHash.toLowerCase();
+    const fields = encodeReceiptFields(receipt);
+    this.db.transaction(() => {
+      this.statements.upsertReceipt.run(chainId, hash, JSON.stringify(receipt), fields);
+      this.statements.attachReceipt.run(fields, chainId, block, hash);
+    })();
   }
 
   /** Stored txlist transactions sent by one of `senders` that have no receipt yet (lowercase). */

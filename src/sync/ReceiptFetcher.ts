@@ -29,13 +29,13 @@ export class ReceiptFetcher {
   }
 
   /** Queues the receipt unless this run already queued it or the store has it; true when queued. */
-  add(chainId: number, txHash: string, sender: string): boolean {
+  add(chainId: number, txHash: string, sender: string, block: number): boolean {
     const hash = txHash.toLowerCase();
     const id = `${chainId}:${hash}`;
     if (this.seen.has(id)) return false;
     this.seen.add(id);
     if (this.store.getReceipt(chainId, hash) !== null) return false;
-    const task = this.limit(() => this.fetch(chainId, hash, sender)).catch((error: unknown) => this.control.handle(error, chainId));
+    const task = this.limit(() => this.fetch(chainId, hash, sender, block)).catch((error: unknown) => this.control.handle(error, chainId));
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
     return true;
@@ -46,14 +46,14 @@ export class ReceiptFetcher {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  private async fetch(chainId: number, hash: string, sender: string): Promise<void> {
+  private async fetch(chainId: number, hash: string, sender: string, block: number): Promise<void> {
     this.control.check(chainId);
     this.calls += 1;
     const receipt = await this.api.receipt(chainId, hash);
     if (receipt === null) {
       this.unknown += 1;
     } else {
-      this.store.putReceipt(chainId, hash, receipt);
+      this.store.putReceipt(chainId, hash, block, receipt);
       this.stored += 1;
     }
     this.onDone(chainId, sender);

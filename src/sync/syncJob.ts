@@ -90,11 +90,11 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
     const owned = walletsOnChain(input.wallets, chainId)
       .map((wallet) => wallet.address.toLowerCase());
     const ownedSet = new Set(owned);
-    const queueReceipt = (hash: string, sender: string): void => {
-      if (receipts.add(chainId, hash, sender)) progress?.receiptQueued(chainId, sender);
+    const queueReceipt = (hash: string, sender: string, block: number): void => {
+      if (receipts.add(chainId, hash, sender, block)) progress?.receiptQueued(chainId, sender);
     };
     // Receipts a stopped earlier run committed rows for but never fetched.
-    for (const missing of store.missingReceipts(chainId, owned, range.startBlock, toBlock)) queueReceipt(missing.txHash, missing.sender);
+    for (const missing of store.missingReceipts(chainId, owned, range.startBlock, toBlock)) queueReceipt(missing.txHash, missing.sender, missing.block);
 
     for (const wallet of owned) {
       for (const stream of input.streams ?? STREAMS) {
@@ -116,7 +116,7 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
                 if (stream !== 'txlist') return;
                 for (const record of page.records) {
                   const sender = record.from.toLowerCase();
-                  if (ownedSet.has(sender)) queueReceipt(record.hash, sender);
+                  if (ownedSet.has(sender)) queueReceipt(record.hash, sender, Number(record.blockNumber));
                 }
               },
             });

@@ -117,24 +117,27 @@ describe('store', () => {
   it('lists receipts still missing for transactions sent by the given wallets, once per hash', () => {
     store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER), txRow(5, '0xcc', WALLET)] });
     store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xaa', WALLET)] });
-    store.putReceipt(1, '0xCC', { transactionHash: '0xcc', blockNumber: '0x5', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x5208' });
-    expect(store.missingReceipts(1, [WALLET], 0, 100)).toEqual([{ txHash: '0xaa', sender: WALLET }]);
+    store.putReceipt(1, '0xCC', 5, { transactionHash: '0xcc', blockNumber: '0x5', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x5208' });
+    expect(store.missingReceipts(1, [WALLET], 0, 100)).toEqual([{ txHash: '0xaa', sender: WALLET, block: 3 }]);
     expect(store.missingReceipts(1, [WALLET], 4, 100)).toEqual([]);
     expect(store.getReceipt(1, '0xcc')?.gasUsed).toBe('0x5208');
     expect(store.getReceipt(1, '0xaa')).toBeNull();
     expect(store.countReceipts()).toBe(1);
   });
 
-  it('hands the ledger slim records with the sender\'s receipt joined, and keeps the raw ones for provenance', () => {
+  it('hands the ledger slim records with the receipt on every txlist row of its transaction, and keeps the raw ones for provenance', () => {
     store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER)] });
     store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 20, records: [tokenRow(3, '0xaa')] });
-    store.putReceipt(1, '0xaa', { transactionHash: '0xaa', blockNumber: '0x3', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x5208', logs: [{ data: '0x' }], logsBloom: '0x00' });
-    const rows = [...store.iterateRecords(1, [WALLET], 0, 100)];
-    expect(rows.map((row) => [row.stream, row.record.hash, row.receipt?.gasUsed ?? null])).toEqual([
-      ['tokentx', '0xaa', null],
-      ['txlist', '0xAA', '0x5208'],
-      ['txlist', '0xbb', null],
+    store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xaa', WALLET)] });
+    store.putReceipt(1, '0xaa', 3, { transactionHash: '0xaa', blockNumber: '0x3', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x5208', effectiveGasPrice: '0x7', logs: [{ data: '0x' }], logsBloom: '0x00' });
+    const rows = [...store.iterateRecords(1, [WALLET, OTHER], 0, 100)];
+    expect(rows.map((row) => [row.wallet, row.stream, row.record.hash, row.receipt?.gasUsed ?? null])).toEqual([
+      [WALLET, 'tokentx', '0xaa', null],
+      [WALLET, 'txlist', '0xAA', '0x5208'],
+      [OTHER, 'txlist', '0xaa', '0x5208'],
+      [WALLET, 'txlist', '0xbb', null],
     ]);
+    expect(rows[1]!.receipt).toEqual({ gasUsed: '0x5208', effectiveGasPrice: '0x7', status: '', l1Fee: '', blobGasUsed: '', blobGasPrice: '' });
     expect(rows[1]!.record).not.toHaveProperty('input');
     expect(rows[1]!.record).not.toHaveProperty('confirmations');
     expect(rows[1]!.receipt).not.toHaveProperty('logs');
@@ -142,18 +145,43 @@ describe('store', () => {
     expect(store.getReceipt(1, '0xaa')).toHaveProperty('logs', [{ data: '0x' }]);
   });
 
-  it('fills the ledger fields of a store written before they existed', () => {
+  it('gives a txlist row committed again after its receipt was stored the receipt at once', () => {
+    const page = { chainId: 1, wallet: WALLET, stream: 'txlist' as const, fromBlock: 1, toBlock: 20, records: [txRow(3, '0xaa', WALLET)] };
+    store.commitPage(page);
+    store.putReceipt(1, '0xaa', 3, { transactionHash: '0xaa', blockNumber: '0x3', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x1' });
+    store.commitPage(page);
+    expect([...store.iterateRecords(1, [WALLET], 0, 100)].map((row) => row.receipt?.gasUsed)).toEqual(['0x1']);
+    expect(store.countRecords()).toBe(1);
+  });
+
+  it('round-trips every ledger field exactly, separators and quotes in a hostile token name included', () => {
+    const names = ['a\u001fb', '\u001e[1]', 'say "hi", then \\ leave', '', 'ünïcødé 🚀'];
+    const rows = names.map((tokenName, i) => ({ ...tokenRow(3 + i, `0x${i}`), tokenName, tokenSymbol: tokenName }));
+    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 20, records: rows });
+    const read = [...store.iterateRecords(1, [WALLET], 0, 100)].map((row) => row.record);
+    expect(read).toEqual(rows.map((row) => ({
+      blockNumber: row.blockNumber, timeStamp: row.timeStamp, hash: row.hash, transactionIndex: row.transactionIndex, from: row.from, to: row.to,
+      value: row.value, contractAddress: row.contractAddress, tokenName: row.tokenName, tokenSymbol: row.tokenSymbol, tokenDecimal: row.tokenDecimal,
+      functionName: '',
+    })));
+  });
+
+  it.each([1, 2])('fills the ledger rows of a store written at schema version %i, receipts joined', (version) => {
     store.close();
     const file = path.join(dir, 'old.sqlite');
     const db = new Database(file);
-    db.exec(migrations[0]!);
-    db.pragma('user_version = 1');
+    for (const step of migrations.slice(0, version)) db.exec(step as string);
+    db.pragma(`user_version = ${version}`);
     db.prepare('INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw) VALUES (1, ?, ?, 3, 0, ?, ?, ?)')
       .run(WALLET, 'txlist', '0xaa', WALLET, JSON.stringify(txRow(3, '0xaa', WALLET)));
+    db.prepare('INSERT INTO receipts (chain_id, tx_hash, raw) VALUES (1, ?, ?)')
+      .run('0xaa', JSON.stringify({ transactionHash: '0xaa', gasUsed: '0x5208', effectiveGasPrice: '0x2', logs: [] }));
     db.close();
     store = openStore(file);
     const [row] = [...store.iterateRecords(1, [WALLET], 0, 100)];
     expect(row!.record).toEqual(expect.objectContaining({ hash: '0xaa', value: '0', gasUsed: '21000' }));
     expect(row!.record).not.toHaveProperty('input');
+    expect(row!.receipt).toEqual(expect.objectContaining({ gasUsed: '0x5208', effectiveGasPrice: '0x2' }));
+    expect(store.getReceipt(1, '0xaa')).toHaveProperty('logs', []);
   });
 });
