@@ -12,9 +12,12 @@ export function formatUnits(raw: bigint, decimals: number): string {
   if (decimals === 0) return raw.toString();
   const negative = raw < 0n;
   const digits = (negative ? -raw : raw).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
+  const point = digits.length - decimals;
+  // Trailing zeros of the fraction, found by scanning back (a regex per amount showed in the export's profile).
+  let end = digits.length;
+  while (end > point && digits.charCodeAt(end - 1) === 48) end -= 1;
+  const whole = digits.slice(0, point);
+  return `${negative ? '-' : ''}${whole}${end === point ? '' : `.${digits.slice(point, end)}`}`;
 }
 
 /** Parses a wire integer (decimal or 0x-hex string); throws on anything else. */

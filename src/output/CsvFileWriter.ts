@@ -11,8 +11,17 @@ export interface CsvFileOptions {
 
 /** Rows buffered before a write: large enough to amortise the write, small enough to keep memory flat. */
 const chunkRows = 2000;
-/** A cell without these is written unchanged by csv-stringify (no quoting), whatever the line ending. */
-const needsQuoting = /[",\r\n]/;
+/** Besides the comma, the characters that make csv-stringify quote a cell, whatever the line ending. */
+const quoteOrBreak = /["\r\n]/;
+
+/** Whether any cell holds a quote, a line break or a comma: one scan of the joined line instead of one per cell. */
+function needsQuoting(line: string, cells: number): boolean {
+  if (quoteOrBreak.test(line)) return true;
+  // The separators account for cells − 1 commas; one more means a cell holds one.
+  let commas = 0;
+  for (let at = line.indexOf(','); at !== -1; at = line.indexOf(',', at + 1)) if (++commas >= cells) return true;
+  return false;
+}
 
 /**
  * Streams string rows into an atomically written CSV file. Cells are neutralised against formula injection
@@ -50,13 +59,9 @@ export class CsvFileWriter {
    * costs more than the row; the caller awaits `flush()` when `full` says a chunk is ready.
    */
   writeRow(cells: string[]): void {
-    let quote = false;
-    for (let i = 0; i < cells.length; i += 1) {
-      const cell = neutraliseCell(cells[i] as string);
-      cells[i] = cell;
-      quote ||= needsQuoting.test(cell);
-    }
-    this.pending.push(quote ? this.quoted(cells) : cells.join(','));
+    for (let i = 0; i < cells.length; i += 1) cells[i] = neutraliseCell(cells[i] as string);
+    const line = cells.join(',');
+    this.pending.push(needsQuoting(line, cells.length) ? this.quoted(cells) : line);
     this.rows += 1;
   }
 
