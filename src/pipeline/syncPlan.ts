@@ -1,5 +1,6 @@
 import type { BlockPlan } from '../sync/planBlockRanges.js';
 import type { SyncProgress } from '../sync/progress.js';
+import { concurrencyFor } from '../sync/concurrencyFor.js';
 import { syncJob } from '../sync/syncJob.js';
 import type { SyncReport } from '../sync/syncJob.js';
 import type { JobRun } from './JobRun.js';
@@ -12,6 +13,7 @@ export function syncPlan(run: JobRun, plan: BlockPlan, progress: SyncProgress, s
     plan,
     wallets: run.job.wallets,
     ripeness: run.job.ripeness,
+    concurrency: concurrencyFor(run.job.api.rate),
     progress,
     ...(signal === undefined ? {} : { signal }),
   });
