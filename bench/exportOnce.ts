@@ -1,7 +1,7 @@
 import type { Job } from '../src/config/Job.js';
 import { runExport } from '../src/pipeline/runExport.js';
 import type { ExportResult } from '../src/pipeline/runExport.js';
-import type { Sandbox } from '../src/sandbox/startSandbox.js';
+import type { SandboxProcess } from './startSandboxProcess.js';
 import type { SyncProgress } from '../src/sync/progress.js';
 
 /** One export run as the sandbox and the client saw it. */
@@ -26,24 +26,24 @@ export interface ExportFigures {
   result: ExportResult;
 }
 
-export async function exportOnce(job: Job, sandbox: Sandbox): Promise<ExportFigures> {
-  const requestsBefore = sandbox.stats.requests;
-  const rateLimitedBefore = sandbox.stats.rateLimited;
+export async function exportOnce(job: Job, sandbox: SandboxProcess): Promise<ExportFigures> {
+  const before = await sandbox.stats();
   const start = performance.now();
   let syncEnd = Number.NaN;
   const result = await runExport(job, { progress: timingProgress(() => (syncEnd = performance.now())), command: 'bench export' });
   const end = performance.now();
+  const after = await sandbox.stats();
   const { sync, api } = result;
   return {
     wallSeconds: (end - start) / 1000,
     syncSeconds: (syncEnd - start) / 1000,
     clientRequests: api.requests,
-    sandboxRequests: sandbox.stats.requests - requestsBefore,
+    sandboxRequests: after.requests - before.requests,
     byAction: api.byAction,
     listCalls: sync.listCalls,
     receiptCalls: sync.receiptCalls,
     retries: api.retries,
-    rateLimited: sandbox.stats.rateLimited - rateLimitedBefore,
+    rateLimited: after.rateLimited - before.rateLimited,
     maxListCallsPerStream: Math.max(0, ...sync.perKey.map((key) => key.listCalls)),
     streams: sync.perKey.length,
     rows: sync.rows,

@@ -11,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateWorld } from '../src/sandbox/generateWorld.js';
-import { startSandbox } from '../src/sandbox/startSandbox.js';
 import { BENCH_SIZES } from './BenchSize.js';
 import type { BenchSize } from './BenchSize.js';
 import { benchJob } from './benchJob.js';
@@ -20,6 +19,7 @@ import { exportOnce } from './exportOnce.js';
 import type { ExportFigures } from './exportOnce.js';
 import { minimumCalls } from './minimumCalls.js';
 import { runCsvStage } from './runCsvStage.js';
+import { startSandboxProcess } from './startSandboxProcess.js';
 
 const TARGETS = { callsOverMinimum: 1.05, warmListCallsPerStream: 1, warmReceiptCalls: 0, wallOverIdeal: 1.15, rateLimited: 0, entriesPerSecondAt1M: 200_000, peakRssMbAt1M: 300 };
 const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
@@ -48,7 +48,8 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
     note(`${size.name}: world generated in ${generateSeconds.toFixed(1)} s`);
     // A key of its own per size: the client keeps one limiter per key per process and never raises its rate,
     // so after a small world at 25/s a shared key would hold the next world to 25/s too.
-    const sandbox = await startSandbox({ world, rate, apiKeys: [`bench-${size.name}-key`] });
+    // The sandbox serves from a process of its own, as a real explorer would: see bench/sandboxChild.ts.
+    const sandbox = await startSandboxProcess({ scale: size.scale, rate, apiKey: `bench-${size.name}-key` });
     const state = path.join(dir, 'state.db');
     const job = (out: string) => benchJob(world, dir, { baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate, out: path.join(dir, out), state });
     let cold: ExportFigures;

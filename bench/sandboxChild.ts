@@ -1,0 +1,20 @@
+/**
+ * The sandbox in a process of its own, for the bench: on a 2-core machine an in-process sandbox took
+ * the client's event loop for its own request handling, which a real explorer never does (its CPU is
+ * not ours). Started by `startSandboxProcess`; answers `stats` and `close` messages over IPC.
+ */
+import { startSandbox } from '../src/sandbox/startSandbox.js';
+import type { SandboxChildRequest, SandboxChildMessage, SandboxChildOptions } from './startSandboxProcess.js';
+
+const options = JSON.parse(process.argv[2] ?? '{}') as SandboxChildOptions;
+const sandbox = await startSandbox({ seed: 1, scale: options.scale, rate: options.rate, apiKeys: [options.apiKey] });
+const send = (message: SandboxChildMessage): void => {
+  process.send?.(message);
+};
+process.on('message', (request: SandboxChildRequest) => {
+  if (request.type === 'stats') send({ type: 'stats', stats: sandbox.stats });
+  else void sandbox.close().then(() => process.exit(0));
+});
+// A parent that died never sends `close`.
+process.on('disconnect', () => process.exit(0));
+send({ type: 'ready', url: sandbox.url });

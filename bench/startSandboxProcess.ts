@@ -1,0 +1,51 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SandboxStats } from '../src/sandbox/startSandbox.js';
+
+export interface SandboxChildOptions {
+  scale: number;
+  rate: number;
+  apiKey: string;
+}
+export type SandboxChildRequest = { type: 'stats' } | { type: 'close' };
+export type SandboxChildMessage = { type: 'ready'; url: string } | { type: 'stats'; stats: SandboxStats };
+
+/** The bench's view of a sandbox in another process: where it listens, its counters, and a way to stop it. */
+export interface SandboxProcess {
+  url: string;
+  apiKey: string;
+  stats(): Promise<SandboxStats>;
+  close(): Promise<void>;
+}
+
+const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sandboxChild.ts');
+
+/** Starts `sandboxChild.ts` (world seed 1 at `scale`, as the parent generates it) and waits until it listens. */
+export async function startSandboxProcess(options: SandboxChildOptions): Promise<SandboxProcess> {
+  const child = fork(script, [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = async (): Promise<SandboxChildMessage> => {
+    const [message] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(([code]) => {
+      throw new Error(`the sandbox process exited (${String(code)})`);
+    })])) as [SandboxChildMessage];
+    return message;
+  };
+  const ready = await next();
+  if (ready.type !== 'ready') throw new Error('the sandbox process did not start');
+  return {
+    url: ready.url,
+    apiKey: options.apiKey,
+    async stats() {
+      child.send({ type: 'stats' } satisfies SandboxChildRequest);
+      const reply = await next();
+      if (reply.type !== 'stats') throw new Error('the sandbox process answered out of turn');
+      return reply.stats;
+    },
+    async close() {
+      const exited = once(child, 'exit');
+      child.send({ type: 'close' } satisfies SandboxChildRequest);
+      await exited;
+    },
+  };
+}
