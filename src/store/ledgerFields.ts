@@ -1,5 +1,5 @@
 import type { Stream, WireReceipt, WireRecord, WireRecordOf } from '../etherscan/wire.js';
-import { LEDGER_FIELDS, RECEIPT_FIELDS, type LedgerReceipt, type LedgerRecord } from '../ledger/LedgerRecord.js';
+import { LEDGER_FIELDS, RECEIPT_FIELDS, type LedgerReceipt, type LedgerRecord, type LedgerRecordOf } from '../ledger/LedgerRecord.js';
 
 /**
  * The ledger's fields of a record or receipt as one line of text: the values in LEDGER_FIELDS order joined
@@ -28,14 +28,43 @@ export function encodeLedgerFields(stream: Stream, record: WireRecord): string {
   return encode(LEDGER_FIELDS[stream].map((name) => text(fields[name])));
 }
 
+type Decoder<S extends Stream> = (blockNumber: string, f: readonly string[]) => LedgerRecordOf<S>;
+
+/**
+ * One object literal per stream, in LEDGER_FIELDS order (the encode side reads that list; the test round-trips
+ * every stream): a million records then share five V8 shapes, and the compiler checks each literal holds
+ * every field the ledger reads. Filling an object from the name list was a third slower.
+ */
+const DECODERS: { [S in Stream]: Decoder<S> } = {
+  txlist: (blockNumber, f) => ({
+    blockNumber, timeStamp: at(f, 0), hash: at(f, 1), transactionIndex: at(f, 2), from: at(f, 3), to: at(f, 4), value: at(f, 5),
+    contractAddress: at(f, 6), isError: at(f, 7), txreceipt_status: at(f, 8), gasUsed: at(f, 9), gasPrice: at(f, 10), functionName: at(f, 11),
+  }),
+  txlistinternal: (blockNumber, f) => ({
+    blockNumber, timeStamp: at(f, 0), hash: at(f, 1), from: at(f, 2), to: at(f, 3), value: at(f, 4), contractAddress: at(f, 5),
+    isError: at(f, 6), type: at(f, 7),
+  }),
+  tokentx: (blockNumber, f) => ({
+    blockNumber, timeStamp: at(f, 0), hash: at(f, 1), transactionIndex: at(f, 2), from: at(f, 3), to: at(f, 4), value: at(f, 5),
+    contractAddress: at(f, 6), tokenName: at(f, 7), tokenSymbol: at(f, 8), tokenDecimal: at(f, 9), functionName: at(f, 10),
+  }),
+  tokennfttx: (blockNumber, f) => ({
+    blockNumber, timeStamp: at(f, 0), hash: at(f, 1), transactionIndex: at(f, 2), from: at(f, 3), to: at(f, 4), tokenID: at(f, 5),
+    contractAddress: at(f, 6), tokenName: at(f, 7), tokenSymbol: at(f, 8), tokenDecimal: at(f, 9), functionName: at(f, 10),
+  }),
+  token1155tx: (blockNumber, f) => ({
+    blockNumber, timeStamp: at(f, 0), hash: at(f, 1), transactionIndex: at(f, 2), from: at(f, 3), to: at(f, 4), tokenID: at(f, 5),
+    tokenValue: at(f, 6), contractAddress: at(f, 7), tokenName: at(f, 8), tokenSymbol: at(f, 9), functionName: at(f, 10),
+  }),
+};
+
+function at(values: readonly string[], index: number): string {
+  return values[index] ?? '';
+}
+
 /** The record as the ledger reads it; `blockNumber` comes from the row's own column. */
 export function decodeLedgerFields(stream: Stream, blockNumber: number, line: string): LedgerRecord {
-  const names: readonly string[] = LEDGER_FIELDS[stream];
-  const values = decode(line);
-  // Built up in one order per stream, so every record of a stream shares one V8 shape.
-  const record: Record<string, string> = { blockNumber: String(blockNumber) };
-  for (let i = 0; i < names.length; i += 1) record[names[i] as string] = values[i] ?? '';
-  return record as unknown as LedgerRecord;
+  return (DECODERS[stream] as (blockNumber: string, f: readonly string[]) => LedgerRecord)(String(blockNumber), decode(line));
 }
 
 export function encodeReceiptFields(receipt: WireReceipt): string {

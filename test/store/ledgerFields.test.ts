@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import { STREAMS, type Stream, type WireReceipt, type WireRecord } from '../../src/etherscan/wire.js';
+import { LEDGER_FIELDS, RECEIPT_FIELDS } from '../../src/ledger/LedgerRecord.js';
+import { decodeLedgerFields, decodeReceiptFields, encodeLedgerFields, encodeReceiptFields } from '../../src/store/ledgerFields.js';
+
+/** Recorded API bodies (test/etherscan/samples, provenance in SOURCES.md there). */
+const SAMPLES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'etherscan', 'samples');
+const SAMPLE_OF: Record<Stream, string> = {
+  txlist: 'docs-txlist.json',
+  txlistinternal: 'docs-txlistinternal-by-address.json',
+  tokentx: 'docs-tokentx.json',
+  tokennfttx: 'docs-tokennfttx.json',
+  token1155tx: 'docs-token1155tx.json',
+};
+const recorded = (stream: Stream): WireRecord[] =>
+  (JSON.parse(fs.readFileSync(path.join(SAMPLES, SAMPLE_OF[stream]), 'utf8')) as { result: WireRecord[] }).result;
+
+/** What the ledger must get back: blockNumber and every listed field, absent ones as ''. */
+function ledgerView(stream: Stream, record: WireRecord): Record<string, string> {
+  const fields = record as unknown as Record<string, string | undefined>;
+  return Object.fromEntries([['blockNumber', String(Number(record.blockNumber))], ...LEDGER_FIELDS[stream].map((name) => [name, fields[name] ?? ''])]);
+}
+
+describe('ledger fields', () => {
+  it.each(STREAMS.map((stream) => [stream]))('give back every field the ledger reads of recorded %s rows, nothing else', (stream) => {
+    const rows = recorded(stream);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(decodeLedgerFields(stream, Number(row.blockNumber), encodeLedgerFields(stream, row))).toEqual(ledgerView(stream, row));
+    }
+  });
+
+  it('keep values holding the separators exact, through the JSON form', () => {
+    const [row] = recorded('tokentx') as [WireRecord];
+    const hostile = { ...row, tokenName: 'a\u001fb\u001ec', tokenSymbol: '\u001e' };
+    const line = encodeLedgerFields('tokentx', hostile);
+    expect(line.startsWith('\u001e')).toBe(true);
+    expect(decodeLedgerFields('tokentx', Number(row.blockNumber), line)).toEqual(ledgerView('tokentx', hostile));
+  });
+
+  it('give back the fee fields of a recorded receipt, absent ones as empty', () => {
+    const body = JSON.parse(fs.readFileSync(path.join(SAMPLES, 'docs-eth_getTransactionReceipt.json'), 'utf8')) as { result: WireReceipt };
+    const decoded = decodeReceiptFields(encodeReceiptFields(body.result));
+    expect(Object.keys(decoded)).toEqual([...RECEIPT_FIELDS]);
+    for (const name of RECEIPT_FIELDS) expect(decoded[name]).toBe(typeof body.result[name] === 'string' ? body.result[name] : '');
+    expect(decoded.gasUsed).toMatch(/^0x[0-9a-f]+$/);
+  });
+});
