@@ -6,7 +6,8 @@ import type { ChainData, World } from './World.js';
 
 export interface OmittedRecord {
   chainId: number;
-  stream: Stream;
+  /** `receipt`: the receipt call answers null, as the explorer does for a transaction it does not know. */
+  stream: Stream | 'receipt';
   /** Every row of this stream in this tx is left out of the lists. */
   hash: string;
 }
@@ -220,7 +221,8 @@ export class SandboxApi {
       return { jsonrpc: '2.0', id: 1, error: { code: -32602, message: `invalid argument 0: hex string has length ${length}, want 64 for common.Hash` } };
     }
     const txId = this.world.txIdByHash(chain.chainId, hash);
-    if (txId === undefined) return { jsonrpc: '2.0', id: 1, result: null };
+    const withheld = action === 'eth_getTransactionReceipt' && this.omitted.has(`${chain.chainId}|receipt|${hash.toLowerCase()}`);
+    if (txId === undefined || withheld) return { jsonrpc: '2.0', id: 1, result: null };
     const result = action === 'eth_getTransactionReceipt' ? this.render.receipt(chain.chainId, txId) : this.render.transaction(chain.chainId, txId);
     return { jsonrpc: '2.0', id: 1, result };
   }
