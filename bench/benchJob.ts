@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Job } from '../src/config/Job.js';
 import { loadJob } from '../src/config/loadJob.js';
 import { WORLD_END, WORLD_START } from '../src/sandbox/generateWorld.js';
-import type { World } from '../src/sandbox/World.js';
+import type { WorldOutline } from './startSandboxProcess.js';
 import { builtinTemplateNames } from '../src/templates/templateCatalog.js';
 
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
@@ -12,7 +12,7 @@ const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOS
  * The year-end export a user would run on the world: every owned wallet on the chains it lives on,
  * the world's whole span, the `ledger` template. Built through a job file and `loadJob`, as the CLI does.
  */
-export function benchJob(world: World, dir: string, options: { baseUrl: string; apiKey: string; rate: number; out: string; state: string }): Job {
+export function benchJob(world: WorldOutline, dir: string, options: { baseUrl: string; apiKey: string; rate: number; out: string; state: string }): Job {
   const file = path.join(dir, 'job.json');
   fs.writeFileSync(
     file,

@@ -3,11 +3,15 @@
  * the client's event loop for its own request handling, which a real explorer never does (its CPU is
  * not ours). Started by `startSandboxProcess`; answers `stats` and `close` messages over IPC.
  */
+import { generateWorld } from '../src/sandbox/generateWorld.js';
 import { startSandbox } from '../src/sandbox/startSandbox.js';
 import type { SandboxChildRequest, SandboxChildMessage, SandboxChildOptions } from './startSandboxProcess.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as SandboxChildOptions;
-const sandbox = await startSandbox({ seed: 1, scale: options.scale, rate: options.rate, apiKeys: [options.apiKey] });
+const start = performance.now();
+const world = generateWorld({ seed: 1, scale: options.scale });
+const generateSeconds = (performance.now() - start) / 1000;
+const sandbox = await startSandbox({ world, rate: options.rate, apiKeys: [options.apiKey] });
 const send = (message: SandboxChildMessage): void => {
   process.send?.(message);
 };
@@ -17,4 +21,10 @@ process.on('message', (request: SandboxChildRequest) => {
 });
 // A parent that died never sends `close`.
 process.on('disconnect', () => process.exit(0));
-send({ type: 'ready', url: sandbox.url });
+send({
+  type: 'ready',
+  url: sandbox.url,
+  generateSeconds,
+  chainIds: [...world.chainIds],
+  wallets: world.wallets.map((wallet) => ({ address: wallet.address, label: wallet.label, chains: [...wallet.chains] })),
+});

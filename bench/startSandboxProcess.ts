@@ -10,19 +10,29 @@ export interface SandboxChildOptions {
   apiKey: string;
 }
 export type SandboxChildRequest = { type: 'stats' } | { type: 'close' };
-export type SandboxChildMessage = { type: 'ready'; url: string } | { type: 'stats'; stats: SandboxStats };
+/** The world's owned wallets and chains, all the client-side job needs of it. */
+export interface WorldOutline {
+  chainIds: number[];
+  wallets: { address: string; label: string; chains: number[] }[];
+}
+export type SandboxChildMessage =
+  | ({ type: 'ready'; url: string; generateSeconds: number } & WorldOutline)
+  | { type: 'stats'; stats: SandboxStats };
 
 /** The bench's view of a sandbox in another process: where it listens, its counters, and a way to stop it. */
 export interface SandboxProcess {
   url: string;
   apiKey: string;
+  world: WorldOutline;
+  /** How long the child took to generate the world. */
+  generateSeconds: number;
   stats(): Promise<SandboxStats>;
   close(): Promise<void>;
 }
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sandboxChild.ts');
 
-/** Starts `sandboxChild.ts` (world seed 1 at `scale`, as the parent generates it) and waits until it listens. */
+/** Starts `sandboxChild.ts` (world seed 1 at `scale`) and waits until it listens. */
 export async function startSandboxProcess(options: SandboxChildOptions): Promise<SandboxProcess> {
   const child = fork(script, [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = async (): Promise<SandboxChildMessage> => {
@@ -36,6 +46,8 @@ export async function startSandboxProcess(options: SandboxChildOptions): Promise
   return {
     url: ready.url,
     apiKey: options.apiKey,
+    world: { chainIds: ready.chainIds, wallets: ready.wallets },
+    generateSeconds: ready.generateSeconds,
     async stats() {
       child.send({ type: 'stats' } satisfies SandboxChildRequest);
       const reply = await next();
