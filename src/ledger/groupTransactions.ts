@@ -11,6 +11,8 @@ export interface StoredRecord {
   stream: Stream;
   /** A whole wire record, or the fields of it the ledger reads. */
   record: LedgerRecord;
+  /** The receipt of the record's transaction, carried by any of its rows (the store puts it on txlist rows). */
+  receipt?: LedgerReceipt | null;
 }
 
 interface PendingGroup {
@@ -18,6 +20,7 @@ interface PendingGroup {
   timestamp: number;
   transactionIndex: number;
   byWallet: Map<string, WalletRecords>;
+  receipt: LedgerReceipt | null;
 }
 
 /**
@@ -25,11 +28,7 @@ interface PendingGroup {
  * transaction. Only one block is buffered, so memory stays bounded however long the history is.
  * Groups of a block come out ordered by transaction index (internal-only ones, -1, first), then hash.
  */
-export function* groupTransactions(
-  chainId: number,
-  rows: Iterable<StoredRecord>,
-  receiptOf: (txHash: string) => LedgerReceipt | null,
-): Generator<TxGroup> {
+export function* groupTransactions(chainId: number, rows: Iterable<StoredRecord>): Generator<TxGroup> {
   let block = -1;
   let pending = new Map<string, PendingGroup>();
   for (const row of rows) {
@@ -40,22 +39,23 @@ export function* groupTransactions(
           details: { chain: chainId, previousBlock: block, block: row.record.blockNumber, tx: row.record.hash },
         });
       }
-      yield* inOrder(chainId, block, pending, receiptOf);
+      yield* inOrder(chainId, block, pending);
       block = blockNumber;
       pending = new Map();
     }
     add(pending, row);
   }
-  yield* inOrder(chainId, block, pending, receiptOf);
+  yield* inOrder(chainId, block, pending);
 }
 
 function add(pending: Map<string, PendingGroup>, row: StoredRecord): void {
   const hash = normaliseHash(row.record.hash);
   let group = pending.get(hash);
   if (group === undefined) {
-    group = { hash, timestamp: Number(row.record.timeStamp), transactionIndex: -1, byWallet: new Map() };
+    group = { hash, timestamp: Number(row.record.timeStamp), transactionIndex: -1, byWallet: new Map(), receipt: null };
     pending.set(hash, group);
   }
+  if (group.receipt === null && row.receipt !== undefined && row.receipt !== null) group.receipt = row.receipt;
   if (group.transactionIndex === -1 && 'transactionIndex' in row.record && row.record.transactionIndex !== '') {
     group.transactionIndex = Number(row.record.transactionIndex);
   }
@@ -71,12 +71,7 @@ function add(pending: Map<string, PendingGroup>, row: StoredRecord): void {
 }
 
 /** One block's groups by transaction index, then hash. An array, not a nested generator: one resumption less per group. */
-function inOrder(
-  chainId: number,
-  blockNumber: number,
-  pending: Map<string, PendingGroup>,
-  receiptOf: (txHash: string) => LedgerReceipt | null,
-): TxGroup[] {
+function inOrder(chainId: number, blockNumber: number, pending: Map<string, PendingGroup>): TxGroup[] {
   const groups = [...pending.values()].sort(
     (a, b) => a.transactionIndex - b.transactionIndex || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0),
   );
@@ -87,7 +82,7 @@ function inOrder(
     timestamp: group.timestamp,
     transactionIndex: group.transactionIndex,
     byWallet: group.byWallet,
-    receipt: isGenesis(group.hash) ? null : receiptOf(group.hash),
+    receipt: group.receipt,
   }));
 }
 

@@ -5,16 +5,7 @@ import { buildLedger } from '../ledger/buildLedger.js';
 import { mergeSorted } from '../ledger/compareEntries.js';
 import { groupTransactions } from '../ledger/groupTransactions.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import type { LedgerRow, Store } from '../store/Store.js';
-import type { StoredRecord } from '../ledger/groupTransactions.js';
-import type { LedgerReceipt } from '../ledger/LedgerRecord.js';
-
-function* withReceipts(rows: Iterable<LedgerRow>, receipts: Map<string, LedgerReceipt>): Generator<StoredRecord> {
-  for (const row of rows) {
-    if (row.receipt !== null) receipts.set(row.record.hash.toLowerCase(), row.receipt);
-    yield row;
-  }
-}
+import type { Store } from '../store/Store.js';
 
 export interface ChainBlocks {
   chainId: number;
@@ -30,16 +21,10 @@ export function ledgerFromStore(store: Store, job: Job, chains: readonly ChainBl
   return () =>
     mergeSorted(
       chains.map(({ chainId, fromBlock, toBlock }) => {
-        // Receipts ride on their txlist rows; grouping reads a block whole before it asks for them.
-        const receipts = new Map<string, LedgerReceipt>();
         const wallets = new Map(
           walletsOnChain(job.wallets, chainId).map((wallet) => [wallet.address, { label: wallet.label }] as const),
         );
-        const groups = groupTransactions(chainId, withReceipts(store.iterateRecords(chainId, [...wallets.keys()], fromBlock, toBlock), receipts), (hash) => {
-          const receipt = receipts.get(hash) ?? null;
-          receipts.delete(hash);
-          return receipt;
-        });
+        const groups = groupTransactions(chainId, store.iterateRecords(chainId, [...wallets.keys()], fromBlock, toBlock));
         return buildLedger(groups, { chain: getChain(chainId), wallets, labels: job.labels, spam: job.spam });
       }),
     );

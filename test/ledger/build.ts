@@ -78,7 +78,7 @@ export function receipt(fields: Partial<WireReceipt> = {}): WireReceipt {
 
 /** The one TxGroup the rows make (they must share a hash), grouped the way the store's rows will be. */
 export function groupOf(chainId: number, rows: StoredRecord[], txReceipt: WireReceipt | null = null): TxGroup {
-  const groups = [...groupTransactions(chainId, rows, () => txReceipt)];
+  const groups = [...groupTransactions(chainId, rows.map((row) => ({ ...row, receipt: txReceipt })))];
   if (groups.length !== 1 || groups[0] === undefined) throw new Error(`expected one group, got ${groups.length}`);
   return groups[0];
 }

@@ -15,7 +15,7 @@ function at(blockNumber: number, index: number): { blockNumber: string; timeStam
 }
 
 function ledger(rows: StoredRecord[], chainId = 1): LedgerEntry[] {
-  return [...buildLedger(groupTransactions(chainId, rows, () => null), contextOf(chainId, WALLETS))];
+  return [...buildLedger(groupTransactions(chainId, rows), contextOf(chainId, WALLETS))];
 }
 
 describe('buildLedger', () => {

@@ -8,11 +8,12 @@ import { contextOf, lines, sample, tx } from './build.js';
 /** Runs recorded rows of one wallet and stream through grouping and the ledger, oldest block first. */
 function ledgerOf(wallets: Record<string, string>, stream: Stream, rows: WireRecord[], receipts: WireReceipt[] = []): LedgerEntry[] {
   const ascending = [...rows].sort((a, b) => Number(a.blockNumber) - Number(b.blockNumber));
-  const stored = Object.keys(wallets).flatMap((wallet) =>
-    ascending.map((record) => ({ wallet, stream, record })),
-  ).sort((a, b) => Number(a.record.blockNumber) - Number(b.record.blockNumber));
+  // As the store does: each row carries its transaction's receipt when one is stored.
   const receiptOf = (hash: string): WireReceipt | null => receipts.find((r) => r.transactionHash === hash) ?? null;
-  return [...buildLedger(groupTransactions(1, stored, receiptOf), contextOf(1, wallets))];
+  const stored = Object.keys(wallets).flatMap((wallet) =>
+    ascending.map((record) => ({ wallet, stream, record, receipt: receiptOf(record.hash) })),
+  ).sort((a, b) => Number(a.record.blockNumber) - Number(b.record.blockNumber));
+  return [...buildLedger(groupTransactions(1, stored), contextOf(1, wallets))];
 }
 
 function sum(entries: readonly LedgerEntry[], direction: 'in' | 'out', kind?: string): bigint {
