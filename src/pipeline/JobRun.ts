@@ -19,7 +19,7 @@ export interface JobRun {
 export interface JobRunOptions {
   /** Shown in the lock file, so a person can tell which run holds the store. */
   command: string;
-  /** Redacted one-line notes of the client (retries, backoffs). */
+  /** Redacted one-line notes of the client (retries, backoffs) and of a store upgrade. */
   log?: (line: string) => void;
 }
 
@@ -33,7 +33,7 @@ export function openJobRun(job: Job, options: JobRunOptions): JobRun {
   const lock = RunLock.acquire(job.state, options.command);
   let store: Store;
   try {
-    store = openStore(job.state);
+    store = openStore(job.state, options.log === undefined ? {} : { log: options.log });
   } catch (error) {
     lock.release();
     throw error;

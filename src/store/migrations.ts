@@ -84,13 +84,24 @@ export const migrations: readonly Migration[] = [
   },
 ];
 
-/** Runs the steps the store has not run yet, each in its own transaction with its version bump. */
-export function migrate(db: Database.Database, path: string): void {
+/**
+ * Runs the steps the store has not run yet, each in its own transaction with its version bump. Upgrading a
+ * store that already holds records can take a minute at a million of them, so that is said, before and after.
+ */
+export function migrate(db: Database.Database, path: string, log: (line: string) => void = () => undefined): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > migrations.length) {
     throw new InputError('the state file was written by a newer ledgerscan', {
       details: { path, schemaVersion: current, supported: migrations.length, fix: 'upgrade ledgerscan or use another --state' },
     });
+  }
+  if (current === migrations.length) return;
+  const started = performance.now();
+  // A new file (version 0) has nothing to carry over; only an existing store's upgrade is worth a line.
+  const upgrading = current > 0;
+  if (upgrading) {
+    const records = db.prepare<[], number>('SELECT count(*) FROM records').pluck().get() ?? 0;
+    log(`upgrading the state file ${path} from schema ${current} to ${migrations.length} (${records} stored record${records === 1 ? '' : 's'}), once; stopping it is safe`);
   }
   migrations.slice(current).forEach((step, index) => {
     db.transaction(() => {
@@ -99,4 +110,5 @@ export function migrate(db: Database.Database, path: string): void {
       db.pragma(`user_version = ${current + index + 1}`);
     })();
   });
+  if (upgrading) log(`state file upgraded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -10,7 +10,7 @@ import { Store } from './Store.js';
  * WAL with synchronous=NORMAL: a committed page survives a killed process; only a power loss can
  * take back the last commits, which the next run re-fetches.
  */
-export function openStore(file: string): Store {
+export function openStore(file: string, options: { log?: (line: string) => void } = {}): Store {
   let db: Database.Database;
   try {
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -22,7 +22,7 @@ export function openStore(file: string): Store {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
-    migrate(db, file);
+    migrate(db, file, options.log);
   } catch (error) {
     db.close();
     if (error instanceof InputError) throw error;

@@ -41,6 +41,10 @@ describe('store', () => {
   });
 
   it('creates the folder, records the schema version and reopens without re-running migrations', () => {
+    const lines: string[] = [];
+    openStore(path.join(dir, 'fresh.sqlite'), { log: (line) => lines.push(line) }).close();
+    // A new store has nothing to upgrade, so nothing to say.
+    expect(lines).toEqual([]);
     store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 5, records: [tokenRow(2, '0xa')] });
     store.close();
     store = openStore(path.join(dir, 'nested', 'state.sqlite'));
@@ -177,7 +181,16 @@ describe('store', () => {
     db.prepare('INSERT INTO receipts (chain_id, tx_hash, raw) VALUES (1, ?, ?)')
       .run('0xaa', JSON.stringify({ transactionHash: '0xaa', gasUsed: '0x5208', effectiveGasPrice: '0x2', logs: [] }));
     db.close();
-    store = openStore(file);
+    const lines: string[] = [];
+    store = openStore(file, { log: (line) => lines.push(line) });
+    expect(lines).toEqual([
+      `upgrading the state file ${file} from schema ${version} to ${migrations.length} (1 stored record), once; stopping it is safe`,
+      expect.stringMatching(/^state file upgraded in \d+\.\d s$/),
+    ]);
+    store.close();
+    // Upgraded once: reopening says nothing.
+    store = openStore(file, { log: (line) => lines.push(line) });
+    expect(lines).toHaveLength(2);
     const [row] = [...store.iterateRecords(1, [WALLET], 0, 100)];
     expect(row!.record).toEqual(expect.objectContaining({ hash: '0xaa', value: '0', gasUsed: '21000' }));
     expect(row!.record).not.toHaveProperty('input');
