@@ -372,6 +372,8 @@ class ChainScenario {
       () => this.safeExecNative(this.prng.pick(this.counterparties), { m: 5, e: 17 }),
       () => this.safeExecNative(m, { m: 1, e: 18 }),
       () => this.safeExecToken(this.prng.pick(this.counterparties)),
+      () => this.internalOnlyIn(),
+      () => this.freeMint(),
     ];
   }
 
@@ -418,6 +420,22 @@ class ChainScenario {
     const tx = this.b.tx({ from: this.prng.pick(this.counterparties), to: d, method: 'airdrop', gasUsed: 120_500 });
     this.token(tx, 'usdc', d, this.main, { m: 100, e: 6 });
     this.token(tx, 'usdc', d, this.main, { m: 100, e: 6 });
+  }
+
+  /**
+   * A stranger's call in which the distributor pays Main through an internal transfer, after a tx of Main's own
+   * in the same block: Main's lists hold that call only as an internal row, which carries no transaction index.
+   */
+  private internalOnlyIn(): void {
+    this.b.tx({ from: this.main, to: this.prng.pick(this.counterparties), value: { m: 2, e: 16 }, method: 'plain', gasUsed: GAS.plain });
+    const tx = this.b.tx({ from: this.prng.pick(this.counterparties), to: this.contracts.distributor, method: 'claim', gasUsed: 61_250 });
+    this.b.internal(tx, { from: this.contracts.distributor, to: this.main, value: { m: 3, e: 17 } });
+  }
+
+  /** An NFT minted to Main in a stranger's transaction (an airdrop): Main neither paid nor sent anything. */
+  private freeMint(): void {
+    const tx = this.b.tx({ from: this.prng.pick(this.counterparties), to: this.tokenAddress('punks'), method: 'mint', gasUsed: 98_000 });
+    this.nftMove(tx, this.zero, this.main, this.nextNftId++);
   }
 
   private mintNft(): void {

@@ -57,6 +57,16 @@ export class WorldView {
     return this.world.wallets.some((w) => w.address === address && w.chains.includes(chainId));
   }
 
+  /**
+   * Whether owned wallets see the transaction only through internal rows: not its sender or recipient, in none
+   * of its token rows. Their lists then carry neither its transaction index nor its function name.
+   */
+  seenOnlyInternally(worldTx: WorldTx): boolean {
+    const owned = (address: string): boolean => this.isOwned(address, worldTx.chainId);
+    const touches = (row: { from: string; to: string }): boolean => owned(row.from) || owned(row.to);
+    return worldTx.internals.some(touches) && !touches(worldTx.tx) && ![...worldTx.tokens, ...worldTx.nfts, ...worldTx.multis].some(touches);
+  }
+
   contract(chainId: number, role: ContractRole): string {
     const n = CONTRACT_ROLES[role];
     return n === -1 ? FIXED_CONTRACTS[role as keyof typeof FIXED_CONTRACTS] : derivedAddress(this.world.seed, ROLE.contract, chainId * 100 + n);

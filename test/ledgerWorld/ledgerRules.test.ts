@@ -21,6 +21,8 @@ const RATE = 2000;
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 const unix = (row: LedgerRow): number => Date.parse(row.timestamp) / 1000;
 const functionNameOf = (worldTx: WorldTx): string => worldTx.tx.functionName.split('(')[0]!.trim();
+/** The method the ledger can know: none for a transaction its wallets see only through internal rows. */
+const methodOf = (worldTx: WorldTx): string => (view.seenOnlyInternally(worldTx) ? '' : functionNameOf(worldTx));
 /** What a spreadsheet would run as a formula, prefixed the way the rule says. */
 const neutralised = (label: string): string => (/^[=+\-@\t\r]/.test(label) ? `'${label}` : label);
 
@@ -149,7 +151,20 @@ describe('input: one transaction at a time', () => {
     expect(new Set(rows.map((row) => row.entry_id)).size).toBe(2);
   });
 
-  it.todo('sorts a transaction seen only through internal rows first in its block (the sandbox world has none: every internal row belongs to a tx an owned wallet sent or received)');
+  it('sorts a transaction seen only through internal rows first in its block, with no method and no fee', () => {
+    const internalOnly = exported(1, (t) => view.seenOnlyInternally(t));
+    expect(internalOnly).toHaveLength(1);
+    const worldTx = internalOnly[0]!;
+    expect(rowsOf(worldTx).map((row) => [row.wallet, row.kind, row.direction, row.amount, row.counterparty, row.method, row.category])).toEqual([
+      [main.address, 'internal', 'in', '0.3', view.contract(1, 'distributor'), '', 'transfer'],
+    ]);
+    // Main's own transaction came earlier in the same block; the internal-only one is listed before it anyway.
+    const block = a.rows.filter((row) => row.chain_id === '1' && row.block_number === worldTx.tx.blockNumber);
+    const own = block.filter((row) => row.tx_hash !== worldTx.hash);
+    expect(own.length).toBeGreaterThan(0);
+    expect(Number(view.byHash(1, own[0]!.tx_hash).tx.transactionIndex)).toBeLessThan(Number(worldTx.tx.transactionIndex));
+    expect(block[0]!.tx_hash).toBe(worldTx.hash);
+  });
 
   it('writes hashes and wallets lowercase and keeps GENESIS_ pseudo hashes as sent', () => {
     const bad = a.rows.filter((row) => !/^(0x[0-9a-f]{64}|GENESIS_[0-9a-f]{40})$/.test(row.tx_hash) || !/^0x[0-9a-f]{40}$/.test(row.wallet));
@@ -468,7 +483,7 @@ describe('categories', () => {
   });
 
   it('mint / burn: a paid mint is a trade (cost and acquisition paired); an NFT sent to the zero address is a burn', () => {
-    const mints = exported(1, (t) => t.nfts.some((row) => /^0x0{40}$/.test(row.from)));
+    const mints = exported(1, (t) => t.nfts.some((row) => /^0x0{40}$/.test(row.from)) && t.tx.from === main.address);
     expect(mints).toHaveLength(3);
     for (const worldTx of mints) {
       expect(rowsOf(worldTx).map((row) => [row.kind, row.direction, row.category])).toEqual([
@@ -481,7 +496,13 @@ describe('categories', () => {
     ]);
   });
 
-  it.todo('mint: a token received free from the zero address is a mint (the sandbox world has no free mint: every mint is paid)');
+  it('mint: a token received free from the zero address, in a stranger’s transaction, is a mint with no fee', () => {
+    const free = exported(1, (t) => t.nfts.some((row) => /^0x0{40}$/.test(row.from)) && !view.isOwned(t.tx.from, 1));
+    expect(free).toHaveLength(1);
+    expect(rowsOf(free[0]!).map((row) => [row.wallet, row.kind, row.direction, row.counterparty, row.amount, row.category])).toEqual([
+      [main.address, 'erc721', 'in', `0x${'0'.repeat(40)}`, '1', 'mint'],
+    ]);
+  });
 
   it('transfer: a single movement to or from a stranger', () => {
     let checked = 0;
@@ -553,7 +574,7 @@ describe('labels, identity, order', () => {
     const mislabelled = a.rows.filter((row) =>
       row.wallet_label !== ownedLabel.get(row.wallet) ||
       row.counterparty_label !== neutralised(LABELS[row.counterparty] ?? ownedLabel.get(row.counterparty) ?? '') ||
-      row.method !== functionNameOf(view.byHash(Number(row.chain_id), row.tx_hash)));
+      row.method !== methodOf(view.byHash(Number(row.chain_id), row.tx_hash)));
     expect(mislabelled).toEqual([]);
     const methods = new Set(a.rows.map((row) => row.method));
     for (const method of ['', 'transfer', 'claim', 'execTransaction', 'swapExactTokensForTokens', 'safeTransferFrom', 'airdrop']) expect(methods).toContain(method);
@@ -585,10 +606,11 @@ describe('labels, identity, order', () => {
     }
   });
 
-  it('ledger order: ascending by timestamp, chain, block, transaction index, hash', () => {
+  it('ledger order: ascending by timestamp, chain, block, transaction index (-1 when only internal rows show the tx), hash', () => {
     const key = (row: LedgerRow): [number, number, number, number, string] => {
       const chainId = Number(row.chain_id);
-      return [unix(row), chainId, Number(row.block_number), Number(view.byHash(chainId, row.tx_hash).tx.transactionIndex), row.tx_hash];
+      const worldTx = view.byHash(chainId, row.tx_hash);
+      return [unix(row), chainId, Number(row.block_number), view.seenOnlyInternally(worldTx) ? -1 : Number(worldTx.tx.transactionIndex), row.tx_hash];
     };
     const compare = (x: ReturnType<typeof key>, y: ReturnType<typeof key>): number =>
       x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3] || (x[4] < y[4] ? -1 : x[4] > y[4] ? 1 : 0);
