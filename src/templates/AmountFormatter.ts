@@ -9,6 +9,14 @@ export interface RoundingResidual {
   roundedCells: number;
 }
 
+/** The exact residual of one (currency, decimals), as one formatter hands it to another (any thread). */
+export interface ResidualState {
+  key: string;
+  decimals: number;
+  raw: bigint;
+  cells: number;
+}
+
 /**
  * Formats base-unit integers as plain decimals, rounded to the tool's maximum decimals in pure bigint
  * arithmetic (no exponent, no float), and keeps the rounding residual per currency so the run can
@@ -36,11 +44,24 @@ export class AmountFormatter {
 
   private addResidual(currency: string, decimals: number, moved: bigint): void {
     if (moved === 0n) return;
-    const key = `${currency}\u0000${decimals}`;
+    this.add(`${currency}\u0000${decimals}`, decimals, moved, 1);
+  }
+
+  private add(key: string, decimals: number, raw: bigint, cells: number): void {
     const entry = this.residuals.get(key) ?? { decimals, raw: 0n, cells: 0 };
-    entry.raw += moved;
-    entry.cells += 1;
+    entry.raw += raw;
+    entry.cells += cells;
     this.residuals.set(key, entry);
+  }
+
+  /** What this formatter's rounding moved so far, for `absorb` by the formatter that reports it. */
+  residualState(): ResidualState[] {
+    return [...this.residuals].map(([key, { decimals, raw, cells }]) => ({ key, decimals, raw, cells }));
+  }
+
+  /** Adds residuals another formatter (of another part of the ledger) tracked: sums are exact, so order does not matter. */
+  absorb(states: readonly ResidualState[]): void {
+    for (const { key, decimals, raw, cells } of states) this.add(key, decimals, raw, cells);
   }
 
   /**

@@ -8,15 +8,15 @@ import { TextFileWriter } from '../output/TextFileWriter.js';
 import { AmountFormatter } from './AmountFormatter.js';
 import type { RoundingResidual } from './AmountFormatter.js';
 import { AssetNamer } from './AssetNamer.js';
-import { compileRow, describe, vocabularyLookup } from './compileRow.js';
+import { describe, vocabularyLookup } from './compileRow.js';
+import type { CsvPart } from './CsvPart.js';
+import { localCsvPart, renderableInParts } from './CsvPart.js';
 import { DateFormatter } from './DateFormatter.js';
-import { entryRow } from './entryRow.js';
 import { beancountOpens, beancountTransaction, hledgerTransaction } from './journalText.js';
 import type { Posting } from './Posting.js';
 import type { Template } from './Template.js';
-import { transactionRows } from './transactionRows.js';
-import type { ViewRow } from './ViewRow.js';
 import { JournalAccounts } from './JournalAccounts.js';
+import { mergeCsvParts } from './mergeCsvParts.js';
 import { walletTransactionPostings } from './walletTransactionPostings.js';
 import { walletTransactions } from './WalletTransaction.js';
 
@@ -28,6 +28,11 @@ export interface RenderContext {
 export interface RenderRequest {
   /** Called once per template, so a million entries are streamed, never held. */
   entries: () => Iterable<LedgerEntry>;
+  /**
+   * The ledger cut by chain into parts rendered at once (all but the first on other threads), for a
+   * template `renderableInParts`; absent, or `null` for this template: one pass over `entries` here.
+   */
+  parts?: (template: Template) => CsvPart[] | null;
   templates: readonly Template[];
   outDir: string;
   context: RenderContext;
@@ -92,7 +97,6 @@ async function renderCsv(
   sinks: Map<string, Sink>,
   result: TemplateResult,
 ): Promise<void> {
-  const cellsOf = compileRow(template, { amounts, names });
   const options = { header: template.columns.map((c) => c.header), lineEnding: template.lineEnding, finalNewline: template.finalNewline };
   const writerAt = (file: string): CsvFileWriter => {
     let sink = sinks.get(file) as CsvFileWriter | undefined;
@@ -103,67 +107,19 @@ async function renderCsv(
     return sink;
   };
   // A combined file exists even for an empty export (header only), so a missing file always means failure.
-  const combined = template.split === 'combined' ? writerAt(template.fileName) : null;
-  const fileNames = new FileNames(template, names);
-  // Entry and posting rows are distinct ledger entries by construction; only merged transaction rows can collide.
-  const duplicates = template.layout === 'transaction' ? new DuplicateCounter() : null;
-  /** Returns the writer when its chunk is full, so the loop awaits only then (not once per row). */
-  const write = (row: ViewRow, posting: Posting | null): CsvFileWriter | null => {
-    if (row.spam !== '' && template.spam === 'omit') {
-      result.omittedSpamRows += 1;
-      return null;
-    }
-    const cells = cellsOf(row, posting);
-    const writer = combined ?? writerAt(fileNames.for(row));
-    if (duplicates !== null) result.duplicateRows += duplicates.count(writer.path, row, cells);
-    writer.writeRow(cells);
-    result.rows += 1;
-    return writer.full ? writer : null;
-  };
-  // `full` is checked before awaiting: an await per row (even of undefined) costs a microtask per row
-  let full: CsvFileWriter | null;
-  if (template.layout === 'entry') {
-    for (const entry of request.entries()) if ((full = write(entryRow(entry), null)) !== null) await full.flush();
-    return;
+  if (template.split === 'combined') writerAt(template.fileName);
+  const parts = (renderableInParts(template) ? request.parts?.(template) : undefined) ?? [localCsvPart(template, request.entries(), names)];
+  try {
+    await mergeCsvParts(parts, writerAt);
+  } finally {
+    await Promise.all(parts.map((part) => part.cancel()));
   }
-  const accounts = new JournalAccounts(template.accounts, 'hledger');
-  let txn = 0;
-  for (const tx of walletTransactions(request.entries())) {
-    if (template.layout === 'transaction') {
-      for (const row of transactionRows(tx, template)) if ((full = write(row, null)) !== null) await full.flush();
-    } else {
-      txn += 1;
-      for (const posting of walletTransactionPostings(tx, txn, accounts)) if ((full = write(posting.row, posting)) !== null) await full.flush();
-    }
-  }
-}
-
-/**
- * Counts rows identical to an earlier row of the same transaction in the same file: a tool would import
- * them twice (staketaxcsv #18). Rows of different transactions differ by hash or time in every template
- * that matters, so only the current transaction is remembered, and a line is only built for its 2nd row.
- */
-class DuplicateCounter {
-  private file = '';
-  private chainId = -1;
-  private txHash = '';
-  private first: string[] | null = null;
-  private lines: Set<string> | null = null;
-
-  count(file: string, row: ViewRow, cells: readonly string[]): number {
-    if (file !== this.file || row.chainId !== this.chainId || row.txHash !== this.txHash) {
-      this.file = file;
-      this.chainId = row.chainId;
-      this.txHash = row.txHash;
-      this.first = cells.slice();
-      this.lines = null;
-      return 0;
-    }
-    if (this.lines === null) this.lines = new Set([(this.first as string[]).join('\u0000')]);
-    const line = cells.join('\u0000');
-    if (this.lines.has(line)) return 1;
-    this.lines.add(line);
-    return 0;
+  for (const part of parts) {
+    const tally = part.tally();
+    result.rows += tally.rows;
+    result.omittedSpamRows += tally.omittedSpamRows;
+    result.duplicateRows += tally.duplicateRows;
+    amounts.absorb(tally.residuals);
   }
 }
 
@@ -213,36 +169,4 @@ async function renderJournal(template: Template, request: RenderRequest, amounts
     result.rows += postings.length;
   }
   if (dialect === 'beancount' && accounts.size > 0) await writer.write(beancountOpens(firstDate, accounts));
-}
-
-/** Files named from wallet, chain and asset, every part made safe for a file system; cached per key. */
-class FileNames {
-  private readonly template: Template;
-  private readonly names: AssetNamer;
-  private readonly cache = new Map<string, string>();
-
-  constructor(template: Template, names: AssetNamer) {
-    this.template = template;
-    this.names = names;
-  }
-
-  for(row: ViewRow): string {
-    const leg = row.sent ?? row.received ?? row.fee;
-    const asset = this.template.split === 'wallet-chain-asset' && leg !== null ? this.names.name(leg) : '';
-    const key = `${row.wallet}\u0000${row.walletLabel}\u0000${row.chainId}\u0000${asset}`;
-    let name = this.cache.get(key);
-    if (name === undefined) {
-      name = this.template.fileName
-        .replaceAll('{wallet}', row.wallet)
-        .replaceAll('{walletLabel}', safeFilePart(row.walletLabel === '' ? row.wallet : row.walletLabel))
-        .replaceAll('{chain}', findChain(row.chainId)?.slug ?? String(row.chainId))
-        .replaceAll('{asset}', asset === '' ? 'none' : safeFilePart(asset));
-      this.cache.set(key, name);
-    }
-    return name;
-  }
-}
-
-function safeFilePart(text: string): string {
-  return text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'unnamed';
 }

@@ -1,0 +1,52 @@
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import { AmountFormatter } from './AmountFormatter.js';
+import type { AssetNamer } from './AssetNamer.js';
+import type { CsvBatch, CsvTally } from './CsvBatch.js';
+import { csvBatches } from './csvBatches.js';
+import type { Template } from './Template.js';
+
+/**
+ * One CSV template rendered over one part of the ledger (some of its chains), batch by batch. A local part
+ * computes each batch when asked; a part on another thread has them computed ahead and queued.
+ */
+export interface CsvPart {
+  /** Computes batches on this thread: worth running ahead while a remote part's next batch is on its way. */
+  readonly local: boolean;
+  /** Whether `next()` would return without waiting for another thread. */
+  readonly ready: boolean;
+  /** The next batch, or `null` after the last. */
+  next(): Promise<CsvBatch | null>;
+  /** After `next()` returned `null`: what the part counted. */
+  tally(): CsvTally;
+  /** Stops the part early (a failed render); safe to call more than once. */
+  cancel(): Promise<void>;
+}
+
+/**
+ * Whether a template's output can be rendered in parts and merged back byte for byte: its rows must not
+ * depend on rows of other chains. Placeholder names (`NFT1`, `NULL1`) are numbered in ledger order, and
+ * the posting layout numbers transactions, so those templates render in one pass.
+ */
+export function renderableInParts(template: Template): boolean {
+  return template.renderer === 'csv' && template.layout !== 'posting' && template.nftNaming !== 'placeholder' && template.unknownTokenNaming !== 'placeholder';
+}
+
+/** A part rendered on this thread, with the caller's asset namer (which a placeholder map may have filled). */
+export function localCsvPart(template: Template, entries: Iterable<LedgerEntry>, names: AssetNamer): CsvPart {
+  const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
+  const counts = { rows: 0, omittedSpamRows: 0, duplicateRows: 0 };
+  const batches = csvBatches(template, entries, { amounts, names }, counts);
+  return {
+    local: true,
+    ready: true,
+    next: () => {
+      const next = batches.next();
+      return Promise.resolve(next.done === true ? null : next.value);
+    },
+    tally: () => ({ ...counts, residuals: amounts.residualState() }),
+    cancel: () => {
+      batches.return(undefined);
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { findChain } from '../chains/chains.js';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import { csvLine } from '../output/csvLine.js';
+import type { AssetNamer } from './AssetNamer.js';
+import type { CsvBatch, CsvTally } from './CsvBatch.js';
+import type { CellTools } from './compileRow.js';
+import { compileRow } from './compileRow.js';
+import { entryRow } from './entryRow.js';
+import { JournalAccounts } from './JournalAccounts.js';
+import type { Posting } from './Posting.js';
+import type { Template } from './Template.js';
+import { transactionRows } from './transactionRows.js';
+import type { ViewRow } from './ViewRow.js';
+import { walletTransactionPostings } from './walletTransactionPostings.js';
+import { walletTransactions } from './WalletTransaction.js';
+
+/** Records a batch holds: small enough that the batches queued between threads stay a few MB. */
+const BATCH_ROWS = 1000;
+
+/**
+ * A CSV template's records over some ledger entries, in batches of `BATCH_ROWS`; counts go to `tally`
+ * (its residuals are the caller's, from `tools.amounts`). Pure apart from the tools' memory, so it runs the
+ * same on the main thread and in a worker.
+ */
+export function* csvBatches(template: Template, entries: Iterable<LedgerEntry>, tools: CellTools, tally: Omit<CsvTally, 'residuals'>): Generator<CsvBatch> {
+  const cellsOf = compileRow(template, tools);
+  const fileNames = new FileNames(template, tools.names);
+  // Entry and posting rows are distinct ledger entries by construction; only merged transaction rows can collide.
+  const duplicates = template.layout === 'transaction' ? new DuplicateCounter() : null;
+  const eol = template.lineEnding === 'crlf' ? '\r\n' : '\n';
+  let batch = emptyBatch();
+  let fileIndex = new Map<string, number>();
+  /** Adds one row; true when the batch is full. */
+  const add = (row: ViewRow, posting: Posting | null): boolean => {
+    if (row.spam !== '' && template.spam === 'omit') {
+      tally.omittedSpamRows += 1;
+      return false;
+    }
+    const cells = cellsOf(row, posting);
+    const file = template.split === 'combined' ? template.fileName : fileNames.for(row);
+    if (duplicates !== null) tally.duplicateRows += duplicates.count(file, row, cells);
+    let index = fileIndex.get(file);
+    if (index === undefined) {
+      index = batch.fileNames.push(file) - 1;
+      fileIndex.set(file, index);
+    }
+    batch.file.push(index);
+    batch.timestamp.push(row.timestamp);
+    batch.chainId.push(row.chainId);
+    batch.lines.push(csvLine(cells, eol));
+    tally.rows += 1;
+    return batch.lines.length >= BATCH_ROWS;
+  };
+  const take = (): CsvBatch => {
+    const full = batch;
+    batch = emptyBatch();
+    fileIndex = new Map();
+    return full;
+  };
+  if (template.layout === 'entry') {
+    for (const entry of entries) if (add(entryRow(entry), null)) yield take();
+  } else {
+    const accounts = new JournalAccounts(template.accounts, 'hledger');
+    let txn = 0;
+    for (const tx of walletTransactions(entries)) {
+      if (template.layout === 'transaction') {
+        for (const row of transactionRows(tx, template)) if (add(row, null)) yield take();
+      } else {
+        txn += 1;
+        for (const posting of walletTransactionPostings(tx, txn, accounts)) if (add(posting.row, posting)) yield take();
+      }
+    }
+  }
+  if (batch.lines.length > 0) yield take();
+}
+
+function emptyBatch(): CsvBatch {
+  return { fileNames: [], file: [], timestamp: [], chainId: [], lines: [] };
+}
+
+/**
+ * Counts rows identical to an earlier row of the same transaction in the same file: a tool would import
+ * them twice (staketaxcsv #18). Rows of different transactions differ by hash or time in every template
+ * that matters, so only the current transaction is remembered, and a line is only built for its 2nd row.
+ */
+class DuplicateCounter {
+  private file = '';
+  private chainId = -1;
+  private txHash = '';
+  private first: string[] | null = null;
+  private lines: Set<string> | null = null;
+
+  count(file: string, row: ViewRow, cells: readonly string[]): number {
+    if (file !== this.file || row.chainId !== this.chainId || row.txHash !== this.txHash) {
+      this.file = file;
+      this.chainId = row.chainId;
+      this.txHash = row.txHash;
+      this.first = cells.slice();
+      this.lines = null;
+      return 0;
+    }
+    if (this.lines === null) this.lines = new Set([(this.first as string[]).join('\u0000')]);
+    const line = cells.join('\u0000');
+    if (this.lines.has(line)) return 1;
+    this.lines.add(line);
+    return 0;
+  }
+}
+
+/** Files named from wallet, chain and asset, every part made safe for a file system; cached per key. */
+class FileNames {
+  private readonly template: Template;
+  private readonly names: AssetNamer;
+  private readonly cache = new Map<string, string>();
+
+  constructor(template: Template, names: AssetNamer) {
+    this.template = template;
+    this.names = names;
+  }
+
+  for(row: ViewRow): string {
+    const leg = row.sent ?? row.received ?? row.fee;
+    const asset = this.template.split === 'wallet-chain-asset' && leg !== null ? this.names.name(leg) : '';
+    const key = `${row.wallet}\u0000${row.walletLabel}\u0000${row.chainId}\u0000${asset}`;
+    let name = this.cache.get(key);
+    if (name === undefined) {
+      name = this.template.fileName
+        .replaceAll('{wallet}', row.wallet)
+        .replaceAll('{walletLabel}', safeFilePart(row.walletLabel === '' ? row.wallet : row.walletLabel))
+        .replaceAll('{chain}', findChain(row.chainId)?.slug ?? String(row.chainId))
+        .replaceAll('{asset}', asset === '' ? 'none' : safeFilePart(asset));
+      this.cache.set(key, name);
+    }
+    return name;
+  }
+}
+
+function safeFilePart(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'unnamed';
+}
