@@ -13,11 +13,14 @@ export interface ChainBlocks {
   toBlock: number;
 }
 
+/** What the ledger needs of the job: plain data, so a worker thread can be handed it. */
+export type LedgerJob = Pick<Job, 'wallets' | 'labels' | 'spam'>;
+
 /**
  * The job's ledger over the given blocks of each chain, streamed from the store: every call
  * re-reads the store, so a million entries pass through without being held.
  */
-export function ledgerFromStore(store: Store, job: Job, chains: readonly ChainBlocks[]): () => Iterable<LedgerEntry> {
+export function ledgerFromStore(store: Store, job: LedgerJob, chains: readonly ChainBlocks[]): () => Iterable<LedgerEntry> {
   return () =>
     mergeSorted(
       chains.map(({ chainId, fromBlock, toBlock }) => {

@@ -11,6 +11,7 @@ import { jobTemplates } from './jobTemplates.js';
 import type { JobRunOptions } from './JobRun.js';
 import { openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
+import { ledgerParts } from './ledgerParts.js';
 import { syncPlan } from './syncPlan.js';
 import { toolVersion } from './toolVersion.js';
 
@@ -42,6 +43,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const sync = await syncPlan(run, plan, options.progress, options.signal);
     const results = await renderTemplates({
       entries: ledgerFromStore(run.store, job, sync.chains),
+      parts: ledgerParts(run.store, job, sync.chains),
       templates,
       outDir: job.out,
       context: { timezone: job.timezone },

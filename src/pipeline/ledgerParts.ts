@@ -1,0 +1,55 @@
+import { availableParallelism } from 'node:os';
+import { walletsOnChain } from '../config/walletsOnChain.js';
+import type { Store } from '../store/Store.js';
+import { AssetNamer } from '../templates/AssetNamer.js';
+import type { CsvPart } from '../templates/CsvPart.js';
+import { localCsvPart } from '../templates/CsvPart.js';
+import type { Template } from '../templates/Template.js';
+import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
+import { ledgerFromStore } from './ledgerFromStore.js';
+import { workerCsvPart } from './workerCsvPart.js';
+
+export interface LedgerPartsOptions {
+  /** Fewer stored rows than this render in one pass: a thread costs ≈ 0.1 s to start. */
+  minRows?: number;
+  /** At most this many parts (threads, this one included); default: the CPUs Node may use. */
+  threads?: number;
+}
+
+export const PARTS_MIN_ROWS = 50_000;
+
+/**
+ * How a template is rendered over the job's ledger: cut by chain into as many parts as there are CPUs
+ * (and chains), balanced by stored rows, each on its own thread but the lightest, which stays here since
+ * this thread also merges and writes. `null` (one pass here) for a small ledger, one chain or one CPU.
+ */
+export function ledgerParts(store: Store, job: LedgerJob, chains: readonly ChainBlocks[], options: LedgerPartsOptions = {}): (template: Template) => CsvPart[] | null {
+  let bins: ChainBlocks[][] | undefined;
+  return (template) => {
+    bins ??= balance(store, job, chains, options.minRows ?? PARTS_MIN_ROWS, options.threads ?? availableParallelism());
+    if (bins.length < 2) return null;
+    const ledger: LedgerJob = { wallets: job.wallets, labels: job.labels, spam: job.spam };
+    return bins.map((bin, index) =>
+      index === 0
+        ? localCsvPart(template, ledgerFromStore(store, ledger, bin)(), new AssetNamer(template.nftNaming, template.unknownTokenNaming))
+        : workerCsvPart({ state: store.file, ledger, chains: bin, template }),
+    );
+  };
+}
+
+/** Chains into at most `threads` bins, heaviest chain first into the lightest bin; bins lightest first. */
+function balance(store: Store, job: LedgerJob, chains: readonly ChainBlocks[], minRows: number, threads: number): ChainBlocks[][] {
+  const weighed = chains
+    .map((chain) => ({ chain, rows: store.countLedgerRows(chain.chainId, walletsOnChain(job.wallets, chain.chainId).map((w) => w.address), chain.fromBlock, chain.toBlock) }))
+    .filter((chain) => chain.rows > 0)
+    .sort((a, b) => b.rows - a.rows);
+  const total = weighed.reduce((sum, chain) => sum + chain.rows, 0);
+  if (total < minRows) return [];
+  const bins = Array.from({ length: Math.min(threads, weighed.length) }, () => ({ rows: 0, chains: [] as ChainBlocks[] }));
+  for (const { chain, rows } of weighed) {
+    const lightest = bins.reduce((min, bin) => (bin.rows < min.rows ? bin : min));
+    lightest.rows += rows;
+    lightest.chains.push(chain);
+  }
+  return bins.sort((a, b) => a.rows - b.rows).map((bin) => bin.chains);
+}

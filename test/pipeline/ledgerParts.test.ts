@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { runCli } from '../../src/cli/main.js';
+import type { Job } from '../../src/config/Job.js';
+import { loadJob } from '../../src/config/loadJob.js';
+import { jobTemplates } from '../../src/pipeline/jobTemplates.js';
+import type { ChainBlocks } from '../../src/pipeline/ledgerFromStore.js';
+import { ledgerFromStore } from '../../src/pipeline/ledgerFromStore.js';
+import { ledgerParts } from '../../src/pipeline/ledgerParts.js';
+import { workerCsvPart } from '../../src/pipeline/workerCsvPart.js';
+import { generateWorld, WORLD_END, WORLD_START } from '../../src/sandbox/generateWorld.js';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import { openStore } from '../../src/store/openStore.js';
+import type { Store } from '../../src/store/Store.js';
+import { AssetNamer } from '../../src/templates/AssetNamer.js';
+import { localCsvPart, renderableInParts } from '../../src/templates/CsvPart.js';
+import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import type { Template } from '../../src/templates/Template.js';
+import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
+import { captureIo } from '../support/captureIo.js';
+
+const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+const CHAINS = [1, 10, 42161];
+
+function filesIn(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (at: string): void => {
+    for (const name of fs.readdirSync(at)) {
+      const full = path.join(at, name);
+      if (fs.statSync(full).isDirectory()) walk(full);
+      else if (name !== 'manifest.json') files[path.relative(dir, full)] = fs.readFileSync(full, 'latin1');
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/**
+ * A large ledger is rendered in parts by chain, all but one on worker threads, and merged back: every
+ * built-in template's files must be byte-identical to one pass over the whole ledger (which the CLI does
+ * for a ledger this small), with the same counts and rounding residuals.
+ */
+describe('rendering the ledger in parts on worker threads', () => {
+  let dir: string;
+  let job: Job;
+  let store: Store;
+  let chains: ChainBlocks[];
+  let allTemplates: Template[];
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-parts-'));
+    const world = generateWorld({ seed: 1, scale: 0.1, chains: CHAINS });
+    const sandbox = await startSandbox({ world, rate: 2000 });
+    const flags = {
+      address: world.wallets.map((wallet) => wallet.address),
+      chain: CHAINS,
+      from: day(WORLD_START),
+      to: day(WORLD_END - 1),
+      template: builtinTemplateNames(),
+      out: path.join(dir, 'one-pass'),
+      state: path.join(dir, 'state.db'),
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      rate: 2000,
+      quiet: true,
+    };
+    try {
+      const io = captureIo(dir);
+      const args = ['export', ...Object.entries(flags).flatMap(([flag, value]) => (flag === 'quiet' ? ['--quiet'] : [value].flat().flatMap((v) => [`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, String(v)])))];
+      expect({ code: await runCli(args, io), stderr: io.stderrText() }).toEqual({ code: 0, stderr: '' });
+    } finally {
+      await sandbox.close();
+    }
+    job = loadJob({ flags, env: {}, knownTemplates: builtinTemplateNames(), cwd: dir });
+    allTemplates = jobTemplates(job);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'one-pass', 'manifest.json'), 'utf8')) as { blockRanges: Record<string, { fromBlock: number; toBlock: number }> };
+    chains = Object.entries(manifest.blockRanges).map(([chainId, range]) => ({ chainId: Number(chainId), ...range }));
+    store = openStore(flags.state);
+  });
+  afterAll(() => {
+    store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  // Every built-in template on two threads; on three, one of each layout and split (a worker start is ≈ 0.4 s under tsx).
+  it.each([
+    [2, null],
+    [3, ['ledger', 'quickbooks', 'cointracking', 'ctc', 'turbotax', 'journal']],
+  ])('with %i threads writes every file byte for byte as one pass does', async (threads, only) => {
+    const templates = only === null ? allTemplates : allTemplates.filter((template) => only.includes(template.name));
+    const out = path.join(dir, `threads-${threads}`);
+    const split = ledgerParts(store, job, chains, { minRows: 0, threads });
+    const partsUsed = new Map<string, number>();
+    const results = await renderTemplates({
+      entries: ledgerFromStore(store, job, chains),
+      parts: (template) => {
+        const parts = split(template);
+        partsUsed.set(template.name, parts?.length ?? 1);
+        return parts;
+      },
+      templates,
+      outDir: out,
+      context: { timezone: job.timezone },
+    });
+    const onePass = await renderTemplates({ entries: ledgerFromStore(store, job, chains), templates, outDir: path.join(dir, `again-${threads}`), context: { timezone: job.timezone } });
+
+    expect(filesIn(out)).toEqual(filesIn(path.join(dir, `again-${threads}`)));
+    if (only === null) expect(filesIn(out)).toEqual(filesIn(path.join(dir, 'one-pass')));
+    const relative = (result: (typeof results)[number]): unknown => ({ ...result, files: result.files.map((file) => path.basename(file)) });
+    expect(results.map(relative)).toEqual(onePass.map(relative));
+    // Only templates whose rows do not depend on other chains' rows are split, and those all are.
+    const splittable = templates.filter(renderableInParts).map((template) => template.name);
+    expect(splittable.length).toBeGreaterThan(only === null ? 10 : 3);
+    expect([...partsUsed.keys()].sort()).toEqual([...splittable].sort());
+    expect(new Set(partsUsed.values())).toEqual(new Set([threads]));
+    expect(results.some((result) => result.residuals.length > 0)).toBe(true);
+  });
+
+  it('does not split a ledger below the row threshold, nor on one thread', () => {
+    const ledger = allTemplates.find((template) => template.name === 'ledger') as Template;
+    expect(ledgerParts(store, job, chains, { minRows: 10_000_000, threads: 2 })(ledger)).toBeNull();
+    expect(ledgerParts(store, job, chains, { minRows: 0, threads: 1 })(ledger)).toBeNull();
+  });
+
+  it('fails as the worker failed, and leaves no file behind', async () => {
+    const ledger = allTemplates.find((template) => template.name === 'ledger') as Template;
+    const out = path.join(dir, 'failed');
+    const unusable = path.join(dir, 'a-folder-not-a-store');
+    fs.mkdirSync(unusable);
+    await expect(
+      renderTemplates({
+        entries: ledgerFromStore(store, job, chains),
+        parts: (template) => [
+          localCsvPart(template, ledgerFromStore(store, job, chains.slice(0, 1))(), new AssetNamer(template.nftNaming, template.unknownTokenNaming)),
+          workerCsvPart({ state: unusable, ledger: { wallets: job.wallets, labels: job.labels, spam: job.spam }, chains: chains.slice(1), template }),
+        ],
+        templates: [ledger],
+        outDir: out,
+        context: { timezone: job.timezone },
+      }),
+    ).rejects.toMatchObject({ shortMessage: 'cannot open the state file', kind: 'input' });
+    expect(fs.readdirSync(out)).toEqual([]);
+  });
+});
