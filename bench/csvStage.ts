@@ -1,19 +1,32 @@
 /**
  * The store-to-CSV stage alone, in its own process so that its peak RSS is its own (the sandbox's
  * world and the sync stay in the parent). Reads the input written by `runCsvStage`, renders the
- * `ledger` template over `ledgerFromStore`, prints one JSON line of `CsvStageFigures`.
+ * `ledger` template over `ledgerFromStore` as `runExport` does (in parts on worker threads for a large
+ * ledger), prints one JSON line of `CsvStageFigures`. Build first (`npm run build`):
  *
  *   node --import tsx bench/csvStage.ts INPUT.json
  */
 import fs from 'node:fs';
 import type { Job } from '../src/config/Job.js';
-import type { LedgerEntry } from '../src/ledger/LedgerEntry.js';
 import type { ChainBlocks } from '../src/pipeline/ledgerFromStore.js';
-import { ledgerFromStore } from '../src/pipeline/ledgerFromStore.js';
-import { openStore } from '../src/store/openStore.js';
-import { renderTemplates } from '../src/templates/renderTemplates.js';
-import { loadBuiltinTemplate } from '../src/templates/templateCatalog.js';
+import type * as LedgerFromStore from '../src/pipeline/ledgerFromStore.js';
+import type * as LedgerParts from '../src/pipeline/ledgerParts.js';
+import type * as OpenStore from '../src/store/openStore.js';
+import type * as RenderTemplates from '../src/templates/renderTemplates.js';
+import type * as TemplateCatalog from '../src/templates/templateCatalog.js';
 import type { CsvStageFigures, CsvStageInput } from './runCsvStage.js';
+
+/**
+ * The stage runs the built code (`dist/`, which `npm run bench` builds first), as the installed CLI does:
+ * under tsx its worker thread would also load tsx and run a loader thread of its own, ≈ 40 MB of peak RSS
+ * no user has.
+ */
+const built = async <T>(module: string): Promise<T> => (await import(new URL(`../dist/${module}`, import.meta.url).href)) as T;
+const { ledgerFromStore } = await built<typeof LedgerFromStore>('pipeline/ledgerFromStore.js');
+const { ledgerParts } = await built<typeof LedgerParts>('pipeline/ledgerParts.js');
+const { openStore } = await built<typeof OpenStore>('store/openStore.js');
+const { renderTemplates } = await built<typeof RenderTemplates>('templates/renderTemplates.js');
+const { loadBuiltinTemplate } = await built<typeof TemplateCatalog>('templates/templateCatalog.js');
 
 const inputPath = process.argv[2];
 if (inputPath === undefined) throw new Error('usage: csvStage.ts INPUT.json');
@@ -25,25 +38,28 @@ const template = loadBuiltinTemplate('ledger');
 const rssBeforeBytes = process.memoryUsage().rss;
 
 const store = openStore(input.state);
-let entries = 0;
-const ledger = ledgerFromStore(store, job, chains);
-const counted = function* (): Iterable<LedgerEntry> {
-  for (const entry of ledger()) {
-    entries += 1;
-    yield entry;
-  }
-};
 const cpuBefore = process.cpuUsage();
 const start = performance.now();
-const [result] = await renderTemplates({ entries: counted, templates: [template], outDir: input.outDir, context: { timezone: job.timezone } });
+// As runExport renders: cut by chain over the CPUs when the ledger is large enough.
+const [result] = await renderTemplates({
+  entries: ledgerFromStore(store, job, chains),
+  parts: ledgerParts(store, job, chains),
+  templates: [template],
+  outDir: input.outDir,
+  context: { timezone: job.timezone },
+});
 const seconds = (performance.now() - start) / 1000;
+// Every thread's CPU: the process's usage counts the worker threads too.
 const cpu = process.cpuUsage(cpuBefore);
 store.close();
+if (result === undefined || template.layout !== 'entry') throw new Error('the stage renders the entry-layout ledger template');
+// The entry layout writes one row per entry, or counts it as an omitted spam row.
+const entries = result.rows + result.omittedSpamRows;
 
 const figures: CsvStageFigures = {
   entries,
-  rows: result?.rows ?? 0,
-  file: result?.files.find((file) => file.endsWith('.csv')) ?? '',
+  rows: result.rows,
+  file: result.files.find((file) => file.endsWith('.csv')) ?? '',
   seconds,
   cpuSeconds: (cpu.user + cpu.system) / 1e6,
   // maxRSS is in kilobytes (Node docs); it is the whole process's peak, stage and module loading together.
