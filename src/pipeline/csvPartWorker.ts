@@ -1,14 +1,12 @@
 /**
- * Worker thread: renders one CSV template over some chains of the store's ledger (`CsvPartSpec`) and posts
- * the batches to `workerCsvPart`, at most `WORKER_AHEAD` ahead of what the parent has taken.
+ * Worker thread: renders one CSV template over some chains of the store's ledger (`CsvPartSpec`) as a
+ * local part and posts the batches to `workerCsvPart`, at most `WORKER_AHEAD` ahead of what the parent took.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { openStore } from '../store/openStore.js';
 import type { Store } from '../store/Store.js';
-import { AmountFormatter } from '../templates/AmountFormatter.js';
-import { AssetNamer } from '../templates/AssetNamer.js';
-import { csvBatches } from '../templates/csvBatches.js';
+import { localCsvPart } from '../templates/CsvPart.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import type { CsvPartSpec, WorkerMessage } from './workerCsvPart.js';
 import { WORKER_AHEAD } from './workerCsvPart.js';
@@ -28,16 +26,13 @@ const post = (message: WorkerMessage): void => port.postMessage(message);
 let store: Store | undefined;
 try {
   store = openStore(spec.state);
-  const { template } = spec;
-  const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
-  const counts = { rows: 0, omittedSpamRows: 0, duplicateRows: 0 };
-  const entries = ledgerFromStore(store, spec.ledger, spec.chains)();
-  for (const batch of csvBatches(template, entries, { amounts, names: new AssetNamer(template.nftNaming, template.unknownTokenNaming) }, counts)) {
+  const part = localCsvPart(spec.template, ledgerFromStore(store, spec.ledger, spec.chains)());
+  for (let batch = await part.next(); batch !== null; batch = await part.next()) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits -= 1;
     post({ type: 'batch', batch });
   }
-  post({ type: 'done', tally: { ...counts, residuals: amounts.residualState() } });
+  post({ type: 'done', tally: part.tally() });
 } catch (error) {
   const known = error instanceof LedgerscanError ? error : null;
   post({

@@ -1,6 +1,6 @@
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { AmountFormatter } from './AmountFormatter.js';
-import type { AssetNamer } from './AssetNamer.js';
+import { AssetNamer } from './AssetNamer.js';
 import type { CsvBatch, CsvTally } from './CsvBatch.js';
 import { csvBatches } from './csvBatches.js';
 import type { Template } from './Template.js';
@@ -31,8 +31,11 @@ export function renderableInParts(template: Template): boolean {
   return template.renderer === 'csv' && template.layout !== 'posting' && template.nftNaming !== 'placeholder' && template.unknownTokenNaming !== 'placeholder';
 }
 
-/** A part rendered on this thread, with the caller's asset namer (which a placeholder map may have filled). */
-export function localCsvPart(template: Template, entries: Iterable<LedgerEntry>, names: AssetNamer): CsvPart {
+/**
+ * A part rendered on the calling thread (a worker's too). `names` is the caller's when a placeholder map
+ * filled it; a template renderable in parts needs none.
+ */
+export function localCsvPart(template: Template, entries: Iterable<LedgerEntry>, names = new AssetNamer(template.nftNaming, template.unknownTokenNaming)): CsvPart {
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
   const counts = { rows: 0, omittedSpamRows: 0, duplicateRows: 0 };
   const batches = csvBatches(template, entries, { amounts, names }, counts);

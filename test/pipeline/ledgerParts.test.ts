@@ -14,7 +14,6 @@ import { generateWorld, WORLD_END, WORLD_START } from '../../src/sandbox/generat
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { openStore } from '../../src/store/openStore.js';
 import type { Store } from '../../src/store/Store.js';
-import { AssetNamer } from '../../src/templates/AssetNamer.js';
 import { localCsvPart, renderableInParts } from '../../src/templates/CsvPart.js';
 import { renderTemplates } from '../../src/templates/renderTemplates.js';
 import type { Template } from '../../src/templates/Template.js';
@@ -133,7 +132,7 @@ describe('rendering the ledger in parts on worker threads', () => {
       renderTemplates({
         entries: ledgerFromStore(store, job, chains),
         parts: (template) => [
-          localCsvPart(template, ledgerFromStore(store, job, chains.slice(0, 1))(), new AssetNamer(template.nftNaming, template.unknownTokenNaming)),
+          localCsvPart(template, ledgerFromStore(store, job, chains.slice(0, 1))()),
           workerCsvPart({ state: unusable, ledger: { wallets: job.wallets, labels: job.labels, spam: job.spam }, chains: chains.slice(1), template }),
         ],
         templates: [ledger],
