@@ -22,17 +22,19 @@ interface Head {
  * (bounded), so this thread works instead of waiting.
  */
 export async function mergeCsvParts(parts: readonly CsvPart[], writerAt: (file: string) => CsvFileWriter): Promise<void> {
+  // Batches computed ahead per part; a `null` marks a part that has ended.
   const ahead = parts.map((): (CsvBatch | null)[] => []);
+  const queueOf = (index: number): (CsvBatch | null)[] => ahead[index] as (CsvBatch | null)[];
   const yieldToMessages = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
   const nextBatch = async (index: number): Promise<CsvBatch | null> => {
-    const queued = ahead[index] as (CsvBatch | null)[];
+    const queued = queueOf(index);
     if (queued.length > 0) return queued.shift() as CsvBatch | null;
     const part = parts[index] as CsvPart;
     while (!part.ready) {
-      const helper = parts.findIndex((other, i) => other.local && (ahead[i] as (CsvBatch | null)[]).length < localAhead && (ahead[i] as (CsvBatch | null)[]).at(-1) !== null);
+      const helper = parts.findIndex((other, i) => other.local && queueOf(i).length < localAhead && queueOf(i).at(-1) !== null);
       if (helper === -1) break;
-      (ahead[helper] as (CsvBatch | null)[]).push(await (parts[helper] as CsvPart).next());
+      queueOf(helper).push(await (parts[helper] as CsvPart).next());
       await yieldToMessages();
     }
     return part.next();
