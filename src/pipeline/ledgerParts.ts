@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { walletsOnChain } from '../config/walletsOnChain.js';
 import type { Store } from '../store/Store.js';
-import { AssetNamer } from '../templates/AssetNamer.js';
 import type { CsvPart } from '../templates/CsvPart.js';
 import { localCsvPart } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
@@ -10,18 +9,24 @@ import { ledgerFromStore } from './ledgerFromStore.js';
 import { workerCsvPart } from './workerCsvPart.js';
 
 export interface LedgerPartsOptions {
-  /** Fewer stored rows than this render in one pass: a thread costs ≈ 0.1 s to start. */
+  /** Fewer stored rows than this render in one pass; default `PARTS_MIN_ROWS`. */
   minRows?: number;
   /** At most this many parts (threads, this one included); default: the CPUs Node may use. */
   threads?: number;
 }
 
-export const PARTS_MIN_ROWS = 50_000;
+/**
+ * Where parts start to pay on two CPUs (built code, cuts of the 1M bench store): at ≈ 94,000 rows one
+ * pass and two parts both took 0.78 s, at 188,000 parts were 15 % faster, at 376,000 27 %. Below, a
+ * worker's start and its cold JIT cost what the second core saves.
+ */
+export const PARTS_MIN_ROWS = 150_000;
 
 /**
  * How a template is rendered over the job's ledger: cut by chain into as many parts as there are CPUs
  * (and chains), balanced by stored rows, each on its own thread but the lightest, which stays here since
- * this thread also merges and writes. `null` (one pass here) for a small ledger, one chain or one CPU.
+ * this thread also merges and writes. `null` (one pass here) for a ledger below `PARTS_MIN_ROWS`, one
+ * chain or one CPU.
  */
 export function ledgerParts(store: Store, job: LedgerJob, chains: readonly ChainBlocks[], options: LedgerPartsOptions = {}): (template: Template) => CsvPart[] | null {
   let bins: ChainBlocks[][] | undefined;
@@ -31,7 +36,7 @@ export function ledgerParts(store: Store, job: LedgerJob, chains: readonly Chain
     const ledger: LedgerJob = { wallets: job.wallets, labels: job.labels, spam: job.spam };
     return bins.map((bin, index) =>
       index === 0
-        ? localCsvPart(template, ledgerFromStore(store, ledger, bin)(), new AssetNamer(template.nftNaming, template.unknownTokenNaming))
+        ? localCsvPart(template, ledgerFromStore(store, ledger, bin)())
         : workerCsvPart({ state: store.file, ledger, chains: bin, template }),
     );
   };
