@@ -30,9 +30,9 @@ export type WorkerMessage = { type: 'batch'; batch: CsvBatch } | { type: 'done';
 
 /**
  * Batches a worker may send before this thread took them: enough to keep it busy, few enough that a
- * slower merge does not pile them up (16 cost ≈ 30 MB more peak RSS at 1M entries, for no speed).
+ * slower merge does not pile them up (16 cost ≈ 30 MB more peak RSS at 1M entries than 2, for no speed).
  */
-export const WORKER_AHEAD = 4;
+export const WORKER_AHEAD = 2;
 
 /**
  * A worker streams: what it allocates for a batch is garbage once the batch is posted. A small young
