@@ -103,6 +103,11 @@ describe('store', () => {
       ['4', OTHER, 'txlist', '0x4'],
     ]);
     expect([...store.iterateRecords(1, [OTHER], 0, 100)]).toHaveLength(2);
+    // The count that balances the ledger's parts is what iterateRecords yields, for the same arguments.
+    for (const [chainId, wallets, from, to] of [[1, [WALLET, OTHER], 4, 8], [1, [OTHER], 0, 100], [1, [WALLET], 5, 100], [10, [WALLET, OTHER], 0, 100]] as const) {
+      expect(store.countLedgerRows(chainId, wallets, from, to)).toBe([...store.iterateRecords(chainId, wallets, from, to)].length);
+    }
+    expect(store.countLedgerRows(1, [WALLET, OTHER], 4, 8)).toBe(4);
   });
 
   it('keeps one gap-free range: extends above, refuses a gap, and joins a backfill once it reaches the range', () => {
