@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 
-/** Rows per stringify call, as CsvFileWriter does. */
+/** Rows per stringify call: few calls, as a plain csv-stringify writer would make them. */
 const batchRows = 2000;
 
 export interface StringifyFigures {
