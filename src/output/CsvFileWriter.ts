@@ -20,7 +20,6 @@ export class CsvFileWriter {
   private readonly options: CsvFileOptions;
   private readonly eol: '\n' | '\r\n';
   private pending: string[] = [];
-  private rows = 0;
   private wroteAny = false;
 
   constructor(finalPath: string, options: CsvFileOptions) {
@@ -34,10 +33,6 @@ export class CsvFileWriter {
     return this.file.finalPath;
   }
 
-  get rowCount(): number {
-    return this.rows;
-  }
-
   /**
    * Queues one row (the array is neutralised in place and kept). Synchronous on purpose: a promise per row
    * costs more than the row; the caller awaits `flush()` when `full` says a chunk is ready.
@@ -49,7 +44,6 @@ export class CsvFileWriter {
   /** Queues one record made by `csvLine` (possibly on another thread), without its line break. */
   writeLine(line: string): void {
     this.pending.push(line);
-    this.rows += 1;
   }
 
   get full(): boolean {
