@@ -1,12 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EnvelopeClass, RawAnswer } from '../../src/etherscan/classifyEnvelope.js';
 import { classifyEnvelope } from '../../src/etherscan/classifyEnvelope.js';
+import { ETHERSCAN_SAMPLES } from '../support/samples.js';
 
-/** Copies of /work/shared/samples/etherscan (provenance in SOURCES.md beside them). */
-const SAMPLES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'samples');
 
 type Expected =
   | { kind: 'data' | 'empty' | 'notFound' | 'dailyLimit' | 'splitRange' | 'unknown' }
@@ -80,11 +77,11 @@ function envelope(status: string, message: string, result: unknown): string {
 }
 
 function readSample(file: string): string {
-  return fs.readFileSync(path.join(SAMPLES, file), 'utf8');
+  return fs.readFileSync(`${ETHERSCAN_SAMPLES}/${file}`, 'utf8');
 }
 
 describe('classifyEnvelope on every recorded body', () => {
-  const files = fs.readdirSync(SAMPLES).filter((file) => file.endsWith('.json'));
+  const files = fs.readdirSync(ETHERSCAN_SAMPLES).filter((file) => file.endsWith('.json'));
 
   it('has an expectation for every sample, so a new sample cannot go unclassified', () => {
     const pcko1 = files.filter((file) => file.startsWith('pcko1-'));

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { getChain } from '../../src/chains/chains.js';
 import type { Wire1155Tx, WireInternalTx, WireNftTx, WireReceipt, WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
 import { groupTransactions, type StoredRecord } from '../../src/ledger/groupTransactions.js';
 import type { LedgerContext } from '../../src/ledger/LedgerContext.js';
 import type { LedgerEntry } from '../../src/ledger/LedgerEntry.js';
 import type { TxGroup } from '../../src/ledger/TxGroup.js';
+import { etherscanSample } from '../support/samples.js';
 
 /** Hand-built wire rows for the ledger tests: realistic defaults, only the fields a rule reads overridden. */
 export const ALICE = '0xa11ce00000000000000000000000000000000001';
@@ -17,11 +16,9 @@ export const TOKEN = '0x70ce000000000000000000000000000000000006';
 export const ZERO = '0x0000000000000000000000000000000000000000';
 export const HASH = '0x' + 'ab'.repeat(32);
 
-const samples = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'etherscan', 'samples');
-
-/** A recorded body from test/etherscan/samples (copies of ../shared/samples/etherscan, see SOURCES.md there). */
+/** The rows of a recorded body from test/etherscan/samples. */
 export function sample<T>(file: string): T[] {
-  const body = JSON.parse(fs.readFileSync(path.join(samples, file), 'utf8')) as { result?: unknown; res?: unknown };
+  const body = etherscanSample(file) as { result?: unknown; res?: unknown };
   const rows = body.result ?? body.res ?? body;
   return (Array.isArray(rows) ? rows : [rows]) as T[];
 }

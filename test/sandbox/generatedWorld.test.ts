@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STREAMS, type Wire1155Tx, type WireInternalTx, type WireNftTx, type WireReceipt, type WireTokenTx } from '../../src/etherscan/wire.js';
 import { demoWorld } from '../../src/sandbox/demoWorld.js';
@@ -6,9 +5,9 @@ import { generateWorld, SPECIALS_FROM, SPECIALS_TO, WORLD_END, WORLD_START } fro
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import type { Stream } from '../../src/etherscan/wire.js';
+import { etherscanSample } from '../support/samples.js';
 import { call, listAll } from './sandboxClient.js';
 
-const SAMPLES = '/work/shared/samples/etherscan';
 const ZERO = `0x${'0'.repeat(40)}`;
 
 let world: World;
@@ -43,7 +42,7 @@ describe('wire records', () => {
     ['token1155tx', 'docs-token1155tx.json'],
   ];
   it.each(samplesOf)('%s rows have exactly the field set of %s, all strings', async (stream, file) => {
-    const expected = Object.keys((JSON.parse(fs.readFileSync(`${SAMPLES}/${file}`, 'utf8')) as { result: object[] }).result[0]!).sort();
+    const expected = Object.keys((etherscanSample(file) as { result: object[] }).result[0]!).sort();
     const rows = await listAll(sandbox, 1, stream, main);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
@@ -6,10 +5,9 @@ import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { serveSandbox } from '../../src/sandbox/serveSandbox.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
+import { etherscanSample as sample } from '../support/samples.js';
 import { call, rowsOf } from './sandboxClient.js';
 
-const SAMPLES = '/work/shared/samples/etherscan';
-const sample = (name: string): unknown => JSON.parse(fs.readFileSync(`${SAMPLES}/${name}`, 'utf8'));
 
 let world: World;
 let sandbox: Sandbox;

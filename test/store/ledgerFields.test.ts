@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { STREAMS, type Stream, type WireReceipt, type WireRecord } from '../../src/etherscan/wire.js';
 import { LEDGER_FIELDS, RECEIPT_FIELDS } from '../../src/ledger/LedgerRecord.js';
 import { decodeLedgerFields, decodeReceiptFields, encodeLedgerFields, encodeReceiptFields } from '../../src/store/ledgerFields.js';
+import { etherscanSample } from '../support/samples.js';
 
-/** Recorded API bodies (test/etherscan/samples, provenance in SOURCES.md there). */
-const SAMPLES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'etherscan', 'samples');
 const SAMPLE_OF: Record<Stream, string> = {
   txlist: 'docs-txlist.json',
   txlistinternal: 'docs-txlistinternal-by-address.json',
@@ -16,7 +12,7 @@ const SAMPLE_OF: Record<Stream, string> = {
   token1155tx: 'docs-token1155tx.json',
 };
 const recorded = (stream: Stream): WireRecord[] =>
-  (JSON.parse(fs.readFileSync(path.join(SAMPLES, SAMPLE_OF[stream]), 'utf8')) as { result: WireRecord[] }).result;
+  (etherscanSample(SAMPLE_OF[stream]) as { result: WireRecord[] }).result;
 
 /** What the ledger must get back: blockNumber and every listed field, absent ones as ''. */
 function ledgerView(stream: Stream, record: WireRecord): Record<string, string> {
@@ -42,7 +38,7 @@ describe('ledger fields', () => {
   });
 
   it('give back the fee fields of a recorded receipt, absent ones as empty', () => {
-    const body = JSON.parse(fs.readFileSync(path.join(SAMPLES, 'docs-eth_getTransactionReceipt.json'), 'utf8')) as { result: WireReceipt };
+    const body = etherscanSample('docs-eth_getTransactionReceipt.json') as { result: WireReceipt };
     const decoded = decodeReceiptFields(encodeReceiptFields(body.result));
     expect(Object.keys(decoded)).toEqual([...RECEIPT_FIELDS]);
     for (const name of RECEIPT_FIELDS) expect(decoded[name]).toBe(typeof body.result[name] === 'string' ? body.result[name] : '');

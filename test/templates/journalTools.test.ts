@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,15 +8,12 @@ import { renderTemplates } from '../../src/templates/renderTemplates.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { legOf } from '../../src/templates/ViewRow.js';
 import { formatUnits } from '../../src/ledger/money.js';
+import { BEAN_CHECK, describeWithPrograms, HLEDGER, runProgram as run } from '../support/outsideProgram.js';
+import { TEMPLATE_SAMPLES as samples } from '../support/samples.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 
-const samples = '/work/shared/samples/tax-formats/vendor-and-project-files';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Runs a real program; a missing binary throws ENOENT and fails the test (CI installs hledger and beancount). */
-function run(program: string, args: readonly string[]): string {
-  return execFileSync(program, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
 
 function parseCsvLine(line: string): string[] {
   return [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => (m[1] as string).replace(/""/g, '"'));
@@ -29,7 +25,7 @@ async function render(name: string): Promise<{ dir: string; file: string }> {
   return { dir, file: result?.files[0] as string };
 }
 
-describe('hledger reads the journal', () => {
+describeWithPrograms('hledger reads the journal', [HLEDGER], () => {
   it('has per-account balances equal to the ledger sums, to the last digit', async () => {
     const { dir, file } = await render('hledger');
     try {
@@ -77,7 +73,7 @@ describe('hledger reads the journal', () => {
   });
 });
 
-describe('beancount accepts the ledger', () => {
+describeWithPrograms('beancount accepts the ledger', [BEAN_CHECK], () => {
   it('passes bean-check', async () => {
     const { dir, file } = await render('beancount');
     try {
@@ -86,7 +82,9 @@ describe('beancount accepts the ledger', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
 
+describe('the beancount template', () => {
   it('reports the rounding beancount forced on 2^256 − 1 instead of hiding it', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-beancount-'));
     try {

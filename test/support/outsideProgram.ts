@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from '@jest/globals';
+
+/** A real program a test drives, and the Debian package that installs it. */
+export interface OutsideProgram {
+  readonly command: string;
+  readonly debianPackage: string;
+}
+
+export const HLEDGER: OutsideProgram = { command: 'hledger', debianPackage: 'hledger' };
+export const BEAN_CHECK: OutsideProgram = { command: 'bean-check', debianPackage: 'beancount' };
+
+/** The executable's path on PATH (or the absolute path itself when it exists), else null. */
+export function findProgram(command: string): string | null {
+  const candidates = path.isAbsolute(command) ? [command] : (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, command));
+  for (const candidate of candidates) {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here; try the next PATH entry
+    }
+  }
+  return null;
+}
+
+/**
+ * `describe` for tests that need real outside programs. Outside CI a missing program skips exactly these tests
+ * with one line naming the package; with `CI` set it fails, since CI must run them all.
+ */
+export function describeWithPrograms(title: string, programs: readonly OutsideProgram[], body: () => void): void {
+  const missing = programs.filter((program) => findProgram(program.command) === null);
+  if (missing.length === 0) {
+    describe(title, body);
+    return;
+  }
+  const install = `apt-get install ${missing.map((program) => program.debianPackage).join(' ')}`;
+  const needs = missing.map((program) => program.command).join(', ');
+  if (process.env.CI) {
+    describe(title, () => {
+      it(`needs ${needs}`, () => {
+        throw new Error(`${needs} not found on PATH; CI must run these tests: ${install}`);
+      });
+    });
+    return;
+  }
+  process.stderr.write(`skipped: ${title} (needs ${needs}; ${install})\n`);
+  describe.skip(title, body);
+}
+
+/**
+ * Runs a real program and returns its stdout. A failure becomes a plain Error with the exit status and stderr:
+ * child-process errors carry circular fields that jest's workers cannot send to the parent.
+ */
+export function runProgram(command: string, args: readonly string[], input?: string): string {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const failed = error as { status?: number | null; signal?: string | null; stderr?: string; stdout?: string; message?: string };
+    const how = failed.status !== undefined && failed.status !== null ? `exit ${failed.status}` : (failed.signal ?? failed.message ?? 'failed');
+    throw new Error(`${command} ${args.join(' ')}: ${how}\n${String(failed.stderr ?? '').trim()}\n${String(failed.stdout ?? '').trim()}`.trim());
+  }
+}
