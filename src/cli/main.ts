@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { InputError } from '../errors/LedgerscanError.js';
-import { redact } from '../etherscan/redact.js';
+import { redactSecrets } from './redactSecrets.js';
 import type { CliIo } from './CliIo.js';
 import { processIo } from './CliIo.js';
 import { chainsCommand } from './commands/chainsCommand.js';
@@ -77,14 +77,6 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     io.stderr.write(`${redactSecrets(describeError(error), argv, io.env)}\n`);
     return exitCodeFor(error);
   }
-}
-
-/** Errors are redacted where they arise; this is the last guard before anything reaches the terminal. */
-function redactSecrets(text: string, argv: readonly string[], env: NodeJS.ProcessEnv): string {
-  const flagIndex = argv.findIndex((arg) => arg === '--api-key');
-  const inline = argv.find((arg) => arg.startsWith('--api-key='))?.slice('--api-key='.length);
-  const keys = [env.ETHERSCAN_API_KEY, flagIndex >= 0 ? argv[flagIndex + 1] : undefined, inline];
-  return keys.reduce<string>((out, key) => (key === undefined || key === '' ? out : redact(out, key)), text);
 }
 
 function isEntryPoint(): boolean {

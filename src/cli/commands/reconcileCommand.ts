@@ -1,7 +1,12 @@
+import type { Alert } from '../../alerts/Alert.js';
+import { reconcileAlert, runFailedAlert } from '../../alerts/alertFor.js';
+import { type AlertSettings, alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
+import { deliverAlert } from '../../alerts/deliverAlert.js';
 import type { JobFlags } from '../../config/JobFlags.js';
 import { runReconcile } from '../../pipeline/runReconcile.js';
 import type { CliIo } from '../CliIo.js';
-import { EXIT } from '../exitCode.js';
+import { describeError, EXIT, exitCodeFor } from '../exitCode.js';
+import { redactSecrets } from '../redactSecrets.js';
 import { setUpJobCommand } from './jobCommand.js';
 import { syncSummary } from './syncSummary.js';
 
@@ -11,8 +16,27 @@ export async function reconcileCommand(
   io: CliIo,
   signal: AbortSignal,
 ): Promise<number> {
+  // Read first: a nightly job whose alerts are half configured must not run silently.
+  const alerts = alertSettingsFromEnv(io.env);
   const { job, progress, log, command } = setUpJobCommand(flags, argv, io, false);
-  const run = await runReconcile(job, { progress, log, command, signal, historical: flags.historical === false ? 'off' : 'auto' });
-  io.stdout.write(`${syncSummary(run.sync, run.api)}\n${run.report.summary}\n`);
-  return run.result.allMatch ? EXIT.ok : EXIT.differences;
+  const subject = flags.config ?? job.wallets.map((wallet) => wallet.label).join(', ');
+  try {
+    const run = await runReconcile(job, { progress, log, command, signal, historical: flags.historical === false ? 'off' : 'auto' });
+    io.stdout.write(`${syncSummary(run.sync, run.api)}\n${run.report.summary}\n`);
+    if (run.result.allMatch) return EXIT.ok;
+    await sendAlert(reconcileAlert(subject, run.result, new Date()), alerts, argv, io);
+    return EXIT.differences;
+  } catch (error) {
+    const message = redactSecrets(describeError(error), argv, io.env);
+    await sendAlert(runFailedAlert(subject, 'ledgerscan reconcile', message, exitCodeFor(error), new Date()), alerts, argv, io);
+    throw error;
+  }
+}
+
+/** One stderr line per channel, also with `--quiet`: an alert that did not go out is what cron must mail. */
+async function sendAlert(alert: Alert, settings: AlertSettings, argv: readonly string[], io: CliIo): Promise<void> {
+  for (const outcome of await deliverAlert(alert, settings)) {
+    const line = `alert ${alert.kind} by ${outcome.channel}: ${outcome.delivered ? outcome.detail : `NOT delivered, ${outcome.detail}`}`;
+    io.stderr.write(`${redactSecrets(line, argv, io.env)}\n`);
+  }
 }

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { formatUnits } from '../ledger/money.js';
+import type { ReconcileResult } from '../reconcile/reconcile.js';
+import type { Alert } from './Alert.js';
+
+/** The alert for a reconcile whose non-spam balances differ from the chain: every differing asset with its figures. */
+export function reconcileAlert(subject: string, result: ReconcileResult, now: Date): Alert {
+  const differing = result.buckets.filter((check) => check.status === 'differs' && check.bucket.spam === '');
+  const amount = (raw: bigint | null, decimals: number | null): string | null =>
+    raw === null ? null : decimals === null ? raw.toString() : formatUnits(raw, decimals);
+  return {
+    id: randomUUID(),
+    kind: 'reconcile-differences',
+    at: now.toISOString(),
+    subject,
+    summary: `${differing.length} asset balance${differing.length === 1 ? '' : 's'} differ${differing.length === 1 ? 's' : ''} from the chain`,
+    details: {
+      differences: differing.map(({ bucket, chainBalance, difference, syncedBlock, divergence, hint }) => ({
+        chainId: bucket.chainId,
+        wallet: bucket.wallet,
+        walletLabel: bucket.walletLabel,
+        asset: bucket.asset,
+        assetContract: bucket.assetContract,
+        ledger: amount(bucket.total, bucket.decimals),
+        chain: amount(chainBalance, bucket.decimals),
+        difference: amount(difference, bucket.decimals),
+        syncedBlock,
+        firstDivergentBlock: divergence?.block ?? null,
+        hint,
+      })),
+    },
+  };
+}
+
+/** The alert for a run that stopped with an error; `message` must already be redacted. */
+export function runFailedAlert(subject: string, command: string, message: string, exitCode: number, now: Date): Alert {
+  return {
+    id: randomUUID(),
+    kind: 'run-failed',
+    at: now.toISOString(),
+    subject,
+    summary: `${command} failed (exit ${exitCode})`,
+    details: { command, exitCode, error: message },
+  };
+}
