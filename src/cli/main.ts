@@ -6,6 +6,7 @@ import { InputError } from '../errors/LedgerscanError.js';
 import { redactSecrets } from './redactSecrets.js';
 import type { CliIo } from './CliIo.js';
 import { processIo } from './CliIo.js';
+import { balancesCommand } from './commands/balancesCommand.js';
 import { chainsCommand } from './commands/chainsCommand.js';
 import { demoCommand } from './commands/demoCommand.js';
 import { exportCommand } from './commands/exportCommand.js';
@@ -40,6 +41,17 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
       },
     )
     .command(
+      'balances',
+      'sync, then state every wallet\'s holdings at an instant (balances.csv), checked with historical balances (exit 1 on any difference)',
+      (y) =>
+        withJobOptions(y)
+          .option('at', { type: 'string', demandOption: true, describe: 'YYYY-MM-DD (end of that day) or YYYY-MM-DDTHH:MM[:SS][±HH:MM] in --timezone' })
+          .option('check', { type: 'boolean', default: true, describe: 'compare with the API\'s historical balances (API Pro)' }),
+      async (args) => {
+        code = await balancesCommand(args, argv, io, signal);
+      },
+    )
+    .command(
       'sandbox',
       'serve the built-in Etherscan-v2-compatible sandbox',
       (y) =>
@@ -62,7 +74,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     .command('chains', 'list the supported chains', (y) => y, () => {
       code = chainsCommand(io);
     })
-    .demandCommand(1, 'name a command: export, sync, reconcile, sandbox, demo, templates or chains')
+    .demandCommand(1, 'name a command: export, sync, reconcile, balances, sandbox, demo, templates or chains')
     .strict()
     .help()
     .version(false)

@@ -26,6 +26,8 @@ export interface LoadJobInput {
   env: NodeJS.ProcessEnv;
   /** Commands that write no templates (sync, reconcile) accept a job without one. */
   templatesRequired?: boolean;
+  /** `balances` states holdings at an instant and accepts a job without a period. */
+  periodRequired?: boolean;
   /** Names of the built-in templates, for checking --template. */
   knownTemplates: readonly string[];
   cwd: string;
@@ -43,7 +45,7 @@ export const DEFAULTS = {
  * Flags over the job file (`--config`), validated into a `Job`. Every problem is collected and
  * thrown as one `InputError`; no message ever contains the API key.
  */
-export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = true }: LoadJobInput): Job {
+export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = true, periodRequired = true }: LoadJobInput): Job {
   const problems = new Problems();
   const apiKey = (flags.apiKey ?? env.ETHERSCAN_API_KEY ?? '').trim();
   problems.hide(apiKey);
@@ -56,7 +58,7 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
   const chains = resolveChains(settings.chains, problems);
   const wallets = resolveWallets(settings.wallets, chains, problems);
   const timezone = optional(settings.timezone, DEFAULTS.timezone, parseTimezone, problems);
-  const period = resolvePeriod(settings.period, timezone, problems);
+  const period = resolvePeriod(settings.period, timezone, problems, periodRequired);
   const templates = resolveTemplates(settings.templates, knownTemplates, problems);
   const templateFiles = settings.templateFiles === undefined ? [] : (listItems(settings.templateFiles, problems) ?? []).map((item) => resolvePath(item, problems));
   if (templatesRequired && ![settings.templates, settings.templateFiles].some(isGiven)) {

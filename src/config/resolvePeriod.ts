@@ -15,10 +15,12 @@ export interface PeriodInput {
 
 /**
  * `year` or `from` + `to` → the job's period, recording every problem. Without a valid
- * `timezone` the days are still checked, but there is no period to return.
+ * `timezone` the days are still checked, but there is no period to return. A command that states
+ * holdings at an instant needs no period: then none given means every supported year.
  */
-export function resolvePeriod(input: PeriodInput, timezone: string | undefined, problems: Problems): JobPeriod | undefined {
-  const days = chooseDays(input, problems);
+export function resolvePeriod(input: PeriodInput, timezone: string | undefined, problems: Problems, required = true): JobPeriod | undefined {
+  const none = input.year === undefined && input.from === undefined && input.to === undefined;
+  const days = none && !required ? { from: { year: FIRST_YEAR, month: 1, day: 1 }, to: { year: LAST_YEAR, month: 12, day: 31 } } : chooseDays(input, problems);
   return days === undefined || timezone === undefined ? undefined : periodInZone(days.from, days.to, timezone);
 }
 

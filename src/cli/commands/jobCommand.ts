@@ -15,8 +15,8 @@ export interface JobCommandSetup {
   command: string;
 }
 
-export function setUpJobCommand(flags: JobFlags, argv: readonly string[], io: CliIo, templatesRequired: boolean): JobCommandSetup {
-  const job = loadJob({ flags, env: io.env, knownTemplates: builtinTemplateNames(), cwd: io.cwd, templatesRequired });
+export function setUpJobCommand(flags: JobFlags, argv: readonly string[], io: CliIo, templatesRequired: boolean, periodRequired = true): JobCommandSetup {
+  const job = loadJob({ flags, env: io.env, knownTemplates: builtinTemplateNames(), cwd: io.cwd, templatesRequired, periodRequired });
   return {
     job,
     progress: createProgress({ output: io.stderr, quiet: job.quiet, rate: job.api.rate }),

@@ -1,0 +1,65 @@
+import type { Job } from '../config/Job.js';
+import type { Instant } from '../config/parseInstant.js';
+import { walletsOnChain } from '../config/walletsOnChain.js';
+import { InputError } from '../errors/LedgerscanError.js';
+import type { ApiStats } from '../etherscan/EtherscanApi.js';
+import { balancesAt, type BalancesAtResult } from '../reconcile/balancesAt.js';
+import { type BalancesReport, writeBalancesReport } from '../reconcile/balancesReport.js';
+import type { SyncProgress } from '../sync/progress.js';
+import type { SyncReport } from '../sync/syncJob.js';
+import { ensureWritableDir } from './ensureWritableDir.js';
+import { fullHistoryPlan } from './fullHistoryPlan.js';
+import { type JobRunOptions, openJobRun } from './JobRun.js';
+import { ledgerFromStore } from './ledgerFromStore.js';
+import { syncPlan } from './syncPlan.js';
+
+export interface BalancesRunOptions extends JobRunOptions {
+  progress: SyncProgress;
+  at: Instant;
+  check: 'auto' | 'off';
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+export interface BalancesRunResult {
+  sync: SyncReport;
+  api: ApiStats;
+  result: BalancesAtResult;
+  report: BalancesReport;
+}
+
+/**
+ * Holdings at an instant: the store brought up to the ripe head (incrementally, so the instant is covered on
+ * every chain), the ledger rolled forward to the instant, each asset checked at the chain's block for it.
+ */
+export async function runBalances(job: Job, options: BalancesRunOptions): Promise<BalancesRunResult> {
+  const now = (options.now ?? (() => new Date()))();
+  if (options.at.time * 1000 > now.getTime()) {
+    throw new InputError(`--at ${options.at.local} is in the future (state holdings at a past instant)`);
+  }
+  ensureWritableDir(job.out, '--out');
+  const run = openJobRun(job, options);
+  try {
+    const plan = await fullHistoryPlan(run.api, job.chains);
+    const sync = await syncPlan(run, plan, options.progress, options.signal);
+    const blockByChain = new Map<number, number>();
+    for (const { chainId, toBlock } of sync.chains) {
+      const block = await run.api.blockNumberByTime(chainId, options.at.time, 'before');
+      // The ripe head may lie before the instant (a minute ago): the synced block is then the last one known.
+      blockByChain.set(chainId, Math.min(block, toBlock));
+    }
+    const result = await balancesAt({
+      api: run.api,
+      entries: ledgerFromStore(run.store, job, sync.chains)(),
+      at: options.at,
+      wallets: sync.chains.flatMap(({ chainId }) =>
+        walletsOnChain(job.wallets, chainId).map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label }))),
+      blockByChain,
+      check: options.check,
+    });
+    const report = await writeBalancesReport(result, job.out);
+    return { sync, api: run.api.stats, result, report };
+  } finally {
+    run.close();
+  }
+}
