@@ -8,6 +8,7 @@ import type { CliIo } from './CliIo.js';
 import { processIo } from './CliIo.js';
 import { balancesCommand } from './commands/balancesCommand.js';
 import { chainsCommand } from './commands/chainsCommand.js';
+import { closeCommand } from './commands/closeCommand.js';
 import { demoCommand } from './commands/demoCommand.js';
 import { exportCommand } from './commands/exportCommand.js';
 import { reconcileCommand } from './commands/reconcileCommand.js';
@@ -38,6 +39,14 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
       (y) => withJobOptions(y).option('historical', { type: 'boolean', default: true, describe: 'search the first divergent block with historical balances (API Pro)' }),
       async (args) => {
         code = await reconcileCommand(args, argv, io, signal);
+      },
+    )
+    .command(
+      'close',
+      'file the period: its export and closing balances as a read-only snapshot that is never overwritten',
+      (y) => withJobOptions(y).option('filed', { type: 'string', describe: 'folder of filed periods (default: filed/ beside the state file); --out is not used' }),
+      async (args) => {
+        code = await closeCommand(args, argv, io, signal);
       },
     )
     .command(
@@ -74,7 +83,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     .command('chains', 'list the supported chains', (y) => y, () => {
       code = chainsCommand(io);
     })
-    .demandCommand(1, 'name a command: export, sync, reconcile, balances, sandbox, demo, templates or chains')
+    .demandCommand(1, 'name a command: export, sync, reconcile, close, balances, sandbox, demo, templates or chains')
     .strict()
     .help()
     .version(false)

@@ -46,6 +46,11 @@ export function parseInstant(value: unknown, field: string, timezone: string): I
     }
     time = readings[0] as number;
   }
+  return instantAt(time, timezone);
+}
+
+/** The instant `time` (Unix seconds) with its UTC and local spellings. */
+export function instantAt(time: number, timezone: string): Instant {
   return { time, utc: new Date(time * 1000).toISOString().replace('.000Z', 'Z'), local: localText(time, timezone) };
 }
 

@@ -17,6 +17,8 @@ export interface BalancesRunOptions extends JobRunOptions {
   progress: SyncProgress;
   at: Instant;
   check: 'auto' | 'off';
+  /** The statement's file name in the job's out dir (default balances.csv). */
+  fileName?: string;
   signal?: AbortSignal;
   now?: () => Date;
 }
@@ -57,7 +59,7 @@ export async function runBalances(job: Job, options: BalancesRunOptions): Promis
       blockByChain,
       check: options.check,
     });
-    const report = await writeBalancesReport(result, job.out);
+    const report = await writeBalancesReport(result, job.out, options.fileName);
     return { sync, api: run.api.stats, result, report };
   } finally {
     run.close();

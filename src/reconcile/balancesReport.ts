@@ -20,12 +20,12 @@ const HEADER = [
 const LISTED = 10;
 
 /**
- * Writes `balances.csv` into `outDir` (under a temp name, renamed when complete): the statement of holdings at
+ * Writes `fileName` into `outDir` (under a temp name, renamed when complete): the statement of holdings at
  * one instant that wealth-tax returns ask for. Amounts in the asset's units and in base units; spam rows last.
  */
-export async function writeBalancesReport(result: BalancesAtResult, outDir: string): Promise<BalancesReport> {
+export async function writeBalancesReport(result: BalancesAtResult, outDir: string, fileName = 'balances.csv'): Promise<BalancesReport> {
   mkdirSync(outDir, { recursive: true });
-  const csvPath = path.join(outDir, 'balances.csv');
+  const csvPath = path.join(outDir, fileName);
   const csv = new CsvFileWriter(csvPath, { header: HEADER, lineEnding: 'lf', finalNewline: true });
   try {
     for (const row of result.rows) await csv.writeRow(csvRow(result, row));

@@ -8,7 +8,7 @@ import { syncSummary } from './syncSummary.js';
 
 /** `ledgerscan balances --at …`: holdings at an instant into balances.csv; exit 1 when the chain disagrees. */
 export async function balancesCommand(
-  flags: JobFlags & { at?: string; check?: boolean },
+  flags: JobFlags & { at?: string | undefined; check?: boolean | undefined },
   argv: readonly string[],
   io: CliIo,
   signal: AbortSignal,

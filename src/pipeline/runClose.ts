@@ -1,0 +1,100 @@
+import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Job, JobPeriod } from '../config/Job.js';
+import { instantAt } from '../config/parseInstant.js';
+import { InputError } from '../errors/LedgerscanError.js';
+import { AtomicFile } from '../output/AtomicFile.js';
+import { sha256File } from '../output/sha256File.js';
+import { runBalances } from './runBalances.js';
+import { type ExportOptions, type ExportResult, runExport } from './runExport.js';
+import { toolVersion } from './toolVersion.js';
+
+/** What a closed period keeps beside its files: enough to tell later, byte for byte, what was filed. */
+export interface FiledRecord {
+  label: string;
+  period: JobPeriod & { timezone: string };
+  closedAt: string;
+  tool: { name: 'ledgerscan'; version: string };
+  templates: readonly string[];
+  /** Every file of the snapshot but this record, sha256 included. */
+  files: { path: string; bytes: number; sha256: string }[];
+}
+
+export interface CloseOptions extends ExportOptions {
+  /** Where filed periods live; each closed period is a read-only folder named after its label. */
+  filedDir: string;
+}
+
+export interface CloseResult {
+  dir: string;
+  record: FiledRecord;
+  export: ExportResult;
+}
+
+export const FILED_RECORD = 'filed.json';
+export const CLOSING_BALANCES = 'closing-balances.csv';
+
+/** `2025` for a calendar year, else `2025-01-01_2025-06-30`: the name a user passes to `diff --since-filed`. */
+export function periodLabel(period: Pick<JobPeriod, 'from' | 'to'>): string {
+  const year = period.from.slice(0, 4);
+  return period.from === `${year}-01-01` && period.to === `${year}-12-31` ? year : `${period.from}_${period.to}`;
+}
+
+/**
+ * Files a period: the export the accountant files (every template, the manifest) plus the closing balances per
+ * chain, wallet and asset at the period's last second, into a staging folder renamed into place only when whole,
+ * then made read-only. A closed period is never overwritten; later runs of it go elsewhere, beside it.
+ */
+export async function runClose(job: Job, options: CloseOptions): Promise<CloseResult> {
+  const now = (options.now ?? (() => new Date()))();
+  const label = periodLabel(job.period);
+  const dir = path.join(options.filedDir, label);
+  if (existsSync(dir)) {
+    throw new InputError(`period ${label} is already closed in ${dir}; a filed period is never overwritten (see what changed: ledgerscan diff --since-filed ${label})`);
+  }
+  if (job.period.endTime * 1000 > now.getTime()) {
+    throw new InputError(`period ${label} has not ended yet (it ends ${new Date(job.period.endTime * 1000).toISOString()}); close it after that`);
+  }
+  const staging = path.join(options.filedDir, `.${label}.partial`);
+  // A close that died half-way left its staging folder; nothing in it was ever filed.
+  rmSync(staging, { recursive: true, force: true });
+  const stagedJob = { ...job, out: staging };
+  const exported = await runExport(stagedJob, options);
+  await runBalances(stagedJob, { ...options, at: instantAt(job.period.endTime - 1, job.timezone), check: 'off', fileName: CLOSING_BALANCES });
+
+  const record: FiledRecord = {
+    label,
+    period: { ...job.period, timezone: job.timezone },
+    closedAt: now.toISOString(),
+    tool: { name: 'ledgerscan', version: toolVersion() },
+    templates: [...job.templates, ...job.templateFiles.map((file) => path.basename(file))],
+    files: await describeFiles(staging),
+  };
+  const file = new AtomicFile(path.join(staging, FILED_RECORD));
+  await file.write(`${JSON.stringify(record, null, 2)}\n`);
+  await file.commit();
+  renameSync(staging, dir);
+  makeReadOnly(dir);
+  return { dir, record, export: exported };
+}
+
+async function describeFiles(dir: string, prefix = ''): Promise<FiledRecord['files']> {
+  const files: FiledRecord['files'] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const absolute = path.join(dir, name);
+    const relative = prefix === '' ? name : `${prefix}/${name}`;
+    const stats = statSync(absolute);
+    if (stats.isDirectory()) files.push(...(await describeFiles(absolute, relative)));
+    else files.push({ path: relative, bytes: stats.size, sha256: await sha256File(absolute) });
+  }
+  return files;
+}
+
+function makeReadOnly(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const absolute = path.join(dir, name);
+    if (statSync(absolute).isDirectory()) makeReadOnly(absolute);
+    else chmodSync(absolute, 0o444);
+  }
+  chmodSync(dir, 0o555);
+}
