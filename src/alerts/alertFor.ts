@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatUnits } from '../ledger/money.js';
+import type { SinceFiled } from '../filing/diffReport.js';
 import type { ReconcileResult } from '../reconcile/reconcile.js';
 import type { Alert } from './Alert.js';
 
@@ -41,5 +42,30 @@ export function runFailedAlert(subject: string, command: string, message: string
     subject,
     summary: `${command} failed (exit ${exitCode})`,
     details: { command, exitCode, error: message },
+  };
+}
+
+/** The alert for a closed period whose recalculation differs from what was filed: per file, rows added, removed, changed. */
+export function changedSinceFiledAlert(subject: string, diff: SinceFiled, now: Date): Alert {
+  const changed = diff.files.filter((file) => file.status !== 'same');
+  return {
+    id: randomUUID(),
+    kind: 'changed-since-filed',
+    at: now.toISOString(),
+    subject,
+    summary: `${changed.length} filed file${changed.length === 1 ? '' : 's'} of ${diff.record.label} would change`,
+    details: {
+      period: diff.record.label,
+      closedAt: diff.record.closedAt,
+      reasons: diff.reasons,
+      files: changed.map((file) => ({
+        file: file.file,
+        status: file.status,
+        added: file.changes.filter((change) => change.change === 'added').length,
+        removed: file.changes.filter((change) => change.change === 'removed').length,
+        changed: file.changes.filter((change) => change.change === 'changed').length,
+      })),
+      ledgerEntries: changed.find((file) => file.file === 'ledger.csv')?.changes.map((change) => ({ change: change.change, entryId: change.key, txHash: change.row.tx_hash ?? '' })) ?? [],
+    },
   };
 }

@@ -9,6 +9,7 @@ import { processIo } from './CliIo.js';
 import { balancesCommand } from './commands/balancesCommand.js';
 import { chainsCommand } from './commands/chainsCommand.js';
 import { closeCommand } from './commands/closeCommand.js';
+import { diffCommand } from './commands/diffCommand.js';
 import { demoCommand } from './commands/demoCommand.js';
 import { exportCommand } from './commands/exportCommand.js';
 import { reconcileCommand } from './commands/reconcileCommand.js';
@@ -50,6 +51,18 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
       },
     )
     .command(
+      'diff',
+      'recompute a closed period and list what changed since it was filed (exit 1 when anything did)',
+      (y) =>
+        withJobOptions(y)
+          .option('since-filed', { type: 'string', describe: 'the closed period, e.g. 2025 (as `close` named it)' })
+          .option('filed', { type: 'string', describe: 'folder of filed periods (default: filed/ beside the state file)' })
+          .option('verify', { type: 'boolean', default: true, describe: 'fetch the period again to catch records the API indexed late' }),
+      async (args) => {
+        code = await diffCommand(args, argv, io, signal);
+      },
+    )
+    .command(
       'balances',
       'sync, then state every wallet\'s holdings at an instant (balances.csv), checked with historical balances (exit 1 on any difference)',
       (y) =>
@@ -83,7 +96,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     .command('chains', 'list the supported chains', (y) => y, () => {
       code = chainsCommand(io);
     })
-    .demandCommand(1, 'name a command: export, sync, reconcile, close, balances, sandbox, demo, templates or chains')
+    .demandCommand(1, 'name a command: export, sync, reconcile, close, diff, balances, sandbox, demo, templates or chains')
     .strict()
     .help()
     .version(false)

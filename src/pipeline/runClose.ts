@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Job, JobPeriod } from '../config/Job.js';
+import type { Job } from '../config/Job.js';
+import { CLOSING_BALANCES, FILED_RECORD, type FiledRecord, periodLabel } from '../filing/FiledRecord.js';
 import { instantAt } from '../config/parseInstant.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { AtomicFile } from '../output/AtomicFile.js';
@@ -8,17 +9,6 @@ import { sha256File } from '../output/sha256File.js';
 import { runBalances } from './runBalances.js';
 import { type ExportOptions, type ExportResult, runExport } from './runExport.js';
 import { toolVersion } from './toolVersion.js';
-
-/** What a closed period keeps beside its files: enough to tell later, byte for byte, what was filed. */
-export interface FiledRecord {
-  label: string;
-  period: JobPeriod & { timezone: string };
-  closedAt: string;
-  tool: { name: 'ledgerscan'; version: string };
-  templates: readonly string[];
-  /** Every file of the snapshot but this record, sha256 included. */
-  files: { path: string; bytes: number; sha256: string }[];
-}
 
 export interface CloseOptions extends ExportOptions {
   /** Where filed periods live; each closed period is a read-only folder named after its label. */
@@ -29,15 +19,6 @@ export interface CloseResult {
   dir: string;
   record: FiledRecord;
   export: ExportResult;
-}
-
-export const FILED_RECORD = 'filed.json';
-export const CLOSING_BALANCES = 'closing-balances.csv';
-
-/** `2025` for a calendar year, else `2025-01-01_2025-06-30`: the name a user passes to `diff --since-filed`. */
-export function periodLabel(period: Pick<JobPeriod, 'from' | 'to'>): string {
-  const year = period.from.slice(0, 4);
-  return period.from === `${year}-01-01` && period.to === `${year}-12-31` ? year : `${period.from}_${period.to}`;
 }
 
 /**

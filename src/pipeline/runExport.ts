@@ -19,6 +19,8 @@ export interface ExportOptions extends JobRunOptions {
   progress: SyncProgress;
   signal?: AbortSignal;
   now?: () => Date;
+  /** Fetch the period's blocks again even where synced (what `diff --since-filed` does to catch late rows). */
+  refetch?: boolean;
 }
 
 export interface ExportResult {
@@ -40,7 +42,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
   const run = openJobRun(job, options);
   try {
     const plan = await planBlockRanges(run.api, job.chains, job.period, now);
-    const sync = await syncPlan(run, plan, options.progress, options.signal);
+    const sync = await syncPlan(run, plan, options.progress, options.signal, options.refetch);
     const results = await renderTemplates({
       entries: ledgerFromStore(run.store, job, sync.chains),
       parts: ledgerParts(run.store, job, sync.chains),

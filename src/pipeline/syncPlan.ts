@@ -5,8 +5,8 @@ import { syncJob } from '../sync/syncJob.js';
 import type { SyncReport } from '../sync/syncJob.js';
 import type { JobRun } from './JobRun.js';
 
-/** Brings the run's store up to the plan for every wallet of the job. */
-export function syncPlan(run: JobRun, plan: BlockPlan, progress: SyncProgress, signal?: AbortSignal): Promise<SyncReport> {
+/** Brings the run's store up to the plan for every wallet of the job; `refetch` fetches synced blocks again too. */
+export function syncPlan(run: JobRun, plan: BlockPlan, progress: SyncProgress, signal?: AbortSignal, refetch = false): Promise<SyncReport> {
   return syncJob({
     api: run.api,
     store: run.store,
@@ -16,5 +16,6 @@ export function syncPlan(run: JobRun, plan: BlockPlan, progress: SyncProgress, s
     concurrency: concurrencyFor(run.job.api.rate),
     progress,
     ...(signal === undefined ? {} : { signal }),
+    refetch,
   });
 }

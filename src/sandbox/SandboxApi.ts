@@ -46,7 +46,7 @@ export function notOk(text: string): Envelope {
  */
 export class SandboxApi {
   private readonly render: WireRenderer;
-  private readonly omitted: ReadonlySet<string>;
+  private readonly omitted: Set<string>;
   private readonly filtered = new Map<string, Uint32Array>();
 
   constructor(
@@ -54,7 +54,13 @@ export class SandboxApi {
     private readonly options: SandboxApiOptions,
   ) {
     this.render = new WireRenderer(world);
-    this.omitted = new Set(options.omit.map((o) => `${o.chainId}|${o.stream}|${o.hash.toLowerCase()}`));
+    this.omitted = new Set(options.omit.map(omittedKey));
+  }
+
+  /** Serves held-back records from now on, as an explorer that indexed them late. */
+  reveal(records: readonly OmittedRecord[]): void {
+    for (const record of records) this.omitted.delete(omittedKey(record));
+    this.filtered.clear();
   }
 
   answer(params: URLSearchParams): Envelope | JsonRpc {
@@ -244,4 +250,8 @@ function tagBlock(tag: string | null, head: number): number | undefined {
   if (/^0x[0-9a-fA-F]+$/.test(tag)) return Math.min(parseInt(tag, 16), head);
   if (/^[0-9]+$/.test(tag)) return Math.min(Number(tag), head);
   return undefined;
+}
+
+function omittedKey(record: OmittedRecord): string {
+  return `${record.chainId}|${record.stream}|${record.hash.toLowerCase()}`;
 }

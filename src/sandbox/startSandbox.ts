@@ -45,6 +45,8 @@ export interface Sandbox {
   world: World;
   apiKey: string;
   stats: SandboxStats;
+  /** Starts serving records held back with `omit`: a transaction the explorer indexed late. */
+  reveal(records: readonly OmittedRecord[]): void;
   close(): Promise<void>;
 }
 
@@ -136,6 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     world,
     apiKey: [...keys][0] ?? SANDBOX_KEY,
     stats,
+    reveal: (records) => api.reveal(records),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -34,6 +34,11 @@ export interface SyncJobInput {
   /** Rows asked per page. Default 1,000, the free tier's and the sandbox's cap; tests page smaller. */
   pageSize?: number;
   splitFloorBlocks?: number;
+  /**
+   * Fetch the plan's blocks again even where synced: an explorer may index a transaction late, inside a range
+   * already stored. Re-committing a span replaces its rows, so this only ever adds what the API lists now.
+   */
+  refetch?: boolean;
 }
 
 /** What one key did in this run. */
@@ -100,7 +105,9 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
       for (const stream of input.streams ?? STREAMS) {
         const key: KeyReport = { chainId, wallet, stream, listCalls: 0, pages: 0, rows: 0 };
         perKey.push(key);
-        const spans = spansToFetch(store.syncedRange(chainId, wallet, stream), range.startBlock, toBlock);
+        const spans = input.refetch === true
+          ? (range.startBlock <= toBlock ? [[range.startBlock, toBlock] as [number, number]] : [])
+          : spansToFetch(store.syncedRange(chainId, wallet, stream), range.startBlock, toBlock);
         progress?.planned(key, spans.reduce((sum, [from, to]) => sum + to - from + 1, 0));
         const run = async (): Promise<void> => {
           for (const [from, to] of spans) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import { runCli } from '../../src/cli/main.js';
-import type { FiledRecord } from '../../src/pipeline/runClose.js';
+import type { FiledRecord } from '../../src/filing/FiledRecord.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { e2eWorld, exportArgs, tempDir } from '../e2e/e2eWorld.js';

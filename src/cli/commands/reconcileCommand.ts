@@ -1,13 +1,12 @@
-import type { Alert } from '../../alerts/Alert.js';
 import { reconcileAlert, runFailedAlert } from '../../alerts/alertFor.js';
-import { type AlertSettings, alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
-import { deliverAlert } from '../../alerts/deliverAlert.js';
+import { alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
 import type { JobFlags } from '../../config/JobFlags.js';
 import { runReconcile } from '../../pipeline/runReconcile.js';
 import type { CliIo } from '../CliIo.js';
 import { describeError, EXIT, exitCodeFor } from '../exitCode.js';
 import { redactSecrets } from '../redactSecrets.js';
 import { setUpJobCommand } from './jobCommand.js';
+import { sendAlert } from './sendAlert.js';
 import { syncSummary } from './syncSummary.js';
 
 export async function reconcileCommand(
@@ -30,13 +29,5 @@ export async function reconcileCommand(
     const message = redactSecrets(describeError(error), argv, io.env);
     await sendAlert(runFailedAlert(subject, 'ledgerscan reconcile', message, exitCodeFor(error), new Date()), alerts, argv, io);
     throw error;
-  }
-}
-
-/** One stderr line per channel, also with `--quiet`: an alert that did not go out is what cron must mail. */
-async function sendAlert(alert: Alert, settings: AlertSettings, argv: readonly string[], io: CliIo): Promise<void> {
-  for (const outcome of await deliverAlert(alert, settings)) {
-    const line = `alert ${alert.kind} by ${outcome.channel}: ${outcome.delivered ? outcome.detail : `NOT delivered, ${outcome.detail}`}`;
-    io.stderr.write(`${redactSecrets(line, argv, io.env)}\n`);
   }
 }

@@ -1,0 +1,90 @@
+import { parse } from 'csv-parse/sync';
+
+/** One row (or line) that a recalculation adds, removes or changes in one file. */
+export interface RowChange {
+  change: 'added' | 'removed' | 'changed';
+  /** The row's key where the file has one (ledger entry id, balance bucket), else its position in the file. */
+  key: string;
+  /** For `changed`: each column that differs. */
+  fields: { column: string; filed: string; now: string }[];
+  /** The row as it stands now (`added`, `changed`) or as it was filed (`removed`), by column. */
+  row: Record<string, string>;
+}
+
+export interface FileDiff {
+  file: string;
+  status: 'same' | 'changed' | 'added' | 'removed';
+  changes: RowChange[];
+}
+
+/** Columns that identify a row across runs, per file kind; a file without them is compared row by row. */
+const KEYS: readonly (readonly string[])[] = [
+  ['entry_id'],
+  ['chain_id', 'wallet', 'asset_kind', 'asset_contract', 'token_id'],
+];
+
+/**
+ * What changed in one file between the filed copy and a recalculation (`null` for a file one side lacks).
+ * CSV files are compared row by row: by key where a key column exists, so a changed entry shows which
+ * fields changed; otherwise as a multiset of rows. Other files (journals) are compared line by line.
+ */
+export function diffFile(file: string, filed: string | null, now: string | null): FileDiff {
+  if (filed === now) return { file, status: 'same', changes: [] };
+  const status = filed === null ? 'added' : now === null ? 'removed' : 'changed';
+  const [before, after] = [table(file, filed ?? ''), table(file, now ?? '')];
+  const header = after.header.length > 0 ? after.header : before.header;
+  const key = KEYS.find((columns) => columns.every((column) => header.includes(column)) && columns.every((column) => before.header.length === 0 || before.header.includes(column)));
+  return { file, status, changes: key === undefined ? multisetChanges(before, after) : keyedChanges(before, after, key) };
+}
+
+interface Table {
+  header: string[];
+  rows: Record<string, string>[];
+}
+
+function table(file: string, text: string): Table {
+  if (text === '') return { header: [], rows: [] };
+  if (!file.endsWith('.csv')) {
+    return { header: ['line'], rows: text.split('\n').filter((line) => line !== '').map((line) => ({ line })) };
+  }
+  const [header = [], ...records] = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][];
+  return { header, rows: records.map((record) => Object.fromEntries(header.map((column, i) => [column, record[i] ?? '']))) };
+}
+
+function keyedChanges(before: Table, after: Table, key: readonly string[]): RowChange[] {
+  const keyOf = (row: Record<string, string>): string => key.map((column) => row[column] ?? '').join(' ');
+  const filed = new Map(before.rows.map((row) => [keyOf(row), row]));
+  const changes: RowChange[] = [];
+  for (const row of after.rows) {
+    const id = keyOf(row);
+    const old = filed.get(id);
+    filed.delete(id);
+    if (old === undefined) {
+      changes.push({ change: 'added', key: id, fields: [], row });
+      continue;
+    }
+    const fields = Object.keys(row).filter((column) => row[column] !== old[column]).map((column) => ({ column, filed: old[column] ?? '', now: row[column] ?? '' }));
+    if (fields.length > 0) changes.push({ change: 'changed', key: id, fields, row });
+  }
+  for (const [id, row] of filed) changes.push({ change: 'removed', key: id, fields: [], row });
+  return changes;
+}
+
+function multisetChanges(before: Table, after: Table): RowChange[] {
+  const text = (row: Record<string, string>): string => JSON.stringify(Object.values(row));
+  const filed = new Map<string, number>();
+  for (const row of before.rows) filed.set(text(row), (filed.get(text(row)) ?? 0) + 1);
+  const changes: RowChange[] = [];
+  after.rows.forEach((row, index) => {
+    const count = filed.get(text(row)) ?? 0;
+    if (count > 0) filed.set(text(row), count - 1);
+    else changes.push({ change: 'added', key: `row ${index + 1}`, fields: [], row });
+  });
+  before.rows.forEach((row, index) => {
+    const count = filed.get(text(row)) ?? 0;
+    if (count === 0) return;
+    filed.set(text(row), count - 1);
+    changes.push({ change: 'removed', key: `row ${index + 1}`, fields: [], row });
+  });
+  return changes;
+}

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Job } from '../config/Job.js';
+import { instantAt } from '../config/parseInstant.js';
+import { diffFile, type FileDiff } from '../filing/diffFile.js';
+import { type DiffReport, type SinceFiled, writeDiffReport } from '../filing/diffReport.js';
+import { CLOSING_BALANCES, type FiledRecord, readFiledRecord } from '../filing/FiledRecord.js';
+import { runBalances } from './runBalances.js';
+import { type ExportOptions, type ExportResult, runExport } from './runExport.js';
+import { toolVersion } from './toolVersion.js';
+
+export interface DiffSinceFiledOptions extends ExportOptions {
+  filedDir: string;
+  label: string;
+  /** Fetch the period's blocks again (default): the only way to see a record the API indexed late. */
+  verify: boolean;
+}
+
+export interface DiffSinceFiledResult {
+  diff: SinceFiled;
+  report: DiffReport;
+  export: ExportResult;
+  /** The changes differ from those the last diff of this period found: what is worth telling someone about. */
+  newSinceLastDiff: boolean;
+}
+
+/** Job fields that say where and how a run writes, not what it computes: a change there changes no figure. */
+const NOT_FIGURES = new Set(['out', 'state', 'api', 'quiet', 'templates', 'templateFiles', 'period', 'timezone']);
+
+/**
+ * Recomputes a closed period into the job's out dir (its templates and closing balances, fetching the period
+ * again unless told not to) and compares every filed file with its recalculation, row by row.
+ */
+export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions): Promise<DiffSinceFiledResult> {
+  const record = readFiledRecord(options.filedDir, options.label);
+  const filedDir = path.join(options.filedDir, options.label);
+  const { timezone, ...period } = record.period;
+  const periodJob: Job = { ...job, period, timezone };
+  const exported = await runExport(periodJob, { ...options, refetch: options.verify });
+  await runBalances(periodJob, { ...options, at: instantAt(period.endTime - 1, timezone), check: 'off', fileName: CLOSING_BALANCES });
+
+  const recalculated = [...exported.templates.flatMap((template) => template.files.map((file) => path.relative(job.out, file))), CLOSING_BALANCES];
+  const names = [...new Set([...record.files.map((file) => file.path), ...recalculated])].filter((name) => name !== 'manifest.json').sort();
+  const read = (dir: string, name: string, listed: boolean): string | null => (listed && existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), 'utf8') : null);
+  const filedNames = new Set(record.files.map((file) => file.path));
+  const files = names.map((name) => diffFile(name, read(filedDir, name, filedNames.has(name)), read(job.out, name, recalculated.includes(name))));
+
+  const diff: SinceFiled = { record, files, reasons: runReasons(record, filedDir, job), verified: options.verify };
+  const report = await writeDiffReport(diff, job.out);
+  return { diff, report, export: exported, newSinceLastDiff: rememberChanges(options.filedDir, options.label, report.changed ? files : null) };
+}
+
+/**
+ * Keeps a digest of the last diff's changes beside the filed folder (which is read-only), so that a nightly
+ * diff alerts once per new finding instead of every night until the period is filed again.
+ */
+function rememberChanges(filedDir: string, label: string, files: readonly FileDiff[] | null): boolean {
+  const memory = path.join(filedDir, `.${label}.last-diff`);
+  if (files === null) {
+    rmSync(memory, { force: true });
+    return false;
+  }
+  const digest = createHash('sha256').update(JSON.stringify(files)).digest('hex');
+  const previous = existsSync(memory) ? readFileSync(memory, 'utf8').trim() : '';
+  writeFileSync(memory, `${digest}\n`);
+  return digest !== previous;
+}
+
+/** What changed for the whole run: the tool's version, and job settings that decide figures (wallets, labels, spam lists, rules…). */
+function runReasons(record: FiledRecord, filedDir: string, job: Job): string[] {
+  const reasons: string[] = [];
+  if (record.tool.version !== toolVersion()) reasons.push(`ledgerscan ${record.tool.version} filed it, ${toolVersion()} recalculated it`);
+  const manifest = JSON.parse(readFileSync(path.join(filedDir, 'manifest.json'), 'utf8')) as { job: Record<string, unknown> };
+  const current = job as unknown as Record<string, unknown>;
+  const settings = [...new Set([...Object.keys(manifest.job), ...Object.keys(current)])]
+    .filter((key) => !NOT_FIGURES.has(key) && JSON.stringify(manifest.job[key]) !== JSON.stringify(current[key]));
+  if (settings.length > 0) reasons.push(`job settings changed since filing: ${settings.sort().join(', ')}`);
+  return reasons;
+}
