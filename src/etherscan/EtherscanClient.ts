@@ -110,9 +110,7 @@ export class EtherscanClient implements EtherscanApi {
   async receipt(chainId: number, txHash: string): Promise<WireReceipt | null> {
     const answer = await this.call(chainId, 'proxy', 'eth_getTransactionReceipt', [['txhash', txHash]]);
     if (answer.kind === 'notFound') return null;
-    if (answer.kind === 'data' && typeof answer.result === 'object' && answer.result !== null && !Array.isArray(answer.result)) {
-      return answer.result as WireReceipt;
-    }
+    if (answer.kind === 'data' && isReceipt(answer.result)) return answer.result;
     throw this.unexpected(answer, chainId, 'proxy.eth_getTransactionReceipt', 'a receipt object');
   }
 
@@ -262,6 +260,12 @@ export class EtherscanClient implements EtherscanApi {
 }
 
 const DECIMAL = /^[0-9]+$/;
+
+/** The fields every receipt has had since Frontier; the fee and the status are read from them. */
+function isReceipt(value: unknown): value is WireReceipt {
+  const { transactionHash, gasUsed } = asRecord(value);
+  return !Array.isArray(value) && typeof transactionHash === 'string' && typeof gasUsed === 'string';
+}
 const HEX = /^0x[0-9a-fA-F]+$/;
 
 /** Paging constants say nothing about what failed. */
