@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EtherscanClientOptions } from '../../src/etherscan/EtherscanClient.js';
-import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
+import type { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import {
   ApiConfigurationError,
   ApiProtocolError,
@@ -13,6 +13,7 @@ import {
 } from '../../src/etherscan/errors.js';
 import { RateLimiter } from '../../src/etherscan/RateLimiter.js';
 import { etherscanSample } from '../support/samples.js';
+import { fastClient } from './fastClient.js';
 
 const KEY = 'SECRETKEY7X9Q2';
 
@@ -78,16 +79,7 @@ function recordingLimiter(): { limiter: RateLimiter; waits: number[] } {
 }
 
 function client(baseUrl: string, options: Partial<EtherscanClientOptions> = {}): EtherscanClient {
-  return new EtherscanClient({
-    baseUrl,
-    apiKey: KEY,
-    rate: 1000,
-    limiter: new RateLimiter(1000),
-    historicalLimiter: new RateLimiter(1000),
-    backoffBaseMs: 1,
-    backoffCapMs: 4,
-    ...options,
-  });
+  return fastClient(baseUrl, KEY, options);
 }
 
 async function failure(promise: Promise<unknown>): Promise<Error> {

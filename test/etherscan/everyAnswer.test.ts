@@ -5,12 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { exitCodeFor } from '../../src/cli/exitCode.js';
 import { LedgerscanError } from '../../src/errors/LedgerscanError.js';
 import type { EtherscanApi } from '../../src/etherscan/EtherscanApi.js';
-import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
+import type { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import { featureRefusal } from '../../src/etherscan/OptionalFeatures.js';
-import { RateLimiter } from '../../src/etherscan/RateLimiter.js';
 import { STREAMS } from '../../src/etherscan/wire.js';
 import { CLOUDFLARE_502 } from '../../src/sandbox/apiTexts.js';
 import { ETHERSCAN_SAMPLES, SAMPLE_HTTP_STATUS } from '../support/samples.js';
+import { fastClient } from './fastClient.js';
 
 /**
  * Every answer an Etherscan-compatible API is known to give instead of data, sent over real HTTP to every
@@ -115,16 +115,7 @@ afterAll(async () => {
 });
 
 function client(): EtherscanClient {
-  return new EtherscanClient({
-    baseUrl,
-    apiKey: KEY,
-    rate: 1000,
-    limiter: new RateLimiter(1000),
-    historicalLimiter: new RateLimiter(1000),
-    maxRetries: 1,
-    backoffBaseMs: 1,
-    backoffCapMs: 2,
-  });
+  return fastClient(baseUrl, KEY, { maxRetries: 1 });
 }
 
 /** Each call site's outcome for the current reply, checking every error on the way. */
