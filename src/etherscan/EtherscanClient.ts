@@ -103,7 +103,7 @@ export class EtherscanClient implements EtherscanApi {
     ];
     const answer = await this.call(request.chainId, 'account', stream, params, true);
     if (answer.kind === 'empty') return [];
-    if (answer.kind === 'data' && Array.isArray(answer.result)) return answer.result as WireRecordOf[S][];
+    if (answer.kind === 'data' && Array.isArray(answer.result) && answer.result.every(isListRow)) return answer.result as WireRecordOf[S][];
     throw this.unexpected(answer, request.chainId, `account.${stream}`, 'a list of records');
   }
 
@@ -260,6 +260,12 @@ export class EtherscanClient implements EtherscanApi {
 }
 
 const DECIMAL = /^[0-9]+$/;
+
+/** What the block cursor and the store key need of every row of every list action. */
+function isListRow(value: unknown): boolean {
+  const { blockNumber, hash } = asRecord(value);
+  return typeof blockNumber === 'string' && DECIMAL.test(blockNumber) && typeof hash === 'string';
+}
 
 /** The fields every receipt has had since Frontier; the fee and the status are read from them. */
 function isReceipt(value: unknown): value is WireReceipt {

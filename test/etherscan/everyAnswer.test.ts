@@ -91,6 +91,8 @@ const unrecorded: readonly (readonly [string, Reply, Outcome, Partial<Record<str
   ['a JSON array', jsonBody(200, '[]'), 'ApiProtocolError'],
   ['a JSON object of another shape', jsonBody(200, '{"error":"unsupported"}'), 'ApiProtocolError'],
   ['status 1 with an object where a list or number belongs', jsonBody(200, '{"status":"1","message":"OK","result":{"unexpected":true}}'), 'ApiProtocolError'],
+  ['status 1 with a list of numbers', jsonBody(200, '{"status":"1","message":"OK","result":[1,2,3]}'), 'ApiProtocolError'],
+  ['status 1 with rows of another explorer\'s shape', jsonBody(200, '{"status":"1","message":"OK","result":[{"block_number":12,"tx_hash":"0x1"}]}'), 'ApiProtocolError'],
   // On a proxy call a null result is "no such transaction" (the receipt is not there yet).
   ['status 1 with null', jsonBody(200, '{"status":"1","message":"OK","result":null}'), 'ApiProtocolError', { receipt: 'data' }],
   ['NOTOK with a blank result', jsonBody(200, '{"status":"0","message":"NOTOK","result":""}'), 'ApiProtocolError'],
