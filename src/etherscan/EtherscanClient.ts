@@ -134,7 +134,6 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   async balanceMulti(chainId: number, addresses: readonly string[]): Promise<Map<string, string>> {
-    const label = 'account.balancemulti';
     const answer = await this.call(chainId, 'account', 'balancemulti', [['address', addresses.join(',')], ['tag', 'latest']]);
     const balances = new Map<string, string>();
     if (answer.kind === 'data' && Array.isArray(answer.result)) {
@@ -144,7 +143,7 @@ export class EtherscanClient implements EtherscanApi {
       }
       if (addresses.every((address) => balances.has(address.toLowerCase()))) return balances;
     }
-    throw this.unexpected(answer, chainId, label, `a balance for each of ${addresses.length} addresses`);
+    throw this.unexpected(answer, chainId, 'account.balancemulti', `a balance for each of ${addresses.length} addresses`);
   }
 
   balanceHistory(chainId: number, address: string, block: number): Promise<string> {
@@ -260,6 +259,7 @@ export class EtherscanClient implements EtherscanApi {
 }
 
 const DECIMAL = /^[0-9]+$/;
+const HEX = /^0x[0-9a-fA-F]+$/;
 
 /** What the block cursor and the store key need of every row of every list action. */
 function isListRow(value: unknown): boolean {
@@ -272,7 +272,6 @@ function isReceipt(value: unknown): value is WireReceipt {
   const { transactionHash, gasUsed } = asRecord(value);
   return !Array.isArray(value) && typeof transactionHash === 'string' && typeof gasUsed === 'string';
 }
-const HEX = /^0x[0-9a-fA-F]+$/;
 
 /** Paging constants say nothing about what failed. */
 const UNTOLD = new Set(['page', 'sort', 'tag']);
