@@ -204,6 +204,25 @@ describe('an explorer without a required action', () => {
   });
 });
 
+describe('a chain the API plan does not serve', () => {
+  it('reconcile skips and reports it, and reconciles the other chains (exit 0)', async () => {
+    const sandbox = await startSandbox({ world, rate: RATE, freeTierOnly: true });
+    try {
+      const run = await command('reconcile', sandbox.url, 'free-tier', ['--chain', '8453']);
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      // OP Mainnet (in the world) and Base (not) are both outside the free plan.
+      for (const chainId of [10, 8453]) {
+        expect(run.stdout).toMatch(new RegExp(`^chain ${chainId} skipped: the API refused the request: Free API access is not supported for this chain`, 'm'));
+      }
+      expect(run.stdout).toMatch(/reconcile: \d+ assets \(synced to chain 1 block \d+, chain 42161 block \d+\): \d+ match, 0 differ/);
+      const json = JSON.parse(fs.readFileSync(path.join(dir, 'free-tier', 'out', 'reconcile.json'), 'utf8')) as { assets: { chainId: number }[] };
+      expect(new Set(json.assets.map((asset) => asset.chainId))).toEqual(new Set([1, 42161]));
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
 /** An incoming internal transfer to a tracked wallet, as the API lists it: leaving it out makes a real difference. */
 async function incomingInternalTransfer(sandbox: Sandbox): Promise<{ chainId: number; hash: string; wallet: string }> {
   const client = new EtherscanClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate: RATE });
