@@ -82,7 +82,13 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
           .option('seed', { type: 'number', default: 1, describe: 'world seed' })
           .option('scale', { type: 'number', default: 1, describe: 'world size (1 ≈ 10k ledger entries)' })
           .option('rate', { type: 'number', default: 5, describe: 'calls per second allowed per key' })
-          .option('faults', { type: 'number', default: 0, describe: 'fraction of requests answered with an injected fault' }),
+          .option('faults', { type: 'number', default: 0, describe: 'fraction of requests answered with an injected fault' })
+          .option('disable-action', {
+            type: 'string',
+            array: true,
+            default: [] as string[],
+            describe: 'actions answered "Error! Missing Or invalid Action name", comma-separated (e.g. balancehistory,balancemulti)',
+          }),
       async (args) => {
         code = await sandboxCommand(args, io, signal);
       },

@@ -27,8 +27,11 @@ export interface ApiStats {
  * caller is data or a typed error from `./errors.ts`:
  * - QueryTimeoutError: the server wants a smaller block range (list only);
  * - DailyLimitError: stop for today, everything committed stays;
- * - ApiConfigurationError (key, plan, chain): the user must act; ChainNotAvailableError for one chain;
+ * - ApiConfigurationError (key, chain): the user must act; ChainNotAvailableError for one chain;
+ * - ApiUnsupportedError: the API does not serve the action (not implemented, not in the plan, 404);
+ * - ApiProtocolError: an answer of no known form, or data of the wrong shape;
  * - ApiUnavailableError: retries exhausted.
+ * Callers of optional actions turn the refusals among these into "unavailable" (`OptionalFeatures`).
  */
 export interface EtherscanApi {
   /** One page, `page=1&sort=asc`; an empty answer is `[]`. */
@@ -41,6 +44,8 @@ export interface EtherscanApi {
   headBlock(chainId: number): Promise<number>;
   /** `account balance` at `latest`, wei as a decimal string. */
   balance(chainId: number, address: string): Promise<string>;
+  /** `account balancemulti` at `latest` for up to 20 addresses: wei as decimal strings by lowercase address. */
+  balanceMulti(chainId: number, addresses: readonly string[]): Promise<Map<string, string>>;
   /** `account tokenbalance` at `latest`, base units as a decimal string. */
   tokenBalance(chainId: number, contract: string, address: string): Promise<string>;
   /** `account balancehistory` (PRO): wei at the end of a block. */

@@ -8,6 +8,7 @@ import {
   ApiConfigurationError,
   ApiProtocolError,
   ApiUnavailableError,
+  ApiUnsupportedError,
   ChainNotAvailableError,
   DailyLimitError,
   QueryTimeoutError,
@@ -102,16 +103,14 @@ export class EtherscanClient implements EtherscanApi {
     ];
     const answer = await this.call(request.chainId, 'account', stream, params, true);
     if (answer.kind === 'empty') return [];
-    if (answer.kind === 'data' && Array.isArray(answer.result)) return answer.result as WireRecordOf[S][];
+    if (answer.kind === 'data' && Array.isArray(answer.result) && answer.result.every(isListRow)) return answer.result as WireRecordOf[S][];
     throw this.unexpected(answer, request.chainId, `account.${stream}`, 'a list of records');
   }
 
   async receipt(chainId: number, txHash: string): Promise<WireReceipt | null> {
     const answer = await this.call(chainId, 'proxy', 'eth_getTransactionReceipt', [['txhash', txHash]]);
     if (answer.kind === 'notFound') return null;
-    if (answer.kind === 'data' && typeof answer.result === 'object' && answer.result !== null && !Array.isArray(answer.result)) {
-      return answer.result as WireReceipt;
-    }
+    if (answer.kind === 'data' && isReceipt(answer.result)) return answer.result;
     throw this.unexpected(answer, chainId, 'proxy.eth_getTransactionReceipt', 'a receipt object');
   }
 
@@ -134,6 +133,19 @@ export class EtherscanClient implements EtherscanApi {
     return this.scalar(chainId, 'account', 'tokenbalance', params, DECIMAL);
   }
 
+  async balanceMulti(chainId: number, addresses: readonly string[]): Promise<Map<string, string>> {
+    const answer = await this.call(chainId, 'account', 'balancemulti', [['address', addresses.join(',')], ['tag', 'latest']]);
+    const balances = new Map<string, string>();
+    if (answer.kind === 'data' && Array.isArray(answer.result)) {
+      for (const item of answer.result as unknown[]) {
+        const { account, balance } = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
+        if (typeof account === 'string' && typeof balance === 'string' && DECIMAL.test(balance)) balances.set(account.toLowerCase(), balance);
+      }
+      if (addresses.every((address) => balances.has(address.toLowerCase()))) return balances;
+    }
+    throw this.unexpected(answer, chainId, 'account.balancemulti', `a balance for each of ${addresses.length} addresses`);
+  }
+
   balanceHistory(chainId: number, address: string, block: number): Promise<string> {
     return this.scalar(chainId, 'account', 'balancehistory', [['address', address], ['blockno', block]], DECIMAL);
   }
@@ -152,9 +164,10 @@ export class EtherscanClient implements EtherscanApi {
   /** `splittable`: a block-range query, which a server that stays "too busy" wants smaller. */
   private async call(chainId: number, module: string, action: string, params: Params, splittable = false): Promise<Settled> {
     const label = `${module}.${action}`;
-    const details: ErrorDetails = { request: label, chainid: chainId, ...describe(params) };
+    const details: ErrorDetails = { request: label, chainid: chainId, ...describe(params), baseUrl: this.redact(this.baseUrl) };
     const url = this.url(chainId, module, action, params);
     let lastProblem = '';
+    let lastReason: Retry['reason'] = 'network';
     let busyAnswers = 0;
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
       if (attempt > 0) this.stats.retries++;
@@ -167,13 +180,14 @@ export class EtherscanClient implements EtherscanApi {
       if (outcome.reason === 'server-busy' && !outcome.longBackoff && splittable && ++busyAnswers === BUSY_ANSWERS_BEFORE_SPLIT) {
         throw new QueryTimeoutError(this.redact(outcome.text), { ...details, busyAnswers });
       }
+      lastReason = outcome.reason;
       lastProblem = `${outcome.reason}: ${outcome.text}`;
       if (attempt === this.maxRetries) break;
       const delay = this.backoff(attempt, outcome);
       this.log(`${label} chainid=${chainId}: ${lastProblem}; retry ${attempt + 1}/${this.maxRetries} in ${delay} ms`);
       await sleep(delay);
     }
-    throw new ApiUnavailableError(this.maxRetries + 1, this.redact(lastProblem), details);
+    throw new ApiUnavailableError(this.maxRetries + 1, lastReason, this.redact(lastProblem), details);
   }
 
   /** One HTTP attempt → its class; a transport failure becomes a retry, never a thrown error. */
@@ -212,6 +226,8 @@ export class EtherscanClient implements EtherscanApi {
         throw outcome.reason === 'free-tier-chain'
           ? new ChainNotAvailableError(chainId, this.redact(outcome.text), details)
           : new ApiConfigurationError(outcome.reason, this.redact(outcome.text), details);
+      case 'unsupported':
+        throw new ApiUnsupportedError(outcome.reason, this.redact(outcome.text), details);
       case 'bug':
         throw new ApiProtocolError(outcome.reason, this.redact(outcome.text), details);
       case 'unknown':
@@ -221,7 +237,7 @@ export class EtherscanClient implements EtherscanApi {
 
   private unexpected(answer: Settled, chainId: number, label: string, expected: string): ApiProtocolError {
     const got = answer.kind === 'data' ? JSON.stringify(answer.result) ?? 'undefined' : answer.kind;
-    return new ApiProtocolError('unexpected-result', this.redact(got), { request: label, chainid: chainId, expected });
+    return new ApiProtocolError('unexpected-result', this.redact(got), { request: label, chainid: chainId, expected, baseUrl: this.redact(this.baseUrl) });
   }
 
   private backoff(attempt: number, retry: Retry): number {
@@ -244,6 +260,18 @@ export class EtherscanClient implements EtherscanApi {
 
 const DECIMAL = /^[0-9]+$/;
 const HEX = /^0x[0-9a-fA-F]+$/;
+
+/** What the block cursor and the store key need of every row of every list action. */
+function isListRow(value: unknown): boolean {
+  const { blockNumber, hash } = asRecord(value);
+  return typeof blockNumber === 'string' && DECIMAL.test(blockNumber) && typeof hash === 'string';
+}
+
+/** The fields every receipt has had since Frontier; the fee and the status are read from them. */
+function isReceipt(value: unknown): value is WireReceipt {
+  const { transactionHash, gasUsed } = asRecord(value);
+  return !Array.isArray(value) && typeof transactionHash === 'string' && typeof gasUsed === 'string';
+}
 
 /** Paging constants say nothing about what failed. */
 const UNTOLD = new Set(['page', 'sort', 'tag']);

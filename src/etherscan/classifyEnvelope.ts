@@ -22,10 +22,16 @@ export type ConfigurationReason =
   | 'too-many-invalid-key-attempts'
   | 'unsupported-chain'
   | 'free-tier-chain'
-  | 'pro-endpoint'
   | 'invalid-address';
 
-export type BugReason = 'result-window' | 'deprecated-v1' | 'invalid-action' | 'page-not-found';
+/**
+ * The API does not serve this action here: an explorer that lacks it (Etherscan's "Missing Or invalid
+ * Action name", Blockscout's "Unknown action"), a plan that does not include it (API Pro / Pro Plus),
+ * or no API at this path (404). An optional feature is then unavailable; a required one cannot run.
+ */
+export type UnsupportedReason = 'unknown-action' | 'plan' | 'page-not-found';
+
+export type BugReason = 'result-window' | 'deprecated-v1';
 
 export type EnvelopeClass =
   | { kind: 'data'; result: unknown }
@@ -36,6 +42,7 @@ export type EnvelopeClass =
   | { kind: 'dailyLimit'; text: string }
   | { kind: 'splitRange'; text: string }
   | { kind: 'configuration'; reason: ConfigurationReason; text: string }
+  | { kind: 'unsupported'; reason: UnsupportedReason; text: string }
   | { kind: 'bug'; reason: BugReason; text: string }
   | { kind: 'unknown'; text: string };
 
@@ -63,15 +70,19 @@ const CONFIGURATION: readonly (readonly [RegExp, ConfigurationReason])[] = [
   [/invalid api key/i, 'invalid-key'],
   [/missing or unsupported chainid/i, 'unsupported-chain'],
   [/free api access is not supported for this chain/i, 'free-tier-chain'],
-  [/api pro endpoint/i, 'pro-endpoint'],
   [/invalid address format/i, 'invalid-address'],
+];
+
+const UNSUPPORTED: readonly (readonly [RegExp, UnsupportedReason])[] = [
+  [/missing or invalid action name/i, 'unknown-action'],
+  [/^unknown (action|module)$/i, 'unknown-action'],
+  [/api pro( plus)? endpoint/i, 'plan'],
 ];
 
 const BUGS: readonly (readonly [RegExp, BugReason])[] = [
   [/result window is too large/i, 'result-window'],
   [/deprecated v1 endpoint/i, 'deprecated-v1'],
   [V1_RATE_LIMIT, 'deprecated-v1'],
-  [/missing or invalid action name/i, 'invalid-action'],
 ];
 
 export function classifyEnvelope(answer: RawAnswer): EnvelopeClass {
@@ -82,7 +93,7 @@ export function classifyEnvelope(answer: RawAnswer): EnvelopeClass {
   const summary = (): string => pageTitle(trimmed) ?? firstLine(trimmed);
   if (httpStatus === 429) return retry('rate-limit', `HTTP 429 ${summary()}`);
   if (httpStatus >= 500 || httpStatus === 408) return retry('http', `HTTP ${httpStatus} ${summary()}`);
-  if (httpStatus === 404) return { kind: 'bug', reason: 'page-not-found', text: `HTTP 404 ${summary()}` };
+  if (httpStatus === 404) return { kind: 'unsupported', reason: 'page-not-found', text: `HTTP 404 ${summary()}` };
 
   // 2. JSON, judged by the body: some servers label JSON text/html, and HTML pages come with 200 too.
   let body: unknown;
@@ -90,13 +101,17 @@ export function classifyEnvelope(answer: RawAnswer): EnvelopeClass {
     body = JSON.parse(trimmed);
   } catch {
     if (isHtml(contentType, trimmed)) return retry('html', `HTTP ${httpStatus} HTML page: ${summary()}`);
-    if (/^page not found/i.test(trimmed)) return { kind: 'bug', reason: 'page-not-found', text: firstLine(trimmed) };
+    if (/^page not found/i.test(trimmed)) return { kind: 'unsupported', reason: 'page-not-found', text: firstLine(trimmed) };
     if (trimmed === '' || trimmed.startsWith('{') || trimmed.startsWith('[')) {
       return retry('truncated', `HTTP ${httpStatus} incomplete JSON (${trimmed.length} chars)`);
     }
     return { kind: 'unknown', text: `HTTP ${httpStatus} ${trimmed}` };
   }
-  if (httpStatus < 200 || httpStatus > 299) return { kind: 'unknown', text: `HTTP ${httpStatus} ${trimmed}` };
+  // Blockscout answers an unknown action with HTTP 400 and an envelope whose message says so.
+  if (httpStatus < 200 || httpStatus > 299) {
+    const texts = isObject(body) ? [body['message'], body['result']].filter((text): text is string => typeof text === 'string') : [];
+    return classifyUnsupported(texts) ?? { kind: 'unknown', text: `HTTP ${httpStatus} ${trimmed}` };
+  }
   if (!isObject(body)) return { kind: 'unknown', text: trimmed };
 
   // 3. Proxy (JSON-RPC) vs standard shape; failures before dispatch use the standard one even for proxy.
@@ -149,11 +164,21 @@ function classifyText(texts: readonly string[], raw: string): EnvelopeClass {
     const text = find(pattern);
     if (text !== undefined) return { kind: 'configuration', reason, text: texts.filter((t) => !/^(NOT)?OK$/i.test(t)).join(' / ') };
   }
+  const unsupported = classifyUnsupported(texts);
+  if (unsupported !== undefined) return unsupported;
   for (const [pattern, reason] of BUGS) {
     const text = find(pattern);
     if (text !== undefined) return { kind: 'bug', reason, text };
   }
   return { kind: 'unknown', text: raw };
+}
+
+function classifyUnsupported(texts: readonly string[]): EnvelopeClass | undefined {
+  for (const [pattern, reason] of UNSUPPORTED) {
+    const text = texts.find((candidate) => pattern.test(candidate.trim()));
+    if (text !== undefined) return { kind: 'unsupported', reason, text: text.trim() };
+  }
+  return undefined;
 }
 
 function retry(reason: RetryReason, text: string): EnvelopeClass {

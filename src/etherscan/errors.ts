@@ -1,6 +1,6 @@
 import type { ErrorDetails } from '../errors/LedgerscanError.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import type { BugReason, ConfigurationReason } from './classifyEnvelope.js';
+import type { BugReason, ConfigurationReason, RetryReason, UnsupportedReason } from './classifyEnvelope.js';
 
 /**
  * Typed answers of the API that reach callers. Every text handed to these constructors must
@@ -13,7 +13,6 @@ const FIXES: Readonly<Record<ConfigurationReason, string>> = {
   'too-many-invalid-key-attempts': 'fix the API key, then wait 30 s before trying again',
   'unsupported-chain': "use a chain the API supports (see 'ledgerscan chains')",
   'free-tier-chain': 'drop this chain or upgrade the API plan',
-  'pro-endpoint': 'this call needs an API Pro plan',
   'invalid-address': 'check the wallet addresses',
 };
 
@@ -64,29 +63,59 @@ export class QueryTimeoutError extends LedgerscanError {
 
 /** Every retry failed (HTTP errors, throttling, dropped connections, timeouts). */
 export class ApiUnavailableError extends LedgerscanError {
-  constructor(attempts: number, lastProblem: string, details: ErrorDetails = {}) {
+  /** What the last attempt got: an HTML page or an empty body every time says more than a dropped connection. */
+  readonly lastReason: RetryReason;
+
+  constructor(attempts: number, lastReason: RetryReason, lastProblem: string, details: ErrorDetails = {}) {
     super(`the API did not answer usefully after ${attempts} attempts`, {
       details: { ...details, last: lastProblem },
       kind: 'api',
     });
+    this.lastReason = lastReason;
+  }
+}
+
+const UNSUPPORTED_FIXES: Readonly<Record<UnsupportedReason, string>> = {
+  'unknown-action': 'use an API that serves this action (Etherscan v2 does), or check --base-url',
+  plan: 'this call needs a higher API plan (API Pro or Pro Plus)',
+  'page-not-found': 'check --base-url (it must end in /v2/api)',
+};
+
+/** The API does not serve this action for us (not implemented, not in the plan, no API at the URL). */
+export class ApiUnsupportedError extends LedgerscanError {
+  readonly reason: UnsupportedReason;
+
+  constructor(reason: UnsupportedReason, apiText: string, details: ErrorDetails = {}) {
+    super(`the API does not serve ${String(details['request'] ?? 'this request')}`, {
+      details: { ...details, answer: apiText, fix: UNSUPPORTED_FIXES[reason] },
+      kind: 'api',
+    });
+    this.reason = reason;
   }
 }
 
 const RAW_TEXT_LIMIT = 300;
 
-/** An answer that is a client defect (`bug`) or that nobody has classified (`unknown`). */
+const PROTOCOL_FIXES: Readonly<Record<ApiProtocolError['reason'], string>> = {
+  'result-window': 'report this: ledgerscan asked for more than 10,000 rows at once',
+  'deprecated-v1': 'use a V2 URL for --base-url (it must end in /v2/api)',
+  unknown: 'check --base-url: the API there answers in a form ledgerscan does not know',
+  'unexpected-result': 'check --base-url: the API there answers in a form ledgerscan does not know',
+};
+
+/**
+ * An answer ledgerscan cannot use: a refusal only a client defect should cause (`bug`), one nobody has
+ * classified (`unknown`), or data of the wrong shape. Still an answer of the API at the user's base URL,
+ * so exit 3 with the raw text, never an internal error.
+ */
 export class ApiProtocolError extends LedgerscanError {
   readonly reason: BugReason | 'unknown' | 'unexpected-result';
 
   constructor(reason: BugReason | 'unknown' | 'unexpected-result', rawText: string, details: ErrorDetails = {}) {
     const text = rawText.length > RAW_TEXT_LIMIT ? `${rawText.slice(0, RAW_TEXT_LIMIT)}… (${rawText.length} chars)` : rawText;
     super(`unexpected API answer (${reason})`, {
-      details: {
-        ...details,
-        answer: text,
-        fix: reason === 'page-not-found' ? 'check --base-url (it must end in /v2/api)' : undefined,
-      },
-      kind: reason === 'page-not-found' ? 'input' : 'internal',
+      details: { ...details, answer: text, fix: PROTOCOL_FIXES[reason] },
+      kind: 'api',
     });
     this.reason = reason;
   }

@@ -44,7 +44,8 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
       syncedBlockByChain: new Map(sync.chains.map((chain) => [chain.chainId, chain.toBlock])),
       historical: options.historical,
       // Every wallet's native balance is compared, also where the ledger has no entry for it: a history the sync missed entirely still shows.
-      wallets: job.chains.flatMap((chainId) =>
+      // Only on the synced chains: one the plan does not serve is skipped and reported by the sync, as export does.
+      wallets: sync.chains.flatMap(({ chainId }) =>
         walletsOnChain(job.wallets, chainId).map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label })),
       ),
     });

@@ -1,7 +1,7 @@
 import type { Instant } from '../config/parseInstant.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import { ApiConfigurationError } from '../etherscan/errors.js';
+import { featureRefusal } from '../etherscan/OptionalFeatures.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { parseInteger } from '../ledger/money.js';
 import { type Bucket, rollForward, type WalletOnChain } from './rollForward.js';
@@ -27,8 +27,10 @@ export interface BalanceAt {
 export interface BalancesAtResult {
   at: Instant;
   rows: BalanceAt[];
-  /** `unavailable`: the plan refused the historical endpoints (API Pro), so the figures rest on the ledger alone. */
+  /** `unavailable`: the API refused the historical endpoints (API Pro, or not implemented), so the figures rest on the ledger alone. */
   check: 'off' | 'done' | 'unavailable';
+  /** The API's refusal when `check` is `unavailable`, else ''. */
+  refusal: string;
   historicalCalls: number;
   /** Every non-spam row that could be checked matches. */
   allMatch: boolean;
@@ -64,28 +66,31 @@ export async function balancesAt(options: BalancesAtOptions): Promise<BalancesAt
 
   let check: BalancesAtResult['check'] = options.check === 'off' ? 'off' : 'done';
   let historicalCalls = 0;
+  let refusal = '';
   for (const row of rows) {
-    row.note = uncheckedReason(row, check);
+    row.note = uncheckedReason(row, check, refusal);
     if (row.note !== '') continue;
     try {
       historicalCalls += 1;
       row.chainBalance = await chainBalanceAt(options.api, row.bucket, row.block);
     } catch (error) {
-      if (!(error instanceof ApiConfigurationError && error.reason === 'pro-endpoint')) throw error;
+      const refused = featureRefusal(error);
+      if (refused === undefined) throw error;
       check = 'unavailable';
-      row.note = uncheckedReason(row, check);
+      refusal = refused;
+      row.note = uncheckedReason(row, check, refusal);
       continue;
     }
     row.difference = row.balance - row.chainBalance;
     row.status = row.difference === 0n ? 'match' : 'differs';
   }
   const allMatch = rows.every((row) => row.bucket.spam !== '' || row.status !== 'differs');
-  return { at, rows, check, historicalCalls, allMatch };
+  return { at, rows, check, refusal, historicalCalls, allMatch };
 }
 
-function uncheckedReason(row: BalanceAt, check: BalancesAtResult['check']): string {
+function uncheckedReason(row: BalanceAt, check: BalancesAtResult['check'], refusal: string): string {
   if (check === 'off') return 'not checked (--no-check)';
-  if (check === 'unavailable') return 'historical balances need API Pro';
+  if (check === 'unavailable') return `historical balances unavailable: ${refusal}`;
   if (row.bucket.assetKind === 'erc721' || row.bucket.assetKind === 'erc1155') return 'the API has no historical balance for NFTs';
   if (row.bucket.spam !== '') return 'spam: not checked';
   return '';

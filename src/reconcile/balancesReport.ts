@@ -55,7 +55,7 @@ function summary(result: BalancesAtResult, csvPath: string): string {
   const check = result.check === 'off'
     ? 'not checked against the chain'
     : result.check === 'unavailable'
-      ? 'not checked against the chain: historical balances need API Pro'
+      ? `not checked against the chain: ${result.refusal}`
       : `checked against the chain: ${counted.filter((row) => row.status === 'match').length} match, ${differs.length} differ, ${counted.filter((row) => row.status === 'unchecked').length} unchecked`;
   const spam = result.rows.length - counted.length;
   return [

@@ -1,6 +1,7 @@
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
-import { ApiConfigurationError } from '../etherscan/errors.js';
+import type { UnavailableFeature } from '../etherscan/OptionalFeatures.js';
+import { OptionalFeatures } from '../etherscan/OptionalFeatures.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { parseInteger } from '../ledger/money.js';
 import type { BucketCheck } from './compareWithChain.js';
@@ -10,7 +11,7 @@ import { findFirstDivergence } from './findFirstDivergence.js';
 import type { Bucket, ReconcilePeriod, WalletOnChain } from './rollForward.js';
 import { bucketKey, rollForward } from './rollForward.js';
 
-export type ReconcileApi = Pick<EtherscanApi, 'balance' | 'tokenBalance' | 'balanceHistory' | 'tokenBalanceHistory'>;
+export type ReconcileApi = Pick<EtherscanApi, 'balance' | 'balanceMulti' | 'tokenBalance' | 'balanceHistory' | 'tokenBalanceHistory'>;
 
 export interface ReconcileOptions {
   api: ReconcileApi;
@@ -29,7 +30,7 @@ export interface ReconcileOptions {
  * - `off`: not asked for;
  * - `not-needed`: nothing differed;
  * - `used`: differences were searched block by block;
- * - `unavailable`: the API refused the historical endpoints (they need API Pro): hints come from the sign only.
+ * - `unavailable`: the API refused the historical endpoints (API Pro, or an explorer without them): hints come from the sign only.
  */
 export type HistoricalUse = 'off' | 'not-needed' | 'used' | 'unavailable';
 
@@ -48,6 +49,8 @@ export interface ReconcileResult {
   allMatch: boolean;
   /** Historical balance calls made. */
   historicalCalls: number;
+  /** Balance actions the API refused, once per chain: their buckets have no chain balance or no divergent block. */
+  unavailable: UnavailableFeature[];
 }
 
 /**
@@ -62,13 +65,14 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRes
     if (block === undefined) throw new LedgerscanError('no synced block for a chain in the ledger', { details: { chainid: bucket.chainId } });
     return block;
   };
-  const checks = await compareWithChain(options.api, buckets);
+  const features = new OptionalFeatures();
+  const checks = await compareWithChain(options.api, buckets, features);
   const results: BucketResult[] = checks.map((check) => ({ ...check, syncedBlock: syncedBlock(check.bucket), divergence: null }));
 
   const toSearch = results.filter((result) => result.status === 'differs' && result.bucket.spam === '');
-  let historical: HistoricalUse = options.historical === 'off' ? 'off' : toSearch.length === 0 ? 'not-needed' : 'used';
   let historicalCalls = 0;
-  if (historical === 'used') {
+  let searched = 0;
+  if (options.historical === 'auto' && toSearch.length > 0) {
     const points = balancePoints(options.entries(), new Set(toSearch.map((result) => result.bucket.key)));
     for (const result of toSearch) {
       const bucketPoints = points.get(result.bucket.key) ?? [];
@@ -76,19 +80,27 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRes
       if (last === undefined || last.block < result.syncedBlock) {
         bucketPoints.push({ block: result.syncedBlock, ledger: result.bucket.total, txHashes: [] });
       }
-      const search = await searchOrRefusal(options.api, result.bucket, bucketPoints);
-      if (search === 'refused') {
-        historical = 'unavailable';
-        break;
-      }
+      const search = await searchDivergence(options.api, features, result.bucket, bucketPoints);
+      if (search === undefined) continue;
+      searched += 1;
       historicalCalls += search.calls;
       result.divergence = search.divergence;
       result.hint = search.divergence === null ? afterSyncedHint(result.syncedBlock) : `${divergenceHint(search.divergence)}; ${result.hint}`;
     }
   }
+  const historical: HistoricalUse =
+    options.historical === 'off' ? 'off' : toSearch.length === 0 ? 'not-needed' : searched > 0 ? 'used' : 'unavailable';
 
   const allMatch = results.every((result) => result.bucket.spam !== '' || result.status !== 'differs');
-  return { period: options.period, syncedBlockByChain: options.syncedBlockByChain, historical, buckets: results, allMatch, historicalCalls };
+  return {
+    period: options.period,
+    syncedBlockByChain: options.syncedBlockByChain,
+    historical,
+    buckets: results,
+    allMatch,
+    historicalCalls,
+    unavailable: features.unavailable(),
+  };
 }
 
 /** The running balance of each wanted bucket at the end of every block where it changed. */
@@ -114,25 +126,25 @@ function balancePoints(entries: Iterable<LedgerEntry>, keys: ReadonlySet<string>
   return points;
 }
 
-type Search = { divergence: Divergence | null; calls: number } | 'refused';
-
-/** A plan without API Pro refuses the historical endpoints: that ends every search, it is not a failure. */
-async function searchOrRefusal(api: ReconcileApi, bucket: Bucket, points: readonly BalancePoint[]): Promise<Search> {
+/** `undefined` when the API does not serve the bucket's historical action (API Pro, or an explorer without it). */
+async function searchDivergence(
+  api: ReconcileApi,
+  features: OptionalFeatures,
+  bucket: Bucket,
+  points: readonly BalancePoint[],
+): Promise<{ divergence: Divergence | null; calls: number } | undefined> {
   let calls = 0;
+  const native = bucket.assetKind === 'native';
   const chainBalanceAt = async (block: number): Promise<bigint> => {
     calls += 1;
-    const text =
-      bucket.assetKind === 'native'
-        ? await api.balanceHistory(bucket.chainId, bucket.wallet, block)
-        : await api.tokenBalanceHistory(bucket.chainId, bucket.assetContract, bucket.wallet, block);
+    const text = native
+      ? await api.balanceHistory(bucket.chainId, bucket.wallet, block)
+      : await api.tokenBalanceHistory(bucket.chainId, bucket.assetContract, bucket.wallet, block);
     return parseInteger(text);
   };
-  try {
-    return { divergence: await findFirstDivergence(points, chainBalanceAt), calls };
-  } catch (error) {
-    if (error instanceof ApiConfigurationError && error.reason === 'pro-endpoint') return 'refused';
-    throw error;
-  }
+  const feature = native ? 'balancehistory' : 'tokenbalancehistory';
+  const divergence = await features.attempt(feature, bucket.chainId, () => findFirstDivergence(points, chainBalanceAt));
+  return divergence === undefined ? undefined : { divergence, calls };
 }
 
 function divergenceHint(divergence: Divergence): string {

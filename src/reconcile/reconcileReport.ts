@@ -97,6 +97,7 @@ function jsonReport(result: ReconcileResult): unknown {
     syncedBlocks: Object.fromEntries([...result.syncedBlockByChain].map(([chainId, block]) => [String(chainId), block])),
     historical: result.historical,
     allMatch: result.allMatch,
+    unavailableFeatures: result.unavailable,
     assets: result.buckets.map((row) => {
       const { bucket } = row;
       const values = amounts(row);

@@ -20,6 +20,8 @@ export interface SandboxApiOptions {
   /** Answer the free-tier refusal for chains the free plan does not serve. */
   freeTierOnly: boolean;
   omit: readonly OmittedRecord[];
+  /** Actions answered as Etherscan answers one it does not know, as on an explorer that lacks them. */
+  disabledActions?: readonly string[] | undefined;
 }
 
 export type Envelope = { status: string; message: string; result: unknown };
@@ -47,6 +49,7 @@ export function notOk(text: string): Envelope {
 export class SandboxApi {
   private readonly render: WireRenderer;
   private readonly omitted: Set<string>;
+  private readonly disabled: ReadonlySet<string>;
   private readonly filtered = new Map<string, Uint32Array>();
 
   constructor(
@@ -55,6 +58,7 @@ export class SandboxApi {
   ) {
     this.render = new WireRenderer(world);
     this.omitted = new Set(options.omit.map(omittedKey));
+    this.disabled = new Set(options.disabledActions ?? []);
   }
 
   /** Serves held-back records from now on, as an explorer that indexed them late. */
@@ -64,6 +68,7 @@ export class SandboxApi {
   }
 
   answer(params: URLSearchParams): Envelope | JsonRpc {
+    if (this.disabled.has(params.get('action') ?? '')) return notOk(API_TEXT.invalidAction);
     const chainText = params.get('chainid') ?? '';
     const chainId = /^[0-9]+$/.test(chainText) ? Number(chainText) : NaN;
     const known = findChain(chainId);

@@ -9,6 +9,8 @@ export interface ServeSandboxOptions {
   rate: number;
   /** Share of requests that fail on purpose (0 = none), for resilience demos. */
   faults: number;
+  /** Actions answered as an explorer answers one it does not know. */
+  disabledActions: readonly string[];
   stdout: NodeJS.WritableStream;
   /** Resolves when the server should stop; default: the first SIGINT or SIGTERM. */
   stopSignal?: Promise<void>;
@@ -20,18 +22,26 @@ export async function serveSandbox(options: ServeSandboxOptions): Promise<void> 
     throw new InputError(`--faults must be a share between 0 and 1, got ${options.faults}`, { details: { example: '--faults 0.05' } });
   }
   if (!(options.rate > 0)) throw new InputError(`--rate must be > 0, got ${options.rate}`);
+  const badAction = options.disabledActions.find((action) => !/^[A-Za-z0-9_]+$/.test(action));
+  if (badAction !== undefined) {
+    throw new InputError(`--disable-action takes action names separated by commas, got ${JSON.stringify(badAction)}`, {
+      details: { example: '--disable-action balancehistory,tokenbalancehistory' },
+    });
+  }
   const sandbox = await startSandbox({
     port: options.port,
     seed: options.seed,
     scale: options.scale,
     rate: options.rate,
     ...(options.faults > 0 ? { faults: { rate: options.faults, seed: options.seed } } : {}),
+    disabledActions: options.disabledActions,
   });
   const wallets = sandbox.world.wallets.map((w) => `  ${w.label.padEnd(8)} ${w.address}  chains ${w.chains.join(',')}`).join('\n');
   options.stdout.write(
     `sandbox listening on ${sandbox.url}\n` +
       `API key: ${sandbox.apiKey}\n` +
       `seed ${options.seed}, scale ${options.scale}, ${options.rate} calls/s per key${options.faults > 0 ? `, faults ${options.faults}` : ''}\n` +
+      (options.disabledActions.length > 0 ? `answered as unknown actions: ${options.disabledActions.join(', ')}\n` : '') +
       `wallets:\n${wallets}\n` +
       `try: ledgerscan export --base-url ${sandbox.url} --api-key ${sandbox.apiKey} --address ${sandbox.world.wallets[0]?.address ?? ''} --year 2025\n`,
   );

@@ -27,6 +27,8 @@ export interface SandboxOptions {
   dailyLimit?: number;
   faults?: FaultOptions;
   omit?: readonly OmittedRecord[];
+  /** Actions (e.g. `balancehistory`, `getaddresstag`) answered "Error! Missing Or invalid Action name". */
+  disabledActions?: readonly string[];
 }
 
 export interface SandboxStats {
@@ -62,6 +64,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     queryTimeoutRows: options.queryTimeoutRows,
     freeTierOnly: options.freeTierOnly ?? false,
     omit: options.omit ?? [],
+    disabledActions: options.disabledActions,
   });
   const faults = options.faults === undefined ? undefined : new FaultInjector(options.faults);
   const buckets = new Map<string, TokenBucket>();

@@ -112,7 +112,6 @@ const cases: BadInputCase[] = [
   { name: 'base URL not http', args: (at) => flagsExport(at, { '--base-url': 'ftp://api.etherscan.io/v2/api' }), says: [/--base-url "ftp:\/\/api\.etherscan\.io\/v2\/api" is not an http\(s\) URL/, /use e\.g\. https:/] },
   { name: 'base URL without a scheme', args: (at) => flagsExport(at, { '--base-url': 'api.etherscan.io/v2/api' }), says: [/--base-url/, /not an http\(s\) URL/] },
   { name: 'base URL carrying the key', args: (at) => flagsExport(at, { '--base-url': `https://api.etherscan.io/v2/api?apikey=${KEY}` }), says: [/--base-url carries an apikey parameter/, /remove it/] },
-  { name: 'base URL without /v2/api', args: (at) => flagsExport(at, { '--base-url': at.url.replace('/v2/api', '/api') }), says: [/check --base-url/] },
   { name: 'out dir under a file', args: (at) => flagsExport(at, { '--out': path.join(at.file, 'out') }), says: [/--out .* is not a writable folder/, /choose another --out/] },
   { name: 'out dir is a file', args: (at) => flagsExport(at, { '--out': at.file }), says: [/--out .* is not a writable folder/] },
   { name: 'state under a file', args: (at) => flagsExport(at, { '--state': path.join(at.file, 'state.db') }), says: [/--state/, /choose another --state/] },
@@ -215,12 +214,26 @@ describe('bad input through the CLI', () => {
     expect(result.stderr).not.toContain(KEY);
     expect(fs.existsSync(at.out) ? fs.readdirSync(at.out) : []).toEqual([]);
     expect(caseFiles(at.dir)).toEqual(before);
-    // Input problems are found before the first request; only a wrong URL path needs one answer to show itself.
-    expect(sandbox.stats.requests - requestsBefore).toBeLessThanOrEqual(one.name === 'base URL without /v2/api' ? 1 : 0);
+    // Input problems are found before the first request.
+    expect(sandbox.stats.requests - requestsBefore).toBe(0);
   }
 
   it.each(cases.map((one) => [one.name, one] as const))('%s: exit 2, one line naming the field and the fix, nothing written', (_name, one) => expectRefused(one));
 
+
+  it('a base URL without /v2/api: exit 3 after the 404, one line naming the request, the URL and the fix, nothing written', async () => {
+    const at = caseDir();
+    const before = caseFiles(at.dir);
+    const wrongUrl = at.url.replace('/v2/api', '/api');
+    const result = await runInProcess(flagsExport(at, { '--base-url': wrongUrl }), { cwd: at.dir });
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 3, stdout: '' });
+    expect(result.stderr).toMatch(/^ledgerscan: the API does not serve [a-z]+\.\w+ \([^\n]*answer: HTTP 404 Page not found[^\n]*\n$/);
+    expect(result.stderr).toContain(`baseUrl: ${wrongUrl}`);
+    expect(result.stderr).toContain('fix: check --base-url (it must end in /v2/api)');
+    expect(result.stderr).not.toContain(KEY);
+    expect(fs.existsSync(at.out) ? fs.readdirSync(at.out) : []).toEqual([]);
+    expect(caseFiles(at.dir)).toEqual(before);
+  });
 
   it('a wrong API key against the sandbox: exit 3, one line without the key, nothing written', async () => {
     const at = caseDir();

@@ -73,9 +73,9 @@ describe('the API key appears in no output, file or message', () => {
   it.each<[HostileAnswer, number]>([
     ['invalidKey', 3],
     ['dailyLimit', 3],
-    ['notFound', 2],
-    // An answer nobody classified is a bug report with a stack trace: it must be as clean as the rest.
-    ['unknown', 70],
+    ['notFound', 3],
+    // An answer nobody classified is still the API's answer (exit 3), printed raw: it must be as clean as the rest.
+    ['unknown', 3],
   ])('a run the server stops with %s, echoing the key: exit %i, and the error names no key', async (answer, code) => {
     Object.assign(proxy, { answer, every: 1 });
     const target = { url: proxy.url, ...runDir() };

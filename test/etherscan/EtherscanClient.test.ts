@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EtherscanClientOptions } from '../../src/etherscan/EtherscanClient.js';
-import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
+import type { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import {
   ApiConfigurationError,
   ApiProtocolError,
@@ -12,6 +12,8 @@ import {
   QueryTimeoutError,
 } from '../../src/etherscan/errors.js';
 import { RateLimiter } from '../../src/etherscan/RateLimiter.js';
+import { etherscanSample } from '../support/samples.js';
+import { fastClient } from './fastClient.js';
 
 const KEY = 'SECRETKEY7X9Q2';
 
@@ -77,16 +79,7 @@ function recordingLimiter(): { limiter: RateLimiter; waits: number[] } {
 }
 
 function client(baseUrl: string, options: Partial<EtherscanClientOptions> = {}): EtherscanClient {
-  return new EtherscanClient({
-    baseUrl,
-    apiKey: KEY,
-    rate: 1000,
-    limiter: new RateLimiter(1000),
-    historicalLimiter: new RateLimiter(1000),
-    backoffBaseMs: 1,
-    backoffCapMs: 4,
-    ...options,
-  });
+  return fastClient(baseUrl, KEY, options);
 }
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
@@ -260,6 +253,24 @@ describe('EtherscanClient methods', () => {
       { module: 'account', action: 'balancehistory', address: '0xde0b', blockno: '8000000' },
       { module: 'account', action: 'tokenbalancehistory', contractaddress: '0x57d9', address: '0xe04f', blockno: '8000000' },
     ]);
+  });
+
+  it('reads balancemulti as a balance per lowercase address, the recorded answer included', async () => {
+    const recorded = etherscanSample('pcko1-get_eth_balance_multiple.json') as { kwargs: { addresses: string[] }; res: unknown };
+    const server = await serve([envelope('1', 'OK', recorded.res), envelope('1', 'OK', (recorded.res as unknown[]).slice(1))]);
+    const api = client(server.baseUrl);
+    const asked = recorded.kwargs.addresses.map((address, n) => (n === 0 ? address.toUpperCase().replace('0X', '0x') : address));
+    const balances = await api.balanceMulti(1, asked);
+    expect([...balances]).toEqual([
+      ['0xddbd2b932c763ba5b1b7ae3b362eac3e8d40121a', '40891631566070000000000'],
+      ['0x63a9975ba31b0b9626b34300f7f627147df1f526', '332567136222827062478'],
+      ['0x198ef1ec325a96cc354c7266a038be8b5c558f67', '0'],
+    ]);
+    expect(Object.fromEntries(server.requests[0]!.searchParams)).toMatchObject({ module: 'account', action: 'balancemulti', address: asked.join(','), tag: 'latest' });
+    // An answer that leaves out an address asked for is of the wrong shape, not a zero balance.
+    const error = await failure(api.balanceMulti(1, asked));
+    expect(error).toBeInstanceOf(ApiProtocolError);
+    expect(error.message).toContain('expected: a balance for each of 3 addresses');
   });
 
   it('refuses a data answer of the wrong shape', async () => {

@@ -2,19 +2,22 @@ import { describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import type { EnvelopeClass, RawAnswer } from '../../src/etherscan/classifyEnvelope.js';
 import { classifyEnvelope } from '../../src/etherscan/classifyEnvelope.js';
-import { ETHERSCAN_SAMPLES } from '../support/samples.js';
+import { ETHERSCAN_SAMPLES, SAMPLE_HTTP_STATUS } from '../support/samples.js';
 
 
 type Expected =
   | { kind: 'data' | 'empty' | 'notFound' | 'dailyLimit' | 'splitRange' | 'unknown' }
   | { kind: 'retry'; reason: string; longBackoff?: boolean }
-  | { kind: 'configuration' | 'bug'; reason: string };
+  | { kind: 'configuration' | 'bug' | 'unsupported'; reason: string };
 
 const rateLimit: Expected = { kind: 'retry', reason: 'rate-limit', longBackoff: false };
 const data: Expected = { kind: 'data' };
 
 /** Every sample body, classified as a standard (non-proxy) answer unless it is a JSON-RPC body. */
 const bySample: Record<string, Expected> = {
+  'blockscout-not-found.json': { kind: 'unsupported', reason: 'page-not-found' },
+  'blockscout-unknown-action.json': { kind: 'unsupported', reason: 'unknown-action' },
+  'coredao-missing-invalid-action.json': { kind: 'unsupported', reason: 'unknown-action' },
   'docs-addresstokennftbalance-rate-limit.json': rateLimit,
   'docs-balance.json': data,
   'docs-balancehistory-PRO.json': data,
@@ -51,13 +54,14 @@ const bySample: Record<string, Expected> = {
   'docs-v1-deprecated-error.json': { kind: 'bug', reason: 'deprecated-v1' },
   'empty-getlogs-no-records.json': { kind: 'empty' },
   'empty-txlist-no-transactions.json': { kind: 'empty' },
+  'etherscan-missing-invalid-action.json': { kind: 'unsupported', reason: 'unknown-action' },
   'error-free-tier-chain.json': { kind: 'configuration', reason: 'free-tier-chain' },
   'error-invalid-api-key-err2.json': { kind: 'configuration', reason: 'invalid-key' },
   'error-invalid-api-key.json': { kind: 'configuration', reason: 'invalid-key' },
   'error-max-calls-per-sec.json': rateLimit,
   'error-max-rate-limit.json': rateLimit,
   'error-missing-invalid-api-key-v2.json': { kind: 'configuration', reason: 'missing-key' },
-  'error-pro-endpoint.json': { kind: 'configuration', reason: 'pro-endpoint' },
+  'error-pro-endpoint.json': { kind: 'unsupported', reason: 'plan' },
   'error-result-window.json': { kind: 'bug', reason: 'result-window' },
   'error-v1-keyless-notok.json': { kind: 'configuration', reason: 'missing-key' },
   'error-v1-keyless-warning-status1.json': data,
@@ -92,7 +96,7 @@ describe('classifyEnvelope on every recorded body', () => {
   it.each(Object.entries(bySample))('%s', (file, expected) => {
     const bodyText = readSample(file);
     const isProxy = 'jsonrpc' in (JSON.parse(bodyText) as object);
-    const got = classifyEnvelope(answer(bodyText, { isProxy }));
+    const got = classifyEnvelope(answer(bodyText, { isProxy, httpStatus: SAMPLE_HTTP_STATUS[file] ?? 200 }));
     expect(got).toMatchObject(expected);
     if (got.kind === 'data') expect(got.result).toEqual((JSON.parse(bodyText) as { result: unknown }).result);
   });
@@ -168,9 +172,9 @@ describe('classifyEnvelope on texts with no recorded sample', () => {
       { kind: 'retry', reason: 'http', text: 'HTTP 502 502 Bad Gateway', longBackoff: false },
     ],
     ['HTTP 429', answer('', { httpStatus: 429 }), { kind: 'retry', reason: 'rate-limit' }],
-    ['plain Page not found', answer('Page not found', { httpStatus: 404, contentType: 'text/plain' }), { kind: 'bug', reason: 'page-not-found' }],
-    ['plain Page not found under 200', answer('Page not found', { contentType: 'text/plain' }), { kind: 'bug', reason: 'page-not-found' }],
-    ['an HTML 404 is a wrong URL, not a transient page', answer('<html><title>Not Found</title></html>', { httpStatus: 404, contentType: 'text/html' }), { kind: 'bug', reason: 'page-not-found', text: 'HTTP 404 Not Found' }],
+    ['plain Page not found', answer('Page not found', { httpStatus: 404, contentType: 'text/plain' }), { kind: 'unsupported', reason: 'page-not-found' }],
+    ['plain Page not found under 200', answer('Page not found', { contentType: 'text/plain' }), { kind: 'unsupported', reason: 'page-not-found' }],
+    ['an HTML 404 is a wrong URL, not a transient page', answer('<html><title>Not Found</title></html>', { httpStatus: 404, contentType: 'text/html' }), { kind: 'unsupported', reason: 'page-not-found', text: 'HTTP 404 Not Found' }],
     ['JSON mislabelled text/html is still read', answer(envelope('1', 'OK', '42'), { contentType: 'text/html; charset=utf-8' }), { kind: 'data', result: '42' }],
     ['truncated JSON', answer('{"status":"1","message":"OK","result":[{"blockNumber":"12'), { kind: 'retry', reason: 'truncated' }],
     ['empty body', answer(''), { kind: 'retry', reason: 'truncated' }],
@@ -184,7 +188,10 @@ describe('classifyEnvelope on texts with no recorded sample', () => {
     ['too many invalid key attempts', answer(envelope('0', 'NOTOK', 'Too many invalid api key attempts, please try again later')), { kind: 'configuration', reason: 'too-many-invalid-key-attempts' }],
     ['missing chainid', answer(envelope('0', 'NOTOK', 'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids')), { kind: 'configuration', reason: 'unsupported-chain' }],
     ['invalid address', answer(envelope('0', 'NOTOK', 'Error! Invalid address format')), { kind: 'configuration', reason: 'invalid-address' }],
-    ['invalid action', answer(envelope('0', 'NOTOK', 'Error! Missing Or invalid Action name')), { kind: 'bug', reason: 'invalid-action' }],
+    ['invalid action', answer(envelope('0', 'NOTOK', 'Error! Missing Or invalid Action name')), { kind: 'unsupported', reason: 'unknown-action', text: 'Error! Missing Or invalid Action name' }],
+    ['Blockscout: unknown action under HTTP 400', answer('{"message":"Unknown action","result":null,"status":"0"}', { httpStatus: 400 }), { kind: 'unsupported', reason: 'unknown-action', text: 'Unknown action' }],
+    ['Blockscout: unknown module under HTTP 400', answer('{"message":"Unknown module","result":null,"status":"0"}', { httpStatus: 400 }), { kind: 'unsupported', reason: 'unknown-action' }],
+    ['a Pro Plus refusal', answer(envelope('0', 'NOTOK', 'Sorry, it looks like you are trying to access an API Pro Plus endpoint. Contact us to upgrade to API Pro Plus.')), { kind: 'unsupported', reason: 'plan' }],
     ['proxy: unknown transaction', answer('{"jsonrpc":"2.0","id":1,"result":null}', { isProxy: true }), { kind: 'notFound' }],
     ['proxy: hex head block', answer('{"jsonrpc":"2.0","id":83,"result":"0x10d4f"}', { isProxy: true }), { kind: 'data', result: '0x10d4f' }],
     ['proxy: JSON-RPC error carrying a rate-limit text', answer('{"jsonrpc":"2.0","id":1,"error":{"code":-32005,"message":"Max rate limit reached"}}', { isProxy: true }), { kind: 'retry', reason: 'rate-limit' }],

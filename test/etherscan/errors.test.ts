@@ -4,6 +4,7 @@ import {
   ApiConfigurationError,
   ApiProtocolError,
   ApiUnavailableError,
+  ApiUnsupportedError,
   ChainNotAvailableError,
   DailyLimitError,
   QueryTimeoutError,
@@ -33,10 +34,21 @@ describe('Etherscan errors', () => {
   it('maps each answer to the exit-code kind the CLI needs', () => {
     expect(new ApiConfigurationError('invalid-key', 'Invalid API Key').kind).toBe('api');
     expect(new ApiConfigurationError('invalid-address', 'Error! Invalid address format').kind).toBe('input');
-    expect(new ApiUnavailableError(9, 'http: HTTP 502').kind).toBe('api');
+    expect(new ApiUnavailableError(9, 'http', 'http: HTTP 502').kind).toBe('api');
     expect(new QueryTimeoutError('Query Timeout occured').kind).toBe('api');
-    expect(new ApiProtocolError('page-not-found', 'Page not found').kind).toBe('input');
-    expect(new ApiProtocolError('unknown', 'huh').kind).toBe('internal');
+    // An API answer is never an internal error: whatever the explorer says, the user's URL or plan is what to look at.
+    expect(new ApiUnsupportedError('page-not-found', 'Page not found').kind).toBe('api');
+    expect(new ApiUnsupportedError('unknown-action', 'Error! Missing Or invalid Action name').kind).toBe('api');
+    expect(new ApiProtocolError('unknown', 'huh').kind).toBe('api');
+    expect(new ApiProtocolError('unexpected-result', '{}').kind).toBe('api');
+  });
+
+  it('ApiUnsupportedError names the request, the answer and the fix', () => {
+    const error = new ApiUnsupportedError('unknown-action', 'Unknown action', { request: 'account.balancehistory', baseUrl: 'https://explorer.example/api' });
+    expect(error.shortMessage).toBe('the API does not serve account.balancehistory');
+    expect(error.message).toContain('baseUrl: https://explorer.example/api');
+    expect(error.message).toContain('answer: Unknown action');
+    expect(error.message).toMatch(/fix: use an API that serves this action/);
   });
 
   it('ApiProtocolError keeps a truncated raw answer on one line', () => {

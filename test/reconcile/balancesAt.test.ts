@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Instant } from '../../src/config/parseInstant.js';
-import { ApiConfigurationError } from '../../src/etherscan/errors.js';
+import { ApiUnsupportedError } from '../../src/etherscan/errors.js';
 import { balancesAt, type BalanceCheckApi } from '../../src/reconcile/balancesAt.js';
 import { entry, TOKEN, WALLET } from './entry.js';
 
@@ -54,16 +54,17 @@ describe('balancesAt', () => {
       entry({ blockNumber: 12, amountRaw: 10n ** 30n, kind: 'erc20', asset: 'FAKE', assetContract: '0x4444444444444444444444444444444444444444', spam: 'unsolicited', order: 2 }),
     ];
     const refusing: BalanceCheckApi = {
-      balanceHistory: () => Promise.reject(new ApiConfigurationError('pro-endpoint', 'Sorry, it looks like you are trying to access an API Pro endpoint.')),
+      balanceHistory: () => Promise.reject(new ApiUnsupportedError('plan', 'Sorry, it looks like you are trying to access an API Pro endpoint.', { request: 'account.balancehistory' })),
       tokenBalanceHistory: () => Promise.reject(new Error('not reached')),
     };
     const result = await balancesAt({ api: refusing, entries, at, wallets, blockByChain: new Map([[1, 12]]), check: 'auto' });
     expect(result.check).toBe('unavailable');
+    const refused = 'historical balances unavailable: the API does not serve account.balancehistory: Sorry, it looks like you are trying to access an API Pro endpoint.';
     expect(result.rows.map((row) => [row.bucket.asset, row.status, row.note])).toEqual([
-      ['ETH', 'unchecked', 'historical balances need API Pro'],
-      ['USDC', 'unchecked', 'historical balances need API Pro'],
-      ['PUNK', 'unchecked', 'historical balances need API Pro'],
-      ['FAKE', 'unchecked', 'historical balances need API Pro'],
+      ['ETH', 'unchecked', refused],
+      ['USDC', 'unchecked', refused],
+      ['PUNK', 'unchecked', refused],
+      ['FAKE', 'unchecked', refused],
     ]);
     const checked = await balancesAt({ api: chainWith({ 'native@12': 4_000n, [`${TOKEN}@12`]: 700n }), entries, at, wallets, blockByChain: new Map([[1, 12]]), check: 'auto' });
     expect(checked.rows.map((row) => [row.bucket.asset, row.status, row.note])).toEqual([

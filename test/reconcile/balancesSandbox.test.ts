@@ -114,7 +114,7 @@ describe('ledgerscan balances --at', () => {
     expect(run.code).toBe(0);
     expectTruth(run, Date.UTC(2025, 11, 31, 23, 59, 59) / 1000);
     expect(run.rows.every((row) => row.status === 'unchecked')).toBe(true);
-    expect(run.stdout).toContain('not checked against the chain: historical balances need API Pro');
+    expect(run.stdout).toMatch(/not checked against the chain: the API does not serve account\.balancehistory: .*API Pro/);
   });
 
   it.each([

@@ -38,7 +38,7 @@ function result(): ReconcileResult {
     { bucket: nft, chainBalance: null, difference: null, status: 'no-chain-balance', hint: 'no NFT balance endpoint', syncedBlock: 200, divergence: null },
     { bucket: spam, chainBalance: 0n, difference: 5n, status: 'differs', hint: 'spam', syncedBlock: 200, divergence: null },
   ];
-  return { period: { startTime: 1000, endTime: 2000 }, syncedBlockByChain: new Map([[1, 200]]), historical: 'used', buckets: rows, allMatch: false, historicalCalls: 9 };
+  return { period: { startTime: 1000, endTime: 2000 }, syncedBlockByChain: new Map([[1, 200]]), historical: 'used', buckets: rows, allMatch: false, historicalCalls: 9, unavailable: [] };
 }
 
 describe('writeReconcileReport', () => {
@@ -86,5 +86,29 @@ describe('writeReconcileReport', () => {
       'spam (listed apart, not counted): 1 asset, 1 differ',
       `report: ${report.csvPath}, ${report.jsonPath}`,
     ]);
+  });
+
+  it('names each unavailable balance action once, in the summary and the JSON, and counts the assets it left without a balance', async () => {
+    const base = result();
+    const token = base.buckets[1] as BucketResult;
+    const reason = 'the API does not serve account.tokenbalance: Error! Missing Or invalid Action name';
+    const refused: ReconcileResult = {
+      ...base,
+      historical: 'unavailable',
+      buckets: [base.buckets[0] as BucketResult, { ...token, chainBalance: null, difference: null, status: 'no-chain-balance', hint: 'no tokenbalance' }],
+      unavailable: [
+        { feature: 'balancehistory', chainId: 1, reason: 'the API does not serve account.balancehistory: Unknown action' },
+        { feature: 'tokenbalance', chainId: 1, reason },
+      ],
+    };
+    const report = await writeReconcileReport(refused, dir);
+    const lines = report.summary.split('\n');
+    expect(lines[0]).toBe('reconcile: 2 assets (synced to chain 1 block 200): 0 match, 1 differ, 0 NFTs without a chain balance, 1 other asset without one (balance action unavailable)');
+    expect(lines).toContain('unavailable: balancehistory on Ethereum Mainnet (the API does not serve account.balancehistory: Unknown action)');
+    expect(lines).toContain(`unavailable: tokenbalance on Ethereum Mainnet (${reason})`);
+    expect(lines).toContain('historical balances unavailable: hints come from the sign of the difference');
+    const json = JSON.parse(fs.readFileSync(report.jsonPath, 'utf8')) as { historical: string; unavailableFeatures: unknown };
+    expect(json.historical).toBe('unavailable');
+    expect(json.unavailableFeatures).toEqual(refused.unavailable);
   });
 });

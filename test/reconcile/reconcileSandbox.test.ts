@@ -149,6 +149,7 @@ describe('reconcile against the sandbox', () => {
     const row = brokenNoPro.rows.find((candidate) => candidate.status === 'differs') as Row;
     expect(row).toMatchObject({ wallet: omitted.wallet, difference_raw: (-omitted.value).toString(), first_divergent_block: '' });
     expect(row.hint).toMatch(/deposit is missing/);
-    expect(brokenNoPro.stdout).toContain('historical balances need API Pro');
+    expect(brokenNoPro.stdout).toContain('historical balances unavailable');
+    expect(brokenNoPro.stdout).toMatch(/unavailable: balancehistory on Ethereum Mainnet \(the API does not serve account.balancehistory: Sorry, it looks like you are trying to access an API Pro endpoint/);
   });
 });

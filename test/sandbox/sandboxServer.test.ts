@@ -296,18 +296,28 @@ describe('serveSandbox', () => {
     });
     let stop!: () => void;
     const stopSignal = new Promise<void>((resolve) => (stop = resolve));
-    const serving = serveSandbox({ port: 0, seed: 7, scale: 0.02, rate: 50, faults: 0, stdout, stopSignal });
+    const serving = serveSandbox({ port: 0, seed: 7, scale: 0.02, rate: 50, faults: 0, disabledActions: ['balancemulti'], stdout, stopSignal });
     while (!printed.includes('API key')) await new Promise((resolve) => setTimeout(resolve, 20));
     const url = /listening on (\S+)/.exec(printed)![1]!;
     expect(printed).toContain('API key: sandbox-key');
     const response = await fetch(`${url}?chainid=1&module=proxy&action=eth_blockNumber&apikey=sandbox-key`);
     expect(((await response.json()) as { jsonrpc: string }).jsonrpc).toBe('2.0');
+    expect(printed).toContain('answered as unknown actions: balancemulti');
+    const address = /0x[0-9a-f]{40}/.exec(printed)![0];
+    const refused = await fetch(`${url}?chainid=1&module=account&action=balancemulti&address=${address}&tag=latest&apikey=sandbox-key`);
+    expect(await refused.json()).toEqual({ status: '0', message: 'NOTOK', result: 'Error! Missing Or invalid Action name' });
     stop();
     await serving;
-    expect(printed).toContain('sandbox stopped after 1 requests');
+    expect(printed).toContain('sandbox stopped after 2 requests');
   });
 
   it('rejects a fault share outside 0..1', async () => {
-    await expect(serveSandbox({ port: 0, seed: 1, scale: 0, rate: 5, faults: 2, stdout: new Writable() })).rejects.toThrow('--faults must be a share between 0 and 1');
+    await expect(serveSandbox({ port: 0, seed: 1, scale: 0, rate: 5, faults: 2, disabledActions: [], stdout: new Writable() })).rejects.toThrow('--faults must be a share between 0 and 1');
+  });
+
+  it('rejects a --disable-action value that is not an action name', async () => {
+    await expect(serveSandbox({ port: 0, seed: 1, scale: 0, rate: 5, faults: 0, disabledActions: ['balance history'], stdout: new Writable() })).rejects.toThrow(
+      '--disable-action takes action names separated by commas, got "balance history"',
+    );
   });
 });

@@ -7,10 +7,14 @@ export interface SandboxFlags {
   scale: number;
   rate: number;
   faults: number;
+  /** `--disable-action a,b` (repeatable): actions the sandbox answers as unknown. */
+  disableAction: readonly string[];
 }
 
 export async function sandboxCommand(flags: SandboxFlags, io: CliIo, signal: AbortSignal): Promise<number> {
   const stopSignal = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-  await serveSandbox({ ...flags, stdout: io.stdout, stopSignal });
+  const { disableAction, ...rest } = flags;
+  const disabledActions = disableAction.flatMap((list) => list.split(',')).map((action) => action.trim());
+  await serveSandbox({ ...rest, disabledActions, stdout: io.stdout, stopSignal });
   return 0;
 }
