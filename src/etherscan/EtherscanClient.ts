@@ -17,6 +17,7 @@ import { rateLimiterFor } from './RateLimiter.js';
 import { redact } from './redact.js';
 import { sleep } from './sleep.js';
 import type { Stream, WireReceipt, WireRecordOf } from './wire.js';
+import type { WireAddressTag } from './WireAddressTag.js';
 
 export interface EtherscanClientOptions {
   /** The full API URL, e.g. `https://api.etherscan.io/v2/api`. */
@@ -40,9 +41,9 @@ export interface EtherscanClientOptions {
   now?: () => Date;
 }
 
-/** Etherscan holds these to 2 calls/s on every plan, on top of the plan's own rate. */
+/** Etherscan holds these (historical balances, name tags) to 2 calls/s on every plan, on top of the plan's own rate. */
 const HISTORICAL_RATE = 2;
-const HISTORICAL_ACTIONS = new Set(['balancehistory', 'tokenbalancehistory']);
+const HISTORICAL_ACTIONS = new Set(['balancehistory', 'tokenbalancehistory', 'getaddresstag']);
 
 /** "timeout occurred or server too busy" this many times on one range: ask for a smaller range. */
 const BUSY_ANSWERS_BEFORE_SPLIT = 3;
@@ -141,6 +142,13 @@ export class EtherscanClient implements EtherscanApi {
   tokenBalanceHistory(chainId: number, contract: string, address: string, block: number): Promise<string> {
     const params: Params = [['contractaddress', contract], ['address', address], ['blockno', block]];
     return this.scalar(chainId, 'account', 'tokenbalancehistory', params, DECIMAL);
+  }
+
+  async addressTags(chainId: number, addresses: readonly string[]): Promise<WireAddressTag[]> {
+    const answer = await this.call(chainId, 'nametag', 'getaddresstag', [['address', addresses.join(',')]]);
+    if (answer.kind === 'empty') return [];
+    if (answer.kind === 'data' && Array.isArray(answer.result) && answer.result.every(isAddressTag)) return answer.result;
+    throw this.unexpected(answer, chainId, 'nametag.getaddresstag', 'a list of address tags');
   }
 
   private async scalar(chainId: number, module: string, action: string, params: Params, shape: RegExp): Promise<string> {
@@ -266,6 +274,11 @@ function describeTransportError(error: unknown): string {
   const inner = asRecord(cause);
   const detail = code ?? inner['code'] ?? inner['message'];
   return typeof detail === 'string' && detail !== '' ? `${text} (${detail})` : text;
+}
+
+function isAddressTag(value: unknown): value is WireAddressTag {
+  const record = asRecord(value);
+  return typeof record['address'] === 'string' && typeof record['nametag'] === 'string' && Array.isArray(record['labels']) && Array.isArray(record['labels_slug']);
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

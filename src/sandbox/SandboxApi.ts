@@ -2,6 +2,8 @@ import { findChain } from '../chains/chains.js';
 import { STREAMS, type Stream } from '../etherscan/wire.js';
 import { API_TEXT } from './apiTexts.js';
 import { WireRenderer } from './renderWire.js';
+import type { WireAddressTag } from '../etherscan/WireAddressTag.js';
+import { worldTags } from './worldTags.js';
 import type { ChainData, World } from './World.js';
 
 export interface OmittedRecord {
@@ -48,6 +50,7 @@ export class SandboxApi {
   private readonly render: WireRenderer;
   private readonly omitted: ReadonlySet<string>;
   private readonly filtered = new Map<string, Uint32Array>();
+  private readonly tags = new Map<number, ReadonlyMap<string, WireAddressTag>>();
 
   constructor(
     private readonly world: World,
@@ -71,6 +74,7 @@ export class SandboxApi {
     if (module === 'account') return this.account(chain, action, params);
     if (module === 'block' && action === 'getblocknobytime') return this.blockByTime(chain, params);
     if (module === 'proxy') return this.proxy(chain, action, params);
+    if (module === 'nametag' && action === 'getaddresstag') return this.addressTags(chain, params);
     return notOk(API_TEXT.invalidAction);
   }
 
@@ -200,6 +204,15 @@ export class SandboxApi {
   private balance(chain: ChainData, address: string, asset: string, block: number): string {
     const value = this.world.expectedBalance(chain.chainId, address, asset.toLowerCase(), block);
     return (value < 0n ? 0n : value).toString();
+  }
+
+  /** Up to 100 comma-separated addresses; the tagged ones come back, in the order asked. */
+  private addressTags(chain: ChainData, params: URLSearchParams): Envelope {
+    const list = (params.get('address') ?? '').split(',');
+    if (list.length > 100 || !list.every((a) => ADDRESS.test(a))) return notOk(API_TEXT.invalidAddress);
+    let tags = this.tags.get(chain.chainId);
+    if (tags === undefined) this.tags.set(chain.chainId, (tags = worldTags(this.world, chain.chainId)));
+    return ok(list.flatMap((address) => tags.get(address.toLowerCase()) ?? []));
   }
 
   private blockByTime(chain: ChainData, params: URLSearchParams): Envelope {

@@ -18,6 +18,8 @@ export interface SandboxOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   apiKeys?: readonly string[];
+  /** Keys on a Pro Plus plan, the only ones `nametag` actions answer (default: every key). */
+  proPlusKeys?: readonly string[];
   /** Calls per second per key (default 5). */
   rate?: number;
   freeTierOnly?: boolean;
@@ -54,6 +56,7 @@ export const SANDBOX_KEY = 'sandbox-key';
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const world = options.world ?? generateWorld({ seed: options.seed ?? 1, scale: options.scale ?? 1, ...(options.chains ? { chains: options.chains } : {}) });
   const keys = new Set(options.apiKeys ?? [SANDBOX_KEY]);
+  const proPlus = new Set(options.proPlusKeys ?? keys);
   const rate = options.rate ?? 5;
   const api = new SandboxApi(world, {
     pageCap: options.pageCap ?? 1000,
@@ -119,6 +122,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       stats.dailyLimited++;
       return sendJson(response, notOk(API_TEXT.maxDaily(options.dailyLimit)));
     }
+    if (module === 'nametag' && !proPlus.has(key)) return sendJson(response, notOk(API_TEXT.proEndpoint));
     sendJson(response, api.answer(params));
   };
 

@@ -82,6 +82,18 @@ export const migrations: readonly Migration[] = [
     ALTER TABLE records DROP COLUMN ledger_fields;
     `);
   },
+  `
+  -- Name tags from nametag getaddresstag, fetched at most once per (chain, address): a Pro Plus call held to
+  -- 2/s. raw is the API's record as received, NULL when the API knows no tag for the address (asked, so never
+  -- asked again); fetched_at is the ISO time of the answer.
+  CREATE TABLE address_tags (
+    chain_id INTEGER NOT NULL,
+    address TEXT NOT NULL,
+    raw TEXT,
+    fetched_at TEXT NOT NULL,
+    PRIMARY KEY (chain_id, address)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /**
