@@ -49,7 +49,7 @@ function resolveRule(item: Sourced, index: number, chains: readonly number[] | u
   const label = optionalText(value.label, `${field}.label`, problems);
   const spam = optionalBoolean(value.spam, `${field}.spam`, problems);
   const ignore = optionalBoolean(value.ignore, `${field}.ignore`, problems) ?? false;
-  if (category === null && label === null && spam === null && !ignore) {
+  if (value.category === undefined && value.label === undefined && value.spam === undefined && value.ignore !== true) {
     problems.add(`${field} changes nothing (give it a "category", "label", "spam" or "ignore": true)`);
   }
   if (ignore && (category !== null || spam !== null)) {
@@ -60,6 +60,10 @@ function resolveRule(item: Sourced, index: number, chains: readonly number[] | u
 }
 
 function resolveMatch(value: unknown, field: string, chains: readonly number[] | undefined, problems: Problems): RuleMatch | undefined {
+  if (value === undefined) {
+    problems.add(`${field} is missing (add "match" with one or more of ${MATCH_KEYS.join(', ')})`);
+    return undefined;
+  }
   if (!isPlainObject(value)) {
     problems.add(`${field} must be an object with one or more of ${MATCH_KEYS.join(', ')} (it is ${describeJsonType(value)})`);
     return undefined;
