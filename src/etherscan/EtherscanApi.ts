@@ -53,6 +53,11 @@ export interface EtherscanApi {
    * ones; an address the API knows no tag for is simply absent.
    */
   addressTags(chainId: number, addresses: readonly string[]): Promise<WireAddressTag[]>;
+  /**
+   * `nametag exportaddresstags` (Enterprise; on the metadata host): every address carrying `label`
+   * (e.g. `ofac-sanctioned`), as the CSV text of the file its answer links to.
+   */
+  exportAddressTags(chainId: number, label: string): Promise<string>;
   readonly stats: ApiStats;
 }
 

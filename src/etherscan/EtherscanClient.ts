@@ -43,7 +43,9 @@ export interface EtherscanClientOptions {
 
 /** Etherscan holds these (historical balances, name tags) to 2 calls/s on every plan, on top of the plan's own rate. */
 const HISTORICAL_RATE = 2;
-const HISTORICAL_ACTIONS = new Set(['balancehistory', 'tokenbalancehistory', 'getaddresstag']);
+const HISTORICAL_ACTIONS = new Set(['balancehistory', 'tokenbalancehistory', 'getaddresstag', 'exportaddresstags']);
+/** Etherscan serves the label exports from its metadata host, not from the API host. */
+const METADATA_HOSTS: Readonly<Record<string, string>> = { 'api.etherscan.io': 'api-metadata.etherscan.io' };
 
 /** "timeout occurred or server too busy" this many times on one range: ask for a smaller range. */
 const BUSY_ANSWERS_BEFORE_SPLIT = 3;
@@ -151,6 +153,36 @@ export class EtherscanClient implements EtherscanApi {
     throw this.unexpected(answer, chainId, 'nametag.getaddresstag', 'a list of address tags');
   }
 
+  async exportAddressTags(chainId: number, label: string): Promise<string> {
+    const params: Params = [['label', label], ['format', 'csv']];
+    const answer = await this.call(chainId, 'nametag', 'exportaddresstags', params, false, metadataUrl(this.baseUrl));
+    if (answer.kind !== 'data' || typeof answer.result !== 'string' || !/^https?:\/\//.test(answer.result)) {
+      throw this.unexpected(answer, chainId, 'nametag.exportaddresstags', 'a link to the CSV file');
+    }
+    return this.download(answer.result, { request: 'nametag.exportaddresstags download', chainid: chainId, label });
+  }
+
+  /** The file an answer links to (it expires within minutes, so it is fetched at once); transport failures retried like calls. */
+  private async download(link: string, details: ErrorDetails): Promise<string> {
+    let lastProblem = '';
+    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+      try {
+        const response = await this.http.get(link, { signal: controller.signal });
+        const text = await response.text();
+        if (response.ok) return text;
+        lastProblem = `HTTP ${response.status}`;
+      } catch (error) {
+        lastProblem = controller.signal.aborted ? `no complete answer within ${this.timeoutMs} ms` : describeTransportError(error);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (attempt < this.maxRetries) await sleep(this.backoff(attempt, transportRetry('network', lastProblem)));
+    }
+    throw new ApiUnavailableError(this.maxRetries + 1, this.redact(lastProblem), details);
+  }
+
   private async scalar(chainId: number, module: string, action: string, params: Params, shape: RegExp): Promise<string> {
     const answer = await this.call(chainId, module, action, params);
     if (answer.kind === 'data' && typeof answer.result === 'string' && shape.test(answer.result)) return answer.result;
@@ -158,10 +190,10 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   /** `splittable`: a block-range query, which a server that stays "too busy" wants smaller. */
-  private async call(chainId: number, module: string, action: string, params: Params, splittable = false): Promise<Settled> {
+  private async call(chainId: number, module: string, action: string, params: Params, splittable = false, baseUrl = this.baseUrl): Promise<Settled> {
     const label = `${module}.${action}`;
     const details: ErrorDetails = { request: label, chainid: chainId, ...describe(params) };
-    const url = this.url(chainId, module, action, params);
+    const url = this.url(baseUrl, chainId, module, action, params);
     let lastProblem = '';
     let busyAnswers = 0;
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
@@ -237,12 +269,12 @@ export class EtherscanClient implements EtherscanApi {
     return Math.round(Math.random() * Math.min(this.backoffCapMs, this.backoffBaseMs * 2 ** attempt));
   }
 
-  private url(chainId: number, module: string, action: string, params: Params): string {
+  private url(baseUrl: string, chainId: number, module: string, action: string, params: Params): string {
     const query = new URLSearchParams([['chainid', String(chainId)], ['module', module], ['action', action]]);
     for (const [name, value] of params) query.append(name, String(value));
     // Last, so a truncated or logged URL loses the key first.
     query.append('apikey', this.apiKey);
-    return `${this.baseUrl}${this.baseUrl.includes('?') ? '&' : '?'}${query.toString()}`;
+    return `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}${query.toString()}`;
   }
 
   private redact(text: string): string {
@@ -258,6 +290,15 @@ const UNTOLD = new Set(['page', 'sort', 'tag']);
 
 function describe(params: Params): ErrorDetails {
   return Object.fromEntries(params.filter(([name]) => !UNTOLD.has(name)));
+}
+
+/** The metadata host's URL for Etherscan's own API URL; any other (compatible) server answers these actions itself. */
+function metadataUrl(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const host = METADATA_HOSTS[url.hostname];
+  if (host === undefined) return baseUrl;
+  url.hostname = host;
+  return url.toString();
 }
 
 function transportRetry(reason: 'network' | 'timeout', text: string): Retry {

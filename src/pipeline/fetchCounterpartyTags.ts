@@ -1,8 +1,8 @@
 import type { Job } from '../config/Job.js';
 import { ADDRESS_TAG_BATCH, type EtherscanApi } from '../etherscan/EtherscanApi.js';
-import { ApiConfigurationError, ApiProtocolError } from '../etherscan/errors.js';
-import { counterpartyTag, type CounterpartyTag } from '../ledger/CounterpartyTag.js';
+import { counterpartyTag, SCREENING_SLUGS, type CounterpartyTag } from '../ledger/CounterpartyTag.js';
 import type { Store } from '../store/Store.js';
+import { fetchScreeningLists, refusal, type ScreeningListReport } from './fetchScreeningLists.js';
 import { ledgerFromStore, type ChainBlocks } from './ledgerFromStore.js';
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -17,10 +17,12 @@ export interface CounterpartyLabelReport {
   fetched: number;
   /** `nametag.getaddresstag` calls this run, retries included. */
   calls: number;
-  /** Counterparties with a stored tag. */
+  /** Counterparties with a stored name tag. */
   tagged: number;
   /** The plan's refusal, said once; the export goes on with the tags stored earlier. */
   refused: string | null;
+  /** The `ofac-sanctioned` and `phish-hack` lists, when enabled. */
+  screeningLists: ScreeningListReport | null;
 }
 
 export interface CounterpartyTagsResult {
@@ -41,9 +43,10 @@ export async function fetchCounterpartyTags(
   chains: readonly ChainBlocks[],
   now: () => Date,
 ): Promise<CounterpartyTagsResult> {
-  const report: CounterpartyLabelReport = { enabled: job.apiLabels, counterparties: 0, fetched: 0, calls: 0, tagged: 0, refused: null };
+  const report: CounterpartyLabelReport = { enabled: job.apiLabels, counterparties: 0, fetched: 0, calls: 0, tagged: 0, refused: null, screeningLists: null };
   const tags: CounterpartyTagsResult['tags'] = {};
   if (!job.apiLabels) return { tags, report };
+  report.screeningLists = await fetchScreeningLists(store, api, chains.map((chain) => chain.chainId), now);
   const callsBefore = api.stats.byAction['nametag.getaddresstag'] ?? 0;
   for (const chain of chains) {
     const counterparties = counterpartiesOf(store, job, chain);
@@ -63,6 +66,11 @@ export async function fetchCounterpartyTags(
       if (tag !== null && counterparties.has(address)) chainTags[address] = counterpartyTag(tag);
     }
     report.tagged += Object.keys(chainTags).length;
+    // An address on a list the name tag does not mention is screened all the same.
+    for (const [address, lists] of store.screeningLists.listsOf(chain.chainId, [...counterparties])) {
+      const tag = chainTags[address] ?? { label: '', exchange: false, bridge: false, screening: '' };
+      chainTags[address] = { ...tag, screening: mergeSlugs(tag.screening, lists) };
+    }
     tags[chain.chainId] = chainTags;
   }
   report.calls = (api.stats.byAction['nametag.getaddresstag'] ?? 0) - callsBefore;
@@ -79,9 +87,8 @@ function counterpartiesOf(store: Store, job: Job, chain: ChainBlocks): Set<strin
   return found;
 }
 
-/** The plan refuses the action, or the server does not offer it: said once. Anything else is not ours to hide. */
-function refusal(error: unknown): string {
-  if (error instanceof ApiConfigurationError && error.reason === 'pro-endpoint') return error.shortMessage;
-  if (error instanceof ApiProtocolError && error.reason === 'invalid-action') return `the API does not offer this action: ${String(error.details['answer'])}`;
-  throw error;
+/** Screening slugs in their fixed order, each once. */
+function mergeSlugs(screening: string, lists: readonly string[]): string {
+  const slugs = new Set([...screening.split(' '), ...lists]);
+  return SCREENING_SLUGS.filter((slug) => slugs.has(slug)).join(' ');
 }

@@ -3,7 +3,7 @@ import { STREAMS, type Stream } from '../etherscan/wire.js';
 import { API_TEXT } from './apiTexts.js';
 import { WireRenderer } from './renderWire.js';
 import type { WireAddressTag } from '../etherscan/WireAddressTag.js';
-import { worldTags } from './worldTags.js';
+import { worldLabelList, worldTags } from './worldTags.js';
 import type { ChainData, World } from './World.js';
 
 export interface OmittedRecord {
@@ -213,6 +213,21 @@ export class SandboxApi {
     let tags = this.tags.get(chain.chainId);
     if (tags === undefined) this.tags.set(chain.chainId, (tags = worldTags(this.world, chain.chainId)));
     return ok(list.flatMap((address) => tags.get(address.toLowerCase()) ?? []));
+  }
+
+  /**
+   * The CSV file an `exportaddresstags` answer links to, in the docs' example format (semicolons, every cell
+   * quoted, the getaddresstag columns); `undefined` for a chain the world does not have.
+   */
+  labelExport(chainId: number, label: string): string | undefined {
+    if (this.world.chain(chainId) === undefined) return undefined;
+    const tags = worldTags(this.world, chainId);
+    const header = ['address', 'nametag', 'internal_nametag', 'url', 'shortdescription', 'notes_1', 'notes_2', 'labels', 'labels_slug', 'reputation', 'other_attributes', 'lastupdatedtimestamp'];
+    const lines = worldLabelList(this.world, chainId, label).map((address) => {
+      const tag = tags.get(address);
+      return [address, tag?.nametag ?? '', '', '', '', '', '', (tag?.labels ?? []).join(','), (tag?.labels_slug ?? [label]).join(','), String(tag?.reputation ?? 2), '', String(tag?.lastupdatedtimestamp ?? 0)];
+    });
+    return [header, ...lines].map((cells) => cells.map((cell) => `"${cell}"`).join(';')).join('\r\n') + '\r\n';
   }
 
   private blockByTime(chain: ChainData, params: URLSearchParams): Envelope {

@@ -46,7 +46,18 @@ export function worldTags(world: World, chainId: number): ReadonlyMap<string, Wi
   );
 }
 
-/** The everyday counterparties of a chain by how many transactions and token rows they appear in, busiest first. */
+/**
+ * The addresses of one label export (`exportaddresstags`) of a chain: every tagged address carrying the
+ * label's slug, and for `ofac-sanctioned` the chain's fourth-busiest counterparty too, which has no name
+ * tag — so a list can screen an address `getaddresstag` says nothing about.
+ */
+export function worldLabelList(world: World, chainId: number, label: string): string[] {
+  const tagged = [...worldTags(world, chainId).values()].filter((tag) => tag.labels_slug.includes(label)).map((tag) => tag.address);
+  const listOnly = label === 'ofac-sanctioned' ? busiestCounterparties(world, chainId)[3] : undefined;
+  return listOnly === undefined ? tagged : [...tagged, listOnly];
+}
+
+/** The four busiest everyday counterparties of a chain, by how many transactions and token rows they appear in. */
 function busiestCounterparties(world: World, chainId: number): string[] {
   const chain = world.chain(chainId);
   if (chain === undefined) return [];
@@ -67,6 +78,6 @@ function busiestCounterparties(world: World, chainId: number): string[] {
   }
   return [...counts]
     .sort(([a, countA], [b, countB]) => countB - countA || a - b)
-    .slice(0, 3)
+    .slice(0, 4)
     .map(([index]) => world.addresses.at(index));
 }

@@ -93,6 +93,21 @@ export const migrations: readonly Migration[] = [
     fetched_at TEXT NOT NULL,
     PRIMARY KEY (chain_id, address)
   ) WITHOUT ROWID;
+
+  -- Label lists from nametag exportaddresstags (ofac-sanctioned, phish-hack), replaced whole when fetched
+  -- again; fetched_at says how old the list the screening column used is.
+  CREATE TABLE screening_lists (
+    chain_id INTEGER NOT NULL,
+    label TEXT NOT NULL,
+    fetched_at TEXT NOT NULL,
+    PRIMARY KEY (chain_id, label)
+  );
+  CREATE TABLE screening_addresses (
+    chain_id INTEGER NOT NULL,
+    label TEXT NOT NULL,
+    address TEXT NOT NULL,
+    PRIMARY KEY (chain_id, label, address)
+  ) WITHOUT ROWID;
   `,
 ];
 

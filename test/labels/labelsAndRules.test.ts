@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { runCli } from '../../src/cli/main.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
-import { worldTags } from '../../src/sandbox/worldTags.js';
+import { worldLabelList, worldTags } from '../../src/sandbox/worldTags.js';
 import type { LedgerRow } from '../ledgerWorld/exportLedger.js';
 import { captureIo } from '../support/captureIo.js';
 
@@ -20,13 +20,17 @@ import { captureIo } from '../support/captureIo.js';
 const CHAINS = [1, 10] as const;
 const PLUS_KEY = 'pro-plus-key-0123456789';
 const PRO_KEY = 'pro-only-key-0123456789';
+/** Pro Plus serves getaddresstag; the label exports are Enterprise only. */
+const PLUS_ONLY_KEY = 'plus-no-export-key-0123456789';
 const RATE = 400;
 const world = generateWorld({ seed: 1, scale: 0.1, chains: CHAINS });
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-labels-'));
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ world, apiKeys: [PLUS_KEY, PRO_KEY], proPlusKeys: [PLUS_KEY], rate: RATE });
+  sandbox = await startSandbox({
+    world, apiKeys: [PLUS_KEY, PRO_KEY, PLUS_ONLY_KEY], proPlusKeys: [PLUS_KEY, PLUS_ONLY_KEY], enterpriseKeys: [PLUS_KEY], rate: RATE,
+  });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -43,6 +47,7 @@ interface Run {
   screening: Record<string, string>[] | null;
   manifest: { counterpartyLabels: Record<string, unknown>; rules: { id: string; matched: number }[]; files: { path: string }[] } | null;
   tagCalls: number;
+  listCalls: number;
 }
 
 let runs = 0;
@@ -53,6 +58,7 @@ async function exportRun(options: { key?: string; state: string; job?: Record<st
   const jobFile = path.join(dir, `job-${runs}.json`);
   fs.writeFileSync(jobFile, JSON.stringify({ wallets: world.wallets.map((w) => ({ address: w.address, label: w.label })), chains: CHAINS, ...options.job }));
   const before = sandbox.stats.byAction['nametag.getaddresstag'] ?? 0;
+  const listsBefore = sandbox.stats.byAction['nametag.exportaddresstags'] ?? 0;
   const io = captureIo(dir);
   const code = await runCli([
     'export', '--config', jobFile, '--year', '2025', '--template', 'ledger', '--template', 'koinly', '--out', out,
@@ -72,12 +78,20 @@ async function exportRun(options: { key?: string; state: string; job?: Record<st
     screening: screening === null ? null : (parse(screening, { columns: true }) as Record<string, string>[]),
     manifest: manifest === null ? null : (JSON.parse(manifest) as Run['manifest']),
     tagCalls: (sandbox.stats.byAction['nametag.getaddresstag'] ?? 0) - before,
+    listCalls: (sandbox.stats.byAction['nametag.exportaddresstags'] ?? 0) - listsBefore,
   };
 }
 
 /** What the sandbox would tag, by chain and address. */
 const tags = new Map(CHAINS.map((chain) => [chain, worldTags(world, chain)]));
 const tagOf = (row: LedgerRow) => tags.get(Number(row.chain_id) as (typeof CHAINS)[number])?.get(row.counterparty);
+const SLUGS = ['ofac-sanctioned', 'phish-hack'];
+/** The screening the sandbox's tags and label exports give a row. */
+const screeningOf = (row: LedgerRow, withLists = true): string =>
+  SLUGS.filter(
+    (slug) =>
+      tagOf(row)?.labels_slug.includes(slug) === true || (withLists && worldLabelList(world, Number(row.chain_id), slug).includes(row.counterparty)),
+  ).join(' ');
 
 describe('counterparty labels from the API', () => {
   let first: Run;
@@ -91,8 +105,7 @@ describe('counterparty labels from the API', () => {
     expect(new Set(tagged.map((row) => tagOf(row)?.labels_slug.join(' '))).size).toBeGreaterThanOrEqual(4);
     for (const row of first.ledger) {
       const tag = tagOf(row);
-      const expectedScreening = tag === undefined ? '' : tag.labels_slug.filter((slug) => slug === 'ofac-sanctioned' || slug === 'phish-hack').join(' ');
-      expect(row.screening).toBe(expectedScreening);
+      expect(row.screening).toBe(row.kind === 'fee' ? '' : screeningOf(row));
       if (tag === undefined || row.kind === 'fee') continue;
       expect(row.counterparty_label).toBe(tag.nametag || tag.labels.join(', '));
       if (tag.labels.includes('Exchange')) {
@@ -101,6 +114,8 @@ describe('counterparty labels from the API', () => {
       }
     }
     expect(first.ledger.some((row) => row.note.includes('to_exchange'))).toBe(true);
+    // The list-only address: screened without a name tag.
+    expect(first.ledger.some((row) => row.screening === 'ofac-sanctioned' && tagOf(row) === undefined && row.counterparty_label === '')).toBe(true);
   });
 
   it('list each screened entry in screening.csv and record the calls in the manifest', () => {
@@ -114,7 +129,13 @@ describe('counterparty labels from the API', () => {
     expect(first.manifest?.counterpartyLabels).toEqual({
       enabled: true, counterparties: counterparties.size, fetched: counterparties.size, calls: first.tagCalls,
       tagged: new Set(first.ledger.filter((row) => tagOf(row) !== undefined).map((row) => `${row.chain_id}:${row.counterparty}`)).size, refused: null,
+      screeningLists: {
+        calls: first.listCalls,
+        refused: null,
+        lists: CHAINS.flatMap((chainId) => SLUGS.map((label) => ({ chainId, label, addresses: worldLabelList(world, chainId, label).length, fetchedAt: expect.any(String) }))),
+      },
     });
+    expect(first.listCalls).toBe(CHAINS.length * SLUGS.length);
     // 100 addresses per call, per chain.
     expect(first.tagCalls).toBeLessThanOrEqual(Math.ceil(counterparties.size / 100) + CHAINS.length);
     expect(first.stdout).toContain(`counterparty labels: `);
@@ -124,6 +145,8 @@ describe('counterparty labels from the API', () => {
     const again = await exportRun({ state: 'plus.db', flags: ['--api-labels'] });
     expect(again.code).toBe(0);
     expect(again.tagCalls).toBe(0);
+    // A list younger than a week is not fetched again.
+    expect(again.listCalls).toBe(0);
     expect(again.ledger).toEqual(first.ledger);
     expect(again.manifest?.counterpartyLabels).toMatchObject({ fetched: 0, calls: 0, refused: null });
   });
@@ -148,13 +171,25 @@ describe('counterparty labels from the API', () => {
     const refused = await exportRun({ key: PRO_KEY, state: 'pro.db', flags: ['--api-labels'] });
     expect(refused.code).toBe(0);
     expect(refused.tagCalls).toBe(1);
-    expect(refused.stdout.match(/API Pro endpoint/g)).toHaveLength(1);
+    expect(refused.listCalls).toBe(1);
+    // Once for the name tags, once for the lists.
+    expect(refused.stdout.match(/not fetched: the API refused the request: Sorry, it looks like you are trying to access an API Pro endpoint/g)).toHaveLength(2);
     expect(refused.manifest?.counterpartyLabels).toMatchObject({ enabled: true, fetched: 0, calls: 1, tagged: 0 });
     expect(String(refused.manifest?.counterpartyLabels['refused'])).toContain('API Pro endpoint');
     expect(refused.ledger.length).toBe(first.ledger.length);
     expect(refused.ledger.every((row) => row.screening === '')).toBe(true);
     expect(refused.screening).toEqual([]);
     expect(refused.stdout + refused.stderr).not.toContain(PRO_KEY);
+  });
+
+  it('on Pro Plus without the Enterprise export: name tags and their screening, the lists refused once', async () => {
+    const plusOnly = await exportRun({ key: PLUS_ONLY_KEY, state: 'plus-only.db', flags: ['--api-labels'] });
+    expect(plusOnly.code).toBe(0);
+    expect(plusOnly.listCalls).toBe(1);
+    expect(plusOnly.manifest?.counterpartyLabels).toMatchObject({ refused: null, calls: plusOnly.tagCalls });
+    expect(String((plusOnly.manifest?.counterpartyLabels['screeningLists'] as { refused: string }).refused)).toContain('API Pro endpoint');
+    for (const row of plusOnly.ledger) expect(row.screening).toBe(row.kind === 'fee' ? '' : screeningOf(row, false));
+    expect(plusOnly.ledger.some((row) => row.screening !== '')).toBe(true);
   });
 });
 
