@@ -11,7 +11,7 @@ import { etherscanSample } from '../support/samples.js';
 const KEY = 'NAMETAGKEY7X9Q2';
 const RECORDED = etherscanSample('docs-getaddresstag-PROPLUS.json');
 const COINBASE = (RECORDED as { result: WireAddressTag[] }).result[0]!;
-/** The docs' example of a label export: semicolons, every cell quoted, the getaddresstag columns. */
+/** A label export in the format of the docs' example (semicolons, every cell quoted, the getaddresstag columns); rows made up. */
 const EXPORT_CSV = [
   '"address";"nametag";"internal_nametag";"url";"shortdescription";"notes_1";"notes_2";"labels";"labels_slug";"reputation";"other_attributes";"lastupdatedtimestamp"',
   '"0x0000000000000000000000000000000000001111";"Fake_Phishing589039";"";"";"";"There are reports that this address was used in a Phishing scam.";"";"Phish / Hack";"phish-hack";"2";"";"1721899658"',
