@@ -2,8 +2,9 @@ import type { Job } from '../config/Job.js';
 import { ADDRESS_TAG_BATCH, type EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { counterpartyTag, SCREENING_SLUGS, type CounterpartyTag } from '../ledger/CounterpartyTag.js';
 import type { Store } from '../store/Store.js';
-import { fetchScreeningLists, refusal, type ScreeningListReport } from './fetchScreeningLists.js';
+import { fetchScreeningLists, type ScreeningListReport } from './fetchScreeningLists.js';
 import { ledgerFromStore, type ChainBlocks } from './ledgerFromStore.js';
+import { nametagRefusal } from './nametagRefusal.js';
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
@@ -58,7 +59,7 @@ export async function fetchCounterpartyTags(
         store.addressTags.put(chain.chainId, batch, await api.addressTags(chain.chainId, batch), now().toISOString());
         report.fetched += batch.length;
       } catch (error) {
-        report.refused = refusal(error);
+        report.refused = nametagRefusal(error);
       }
     }
     const chainTags: Record<string, CounterpartyTag> = {};

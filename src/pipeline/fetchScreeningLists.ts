@@ -1,8 +1,8 @@
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
-import { ApiConfigurationError, ApiProtocolError } from '../etherscan/errors.js';
 import { parseLabelExport } from '../etherscan/parseLabelExport.js';
 import { SCREENING_SLUGS } from '../ledger/CounterpartyTag.js';
 import type { Store } from '../store/Store.js';
+import { nametagRefusal } from './nametagRefusal.js';
 
 /** Lists change (new sanctions, new scams) but the export is held to 100 calls a day: a stored list is used for a week. */
 export const LIST_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -33,7 +33,7 @@ export async function fetchScreeningLists(store: Store, api: EtherscanApi, chain
           const addresses = parseLabelExport(await api.exportAddressTags(chainId, label));
           store.screeningLists.put(chainId, label, addresses, now().toISOString());
         } catch (error) {
-          report.refused = refusal(error);
+          report.refused = nametagRefusal(error);
         }
       }
       report.lists.push({ chainId, label, addresses: store.screeningLists.size(chainId, label), fetchedAt: store.screeningLists.fetchedAt(chainId, label) });
@@ -41,19 +41,4 @@ export async function fetchScreeningLists(store: Store, api: EtherscanApi, chain
   }
   report.calls = (api.stats.byAction['nametag.exportaddresstags'] ?? 0) - callsBefore;
   return report;
-}
-
-/**
- * Why an optional `nametag` action gave nothing, to be said once: the plan refuses it, the server does not
- * offer it ("Missing Or invalid Action name"), or answers in words or a shape we do not know — the refusal
- * texts of these plans are not documented, and labels are not worth stopping an export for. A bad key, the
- * daily limit or an unreachable API are not refusals of this action and stop the run as anywhere else.
- */
-export function refusal(error: unknown): string {
-  if (error instanceof ApiConfigurationError && error.reason === 'pro-endpoint') return error.shortMessage;
-  if (error instanceof ApiProtocolError) {
-    const what = error.reason === 'invalid-action' ? 'the API does not offer this action' : `unexpected answer (${error.reason})`;
-    return `${what}: ${String(error.details['answer'] ?? error.details['expected'] ?? '')}`;
-  }
-  throw error;
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import { RateLimiter } from '../../src/etherscan/RateLimiter.js';
 import { ApiConfigurationError, ApiProtocolError, DailyLimitError } from '../../src/etherscan/errors.js';
-import { fetchScreeningLists, LIST_MAX_AGE_MS, refusal } from '../../src/pipeline/fetchScreeningLists.js';
+import { fetchScreeningLists, LIST_MAX_AGE_MS } from '../../src/pipeline/fetchScreeningLists.js';
+import { nametagRefusal } from '../../src/pipeline/nametagRefusal.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { worldLabelList } from '../../src/sandbox/worldTags.js';
@@ -50,14 +51,14 @@ describe('fetchScreeningLists', () => {
   });
 });
 
-describe('refusal', () => {
+describe('nametagRefusal', () => {
   it('turns a plan refusal, an unknown action and an answer in unknown words into one line; anything else still stops the run', () => {
-    expect(refusal(new ApiConfigurationError('pro-endpoint', 'Sorry, it looks like you are trying to access an API Pro endpoint.'))).toBe(
+    expect(nametagRefusal(new ApiConfigurationError('pro-endpoint', 'Sorry, it looks like you are trying to access an API Pro endpoint.'))).toBe(
       'the API refused the request: Sorry, it looks like you are trying to access an API Pro endpoint.',
     );
-    expect(refusal(new ApiProtocolError('invalid-action', 'Error! Missing Or invalid Action name'))).toBe('the API does not offer this action: Error! Missing Or invalid Action name');
-    expect(refusal(new ApiProtocolError('unknown', 'Upgrade to API Pro Plus to use this endpoint'))).toBe('unexpected answer (unknown): Upgrade to API Pro Plus to use this endpoint');
-    expect(() => refusal(new ApiConfigurationError('invalid-key', 'Invalid API Key'))).toThrow(ApiConfigurationError);
-    expect(() => refusal(new DailyLimitError('Max daily rate limit reached', new Date()))).toThrow(DailyLimitError);
+    expect(nametagRefusal(new ApiProtocolError('invalid-action', 'Error! Missing Or invalid Action name'))).toBe('the API does not offer this action: Error! Missing Or invalid Action name');
+    expect(nametagRefusal(new ApiProtocolError('unknown', 'Upgrade to API Pro Plus to use this endpoint'))).toBe('unexpected answer (unknown): Upgrade to API Pro Plus to use this endpoint');
+    expect(() => nametagRefusal(new ApiConfigurationError('invalid-key', 'Invalid API Key'))).toThrow(ApiConfigurationError);
+    expect(() => nametagRefusal(new DailyLimitError('Max daily rate limit reached', new Date()))).toThrow(DailyLimitError);
   });
 });
