@@ -21,5 +21,6 @@ export function withJobOptions<T>(yargs: Argv<T>) {
     .option('base-url', { type: 'string', describe: `Etherscan-v2-compatible API URL (default ${DEFAULTS.baseUrl})` })
     .option('api-key', { type: 'string', describe: 'API key (or env ETHERSCAN_API_KEY); never written anywhere' })
     .option('rate', { type: 'string', describe: `calls per second of your plan (default ${DEFAULTS.rate})` })
+    .option('api-labels', { type: 'boolean', describe: 'fetch counterparty name tags from the API (Pro Plus; one call per 100 new addresses per chain)' })
     .option('quiet', { type: 'boolean', describe: 'no progress output' });
 }

@@ -1,4 +1,6 @@
 /** A validated job: what to export, for whom, over which period. Built by `loadJob`. */
+import type { LedgerRule } from '../ledger/LedgerRule.js';
+
 export interface JobWallet {
   /** Lowercase. */
   address: string;
@@ -31,6 +33,10 @@ export interface Job {
   api: { baseUrl: string; rate: number; apiKey: string };
   /** Counterparty labels by lowercase address. */
   labels: Readonly<Record<string, string>>;
+  /** Fetch counterparty name tags from the API (`getaddresstag`, Pro Plus); off unless asked, as it costs calls. */
+  apiLabels: boolean;
+  /** User overrides, in order; the first that matches an entry applies. */
+  rules: readonly LedgerRule[];
   /** Token contracts (lowercase) always or never treated as spam. */
   spam: { allow: readonly string[]; deny: readonly string[] };
   /** Per-chain override of the blocks kept behind the head as unripe. */

@@ -21,5 +21,6 @@ export interface JobFlags {
   baseUrl?: string | undefined;
   apiKey?: string | undefined;
   rate?: string | number | undefined;
+  apiLabels?: boolean | undefined;
   quiet?: boolean | undefined;
 }

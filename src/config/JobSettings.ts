@@ -17,6 +17,8 @@ export interface JobSettings {
   baseUrl?: Sourced | undefined;
   rate?: Sourced | undefined;
   labels?: Sourced | undefined;
+  apiLabels?: Sourced | undefined;
+  rules?: Sourced | undefined;
   spam?: Sourced | undefined;
   ripeness?: Sourced | undefined;
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LedgerscanError } from '../errors/LedgerscanError.js';
+import { InputError, LedgerscanError } from '../errors/LedgerscanError.js';
 import type { Job } from './Job.js';
 import type { JobFlags } from './JobFlags.js';
 import type { JobSettings } from './JobSettings.js';
@@ -14,6 +14,7 @@ import { quoteValue } from './quoteValue.js';
 import { readJobFile } from './readJobFile.js';
 import { resolveLabels } from './resolveLabels.js';
 import { resolvePeriod } from './resolvePeriod.js';
+import { resolveRules } from './resolveRules.js';
 import { resolveRipeness } from './resolveRipeness.js';
 import { resolveSpam } from './resolveSpam.js';
 import { resolveWallets } from './resolveWallets.js';
@@ -69,12 +70,14 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
   const baseUrl = optional(settings.baseUrl, DEFAULTS.baseUrl, parseBaseUrl, problems);
   const rate = optional(settings.rate, DEFAULTS.rate, parseRate, problems);
   const labels = resolveLabels(settings.labels, problems);
+  const apiLabels = optional(settings.apiLabels, false, parseBoolean, problems);
+  const rules = resolveRules(settings.rules, chains, problems);
   const spam = resolveSpam(settings.spam, problems);
   const ripeness = resolveRipeness(settings.ripeness, problems);
   if (apiKey === '') problems.add('API key is missing (pass --api-key or set ETHERSCAN_API_KEY)');
 
   problems.throwIfAny('job', { file: file?.path });
-  if (chains === undefined || timezone === undefined || period === undefined || baseUrl === undefined || rate === undefined) {
+  if (chains === undefined || timezone === undefined || period === undefined || baseUrl === undefined || rate === undefined || apiLabels === undefined) {
     throw new LedgerscanError('loadJob: a setting is missing although no problem was recorded');
   }
   return {
@@ -88,6 +91,8 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
     state,
     api: { baseUrl, rate, apiKey },
     labels,
+    apiLabels,
+    rules,
     spam,
     ripeness,
     quiet: flags.quiet ?? false,
@@ -112,6 +117,11 @@ function optional<T>(sourced: Sourced | undefined, fallback: T, parse: (value: u
 /** Present, and not an empty list. */
 function isGiven(sourced: Sourced | undefined): boolean {
   return sourced !== undefined && !(Array.isArray(sourced.value) && sourced.value.length === 0);
+}
+
+function parseBoolean(value: unknown, field: string): boolean {
+  if (typeof value === 'boolean') return value;
+  throw new InputError(`${field} ${quoteValue(value)} is not true or false (write true or false without quotes)`);
 }
 
 function resolveChains(chains: Sourced | undefined, problems: Problems): number[] | undefined {

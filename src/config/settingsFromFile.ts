@@ -6,7 +6,7 @@ import { describeJsonType } from './describeJsonType.js';
 import { isPlainObject } from './isPlainObject.js';
 import type { JobFile } from './readJobFile.js';
 
-const topKeys = ['wallets', 'chains', 'period', 'timezone', 'templates', 'templateFiles', 'out', 'state', 'api', 'labels', 'spam', 'ripeness'];
+const topKeys = ['wallets', 'chains', 'period', 'timezone', 'templates', 'templateFiles', 'out', 'state', 'api', 'labels', 'apiLabels', 'rules', 'spam', 'ripeness'];
 
 /** The settings a job file gives, after checking its shape (an object, known keys, no API key). */
 export function settingsFromFile(file: JobFile, problems: Problems): JobSettings {
@@ -31,6 +31,8 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
     baseUrl: at(api.baseUrl, 'api.baseUrl'),
     rate: at(api.rate, 'api.rate'),
     labels: at(data.labels, 'labels'),
+    apiLabels: at(data.apiLabels, 'apiLabels'),
+    rules: at(data.rules, 'rules'),
     spam: at(data.spam, 'spam'),
     ripeness: at(data.ripeness, 'ripeness'),
   };

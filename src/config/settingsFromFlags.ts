@@ -20,5 +20,6 @@ export function settingsFromFlags(flags: JobFlags, cwd: string): JobSettings {
     state: one(flags.state, 'state'),
     baseUrl: one(flags.baseUrl, 'base-url'),
     rate: one(flags.rate, 'rate'),
+    apiLabels: one(flags.apiLabels, 'api-labels'),
   };
 }

@@ -1,4 +1,5 @@
 import type { Stream, WireReceipt, WireRecordOf } from './wire.js';
+import type { WireAddressTag } from './WireAddressTag.js';
 
 /** One page request of an account list action, always `sort=asc`. */
 export interface ListPageRequest {
@@ -52,5 +53,18 @@ export interface EtherscanApi {
   balanceHistory(chainId: number, address: string, block: number): Promise<string>;
   /** `account tokenbalancehistory` (PRO): base units at the end of a block. */
   tokenBalanceHistory(chainId: number, contract: string, address: string, block: number): Promise<string>;
+  /**
+   * `nametag getaddresstag` (Pro Plus) for up to `ADDRESS_TAG_BATCH` addresses in one call: the tagged
+   * ones; an address the API knows no tag for is simply absent.
+   */
+  addressTags(chainId: number, addresses: readonly string[]): Promise<WireAddressTag[]>;
+  /**
+   * `nametag exportaddresstags` (Enterprise; on the metadata host): every address carrying `label`
+   * (e.g. `ofac-sanctioned`), as the CSV text of the file its answer links to.
+   */
+  exportAddressTags(chainId: number, label: string): Promise<string>;
   readonly stats: ApiStats;
 }
+
+/** Addresses one `getaddresstag` call takes at most (docs: "up to 100 addresses per call"). */
+export const ADDRESS_TAG_BATCH = 100;

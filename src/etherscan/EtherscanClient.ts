@@ -18,6 +18,7 @@ import { rateLimiterFor } from './RateLimiter.js';
 import { redact } from './redact.js';
 import { sleep } from './sleep.js';
 import type { Stream, WireReceipt, WireRecordOf } from './wire.js';
+import type { WireAddressTag } from './WireAddressTag.js';
 
 export interface EtherscanClientOptions {
   /** The full API URL, e.g. `https://api.etherscan.io/v2/api`. */
@@ -41,9 +42,11 @@ export interface EtherscanClientOptions {
   now?: () => Date;
 }
 
-/** Etherscan holds these to 2 calls/s on every plan, on top of the plan's own rate. */
+/** Etherscan holds these (historical balances, name tags) to 2 calls/s on every plan, on top of the plan's own rate. */
 const HISTORICAL_RATE = 2;
-const HISTORICAL_ACTIONS = new Set(['balancehistory', 'tokenbalancehistory']);
+const HISTORICAL_ACTIONS = new Set(['balancehistory', 'tokenbalancehistory', 'getaddresstag', 'exportaddresstags']);
+/** Etherscan serves the label exports from its metadata host, not from the API host. */
+const METADATA_HOSTS: Readonly<Record<string, string>> = { 'api.etherscan.io': 'api-metadata.etherscan.io' };
 
 /** "timeout occurred or server too busy" this many times on one range: ask for a smaller range. */
 const BUSY_ANSWERS_BEFORE_SPLIT = 3;
@@ -155,6 +158,45 @@ export class EtherscanClient implements EtherscanApi {
     return this.scalar(chainId, 'account', 'tokenbalancehistory', params, DECIMAL);
   }
 
+  async addressTags(chainId: number, addresses: readonly string[]): Promise<WireAddressTag[]> {
+    const answer = await this.call(chainId, 'nametag', 'getaddresstag', [['address', addresses.join(',')]]);
+    if (answer.kind === 'empty') return [];
+    if (answer.kind === 'data' && Array.isArray(answer.result) && answer.result.every(isAddressTag)) return answer.result;
+    throw this.unexpected(answer, chainId, 'nametag.getaddresstag', 'a list of address tags');
+  }
+
+  async exportAddressTags(chainId: number, label: string): Promise<string> {
+    const params: Params = [['label', label], ['format', 'csv']];
+    const answer = await this.call(chainId, 'nametag', 'exportaddresstags', params, false, metadataUrl(this.baseUrl));
+    if (answer.kind !== 'data' || typeof answer.result !== 'string' || !/^https?:\/\//.test(answer.result)) {
+      throw this.unexpected(answer, chainId, 'nametag.exportaddresstags', 'a link to the CSV file');
+    }
+    return this.download(answer.result, { request: 'nametag.exportaddresstags download', chainid: chainId, label });
+  }
+
+  /** The file an answer links to (it expires within minutes, so it is fetched at once); transport failures retried like calls. */
+  private async download(link: string, details: ErrorDetails): Promise<string> {
+    let last = transportRetry('network', '');
+    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+      try {
+        const response = await this.http.get(link, { signal: controller.signal });
+        const text = await response.text();
+        if (response.ok) return text;
+        last = { kind: 'retry', reason: 'http', text: `HTTP ${response.status}`, longBackoff: false };
+      } catch (error) {
+        last = controller.signal.aborted
+          ? transportRetry('timeout', `no complete answer within ${this.timeoutMs} ms`)
+          : transportRetry('network', describeTransportError(error));
+      } finally {
+        clearTimeout(timer);
+      }
+      if (attempt < this.maxRetries) await sleep(this.backoff(attempt, last));
+    }
+    throw new ApiUnavailableError(this.maxRetries + 1, last.reason, this.redact(last.text), details);
+  }
+
   private async scalar(chainId: number, module: string, action: string, params: Params, shape: RegExp): Promise<string> {
     const answer = await this.call(chainId, module, action, params);
     if (answer.kind === 'data' && typeof answer.result === 'string' && shape.test(answer.result)) return answer.result;
@@ -162,10 +204,10 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   /** `splittable`: a block-range query, which a server that stays "too busy" wants smaller. */
-  private async call(chainId: number, module: string, action: string, params: Params, splittable = false): Promise<Settled> {
+  private async call(chainId: number, module: string, action: string, params: Params, splittable = false, baseUrl = this.baseUrl): Promise<Settled> {
     const label = `${module}.${action}`;
-    const details: ErrorDetails = { request: label, chainid: chainId, ...describe(params), baseUrl: this.redact(this.baseUrl) };
-    const url = this.url(chainId, module, action, params);
+    const details: ErrorDetails = { request: label, chainid: chainId, ...describe(params), baseUrl: this.redact(baseUrl) };
+    const url = this.url(baseUrl, chainId, module, action, params);
     let lastProblem = '';
     let lastReason: Retry['reason'] = 'network';
     let busyAnswers = 0;
@@ -245,12 +287,12 @@ export class EtherscanClient implements EtherscanApi {
     return Math.round(Math.random() * Math.min(this.backoffCapMs, this.backoffBaseMs * 2 ** attempt));
   }
 
-  private url(chainId: number, module: string, action: string, params: Params): string {
+  private url(baseUrl: string, chainId: number, module: string, action: string, params: Params): string {
     const query = new URLSearchParams([['chainid', String(chainId)], ['module', module], ['action', action]]);
     for (const [name, value] of params) query.append(name, String(value));
     // Last, so a truncated or logged URL loses the key first.
     query.append('apikey', this.apiKey);
-    return `${this.baseUrl}${this.baseUrl.includes('?') ? '&' : '?'}${query.toString()}`;
+    return `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}${query.toString()}`;
   }
 
   private redact(text: string): string {
@@ -280,6 +322,15 @@ function describe(params: Params): ErrorDetails {
   return Object.fromEntries(params.filter(([name]) => !UNTOLD.has(name)));
 }
 
+/** The metadata host's URL for Etherscan's own API URL; any other (compatible) server answers these actions itself. */
+function metadataUrl(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const host = METADATA_HOSTS[url.hostname];
+  if (host === undefined) return baseUrl;
+  url.hostname = host;
+  return url.toString();
+}
+
 function transportRetry(reason: 'network' | 'timeout', text: string): Retry {
   return { kind: 'retry', reason, text, longBackoff: false };
 }
@@ -294,6 +345,11 @@ function describeTransportError(error: unknown): string {
   const inner = asRecord(cause);
   const detail = code ?? inner['code'] ?? inner['message'];
   return typeof detail === 'string' && detail !== '' ? `${text} (${detail})` : text;
+}
+
+function isAddressTag(value: unknown): value is WireAddressTag {
+  const record = asRecord(value);
+  return typeof record['address'] === 'string' && typeof record['nametag'] === 'string' && Array.isArray(record['labels']) && Array.isArray(record['labels_slug']);
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -56,6 +56,10 @@ export interface LedgerEntry {
   method: string;
   /** Why the row looks like spam (empty when it does not); spam is flagged, never dropped. */
   spam: string;
+  /** Screening labels of the counterparty from the API (`ofac-sanctioned`, `phish-hack`): inputs for the user's rules, never a verdict. Absent means none. */
+  screening?: string;
+  /** A user rule said to leave the entry out of tax templates; the unified ledger keeps it. Absent means false. */
+  ignored?: boolean;
   /** Free text flags, e.g. `unknown_decimals`. */
   note: string;
   provenance: Provenance;

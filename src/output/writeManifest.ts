@@ -15,6 +15,8 @@ export interface ManifestInput {
   counts: Readonly<Record<string, number>>;
   /** Files written by this run, relative to `outDir` or absolute inside it. */
   files: readonly string[];
+  /** Further named sections (counterparty labels, rules applied), written as they are. */
+  sections?: Readonly<Record<string, unknown>>;
   /** ISO time of the run; passed in so the core stays deterministic. */
   generatedAt: string;
 }
@@ -45,6 +47,7 @@ export async function writeManifest(outDir: string, input: ManifestInput): Promi
     blockRanges: input.blockRanges,
     skippedChains: input.skippedChains ?? [],
     counts: input.counts,
+    ...input.sections,
     files,
   };
   const target = path.join(outDir, 'manifest.json');

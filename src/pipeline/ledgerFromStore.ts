@@ -1,10 +1,13 @@
 import { getChain } from '../chains/chains.js';
 import { walletsOnChain } from '../config/walletsOnChain.js';
 import type { Job } from '../config/Job.js';
+import { applyOverrides } from '../ledger/applyOverrides.js';
 import { buildLedger } from '../ledger/buildLedger.js';
+import type { CounterpartyTags } from '../ledger/CounterpartyTag.js';
 import { mergeSorted } from '../ledger/compareEntries.js';
 import { groupTransactions } from '../ledger/groupTransactions.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import type { LedgerRule } from '../ledger/LedgerRule.js';
 import type { Store } from '../store/Store.js';
 
 export interface ChainBlocks {
@@ -14,7 +17,11 @@ export interface ChainBlocks {
 }
 
 /** What the ledger needs of the job: plain data, so a worker thread can be handed it. */
-export type LedgerJob = Pick<Job, 'wallets' | 'labels' | 'spam'>;
+export type LedgerJob = Pick<Job, 'wallets' | 'labels' | 'spam'> & {
+  rules?: readonly LedgerRule[];
+  /** The API's name tags of counterparties, per chain id (only when the job fetches them). */
+  tags?: Readonly<Record<number, CounterpartyTags>>;
+};
 
 /**
  * The job's ledger over the given blocks of each chain, streamed from the store: every call
@@ -28,7 +35,8 @@ export function ledgerFromStore(store: Store, job: LedgerJob, chains: readonly C
           walletsOnChain(job.wallets, chainId).map((wallet) => [wallet.address, { label: wallet.label }] as const),
         );
         const groups = groupTransactions(chainId, store.iterateRecords(chainId, [...wallets.keys()], fromBlock, toBlock));
-        return buildLedger(groups, { chain: getChain(chainId), wallets, labels: job.labels, spam: job.spam });
+        const entries = buildLedger(groups, { chain: getChain(chainId), wallets, labels: job.labels, spam: job.spam });
+        return applyOverrides(entries, { tags: job.tags?.[chainId] ?? {}, rules: job.rules ?? [] });
       }),
     );
 }

@@ -33,7 +33,7 @@ export function ledgerParts(store: Store, job: LedgerJob, chains: readonly Chain
   return (template) => {
     bins ??= balance(store, job, chains, options.minRows ?? PARTS_MIN_ROWS, options.threads ?? availableParallelism());
     if (bins.length < 2) return null;
-    const ledger: LedgerJob = { wallets: job.wallets, labels: job.labels, spam: job.spam };
+    const ledger: LedgerJob = { wallets: job.wallets, labels: job.labels, spam: job.spam, rules: job.rules ?? [], tags: job.tags ?? {} };
     return bins.map((bin, index) =>
       index === 0
         ? localCsvPart(template, ledgerFromStore(store, ledger, bin)())

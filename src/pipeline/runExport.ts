@@ -7,11 +7,13 @@ import type { SyncReport } from '../sync/syncJob.js';
 import { renderTemplates } from '../templates/renderTemplates.js';
 import type { TemplateResult } from '../templates/renderTemplates.js';
 import { ensureWritableDir } from './ensureWritableDir.js';
+import { fetchCounterpartyTags, type CounterpartyLabelReport } from './fetchCounterpartyTags.js';
 import { jobTemplates } from './jobTemplates.js';
 import type { JobRunOptions } from './JobRun.js';
 import { openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import { ledgerParts } from './ledgerParts.js';
+import { overrideReport, type OverrideReport } from './overrideReport.js';
 import { syncPlan } from './syncPlan.js';
 import { toolVersion } from './toolVersion.js';
 
@@ -27,6 +29,8 @@ export interface ExportResult {
   sync: SyncReport;
   api: ApiStats;
   templates: TemplateResult[];
+  labels: CounterpartyLabelReport;
+  overrides: OverrideReport;
   manifest: string;
 }
 
@@ -43,23 +47,34 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
   try {
     const plan = await planBlockRanges(run.api, job.chains, job.period, now);
     const sync = await syncPlan(run, plan, options.progress, options.signal, options.refetch);
+    const { tags, report: labels } = await fetchCounterpartyTags(run.store, run.api, job, sync.chains, now);
+    const ledgerJob = { ...job, tags };
     const results = await renderTemplates({
-      entries: ledgerFromStore(run.store, job, sync.chains),
-      parts: ledgerParts(run.store, job, sync.chains),
+      entries: ledgerFromStore(run.store, ledgerJob, sync.chains),
+      parts: ledgerParts(run.store, ledgerJob, sync.chains),
       templates,
       outDir: job.out,
       context: { timezone: job.timezone },
     });
+    // Only a job with rules or labels has anything to report: others skip the extra pass over the ledger.
+    const overrides =
+      job.rules.length > 0 || job.apiLabels
+        ? await overrideReport(ledgerFromStore(run.store, ledgerJob, sync.chains)(), job.rules, job.apiLabels ? job.out : null)
+        : { rules: [], screeningFile: null, screeningRows: 0 };
     const manifest = await writeManifest(job.out, {
       toolVersion: toolVersion(),
       job,
       blockRanges: Object.fromEntries(sync.chains.map((chain) => [chain.chainId, { fromBlock: chain.fromBlock, toBlock: chain.toBlock }])),
       skippedChains: sync.skippedChains,
-      counts: Object.fromEntries(results.map((result) => [`rows.${result.template}`, result.rows])),
-      files: results.flatMap((result) => result.files),
+      counts: {
+        ...Object.fromEntries(results.map((result) => [`rows.${result.template}`, result.rows])),
+        ...(overrides.screeningFile === null ? {} : { 'rows.screening': overrides.screeningRows }),
+      },
+      sections: { counterpartyLabels: labels, rules: overrides.rules },
+      files: [...results.flatMap((result) => result.files), ...(overrides.screeningFile === null ? [] : [overrides.screeningFile])],
       generatedAt: now().toISOString(),
     });
-    return { sync, api: run.api.stats, templates: results, manifest };
+    return { sync, api: run.api.stats, templates: results, labels, overrides, manifest };
   } finally {
     run.close();
   }

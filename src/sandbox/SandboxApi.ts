@@ -2,6 +2,8 @@ import { findChain } from '../chains/chains.js';
 import { STREAMS, type Stream } from '../etherscan/wire.js';
 import { API_TEXT } from './apiTexts.js';
 import { WireRenderer } from './renderWire.js';
+import type { WireAddressTag } from '../etherscan/WireAddressTag.js';
+import { worldLabelList, worldTags } from './worldTags.js';
 import type { ChainData, World } from './World.js';
 
 export interface OmittedRecord {
@@ -51,6 +53,7 @@ export class SandboxApi {
   private readonly omitted: Set<string>;
   private readonly disabled: ReadonlySet<string>;
   private readonly filtered = new Map<string, Uint32Array>();
+  private readonly tags = new Map<number, ReadonlyMap<string, WireAddressTag>>();
 
   constructor(
     private readonly world: World,
@@ -82,6 +85,7 @@ export class SandboxApi {
     if (module === 'account') return this.account(chain, action, params);
     if (module === 'block' && action === 'getblocknobytime') return this.blockByTime(chain, params);
     if (module === 'proxy') return this.proxy(chain, action, params);
+    if (module === 'nametag' && action === 'getaddresstag') return this.addressTags(chain, params);
     return notOk(API_TEXT.invalidAction);
   }
 
@@ -211,6 +215,30 @@ export class SandboxApi {
   private balance(chain: ChainData, address: string, asset: string, block: number): string {
     const value = this.world.expectedBalance(chain.chainId, address, asset.toLowerCase(), block);
     return (value < 0n ? 0n : value).toString();
+  }
+
+  /** Up to 100 comma-separated addresses; the tagged ones come back, in the order asked. */
+  private addressTags(chain: ChainData, params: URLSearchParams): Envelope {
+    const list = (params.get('address') ?? '').split(',');
+    if (list.length > 100 || !list.every((a) => ADDRESS.test(a))) return notOk(API_TEXT.invalidAddress);
+    let tags = this.tags.get(chain.chainId);
+    if (tags === undefined) this.tags.set(chain.chainId, (tags = worldTags(this.world, chain.chainId)));
+    return ok(list.flatMap((address) => tags.get(address.toLowerCase()) ?? []));
+  }
+
+  /**
+   * The CSV file an `exportaddresstags` answer links to, in the docs' example format (semicolons, every cell
+   * quoted, the getaddresstag columns); `undefined` for a chain the world does not have.
+   */
+  labelExport(chainId: number, label: string): string | undefined {
+    if (this.world.chain(chainId) === undefined) return undefined;
+    const tags = worldTags(this.world, chainId);
+    const header = ['address', 'nametag', 'internal_nametag', 'url', 'shortdescription', 'notes_1', 'notes_2', 'labels', 'labels_slug', 'reputation', 'other_attributes', 'lastupdatedtimestamp'];
+    const lines = worldLabelList(this.world, chainId, label).map((address) => {
+      const tag = tags.get(address);
+      return [address, tag?.nametag ?? '', '', '', '', '', '', (tag?.labels ?? []).join(','), (tag?.labels_slug ?? [label]).join(','), String(tag?.reputation ?? 2), '', String(tag?.lastupdatedtimestamp ?? 0)];
+    });
+    return [header, ...lines].map((cells) => cells.map((cell) => `"${cell}"`).join(';')).join('\r\n') + '\r\n';
   }
 
   private blockByTime(chain: ChainData, params: URLSearchParams): Envelope {

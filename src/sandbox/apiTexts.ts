@@ -12,6 +12,8 @@ export const API_TEXT = {
     'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids',
   freeTier: 'Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage.',
   invalidAction: 'Error! Missing Or invalid Action name',
+  /** test/etherscan/samples/error-pro-endpoint.json: a PRO action called with a key whose plan lacks it. */
+  proEndpoint: 'Sorry, it looks like you are trying to access an API Pro endpoint. Contact us to upgrade to API Pro.',
   invalidAddress: 'Error! Invalid address format',
   resultWindow: 'Result window is too large, PageNo x Offset size must be less than or equal to 10000',
   queryTimeout: 'Query Timeout occured. Please select a smaller result dataset',

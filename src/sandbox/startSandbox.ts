@@ -4,7 +4,7 @@ import { allChains } from '../chains/chains.js';
 import { API_TEXT, CLOUDFLARE_502 } from './apiTexts.js';
 import { FAULT_KINDS, FaultInjector, type FaultKind, type FaultOptions } from './FaultInjector.js';
 import { generateWorld } from './generateWorld.js';
-import { isListAction, notOk, type OmittedRecord, SandboxApi } from './SandboxApi.js';
+import { isListAction, notOk, ok, type OmittedRecord, SandboxApi } from './SandboxApi.js';
 import { TokenBucket } from './TokenBucket.js';
 import type { World } from './World.js';
 
@@ -18,6 +18,10 @@ export interface SandboxOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   apiKeys?: readonly string[];
+  /** Keys on a Pro Plus plan, the only ones `nametag` actions answer (default: every key). */
+  proPlusKeys?: readonly string[];
+  /** Keys on the Enterprise plan, the only ones `exportaddresstags` answers (default: every key). */
+  enterpriseKeys?: readonly string[];
   /** Calls per second per key (default 5). */
   rate?: number;
   freeTierOnly?: boolean;
@@ -58,6 +62,8 @@ export const SANDBOX_KEY = 'sandbox-key';
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const world = options.world ?? generateWorld({ seed: options.seed ?? 1, scale: options.scale ?? 1, ...(options.chains ? { chains: options.chains } : {}) });
   const keys = new Set(options.apiKeys ?? [SANDBOX_KEY]);
+  const proPlus = new Set(options.proPlusKeys ?? keys);
+  const enterprise = new Set(options.enterpriseKeys ?? keys);
   const rate = options.rate ?? 5;
   const api = new SandboxApi(world, {
     pageCap: options.pageCap ?? 1000,
@@ -81,6 +87,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const url = new URL(request.url ?? '/', 'http://sandbox');
     if (request.method !== 'GET' && request.method !== 'POST') return send(response, 405, 'text/plain', 'Method Not Allowed');
     if (url.pathname === '/v2/chainlist') return sendJson(response, chainList(world));
+    const exported = /^\/export\/(\d+)\/([a-z-]+)\.csv$/.exec(url.pathname);
+    if (exported !== null) {
+      const csv = api.labelExport(Number(exported[1]), exported[2] ?? '');
+      return csv === undefined ? send(response, 404, 'text/plain', 'Not found') : send(response, 200, 'text/csv', csv);
+    }
     if (url.pathname !== '/v2/api') return send(response, 404, 'text/plain', 'Page not found');
     const params = url.searchParams;
     const module = params.get('module');
@@ -123,6 +134,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (options.dailyLimit !== undefined && used > options.dailyLimit) {
       stats.dailyLimited++;
       return sendJson(response, notOk(API_TEXT.maxDaily(options.dailyLimit)));
+    }
+    if (module === 'nametag' && !proPlus.has(key)) return sendJson(response, notOk(API_TEXT.proEndpoint));
+    if (module === 'nametag' && action === 'exportaddresstags') {
+      if (!enterprise.has(key)) return sendJson(response, notOk(API_TEXT.proEndpoint));
+      if (world.chain(Number(params.get('chainid'))) === undefined) return sendJson(response, notOk(API_TEXT.chainId));
+      // A link to the file, as the V2 docs describe the answer; the file itself needs no key.
+      return sendJson(response, ok(`http://127.0.0.1:${port}/export/${params.get('chainid') ?? ''}/${params.get('label') ?? ''}.csv`));
     }
     sendJson(response, api.answer(params));
   };

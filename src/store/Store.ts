@@ -3,6 +3,8 @@ import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { StoredRecord } from '../ledger/groupTransactions.js';
 import type { LedgerReceipt } from '../ledger/LedgerRecord.js';
+import { AddressTagTable } from './AddressTagTable.js';
+import { ScreeningListTable } from './ScreeningListTable.js';
 import { decodeLedgerFields, decodeReceiptFields, encodeLedgerFields, encodeReceiptFields } from './ledgerFields.js';
 import { extendRange, type SyncedRange } from './SyncedRange.js';
 
@@ -62,11 +64,17 @@ interface RangeRow {
  * one transaction, so an exception or a killed process leaves the previous state.
  */
 export class Store {
+  /** Counterparty name tags from the API, kept apart from the synced records. */
+  readonly addressTags: AddressTagTable;
+  /** Screening lists from the API's label exports. */
+  readonly screeningLists: ScreeningListTable;
   private readonly db: Database.Database;
   private readonly statements;
 
   constructor(db: Database.Database) {
     this.db = db;
+    this.addressTags = new AddressTagTable(db);
+    this.screeningLists = new ScreeningListTable(db);
     this.statements = {
       // ledger_rows first: its rows are found through the records' key index.
       deleteLedgerSpan: db.prepare(

@@ -18,6 +18,8 @@ export type FeeSeparateWhen = 'no-sent' | 'same-currency';
 export type FailedConvention = 'sent' | 'fee-columns';
 /** Spam is flagged, never silently dropped: `omit` still counts the rows in the render result. */
 export type SpamHandling = 'keep' | 'label' | 'omit';
+/** Entries a user rule ignores: `keep` (the unified ledger, with their note) or `omit` (tax and accounting files). */
+export type IgnoredHandling = 'keep' | 'omit';
 /** `placeholder`: Koinly's `NFT1`/`NULL1` names, kept stable across runs in a mapping file next to the output. */
 export type AssetNaming = 'symbol' | 'placeholder';
 export type Rounding = 'half-even' | 'half-up' | 'down';
@@ -55,6 +57,7 @@ export interface Template {
   fee: { placement: FeePlacement; separateWhen: readonly FeeSeparateWhen[] };
   failed: FailedConvention;
   spam: SpamHandling;
+  ignored: IgnoredHandling;
   nftNaming: AssetNaming;
   unknownTokenNaming: AssetNaming;
   /** Posting layout: account patterns keyed `asset`, `<category>.<direction>` or `<category>`. */

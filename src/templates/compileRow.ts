@@ -104,6 +104,7 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
     'entry.counterparty_label': (row) => entry(row).counterpartyLabel,
     'entry.method': (row) => entry(row).method,
     'entry.spam': (row) => entry(row).spam,
+    'entry.screening': (row) => entry(row).screening ?? '',
     'entry.note': (row) => entry(row).note,
     'posting.txn': (_row, posting) => String(postingOf(posting).txn),
     'posting.account': (_row, posting) => postingOf(posting).account,

@@ -7,6 +7,7 @@ import type { CellTools } from './compileRow.js';
 import { compileRow } from './compileRow.js';
 import { entryRow } from './entryRow.js';
 import { JournalAccounts } from './JournalAccounts.js';
+import { keptEntries } from './keptEntries.js';
 import type { Posting } from './Posting.js';
 import type { Template } from './Template.js';
 import { transactionRows } from './transactionRows.js';
@@ -22,7 +23,8 @@ const BATCH_ROWS = 1000;
  * (its residuals are the caller's, from `tools.amounts`). Pure apart from the tools' memory, so it runs the
  * same on the main thread and in a worker.
  */
-export function* csvBatches(template: Template, entries: Iterable<LedgerEntry>, tools: CellTools, tally: Omit<CsvTally, 'residuals'>): Generator<CsvBatch> {
+export function* csvBatches(template: Template, allEntries: Iterable<LedgerEntry>, tools: CellTools, tally: Omit<CsvTally, 'residuals'>): Generator<CsvBatch> {
+  const entries = keptEntries(template, allEntries);
   const cellsOf = compileRow(template, tools);
   const fileNames = new FileNames(template, tools.names);
   // Entry and posting rows are distinct ledger entries by construction; only merged transaction rows can collide.

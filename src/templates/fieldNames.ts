@@ -15,6 +15,7 @@ export const entryFields = [
   'entry.kind', 'entry.asset', 'entry.asset_contract', 'entry.token_id', 'entry.amount', 'entry.amount_raw',
   'entry.decimals', 'entry.counterparty', 'entry.category', 'entry.status', 'entry.entry_id', 'entry.chain',
   'entry.wallet_label', 'entry.counterparty_label', 'entry.method', 'entry.spam', 'entry.note',
+  'entry.screening',
 ] as const;
 
 const postingFields = ['posting.txn', 'posting.account', 'posting.amount', 'posting.commodity', 'posting.debit', 'posting.credit'] as const;

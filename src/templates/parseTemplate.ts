@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 
 const topKeys = [
   'name', 'title', 'docs', 'confidence', 'renderer', 'layout', 'split', 'fileName', 'lineEnding', 'finalNewline', 'date',
-  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'nftNaming', 'unknownTokenNaming', 'accounts', 'columns', '$comment',
+  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'ignored', 'nftNaming', 'unknownTokenNaming', 'accounts', 'columns', '$comment',
 ];
 
 /**
@@ -115,6 +115,7 @@ export function parseTemplate(json: unknown, source: string): Template {
     fee: { placement, separateWhen },
     failed: oneOf(json, 'failed', '$', ['sent', 'fee-columns'] as const, 'sent'),
     spam: oneOf(json, 'spam', '$', ['keep', 'label', 'omit'] as const, 'keep'),
+    ignored: oneOf(json, 'ignored', '$', ['keep', 'omit'] as const, 'omit'),
     nftNaming: oneOf(json, 'nftNaming', '$', ['symbol', 'placeholder'] as const, 'symbol'),
     unknownTokenNaming: oneOf(json, 'unknownTokenNaming', '$', ['symbol', 'placeholder'] as const, 'symbol'),
     accounts,

@@ -14,6 +14,7 @@ import { localCsvPart, renderableInParts } from './CsvPart.js';
 import { DateFormatter } from './DateFormatter.js';
 import { beancountOpens, beancountTransaction, hledgerTransaction } from './journalText.js';
 import type { Posting } from './Posting.js';
+import { keptEntries } from './keptEntries.js';
 import type { Template } from './Template.js';
 import { JournalAccounts } from './JournalAccounts.js';
 import { mergeCsvParts } from './mergeCsvParts.js';
@@ -136,7 +137,7 @@ async function renderJournal(template: Template, request: RenderRequest, amounts
   const accounts = new Set<string>();
   let firstDate = '';
   let txn = 0;
-  for (const tx of walletTransactions(request.entries())) {
+  for (const tx of walletTransactions(keptEntries(template, request.entries()))) {
     txn += 1;
     const postings = walletTransactionPostings(tx, txn, journalAccounts);
     const first = postings[0] as Posting;

@@ -52,6 +52,8 @@ describe('loadJob', () => {
       state: path.join(dir, '.ledgerscan/state.db'),
       api: { baseUrl: 'https://api.etherscan.io/v2/api', rate: 3, apiKey: KEY },
       labels: {},
+      apiLabels: false,
+      rules: [],
       spam: { allow: [], deny: [] },
       ripeness: {},
       quiet: false,

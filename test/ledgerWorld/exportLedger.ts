@@ -29,6 +29,7 @@ export interface LedgerRow {
   counterparty_label: string;
   method: string;
   spam: string;
+  screening: string;
   note: string;
 }
 

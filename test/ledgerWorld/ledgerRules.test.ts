@@ -6,6 +6,7 @@ import { formatUnits } from '../../src/ledger/money.js';
 import { generateWorld, WORLD_END } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { MAX_UINT256 } from '../../src/sandbox/World.js';
+import { worldLabelList, worldTags } from '../../src/sandbox/worldTags.js';
 import { exportLedger, type LedgerExport, type LedgerRow } from './exportLedger.js';
 import { expectedLegs, isFailed, legOf, receiptFee } from './expectedLegs.js';
 import { type WorldTx, WorldView } from './WorldView.js';
@@ -583,7 +584,33 @@ describe('labels, identity, order', () => {
     expect(a.rows.some((row) => row.wallet === trading.address && row.counterparty_label === 'Main')).toBe(true);
   });
 
-  it.todo('counterparty labels from nametag getaddresstag where the plan allows, cached in the store (issue 4 asks for it; neither src/ nor the sandbox implements getaddresstag yet)');
+  it('counterparty labels from nametag getaddresstag (--api-labels), asked once ever: job and owned labels win, exchange and bridge legs noted, screening from tags and lists', async () => {
+    const state = path.join(dir, 'a.db');
+    const before = sandbox.stats.byAction['nametag.getaddresstag'] ?? 0;
+    const c = await exportLedger(sandbox, path.join(dir, 'c'), { job: job({ apiLabels: true }), state, flags: ['--from', FROM, '--to', TO] });
+    expect((sandbox.stats.byAction['nametag.getaddresstag'] ?? 0) - before).toBeGreaterThanOrEqual(CHAINS.length);
+    const ownedLabel = new Map(world.wallets.map((wallet) => [wallet.address, wallet.label]));
+    const notes = new Set<string>();
+    const slugs = ['ofac-sanctioned', 'phish-hack'];
+    const tags = new Map(CHAINS.map((chainId) => [String(chainId), worldTags(world, chainId)]));
+    const lists = new Map<string, string[]>(CHAINS.flatMap((chainId) => slugs.map((slug) => [`${chainId} ${slug}`, worldLabelList(world, chainId, slug)] as const)));
+    c.rows.forEach((row, index) => {
+      const plain = a.rows[index]!;
+      const tag = tags.get(row.chain_id)?.get(row.counterparty);
+      const listed = slugs.filter((slug) => tag?.labels_slug.includes(slug) === true || lists.get(`${row.chain_id} ${slug}`)?.includes(row.counterparty) === true);
+      const given = LABELS[row.counterparty] ?? ownedLabel.get(row.counterparty);
+      expect(row.counterparty_label).toBe(given !== undefined || tag === undefined || row.kind === 'fee' ? plain.counterparty_label : neutralised(tag.nametag || tag.labels.join(', ')));
+      expect(row.screening).toBe(row.kind === 'fee' ? '' : listed.join(' '));
+      for (const word of row.note.split(' ')) if (/_(exchange|bridge)$/.test(word)) notes.add(`${row.chain_id} ${word}`);
+      if (row.note === plain.note) expect(row).toEqual({ ...plain, counterparty_label: row.counterparty_label, screening: row.screening });
+    });
+    // Every chain's exchange funds the wallets, and its bridge brings their native coin in (chain 1 sends it out too).
+    for (const chainId of CHAINS) for (const word of ['from_exchange', 'from_bridge']) expect(notes).toContain(`${chainId} ${word}`);
+    expect(c.rows.some((row) => row.screening === 'ofac-sanctioned' && row.counterparty_label === '')).toBe(true);
+    const again = sandbox.stats.byAction['nametag.getaddresstag'] ?? 0;
+    await exportLedger(sandbox, path.join(dir, 'd'), { job: job({ apiLabels: true }), state, flags: ['--from', FROM, '--to', TO] });
+    expect(sandbox.stats.byAction['nametag.getaddresstag'] ?? 0).toBe(again);
+  });
 
   it('entry_id: unique, and identical in a second run into a fresh store (spam lists change no id)', () => {
     expect(new Set(a.rows.map((row) => row.entry_id)).size).toBe(a.rows.length);

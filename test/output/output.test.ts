@@ -88,7 +88,9 @@ describe('writeManifest', () => {
         labels: {},
         spam: { allow: [], deny: [] },
         ripeness: {},
-        quiet: true,
+        apiLabels: false,
+    rules: [],
+    quiet: true,
       };
       const target = await writeManifest(dir, {
         toolVersion: '0.1.0',

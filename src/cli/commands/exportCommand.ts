@@ -23,6 +23,18 @@ export function exportSummary(result: ExportResult, cwd: string): string {
     ].filter((text) => text !== '');
     lines.push(`${template.template}: ${template.rows} rows → ${files}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`);
   }
+  const { labels, overrides } = result;
+  if (labels.enabled) {
+    const refused = labels.refused === null ? '' : `; not fetched: ${labels.refused}`;
+    lines.push(`counterparty labels: ${labels.tagged} of ${labels.counterparties} counterparties tagged, ${labels.fetched} asked in ${labels.calls} calls${refused}`);
+    const lists = labels.screeningLists;
+    if (lists !== null) {
+      const sizes = lists.lists.map((list) => `${list.chainId}/${list.label} ${list.fetchedAt === null ? 'none' : `${list.addresses} (${list.fetchedAt.slice(0, 10)})`}`).join(', ');
+      lines.push(`screening lists: ${sizes}; ${lists.calls} calls${lists.refused === null ? '' : `; not fetched: ${lists.refused}`}`);
+    }
+  }
+  if (overrides.screeningFile !== null) lines.push(`screening: ${overrides.screeningRows} rows → ${path.relative(cwd, overrides.screeningFile)}`);
+  if (overrides.rules.length > 0) lines.push(`rules: ${overrides.rules.map((rule) => `${rule.id} ${rule.matched}`).join(', ')} entries changed`);
   lines.push(`manifest: ${path.relative(cwd, result.manifest)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,0 +1,43 @@
+import type { Category } from './LedgerEntry.js';
+
+/**
+ * Categories a user rule may set. Fees stay fees (a rule never turns gas into a disposal), so those two
+ * are left out; `satisfies` makes a category added to `Category` fail to compile here until it is listed.
+ */
+const RULE_CATEGORY_SET = {
+  transfer: true,
+  own_transfer: true,
+  trade: true,
+  mint: true,
+  burn: true,
+  genesis: true,
+} as const satisfies Record<Exclude<Category, 'fee' | 'failed_fee'>, true>;
+
+export type RuleCategory = keyof typeof RULE_CATEGORY_SET;
+export const RULE_CATEGORIES = Object.keys(RULE_CATEGORY_SET) as readonly RuleCategory[];
+
+/** What an entry must have for the rule to match; `null` criteria match anything. All given criteria must hold. */
+export interface RuleMatch {
+  chainId: number | null;
+  /** Lowercase token contract of the entry. */
+  contract: string | null;
+  /** Lowercase counterparty. */
+  counterparty: string | null;
+  /** Function name as in the `method` column, compared case-insensitively. */
+  method: string | null;
+  /** Lowercase transaction hash. */
+  txHash: string | null;
+}
+
+/** One user override from the job file, validated by `resolveRules`. The first rule that matches an entry applies. */
+export interface LedgerRule {
+  /** The name shown in the `note` column (`rule:<id>`) and the manifest. */
+  id: string;
+  match: RuleMatch;
+  category: RuleCategory | null;
+  label: string | null;
+  /** `true` flags the entry as spam (reason `rule`), `false` clears any spam reason. */
+  spam: boolean | null;
+  /** Kept in the unified ledger with a note, left out of every other template. */
+  ignore: boolean;
+}
