@@ -21,5 +21,7 @@ export interface JobFlags {
   baseUrl?: string | undefined;
   apiKey?: string | undefined;
   rate?: string | number | undefined;
+  dailyQuota?: string | number | undefined;
+  fees?: string | undefined;
   quiet?: boolean | undefined;
 }

@@ -8,6 +8,8 @@ import type { Sourced } from './Sourced.js';
 import { listItems } from './listItems.js';
 import { parseBaseUrl } from './parseBaseUrl.js';
 import { parseChainId } from './parseChainId.js';
+import { parseDailyQuota } from './parseDailyQuota.js';
+import { parseFees } from './parseFees.js';
 import { parseRate } from './parseRate.js';
 import { parseTimezone } from './parseTimezone.js';
 import { quoteValue } from './quoteValue.js';
@@ -37,6 +39,9 @@ export const DEFAULTS = {
   state: '.ledgerscan/state.db',
   baseUrl: 'https://api.etherscan.io/v2/api',
   rate: 3,
+  /** The free plan's calls per day. */
+  dailyQuota: 100_000,
+  fees: 'auto',
 } as const;
 
 /**
@@ -66,13 +71,15 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
   const state = resolvePath(settings.state ?? { value: DEFAULTS.state, field: '--state', dir: cwd }, problems);
   const baseUrl = optional(settings.baseUrl, DEFAULTS.baseUrl, parseBaseUrl, problems);
   const rate = optional(settings.rate, DEFAULTS.rate, parseRate, problems);
+  const dailyQuota = optional(settings.dailyQuota, DEFAULTS.dailyQuota, parseDailyQuota, problems);
+  const fees = optional(settings.fees, DEFAULTS.fees, parseFees, problems);
   const labels = resolveLabels(settings.labels, problems);
   const spam = resolveSpam(settings.spam, problems);
   const ripeness = resolveRipeness(settings.ripeness, problems);
   if (apiKey === '') problems.add('API key is missing (pass --api-key or set ETHERSCAN_API_KEY)');
 
   problems.throwIfAny('job', { file: file?.path });
-  if (chains === undefined || timezone === undefined || period === undefined || baseUrl === undefined || rate === undefined) {
+  if (chains === undefined || timezone === undefined || period === undefined || baseUrl === undefined || rate === undefined || dailyQuota === undefined || fees === undefined) {
     throw new LedgerscanError('loadJob: a setting is missing although no problem was recorded');
   }
   return {
@@ -84,7 +91,8 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
     templateFiles,
     out,
     state,
-    api: { baseUrl, rate, apiKey },
+    api: { baseUrl, rate, dailyQuota, apiKey },
+    fees,
     labels,
     spam,
     ripeness,

@@ -20,5 +20,7 @@ export function settingsFromFlags(flags: JobFlags, cwd: string): JobSettings {
     state: one(flags.state, 'state'),
     baseUrl: one(flags.baseUrl, 'base-url'),
     rate: one(flags.rate, 'rate'),
+    dailyQuota: one(flags.dailyQuota, 'daily-quota'),
+    fees: one(flags.fees, 'fees'),
   };
 }

@@ -13,6 +13,7 @@ export function syncPlan(run: JobRun, plan: BlockPlan, progress: SyncProgress, s
     plan,
     wallets: run.job.wallets,
     ripeness: run.job.ripeness,
+    fees: run.job.fees,
     concurrency: concurrencyFor(run.job.api.rate),
     progress,
     ...(signal === undefined ? {} : { signal }),
