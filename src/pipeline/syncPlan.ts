@@ -1,12 +1,15 @@
 import type { BlockPlan } from '../sync/planBlockRanges.js';
 import type { SyncProgress } from '../sync/progress.js';
 import { concurrencyFor } from '../sync/concurrencyFor.js';
+import { estimateCalls } from '../sync/estimateCalls.js';
 import { syncJob } from '../sync/syncJob.js';
 import type { SyncReport } from '../sync/syncJob.js';
 import type { JobRun } from './JobRun.js';
 
-/** Brings the run's store up to the plan for every wallet of the job. */
-export function syncPlan(run: JobRun, plan: BlockPlan, progress: SyncProgress, signal?: AbortSignal): Promise<SyncReport> {
+/** Brings the run's store up to the plan for every wallet of the job; a cold sync first says what it will cost. */
+export async function syncPlan(run: JobRun, plan: BlockPlan, progress: SyncProgress, signal?: AbortSignal): Promise<SyncReport> {
+  const { job } = run;
+  progress.estimate(await estimateCalls({ api: run.api, store: run.store, plan, wallets: job.wallets, fees: job.fees, ripeness: job.ripeness }));
   return syncJob({
     api: run.api,
     store: run.store,

@@ -195,7 +195,7 @@ describe('syncJob against a scripted explorer', () => {
     const controller = new AbortController();
     let pages = 0;
     const progress = {
-      planned: () => undefined, receiptQueued: () => undefined, receipt: () => undefined, chainSkipped: () => undefined, finished: () => undefined,
+      estimate: () => undefined, planned: () => undefined, receiptQueued: () => undefined, receipt: () => undefined, chainSkipped: () => undefined, finished: () => undefined,
       page: () => {
         pages += 1;
         if (pages === 2) controller.abort(new Error('user pressed Ctrl-C'));
