@@ -36,16 +36,32 @@ export interface Chain {
   readonly testnet: boolean;
 }
 
+/** A chain Etherscan v2 once served and no longer does: known, so a user asking for it learns why it is refused. */
+export interface RetiredChain {
+  readonly id: number;
+  readonly name: string;
+  readonly why: string;
+}
+
+export interface ChainTable {
+  readonly chains: readonly Chain[];
+  readonly retired: readonly RetiredChain[];
+}
+
 /** Where the table lives: a data file at the package root, beside src/ and dist/ alike. */
 export function chainTableFile(): string {
   return path.join(packageRoot(), 'data', 'chains.json');
 }
 
-let table: readonly Chain[] | undefined;
+let table: ChainTable | undefined;
 let byId: ReadonlyMap<number, Chain> | undefined;
 
 export function allChains(): readonly Chain[] {
-  return (table ??= loadChainTable(chainTableFile()));
+  return (table ??= loadChainTable(chainTableFile())).chains;
+}
+
+export function retiredChain(id: number): RetiredChain | undefined {
+  return (table ??= loadChainTable(chainTableFile())).retired.find((chain) => chain.id === id);
 }
 
 export function findChain(id: number): Chain | undefined {
@@ -76,24 +92,35 @@ export function feeNeedsReceipt(chain: Chain, block: number): boolean {
 }
 
 /** Reads and checks the table; a bad row is a packaging bug, so it fails loudly rather than being skipped. */
-export function loadChainTable(file: string): readonly Chain[] {
+export function loadChainTable(file: string): ChainTable {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (cause) {
     throw new LedgerscanError('cannot read the chain table', { details: { file }, cause });
   }
-  const rows = (json as { chains?: unknown }).chains;
+  const { chains: rows, retired: retiredRows = [] } = json as { chains?: unknown; retired?: unknown };
   if (!Array.isArray(rows)) throw new LedgerscanError('the chain table has no "chains" list', { details: { file } });
+  if (!Array.isArray(retiredRows)) throw new LedgerscanError('the chain table\'s "retired" is not a list', { details: { file } });
   const chains = rows.map((row: unknown, index) => checkChain(row, `${file} chains[${index}]`));
-  for (const key of ['id', 'slug'] as const) {
+  const retired = retiredRows.map((row: unknown, index) => checkRetired(row, `${file} retired[${index}]`));
+  for (const [key, items] of [['id', [...chains, ...retired]], ['slug', chains]] as const) {
     const seen = new Set<unknown>();
-    for (const chain of chains) {
-      if (seen.has(chain[key])) throw new LedgerscanError(`the chain table repeats ${key} ${chain[key]}`, { details: { file } });
-      seen.add(chain[key]);
+    for (const item of items) {
+      const value = (item as unknown as Record<string, unknown>)[key];
+      if (seen.has(value)) throw new LedgerscanError(`the chain table repeats ${key} ${String(value)}`, { details: { file } });
+      seen.add(value);
     }
   }
-  return chains;
+  return { chains, retired };
+}
+
+function checkRetired(row: unknown, at: string): RetiredChain {
+  const { id, name, why } = row as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || typeof name !== 'string' || typeof why !== 'string') {
+    throw new LedgerscanError('bad retired chain', { details: { at, value: JSON.stringify(row) } });
+  }
+  return { id, name, why };
 }
 
 function checkChain(row: unknown, at: string): Chain {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { allChains, chainTableFile, feeNeedsReceipt, findChain, getChain, loadChainTable } from '../../src/chains/chains.js';
+import { allChains, chainTableFile, feeNeedsReceipt, findChain, getChain, loadChainTable, retiredChain } from '../../src/chains/chains.js';
+import { parseChainId } from '../../src/config/parseChainId.js';
 import { feeRule } from '../../src/chains/feeRule.js';
 import type { Chain } from '../../src/chains/chains.js';
 import { runCli } from '../../src/cli/main.js';
@@ -37,6 +38,14 @@ describe('chain table', () => {
   it('refuses an unknown id with the fix', () => {
     expect(() => getChain(999_999)).toThrow(/unknown chain id 999999.*ledgerscan chains/);
   });
+
+  it('knows the chains Etherscan stopped serving, so a job naming one learns why', () => {
+    for (const id of [324, 534352, 1284, 1101]) {
+      expect(findChain(id)).toBeUndefined();
+      expect(retiredChain(id)?.why).toEqual(expect.any(String));
+    }
+    expect(() => parseChainId('534352', '--chain')).toThrow(/^--chain 534352 \(Scroll Mainnet\) is no longer served by the Etherscan v2 API: support ended 2026-04-16/);
+  });
 });
 
 describe('feeNeedsReceipt', () => {
@@ -65,14 +74,18 @@ describe('feeRule', () => {
 
 describe('loadChainTable', () => {
   const good = { id: 7, name: 'Seven', slug: 'seven', nativeSymbol: 'SVN', nativeDecimals: 18, feeModel: 'legacy', feeMarketBlock: null, ripenessBlocks: 64, blockSeconds: 2, freeTier: true, testnet: false };
-  const load = (chains: unknown[]): readonly Chain[] => {
+  const load = (chains: unknown[], retired: unknown[] = []): readonly Chain[] => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-chains-')), 'chains.json');
-    fs.writeFileSync(file, JSON.stringify({ chains }));
-    return loadChainTable(file);
+    fs.writeFileSync(file, JSON.stringify({ chains, retired }));
+    return loadChainTable(file).chains;
   };
 
   it('reads a good row as it is', () => {
     expect(load([good])).toEqual([good]);
+  });
+
+  it('refuses a retired id that is also served', () => {
+    expect(() => load([good], [{ id: 7, name: 'Seven', why: 'gone' }])).toThrow(/repeats id 7/);
   });
 
   it.each([
