@@ -71,8 +71,9 @@ export interface SyncReport {
 /**
  * Brings the store up to the plan for every (chain, wallet, stream): only blocks outside each
  * key's synced range are fetched, never past the ripe point; receipts of transactions an owned
- * wallet sent are fetched alongside where the fee needs one (or everywhere with `fees: 'receipts'`). A daily limit (or any other fatal error, or the signal) stops
- * every job between requests and is rethrown once they settled; an unavailable chain is skipped.
+ * wallet sent are fetched alongside where the fee needs one (everywhere with `fees: 'receipts'`).
+ * A daily limit (or any other fatal error, or the signal) stops every job between requests and is
+ * rethrown once they settled; an unavailable chain is skipped.
  */
 export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
   const { api, store, progress } = input;
