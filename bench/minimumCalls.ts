@@ -1,3 +1,4 @@
+import { feeNeedsReceipt, getChain } from '../src/chains/chains.js';
 import type { JobPeriod, JobWallet } from '../src/config/Job.js';
 import { STREAMS } from '../src/etherscan/wire.js';
 import type { Stream } from '../src/etherscan/wire.js';
@@ -8,8 +9,10 @@ import type { World } from '../src/sandbox/World.js';
 export interface MinimumCalls {
   /** Per (chain, wallet, stream): ceil(rows in range / page size), at least 1 (an empty answer is still a call). */
   listPages: number;
-  /** Distinct transactions in range sent by an owned wallet: the ones whose fee needs a receipt. */
+  /** Distinct transactions in range sent by an owned wallet whose fee needs a receipt (from the chain's fee market on). */
   receipts: number;
+  /** Those whose txlist row gives the exact fee (before the fee market): no call. */
+  receiptsNotNeeded: number;
   /** Per chain: the head, plus one getblocknobytime per period end that is not in the future. */
   blockLookups: number;
   total: number;
@@ -28,6 +31,7 @@ export function minimumCalls(
   const rowsByStream = Object.fromEntries(STREAMS.map((stream) => [stream, 0])) as Record<Stream, number>;
   let listPages = 0;
   let receipts = 0;
+  let receiptsNotNeeded = 0;
   let blockLookups = 0;
   for (const { chainId, fromBlock, toBlock } of chains) {
     const data = world.chain(chainId);
@@ -50,7 +54,11 @@ export function minimumCalls(
         listPages += Math.max(1, Math.ceil(rows / pageSize));
       }
     }
-    receipts += feeTxs.size;
+    const chain = getChain(chainId);
+    for (const tx of feeTxs) {
+      if (feeNeedsReceipt(chain, data.txs.get('block', tx))) receipts += 1;
+      else receiptsNotNeeded += 1;
+    }
   }
-  return { listPages, receipts, blockLookups, total: listPages + receipts + blockLookups, rowsByStream };
+  return { listPages, receipts, receiptsNotNeeded, blockLookups, total: listPages + receipts + blockLookups, rowsByStream };
 }

@@ -6,6 +6,7 @@ import type { SandboxStats } from '../src/sandbox/startSandbox.js';
 
 export interface SandboxChildOptions {
   scale: number;
+  spanFeeMarket: boolean;
   rate: number;
   apiKey: string;
 }

@@ -20,6 +20,9 @@ export interface JobPeriod {
   endTime: number;
 }
 
+/** Where fees come from: `auto` fetches a receipt only where the txlist row lacks the exact fee; `receipts` always. */
+export type FeeSource = 'auto' | 'receipts';
+
 export interface Job {
   wallets: readonly JobWallet[];
   chains: readonly number[];
@@ -30,7 +33,9 @@ export interface Job {
   templateFiles: readonly string[];
   out: string;
   state: string;
-  api: { baseUrl: string; rate: number; apiKey: string };
+  /** `dailyQuota`: calls the key may make per UTC day, for the plan's estimate of how many days a sync takes. */
+  api: { baseUrl: string; rate: number; dailyQuota: number; apiKey: string };
+  fees: FeeSource;
   /** Counterparty labels by lowercase address. */
   labels: Readonly<Record<string, string>>;
   /** Fetch counterparty name tags from the API (`getaddresstag`, Pro Plus); off unless asked, as it costs calls. */

@@ -22,5 +22,7 @@ export interface JobFlags {
   apiKey?: string | undefined;
   rate?: string | number | undefined;
   apiLabels?: boolean | undefined;
+  dailyQuota?: string | number | undefined;
+  fees?: string | undefined;
   quiet?: boolean | undefined;
 }

@@ -16,6 +16,8 @@ export interface JobSettings {
   state?: Sourced | undefined;
   baseUrl?: Sourced | undefined;
   rate?: Sourced | undefined;
+  dailyQuota?: Sourced | undefined;
+  fees?: Sourced | undefined;
   labels?: Sourced | undefined;
   apiLabels?: Sourced | undefined;
   rules?: Sourced | undefined;

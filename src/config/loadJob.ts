@@ -8,6 +8,8 @@ import type { Sourced } from './Sourced.js';
 import { listItems } from './listItems.js';
 import { parseBaseUrl } from './parseBaseUrl.js';
 import { parseChainId } from './parseChainId.js';
+import { parseDailyQuota } from './parseDailyQuota.js';
+import { parseFees } from './parseFees.js';
 import { parseRate } from './parseRate.js';
 import { parseTimezone } from './parseTimezone.js';
 import { quoteValue } from './quoteValue.js';
@@ -40,6 +42,9 @@ export const DEFAULTS = {
   state: '.ledgerscan/state.db',
   baseUrl: 'https://api.etherscan.io/v2/api',
   rate: 3,
+  /** The free plan's calls per day. */
+  dailyQuota: 100_000,
+  fees: 'auto',
 } as const;
 
 /**
@@ -69,6 +74,8 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
   const state = resolvePath(settings.state ?? { value: DEFAULTS.state, field: '--state', dir: cwd }, problems);
   const baseUrl = optional(settings.baseUrl, DEFAULTS.baseUrl, parseBaseUrl, problems);
   const rate = optional(settings.rate, DEFAULTS.rate, parseRate, problems);
+  const dailyQuota = optional(settings.dailyQuota, DEFAULTS.dailyQuota, parseDailyQuota, problems);
+  const fees = optional(settings.fees, DEFAULTS.fees, parseFees, problems);
   const labels = resolveLabels(settings.labels, problems);
   const apiLabels = optional(settings.apiLabels, false, parseBoolean, problems);
   const rules = resolveRules(settings.rules, chains, problems);
@@ -77,7 +84,7 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
   if (apiKey === '') problems.add('API key is missing (pass --api-key or set ETHERSCAN_API_KEY)');
 
   problems.throwIfAny('job', { file: file?.path });
-  if (chains === undefined || timezone === undefined || period === undefined || baseUrl === undefined || rate === undefined || apiLabels === undefined) {
+  if (chains === undefined || timezone === undefined || period === undefined || baseUrl === undefined || rate === undefined || apiLabels === undefined || dailyQuota === undefined || fees === undefined) {
     throw new LedgerscanError('loadJob: a setting is missing although no problem was recorded');
   }
   return {
@@ -89,7 +96,8 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
     templateFiles,
     out,
     state,
-    api: { baseUrl, rate, apiKey },
+    api: { baseUrl, rate, dailyQuota, apiKey },
+    fees,
     labels,
     apiLabels,
     rules,

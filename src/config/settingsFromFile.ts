@@ -6,7 +6,7 @@ import { describeJsonType } from './describeJsonType.js';
 import { isPlainObject } from './isPlainObject.js';
 import type { JobFile } from './readJobFile.js';
 
-const topKeys = ['wallets', 'chains', 'period', 'timezone', 'templates', 'templateFiles', 'out', 'state', 'api', 'labels', 'apiLabels', 'rules', 'spam', 'ripeness'];
+const topKeys = ['wallets', 'chains', 'period', 'timezone', 'templates', 'templateFiles', 'out', 'state', 'api', 'labels', 'apiLabels', 'rules', 'spam', 'ripeness', 'fees'];
 
 /** The settings a job file gives, after checking its shape (an object, known keys, no API key). */
 export function settingsFromFile(file: JobFile, problems: Problems): JobSettings {
@@ -18,7 +18,7 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
   checkKeys(data, topKeys, '', problems);
   const at = (value: unknown, field: string): Sourced | undefined => (value === undefined ? undefined : { value, field, dir: file.dir });
   const period = section(data.period, 'period', ['year', 'from', 'to'], problems);
-  const api = section(data.api, 'api', ['baseUrl', 'rate'], problems);
+  const api = section(data.api, 'api', ['baseUrl', 'rate', 'dailyQuota'], problems);
   return {
     wallets: at(data.wallets, 'wallets'),
     chains: at(data.chains, 'chains'),
@@ -30,6 +30,8 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
     state: at(data.state, 'state'),
     baseUrl: at(api.baseUrl, 'api.baseUrl'),
     rate: at(api.rate, 'api.rate'),
+    dailyQuota: at(api.dailyQuota, 'api.dailyQuota'),
+    fees: at(data.fees, 'fees'),
     labels: at(data.labels, 'labels'),
     apiLabels: at(data.apiLabels, 'apiLabels'),
     rules: at(data.rules, 'rules'),

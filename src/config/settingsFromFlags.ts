@@ -21,5 +21,7 @@ export function settingsFromFlags(flags: JobFlags, cwd: string): JobSettings {
     baseUrl: one(flags.baseUrl, 'base-url'),
     rate: one(flags.rate, 'rate'),
     apiLabels: one(flags.apiLabels, 'api-labels'),
+    dailyQuota: one(flags.dailyQuota, 'daily-quota'),
+    fees: one(flags.fees, 'fees'),
   };
 }

@@ -43,6 +43,8 @@ export interface EtherscanApi {
   blockNumberByTime(chainId: number, timestamp: number, closest: 'before' | 'after'): Promise<number>;
   /** `proxy eth_blockNumber`: the head block. */
   headBlock(chainId: number): Promise<number>;
+  /** `proxy eth_getTransactionCount` at the end of `block`: the address's nonce, i.e. transactions it had sent. */
+  transactionCount(chainId: number, address: string, block: number): Promise<number>;
   /** `account balance` at `latest`, wei as a decimal string. */
   balance(chainId: number, address: string): Promise<string>;
   /** `account balancemulti` at `latest` for up to 20 addresses: wei as decimal strings by lowercase address. */

@@ -127,6 +127,11 @@ export class EtherscanClient implements EtherscanApi {
     return Number.parseInt(text.slice(2), 16);
   }
 
+  async transactionCount(chainId: number, address: string, block: number): Promise<number> {
+    const text = await this.scalar(chainId, 'proxy', 'eth_getTransactionCount', [['address', address], ['tag', `0x${block.toString(16)}`]], HEX);
+    return Number.parseInt(text.slice(2), 16);
+  }
+
   balance(chainId: number, address: string): Promise<string> {
     return this.scalar(chainId, 'account', 'balance', [['address', address], ['tag', 'latest']], DECIMAL);
   }

@@ -68,7 +68,7 @@ function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory
     const fee = transactionFee(sent.record, group.receipt, context.chain);
     if (fee.raw === 0n) continue;
     const notes: string[] = [];
-    if (!fee.fromReceipt) notes.push('fee_from_list');
+    if (!fee.exact) notes.push('fee_from_list');
     if (own.selfTransfer) notes.push('self_transfer');
     fees.push({
       fromReceipt: fee.fromReceipt,

@@ -11,6 +11,8 @@ export interface ManifestInput {
   blockRanges: Readonly<Record<number, { fromBlock: number; toBlock: number }>>;
   /** Chains the API plan did not serve, with its reason: absent from the files, and the reader must know why. */
   skippedChains?: readonly { chainId: number; reason: string }[];
+  /** How each chain's fees were computed (`feeRule`), so a reader knows which figures rest on an unchecked model. */
+  feeRules?: Readonly<Record<number, string>>;
   /** Free-form counts (entries, rows per template, spam rows, …). */
   counts: Readonly<Record<string, number>>;
   /** Files written by this run, relative to `outDir` or absolute inside it. */
@@ -42,10 +44,11 @@ export async function writeManifest(outDir: string, input: ManifestInput): Promi
   const manifest = {
     tool: { name: 'ledgerscan', version: input.toolVersion },
     generatedAt: input.generatedAt,
-    job: { ...input.job, api: { baseUrl: input.job.api.baseUrl, rate: input.job.api.rate } },
+    job: { ...input.job, api: { baseUrl: input.job.api.baseUrl, rate: input.job.api.rate, dailyQuota: input.job.api.dailyQuota } },
     period: { from: input.job.period.from, to: input.job.period.to, timezone: input.job.timezone },
     blockRanges: input.blockRanges,
     skippedChains: input.skippedChains ?? [],
+    fees: { source: input.job.fees, rules: input.feeRules ?? {} },
     counts: input.counts,
     ...input.sections,
     files,

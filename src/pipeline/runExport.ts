@@ -1,3 +1,5 @@
+import { getChain } from '../chains/chains.js';
+import { feeRule } from '../chains/feeRule.js';
 import type { Job } from '../config/Job.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
 import { writeManifest } from '../output/writeManifest.js';
@@ -66,6 +68,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       job,
       blockRanges: Object.fromEntries(sync.chains.map((chain) => [chain.chainId, { fromBlock: chain.fromBlock, toBlock: chain.toBlock }])),
       skippedChains: sync.skippedChains,
+      feeRules: Object.fromEntries(job.chains.map((chainId) => [chainId, feeRule(getChain(chainId))])),
       counts: {
         ...Object.fromEntries(results.map((result) => [`rows.${result.template}`, result.rows])),
         ...(overrides.screeningFile === null ? {} : { 'rows.screening': overrides.screeningRows }),

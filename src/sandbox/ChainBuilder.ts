@@ -42,6 +42,17 @@ export interface InternalSpec {
   created?: number;
 }
 
+/**
+ * How a world prices its transactions beyond the chain's fee model. Default worlds leave it out, so their
+ * random draws (and every output built on them) stay as they were.
+ */
+export interface FeeMarketPricing {
+  /** Transactions before this block are legacy-priced (type 0, price paid = txlist gasPrice). */
+  feeMarketBlock: number;
+  /** After it, a type-2 transaction's txlist gasPrice is its bid, above the effective price only the receipt has. */
+  listShowsBid: boolean;
+}
+
 /** Blob gas of one blob (EIP-4844). */
 export const BLOB_GAS_PER_TX = 131072;
 
@@ -78,6 +89,7 @@ export class ChainBuilder {
     private readonly prng: Prng,
     /** Only these addresses get running balances and row counts: nobody asks about counterparties. */
     private readonly tracked: ReadonlySet<number>,
+    private readonly pricing?: FeeMarketPricing,
   ) {}
 
   get currentBlock(): number {
@@ -127,7 +139,9 @@ export class ChainBuilder {
       bid = effective;
     }
     const blobGasPrice = spec.blob === true ? prng.int(1, 5_000_000_000) : 0;
-    const type = spec.blob === true ? 3 : prng.chance(0.8) ? 2 : 0;
+    const legacyOnly = this.pricing !== undefined && this.block < this.pricing.feeMarketBlock;
+    const type = spec.blob === true ? 3 : legacyOnly ? 0 : prng.chance(0.8) ? 2 : 0;
+    if (type === 2 && this.pricing?.listShowsBid === true && bid === effective) bid = effective + prng.int(1_000_000, effective);
     const gas = spec.failed === true && prng.chance(0.5) ? spec.gasUsed : Math.ceil(spec.gasUsed * (1.2 + prng.next() * 0.3));
     const nonce = this.nonces.get(spec.from) ?? prng.int(0, 5000);
     this.nonces.set(spec.from, nonce + 1);

@@ -253,6 +253,7 @@ export class SandboxApi {
 
   private proxy(chain: ChainData, action: string, params: URLSearchParams): Envelope | JsonRpc {
     if (action === 'eth_blockNumber') return { jsonrpc: '2.0', id: 1, result: `0x${chain.headBlock.toString(16)}` };
+    if (action === 'eth_getTransactionCount') return this.transactionCount(chain, params);
     if (action !== 'eth_getTransactionReceipt' && action !== 'eth_getTransactionByHash') return notOk(API_TEXT.invalidAction);
     const hash = params.get('txhash') ?? '';
     if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) {
@@ -264,6 +265,28 @@ export class SandboxApi {
     if (txId === undefined || withheld) return { jsonrpc: '2.0', id: 1, result: null };
     const result = action === 'eth_getTransactionReceipt' ? this.render.receipt(chain.chainId, txId) : this.render.transaction(chain.chainId, txId);
     return { jsonrpc: '2.0', id: 1, result };
+  }
+
+  /**
+   * The nonce at the end of `tag`, as the transactions the address sent up to it that its txlist shows. The
+   * world's `nonce` fields start at a random value (history before the world), but a client counting sent
+   * transactions between two blocks, as the sync estimate does, must agree with the txlist from genesis.
+   */
+  private transactionCount(chain: ChainData, params: URLSearchParams): JsonRpc {
+    const address = (params.get('address') ?? '').toLowerCase();
+    const block = tagBlock(params.get('tag'), chain.headBlock);
+    if (!/^0x[0-9a-f]{40}$/.test(address) || block === undefined) {
+      return { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'invalid argument: want an address and a block tag' } };
+    }
+    const sender = this.world.addresses.find(address);
+    const { txs } = chain;
+    let nonce = 0;
+    for (const row of sender === undefined ? [] : this.world.rowsOf(chain.chainId, 'txlist', address)) {
+      const tx = this.world.txOfRow(chain.chainId, 'txlist', row);
+      if (txs.get('block', tx) > block) break;
+      if (txs.get('from', tx) === sender) nonce += 1;
+    }
+    return { jsonrpc: '2.0', id: 1, result: `0x${nonce.toString(16)}` };
   }
 }
 

@@ -1,7 +1,7 @@
 import { getChain } from '../chains/chains.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { AddressBook } from './AddressBook.js';
-import { type Amount, ChainBuilder } from './ChainBuilder.js';
+import { type Amount, ChainBuilder, type FeeMarketPricing } from './ChainBuilder.js';
 import { Prng } from './Prng.js';
 import { NONE } from './Table.js';
 import { amountOf, type ChainData, MAX_UINT_EXPONENT, type World, type WorldWallet } from './World.js';
@@ -17,6 +17,12 @@ export interface GenerateWorldOptions {
   chains?: readonly number[];
   /** Owned EOAs (≥ 2, default 3); a Safe is always added. */
   wallets?: number;
+  /**
+   * A world across the fee market: chain 1 starts on SPANNING_START (block 6,146,600) so it spans London
+   * (12,965,000) with most of its bulk before it, every chain prices transactions before its fee market
+   * as legacy (type 0), and a type-2 row's txlist gasPrice is its bid, so only the receipt has the fee.
+   */
+  spanFeeMarket?: boolean;
 }
 
 /** The world spans 2024-06-01 .. 2026-03-01 UTC, so a 2025 export has history before its period. */
@@ -28,6 +34,13 @@ export const WORLD_END = Date.UTC(2026, 2, 1) / 1000;
  */
 export const SPECIALS_FROM = Date.UTC(2025, 0, 15) / 1000;
 export const SPECIALS_TO = Date.UTC(2025, 11, 15) / 1000;
+/** Where chain 1 starts in a `spanFeeMarket` world: a wallet active since 2019, two and a half years before London. */
+export const SPANNING_START = Date.UTC(2019, 0, 1) / 1000;
+/** Share of a spanning chain's bulk placed before its fee market: mainnet users moved to L2s as fees rose. */
+const PRE_MARKET_SHARE = 0.55;
+
+/** Chain 1 in a `spanFeeMarket` world: the block at SPANNING_START that puts London near its real date. */
+const SPANNING_MAINNET = { firstBlock: 6_146_600, genesisTimestamp: 1438269973 };
 
 /** Block numbers near the real ones at WORLD_START, and each chain's genesis time. */
 const SHAPES: Readonly<Record<number, { firstBlock: number; genesisTimestamp: number }>> = {
@@ -66,7 +79,8 @@ export function generateWorld(options: GenerateWorldOptions): World {
   if (!(options.scale >= 0)) throw new InputError(`scale must be ≥ 0, got ${options.scale}`);
   const book = new AddressBook();
   const wallets = worldWallets(options.seed, chainIds, options.wallets ?? 3);
-  const chains = chainIds.map((chainId, n) => new ChainScenario(options.seed, chainId, n === 0, wallets, book, options.scale).run());
+  const spanning = options.spanFeeMarket === true;
+  const chains = chainIds.map((chainId, n) => new ChainScenario(options.seed, chainId, n === 0, wallets, book, options.scale, spanning).run());
   return new WorldModel(options.seed, options.scale, wallets, book, chains);
 }
 
@@ -92,6 +106,9 @@ class ChainScenario {
   private readonly headBlock: number;
   private readonly genesisTimestamp: number;
   private readonly blockMillis: number;
+  private readonly startTimestamp: number;
+  /** Bulk before this block gets PRE_MARKET_SHARE of the slots; `undefined` spreads bulk evenly. */
+  private readonly weightedBefore: number | undefined;
 
   constructor(
     private readonly seed: number,
@@ -100,11 +117,14 @@ class ChainScenario {
     wallets: readonly WorldWallet[],
     private readonly book: AddressBook,
     private readonly scale: number,
+    spanFeeMarket: boolean,
   ) {
     const chain = getChain(chainId);
     this.prng = new Prng(seed * 1_000_003 + chainId);
     this.owned = wallets.filter((w) => w.chains.includes(chainId)).map((wallet) => ({ wallet, id: book.intern(wallet.address) }));
-    this.b = new ChainBuilder(chain.feeModel, this.prng, new Set(this.owned.map((o) => o.id)));
+    const feeMarketBlock = chain.feeModel === 'legacy' ? Number.MAX_SAFE_INTEGER : (chain.feeMarketBlock ?? 0);
+    const pricing: FeeMarketPricing | undefined = spanFeeMarket ? { feeMarketBlock, listShowsBid: true } : undefined;
+    this.b = new ChainBuilder(chain.feeModel, this.prng, new Set(this.owned.map((o) => o.id)), pricing);
     this.tokens = worldTokens(seed, chainId, home);
     this.eoas = this.owned.filter((o) => !o.wallet.contract).map((o) => o.id);
     this.main = this.eoas[0]!;
@@ -123,10 +143,15 @@ class ChainScenario {
       spammer: contract(6),
     };
     this.blockMillis = chain.blockSeconds * 1000;
-    const shape = SHAPES[chainId] ?? { firstBlock: 10_000_000, genesisTimestamp: WORLD_START - Math.floor((10_000_000 * this.blockMillis) / 1000) };
+    const spansMainnet = spanFeeMarket && chainId === 1;
+    const shape = spansMainnet
+      ? SPANNING_MAINNET
+      : (SHAPES[chainId] ?? { firstBlock: 10_000_000, genesisTimestamp: WORLD_START - Math.floor((10_000_000 * this.blockMillis) / 1000) });
+    this.startTimestamp = spansMainnet ? SPANNING_START : WORLD_START;
     this.firstBlock = shape.firstBlock;
     this.genesisTimestamp = shape.genesisTimestamp;
-    this.headBlock = shape.firstBlock + Math.floor(((WORLD_END - WORLD_START) * 1000) / this.blockMillis);
+    this.headBlock = shape.firstBlock + Math.floor(((WORLD_END - this.startTimestamp) * 1000) / this.blockMillis);
+    this.weightedBefore = spanFeeMarket && feeMarketBlock > this.firstBlock + 1000 && feeMarketBlock < this.headBlock ? feeMarketBlock : undefined;
   }
 
   run(): ChainData {
@@ -143,14 +168,14 @@ class ChainScenario {
       }
     };
     for (let i = 0; i < slots.length; i++) {
-      const block = this.firstBlock + 1000 + Math.floor(((i + this.prng.next()) * span) / slots.length);
+      const block = this.firstBlock + 1000 + this.bulkOffset(i + this.prng.next(), slots.length, span);
       specialsUpTo(block);
       if (!this.prng.chance(0.12)) this.b.at(block);
       this.bulk(slots[i]!);
     }
     specialsUpTo(this.headBlock);
     return {
-      chainId: this.chainId, firstBlock: this.firstBlock, startTimestamp: WORLD_START, blockMillis: this.blockMillis, headBlock: this.headBlock,
+      chainId: this.chainId, firstBlock: this.firstBlock, startTimestamp: this.startTimestamp, blockMillis: this.blockMillis, headBlock: this.headBlock,
       genesisTimestamp: this.genesisTimestamp, txs: this.b.txs, internals: this.b.internals, tokentx: this.b.tokentx,
       nfttx: this.b.nfttx, multitx: this.b.multitx, tokens: this.tokens.list,
     };
@@ -159,7 +184,17 @@ class ChainScenario {
   // ---- timeline ------------------------------------------------------------------------------
 
   private blockAt(timestamp: number): number {
-    return this.firstBlock + Math.floor(((timestamp - WORLD_START) * 1000) / this.blockMillis);
+    return this.firstBlock + Math.floor(((timestamp - this.startTimestamp) * 1000) / this.blockMillis);
+  }
+
+  /** Blocks after the bulk's start for slot position `at` of `slots`: even, or weighted before the fee market. */
+  private bulkOffset(at: number, slots: number, span: number): number {
+    if (this.weightedBefore === undefined) return Math.floor((at * span) / slots);
+    const share = at / slots;
+    const before = this.weightedBefore - this.firstBlock - 1000;
+    return share < PRE_MARKET_SHARE
+      ? Math.floor((share / PRE_MARKET_SHARE) * before)
+      : before + Math.floor(((share - PRE_MARKET_SHARE) / (1 - PRE_MARKET_SHARE)) * (span - before));
   }
 
   private prologue(): void {

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { walletsOnChain } from '../config/walletsOnChain.js';
-import { getChain } from '../chains/chains.js';
+import { feeNeedsReceipt, getChain } from '../chains/chains.js';
+import type { FeeSource } from '../config/Job.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { STREAMS } from '../etherscan/wire.js';
 import type { Stream } from '../etherscan/wire.js';
@@ -26,6 +27,8 @@ export interface SyncJobInput {
   wallets: readonly SyncWallet[];
   /** Per-chain override of the chain table's ripeness (blocks behind the head not recorded). */
   ripeness?: Readonly<Record<number, number>>;
+  /** `auto` (default): receipts only for fees the txlist row cannot give exactly; `receipts`: for every fee. */
+  fees?: FeeSource;
   /** Concurrent (chain, wallet, stream) jobs, and separately concurrent receipt fetches. Default 4. */
   concurrency?: number;
   progress?: SyncProgress;
@@ -73,8 +76,9 @@ export interface SyncReport {
 /**
  * Brings the store up to the plan for every (chain, wallet, stream): only blocks outside each
  * key's synced range are fetched, never past the ripe point; receipts of transactions an owned
- * wallet sent are fetched alongside. A daily limit (or any other fatal error, or the signal) stops
- * every job between requests and is rethrown once they settled; an unavailable chain is skipped.
+ * wallet sent are fetched alongside where the fee needs one (everywhere with `fees: 'receipts'`).
+ * A daily limit (or any other fatal error, or the signal) stops every job between requests and is
+ * rethrown once they settled; an unavailable chain is skipped.
  */
 export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
   const { api, store, progress } = input;
@@ -89,13 +93,15 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
 
   for (const range of input.plan.ranges) {
     const { chainId } = range;
-    const ripeness = input.ripeness?.[chainId] ?? getChain(chainId).ripenessBlocks;
+    const chain = getChain(chainId);
+    const ripeness = input.ripeness?.[chainId] ?? chain.ripenessBlocks;
     const toBlock = Math.min(range.endBlock, range.headBlock - ripeness);
     chains.push({ chainId, fromBlock: range.startBlock, toBlock });
     const owned = walletsOnChain(input.wallets, chainId)
       .map((wallet) => wallet.address.toLowerCase());
     const ownedSet = new Set(owned);
     const queueReceipt = (hash: string, sender: string, block: number): void => {
+      if (input.fees !== 'receipts' && !feeNeedsReceipt(chain, block)) return;
       if (receipts.add(chainId, hash, sender, block)) progress?.receiptQueued(chainId, sender);
     };
     // Receipts a stopped earlier run committed rows for but never fetched.

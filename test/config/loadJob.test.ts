@@ -50,7 +50,8 @@ describe('loadJob', () => {
       templateFiles: [],
       out: path.join(dir, 'out'),
       state: path.join(dir, '.ledgerscan/state.db'),
-      api: { baseUrl: 'https://api.etherscan.io/v2/api', rate: 3, apiKey: KEY },
+      api: { baseUrl: 'https://api.etherscan.io/v2/api', rate: 3, dailyQuota: 100_000, apiKey: KEY },
+      fees: 'auto',
       labels: {},
       apiLabels: false,
       rules: [],
@@ -75,7 +76,8 @@ describe('loadJob', () => {
         templateFiles: ['custom.json'],
         out: 'out/2025',
         state: 'state.db',
-        api: { baseUrl: 'http://127.0.0.1:8545/v2/api', rate: 0.5 },
+        api: { baseUrl: 'http://127.0.0.1:8545/v2/api', rate: 0.5, dailyQuota: 500_000 },
+        fees: 'receipts',
         labels: { [OTHER.toUpperCase().replace('0X', '0x')]: 'Deposit contract' },
         spam: { allow: [OTHER], deny: [VITALIK.toLowerCase()] },
         ripeness: { '10': 10 },
@@ -90,7 +92,8 @@ describe('loadJob', () => {
     expect(job.templateFiles).toEqual([path.join(sub, 'custom.json')]);
     expect(job.out).toBe(path.join(sub, 'out/2025'));
     expect(job.state).toBe(path.join(sub, 'state.db'));
-    expect(job.api).toEqual({ baseUrl: 'http://127.0.0.1:8545/v2/api', rate: 0.5, apiKey: KEY });
+    expect(job.api).toEqual({ baseUrl: 'http://127.0.0.1:8545/v2/api', rate: 0.5, dailyQuota: 500_000, apiKey: KEY });
+    expect(job.fees).toBe('receipts');
     expect(job.labels).toEqual({ [OTHER]: 'Deposit contract' });
     expect(job.spam).toEqual({ allow: [OTHER], deny: [VITALIK.toLowerCase()] });
     expect(job.ripeness).toEqual({ 10: 10 });
@@ -127,7 +130,7 @@ describe('loadJob', () => {
     { name: 'bad address', flags: { ...base, address: ['0x12'] }, expected: ['--address "0x12" is not a 20-byte hex address', '40 hex digits'] },
     { name: 'wrong EIP-55 checksum', flags: { ...base, address: [bad] }, expected: [`--address "${bad}" fails its EIP-55 checksum`] },
     { name: 'duplicate address', flags: { ...base, address: [VITALIK, VITALIK.toLowerCase()] }, expected: ['repeats --address', 'list each wallet once'] },
-    { name: 'unknown chain id', flags: { ...base, chain: ['999'] }, expected: ['--chain 999 is not a supported chain', 'use one of 1, '] },
+    { name: 'unknown chain id', flags: { ...base, chain: ['999999'] }, expected: ['--chain 999999 is not a supported chain', "chain ids 'ledgerscan chains' lists"] },
     { name: 'chain id not a number', flags: { ...base, chain: ['eth'] }, expected: ['--chain "eth" is not a chain id'] },
     { name: 'no chain', flags: { ...base, chain: undefined }, expected: ['no chain given', '--chain 1'] },
     { name: 'no period', flags: { ...base, year: undefined }, expected: ['period is missing', '--year'] },
@@ -150,6 +153,10 @@ describe('loadJob', () => {
     { name: 'wallet chains not in the job chains', file: { wallets: [{ address: VITALIK, chains: [10] }], chains: [1] }, expected: ["wallets[0].chains[0] 10 is not one of the job's chains 1"] },
     { name: 'rate not a positive number', flags: { ...base, rate: '0' }, expected: ['--rate "0" is not a positive number'] },
     { name: 'rate not a number in the file', file: { api: { rate: 'fast' } }, expected: ['api.rate "fast" is not a positive number'] },
+    { name: 'fee source unknown', flags: { ...base, fees: 'receipt' }, expected: ['--fees "receipt" is not a fee source', '"auto", or "receipts"'] },
+    { name: 'fee source not a string in the file', file: { fees: true }, expected: ['fees true is not a fee source'] },
+    { name: 'daily quota not a whole number', flags: { ...base, dailyQuota: '1e5' }, expected: ['--daily-quota "1e5" is not a positive whole number of calls per day'] },
+    { name: 'daily quota zero in the file', file: { api: { dailyQuota: 0 } }, expected: ['api.dailyQuota 0 is not a positive whole number'] },
     { name: 'base URL not http(s)', flags: { ...base, baseUrl: 'ftp://example.com/api' }, expected: ['--base-url "ftp://example.com/api" is not an http(s) URL'] },
     { name: 'base URL carrying a key', flags: { ...base, baseUrl: `https://api.etherscan.io/v2/api?apikey=${KEY}` }, expected: ['--base-url carries an apikey parameter'] },
     { name: 'missing API key', env: {}, expected: ['API key is missing (pass --api-key or set ETHERSCAN_API_KEY)'] },
@@ -157,7 +164,7 @@ describe('loadJob', () => {
     { name: 'top-level apiKey in the job file', file: { apiKey: 'FILE-KEY-987654' }, expected: ['"apiKey" is refused'] },
     { name: 'spam entries not addresses', file: { spam: { allow: ['usdc'], deny: [42] } }, expected: ['spam.allow[0] "usdc" is not a 20-byte hex address', 'spam.deny[0] 42 is not'] },
     { name: 'labels keys not addresses', file: { labels: { binance: 'Binance' } }, expected: ['labels key "binance" is not a 20-byte hex address'] },
-    { name: 'ripeness not a block count', file: { ripeness: { '1': -5, '999': 3 } }, expected: ['ripeness["1"] -5 is not a block count', 'ripeness key 999 is not a supported chain'] },
+    { name: 'ripeness not a block count', file: { ripeness: { '1': -5, '999999': 3 } }, expected: ['ripeness["1"] -5 is not a block count', 'ripeness key 999999 is not a supported chain'] },
   ];
 
   it.each(cases)('reports $name, naming the field', ({ flags, file, env, expected }) => {

@@ -12,6 +12,8 @@ import {
 const WALLETS = { [ALICE]: 'Alice', [BOB]: 'Bob', [SAFE]: 'Safe' };
 const USDC_MAINNET = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const ONE_ETH = '1000000000000000000';
+/** A mainnet block after London (12,965,000): from here on the txlist gasPrice alone is not the fee. */
+const AFTER_LONDON = '13000000';
 const PRE_LONDON_RECEIPT = receipt();
 delete PRE_LONDON_RECEIPT.effectiveGasPrice;
 
@@ -31,13 +33,43 @@ interface Case {
 // Fees below: receipt 21000 gas × 10 wei = 0.00000000000021 ETH; txlist 21000 gas × 20 wei = 0.00000000000042 ETH.
 const cases: Case[] = [
   {
-    rule: 'failed tx (isError 1): only the fee, nothing moved',
+    rule: 'failed tx (isError 1) before London: only the list fee, exact, nothing moved',
     rows: [
       row(ALICE, 'txlist', tx({ value: ONE_ETH, isError: '1', txreceipt_status: '0' })),
       row(ALICE, 'txlistinternal', internal({ value: ONE_ETH })),
       row(ALICE, 'tokentx', erc20({ value: '5' })),
     ],
+    expected: ['Alice out fee 0.00000000000042 ETH failed_fee failed'],
+  },
+  {
+    rule: 'failed tx after London without its receipt: the list bid, noted',
+    rows: [row(ALICE, 'txlist', tx({ blockNumber: AFTER_LONDON, value: ONE_ETH, isError: '1', txreceipt_status: '0' }))],
     expected: ['Alice out fee 0.00000000000042 ETH failed_fee failed (fee_from_list)'],
+  },
+  {
+    rule: 'fee on chain 1 after London: the receipt effective price',
+    rows: [row(ALICE, 'txlist', tx({ blockNumber: AFTER_LONDON }))],
+    receipt: { ...receipt(), blockNumber: '0xc65d40' },
+    expected: ['Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'fee before London with a receipt (--fees receipts): the receipt figure',
+    rows: [row(ALICE, 'txlist', tx({ gasPrice: '10' }))],
+    receipt: receipt(),
+    expected: ['Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'fee on a chain of unknown fee model (56): the receipt fields as they come, l1Fee included',
+    chainId: 56,
+    rows: [row(ALICE, 'txlist', tx())],
+    receipt: receipt({ l1Fee: '0x64', blobGasUsed: '0x1', blobGasPrice: '0x1' }),
+    expected: ['Alice out fee 0.000000000000210101 BNB fee'],
+  },
+  {
+    rule: 'fee on a chain of unknown fee model without its receipt: the list fee, noted',
+    chainId: 56,
+    rows: [row(ALICE, 'txlist', tx())],
+    expected: ['Alice out fee 0.00000000000042 BNB fee (fee_from_list)'],
   },
   {
     rule: 'failed tx known only from the receipt status 0x0',
@@ -90,10 +122,10 @@ const cases: Case[] = [
     expected: ['Alice out fee 0.000000000000472144 ETH fee'],
   },
   {
-    rule: 'pre-London receipt without effectiveGasPrice: the list fee, noted',
+    rule: 'pre-London receipt without effectiveGasPrice: the list fee, exact',
     rows: [row(ALICE, 'txlist', tx())],
     receipt: PRE_LONDON_RECEIPT,
-    expected: ['Alice out fee 0.00000000000042 ETH fee (fee_from_list)'],
+    expected: ['Alice out fee 0.00000000000042 ETH fee'],
   },
   {
     rule: 'zero fee (deposit tx, gasPrice 0): no entry',

@@ -33,11 +33,11 @@ describe('recorded Etherscan rows', () => {
     expect(sum(entries, 'in')).toBe(moved.reduce((total, row) => total + BigInt(row.value), 0n));
   });
 
-  it('a failed transfer costs its owned sender the list fee only', () => {
+  it('a failed transfer of 2018 (before London) costs its owned sender the exact list fee only', () => {
     const sender = '0x0e74d9602c8a608afc770a3c9793e4a489e8694a';
     const entries = ledgerOf({ [sender]: 'Sender' }, 'txlist', failedFile.filter((row) => row.from === sender));
     const failed = entries.filter((e) => e.txHash === '0x958f02049edc544ee1ecd0ac61b066a8a03f7e6b11292471675b6c7e1f647576');
-    expect(lines(failed)).toEqual(['Sender out fee 0.000231 ETH failed_fee failed (fee_from_list)']);
+    expect(lines(failed)).toEqual(['Sender out fee 0.000231 ETH failed_fee failed']);
   });
 
   it('a tokentx row with empty metadata keeps the raw amount and unknown decimals', () => {
@@ -68,7 +68,7 @@ describe('recorded Etherscan rows', () => {
     expect(entries.some((e) => e.txHash === rows[0]?.hash)).toBe(false);
   });
 
-  it('the GENESIS row is an incoming genesis allocation without a fee; later sends pay the list fee', () => {
+  it('the GENESIS row is an incoming genesis allocation without a fee; later sends (2015, before London) pay the exact list fee', () => {
     const rows = sample<WireTx>('pcko1-get_normal_txs_by_address_paginated.json');
     const wallet = '0xddbd2b932c763ba5b1b7ae3b362eac3e8d40121a';
     const entries = ledgerOf({ [wallet]: 'Early' }, 'txlist', rows);
@@ -76,7 +76,7 @@ describe('recorded Etherscan rows', () => {
     expect(lines(entries.slice(0, 3))).toEqual([
       'Early in native 10000 ETH genesis',
       'Early out native 5 ETH transfer',
-      'Early out fee 0.0086448 ETH fee (fee_from_list)',
+      'Early out fee 0.0086448 ETH fee',
     ]);
     // Roll-forward to the wei: ins − outs − fees, computed independently from the raw rows.
     const expected = rows.reduce((balance, row) => {

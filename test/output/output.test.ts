@@ -84,7 +84,8 @@ describe('writeManifest', () => {
         templateFiles: [],
         out: dir,
         state: path.join(dir, 'state.sqlite'),
-        api: { baseUrl: 'https://api.etherscan.io/v2/api', rate: 3, apiKey: 'SECRETKEY123' },
+        api: { baseUrl: 'https://api.etherscan.io/v2/api', rate: 3, dailyQuota: 100_000, apiKey: 'SECRETKEY123' },
+        fees: 'auto',
         labels: {},
         spam: { allow: [], deny: [] },
         ripeness: {},
@@ -96,13 +97,15 @@ describe('writeManifest', () => {
         toolVersion: '0.1.0',
         job,
         blockRanges: { 1: { fromBlock: 21525000, toBlock: 24136000 } },
+        feeRules: { 1: 'the rule' },
         counts: { entries: 0 },
         files: [path.join(dir, 'ledger.csv')],
         generatedAt: '2026-01-01T00:00:00Z',
       });
       const text = readFileSync(target, 'utf8');
       expect(text).not.toContain('SECRETKEY123');
-      const manifest = JSON.parse(text) as { files: unknown; tool: unknown; blockRanges: unknown };
+      const manifest = JSON.parse(text) as { files: unknown; tool: unknown; blockRanges: unknown; fees: unknown };
+      expect(manifest.fees).toEqual({ source: 'auto', rules: { 1: 'the rule' } });
       expect(manifest.tool).toEqual({ name: 'ledgerscan', version: '0.1.0' });
       expect(manifest.blockRanges).toEqual({ 1: { fromBlock: 21525000, toBlock: 24136000 } });
       expect(manifest.files).toEqual([{ path: 'ledger.csv', bytes: 10, sha256: createHash('sha256').update('timestamp\n').digest('hex') }]);

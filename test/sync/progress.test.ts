@@ -49,6 +49,31 @@ describe('createProgress', () => {
     ]);
   });
 
+  it("prints the plan's estimate of a cold sync, then counts its calls down, in days beyond the daily quota", () => {
+    const clock = Date.UTC(2026, 0, 2, 3, 4, 5);
+    const { output, writes } = recorder(false);
+    const progress = createProgress({ output, now: () => clock, rate: 2, dailyQuota: 100_000 });
+    progress.estimate({ estimate: { listPages: 10, receipts: 250_000, ownCalls: 4 } });
+    progress.planned(KEY, 100);
+    progress.page(KEY, { blocks: 100, rows: 1000 });
+    expect(writes).toEqual([
+      '2026-01-02T03:04:05.000Z plan: about 250010 calls for this cold sync (10 list pages or more, 250000 receipts; 4 calls counted them) · ETA 3 days at 100000 calls a day (34 h 43 min of calls)\n',
+      '2026-01-02T03:04:05.000Z sync calls left 250009 · receipts 0/250000 · 0 s elapsed · ETA 3 days at 100000 calls a day (34 h 43 min of calls)\n',
+    ]);
+  });
+
+  it('says when there is no estimate, and nothing for a warm store', () => {
+    const { output, writes } = recorder(true);
+    const progress = createProgress({ output, rate: 5, dailyQuota: 100_000 });
+    progress.estimate({ warm: true });
+    progress.estimate({ unavailable: 'unexpected API answer (invalid-action)' });
+    progress.estimate({ estimate: { listPages: 5, receipts: 20, ownCalls: 2 } });
+    expect(writes).toEqual([
+      'plan: no call estimate (unexpected API answer (invalid-action))\n',
+      "plan: about 25 calls for this cold sync (5 list pages or more, 20 receipts; 2 calls counted them) · ETA 5 s, within one day's quota of 100000\n",
+    ]);
+  });
+
   it('takes the time left for receipts from the rate, not from the share of blocks', () => {
     let clock = 0;
     const { output, writes } = recorder(false);

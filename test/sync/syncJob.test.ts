@@ -90,7 +90,8 @@ describe('syncJob against a scripted explorer', () => {
       historicalLimiter: new RateLimiter(1000), backoffBaseMs: 1, backoffCapMs: 4, maxRetries: 1,
     });
     const plan = await planBlockRanges(api, options.chains ?? [1], options.period ?? PERIOD);
-    return syncJob({ api, store, plan, pageSize: PAGE_SIZE, wallets: [{ address: A, chains: null }, { address: B, chains: null }], ...options });
+    // This world's blocks are all before London, where `auto` fees need no receipt: force them, to test their queue.
+    return syncJob({ api, store, plan, pageSize: PAGE_SIZE, wallets: [{ address: A, chains: null }, { address: B, chains: null }], fees: 'receipts', ...options });
   };
 
   const dump = (): string[] =>
@@ -129,6 +130,17 @@ describe('syncJob against a scripted explorer', () => {
     expect(report.listCalls).toBe(explorer.counts['account.txlist']! + explorer.counts['account.tokentx']! +
       explorer.counts['account.txlistinternal']! + explorer.counts['account.tokennfttx']! + explorer.counts['account.token1155tx']!);
     expect(report.rows).toBe(store.countRecords());
+  });
+
+  it('fetches no receipt for transactions before London unless receipts are forced', async () => {
+    await start();
+    const report = await sync({ fees: 'auto' });
+    expect(report.receiptCalls).toBe(0);
+    expect(explorer.counts['proxy.eth_getTransactionReceipt']).toBeUndefined();
+    expect(store.countRecords({ wallet: A, stream: 'txlist' })).toBe(expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).length);
+    // The rows a forced run then finds without receipts are fetched, once each.
+    const forced = await sync();
+    expect(forced.receiptCalls).toBe(expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).filter((row) => row.from === A).length);
   });
 
   it('makes no list or receipt call on a second sync of a ripe period, and one per key for a period at the head', async () => {
@@ -183,7 +195,7 @@ describe('syncJob against a scripted explorer', () => {
     const controller = new AbortController();
     let pages = 0;
     const progress = {
-      planned: () => undefined, receiptQueued: () => undefined, receipt: () => undefined, chainSkipped: () => undefined, finished: () => undefined,
+      estimate: () => undefined, planned: () => undefined, receiptQueued: () => undefined, receipt: () => undefined, chainSkipped: () => undefined, finished: () => undefined,
       page: () => {
         pages += 1;
         if (pages === 2) controller.abort(new Error('user pressed Ctrl-C'));

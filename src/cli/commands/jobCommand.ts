@@ -19,7 +19,7 @@ export function setUpJobCommand(flags: JobFlags, argv: readonly string[], io: Cl
   const job = loadJob({ flags, env: io.env, knownTemplates: builtinTemplateNames(), cwd: io.cwd, templatesRequired, periodRequired });
   return {
     job,
-    progress: createProgress({ output: io.stderr, quiet: job.quiet, rate: job.api.rate }),
+    progress: createProgress({ output: io.stderr, quiet: job.quiet, rate: job.api.rate, dailyQuota: job.api.dailyQuota }),
     log: job.quiet ? () => undefined : (line) => io.stderr.write(`${new Date().toISOString()} ${line}\n`),
     command: ['ledgerscan', ...argv].join(' '),
   };
