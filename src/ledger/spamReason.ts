@@ -22,10 +22,11 @@ export function spamReason(movement: Movement, index: ContextIndex, history: Tok
   const impersonated = impersonatedSymbol(movement, index);
   if (impersonated !== null) return `impersonates_${impersonated}`;
   if (movement.amountRaw >= ABSURD_AMOUNT) return 'absurd_amount';
-  // A swap the wallet sent is solicited; so is a token the wallet has sent before, like a friend's payment.
-  const unsolicited = movement.direction === 'in' && !walletSentTx && !history.hasSent(movement.wallet, movement.assetContract);
-  if (!unsolicited) return '';
+  if (movement.direction === 'out' || walletSentTx) return '';
+  // Poisoning dust is often a real token the wallet holds, so only where it comes from tells it apart.
   if (history.isLookalike(movement.wallet, movement.counterparty)) return 'address_poisoning';
+  // A swap the wallet sent is solicited; so is a token the wallet has sent before, like a friend's payment.
+  if (history.hasSent(movement.wallet, movement.assetContract)) return '';
   const { asset, tokenName } = movement;
   if (FORMULA_START.test(asset) || FORMULA_START.test(tokenName)) return 'formula_in_name';
   if (URL_LIKE.test(asset) || URL_LIKE.test(tokenName)) {
