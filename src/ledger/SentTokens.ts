@@ -22,16 +22,16 @@ function lookalikeKey(address: string): string {
 export class SentTokens implements TokenHistory {
   // Contracts per wallet: asked once per token entry, so no key string is built per question.
   readonly #sent = new Map<string, Set<string>>();
-  /** Per wallet: look-alike key → the counterparties it has paid with that key. */
-  readonly #paid = new Map<string, Map<string, Set<string>>>();
+  /** Per wallet: the counterparties it has paid, and their look-alike keys (computed once per new counterparty). */
+  readonly #paid = new Map<string, { addresses: Set<string>; keys: Set<string> }>();
 
   hasSent(wallet: string, assetContract: string): boolean {
     return this.#sent.get(wallet)?.has(assetContract) ?? false;
   }
 
   isLookalike(wallet: string, address: string): boolean {
-    const paid = this.#paid.get(wallet)?.get(lookalikeKey(address));
-    return paid !== undefined && !paid.has(address);
+    const paid = this.#paid.get(wallet);
+    return paid !== undefined && !paid.addresses.has(address) && paid.keys.has(lookalikeKey(address));
   }
 
   record(entry: LedgerEntry): void {
@@ -47,11 +47,10 @@ export class SentTokens implements TokenHistory {
   }
 
   #recordPaid(wallet: string, counterparty: string): void {
-    let keys = this.#paid.get(wallet);
-    if (keys === undefined) this.#paid.set(wallet, (keys = new Map()));
-    const key = lookalikeKey(counterparty);
-    const addresses = keys.get(key);
-    if (addresses === undefined) keys.set(key, new Set([counterparty]));
-    else addresses.add(counterparty);
+    let paid = this.#paid.get(wallet);
+    if (paid === undefined) this.#paid.set(wallet, (paid = { addresses: new Set(), keys: new Set() }));
+    if (paid.addresses.has(counterparty)) return;
+    paid.addresses.add(counterparty);
+    paid.keys.add(lookalikeKey(counterparty));
   }
 }

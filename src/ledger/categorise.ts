@@ -21,6 +21,11 @@ export interface Classified {
  * a paid mint) → mint / burn (a token from / to the zero address) → transfer.
  */
 export function categorise(movements: readonly Movement[], index: ContextIndex, owned: ReadonlyMap<string, unknown>): Classified[] {
+  // Most transactions move one asset: no netting, wrap or exchange rule can apply, so no bookkeeping either.
+  if (movements.length === 1) {
+    const movement = movements[0] as Movement;
+    return [earlyCategory(movement, index, owned) ?? SINGLE[singleCategory(movement)]];
+  }
   const classified: (Classified | null)[] = [];
   const undecided = new Map<string, number[]>();
   for (let i = 0; i < movements.length; i += 1) {
@@ -37,6 +42,11 @@ export function categorise(movements: readonly Movement[], index: ContextIndex, 
 }
 
 const GENESIS: Classified = { category: 'genesis', note: '' };
+const SINGLE: Readonly<Record<'mint' | 'burn' | 'transfer', Classified>> = {
+  mint: { category: 'mint', note: '' },
+  burn: { category: 'burn', note: '' },
+  transfer: { category: 'transfer', note: '' },
+};
 const OWN_TRANSFER: Classified = { category: 'own_transfer', note: '' };
 const BRIDGE: Classified = { category: 'bridge', note: 'bridge_unmatched' };
 
@@ -57,7 +67,11 @@ function classifyWallet(movements: readonly Movement[], indexes: number[], index
     for (const i of rest) classified[i] = { category, note: sides.notes.get(i) ?? '' };
     return;
   }
-  for (const i of rest) classified[i] = { category: singleCategory(movements[i] as Movement), note: sides?.notes.get(i) ?? '' };
+  for (const i of rest) {
+    const category = singleCategory(movements[i] as Movement);
+    const note = sides?.notes.get(i);
+    classified[i] = note === undefined ? SINGLE[category] : { category, note };
+  }
 }
 
 /** Marks wraps and unwraps against the chain's wrapped-native contract and returns the other movements. */
@@ -137,7 +151,7 @@ function exchangeCategory(movements: readonly Movement[], indexes: number[], sid
   return 'trade';
 }
 
-function singleCategory(movement: Movement): Category {
+function singleCategory(movement: Movement): 'mint' | 'burn' | 'transfer' {
   if (movement.kind !== 'native' && movement.kind !== 'internal') {
     if (movement.direction === 'in' && movement.counterparty === ZERO_ADDRESS) return 'mint';
     if (movement.direction === 'out' && movement.counterparty === ZERO_ADDRESS) return 'burn';
