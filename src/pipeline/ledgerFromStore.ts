@@ -4,7 +4,8 @@ import type { Job } from '../config/Job.js';
 import { buildLedger } from '../ledger/buildLedger.js';
 import { mergeSorted } from '../ledger/compareEntries.js';
 import { bridgeLegs } from '../ledger/bridgeLegs.js';
-import { groupTransactions } from '../ledger/groupTransactions.js';
+import { BRIDGE_CONTRACTS } from '../ledger/bridgeContracts.js';
+import { groupTransactions, type StoredRecord } from '../ledger/groupTransactions.js';
 import type { LedgerContext } from '../ledger/LedgerContext.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { type BridgePairs, chainsBridged, pairBridges, withBridgePairs } from '../ledger/pairBridges.js';
@@ -40,17 +41,23 @@ export function ledgerFromStore(store: Store, job: LedgerJob, chains: readonly C
 }
 
 /**
- * The bridge pairs across the given chains. Only transactions touching a canonical bridge become entries
- * here, and nothing is read when no two of the chains are bridged to each other.
+ * The bridge pairs across the given chains. Only the blocks whose rows mention a canonical bridge are read, only
+ * transactions touching one become entries, and nothing is read when no two of the chains are bridged.
  */
 export function storeBridgePairs(store: Store, job: LedgerJob, chains: readonly ChainBlocks[]): BridgePairs {
   if (!chainsBridged(chains.map((chain) => chain.chainId))) return new Map();
   return pairBridges(
     mergeSorted(chains.map(({ chainId, fromBlock, toBlock }) => {
       const context = ledgerContext(job, chainId);
-      return bridgeLegs(groupTransactions(chainId, store.iterateRecords(chainId, [...context.wallets.keys()], fromBlock, toBlock)), context);
+      const wallets = [...context.wallets.keys()];
+      const blocks = store.blocksMentioning(chainId, wallets, fromBlock, toBlock, Object.keys(BRIDGE_CONTRACTS[chainId] ?? {}));
+      return bridgeLegs(groupTransactions(chainId, recordsOfBlocks(store, chainId, wallets, blocks)), context);
     })),
   );
+}
+
+function* recordsOfBlocks(store: Store, chainId: number, wallets: readonly string[], blocks: readonly number[]): Generator<StoredRecord> {
+  for (const block of blocks) yield* store.iterateRecords(chainId, wallets, block, block);
 }
 
 function ledgerContext(job: LedgerJob, chainId: number): LedgerContext {
