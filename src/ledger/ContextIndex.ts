@@ -1,6 +1,8 @@
 import type { Chain } from '../chains/chains.js';
+import { BRIDGE_CONTRACTS, type BridgeContract } from './bridgeContracts.js';
 import { KNOWN_TOKENS } from './knownTokens.js';
 import type { LedgerContext } from './LedgerContext.js';
+import { WRAPPED_NATIVE, type WrappedNative } from './wrappedNative.js';
 
 /**
  * The job's lists as lookups, derived once per context instead of once per entry: a deny list scanned
@@ -19,6 +21,10 @@ export interface ContextIndex {
   deny: ReadonlySet<string>;
   /** Lowercase contracts never flagged as spam. */
   allow: ReadonlySet<string>;
+  /** The chain's wrapped native coin, when it has one. */
+  wrapped: WrappedNative | undefined;
+  /** The chain's canonical bridge contracts by lowercase address. */
+  bridges: ReadonlyMap<string, BridgeContract>;
 }
 
 // A context is built once per job and chain and never changed, so its index can live as long as it does.
@@ -37,6 +43,8 @@ export function contextIndex(context: LedgerContext): ContextIndex {
       labels,
       deny: new Set(context.spam.deny.map((address) => address.toLowerCase())),
       allow: new Set(context.spam.allow.map((address) => address.toLowerCase())),
+      wrapped: WRAPPED_NATIVE[context.chain.id],
+      bridges: new Map(Object.entries(BRIDGE_CONTRACTS[context.chain.id] ?? {})),
     };
     indexes.set(context, index);
   }

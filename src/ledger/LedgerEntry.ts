@@ -12,7 +12,12 @@ export type Category =
   | 'failed_fee'
   | 'mint'
   | 'burn'
-  | 'genesis';
+  | 'genesis'
+  | 'liquidity_add'
+  | 'liquidity_remove'
+  | 'wrap'
+  | 'unwrap'
+  | 'bridge';
 
 /** Which raw record an entry came from, so an accountant can trace every row. */
 export interface Provenance {

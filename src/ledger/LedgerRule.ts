@@ -11,6 +11,11 @@ const RULE_CATEGORY_SET = {
   mint: true,
   burn: true,
   genesis: true,
+  liquidity_add: true,
+  liquidity_remove: true,
+  wrap: true,
+  unwrap: true,
+  bridge: true,
 } as const satisfies Record<Exclude<Category, 'fee' | 'failed_fee'>, true>;
 
 export type RuleCategory = keyof typeof RULE_CATEGORY_SET;

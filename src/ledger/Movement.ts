@@ -17,5 +17,7 @@ export interface Movement {
   stream: Stream;
   ref: string;
   genesis: boolean;
+  /** A token leg no list shows, derived from the call (a WETH9 wrap or unwrap): its id gets a leg of its own. */
+  derived: boolean;
   notes: readonly string[];
 }

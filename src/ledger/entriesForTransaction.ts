@@ -1,11 +1,11 @@
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import { categorise } from './categorise.js';
+import { categorise, type Classified } from './categorise.js';
 import { contextIndex, type ContextIndex } from './ContextIndex.js';
 import { entryId } from './entryId.js';
 import { isFailedTransaction } from './isFailedTransaction.js';
 import type { LedgerContext } from './LedgerContext.js';
 import type { LedgerRecordOf } from './LedgerRecord.js';
-import type { Category, LedgerEntry } from './LedgerEntry.js';
+import type { LedgerEntry } from './LedgerEntry.js';
 import { formatUnits } from './money.js';
 import type { Movement } from './Movement.js';
 import { NO_HISTORY, type TokenHistory } from './SentTokens.js';
@@ -75,23 +75,28 @@ function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory
       movement: {
         wallet, direction: 'out', kind: 'fee', asset: context.chain.nativeSymbol, assetContract: '', tokenId: '',
         amountRaw: fee.raw, decimals: context.chain.nativeDecimals,
-        counterparty: '', tokenName: '', stream: 'txlist', ref: sent.ref, genesis: false, notes,
+        counterparty: '', tokenName: '', stream: 'txlist', ref: sent.ref, genesis: false, derived: false, notes,
       },
     });
   }
 
-  const facts: TxFacts = { group, context, index: contextIndex(context), history, failed, method: methodOf(group), senders };
-  const categories = categorise(movements, context.wallets);
+  const index = contextIndex(context);
+  const facts: TxFacts = { group, context, index, history, failed, method: methodOf(group), senders };
+  const classified = categorise(movements, index, context.wallets);
   const entries: LedgerEntry[] = [];
   for (let order = 0; order < movements.length; order += 1) {
     const movement = movements[order] as Movement;
-    entries.push(entryOf(facts, movement, order, categories[order] ?? 'transfer', movement.stream));
+    entries.push(entryOf(facts, movement, order, classified[order] ?? TRANSFER, movement.stream));
   }
   for (const { movement, fromReceipt } of fees) {
-    entries.push(entryOf(facts, movement, entries.length, failed ? 'failed_fee' : 'fee', fromReceipt ? 'receipt' : 'txlist'));
+    entries.push(entryOf(facts, movement, entries.length, failed ? FAILED_FEE : FEE, fromReceipt ? 'receipt' : 'txlist'));
   }
   return entries;
 }
+
+const TRANSFER: Classified = { category: 'transfer', note: '' };
+const FEE: Classified = { category: 'fee', note: '' };
+const FAILED_FEE: Classified = { category: 'failed_fee', note: '' };
 
 /** The wallet's txlist row that it sent, which makes it the fee payer. */
 function sentBy(wallet: string, records: WalletRecords): Sourced<LedgerRecordOf<'txlist'>> | undefined {
@@ -99,12 +104,12 @@ function sentBy(wallet: string, records: WalletRecords): Sourced<LedgerRecordOf<
   return undefined;
 }
 
-function entryOf(facts: TxFacts, movement: Movement, order: number, category: Category, provenanceStream: string): LedgerEntry {
+function entryOf(facts: TxFacts, movement: Movement, order: number, classified: Classified, provenanceStream: string): LedgerEntry {
   const { group, index } = facts;
   return {
     entryId: entryId({
       chainId: group.chainId, txHash: group.txHash, wallet: movement.wallet, stream: movement.stream, ref: movement.ref,
-      leg: movement.kind === 'fee' ? 'fee' : 'value',
+      leg: movement.kind === 'fee' ? 'fee' : movement.derived ? 'derived' : 'value',
     }),
     timestamp: group.timestamp,
     chainId: group.chainId,
@@ -124,11 +129,11 @@ function entryOf(facts: TxFacts, movement: Movement, order: number, category: Ca
     amount: movement.decimals === null ? movement.amountRaw.toString() : formatUnits(movement.amountRaw, movement.decimals),
     counterparty: movement.counterparty,
     counterpartyLabel: movement.counterparty === '' ? '' : (index.labels.get(movement.counterparty) ?? ''),
-    category,
+    category: classified.category,
     status: facts.failed ? 'failed' : 'ok',
     method: facts.method,
     spam: spamReason(movement, index, facts.history, facts.senders.has(movement.wallet)),
-    note: movement.notes.join(' '),
+    note: classified.note === '' ? movement.notes.join(' ') : [...movement.notes, classified.note].join(' '),
     provenance: { stream: provenanceStream, ref: movement.ref },
   };
 }

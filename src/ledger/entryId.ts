@@ -7,8 +7,8 @@ export interface EntrySource {
   wallet: string;
   stream: string;
   ref: string;
-  /** `value` for the movement a record describes, `fee` for the gas its sender paid. */
-  leg: 'value' | 'fee';
+  /** `value` for the movement a record describes, `fee` for the gas its sender paid, `derived` for a token leg derived from it. */
+  leg: 'value' | 'fee' | 'derived';
 }
 
 /**

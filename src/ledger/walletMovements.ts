@@ -1,9 +1,11 @@
 import type { Chain } from '../chains/chains.js';
+import { derivedWrapLegs } from './derivedWrapLegs.js';
 import type { Direction, EntryKind } from './LedgerEntry.js';
 import type { Movement } from './Movement.js';
 import { parseInteger } from './money.js';
 import { tokenDecimals } from './tokenDecimals.js';
 import type { WalletRecords } from './TxGroup.js';
+import { WRAPPED_NATIVE } from './wrappedNative.js';
 
 export interface WalletMovements {
   movements: Movement[];
@@ -19,7 +21,8 @@ const NO_NOTES: readonly string[] = [];
 /**
  * The value movements one owned wallet's records describe. Each wallet reads only its own rows, so a
  * transfer between two owned wallets yields exactly one `out` and one `in` however many streams list it.
- * Zero amounts move nothing and make no entry.
+ * Zero amounts move nothing and make no entry. A wrap's or unwrap's token leg that no list shows is derived
+ * from its native leg (`derivedWrapLegs`).
  *
  * Every movement is written out as one object literal of the same shape: this runs once per record of a
  * million-entry history, where spreading partial objects cost more than the rules.
@@ -56,7 +59,7 @@ export function walletMovements(wallet: string, records: WalletRecords, chain: C
     found.movements.push({
       wallet, direction: side, kind: 'erc20', asset: record.tokenSymbol.trim(), assetContract: record.contractAddress.toLowerCase(),
       tokenId: '', amountRaw, decimals, counterparty: counterpartyOf(side, from, to), tokenName: record.tokenName.trim(),
-      stream: 'tokentx', ref, genesis: false, notes: note === '' ? NO_NOTES : [note],
+      stream: 'tokentx', ref, genesis: false, derived: false, notes: note === '' ? NO_NOTES : [note],
     });
   }
   for (const { record, ref } of records.tokennfttx) {
@@ -67,7 +70,7 @@ export function walletMovements(wallet: string, records: WalletRecords, chain: C
     found.movements.push({
       wallet, direction: side, kind: 'erc721', asset: record.tokenSymbol.trim(), assetContract: record.contractAddress.toLowerCase(),
       tokenId: record.tokenID, amountRaw: 1n, decimals: 0, counterparty: counterpartyOf(side, from, to), tokenName: record.tokenName.trim(),
-      stream: 'tokennfttx', ref, genesis: false, notes: NO_NOTES,
+      stream: 'tokennfttx', ref, genesis: false, derived: false, notes: NO_NOTES,
     });
   }
   for (const { record, ref } of records.token1155tx) {
@@ -79,8 +82,12 @@ export function walletMovements(wallet: string, records: WalletRecords, chain: C
     found.movements.push({
       wallet, direction: side, kind: 'erc1155', asset: record.tokenSymbol.trim(), assetContract: record.contractAddress.toLowerCase(),
       tokenId: record.tokenID, amountRaw, decimals: 0, counterparty: counterpartyOf(side, from, to), tokenName: record.tokenName.trim(),
-      stream: 'token1155tx', ref, genesis: false, notes: NO_NOTES,
+      stream: 'token1155tx', ref, genesis: false, derived: false, notes: NO_NOTES,
     });
+  }
+  const wrapped = WRAPPED_NATIVE[chain.id];
+  if (wrapped !== undefined && found.movements.length > 0) {
+    for (const movement of derivedWrapLegs(found.movements, wrapped)) found.movements.push(movement);
   }
   return found;
 }
@@ -104,7 +111,7 @@ function nativeMovement(
 ): Movement {
   return {
     wallet, direction, kind, asset: chain.nativeSymbol, assetContract: '', tokenId: '', amountRaw, decimals: chain.nativeDecimals,
-    counterparty: counterpartyOf(direction, from, to), tokenName: '', stream, ref, genesis, notes: NO_NOTES,
+    counterparty: counterpartyOf(direction, from, to), tokenName: '', stream, ref, genesis, derived: false, notes: NO_NOTES,
   };
 }
 

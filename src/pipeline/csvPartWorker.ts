@@ -26,7 +26,7 @@ const post = (message: WorkerMessage): void => port.postMessage(message);
 let store: Store | undefined;
 try {
   store = openStore(spec.state);
-  const part = localCsvPart(spec.template, ledgerFromStore(store, spec.ledger, spec.chains)());
+  const part = localCsvPart(spec.template, ledgerFromStore(store, spec.ledger, spec.chains, spec.bridgePairs)());
   for (let batch = await part.next(); batch !== null; batch = await part.next()) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits -= 1;

@@ -5,9 +5,13 @@ import { applyOverrides } from '../ledger/applyOverrides.js';
 import { buildLedger } from '../ledger/buildLedger.js';
 import type { CounterpartyTags } from '../ledger/CounterpartyTag.js';
 import { mergeSorted } from '../ledger/compareEntries.js';
-import { groupTransactions } from '../ledger/groupTransactions.js';
+import { bridgeLegs } from '../ledger/bridgeLegs.js';
+import { BRIDGE_CONTRACTS } from '../ledger/bridgeContracts.js';
+import { groupTransactions, type StoredRecord } from '../ledger/groupTransactions.js';
+import type { LedgerContext } from '../ledger/LedgerContext.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { LedgerRule } from '../ledger/LedgerRule.js';
+import { type BridgePairs, chainsBridged, pairBridges, withBridgePairs } from '../ledger/pairBridges.js';
 import type { Store } from '../store/Store.js';
 
 export interface ChainBlocks {
@@ -25,18 +29,46 @@ export type LedgerJob = Pick<Job, 'wallets' | 'labels' | 'spam'> & {
 
 /**
  * The job's ledger over the given blocks of each chain, streamed from the store: every call
- * re-reads the store, so a million entries pass through without being held.
+ * re-reads the store, so a million entries pass through without being held. Bridge legs carry their
+ * partner on another chain: `pairs` when the caller worked them out over more chains than these (a part
+ * of a ledger cut by chain), else they are worked out here once, before the first entry.
  */
-export function ledgerFromStore(store: Store, job: LedgerJob, chains: readonly ChainBlocks[]): () => Iterable<LedgerEntry> {
-  return () =>
-    mergeSorted(
-      chains.map(({ chainId, fromBlock, toBlock }) => {
-        const wallets = new Map(
-          walletsOnChain(job.wallets, chainId).map((wallet) => [wallet.address, { label: wallet.label }] as const),
-        );
-        const groups = groupTransactions(chainId, store.iterateRecords(chainId, [...wallets.keys()], fromBlock, toBlock));
-        const entries = buildLedger(groups, { chain: getChain(chainId), wallets, labels: job.labels, spam: job.spam });
+export function ledgerFromStore(store: Store, job: LedgerJob, chains: readonly ChainBlocks[], pairs?: BridgePairs): () => Iterable<LedgerEntry> {
+  let known = pairs;
+  return () => {
+    known ??= storeBridgePairs(store, job, chains);
+    return withBridgePairs(
+      mergeSorted(chains.map(({ chainId, fromBlock, toBlock }) => {
+        const context = ledgerContext(job, chainId);
+        const entries = buildLedger(groupTransactions(chainId, store.iterateRecords(chainId, [...context.wallets.keys()], fromBlock, toBlock)), context);
         return applyOverrides(entries, { tags: job.tags?.[chainId] ?? {}, rules: job.rules ?? [] });
-      }),
+      })),
+      known,
     );
+  };
+}
+
+/**
+ * The bridge pairs across the given chains. Only the blocks whose rows mention a canonical bridge are read, only
+ * transactions touching one become entries, and nothing is read when no two of the chains are bridged.
+ */
+export function storeBridgePairs(store: Store, job: LedgerJob, chains: readonly ChainBlocks[]): BridgePairs {
+  if (!chainsBridged(chains.map((chain) => chain.chainId))) return new Map();
+  return pairBridges(
+    mergeSorted(chains.map(({ chainId, fromBlock, toBlock }) => {
+      const context = ledgerContext(job, chainId);
+      const wallets = [...context.wallets.keys()];
+      const blocks = store.blocksMentioning(chainId, wallets, fromBlock, toBlock, Object.keys(BRIDGE_CONTRACTS[chainId] ?? {}));
+      return bridgeLegs(groupTransactions(chainId, recordsOfBlocks(store, chainId, wallets, blocks)), context);
+    })),
+  );
+}
+
+function* recordsOfBlocks(store: Store, chainId: number, wallets: readonly string[], blocks: readonly number[]): Generator<StoredRecord> {
+  for (const block of blocks) yield* store.iterateRecords(chainId, wallets, block, block);
+}
+
+function ledgerContext(job: LedgerJob, chainId: number): LedgerContext {
+  const wallets = new Map(walletsOnChain(job.wallets, chainId).map((wallet) => [wallet.address, { label: wallet.label }] as const));
+  return { chain: getChain(chainId), wallets, labels: job.labels, spam: job.spam };
 }

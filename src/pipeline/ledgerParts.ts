@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { walletsOnChain } from '../config/walletsOnChain.js';
+import type { BridgePairs } from '../ledger/pairBridges.js';
 import type { Store } from '../store/Store.js';
 import type { CsvPart } from '../templates/CsvPart.js';
 import { localCsvPart } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
-import { ledgerFromStore } from './ledgerFromStore.js';
+import { ledgerFromStore, storeBridgePairs } from './ledgerFromStore.js';
 import { workerCsvPart } from './workerCsvPart.js';
 
 export interface LedgerPartsOptions {
@@ -30,14 +31,18 @@ export const PARTS_MIN_ROWS = 150_000;
  */
 export function ledgerParts(store: Store, job: LedgerJob, chains: readonly ChainBlocks[], options: LedgerPartsOptions = {}): (template: Template) => CsvPart[] | null {
   let bins: ChainBlocks[][] | undefined;
+  let bridgePairs: BridgePairs | undefined;
   return (template) => {
     bins ??= balance(store, job, chains, options.minRows ?? PARTS_MIN_ROWS, options.threads ?? availableParallelism());
     if (bins.length < 2) return null;
     const ledger: LedgerJob = { wallets: job.wallets, labels: job.labels, spam: job.spam, rules: job.rules ?? [], tags: job.tags ?? {} };
+    // Bridge legs pair across bins, so the pairs are worked out over every chain, once, and handed to each part.
+    bridgePairs ??= storeBridgePairs(store, ledger, chains);
+    const pairs = bridgePairs;
     return bins.map((bin, index) =>
       index === 0
-        ? localCsvPart(template, ledgerFromStore(store, ledger, bin)())
-        : workerCsvPart({ state: store.file, ledger, chains: bin, template }),
+        ? localCsvPart(template, ledgerFromStore(store, ledger, bin, pairs)())
+        : workerCsvPart({ state: store.file, ledger, chains: bin, template, bridgePairs: pairs }),
     );
   };
 }

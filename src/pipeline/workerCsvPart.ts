@@ -8,6 +8,7 @@ import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { CsvBatch, CsvTally } from '../templates/CsvBatch.js';
 import type { CsvPart } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
+import type { BridgePairs } from '../ledger/pairBridges.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
 
 /** What a worker renders: one template over some chains of the store's ledger. Plain data (no API key). */
@@ -16,6 +17,8 @@ export interface CsvPartSpec {
   ledger: LedgerJob;
   chains: readonly ChainBlocks[];
   template: Template;
+  /** Worked out over every chain of the ledger, not only this part's. */
+  bridgePairs: BridgePairs;
 }
 
 /** An error as it crosses back from the worker: the base error's fields, rebuilt on this side. */

@@ -35,7 +35,10 @@ export interface Bucket {
   closing: bigint;
   total: bigint;
   entryCount: number;
-  /** The first spam reason of any entry ('' when none): such buckets are reported apart. */
+  /**
+   * The first spam reason when every entry is spam ('' otherwise): such buckets are reported apart. A real token
+   * that also received poisoning dust stays with the real holdings.
+   */
   spam: string;
   /** The first block after which the running balance was below zero: something coming in is missing. */
   firstNegativeBlock: number | null;
@@ -133,13 +136,21 @@ function newBucket(
   };
 }
 
+/** Buckets holding at least one entry that is not spam. */
+const withCleanEntry = new WeakSet<Bucket>();
+
 function add(bucket: Bucket, entry: LedgerEntry, period: ReconcilePeriod): void {
   const signed = entry.direction === 'in' ? entry.amountRaw : -entry.amountRaw;
   bucket.total += signed;
   bucket.entryCount += 1;
   if (bucket.decimals === null) bucket.decimals = entry.decimals;
   if (bucket.asset === '') bucket.asset = entry.asset;
-  if (bucket.spam === '') bucket.spam = entry.spam;
+  if (entry.spam === '') {
+    bucket.spam = '';
+    withCleanEntry.add(bucket);
+  } else if (bucket.spam === '' && !withCleanEntry.has(bucket)) {
+    bucket.spam = entry.spam;
+  }
   if (entry.timestamp < period.startTime) bucket.opening += signed;
   else if (entry.timestamp >= period.endTime) return;
   else if (entry.kind === 'fee') bucket.fees += entry.amountRaw;

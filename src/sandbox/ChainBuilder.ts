@@ -73,6 +73,7 @@ export class ChainBuilder {
   readonly tokentx = new Table<TokenColumn>({ tx: 'u32', token: 'u32', from: 'u32', to: 'u32', valueM: 'u32', valueE: 'u32' });
   readonly nfttx = new Table<NftColumn>({ tx: 'u32', token: 'u32', from: 'u32', to: 'u32', tokenId: 'u32' });
   readonly multitx = new Table<MultiColumn>({ tx: 'u32', token: 'u32', from: 'u32', to: 'u32', tokenId: 'u32', amount: 'u32' });
+  readonly silent = new Table<TokenColumn>({ tx: 'u32', token: 'u32', from: 'u32', to: 'u32', valueM: 'u32', valueE: 'u32' });
 
   /** Running balances, keyed address × 64 + asset slot. */
   private readonly balances = new Map<number, bigint>();
@@ -177,6 +178,12 @@ export class ChainBuilder {
   token(tx: number, token: number, contract: string, from: number, to: number, value: Amount): void {
     this.tokentx.push({ tx, token, from, to, valueM: value.m, valueE: value.e });
     this.count('tokentx', from, to);
+    this.transfer(contract, from, to, amountOf(value.m, value.e));
+  }
+
+  /** A token balance change without a Transfer event (a WETH9 mint or burn): in balances, in no list. */
+  silentToken(tx: number, token: number, contract: string, from: number, to: number, value: Amount): void {
+    this.silent.push({ tx, token, from, to, valueM: value.m, valueE: value.e });
     this.transfer(contract, from, to, amountOf(value.m, value.e));
   }
 

@@ -79,6 +79,11 @@ export interface ChainData {
   readonly tokentx: Table<TokenColumn>;
   readonly nfttx: Table<NftColumn>;
   readonly multitx: Table<MultiColumn>;
+  /**
+   * Token balance changes no list shows: WETH9 (mainnet) and its OP-stack copy mint on `deposit()` and burn on
+   * `withdraw()` without a `Transfer` event. They count in balances, never in `tokentx`.
+   */
+  readonly silent: Table<TokenColumn>;
   readonly tokens: readonly TokenInfo[];
 }
 

@@ -156,8 +156,8 @@ export class WorldModel implements World {
 
   /**
    * The truth, from the stored rows with the chain's rules: value of successful txs, internal
-   * calls that neither failed nor were delegatecalls, token rows, and every fee the wallet paid
-   * (failed txs included; l1Fee on OP-stack; blob gas).
+   * calls that neither failed nor were delegatecalls, token rows, the silent WETH9 mints and burns,
+   * and every fee the wallet paid (failed txs included; l1Fee on OP-stack; blob gas).
    */
   private movementsOf(chainId: number, wallet: string): Movements {
     const key = `${chainId}|${wallet.toLowerCase()}`;
@@ -208,6 +208,17 @@ export class WorldModel implements World {
         if (table.get('from', row) === me) add(txs.get('block', tx), asset, amount, 1);
         if (table.get('to', row) === me) add(txs.get('block', tx), asset, amount, 0);
       }
+    }
+    const silent = chain.silent;
+    for (let row = 0; row < silent.length; row++) {
+      const tx = silent.get('tx', row);
+      const from = silent.get('from', row);
+      const to = silent.get('to', row);
+      if ((from !== me && to !== me) || !ok(tx)) continue;
+      const asset = chain.tokens[silent.get('token', row)]!.address;
+      const amount = amountOf(silent.get('valueM', row), silent.get('valueE', row));
+      if (from === me) add(txs.get('block', tx), asset, amount, 1);
+      if (to === me) add(txs.get('block', tx), asset, amount, 0);
     }
     this.movements.set(key, moves);
     return moves;

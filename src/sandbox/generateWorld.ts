@@ -6,6 +6,7 @@ import { Prng } from './Prng.js';
 import { NONE } from './Table.js';
 import { amountOf, type ChainData, MAX_UINT_EXPONENT, type World, type WorldWallet } from './World.js';
 import { WorldModel } from './WorldModel.js';
+import { type DefiStage, defiShapes } from './defiShapes.js';
 import { type TokenKey, worldTokens } from './worldTokens.js';
 import { derivedAddress, ROLE, worldWallets } from './worldWallets.js';
 
@@ -157,8 +158,14 @@ class ChainScenario {
   run(): ChainData {
     this.prologue();
     const slots = this.bulkSlots();
-    const specials = this.specials();
-    const specialBlocks = specials.map((_, k) => this.blockAt(SPECIALS_FROM + Math.floor(((k + 1) * (SPECIALS_TO - SPECIALS_FROM)) / (specials.length + 1))));
+    const spaced = this.specials();
+    // DeFi shapes happen at fixed times, so the two legs of a bridge land on their chains in the right order.
+    const scheduled = [
+      ...spaced.map((run, k) => ({ block: this.blockAt(SPECIALS_FROM + Math.floor(((k + 1) * (SPECIALS_TO - SPECIALS_FROM)) / (spaced.length + 1))), run })),
+      ...defiShapes(this.defiStage()).map(({ at, run }) => ({ block: this.blockAt(at), run })),
+    ].sort((x, y) => x.block - y.block);
+    const specials = scheduled.map((event) => event.run);
+    const specialBlocks = scheduled.map((event) => event.block);
     const span = this.headBlock - this.firstBlock - 2000;
     let special = 0;
     const specialsUpTo = (block: number): void => {
@@ -177,7 +184,7 @@ class ChainScenario {
     return {
       chainId: this.chainId, firstBlock: this.firstBlock, startTimestamp: this.startTimestamp, blockMillis: this.blockMillis, headBlock: this.headBlock,
       genesisTimestamp: this.genesisTimestamp, txs: this.b.txs, internals: this.b.internals, tokentx: this.b.tokentx,
-      nfttx: this.b.nfttx, multitx: this.b.multitx, tokens: this.tokens.list,
+      nfttx: this.b.nfttx, multitx: this.b.multitx, silent: this.b.silent, tokens: this.tokens.list,
     };
   }
 
@@ -410,6 +417,18 @@ class ChainScenario {
       () => this.internalOnlyIn(),
       () => this.freeMint(),
     ];
+  }
+
+  private defiStage(): DefiStage {
+    return {
+      chainId: this.chainId, home: this.home, b: this.b, book: this.book, main: this.main, router: this.contracts.router, zero: this.zero,
+      counterparty: () => this.prng.pick(this.counterparties),
+      token: (tx, key, from, to, amount) => this.token(tx, key, from, to, amount),
+      tokenIndex: (key) => this.tokenIndex(key),
+      tokenContract: (key) => this.tokenInfo(key).address,
+      decimals: (key) => this.decimals(key),
+      spam: (to, key, amount) => this.spam(to, key, amount),
+    };
   }
 
   // ---- building blocks ------------------------------------------------------------------------

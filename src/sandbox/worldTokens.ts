@@ -6,7 +6,8 @@ export type TokenKey =
   | 'usdc' | 'weth' | 'dai' | 'gov'
   | 'pix' | 'mystery' | 'nometa'
   | 'spamClaim' | 'spamEth' | 'spamUsdc' | 'spamFormula'
-  | 'punks' | 'items';
+  | 'punks' | 'items'
+  | 'lp' | 'spamUrl';
 
 type TokenSpec = Omit<TokenInfo, 'address'> & { address?: string };
 
@@ -44,11 +45,13 @@ const GENERIC: Readonly<Record<TokenKey, TokenSpec>> = {
   spamFormula: { standard: 'erc20', name: '=HYPERLINK("https://claim-rewards.xyz","Claim")', symbol: 'GIFT', decimals: '18', note: 'spam: spreadsheet formula in the name' },
   punks: { standard: 'erc721', name: 'Sandbox Punks', symbol: 'SPUNK', decimals: '0', note: 'ERC-721' },
   items: { standard: 'erc1155', name: 'Sandbox Items', symbol: 'SITEM', decimals: '', note: 'ERC-1155' },
+  lp: { standard: 'erc20', name: 'Uniswap V2', symbol: 'UNI-V2', decimals: '18', note: 'pool token: minted on a liquidity add, returned to its pair (itself) on a remove' },
+  spamUrl: { standard: 'erc20', name: 'pepe-coin.xyz', symbol: 'PEPE', decimals: '18', note: 'spam: a domain in the name, no call to action' },
 };
 
 /** Home chain: every token case. Other chains: the bulk tokens and one spam token. */
 const HOME_KEYS: readonly TokenKey[] = Object.keys(GENERIC) as TokenKey[];
-const OTHER_KEYS: readonly TokenKey[] = ['usdc', 'weth', 'gov', 'spamClaim'];
+const OTHER_KEYS: readonly TokenKey[] = ['usdc', 'weth', 'gov', 'spamClaim', 'lp'];
 
 export interface ChainTokens {
   readonly list: readonly TokenInfo[];

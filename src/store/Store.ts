@@ -192,6 +192,24 @@ export class Store {
     }
   }
 
+  /**
+   * The blocks in [fromBlock, toBlock] where a row of the wallets mentions one of `addresses` (lowercase), in
+   * ascending order. SQLite scans the stored text itself, so finding the few bridge transactions of a long
+   * history costs a fraction of decoding every row.
+   */
+  blocksMentioning(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number, addresses: readonly string[]): number[] {
+    if (addresses.length === 0) return [];
+    const owned = JSON.stringify(wallets.map((wallet) => wallet.toLowerCase()));
+    // LIKE ignores ASCII case, so a checksummed address in a stored row is found too.
+    const mentions = addresses.map(() => 'fields LIKE ?').join(' OR ');
+    return this.db
+      .prepare<unknown[], number>(`SELECT DISTINCT block_number FROM ledger_rows
+         WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?)) AND (${mentions})
+         ORDER BY block_number`)
+      .pluck()
+      .all(chainId, fromBlock, toBlock, owned, ...addresses.map((address) => `%${address}%`));
+  }
+
   /** How many rows `iterateRecords` would yield. */
   countLedgerRows(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): number {
     const owned = JSON.stringify(wallets.map((wallet) => wallet.toLowerCase()));

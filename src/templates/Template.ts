@@ -63,9 +63,18 @@ export interface Template {
   /** Posting layout: account patterns keyed `asset`, `<category>.<direction>` or `<category>`. */
   accounts: Readonly<Record<string, string>>;
   columns: readonly TemplateColumn[];
+  /**
+   * Transaction layout: categories whose legs each get a row of their own instead of being paired sent with
+   * received (liquidity moves by default: the tools book each leg with a type of its own).
+   */
+  unpaired: readonly Category[];
   /** Where the template was read from, for messages. */
   source: string;
 }
 
-export const categories: readonly Category[] = ['transfer', 'own_transfer', 'trade', 'fee', 'failed_fee', 'mint', 'burn', 'genesis'];
+export const categories: readonly Category[] = [
+  'transfer', 'own_transfer', 'trade', 'fee', 'failed_fee', 'mint', 'burn', 'genesis',
+  'liquidity_add', 'liquidity_remove', 'wrap', 'unwrap', 'bridge',
+];
+export const DEFAULT_UNPAIRED: readonly Category[] = ['liquidity_add', 'liquidity_remove'];
 export const rowShapes: readonly RowShape[] = ['exchange', 'in', 'out', 'fee'];

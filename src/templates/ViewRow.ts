@@ -32,6 +32,8 @@ export interface ViewRow {
   sent: Leg | null;
   received: Leg | null;
   fee: Leg | null;
+  /** The liquidity pool token of a liquidity move's rows (CoinTracking's `Liquidity pool`); `null` otherwise. */
+  pool: Leg | null;
   /** Unique per file: tools that detect duplicates by id (CoinTracking Tx-ID, TaxBit, CTC ID) need it. */
   rowId: string;
   /** The ledger entry itself in the entry layout; `null` in the transaction layout. */

@@ -82,6 +82,7 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
     'quote.currency': (row) => currency(quote(row)),
     'amount.signed': (row) => (row.sent === null ? amount(row.received) : amount(row.sent, '-')),
     currency: (row) => currency(row.sent ?? row.received ?? row.fee),
+    'pool.currency': (row) => currency(row.pool),
     'entry.timestamp': (row) => isoSeconds.format(entry(row).timestamp),
     'entry.chain_id': (row) => String(entry(row).chainId),
     'entry.block_number': (row) => String(entry(row).blockNumber),
@@ -143,6 +144,7 @@ export function describe(template: Template, names: AssetNamer, row: ViewRow): s
   if (row.failed) parts.push('failed transaction: only the network fee was paid');
   else if (row.shape === 'fee' && row.entry === null) parts.push('network fee');
   if (row.category === 'own_transfer') parts.push('transfer between own wallets');
+  else if (row.category === 'bridge') parts.push('move between chains through a canonical bridge');
   if (row.spam !== '') parts.push(`spam: ${row.spam}`);
   for (const leg of [row.sent, row.received, row.fee]) {
     if (leg === null) continue;

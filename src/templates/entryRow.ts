@@ -23,6 +23,7 @@ export function entryRow(entry: LedgerEntry): ViewRow {
     sent: entry.direction === 'out' ? leg : null,
     received: entry.direction === 'in' ? leg : null,
     fee: null,
+    pool: null,
     rowId: entry.entryId,
     entry,
   };

@@ -6,7 +6,7 @@ const rowFields = [
   'counterpartyLabel', 'counterpartyName', 'method', 'label', 'type', 'description', 'memo', 'rowId', 'from', 'to',
   'sent.wallet', 'received.wallet',
   'sent.amount', 'sent.currency', 'received.amount', 'received.currency', 'fee.amount', 'fee.currency',
-  'base.amount', 'base.currency', 'quote.amount', 'quote.currency', 'amount.signed', 'currency',
+  'base.amount', 'base.currency', 'quote.amount', 'quote.currency', 'amount.signed', 'currency', 'pool.currency',
 ] as const;
 
 /** The unified ledger columns of design.md (and its suggested extras), read from the entry as is. */

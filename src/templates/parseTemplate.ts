@@ -1,14 +1,15 @@
 import { InputError } from '../errors/LedgerscanError.js';
+import type { Category } from '../ledger/LedgerEntry.js';
 import { DateFormatter } from './DateFormatter.js';
 import { fieldNames } from './fieldNames.js';
 import type { Template, TemplateColumn } from './Template.js';
-import { categories, rowShapes } from './Template.js';
+import { categories, DEFAULT_UNPAIRED, rowShapes } from './Template.js';
 
 type Json = Record<string, unknown>;
 
 const topKeys = [
   'name', 'title', 'docs', 'confidence', 'renderer', 'layout', 'split', 'fileName', 'lineEnding', 'finalNewline', 'date',
-  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'ignored', 'nftNaming', 'unknownTokenNaming', 'accounts', 'columns', '$comment',
+  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'ignored', 'nftNaming', 'unknownTokenNaming', 'accounts', 'columns', 'unpaired', '$comment',
 ];
 
 /**
@@ -97,6 +98,16 @@ export function parseTemplate(json: unknown, source: string): Template {
 
   const columns = parseColumns(json.columns, layout, renderer, problem);
 
+  const unpaired: Category[] = [];
+  const rawUnpaired = json.unpaired ?? DEFAULT_UNPAIRED;
+  if (!Array.isArray(rawUnpaired)) problem('$.unpaired', 'must be an array of categories');
+  else {
+    rawUnpaired.forEach((value: unknown, i) => {
+      if (categories.includes(value as Category)) unpaired.push(value as Category);
+      else problem(`$.unpaired[${i}]`, `unknown category ${JSON.stringify(value)} (use one of ${categories.join(', ')})`);
+    });
+  }
+
   const template: Template = {
     name,
     title: str(json, 'title', '$'),
@@ -120,6 +131,7 @@ export function parseTemplate(json: unknown, source: string): Template {
     unknownTokenNaming: oneOf(json, 'unknownTokenNaming', '$', ['symbol', 'placeholder'] as const, 'symbol'),
     accounts,
     columns,
+    unpaired,
     source,
   };
   checkNoAmountLost(template, problem);

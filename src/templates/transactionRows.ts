@@ -5,14 +5,17 @@ import { assetKey, legOf } from './ViewRow.js';
 import type { WalletTransaction } from './WalletTransaction.js';
 
 /** When a row pairs two legs of different categories, the more telling one names the row. */
-const categoryRank: readonly Category[] = ['failed_fee', 'trade', 'mint', 'burn', 'own_transfer', 'genesis', 'transfer', 'fee'];
+const categoryRank: readonly Category[] = [
+  'failed_fee', 'liquidity_add', 'liquidity_remove', 'wrap', 'unwrap', 'bridge', 'trade', 'mint', 'burn', 'own_transfer', 'genesis', 'transfer', 'fee',
+];
 
 /**
  * Rows for one wallet's part of one transaction:
  * - movements of the same asset are summed per side, then netted between sides (a self-send or a refund
  *   inside one transaction is not a trade), so no two rows of a transaction carry the same asset;
  * - the i-th sent asset is paired with the i-th received asset; left-overs become one-sided rows, so a
- *   multi-asset swap never loses an amount;
+ *   multi-asset swap never loses an amount; a transaction of a category the template lists as `unpaired`
+ *   (liquidity moves) gets one row per asset instead, each naming the pool token;
  * - the fee (summed) is placed once, as the template says; a failed transaction becomes one fee row.
  * Written as plain loops: it runs once per transaction of a million-entry export.
  */
@@ -40,16 +43,19 @@ export function transactionRows(tx: WalletTransaction, template: Template): View
   const sentLegs = [...sent.values()];
   const receivedLegs = [...received.values()];
   const rows: ViewRow[] = [];
-  const count = Math.max(sentLegs.length, receivedLegs.length);
+  const unpaired = isUnpaired(sentLegs, receivedLegs, template);
+  const pool = unpaired ? poolLeg(sentLegs, receivedLegs) : null;
+  const count = unpaired ? sentLegs.length + receivedLegs.length : Math.max(sentLegs.length, receivedLegs.length);
   for (let i = 0; i < count; i += 1) {
     const out = sentLegs[i] ?? null;
-    const into = receivedLegs[i] ?? null;
+    const into = unpaired ? (i < sentLegs.length ? null : (receivedLegs[i - sentLegs.length] ?? null)) : (receivedLegs[i] ?? null);
     const row = baseRow(tx, first, String(i + 1));
     row.shape = out !== null && into !== null ? 'exchange' : out !== null ? 'out' : 'in';
     row.category = rowCategory(out, into);
     row.spam = into?.spam || out?.spam || '';
     row.sent = out;
     row.received = into;
+    row.pool = pool;
     rows.push(row);
   }
   if (fee !== null) placeFee(rows, tx, first, fee, failed, template);
@@ -108,9 +114,24 @@ function baseRow(tx: WalletTransaction, first: LedgerEntry, suffix: string): Vie
     sent: null,
     received: null,
     fee: null,
+    pool: null,
     rowId: `${tx.chainId}:${tx.txHash}:${tx.wallet}:${suffix}`,
     entry: null,
   };
+}
+
+function isUnpaired(sent: readonly Leg[], received: readonly Leg[], template: Template): boolean {
+  if (template.unpaired.length === 0) return false;
+  for (const leg of sent) if (template.unpaired.includes(leg.category)) return true;
+  for (const leg of received) if (template.unpaired.includes(leg.category)) return true;
+  return false;
+}
+
+/** The pool token: the one asset received for several (a liquidity add) or sent for several (a remove). */
+function poolLeg(sent: readonly Leg[], received: readonly Leg[]): Leg | null {
+  if (received.length === 1 && received[0]?.category === 'liquidity_add') return received[0];
+  if (sent.length === 1 && sent[0]?.category === 'liquidity_remove') return sent[0];
+  return null;
 }
 
 function net(sent: Map<string, Leg>, received: Map<string, Leg>): void {

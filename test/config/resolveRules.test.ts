@@ -68,7 +68,7 @@ describe('rules in the job file', () => {
       'rules[0].match.counterparty "0x123" is not a 20-byte hex address (use 0x followed by 40 hex digits)',
       'rules[1].match.chain 42161 is not a chain of this job (use one of 1, 10, or add it to "chains")',
       'rules[1].match.tx "0xabc" is not a transaction hash (use 0x followed by 64 hex digits)',
-      'rules[1].category "income" is not a category a rule may set (use one of transfer, own_transfer, trade, mint, burn, genesis)',
+      'rules[1].category "income" is not a category a rule may set (use one of transfer, own_transfer, trade, mint, burn, genesis, liquidity_add, liquidity_remove, wrap, unwrap, bridge)',
       'rules[2].match.method "transfer(address,uint256)" is not a function name',
       'rules[2].spam "yes" is not true or false (write true or false without quotes)',
       'rules[3].match matches every entry (give at least one of contract, counterparty, method or tx)',

@@ -73,6 +73,8 @@ const recorded: Readonly<Record<string, Outcome>> = {
   'error-v1-keyless-notok.json': 'ApiConfigurationError',
   'etherscan-missing-invalid-action.json': 'ApiUnsupportedError',
   'recorded-tokentx-empty-token-metadata-mainnet-2018.json': 'ApiProtocolError',
+  'recorded-uniswap-v2-liquidity-mainnet-2021.json': 'ApiProtocolError',
+  'recorded-weth9-wrap-unwrap-mainnet-2022.json': 'ApiProtocolError',
 };
 
 /** An empty-set answer is data for the list actions; everywhere else it is an answer of the wrong shape. */

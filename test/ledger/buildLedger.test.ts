@@ -44,7 +44,7 @@ describe('buildLedger', () => {
       { wallet: ALICE, stream: 'tokentx', record: erc20({ ...at(2, 0), ...token, value: '1' }) },
       { wallet: BOB, stream: 'tokentx', record: erc20({ ...at(3, 0), ...token, to: BOB, value: '1' }) },
     ];
-    expect(ledger(rows).map((e) => `${e.walletLabel} ${e.direction} ${e.spam}`)).toEqual(['Alice out ', 'Alice in ', 'Bob in url_in_name']);
+    expect(ledger(rows).map((e) => `${e.walletLabel} ${e.direction} ${e.spam}`)).toEqual(['Alice out ', 'Alice in ', 'Bob in call_to_action']);
   });
 
   it('keeps per-asset sums exact to the base unit', () => {

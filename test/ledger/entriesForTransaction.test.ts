@@ -11,6 +11,12 @@ import {
 
 const WALLETS = { [ALICE]: 'Alice', [BOB]: 'Bob', [SAFE]: 'Safe' };
 const USDC_MAINNET = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+const WETH_MAINNET = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
+const WETH_OP = '0x4200000000000000000000000000000000000006';
+const WETH_ARBITRUM = '0x82af49447d8a07e3bd95bd0d56f35241523fbab1';
+const OP_L1_BRIDGE = '0x99c9fc46f92e8a1c0dec1b1747d010903e884be1';
+const OP_L2_BRIDGE = '0x4200000000000000000000000000000000000010';
+const LP = '0x1b000000000000000000000000000000000000a7';
 const ONE_ETH = '1000000000000000000';
 /** A mainnet block after London (12,965,000): from here on the txlist gasPrice alone is not the fee. */
 const AFTER_LONDON = '13000000';
@@ -219,13 +225,131 @@ const cases: Case[] = [
     expected: ['Alice in internal 1 ETH trade', 'Alice out erc20 2.5 TOK trade', 'Alice out fee 0.00000000000021 ETH fee'],
   },
   {
-    rule: 'not a trade: ETH sent and partly refunded is one asset',
+    rule: 'not a trade: ETH sent and partly refunded is one asset; what came back is the refund',
     rows: [
       row(ALICE, 'txlist', tx({ to: ROUTER, value: ONE_ETH })),
       row(ALICE, 'txlistinternal', internal({ from: ROUTER, value: '500000000000000000' })),
     ],
     receipt: receipt({ to: ROUTER }),
-    expected: ['Alice out native 1 ETH transfer', 'Alice in internal 0.5 ETH transfer', 'Alice out fee 0.00000000000021 ETH fee'],
+    expected: ['Alice out native 1 ETH transfer', 'Alice in internal 0.5 ETH transfer (refund)', 'Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'refund: swapETHForExactTokens sends ETH, gets the token and the unused ETH back — one trade, the return noted',
+    rows: [
+      row(ALICE, 'txlist', tx({ to: ROUTER, value: ONE_ETH, functionName: 'swapETHForExactTokens(uint256 amountOut, address[] path, address to, uint256 deadline)' })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '2000000' })),
+      row(ALICE, 'txlistinternal', internal({ from: ROUTER, value: '150000000000000000' })),
+    ],
+    receipt: receipt({ to: ROUTER }),
+    expected: [
+      'Alice out native 1 ETH trade', 'Alice in internal 0.15 ETH trade (refund)', 'Alice in erc20 2 TOK trade', 'Alice out fee 0.00000000000021 ETH fee',
+    ],
+  },
+  {
+    rule: 'refund: a token sent and more of it received back is netted the other way',
+    rows: [
+      row(ALICE, 'tokentx', erc20({ from: ALICE, to: ROUTER, value: '1000000' })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '3000000' })),
+      row(ALICE, 'txlistinternal', internal({ from: ALICE, to: ROUTER, value: ONE_ETH })),
+    ],
+    expected: ['Alice out internal 1 ETH trade', 'Alice out erc20 1 TOK trade (netted)', 'Alice in erc20 3 TOK trade'],
+  },
+  {
+    rule: 'liquidity add: two assets out (ETH with a refund), one LP token minted in',
+    rows: [
+      row(ALICE, 'txlist', tx({ to: ROUTER, value: ONE_ETH, functionName: 'addLiquidityETH(address token, uint256 amountTokenDesired)' })),
+      row(ALICE, 'tokentx', erc20({ from: ALICE, to: LP, value: '5000000' })),
+      row(ALICE, 'tokentx', erc20({ from: ZERO, to: ALICE, contractAddress: LP, tokenSymbol: 'UNI-V2', tokenDecimal: '18', value: '7000000000000000000' })),
+      row(ALICE, 'txlistinternal', internal({ from: ROUTER, value: '10000000000000000' })),
+    ],
+    receipt: receipt({ to: ROUTER }),
+    expected: [
+      'Alice out native 1 ETH liquidity_add', 'Alice in internal 0.01 ETH liquidity_add (refund)', 'Alice out erc20 5 TOK liquidity_add',
+      'Alice in erc20 7 UNI-V2 liquidity_add', 'Alice out fee 0.00000000000021 ETH fee',
+    ],
+  },
+  {
+    rule: 'liquidity remove: the LP token returned to its pair contract, two assets back',
+    rows: [
+      row(ALICE, 'txlist', tx({ to: ROUTER, functionName: 'removeLiquidityETH(address token, uint256 liquidity)' })),
+      row(ALICE, 'tokentx', erc20({ from: ALICE, to: LP, contractAddress: LP, tokenSymbol: 'UNI-V2', tokenDecimal: '18', value: '7000000000000000000' })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '5000000' })),
+      row(ALICE, 'txlistinternal', internal({ from: ROUTER, value: ONE_ETH })),
+    ],
+    receipt: receipt({ to: ROUTER }),
+    expected: [
+      'Alice in internal 1 ETH liquidity_remove', 'Alice out erc20 7 UNI-V2 liquidity_remove', 'Alice in erc20 5 TOK liquidity_remove',
+      'Alice out fee 0.00000000000021 ETH fee',
+    ],
+  },
+  {
+    rule: 'liquidity remove: the LP token burnt from the wallet (Curve style)',
+    rows: [
+      row(ALICE, 'tokentx', erc20({ from: ALICE, to: ZERO, contractAddress: LP, tokenSymbol: 'crvLP', tokenDecimal: '18', value: '1000000000000000000' })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '5000000' })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, contractAddress: USDC_MAINNET, tokenSymbol: 'USDC', value: '6000000' })),
+    ],
+    expected: ['Alice out erc20 1 crvLP liquidity_remove', 'Alice in erc20 5 TOK liquidity_remove', 'Alice in erc20 6 USDC liquidity_remove'],
+  },
+  {
+    rule: 'not liquidity: two assets for one that was not minted is a trade (batched or multi-hop swap)',
+    rows: [
+      row(ALICE, 'tokentx', erc20({ from: ALICE, to: ROUTER, value: '5000000' })),
+      row(ALICE, 'tokentx', erc20({ from: ALICE, to: ROUTER, contractAddress: USDC_MAINNET, tokenSymbol: 'USDC', value: '6000000' })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, contractAddress: LP, tokenSymbol: 'GNO', tokenDecimal: '18', value: '11000000000000000000' })),
+    ],
+    expected: ['Alice out erc20 5 TOK trade', 'Alice out erc20 6 USDC trade', 'Alice in erc20 11 GNO trade'],
+  },
+  {
+    rule: 'batched swap: two assets out, two others in, one trade',
+    rows: [
+      row(ALICE, 'tokentx', erc20({ from: ALICE, to: ROUTER, value: '5000000' })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, contractAddress: USDC_MAINNET, tokenSymbol: 'USDC', value: '6000000' })),
+      row(ALICE, 'txlistinternal', internal({ from: ALICE, to: ROUTER, value: ONE_ETH })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, contractAddress: LP, tokenSymbol: 'GNO', tokenDecimal: '18', value: '11000000000000000000' })),
+    ],
+    expected: ['Alice out internal 1 ETH trade', 'Alice out erc20 5 TOK trade', 'Alice in erc20 6 USDC trade', 'Alice in erc20 11 GNO trade'],
+  },
+  {
+    rule: 'wrap on mainnet: WETH9 lists no Transfer, so the WETH leg is derived from the ETH sent with deposit()',
+    rows: [row(ALICE, 'txlist', tx({ to: WETH_MAINNET, value: ONE_ETH, functionName: 'deposit()' }))],
+    receipt: receipt({ to: WETH_MAINNET }),
+    expected: ['Alice out native 1 ETH wrap', 'Alice in erc20 1 WETH wrap (derived_from_call)', 'Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'unwrap on mainnet: the WETH leg is derived from the ETH withdraw() pays back',
+    rows: [
+      row(ALICE, 'txlist', tx({ to: WETH_MAINNET, functionName: 'withdraw(uint256 wad)' })),
+      row(ALICE, 'txlistinternal', internal({ from: WETH_MAINNET, value: ONE_ETH })),
+    ],
+    receipt: receipt({ to: WETH_MAINNET }),
+    expected: ['Alice in internal 1 ETH unwrap', 'Alice out erc20 1 WETH unwrap (derived_from_call)', 'Alice out fee 0.00000000000021 ETH fee'],
+  },
+  {
+    rule: 'wrap on OP Mainnet: the predeploy copied from WETH9 is treated the same',
+    chainId: 10,
+    rows: [row(ALICE, 'txlist', tx({ to: WETH_OP, value: ONE_ETH, functionName: 'deposit()', gasPrice: '0' }))],
+    expected: ['Alice out native 1 ETH wrap', 'Alice in erc20 1 WETH wrap (derived_from_call)'],
+  },
+  {
+    rule: 'wrap on Arbitrum: its WETH emits Transfer, so the listed row is used and nothing is derived',
+    chainId: 42161,
+    rows: [
+      row(ALICE, 'txlist', tx({ to: WETH_ARBITRUM, value: ONE_ETH, functionName: 'deposit()', gasPrice: '0' })),
+      row(ALICE, 'tokentx', erc20({ from: ZERO, contractAddress: WETH_ARBITRUM, tokenSymbol: 'WETH', tokenName: 'Wrapped Ether', tokenDecimal: '18', value: ONE_ETH })),
+    ],
+    expected: ['Alice out native 1 ETH wrap', 'Alice in erc20 1 WETH wrap'],
+  },
+  {
+    rule: 'bridge: ETH into the OP Mainnet L1StandardBridge is a bridge leg, unmatched until the other chain is seen',
+    rows: [row(ALICE, 'txlist', tx({ to: OP_L1_BRIDGE, value: ONE_ETH, functionName: 'depositETH(uint32 _minGasLimit, bytes _extraData)', gasPrice: '0' }))],
+    expected: ['Alice out native 1 ETH bridge (bridge_unmatched)'],
+  },
+  {
+    rule: 'bridge: ETH arriving on OP Mainnet from the L2StandardBridge predeploy',
+    chainId: 10,
+    rows: [row(ALICE, 'txlistinternal', internal({ from: OP_L2_BRIDGE, value: ONE_ETH }))],
+    expected: ['Alice in internal 1 ETH bridge (bridge_unmatched)'],
   },
   {
     rule: 'NFTs: ERC-721 amount 1; ERC-1155 amount tokenValue',
@@ -266,7 +390,33 @@ const cases: Case[] = [
   {
     rule: 'spam: unsolicited inbound token with a URL-like name',
     rows: [row(ALICE, 'tokentx', erc20({ value: '1000000', tokenName: 'Claim rewards at usdc-gift.com', tokenSymbol: 'CLAIM' }))],
-    expected: ['Alice in erc20 1 CLAIM transfer [url_in_name]'],
+    expected: ['Alice in erc20 1 CLAIM transfer [call_to_action]'],
+  },
+  {
+    rule: 'spam: a domain in the name without a call to action',
+    rows: [row(ALICE, 'tokentx', erc20({ value: '1000000', tokenName: 'pepe-coin.xyz', tokenSymbol: 'PEPE' }))],
+    expected: ['Alice in erc20 1 PEPE transfer [url_in_name]'],
+  },
+  {
+    rule: 'spam: a symbol starting with a formula character (@, +, -, =)',
+    rows: [
+      row(ALICE, 'tokentx', erc20({ value: '1000000', tokenName: 'Bonus', tokenSymbol: '@BONUS' })),
+      row(ALICE, 'tokentx', erc20({ value: '1000000', tokenName: '+RWD', tokenSymbol: 'RWD', contractAddress: LP })),
+    ],
+    expected: ['Alice in erc20 1 @BONUS transfer [formula_in_name]', 'Alice in erc20 1 RWD transfer [formula_in_name]'],
+  },
+  {
+    rule: 'spam: an amount of at least 2^255 no real token moves, even in a tx the wallet sent',
+    rows: [
+      row(ALICE, 'txlist', tx({ to: ROUTER, gasPrice: '0' })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, value: (1n << 255n).toString(), tokenDecimal: '0', tokenSymbol: 'BIG' })),
+    ],
+    expected: [`Alice in erc20 ${(1n << 255n).toString()} BIG transfer [absurd_amount]`],
+  },
+  {
+    rule: 'spam: an amount just below 2^255 is not judged by its size',
+    rows: [row(ALICE, 'tokentx', erc20({ from: ROUTER, value: ((1n << 255n) - 1n).toString(), tokenDecimal: '0', tokenSymbol: 'BIG' }))],
+    expected: [`Alice in erc20 ${((1n << 255n) - 1n).toString()} BIG transfer`],
   },
   {
     rule: 'spam: a URL-like name in a tx the wallet sent itself is solicited',
@@ -379,5 +529,25 @@ describe('entry fields', () => {
     const back = groupOf(1, [row(ALICE, 'tokentx', erc20({ value: '1', tokenName: 'site.xyz' }))]);
     expect(entriesForTransaction(back, context)[0]?.spam).toBe('url_in_name');
     expect(entriesForTransaction(back, context, history)[0]?.spam).toBe('');
+  });
+
+  it('flags address poisoning: a token from a look-alike of an address the wallet paid, never the real one', () => {
+    const history = new SentTokens();
+    const real = '0x1234000000000000000000000000000000005678';
+    const lookalike = '0x1234ffffffffffffffffffffffffffffffff5678';
+    const paid = groupOf(1, [row(ALICE, 'txlist', tx({ to: real, value: ONE_ETH, gasPrice: '0' }))]);
+    for (const entry of entriesForTransaction(paid, context, history)) history.record(entry);
+    const fake = groupOf(1, [row(ALICE, 'tokentx', erc20({ from: lookalike, value: '1' }))]);
+    const genuine = groupOf(1, [row(ALICE, 'tokentx', erc20({ from: real, value: '1' }))]);
+    expect(entriesForTransaction(fake, context, history)[0]?.spam).toBe('address_poisoning');
+    expect(entriesForTransaction(fake, context)[0]?.spam).toBe('');
+    expect(entriesForTransaction(genuine, context, history)[0]?.spam).toBe('');
+  });
+
+  it('gives a derived wrap leg an id of its own, apart from the native leg it comes from', () => {
+    const wrap = groupOf(1, [row(ALICE, 'txlist', tx({ to: WETH_MAINNET, value: ONE_ETH, gasPrice: '0' }))]);
+    const [native, token] = entriesForTransaction(wrap, context);
+    expect(token).toMatchObject({ kind: 'erc20', assetContract: WETH_MAINNET, provenance: { stream: 'txlist', ref: '0' } });
+    expect(token?.entryId).not.toBe(native?.entryId);
   });
 });

@@ -3,7 +3,8 @@ import type { Stream, Wire1155Tx, WireInternalTx, WireNftTx, WireReceipt, WireRe
 import { buildLedger } from '../../src/ledger/buildLedger.js';
 import { groupTransactions } from '../../src/ledger/groupTransactions.js';
 import type { LedgerEntry } from '../../src/ledger/LedgerEntry.js';
-import { contextOf, lines, sample, tx } from './build.js';
+import { etherscanSample } from '../support/samples.js';
+import { contextOf, erc20, internal, lines, sample, tx } from './build.js';
 
 /** Runs recorded rows of one wallet and stream through grouping and the ledger, oldest block first. */
 function ledgerOf(wallets: Record<string, string>, stream: Stream, rows: WireRecord[], receipts: WireReceipt[] = []): LedgerEntry[] {
@@ -115,5 +116,45 @@ describe('recorded Etherscan rows', () => {
     const entries = ledgerOf({ [sender]: 'Payer' }, 'txlist', [sent], [found]);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ kind: 'fee', amountRaw: 5265528700360782n, amount: '0.005265528700360782', provenance: { stream: 'receipt', ref: '0' } });
+  });
+});
+
+type Shape = { txlist: Partial<WireTx>[]; tokentx: Partial<WireTokenTx>[]; txlistinternal?: Partial<WireInternalTx>[] };
+
+/** A recorded shape's rows, filled out with the test defaults for the fields the ledger does not read, through the ledger. */
+function shapeLedger(wallet: string, label: string, shape: Shape): LedgerEntry[] {
+  const stored = [
+    ...shape.txlist.map((record) => ({ wallet, stream: 'txlist' as const, record: tx(record), receipt: null })),
+    ...(shape.txlistinternal ?? []).map((record) => ({ wallet, stream: 'txlistinternal' as const, record: internal(record), receipt: null })),
+    ...shape.tokentx.map((record) => ({ wallet, stream: 'tokentx' as const, record: erc20(record), receipt: null })),
+  ].sort((a, b) => Number(a.record.blockNumber) - Number(b.record.blockNumber));
+  return [...buildLedger(groupTransactions(1, stored), contextOf(1, { [wallet]: label }))];
+}
+
+describe('recorded DeFi shapes', () => {
+  it('Uniswap V2 liquidity: the add is liquidity_add, the remove liquidity_remove, and each asset nets to the recorded movements', () => {
+    const recorded = etherscanSample('recorded-uniswap-v2-liquidity-mainnet-2021.json') as { wallet: string; add: Shape; remove: Shape };
+    const add = shapeLedger(recorded.wallet, 'LP', recorded.add);
+    const remove = shapeLedger(recorded.wallet, 'LP', recorded.remove);
+    expect(lines(add)).toEqual([
+      'LP out native 0.042673718176645189 ETH liquidity_add', 'LP out erc20 100 FOX liquidity_add',
+      'LP in erc20 1.888842410762840601 UNI-V2 liquidity_add', 'LP out fee 0.0269264944 ETH fee',
+    ]);
+    expect(lines(remove)).toEqual([
+      'LP in internal 0.006761476182340434 ETH liquidity_remove', 'LP out erc20 0.298717642142382954 UNI-V2 liquidity_remove',
+      'LP in erc20 15.785079906515930982 FOX liquidity_remove', 'LP out fee 0.004082585 ETH fee',
+    ]);
+    expect(add.every((e) => e.method === 'addLiquidityETH' || e.kind === 'fee')).toBe(true);
+  });
+
+  it('WETH9 wrap and unwrap: the token leg no list shows is derived from the call, so WETH nets to zero over both', () => {
+    const recorded = etherscanSample('recorded-weth9-wrap-unwrap-mainnet-2022.json') as Record<'wrap' | 'unwrap', Shape & { wallet: string }>;
+    const wrap = shapeLedger(recorded.wrap.wallet, 'W', recorded.wrap);
+    const unwrap = shapeLedger(recorded.unwrap.wallet, 'U', recorded.unwrap);
+    expect(lines(wrap)).toEqual(['W out native 0.03 ETH wrap', 'W in erc20 0.03 WETH wrap (derived_from_call)', 'W out fee 0.002161824 ETH fee (fee_from_list)']);
+    expect(lines(unwrap)).toEqual(['U in internal 0.1 ETH unwrap', 'U out erc20 0.1 WETH unwrap (derived_from_call)', 'U out fee 0.001489796 ETH fee (fee_from_list)']);
+    // WETH9 moves exactly the native amount: the derived leg equals the ETH that went in or came out.
+    expect(sum(wrap, 'in', 'erc20')).toBe(sum(wrap, 'out', 'native'));
+    expect(sum(unwrap, 'out', 'erc20')).toBe(sum(unwrap, 'in', 'internal'));
   });
 });

@@ -8,7 +8,7 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { MAX_UINT256 } from '../../src/sandbox/World.js';
 import { worldLabelList, worldTags } from '../../src/sandbox/worldTags.js';
 import { exportLedger, type LedgerExport, type LedgerRow } from './exportLedger.js';
-import { expectedLegs, isFailed, legOf, receiptFee } from './expectedLegs.js';
+import { expectedLegs, isFailed, legOf, receiptFee, WETH } from './expectedLegs.js';
 import { type WorldTx, WorldView } from './WorldView.js';
 
 /**
@@ -18,6 +18,11 @@ import { type WorldTx, WorldView } from './WorldView.js';
  */
 
 const CHAINS = [1, 10, 42161] as const;
+/** The canonical bridges the world's transactions use (OP L1StandardBridge, OP L2StandardBridge, ArbSys, Arbitrum Bridge). */
+const BRIDGES = [
+  '0x99c9fc46f92e8a1c0dec1b1747d010903e884be1', '0x4200000000000000000000000000000000000010',
+  '0x0000000000000000000000000000000000000064', '0x8315177ab297ba92a06054ce80a67ed4dbd7ed3a',
+];
 const RATE = 2000;
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 const unix = (row: LedgerRow): number => Date.parse(row.timestamp) / 1000;
@@ -512,7 +517,7 @@ describe('categories', () => {
         const legs = expectedLegs(view, worldTx).filter((leg) => leg.kind !== 'fee');
         if (legs.length !== 1) continue;
         const leg = legs[0]!;
-        if (view.isOwned(leg.counterparty, chainId) || /^0x0{40}$/.test(leg.counterparty)) continue;
+        if (view.isOwned(leg.counterparty, chainId) || /^0x0{40}$/.test(leg.counterparty) || BRIDGES.includes(leg.counterparty)) continue;
         expect(rowsOf(worldTx).filter((row) => row.kind !== 'fee').map((row) => row.category)).toEqual(['transfer']);
         checked++;
       }
@@ -521,8 +526,58 @@ describe('categories', () => {
   });
 });
 
+describe('DeFi shapes, on each of chains 1, 10 and 42161', () => {
+  const shape = (chainId: number, method: string): LedgerRow[] =>
+    rowsOf(view.one(chainId, (tx) => tx.functionName.startsWith(`${method}(`) && tx.from === main.address));
+  const legs = (rows: LedgerRow[]): string[][] => rows.filter((row) => row.kind !== 'fee').map((row) => [row.direction, row.kind, row.category, row.note]);
+
+  it.each(CHAINS)('refund: swapETHForExactTokens on chain %i is one trade; the ETH the router sent back is noted refund', (chainId) => {
+    expect(legs(shape(chainId, 'swapETHForExactTokens'))).toEqual([['out', 'native', 'trade', ''], ['in', 'internal', 'trade', 'refund'], ['in', 'erc20', 'trade', '']]);
+  });
+
+  it.each(CHAINS)('liquidity on chain %i: ETH and USDC for a minted LP token is liquidity_add (refund noted), the LP token back for both is liquidity_remove', (chainId) => {
+    const add = shape(chainId, 'addLiquidityETH');
+    expect(legs(add)).toEqual([
+      ['out', 'native', 'liquidity_add', ''], ['in', 'internal', 'liquidity_add', 'refund'], ['out', 'erc20', 'liquidity_add', ''], ['in', 'erc20', 'liquidity_add', ''],
+    ]);
+    expect(add[3]!.counterparty).toBe(`0x${'0'.repeat(40)}`);
+    const remove = shape(chainId, 'removeLiquidityETH');
+    expect(legs(remove)).toEqual([['in', 'internal', 'liquidity_remove', ''], ['out', 'erc20', 'liquidity_remove', ''], ['in', 'erc20', 'liquidity_remove', '']]);
+    expect(remove[1]!.counterparty).toBe(remove[1]!.asset_contract);
+  });
+
+  it.each(CHAINS)('batched swap on chain %i: two assets out, two in, all trade', (chainId) => {
+    expect(legs(shape(chainId, 'multicall')).map(([direction, , category]) => `${direction} ${category}`).sort()).toEqual(['in trade', 'in trade', 'out trade', 'out trade']);
+  });
+
+  it.each(CHAINS)('wrap and unwrap on chain %i: own categories; the WETH leg derived from the call where WETH emits no Transfer (1, 10)', (chainId) => {
+    const derived = chainId === 42161 ? '' : 'derived_from_call';
+    const wrap = shape(chainId, 'deposit');
+    expect(legs(wrap)).toEqual([['out', 'native', 'wrap', ''], ['in', 'erc20', 'wrap', derived]]);
+    expect(wrap[1]!.asset_contract).toBe(WETH[chainId]);
+    expect(wrap[1]!.amount_raw).toBe(wrap[0]!.amount_raw);
+    const unwrap = rowsOf(view.one(chainId, (tx) => tx.functionName.startsWith('withdraw(uint256') && tx.to === WETH[chainId]));
+    expect(legs(unwrap)).toEqual([['in', 'internal', 'unwrap', ''], ['out', 'erc20', 'unwrap', derived]]);
+  });
+
+  it('bridges: mainnet → OP Mainnet and Arbitrum → mainnet pair up, each leg naming the other; an unfinalised OP withdrawal stays unmatched', () => {
+    const pairs: [LedgerRow, LedgerRow][] = [
+      [shape(1, 'depositETH')[0]!, rowsOf(view.one(10, (tx) => tx.functionName.startsWith('relayMessage(')))[0]!],
+      [shape(42161, 'withdrawEth')[0]!, shape(1, 'executeTransaction')[0]!],
+    ];
+    for (const [out, into] of pairs) {
+      expect([out.category, out.direction, into.category, into.direction]).toEqual(['bridge', 'out', 'bridge', 'in']);
+      expect(out.amount_raw).toBe(into.amount_raw);
+      expect(out.note).toBe(`bridged_to ${into.chain_id}:${into.tx_hash}:${into.entry_id}`);
+      expect(into.note).toBe(`bridged_from ${out.chain_id}:${out.tx_hash}:${out.entry_id}`);
+    }
+    const withdrawal = rowsOf(view.one(10, (tx) => tx.functionName.startsWith('withdraw(address') && tx.from === main.address)).filter((row) => row.kind !== 'fee');
+    expect(withdrawal.map((row) => [row.category, row.note])).toEqual([['bridge', 'bridge_unmatched']]);
+  });
+});
+
 describe('spam: flagged, never dropped', () => {
-  const spamRows = (run: LedgerExport, chainId: number, key: 'spamClaim' | 'spamEth' | 'spamUsdc' | 'spamFormula' | 'dai' | 'usdc'): LedgerRow[] =>
+  const spamRows = (run: LedgerExport, chainId: number, key: 'spamClaim' | 'spamEth' | 'spamUsdc' | 'spamFormula' | 'spamUrl' | 'dai' | 'usdc'): LedgerRow[] =>
     run.rows.filter((row) => row.chain_id === String(chainId) && row.asset_contract === view.token(chainId, key));
   const worldRowsTo = (chainId: number, key: Parameters<typeof spamRows>[2]): number =>
     exported(chainId).reduce((n, t) => n + t.tokens.filter((row) => row.contractAddress === view.token(chainId, key) && view.isOwned(row.to, chainId)).length, 0);
@@ -549,21 +604,35 @@ describe('spam: flagged, never dropped', () => {
     for (const chainId of CHAINS) {
       const real = spamRows(a, chainId, 'usdc');
       expect(real.length).toBeGreaterThan(0);
-      expect(real.filter((row) => row.spam !== '')).toEqual([]);
+      expect(real.filter((row) => row.spam !== '' && row.spam !== 'address_poisoning')).toEqual([]);
     }
   });
 
-  it('url_in_name: an unsolicited inbound token whose name looks like a URL, including the 2^256 − 1 airdrop', () => {
+  it('address_poisoning: dust of a real token from a look-alike of an address the wallet paid (first and last 4 hex digits), on every chain', () => {
+    for (const chainId of CHAINS) {
+      const poisoned = spamRows(a, chainId, 'usdc').filter((row) => row.spam === 'address_poisoning');
+      expect(poisoned.map((row) => [row.direction, row.amount_raw])).toEqual([['in', '1']]);
+      const lookalike = poisoned[0]!.counterparty;
+      const paid = a.rows.filter((row) => row.chain_id === String(chainId) && row.direction === 'out' && row.counterparty !== lookalike &&
+        row.counterparty.slice(0, 6) === lookalike.slice(0, 6) && row.counterparty.slice(-4) === lookalike.slice(-4));
+      expect(paid.length).toBeGreaterThan(0);
+      expect(paid.some((row) => unix(row) < unix(poisoned[0]!))).toBe(true);
+    }
+  });
+
+  it('absurd_amount, call_to_action, formula_in_name, url_in_name: the 2^256 − 1 airdrop, "visit … to claim", a formula name, a bare domain', () => {
     for (const chainId of CHAINS) {
       const rows = spamRows(a, chainId, 'spamClaim');
       expect(rows).toHaveLength(worldRowsTo(chainId, 'spamClaim'));
-      if (chainId === 1) expect(rows.some((row) => row.amount_raw === MAX_UINT256.toString())).toBe(true);
-      expect(new Set(rows.map((row) => row.spam))).toEqual(new Set(rows.length === 0 ? [] : ['url_in_name']));
+      const reasons = new Set(rows.map((row) => row.amount_raw === MAX_UINT256.toString() ? `max ${row.spam}` : row.spam));
+      expect(reasons).toEqual(new Set(rows.length === 0 ? [] : chainId === 1 ? ['max absurd_amount', 'call_to_action'] : ['call_to_action']));
     }
-    const formula = spamRows(a, 1, 'spamFormula');
-    expect(formula).toHaveLength(worldRowsTo(1, 'spamFormula'));
-    expect(formula.length).toBeGreaterThan(0);
-    expect(new Set(formula.map((row) => row.spam))).toEqual(new Set(['url_in_name']));
+    for (const [key, reason] of [['spamFormula', 'formula_in_name'], ['spamUrl', 'url_in_name']] as const) {
+      const rows = spamRows(a, 1, key);
+      expect(rows).toHaveLength(worldRowsTo(1, key));
+      expect(rows.length).toBeGreaterThan(0);
+      expect(new Set(rows.map((row) => row.spam))).toEqual(new Set([reason]));
+    }
     const flagged = a.rows.filter((row) => row.spam !== '');
     expect(flagged.every((row) => row.kind === 'erc20' && row.direction === 'in')).toBe(true);
   });

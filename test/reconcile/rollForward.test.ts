@@ -100,6 +100,18 @@ describe('rollForward', () => {
     expect(buckets[2]?.inflow).toBe(1000n);
   });
 
+  it('keeps a real token that also received poisoning dust with the real holdings, dust first or last', () => {
+    for (const [clean, dust] of [[110, 120], [120, 110]] as const) {
+      const entries = [
+        entry({ blockNumber: clean, amountRaw: 500n, kind: 'erc20', asset: 'USDC', assetContract: TOKEN }),
+        entry({ blockNumber: dust, amountRaw: 1n, kind: 'erc20', asset: 'USDC', assetContract: TOKEN, spam: 'address_poisoning' }),
+        entry({ blockNumber: 130, amountRaw: 1000n, kind: 'erc20', asset: 'CLAIM', assetContract: '0x0000000000000000000000000000000000000001', spam: 'call_to_action' }),
+      ].sort((a, b) => a.blockNumber - b.blockNumber);
+      const buckets = rollForward(entries, period);
+      expect(buckets.map((bucket) => [bucket.asset, bucket.spam, bucket.total])).toEqual([['USDC', '', 501n], ['CLAIM', 'call_to_action', 1000n]]);
+    }
+  });
+
   it("gives each job wallet a native bucket even when the ledger has nothing for it", () => {
     const idle = '0x5555555555555555555555555555555555555555';
     const buckets = rollForward([entry({ blockNumber: 110, amountRaw: 4n })], period, [

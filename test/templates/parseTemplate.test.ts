@@ -33,6 +33,22 @@ function inTempDir<T>(run: (dir: string) => Promise<T>): Promise<T> {
 }
 
 describe('--template-file', () => {
+  it('names an unknown category in unpaired, and renders a liquidity add one row per asset when it is listed', async () => {
+    await inTempDir(async (dir) => {
+      const file = path.join(dir, 'unpaired.json');
+      writeFileSync(file, JSON.stringify({ ...userTemplate, unpaired: ['liquidity_add', 'lp'] }));
+      expect(() => loadTemplateFile(file)).toThrow(expect.objectContaining({
+        details: expect.objectContaining({ problems: expect.stringContaining('$.unpaired[1]: unknown category "lp"') }) as unknown,
+      }));
+      writeFileSync(file, JSON.stringify({ ...userTemplate, unpaired: [] }));
+      const paired = loadTemplateFile(file);
+      await renderTemplates({ entries: () => ledgerEntries, templates: [paired], outDir: dir, context: { timezone: 'UTC' } });
+      const rows = readFileSync(path.join(dir, 'my-tool.csv'), 'utf8').split('\n').filter((line) => line.startsWith('2025-11-21'));
+      // Paired by position: DAI against the LP token, USDC alone; the default (unpaired) gives one row per asset.
+      expect(rows.filter((line) => !line.endsWith(',Fee'))).toEqual(['2025-11-21,500,DAI,2,UNI-V2,Move', '2025-11-21,500,USDC,,,Move']);
+    });
+  });
+
   it('reports all three mistakes at once, each with its JSON path', async () => {
     await inTempDir(async (dir) => {
       const broken = {
