@@ -4,6 +4,8 @@ import { writeManifest } from '../output/writeManifest.js';
 import { planBlockRanges } from '../sync/planBlockRanges.js';
 import type { SyncProgress } from '../sync/progress.js';
 import type { SyncReport } from '../sync/syncJob.js';
+import type { BlockPlan } from '../sync/planBlockRanges.js';
+import { chainBalanceReader } from './chainBalanceReader.js';
 import { renderTemplates } from '../templates/renderTemplates.js';
 import type { TemplateResult } from '../templates/renderTemplates.js';
 import { ensureWritableDir } from './ensureWritableDir.js';
@@ -12,6 +14,7 @@ import type { JobRunOptions } from './JobRun.js';
 import { openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import { ledgerParts } from './ledgerParts.js';
+import { periodBounds } from './periodBounds.js';
 import { syncPlan } from './syncPlan.js';
 import { toolVersion } from './toolVersion.js';
 
@@ -23,6 +26,8 @@ export interface ExportOptions extends JobRunOptions {
 
 export interface ExportResult {
   sync: SyncReport;
+  /** The sync of the blocks before the period, for templates with opening balances; `null` when none asked. */
+  history: SyncReport | null;
   api: ApiStats;
   templates: TemplateResult[];
   manifest: string;
@@ -41,10 +46,14 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
   try {
     const plan = await planBlockRanges(run.api, job.chains, job.period, now);
     const sync = await syncPlan(run, plan, options.progress, options.signal);
+    // Opening balances need every block before the period; the store keeps them once synced.
+    const balanced = templates.some((template) => template.balances !== 'none');
+    const history = balanced ? await syncPlan(run, blocksBefore(plan), options.progress, options.signal) : null;
     const results = await renderTemplates({
       entries: ledgerFromStore(run.store, job, sync.chains),
       parts: ledgerParts(run.store, job, sync.chains),
       templates,
+      ...(balanced ? { period: periodBounds(run.store, job, sync.chains, chainBalanceReader(run.api)) } : {}),
       outDir: job.out,
       context: { timezone: job.timezone },
     });
@@ -57,8 +66,13 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       files: results.flatMap((result) => result.files),
       generatedAt: now().toISOString(),
     });
-    return { sync, api: run.api.stats, templates: results, manifest };
+    return { sync, history, api: run.api.stats, templates: results, manifest };
   } finally {
     run.close();
   }
+}
+
+/** Every block of each planned chain before the period (skipped chains were reported with the period's plan). */
+function blocksBefore(plan: BlockPlan): BlockPlan {
+  return { ranges: plan.ranges.map((range) => ({ ...range, startBlock: 0, endBlock: range.startBlock - 1 })), skippedChains: [] };
 }

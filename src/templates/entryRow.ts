@@ -25,5 +25,6 @@ export function entryRow(entry: LedgerEntry): ViewRow {
     fee: null,
     rowId: entry.entryId,
     entry,
+    balance: null,
   };
 }

@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 
 const topKeys = [
   'name', 'title', 'docs', 'confidence', 'renderer', 'layout', 'split', 'fileName', 'lineEnding', 'finalNewline', 'date',
-  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'nftNaming', 'unknownTokenNaming', 'accounts', 'columns', '$comment',
+  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'nftNaming', 'unknownTokenNaming', 'balances', 'accounts', 'columns', '$comment',
 ];
 
 /**
@@ -79,7 +79,7 @@ export function parseTemplate(json: unknown, source: string): Template {
   const labelKeys = ['*', 'spam', ...categories, ...rowShapes, ...categories.flatMap((c) => rowShapes.map((s) => `${c}.${s}`))];
   const labels = stringRecord(json, 'labels', labelKeys, problem);
   const types = stringRecord(json, 'types', labelKeys, problem);
-  const accountKeys = ['*', 'asset', ...categories, ...categories.flatMap((c) => [`${c}.in`, `${c}.out`])];
+  const accountKeys = ['*', 'asset', 'spam', 'opening', ...categories, ...categories.flatMap((c) => [`${c}.in`, `${c}.out`])];
   const accounts = stringRecord(json, 'accounts', accountKeys, problem);
   if (layout === 'posting' && accounts.asset === undefined) problem('$.accounts.asset', 'the posting layout needs an asset account pattern');
 
@@ -117,6 +117,7 @@ export function parseTemplate(json: unknown, source: string): Template {
     spam: oneOf(json, 'spam', '$', ['keep', 'label', 'omit'] as const, 'keep'),
     nftNaming: oneOf(json, 'nftNaming', '$', ['symbol', 'placeholder'] as const, 'symbol'),
     unknownTokenNaming: oneOf(json, 'unknownTokenNaming', '$', ['symbol', 'placeholder'] as const, 'symbol'),
+    balances: oneOf(json, 'balances', '$', ['none', 'opening', 'opening-closing'] as const, 'none'),
     accounts,
     columns,
     source,

@@ -110,6 +110,7 @@ function baseRow(tx: WalletTransaction, first: LedgerEntry, suffix: string): Vie
     fee: null,
     rowId: `${tx.chainId}:${tx.txHash}:${tx.wallet}:${suffix}`,
     entry: null,
+    balance: null,
   };
 }
 

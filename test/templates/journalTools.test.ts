@@ -32,9 +32,14 @@ describeWithPrograms('hledger reads the journal', [HLEDGER], () => {
       const expected = new Map<string, bigint>();
       const decimalsOf = new Map<string, number | null>();
       const template = loadBuiltinTemplate('hledger');
+      // Spam is booked apart by the verdict on the wallet's first movement of the token.
+      const firstSpam = new Map<string, string>();
       for (const entry of ledgerEntries) {
+        const holding = `${entry.chainId} ${entry.wallet} ${entry.assetContract}`;
+        if (!firstSpam.has(holding)) firstSpam.set(holding, entry.spam);
+        const pattern = firstSpam.get(holding) === '' ? template.accounts.asset : template.accounts.spam;
         const commodity = journalCommodity(legOf(entry));
-        const account = journalAccount(template.accounts.asset as string, entry.chainId, entry.wallet, commodity, 'hledger');
+        const account = journalAccount(pattern as string, entry.chainId, entry.wallet, commodity, 'hledger');
         const signed = entry.direction === 'in' ? entry.amountRaw : -entry.amountRaw;
         expected.set(account, (expected.get(account) ?? 0n) + signed);
         decimalsOf.set(account, entry.decimals);
