@@ -49,9 +49,13 @@ export function hledgerAssertions(header: JournalHeader, assertions: readonly Ba
   return `${lines.join('\n')}\n\n`;
 }
 
-/** beancount: a `balance` directive is checked at the start of its date, so it is dated the day after the period. */
+/**
+ * beancount: a `balance` directive is checked at the start of its date, so it is dated the day after the period.
+ * Its tolerance is one unit of the amount's last digit, so one more (zero) digit makes a 1-wei difference fail.
+ */
 export function beancountBalances(date: string, assertions: readonly BalanceAssertion[]): string {
-  return assertions.map((a) => `; ${plainText(a.note)}\n${date} balance ${a.account}  ${a.amount} ${a.commodity}\n`).join('') + '\n';
+  const exact = (amount: string): string => `${amount}${amount.includes('.') ? '0' : '.0'}`;
+  return assertions.map((a) => `; ${plainText(a.note)}\n${date} balance ${a.account}  ${exact(a.amount)} ${a.commodity}\n`).join('') + '\n';
 }
 
 /** A commodity as the file declares it: contract(s) and decimals, so years and tools agree on what it is. */

@@ -180,7 +180,7 @@ async function closingAssertion(
   }
   const differs = chain.value !== holding.balance;
   const note = differs
-    ? `chain balance at block ${block}; the LEDGER SAYS ${ledger}: the books do not tie to the chain here`
+    ? `chain balance at block ${block}, but the ledger says ${ledger}: the books do not tie to the chain here`
     : `chain balance at block ${block}, equal to the ledger's`;
   return { assertion: { ...base, amount: fullPrecision(chain.value, decimals), note }, fromChain: true, differs };
 }
