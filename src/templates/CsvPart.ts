@@ -50,7 +50,7 @@ export function localCsvPart(
   period?: PeriodBounds,
 ): CsvPart {
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
-  const counts = { rows: 0, omittedSpamRows: 0, duplicateRows: 0 };
+  const counts = { rows: 0, omittedSpamRows: 0, duplicateRows: 0, dustRows: 0 };
   const batches = csvBatches(template, entries, { amounts, names }, counts, period);
   return {
     local: true,

@@ -7,6 +7,7 @@ import type { CellTools } from './compileRow.js';
 import { compileRow } from './compileRow.js';
 import { entryRow } from './entryRow.js';
 import { balanceRow } from './balanceRow.js';
+import { carryDust } from './carryDust.js';
 import { JournalBook } from './JournalBook.js';
 import { journalCommodity } from './journalNames.js';
 import type { PeriodBounds } from './PeriodBounds.js';
@@ -40,9 +41,15 @@ export function* csvBatches(
   let batch = emptyBatch();
   let fileIndex = new Map<string, number>();
   /** Adds one row; true when the batch is full. */
-  const add = (row: ViewRow, posting: Posting | null): boolean => {
-    if (row.spam !== '' && template.spam === 'omit') {
+  const roundsAmounts = template.amounts.maxDecimals !== null;
+  const add = (exact: ViewRow, posting: Posting | null): boolean => {
+    if (exact.spam !== '' && template.spam === 'omit') {
       tally.omittedSpamRows += 1;
+      return false;
+    }
+    const row = roundsAmounts && posting === null ? carryDust(exact, tools.amounts, tools.names) : exact;
+    if (row === null) {
+      tally.dustRows += 1;
       return false;
     }
     const cells = cellsOf(row, posting);

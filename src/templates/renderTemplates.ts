@@ -42,6 +42,8 @@ export interface TemplateResult {
   rows: number;
   /** Spam rows left out because the template says `omit`; counted so nothing disappears silently. */
   omittedSpamRows: number;
+  /** Rows left out because every amount was below the template's precision (carried into later rows). */
+  dustRows: number;
   /** Identical transaction-layout rows inside one transaction in one file (a tool would import them twice); expected 0. */
   duplicateRows: number;
   residuals: RoundingResidual[];
@@ -71,7 +73,7 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
   const names = new AssetNamer(template.nftNaming, template.unknownTokenNaming, usesPlaceholders ? loadPlaceholders(placeholderPath) : {});
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
   const sinks = new Map<string, Sink>();
-  const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, duplicateRows: 0, residuals: [], assertions: null };
+  const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, dustRows: 0, duplicateRows: 0, residuals: [], assertions: null };
   try {
     if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result);
     else {
@@ -123,6 +125,7 @@ async function renderCsv(
     const tally = part.tally();
     result.rows += tally.rows;
     result.omittedSpamRows += tally.omittedSpamRows;
+    result.dustRows += tally.dustRows;
     result.duplicateRows += tally.duplicateRows;
     amounts.absorb(tally.residuals);
   }

@@ -23,6 +23,7 @@ export function exportSummary(result: ExportResult, cwd: string): string {
     const files = template.files.map((file) => path.relative(cwd, file)).join(', ');
     const extras = [
       template.omittedSpamRows > 0 ? `${template.omittedSpamRows} spam rows left out` : '',
+      template.dustRows > 0 ? `${template.dustRows} dust rows below the tool's precision left out, carried into later rows` : '',
       template.residuals.length > 0 ? `rounding residual in ${template.residuals.length} assets` : '',
       template.assertions === null
         ? ''
