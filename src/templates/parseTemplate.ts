@@ -123,6 +123,8 @@ export function parseTemplate(json: unknown, source: string): Template {
     source,
   };
   checkNoAmountLost(template, problem);
+  if (template.balances === 'opening' && template.layout === 'transaction') problem('$.balances', 'opening balance rows need the entry or posting layout');
+  if (template.balances === 'opening-closing' && template.layout !== 'posting') problem('$.balances', '"opening-closing" needs the posting layout (closing books the balance against equity)');
   if (template.spam === 'label' && labels.spam === undefined) problem('$.labels.spam', 'spam "label" needs a spam label');
   if (problems.length > 0) {
     throw new InputError(`template has ${problems.length} problem${problems.length === 1 ? '' : 's'}`, {
