@@ -8,6 +8,7 @@ import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { captureIo } from '../support/captureIo.js';
+import { sandboxJobArgs } from '../support/sandboxJobArgs.js';
 import { BEAN_CHECK, describeWithPrograms, HLEDGER, runProgram } from '../support/outsideProgram.js';
 
 const CHAINS = [1, 10, 42161] as const;
@@ -68,10 +69,7 @@ describeWithPrograms('journals with opening balances and closing assertions', [H
       const io = captureIo(tmp);
       const code = await runCli([
         'export', ...period, '--template', 'hledger', '--template', 'beancount',
-        '--out', out, '--state', path.join(tmp, 'state.sqlite'),
-        '--base-url', sandbox.url, '--api-key', sandbox.apiKey, '--rate', '2000', '--quiet',
-        ...world.wallets.flatMap((wallet) => ['--address', wallet.address]),
-        ...CHAINS.flatMap((chainId) => ['--chain', String(chainId)]),
+        ...sandboxJobArgs(sandbox, world, CHAINS, out, path.join(tmp, 'state.sqlite')),
       ], io);
       expect({ code, stderr: io.stderrText() }).toEqual({ code: 0, stderr: '' });
       const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as Pick<Export, 'blockRanges'>;
