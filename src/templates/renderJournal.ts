@@ -123,10 +123,14 @@ export async function renderJournal(
     const date = format(addDays(parseISO(dates.format(bounds.endTime - 1)), 1), 'yyyy-MM-dd');
     for (const tx of book.balances('closing', bounds.blocks, bounds.endTime)) {
       const assertions: BalanceAssertion[] = [];
+      const unasserted: string[] = [];
       for (const holding of tx.holdings) {
         const names = book.names(holding);
         if (!accounts.has(names.asset)) continue;
-        if (inexact.has(names.asset)) continue;
+        if (inexact.has(names.asset)) {
+          unasserted.push(`; no balance assertion for ${names.asset}: beancount rounded an amount past ${beancountDigits} significant digits here\n`);
+          continue;
+        }
         const assertion = await closingAssertion(holding, names, tx, bounds);
         tally.accounts += 1;
         if (assertion.fromChain) tally.fromChain += 1;
@@ -134,6 +138,7 @@ export async function renderJournal(
         assertions.push(assertion.assertion);
       }
       const header = balanceHeader(tx, 'closing balances');
+      if (unasserted.length > 0) await writer.write(unasserted.join(''));
       if (assertions.length > 0) {
         await writer.write(dialect === 'beancount' ? beancountBalances(date, assertions) : hledgerAssertions({ date, ...header, description: `balance assertions ${header.description}` }, assertions));
       }
