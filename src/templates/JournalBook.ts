@@ -55,7 +55,9 @@ export class JournalBook {
     const groups = new Map<string, Holding[]>();
     for (const holding of this.holdings.list()) {
       const key = `${holding.chainId}\u0000${holding.wallet}`;
-      groups.set(key, [...(groups.get(key) ?? []), holding]);
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, [holding]);
+      else group.push(holding);
     }
     const transactions: JournalTransaction[] = [];
     for (const holdings of groups.values()) {

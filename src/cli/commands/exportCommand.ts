@@ -17,7 +17,11 @@ export function exportSummary(result: ExportResult, cwd: string): string {
   const lines = [syncSummary(result.sync, result.api)];
   if (result.history !== null) {
     const calls = result.history.listCalls + result.history.receiptCalls;
-    lines.push(`opening balances: the history before the period took ${calls} API calls (${result.history.rows} rows; none once stored)`);
+    lines.push(
+      calls === 0
+        ? 'opening balances: the history before the period was already in the store'
+        : `opening balances: synced the history before the period, ${calls} API calls (${result.history.rows} rows), kept in the store`,
+    );
   }
   for (const template of result.templates) {
     const files = template.files.map((file) => path.relative(cwd, file)).join(', ');
