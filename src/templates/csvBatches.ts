@@ -1,7 +1,6 @@
 import { findChain } from '../chains/chains.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { csvLine } from '../output/csvLine.js';
-import type { AssetNamer } from './AssetNamer.js';
 import type { CsvBatch, CsvTally } from './CsvBatch.js';
 import type { CellTools } from './compileRow.js';
 import { compileRow } from './compileRow.js';
@@ -15,7 +14,6 @@ import type { Posting } from './Posting.js';
 import type { Template } from './Template.js';
 import { transactionRows } from './transactionRows.js';
 import type { ViewRow } from './ViewRow.js';
-import { isNft } from './ViewRow.js';
 import { walletTransactions } from './WalletTransaction.js';
 
 /** Records a batch holds: small enough that the batches queued between threads stay a few MB. */
@@ -34,7 +32,7 @@ export function* csvBatches(
   period?: PeriodBounds,
 ): Generator<CsvBatch> {
   const cellsOf = compileRow(template, tools);
-  const fileNames = new FileNames(template, tools.names);
+  const fileNames = new FileNames(template);
   // Entry and posting rows are distinct ledger entries by construction; only merged transaction rows can collide.
   const duplicates = template.layout === 'transaction' ? new DuplicateCounter() : null;
   const eol = template.lineEnding === 'crlf' ? '\r\n' : '\n';
@@ -142,18 +140,17 @@ class DuplicateCounter {
 /** Files named from wallet, chain and asset, every part made safe for a file system; cached per key. */
 class FileNames {
   private readonly template: Template;
-  private readonly names: AssetNamer;
   private readonly cache = new Map<string, string>();
 
-  constructor(template: Template, names: AssetNamer) {
+  constructor(template: Template) {
     this.template = template;
-    this.names = names;
   }
 
   for(row: ViewRow): string {
     const leg = row.sent ?? row.received ?? row.fee;
-    // An NFT collection is one statement, not one per token id.
-    const asset = this.template.split !== 'wallet-chain-asset' || leg === null ? '' : isNft(leg) ? journalCommodity(leg) : this.names.name(leg);
+    // One statement per asset: symbol and contract, since symbols repeat (bridged and native USDC on one chain);
+    // an NFT collection is one asset, not one per token id.
+    const asset = this.template.split !== 'wallet-chain-asset' || leg === null ? '' : journalCommodity(leg);
     const key = `${row.wallet}\u0000${row.walletLabel}\u0000${row.chainId}\u0000${asset}`;
     let name = this.cache.get(key);
     if (name === undefined) {
