@@ -62,7 +62,19 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       job,
       blockRanges: Object.fromEntries(sync.chains.map((chain) => [chain.chainId, { fromBlock: chain.fromBlock, toBlock: chain.toBlock }])),
       skippedChains: sync.skippedChains,
-      counts: Object.fromEntries(results.map((result) => [`rows.${result.template}`, result.rows])),
+      counts: Object.fromEntries([
+        ...results.map((result) => [`rows.${result.template}`, result.rows] as const),
+        ...(history === null ? [] : [['historyApiCalls', history.listCalls + history.receiptCalls] as const]),
+        ...results.flatMap((result) =>
+          result.assertions === null
+            ? []
+            : ([
+                [`assertions.${result.template}`, result.assertions.accounts],
+                [`assertions.${result.template}.fromChain`, result.assertions.fromChain],
+                [`assertions.${result.template}.differing`, result.assertions.differing.length],
+              ] as const),
+        ),
+      ]),
       files: results.flatMap((result) => result.files),
       generatedAt: now().toISOString(),
     });

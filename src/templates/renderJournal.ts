@@ -125,16 +125,16 @@ export async function renderJournal(
       const assertions: BalanceAssertion[] = [];
       const unasserted: string[] = [];
       for (const holding of tx.holdings) {
-        const names = book.names(holding);
-        if (!accounts.has(names.asset)) continue;
-        if (inexact.has(names.asset)) {
-          unasserted.push(`; no balance assertion for ${names.asset}: beancount rounded an amount past ${beancountDigits} significant digits here\n`);
+        const held = book.names(holding);
+        if (!accounts.has(held.asset)) continue;
+        if (inexact.has(held.asset)) {
+          unasserted.push(`; no balance assertion for ${held.asset}: beancount rounded an amount past ${beancountDigits} significant digits here\n`);
           continue;
         }
-        const assertion = await closingAssertion(holding, names, tx, bounds);
+        const assertion = await closingAssertion(holding, held, tx, bounds);
         tally.accounts += 1;
         if (assertion.fromChain) tally.fromChain += 1;
-        if (assertion.differs) tally.differing.push(names.asset);
+        if (assertion.differs) tally.differing.push(held.asset);
         assertions.push(assertion.assertion);
       }
       const header = balanceHeader(tx, 'closing balances');

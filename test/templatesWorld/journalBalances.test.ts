@@ -96,6 +96,9 @@ describeWithPrograms('journals with opening balances and closing assertions', [H
     // Spam and NFT collections are asserted with the ledger's balance; every other asset with the chain's, and none differs.
     expect(exports.y2025.stdout).toMatch(/hledger: \d+ rows .*\(\d+ closing balances asserted, [1-9]\d* from the chain\)/);
     expect(exports.y2025.stdout).not.toMatch(/the chain differs/);
+    const counts = (JSON.parse(readFileSync(path.join(exports.y2025.out, 'manifest.json'), 'utf8')) as { counts: Record<string, number> }).counts;
+    expect(counts).toMatchObject({ 'assertions.hledger.differing': 0, 'assertions.beancount.differing': 0 });
+    expect(counts.historyApiCalls).toBeGreaterThan(0);
   });
 
   it('is accepted by hledger --strict and bean-check, opening and closing assertions included', () => {
