@@ -6,6 +6,8 @@ import { writeManifest } from '../output/writeManifest.js';
 import { planBlockRanges } from '../sync/planBlockRanges.js';
 import type { SyncProgress } from '../sync/progress.js';
 import type { SyncReport } from '../sync/syncJob.js';
+import type { BlockPlan } from '../sync/planBlockRanges.js';
+import { chainBalanceReader } from './chainBalanceReader.js';
 import { renderTemplates } from '../templates/renderTemplates.js';
 import type { TemplateResult } from '../templates/renderTemplates.js';
 import { ensureWritableDir } from './ensureWritableDir.js';
@@ -16,6 +18,7 @@ import { openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import { ledgerParts } from './ledgerParts.js';
 import { overrideReport, type OverrideReport } from './overrideReport.js';
+import { periodBounds } from './periodBounds.js';
 import { syncPlan } from './syncPlan.js';
 import { toolVersion } from './toolVersion.js';
 
@@ -29,6 +32,8 @@ export interface ExportOptions extends JobRunOptions {
 
 export interface ExportResult {
   sync: SyncReport;
+  /** The sync of the blocks before the period, for templates with opening balances; `null` when none asked. */
+  history: SyncReport | null;
   api: ApiStats;
   templates: TemplateResult[];
   labels: CounterpartyLabelReport;
@@ -49,12 +54,16 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
   try {
     const plan = await planBlockRanges(run.api, job.chains, job.period, now);
     const sync = await syncPlan(run, plan, options.progress, options.signal, options.refetch);
+    // Opening balances need every block before the period; the store keeps them once synced.
+    const balanced = templates.some((template) => template.balances !== 'none');
+    const history = balanced ? await syncPlan(run, blocksBefore(plan), options.progress, options.signal) : null;
     const { tags, report: labels } = await fetchCounterpartyTags(run.store, run.api, job, sync.chains, now);
     const ledgerJob = { ...job, tags };
     const results = await renderTemplates({
       entries: ledgerFromStore(run.store, ledgerJob, sync.chains),
       parts: ledgerParts(run.store, ledgerJob, sync.chains),
       templates,
+      ...(balanced ? { period: periodBounds(run.store, ledgerJob, sync.chains, chainBalanceReader(run.api)) } : {}),
       outDir: job.out,
       context: { timezone: job.timezone },
     });
@@ -69,16 +78,31 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       blockRanges: Object.fromEntries(sync.chains.map((chain) => [chain.chainId, { fromBlock: chain.fromBlock, toBlock: chain.toBlock }])),
       skippedChains: sync.skippedChains,
       feeRules: Object.fromEntries(job.chains.map((chainId) => [chainId, feeRule(getChain(chainId))])),
-      counts: {
-        ...Object.fromEntries(results.map((result) => [`rows.${result.template}`, result.rows])),
-        ...(overrides.screeningFile === null ? {} : { 'rows.screening': overrides.screeningRows }),
-      },
+      counts: Object.fromEntries([
+        ...results.map((result) => [`rows.${result.template}`, result.rows] as const),
+        ...(overrides.screeningFile === null ? [] : [['rows.screening', overrides.screeningRows] as const]),
+        ...(history === null ? [] : [['historyApiCalls', history.listCalls + history.receiptCalls] as const]),
+        ...results.flatMap((result) =>
+          result.assertions === null
+            ? []
+            : ([
+                [`assertions.${result.template}`, result.assertions.accounts],
+                [`assertions.${result.template}.fromChain`, result.assertions.fromChain],
+                [`assertions.${result.template}.differing`, result.assertions.differing.length],
+              ] as const),
+        ),
+      ]),
       sections: { counterpartyLabels: labels, rules: overrides.rules },
       files: [...results.flatMap((result) => result.files), ...(overrides.screeningFile === null ? [] : [overrides.screeningFile])],
       generatedAt: now().toISOString(),
     });
-    return { sync, api: run.api.stats, templates: results, labels, overrides, manifest };
+    return { sync, history, api: run.api.stats, templates: results, labels, overrides, manifest };
   } finally {
     run.close();
   }
+}
+
+/** Every block of each planned chain before the period (skipped chains were reported with the period's plan). */
+function blocksBefore(plan: BlockPlan): BlockPlan {
+  return { ranges: plan.ranges.map((range) => ({ ...range, startBlock: 0, endBlock: range.startBlock - 1 })), skippedChains: [] };
 }

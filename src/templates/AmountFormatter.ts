@@ -26,6 +26,7 @@ export class AmountFormatter {
   private readonly maxDecimals: number | null;
   private readonly rounding: Rounding;
   private readonly residuals = new Map<string, { decimals: number; raw: bigint; cells: number }>();
+  private readonly carried = new Map<string, bigint>();
 
   constructor(maxDecimals: number | null, rounding: Rounding) {
     this.maxDecimals = maxDecimals;
@@ -40,6 +41,22 @@ export class AmountFormatter {
     const rounded = this.round(raw, scale);
     this.addResidual(currency, decimals, raw - rounded * scale);
     return formatUnits(rounded, this.maxDecimals);
+  }
+
+  /**
+   * The amount a tool with fewer decimals than the token can write, with what earlier rows under the same `key`
+   * could not write added first: the rounding is carried forward, so the written amounts sum to the exact ones
+   * within half a unit, and a movement below the tool's precision moves into the next row instead of a `0`.
+   * Base units, a multiple of the tool's unit; `null` when nothing is writable yet (dust, all carried).
+   */
+  carry(key: string, raw: bigint, decimals: number | null, currency: string): bigint | null {
+    if (decimals === null || this.maxDecimals === null || decimals <= this.maxDecimals) return raw;
+    const scale = 10n ** BigInt(decimals - this.maxDecimals);
+    const owed = raw + (this.carried.get(key) ?? 0n);
+    const written = this.round(owed, scale) * scale;
+    this.carried.set(key, owed - written);
+    this.addResidual(currency, decimals, raw - written);
+    return written === 0n ? null : written;
   }
 
   private addResidual(currency: string, decimals: number, moved: bigint): void {

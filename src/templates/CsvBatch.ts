@@ -21,5 +21,7 @@ export interface CsvTally {
   rows: number;
   omittedSpamRows: number;
   duplicateRows: number;
+  /** Rows whose every amount was below the tool's precision: left out, their amounts carried into later rows. */
+  dustRows: number;
   residuals: ResidualState[];
 }

@@ -3,6 +3,7 @@ import { AmountFormatter } from './AmountFormatter.js';
 import { AssetNamer } from './AssetNamer.js';
 import type { CsvBatch, CsvTally } from './CsvBatch.js';
 import { csvBatches } from './csvBatches.js';
+import type { PeriodBounds } from './PeriodBounds.js';
 import type { Template } from './Template.js';
 
 /**
@@ -25,20 +26,32 @@ export interface CsvPart {
 /**
  * Whether a template's output can be rendered in parts and merged back byte for byte: its rows must not
  * depend on rows of other chains. Placeholder names (`NFT1`, `NULL1`) are numbered in ledger order, and
- * the posting layout numbers transactions, so those templates render in one pass.
+ * the posting layout numbers transactions, and balances roll over every chain's history, so those templates
+ * render in one pass.
  */
 export function renderableInParts(template: Template): boolean {
-  return template.renderer === 'csv' && template.layout !== 'posting' && template.nftNaming !== 'placeholder' && template.unknownTokenNaming !== 'placeholder';
+  return (
+    template.renderer === 'csv' &&
+    template.layout !== 'posting' &&
+    template.balances === 'none' &&
+    template.nftNaming !== 'placeholder' &&
+    template.unknownTokenNaming !== 'placeholder'
+  );
 }
 
 /**
  * A part rendered on the calling thread (a worker's too). `names` is the caller's when a placeholder map
  * filled it; a template renderable in parts needs none.
  */
-export function localCsvPart(template: Template, entries: Iterable<LedgerEntry>, names = new AssetNamer(template.nftNaming, template.unknownTokenNaming)): CsvPart {
+export function localCsvPart(
+  template: Template,
+  entries: Iterable<LedgerEntry>,
+  names = new AssetNamer(template.nftNaming, template.unknownTokenNaming),
+  period?: PeriodBounds,
+): CsvPart {
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
-  const counts = { rows: 0, omittedSpamRows: 0, duplicateRows: 0 };
-  const batches = csvBatches(template, entries, { amounts, names }, counts);
+  const counts = { rows: 0, omittedSpamRows: 0, duplicateRows: 0, dustRows: 0 };
+  const batches = csvBatches(template, entries, { amounts, names }, counts, period);
   return {
     local: true,
     ready: true,

@@ -23,6 +23,12 @@ export type IgnoredHandling = 'keep' | 'omit';
 /** `placeholder`: Koinly's `NFT1`/`NULL1` names, kept stable across runs in a mapping file next to the output. */
 export type AssetNaming = 'symbol' | 'placeholder';
 export type Rounding = 'half-even' | 'half-up' | 'down';
+/**
+ * What a file says about holdings besides the period's movements: `opening` starts each asset with its balance at
+ * the period start (bank statements); `opening-closing` also asserts and closes the balances at the period end
+ * (journals), so consecutive periods concatenate.
+ */
+export type BalanceRows = 'none' | 'opening' | 'opening-closing';
 /** `exchange`: both a sent and a received asset (named apart from the `trade` category on purpose). */
 export type RowShape = 'exchange' | 'in' | 'out' | 'fee';
 
@@ -60,7 +66,8 @@ export interface Template {
   ignored: IgnoredHandling;
   nftNaming: AssetNaming;
   unknownTokenNaming: AssetNaming;
-  /** Posting layout: account patterns keyed `asset`, `<category>.<direction>` or `<category>`. */
+  balances: BalanceRows;
+  /** Posting layout: account patterns keyed `asset`, `spam`, `opening`, `<category>.<direction>` or `<category>`. */
   accounts: Readonly<Record<string, string>>;
   columns: readonly TemplateColumn[];
   /**

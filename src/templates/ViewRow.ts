@@ -36,8 +36,16 @@ export interface ViewRow {
   pool: Leg | null;
   /** Unique per file: tools that detect duplicates by id (CoinTracking Tx-ID, TaxBit, CTC ID) need it. */
   rowId: string;
-  /** The ledger entry itself in the entry layout; `null` in the transaction layout. */
+  /** The ledger entry itself in the entry layout; `null` in the transaction layout and on balance rows. */
   entry: LedgerEntry | null;
+  /** Set on a row that states a holding at the period's start or end instead of a movement. */
+  balance: BalanceMark | null;
+}
+
+/** A balance row's side of the period and the block its balance was computed at. */
+export interface BalanceMark {
+  kind: 'opening' | 'closing';
+  block: number;
 }
 
 export function legOf(entry: LedgerEntry): Leg {

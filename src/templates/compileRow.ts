@@ -6,7 +6,8 @@ import type { AssetNamer } from './AssetNamer.js';
 import { DateFormatter } from './DateFormatter.js';
 import type { Posting } from './Posting.js';
 import type { Template } from './Template.js';
-import type { Leg, ViewRow } from './ViewRow.js';
+import type { BalanceMark, Leg, ViewRow } from './ViewRow.js';
+import { balanceText } from './balanceRow.js';
 
 export type RowCells = (row: ViewRow, posting: Posting | null) => string[];
 type Cell = (row: ViewRow, posting: Posting | null) => string;
@@ -116,7 +117,11 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
   };
   const cell = table[field];
   if (cell === undefined) throw new Error(`field ${field} passed validation but has no cell`);
-  return cell;
+  if (!field.startsWith('entry.')) return cell;
+  // A balance row has no ledger entry: it names its kind and block, the rest stays blank.
+  const balanceCell = (mark: BalanceMark): string =>
+    field === 'entry.category' ? `${mark.kind}_balance` : field === 'entry.block_number' ? String(mark.block) : '';
+  return (row, posting) => (row.balance === null ? cell(row, posting) : balanceCell(row.balance));
 }
 
 /** `<category>.<shape>`, `<category>`, `<shape>`, `*`; spam rows take the `spam` entry when the template labels spam. */
@@ -131,6 +136,7 @@ export function vocabularyLookup(template: Template, words: Readonly<Record<stri
  * importer must not merge as duplicates, and the id leads the accountant back to the ledger row.
  */
 function memo(template: Template, names: AssetNamer, row: ViewRow): string {
+  if (row.balance !== null) return describe(template, names, row);
   const who = row.counterpartyLabel || row.counterparty;
   const entry = row.entry === null ? '' : ` entry ${row.entry.entryId}`;
   const head = `${row.category.replace('_', ' ')}${who === '' ? '' : ` ${row.shape === 'in' ? 'from' : 'to'} ${who}`} tx ${row.txHash}${entry}`;
@@ -141,6 +147,7 @@ function memo(template: Template, names: AssetNamer, row: ViewRow): string {
 /** Says in words what the numbers alone cannot: failed, spam, placeholders, raw amounts, own transfers. */
 export function describe(template: Template, names: AssetNamer, row: ViewRow): string {
   const parts: string[] = [];
+  if (row.balance !== null) parts.push(balanceText(row.balance));
   if (row.failed) parts.push('failed transaction: only the network fee was paid');
   else if (row.shape === 'fee' && row.entry === null) parts.push('network fee');
   if (row.category === 'own_transfer') parts.push('transfer between own wallets');

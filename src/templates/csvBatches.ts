@@ -1,18 +1,20 @@
 import { findChain } from '../chains/chains.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { csvLine } from '../output/csvLine.js';
-import type { AssetNamer } from './AssetNamer.js';
 import type { CsvBatch, CsvTally } from './CsvBatch.js';
 import type { CellTools } from './compileRow.js';
 import { compileRow } from './compileRow.js';
 import { entryRow } from './entryRow.js';
-import { JournalAccounts } from './JournalAccounts.js';
 import { keptEntries } from './keptEntries.js';
+import { balanceRow } from './balanceRow.js';
+import { carryDust } from './carryDust.js';
+import { JournalBook } from './JournalBook.js';
+import { journalCommodity } from './journalNames.js';
+import type { PeriodBounds } from './PeriodBounds.js';
 import type { Posting } from './Posting.js';
 import type { Template } from './Template.js';
 import { transactionRows } from './transactionRows.js';
 import type { ViewRow } from './ViewRow.js';
-import { walletTransactionPostings } from './walletTransactionPostings.js';
 import { walletTransactions } from './WalletTransaction.js';
 
 /** Records a batch holds: small enough that the batches queued between threads stay a few MB. */
@@ -23,19 +25,31 @@ const BATCH_ROWS = 1000;
  * (its residuals are the caller's, from `tools.amounts`). Pure apart from the tools' memory, so it runs the
  * same on the main thread and in a worker.
  */
-export function* csvBatches(template: Template, allEntries: Iterable<LedgerEntry>, tools: CellTools, tally: Omit<CsvTally, 'residuals'>): Generator<CsvBatch> {
+export function* csvBatches(
+  template: Template,
+  allEntries: Iterable<LedgerEntry>,
+  tools: CellTools,
+  tally: Omit<CsvTally, 'residuals'>,
+  period?: PeriodBounds,
+): Generator<CsvBatch> {
   const entries = keptEntries(template, allEntries);
   const cellsOf = compileRow(template, tools);
-  const fileNames = new FileNames(template, tools.names);
+  const fileNames = new FileNames(template);
   // Entry and posting rows are distinct ledger entries by construction; only merged transaction rows can collide.
   const duplicates = template.layout === 'transaction' ? new DuplicateCounter() : null;
   const eol = template.lineEnding === 'crlf' ? '\r\n' : '\n';
   let batch = emptyBatch();
   let fileIndex = new Map<string, number>();
   /** Adds one row; true when the batch is full. */
-  const add = (row: ViewRow, posting: Posting | null): boolean => {
-    if (row.spam !== '' && template.spam === 'omit') {
+  const roundsAmounts = template.amounts.maxDecimals !== null;
+  const add = (exact: ViewRow, posting: Posting | null): boolean => {
+    if (exact.spam !== '' && template.spam === 'omit') {
       tally.omittedSpamRows += 1;
+      return false;
+    }
+    const row = roundsAmounts && posting === null ? carryDust(exact, tools.amounts, tools.names) : exact;
+    if (row === null) {
+      tally.dustRows += 1;
       return false;
     }
     const cells = cellsOf(row, posting);
@@ -59,19 +73,35 @@ export function* csvBatches(template: Template, allEntries: Iterable<LedgerEntry
     fileIndex = new Map();
     return full;
   };
+  // Holdings are rolled from the first block, also for bank statements: their opening row, and the spam verdict
+  // of each wallet's first movement of a token, which keeps all its rows in one file (or out of all files).
+  const book = template.balances !== 'none' && period !== undefined ? new JournalBook(template.accounts, 'hledger') : null;
+  if (book !== null && period !== undefined) book.roll(period.history());
   if (template.layout === 'entry') {
-    for (const entry of entries) if (add(entryRow(entry), null)) yield take();
-  } else {
-    const accounts = new JournalAccounts(template.accounts, 'hledger');
-    let txn = 0;
-    for (const tx of walletTransactions(entries)) {
-      if (template.layout === 'transaction') {
-        for (const row of transactionRows(tx, template)) if (add(row, null)) yield take();
-      } else {
-        txn += 1;
-        for (const posting of walletTransactionPostings(tx, txn, accounts)) if (add(posting.row, posting)) yield take();
+    if (book !== null && period !== undefined) {
+      for (const holding of book.holdings.list()) {
+        if (holding.balance === 0n) continue;
+        const block = period.blocks.get(holding.chainId)?.opening ?? 0;
+        if (add(balanceRow(holding, { kind: 'opening', block }, period.startTime), null)) yield take();
       }
     }
+    for (const entry of entries) {
+      const spam = book === null ? entry.spam : book.holdings.add(entry).leg.spam;
+      if (add(entryRow(spam === entry.spam ? entry : { ...entry, spam }), null)) yield take();
+    }
+  } else if (template.layout === 'transaction') {
+    for (const tx of walletTransactions(entries)) for (const row of transactionRows(tx, template)) if (add(row, null)) yield take();
+  } else {
+    const journal = book ?? new JournalBook(template.accounts, 'hledger');
+    const transactions = [
+      book === null || period === undefined ? [] : book.balances('opening', period.blocks, period.startTime),
+      journal.movements(entries),
+      // Generated lazily: the closing balances exist only once every movement passed.
+      (function* closing() {
+        if (book !== null && period !== undefined && template.balances === 'opening-closing') yield* book.balances('closing', period.blocks, period.endTime);
+      })(),
+    ];
+    for (const group of transactions) for (const tx of group) for (const posting of tx.postings) if (add(posting.row, posting)) yield take();
   }
   if (batch.lines.length > 0) yield take();
 }
@@ -112,17 +142,17 @@ class DuplicateCounter {
 /** Files named from wallet, chain and asset, every part made safe for a file system; cached per key. */
 class FileNames {
   private readonly template: Template;
-  private readonly names: AssetNamer;
   private readonly cache = new Map<string, string>();
 
-  constructor(template: Template, names: AssetNamer) {
+  constructor(template: Template) {
     this.template = template;
-    this.names = names;
   }
 
   for(row: ViewRow): string {
     const leg = row.sent ?? row.received ?? row.fee;
-    const asset = this.template.split === 'wallet-chain-asset' && leg !== null ? this.names.name(leg) : '';
+    // One statement per asset: symbol and contract, since symbols repeat (bridged and native USDC on one chain);
+    // an NFT collection is one asset, not one per token id.
+    const asset = this.template.split !== 'wallet-chain-asset' || leg === null ? '' : journalCommodity(leg);
     const key = `${row.wallet}\u0000${row.walletLabel}\u0000${row.chainId}\u0000${asset}`;
     let name = this.cache.get(key);
     if (name === undefined) {

@@ -26,5 +26,6 @@ export function entryRow(entry: LedgerEntry): ViewRow {
     pool: null,
     rowId: entry.entryId,
     entry,
+    balance: null,
   };
 }

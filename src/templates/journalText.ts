@@ -32,7 +32,75 @@ export function beancountTransaction(header: JournalHeader, postings: readonly P
   return `${lines.join('\n')}\n\n`;
 }
 
-/** beancount needs every account opened on or before its first use; the date is the file's first day. */
-export function beancountOpens(date: string, accounts: Iterable<string>): string {
-  return [...accounts].sort().map((account) => `${date} open ${account}\n`).join('');
+/** A closing balance an account must show, with what the reader should know about where it came from. */
+export interface BalanceAssertion {
+  account: string;
+  commodity: string;
+  /** Written with every decimal of the commodity, so beancount's tolerance (half the last digit) is exact. */
+  amount: string;
+  note: string;
+}
+
+/** hledger: zero postings carrying `= amount`, checked in date then file order, so before the closing transaction. */
+export function hledgerAssertions(header: JournalHeader, assertions: readonly BalanceAssertion[]): string {
+  const lines = [`${header.date} * ${plainText(header.description)}`];
+  lines.push(`    ; ${header.tags.map(([key, value]) => `${key}:${plainText(value).replace(/,/g, ' ')}`).join(', ')}`);
+  for (const a of assertions) lines.push(`    ${a.account}  0 "${a.commodity}" = ${a.amount} "${a.commodity}"  ; ${plainText(a.note)}`);
+  return `${lines.join('\n')}\n\n`;
+}
+
+/**
+ * beancount: a `balance` directive is checked at the start of its date, so it is dated the day after the period.
+ * Its tolerance is one unit of the amount's last digit, so one more (zero) digit makes a 1-wei difference fail.
+ */
+export function beancountBalances(date: string, assertions: readonly BalanceAssertion[]): string {
+  const exact = (amount: string): string => `${amount}${amount.includes('.') ? '0' : '.0'}`;
+  return assertions.map((a) => `; ${plainText(a.note)}\n${date} balance ${a.account}  ${exact(a.amount)} ${a.commodity}\n`).join('') + '\n';
+}
+
+/** A commodity as the file declares it: contract(s) and decimals, so years and tools agree on what it is. */
+export interface CommodityDeclaration {
+  commodity: string;
+  decimals: number | null;
+  /** Lowercase contracts (none for a native coin) and chain slugs it was seen on. */
+  contracts: readonly string[];
+  chains: readonly string[];
+}
+
+function declarationFacts(c: CommodityDeclaration): [string, string][] {
+  return [
+    ['contract', c.contracts.length === 0 ? 'native' : c.contracts.join(' ')],
+    ['decimals', c.decimals === null ? 'unknown (raw base units)' : String(c.decimals)],
+    ['chains', [...c.chains].sort().join(' ')],
+  ];
+}
+
+/** hledger: `commodity` with the display precision of every decimal, and `account` directives, so `--strict` passes. */
+export function hledgerDeclarations(commodities: readonly CommodityDeclaration[], accounts: Iterable<string>): string {
+  const lines: string[] = [];
+  for (const c of commodities) {
+    const sample = `1.${'0'.repeat(c.decimals ?? 0)}`;
+    lines.push(`commodity ${sample} "${c.commodity}"`, `    ; ${declarationFacts(c).map(([k, v]) => `${k}:${v}`).join(', ')}`);
+  }
+  for (const account of [...accounts].sort()) lines.push(`account ${account}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** beancount: `commodity` with metadata, and every account opened on or before its first use (the file's first day). */
+export function beancountDeclarations(date: string, commodities: readonly CommodityDeclaration[], accounts: Iterable<string>): string {
+  const lines: string[] = [];
+  for (const c of commodities) {
+    lines.push(`${date} commodity ${c.commodity}`);
+    for (const [key, value] of declarationFacts(c)) lines.push(`  ${key}: "${value}"`);
+  }
+  for (const account of [...accounts].sort()) lines.push(`${date} open ${account}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Every decimal of the commodity written out (`1.500000`), for assertions and declarations to be exact. */
+export function fullPrecision(raw: bigint, decimals: number | null): string {
+  if (decimals === null || decimals === 0) return raw.toString();
+  const negative = raw < 0n;
+  const digits = (negative ? -raw : raw).toString().padStart(decimals + 1, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
 }

@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
 
 const topKeys = [
   'name', 'title', 'docs', 'confidence', 'renderer', 'layout', 'split', 'fileName', 'lineEnding', 'finalNewline', 'date',
-  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'ignored', 'nftNaming', 'unknownTokenNaming', 'accounts', 'columns', 'unpaired', '$comment',
+  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'ignored', 'nftNaming', 'unknownTokenNaming', 'balances', 'accounts', 'columns', 'unpaired', '$comment',
 ];
 
 /**
@@ -80,7 +80,7 @@ export function parseTemplate(json: unknown, source: string): Template {
   const labelKeys = ['*', 'spam', ...categories, ...rowShapes, ...categories.flatMap((c) => rowShapes.map((s) => `${c}.${s}`))];
   const labels = stringRecord(json, 'labels', labelKeys, problem);
   const types = stringRecord(json, 'types', labelKeys, problem);
-  const accountKeys = ['*', 'asset', ...categories, ...categories.flatMap((c) => [`${c}.in`, `${c}.out`])];
+  const accountKeys = ['*', 'asset', 'spam', 'opening', ...categories, ...categories.flatMap((c) => [`${c}.in`, `${c}.out`])];
   const accounts = stringRecord(json, 'accounts', accountKeys, problem);
   if (layout === 'posting' && accounts.asset === undefined) problem('$.accounts.asset', 'the posting layout needs an asset account pattern');
 
@@ -129,12 +129,15 @@ export function parseTemplate(json: unknown, source: string): Template {
     ignored: oneOf(json, 'ignored', '$', ['keep', 'omit'] as const, 'omit'),
     nftNaming: oneOf(json, 'nftNaming', '$', ['symbol', 'placeholder'] as const, 'symbol'),
     unknownTokenNaming: oneOf(json, 'unknownTokenNaming', '$', ['symbol', 'placeholder'] as const, 'symbol'),
+    balances: oneOf(json, 'balances', '$', ['none', 'opening', 'opening-closing'] as const, 'none'),
     accounts,
     columns,
     unpaired,
     source,
   };
   checkNoAmountLost(template, problem);
+  if (template.balances === 'opening' && template.layout === 'transaction') problem('$.balances', 'opening balance rows need the entry or posting layout');
+  if (template.balances === 'opening-closing' && template.layout !== 'posting') problem('$.balances', '"opening-closing" needs the posting layout (closing books the balance against equity)');
   if (template.spam === 'label' && labels.spam === undefined) problem('$.labels.spam', 'spam "label" needs a spam label');
   if (problems.length > 0) {
     throw new InputError(`template has ${problems.length} problem${problems.length === 1 ? '' : 's'}`, {

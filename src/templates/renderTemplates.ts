@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { findChain } from '../chains/chains.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { CsvFileWriter } from '../output/CsvFileWriter.js';
 import { loadPlaceholders, savePlaceholders } from '../output/placeholderFile.js';
@@ -8,18 +7,14 @@ import { TextFileWriter } from '../output/TextFileWriter.js';
 import { AmountFormatter } from './AmountFormatter.js';
 import type { RoundingResidual } from './AmountFormatter.js';
 import { AssetNamer } from './AssetNamer.js';
-import { describe, vocabularyLookup } from './compileRow.js';
 import type { CsvPart } from './CsvPart.js';
 import { localCsvPart, renderableInParts } from './CsvPart.js';
-import { DateFormatter } from './DateFormatter.js';
-import { beancountOpens, beancountTransaction, hledgerTransaction } from './journalText.js';
-import type { Posting } from './Posting.js';
-import { keptEntries } from './keptEntries.js';
 import type { Template } from './Template.js';
-import { JournalAccounts } from './JournalAccounts.js';
 import { mergeCsvParts } from './mergeCsvParts.js';
-import { walletTransactionPostings } from './walletTransactionPostings.js';
-import { walletTransactions } from './WalletTransaction.js';
+import type { PeriodBounds } from './PeriodBounds.js';
+import type { AssertionTally } from './renderJournal.js';
+import { renderJournal } from './renderJournal.js';
+import { keptEntries } from './keptEntries.js';
 
 export interface RenderContext {
   /** The job's IANA time zone, used by templates whose date zone is `job`. */
@@ -35,6 +30,8 @@ export interface RenderRequest {
    */
   parts?: (template: Template) => CsvPart[] | null;
   templates: readonly Template[];
+  /** The period's bounds and history, for templates with opening or closing balances; absent: movements only. */
+  period?: PeriodBounds;
   outDir: string;
   context: RenderContext;
 }
@@ -46,9 +43,13 @@ export interface TemplateResult {
   rows: number;
   /** Spam rows left out because the template says `omit`; counted so nothing disappears silently. */
   omittedSpamRows: number;
+  /** Rows left out because every amount was below the template's precision (carried into later rows). */
+  dustRows: number;
   /** Identical transaction-layout rows inside one transaction in one file (a tool would import them twice); expected 0. */
   duplicateRows: number;
   residuals: RoundingResidual[];
+  /** Journals with closing balance assertions: how many, and which the chain contradicts; `null` otherwise. */
+  assertions: AssertionTally | null;
 }
 
 interface Sink {
@@ -73,10 +74,16 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
   const names = new AssetNamer(template.nftNaming, template.unknownTokenNaming, usesPlaceholders ? loadPlaceholders(placeholderPath) : {});
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
   const sinks = new Map<string, Sink>();
-  const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, duplicateRows: 0, residuals: [] };
+  const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, dustRows: 0, duplicateRows: 0, residuals: [], assertions: null };
   try {
     if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result);
-    else await renderJournal(effective, request, amounts, sinks, result);
+    else {
+      const writer = new TextFileWriter(path.join(request.outDir, template.fileName));
+      sinks.set(template.fileName, writer);
+      const journal = await renderJournal(effective, keptEntries(effective, request.entries()), request.period, amounts, writer);
+      result.rows = journal.rows;
+      result.assertions = journal.assertions;
+    }
     for (const sink of sinks.values()) await sink.commit();
   } catch (error) {
     for (const sink of sinks.values()) await sink.abort();
@@ -109,7 +116,7 @@ async function renderCsv(
   };
   // A combined file exists even for an empty export (header only), so a missing file always means failure.
   if (template.split === 'combined') writerAt(template.fileName);
-  const parts = (renderableInParts(template) ? request.parts?.(template) : undefined) ?? [localCsvPart(template, request.entries(), names)];
+  const parts = (renderableInParts(template) ? request.parts?.(template) : undefined) ?? [localCsvPart(template, request.entries(), names, request.period)];
   try {
     await mergeCsvParts(parts, writerAt);
   } finally {
@@ -119,55 +126,8 @@ async function renderCsv(
     const tally = part.tally();
     result.rows += tally.rows;
     result.omittedSpamRows += tally.omittedSpamRows;
+    result.dustRows += tally.dustRows;
     result.duplicateRows += tally.duplicateRows;
     amounts.absorb(tally.residuals);
   }
-}
-
-/** beancount computes in Python's default decimal context (28 significant digits). */
-const beancountDigits = 28;
-
-async function renderJournal(template: Template, request: RenderRequest, amounts: AmountFormatter, sinks: Map<string, Sink>, result: TemplateResult): Promise<void> {
-  const dialect = template.renderer === 'beancount' ? 'beancount' : 'hledger';
-  const writer = new TextFileWriter(path.join(request.outDir, template.fileName));
-  sinks.set(template.fileName, writer);
-  const dates = new DateFormatter('yyyy-MM-dd', template.date.zone);
-  const names = new AssetNamer('symbol', 'symbol');
-  const journalAccounts = new JournalAccounts(template.accounts, dialect);
-  const accounts = new Set<string>();
-  let firstDate = '';
-  let txn = 0;
-  for (const tx of walletTransactions(keptEntries(template, request.entries()))) {
-    txn += 1;
-    const postings = walletTransactionPostings(tx, txn, journalAccounts);
-    const first = postings[0] as Posting;
-    const date = dates.format(first.row.timestamp);
-    if (firstDate === '' || date < firstDate) firstDate = date;
-    const categories = [...new Set(tx.entries.map((e) => e.category))].join(' ');
-    const row = first.row;
-    const described = postings.map((p) => describe(template, names, p.row));
-    if (dialect === 'beancount' && postings.some((p) => (p.amountRaw < 0n ? -p.amountRaw : p.amountRaw).toString().length > beancountDigits)) {
-      described.push(`amount rounded to ${beancountDigits} significant digits, the most beancount computes with`);
-    }
-    const notes = [...new Set(described.filter((d) => d !== ''))].join('; ');
-    const header = {
-      date,
-      description: `${vocabularyLookup(template, template.labels, row) || categories} ${row.walletLabel}`.trim(),
-      tags: [
-        ['tx', tx.txHash],
-        ['chain', findChain(tx.chainId)?.slug ?? String(tx.chainId)],
-        ['block', String(row.blockNumber)],
-        ['wallet', tx.wallet],
-        ...(notes === '' ? [] : [['note', notes] as const]),
-      ] as const,
-    };
-    for (const posting of postings) accounts.add(posting.account);
-    await writer.write(
-      dialect === 'beancount'
-        ? beancountTransaction(header, postings, (p) => amounts.formatSignificant(p.amountRaw, p.decimals, p.side === 'asset' ? p.commodity : null, beancountDigits))
-        : hledgerTransaction(header, postings, (p) => amounts.format(p.amountRaw, p.decimals, p.commodity)),
-    );
-    result.rows += postings.length;
-  }
-  if (dialect === 'beancount' && accounts.size > 0) await writer.write(beancountOpens(firstDate, accounts));
 }

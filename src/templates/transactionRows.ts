@@ -117,6 +117,7 @@ function baseRow(tx: WalletTransaction, first: LedgerEntry, suffix: string): Vie
     pool: null,
     rowId: `${tx.chainId}:${tx.txHash}:${tx.wallet}:${suffix}`,
     entry: null,
+    balance: null,
   };
 }
 

@@ -6,9 +6,10 @@ import { runCli } from '../../src/cli/main.js';
 import type { Job } from '../../src/config/Job.js';
 import { loadJob } from '../../src/config/loadJob.js';
 import { jobTemplates } from '../../src/pipeline/jobTemplates.js';
-import type { ChainBlocks } from '../../src/pipeline/ledgerFromStore.js';
+import type { SyncedChain } from '../../src/sync/syncJob.js';
 import { ledgerFromStore } from '../../src/pipeline/ledgerFromStore.js';
 import { ledgerParts } from '../../src/pipeline/ledgerParts.js';
+import { periodBounds } from '../../src/pipeline/periodBounds.js';
 import { workerCsvPart } from '../../src/pipeline/workerCsvPart.js';
 import { generateWorld, WORLD_END, WORLD_START } from '../../src/sandbox/generateWorld.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
@@ -45,7 +46,7 @@ describe('rendering the ledger in parts on worker threads', () => {
   let dir: string;
   let job: Job;
   let store: Store;
-  let chains: ChainBlocks[];
+  let chains: SyncedChain[];
   let allTemplates: Template[];
 
   beforeAll(async () => {
@@ -100,13 +101,23 @@ describe('rendering the ledger in parts on worker threads', () => {
         return parts;
       },
       templates,
+      period: periodBounds(store, job, chains),
       outDir: out,
       context: { timezone: job.timezone },
     });
-    const onePass = await renderTemplates({ entries: ledgerFromStore(store, job, chains), templates, outDir: path.join(dir, `again-${threads}`), context: { timezone: job.timezone } });
+    const onePass = await renderTemplates({
+      entries: ledgerFromStore(store, job, chains),
+      templates,
+      period: periodBounds(store, job, chains),
+      outDir: path.join(dir, `again-${threads}`),
+      context: { timezone: job.timezone },
+    });
 
     expect(filesIn(out)).toEqual(filesIn(path.join(dir, `again-${threads}`)));
-    if (only === null) expect(filesIn(out)).toEqual(filesIn(path.join(dir, 'one-pass')));
+    // The export's text journals assert the chain's balances, read from the API this render has not got.
+    const withoutChain = (files: Record<string, string>): Record<string, string> =>
+      Object.fromEntries(Object.entries(files).filter(([name]) => !name.startsWith('ledgerscan.')));
+    if (only === null) expect(withoutChain(filesIn(out))).toEqual(withoutChain(filesIn(path.join(dir, 'one-pass'))));
     const relative = (result: (typeof results)[number]): unknown => ({ ...result, files: result.files.map((file) => path.basename(file)) });
     expect(results.map(relative)).toEqual(onePass.map(relative));
     // Only templates whose rows do not depend on other chains' rows are split, and those all are.

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { InputError } from '../../src/errors/LedgerscanError.js';
+import { parseTemplate } from '../../src/templates/parseTemplate.js';
 import { renderTemplates } from '../../src/templates/renderTemplates.js';
 import { listTemplates, loadBuiltinTemplate, loadTemplateFile } from '../../src/templates/templateCatalog.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
@@ -85,6 +86,12 @@ describe('--template-file', () => {
         'When,Out,Out coin,In,In coin,Kind\n2025-01-05,,,2,ETH,Move\n2025-01-06,0.5,ETH,,,Move\n2025-01-06,0.00042,ETH,,,Fee\n',
       );
     });
+  });
+
+  it('refuses balance rows a layout cannot write, naming the field', () => {
+    expect(() => parseTemplate({ ...userTemplate, balances: 'opening' }, 'transaction.json')).toThrow(/\$\.balances: opening balance rows need the entry or posting layout/);
+    expect(() => parseTemplate({ ...userTemplate, layout: 'entry', balances: 'opening-closing' }, 'entry.json')).toThrow(/\$\.balances: "opening-closing" needs the posting layout/);
+    expect(parseTemplate({ ...userTemplate, layout: 'entry', balances: 'opening' }, 'entry.json').balances).toBe('opening');
   });
 
   it('says which file is not JSON', () => {

@@ -9,6 +9,7 @@ import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { captureIo } from '../support/captureIo.js';
+import { sandboxJobArgs } from '../support/sandboxJobArgs.js';
 
 const goldenRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
 const update = process.env.UPDATE_GOLDEN === '1';
@@ -42,10 +43,7 @@ describe('golden files: one sandbox world exported through every built-in templa
     const code = await runCli([
       'export', '--year', '2025',
       ...builtinTemplateNames().flatMap((name) => ['--template', name]),
-      '--out', out, '--state', path.join(tmp, 'state.sqlite'),
-      '--base-url', sandbox.url, '--api-key', sandbox.apiKey, '--rate', '2000', '--quiet',
-      ...world.wallets.flatMap((wallet) => ['--address', wallet.address]),
-      ...CHAINS.flatMap((chainId) => ['--chain', String(chainId)]),
+      ...sandboxJobArgs(sandbox, world, CHAINS, out, path.join(tmp, 'state.sqlite')),
     ], io);
     expect({ code, stderr: io.stderrText() }).toEqual({ code: 0, stderr: '' });
     files = listFiles(out).filter((file) => file !== 'manifest.json');

@@ -15,11 +15,24 @@ export async function exportCommand(flags: JobFlags, argv: readonly string[], io
 
 export function exportSummary(result: ExportResult, cwd: string): string {
   const lines = [syncSummary(result.sync, result.api)];
+  if (result.history !== null) {
+    const calls = result.history.listCalls + result.history.receiptCalls;
+    lines.push(
+      calls === 0
+        ? 'opening balances: the history before the period was already in the store'
+        : `opening balances: synced the history before the period, ${calls} API calls (${result.history.rows} rows), kept in the store`,
+    );
+  }
   for (const template of result.templates) {
     const files = template.files.map((file) => path.relative(cwd, file)).join(', ');
     const extras = [
       template.omittedSpamRows > 0 ? `${template.omittedSpamRows} spam rows left out` : '',
+      template.dustRows > 0 ? `${template.dustRows} dust rows below the tool's precision left out, carried into later rows` : '',
       template.residuals.length > 0 ? `rounding residual in ${template.residuals.length} assets` : '',
+      template.assertions === null
+        ? ''
+        : `${template.assertions.accounts} closing balances asserted, ${template.assertions.fromChain} from the chain` +
+          (template.assertions.differing.length > 0 ? `; the chain differs on ${template.assertions.differing.join(' ')}` : ''),
     ].filter((text) => text !== '');
     lines.push(`${template.template}: ${template.rows} rows → ${files}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`);
   }
