@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listTemplates } from '../templates/templateCatalog.js';
+import { listedFilePath } from '../workspace/runFiles.js';
+import type { Workspace } from '../workspace/Workspace.js';
+import { pageUser } from './auth.js';
+import type { Html } from './html.js';
+import { notFound } from './HttpError.js';
+import { bookPage } from './views/bookPage.js';
+import { booksPage } from './views/booksPage.js';
+import { loginPage } from './views/loginPage.js';
+import type { ReconcileAsset } from './views/reconcilePage.js';
+import { reconcilePage } from './views/reconcilePage.js';
+import { runPage } from './views/runPage.js';
+
+type IdParams = { id: string };
+
+const sendPage = (reply: FastifyReply, page: Html): FastifyReply => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page.text);
+
+/** Server-rendered pages over the same workspace the API uses; app.js calls the API for every change. */
+export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
+  const { data } = workspace;
+  const bookOf = (request: FastifyRequest<{ Params: IdParams }>) => {
+    const book = data.getBook(Number(request.params.id));
+    if (book === undefined) throw notFound('book');
+    return book;
+  };
+  const runOf = (request: FastifyRequest<{ Params: IdParams }>) => {
+    const run = data.getRun(Number(request.params.id));
+    const book = run === undefined ? undefined : data.getBook(run.bookId);
+    if (run === undefined || book === undefined) throw notFound('run');
+    return { run, book };
+  };
+
+  app.get('/login', async (_request, reply) => sendPage(reply, loginPage()));
+
+  app.get('/', async (request, reply) => {
+    const user = pageUser(request, reply);
+    if (user === undefined) return reply;
+    const books = data.listBooks().map((book) => ({ book, runs: data.runsOfBook(book.id) }));
+    return sendPage(reply, booksPage({ user, csrfToken: reply.generateCsrf(), books }));
+  });
+
+  app.get<{ Params: IdParams }>('/books/:id', async (request, reply) => {
+    const user = pageUser(request, reply);
+    if (user === undefined) return reply;
+    const book = bookOf(request);
+    return sendPage(reply, bookPage({ user, csrfToken: reply.generateCsrf(), book, runs: data.runsOfBook(book.id), schedules: data.schedules(book.id), templates: listTemplates() }));
+  });
+
+  app.get<{ Params: IdParams }>('/runs/:id', async (request, reply) => {
+    const user = pageUser(request, reply);
+    if (user === undefined) return reply;
+    const { run, book } = runOf(request);
+    return sendPage(reply, runPage({ user, csrfToken: reply.generateCsrf(), book, run, log: data.runLog(run.id) }));
+  });
+
+  app.get<{ Params: IdParams }>('/runs/:id/reconcile', async (request, reply) => {
+    const user = pageUser(request, reply);
+    if (user === undefined) return reply;
+    const { run, book } = runOf(request);
+    const report = listedFilePath(workspace.stores.outDir(run.id), run.files, 'reconcile.json');
+    if (report === undefined) throw notFound('reconcile report');
+    const { assets } = JSON.parse(fs.readFileSync(report, 'utf8')) as { assets: ReconcileAsset[] };
+    return sendPage(reply, reconcilePage({ user, book, run, assets }));
+  });
+}
