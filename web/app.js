@@ -26,8 +26,7 @@ function bookBody(form) {
     name: get('name'),
     wallets: lines(get('wallets')).map((line) => {
       const [address, ...rest] = line.split(/\s+/);
-      const last = rest[rest.length - 1];
-      const chains = last !== undefined && /^\d+(,\d+)*$/.test(last) ? numbers(rest.pop()) : undefined;
+      const chains = rest.length > 0 && rest[rest.length - 1].startsWith('@') ? numbers(rest.pop().slice(1)) : undefined;
       const label = rest.join(' ');
       return { address, ...(label === '' ? {} : { label }), ...(chains === undefined ? {} : { chains }) };
     }),

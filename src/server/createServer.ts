@@ -72,7 +72,9 @@ export async function createServer(workspace: Workspace, options: ServerOptions 
 
   app.setErrorHandler((error: FastifyError | LedgerscanError, request, reply) => {
     const status = error instanceof HttpError ? error.statusCode : error instanceof LedgerscanError ? (error.kind === 'input' ? 400 : 500) : (error.statusCode ?? 500);
-    const message = status >= 500 ? 'internal error (see the server log)' : redact(error instanceof LedgerscanError ? error.message : error.message, workspace.api.apiKey);
+    const fix = error instanceof LedgerscanError ? error.details.fix : undefined;
+    const text = error instanceof LedgerscanError ? `${error.shortMessage}${fix === undefined ? '' : ` (${fix})`}` : error.message;
+    const message = status >= 500 ? 'internal error (see the server log)' : redact(text, workspace.api.apiKey);
     if (status >= 500) options.log?.(redact(`${request.method} ${request.url}: ${error.message}`, workspace.api.apiKey));
     const field = error instanceof HttpError ? error.field : error instanceof LedgerscanError ? (error.details.field as string | undefined) : undefined;
     return reply.code(status).send({ error: message, ...(field === undefined ? {} : { field }) });

@@ -15,6 +15,7 @@ export function worldBook(world: World, name = 'Client A'): Record<string, unkno
   return { name, wallets: world.wallets.map((wallet) => ({ address: wallet.address })), chains: [...E2E_CHAINS], timezone: 'UTC' };
 }
 
-export function openWorkspace(dataDir: string, sandbox: { url: string; apiKey: string }, extra: Partial<WorkspaceOptions> = {}): Workspace {
-  return new Workspace({ dataDir, api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate: E2E_RATE }, ...extra });
+/** A workspace on the sandbox at `rate` calls per second (the e2e rate unless given). */
+export function openWorkspace(dataDir: string, sandbox: { url: string; apiKey: string }, extra: Partial<WorkspaceOptions> = {}, rate = E2E_RATE): Workspace {
+  return new Workspace({ dataDir, api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate }, ...extra });
 }

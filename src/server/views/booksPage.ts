@@ -27,12 +27,12 @@ ${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : 
   });
 }
 
-/** The book form app.js turns into the book JSON: one wallet per line, `address label [chain,chain]`. */
+/** The book form app.js turns into the book JSON: one wallet per line, `address label [@chain,chain]`. */
 export function bookForm(book: Book | undefined): Html {
-  const wallets = book?.data.wallets.map((wallet) => [wallet.address, wallet.label ?? '', (wallet.chains ?? []).join(',')].join(' ').trim()).join('\n') ?? '';
+  const wallets = book?.data.wallets.map((wallet) => [wallet.address, wallet.label ?? '', wallet.chains === undefined ? '' : `@${wallet.chains.join(',')}`].filter((part) => part !== '').join(' ')).join('\n') ?? '';
   return html`<form data-form="book" data-method="${book === undefined ? 'POST' : 'PATCH'}" data-url="${book === undefined ? '/api/books' : `/api/books/${book.id}`}" class="card">
 <label>Client name <input name="name" required value="${book?.data.name ?? ''}"></label>
-<label>Wallets (one per line: address, label, optional chains such as 1,10) <textarea name="wallets" rows="4" required>${wallets}</textarea></label>
+<label>Wallets (one per line: address, label, and optionally @chains such as @1,10) <textarea name="wallets" rows="4" required>${wallets}</textarea></label>
 <label>Chains (ids, comma separated) <input name="chains" required value="${book?.data.chains.join(', ') ?? '1'}"></label>
 <label>Time zone <input name="timezone" value="${book?.data.timezone ?? 'UTC'}"></label>
 <label>Labels (JSON: address → name) <textarea name="labels" rows="2">${JSON.stringify(book?.data.labels ?? {})}</textarea></label>

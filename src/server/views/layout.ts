@@ -11,6 +11,7 @@ export function layout(input: { title: string; user?: User | undefined; csrfToke
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${input.csrfToken === undefined ? '' : html`<meta name="csrf-token" content="${input.csrfToken}">`}
 <title>${input.title} · ledgerscan</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/style.css">
 <script src="/assets/app.js" defer></script>
 </head>
