@@ -94,6 +94,7 @@ document.addEventListener('click', (event) => {
   if (button === null) return;
   if (button.dataset.action === 'logout') api('DELETE', '/api/session').finally(() => location.assign('/login'));
   if (button.dataset.action === 'stop') api('POST', button.dataset.url).catch(() => undefined);
+  if (button.dataset.action === 'print') window.print();
 });
 
 // Run page: live figures over Server-Sent Events; the page reloads once the run has finished, to show its files.

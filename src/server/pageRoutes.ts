@@ -12,6 +12,11 @@ import { loginPage } from './views/loginPage.js';
 import type { ReconcileAsset } from './views/reconcilePage.js';
 import { reconcilePage } from './views/reconcilePage.js';
 import { runPage } from './views/runPage.js';
+import { balanceSeries } from './balanceSeries.js';
+import type { ManifestFile, ReconcileReportFile } from './runReports.js';
+import { latestRunWith, readRunJson } from './runReports.js';
+import { chartPage } from './views/chartPage.js';
+import { summaryPage } from './views/summaryPage.js';
 
 type IdParams = { id: string };
 
@@ -46,6 +51,40 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
     if (user === undefined) return reply;
     const book = bookOf(request);
     return sendPage(reply, bookPage({ user, csrfToken: reply.generateCsrf(), book, runs: data.runsOfBook(book.id), schedules: data.schedules(book.id), templates: listTemplates() }));
+  });
+
+  app.get<{ Params: IdParams }>('/books/:id/summary', async (request, reply) => {
+    const user = pageUser(request, reply);
+    if (user === undefined) return reply;
+    const book = bookOf(request);
+    const runs = data.runsOfBook(book.id);
+    const reconcileRun = latestRunWith(runs, 'reconcile', 'reconcile.json');
+    const exportRun = latestRunWith(runs, 'export', 'manifest.json');
+    const report = reconcileRun === undefined ? undefined : readRunJson<ReconcileReportFile>(workspace, reconcileRun, 'reconcile.json');
+    const manifest = exportRun === undefined ? undefined : readRunJson<ManifestFile>(workspace, exportRun, 'manifest.json');
+    return sendPage(reply, summaryPage({
+      user,
+      book,
+      reconcile: reconcileRun === undefined || report === undefined ? undefined : { run: reconcileRun, report },
+      exported: exportRun === undefined || manifest === undefined ? undefined : { run: exportRun, manifest },
+    }));
+  });
+
+  app.get<{ Params: IdParams }>('/books/:id/chart', async (request, reply) => {
+    const user = pageUser(request, reply);
+    if (user === undefined) return reply;
+    const book = bookOf(request);
+    const runs = data.runsOfBook(book.id);
+    const run = latestRunWith(runs, 'export', 'ledger.csv');
+    const ledger = run === undefined ? undefined : listedFilePath(workspace.stores.outDir(run.id), run.files, 'ledger.csv');
+    const period = run === undefined ? undefined : readRunJson<ManifestFile>(workspace, run, 'manifest.json')?.period;
+    const reconcileRun = runs.find((candidate) => {
+      const report = candidate.request.kind === 'reconcile' ? readRunJson<ReconcileReportFile>(workspace, candidate, 'reconcile.json') : undefined;
+      return report !== undefined && report.period.from === period?.from && report.period.to === period.to;
+    });
+    const report = reconcileRun === undefined ? undefined : readRunJson<ReconcileReportFile>(workspace, reconcileRun, 'reconcile.json');
+    const series = ledger === undefined ? [] : await balanceSeries(ledger, report);
+    return sendPage(reply, chartPage({ user, book, run, period, series }));
   });
 
   app.get<{ Params: IdParams }>('/runs/:id', async (request, reply) => {

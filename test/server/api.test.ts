@@ -125,6 +125,30 @@ describe('pages', () => {
   });
 });
 
+describe('year summary and balance chart', () => {
+  it('show the reconcile roll-forward and the export hashes; each chart closes at the reconcile closing balance', async () => {
+    expect((await finished(reconcileRunId)).status).toMatch(/succeeded|differences/);
+    const { cookie } = await login(server.url, 'viewer', 'viewer password 1');
+    const report = JSON.parse(fs.readFileSync(path.join(dataDir, 'runs', String(reconcileRunId), 'files', 'reconcile.json'), 'utf8')) as {
+      assets: { assetKind: string; spam: string; closing: { amount: string } | null; in: { amount: string } | null }[];
+    };
+    const files = (await call('GET', `/api/runs/${exportRunId}/files`, { token: viewerToken })).json() as { name: string; sha256: string }[];
+    const summary = await (await fetch(`${server.url}/books/1/summary`, { headers: { cookie } })).text();
+    bodies.push(summary);
+    expect(summary).toContain(files.find((file) => file.name === 'ledger.csv')?.sha256);
+    for (const asset of report.assets.filter((entry) => entry.spam === '')) expect(summary).toContain(`<td class="num">${asset.closing?.amount}</td>`);
+
+    const chart = await (await fetch(`${server.url}/books/1/chart`, { headers: { cookie } })).text();
+    bodies.push(chart);
+    const closings = [...chart.matchAll(/<figcaption>opening \S+ → closing (\S+) /g)].map((found) => found[1]);
+    const fungible = report.assets.filter((asset) => asset.spam === '' && (asset.assetKind === 'native' || asset.assetKind === 'erc20'));
+    expect(closings.length).toBeGreaterThan(3);
+    expect(chart).not.toContain('opening unknown');
+    for (const closing of closings) expect(fungible.map((asset) => asset.closing?.amount)).toContain(closing);
+    expect(chart.match(/<svg class="chart"/g)?.length).toBe(closings.length);
+  });
+});
+
 describe('downloads', () => {
   it('serve only files listed in the run manifest: ../, %2e%2e%2f, absolute and unlisted names are 404', async () => {
     expect((await finished(exportRunId)).status).toBe('succeeded');
