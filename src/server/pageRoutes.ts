@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Book, Run, User } from '../workspace/WorkspaceData.js';
 import { listTemplates } from '../templates/templateCatalog.js';
 import { listedFilePath } from '../workspace/runFiles.js';
 import type { Workspace } from '../workspace/Workspace.js';
@@ -46,45 +47,44 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
     return sendPage(reply, booksPage({ user, csrfToken: reply.generateCsrf(), books }));
   });
 
-  app.get<{ Params: IdParams }>('/books/:id', async (request, reply) => {
-    const user = pageUser(request, reply);
-    if (user === undefined) return reply;
-    const book = bookOf(request);
-    return sendPage(reply, bookPage({ user, csrfToken: reply.generateCsrf(), book, runs: data.runsOfBook(book.id), schedules: data.schedules(book.id), templates: listTemplates() }));
-  });
+  /** A page about one book: the visitor logged in (else to /login), the book (else 404) and its runs, newest first. */
+  const bookRoute = (route: string, render: (page: { user: User; book: Book; runs: Run[]; reply: FastifyReply }) => Html | Promise<Html>): void => {
+    app.get<{ Params: IdParams }>(route, async (request, reply) => {
+      const user = pageUser(request, reply);
+      if (user === undefined) return reply;
+      const book = bookOf(request);
+      return sendPage(reply, await render({ user, book, runs: data.runsOfBook(book.id), reply }));
+    });
+  };
 
-  app.get<{ Params: IdParams }>('/books/:id/summary', async (request, reply) => {
-    const user = pageUser(request, reply);
-    if (user === undefined) return reply;
-    const book = bookOf(request);
-    const runs = data.runsOfBook(book.id);
+  bookRoute('/books/:id', ({ user, book, runs, reply }) =>
+    bookPage({ user, csrfToken: reply.generateCsrf(), book, runs, schedules: data.schedules(book.id), templates: listTemplates() }),
+  );
+
+  bookRoute('/books/:id/summary', ({ user, book, runs }) => {
     const reconcileRun = latestRunWith(runs, 'reconcile', 'reconcile.json');
     const exportRun = latestRunWith(runs, 'export', 'manifest.json');
     const report = reconcileRun === undefined ? undefined : readRunJson<ReconcileReportFile>(workspace, reconcileRun, 'reconcile.json');
     const manifest = exportRun === undefined ? undefined : readRunJson<ManifestFile>(workspace, exportRun, 'manifest.json');
-    return sendPage(reply, summaryPage({
+    return summaryPage({
       user,
       book,
       reconcile: reconcileRun === undefined || report === undefined ? undefined : { run: reconcileRun, report },
       exported: exportRun === undefined || manifest === undefined ? undefined : { run: exportRun, manifest },
-    }));
+    });
   });
 
-  app.get<{ Params: IdParams }>('/books/:id/chart', async (request, reply) => {
-    const user = pageUser(request, reply);
-    if (user === undefined) return reply;
-    const book = bookOf(request);
-    const runs = data.runsOfBook(book.id);
+  bookRoute('/books/:id/chart', async ({ user, book, runs }) => {
     const run = latestRunWith(runs, 'export', 'ledger.csv');
     const ledger = run === undefined ? undefined : listedFilePath(workspace.stores.outDir(run.id), run.files, 'ledger.csv');
     const period = run === undefined ? undefined : readRunJson<ManifestFile>(workspace, run, 'manifest.json')?.period;
-    const reconcileRun = runs.find((candidate) => {
-      const report = candidate.request.kind === 'reconcile' ? readRunJson<ReconcileReportFile>(workspace, candidate, 'reconcile.json') : undefined;
-      return report !== undefined && report.period.from === period?.from && report.period.to === period.to;
-    });
-    const report = reconcileRun === undefined ? undefined : readRunJson<ReconcileReportFile>(workspace, reconcileRun, 'reconcile.json');
+    // The opening balances come from a reconcile over the same period, when there is one.
+    const report = runs
+      .filter((candidate) => candidate.request.kind === 'reconcile')
+      .map((candidate) => readRunJson<ReconcileReportFile>(workspace, candidate, 'reconcile.json'))
+      .find((candidate) => candidate !== undefined && candidate.period.from === period?.from && candidate.period.to === period.to);
     const series = ledger === undefined ? [] : await balanceSeries(ledger, report);
-    return sendPage(reply, chartPage({ user, book, run, period, series }));
+    return chartPage({ user, book, run, period, series });
   });
 
   app.get<{ Params: IdParams }>('/runs/:id', async (request, reply) => {
