@@ -117,6 +117,37 @@ describe('runs', () => {
     }
   });
 
+  it('a running run stops cleanly: the store keeps what was fetched, and the next run needs fewer calls', async () => {
+    const dataDir = tempDir('stop-running');
+    // 40/s on the client: the export is still fetching when it is stopped.
+    const workspace = openWorkspace(dataDir, sandbox, {}, 40);
+    workspace.start({ scheduler: false });
+    try {
+      const book = workspace.addBook(worldBook(world));
+      const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger'] };
+      const run = workspace.startRun(book.id, request);
+      while ((workspace.data.getRun(run?.id ?? 0)?.progress.apiCalls ?? 0) < 30) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(workspace.queue.stop(run?.id ?? 0)).toBe(true);
+      await workspace.queue.idle();
+      const stopped = workspace.data.getRun(run?.id ?? 0);
+      expect(stopped).toMatchObject({ status: 'stopped', error: null, files: [] });
+      const kept = storeContents(path.join(dataDir, 'books', String(book.id), 'state.db'));
+      expect(kept.integrity).toBe('ok');
+      expect(kept.records.length).toBeGreaterThan(0);
+      const again = workspace.startRun(book.id, request);
+      await workspace.queue.idle();
+      const done = workspace.data.getRun(again?.id ?? 0);
+      expect(done?.status).toBe('succeeded');
+      expect(storeContents(path.join(dataDir, 'books', String(book.id), 'state.db')).duplicateKeys).toBe(0);
+      // The same wallets in a book of their own, from an empty store: what the stopped run's pages saved.
+      const cold = workspace.startRun(workspace.addBook(worldBook(world, 'cold')).id, request);
+      await workspace.queue.idle();
+      expect(Number(done?.summary?.apiCalls)).toBeLessThan(Number(workspace.data.getRun(cold?.id ?? 0)?.summary?.apiCalls) - 10);
+    } finally {
+      await workspace.close();
+    }
+  });
+
   it('a stopped queued run never starts, and a bad request names its fields', async () => {
     const workspace = openWorkspace(tempDir('stop'), sandbox);
     try {
