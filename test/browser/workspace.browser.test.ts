@@ -10,7 +10,7 @@ import { hashPassword } from '../../src/workspace/secrets.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { e2eWorld, E2E_CHAINS } from '../e2e/e2eWorld.js';
 import { runInProcess } from '../e2e/runLedgerscan.js';
-import { describeWithPrograms } from '../support/outsideProgram.js';
+import { describeWithPrograms, findProgram } from '../support/outsideProgram.js';
 import type { Served } from '../server/serverHarness.js';
 import { serve } from '../server/serverHarness.js';
 import { comparableManifest } from '../workspace/runOutput.js';
@@ -40,7 +40,8 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     server = await serve(workspace);
     // Playwright starts Chromium on a fresh temporary profile (its own --user-data-dir) and removes it on close.
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      // Debian's chromium, found on PATH by describeWithPrograms.
+      executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
   });

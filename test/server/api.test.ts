@@ -158,7 +158,7 @@ describe('downloads', () => {
     expect(ledger.status).toBe(200);
     expect(Buffer.byteLength(ledger.text)).toBe(files.find((file) => file.name === 'ledger.csv')?.bytes);
     fs.writeFileSync(path.join(dataDir, 'secret.txt'), 'not for download');
-    const attempts = ['../job.json', '..%2fjob.json', '%2e%2e%2fjob.json', '%2e%2e/%2e%2e/%2e%2e/secret.txt', '%2e%2e%2f%2e%2e%2f%2e%2e%2fsecret.txt', '%2Fetc%2Fpasswd', '/etc/passwd', 'job.json', 'LEDGER.CSV', 'ledger.csv%00', '.'];
+    const attempts = ['../job.json', '..%2fjob.json', '%2e%2e%2fjob.json', '%2e%2e/%2e%2e/%2e%2e/secret.txt', '%2e%2e%2f%2e%2e%2f%2e%2e%2fsecret.txt', encodeURIComponent(path.join(dataDir, 'secret.txt')), path.join(dataDir, 'secret.txt'), 'job.json', 'LEDGER.CSV', 'ledger.csv%00', '.'];
     const share = (await call('POST', `/api/runs/${exportRunId}/shares`, { token: adminToken, body: { days: 2 } })).json() as { url: string };
     const shareBase = new URL(share.url).pathname;
     for (const name of attempts) {
