@@ -101,7 +101,7 @@ document.addEventListener('click', (event) => {
 const section = document.querySelector('[data-run]');
 if (section !== null && section.dataset.finished === 'no') {
   const field = (name) => section.querySelector(`[data-field="${name}"]`);
-  const events = new EventSource(`/api/runs/${section.dataset.run}/events`);
+  const events = new EventSource(`/api/runs/${section.dataset.run}/events?after=${section.dataset.logLines}`);
   const show = (message) => {
     const run = JSON.parse(message.data);
     const { progress } = run;
@@ -111,6 +111,8 @@ if (section !== null && section.dataset.finished === 'no') {
     field('receipts').textContent = `${progress.receiptsDone}/${progress.receiptsTotal}`;
     field('calls').textContent = String(progress.apiCalls);
     field('eta').textContent = progress.etaSeconds === null ? '–' : `${progress.etaSeconds} s`;
+    const log = document.querySelector('pre.log');
+    if (log !== null && run.log.length > 0) log.textContent = [log.textContent, ...run.log].filter((line) => line !== '').join('\n');
   };
   events.addEventListener('run', show);
   events.addEventListener('done', (message) => {

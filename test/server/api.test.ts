@@ -125,6 +125,20 @@ describe('pages', () => {
   });
 });
 
+describe('run events', () => {
+  it('stream the run with the log lines after those the page shows, and end with `done` once it has finished', async () => {
+    expect((await finished(exportRunId)).status).toBe('succeeded');
+    const log = (await call('GET', `/api/runs/${exportRunId}/log`, { token: viewerToken })).json() as string[];
+    expect(log.length).toBeGreaterThan(2);
+    const events = await call('GET', `/api/runs/${exportRunId}/events?after=2`, { token: viewerToken });
+    expect(events.status).toBe(200);
+    const [event, data] = events.text.trim().split('\n');
+    expect(event).toBe('event: done');
+    expect(JSON.parse(data?.replace(/^data: /, '') ?? '{}')).toMatchObject({ id: exportRunId, status: 'succeeded', progress: { blocksPercent: 100 }, log: log.slice(2) });
+    expect((await call('GET', `/api/runs/${exportRunId}/events`)).status).toBe(401);
+  });
+});
+
 describe('year summary and balance chart', () => {
   it('show the reconcile roll-forward and the export hashes; each chart closes at the reconcile closing balance', async () => {
     expect((await finished(reconcileRunId)).status).toMatch(/succeeded|differences/);

@@ -16,7 +16,7 @@ export function runPage(input: { user: User; csrfToken: string; book: Book; run:
     user,
     csrfToken: input.csrfToken,
     body: html`<h1>Run ${run.id}: ${run.request.kind} of <a href="/books/${input.book.id}">${input.book.data.name}</a></h1>
-<section class="card" data-run="${run.id}" data-finished="${finished ? 'yes' : 'no'}">
+<section class="card" data-run="${run.id}" data-finished="${finished ? 'yes' : 'no'}" data-log-lines="${input.log.length}">
 <p>Status: <span data-field="status">${statusBadge(run.status)}</span></p>
 <progress max="100" value="${progress.blocksPercent}" data-field="bar"></progress>
 <dl class="figures">
