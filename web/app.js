@@ -9,7 +9,8 @@ async function api(method, url, body) {
   const response = await fetch(url, {
     method,
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrf() },
+    // A JSON content type with no body is refused by the server, so it goes only with a body.
+    headers: { 'x-csrf-token': csrf(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));
@@ -95,6 +96,7 @@ document.addEventListener('click', (event) => {
   if (button.dataset.action === 'logout') api('DELETE', '/api/session').finally(() => location.assign('/login'));
   if (button.dataset.action === 'stop') api('POST', button.dataset.url).catch(() => undefined);
   if (button.dataset.action === 'print') window.print();
+  if (button.dataset.action === 'revoke') api('DELETE', button.dataset.url).then(() => location.reload(), () => undefined);
 });
 
 // Run page: live figures over Server-Sent Events; the page reloads once the run has finished, to show its files.

@@ -167,6 +167,11 @@ export function apiRoutes(app: FastifyInstance, options: ApiOptions): void {
     return reply.code(201).send({ id, url: `${options.publicUrl ?? `${request.protocol}://${request.host}`}/s/${token}`, expiresAt });
   });
 
+  app.get<{ Params: IdParams }>('/api/runs/:id/shares', async (request) => {
+    requireUser(request);
+    return data.sharesOfRun(runOf(request).id);
+  });
+
   app.delete<{ Params: IdParams }>('/api/shares/:id', async (request) => {
     requireAdmin(request);
     if (!data.revokeShare(request.params.id, workspace.now().toISOString())) throw notFound('share');

@@ -91,7 +91,7 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
     const user = pageUser(request, reply);
     if (user === undefined) return reply;
     const { run, book } = runOf(request);
-    return sendPage(reply, runPage({ user, csrfToken: reply.generateCsrf(), book, run, log: data.runLog(run.id) }));
+    return sendPage(reply, runPage({ user, csrfToken: reply.generateCsrf(), book, run, log: data.runLog(run.id), shares: data.sharesOfRun(run.id), now: workspace.now().toISOString() }));
   });
 
   app.get<{ Params: IdParams }>('/runs/:id/reconcile', async (request, reply) => {

@@ -226,6 +226,13 @@ export class SqliteWorkspaceData implements WorkspaceData {
     return row === undefined ? undefined : toShare(row);
   }
 
+  sharesOfRun(runId: number): (Share & { downloads: number })[] {
+    const rows = this.db
+      .prepare('SELECT s.id, s.run_id, s.expires_at, s.revoked_at, (SELECT COUNT(*) FROM share_downloads d WHERE d.share_id = s.id) AS downloads FROM shares s WHERE s.run_id = ? ORDER BY s.rowid')
+      .all(runId) as (ShareRow & { downloads: number })[];
+    return rows.map((row) => ({ ...toShare(row), downloads: row.downloads }));
+  }
+
   revokeShare(id: string, now: string): boolean {
     return this.db.prepare('UPDATE shares SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now, id).changes > 0;
   }

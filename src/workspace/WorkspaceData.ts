@@ -110,6 +110,7 @@ export interface WorkspaceData {
   shareByToken(tokenHash: string): Share | undefined;
   revokeShare(id: string, now: string): boolean;
   getShare(id: string): Share | undefined;
+  sharesOfRun(runId: number): (Share & { downloads: number })[];
   logShareDownload(shareId: string, file: string, at: string): void;
   shareDownloads(shareId: string): { file: string; at: string }[];
 

@@ -143,7 +143,19 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     const sharedPath = path.join(dataDir, 'shared-ledger.csv');
     await shared.saveAs(sharedPath);
     expect(fs.readFileSync(sharedPath).equals(fs.readFileSync(path.join(cliOut, 'ledger.csv')))).toBe(true);
+
+    // The admin sees the download and revokes the link; the stranger's next visit is a 404.
+    await page.goto(`${server.url}/runs/${runId}`);
+    expect(await page.textContent('table.shares tbody tr td.num')).toBe('1');
+    await Promise.all([page.waitForEvent('load'), page.click('button[data-action="revoke"]')]);
+    expect(await page.textContent('table.shares tbody')).toContain('revoked');
+    expect((await sharedPage.goto(shareUrl ?? ''))?.status()).toBe(404);
     await stranger.close();
+
+    // Logging out ends the session on the server: the books page sends the browser to the login page again.
+    await Promise.all([page.waitForURL(`${server.url}/login`), page.click('button[data-action="logout"]')]);
+    await page.goto(`${server.url}/`);
+    expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
     expect(pageErrors).toEqual([]);
   });

@@ -204,6 +204,9 @@ describe('downloads', () => {
     expect((await call('DELETE', `/api/shares/${other.id}`, { token: adminToken })).status).toBe(200);
     expect((await call('GET', otherBase)).status).toBe(404);
     expect((await call('GET', `${otherBase}/archive.zip`)).status).toBe(404);
+    const listed = (await call('GET', `/api/runs/${exportRunId}/shares`, { token: viewerToken })).json() as { id: string; downloads: number; revokedAt: string | null }[];
+    expect(listed.find((share) => share.id === created.id)).toMatchObject({ downloads: 2, revokedAt: null });
+    expect(listed.find((share) => share.id === other.id)?.revokedAt).toEqual(expect.any(String));
   });
 });
 

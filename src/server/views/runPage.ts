@@ -1,4 +1,4 @@
-import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
+import type { Book, Run, Share, User } from '../../workspace/WorkspaceData.js';
 import { FINISHED_STATUSES } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -6,7 +6,7 @@ import { layout } from './layout.js';
 import { filesTable, statusBadge } from './parts.js';
 
 /** The run page: live figures over SSE (app.js), the log, then files, zip, share and the reconcile report. */
-export function runPage(input: { user: User; csrfToken: string; book: Book; run: Run; log: string[] }): Html {
+export function runPage(input: { user: User; csrfToken: string; book: Book; run: Run; log: string[]; shares: (Share & { downloads: number })[]; now: string }): Html {
   const { run, user } = input;
   const admin = user.role === 'admin';
   const finished = FINISHED_STATUSES.includes(run.status);
@@ -31,6 +31,9 @@ ${admin && !finished ? html`<button type="button" data-action="stop" data-url="/
 ${finished && run.files.length > 0
   ? html`<h2>Files</h2>${filesTable(run.files, `/api/runs/${run.id}`)}
 ${run.request.kind === 'reconcile' ? html`<p><a class="button" href="/runs/${run.id}/reconcile">Reconcile report</a></p>` : ''}
+${input.shares.length === 0 ? '' : html`<h2>Share links</h2><table class="shares"><thead><tr><th>Share</th><th>Expires (UTC)</th><th>Downloads</th><th>State</th></tr></thead><tbody>
+${input.shares.map((share) => html`<tr><td>${share.id}</td><td>${share.expiresAt.slice(0, 16).replace('T', ' ')}</td><td class="num">${share.downloads}</td><td>${share.revokedAt !== null ? 'revoked' : share.expiresAt <= input.now ? 'expired' : admin ? html`<button type="button" data-action="revoke" data-url="/api/shares/${share.id}">Revoke</button>` : 'active'}</td></tr>`)}
+</tbody></table>`}
 ${admin ? html`<form data-form="share" data-url="/api/runs/${run.id}/shares" class="card"><label>Share for <input name="days" type="number" value="14" min="1" max="365"> days</label> <button type="submit">Create share link</button> <output data-share-url></output><p class="error" data-error></p></form>` : ''}`
   : ''}
 <h2>Log</h2>
