@@ -43,7 +43,7 @@ export function apiRoutes(app: FastifyInstance, options: ApiOptions): void {
     const valid = found !== undefined && typeof password === 'string' && (await verifyPassword(password, found.passwordHash));
     if (!valid || found === undefined) throw new HttpError(401, 'wrong user or password (ask an admin for an account: ledgerscan users add NAME)', 'password');
     const session = randomToken();
-    data.addSession(found.id, tokenDigest(session), new Date(Date.now() + SESSION_HOURS * 3600_000).toISOString());
+    data.addSession(found.id, tokenDigest(session), new Date(workspace.now().getTime() + SESSION_HOURS * 3600_000).toISOString());
     void reply.setCookie(SESSION_COOKIE, session, { httpOnly: true, sameSite: 'strict', secure: options.secureCookies, path: '/', maxAge: SESSION_HOURS * 3600 });
     return { csrfToken: reply.generateCsrf(), user: { name: found.name, role: found.role } };
   });

@@ -58,7 +58,7 @@ export async function createServer(workspace: Workspace, options: ServerOptions 
     const session = request.cookies[SESSION_COOKIE];
     if (session === undefined) return;
     const digest = tokenDigest(session);
-    const user = workspace.data.userBySession(digest, new Date().toISOString());
+    const user = workspace.data.userBySession(digest, workspace.now().toISOString());
     request.auth = user === undefined ? null : { user, via: 'session', sessionDigest: digest };
   });
   // A browser sends the session cookie by itself; a change it asks for must also carry the token only our pages hold.

@@ -96,6 +96,30 @@ describe('access', () => {
     expect((await call('POST', '/api/session', { body: { user: 'admin', password: 'wrong password' } })).status).toBe(401);
   });
 
+  it('ends a session after 12 hours', async () => {
+    const { cookie } = await login(server.url, 'viewer', 'viewer password 1');
+    clock = new Date(clock.getTime() + 11 * 3600_000);
+    expect((await call('GET', '/api/books', { cookie })).status).toBe(200);
+    clock = new Date(clock.getTime() + 2 * 3600_000);
+    expect((await call('GET', '/api/books', { cookie })).status).toBe(401);
+    clock = new Date();
+  });
+
+  it('marks the session cookie Secure behind a TLS proxy (--trust-proxy)', async () => {
+    const proxied = await serve(workspace, undefined, { trustProxy: true });
+    try {
+      const response = await fetch(`${proxied.url}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+        body: JSON.stringify({ user: 'viewer', password: 'viewer password 1' }),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie().find((line) => line.startsWith('ls_session='))).toMatch(/; Secure/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('names every problem of a bad book at once, with a field', async () => {
     const response = await call('POST', '/api/books', { token: adminToken, body: { name: 'x', wallets: [{ address: '0x12' }], chains: [424242] } });
     expect(response.status).toBe(400);

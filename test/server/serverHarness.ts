@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from '../../src/server/createServer.js';
+import type { ServerOptions } from '../../src/server/createServer.js';
 import { hashPassword, randomToken, tokenDigest } from '../../src/workspace/secrets.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 
@@ -11,8 +12,8 @@ export interface Served {
 }
 
 /** The real server on a free port of 127.0.0.1. */
-export async function serve(workspace: Workspace, log?: (line: string) => void): Promise<Served> {
-  const app = await createServer(workspace, log === undefined ? {} : { log });
+export async function serve(workspace: Workspace, log?: (line: string) => void, options: ServerOptions = {}): Promise<Served> {
+  const app = await createServer(workspace, { ...options, ...(log === undefined ? {} : { log }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
