@@ -1,10 +1,13 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'out/', 'coverage/', '.ledgerscan/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The workspace's page script runs in the browser, as a plain script (no build step).
+  { files: ['web/**/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   {
     files: ['**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

@@ -14,8 +14,10 @@ import { demoCommand } from './commands/demoCommand.js';
 import { exportCommand } from './commands/exportCommand.js';
 import { reconcileCommand } from './commands/reconcileCommand.js';
 import { sandboxCommand } from './commands/sandboxCommand.js';
+import { serveCommand } from './commands/serveCommand.js';
 import { syncCommand } from './commands/syncCommand.js';
 import { templatesCommand } from './commands/templatesCommand.js';
+import { usersCommand } from './commands/usersCommand.js';
 import { describeError, EXIT, exitCodeFor } from './exitCode.js';
 import { withJobOptions } from './jobOptions.js';
 
@@ -93,6 +95,37 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
         code = await sandboxCommand(args, io, signal);
       },
     )
+    .command(
+      'serve',
+      'serve the workspace web app and JSON API (books, runs, schedules, shares)',
+      (y) =>
+        y
+          .option('port', { type: 'number', default: 8080, describe: 'port to listen on (0 = any free port)' })
+          .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on' })
+          .option('data', { type: 'string', describe: 'workspace data dir (default .ledgerscan/workspace)' })
+          .option('base-url', { type: 'string', describe: 'Etherscan v2 API URL' })
+          .option('rate', { type: 'string', describe: 'API calls per second of the key, shared by all runs' })
+          .option('api-key-file', { type: 'string', describe: 'file holding the API key (else ETHERSCAN_API_KEY)' })
+          .option('trust-proxy', { type: 'boolean', default: false, describe: 'behind a TLS proxy: trust X-Forwarded-*, Secure cookies' })
+          .option('public-url', { type: 'string', describe: 'origin share links start with (default: the request\'s)' })
+          .option('demo', { type: 'boolean', default: false, describe: 'offline: in-process sandbox, a demo book and a demo admin' }),
+      async (args) => {
+        code = await serveCommand(args, io, signal);
+      },
+    )
+    .command(
+      'users <action> [name]',
+      'manage workspace accounts: add NAME --role admin|viewer, token NAME, list, remove NAME',
+      (y) =>
+        y
+          .positional('action', { type: 'string', choices: ['add', 'token', 'list', 'remove'], demandOption: true })
+          .positional('name', { type: 'string' })
+          .option('role', { type: 'string', default: 'viewer', describe: 'admin or viewer' })
+          .option('data', { type: 'string', describe: 'workspace data dir (default .ledgerscan/workspace)' }),
+      async (args) => {
+        code = await usersCommand(args, io);
+      },
+    )
     .command('demo', 'run the sandbox in-process and export samples/demo.job.json into out/demo/', (y) => y, async () => {
       code = await demoCommand(io, signal);
     })
@@ -102,7 +135,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     .command('chains', 'list the supported chains', (y) => y, () => {
       code = chainsCommand(io);
     })
-    .demandCommand(1, 'name a command: export, sync, reconcile, close, diff, balances, sandbox, demo, templates or chains')
+    .demandCommand(1, 'name a command: export, sync, reconcile, close, diff, balances, serve, users, sandbox, demo, templates or chains')
     .strict()
     .help()
     .version(false)

@@ -32,13 +32,18 @@ export class Problems {
     return this.list.length;
   }
 
+  /** One line listing every problem, secrets hidden. */
+  message(subject: string): string {
+    const noun = this.list.length === 1 ? 'problem' : 'problems';
+    return this.redact(`${subject} has ${this.list.length} ${noun}: ${this.list.join('; ')}`);
+  }
+
   /** Throws one `InputError` listing every problem, if there is any. */
   throwIfAny(subject: string, details: Readonly<Record<string, string | undefined>> = {}): void {
     if (this.list.length === 0) return;
-    const noun = this.list.length === 1 ? 'problem' : 'problems';
-    const message = `${subject} has ${this.list.length} ${noun}: ${this.list.join('; ')}`;
+    const message = this.message(subject);
     const safeDetails = Object.fromEntries(Object.entries(details).map(([label, value]) => [label, value === undefined ? undefined : this.redact(value)]));
-    throw new InputError(this.redact(message), { details: safeDetails });
+    throw new InputError(message, { details: safeDetails });
   }
 
   private redact(text: string): string {

@@ -14,6 +14,7 @@ import { parseRate } from './parseRate.js';
 import { parseTimezone } from './parseTimezone.js';
 import { quoteValue } from './quoteValue.js';
 import { readJobFile } from './readJobFile.js';
+import type { JobFile } from './readJobFile.js';
 import { resolveLabels } from './resolveLabels.js';
 import { resolvePeriod } from './resolvePeriod.js';
 import { resolveRules } from './resolveRules.js';
@@ -34,6 +35,8 @@ export interface LoadJobInput {
   /** Names of the built-in templates, for checking --template. */
   knownTemplates: readonly string[];
   cwd: string;
+  /** A job already parsed (the workspace's books), in place of reading `flags.config`. */
+  file?: JobFile;
 }
 
 export const DEFAULTS = {
@@ -51,12 +54,12 @@ export const DEFAULTS = {
  * Flags over the job file (`--config`), validated into a `Job`. Every problem is collected and
  * thrown as one `InputError`; no message ever contains the API key.
  */
-export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = true, periodRequired = true }: LoadJobInput): Job {
+export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = true, periodRequired = true, file: given }: LoadJobInput): Job {
   const problems = new Problems();
   const apiKey = (flags.apiKey ?? env.ETHERSCAN_API_KEY ?? '').trim();
   problems.hide(apiKey);
   const { config } = flags;
-  const file = config === undefined ? undefined : problems.attempt(() => readJobFile(config, cwd));
+  const file = given ?? (config === undefined ? undefined : problems.attempt(() => readJobFile(config, cwd)));
   // Without the file, every setting it holds would be reported missing: noise hiding the one real problem.
   problems.throwIfAny('job');
   const settings = merge(file === undefined ? { period: {} } : settingsFromFile(file, problems), settingsFromFlags(flags, cwd));

@@ -28,6 +28,7 @@ export class RateLimiter {
   private intervalMs: number;
   private readonly headroom: number;
   private nextSlot = Number.NEGATIVE_INFINITY;
+  private readonly claims = new Set<{ rate: number }>();
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -46,7 +47,25 @@ export class RateLimiter {
 
   /** Lowers the rate (never raises it): two users of one key must both be satisfied. */
   limitTo(rate: number): void {
-    this.nominalRate = Math.min(this.nominalRate, checkedRate(rate));
+    this.setRate(Math.min(this.nominalRate, checkedRate(rate)));
+  }
+
+  /**
+   * Holds `rate` until the returned release is called: while claims are held the limiter runs at
+   * the lowest of them, so concurrent runs on one key all stay within every run's rate, and a slow
+   * run that has ended no longer slows the key for the rest of a long-lived process.
+   */
+  claim(rate: number): () => void {
+    const claim = { rate: checkedRate(rate) };
+    this.claims.add(claim);
+    this.setRate(Math.min(...[...this.claims].map((held) => held.rate)));
+    return () => {
+      if (this.claims.delete(claim) && this.claims.size > 0) this.setRate(Math.min(...[...this.claims].map((held) => held.rate)));
+    };
+  }
+
+  private setRate(rate: number): void {
+    this.nominalRate = rate;
     this.intervalMs = (1000 / this.nominalRate) * (1 + this.headroom);
   }
 
@@ -87,6 +106,20 @@ export function rateLimiterFor(apiKey: string, rate: number): RateLimiter {
   const limiter = new RateLimiter(rate);
   registry.set(apiKey, limiter);
   return limiter;
+}
+
+/**
+ * The key's one limiter, held at `rate` (or lower, while other leases hold a lower rate) until
+ * `release`: what a run in a long-lived process (the workspace server) uses, so that every run on
+ * the key shares one pacing and no finished run's rate outlives it.
+ */
+export function leaseRateLimiter(apiKey: string, rate: number): { limiter: RateLimiter; release: () => void } {
+  let limiter = registry.get(apiKey);
+  if (limiter === undefined) {
+    limiter = new RateLimiter(rate);
+    registry.set(apiKey, limiter);
+  }
+  return { limiter, release: limiter.claim(rate) };
 }
 
 function checkedRate(rate: number): number {

@@ -4,6 +4,7 @@ import type { Job } from '../config/Job.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { EtherscanClient } from '../etherscan/EtherscanClient.js';
+import { leaseRateLimiter } from '../etherscan/RateLimiter.js';
 import { openStore } from '../store/openStore.js';
 import { RunLock } from '../store/RunLock.js';
 import type { Store } from '../store/Store.js';
@@ -38,10 +39,12 @@ export function openJobRun(job: Job, options: JobRunOptions): JobRun {
     lock.release();
     throw error;
   }
+  const lease = leaseRateLimiter(job.api.apiKey, job.api.rate);
   const api = new EtherscanClient({
     baseUrl: job.api.baseUrl,
     apiKey: job.api.apiKey,
     rate: job.api.rate,
+    limiter: lease.limiter,
     ...(options.log === undefined ? {} : { log: options.log }),
   });
   return {
@@ -51,6 +54,7 @@ export function openJobRun(job: Job, options: JobRunOptions): JobRun {
     close() {
       store.close();
       lock.release();
+      lease.release();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { InputError } from '../../src/errors/LedgerscanError.js';
-import { RateLimiter, rateLimiterFor } from '../../src/etherscan/RateLimiter.js';
+import { leaseRateLimiter, RateLimiter, rateLimiterFor } from '../../src/etherscan/RateLimiter.js';
 
 /** A limiter on a hand-driven clock: `at(t)` moves time, `reserve()` books a send. */
 function manual(rate: number): { limiter: RateLimiter; at: (t: number) => RateLimiter } {
@@ -93,5 +93,22 @@ describe('rateLimiterFor', () => {
     rateLimiterFor('key-shared-test', 2);
     expect(first.rate).toBeCloseTo(2);
     expect(rateLimiterFor('key-other-test', 5)).not.toBe(first);
+  });
+});
+
+describe('leaseRateLimiter', () => {
+  it('runs at the lowest rate held, and a released lease no longer holds the key down', () => {
+    const slow = leaseRateLimiter('key-lease-test', 2);
+    const fast = leaseRateLimiter('key-lease-test', 50);
+    expect(fast.limiter).toBe(slow.limiter);
+    expect(fast.limiter.rate).toBeCloseTo(2);
+    slow.release();
+    expect(fast.limiter.rate).toBeCloseTo(50);
+    slow.release();
+    expect(fast.limiter.rate).toBeCloseTo(50);
+    fast.release();
+    const next = leaseRateLimiter('key-lease-test', 20);
+    expect(next.limiter.rate).toBeCloseTo(20);
+    next.release();
   });
 });

@@ -1,0 +1,32 @@
+import type { Book, Run } from '../workspace/WorkspaceData.js';
+
+/** A run as the API shows it. */
+export function runJson(run: Run): Record<string, unknown> {
+  return {
+    id: run.id,
+    bookId: run.bookId,
+    kind: run.request.kind,
+    request: run.request,
+    status: run.status,
+    trigger: run.trigger,
+    progress: run.progress,
+    summary: run.summary,
+    error: run.error,
+    createdAt: run.createdAt,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+  };
+}
+
+/** A book as the API shows it: its JSON, plus the last run and the last reconcile's status. */
+export function bookJson(book: Book, runs: readonly Run[]): Record<string, unknown> {
+  const lastReconcile = runs.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null);
+  return {
+    id: book.id,
+    ...book.data,
+    createdAt: book.createdAt,
+    updatedAt: book.updatedAt,
+    lastRun: runs[0] === undefined ? null : { id: runs[0].id, kind: runs[0].request.kind, status: runs[0].status, createdAt: runs[0].createdAt },
+    lastReconcile: lastReconcile === undefined ? null : { id: lastReconcile.id, status: lastReconcile.status, finishedAt: lastReconcile.finishedAt },
+  };
+}

@@ -1,0 +1,43 @@
+import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
+import { html } from '../html.js';
+import type { Html } from '../html.js';
+import { layout } from './layout.js';
+import { statusBadge } from './parts.js';
+
+export function booksPage(input: { user: User; csrfToken: string; books: { book: Book; runs: Run[] }[] }): Html {
+  const rows = input.books.map(({ book, runs }) => {
+    const last = runs[0];
+    const reconcile = runs.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null);
+    return html`<tr>
+<td><a href="/books/${book.id}">${book.data.name}</a></td>
+<td>${book.data.wallets.map((wallet) => html`<div><span class="addr">${wallet.address}</span> ${wallet.label ?? ''}</div>`)}</td>
+<td>${book.data.chains.join(', ')}</td>
+<td>${last === undefined ? statusBadge('none') : html`<a href="/runs/${last.id}">${last.request.kind} ${last.createdAt.slice(0, 16).replace('T', ' ')}</a> ${statusBadge(last.status)}`}</td>
+<td>${reconcile === undefined ? statusBadge('none') : html`<a href="/runs/${reconcile.id}/reconcile">${statusBadge(reconcile.status)}</a>`}</td>
+</tr>`;
+  });
+  return layout({
+    title: 'Books',
+    user: input.user,
+    csrfToken: input.csrfToken,
+    body: html`<h1>Books</h1>
+<table class="books"><thead><tr><th>Client</th><th>Wallets</th><th>Chains</th><th>Last run</th><th>Last reconcile</th></tr></thead>
+<tbody>${rows}</tbody></table>
+${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : ''}`,
+  });
+}
+
+/** The book form app.js turns into the book JSON: one wallet per line, `address label [@chain,chain]`. */
+export function bookForm(book: Book | undefined): Html {
+  const wallets = book?.data.wallets.map((wallet) => [wallet.address, wallet.label ?? '', wallet.chains === undefined ? '' : `@${wallet.chains.join(',')}`].filter((part) => part !== '').join(' ')).join('\n') ?? '';
+  return html`<form data-form="book" data-method="${book === undefined ? 'POST' : 'PATCH'}" data-url="${book === undefined ? '/api/books' : `/api/books/${book.id}`}" class="card">
+<label>Client name <input name="name" required value="${book?.data.name ?? ''}"></label>
+<label>Wallets (one per line: address, label, and optionally @chains such as @1,10) <textarea name="wallets" rows="4" required>${wallets}</textarea></label>
+<label>Chains (ids, comma separated) <input name="chains" required value="${book?.data.chains.join(', ') ?? '1'}"></label>
+<label>Time zone <input name="timezone" value="${book?.data.timezone ?? 'UTC'}"></label>
+<label>Labels (JSON: address → name) <textarea name="labels" rows="2">${JSON.stringify(book?.data.labels ?? {})}</textarea></label>
+<label>Spam lists (JSON: {"allow": [...], "deny": [...]}) <textarea name="spam" rows="2">${JSON.stringify(book?.data.spam ?? { allow: [], deny: [] })}</textarea></label>
+<button type="submit">${book === undefined ? 'Create book' : 'Save book'}</button>
+<p class="error" data-error></p>
+</form>`;
+}

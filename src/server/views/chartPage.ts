@@ -1,0 +1,19 @@
+import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
+import type { BalanceSeries } from '../balanceSeries.js';
+import { html } from '../html.js';
+import type { Html } from '../html.js';
+import { balanceChart } from './balanceChart.js';
+import { layout } from './layout.js';
+
+export function chartPage(input: { user: User; book: Book; run?: Run | undefined; period?: { from: string; to: string } | undefined; series: BalanceSeries[] }): Html {
+  const { run, period } = input;
+  return layout({
+    title: `Balances · ${input.book.data.name}`,
+    user: input.user,
+    body: html`<h1>Balances over time: <a href="/books/${input.book.id}">${input.book.data.name}</a></h1>
+${run === undefined || period === undefined
+  ? html`<p>No export with the ledger template yet: start one from the book page.</p>`
+  : html`<p>From export run <a href="/runs/${run.id}">${run.id}</a> (ledger.csv), ${period.from} to ${period.to}; spam and NFTs left out.</p>
+${input.series.map((series) => balanceChart(series, period))}`}`,
+  });
+}

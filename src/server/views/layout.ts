@@ -1,0 +1,28 @@
+import type { User } from '../../workspace/WorkspaceData.js';
+import { html } from '../html.js';
+import type { Html } from '../html.js';
+
+/** Every page: local CSS and JS only (the CSP allows nothing else), the CSRF token for app.js in a meta tag. */
+export function layout(input: { title: string; user?: User | undefined; csrfToken?: string; body: Html }): Html {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${input.csrfToken === undefined ? '' : html`<meta name="csrf-token" content="${input.csrfToken}">`}
+<title>${input.title} · ledgerscan</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/assets/style.css">
+<script src="/assets/app.js" defer></script>
+</head>
+<body>
+<header class="top"><a href="/" class="brand">ledgerscan workspace</a>
+${input.user === undefined ? '' : html`<span class="who">${input.user.name} (${input.user.role}) <button type="button" data-action="logout">Log out</button></span>`}
+</header>
+<main>
+${input.body}
+</main>
+</body>
+</html>
+`;
+}

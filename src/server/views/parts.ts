@@ -1,0 +1,22 @@
+import type { Run, RunFile } from '../../workspace/WorkspaceData.js';
+import { html } from '../html.js';
+import type { Html } from '../html.js';
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** A run status as a coloured badge (the colour comes from the class, never from inline style). */
+export function statusBadge(status: Run['status'] | 'none'): Html {
+  return html`<span class="status status-${status}">${status === 'none' ? 'never' : status}</span>`;
+}
+
+/** The files of a run with sizes and sha256, each a download link under `base`. */
+export function filesTable(files: readonly RunFile[], base: string): Html {
+  return html`<table class="files"><thead><tr><th>File</th><th>Size</th><th>sha256</th></tr></thead><tbody>
+${files.map((file) => html`<tr><td><a href="${base}/files/${file.name.split('/').map(encodeURIComponent).join('/')}" download>${file.name}</a></td><td class="num">${formatBytes(file.bytes)}</td><td class="hash">${file.sha256}</td></tr>`)}
+</tbody></table>
+<p><a class="button" href="${base}/archive.zip" download>Download all (zip)</a></p>`;
+}

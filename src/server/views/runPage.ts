@@ -1,0 +1,42 @@
+import type { Book, Run, Share, User } from '../../workspace/WorkspaceData.js';
+import { FINISHED_STATUSES } from '../../workspace/WorkspaceData.js';
+import { html } from '../html.js';
+import type { Html } from '../html.js';
+import { layout } from './layout.js';
+import { filesTable, statusBadge } from './parts.js';
+
+/** The run page: live figures over SSE (app.js), the log, then files, zip, share and the reconcile report. */
+export function runPage(input: { user: User; csrfToken: string; book: Book; run: Run; log: string[]; shares: (Share & { downloads: number })[]; now: string }): Html {
+  const { run, user } = input;
+  const admin = user.role === 'admin';
+  const finished = FINISHED_STATUSES.includes(run.status);
+  const { progress } = run;
+  return layout({
+    title: `Run ${run.id}`,
+    user,
+    csrfToken: input.csrfToken,
+    body: html`<h1>Run ${run.id}: ${run.request.kind} of <a href="/books/${input.book.id}">${input.book.data.name}</a></h1>
+<section class="card" data-run="${run.id}" data-finished="${finished ? 'yes' : 'no'}" data-log-lines="${input.log.length}">
+<p>Status: <span data-field="status">${statusBadge(run.status)}</span></p>
+<progress max="100" value="${progress.blocksPercent}" data-field="bar"></progress>
+<dl class="figures">
+<dt>Blocks</dt><dd data-field="blocks">${progress.blocksPercent} %</dd>
+<dt>Receipts</dt><dd data-field="receipts">${progress.receiptsDone}/${progress.receiptsTotal}</dd>
+<dt>API calls</dt><dd data-field="calls">${progress.apiCalls}</dd>
+<dt>ETA</dt><dd data-field="eta">${progress.etaSeconds === null ? '–' : `${progress.etaSeconds} s`}</dd>
+</dl>
+${run.error === null ? '' : html`<p class="error">${run.error}</p>`}
+${admin && !finished ? html`<button type="button" data-action="stop" data-url="/api/runs/${run.id}/stop">Stop</button>` : ''}
+</section>
+${finished && run.files.length > 0
+  ? html`<h2>Files</h2>${filesTable(run.files, `/api/runs/${run.id}`)}
+${run.request.kind === 'reconcile' ? html`<p><a class="button" href="/runs/${run.id}/reconcile">Reconcile report</a></p>` : ''}
+${input.shares.length === 0 ? '' : html`<h2>Share links</h2><table class="shares"><thead><tr><th>Share</th><th>Expires (UTC)</th><th>Downloads</th><th>State</th></tr></thead><tbody>
+${input.shares.map((share) => html`<tr><td>${share.id}</td><td>${share.expiresAt.slice(0, 16).replace('T', ' ')}</td><td class="num">${share.downloads}</td><td>${share.revokedAt !== null ? 'revoked' : share.expiresAt <= input.now ? 'expired' : admin ? html`<button type="button" data-action="revoke" data-url="/api/shares/${share.id}">Revoke</button>` : 'active'}</td></tr>`)}
+</tbody></table>`}
+${admin ? html`<form data-form="share" data-url="/api/runs/${run.id}/shares" class="card"><label>Share for <input name="days" type="number" value="14" min="1" max="365"> days</label> <button type="submit">Create share link</button> <output data-share-url></output><p class="error" data-error></p></form>` : ''}`
+  : ''}
+<h2>Log</h2>
+<pre class="log">${input.log.join('\n')}</pre>`,
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * A book's JSON: the job file's shape without `period`, `templates`, `out` and `api`, plus a name
+ * (workspace.md). Kept as given; `validateBook` checks it with the CLI's job validation.
+ */
+export interface BookData {
+  name: string;
+  wallets: { address: string; label?: string; chains?: number[] }[];
+  chains: number[];
+  timezone?: string;
+  labels?: Record<string, string>;
+  spam?: { allow?: string[]; deny?: string[] };
+}

@@ -1,0 +1,18 @@
+import type { RunRequest } from './RunRequest.js';
+import type { Run } from './WorkspaceData.js';
+
+/**
+ * Contract: the queue of runs. One run per book at a time, runs of different books side by side;
+ * a run that was running when the process died is queued again at `start`. The embedded
+ * implementation is `InProcessRunQueue`; a database-backed queue with workers can take its place.
+ */
+export interface RunQueue {
+  start(): void;
+  enqueue(bookId: number, request: RunRequest, trigger: Run['trigger']): Run;
+  /** Stops a queued or running run; false when it had already finished. */
+  stop(runId: number): boolean;
+  counts(): { queued: number; running: number };
+  /** Resolves once nothing is queued or running (tests and shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,68 @@
+import { Cron } from 'croner';
+import { InputError } from '../errors/LedgerscanError.js';
+import type { RunQueue } from './RunQueue.js';
+import type { Schedule, WorkspaceData } from './WorkspaceData.js';
+
+export const DEFAULT_SCHEDULES: readonly Schedule[] = [{ kind: 'reconcile', cron: '30 2 * * *', zone: 'UTC', templates: [], lastFiredAt: null }];
+
+/** The next tick of `schedule` strictly after `after`, in UTC or the book's zone (croner parses and does the zone arithmetic). */
+export function nextTick(schedule: Pick<Schedule, 'cron' | 'zone'>, bookZone: string, after: Date): Date | null {
+  const cron = new Cron(schedule.cron, { timezone: schedule.zone === 'UTC' ? 'UTC' : bookZone, paused: true });
+  return cron.nextRun(after);
+}
+
+/** Refuses an expression croner cannot read, naming the field. */
+export function checkCron(cron: unknown, field: string): string {
+  if (typeof cron !== 'string') throw new InputError(`${field} must be a cron expression such as "30 2 * * *"`, { details: { field } });
+  try {
+    new Cron(cron, { paused: true }).stop();
+  } catch (cause) {
+    throw new InputError(`${field} ${JSON.stringify(cron)} is not a cron expression (${(cause as Error).message}; e.g. "30 2 * * *")`, { details: { field }, cause });
+  }
+  return cron;
+}
+
+/**
+ * Fires schedules on the clock it is given (a test clock in tests). At each `tick(now)`, a
+ * schedule whose next tick since its last firing has come enqueues one run, however many ticks
+ * were missed while the server was down; a schedule never fired starts counting from its first tick.
+ */
+export class Scheduler {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly data: WorkspaceData,
+    private readonly queue: RunQueue,
+  ) {}
+
+  tick(now: Date): number {
+    let fired = 0;
+    for (const { bookId, schedules } of this.data.allSchedules()) {
+      const book = this.data.getBook(bookId);
+      if (book === undefined) continue;
+      for (const schedule of schedules) {
+        if (schedule.lastFiredAt === null) {
+          this.data.markScheduleFired(bookId, schedule.kind, now.toISOString());
+          continue;
+        }
+        const due = nextTick(schedule, book.data.timezone ?? 'UTC', new Date(schedule.lastFiredAt));
+        if (due === null || due > now) continue;
+        this.queue.enqueue(bookId, { kind: schedule.kind, ...(schedule.kind === 'export' ? { templates: [...schedule.templates] } : {}) }, 'schedule');
+        this.data.markScheduleFired(bookId, schedule.kind, now.toISOString());
+        fired += 1;
+      }
+    }
+    return fired;
+  }
+
+  /** Ticks now (missed runs after downtime) and then every `everyMs`. */
+  start(now: () => Date, everyMs = 15_000): void {
+    this.tick(now());
+    this.timer = setInterval(() => this.tick(now()), everyMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { InputError } from '../errors/LedgerscanError.js';
+import type { BookData } from './BookData.js';
+import type { BookStores } from './BookStores.js';
+import { embeddedBookStores } from './BookStores.js';
+import { executeRun } from './executeRun.js';
+import { InProcessRunQueue } from './InProcessRunQueue.js';
+import type { ApiAccess } from './jobForRun.js';
+import { jobForRun } from './jobForRun.js';
+import type { RunQueue } from './RunQueue.js';
+import type { RunRequest } from './RunRequest.js';
+import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
+import { SqliteWorkspaceData } from './SqliteWorkspaceData.js';
+import { validateBook } from './validateBook.js';
+import { validateRunRequest } from './validateRunRequest.js';
+import type { Book, Run, RunProgressFigures, Schedule, WorkspaceData } from './WorkspaceData.js';
+
+export interface WorkspaceOptions {
+  dataDir: string;
+  api: ApiAccess;
+  /** The clock of runs and schedules; tests pass their own. */
+  now?: () => Date;
+  maxRunning?: number;
+}
+
+/**
+ * The embedded workspace: the data in `DIR/workspace.db`, one store per book and one folder per
+ * run under DIR, the in-process queue and the scheduler. The server talks to this class only.
+ */
+export class Workspace {
+  readonly data: WorkspaceData;
+  readonly stores: BookStores;
+  readonly queue: RunQueue;
+  readonly scheduler: Scheduler;
+  readonly api: ApiAccess;
+  readonly now: () => Date;
+  private readonly progressListeners = new Set<(runId: number, figures: RunProgressFigures) => void>();
+
+  constructor(options: WorkspaceOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.api = options.api;
+    this.data = new SqliteWorkspaceData(path.join(options.dataDir, 'workspace.db'));
+    this.stores = embeddedBookStores(options.dataDir);
+    const context = { data: this.data, stores: this.stores, api: this.api, now: this.now, onProgress: (runId: number, figures: RunProgressFigures) => this.emitProgress(runId, figures) };
+    this.queue = new InProcessRunQueue(this.data, (run, signal) => executeRun(context, run, signal), { now: this.now, ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }) });
+    this.scheduler = new Scheduler(this.data, this.queue);
+  }
+
+  /** Re-queues runs a dead process left running, then takes up the queue and the schedules. */
+  start(options: { schedulerEveryMs?: number; scheduler?: boolean } = {}): void {
+    this.queue.start();
+    if (options.scheduler !== false) this.scheduler.start(this.now, options.schedulerEveryMs);
+  }
+
+  async close(): Promise<void> {
+    this.scheduler.stop();
+    await this.queue.close();
+    this.data.close();
+  }
+
+  onProgress(listener: (runId: number, figures: RunProgressFigures) => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
+  }
+
+  private emitProgress(runId: number, figures: RunProgressFigures): void {
+    for (const listener of this.progressListeners) listener(runId, figures);
+  }
+
+  addBook(input: unknown): Book {
+    const book = this.data.addBook(validateBook(input, this.api.apiKey), this.now().toISOString());
+    this.data.setSchedules(book.id, DEFAULT_SCHEDULES.map((schedule) => ({ ...schedule, lastFiredAt: this.now().toISOString() })));
+    return book;
+  }
+
+  /** PATCH: the given fields replace the book's, and the whole book is validated again. */
+  updateBook(id: number, change: unknown): Book | undefined {
+    const book = this.data.getBook(id);
+    if (book === undefined) return undefined;
+    if (typeof change !== 'object' || change === null || Array.isArray(change)) throw new InputError('a book change must be a JSON object of book fields', { details: { field: 'book' } });
+    const data: BookData = validateBook({ ...book.data, ...change }, this.api.apiKey);
+    return this.data.updateBook(id, data, this.now().toISOString());
+  }
+
+  removeBook(id: number): boolean {
+    if (this.data.runsOfBook(id).some((run) => run.status === 'queued' || run.status === 'running')) {
+      throw new InputError('the book has a run queued or going', { details: { field: 'id', fix: 'stop its runs first' } });
+    }
+    const removed = this.data.removeBook(id);
+    if (removed) this.stores.removeBook(id);
+    return removed;
+  }
+
+  /** Validates the request as the CLI validates a job (every problem at once), then queues it. */
+  startRun(bookId: number, input: unknown, trigger: Run['trigger'] = 'manual'): Run | undefined {
+    const book = this.data.getBook(bookId);
+    if (book === undefined) return undefined;
+    const request: RunRequest = validateRunRequest(input);
+    jobForRun({ book: book.data, request, api: this.api, state: this.stores.stateFile(bookId), out: '.', jobFile: 'job.json', now: this.now(), write: false });
+    return this.queue.enqueue(bookId, request, trigger);
+  }
+
+  setSchedules(bookId: number, input: unknown): Schedule[] {
+    if (!Array.isArray(input)) throw new InputError('schedules must be a list such as [{"kind": "reconcile", "cron": "30 2 * * *", "zone": "UTC"}]', { details: { field: 'schedules' } });
+    const kinds = new Set<string>();
+    const schedules = input.map((item: unknown, index): Schedule => {
+      const field = `schedules[${index}]`;
+      const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+      const request = validateRunRequest({ kind: entry.kind, ...(entry.templates === undefined ? {} : { templates: entry.templates }) });
+      if (kinds.has(request.kind)) throw new InputError(`${field}.kind ${request.kind} is scheduled twice (one schedule per kind)`, { details: { field: `${field}.kind` } });
+      kinds.add(request.kind);
+      if (entry.zone !== undefined && entry.zone !== 'UTC' && entry.zone !== 'book') throw new InputError(`${field}.zone must be "UTC" or "book"`, { details: { field: `${field}.zone` } });
+      if (request.kind === 'export' && (request.templates ?? []).length === 0) throw new InputError(`${field}.templates must name at least one template for an export`, { details: { field: `${field}.templates` } });
+      return { kind: request.kind, cron: checkCron(entry.cron, `${field}.cron`), zone: entry.zone === 'book' ? 'book' : 'UTC', templates: request.templates ?? [], lastFiredAt: this.now().toISOString() };
+    });
+    this.data.setSchedules(bookId, schedules);
+    return this.data.schedules(bookId);
+  }
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Job } from '../config/Job.js';
+import { loadJob } from '../config/loadJob.js';
+import { builtinTemplateNames } from '../templates/templateCatalog.js';
+import type { BookData } from './BookData.js';
+import type { RunRequest } from './RunRequest.js';
+
+/** How the server reaches the API; the key never leaves this object into a file or a row. */
+export interface ApiAccess {
+  apiKey: string;
+  baseUrl: string;
+  rate: number;
+}
+
+/**
+ * The job file a run amounts to: the book plus the run's period and templates. Written into the
+ * run's folder, it is what `ledgerscan export --config job.json --out … --state …` reads, so a
+ * run and the CLI with that file write the same files.
+ */
+export function runJobFile(book: BookData, request: RunRequest, now: Date): Record<string, unknown> {
+  const job = Object.fromEntries(Object.entries(book).filter(([key]) => key !== 'name'));
+  return {
+    ...job,
+    period: request.period ?? { year: now.getUTCFullYear() },
+    ...(request.templates === undefined ? {} : { templates: request.templates }),
+  };
+}
+
+/** The validated `Job` of a run (CLI validation: every problem at once, each naming its field). */
+export function jobForRun(input: { book: BookData; request: RunRequest; api: ApiAccess; state: string; out: string; jobFile: string; now: Date; write: boolean }): Job {
+  const data = runJobFile(input.book, input.request, input.now);
+  if (input.write) {
+    fs.mkdirSync(path.dirname(input.jobFile), { recursive: true });
+    fs.writeFileSync(input.jobFile, `${JSON.stringify(data, null, 2)}\n`);
+  }
+  return loadJob({
+    flags: { apiKey: input.api.apiKey, baseUrl: input.api.baseUrl, rate: input.api.rate, out: input.out, state: input.state, quiet: true },
+    env: {},
+    knownTemplates: builtinTemplateNames(),
+    cwd: path.dirname(input.jobFile),
+    templatesRequired: input.request.kind === 'export',
+    file: { path: input.jobFile, dir: path.dirname(input.jobFile), data },
+  });
+}

@@ -1,0 +1,37 @@
+import { FIRST_YEAR } from '../config/CalendarDay.js';
+import { isPlainObject } from '../config/isPlainObject.js';
+import { loadJob } from '../config/loadJob.js';
+import { Problems } from '../config/Problems.js';
+import { InputError } from '../errors/LedgerscanError.js';
+import { builtinTemplateNames } from '../templates/templateCatalog.js';
+import type { BookData } from './BookData.js';
+
+const BOOK_KEYS = ['name', 'wallets', 'chains', 'timezone', 'labels', 'spam'] as const;
+
+/**
+ * A book as the API receives it, checked by the CLI's own job validation (every problem at once,
+ * each naming its field), plus the name and the keys a book may hold.
+ */
+export function validateBook(input: unknown, apiKey: string): BookData {
+  const problems = new Problems();
+  problems.hide(apiKey);
+  if (!isPlainObject(input)) throw new InputError('a book must be a JSON object such as {"name": "…", "wallets": [{"address": "0x…"}], "chains": [1]}', { details: { field: 'book' } });
+  for (const key of Object.keys(input)) {
+    if (!(BOOK_KEYS as readonly string[]).includes(key)) problems.add(`${key} is not a book field (use ${BOOK_KEYS.join(', ')}; period and templates belong to a run)`);
+  }
+  const { name } = input;
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 200) problems.add('name must be a non-empty text of at most 200 characters');
+  const job = { ...Object.fromEntries(BOOK_KEYS.filter((key) => key !== 'name' && input[key] !== undefined).map((key) => [key, input[key]])), period: { year: FIRST_YEAR } };
+  try {
+    loadJob({ flags: { apiKey }, env: {}, knownTemplates: builtinTemplateNames(), cwd: '.', templatesRequired: false, file: { path: 'book', dir: '.', data: job } });
+  } catch (error) {
+    const found = error instanceof InputError ? /^job has (\d+) problems?: (.*)$/s.exec(error.shortMessage) : null;
+    if (found === null) throw error;
+    // The job's problems are already redacted and joined; they count one by one in the book's total.
+    const count = problems.count + Number(found[1]);
+    problems.add(found[2] ?? '');
+    throw new InputError(problems.message('book').replace(/^book has \d+ problems?/, `book has ${count} ${count === 1 ? 'problem' : 'problems'}`), { details: { field: 'book' } });
+  }
+  problems.throwIfAny('book', { field: 'book' });
+  return input as unknown as BookData;
+}

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import { hashPassword } from '../../src/workspace/secrets.js';
+import type { Workspace } from '../../src/workspace/Workspace.js';
+import { e2eWorld, E2E_CHAINS } from '../e2e/e2eWorld.js';
+import { runInProcess } from '../e2e/runLedgerscan.js';
+import { describeWithPrograms, findProgram } from '../support/outsideProgram.js';
+import type { Served } from '../server/serverHarness.js';
+import { serve } from '../server/serverHarness.js';
+import { comparableManifest } from '../workspace/runOutput.js';
+import { openWorkspace, tempDir } from '../workspace/workspaceHarness.js';
+import { unzipAll } from './unzipAll.js';
+
+const CHROMIUM = { command: 'chromium', debianPackage: 'chromium' };
+/** Slow enough for the page to show progress before 100 % (≈ 250 calls). */
+const RATE = 80;
+const PASSWORD = 'browser test password';
+const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
+
+describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
+  const world = e2eWorld();
+  let sandbox: Sandbox;
+  let workspace: Workspace;
+  let server: Served;
+  let browser: Browser;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ world, rate: RATE });
+    dataDir = tempDir('browser');
+    workspace = openWorkspace(dataDir, sandbox, {}, RATE);
+    workspace.start({ scheduler: false });
+    workspace.data.addUser('accountant', 'admin', await hashPassword(PASSWORD));
+    server = await serve(workspace);
+    // Playwright starts Chromium on a fresh temporary profile (its own --user-data-dir) and removes it on close.
+    browser = await chromium.launch({
+      // Debian's chromium, found on PATH by describeWithPrograms.
+      executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await workspace?.close();
+    await sandbox?.close();
+  });
+
+  it('logs in, creates a book, exports two templates with live progress, downloads the zip equal to `ledgerscan export`, opens the reconcile report and a share link', async () => {
+    const shots = process.env.UPDATE_SCREENSHOTS === '1' ? SCREENSHOTS : tempDir('screenshots');
+    fs.mkdirSync(shots, { recursive: true });
+    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+
+    await page.goto(`${server.url}/`);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.fill('input[name="user"]', 'accountant');
+    await page.fill('input[name="password"]', PASSWORD);
+    await Promise.all([page.waitForURL(`${server.url}/`), page.click('button[type="submit"]')]);
+
+    await page.fill('form[data-form="book"] input[name="name"]', 'Client <b>Müller</b>');
+    await page.fill('form[data-form="book"] textarea[name="wallets"]', world.wallets.map((wallet, index) => `${wallet.address} Wallet ${index + 1} @${E2E_CHAINS.join(',')}`).join('\n'));
+    await page.fill('form[data-form="book"] input[name="chains"]', E2E_CHAINS.join(', '));
+    await Promise.all([page.waitForURL(/\/books\/\d+$/), page.click('form[data-form="book"] button[type="submit"]')]);
+    expect(await page.textContent('h1')).toBe('Client <b>Müller</b>');
+
+    await page.selectOption('form[data-form="run"] select[name="kind"]', 'export');
+    await page.fill('form[data-form="run"] input[name="year"]', '2025');
+    await page.check('form[data-form="run"] input[value="ledger"]');
+    await page.check('form[data-form="run"] input[value="koinly-wallets"]');
+    await Promise.all([page.waitForURL(/\/runs\/\d+$/), page.click('form[data-form="run"] button[type="submit"]')]);
+    const runId = Number(new URL(page.url()).pathname.split('/')[2]);
+
+    // Live figures arrive over SSE before the run finishes; then the page reloads with the files.
+    const shown = new Set<string>();
+    while (!(await page.isVisible('table.files'))) {
+      const figures = await page.$$eval('[data-field]', (fields) => fields.map((field) => field.textContent ?? '').join(' | ')).catch(() => '');
+      if (figures !== '') shown.add(figures);
+      await page.waitForTimeout(50);
+    }
+    // Several states on the way (SSE updates, not just the final page), the last at 100 %.
+    expect(shown.size).toBeGreaterThan(2);
+    expect([...shown].some((figures) => figures.includes('running'))).toBe(true);
+    expect([...shown].at(-1)).toMatch(/succeeded \| {2}\| 100 % \|/);
+    expect(await page.getAttribute('progress[data-field="bar"]', 'value')).toBe('100');
+    expect(await page.textContent('[data-field="status"]')).toContain('succeeded');
+    await page.screenshot({ path: path.join(shots, 'run-page.png'), fullPage: false });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('a.button[href$="archive.zip"]')]);
+    const zipPath = path.join(dataDir, 'browser.zip');
+    await download.saveAs(zipPath);
+    const zipped = await unzipAll(zipPath);
+
+    const cliOut = path.join(dataDir, 'cli-out');
+    const cli = await runInProcess(
+      ['export', '--config', path.join(dataDir, 'runs', String(runId), 'job.json'), '--out', cliOut, '--state', path.join(dataDir, 'cli.db'), '--base-url', sandbox.url, '--rate', String(RATE), '--quiet'],
+      { env: { ETHERSCAN_API_KEY: sandbox.apiKey }, cwd: dataDir },
+    );
+    expect(cli.code).toBe(0);
+    const cliFiles = (fs.readdirSync(cliOut, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(cliOut, name)).isFile()).map((name) => name.split(path.sep).join('/')).sort();
+    expect([...zipped.keys()].sort()).toEqual(cliFiles);
+    expect(cliFiles.length).toBeGreaterThan(3);
+    for (const name of cliFiles) {
+      const cliBytes = fs.readFileSync(path.join(cliOut, name));
+      if (name === 'manifest.json') expect(comparableManifest(zipped.get(name)?.toString('utf8') ?? '{}')).toBe(comparableManifest(cliBytes.toString('utf8')));
+      else expect([name, zipped.get(name)?.equals(cliBytes)]).toEqual([name, true]);
+    }
+
+    // A share link, opened in a fresh context without logging in.
+    await page.click('form[data-form="share"] button[type="submit"]');
+    const shareUrl = await page.getAttribute('[data-share-url] a', 'href', { timeout: 10_000 });
+    expect(shareUrl).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+
+    // The reconcile report, started from the book page.
+    await page.goto(`${server.url}/books/${workspace.data.getRun(runId)?.bookId}`);
+    await page.selectOption('form[data-form="run"] select[name="kind"]', 'reconcile');
+    await Promise.all([page.waitForURL(/\/runs\/\d+$/), page.click('form[data-form="run"] button[type="submit"]')]);
+    await page.waitForSelector('a.button[href$="/reconcile"]', { timeout: 60_000 });
+    await Promise.all([page.waitForURL(/\/reconcile$/), page.click('a.button[href$="/reconcile"]')]);
+    const rows = await page.$$('table.reconcile tbody tr');
+    expect(rows.length).toBeGreaterThan(3);
+    expect(await page.textContent('table.reconcile')).toContain('GIFT');
+    await page.goto(`${server.url}/`);
+    await page.screenshot({ path: path.join(shots, 'books-list.png'), fullPage: false });
+
+    const stranger = await browser.newContext({ acceptDownloads: true });
+    const sharedPage = await stranger.newPage();
+    await sharedPage.goto(shareUrl ?? '');
+    expect(await sharedPage.textContent('h1')).toContain('Client <b>Müller</b>');
+    const [shared] = await Promise.all([sharedPage.waitForEvent('download'), sharedPage.click('a[href$="/files/ledger.csv"]')]);
+    const sharedPath = path.join(dataDir, 'shared-ledger.csv');
+    await shared.saveAs(sharedPath);
+    expect(fs.readFileSync(sharedPath).equals(fs.readFileSync(path.join(cliOut, 'ledger.csv')))).toBe(true);
+
+    // The admin sees the download and revokes the link; the stranger's next visit is a 404.
+    await page.goto(`${server.url}/runs/${runId}`);
+    expect(await page.textContent('table.shares tbody tr td.num')).toBe('1');
+    await Promise.all([page.waitForEvent('load'), page.click('button[data-action="revoke"]')]);
+    expect(await page.textContent('table.shares tbody')).toContain('revoked');
+    expect((await sharedPage.goto(shareUrl ?? ''))?.status()).toBe(404);
+    await stranger.close();
+
+    // Logging out ends the session on the server: the books page sends the browser to the login page again.
+    await Promise.all([page.waitForURL(`${server.url}/login`), page.click('button[data-action="logout"]')]);
+    await page.goto(`${server.url}/`);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+});

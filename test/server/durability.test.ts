@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import { e2eWorld } from '../e2e/e2eWorld.js';
+import type { CliChild } from '../e2e/runLedgerscan.js';
+import { runInProcess, spawnLedgerscan } from '../e2e/runLedgerscan.js';
+import { storeContents } from '../e2e/storeContents.js';
+import { runOutput } from '../workspace/runOutput.js';
+import { tempDir, worldBook } from '../workspace/workspaceHarness.js';
+
+const KEY = 'durability-key';
+/** Slow enough that the export is still fetching when it is killed (≈ 250 calls at 60/s). */
+const RATE = 60;
+const world = e2eWorld();
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ world, rate: RATE, apiKeys: [KEY] });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+/** `ledgerscan serve` as a real process; resolves with it and its URL once it prints `listening on`. */
+async function startServer(dataDir: string): Promise<{ server: CliChild; url: string }> {
+  const server = spawnLedgerscan(['serve', '--port', '0', '--data', dataDir, '--base-url', sandbox.url, '--rate', String(RATE)], { ETHERSCAN_API_KEY: KEY });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    server.child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      const found = /listening on (http:\/\/\S+)/.exec(seen);
+      if (found?.[1] !== undefined) resolve(found[1]);
+    });
+    void server.ended.then((end) => reject(new Error(`serve ended early: ${end.stderr}`)));
+  });
+  return { server, url };
+}
+
+async function api(url: string, token: string, method: string, route: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${url}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+type RunView = { status: string; progress: { apiCalls: number } };
+
+describe('a server killed with SIGKILL during an export', () => {
+  it('re-queues the run at restart; it finishes with the files of an uninterrupted run and no duplicate store rows', async () => {
+    const dataDir = tempDir('durability');
+    const added = await runInProcess(['users', 'add', 'ops', '--role', 'admin', '--data', dataDir], { env: { LEDGERSCAN_PASSWORD: 'a long enough password' }, cwd: dataDir });
+    expect(added).toMatchObject({ code: 0, stdout: 'added ops (admin)\n' });
+    const token = (await runInProcess(['users', 'token', 'ops', '--data', dataDir], { cwd: dataDir })).stdout.trim();
+    const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] };
+
+    let { server, url } = await startServer(dataDir);
+    const book = (await api(url, token, 'POST', '/api/books', worldBook(world))) as { id: number };
+    const { id } = (await api(url, token, 'POST', `/api/books/${book.id}/runs`, request)) as { id: number };
+    const before = await waitFor(async () => {
+      const run = (await api(url, token, 'GET', `/api/runs/${id}`)) as RunView;
+      return run.progress.apiCalls >= 40 ? run : undefined;
+    }, 'the export to be under way');
+    expect(before.status).toBe('running');
+    server.child.kill('SIGKILL');
+    expect((await server.ended).signal).toBe('SIGKILL');
+
+    ({ server, url } = await startServer(dataDir));
+    try {
+      const after = await waitFor(async () => {
+        const run = (await api(url, token, 'GET', `/api/runs/${id}`)) as RunView;
+        return ['succeeded', 'failed', 'stopped'].includes(run.status) ? run : undefined;
+      }, 'the re-queued export to finish');
+      expect(after.status).toBe('succeeded');
+      const log = (await api(url, token, 'GET', `/api/runs/${id}/log`)) as string[];
+      expect(log.some((line) => line.startsWith('queued again'))).toBe(true);
+
+      // The same job, uninterrupted, through the CLI into a fresh store.
+      const cliOut = path.join(dataDir, 'cli-out');
+      const cli = await runInProcess(
+        ['export', '--config', path.join(dataDir, 'runs', String(id), 'job.json'), '--out', cliOut, '--state', path.join(dataDir, 'cli.db'), '--base-url', sandbox.url, '--rate', String(RATE), '--quiet'],
+        { env: { ETHERSCAN_API_KEY: KEY }, cwd: dataDir },
+      );
+      expect(cli.code).toBe(0);
+      expect(runOutput(path.join(dataDir, 'runs', String(id), 'files'))).toEqual(runOutput(cliOut));
+      const store = storeContents(path.join(dataDir, 'books', String(book.id), 'state.db'));
+      const reference = storeContents(path.join(dataDir, 'cli.db'));
+      expect(store.integrity).toBe('ok');
+      expect(store.duplicateKeys).toBe(0);
+      expect(store.records).toEqual(reference.records);
+      expect(store.receipts).toBe(reference.receipts);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.ended;
+    }
+  });
+});

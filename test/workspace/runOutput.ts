@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * sha256 of every file under an out dir, by relative path. In `manifest.json` only what names
+ * the run itself is left out (its time, and the out dir and state file a run was pointed at);
+ * every other byte of every file counts.
+ */
+export function runOutput(outDir: string): Record<string, string> {
+  const digest: Record<string, string> = {};
+  for (const name of (fs.readdirSync(outDir, { recursive: true }) as string[]).sort()) {
+    const absolute = path.join(outDir, name);
+    if (!fs.statSync(absolute).isFile()) continue;
+    let bytes = fs.readFileSync(absolute);
+    if (name === 'manifest.json') bytes = Buffer.from(comparableManifest(bytes.toString('utf8')));
+    digest[name.split(path.sep).join('/')] = createHash('sha256').update(bytes).digest('hex');
+  }
+  return digest;
+}
+
+export function comparableManifest(text: string): string {
+  const manifest = JSON.parse(text) as { generatedAt?: string; job: { out?: string; state?: string } };
+  delete manifest.generatedAt;
+  delete manifest.job.out;
+  delete manifest.job.state;
+  return JSON.stringify(manifest);
+}

@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { World } from '../../src/sandbox/World.js';
+import { Workspace } from '../../src/workspace/Workspace.js';
+import type { WorkspaceOptions } from '../../src/workspace/Workspace.js';
+import { E2E_CHAINS, E2E_RATE } from '../e2e/e2eWorld.js';
+
+export function tempDir(name: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `ledgerscan-workspace-${name}-`));
+}
+
+/** A book over the small e2e world: every wallet, both chains. */
+export function worldBook(world: World, name = 'Client A'): Record<string, unknown> {
+  return { name, wallets: world.wallets.map((wallet) => ({ address: wallet.address })), chains: [...E2E_CHAINS], timezone: 'UTC' };
+}
+
+/** A workspace on the sandbox at `rate` calls per second (the e2e rate unless given). */
+export function openWorkspace(dataDir: string, sandbox: { url: string; apiKey: string }, extra: Partial<WorkspaceOptions> = {}, rate = E2E_RATE): Workspace {
+  return new Workspace({ dataDir, api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate }, ...extra });
+}

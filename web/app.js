@@ -1,0 +1,125 @@
+// ledgerscan workspace pages: every change goes through the JSON API with the page's CSRF token.
+// Plain script (no build, no CDN); the CSP allows only this file. Text from the server is set
+// with textContent, never parsed as HTML.
+'use strict';
+
+const csrf = () => document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+
+async function api(method, url, body) {
+  const response = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    // A JSON content type with no body is refused by the server, so it goes only with a body.
+    headers: { 'x-csrf-token': csrf(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error ?? `HTTP ${response.status}`);
+  return data;
+}
+
+const lines = (text) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+const numbers = (text) => text.split(',').map((item) => item.trim()).filter((item) => item !== '').map(Number);
+
+function bookBody(form) {
+  const get = (name) => form.elements[name].value;
+  return {
+    name: get('name'),
+    wallets: lines(get('wallets')).map((line) => {
+      const [address, ...rest] = line.split(/\s+/);
+      const chains = rest.length > 0 && rest[rest.length - 1].startsWith('@') ? numbers(rest.pop().slice(1)) : undefined;
+      const label = rest.join(' ');
+      return { address, ...(label === '' ? {} : { label }), ...(chains === undefined ? {} : { chains }) };
+    }),
+    chains: numbers(get('chains')),
+    timezone: get('timezone') || 'UTC',
+    labels: JSON.parse(get('labels') || '{}'),
+    spam: JSON.parse(get('spam') || '{}'),
+  };
+}
+
+function runBody(form) {
+  const get = (name) => form.elements[name].value;
+  const templates = [...form.querySelectorAll('input[name="templates"]:checked')].map((input) => input.value);
+  const period = get('from') !== '' || get('to') !== '' ? { from: get('from'), to: get('to') } : { year: Number(get('year')) };
+  return { kind: get('kind'), period, ...(get('kind') === 'export' ? { templates } : {}) };
+}
+
+function schedulesBody(form) {
+  return lines(form.elements.schedules.value).map((line) => {
+    const [kind, cron, zone, templates] = line.split('|').map((part) => part.trim());
+    return { kind, cron, zone: zone || 'UTC', ...(templates ? { templates: templates.split(',').map((name) => name.trim()) } : {}) };
+  });
+}
+
+const handlers = {
+  async login(form) {
+    await api('POST', '/api/session', { user: form.elements.user.value, password: form.elements.password.value });
+    location.assign('/');
+  },
+  async book(form) {
+    const book = await api(form.dataset.method, form.dataset.url, bookBody(form));
+    location.assign(`/books/${book.id}`);
+  },
+  async run(form) {
+    const run = await api('POST', form.dataset.url, runBody(form));
+    location.assign(`/runs/${run.id}`);
+  },
+  async schedules(form) {
+    await api('PUT', form.dataset.url, schedulesBody(form));
+    location.reload();
+  },
+  async share(form) {
+    const share = await api('POST', form.dataset.url, { days: Number(form.elements.days.value) });
+    const output = form.querySelector('[data-share-url]');
+    const link = document.createElement('a');
+    link.href = share.url;
+    link.textContent = share.url;
+    output.replaceChildren(link);
+  },
+};
+
+document.addEventListener('submit', (event) => {
+  const form = event.target.closest('form[data-form]');
+  if (form === null) return;
+  event.preventDefault();
+  const error = form.querySelector('[data-error]');
+  if (error) error.textContent = '';
+  handlers[form.dataset.form](form).catch((failure) => {
+    if (error) error.textContent = failure.message;
+  });
+});
+
+document.addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-action]');
+  if (button === null) return;
+  if (button.dataset.action === 'logout') api('DELETE', '/api/session').finally(() => location.assign('/login'));
+  if (button.dataset.action === 'stop') api('POST', button.dataset.url).catch(() => undefined);
+  if (button.dataset.action === 'print') window.print();
+  if (button.dataset.action === 'revoke') api('DELETE', button.dataset.url).then(() => location.reload(), () => undefined);
+});
+
+// Run page: live figures over Server-Sent Events; the page reloads once the run has finished, to show its files.
+const section = document.querySelector('[data-run]');
+if (section !== null && section.dataset.finished === 'no') {
+  const field = (name) => section.querySelector(`[data-field="${name}"]`);
+  const events = new EventSource(`/api/runs/${section.dataset.run}/events?after=${section.dataset.logLines}`);
+  const show = (message) => {
+    const run = JSON.parse(message.data);
+    const { progress } = run;
+    field('status').textContent = run.status;
+    field('bar').value = progress.blocksPercent;
+    field('blocks').textContent = `${progress.blocksPercent} %`;
+    field('receipts').textContent = `${progress.receiptsDone}/${progress.receiptsTotal}`;
+    field('calls').textContent = String(progress.apiCalls);
+    field('eta').textContent = progress.etaSeconds === null ? '–' : `${progress.etaSeconds} s`;
+    const log = document.querySelector('pre.log');
+    if (log !== null && run.log.length > 0) log.textContent = [log.textContent, ...run.log].filter((line) => line !== '').join('\n');
+  };
+  events.addEventListener('run', show);
+  events.addEventListener('done', (message) => {
+    show(message);
+    events.close();
+    setTimeout(() => location.reload(), 300);
+  });
+}
