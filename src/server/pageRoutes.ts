@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Book, Run, User } from '../workspace/WorkspaceData.js';
 import { listTemplates } from '../templates/templateCatalog.js';
-import { listedFilePath } from '../workspace/runFiles.js';
+import { filesDirOf, listedFilePath } from '../workspace/runFiles.js';
 import type { Workspace } from '../workspace/Workspace.js';
 import { pageUser } from './auth.js';
 import type { Html } from './html.js';
@@ -76,7 +76,7 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
 
   bookRoute('/books/:id/chart', async ({ user, book, runs }) => {
     const run = latestRunWith(runs, 'export', 'ledger.csv');
-    const ledger = run === undefined ? undefined : listedFilePath(workspace.stores.outDir(run.id), run.files, 'ledger.csv');
+    const ledger = run === undefined ? undefined : listedFilePath(filesDirOf(workspace.stores, run), run.files, 'ledger.csv');
     const period = run === undefined ? undefined : readRunJson<ManifestFile>(workspace, run, 'manifest.json')?.period;
     // The opening balances come from a reconcile over the same period, when there is one.
     const report = runs
@@ -98,7 +98,7 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
     const user = pageUser(request, reply);
     if (user === undefined) return reply;
     const { run, book } = runOf(request);
-    const report = listedFilePath(workspace.stores.outDir(run.id), run.files, 'reconcile.json');
+    const report = listedFilePath(filesDirOf(workspace.stores, run), run.files, 'reconcile.json');
     if (report === undefined) throw notFound('reconcile report');
     const { assets } = JSON.parse(fs.readFileSync(report, 'utf8')) as { assets: ReconcileAsset[] };
     return sendPage(reply, reconcilePage({ user, book, run, assets }));

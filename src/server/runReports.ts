@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { listedFilePath } from '../workspace/runFiles.js';
+import { filesDirOf, listedFilePath } from '../workspace/runFiles.js';
 import type { Workspace } from '../workspace/Workspace.js';
 import type { Run } from '../workspace/WorkspaceData.js';
 import type { ReconcileAsset } from './views/reconcilePage.js';
@@ -24,6 +24,6 @@ export function latestRunWith(runs: readonly Run[], kind: Run['request']['kind']
 
 /** A listed JSON file of a run (written by the pipeline: the reconcile report or the manifest). */
 export function readRunJson<T>(workspace: Workspace, run: Run, name: string): T | undefined {
-  const file = listedFilePath(workspace.stores.outDir(run.id), run.files, name);
+  const file = listedFilePath(filesDirOf(workspace.stores, run), run.files, name);
   return file === undefined ? undefined : (JSON.parse(fs.readFileSync(file, 'utf8')) as T);
 }

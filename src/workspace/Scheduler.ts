@@ -26,6 +26,8 @@ export function checkCron(cron: unknown, field: string): string {
  * Fires schedules on the clock it is given (a test clock in tests). At each `tick(now)`, a
  * schedule whose next tick since its last firing has come enqueues one run, however many ticks
  * were missed while the server was down; a schedule never fired starts counting from its first tick.
+ * A reconcile is followed by one `diff` per closed period of the book (queued behind it: a book's
+ * runs never overlap), so a late-indexed record in a filed period is found the same night.
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
@@ -33,6 +35,7 @@ export class Scheduler {
   constructor(
     private readonly data: WorkspaceData,
     private readonly queue: RunQueue,
+    private readonly closedLabels: (bookId: number) => readonly string[],
   ) {}
 
   tick(now: Date): number {
@@ -48,6 +51,9 @@ export class Scheduler {
         const due = nextTick(schedule, book.data.timezone ?? 'UTC', new Date(schedule.lastFiredAt));
         if (due === null || due > now) continue;
         this.queue.enqueue(bookId, { kind: schedule.kind, ...(schedule.kind === 'export' ? { templates: [...schedule.templates] } : {}) }, 'schedule');
+        if (schedule.kind === 'reconcile') {
+          for (const label of this.closedLabels(bookId)) this.queue.enqueue(bookId, { kind: 'diff', label }, 'schedule');
+        }
         this.data.markScheduleFired(bookId, schedule.kind, now.toISOString());
         fired += 1;
       }

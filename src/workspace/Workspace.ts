@@ -1,5 +1,8 @@
 import path from 'node:path';
+import type { AlertSettings } from '../alerts/AlertSettings.js';
+import { parseInstant } from '../config/parseInstant.js';
 import { InputError } from '../errors/LedgerscanError.js';
+import { closedPeriods, defaultFiledDir, periodLabel } from '../filing/FiledRecord.js';
 import type { BookData } from './BookData.js';
 import type { BookStores } from './BookStores.js';
 import { embeddedBookStores } from './BookStores.js';
@@ -21,7 +24,11 @@ export interface WorkspaceOptions {
   /** The clock of runs and schedules; tests pass their own. */
   now?: () => Date;
   maxRunning?: number;
+  /** Where alerts go: the server's LEDGERSCAN_* environment, never the workspace data. None: no alerts. */
+  alerts?: AlertSettings;
 }
+
+const SCHEDULED_KINDS: readonly RunRequest['kind'][] = ['export', 'sync', 'reconcile'];
 
 /**
  * The embedded workspace: the data in `DIR/workspace.db`, one store per book and one folder per
@@ -41,9 +48,9 @@ export class Workspace {
     this.api = options.api;
     this.data = new SqliteWorkspaceData(path.join(options.dataDir, 'workspace.db'));
     this.stores = embeddedBookStores(options.dataDir);
-    const context = { data: this.data, stores: this.stores, api: this.api, now: this.now, onProgress: (runId: number, figures: RunProgressFigures) => this.emitProgress(runId, figures) };
+    const context = { data: this.data, stores: this.stores, api: this.api, alerts: options.alerts ?? {}, now: this.now, onProgress: (runId: number, figures: RunProgressFigures) => this.emitProgress(runId, figures) };
     this.queue = new InProcessRunQueue(this.data, (run, signal) => executeRun(context, run, signal), { now: this.now, ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }) });
-    this.scheduler = new Scheduler(this.data, this.queue);
+    this.scheduler = new Scheduler(this.data, this.queue, (bookId) => this.closedPeriods(bookId).map((record) => record.label));
   }
 
   /** Re-queues runs a dead process left running, then takes up the queue and the schedules. */
@@ -91,12 +98,30 @@ export class Workspace {
     return removed;
   }
 
-  /** Validates the request as the CLI validates a job (every problem at once), then queues it. */
+  /** The book's closed periods, where the CLI's `close` keeps them by default: `filed/` beside its state file. */
+  closedPeriods(bookId: number): ReturnType<typeof closedPeriods> {
+    return closedPeriods(defaultFiledDir(this.stores.stateFile(bookId)));
+  }
+
+  /**
+   * Validates the request as the CLI validates a job (every problem at once), then queues it. What the
+   * pipeline would refuse only after syncing (a period closed already or not over, an instant to come) is
+   * refused here, before anything runs.
+   */
   startRun(bookId: number, input: unknown, trigger: Run['trigger'] = 'manual'): Run | undefined {
     const book = this.data.getBook(bookId);
     if (book === undefined) return undefined;
     const request: RunRequest = validateRunRequest(input);
-    jobForRun({ book: book.data, request, api: this.api, state: this.stores.stateFile(bookId), out: '.', jobFile: 'job.json', now: this.now(), write: false });
+    const state = this.stores.stateFile(bookId);
+    const job = jobForRun({ book: book.data, request, api: this.api, state, out: '.', jobFile: 'job.json', now: this.now(), write: false, filedDir: defaultFiledDir(state) });
+    if (request.kind === 'close') {
+      const label = periodLabel(job.period);
+      if (this.closedPeriods(bookId).some((record) => record.label === label)) throw new InputError(`period ${label} is already closed; a filed period is never overwritten (run "diff" on it to see what changed)`, { details: { field: 'period' } });
+      if (job.period.endTime * 1000 > this.now().getTime()) throw new InputError(`period ${label} has not ended yet; close it after ${job.period.to}`, { details: { field: 'period' } });
+    }
+    if (request.kind === 'balances' && parseInstant(request.at, 'at', job.timezone).time * 1000 > this.now().getTime()) {
+      throw new InputError(`at ${request.at ?? ''} is in the future (state holdings at a past instant)`, { details: { field: 'at' } });
+    }
     return this.queue.enqueue(bookId, request, trigger);
   }
 
@@ -107,6 +132,7 @@ export class Workspace {
       const field = `schedules[${index}]`;
       const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
       const request = validateRunRequest({ kind: entry.kind, ...(entry.templates === undefined ? {} : { templates: entry.templates }) });
+      if (!SCHEDULED_KINDS.includes(request.kind)) throw new InputError(`${field}.kind must be one of ${SCHEDULED_KINDS.join(', ')} (diffs of closed periods follow each scheduled reconcile)`, { details: { field: `${field}.kind` } });
       if (kinds.has(request.kind)) throw new InputError(`${field}.kind ${request.kind} is scheduled twice (one schedule per kind)`, { details: { field: `${field}.kind` } });
       kinds.add(request.kind);
       if (entry.zone !== undefined && entry.zone !== 'UTC' && entry.zone !== 'book') throw new InputError(`${field}.zone must be "UTC" or "book"`, { details: { field: `${field}.zone` } });

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Job } from '../config/Job.js';
 import { loadJob } from '../config/loadJob.js';
+import { InputError } from '../errors/LedgerscanError.js';
+import { closedPeriods } from '../filing/FiledRecord.js';
 import { builtinTemplateNames } from '../templates/templateCatalog.js';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from './RunRequest.js';
@@ -27,9 +29,21 @@ export function runJobFile(book: BookData, request: RunRequest, now: Date): Reco
   };
 }
 
-/** The validated `Job` of a run (CLI validation: every problem at once, each naming its field). */
-export function jobForRun(input: { book: BookData; request: RunRequest; api: ApiAccess; state: string; out: string; jobFile: string; now: Date; write: boolean }): Job {
-  const data = runJobFile(input.book, input.request, input.now);
+/** A diff recalculates a closed period as it was filed: its days and templates come from its record. */
+function requestOfDiff(request: RunRequest, filedDir: string): RunRequest {
+  if (request.kind !== 'diff') return request;
+  const record = closedPeriods(filedDir).find((candidate) => candidate.label === request.label);
+  if (record === undefined) throw new InputError(`label ${request.label ?? ''} is not a closed period of this book (close it first)`, { details: { field: 'label' } });
+  return { ...request, period: { from: record.period.from, to: record.period.to }, templates: [...record.templates] };
+}
+
+/**
+ * The validated `Job` of a run (CLI validation: every problem at once, each naming its field).
+ * `filedDir` holds the book's closed periods.
+ */
+export function jobForRun(input: { book: BookData; request: RunRequest; api: ApiAccess; state: string; out: string; jobFile: string; now: Date; write: boolean; filedDir: string }): Job {
+  const request = requestOfDiff(input.request, input.filedDir);
+  const data = runJobFile(input.book, request, input.now);
   if (input.write) {
     fs.mkdirSync(path.dirname(input.jobFile), { recursive: true });
     fs.writeFileSync(input.jobFile, `${JSON.stringify(data, null, 2)}\n`);
@@ -39,7 +53,7 @@ export function jobForRun(input: { book: BookData; request: RunRequest; api: Api
     env: {},
     knownTemplates: builtinTemplateNames(),
     cwd: path.dirname(input.jobFile),
-    templatesRequired: input.request.kind === 'export',
+    templatesRequired: ['export', 'close', 'diff'].includes(request.kind),
     file: { path: input.jobFile, dir: path.dirname(input.jobFile), data },
   });
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { defaultFiledDir } from '../filing/FiledRecord.js';
 import { sha256File } from '../output/sha256File.js';
-import type { RunFile } from './WorkspaceData.js';
+import type { BookStores } from './BookStores.js';
+import type { Run, RunFile } from './WorkspaceData.js';
 
 /** An export's files as its manifest lists them, and the manifest itself. */
 export async function manifestFiles(outDir: string): Promise<RunFile[]> {
@@ -24,4 +26,10 @@ export async function describeFile(outDir: string, name: string): Promise<RunFil
 export function listedFilePath(outDir: string, files: readonly RunFile[], name: string): string | undefined {
   const listed = files.find((file) => file.name === name);
   return listed === undefined ? undefined : path.join(outDir, ...listed.name.split('/'));
+}
+
+/** Where a run's listed files are: a close's are the filed period itself (read-only), any other run's its out dir. */
+export function filesDirOf(stores: BookStores, run: Run): string {
+  const label = run.summary?.label;
+  return run.request.kind === 'close' && typeof label === 'string' ? path.join(defaultFiledDir(stores.stateFile(run.bookId)), label) : stores.outDir(run.id);
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { changedSinceFiledAlert } from '../../alerts/alertFor.js';
 import { alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
 import type { JobFlags } from '../../config/JobFlags.js';
+import { defaultFiledDir } from '../../filing/FiledRecord.js';
 import { InputError } from '../../errors/LedgerscanError.js';
 import { runDiffSinceFiled } from '../../pipeline/runDiffSinceFiled.js';
 import type { CliIo } from '../CliIo.js';
@@ -20,7 +21,7 @@ export async function diffCommand(
   const alerts = alertSettingsFromEnv(io.env);
   const { job, progress, log, command } = setUpJobCommand(flags, argv, io, true, false);
   if (flags.sinceFiled === undefined) throw new InputError('--since-filed is missing (name the closed period, e.g. --since-filed 2025)');
-  const filedDir = flags.filed === undefined ? path.join(path.dirname(job.state), 'filed') : path.resolve(io.cwd, flags.filed);
+  const filedDir = flags.filed === undefined ? defaultFiledDir(job.state) : path.resolve(io.cwd, flags.filed);
   const run = await runDiffSinceFiled(job, { progress, log, command, signal, filedDir, label: String(flags.sinceFiled), verify: flags.verify !== false });
   io.stdout.write(`${syncSummary(run.export.sync, run.export.api)}\n${run.report.summary}\n`);
   if (!run.report.changed) return EXIT.ok;

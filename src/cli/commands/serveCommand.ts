@@ -1,3 +1,4 @@
+import { alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,8 @@ function readApiKey(flags: ServeFlags, io: CliIo): string {
  * it over the in-process sandbox with a demo book and a demo admin whose password is printed once.
  */
 export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSignal): Promise<number> {
+  // Read first, as `reconcile` does: a server whose alerts are half configured must not start silently.
+  const alerts = alertSettingsFromEnv(io.env);
   let sandbox: Sandbox | undefined;
   let dataDir = path.resolve(io.cwd, flags.data ?? DEFAULT_DATA_DIR);
   let api: { apiKey: string; baseUrl: string; rate: number };
@@ -59,7 +62,7 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
   } else {
     api = { apiKey: readApiKey(flags, io), baseUrl: parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url'), rate: rate ?? DEFAULTS.rate };
   }
-  const workspace = new Workspace({ dataDir, api });
+  const workspace = new Workspace({ dataDir, api, alerts });
   try {
     if (flags.demo) await seedDemo(workspace, io);
     workspace.start();
