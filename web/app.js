@@ -39,10 +39,13 @@ function bookBody(form) {
 }
 
 function runBody(form) {
-  const get = (name) => form.elements[name].value;
+  const get = (name) => form.elements[name]?.value ?? '';
+  const kind = get('kind');
+  if (kind === 'diff') return { kind, label: get('label') };
+  if (kind === 'balances') return { kind, at: get('at') };
   const templates = [...form.querySelectorAll('input[name="templates"]:checked')].map((input) => input.value);
   const period = get('from') !== '' || get('to') !== '' ? { from: get('from'), to: get('to') } : { year: Number(get('year')) };
-  return { kind: get('kind'), period, ...(get('kind') === 'export' ? { templates } : {}) };
+  return { kind, period, ...(kind === 'export' || kind === 'close' ? { templates } : {}) };
 }
 
 function schedulesBody(form) {

@@ -12,10 +12,10 @@ import { booksPage } from './views/booksPage.js';
 import { loginPage } from './views/loginPage.js';
 import type { ReconcileAsset } from './views/reconcilePage.js';
 import { reconcilePage } from './views/reconcilePage.js';
-import { runPage } from './views/runPage.js';
+import { RUN_TABLES, runPage } from './views/runPage.js';
 import { balanceSeries } from './balanceSeries.js';
 import type { ManifestFile, ReconcileReportFile } from './runReports.js';
-import { latestRunWith, readRunJson } from './runReports.js';
+import { latestRunWith, readRunCsv, readRunJson } from './runReports.js';
 import { chartPage } from './views/chartPage.js';
 import { summaryPage } from './views/summaryPage.js';
 
@@ -58,7 +58,7 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
   };
 
   bookRoute('/books/:id', ({ user, book, runs, reply }) =>
-    bookPage({ user, csrfToken: reply.generateCsrf(), book, runs, schedules: data.schedules(book.id), templates: listTemplates() }),
+    bookPage({ user, csrfToken: reply.generateCsrf(), book, runs, schedules: data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id) }),
   );
 
   bookRoute('/books/:id/summary', ({ user, book, runs }) => {
@@ -66,11 +66,14 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
     const exportRun = latestRunWith(runs, 'export', 'manifest.json');
     const report = reconcileRun === undefined ? undefined : readRunJson<ReconcileReportFile>(workspace, reconcileRun, 'reconcile.json');
     const manifest = exportRun === undefined ? undefined : readRunJson<ManifestFile>(workspace, exportRun, 'manifest.json');
+    const balancesRun = latestRunWith(runs, 'balances', 'balances.csv');
+    const balances = balancesRun === undefined ? undefined : readRunCsv(workspace, balancesRun, 'balances.csv');
     return summaryPage({
       user,
       book,
       reconcile: reconcileRun === undefined || report === undefined ? undefined : { run: reconcileRun, report },
       exported: exportRun === undefined || manifest === undefined ? undefined : { run: exportRun, manifest },
+      balances: balancesRun === undefined || balances === undefined ? undefined : { run: balancesRun, table: balances },
     });
   });
 
@@ -91,7 +94,9 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
     const user = pageUser(request, reply);
     if (user === undefined) return reply;
     const { run, book } = runOf(request);
-    return sendPage(reply, runPage({ user, csrfToken: reply.generateCsrf(), book, run, log: data.runLog(run.id), shares: data.sharesOfRun(run.id), now: workspace.now().toISOString() }));
+    const tableFile = RUN_TABLES[run.request.kind];
+    const table = tableFile === undefined ? undefined : readRunCsv(workspace, run, tableFile);
+    return sendPage(reply, runPage({ user, csrfToken: reply.generateCsrf(), book, run, log: data.runLog(run.id), shares: data.sharesOfRun(run.id), now: workspace.now().toISOString(), table }));
   });
 
   app.get<{ Params: IdParams }>('/runs/:id/reconcile', async (request, reply) => {

@@ -1,3 +1,4 @@
+import { lastAlertRun } from './runReports.js';
 import type { Book, Run } from '../workspace/WorkspaceData.js';
 
 /** A run as the API shows it. */
@@ -18,8 +19,9 @@ export function runJson(run: Run): Record<string, unknown> {
   };
 }
 
-/** A book as the API shows it: its JSON, plus the last run and the last reconcile's status. */
+/** A book as the API shows it: its JSON, plus the last run, the last reconcile's status and the last alert. */
 export function bookJson(book: Book, runs: readonly Run[]): Record<string, unknown> {
+  const lastAlert = lastAlertRun(runs);
   const lastReconcile = runs.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null);
   return {
     id: book.id,
@@ -28,5 +30,6 @@ export function bookJson(book: Book, runs: readonly Run[]): Record<string, unkno
     updatedAt: book.updatedAt,
     lastRun: runs[0] === undefined ? null : { id: runs[0].id, kind: runs[0].request.kind, status: runs[0].status, createdAt: runs[0].createdAt },
     lastReconcile: lastReconcile === undefined ? null : { id: lastReconcile.id, status: lastReconcile.status, finishedAt: lastReconcile.finishedAt },
+    lastAlert: lastAlert?.summary === undefined || lastAlert.summary === null ? null : { runId: lastAlert.id, kind: lastAlert.summary.alert, at: lastAlert.summary.alertAt, delivered: lastAlert.summary.alertDelivered },
   };
 }

@@ -28,6 +28,16 @@ export interface WorkspaceOptions {
   alerts?: AlertSettings;
 }
 
+/** The CLI's validation names flags or job fields in its message; the API's answer also names the request field. */
+function withField<T>(field: string, validate: () => T): T {
+  try {
+    return validate();
+  } catch (cause) {
+    if (!(cause instanceof InputError) || cause.details.field !== undefined) throw cause;
+    throw new InputError(cause.message, { details: { ...cause.details, field }, cause });
+  }
+}
+
 const SCHEDULED_KINDS: readonly RunRequest['kind'][] = ['export', 'sync', 'reconcile'];
 
 /**
@@ -113,13 +123,13 @@ export class Workspace {
     if (book === undefined) return undefined;
     const request: RunRequest = validateRunRequest(input);
     const state = this.stores.stateFile(bookId);
-    const job = jobForRun({ book: book.data, request, api: this.api, state, out: '.', jobFile: 'job.json', now: this.now(), write: false, filedDir: defaultFiledDir(state) });
+    const job = withField('run', () => jobForRun({ book: book.data, request, api: this.api, state, out: '.', jobFile: 'job.json', now: this.now(), write: false, filedDir: defaultFiledDir(state) }));
     if (request.kind === 'close') {
       const label = periodLabel(job.period);
       if (this.closedPeriods(bookId).some((record) => record.label === label)) throw new InputError(`period ${label} is already closed; a filed period is never overwritten (run "diff" on it to see what changed)`, { details: { field: 'period' } });
       if (job.period.endTime * 1000 > this.now().getTime()) throw new InputError(`period ${label} has not ended yet; close it after ${job.period.to}`, { details: { field: 'period' } });
     }
-    if (request.kind === 'balances' && parseInstant(request.at, 'at', job.timezone).time * 1000 > this.now().getTime()) {
+    if (request.kind === 'balances' && withField('at', () => parseInstant(request.at, 'at', job.timezone)).time * 1000 > this.now().getTime()) {
       throw new InputError(`at ${request.at ?? ''} is in the future (state holdings at a past instant)`, { details: { field: 'at' } });
     }
     return this.queue.enqueue(bookId, request, trigger);

@@ -1,18 +1,17 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import type { Alert } from '../../src/alerts/Alert.js';
-import { SIGNATURE_HEADER, verifyWebhook } from '../../src/alerts/webhookSignature.js';
+import { verifyWebhook } from '../../src/alerts/webhookSignature.js';
 import { runCli } from '../../src/cli/main.js';
-import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import type { OmittedRecord } from '../../src/sandbox/SandboxApi.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { e2eWorld, exportArgs, tempDir } from '../e2e/e2eWorld.js';
 import { captureIo } from '../support/captureIo.js';
+import { heldInternalTransfer } from '../support/heldRecord.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver.js';
 
 type Row = Record<string, string>;
 const SECRET = 'diff-alerts-secret-0123456789abcdef';
@@ -21,8 +20,8 @@ let sandbox: Sandbox;
 let dir: string;
 let state: string;
 let held: OmittedRecord;
-const hooks: { body: string; signature: string }[] = [];
-let hook: http.Server;
+let hooks: WebhookReceiver['received'];
+let hook: WebhookReceiver;
 let env: NodeJS.ProcessEnv;
 
 /** The e2e job for 2025 as `command` (close or diff), one out dir per call. */
@@ -43,38 +42,18 @@ beforeAll(async () => {
   world = e2eWorld();
   dir = tempDir('diff');
   state = path.join(dir, 'books', 'state.db');
-  hook = http.createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => { body += chunk; });
-    request.on('end', () => {
-      hooks.push({ body, signature: String(request.headers[SIGNATURE_HEADER]) });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-  env = { LEDGERSCAN_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`, LEDGERSCAN_WEBHOOK_SECRET: SECRET };
+  hook = await startWebhookReceiver();
+  hooks = hook.received;
+  env = { LEDGERSCAN_WEBHOOK_URL: hook.url, LEDGERSCAN_WEBHOOK_SECRET: SECRET };
 
   // An incoming internal transfer of 2025 that the explorer has not indexed yet when the period is filed.
-  const probe = await startSandbox({ world, rate: 1000 });
-  const client = new EtherscanClient({ baseUrl: probe.url, apiKey: probe.apiKey, rate: 1000 });
-  const start = world.blockByTime(1, Date.UTC(2025, 2, 1) / 1000, 'after') as number;
-  const end = world.blockByTime(1, Date.UTC(2025, 10, 1) / 1000, 'before') as number;
-  for (const wallet of world.wallets.filter((candidate) => candidate.chains.includes(1))) {
-    const rows = await client.listPage('txlistinternal', { chainId: 1, address: wallet.address, startBlock: start, endBlock: end, offset: 1000 });
-    const row = rows.find((candidate) => candidate.to === wallet.address && candidate.isError === '0' && candidate.value !== '0');
-    if (row !== undefined) {
-      held = { chainId: 1, stream: 'txlistinternal', hash: row.hash };
-      break;
-    }
-  }
-  await probe.close();
+  held = await heldInternalTransfer(world);
   sandbox = await startSandbox({ world, rate: 1000, omit: [held] });
 });
 
 afterAll(async () => {
   await sandbox.close();
-  await new Promise<void>((resolve) => hook.close(() => resolve()));
+  await hook.close();
   fs.chmodSync(path.join(dir, 'books', 'filed', '2025'), 0o755);
   fs.rmSync(dir, { recursive: true, force: true });
 });

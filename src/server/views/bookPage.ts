@@ -1,3 +1,4 @@
+import type { FiledRecord } from '../../filing/FiledRecord.js';
 import type { TemplateSummary } from '../../templates/templateCatalog.js';
 import type { Book, Run, Schedule, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
@@ -6,7 +7,7 @@ import { bookForm } from './booksPage.js';
 import { layout } from './layout.js';
 import { statusBadge } from './parts.js';
 
-export function bookPage(input: { user: User; csrfToken: string; book: Book; runs: Run[]; schedules: Schedule[]; templates: TemplateSummary[] }): Html {
+export function bookPage(input: { user: User; csrfToken: string; book: Book; runs: Run[]; schedules: Schedule[]; templates: TemplateSummary[]; closed: FiledRecord[] }): Html {
   const { book, user } = input;
   const admin = user.role === 'admin';
   const history = input.runs.map(
@@ -19,6 +20,11 @@ export function bookPage(input: { user: User; csrfToken: string; book: Book; run
     body: html`<h1>${book.data.name}</h1>
 <p><a href="/books/${book.id}/summary">Year summary (printable)</a> · <a href="/books/${book.id}/chart">Balance chart</a></p>
 ${admin ? html`<h2>New run</h2>${runForm(book, input.templates)}` : ''}
+<h2>Closed periods</h2>
+${closedPeriods(book, input.closed, input.runs, admin)}
+${admin ? html`<h2>Close a period</h2>${closeForm(book, input.templates)}` : ''}
+<h2>Balances at a date</h2>
+${balancesSection(book, input.runs, admin)}
 <h2>Runs</h2>
 <table class="runs"><thead><tr><th>Run</th><th>Kind</th><th>Trigger</th><th>Created (UTC)</th><th>Status</th></tr></thead><tbody>${history}</tbody></table>
 <h2>Schedules</h2>
@@ -27,18 +33,68 @@ ${admin ? html`<h2>Edit book</h2>${bookForm(book)}` : ''}`,
   });
 }
 
-function runForm(book: Book, templates: TemplateSummary[]): Html {
+/** Year or whole days, as for an export. */
+function periodFields(): Html {
   const year = new Date().getUTCFullYear() - 1;
+  return html`<label>Year <input name="year" type="number" value="${year}"></label>
+<label>or from <input name="from" type="date"></label> <label>to <input name="to" type="date"></label>`;
+}
+
+function templateFields(templates: TemplateSummary[], legend: string): Html {
+  return html`<fieldset><legend>${legend}</legend>
+${templates.map((template) => html`<label class="template"><input type="checkbox" name="templates" value="${template.name}"> ${template.name} <small>${template.title} · confidence ${template.confidence}</small></label>`)}
+</fieldset>`;
+}
+
+function runForm(book: Book, templates: TemplateSummary[]): Html {
   return html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card">
 <label>Kind <select name="kind"><option value="export">export</option><option value="reconcile">reconcile</option><option value="sync">sync</option></select></label>
-<label>Year <input name="year" type="number" value="${year}"></label>
-<label>or from <input name="from" type="date"></label> <label>to <input name="to" type="date"></label>
-<fieldset><legend>Templates (export)</legend>
-${templates.map((template) => html`<label class="template"><input type="checkbox" name="templates" value="${template.name}"> ${template.name} <small>${template.title} · confidence ${template.confidence}</small></label>`)}
-</fieldset>
+${periodFields()}
+${templateFields(templates, 'Templates (export)')}
 <button type="submit">Start run</button>
 <p class="error" data-error></p>
 </form>`;
+}
+
+/** Files the period as the CLI's `close` does: the templates filed, read-only, never overwritten. */
+function closeForm(book: Book, templates: TemplateSummary[]): Html {
+  return html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card" data-close>
+<input type="hidden" name="kind" value="close">
+${periodFields()}
+${templateFields(templates, 'Templates to file')}
+<button type="submit">Close period</button>
+<p class="error" data-error></p>
+</form>`;
+}
+
+/** Each closed period: when it was closed, its files' hashes, and (admins) a recalculation against it. */
+function closedPeriods(book: Book, closed: FiledRecord[], runs: Run[], admin: boolean): Html {
+  if (closed.length === 0) return html`<p>No period closed yet.</p>`;
+  return html`${closed.map((record) => {
+    const closeRun = runs.find((run) => run.request.kind === 'close' && run.summary?.label === record.label);
+    const lastDiff = runs.find((run) => run.request.kind === 'diff' && run.request.label === record.label);
+    return html`<section class="card closed" data-closed="${record.label}">
+<h3>${record.label}: ${record.period.from} to ${record.period.to} (${record.period.timezone})</h3>
+<p>Closed ${record.closedAt.slice(0, 19).replace('T', ' ')} UTC with ledgerscan ${record.tool.version}; templates ${record.templates.join(', ')}.
+${closeRun === undefined ? '' : html`<a href="/runs/${closeRun.id}">Filed files (run ${closeRun.id})</a>.`}
+${lastDiff === undefined ? '' : html`Last check: <a href="/runs/${lastDiff.id}">run ${lastDiff.id}</a> ${statusBadge(lastDiff.status)}`}</p>
+<table class="files"><thead><tr><th>File</th><th>Bytes</th><th>sha256</th></tr></thead><tbody>
+${record.files.map((file) => html`<tr><td>${file.path}</td><td class="num">${file.bytes}</td><td class="hash">${file.sha256}</td></tr>`)}
+</tbody></table>
+${admin ? html`<form data-form="run" data-url="/api/books/${book.id}/runs"><input type="hidden" name="kind" value="diff"><input type="hidden" name="label" value="${record.label}"><button type="submit">What changed since filed</button><p class="error" data-error></p></form>` : ''}
+</section>`;
+  })}`;
+}
+
+/** Holdings at an instant in the book's zone (balances.csv); the newest statement is linked. */
+function balancesSection(book: Book, runs: Run[], admin: boolean): Html {
+  const last = runs.find((run) => run.request.kind === 'balances');
+  return html`${last === undefined ? html`<p>No statement yet.</p>` : html`<p>Newest: <a href="/runs/${last.id}">run ${last.id}, at ${last.request.at ?? ''}</a> ${statusBadge(last.status)}</p>`}
+${admin ? html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card"><input type="hidden" name="kind" value="balances">
+<label>At (${book.data.timezone ?? 'UTC'}) <input name="at" type="datetime-local" step="1" required></label>
+<button type="submit">State balances</button>
+<p class="error" data-error></p>
+</form>` : ''}`;
 }
 
 function scheduleForm(book: Book, schedules: Schedule[], admin: boolean): Html {

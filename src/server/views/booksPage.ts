@@ -2,7 +2,8 @@ import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { layout } from './layout.js';
-import { statusBadge } from './parts.js';
+import { lastAlertRun } from '../runReports.js';
+import { alertNote, statusBadge } from './parts.js';
 
 export function booksPage(input: { user: User; csrfToken: string; books: { book: Book; runs: Run[] }[] }): Html {
   const rows = input.books.map(({ book, runs }) => {
@@ -14,6 +15,7 @@ export function booksPage(input: { user: User; csrfToken: string; books: { book:
 <td>${book.data.chains.join(', ')}</td>
 <td>${last === undefined ? statusBadge('none') : html`<a href="/runs/${last.id}">${last.request.kind} ${last.createdAt.slice(0, 16).replace('T', ' ')}</a> ${statusBadge(last.status)}`}</td>
 <td>${reconcile === undefined ? statusBadge('none') : html`<a href="/runs/${reconcile.id}/reconcile">${statusBadge(reconcile.status)}</a>`}</td>
+<td class="alert">${alertNote(lastAlertRun(runs))}</td>
 </tr>`;
   });
   return layout({
@@ -21,7 +23,7 @@ export function booksPage(input: { user: User; csrfToken: string; books: { book:
     user: input.user,
     csrfToken: input.csrfToken,
     body: html`<h1>Books</h1>
-<table class="books"><thead><tr><th>Client</th><th>Wallets</th><th>Chains</th><th>Last run</th><th>Last reconcile</th></tr></thead>
+<table class="books"><thead><tr><th>Client</th><th>Wallets</th><th>Chains</th><th>Last run</th><th>Last reconcile</th><th>Last alert (UTC)</th></tr></thead>
 <tbody>${rows}</tbody></table>
 ${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : ''}`,
   });

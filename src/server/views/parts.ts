@@ -20,3 +20,17 @@ ${files.map((file) => html`<tr><td><a href="${base}/files/${file.name.split('/')
 </tbody></table>
 <p><a class="button" href="${base}/archive.zip" download>Download all (zip)</a></p>`;
 }
+
+/** A CSV a run wrote (diff.csv, balances.csv) as a table; every cell is escaped text. */
+export function csvTable(csv: { header: readonly string[]; rows: readonly (readonly string[])[] }, className: string): Html {
+  return html`<table class="${className}"><thead><tr>${csv.header.map((column) => html`<th>${column}</th>`)}</tr></thead><tbody>
+${csv.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}
+</tbody></table>`;
+}
+
+/** The last alert a book's runs raised: when, which, and whether it reached anyone. */
+export function alertNote(run: Run | undefined): Html {
+  if (run?.summary?.alert === undefined) return html`<span class="status status-none">none</span>`;
+  const { alert, alertAt, alertDelivered } = run.summary;
+  return html`<a href="/runs/${run.id}">${String(alertAt ?? '').slice(0, 16).replace('T', ' ')} ${alert}</a> <span class="status ${alertDelivered === 'delivered' ? 'status-succeeded' : 'status-failed'}">${alertDelivered ?? ''}</span>`;
+}

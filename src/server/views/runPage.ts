@@ -3,10 +3,25 @@ import { FINISHED_STATUSES } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { layout } from './layout.js';
-import { filesTable, statusBadge } from './parts.js';
+import { csvTable, filesTable, statusBadge } from './parts.js';
+
+/** The CSV a diff or balances run is about (diff.csv, balances.csv). */
+export type RunTable = { header: readonly string[]; rows: readonly (readonly string[])[] };
+
+/** Which listed CSV a run page shows as a table. */
+export const RUN_TABLES: Partial<Record<Run['request']['kind'], string>> = { diff: 'diff.csv', balances: 'balances.csv' };
+
+function reportSection(run: Run, table: RunTable): Html {
+  if (run.request.kind === 'balances') return html`<h2>Balances at ${run.summary?.at ?? run.request.at ?? ''}</h2>${csvTable(table, 'balances')}`;
+  const label = run.request.label ?? '';
+  if (table.rows.length === 0) {
+    return html`<h2>What changed since ${label} was filed</h2><p class="good-news">Nothing changed since ${label} was filed: a recalculation today gives every filed file row for row.</p>`;
+  }
+  return html`<h2>What changed since ${label} was filed</h2><p>${table.rows.length} row${table.rows.length === 1 ? '' : 's'} of the filed files would change:</p>${csvTable(table, 'diff')}`;
+}
 
 /** The run page: live figures over SSE (app.js), the log, then files, zip, share and the reconcile report. */
-export function runPage(input: { user: User; csrfToken: string; book: Book; run: Run; log: string[]; shares: (Share & { downloads: number })[]; now: string }): Html {
+export function runPage(input: { user: User; csrfToken: string; book: Book; run: Run; log: string[]; shares: (Share & { downloads: number })[]; now: string; table?: RunTable | undefined }): Html {
   const { run, user } = input;
   const admin = user.role === 'admin';
   const finished = FINISHED_STATUSES.includes(run.status);
@@ -28,6 +43,7 @@ export function runPage(input: { user: User; csrfToken: string; book: Book; run:
 ${run.error === null ? '' : html`<p class="error">${run.error}</p>`}
 ${admin && !finished ? html`<button type="button" data-action="stop" data-url="/api/runs/${run.id}/stop">Stop</button>` : ''}
 </section>
+${input.table === undefined ? '' : reportSection(run, input.table)}
 ${finished && run.files.length > 0
   ? html`<h2>Files</h2>${filesTable(run.files, `/api/runs/${run.id}`)}
 ${run.request.kind === 'reconcile' ? html`<p><a class="button" href="/runs/${run.id}/reconcile">Reconcile report</a></p>` : ''}

@@ -3,16 +3,18 @@ import { html } from '../html.js';
 import type { Html } from '../html.js';
 import type { ManifestFile, ReconcileReportFile } from '../runReports.js';
 import { layout } from './layout.js';
-import { formatBytes, statusBadge } from './parts.js';
+import { csvTable, formatBytes, statusBadge } from './parts.js';
+import type { RunTable } from './runPage.js';
 
 const amount = (value: { amount: string; raw: string } | null): string => (value === null ? '' : value.amount === '' ? `${value.raw} (raw)` : value.amount);
 
 /**
  * The printable year summary an accountant files: the roll-forward per wallet and asset of the
- * newest reconcile, and the newest export's counts and file hashes (print CSS hides the controls).
+ * newest reconcile, the newest export's counts and file hashes, and the newest statement of balances at a
+ * date (the wealth-tax statement; print CSS hides the controls).
  */
-export function summaryPage(input: { user: User; book: Book; reconcile?: { run: Run; report: ReconcileReportFile } | undefined; exported?: { run: Run; manifest: ManifestFile } | undefined }): Html {
-  const { book, reconcile, exported } = input;
+export function summaryPage(input: { user: User; book: Book; reconcile?: { run: Run; report: ReconcileReportFile } | undefined; exported?: { run: Run; manifest: ManifestFile } | undefined; balances?: { run: Run; table: RunTable } | undefined }): Html {
+  const { book, reconcile, exported, balances } = input;
   const rollForward = reconcile?.report.assets.filter((asset) => asset.spam === '') ?? [];
   return layout({
     title: `Year summary · ${book.data.name}`,
@@ -35,6 +37,10 @@ Counts: ${Object.entries(exported.manifest.counts).map(([name, count]) => `${nam
 Blocks: ${Object.entries(exported.manifest.blockRanges).map(([chain, range]) => `chain ${chain} ${range.fromBlock}–${range.toBlock}`).join(', ')}.</p>
 <table class="files"><thead><tr><th>File</th><th>Size</th><th>sha256</th></tr></thead><tbody>
 ${exported.manifest.files.map((file) => html`<tr><td>${file.path}</td><td class="num">${formatBytes(file.bytes)}</td><td class="hash">${file.sha256}</td></tr>`)}
-</tbody></table>`}`,
+</tbody></table>`}
+<h2>Balances at a date</h2>
+${balances === undefined
+  ? html`<p>No statement yet: state balances at a date from the book page.</p>`
+  : html`<p>Run ${balances.run.id}, holdings at ${balances.run.summary?.at ?? balances.run.request.at ?? ''} ${statusBadge(balances.run.status)}.</p>${csvTable(balances.table, 'balances')}`}`,
   });
 }

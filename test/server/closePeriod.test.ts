@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Alert } from '../../src/alerts/Alert.js';
+import { verifyWebhook } from '../../src/alerts/webhookSignature.js';
+import type { OmittedRecord } from '../../src/sandbox/SandboxApi.js';
+import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Workspace } from '../../src/workspace/Workspace.js';
+import { e2eWorld } from '../e2e/e2eWorld.js';
+import { heldInternalTransfer } from '../support/heldRecord.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver.js';
+import { openWorkspace, tempDir, worldBook } from '../workspace/workspaceHarness.js';
+import type { Served } from './serverHarness.js';
+import { addUser, login, serve } from './serverHarness.js';
+
+const SECRET = 'workspace-alerts-secret-0123456789';
+const world = e2eWorld();
+let sandbox: Sandbox;
+let hook: WebhookReceiver;
+let held: OmittedRecord;
+let workspace: Workspace;
+let server: Served;
+let dataDir: string;
+let admin: string;
+let viewer: string;
+let bookId: number;
+let clock = new Date('2026-06-01T02:00:00Z');
+
+type RunJson = { id: number; kind: string; status: string; trigger: string; summary: Record<string, string | number> | null; error: string | null };
+
+async function call(method: string, route: string, token: string, body?: unknown): Promise<{ status: number; json: () => unknown; text: string }> {
+  const response = await fetch(`${server.url}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, text, json: () => JSON.parse(text) as unknown };
+}
+
+/** Starts a run over the API and waits for the queue to finish it. */
+async function runToEnd(body: unknown): Promise<RunJson> {
+  const started = await call('POST', `/api/books/${bookId}/runs`, admin, body);
+  expect(started.status).toBe(202);
+  await workspace.queue.idle();
+  return (await call('GET', `/api/runs/${(started.json() as { id: number }).id}`, admin)).json() as RunJson;
+}
+
+function alerts(): Alert[] {
+  return hook.received.map(({ body }) => JSON.parse(body) as Alert);
+}
+
+beforeAll(async () => {
+  hook = await startWebhookReceiver();
+  held = await heldInternalTransfer(world);
+  sandbox = await startSandbox({ world, rate: 1000, omit: [held] });
+  dataDir = tempDir('close');
+  workspace = openWorkspace(dataDir, sandbox, { now: () => clock, alerts: { webhook: { url: hook.url, secret: SECRET } } }, 1000);
+  workspace.start({ scheduler: false });
+  server = await serve(workspace);
+  admin = await addUser(workspace, 'closer', 'admin', 'closer password 1');
+  viewer = await addUser(workspace, 'reader', 'viewer', 'reader password 1');
+  bookId = workspace.addBook(worldBook(world, 'Filed <b>client</b>')).id;
+});
+
+afterAll(async () => {
+  await server.close();
+  await workspace.close();
+  await sandbox.close();
+  await hook.close();
+  // The filed folder is read-only by design; make it removable again.
+  const filed = path.join(dataDir, 'books', String(bookId), 'filed');
+  for (const label of fs.existsSync(filed) ? fs.readdirSync(filed) : []) fs.chmodSync(path.join(filed, label), 0o755);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('closing a period in the workspace', () => {
+  it('refuses bad close, diff and balances requests with the field named, and viewers', async () => {
+    const cases: [unknown, string, RegExp][] = [
+      [{ kind: 'diff' }, 'label', /label must name a closed period/],
+      [{ kind: 'diff', label: '../2025' }, 'label', /label must name a closed period/],
+      [{ kind: 'diff', label: '2025' }, 'label', /label 2025 is not a closed period of this book/],
+      [{ kind: 'balances' }, 'at', /at must be a day or a wall time/],
+      [{ kind: 'balances', at: '31.12.2025' }, 'at', /at "31.12.2025" is not a date or time/],
+      [{ kind: 'balances', at: '2027-01-01' }, 'at', /in the future/],
+      [{ kind: 'close', period: { year: 2026 }, templates: ['ledger'] }, 'period', /period 2026 has not ended yet/],
+      [{ kind: 'close', period: { year: 2025 } }, 'run', /no template given/],
+    ];
+    for (const [body, field, message] of cases) {
+      const refused = await call('POST', `/api/books/${bookId}/runs`, admin, body);
+      const { error, field: named } = refused.json() as { error: string; field: string };
+      expect([refused.status, error]).toEqual([400, expect.stringMatching(message)]);
+      expect(named).toMatch(new RegExp(`^${field}`));
+    }
+    const asViewer = await call('POST', `/api/books/${bookId}/runs`, viewer, { kind: 'close', period: { year: 2025 }, templates: ['ledger'] });
+    expect(asViewer.status).toBe(403);
+    expect(workspace.data.runsOfBook(bookId)).toHaveLength(0);
+  });
+
+  it('files 2025 where the CLI would, lists it with its hashes and never closes it twice', async () => {
+    const closed = await runToEnd({ kind: 'close', period: { year: 2025 }, templates: ['ledger', 'koinly'] });
+    expect(closed).toMatchObject({ kind: 'close', status: 'succeeded', summary: { label: '2025' } });
+    const filedDir = path.join(dataDir, 'books', String(bookId), 'filed', '2025');
+    const record = JSON.parse(fs.readFileSync(path.join(filedDir, 'filed.json'), 'utf8')) as { files: { path: string; sha256: string }[] };
+    expect(record.files.map((file) => file.path)).toEqual(expect.arrayContaining(['ledger.csv', 'manifest.json', 'closing-balances.csv']));
+
+    const files = (await call('GET', `/api/runs/${closed.id}/files`, viewer)).json() as { name: string; sha256: string }[];
+    expect(files.map((file) => file.name).sort()).toEqual([...record.files.map((file) => file.path), 'filed.json'].sort());
+    const ledger = await call('GET', `/api/runs/${closed.id}/files/ledger.csv`, viewer);
+    expect(ledger.text).toBe(fs.readFileSync(path.join(filedDir, 'ledger.csv'), 'utf8'));
+    expect((await call('GET', `/api/runs/${closed.id}/files/..%2F..%2Fstate.db`, viewer)).status).toBe(404);
+
+    const again = await call('POST', `/api/books/${bookId}/runs`, admin, { kind: 'close', period: { year: 2025 }, templates: ['ledger'] });
+    expect([again.status, (again.json() as { field: string }).field]).toEqual([400, 'period']);
+
+    const { cookie } = await login(server.url, 'reader', 'reader password 1');
+    const page = await (await fetch(`${server.url}/books/${bookId}`, { headers: { cookie } })).text();
+    expect(page).toContain('data-closed="2025"');
+    for (const file of record.files) expect(page).toContain(file.sha256);
+    // Viewers read; the buttons that start runs are for admins.
+    expect(page).not.toContain('What changed since filed');
+    expect(page).not.toContain('Close period');
+    const adminCookie = (await login(server.url, 'closer', 'closer password 1')).cookie;
+    const adminPage = await (await fetch(`${server.url}/books/${bookId}`, { headers: { cookie: adminCookie } })).text();
+    expect(adminPage).toContain('<button type="submit">Close period</button>');
+    expect(adminPage).toContain('<input type="hidden" name="label" value="2025"><button type="submit">What changed since filed</button>');
+    expect(adminPage).toContain('<h1>Filed &lt;b&gt;client&lt;/b&gt;</h1>');
+  });
+
+  it('says plainly that nothing changed while the transfer is still held back, and alerts nobody', async () => {
+    const same = await runToEnd({ kind: 'diff', label: '2025' });
+    expect(same).toMatchObject({ kind: 'diff', status: 'succeeded', summary: { label: '2025', changes: 0 } });
+    const { cookie } = await login(server.url, 'reader', 'reader password 1');
+    const page = await (await fetch(`${server.url}/runs/${same.id}`, { headers: { cookie } })).text();
+    expect(page).toContain('Nothing changed since 2025 was filed');
+    expect(hook.received).toHaveLength(0);
+  });
+
+  it('after the reveal, shows the changed rows and sends one signed alert; the books list shows it', async () => {
+    sandbox.reveal([held]);
+    const changed = await runToEnd({ kind: 'diff', label: '2025' });
+    expect(changed).toMatchObject({ status: 'differences', summary: { alert: 'changed-since-filed', alertDelivered: 'delivered' } });
+    expect(Number(changed.summary?.changes)).toBeGreaterThan(0);
+    const diffCsv = (await call('GET', `/api/runs/${changed.id}/files/diff.csv`, viewer)).text;
+    expect(diffCsv).toContain(held.hash);
+
+    const { cookie } = await login(server.url, 'reader', 'reader password 1');
+    const page = await (await fetch(`${server.url}/runs/${changed.id}`, { headers: { cookie } })).text();
+    expect(page).toContain('<table class="diff">');
+    expect(page).toContain(`<td>${held.hash}</td>`);
+    expect(page).not.toContain('Nothing changed since');
+
+    expect(hook.received).toHaveLength(1);
+    const [{ body, signature }] = hook.received as [{ body: string; signature: string }];
+    expect(verifyWebhook(SECRET, body, signature, Math.floor(Date.now() / 1000))).toBe(true);
+    expect(alerts()[0]).toMatchObject({ kind: 'changed-since-filed', subject: 'Filed <b>client</b>' });
+
+    const books = await (await fetch(`${server.url}/`, { headers: { cookie } })).text();
+    expect(books).toContain(`<a href="/runs/${changed.id}">${String(changed.summary?.alertAt).slice(0, 16).replace('T', ' ')} changed-since-filed</a> <span class="status status-succeeded">delivered</span>`);
+    const listed = (await call('GET', '/api/books', viewer)).json() as { lastAlert: unknown }[];
+    expect(listed[0]?.lastAlert).toEqual({ runId: changed.id, kind: 'changed-since-filed', at: changed.summary?.alertAt, delivered: 'delivered' });
+  });
+
+  it('the nightly schedule diffs every closed period after its reconcile, and sends nothing when nothing is new', async () => {
+    // The book's default schedule: reconcile nightly at 02:30 UTC.
+    const before = workspace.data.runsOfBook(bookId).length;
+    clock = new Date('2026-06-01T02:29:00Z');
+    expect(workspace.scheduler.tick(clock)).toBe(0);
+    clock = new Date('2026-06-01T02:31:00Z');
+    expect(workspace.scheduler.tick(clock)).toBe(1);
+    await workspace.queue.idle();
+    const nightly = workspace.data.runsOfBook(bookId).slice(0, workspace.data.runsOfBook(bookId).length - before).reverse();
+    expect(nightly.map((run) => [run.request.kind, run.trigger, run.request.label])).toEqual([['reconcile', 'schedule', undefined], ['diff', 'schedule', '2025']]);
+    expect(nightly[0]?.status).toBe('succeeded');
+    // The same changes as the last diff: still differences, but no second alert.
+    expect(nightly[1]?.status).toBe('differences');
+    expect(nightly[1]?.summary?.alert).toBeUndefined();
+    expect(hook.received).toHaveLength(1);
+  });
+
+  it('states balances at a date in the book\'s zone, on the run page and the printable summary', async () => {
+    const balances = await runToEnd({ kind: 'balances', at: '2025-12-31T23:59:59' });
+    expect(balances).toMatchObject({ kind: 'balances', summary: { at: '2025-12-31T23:59:59+00:00' } });
+    expect(['succeeded', 'differences']).toContain(balances.status);
+    const csv = (await call('GET', `/api/runs/${balances.id}/files/balances.csv`, viewer)).text;
+    // A statement at the period's last second is the filed closing balances, now that the transfer is revealed: same rows.
+    const rows = csv.trim().split('\n');
+    expect(rows.length).toBeGreaterThan(1);
+    const { cookie } = await login(server.url, 'reader', 'reader password 1');
+    const summary = await (await fetch(`${server.url}/books/${bookId}/summary`, { headers: { cookie } })).text();
+    expect(summary).toContain('<table class="balances">');
+    expect(summary).toContain(`Run ${balances.id}, holdings at 2025-12-31T23:59:59+00:00`);
+    const firstWallet = rows[1]?.split(',')[5] ?? '';
+    expect(firstWallet).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(summary).toContain(`<td>${firstWallet}</td>`);
+  });
+
+  it('alerts when a scheduled run fails', async () => {
+    const broken = workspace.addBook(worldBook(world, 'Broken store'));
+    // The book's data folder is a file: its store cannot be opened, so every run of it fails.
+    fs.mkdirSync(path.join(dataDir, 'books'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'books', String(broken.id)), 'not a folder');
+    clock = new Date('2026-06-01T03:00:00Z');
+    workspace.setSchedules(broken.id, [{ kind: 'sync', cron: '0 4 * * *', zone: 'UTC' }]);
+    clock = new Date('2026-06-01T04:00:30Z');
+    expect(workspace.scheduler.tick(clock)).toBe(1);
+    await workspace.queue.idle();
+    const [failed] = workspace.data.runsOfBook(broken.id);
+    expect(failed).toMatchObject({ status: 'failed', trigger: 'schedule', summary: { alert: 'run-failed', alertDelivered: 'delivered' } });
+    expect(alerts().at(-1)).toMatchObject({ kind: 'run-failed', subject: 'Broken store', summary: 'scheduled sync failed (exit 2)' });
+    fs.rmSync(path.join(dataDir, 'books', String(broken.id)));
+  });
+});
