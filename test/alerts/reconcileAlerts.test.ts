@@ -1,17 +1,16 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Alert } from '../../src/alerts/Alert.js';
-import { SIGNATURE_HEADER, verifyWebhook } from '../../src/alerts/webhookSignature.js';
+import { verifyWebhook } from '../../src/alerts/webhookSignature.js';
 import { runCli } from '../../src/cli/main.js';
 import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { captureIo } from '../support/captureIo.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver.js';
 
 const SECRET = 'nightly-alerts-secret-0123456789';
 let world: World;
@@ -19,8 +18,8 @@ let dir: string;
 let truth: Sandbox;
 let lossy: Sandbox;
 let omitted: { hash: string; wallet: string };
-const received: { body: string; signature: string }[] = [];
-let hook: http.Server;
+let received: WebhookReceiver['received'];
+let hook: WebhookReceiver;
 let hookUrl: string;
 
 /** `ledgerscan reconcile` of chain 1 with alerts to the local receiver; a fresh store per name. */
@@ -40,17 +39,9 @@ function alerts(): Alert[] {
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-alerts-'));
-  hook = http.createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => { body += chunk; });
-    request.on('end', () => {
-      received.push({ body, signature: String(request.headers[SIGNATURE_HEADER]) });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts`;
+  hook = await startWebhookReceiver();
+  hookUrl = hook.url;
+  received = hook.received;
   world = generateWorld({ seed: 1, scale: 0.05, chains: [1] });
   truth = await startSandbox({ world, rate: 1000 });
   const client = new EtherscanClient({ baseUrl: truth.url, apiKey: truth.apiKey, rate: 1000 });
@@ -68,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await truth.close();
   await lossy.close();
-  await new Promise<void>((resolve) => hook.close(() => resolve()));
+  await hook.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
