@@ -53,7 +53,7 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     await sandbox?.close();
   });
 
-  it('logs in, creates a book, exports two templates with live progress, downloads the zip equal to `ledgerscan export`, opens the reconcile report and a share link', async () => {
+  it('logs in, creates a book, exports two templates with live progress, downloads the zip equal to `ledgerscan export`, opens the reconcile report, closes a period and a share link', async () => {
     const shots = process.env.UPDATE_SCREENSHOTS === '1' ? SCREENSHOTS : tempDir('screenshots');
     fs.mkdirSync(shots, { recursive: true });
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
@@ -132,6 +132,18 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     const rows = await page.$$('table.reconcile tbody tr');
     expect(rows.length).toBeGreaterThan(3);
     expect(await page.textContent('table.reconcile')).toContain('GIFT');
+
+    // Closing 2025 from the book page: the run page lists the filed files, the book page the closed period and its hashes.
+    const bookUrl = `${server.url}/books/${workspace.data.getRun(runId)?.bookId}`;
+    await page.goto(bookUrl);
+    await page.fill('form[data-close] input[name="year"]', '2025');
+    await page.check('form[data-close] input[value="ledger"]');
+    await Promise.all([page.waitForURL(/\/runs\/\d+$/), page.click('form[data-close] button[type="submit"]')]);
+    await page.waitForSelector('table.files a[href$="/files/filed.json"]', { timeout: 60_000 });
+    await page.goto(bookUrl);
+    expect(await page.textContent('[data-closed="2025"] h3')).toContain('2025: 2025-01-01 to 2025-12-31');
+    expect(await page.textContent('[data-closed="2025"] table.files')).toMatch(/ledger\.csv.*[0-9a-f]{64}/s);
+
     await page.goto(`${server.url}/`);
     await page.screenshot({ path: path.join(shots, 'books-list.png'), fullPage: false });
 
