@@ -70,7 +70,8 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
       write: true,
       filedDir,
     });
-    log(`${run.request.kind} of book ${book.id} for ${job.period.from}..${job.period.to} on chains ${job.chains.join(', ')}`);
+    const span = run.request.kind === 'balances' ? `at ${run.request.at ?? ''} (${job.timezone})` : `for ${job.period.from}..${job.period.to}`;
+    log(`${run.request.kind} of book ${book.id} ${span} on chains ${job.chains.join(', ')}`);
     const figures = new RunProgress((progress) => {
       data.updateRun(run.id, { progress });
       context.onProgress(run.id, progress);

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse } from 'csv-parse/sync';
 import type { Alert } from '../../src/alerts/Alert.js';
 import { verifyWebhook } from '../../src/alerts/webhookSignature.js';
 import type { OmittedRecord } from '../../src/sandbox/SandboxApi.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { e2eWorld } from '../e2e/e2eWorld.js';
+import { runInProcess } from '../e2e/runLedgerscan.js';
 import { heldInternalTransfer } from '../support/heldRecord.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver.js';
 import { openWorkspace, tempDir, worldBook } from '../workspace/workspaceHarness.js';
@@ -183,9 +185,15 @@ describe('closing a period in the workspace', () => {
     expect(balances).toMatchObject({ kind: 'balances', summary: { at: '2025-12-31T23:59:59+00:00' } });
     expect(['succeeded', 'differences']).toContain(balances.status);
     const csv = (await call('GET', `/api/runs/${balances.id}/files/balances.csv`, viewer)).text;
-    // A statement at the period's last second is the filed closing balances, now that the transfer is revealed: same rows.
     const rows = csv.trim().split('\n');
     expect(rows.length).toBeGreaterThan(1);
+    // At the period's last second, holdings are the closing balances the last diff recalculated (the transfer revealed), to the base unit.
+    const lastDiff = workspace.data.runsOfBook(bookId).find((run) => run.request.kind === 'diff');
+    const closing = (await call('GET', `/api/runs/${lastDiff?.id}/files/closing-balances.csv`, viewer)).text;
+    const byBucket = (text: string): Record<string, string> => Object.fromEntries((parse(text, { columns: true }) as Record<string, string>[])
+      .map((row) => [`${row.chain_id} ${row.wallet} ${row.asset_contract} ${row.token_id}`, row.balance_raw ?? '']));
+    expect(Object.keys(byBucket(csv)).length).toBe(rows.length - 1);
+    expect(byBucket(csv)).toEqual(byBucket(closing));
     const { cookie } = await login(server.url, 'reader', 'reader password 1');
     const summary = await (await fetch(`${server.url}/books/${bookId}/summary`, { headers: { cookie } })).text();
     expect(summary).toContain('<table class="balances">');
@@ -209,5 +217,13 @@ describe('closing a period in the workspace', () => {
     expect(failed).toMatchObject({ status: 'failed', trigger: 'schedule', summary: { alert: 'run-failed', alertDelivered: 'delivered' } });
     expect(alerts().at(-1)).toMatchObject({ kind: 'run-failed', subject: 'Broken store', summary: 'scheduled sync failed (exit 2)' });
     fs.rmSync(path.join(dataDir, 'books', String(broken.id)));
+  });
+
+  it('serve refuses to start with half-configured alerts, naming the variable and never echoing a value', async () => {
+    const refused = await runInProcess(['serve', '--demo', '--port', '0'], { env: { LEDGERSCAN_WEBHOOK_SECRET: 'a-secret-that-must-not-leak' }, cwd: dataDir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('LEDGERSCAN_WEBHOOK_SECRET is set without LEDGERSCAN_WEBHOOK_URL');
+    expect(refused.stderr + refused.stdout).not.toContain('a-secret-that-must-not-leak');
+    expect(refused.stdout).not.toContain('listening on');
   });
 });
