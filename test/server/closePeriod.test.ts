@@ -11,6 +11,7 @@ import { e2eWorld } from '../e2e/e2eWorld.js';
 import { runInProcess } from '../e2e/runLedgerscan.js';
 import { heldInternalTransfer } from '../support/heldRecord.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver.js';
+import { runOutput } from '../workspace/runOutput.js';
 import { openWorkspace, tempDir, worldBook } from '../workspace/workspaceHarness.js';
 import type { Served } from './serverHarness.js';
 import { addUser, login, serve } from './serverHarness.js';
@@ -111,6 +112,20 @@ describe('closing a period in the workspace', () => {
     const ledger = await call('GET', `/api/runs/${closed.id}/files/ledger.csv`, viewer);
     expect(ledger.text).toBe(fs.readFileSync(path.join(filedDir, 'ledger.csv'), 'utf8'));
     expect((await call('GET', `/api/runs/${closed.id}/files/..%2F..%2Fstate.db`, viewer)).status).toBe(404);
+
+    // The CLI's close with the run's job file files the same bytes (filed.json differs only in its closing time; the manifest in its run-specific fields).
+    const cliFiled = path.join(dataDir, 'cli-filed');
+    const cli = await runInProcess(
+      ['close', '--config', path.join(dataDir, 'runs', String(closed.id), 'job.json'), '--state', path.join(dataDir, 'cli.db'), '--filed', cliFiled, '--base-url', sandbox.url, '--rate', '1000', '--quiet'],
+      { env: { ETHERSCAN_API_KEY: sandbox.apiKey }, cwd: dataDir },
+    );
+    expect(cli.code).toBe(0);
+    const cliDigests = runOutput(path.join(cliFiled, '2025'));
+    const workspaceDigests = runOutput(filedDir);
+    delete cliDigests['filed.json'];
+    delete workspaceDigests['filed.json'];
+    expect(workspaceDigests).toEqual(cliDigests);
+    fs.chmodSync(path.join(cliFiled, '2025'), 0o755);
 
     const again = await call('POST', `/api/books/${bookId}/runs`, admin, { kind: 'close', period: { year: 2025 }, templates: ['ledger'] });
     expect([again.status, (again.json() as { field: string }).field]).toEqual([400, 'period']);
