@@ -16,12 +16,12 @@ export interface CarriedLegs {
 export function amountColumns(template: Template): (row: ViewRow) => CarriedLegs {
   const fields = new Set(template.columns.map((column) => column.field));
   const has = (...names: string[]): boolean => names.some((name) => fields.has(name));
-  const postings = has('posting.amount') || (has('posting.debit') && has('posting.credit'));
-  // Entry and posting rows have exactly one leg; these columns write it whichever side it is on.
-  const whole = has('entry.amount', 'entry.amount_raw') || postings;
-  const sent = whole || has('sent.amount', 'base.amount', 'amount.signed');
+  // Entry and posting rows have exactly one leg; these columns write it whichever side it is on. A posting's
+  // asset side is a debit when the holding grows, a credit when it shrinks.
+  const whole = has('entry.amount', 'entry.amount_raw', 'posting.amount');
+  const sent = whole || has('sent.amount', 'base.amount', 'amount.signed', 'posting.credit');
   const fee = has('fee.amount');
-  const receivedAlone = whole || has('received.amount', 'base.amount', 'amount.signed');
+  const receivedAlone = whole || has('received.amount', 'base.amount', 'amount.signed', 'posting.debit');
   const receivedBeside = whole || has('received.amount', 'quote.amount');
   const alone = { sent, received: receivedAlone, fee };
   const beside = { sent, received: receivedBeside, fee };

@@ -94,7 +94,7 @@ function checkTied(template: Template, asset: TieAsset, lines: readonly TieAmoun
     });
   }
   throw new InputError(shortMessage, {
-    details: { ...details, file: template.source, fix: 'give every amount a column (sent.amount, received.amount, fee.amount, or entry.amount) and keep the fee placement the columns can write' },
+    details: { ...details, file: template.source, fix: 'give every amount a column (sent.amount, received.amount, fee.amount, entry.amount or posting.amount)' },
   });
 }
 
