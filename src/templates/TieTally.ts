@@ -98,19 +98,18 @@ export class TieTally {
       this.add('explained', TIE_REASON.feeInside, 'fees', exact.wallet, fee, fee.amountRaw, 0);
     }
     const carries = written === null ? null : this.carried(written);
-    const legs = [
-      [exact.sent, written?.sent ?? null, carries?.sent ?? false],
-      [exact.received, written?.received ?? null, carries?.received ?? false],
-      [merged ? null : exact.fee, written?.fee ?? null, carries?.fee ?? false],
-    ] as const;
-    for (let i = 0; i < 3; i += 1) {
-      const [leg, kept, carried] = legs[i] as (typeof legs)[number];
-      if (leg === null) continue;
-      const side: Side = leg.kind === 'fee' ? 'fees' : i === 1 ? 'in' : 'out';
-      if (omitted !== null) this.add('explained', omitted, side, exact.wallet, leg, leg.amountRaw, 1);
-      else if (kept === null) this.add('explained', TIE_REASON.dust, side, exact.wallet, leg, leg.amountRaw, 1);
-      else if (carried) this.add('template', '', side, exact.wallet, leg, leg.amountRaw, 1);
-    }
+    // Unrolled per leg: this runs once per row of a million-row export.
+    this.legOfRow(exact.sent, written?.sent ?? null, carries?.sent ?? false, 'out', omitted, exact.wallet);
+    this.legOfRow(exact.received, written?.received ?? null, carries?.received ?? false, 'in', omitted, exact.wallet);
+    if (!merged) this.legOfRow(exact.fee, written?.fee ?? null, carries?.fee ?? false, 'out', omitted, exact.wallet);
+  }
+
+  private legOfRow(leg: Leg | null, kept: Leg | null, carried: boolean, column: Side, omitted: string | null, wallet: string): void {
+    if (leg === null) return;
+    const side: Side = leg.kind === 'fee' ? 'fees' : column;
+    if (omitted !== null) this.add('explained', omitted, side, wallet, leg, leg.amountRaw, 1);
+    else if (kept === null) this.add('explained', TIE_REASON.dust, side, wallet, leg, leg.amountRaw, 1);
+    else if (carried) this.add('template', '', side, wallet, leg, leg.amountRaw, 1);
   }
 
   /** What this tally holds, for `absorb` by the one that writes the sheet. */
