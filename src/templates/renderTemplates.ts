@@ -58,7 +58,8 @@ export interface TemplateResult {
 
 interface Sink {
   path: string;
-  commit(): Promise<void>;
+  close(): Promise<void>;
+  publish(): void;
   abort(): Promise<void>;
 }
 
@@ -84,7 +85,8 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
   try {
     for (const template of request.templates) rendered.push(await renderTemplate(template, request));
     for (const record of tieoutSheet(rendered.map((one) => one.tie))) sheet.writeRow(record);
-    for (const sink of sinks()) await sink.commit();
+    await sheet.close();
+    for (const sink of sinks()) sink.publish();
   } catch (error) {
     for (const sink of sinks()) await sink.abort();
     throw error;
@@ -112,6 +114,8 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
       result.rows = journal.rows;
       result.assertions = journal.assertions;
     }
+    // Finished but not published until every template tied out; closed now so no descriptor stays open meanwhile.
+    for (const sink of sinks.values()) await sink.close();
   } catch (error) {
     for (const sink of sinks.values()) await sink.abort();
     throw error;
