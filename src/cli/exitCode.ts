@@ -11,7 +11,9 @@ export const EXIT = {
 
 export function exitCodeFor(error: unknown): number {
   if (error instanceof LedgerscanError) {
-    if (error.kind === 'input') return EXIT.input;
+    // A built-in template that would drop value is refused like bad input: the user can leave it out and rerun,
+    // and the one-line message with template and asset says more than a stack would.
+    if (error.kind === 'input' || error.kind === 'defect') return EXIT.input;
     if (error.kind === 'api') return EXIT.api;
   }
   return EXIT.bug;

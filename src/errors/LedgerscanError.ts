@@ -8,6 +8,7 @@ export type ErrorDetails = Readonly<Record<string, string | number | undefined>>
 export type ErrorKind =
   | 'input' // bad input or configuration: exit 2
   | 'api' // the API refused or stopped us (key, plan, daily limit): exit 3
+  | 'defect' // a built-in template's output failed its own tie-out: exit 2, one line, nothing written
   | 'internal'; // a bug
 
 export interface LedgerscanErrorOptions {

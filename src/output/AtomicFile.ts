@@ -37,9 +37,22 @@ export class AtomicFile {
   }
 
   async commit(): Promise<void> {
+    await this.close();
+    this.publish();
+  }
+
+  /**
+   * Finishes the temp file and releases its descriptor, without giving it its final name yet: a run holding
+   * many finished files back until all are good (`renderTemplates`) keeps no file open meanwhile.
+   */
+  async close(): Promise<void> {
     this.stream.end();
     await Promise.race([once(this.stream, 'finish'), once(this.stream, 'error')]).catch(() => undefined);
     this.throwIfFailed();
+  }
+
+  /** After `close`: the complete file appears under its final name. */
+  publish(): void {
     renameSync(this.tempPath, this.finalPath);
   }
 

@@ -51,9 +51,19 @@ export class CsvFileWriter {
   }
 
   async commit(): Promise<void> {
+    await this.close();
+    this.publish();
+  }
+
+  /** Writes what is left and closes the temp file (see `AtomicFile.close`); `publish` names it. */
+  async close(): Promise<void> {
     await this.flush();
     if (this.options.finalNewline) await this.file.write(this.eol);
-    await this.file.commit();
+    await this.file.close();
+  }
+
+  publish(): void {
+    this.file.publish();
   }
 
   async abort(): Promise<void> {

@@ -21,8 +21,18 @@ export class TextFileWriter {
   }
 
   async commit(): Promise<void> {
+    await this.close();
+    this.publish();
+  }
+
+  /** Writes what is left and closes the temp file (see `AtomicFile.close`); `publish` names it. */
+  async close(): Promise<void> {
     await this.flush();
-    await this.file.commit();
+    await this.file.close();
+  }
+
+  publish(): void {
+    this.file.publish();
   }
 
   async abort(): Promise<void> {

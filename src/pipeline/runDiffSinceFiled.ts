@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TIEOUT_FILE } from '../templates/tieoutSheet.js';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Job } from '../config/Job.js';
@@ -40,7 +41,7 @@ export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions
   const exported = await runExport(periodJob, { ...options, refetch: options.verify });
   await runBalances(periodJob, { ...options, at: instantAt(period.endTime - 1, timezone), check: 'off', fileName: CLOSING_BALANCES });
 
-  const recalculated = [...exported.templates.flatMap((template) => template.files.map((file) => path.relative(job.out, file))), CLOSING_BALANCES];
+  const recalculated = [...exported.templates.flatMap((template) => template.files.map((file) => path.relative(job.out, file))), TIEOUT_FILE, CLOSING_BALANCES];
   const names = [...new Set([...record.files.map((file) => file.path), ...recalculated])].filter((name) => name !== 'manifest.json').sort();
   const read = (dir: string, name: string, listed: boolean): string | null => (listed && existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), 'utf8') : null);
   const filedNames = new Set(record.files.map((file) => file.path));

@@ -10,6 +10,8 @@ import type { BlockPlan } from '../sync/planBlockRanges.js';
 import { chainBalanceReader } from './chainBalanceReader.js';
 import { renderTemplates } from '../templates/renderTemplates.js';
 import type { TemplateResult } from '../templates/renderTemplates.js';
+import { TIEOUT_FILE } from '../templates/tieoutSheet.js';
+import path from 'node:path';
 import { ensureWritableDir } from './ensureWritableDir.js';
 import { fetchCounterpartyTags, type CounterpartyLabelReport } from './fetchCounterpartyTags.js';
 import { jobTemplates } from './jobTemplates.js';
@@ -93,7 +95,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
         ),
       ]),
       sections: { counterpartyLabels: labels, rules: overrides.rules },
-      files: [...results.flatMap((result) => result.files), ...(overrides.screeningFile === null ? [] : [overrides.screeningFile])],
+      files: [...results.flatMap((result) => result.files), path.join(job.out, TIEOUT_FILE), ...(overrides.screeningFile === null ? [] : [overrides.screeningFile])],
       generatedAt: now().toISOString(),
     });
     return { sync, history, api: run.api.stats, templates: results, labels, overrides, manifest };

@@ -1,4 +1,5 @@
 import type { ResidualState } from './AmountFormatter.js';
+import type { TieState } from './TieTally.js';
 
 /**
  * Encoded CSV records of one part of the ledger, in the part's order, with what orders them against the
@@ -24,4 +25,6 @@ export interface CsvTally {
   /** Rows whose every amount was below the tool's precision: left out, their amounts carried into later rows. */
   dustRows: number;
   residuals: ResidualState[];
+  /** The part's tie-out: ledger and template totals per holding, and what was left out or merged. */
+  tieout: TieState;
 }

@@ -5,6 +5,8 @@ import type { CsvBatch, CsvTally } from './CsvBatch.js';
 import { csvBatches } from './csvBatches.js';
 import type { PeriodBounds } from './PeriodBounds.js';
 import type { Template } from './Template.js';
+import { amountColumns } from './amountColumns.js';
+import { TieTally } from './TieTally.js';
 
 /**
  * One CSV template rendered over one part of the ledger (some of its chains), batch by batch. A local part
@@ -51,7 +53,8 @@ export function localCsvPart(
 ): CsvPart {
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
   const counts = { rows: 0, omittedSpamRows: 0, duplicateRows: 0, dustRows: 0 };
-  const batches = csvBatches(template, entries, { amounts, names }, counts, period);
+  const tie = new TieTally(template, amountColumns(template));
+  const batches = csvBatches(template, entries, { amounts, names }, counts, tie, period);
   return {
     local: true,
     ready: true,
@@ -59,7 +62,7 @@ export function localCsvPart(
       const next = batches.next();
       return Promise.resolve(next.done === true ? null : next.value);
     },
-    tally: () => ({ ...counts, residuals: amounts.residualState() }),
+    tally: () => ({ ...counts, residuals: amounts.residualState(), tieout: tie.state() }),
     cancel: () => {
       batches.return(undefined);
       return Promise.resolve();

@@ -13,6 +13,8 @@ import { journalCommodity } from './journalNames.js';
 import type { PeriodBounds } from './PeriodBounds.js';
 import type { Posting } from './Posting.js';
 import type { Template } from './Template.js';
+import type { TieTally } from './TieTally.js';
+import { TIE_REASON } from './TieTally.js';
 import { transactionRows } from './transactionRows.js';
 import type { ViewRow } from './ViewRow.js';
 import { walletTransactions } from './WalletTransaction.js';
@@ -22,17 +24,18 @@ const BATCH_ROWS = 1000;
 
 /**
  * A CSV template's records over some ledger entries, in batches of `BATCH_ROWS`; counts go to `tally`
- * (its residuals are the caller's, from `tools.amounts`). Pure apart from the tools' memory, so it runs the
- * same on the main thread and in a worker.
+ * (its residuals are the caller's, from `tools.amounts`), amounts per holding to `tie`. Pure apart from the
+ * tools' and tallies' memory, so it runs the same on the main thread and in a worker.
  */
 export function* csvBatches(
   template: Template,
   allEntries: Iterable<LedgerEntry>,
   tools: CellTools,
-  tally: Omit<CsvTally, 'residuals'>,
+  tally: Omit<CsvTally, 'residuals' | 'tieout'>,
+  tie: TieTally,
   period?: PeriodBounds,
 ): Generator<CsvBatch> {
-  const entries = keptEntries(template, allEntries);
+  const entries = keptEntries(template, allEntries, tie);
   const cellsOf = compileRow(template, tools);
   const fileNames = new FileNames(template);
   // Entry and posting rows are distinct ledger entries by construction; only merged transaction rows can collide.
@@ -43,11 +46,15 @@ export function* csvBatches(
   /** Adds one row; true when the batch is full. */
   const roundsAmounts = template.amounts.maxDecimals !== null;
   const add = (exact: ViewRow, posting: Posting | null): boolean => {
+    // A posting's counter side mirrors its asset side: the asset side alone moves the holding.
+    const tied = posting === null || posting.side === 'asset';
     if (exact.spam !== '' && template.spam === 'omit') {
       tally.omittedSpamRows += 1;
+      if (tied) tie.row(exact, null, TIE_REASON.spam);
       return false;
     }
     const row = roundsAmounts && posting === null ? carryDust(exact, tools.amounts, tools.names) : exact;
+    if (tied) tie.row(exact, row, null);
     if (row === null) {
       tally.dustRows += 1;
       return false;
@@ -90,7 +97,8 @@ export function* csvBatches(
       if (add(entryRow(spam === entry.spam ? entry : { ...entry, spam }), null)) yield take();
     }
   } else if (template.layout === 'transaction') {
-    for (const tx of walletTransactions(entries)) for (const row of transactionRows(tx, template)) if (add(row, null)) yield take();
+    const netted = tie.netted.bind(tie);
+    for (const tx of walletTransactions(entries)) for (const row of transactionRows(tx, template, netted)) if (add(row, null)) yield take();
   } else {
     const journal = book ?? new JournalBook(template.accounts, 'hledger');
     const transactions = [

@@ -22,6 +22,7 @@ import {
 import type { PeriodBounds } from './PeriodBounds.js';
 import type { Posting } from './Posting.js';
 import type { Template } from './Template.js';
+import type { TieTally } from './TieTally.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { isNft } from './ViewRow.js';
 
@@ -54,6 +55,7 @@ export async function renderJournal(
   period: PeriodBounds | undefined,
   amounts: AmountFormatter,
   writer: TextFileWriter,
+  tie: TieTally,
 ): Promise<JournalRender> {
   const dialect = template.renderer === 'beancount' ? 'beancount' : 'hledger';
   const dates = new DateFormatter('yyyy-MM-dd', template.date.zone);
@@ -78,6 +80,7 @@ export async function renderJournal(
     for (const p of tx.postings) {
       accounts.add(p.account);
       declare(commodities, p);
+      if (p.side === 'asset') tie.row(p.row, p.row, null);
       if (p.side === 'asset' && dialect === 'beancount') {
         const sum = (running.get(p.account) ?? 0n) + p.amountRaw;
         running.set(p.account, sum);

@@ -15,6 +15,10 @@ import type { PeriodBounds } from './PeriodBounds.js';
 import type { AssertionTally } from './renderJournal.js';
 import { renderJournal } from './renderJournal.js';
 import { keptEntries } from './keptEntries.js';
+import { amountColumns } from './amountColumns.js';
+import { TieTally } from './TieTally.js';
+import type { TemplateTie } from './tieoutSheet.js';
+import { TIEOUT_FILE, TIEOUT_HEADER, tieoutSheet } from './tieoutSheet.js';
 
 export interface RenderContext {
   /** The job's IANA time zone, used by templates whose date zone is `job`. */
@@ -54,47 +58,76 @@ export interface TemplateResult {
 
 interface Sink {
   path: string;
-  commit(): Promise<void>;
+  close(): Promise<void>;
+  publish(): void;
   abort(): Promise<void>;
 }
 
-/** Renders every template over the ledger; each file appears atomically, or not at all if anything fails. */
-export async function renderTemplates(request: RenderRequest): Promise<TemplateResult[]> {
-  mkdirSync(request.outDir, { recursive: true });
-  const results: TemplateResult[] = [];
-  for (const template of request.templates) results.push(await renderTemplate(template, request));
-  return results;
+/** A template rendered into files not committed yet, with what it tallied and what it does once they are. */
+interface Rendered {
+  result: TemplateResult;
+  tie: TemplateTie;
+  sinks: Sink[];
+  committed: () => Promise<void>;
 }
 
-async function renderTemplate(template: Template, request: RenderRequest): Promise<TemplateResult> {
+const everyLeg = { sent: true, received: true, fee: true };
+
+/**
+ * Renders every template over the ledger, then ties each out against the ledger (`tieout.csv`). Files appear
+ * atomically and all together once every template is rendered and tied out; if anything fails, none does.
+ */
+export async function renderTemplates(request: RenderRequest): Promise<TemplateResult[]> {
+  mkdirSync(request.outDir, { recursive: true });
+  const rendered: Rendered[] = [];
+  const sheet = new CsvFileWriter(path.join(request.outDir, TIEOUT_FILE), { header: TIEOUT_HEADER, lineEnding: 'lf', finalNewline: true });
+  const sinks = (): Sink[] => [...rendered.flatMap((one) => one.sinks), sheet];
+  try {
+    for (const template of request.templates) rendered.push(await renderTemplate(template, request));
+    for (const record of tieoutSheet(rendered.map((one) => one.tie))) sheet.writeRow(record);
+    await sheet.close();
+    for (const sink of sinks()) sink.publish();
+  } catch (error) {
+    for (const sink of sinks()) await sink.abort();
+    throw error;
+  }
+  for (const one of rendered) await one.committed();
+  return rendered.map((one) => one.result);
+}
+
+async function renderTemplate(template: Template, request: RenderRequest): Promise<Rendered> {
   const zone = template.date.zone === 'job' ? request.context.timezone : template.date.zone;
   const effective: Template = { ...template, date: { ...template.date, zone } };
   const placeholderPath = path.join(request.outDir, `${template.name}.asset-names.json`);
   const usesPlaceholders = template.nftNaming === 'placeholder' || template.unknownTokenNaming === 'placeholder';
   const names = new AssetNamer(template.nftNaming, template.unknownTokenNaming, usesPlaceholders ? loadPlaceholders(placeholderPath) : {});
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
+  const tie = new TieTally(template, template.renderer === 'csv' ? amountColumns(template) : () => everyLeg);
   const sinks = new Map<string, Sink>();
   const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, dustRows: 0, duplicateRows: 0, residuals: [], assertions: null };
   try {
-    if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result);
+    if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result, tie);
     else {
       const writer = new TextFileWriter(path.join(request.outDir, template.fileName));
       sinks.set(template.fileName, writer);
-      const journal = await renderJournal(effective, keptEntries(effective, request.entries()), request.period, amounts, writer);
+      const journal = await renderJournal(effective, keptEntries(effective, request.entries(), tie), request.period, amounts, writer, tie);
       result.rows = journal.rows;
       result.assertions = journal.assertions;
     }
-    for (const sink of sinks.values()) await sink.commit();
+    // Finished but not published until every template tied out; closed now so no descriptor stays open meanwhile.
+    for (const sink of sinks.values()) await sink.close();
   } catch (error) {
     for (const sink of sinks.values()) await sink.abort();
     throw error;
   }
   result.files = [...sinks.values()].map((sink) => sink.path).sort();
-  if (names.changed) await savePlaceholders(placeholderPath, names.mapping());
-  // The CSVs are named from the map, so it belongs to every run that used it, changed or not.
-  if (usesPlaceholders && existsSync(placeholderPath)) result.files.push(placeholderPath);
   result.residuals = amounts.residualReport();
-  return result;
+  const committed = async (): Promise<void> => {
+    if (names.changed) await savePlaceholders(placeholderPath, names.mapping());
+    // The CSVs are named from the map, so it belongs to every run that used it, changed or not.
+    if (usesPlaceholders && existsSync(placeholderPath)) result.files.push(placeholderPath);
+  };
+  return { result, tie: { template, tie: tie.state(), residuals: result.residuals }, sinks: [...sinks.values()], committed };
 }
 
 async function renderCsv(
@@ -104,6 +137,7 @@ async function renderCsv(
   amounts: AmountFormatter,
   sinks: Map<string, Sink>,
   result: TemplateResult,
+  tie: TieTally,
 ): Promise<void> {
   const options = { header: template.columns.map((c) => c.header), lineEnding: template.lineEnding, finalNewline: template.finalNewline };
   const writerAt = (file: string): CsvFileWriter => {
@@ -129,5 +163,6 @@ async function renderCsv(
     result.dustRows += tally.dustRows;
     result.duplicateRows += tally.duplicateRows;
     amounts.absorb(tally.residuals);
+    tie.absorb(tally.tieout);
   }
 }

@@ -4,6 +4,9 @@ import type { Leg, ViewRow } from './ViewRow.js';
 import { assetKey, legOf } from './ViewRow.js';
 import type { WalletTransaction } from './WalletTransaction.js';
 
+/** Told each amount netting takes off both sides of one asset (for the tie-out). */
+export type OnNetted = (leg: Leg, wallet: string, amount: bigint) => void;
+
 /** When a row pairs two legs of different categories, the more telling one names the row. */
 const categoryRank: readonly Category[] = [
   'failed_fee', 'liquidity_add', 'liquidity_remove', 'wrap', 'unwrap', 'bridge', 'trade', 'mint', 'burn', 'own_transfer', 'genesis', 'transfer', 'fee',
@@ -19,7 +22,7 @@ const categoryRank: readonly Category[] = [
  * - the fee (summed) is placed once, as the template says; a failed transaction becomes one fee row.
  * Written as plain loops: it runs once per transaction of a million-entry export.
  */
-export function transactionRows(tx: WalletTransaction, template: Template): ViewRow[] {
+export function transactionRows(tx: WalletTransaction, template: Template, onNetted?: OnNetted): ViewRow[] {
   const sent = new Map<string, Leg>();
   const received = new Map<string, Leg>();
   let fee: Leg | null = null;
@@ -38,7 +41,7 @@ export function transactionRows(tx: WalletTransaction, template: Template): View
     if (existing === undefined) side.set(key, leg);
     else existing.amountRaw += entry.amountRaw;
   }
-  if (sent.size > 0 && received.size > 0) net(sent, received);
+  if (sent.size > 0 && received.size > 0) net(sent, received, (leg, amount) => onNetted?.(leg, tx.wallet, amount));
   const first = tx.entries[0] as LedgerEntry;
   const sentLegs = [...sent.values()];
   const receivedLegs = [...received.values()];
@@ -135,11 +138,12 @@ function poolLeg(sent: readonly Leg[], received: readonly Leg[]): Leg | null {
   return null;
 }
 
-function net(sent: Map<string, Leg>, received: Map<string, Leg>): void {
+function net(sent: Map<string, Leg>, received: Map<string, Leg>, netted: (leg: Leg, amount: bigint) => void): void {
   for (const [key, out] of sent) {
     const into = received.get(key);
     if (into === undefined) continue;
     const common = out.amountRaw < into.amountRaw ? out.amountRaw : into.amountRaw;
+    netted(out, common);
     out.amountRaw -= common;
     into.amountRaw -= common;
     if (out.amountRaw === 0n) sent.delete(key);

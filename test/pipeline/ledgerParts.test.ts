@@ -114,6 +114,10 @@ describe('rendering the ledger in parts on worker threads', () => {
     });
 
     expect(filesIn(out)).toEqual(filesIn(path.join(dir, `again-${threads}`)));
+    // The tie-out tallied on the workers comes back with their batches: the same sheet as one pass, byte for byte.
+    const sheet = filesIn(out)['tieout.csv'] ?? '';
+    expect(sheet).toBe(filesIn(path.join(dir, `again-${threads}`))['tieout.csv']);
+    for (const template of templates) expect(sheet).toContain(`\n${template.name},`);
     // The export's text journals assert the chain's balances, read from the API this render has not got.
     const withoutChain = (files: Record<string, string>): Record<string, string> =>
       Object.fromEntries(Object.entries(files).filter(([name]) => !name.startsWith('ledgerscan.')));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LedgerEntry } from '../../src/ledger/LedgerEntry.js';
@@ -27,7 +27,7 @@ describe('amounts below an 8-decimal tool precision', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-dust-'));
     try {
       const [result] = await renderTemplates({ entries: () => deposits([4_000_000_000n, 4_000_000_000n, 4_000_000_000n, 1_500_000_000_000_000_000n]), templates: [loadBuiltinTemplate(name)], outDir: dir, context: { timezone: 'UTC' } });
-      const text = readdirSync(dir).map((file) => readFileSync(path.join(dir, file), 'utf8')).join('');
+      const text = (result?.files ?? []).map((file) => readFileSync(file, 'utf8')).join('');
       const amountCells = text.split(/\r?\n/).slice(1).flatMap((line) => line.split(',')).filter((cell) => /^-?\d+(\.\d+)?$/.test(cell) && !/^\d{4}/.test(cell));
       expect(amountCells.filter((cell) => /^-?0(\.0+)?$/.test(cell))).toEqual([]);
       expect(amountCells).toContain('0.00000001');
@@ -38,6 +38,14 @@ describe('amounts below an 8-decimal tool precision', () => {
         dust: 2,
         residuals: [{ currency: 'ETH', residual: '0.000000002', roundedCells: 3 }],
       });
+      // The tie-out names the two dust rows and still carries every wei: 8e9 as dust, the rest as written rows.
+      const sheet = readFileSync(path.join(dir, 'tieout.csv'), 'utf8').split('\n').map((line) => line.split(','));
+      const line = (kind: string): string[] | undefined => sheet.find((cells) => cells[7] === kind && cells[4] === 'ETH');
+      expect([line('ledger')?.[10], line('template')?.[10], line('explained')?.slice(8, 11)]).toEqual([
+        '1500000012000000000',
+        '1500000004000000000',
+        ['dust below the template decimals (carried into a later row)', '2', '8000000000'],
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/main.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
-import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
+import { parse } from 'csv-parse/sync';
+import { builtinTemplateDir, builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { captureIo } from '../support/captureIo.js';
 import { sandboxJobArgs } from '../support/sandboxJobArgs.js';
 
@@ -33,10 +34,11 @@ describe('golden files: one sandbox world exported through every built-in templa
   let sandbox: Sandbox;
   let out: string;
   let files: string[];
+  let world: ReturnType<typeof generateWorld>;
 
   beforeAll(async () => {
     tmp = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-world-golden-'));
-    const world = generateWorld({ seed: 1, scale: SCALE, chains: CHAINS });
+    world = generateWorld({ seed: 1, scale: SCALE, chains: CHAINS });
     sandbox = await startSandbox({ world, rate: 2000 });
     out = path.join(tmp, 'out');
     const io = captureIo(tmp);
@@ -88,4 +90,41 @@ describe('golden files: one sandbox world exported through every built-in templa
     });
     expect(manifest.files).toEqual(expected);
   });
+  it('ties out every built-in template: per holding, ledger = template + what it explains, to the base unit', () => {
+    const rows = parse(readFileSync(path.join(out, 'tieout.csv')), { columns: true }) as Record<string, string>[];
+    const sums = new Map<string, bigint[]>();
+    for (const row of rows.filter((r) => r.line !== 'rounding' && r.line !== 'stated')) {
+      const key = `${row.template} ${row.chain_id} ${row.wallet} ${row.asset_contract}`;
+      const sign = row.line === 'ledger' ? 1n : -1n;
+      const sum = sums.get(key) ?? [0n, 0n, 0n];
+      sums.set(key, [0, 1, 2].map((i) => (sum[i] as bigint) + sign * BigInt(row[['in', 'out', 'fees'][i] as string] as string)));
+    }
+    expect([...new Set(rows.map((row) => row.template))].sort()).toEqual(builtinTemplateNames());
+    expect(sums.size).toBeGreaterThan(builtinTemplateNames().length * 10);
+    expect([...sums].filter(([, sum]) => sum.some((side) => side !== 0n))).toEqual([]);
+    // Every template has ledger amounts, and the reasons the sandbox world provokes appear.
+    const reasons = new Set(rows.map((row) => row.reason));
+    for (const reason of ['spam omitted', 'netted against the other side in its transaction', 'fee carried inside the sent amount', 'opening balance row', 'closing balance row']) {
+      expect(reasons).toContain(reason);
+    }
+  });
+
+  // The template format refuses columns that lose a side of a CSV row, but a posting-layout file may keep only
+  // `posting.debit`: every credit (money out, fees) would vanish without the tie-out.
+  it('fails an export whose template file writes only debits, naming template and asset, and writes nothing', async () => {
+    const template = JSON.parse(readFileSync(path.join(builtinTemplateDir(), 'journal.json'), 'utf8')) as { name: string; columns: { field: string }[] };
+    const broken = { ...template, name: 'debits-only', columns: template.columns.filter((column) => !['posting.amount', 'posting.credit'].includes(column.field)) };
+    const file = path.join(tmp, 'debits-only.json');
+    writeFileSync(file, JSON.stringify(broken));
+    const failedOut = path.join(tmp, 'broken-out');
+    const io = captureIo(tmp);
+    const code = await runCli([
+      'export', '--year', '2025', '--template', 'ledger', '--template-file', file,
+      ...sandboxJobArgs(sandbox, world, CHAINS, failedOut, path.join(tmp, 'state.sqlite')),
+    ], io);
+    expect(code).toBe(2);
+    expect(io.stderrText()).toMatch(/^ledgerscan: template debits-only loses value of ETH: .*template: debits-only; asset: ETH; chain: ethereum; wallet: 0x[0-9a-f]{40}; unexplained: (out \d+, )?fees \d+ base units.*debits-only\.json.*fix: give every amount a column/);
+    expect(io.stderrText().trim().split('\n')).toHaveLength(1);
+    expect(existsSync(failedOut) ? readdirSync(failedOut) : []).toEqual([]);
+  }, 60_000);
 });

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { findChain } from '../chains/chains.js';
+import { InputError, LedgerscanError } from '../errors/LedgerscanError.js';
+import type { RoundingResidual } from './AmountFormatter.js';
+import type { Template } from './Template.js';
+import { builtinTemplateDir } from './templateCatalog.js';
+import type { TieAmounts, TieAsset, TieLine, TieState } from './TieTally.js';
+
+/** The sheet every export writes beside its templates' files. */
+export const TIEOUT_FILE = 'tieout.csv';
+
+export const TIEOUT_HEADER = [
+  'template', 'chain_id', 'chain', 'wallet', 'asset', 'asset_contract', 'decimals', 'line', 'reason', 'rows', 'in', 'out', 'fees', 'rounding_residual',
+];
+
+/** One template's tie-out as rendering left it. */
+export interface TemplateTie {
+  template: Template;
+  tie: TieState;
+  residuals: RoundingResidual[];
+}
+
+const lineOrder: readonly TieLine[] = ['ledger', 'template', 'explained', 'stated'];
+
+/**
+ * The tie-out sheet's records: per template and holding the ledger's totals, the template's, each reason it
+ * left out or merged an amount, and its balance rows; then the template's rounding residuals per currency.
+ * Throws when the ledger's totals differ from the template's plus what it explains, naming template and asset:
+ * a template must never drop value silently.
+ */
+export function tieoutSheet(ties: readonly TemplateTie[]): string[][] {
+  const records: string[][] = [];
+  for (const { template, tie, residuals } of ties) {
+    const byHolding = new Map<string, TieAmounts[]>();
+    for (const amounts of tie.amounts.values()) {
+      const list = byHolding.get(amounts.holding);
+      if (list === undefined) byHolding.set(amounts.holding, [amounts]);
+      else list.push(amounts);
+    }
+    const holdings = [...byHolding.keys()].sort((a, b) => compareAssets(tie.assets.get(a) as TieAsset, tie.assets.get(b) as TieAsset));
+    for (const holding of holdings) {
+      const asset = tie.assets.get(holding) as TieAsset;
+      const lines = (byHolding.get(holding) as TieAmounts[]).sort(
+        (a, b) => lineOrder.indexOf(a.line) - lineOrder.indexOf(b.line) || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0),
+      );
+      checkTied(template, asset, lines);
+      for (const line of lines) {
+        records.push([...holdingCells(template.name, asset), line.line, line.reason, String(line.rows), line.in.toString(), line.out.toString(), line.fees.toString(), '']);
+      }
+    }
+    for (const residual of residuals) {
+      records.push([template.name, '', '', '', residual.currency, '', '', 'rounding', '', String(residual.roundedCells), '', '', '', residual.residual]);
+    }
+  }
+  return records;
+}
+
+function holdingCells(template: string, asset: TieAsset): string[] {
+  const chain = findChain(asset.chainId)?.slug ?? String(asset.chainId);
+  return [template, String(asset.chainId), chain, asset.wallet, asset.asset, asset.assetContract, asset.decimals === null ? '' : String(asset.decimals)];
+}
+
+function compareAssets(a: TieAsset, b: TieAsset): number {
+  return a.chainId - b.chainId || compareText(a.wallet, b.wallet) || compareText(a.assetContract, b.assetContract);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Ledger = template + explained, per side, to the base unit. */
+function checkTied(template: Template, asset: TieAsset, lines: readonly TieAmounts[]): void {
+  const unexplained = { in: 0n, out: 0n, fees: 0n };
+  for (const line of lines) {
+    const sign = line.line === 'ledger' ? 1n : line.line === 'stated' ? 0n : -1n;
+    unexplained.in += sign * line.in;
+    unexplained.out += sign * line.out;
+    unexplained.fees += sign * line.fees;
+  }
+  const sides = (['in', 'out', 'fees'] as const).filter((side) => unexplained[side] !== 0n);
+  if (sides.length === 0) return;
+  const details = {
+    template: template.name,
+    asset: `${asset.asset || asset.assetContract || 'native'}${asset.assetContract === '' ? '' : ` (${asset.assetContract})`}`,
+    chain: findChain(asset.chainId)?.slug ?? String(asset.chainId),
+    wallet: asset.wallet,
+    unexplained: sides.map((side) => `${side} ${unexplained[side].toString()}`).join(', ') + ' base units (ledger minus template and its reasons)',
+  };
+  const shortMessage = `template ${template.name} loses value of ${details.asset}: its rows do not carry every ledger amount`;
+  if (isBuiltin(template)) {
+    throw new LedgerscanError(shortMessage, {
+      kind: 'defect',
+      details: { ...details, fix: `a defect in the built-in template: please report this message; leave --template ${template.name} out to export the others` },
+    });
+  }
+  throw new InputError(shortMessage, {
+    details: { ...details, file: template.source, fix: 'give every amount a column (sent.amount, received.amount, fee.amount, entry.amount or posting.amount)' },
+  });
+}
+
+function isBuiltin(template: Template): boolean {
+  return path.dirname(path.resolve(template.source)) === builtinTemplateDir();
+}
