@@ -145,7 +145,14 @@ describe('pages', () => {
     expect(report).not.toContain('=HYPERLINK("');
     expect(report).not.toContain('<img');
     expect(report).toContain('<td>GIFT</td>');
-    bodies.push(page, report);
+    // The export's run page shows its tie-out: what koinly-wallets left out or merged, with the reason.
+    expect((await finished(exportRunId)).status).toBe('succeeded');
+    const runPage = await (await fetch(`${server.url}/runs/${exportRunId}`, { headers: { cookie } })).text();
+    expect(runPage).toContain('<h2>Tie-out</h2>');
+    expect(runPage).toMatch(/<td>koinly-wallets<\/td>(<td>[^<]*<\/td>){6}<td>explained<\/td><td>[a-z ]+/);
+    // The lines with equal totals stay in the file: the page lists only the reasons.
+    expect(runPage).not.toMatch(/<tr>(<td>[^<]*<\/td>){7}<td>(ledger|template)<\/td>/);
+    bodies.push(page, report, runPage);
   });
 });
 

@@ -9,9 +9,21 @@ import { csvTable, filesTable, statusBadge } from './parts.js';
 export type RunTable = { header: readonly string[]; rows: readonly (readonly string[])[] };
 
 /** Which listed CSV a run page shows as a table. */
-export const RUN_TABLES: Partial<Record<Run['request']['kind'], string>> = { diff: 'diff.csv', balances: 'balances.csv' };
+export const RUN_TABLES: Partial<Record<Run['request']['kind'], string>> = { diff: 'diff.csv', balances: 'balances.csv', export: 'tieout.csv', close: 'tieout.csv' };
+
+/** Tie-out lines that say why a template's totals differ from the ledger's; the equal totals themselves are only in the file. */
+const TIEOUT_REASONS = new Set(['explained', 'stated', 'rounding']);
+
+function tieoutSection(table: RunTable): Html {
+  const line = table.header.indexOf('line');
+  const reasons = { header: table.header, rows: table.rows.filter((row) => TIEOUT_REASONS.has(row[line] ?? '')) };
+  const templates = new Set(table.rows.map((row) => row[0])).size;
+  return html`<h2>Tie-out</h2><p>Every template's amounts tie to the unified ledger's, per chain, wallet and asset, to the base unit (${templates} template${templates === 1 ? '' : 's'}; an unexplained difference would have failed the run). What a template left out, merged or stated apart:</p>${
+    reasons.rows.length === 0 ? html`<p class="good-news">Nothing: every template carries every amount of the ledger as it is.</p>` : csvTable(reasons, 'tieout')}`;
+}
 
 function reportSection(run: Run, table: RunTable): Html {
+  if (run.request.kind === 'export' || run.request.kind === 'close') return tieoutSection(table);
   if (run.request.kind === 'balances') return html`<h2>Balances at ${run.summary?.at ?? run.request.at ?? ''}</h2>${csvTable(table, 'balances')}`;
   const label = run.request.label ?? '';
   if (table.rows.length === 0) {
