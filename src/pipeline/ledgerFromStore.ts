@@ -5,7 +5,7 @@ import { buildLedger } from '../ledger/buildLedger.js';
 import { mergeSorted } from '../ledger/compareEntries.js';
 import { groupTransactions } from '../ledger/groupTransactions.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import type { Store } from '../store/Store.js';
+import type { BookStore } from '../store/BookStore.js';
 
 export interface ChainBlocks {
   chainId: number;
@@ -20,7 +20,7 @@ export type LedgerJob = Pick<Job, 'wallets' | 'labels' | 'spam'>;
  * The job's ledger over the given blocks of each chain, streamed from the store: every call
  * re-reads the store, so a million entries pass through without being held.
  */
-export function ledgerFromStore(store: Store, job: LedgerJob, chains: readonly ChainBlocks[]): () => Iterable<LedgerEntry> {
+export function ledgerFromStore(store: BookStore, job: LedgerJob, chains: readonly ChainBlocks[]): () => Iterable<LedgerEntry> {
   return () =>
     mergeSorted(
       chains.map(({ chainId, fromBlock, toBlock }) => {
