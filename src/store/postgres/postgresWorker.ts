@@ -6,21 +6,14 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import { migratePostgres, SCHEMA } from './postgresMigrations.js';
+import { postgresConfig } from './postgresConfig.js';
+import { migratePostgres } from './postgresMigrations.js';
 import type { PostgresReply, PostgresRequest, PostgresThreadData } from './BlockingPostgres.js';
 
 const { url, port, flag } = workerData as PostgresThreadData & { port: MessagePort };
 const ready = new Int32Array(flag);
 
-const INT8 = 20;
-/** bigint columns hold block numbers and counts: safe integers, returned as numbers; anything else is a bug, never rounded. */
-function safeInteger(text: string): number {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw new Error(`integer ${text} is outside the safe range`);
-  return value;
-}
-const types = { getTypeParser: ((oid: number, format?: string) => (oid === INT8 ? safeInteger : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser };
-const config: pg.PoolConfig = { connectionString: url, types, options: `-c search_path=${SCHEMA}`, connectionTimeoutMillis: 10_000 };
+const config = postgresConfig(url);
 
 /** Queries and transactions go through one session, in order; cursors take pool connections. */
 const session = new pg.Client(config);
