@@ -45,8 +45,8 @@ describeWithPostgres('PostgresRateLimiter', (server) => {
   });
 
   it('keeps three processes on one key at the key rate, never above it', async () => {
-    const rate = 20;
-    const perProcess = 30;
+    const rate = 25;
+    const perProcess = 60;
     const processes = 3;
     sandbox = await startSandbox({ world: generateWorld({ seed: 1, scale: 0, chains: [1] }), rate });
     const children = Array.from({ length: processes }, () =>
