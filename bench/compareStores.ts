@@ -87,6 +87,8 @@ export async function compareStores(size: BenchSize, rate: number, keep: boolean
       },
       csvStage: { sqliteParts: figures(sqliteParts), sqliteOnePass: figures(sqliteOnePass), postgresOnePass: figures(postgres) },
       sameCsv: same,
+      // The host is shared: what else ran shows in the wall times, not in the CPU times.
+      loadAverage1m: os.loadavg()[0] ?? 0,
     };
   } finally {
     await dropBenchDatabase(database);

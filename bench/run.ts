@@ -34,10 +34,10 @@ const args = parseArgs(process.argv.slice(2));
 const results = readResults();
 if (args.stores) {
   for (const size of args.sizes) {
-    const figures = await compareStores(size, args.rate ?? STORES_RATE, args.keep, note);
+    // Its own machine: the export figures beside it may come from another host.
+    const figures = { ...(await compareStores(size, args.rate ?? STORES_RATE, args.keep, note)), machine: machine() };
     process.stdout.write(storesSummary(figures));
     results.storeComparison = [...(results.storeComparison ?? []).filter((entry) => entry.size !== size.name), figures].sort((a, b) => a.scale - b.scale);
-    results.machine = machine();
     fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   }
 }
@@ -52,7 +52,7 @@ for (const size of args.stores ? [] : args.sizes) {
 process.stdout.write(`written: ${path.relative(process.cwd(), resultsPath)}\n`);
 
 type SizeFigures = Awaited<ReturnType<typeof benchSize>>;
-type StoresFigures = Awaited<ReturnType<typeof compareStores>>;
+type StoresFigures = Awaited<ReturnType<typeof compareStores>> & { machine: ReturnType<typeof machine> };
 
 function storesSummary(f: StoresFigures): string {
   const n = (value: number, digits = 0): string => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

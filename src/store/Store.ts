@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
 import type { BookStore, LedgerRow, MissingReceipt, PageCommit, RawRow } from './BookStore.js';
-import { decodeLedgerFields, decodeReceiptFields, encodeReceiptFields } from './ledgerFields.js';
+import { decodeLedgerRow, encodeReceiptFields } from './ledgerFields.js';
 import { pageRows } from './pageRows.js';
 import { extendRange, type SyncedRange } from './SyncedRange.js';
 
@@ -137,12 +137,7 @@ export class Store implements BookStore {
       .prepare<[number, number, number, string], [number, string, Stream, string, string | null]>(ITERATE_LEDGER_ROWS)
       .raw();
     for (const [block, wallet, stream, fields, receipt] of statement.iterate(chainId, fromBlock, toBlock, owned)) {
-      yield {
-        wallet,
-        stream,
-        record: decodeLedgerFields(stream, block, fields),
-        receipt: receipt === null ? null : decodeReceiptFields(receipt),
-      };
+      yield decodeLedgerRow(block, wallet, stream, fields, receipt);
     }
   }
 

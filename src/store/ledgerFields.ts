@@ -1,4 +1,5 @@
 import type { Stream, WireReceipt, WireRecord, WireRecordOf } from '../etherscan/wire.js';
+import type { LedgerRow } from './BookStore.js';
 import { LEDGER_FIELDS, RECEIPT_FIELDS, type LedgerReceipt, type LedgerRecord, type LedgerRecordOf } from '../ledger/LedgerRecord.js';
 
 /**
@@ -85,4 +86,9 @@ export function decodeReceiptFields(line: string): LedgerReceipt {
 /** For the migration, which encodes stored raw JSON. */
 export function ledgerFieldsOfRaw(stream: string, raw: string): string {
   return encodeLedgerFields(stream as Stream, JSON.parse(raw) as WireRecordOf[Stream]);
+}
+
+/** One stored `ledger_rows` line as the ledger reads it, whichever store it came from. */
+export function decodeLedgerRow(block: number, wallet: string, stream: Stream, fields: string, receipt: string | null): LedgerRow {
+  return { wallet, stream, record: decodeLedgerFields(stream, block, fields), receipt: receipt === null ? null : decodeReceiptFields(receipt) };
 }

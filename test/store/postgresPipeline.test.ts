@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Job } from '../../src/config/Job.js';
 import { loadJob } from '../../src/config/loadJob.js';
@@ -20,12 +18,12 @@ import { planBlockRanges, type BlockPlan } from '../../src/sync/planBlockRanges.
 import { syncJob, type SyncReport } from '../../src/sync/syncJob.js';
 import { renderTemplates } from '../../src/templates/renderTemplates.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
+import { syncKilledAfter } from '../sync/killedSyncChild.js';
 import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
 
 const CHAINS = [1, 10];
 /** One of each kind: the entry-layout ledger, a transaction-layout import, a journal. */
 const TEMPLATES = ['ledger', 'koinly', 'hledger'];
-const SYNC_CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'sync', 'syncChild.ts');
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 
 /** Every file under `dir` by relative path, with its bytes. */
@@ -102,16 +100,9 @@ describeWithPostgres('the pipeline on a PostgreSQL store', (server) => {
   });
 
   it('survives a SIGKILL mid-sync: a resumed sync ends with exactly the rows of an uninterrupted one, none twice', async () => {
-    const wallets = JSON.stringify(world.wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })));
-    const period = JSON.stringify({ startTime: WORLD_START, endTime: WORLD_END });
-    const child = spawn(process.execPath, ['--import', 'tsx', SYNC_CHILD, sandbox.url, sandbox.apiKey, database, wallets, period], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let pages = 0;
-    const exit = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      pages += chunk.toString().split('\n').length - 1;
-      if (pages >= 5) child.kill('SIGKILL');
-    });
-    expect(await exit).toBe('SIGKILL');
+    const wallets = world.wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains }));
+    const period = { startTime: WORLD_START, endTime: WORLD_END };
+    expect(await syncKilledAfter(5, { url: sandbox.url, apiKey: sandbox.apiKey, state: database, wallets, period })).toBe('SIGKILL');
     // syncChild syncs chain 1 into the book `sync-child`.
     const store = openPostgresStore(database, 'sync-child');
     try {

@@ -1,6 +1,6 @@
 import type { Stream, WireReceipt, WireRecord } from '../../etherscan/wire.js';
 import type { BookStore, LedgerRow, MissingReceipt, PageCommit, RawRow } from '../BookStore.js';
-import { decodeLedgerFields, decodeReceiptFields, encodeReceiptFields } from '../ledgerFields.js';
+import { decodeLedgerRow, encodeReceiptFields } from '../ledgerFields.js';
 import { pageRows } from '../pageRows.js';
 import { extendRange, type SyncedRange } from '../SyncedRange.js';
 import type { BlockingPostgres, Statement } from './BlockingPostgres.js';
@@ -109,12 +109,7 @@ export class PostgresStore implements BookStore {
   *iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<LedgerRow> {
     for (const row of this.db.cursor(ITERATE_LEDGER_ROWS, this.span(chainId, wallets, fromBlock, toBlock))) {
       const [block, wallet, stream, fields, receipt] = row as [number, string, Stream, string, string | null];
-      yield {
-        wallet,
-        stream,
-        record: decodeLedgerFields(stream, block, fields),
-        receipt: receipt === null ? null : decodeReceiptFields(receipt),
-      };
+      yield decodeLedgerRow(block, wallet, stream, fields, receipt);
     }
   }
 
