@@ -288,6 +288,26 @@ describeWithPostgres('PostgreSQL store', (server) => {
     }
   });
 
+  it('fails a write cleanly when the server drops the connection, keeping every committed page', async () => {
+    const store = openPostgresStore(url, book);
+    try {
+      store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 9, records: [tokenRow(3, '0xa')] });
+      await queryDatabase(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+      expect(() => store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 10, toBlock: 20, records: [tokenRow(12, '0xb')] })).toThrow(
+        'the database refused a statement',
+      );
+    } finally {
+      store.close();
+    }
+    const reopened = openPostgresStore(url, book);
+    try {
+      expect(reopened.countRecords()).toBe(1);
+      expect(reopened.syncedRange(1, WALLET, 'tokentx')).toEqual({ fromBlock: 1, toBlock: 9, backfill: null });
+    } finally {
+      reopened.close();
+    }
+  });
+
   it('refuses what is not a reachable PostgreSQL database, never showing the password', () => {
     expect(() => openPostgresStore('mysql://user:hunter2@localhost/db', book)).toThrow(/not a PostgreSQL URL.*user:\*\*\*@localhost/);
     const unreachable = new URL(url);

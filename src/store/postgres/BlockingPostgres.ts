@@ -76,7 +76,11 @@ export class BlockingPostgres {
       this.query({ sql: 'COMMIT', params: [] });
       return result;
     } catch (error) {
-      this.query({ sql: 'ROLLBACK', params: [] });
+      try {
+        this.query({ sql: 'ROLLBACK', params: [] });
+      } catch {
+        // The connection is gone, and with it the transaction: the server rolled it back. The first error is the one to tell.
+      }
       throw error;
     }
   }

@@ -33,7 +33,7 @@ const cursors = new Map<number, OpenCursor>();
 let nextCursor = 1;
 
 async function handle(request: PostgresRequest): Promise<unknown> {
-  if (lostConnection !== null) throw lostConnection;
+  if (lostConnection !== null && request.op !== 'end') throw lostConnection;
   switch (request.op) {
     case 'connect':
       await session.connect();
@@ -64,7 +64,8 @@ async function handle(request: PostgresRequest): Promise<unknown> {
       return null;
     case 'end':
       for (const id of [...cursors.keys()]) await closeCursor(id);
-      await session.end();
+      // Closing after the server dropped the session is still a clean close: nothing is left to end.
+      await session.end().catch(() => undefined);
       await pool.end();
       return null;
   }
