@@ -7,6 +7,7 @@ import pg from 'pg';
 import { EtherscanClient } from '../src/etherscan/EtherscanClient.js';
 import { openStore } from '../src/store/openStore.js';
 import { openPostgresStore } from '../src/store/postgres/openPostgresStore.js';
+import { redactDatabaseUrl } from '../src/store/postgres/redactDatabaseUrl.js';
 import type { BookStore } from '../src/store/BookStore.js';
 import { concurrencyFor } from '../src/sync/concurrencyFor.js';
 import { planBlockRanges } from '../src/sync/planBlockRanges.js';
@@ -91,8 +92,10 @@ export async function compareStores(size: BenchSize, rate: number, keep: boolean
       loadAverage1m: os.loadavg()[0] ?? 0,
     };
   } finally {
-    await dropBenchDatabase(database);
-    server.stop();
+    // Kept, the database stays with the dir, so bench/csvStage.ts can be rerun on either input.
+    if (keep && server.kept) note(`${size.name}: kept ${dir} and database ${redactDatabaseUrl(database)}`);
+    else await dropBenchDatabase(database);
+    if (!keep || !server.kept) server.stop();
     if (keep) note(`${size.name}: kept ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -103,13 +106,14 @@ interface SyncFigures {
   report: SyncReport;
 }
 
-function startServer(dir: string): { url: string; stop(): void } {
+/** The PostgreSQL server; `kept` when it outlives the bench (a given one), so a kept database stays reachable. */
+function startServer(dir: string): { url: string; kept: boolean; stop(): void } {
   const given = process.env.LEDGERSCAN_PG_URL;
-  if (given) return { url: given, stop: () => undefined };
+  if (given) return { url: given, kept: true, stop: () => undefined };
   const cluster = path.join(dir, 'cluster');
   fs.mkdirSync(cluster);
   const url = execFileSync(clusterScript, ['start', cluster], { encoding: 'utf8' }).trim();
-  return { url, stop: () => execFileSync(clusterScript, ['stop', cluster]) };
+  return { url, kept: false, stop: () => execFileSync(clusterScript, ['stop', cluster]) };
 }
 
 async function admin<T extends pg.QueryResultRow>(url: string, statement: string): Promise<T[]> {
