@@ -95,7 +95,7 @@ export async function compareStores(size: BenchSize, rate: number, keep: boolean
     // Kept, the database stays with the dir, so bench/csvStage.ts can be rerun on either input.
     if (keep && server.kept) note(`${size.name}: kept ${dir} and database ${redactDatabaseUrl(database)}`);
     else await dropBenchDatabase(database);
-    if (!keep || !server.kept) server.stop();
+    server.stop();
     if (keep) note(`${size.name}: kept ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -106,7 +106,7 @@ interface SyncFigures {
   report: SyncReport;
 }
 
-/** The PostgreSQL server; `kept` when it outlives the bench (a given one), so a kept database stays reachable. */
+/** The PostgreSQL server: the one given, which outlives the bench (`kept`), or a throwaway cluster stopped at the end. */
 function startServer(dir: string): { url: string; kept: boolean; stop(): void } {
   const given = process.env.LEDGERSCAN_PG_URL;
   if (given) return { url: given, kept: true, stop: () => undefined };
