@@ -93,7 +93,7 @@ export async function compareStores(size: BenchSize, rate: number, keep: boolean
     };
   } finally {
     // Kept, the database stays with the dir, so bench/csvStage.ts can be rerun on either input.
-    if (keep && server.kept) note(`${size.name}: kept ${dir} and database ${redactDatabaseUrl(database)}`);
+    if (keep && server.kept) note(`${size.name}: kept the database ${redactDatabaseUrl(database)}`);
     else await dropBenchDatabase(database);
     server.stop();
     if (keep) note(`${size.name}: kept ${dir}`);

@@ -25,8 +25,12 @@ export interface PostgresThreadData {
   flag: SharedArrayBuffer;
 }
 
-/** Rows a cursor read brings over at once: large enough that a round trip costs nothing per row. */
-const CURSOR_BATCH = 2000;
+/**
+ * Rows a cursor read brings over at once: large enough that a round trip costs little per row, small enough
+ * that a batch and its copy stay small. On the medium bench store (105k entries) 500 gave 182 MB peak RSS and
+ * 1.6 s, 2,000 gave 230 MB and 2.4 s, 200 no better than 500.
+ */
+const CURSOR_BATCH = 500;
 
 /**
  * A thread that fails to load never answers; its first answer (after the connection timeout at most) bounds
