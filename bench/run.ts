@@ -35,7 +35,7 @@ const results = readResults();
 if (args.stores) {
   for (const size of args.sizes) {
     // Its own machine: the export figures beside it may come from another host.
-    const figures = { ...(await compareStores(size, args.rate ?? STORES_RATE, args.keep, note)), machine: machine() };
+    const figures = { ...(await compareStores(size, args.rate ?? STORES_RATE, args.keep, note)), code: codeVersion(), machine: machine() };
     process.stdout.write(storesSummary(figures));
     results.storeComparison = [...(results.storeComparison ?? []).filter((entry) => entry.size !== size.name), figures].sort((a, b) => a.scale - b.scale);
     fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
@@ -52,7 +52,7 @@ for (const size of args.stores ? [] : args.sizes) {
 process.stdout.write(`written: ${path.relative(process.cwd(), resultsPath)}\n`);
 
 type SizeFigures = Awaited<ReturnType<typeof benchSize>>;
-type StoresFigures = Awaited<ReturnType<typeof compareStores>> & { machine: ReturnType<typeof machine> };
+type StoresFigures = Awaited<ReturnType<typeof compareStores>> & { code: ReturnType<typeof codeVersion>; machine: ReturnType<typeof machine> };
 
 function storesSummary(f: StoresFigures): string {
   const n = (value: number, digits = 0): string => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
