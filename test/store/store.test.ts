@@ -308,6 +308,22 @@ describeWithPostgres('PostgreSQL store', (server) => {
     }
   });
 
+  it('ends a read whose connection the server drops with an error, not a wait', async () => {
+    const store = openPostgresStore(url, book);
+    try {
+      const records = Array.from({ length: 1500 }, (_, i) => tokenRow(1 + Math.floor(i / 10), `0x${i}`));
+      store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 200, records });
+      const rows = store.iterateRecords(1, [WALLET], 0, 200);
+      expect(rows.next().done).toBe(false);
+      // The next batch is being read ahead on the connection that is now cut.
+      await queryDatabase(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(() => [...rows]).toThrow('the database refused a statement');
+    } finally {
+      store.close();
+    }
+  });
+
   it('refuses what is not a reachable PostgreSQL database, never showing the password', () => {
     expect(() => openPostgresStore('mysql://user:hunter2@localhost/db', book)).toThrow(/not a PostgreSQL URL.*user:\*\*\*@localhost/);
     const unreachable = new URL(url);
