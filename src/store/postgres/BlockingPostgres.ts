@@ -126,8 +126,13 @@ export class BlockingPostgres {
     if (this.closed) throw new LedgerscanError('the database connection is closed');
     Atomics.store(this.flag, 0, 0);
     this.port.postMessage(request);
-    if (Atomics.wait(this.flag, 0, 0, timeoutMs) === 'timed-out') {
-      throw new LedgerscanError('the database thread did not answer', { details: { request: request.op, waited: `${timeoutMs / 1000} s` } });
+    const deadline = performance.now() + timeoutMs;
+    // A wake-up is not an answer: the previous answer's notify can arrive after this request was sent (the
+    // thread set the flag, this side read it and moved on, then the notify ran). Only the flag says "answered".
+    while (Atomics.load(this.flag, 0) === 0) {
+      if (Atomics.wait(this.flag, 0, 0, Math.max(0, deadline - performance.now())) === 'timed-out') {
+        throw new LedgerscanError('the database thread did not answer', { details: { request: request.op, waited: `${timeoutMs / 1000} s` } });
+      }
     }
     const message = receiveMessageOnPort(this.port)?.message as PostgresReply | undefined;
     if (message === undefined) throw new LedgerscanError('the database thread stopped without answering', { details: { request: request.op } });
