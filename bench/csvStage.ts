@@ -2,7 +2,7 @@
  * The store-to-CSV stage alone, in its own process so that its peak RSS is its own (the sandbox's
  * world and the sync stay in the parent). Reads the input written by `runCsvStage`, renders the
  * `ledger` template over `ledgerFromStore` as `runExport` does (in parts on worker threads for a large
- * ledger), prints one JSON line of `CsvStageFigures`. Build first (`npm run build`):
+ * ledger, unless `onePass`), from the SQLite state or a PostgreSQL book, prints one JSON line of `CsvStageFigures`. Build first (`npm run build`):
  *
  *   node --import tsx bench/csvStage.ts INPUT.json
  */
@@ -12,6 +12,7 @@ import type { ChainBlocks } from '../src/pipeline/ledgerFromStore.js';
 import type * as LedgerFromStore from '../src/pipeline/ledgerFromStore.js';
 import type * as LedgerParts from '../src/pipeline/ledgerParts.js';
 import type * as OpenStore from '../src/store/openStore.js';
+import type * as OpenPostgresStore from '../src/store/postgres/openPostgresStore.js';
 import type * as RenderTemplates from '../src/templates/renderTemplates.js';
 import type * as TemplateCatalog from '../src/templates/templateCatalog.js';
 import type { CsvStageFigures, CsvStageInput } from './runCsvStage.js';
@@ -25,6 +26,7 @@ const built = async <T>(module: string): Promise<T> => (await import(new URL(`..
 const { ledgerFromStore } = await built<typeof LedgerFromStore>('pipeline/ledgerFromStore.js');
 const { ledgerParts } = await built<typeof LedgerParts>('pipeline/ledgerParts.js');
 const { openStore } = await built<typeof OpenStore>('store/openStore.js');
+const { openPostgresStore } = await built<typeof OpenPostgresStore>('store/postgres/openPostgresStore.js');
 const { renderTemplates } = await built<typeof RenderTemplates>('templates/renderTemplates.js');
 const { loadBuiltinTemplate } = await built<typeof TemplateCatalog>('templates/templateCatalog.js');
 
@@ -37,13 +39,14 @@ const template = loadBuiltinTemplate('ledger');
 // Modules loaded and compiled, nothing of the stage yet: the floor the stage's own memory sits on.
 const rssBeforeBytes = process.memoryUsage().rss;
 
-const store = openStore(input.state);
+const sqlite = input.database === undefined ? openStore(input.state) : null;
+const store = sqlite ?? openPostgresStore(input.database?.url ?? '', input.database?.book ?? '');
 const cpuBefore = process.cpuUsage();
 const start = performance.now();
-// As runExport renders: cut by chain over the CPUs when the ledger is large enough.
+// As runExport renders: cut by chain over the CPUs when the ledger is large enough (SQLite only, for now).
 const [result] = await renderTemplates({
   entries: ledgerFromStore(store, job, chains),
-  parts: ledgerParts(store, job, chains),
+  ...(sqlite === null || input.onePass === true ? {} : { parts: ledgerParts(sqlite, job, chains) }),
   templates: [template],
   outDir: input.outDir,
   context: { timezone: job.timezone },

@@ -1,4 +1,7 @@
 /**
+ * `npm run bench -- --stores [--sizes medium]`: store→CSV on PostgreSQL beside SQLite instead (compareStores.ts),
+ * merged into results.json under `storeComparison`.
+ *
  * `npm run bench [-- --sizes small,medium,large] [--rate N] [--keep]` (or `-- --workspace`, see workspaceBench.ts): cold and warm exports against the
  * sandbox (in a process of its own) on worlds of about 10k, 100k and 1M ledger entries, then the store-to-CSV stage
  * in a child process and csv-stringify alone on the same rows. Prints a summary per size and merges
@@ -14,6 +17,7 @@ import { generateWorld } from '../src/sandbox/generateWorld.js';
 import { BENCH_SIZES } from './BenchSize.js';
 import type { BenchSize } from './BenchSize.js';
 import { benchJob } from './benchJob.js';
+import { compareStores } from './compareStores.js';
 import { csvStringifyBaseline } from './csvStringifyBaseline.js';
 import { exportOnce } from './exportOnce.js';
 import type { ExportFigures } from './exportOnce.js';
@@ -23,6 +27,8 @@ import { startSandboxProcess } from './startSandboxProcess.js';
 import { workspaceBench } from './workspaceBench.js';
 
 const TARGETS = { callsOverMinimum: 1.02, warmListCallsPerStream: 1, warmReceiptCalls: 0, wallOverIdeal: 1.15, rateLimited: 0, entriesPerSecondAt1M: 200_000, peakRssMbAt1M: 300 };
+/** The stores comparison syncs twice; its rate only bounds how fast, so it is high by default. */
+const STORES_RATE = 2000;
 const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
 
 if (process.argv[2] === '--workspace') {
@@ -31,7 +37,16 @@ if (process.argv[2] === '--workspace') {
 }
 const args = parseArgs(process.argv.slice(2));
 const results = readResults();
-for (const size of args.sizes) {
+if (args.stores) {
+  for (const size of args.sizes) {
+    // Its own machine: the export figures beside it may come from another host.
+    const figures = { ...(await compareStores(size, args.rate ?? STORES_RATE, args.keep, note)), code: codeVersion(), machine: machine() };
+    process.stdout.write(storesSummary(figures));
+    results.storeComparison = [...(results.storeComparison ?? []).filter((entry) => entry.size !== size.name), figures].sort((a, b) => a.scale - b.scale);
+    fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+  }
+}
+for (const size of args.stores ? [] : args.sizes) {
   const figures = await benchSize(size, args.rate ?? size.rate, args.keep);
   process.stdout.write(summary(figures));
   results.sizes = [...results.sizes.filter((entry) => entry.size !== size.name), figures].sort((a, b) => a.scale - b.scale);
@@ -42,6 +57,21 @@ for (const size of args.sizes) {
 process.stdout.write(`written: ${path.relative(process.cwd(), resultsPath)}\n`);
 
 type SizeFigures = Awaited<ReturnType<typeof benchSize>>;
+type StoresFigures = Awaited<ReturnType<typeof compareStores>> & { code: ReturnType<typeof codeVersion>; machine: ReturnType<typeof machine> };
+
+function storesSummary(f: StoresFigures): string {
+  const n = (value: number, digits = 0): string => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const stage = (name: string, s: StoresFigures['csvStage']['sqliteParts']): string =>
+    `  ${name.padEnd(26)} ${n(s.entriesPerSecond).padStart(9)} entries/s (${n(s.entriesPerCpuSecond)} per CPU second), ${n(s.seconds, 2)} s, peak RSS ${n(s.maxRssMb)} MB`;
+  return [
+    `${f.size} stores (scale ${f.scale}, ${n(f.csvStage.sqliteParts.entries)} entries, PostgreSQL ${f.postgresVersion}, CSV ${f.sameCsv ? 'byte-identical' : 'DIFFERENT'})`,
+    `  sync at ${f.rate}/s: SQLite ${n(f.sync.sqliteSeconds, 1)} s, PostgreSQL ${n(f.sync.postgresSeconds, 1)} s (${n(f.sync.rows)} rows, ${n(f.sync.receipts)} receipts${f.sync.sameRows ? '' : ', COUNTS DIFFER'})`,
+    stage('SQLite, parts (runExport)', f.csvStage.sqliteParts),
+    stage('SQLite, one pass', f.csvStage.sqliteOnePass),
+    stage('PostgreSQL, one pass', f.csvStage.postgresOnePass),
+    '',
+  ].join('\n');
+}
 
 async function benchSize(size: BenchSize, rate: number, keep: boolean) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ledgerscan-bench-${size.name}-`));
@@ -143,10 +173,11 @@ function summary(f: SizeFigures): string {
   return `${lines.join('\n')}\n`;
 }
 
-function parseArgs(argv: readonly string[]): { sizes: BenchSize[]; rate: number | undefined; keep: boolean } {
+function parseArgs(argv: readonly string[]): { sizes: BenchSize[]; rate: number | undefined; keep: boolean; stores: boolean } {
   let names = BENCH_SIZES.map((size) => size.name);
   let rate: number | undefined;
   let keep = false;
+  let stores = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = (): string => {
@@ -157,14 +188,15 @@ function parseArgs(argv: readonly string[]): { sizes: BenchSize[]; rate: number 
     if (arg === '--sizes') names = value().split(',').map((name) => name.trim());
     else if (arg === '--rate') rate = Number(value());
     else if (arg === '--keep') keep = true;
-    else fail(`unknown argument ${arg} (use --sizes ${BENCH_SIZES.map((size) => size.name).join(',')}, --rate N, --keep)`);
+    else if (arg === '--stores') stores = true;
+    else fail(`unknown argument ${arg} (use --sizes ${BENCH_SIZES.map((size) => size.name).join(',')}, --rate N, --keep, --stores)`);
   }
   if (rate !== undefined && !(rate > 0)) fail('--rate must be a positive number of calls per second');
   const sizes = names.map((name) => BENCH_SIZES.find((size) => size.name === name) ?? fail(`unknown size ${name} (use ${BENCH_SIZES.map((size) => size.name).join(', ')})`));
-  return { sizes, rate, keep };
+  return { sizes, rate, keep, stores };
 }
 
-function readResults(): { machine: ReturnType<typeof machine>; targets: typeof TARGETS; sizes: SizeFigures[] } {
+function readResults(): { machine: ReturnType<typeof machine>; targets: typeof TARGETS; sizes: SizeFigures[]; storeComparison?: StoresFigures[] } {
   const empty = { machine: machine(), targets: TARGETS, sizes: [] };
   if (!fs.existsSync(resultsPath)) return empty;
   return { ...empty, ...(JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Partial<typeof empty>) };

@@ -11,6 +11,10 @@ export interface CsvStageInput {
   job: Job;
   chains: ChainBlocks[];
   outDir: string;
+  /** One pass on this thread, never in parts (the PostgreSQL store has no parts yet). */
+  onePass?: boolean;
+  /** Read this book of a PostgreSQL database instead of the SQLite `state`. */
+  database?: { url: string; book: string };
 }
 
 export interface CsvStageFigures {

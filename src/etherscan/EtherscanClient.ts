@@ -13,6 +13,7 @@ import {
   DailyLimitError,
   QueryTimeoutError,
 } from './errors.js';
+import type { KeyLimiter } from './KeyLimiter.js';
 import type { RateLimiter } from './RateLimiter.js';
 import { rateLimiterFor } from './RateLimiter.js';
 import { redact } from './redact.js';
@@ -35,8 +36,8 @@ export interface EtherscanClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Receives one redacted line per retry. */
   log?: (line: string) => void;
-  /** Defaults to the process-wide limiter of `apiKey`. */
-  limiter?: RateLimiter;
+  /** Defaults to the process-wide limiter of `apiKey`; a `PostgresRateLimiter` shares the key's rate across processes. */
+  limiter?: KeyLimiter;
   /** Defaults to the process-wide 2/s limiter every plan applies to the historical-balance endpoints; shares the `limiter` clock. */
   historicalLimiter?: RateLimiter;
   now?: () => Date;
@@ -69,7 +70,7 @@ export class EtherscanClient implements EtherscanApi {
   private readonly maxRetries: number;
   private readonly backoffBaseMs: number;
   private readonly backoffCapMs: number;
-  private readonly limiter: RateLimiter;
+  private readonly limiter: KeyLimiter;
   private readonly historicalLimiter: RateLimiter;
   private readonly http: KyInstance;
   private readonly log: (line: string) => void;

@@ -1,4 +1,5 @@
 import { InputError } from '../errors/LedgerscanError.js';
+import type { KeyLimiter } from './KeyLimiter.js';
 import { sleep } from './sleep.js';
 
 export interface RateLimiterOptions {
@@ -23,7 +24,7 @@ export interface RateLimiterOptions {
  * and never from inside work that itself waits on this limiter (a callback that acquires while
  * an outer caller holds a slot waiting on it deadlocks the queue, as with p-limit).
  */
-export class RateLimiter {
+export class RateLimiter implements KeyLimiter {
   private nominalRate: number;
   private intervalMs: number;
   private readonly headroom: number;

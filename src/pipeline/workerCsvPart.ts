@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ErrorDetails, ErrorKind } from '../errors/LedgerscanError.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { CsvBatch, CsvTally } from '../templates/CsvBatch.js';
 import type { CsvPart } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
 import type { BridgePairs } from '../ledger/pairBridges.js';
+import { startWorker } from '../startWorker.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
 
 /** What a worker renders: one template over some chains of the store's ledger. Plain data (no API key). */
@@ -49,7 +45,7 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
  * taken batch gives the worker room for one more.
  */
 export function workerCsvPart(spec: CsvPartSpec): CsvPart {
-  const worker = startWorker(spec);
+  const worker = startWorker('csvPartWorker', import.meta.url, { workerData: spec, resourceLimits: WORKER_LIMITS });
   const queue: CsvBatch[] = [];
   let tally: CsvTally | null = null;
   let failure: Error | null = null;
@@ -98,23 +94,4 @@ export function workerCsvPart(spec: CsvPartSpec): CsvPart {
 
 function rebuild(failure: WorkerFailure): LedgerscanError {
   return new LedgerscanError(failure.shortMessage, { details: failure.details, kind: failure.kind, cause: new Error(failure.message) });
-}
-
-/**
- * The built code starts its compiled worker; the TypeScript sources (tests, bench, tsx) start it through
- * tsx's loader, which a worker thread does not inherit from its parent.
- */
-function startWorker(spec: CsvPartSpec): Worker {
-  const here = import.meta.url;
-  const fromSource = here.endsWith('.ts');
-  const entry = new URL(`./csvPartWorker.${fromSource ? 'ts' : 'js'}`, here);
-  if (!fromSource) return new Worker(entry, { workerData: spec, resourceLimits: WORKER_LIMITS });
-  const boot = `import { tsImport } from ${JSON.stringify(tsxApi())}; await tsImport(${JSON.stringify(entry.href)}, import.meta.url);`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), { workerData: spec, resourceLimits: WORKER_LIMITS });
-}
-
-function tsxApi(): string {
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
-  return pathToFileURL(path.join(path.dirname(manifest), (exports['./esm/api'] as { import: { default: string } }).import.default)).href;
 }

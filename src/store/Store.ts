@@ -1,31 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
-import { LedgerscanError } from '../errors/LedgerscanError.js';
-import type { StoredRecord } from '../ledger/groupTransactions.js';
-import type { LedgerReceipt } from '../ledger/LedgerRecord.js';
 import { AddressTagTable } from './AddressTagTable.js';
+import type { BookStore, LedgerRow, MissingReceipt, PageCommit, RawRow } from './BookStore.js';
 import { ScreeningListTable } from './ScreeningListTable.js';
-import { decodeLedgerFields, decodeReceiptFields, encodeLedgerFields, encodeReceiptFields } from './ledgerFields.js';
+import { decodeLedgerRow, encodeReceiptFields } from './ledgerFields.js';
+import { pageRows } from './pageRows.js';
 import { extendRange, type SyncedRange } from './SyncedRange.js';
-
-/** One page of one (chain, wallet, stream), as the sync commits it. */
-export interface PageCommit {
-  chainId: number;
-  wallet: string;
-  stream: Stream;
-  /** The blocks the page covers completely: every row of the key in them is in `records`. */
-  fromBlock: number;
-  toBlock: number;
-  /** In API order. */
-  records: readonly WireRecord[];
-}
-
-export interface MissingReceipt {
-  txHash: string;
-  sender: string;
-  /** The block of the stored rows; the receipt's fields are copied onto them there. */
-  block: number;
-}
 
 /** Prepared per call: one statement cannot be iterated twice at once, and the ledger merges several chains' iterations. */
 const ITERATE_LEDGER_ROWS = `SELECT block_number, wallet, stream, fields, receipt FROM ledger_rows
@@ -40,18 +20,6 @@ const RAW_RECORDS = `SELECT wallet, stream, raw FROM records
          WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))
          ORDER BY block_number, wallet, stream, seq`;
 
-/** A record as the ledger reads it, with the receipt of its transaction when it is a txlist row whose receipt is stored. */
-export interface LedgerRow extends StoredRecord {
-  receipt: LedgerReceipt | null;
-}
-
-/** A record exactly as the API sent it. */
-export interface RawRow {
-  wallet: string;
-  stream: Stream;
-  record: WireRecord;
-}
-
 interface RangeRow {
   from_block: number;
   to_block: number;
@@ -60,10 +28,10 @@ interface RangeRow {
 }
 
 /**
- * The durable state: raw records, receipts and synced ranges in one SQLite file. Every write is
+ * The embedded `BookStore`: raw records, receipts and synced ranges in one SQLite file. Every write is
  * one transaction, so an exception or a killed process leaves the previous state.
  */
-export class Store {
+export class Store implements BookStore {
   /** Counterparty name tags from the API, kept apart from the synced records. */
   readonly addressTags: AddressTagTable;
   /** Screening lists from the API's label exports. */
@@ -139,22 +107,16 @@ export class Store {
   commitPage(page: PageCommit): void {
     const wallet = page.wallet.toLowerCase();
     const { chainId, stream, fromBlock, toBlock } = page;
+    const rows = pageRows(page);
     this.db.transaction(() => {
       this.statements.deleteLedgerSpan.run(chainId, wallet, stream, fromBlock, toBlock);
       this.statements.deleteSpan.run(chainId, wallet, stream, fromBlock, toBlock);
-      page.records.forEach((record, seq) => {
-        const block = Number(record.blockNumber);
-        if (!Number.isSafeInteger(block) || block < fromBlock || block > toBlock) {
-          throw new LedgerscanError('record outside the page it was committed with', {
-            details: { chain: chainId, wallet, stream, block: record.blockNumber, page: `${fromBlock}-${toBlock}` },
-          });
-        }
-        const hash = record.hash.toLowerCase();
-        this.statements.insertRecord.run(chainId, wallet, stream, block, seq, hash, record.from.toLowerCase(), JSON.stringify(record));
+      for (const { block, seq, hash, from, raw, fields } of rows) {
+        this.statements.insertRecord.run(chainId, wallet, stream, block, seq, hash, from, raw);
         // A txlist row re-fetched after its receipt was stored takes the receipt's fields at once.
         const receipt = stream === 'txlist' ? (this.statements.receiptFields.get(chainId, hash) ?? null) : null;
-        this.statements.insertLedgerRow.run(chainId, block, wallet, stream, seq, encodeLedgerFields(stream, record), receipt);
-      });
+        this.statements.insertLedgerRow.run(chainId, block, wallet, stream, seq, fields, receipt);
+      }
       const range = extendRange(this.syncedRange(chainId, wallet, stream), fromBlock, toBlock);
       this.statements.upsertRange.run(
         chainId, wallet, stream, range.fromBlock, range.toBlock, range.backfill?.fromBlock ?? null, range.backfill?.toBlock ?? null,
@@ -183,12 +145,7 @@ export class Store {
       .prepare<[number, number, number, string], [number, string, Stream, string, string | null]>(ITERATE_LEDGER_ROWS)
       .raw();
     for (const [block, wallet, stream, fields, receipt] of statement.iterate(chainId, fromBlock, toBlock, owned)) {
-      yield {
-        wallet,
-        stream,
-        record: decodeLedgerFields(stream, block, fields),
-        receipt: receipt === null ? null : decodeReceiptFields(receipt),
-      };
+      yield decodeLedgerRow(block, wallet, stream, fields, receipt);
     }
   }
 

@@ -1,17 +1,24 @@
 import type { Stream, WireReceipt, WireRecord, WireRecordOf } from '../etherscan/wire.js';
+import type { LedgerRow } from './BookStore.js';
 import { LEDGER_FIELDS, RECEIPT_FIELDS, type LedgerReceipt, type LedgerRecord, type LedgerRecordOf } from '../ledger/LedgerRecord.js';
 
 /**
  * The ledger's fields of a record or receipt as one line of text: the values in LEDGER_FIELDS order joined
  * by U+001F. An export reads a million of these, and splitting a line costs half of parsing the same fields
- * as JSON (bench: docs/performance.md). A value holding U+001E or U+001F (a hostile token name can) turns the
+ * as JSON (bench: docs/performance.md). A value the joined form cannot carry (a hostile token name can hold one) turns the
  * line into U+001E followed by a JSON array, so every value round-trips exactly.
  */
 const SEPARATOR = '\u001f';
 const JSON_LINE = '\u001e';
+/**
+ * Values the joined form cannot carry: the two separators; U+0000, which PostgreSQL text cannot hold; and a
+ * lone surrogate, which UTF-8 cannot encode. JSON escapes all of them, so both stores keep the same exact line.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const NEEDS_JSON = /[\u0000\u001e\u001f]|\p{Cs}/u;
 
 function encode(values: string[]): string {
-  return values.some((value) => value.includes(SEPARATOR) || value.includes(JSON_LINE)) ? JSON_LINE + JSON.stringify(values) : values.join(SEPARATOR);
+  return values.some((value) => NEEDS_JSON.test(value)) ? JSON_LINE + JSON.stringify(values) : values.join(SEPARATOR);
 }
 
 function decode(text: string): string[] {
@@ -79,4 +86,9 @@ export function decodeReceiptFields(line: string): LedgerReceipt {
 /** For the migration, which encodes stored raw JSON. */
 export function ledgerFieldsOfRaw(stream: string, raw: string): string {
   return encodeLedgerFields(stream as Stream, JSON.parse(raw) as WireRecordOf[Stream]);
+}
+
+/** One stored `ledger_rows` line as the ledger reads it, whichever store it came from. */
+export function decodeLedgerRow(block: number, wallet: string, stream: Stream, fields: string, receipt: string | null): LedgerRow {
+  return { wallet, stream, record: decodeLedgerFields(stream, block, fields), receipt: receipt === null ? null : decodeReceiptFields(receipt) };
 }

@@ -5,7 +5,7 @@ import type { FeeSource } from '../config/Job.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { STREAMS } from '../etherscan/wire.js';
 import type { Stream } from '../etherscan/wire.js';
-import type { Store } from '../store/Store.js';
+import type { BookStore } from '../store/BookStore.js';
 import { pageStream } from './pageStream.js';
 import type { StreamKey } from './pageStream.js';
 import type { BlockPlan, SkippedChain } from './planBlockRanges.js';
@@ -22,7 +22,7 @@ export interface SyncWallet {
 
 export interface SyncJobInput {
   api: EtherscanApi;
-  store: Store;
+  store: BookStore;
   plan: BlockPlan;
   wallets: readonly SyncWallet[];
   /** Per-chain override of the chain table's ripeness (blocks behind the head not recorded). */

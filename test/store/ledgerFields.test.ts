@@ -29,12 +29,24 @@ describe('ledger fields', () => {
     }
   });
 
-  it('keep values holding the separators exact, through the JSON form', () => {
+  it.each([
+    ['the separators', 'a\u001fb\u001ec', '\u001e'],
+    // PostgreSQL text cannot hold U+0000 and UTF-8 cannot encode a lone surrogate: the line must not carry them raw.
+    ['U+0000', 'nul\u0000name', '\u0000'],
+    ['a lone surrogate', 'half \ud83d of an emoji', '\udc00'],
+  ])('keep values holding %s exact, through the JSON form', (_what, tokenName, tokenSymbol) => {
     const [row] = recorded('tokentx') as [WireRecord];
-    const hostile = { ...row, tokenName: 'a\u001fb\u001ec', tokenSymbol: '\u001e' };
+    const hostile = { ...row, tokenName, tokenSymbol };
     const line = encodeLedgerFields('tokentx', hostile);
     expect(line.startsWith('\u001e')).toBe(true);
+    expect(line.includes('\u0000')).toBe(false);
+    expect(line).not.toMatch(/\p{Cs}/u);
     expect(decodeLedgerFields('tokentx', Number(row.blockNumber), line)).toEqual(ledgerView('tokentx', hostile));
+  });
+
+  it('keep a plain line for values without them, emoji included', () => {
+    const [row] = recorded('tokentx') as [WireRecord];
+    expect(encodeLedgerFields('tokentx', { ...row, tokenName: 'ünïcødé 🚀' }).startsWith('\u001e')).toBe(false);
   });
 
   it('give back the fee fields of a recorded receipt, absent ones as empty', () => {

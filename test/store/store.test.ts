@@ -2,11 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
+import type { BookStore } from '../../src/store/BookStore.js';
 import { migrations } from '../../src/store/migrations.js';
 import { openStore } from '../../src/store/openStore.js';
+import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
+import { postgresMigrations } from '../../src/store/postgres/postgresMigrations.js';
 import type { Store } from '../../src/store/Store.js';
+import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
 
 const WALLET = '0x00000000000000000000000000000000000000aa';
 const OTHER = '0x00000000000000000000000000000000000000bb';
@@ -28,47 +33,25 @@ function txRow(block: number, hash: string, from: string): WireTx {
   };
 }
 
-describe('store', () => {
-  let dir: string;
-  let store: Store;
+/**
+ * The cases every `BookStore` passes. `open` gives a store on the same place (file or book) each time it is
+ * called within one test, a new empty one in each test.
+ */
+function bookStoreCases(open: () => BookStore): void {
+  let store: BookStore;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-store-'));
-    store = openStore(path.join(dir, 'nested', 'state.sqlite'));
+    store = open();
   });
   afterEach(() => {
     store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('creates the folder, records the schema version and reopens without re-running migrations', () => {
-    const lines: string[] = [];
-    openStore(path.join(dir, 'fresh.sqlite'), { log: (line) => lines.push(line) }).close();
-    // A new store has nothing to upgrade, so nothing to say.
-    expect(lines).toEqual([]);
+  it('keeps what was committed across a reopen', () => {
     store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 5, records: [tokenRow(2, '0xa')] });
     store.close();
-    store = openStore(path.join(dir, 'nested', 'state.sqlite'));
+    store = open();
     expect(store.countRecords()).toBe(1);
-    const db = new Database(path.join(dir, 'nested', 'state.sqlite'), { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    db.close();
-  });
-
-  it('refuses a store written by a newer schema', () => {
-    store.close();
-    const file = path.join(dir, 'nested', 'state.sqlite');
-    const db = new Database(file);
-    db.pragma(`user_version = ${migrations.length + 1}`);
-    db.close();
-    expect(() => openStore(file)).toThrow('the state file was written by a newer ledgerscan');
-    store = openStore(path.join(dir, 'other.sqlite'));
-  });
-
-  it('refuses a file that is not a database, naming the path', () => {
-    const file = path.join(dir, 'junk.sqlite');
-    fs.writeFileSync(file, 'not a database at all, just some text that is long enough to be read as a header');
-    expect(() => openStore(file)).toThrow(/not a usable ledgerscan store.*junk\.sqlite/);
+    expect(store.syncedRange(1, WALLET, 'tokentx')).toEqual({ fromBlock: 1, toBlock: 5, backfill: null });
   });
 
   it('leaves nothing of a page whose commit fails halfway', () => {
@@ -108,6 +91,17 @@ describe('store', () => {
       expect(store.countLedgerRows(chainId, wallets, from, to)).toBe([...store.iterateRecords(chainId, wallets, from, to)].length);
     }
     expect(store.countLedgerRows(1, [WALLET, OTHER], 4, 8)).toBe(4);
+  });
+
+  it('finds the blocks whose rows of the wallets name an address, in any case, for bridge pairing', () => {
+    const bridge = '0x99c9fc46f92e8a1c0dec1b1747d010903e884be1';
+    const toBridge = { ...txRow(6, '0x6', WALLET), to: '0x99C9fc46f92E8a1c0deC1b1747d010903E884bE1' };
+    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(4, '0x4', WALLET), toBridge, { ...txRow(9, '0x9', WALLET), to: bridge }] });
+    store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [{ ...txRow(12, '0xc', OTHER), to: bridge }] });
+    expect(store.blocksMentioning(1, [WALLET], 0, 100, [bridge])).toEqual([6, 9]);
+    expect(store.blocksMentioning(1, [WALLET, OTHER], 7, 100, [bridge])).toEqual([9, 12]);
+    expect(store.blocksMentioning(1, [WALLET], 0, 100, [])).toEqual([]);
+    expect(store.blocksMentioning(10, [WALLET], 0, 100, [bridge])).toEqual([]);
   });
 
   it('keeps one gap-free range: extends above, refuses a gap, and joins a backfill once it reaches the range', () => {
@@ -164,7 +158,7 @@ describe('store', () => {
   });
 
   it('round-trips every ledger field exactly, separators and quotes in a hostile token name included', () => {
-    const names = ['a\u001fb', '\u001e[1]', 'say "hi", then \\ leave', '', 'ünïcødé 🚀'];
+    const names = ['a\u001fb', '\u001e[1]', 'say "hi", then \\ leave', '', 'ünïcødé 🚀', 'nul\u0000inside', 'lone \ud800 surrogate'];
     const rows = names.map((tokenName, i) => ({ ...tokenRow(3 + i, `0x${i}`), tokenName, tokenSymbol: tokenName }));
     store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 20, records: rows });
     const read = [...store.iterateRecords(1, [WALLET], 0, 100)].map((row) => row.record);
@@ -173,33 +167,186 @@ describe('store', () => {
       value: row.value, contractAddress: row.contractAddress, tokenName: row.tokenName, tokenSymbol: row.tokenSymbol, tokenDecimal: row.tokenDecimal,
       functionName: '',
     })));
+    expect([...store.rawRecords(1, [WALLET], 0, 100)].map((row) => row.record)).toEqual(rows);
   });
 
-  it.each([1, 2])('fills the ledger rows of a store written at schema version %i, receipts joined', (version) => {
-    store.close();
-    const file = path.join(dir, 'old.sqlite');
-    const db = new Database(file);
-    for (const step of migrations.slice(0, version)) db.exec(step as string);
-    db.pragma(`user_version = ${version}`);
-    db.prepare('INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw) VALUES (1, ?, ?, 3, 0, ?, ?, ?)')
-      .run(WALLET, 'txlist', '0xaa', WALLET, JSON.stringify(txRow(3, '0xaa', WALLET)));
-    db.prepare('INSERT INTO receipts (chain_id, tx_hash, raw) VALUES (1, ?, ?)')
-      .run('0xaa', JSON.stringify({ transactionHash: '0xaa', gasUsed: '0x5208', effectiveGasPrice: '0x2', logs: [] }));
-    db.close();
-    const lines: string[] = [];
-    store = openStore(file, { log: (line) => lines.push(line) });
-    expect(lines).toEqual([
-      `upgrading the state file ${file} from schema ${version} to ${migrations.length} (1 stored record), once; stopping it is safe`,
-      expect.stringMatching(/^state file upgraded in \d+\.\d s$/),
-    ]);
-    store.close();
-    // Upgraded once: reopening says nothing.
-    store = openStore(file, { log: (line) => lines.push(line) });
-    expect(lines).toHaveLength(2);
-    const [row] = [...store.iterateRecords(1, [WALLET], 0, 100)];
-    expect(row!.record).toEqual(expect.objectContaining({ hash: '0xaa', value: '0', gasUsed: '21000' }));
-    expect(row!.record).not.toHaveProperty('input');
-    expect(row!.receipt).toEqual(expect.objectContaining({ gasUsed: '0x5208', effectiveGasPrice: '0x2' }));
-    expect(store.getReceipt(1, '0xaa')).toHaveProperty('logs', []);
+}
+
+describe('SQLite store', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-store-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe('as a book store', () => bookStoreCases(() => openStore(path.join(dir, 'nested', 'state.sqlite'))));
+
+  describe('its file', () => {
+    let store: Store;
+    beforeEach(() => {
+      store = openStore(path.join(dir, 'nested', 'state.sqlite'));
+    });
+    afterEach(() => {
+      store.close();
+    });
+
+  it('creates the folder, records the schema version and reopens without re-running migrations', () => {
+      const lines: string[] = [];
+      openStore(path.join(dir, 'fresh.sqlite'), { log: (line) => lines.push(line) }).close();
+      // A new store has nothing to upgrade, so nothing to say.
+      expect(lines).toEqual([]);
+      const db = new Database(path.join(dir, 'nested', 'state.sqlite'), { readonly: true });
+      expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      db.close();
+    });
+
+    it('refuses a store written by a newer schema', () => {
+      store.close();
+      const file = path.join(dir, 'nested', 'state.sqlite');
+      const db = new Database(file);
+      db.pragma(`user_version = ${migrations.length + 1}`);
+      db.close();
+      expect(() => openStore(file)).toThrow('the state file was written by a newer ledgerscan');
+      store = openStore(path.join(dir, 'other.sqlite'));
+    });
+
+    it('refuses a file that is not a database, naming the path', () => {
+      const file = path.join(dir, 'junk.sqlite');
+      fs.writeFileSync(file, 'not a database at all, just some text that is long enough to be read as a header');
+      expect(() => openStore(file)).toThrow(/not a usable ledgerscan store.*junk\.sqlite/);
+    });
+
+    it.each([1, 2])('fills the ledger rows of a store written at schema version %i, receipts joined', (version) => {
+      store.close();
+      const file = path.join(dir, 'old.sqlite');
+      const db = new Database(file);
+      for (const step of migrations.slice(0, version)) db.exec(step as string);
+      db.pragma(`user_version = ${version}`);
+      db.prepare('INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw) VALUES (1, ?, ?, 3, 0, ?, ?, ?)')
+        .run(WALLET, 'txlist', '0xaa', WALLET, JSON.stringify(txRow(3, '0xaa', WALLET)));
+      db.prepare('INSERT INTO receipts (chain_id, tx_hash, raw) VALUES (1, ?, ?)')
+        .run('0xaa', JSON.stringify({ transactionHash: '0xaa', gasUsed: '0x5208', effectiveGasPrice: '0x2', logs: [] }));
+      db.close();
+      const lines: string[] = [];
+      store = openStore(file, { log: (line) => lines.push(line) });
+      expect(lines).toEqual([
+        `upgrading the state file ${file} from schema ${version} to ${migrations.length} (1 stored record), once; stopping it is safe`,
+        expect.stringMatching(/^state file upgraded in \d+\.\d s$/),
+      ]);
+      store.close();
+      // Upgraded once: reopening says nothing.
+      store = openStore(file, { log: (line) => lines.push(line) });
+      expect(lines).toHaveLength(2);
+      const [row] = [...store.iterateRecords(1, [WALLET], 0, 100)];
+      expect(row!.record).toEqual(expect.objectContaining({ hash: '0xaa', value: '0', gasUsed: '21000' }));
+      expect(row!.record).not.toHaveProperty('input');
+      expect(row!.receipt).toEqual(expect.objectContaining({ gasUsed: '0x5208', effectiveGasPrice: '0x2' }));
+      expect(store.getReceipt(1, '0xaa')).toHaveProperty('logs', []);
+    });
+  });
+});
+
+describeWithPostgres('PostgreSQL store', (server) => {
+  let url: string;
+  let book: string;
+  beforeAll(async () => {
+    url = await createDatabase(server);
+  });
+  afterAll(async () => {
+    await dropDatabase(url);
+  });
+  beforeEach(() => {
+    book = `book-${randomUUID()}`;
+  });
+
+  describe('as a book store', () => bookStoreCases(() => openPostgresStore(url, book)));
+
+  it('keeps books apart in the one schema they share', () => {
+    const first = openPostgresStore(url, book);
+    const second = openPostgresStore(url, `${book}-other`);
+    try {
+      first.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 9, records: [txRow(3, '0xaa', WALLET)] });
+      first.putReceipt(1, '0xaa', 3, { transactionHash: '0xaa', blockNumber: '0x3', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x1' });
+      second.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 5, records: [txRow(3, '0xaa', WALLET), txRow(4, '0xbb', WALLET)] });
+      expect(first.countRecords()).toBe(1);
+      expect(second.countRecords()).toBe(2);
+      expect(second.countReceipts()).toBe(0);
+      expect([...second.iterateRecords(1, [WALLET], 0, 100)].map((row) => row.receipt)).toEqual([null, null]);
+      expect(second.syncedRange(1, WALLET, 'txlist')).toEqual({ fromBlock: 1, toBlock: 5, backfill: null });
+      expect(first.syncedRange(1, WALLET, 'txlist')).toEqual({ fromBlock: 1, toBlock: 9, backfill: null });
+    } finally {
+      first.close();
+      second.close();
+    }
+  });
+
+  it('records each schema step once, says nothing on a new database, and refuses a newer schema', async () => {
+    const fresh = await createDatabase(server);
+    try {
+      const lines: string[] = [];
+      openPostgresStore(fresh, book, { log: (line) => lines.push(line) }).close();
+      openPostgresStore(fresh, book, { log: (line) => lines.push(line) }).close();
+      expect(lines).toEqual([]);
+      const versions = await queryDatabase(fresh, 'SELECT version FROM ledgerscan.schema_migrations ORDER BY version');
+      expect(versions.map((row) => row.version)).toEqual(postgresMigrations.map((_, index) => index + 1));
+      await queryDatabase(fresh, `INSERT INTO ledgerscan.schema_migrations (version) VALUES (${postgresMigrations.length + 1})`);
+      expect(() => openPostgresStore(fresh, book)).toThrow('the database was written by a newer ledgerscan');
+    } finally {
+      await dropDatabase(fresh);
+    }
+  });
+
+  it('fails a write cleanly when the server drops the connection, keeping every committed page', async () => {
+    const store = openPostgresStore(url, book);
+    try {
+      store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 9, records: [tokenRow(3, '0xa')] });
+      await queryDatabase(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+      expect(() => store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 10, toBlock: 20, records: [tokenRow(12, '0xb')] })).toThrow(
+        'the database refused a statement',
+      );
+    } finally {
+      store.close();
+    }
+    const reopened = openPostgresStore(url, book);
+    try {
+      expect(reopened.countRecords()).toBe(1);
+      expect(reopened.syncedRange(1, WALLET, 'tokentx')).toEqual({ fromBlock: 1, toBlock: 9, backfill: null });
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it('ends a read whose connection the server drops with an error, not a wait', async () => {
+    const store = openPostgresStore(url, book);
+    try {
+      const records = Array.from({ length: 1500 }, (_, i) => tokenRow(1 + Math.floor(i / 10), `0x${i}`));
+      store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 200, records });
+      const rows = store.iterateRecords(1, [WALLET], 0, 200);
+      expect(rows.next().done).toBe(false);
+      // The next batch is being read ahead on the connection that is now cut.
+      await queryDatabase(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(() => [...rows]).toThrow('the database refused a statement');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses what is not a reachable PostgreSQL database, never showing the password', () => {
+    expect(() => openPostgresStore('mysql://user:hunter2@localhost/db', book)).toThrow(/not a PostgreSQL URL.*user:\*\*\*@localhost/);
+    const unreachable = new URL(url);
+    unreachable.port = '1';
+    unreachable.password = 'hunter2';
+    let message = '';
+    try {
+      openPostgresStore(unreachable.toString(), book);
+    } catch (error) {
+      message = String((error as Error).message);
+    }
+    expect(message).toMatch(/^cannot connect to the database \(database: postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\//);
+    expect(message).not.toContain('hunter2');
   });
 });

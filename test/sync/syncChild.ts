@@ -1,15 +1,20 @@
 /**
- * Run by syncSandbox.test.ts as a separate process it kills with SIGKILL: syncs the sandbox at argv
- * into the state file at argv, printing one line per committed page.
+ * Run by syncSandbox.test.ts and postgresPipeline.test.ts as a separate process they kill with SIGKILL: syncs
+ * the sandbox at argv into the state at argv (an SQLite file, or a PostgreSQL URL whose book is `sync-child`),
+ * printing one line per committed page.
  */
 import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import { openStore } from '../../src/store/openStore.js';
+import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { planBlockRanges } from '../../src/sync/planBlockRanges.js';
 import { syncJob } from '../../src/sync/syncJob.js';
 
+/** The book a PostgreSQL state is synced into. */
+const SYNC_CHILD_BOOK = 'sync-child';
+
 const [url = '', apiKey = '', state = '', walletsJson = '[]', period = '{}'] = process.argv.slice(2);
 const api = new EtherscanClient({ baseUrl: url, apiKey, rate: 10_000 });
-const store = openStore(state);
+const store = state.startsWith('postgres://') ? openPostgresStore(state, SYNC_CHILD_BOOK) : openStore(state);
 const plan = await planBlockRanges(api, [1], JSON.parse(period) as { startTime: number; endTime: number });
 const silent = (): void => undefined;
 await syncJob({

@@ -1,5 +1,3 @@
-import { fileURLToPath } from 'node:url';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +17,7 @@ import type { Store } from '../../src/store/Store.js';
 import { planBlockRanges } from '../../src/sync/planBlockRanges.js';
 import { syncJob } from '../../src/sync/syncJob.js';
 import type { SyncReport } from '../../src/sync/syncJob.js';
+import { syncKilledAfter } from './killedSyncChild.js';
 
 const PERIOD = { startTime: WORLD_START, endTime: WORLD_END };
 /** Small pages, so a small world still pages many times and pages end inside blocks. */
@@ -132,19 +131,8 @@ describe('syncJob against the sandbox', () => {
   it('survives a SIGKILL mid-sync: the store is intact and a resumed sync ends with the same rows', async () => {
     const server = await serve();
     const state = path.join(dir, 'killed.sqlite');
-    const wallets = JSON.stringify(world.wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })));
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'syncChild.ts'), server.url, server.apiKey, state, wallets, JSON.stringify(PERIOD)],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let pages = 0;
-    const exit = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      pages += chunk.toString().split('\n').length - 1;
-      if (pages >= 5) child.kill('SIGKILL');
-    });
-    expect(await exit).toBe('SIGKILL');
+    const wallets = world.wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains }));
+    expect(await syncKilledAfter(5, { url: server.url, apiKey: server.apiKey, state, wallets, period: PERIOD })).toBe('SIGKILL');
     const db = new Database(state);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();

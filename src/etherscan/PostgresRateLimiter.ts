@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { InputError } from '../errors/LedgerscanError.js';
+import { postgresConfig } from '../store/postgres/postgresConfig.js';
+import { migratePostgres, postgresMigrations } from '../store/postgres/postgresMigrations.js';
+import { redactDatabaseUrl } from '../store/postgres/redactDatabaseUrl.js';
+import type { KeyLimiter } from './KeyLimiter.js';
+import type { RateLimiter } from './RateLimiter.js';
+import { sleep } from './sleep.js';
+
+/**
+ * GCRA in one statement: the key's slot is the later of its stored next slot and the database clock, the
+ * stored next slot moves one interval past it, and the caller is told how long to sleep until its slot. The
+ * row lock queues concurrent callers in order, so slots are handed out exactly 1/rate apart across every
+ * process without polling. `clock_timestamp()` (not `now()`, which is the transaction's start) reads the one
+ * clock all processes share; reading it before the row lock is waited for only makes the wait longer.
+ */
+const TAKE_SLOT = `WITH clock AS (SELECT clock_timestamp() AS now)
+  INSERT INTO api_rate_limits AS l (key_id, next_slot) SELECT $1, clock.now + make_interval(secs => $2) FROM clock
+  ON CONFLICT (key_id) DO UPDATE SET next_slot = GREATEST(l.next_slot, (SELECT now FROM clock)) + make_interval(secs => $2)
+  RETURNING EXTRACT(EPOCH FROM (l.next_slot - make_interval(secs => $2) - (SELECT now FROM clock)))::float8 * 1000 AS wait_ms`;
+
+/**
+ * Extra spacing as a fraction of 1/rate, as the in-process limiter keeps: sends reach the server with a few ms
+ * of jitter (here also the database round trip), and sends spaced at exactly 1/rate could land N+1 in one
+ * rolling second.
+ */
+const HEADROOM = 0.02;
+
+/**
+ * One API key's rate shared by every process on a PostgreSQL database (workers of the distributed mode):
+ * W processes on one key never exceed its rate, and together reach it. The key itself is never stored: its
+ * row is named by a SHA-256 of it.
+ */
+export class PostgresRateLimiter implements KeyLimiter {
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly keyId: string,
+    private readonly intervalSeconds: number,
+  ) {}
+
+  /** Connects and brings the schema up to date (the limiter's table is one of its steps). */
+  static async open(url: string, apiKey: string, rate: number): Promise<PostgresRateLimiter> {
+    if (!Number.isFinite(rate) || rate <= 0) {
+      throw new InputError(`invalid API rate ${rate}`, { details: { fix: 'give calls per second as a positive number, e.g. --rate 3' } });
+    }
+    const pool = new pg.Pool({ ...postgresConfig(url), max: 4 });
+    // An idle connection that drops emits 'error'; the next query reconnects and reports it.
+    pool.on('error', () => undefined);
+    try {
+      const client = await pool.connect();
+      try {
+        const report = await migratePostgres(client);
+        if (report.from > postgresMigrations.length) {
+          throw new InputError('the database was written by a newer ledgerscan', { details: { database: redactDatabaseUrl(url), fix: 'upgrade ledgerscan' } });
+        }
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      await pool.end();
+      if (error instanceof InputError) throw error;
+      throw new InputError('cannot connect to the database', {
+        details: { database: redactDatabaseUrl(url), error: String((error as Error).message), fix: 'check the database URL and that the server runs' },
+        cause: error,
+      });
+    }
+    const keyId = `sha256:${createHash('sha256').update(apiKey).digest('hex')}`;
+    return new PostgresRateLimiter(pool, keyId, (1 + HEADROOM) / rate);
+  }
+
+  async acquire(signal?: AbortSignal, also?: RateLimiter): Promise<void> {
+    signal?.throwIfAborted();
+    const result = await this.pool.query<{ wait_ms: number }>(TAKE_SLOT, [this.keyId, this.intervalSeconds]);
+    const wait = result.rows[0]?.wait_ms ?? 0;
+    // An abort during the round trip: the slot stays used (conservative), the caller stops here.
+    signal?.throwIfAborted();
+    // Rounded up: timers fire on whole milliseconds and must never fire early.
+    if (wait > 0) await sleep(Math.ceil(wait), signal);
+    // Waiting for the tighter in-process limit after the shared slot can only send later than the slot.
+    if (also !== undefined) await also.acquire(signal);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

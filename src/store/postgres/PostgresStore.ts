@@ -1,0 +1,186 @@
+import type { Stream, WireReceipt, WireRecord } from '../../etherscan/wire.js';
+import type { BookStore, LedgerRow, MissingReceipt, PageCommit, RawRow } from '../BookStore.js';
+import { decodeLedgerRow, encodeReceiptFields } from '../ledgerFields.js';
+import { pageRows } from '../pageRows.js';
+import { extendRange, type SyncedRange } from '../SyncedRange.js';
+import type { BlockingPostgres, Statement } from './BlockingPostgres.js';
+
+/** $1 is always the book, $2 the chain: every key starts with them, so each statement stays inside one book. */
+const SELECT_RANGE = `SELECT from_block, to_block, backfill_from, backfill_to FROM synced_ranges
+  WHERE book_id = $1 AND chain_id = $2 AND wallet = $3 AND stream = $4`;
+
+// ledger_rows first: its rows are found through the records' key.
+const DELETE_LEDGER_SPAN = `DELETE FROM ledger_rows l USING records r
+  WHERE r.book_id = $1 AND r.chain_id = $2 AND r.wallet = $3 AND r.stream = $4 AND r.block_number BETWEEN $5 AND $6
+    AND l.book_id = r.book_id AND l.chain_id = r.chain_id AND l.block_number = r.block_number AND l.wallet = r.wallet
+    AND l.stream = r.stream AND l.seq = r.seq`;
+
+const DELETE_SPAN = 'DELETE FROM records WHERE book_id = $1 AND chain_id = $2 AND wallet = $3 AND stream = $4 AND block_number BETWEEN $5 AND $6';
+
+/** A whole page in one statement per table: its columns as arrays. */
+const INSERT_RECORDS = `INSERT INTO records (book_id, chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw)
+  SELECT $1, $2, $3, $4, r.* FROM unnest($5::bigint[], $6::integer[], $7::text[], $8::text[], $9::text[]) AS r`;
+
+/** A txlist row re-fetched after its receipt was stored takes the receipt's fields at once. */
+const INSERT_LEDGER_ROWS = `INSERT INTO ledger_rows (book_id, chain_id, block_number, wallet, stream, seq, fields, receipt)
+  SELECT $1, $2, r.block, $3, $4, r.seq, r.fields, c.ledger_fields
+  FROM unnest($5::bigint[], $6::integer[], $7::text[], $8::text[]) AS r (block, seq, hash, fields)
+  LEFT JOIN receipts c ON $4 = 'txlist' AND c.book_id = $1 AND c.chain_id = $2 AND c.tx_hash = r.hash`;
+
+const UPSERT_RANGE = `INSERT INTO synced_ranges (book_id, chain_id, wallet, stream, from_block, to_block, backfill_from, backfill_to)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+  ON CONFLICT (book_id, chain_id, wallet, stream) DO UPDATE SET from_block = excluded.from_block, to_block = excluded.to_block,
+    backfill_from = excluded.backfill_from, backfill_to = excluded.backfill_to`;
+
+const ITERATE_LEDGER_ROWS = `SELECT block_number, wallet, stream, fields, receipt FROM ledger_rows
+  WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])
+  ORDER BY block_number, wallet, stream, seq`;
+
+const COUNT_LEDGER_ROWS = `SELECT count(*) FROM ledger_rows
+  WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])`;
+
+/** ILIKE because a stored row may carry a checksummed (mixed-case) address. */
+const BLOCKS_MENTIONING = `SELECT DISTINCT block_number FROM ledger_rows
+  WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[]) AND fields ILIKE ANY($6::text[])
+  ORDER BY block_number`;
+
+const RAW_RECORDS = `SELECT wallet, stream, raw FROM records
+  WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])
+  ORDER BY block_number, wallet, stream, seq`;
+
+const UPSERT_RECEIPT = `INSERT INTO receipts (book_id, chain_id, tx_hash, raw, ledger_fields) VALUES ($1, $2, $3, $4, $5)
+  ON CONFLICT (book_id, chain_id, tx_hash) DO UPDATE SET raw = excluded.raw, ledger_fields = excluded.ledger_fields`;
+
+const ATTACH_RECEIPT = `UPDATE ledger_rows l SET receipt = $5 FROM records r
+  WHERE r.book_id = $1 AND r.chain_id = $2 AND r.block_number = $3 AND r.stream = 'txlist' AND r.tx_hash = $4
+    AND l.book_id = r.book_id AND l.chain_id = r.chain_id AND l.block_number = r.block_number AND l.wallet = r.wallet
+    AND l.stream = r.stream AND l.seq = r.seq`;
+
+const MISSING_RECEIPTS = `SELECT DISTINCT r.tx_hash, r.from_address, r.block_number FROM records r
+  WHERE r.book_id = $1 AND r.chain_id = $2 AND r.stream = 'txlist' AND r.block_number BETWEEN $3 AND $4
+    AND r.from_address = ANY($5::text[])
+    AND NOT EXISTS (SELECT 1 FROM receipts c WHERE c.book_id = r.book_id AND c.chain_id = r.chain_id AND c.tx_hash = r.tx_hash)
+  ORDER BY r.tx_hash, r.from_address, r.block_number`;
+
+const COUNT_RECORDS = `SELECT count(*) FROM records WHERE book_id = $1 AND ($2::integer IS NULL OR chain_id = $2)
+  AND ($3::text IS NULL OR wallet = $3) AND ($4::text IS NULL OR stream = $4)`;
+
+/**
+ * The `BookStore` of one book in the PostgreSQL schema every book shares (`openPostgresStore`). Same
+ * guarantees as the SQLite store: a page, its deletes and its range advance commit in one transaction, with
+ * the key's range row locked so two writers of one book cannot interleave; rows are written a page per
+ * statement and read through cursors.
+ */
+export class PostgresStore implements BookStore {
+  constructor(
+    private readonly db: BlockingPostgres,
+    private readonly book: string,
+  ) {}
+
+  commitPage(page: PageCommit): void {
+    const wallet = page.wallet.toLowerCase();
+    const { chainId, stream, fromBlock, toBlock } = page;
+    const rows = pageRows(page);
+    const key = [this.book, chainId, wallet, stream];
+    const blocks = rows.map((row) => row.block);
+    const seqs = rows.map((row) => row.seq);
+    const hashes = rows.map((row) => row.hash);
+    this.db.transaction(() => {
+      const [stored] = this.db.query({ sql: `${SELECT_RANGE} FOR UPDATE`, params: key });
+      const range = extendRange(stored === undefined ? null : rangeOf(stored), fromBlock, toBlock);
+      const statements: Statement[] = [
+        { sql: DELETE_LEDGER_SPAN, params: [...key, fromBlock, toBlock] },
+        { sql: DELETE_SPAN, params: [...key, fromBlock, toBlock] },
+      ];
+      if (rows.length > 0) {
+        statements.push(
+          { sql: INSERT_RECORDS, params: [...key, blocks, seqs, hashes, rows.map((row) => row.from), rows.map((row) => row.raw)] },
+          { sql: INSERT_LEDGER_ROWS, params: [...key, blocks, seqs, hashes, rows.map((row) => row.fields)] },
+        );
+      }
+      statements.push({
+        sql: UPSERT_RANGE,
+        params: [...key, range.fromBlock, range.toBlock, range.backfill?.fromBlock ?? null, range.backfill?.toBlock ?? null],
+      });
+      this.db.query(...statements);
+    });
+  }
+
+  syncedRange(chainId: number, wallet: string, stream: Stream): SyncedRange | null {
+    const [row] = this.db.query({ sql: SELECT_RANGE, params: [this.book, chainId, wallet.toLowerCase(), stream] });
+    return row === undefined ? null : rangeOf(row);
+  }
+
+  *iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<LedgerRow> {
+    for (const row of this.db.cursor(ITERATE_LEDGER_ROWS, this.span(chainId, wallets, fromBlock, toBlock))) {
+      const [block, wallet, stream, fields, receipt] = row as [number, string, Stream, string, string | null];
+      yield decodeLedgerRow(block, wallet, stream, fields, receipt);
+    }
+  }
+
+  countLedgerRows(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): number {
+    return this.count({ sql: COUNT_LEDGER_ROWS, params: this.span(chainId, wallets, fromBlock, toBlock) });
+  }
+
+  blocksMentioning(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number, addresses: readonly string[]): number[] {
+    if (addresses.length === 0) return [];
+    const params = [...this.span(chainId, wallets, fromBlock, toBlock), addresses.map((address) => `%${address.toLowerCase()}%`)];
+    return this.db.query({ sql: BLOCKS_MENTIONING, params }).map((row) => Number(row[0]));
+  }
+
+  *rawRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<RawRow> {
+    for (const row of this.db.cursor(RAW_RECORDS, this.span(chainId, wallets, fromBlock, toBlock))) {
+      const [wallet, stream, raw] = row as [string, Stream, string];
+      yield { wallet, stream, record: JSON.parse(raw) as WireRecord };
+    }
+  }
+
+  getReceipt(chainId: number, txHash: string): WireReceipt | null {
+    const [row] = this.db.query({ sql: 'SELECT raw FROM receipts WHERE book_id = $1 AND chain_id = $2 AND tx_hash = $3', params: [this.book, chainId, txHash.toLowerCase()] });
+    return row === undefined ? null : (JSON.parse(row[0] as string) as WireReceipt);
+  }
+
+  putReceipt(chainId: number, txHash: string, block: number, receipt: WireReceipt): void {
+    const hash = txHash.toLowerCase();
+    const fields = encodeReceiptFields(receipt);
+    this.db.transaction(() =>
+      this.db.query(
+        { sql: UPSERT_RECEIPT, params: [this.book, chainId, hash, JSON.stringify(receipt), fields] },
+        { sql: ATTACH_RECEIPT, params: [this.book, chainId, block, hash, fields] },
+      ),
+    );
+  }
+
+  missingReceipts(chainId: number, senders: readonly string[], fromBlock: number, toBlock: number): MissingReceipt[] {
+    return this.db
+      .query({ sql: MISSING_RECEIPTS, params: this.span(chainId, senders, fromBlock, toBlock) })
+      .map(([txHash, sender, block]) => ({ txHash: txHash as string, sender: sender as string, block: block as number }));
+  }
+
+  countRecords(filter: { chainId?: number; wallet?: string; stream?: Stream } = {}): number {
+    const { chainId, wallet, stream } = filter;
+    return this.count({ sql: COUNT_RECORDS, params: [this.book, chainId ?? null, wallet?.toLowerCase() ?? null, stream ?? null] });
+  }
+
+  countReceipts(): number {
+    return this.count({ sql: 'SELECT count(*) FROM receipts WHERE book_id = $1', params: [this.book] });
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private span(chainId: number, addresses: readonly string[], fromBlock: number, toBlock: number): unknown[] {
+    return [this.book, chainId, fromBlock, toBlock, addresses.map((address) => address.toLowerCase())];
+  }
+
+  private count(statement: Statement): number {
+    const [row] = this.db.query(statement);
+    return (row?.[0] as number | undefined) ?? 0;
+  }
+}
+
+function rangeOf(row: unknown[]): SyncedRange {
+  const [fromBlock, toBlock, backfillFrom, backfillTo] = row as [number, number, number | null, number | null];
+  return { fromBlock, toBlock, backfill: backfillFrom === null || backfillTo === null ? null : { fromBlock: backfillFrom, toBlock: backfillTo } };
+}

@@ -1,0 +1,123 @@
+import type pg from 'pg';
+
+/**
+ * Numbered schema steps of the ledgerscan schema; step N (1-based) brings the recorded version from N-1 to N.
+ * Append only, as for the SQLite store: a step that shipped is never edited. One schema holds every book:
+ * the book id leads every key, so books never share or mix rows. Text columns that are sorted or joined on
+ * use the "C" collation: byte order, as SQLite compares, whatever locale the cluster was created with.
+ */
+export const postgresMigrations: readonly string[] = [
+  `
+  -- Raw list rows exactly as received (JSON text: jsonb would reorder keys and normalise numbers). seq is
+  -- the row's position in the page that wrote it, so (block_number, seq) is the API order of a key.
+  CREATE TABLE records (
+    book_id text COLLATE "C" NOT NULL,
+    chain_id integer NOT NULL,
+    wallet text COLLATE "C" NOT NULL,
+    stream text COLLATE "C" NOT NULL,
+    block_number bigint NOT NULL,
+    seq integer NOT NULL,
+    tx_hash text COLLATE "C" NOT NULL,
+    from_address text COLLATE "C" NOT NULL,
+    raw text NOT NULL,
+    PRIMARY KEY (book_id, chain_id, wallet, stream, block_number, seq)
+  );
+  CREATE INDEX records_by_transaction ON records (book_id, chain_id, stream, block_number, tx_hash);
+
+  -- The ledger's fields of each record (src/store/ledgerFields.ts), keyed in the export's read order, with
+  -- the receipt's fields copied onto each txlist row of its transaction, as in the SQLite store.
+  CREATE TABLE ledger_rows (
+    book_id text COLLATE "C" NOT NULL,
+    chain_id integer NOT NULL,
+    block_number bigint NOT NULL,
+    wallet text COLLATE "C" NOT NULL,
+    stream text COLLATE "C" NOT NULL,
+    seq integer NOT NULL,
+    fields text NOT NULL,
+    receipt text,
+    PRIMARY KEY (book_id, chain_id, block_number, wallet, stream, seq)
+  );
+
+  CREATE TABLE receipts (
+    book_id text COLLATE "C" NOT NULL,
+    chain_id integer NOT NULL,
+    tx_hash text COLLATE "C" NOT NULL,
+    raw text NOT NULL,
+    ledger_fields text NOT NULL,
+    PRIMARY KEY (book_id, chain_id, tx_hash)
+  );
+
+  -- One gap-free synced range per key, the backfill segment apart (src/store/SyncedRange.ts).
+  CREATE TABLE synced_ranges (
+    book_id text COLLATE "C" NOT NULL,
+    chain_id integer NOT NULL,
+    wallet text COLLATE "C" NOT NULL,
+    stream text COLLATE "C" NOT NULL,
+    from_block bigint NOT NULL,
+    to_block bigint NOT NULL,
+    backfill_from bigint,
+    backfill_to bigint,
+    PRIMARY KEY (book_id, chain_id, wallet, stream)
+  );
+
+  -- The shared per-key API limiter's state (PostgresRateLimiter): the theoretical arrival time of the
+  -- key's next call. Unlogged: it is rewritten on every call, and a crash that empties it only lets the
+  -- next call go at once, which the API allows.
+  CREATE UNLOGGED TABLE api_rate_limits (
+    key_id text COLLATE "C" PRIMARY KEY,
+    next_slot timestamptz NOT NULL
+  );
+  `,
+];
+
+/** The schema every table lives in; connections set it as their search path. */
+export const SCHEMA = 'ledgerscan';
+
+export interface MigrationReport {
+  /** The version found; above `postgresMigrations.length` nothing was run. */
+  from: number;
+  to: number;
+  /** Stored records before the upgrade, for the line that says it may take a while. */
+  records: number;
+}
+
+/**
+ * Runs the steps the database has not run yet, each in its own transaction with its version row. A
+ * transaction-scoped advisory lock makes processes that open the database at once wait for the first one's
+ * upgrade instead of running it twice.
+ */
+export async function migratePostgres(client: pg.ClientBase): Promise<MigrationReport> {
+  await client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
+  await client.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  let report: MigrationReport | null = null;
+  for (;;) {
+    await client.query('BEGIN');
+    try {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('ledgerscan schema migration'))");
+      const current = await version(client);
+      report ??= { from: current, to: current, records: current > 0 && current < postgresMigrations.length ? await recordCount(client) : 0 };
+      report.to = current;
+      if (current >= postgresMigrations.length) {
+        await client.query('COMMIT');
+        return report;
+      }
+      await client.query(`SET LOCAL search_path = ${SCHEMA}`);
+      await client.query(postgresMigrations[current] as string);
+      await client.query(`INSERT INTO ${SCHEMA}.schema_migrations (version) VALUES ($1)`, [current + 1]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+  }
+}
+
+async function version(client: pg.ClientBase): Promise<number> {
+  const result = await client.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${SCHEMA}.schema_migrations`);
+  return result.rows[0]?.version ?? 0;
+}
+
+async function recordCount(client: pg.ClientBase): Promise<number> {
+  const result = await client.query<{ count: string }>(`SELECT count(*) AS count FROM ${SCHEMA}.records`);
+  return Number(result.rows[0]?.count ?? 0);
+}

@@ -1,0 +1,146 @@
+/**
+ * Worker thread: the asynchronous PostgreSQL client behind `BlockingPostgres`. It answers one request at a
+ * time on its port and wakes the blocked caller through the shared flag; large reads are cursors, each on a
+ * connection of its own, the next batch read ahead while the caller works on the last.
+ */
+import { workerData, type MessagePort } from 'node:worker_threads';
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import { postgresConfig } from './postgresConfig.js';
+import { migratePostgres } from './postgresMigrations.js';
+import type { PostgresReply, PostgresRequest, PostgresThreadData } from './BlockingPostgres.js';
+
+const { url, port, flag } = workerData as PostgresThreadData & { port: MessagePort };
+const ready = new Int32Array(flag);
+
+const config = postgresConfig(url);
+
+/** Queries and transactions go through one session, in order; cursors take pool connections. */
+const session = new pg.Client(config);
+const pool = new pg.Pool({ ...config, max: 16 });
+let lostConnection: Error | null = null;
+// An idle connection that drops emits 'error'; left unhandled it would end the thread and strand the caller.
+session.on('error', (error) => (lostConnection = error));
+pool.on('error', () => undefined);
+
+interface OpenCursor {
+  client: pg.PoolClient;
+  cursor: Cursor<unknown[]>;
+  batch: number;
+  ahead: Promise<unknown[][]> | null;
+  /** Set when the server dropped the connection: a read then pending may never settle, so none is awaited. */
+  broken: boolean;
+  /** Rejects when the connection drops, so a read waiting on it ends. */
+  dropped: Promise<never>;
+  onError: () => void;
+}
+const cursors = new Map<number, OpenCursor>();
+let nextCursor = 1;
+
+async function handle(request: PostgresRequest): Promise<unknown> {
+  // Closing needs no session: a read's close after the session dropped must not hide the read's own error.
+  if (lostConnection !== null && request.op !== 'end' && request.op !== 'close') throw lostConnection;
+  switch (request.op) {
+    case 'connect':
+      await session.connect();
+      return null;
+    case 'migrate':
+      return migratePostgres(session);
+    case 'query': {
+      let rows: unknown[][] = [];
+      for (const statement of request.statements) rows = (await session.query({ text: statement.sql, values: [...statement.params], rowMode: 'array' })).rows;
+      return rows;
+    }
+    case 'open': {
+      const client = await pool.connect();
+      const cursor = client.query(new Cursor<unknown[]>(request.sql, [...request.params], { rowMode: 'array' }));
+      const id = nextCursor++;
+      let drop: (error: Error) => void = () => undefined;
+      const dropped = new Promise<never>((_resolve, reject) => (drop = reject));
+      dropped.catch(() => undefined);
+      const open: OpenCursor = {
+        client, cursor, batch: request.batch, ahead: readAhead(cursor, request.batch), broken: false, dropped,
+        onError: () => {
+          open.broken = true;
+          drop(new Error('the server closed the connection of this read'));
+        },
+      };
+      // A dropped connection emits 'error' (often twice); unhandled, it would end the thread.
+      client.on('error', open.onError);
+      cursors.set(id, open);
+      return id;
+    }
+    case 'read': {
+      const open = cursors.get(request.cursor);
+      if (open === undefined || open.ahead === null) return [];
+      const rows = await Promise.race([open.ahead, open.dropped]);
+      open.ahead = rows.length < open.batch ? null : readAhead(open.cursor, open.batch);
+      return rows;
+    }
+    case 'close':
+      await closeCursor(request.cursor);
+      return null;
+    case 'end':
+      for (const id of [...cursors.keys()]) await closeCursor(id);
+      // Closing after the server dropped the session is still a clean close: nothing is left to end.
+      await session.end().catch(() => undefined);
+      await pool.end();
+      return null;
+  }
+}
+
+/**
+ * The next batch, read while the caller works on the last. Its failure is handed to the `read` that awaits it;
+ * until then it must not count as unhandled, which would end the thread and leave the caller waiting.
+ */
+function readAhead(cursor: Cursor<unknown[]>, batch: number): Promise<unknown[][]> {
+  const ahead = cursor.read(batch);
+  ahead.catch(() => undefined);
+  return ahead;
+}
+
+async function closeCursor(id: number): Promise<void> {
+  const open = cursors.get(id);
+  if (open === undefined) return;
+  cursors.delete(id);
+  let failed = open.broken;
+  if (!failed) {
+    try {
+      await open.ahead;
+      await open.cursor.close();
+    } catch {
+      failed = true;
+    }
+  }
+  open.client.off('error', open.onError);
+  // A connection whose cursor failed may be mid-protocol: destroy it rather than hand it out again.
+  open.client.release(failed);
+}
+
+/** Whether the request in hand has had its one reply. */
+let answered = true;
+
+function reply(message: PostgresReply): void {
+  if (answered) return;
+  answered = true;
+  port.postMessage(message);
+  Atomics.store(ready, 0, 1);
+  Atomics.notify(ready, 0);
+}
+
+function fail(error: unknown): void {
+  const failure = error as { message?: string; code?: string; detail?: string };
+  reply({ ok: false, message: String(failure.message ?? error), code: failure.code ?? '', detail: failure.detail ?? '' });
+}
+
+port.on('message', (request: PostgresRequest) => {
+  answered = false;
+  handle(request).then((value) => reply({ ok: true, value }), fail);
+});
+
+// The caller waits without a timeout: whatever else goes wrong on this thread must answer it, never end the
+// thread silently. The connections are then not to be trusted: every later request fails at once.
+process.on('uncaughtException', (error) => {
+  lostConnection ??= error;
+  fail(error);
+});

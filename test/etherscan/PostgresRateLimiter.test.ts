@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PostgresRateLimiter } from '../../src/etherscan/PostgresRateLimiter.js';
+import { generateWorld } from '../../src/sandbox/generateWorld.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
+import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
+
+const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'limiterChild.ts');
+
+/** A child process's lines as they arrive. */
+function lines(child: ChildProcess): { next(): Promise<string> } {
+  const queue: string[] = [];
+  let wake: (() => void) | null = null;
+  let buffered = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    const parts = buffered.split('\n');
+    buffered = parts.pop() ?? '';
+    queue.push(...parts);
+    wake?.();
+  });
+  child.on('exit', () => wake?.());
+  return {
+    async next() {
+      while (queue.length === 0) {
+        if (child.exitCode !== null) throw new Error(`child exited ${child.exitCode} before its line`);
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+      return queue.shift() as string;
+    },
+  };
+}
+
+describeWithPostgres('PostgresRateLimiter', (server) => {
+  let database: string;
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    database = await createDatabase(server);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await dropDatabase(database);
+  });
+
+  it('keeps three processes on one key at the key rate, never above it', async () => {
+    const rate = 25;
+    const perProcess = 60;
+    const processes = 3;
+    sandbox = await startSandbox({ world: generateWorld({ seed: 1, scale: 0, chains: [1] }), rate });
+    const children = Array.from({ length: processes }, () =>
+      spawn(process.execPath, ['--import', 'tsx', CHILD, sandbox.url, sandbox.apiKey, String(rate), database, String(perProcess)], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      }),
+    );
+    const outputs = children.map(lines);
+    for (const output of outputs) expect(await output.next()).toBe('ready');
+    const started = performance.now();
+    for (const child of children) child.stdin?.write('go\n');
+    const done = await Promise.all(outputs.map((output) => output.next()));
+    const seconds = (performance.now() - started) / 1000;
+    const calls = processes * perProcess;
+    expect(done).toEqual(Array.from({ length: processes }, () => `done ${perProcess} 0`));
+    expect(sandbox.stats.rateLimited).toBe(0);
+    expect(sandbox.stats.requests).toBe(calls);
+    // Sends 1/rate apart across the processes: never faster than the key allows, and together at its rate.
+    expect(seconds).toBeGreaterThanOrEqual((calls - 1) / rate);
+    expect(seconds).toBeLessThanOrEqual((1.1 * calls) / rate);
+  });
+
+  it('stores no API key, only its hash, and stops waiting when aborted', async () => {
+    const limiter = await PostgresRateLimiter.open(database, 'secret-api-key-123', 1);
+    try {
+      await limiter.acquire();
+      const abort = new AbortController();
+      const waiting = limiter.acquire(abort.signal);
+      abort.abort(new Error('stopped'));
+      await expect(waiting).rejects.toThrow('stopped');
+      const rows = await queryDatabase(database, 'SELECT key_id FROM ledgerscan.api_rate_limits');
+      expect(rows.map((row) => String(row.key_id))).toContainEqual(expect.stringMatching(/^sha256:[0-9a-f]{64}$/));
+      expect(JSON.stringify(rows)).not.toContain('secret-api-key-123');
+    } finally {
+      await limiter.close();
+    }
+  });
+});
+
+describe('PostgresRateLimiter input', () => {
+  it('refuses a rate that is not a positive number before connecting', async () => {
+    await expect(PostgresRateLimiter.open('postgres://nowhere.invalid/db', 'key', 0)).rejects.toThrow('invalid API rate 0');
+  });
+});
