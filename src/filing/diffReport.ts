@@ -1,7 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { AtomicFile } from '../output/AtomicFile.js';
-import { CsvFileWriter } from '../output/CsvFileWriter.js';
+import { writeReport } from '../output/writeReport.js';
 import type { FileDiff, RowChange } from './diffFile.js';
 import type { FiledRecord } from './FiledRecord.js';
 
@@ -53,38 +50,21 @@ function gainedTransactions(diff: SinceFiled): Set<string> {
 
 /** Writes `diff.csv` (one row per added, removed or changed row of every filed file) and `diff.json` into `outDir`. */
 export async function writeDiffReport(diff: SinceFiled, outDir: string): Promise<DiffReport> {
-  mkdirSync(outDir, { recursive: true });
-  const csvPath = path.join(outDir, 'diff.csv');
-  const jsonPath = path.join(outDir, 'diff.json');
-  const csv = new CsvFileWriter(csvPath, { header: HEADER, lineEnding: 'lf', finalNewline: true });
-  const json = new AtomicFile(jsonPath);
   const global = diff.reasons.join('; ');
   const gained = gainedTransactions(diff);
   const reasonOf = (change: RowChange): string => changeReason(change, diff.verified, gained);
-  try {
-    for (const file of diff.files) {
-      for (const change of file.changes) {
-        const reason = [reasonOf(change), global].filter((text) => text !== '').join('; ');
-        await csv.writeRow([
-          file.file, change.change, change.key, change.row.block_number ?? '', txOf(change),
-          change.fields.map((field) => field.column).join(' '), change.fields.map((field) => field.filed).join(' | '),
-          change.fields.map((field) => field.now).join(' | '), reason,
-        ]);
-      }
-    }
-    const body = {
-      period: diff.record.label, closedAt: diff.record.closedAt, verified: diff.verified, reasons: diff.reasons,
-      files: diff.files.map((file) => ({ ...file, changes: file.changes.map((change) => ({ ...change, txHash: txOf(change), reason: reasonOf(change) })) })),
-    };
-    await json.write(`${JSON.stringify(body, null, 2)}\n`);
-    await csv.commit();
-    await json.commit();
-  } catch (error) {
-    await csv.abort();
-    await json.abort();
-    throw error;
-  }
-  return { csvPath, jsonPath, summary: summary(diff, reasonOf, [csvPath, jsonPath]), changed: diff.files.some((file) => file.status !== 'same') };
+  const rows = diff.files.flatMap((file) => file.changes.map((change) => [
+    file.file, change.change, change.key, change.row.block_number ?? '', txOf(change),
+    change.fields.map((field) => field.column).join(' '), change.fields.map((field) => field.filed).join(' | '),
+    change.fields.map((field) => field.now).join(' | '), [reasonOf(change), global].filter((text) => text !== '').join('; '),
+  ]));
+  const body = {
+    period: diff.record.label, closedAt: diff.record.closedAt, verified: diff.verified, reasons: diff.reasons,
+    files: diff.files.map((file) => ({ ...file, changes: file.changes.map((change) => ({ ...change, txHash: txOf(change), reason: reasonOf(change) })) })),
+  };
+  const { csvPath, jsonPath } = await writeReport(outDir, { name: 'diff.csv', header: HEADER, rows }, { name: 'diff.json', body });
+  const files = [csvPath, jsonPath];
+  return { csvPath, jsonPath: jsonPath, summary: summary(diff, reasonOf, files), changed: diff.files.some((file) => file.status !== 'same') };
 }
 
 function summary(diff: SinceFiled, reasonOf: (change: RowChange) => string, files: readonly string[]): string {

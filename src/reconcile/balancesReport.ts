@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { writeReport } from '../output/writeReport.js';
 import { findChain } from '../chains/chains.js';
 import { formatUnits } from '../ledger/money.js';
-import { CsvFileWriter } from '../output/CsvFileWriter.js';
 import type { BalanceAt, BalancesAtResult } from './balancesAt.js';
 
 export interface BalancesReport {
@@ -24,16 +22,7 @@ const LISTED = 10;
  * one instant that wealth-tax returns ask for. Amounts in the asset's units and in base units; spam rows last.
  */
 export async function writeBalancesReport(result: BalancesAtResult, outDir: string, fileName = 'balances.csv'): Promise<BalancesReport> {
-  mkdirSync(outDir, { recursive: true });
-  const csvPath = path.join(outDir, fileName);
-  const csv = new CsvFileWriter(csvPath, { header: HEADER, lineEnding: 'lf', finalNewline: true });
-  try {
-    for (const row of result.rows) await csv.writeRow(csvRow(result, row));
-    await csv.commit();
-  } catch (error) {
-    await csv.abort();
-    throw error;
-  }
+  const { csvPath } = await writeReport(outDir, { name: fileName, header: HEADER, rows: result.rows.map((row) => csvRow(result, row)) });
   return { csvPath, summary: summary(result, csvPath) };
 }
 

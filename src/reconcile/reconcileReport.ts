@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { writeReport } from '../output/writeReport.js';
 import { findChain } from '../chains/chains.js';
 import { formatUnits } from '../ledger/money.js';
-import { AtomicFile } from '../output/AtomicFile.js';
-import { CsvFileWriter } from '../output/CsvFileWriter.js';
 import type { BucketResult, ReconcileResult } from './reconcile.js';
 import { reconcileSummary } from './reconcileSummary.js';
 
@@ -30,23 +27,12 @@ const HEADER = [
  * figure compared with the chain; `closing` is the period's. Spam rows come last.
  */
 export async function writeReconcileReport(result: ReconcileResult, outDir: string): Promise<ReconcileReport> {
-  mkdirSync(outDir, { recursive: true });
-  const csvPath = path.join(outDir, 'reconcile.csv');
-  const jsonPath = path.join(outDir, 'reconcile.json');
-
-  const csv = new CsvFileWriter(csvPath, { header: HEADER, lineEnding: 'lf', finalNewline: true });
-  const json = new AtomicFile(jsonPath);
-  try {
-    for (const row of result.buckets) await csv.writeRow(csvRow(row));
-    await json.write(`${JSON.stringify(jsonReport(result), null, 2)}\n`);
-    await csv.commit();
-    await json.commit();
-  } catch (error) {
-    await csv.abort();
-    await json.abort();
-    throw error;
-  }
-  return { csvPath, jsonPath, summary: reconcileSummary(result, [csvPath, jsonPath]) };
+  const { csvPath, jsonPath } = await writeReport(
+    outDir,
+    { name: 'reconcile.csv', header: HEADER, rows: result.buckets.map(csvRow) },
+    { name: 'reconcile.json', body: jsonReport(result) },
+  );
+  return { csvPath, jsonPath: jsonPath, summary: reconcileSummary(result, [csvPath, jsonPath]) };
 }
 
 function amounts(row: BucketResult): Record<AmountName, bigint | null> {
