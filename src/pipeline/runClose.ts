@@ -56,7 +56,10 @@ export async function runClose(job: Job, options: CloseOptions): Promise<CloseRe
   await file.commit();
   renameSync(staging, dir);
   makeReadOnly(dir);
-  return { dir, record, export: exported };
+  // The export wrote into the staging folder; its paths now live in the filed one.
+  const filed = (file: string): string => path.join(dir, path.relative(staging, file));
+  const templates = exported.templates.map((template) => ({ ...template, files: template.files.map(filed) }));
+  return { dir, record, export: { ...exported, templates, manifest: filed(exported.manifest) } };
 }
 
 async function describeFiles(dir: string, prefix = ''): Promise<FiledRecord['files']> {

@@ -59,6 +59,9 @@ describe('ledgerscan close', () => {
   it('files every export file, the manifest and the closing balances, each listed with its sha256, read-only', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/closed 2025: \d+ files filed read-only in .*filed\/2025/);
+    // Every path the summary names is where the file now is, never the staging folder.
+    expect(first.stdout).not.toContain('.partial');
+    expect(first.stdout).toMatch(/ledger: \d+ rows → .*filed\/2025\/ledger\.csv/);
     const onDisk = fs.readdirSync(path.join(filed, '2025')).filter((name) => name !== 'filed.json').sort();
     expect(record.files.map((file) => file.path)).toEqual(onDisk);
     expect(onDisk).toEqual(expect.arrayContaining(['ledger.csv', 'manifest.json', 'closing-balances.csv']));
