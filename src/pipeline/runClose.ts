@@ -39,9 +39,7 @@ export async function runClose(job: Job, options: CloseOptions): Promise<CloseRe
   const staging = path.join(options.filedDir, `.${label}.partial`);
   // A close that died half-way left its staging folder; nothing in it was ever filed.
   rmSync(staging, { recursive: true, force: true });
-  const stagedJob = { ...job, out: staging };
-  const exported = await runExport(stagedJob, options);
-  await runBalances(stagedJob, { ...options, at: instantAt(job.period.endTime - 1, job.timezone), check: 'off', fileName: CLOSING_BALANCES });
+  const exported = await exportPeriodFiles({ ...job, out: staging }, options);
 
   const record: FiledRecord = {
     label,
@@ -60,6 +58,16 @@ export async function runClose(job: Job, options: CloseOptions): Promise<CloseRe
   const filed = (file: string): string => path.join(dir, path.relative(staging, file));
   const templates = exported.templates.map((template) => ({ ...template, files: template.files.map(filed) }));
   return { dir, record, export: { ...exported, templates, manifest: filed(exported.manifest) } };
+}
+
+/**
+ * What filing a period writes into the job's out dir: the export of its templates with the manifest, and the
+ * closing balances at its last second. `diff --since-filed` recomputes through this same function.
+ */
+export async function exportPeriodFiles(job: Job, options: ExportOptions): Promise<ExportResult> {
+  const exported = await runExport(job, options);
+  await runBalances(job, { ...options, at: instantAt(job.period.endTime - 1, job.timezone), check: 'off', fileName: CLOSING_BALANCES });
+  return exported;
 }
 
 async function describeFiles(dir: string, prefix = ''): Promise<FiledRecord['files']> {

@@ -3,12 +3,11 @@ import { TIEOUT_FILE } from '../templates/tieoutSheet.js';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Job } from '../config/Job.js';
-import { instantAt } from '../config/parseInstant.js';
 import { diffFile, type FileDiff } from '../filing/diffFile.js';
 import { type DiffReport, type SinceFiled, writeDiffReport } from '../filing/diffReport.js';
 import { CLOSING_BALANCES, type FiledRecord, readFiledRecord } from '../filing/FiledRecord.js';
-import { runBalances } from './runBalances.js';
-import { type ExportOptions, type ExportResult, runExport } from './runExport.js';
+import { exportPeriodFiles } from './runClose.js';
+import type { ExportOptions, ExportResult } from './runExport.js';
 import { toolVersion } from './toolVersion.js';
 
 export interface DiffSinceFiledOptions extends ExportOptions {
@@ -38,8 +37,7 @@ export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions
   const filedDir = path.join(options.filedDir, options.label);
   const { timezone, ...period } = record.period;
   const periodJob: Job = { ...job, period, timezone };
-  const exported = await runExport(periodJob, { ...options, refetch: options.verify });
-  await runBalances(periodJob, { ...options, at: instantAt(period.endTime - 1, timezone), check: 'off', fileName: CLOSING_BALANCES });
+  const exported = await exportPeriodFiles(periodJob, { ...options, refetch: options.verify });
 
   const recalculated = [...exported.templates.flatMap((template) => template.files.map((file) => path.relative(job.out, file))), TIEOUT_FILE, CLOSING_BALANCES];
   const names = [...new Set([...record.files.map((file) => file.path), ...recalculated])].filter((name) => name !== 'manifest.json').sort();

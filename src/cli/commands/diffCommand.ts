@@ -1,14 +1,13 @@
-import path from 'node:path';
 import { changedSinceFiledAlert } from '../../alerts/alertFor.js';
 import { alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
 import type { JobFlags } from '../../config/JobFlags.js';
-import { defaultFiledDir } from '../../filing/FiledRecord.js';
 import { InputError } from '../../errors/LedgerscanError.js';
 import { runDiffSinceFiled } from '../../pipeline/runDiffSinceFiled.js';
 import type { CliIo } from '../CliIo.js';
 import { EXIT } from '../exitCode.js';
 import { setUpJobCommand } from './jobCommand.js';
-import { sendAlert } from './sendAlert.js';
+import { filedDirFlag } from './closeCommand.js';
+import { alertSubject, sendAlert } from './sendAlert.js';
 import { syncSummary } from './syncSummary.js';
 
 /** `ledgerscan diff --since-filed LABEL`: exit 0 when the filed period still stands, 1 when a recalculation differs. */
@@ -21,7 +20,7 @@ export async function diffCommand(
   const alerts = alertSettingsFromEnv(io.env);
   const { job, progress, log, command } = setUpJobCommand(flags, argv, io, true, false);
   if (flags.sinceFiled === undefined) throw new InputError('--since-filed is missing (name the closed period, e.g. --since-filed 2025)');
-  const filedDir = flags.filed === undefined ? defaultFiledDir(job.state) : path.resolve(io.cwd, flags.filed);
+  const filedDir = filedDirFlag(flags.filed, job.state, io.cwd);
   const run = await runDiffSinceFiled(job, { progress, log, command, signal, filedDir, label: String(flags.sinceFiled), verify: flags.verify !== false });
   io.stdout.write(`${syncSummary(run.export.sync, run.export.api)}\n${run.report.summary}\n`);
   if (!run.report.changed) return EXIT.ok;
@@ -29,6 +28,6 @@ export async function diffCommand(
     if (alerts.webhook !== undefined || alerts.email !== undefined) io.stderr.write('no alert: the same changes as the last diff of this period\n');
     return EXIT.differences;
   }
-  await sendAlert(changedSinceFiledAlert(flags.config ?? job.wallets.map((wallet) => wallet.label).join(', '), run.diff, new Date()), alerts, argv, io);
+  await sendAlert(changedSinceFiledAlert(alertSubject(flags.config, job), run.diff, new Date()), alerts, argv, io);
   return EXIT.differences;
 }

@@ -6,7 +6,7 @@ import type { CliIo } from '../CliIo.js';
 import { describeError, EXIT, exitCodeFor } from '../exitCode.js';
 import { redactSecrets } from '../redactSecrets.js';
 import { setUpJobCommand } from './jobCommand.js';
-import { sendAlert } from './sendAlert.js';
+import { alertSubject, sendAlert } from './sendAlert.js';
 import { syncSummary } from './syncSummary.js';
 
 export async function reconcileCommand(
@@ -18,7 +18,7 @@ export async function reconcileCommand(
   // Read first: a nightly job whose alerts are half configured must not run silently.
   const alerts = alertSettingsFromEnv(io.env);
   const { job, progress, log, command } = setUpJobCommand(flags, argv, io, false);
-  const subject = flags.config ?? job.wallets.map((wallet) => wallet.label).join(', ');
+  const subject = alertSubject(flags.config, job);
   try {
     const run = await runReconcile(job, { progress, log, command, signal, historical: flags.historical === false ? 'off' : 'auto' });
     io.stdout.write(`${syncSummary(run.sync, run.api)}\n${run.report.summary}\n`);
