@@ -27,7 +27,8 @@ export function checkCron(cron: unknown, field: string): string {
  * schedule whose next tick since its last firing has come enqueues one run, however many ticks
  * were missed while the server was down; a schedule never fired starts counting from its first tick.
  * A reconcile is followed by one `diff` per closed period of the book (queued behind it: a book's
- * runs never overlap), so a late-indexed record in a filed period is found the same night.
+ * runs never overlap), so a late-indexed record in a filed period is found the same night. Each
+ * tick is claimed on the workspace data first, so schedulers in several processes fire it once.
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
@@ -45,16 +46,18 @@ export class Scheduler {
       if (book === undefined) continue;
       for (const schedule of schedules) {
         if (schedule.lastFiredAt === null) {
-          this.data.markScheduleFired(bookId, schedule.kind, now.toISOString());
+          this.data.claimScheduleTick(bookId, schedule.kind, null, now.toISOString());
           continue;
         }
         const due = nextTick(schedule, book.data.timezone ?? 'UTC', new Date(schedule.lastFiredAt));
         if (due === null || due > now) continue;
+        // Claimed before it is enqueued: of several schedulers that saw this tick due, only one wins it. A
+        // process that dies between the two loses that one tick rather than firing it twice.
+        if (!this.data.claimScheduleTick(bookId, schedule.kind, schedule.lastFiredAt, now.toISOString())) continue;
         this.queue.enqueue(bookId, { kind: schedule.kind, ...(schedule.kind === 'export' ? { templates: [...schedule.templates] } : {}) }, 'schedule');
         if (schedule.kind === 'reconcile') {
           for (const label of this.closedLabels(bookId)) this.queue.enqueue(bookId, { kind: 'diff', label }, 'schedule');
         }
-        this.data.markScheduleFired(bookId, schedule.kind, now.toISOString());
         fired += 1;
       }
     }

@@ -4,9 +4,17 @@ import Database from 'better-sqlite3';
 import { InputError } from '../errors/LedgerscanError.js';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from './RunRequest.js';
-import type { Book, Role, Run, RunProgressFigures, Schedule, Share, User, WorkspaceData } from './WorkspaceData.js';
+import type { Book, Role, Run, Schedule, Share, User, WorkspaceData } from './WorkspaceData.js';
+import type { BookRow, RunChange, RunRow, ScheduleRow, ShareRow } from './workspaceRows.js';
+import { keptLastFired, leastUsedKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toBook, toRun, toSchedule, toShare } from './workspaceRows.js';
 
-const SCHEMA = `
+/**
+ * Numbered schema steps; step N brings `user_version` from N-1 to N. Append only: a step that shipped is
+ * never edited. Step 1 is the first schema, written with IF NOT EXISTS because files made before the steps
+ * were numbered hold it at version 0.
+ */
+export const SQLITE_WORKSPACE_STEPS: readonly string[] = [
+  `
 CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, role TEXT NOT NULL, password_hash TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tokens (token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE);
 CREATE TABLE IF NOT EXISTS sessions (session_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, expires_at TEXT NOT NULL);
@@ -25,29 +33,13 @@ CREATE TABLE IF NOT EXISTS shares (
   id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE, run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
   expires_at TEXT NOT NULL, revoked_at TEXT);
 CREATE TABLE IF NOT EXISTS share_downloads (share_id TEXT NOT NULL REFERENCES shares(id) ON DELETE CASCADE, file TEXT NOT NULL, at TEXT NOT NULL);
-`;
-
-interface RunRow {
-  id: number;
-  book_id: number;
-  request: string;
-  status: Run['status'];
-  trigger: Run['trigger'];
-  progress: string;
-  summary: string | null;
-  error: string | null;
-  files: string;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-interface ShareRow {
-  id: string;
-  run_id: number;
-  expires_at: string;
-  revoked_at: string | null;
-}
+`,
+  `
+ALTER TABLE runs ADD COLUMN stop_requested INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE runs ADD COLUMN api_key_name TEXT;
+CREATE TABLE worker_heartbeats (worker_id TEXT PRIMARY KEY, last_beat TEXT NOT NULL);
+`,
+];
 
 /** The embedded `WorkspaceData`: one SQLite file (WAL) in the data dir, `workspace.db`. */
 export class SqliteWorkspaceData implements WorkspaceData {
@@ -61,9 +53,31 @@ export class SqliteWorkspaceData implements WorkspaceData {
       this.db.pragma('synchronous = NORMAL');
       this.db.pragma('busy_timeout = 5000');
       this.db.pragma('foreign_keys = ON');
-      this.db.exec(SCHEMA);
     } catch (cause) {
       throw new InputError('cannot open the workspace database', { details: { path: file, fix: 'point --data at a writable folder' }, cause });
+    }
+    this.migrate(file);
+  }
+
+  /** Runs the steps the file has not run, each with its version in one immediate transaction, so two processes opening it at once upgrade it once. */
+  private migrate(file: string): void {
+    const version = (): number => this.db.pragma('user_version', { simple: true }) as number;
+    const found = version();
+    if (found > SQLITE_WORKSPACE_STEPS.length) {
+      this.db.close();
+      throw new InputError('the workspace database was written by a newer ledgerscan', {
+        details: { path: file, schemaVersion: found, supported: SQLITE_WORKSPACE_STEPS.length, fix: 'upgrade ledgerscan' },
+      });
+    }
+    const step = this.db.transaction(() => {
+      const current = version();
+      if (current >= SQLITE_WORKSPACE_STEPS.length) return false;
+      this.db.exec(SQLITE_WORKSPACE_STEPS[current] as string);
+      this.db.pragma(`user_version = ${current + 1}`);
+      return true;
+    });
+    while (step.immediate()) {
+      // one step per transaction, until the file is current
     }
   }
 
@@ -138,11 +152,10 @@ export class SqliteWorkspaceData implements WorkspaceData {
   }
 
   addRun(bookId: number, request: RunRequest, trigger: Run['trigger'], now: string): Run {
-    const progress: RunProgressFigures = { phase: 'queued', blocksPercent: 0, receiptsDone: 0, receiptsTotal: 0, apiCalls: 0, etaSeconds: null };
     const id = Number(
       this.db
         .prepare("INSERT INTO runs (book_id, request, status, trigger, progress, created_at) VALUES (?, ?, 'queued', ?, ?, ?)")
-        .run(bookId, JSON.stringify(request), trigger, JSON.stringify(progress), now).lastInsertRowid,
+        .run(bookId, JSON.stringify(request), trigger, JSON.stringify(QUEUED_PROGRESS), now).lastInsertRowid,
     );
     return this.getRun(id) as Run;
   }
@@ -164,15 +177,10 @@ export class SqliteWorkspaceData implements WorkspaceData {
     return (this.db.prepare("SELECT * FROM runs WHERE status = 'running' ORDER BY id").all() as RunRow[]).map(toRun);
   }
 
-  updateRun(id: number, change: Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>): void {
-    const columns: Record<string, string> = {
-      status: 'status', progress: 'progress', summary: 'summary', error: 'error', files: 'files', startedAt: 'started_at', finishedAt: 'finished_at',
-    };
-    const entries = Object.entries(change).filter(([key]) => key in columns);
-    if (entries.length === 0) return;
-    const sets = entries.map(([key]) => `${columns[key]} = ?`).join(', ');
-    const values = entries.map(([, value]) => (value === null || typeof value === 'string' ? value : JSON.stringify(value)));
-    this.db.prepare(`UPDATE runs SET ${sets} WHERE id = ?`).run(...values, id);
+  updateRun(id: number, change: RunChange): void {
+    const { columns, values } = runChangeColumns(change);
+    if (columns.length === 0) return;
+    this.db.prepare(`UPDATE runs SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE id = ?`).run(...values, id);
   }
 
   appendLog(id: number, line: string): void {
@@ -181,6 +189,27 @@ export class SqliteWorkspaceData implements WorkspaceData {
 
   runLog(id: number): string[] {
     return (this.db.prepare('SELECT line FROM run_log WHERE run_id = ? ORDER BY seq').all(id) as { line: string }[]).map((row) => row.line);
+  }
+
+  requestStop(runId: number): void {
+    this.db.prepare('UPDATE runs SET stop_requested = 1 WHERE id = ?').run(runId);
+  }
+
+  stopRequested(runId: number): boolean {
+    const row = this.db.prepare('SELECT stop_requested FROM runs WHERE id = ?').get(runId) as { stop_requested: number } | undefined;
+    return row?.stop_requested === 1;
+  }
+
+  assignApiKey(runId: number, names: readonly string[]): string {
+    // IMMEDIATE takes the write lock before the count, so processes sharing the file pick one after another.
+    return this.db
+      .transaction(() => {
+        const counts = this.db.prepare("SELECT api_key_name AS name, COUNT(*) AS running FROM runs WHERE status = 'running' AND id <> ? AND api_key_name IS NOT NULL GROUP BY api_key_name").all(runId) as { name: string; running: number }[];
+        const name = leastUsedKey(names, counts);
+        this.db.prepare('UPDATE runs SET api_key_name = ? WHERE id = ?').run(name, runId);
+        return name;
+      })
+      .immediate();
   }
 
   schedules(bookId: number): Schedule[] {
@@ -193,23 +222,17 @@ export class SqliteWorkspaceData implements WorkspaceData {
       this.db.prepare('DELETE FROM schedules WHERE book_id = ?').run(bookId);
       const insert = this.db.prepare('INSERT INTO schedules (book_id, kind, cron, zone, templates, last_fired_at) VALUES (?, ?, ?, ?, ?, ?)');
       for (const schedule of schedules) {
-        // An unchanged expression keeps its last firing, so saving the page does not re-run missed ticks.
-        const previous = kept.get(schedule.kind);
-        const lastFired = previous !== undefined && previous.cron === schedule.cron && previous.zone === schedule.zone ? previous.lastFiredAt : schedule.lastFiredAt;
-        insert.run(bookId, schedule.kind, schedule.cron, schedule.zone, JSON.stringify(schedule.templates), lastFired);
+        insert.run(bookId, schedule.kind, schedule.cron, schedule.zone, JSON.stringify(schedule.templates), keptLastFired(kept.get(schedule.kind), schedule));
       }
     })();
   }
 
   allSchedules(): { bookId: number; schedules: Schedule[] }[] {
-    const rows = this.db.prepare('SELECT * FROM schedules ORDER BY book_id, kind').all() as ScheduleRow[];
-    const byBook = new Map<number, Schedule[]>();
-    for (const row of rows) byBook.set(row.book_id, [...(byBook.get(row.book_id) ?? []), toSchedule(row)]);
-    return [...byBook].map(([bookId, schedules]) => ({ bookId, schedules }));
+    return schedulesByBook(this.db.prepare('SELECT * FROM schedules ORDER BY book_id, kind').all() as ScheduleRow[]);
   }
 
-  markScheduleFired(bookId: number, kind: Schedule['kind'], at: string): void {
-    this.db.prepare('UPDATE schedules SET last_fired_at = ? WHERE book_id = ? AND kind = ?').run(at, bookId, kind);
+  claimScheduleTick(bookId: number, kind: Schedule['kind'], expected: string | null, firedAt: string): boolean {
+    return this.db.prepare('UPDATE schedules SET last_fired_at = ? WHERE book_id = ? AND kind = ? AND last_fired_at IS ?').run(firedAt, bookId, kind, expected).changes === 1;
   }
 
   addShare(share: Share, tokenHash: string): void {
@@ -245,52 +268,20 @@ export class SqliteWorkspaceData implements WorkspaceData {
     return this.db.prepare('SELECT file, at FROM share_downloads WHERE share_id = ? ORDER BY rowid').all(shareId) as { file: string; at: string }[];
   }
 
+  heartbeat(workerId: string, at: string): void {
+    this.db.prepare('INSERT INTO worker_heartbeats (worker_id, last_beat) VALUES (?, ?) ON CONFLICT (worker_id) DO UPDATE SET last_beat = excluded.last_beat').run(workerId, at);
+  }
+
+  staleWorkers(before: string): string[] {
+    return (this.db.prepare('SELECT worker_id FROM worker_heartbeats WHERE last_beat < ? ORDER BY last_beat, worker_id').all(before) as { worker_id: string }[]).map((row) => row.worker_id);
+  }
+
+  forgetWorkers(ids: readonly string[]): void {
+    const remove = this.db.prepare('DELETE FROM worker_heartbeats WHERE worker_id = ?');
+    this.db.transaction(() => ids.forEach((id) => remove.run(id)))();
+  }
+
   close(): void {
     this.db.close();
   }
-}
-
-interface BookRow {
-  id: number;
-  data: string;
-  created_at: string;
-  updated_at: string;
-}
-
-interface ScheduleRow {
-  book_id: number;
-  kind: Schedule['kind'];
-  cron: string;
-  zone: Schedule['zone'];
-  templates: string;
-  last_fired_at: string | null;
-}
-
-function toBook(row: BookRow): Book {
-  return { id: row.id, data: JSON.parse(row.data) as BookData, createdAt: row.created_at, updatedAt: row.updated_at };
-}
-
-function toRun(row: RunRow): Run {
-  return {
-    id: row.id,
-    bookId: row.book_id,
-    request: JSON.parse(row.request) as RunRequest,
-    status: row.status,
-    trigger: row.trigger,
-    progress: JSON.parse(row.progress) as RunProgressFigures,
-    summary: row.summary === null ? null : (JSON.parse(row.summary) as Run['summary']),
-    error: row.error,
-    files: JSON.parse(row.files) as Run['files'],
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-  };
-}
-
-function toSchedule(row: ScheduleRow): Schedule {
-  return { kind: row.kind, cron: row.cron, zone: row.zone, templates: JSON.parse(row.templates) as string[], lastFiredAt: row.last_fired_at };
-}
-
-function toShare(row: ShareRow): Share {
-  return { id: row.id, runId: row.run_id, expiresAt: row.expires_at, revokedAt: row.revoked_at };
 }

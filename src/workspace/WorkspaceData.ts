@@ -54,6 +54,8 @@ export interface Run {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** The NAME of the API key the run was given (`assignApiKey`), never the key itself; null until assigned. */
+  apiKeyName: string | null;
 }
 
 export interface Schedule {
@@ -100,11 +102,24 @@ export interface WorkspaceData {
   updateRun(id: number, change: Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>): void;
   appendLog(id: number, line: string): void;
   runLog(id: number): string[];
+  /** Asks the process running the run to stop it: it may be another process, which polls `stopRequested`. */
+  requestStop(runId: number): void;
+  stopRequested(runId: number): boolean;
+  /**
+   * Gives the run the key, among `names`, with the fewest other `running` runs on it (ties: the first in
+   * `names`), records it on the run and returns it. Atomic across processes, so concurrent runs spread evenly.
+   */
+  assignApiKey(runId: number, names: readonly string[]): string;
 
   schedules(bookId: number): Schedule[];
   setSchedules(bookId: number, schedules: readonly Schedule[]): void;
   allSchedules(): { bookId: number; schedules: Schedule[] }[];
-  markScheduleFired(bookId: number, kind: Schedule['kind'], at: string): void;
+  /**
+   * Sets the schedule's `lastFiredAt` to `firedAt` only if it still is `expected`; true for the one caller
+   * whose update changed it. Several schedulers (one per process) read the same due tick: the one that wins
+   * the claim enqueues, the others do nothing, so a tick fires once per cluster.
+   */
+  claimScheduleTick(bookId: number, kind: Schedule['kind'], expected: string | null, firedAt: string): boolean;
 
   addShare(share: Share, tokenHash: string): void;
   shareByToken(tokenHash: string): Share | undefined;
@@ -113,6 +128,12 @@ export interface WorkspaceData {
   sharesOfRun(runId: number): (Share & { downloads: number })[];
   logShareDownload(shareId: string, file: string, at: string): void;
   shareDownloads(shareId: string): { file: string; at: string }[];
+
+  /** Records that worker `workerId` was alive at `at` (ISO); the queue's lease is reckoned from it. */
+  heartbeat(workerId: string, at: string): void;
+  /** Workers whose last beat is before `before` (ISO), oldest first: presumed dead, their runs to be unlocked. */
+  staleWorkers(before: string): string[];
+  forgetWorkers(ids: readonly string[]): void;
 
   close(): void;
 }

@@ -1,37 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PostgresRateLimiter } from '../../src/etherscan/PostgresRateLimiter.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
+import { childLines } from '../support/childLines.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'limiterChild.ts');
-
-/** A child process's lines as they arrive. */
-function lines(child: ChildProcess): { next(): Promise<string> } {
-  const queue: string[] = [];
-  let wake: (() => void) | null = null;
-  let buffered = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    buffered += chunk;
-    const parts = buffered.split('\n');
-    buffered = parts.pop() ?? '';
-    queue.push(...parts);
-    wake?.();
-  });
-  child.on('exit', () => wake?.());
-  return {
-    async next() {
-      while (queue.length === 0) {
-        if (child.exitCode !== null) throw new Error(`child exited ${child.exitCode} before its line`);
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-      return queue.shift() as string;
-    },
-  };
-}
 
 describeWithPostgres('PostgresRateLimiter', (server) => {
   let database: string;
@@ -54,7 +31,7 @@ describeWithPostgres('PostgresRateLimiter', (server) => {
         stdio: ['pipe', 'pipe', 'inherit'],
       }),
     );
-    const outputs = children.map(lines);
+    const outputs = children.map(childLines);
     for (const output of outputs) expect(await output.next()).toBe('ready');
     const started = performance.now();
     for (const child of children) child.stdin?.write('go\n');

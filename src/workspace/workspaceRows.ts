@@ -1,0 +1,112 @@
+import type { BookData } from './BookData.js';
+import type { RunRequest } from './RunRequest.js';
+import type { Book, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
+
+/**
+ * The rows both workspace databases store (same columns, JSON as text, instants as ISO text) and their
+ * conversion to records, shared so that SQLite and PostgreSQL return identical objects.
+ */
+export interface BookRow {
+  id: number;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RunRow {
+  id: number;
+  book_id: number;
+  request: string;
+  status: Run['status'];
+  trigger: Run['trigger'];
+  progress: string;
+  summary: string | null;
+  error: string | null;
+  files: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  api_key_name: string | null;
+}
+
+export interface ScheduleRow {
+  book_id: number;
+  kind: Schedule['kind'];
+  cron: string;
+  zone: Schedule['zone'];
+  templates: string;
+  last_fired_at: string | null;
+}
+
+export interface ShareRow {
+  id: string;
+  run_id: number;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export const QUEUED_PROGRESS: RunProgressFigures = { phase: 'queued', blocksPercent: 0, receiptsDone: 0, receiptsTotal: 0, apiCalls: 0, etaSeconds: null };
+
+export type RunChange = Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>;
+
+const RUN_COLUMNS: Record<string, string> = {
+  status: 'status', progress: 'progress', summary: 'summary', error: 'error', files: 'files', startedAt: 'started_at', finishedAt: 'finished_at',
+};
+
+/** The columns a run change sets and their stored values (JSON fields as text), in the same order. */
+export function runChangeColumns(change: RunChange): { columns: string[]; values: (string | null)[] } {
+  const entries = Object.entries(change).filter(([key]) => key in RUN_COLUMNS);
+  return {
+    columns: entries.map(([key]) => RUN_COLUMNS[key] as string),
+    values: entries.map(([, value]) => (value === null || typeof value === 'string' ? value : JSON.stringify(value))),
+  };
+}
+
+/** The key among `names` with the fewest running runs (`counts`), the first in `names` on a tie. */
+export function leastUsedKey(names: readonly string[], counts: readonly { name: string; running: number }[]): string {
+  if (names.length === 0) throw new Error('assignApiKey needs at least one key name');
+  const running = new Map(counts.map((count) => [count.name, count.running]));
+  return names.reduce((best, name) => ((running.get(name) ?? 0) < (running.get(best) ?? 0) ? name : best));
+}
+
+export function toBook(row: BookRow): Book {
+  return { id: row.id, data: JSON.parse(row.data) as BookData, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+export function toRun(row: RunRow): Run {
+  return {
+    id: row.id,
+    bookId: row.book_id,
+    request: JSON.parse(row.request) as RunRequest,
+    status: row.status,
+    trigger: row.trigger,
+    progress: JSON.parse(row.progress) as RunProgressFigures,
+    summary: row.summary === null ? null : (JSON.parse(row.summary) as Run['summary']),
+    error: row.error,
+    files: JSON.parse(row.files) as Run['files'],
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    apiKeyName: row.api_key_name,
+  };
+}
+
+export function toSchedule(row: ScheduleRow): Schedule {
+  return { kind: row.kind, cron: row.cron, zone: row.zone, templates: JSON.parse(row.templates) as string[], lastFiredAt: row.last_fired_at };
+}
+
+export function toShare(row: ShareRow): Share {
+  return { id: row.id, runId: row.run_id, expiresAt: row.expires_at, revokedAt: row.revoked_at };
+}
+
+/** Schedules rows (ordered by book) grouped per book, as `allSchedules` returns them. */
+export function schedulesByBook(rows: readonly ScheduleRow[]): { bookId: number; schedules: Schedule[] }[] {
+  const byBook = new Map<number, Schedule[]>();
+  for (const row of rows) byBook.set(row.book_id, [...(byBook.get(row.book_id) ?? []), toSchedule(row)]);
+  return [...byBook].map(([bookId, schedules]) => ({ bookId, schedules }));
+}
+
+/** The `lastFiredAt` a saved schedule keeps: an unchanged expression keeps its last firing, so saving the page does not re-run missed ticks. */
+export function keptLastFired(previous: Schedule | undefined, schedule: Schedule): string | null {
+  return previous !== undefined && previous.cron === schedule.cron && previous.zone === schedule.zone ? previous.lastFiredAt : schedule.lastFiredAt;
+}
