@@ -53,10 +53,11 @@ export class SqliteWorkspaceData implements WorkspaceData {
       this.db.pragma('synchronous = NORMAL');
       this.db.pragma('busy_timeout = 5000');
       this.db.pragma('foreign_keys = ON');
+      this.migrate(file);
     } catch (cause) {
+      if (cause instanceof InputError) throw cause;
       throw new InputError('cannot open the workspace database', { details: { path: file, fix: 'point --data at a writable folder' }, cause });
     }
-    this.migrate(file);
   }
 
   /** Runs the steps the file has not run, each with its version in one immediate transaction, so two processes opening it at once upgrade it once. */
@@ -76,9 +77,8 @@ export class SqliteWorkspaceData implements WorkspaceData {
       this.db.pragma(`user_version = ${current + 1}`);
       return true;
     });
-    while (step.immediate()) {
-      // one step per transaction, until the file is current
-    }
+    let stepped = true;
+    while (stepped) stepped = step.immediate();
   }
 
   addUser(name: string, role: Role, passwordHash: string): User {
