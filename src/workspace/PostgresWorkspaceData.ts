@@ -218,18 +218,6 @@ export class PostgresWorkspaceData implements WorkspaceData {
     return this.all("SELECT json_build_object('file', file, 'at', at) FROM share_downloads WHERE share_id = $1 ORDER BY seq", shareId);
   }
 
-  heartbeat(workerId: string, at: string): void {
-    this.run('INSERT INTO worker_heartbeats (worker_id, last_beat) VALUES ($1, $2) ON CONFLICT (worker_id) DO UPDATE SET last_beat = excluded.last_beat', workerId, at);
-  }
-
-  staleWorkers(before: string): string[] {
-    return this.all<string>('SELECT worker_id FROM worker_heartbeats WHERE last_beat < $1 ORDER BY last_beat, worker_id', before);
-  }
-
-  forgetWorkers(ids: readonly string[]): void {
-    this.run('DELETE FROM worker_heartbeats WHERE worker_id = ANY($1::text[])', [...ids]);
-  }
-
   close(): void {
     this.db.close();
   }

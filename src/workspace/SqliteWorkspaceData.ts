@@ -37,7 +37,6 @@ CREATE TABLE IF NOT EXISTS share_downloads (share_id TEXT NOT NULL REFERENCES sh
   `
 ALTER TABLE runs ADD COLUMN stop_requested INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE runs ADD COLUMN api_key_name TEXT;
-CREATE TABLE worker_heartbeats (worker_id TEXT PRIMARY KEY, last_beat TEXT NOT NULL);
 `,
 ];
 
@@ -266,19 +265,6 @@ export class SqliteWorkspaceData implements WorkspaceData {
 
   shareDownloads(shareId: string): { file: string; at: string }[] {
     return this.db.prepare('SELECT file, at FROM share_downloads WHERE share_id = ? ORDER BY rowid').all(shareId) as { file: string; at: string }[];
-  }
-
-  heartbeat(workerId: string, at: string): void {
-    this.db.prepare('INSERT INTO worker_heartbeats (worker_id, last_beat) VALUES (?, ?) ON CONFLICT (worker_id) DO UPDATE SET last_beat = excluded.last_beat').run(workerId, at);
-  }
-
-  staleWorkers(before: string): string[] {
-    return (this.db.prepare('SELECT worker_id FROM worker_heartbeats WHERE last_beat < ? ORDER BY last_beat, worker_id').all(before) as { worker_id: string }[]).map((row) => row.worker_id);
-  }
-
-  forgetWorkers(ids: readonly string[]): void {
-    const remove = this.db.prepare('DELETE FROM worker_heartbeats WHERE worker_id = ?');
-    this.db.transaction(() => ids.forEach((id) => remove.run(id)))();
   }
 
   close(): void {

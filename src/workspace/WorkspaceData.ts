@@ -129,11 +129,5 @@ export interface WorkspaceData {
   logShareDownload(shareId: string, file: string, at: string): void;
   shareDownloads(shareId: string): { file: string; at: string }[];
 
-  /** Records that worker `workerId` was alive at `at` (ISO); the queue's lease is reckoned from it. */
-  heartbeat(workerId: string, at: string): void;
-  /** Workers whose last beat is before `before` (ISO), oldest first: presumed dead, their runs to be unlocked. */
-  staleWorkers(before: string): string[];
-  forgetWorkers(ids: readonly string[]): void;
-
   close(): void;
 }

@@ -145,14 +145,6 @@ function exercise(data: WorkspaceData): unknown[] {
   expect(keep(data.revokeShare('share-1', T(15)))).toBe(false);
   expect(keep(data.sharesOfRun(queued.id))).toEqual([{ ...share, revokedAt: T(14), downloads: 2 }, { ...share, id: 'share-0', downloads: 0 }]);
 
-  data.heartbeat('worker-b', T(20));
-  data.heartbeat('worker-a', T(21));
-  data.heartbeat('worker-c', T(19));
-  data.heartbeat('worker-b', T(25));
-  expect(keep(data.staleWorkers(T(22)))).toEqual(['worker-c', 'worker-a']);
-  data.forgetWorkers(['worker-c', 'worker-a', 'worker-unknown']);
-  expect(keep(data.staleWorkers(T(30)))).toEqual(['worker-b']);
-  data.forgetWorkers([]);
 
   // A book takes its runs, their logs, shares and schedules with it.
   expect(keep(data.removeBook(first.id))).toBe(true);

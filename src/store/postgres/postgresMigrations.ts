@@ -146,9 +146,10 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX share_downloads_by_share ON share_downloads (share_id, seq);
   -- The last beat of each ledgerscan worker: the queue's lease on a dead worker's run is reckoned from it.
+  -- One row per graphile-worker worker id, beaten on the database's clock (src/workspace/WorkerLease.ts).
   CREATE TABLE worker_heartbeats (
     worker_id text COLLATE "C" PRIMARY KEY,
-    last_beat text COLLATE "C" NOT NULL
+    beat_at timestamptz NOT NULL
   );
   `,
 ];
