@@ -38,5 +38,5 @@ export function openPostgresStore(url: string, book: string, options: { log?: (l
     db.close();
     throw error;
   }
-  return new PostgresStore(db, book);
+  return new PostgresStore(db, url, book);
 }
