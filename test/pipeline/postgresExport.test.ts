@@ -6,6 +6,7 @@ import { exitCodeFor } from '../../src/cli/exitCode.js';
 import type { Job } from '../../src/config/Job.js';
 import { loadJob } from '../../src/config/loadJob.js';
 import { InputError } from '../../src/errors/LedgerscanError.js';
+import type { KeyLimiter } from '../../src/etherscan/KeyLimiter.js';
 import { openJobRun } from '../../src/pipeline/JobRun.js';
 import { jobTemplates } from '../../src/pipeline/jobTemplates.js';
 import { ledgerFromStore } from '../../src/pipeline/ledgerFromStore.js';
@@ -94,7 +95,12 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
     expect(Object.keys(files)).toEqual(expect.arrayContaining(['ledger.csv', 'koinly.csv', 'screening.csv', 'tieout.csv']));
     expect(files).toEqual(filesIn(path.join(dir, 'sqlite')));
 
-    const again = await runExport(jobFor('postgres-again'), options(postgres('client-a')));
+    // The run's key limiter is the one given (a worker gives the database's shared one): every request waited on it.
+    let acquired = 0;
+    const limiter: KeyLimiter = { acquire: async () => void (acquired += 1) };
+    const again = await runExport(jobFor('postgres-again'), { ...options(postgres('client-a')), limiter });
+    expect(acquired).toBe(again.api.requests);
+    expect(acquired).toBeGreaterThan(0);
     expect([again.sync.listCalls, again.sync.receiptCalls, again.labels.calls, again.labels.screeningLists?.calls]).toEqual([0, 0, 0, 0]);
     expect(filesIn(path.join(dir, 'postgres-again'))).toEqual(files);
 
