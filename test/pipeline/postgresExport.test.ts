@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { exitCodeFor } from '../../src/cli/exitCode.js';
 import type { Job } from '../../src/config/Job.js';
@@ -26,6 +28,7 @@ import { renderTemplates } from '../../src/templates/renderTemplates.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
 
+const LOCK_CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bookLockChild.ts');
 const CHAINS = [1, 10, 42161];
 /** An entry-layout ledger and a transaction-layout import (a journal's opening balances cost 2 calls/s per holding). */
 const TEMPLATES = ['ledger', 'koinly'];
@@ -154,6 +157,30 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
     }
     // A closed run releases it too.
     openJobRun(job, { command: 'again', store: postgres('locked') }).close();
+  });
+
+  it('frees the book of a process killed with SIGKILL while it held it', async () => {
+    const job = jobFor('lock');
+    const child = spawn(process.execPath, ['--import', 'tsx', LOCK_CHILD, database, 'killed'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    try {
+      expect(await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())))).toBe('locked\n');
+      expect(() => openJobRun(job, { command: 'while held', store: postgres('killed') })).toThrow(/another ledgerscan run is using book killed/);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(await exited).toBe('SIGKILL');
+    // The server ends the dead client's session when it sees the socket closed: moments, not a lease.
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      try {
+        openJobRun(job, { command: 'after kill -9', store: postgres('killed') }).close();
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
   });
 
   it('stops a sync whose session is cut as a service failure, keeping every committed page; the next run completes it', async () => {
