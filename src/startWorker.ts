@@ -10,7 +10,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * worker thread does not inherit from its parent.
  */
 export function startWorker(name: string, base: string, options: WorkerOptions): Worker {
-  const fromSource = base.endsWith('.ts');
+  // tsx gives a module it loaded on a worker thread a `?tsx-namespace=…` query: the path alone tells the source.
+  const fromSource = new URL(base).pathname.endsWith('.ts');
   const entry = new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, base);
   if (!fromSource) return new Worker(entry, options);
   const boot = `import { tsImport } from ${JSON.stringify(tsxApi())}; await tsImport(${JSON.stringify(entry.href)}, import.meta.url);`;

@@ -6,6 +6,8 @@ export const EXIT = {
   differences: 1,
   input: 2,
   api: 3,
+  /** A service we depend on (the database) stopped us; the same code as the API's refusals: stopped from outside. */
+  service: 3,
   bug: 70,
 } as const;
 
@@ -15,6 +17,7 @@ export function exitCodeFor(error: unknown): number {
     // and the one-line message with template and asset says more than a stack would.
     if (error.kind === 'input' || error.kind === 'defect') return EXIT.input;
     if (error.kind === 'api') return EXIT.api;
+    if (error.kind === 'service') return EXIT.service;
   }
   return EXIT.bug;
 }

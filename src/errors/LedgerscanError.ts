@@ -8,6 +8,7 @@ export type ErrorDetails = Readonly<Record<string, string | number | undefined>>
 export type ErrorKind =
   | 'input' // bad input or configuration: exit 2
   | 'api' // the API refused or stopped us (key, plan, daily limit): exit 3
+  | 'service' // a service we depend on stopped us (the database went away): exit 3, worth running again
   | 'defect' // a built-in template's output failed its own tie-out: exit 2, one line, nothing written
   | 'internal'; // a bug
 

@@ -4,42 +4,38 @@ import type { Job } from '../config/Job.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { EtherscanClient } from '../etherscan/EtherscanClient.js';
+import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
 import { leaseRateLimiter } from '../etherscan/RateLimiter.js';
 import { openStore } from '../store/openStore.js';
+import type { PipelineStore } from '../store/PipelineStore.js';
+import { openPostgresStore } from '../store/postgres/openPostgresStore.js';
 import { RunLock } from '../store/RunLock.js';
-import type { Store } from '../store/Store.js';
+import type { StoreLocation } from '../store/StoreLocation.js';
 
 /** What one command holds while it works on a job: the locked store and the API client. */
 export interface JobRun {
   job: Job;
-  store: Store;
+  store: PipelineStore;
   api: EtherscanApi;
   close(): void;
 }
 
+/** What every pipeline command (`runExport`, `runSync`, …) takes besides its job, and hands to `openJobRun`. */
 export interface JobRunOptions {
   /** Shown in the lock file, so a person can tell which run holds the store. */
   command: string;
   /** Redacted one-line notes of the client (retries, backoffs) and of a store upgrade. */
   log?: (line: string) => void;
+  /** Where the book's store lives; default the job's `--state` file. */
+  store?: StoreLocation;
+  /** The key's rate limit; default this process's limiter of the key (a workspace worker gives a shared one). */
+  limiter?: KeyLimiter;
 }
 
-/** Takes the store's lock first, so two runs never write one store; then opens it and the client. */
+/** Locks the book first, so two runs never write one store; then opens it and the client. */
 export function openJobRun(job: Job, options: JobRunOptions): JobRun {
-  try {
-    mkdirSync(path.dirname(job.state), { recursive: true });
-  } catch (cause) {
-    throw new InputError(`cannot create the folder of --state ${job.state}`, { details: { fix: 'choose another --state' }, cause });
-  }
-  const lock = RunLock.acquire(job.state, options.command);
-  let store: Store;
-  try {
-    store = openStore(job.state, options.log === undefined ? {} : { log: options.log });
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-  const lease = leaseRateLimiter(job.api.apiKey, job.api.rate);
+  const store = openLockedStore(options.store ?? { kind: 'sqlite', file: job.state }, options);
+  const lease = options.limiter === undefined ? leaseRateLimiter(job.api.apiKey, job.api.rate) : { limiter: options.limiter, release: () => undefined };
   const api = new EtherscanClient({
     baseUrl: job.api.baseUrl,
     apiKey: job.api.apiKey,
@@ -49,12 +45,54 @@ export function openJobRun(job: Job, options: JobRunOptions): JobRun {
   });
   return {
     job,
-    store,
+    store: store.store,
     api,
     close() {
       store.close();
-      lock.release();
       lease.release();
+    },
+  };
+}
+
+/**
+ * An SQLite file is locked by its `RunLock` file before it is opened; a PostgreSQL book by a session-level
+ * advisory lock on the store's own connection, which dies with the session, so a killed worker or a
+ * restarted server never leaves the book locked.
+ */
+function openLockedStore(location: StoreLocation, options: JobRunOptions): { store: PipelineStore; close(): void } {
+  const log = options.log === undefined ? {} : { log: options.log };
+  if (location.kind === 'postgres') {
+    const store = openPostgresStore(location.url, location.book, log);
+    try {
+      if (!store.tryLockBook()) {
+        throw new InputError(`another ledgerscan run is using book ${location.book}`, {
+          details: { fix: 'wait for it; a run that died releases the book when its database session ends' },
+        });
+      }
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+    return { store, close: () => store.close() };
+  }
+  try {
+    mkdirSync(path.dirname(location.file), { recursive: true });
+  } catch (cause) {
+    throw new InputError(`cannot create the folder of --state ${location.file}`, { details: { fix: 'choose another --state' }, cause });
+  }
+  const lock = RunLock.acquire(location.file, options.command);
+  let store: PipelineStore;
+  try {
+    store = openStore(location.file, log);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return {
+    store,
+    close() {
+      store.close();
+      lock.release();
     },
   };
 }

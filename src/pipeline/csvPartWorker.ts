@@ -4,8 +4,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import { openStore } from '../store/openStore.js';
-import type { Store } from '../store/Store.js';
+import type { PipelineStore } from '../store/PipelineStore.js';
+import { openStoreAt } from '../store/StoreLocation.js';
 import { localCsvPart } from '../templates/CsvPart.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import type { CsvPartSpec, WorkerMessage } from './workerCsvPart.js';
@@ -23,9 +23,9 @@ port.on('message', () => {
 });
 const post = (message: WorkerMessage): void => port.postMessage(message);
 
-let store: Store | undefined;
+let store: PipelineStore | undefined;
 try {
-  store = openStore(spec.state);
+  store = openStoreAt(spec.store);
   const part = localCsvPart(spec.template, ledgerFromStore(store, spec.ledger, spec.chains, spec.bridgePairs)());
   for (let batch = await part.next(); batch !== null; batch = await part.next()) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));

@@ -1,7 +1,7 @@
 import type { Job } from '../config/Job.js';
 import { ADDRESS_TAG_BATCH, type EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { counterpartyTag, SCREENING_SLUGS, type CounterpartyTag } from '../ledger/CounterpartyTag.js';
-import type { Store } from '../store/Store.js';
+import type { PipelineStore } from '../store/PipelineStore.js';
 import { fetchScreeningLists, type ScreeningListReport } from './fetchScreeningLists.js';
 import { ledgerFromStore, type ChainBlocks } from './ledgerFromStore.js';
 import { nametagRefusal } from './nametagRefusal.js';
@@ -38,7 +38,7 @@ export interface CounterpartyTagsResult {
  * not serve the action (or a server that does not know it) stops the asking, once, and the export goes on.
  */
 export async function fetchCounterpartyTags(
-  store: Store,
+  store: PipelineStore,
   api: EtherscanApi,
   job: Job,
   chains: readonly ChainBlocks[],
@@ -79,7 +79,7 @@ export async function fetchCounterpartyTags(
 }
 
 /** The distinct counterparties of the chain's ledger that are not owned wallets. */
-function counterpartiesOf(store: Store, job: Job, chain: ChainBlocks): Set<string> {
+function counterpartiesOf(store: PipelineStore, job: Job, chain: ChainBlocks): Set<string> {
   const owned = new Set(job.wallets.map((wallet) => wallet.address));
   const found = new Set<string>();
   for (const entry of ledgerFromStore(store, { wallets: job.wallets, labels: job.labels, spam: job.spam }, [chain])()) {

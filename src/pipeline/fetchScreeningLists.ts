@@ -1,7 +1,7 @@
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { parseLabelExport } from '../etherscan/parseLabelExport.js';
 import { SCREENING_SLUGS } from '../ledger/CounterpartyTag.js';
-import type { Store } from '../store/Store.js';
+import type { PipelineStore } from '../store/PipelineStore.js';
 import { nametagRefusal } from './nametagRefusal.js';
 
 /** Lists change (new sanctions, new scams) but the export is held to 100 calls a day: a stored list is used for a week. */
@@ -21,7 +21,7 @@ export interface ScreeningListReport {
  * a list missing or older than `LIST_MAX_AGE_MS` is fetched and replaced whole. The first refusal stops the
  * asking for this run; the lists stored before keep serving.
  */
-export async function fetchScreeningLists(store: Store, api: EtherscanApi, chainIds: readonly number[], now: () => Date): Promise<ScreeningListReport> {
+export async function fetchScreeningLists(store: PipelineStore, api: EtherscanApi, chainIds: readonly number[], now: () => Date): Promise<ScreeningListReport> {
   const report: ScreeningListReport = { lists: [], calls: 0, refused: null };
   const callsBefore = api.stats.byAction['nametag.exportaddresstags'] ?? 0;
   for (const chainId of chainIds) {

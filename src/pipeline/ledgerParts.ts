@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { walletsOnChain } from '../config/walletsOnChain.js';
 import type { BridgePairs } from '../ledger/pairBridges.js';
-import type { Store } from '../store/Store.js';
+import type { PipelineStore } from '../store/PipelineStore.js';
 import type { CsvPart } from '../templates/CsvPart.js';
 import { localCsvPart } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
@@ -29,7 +29,7 @@ export const PARTS_MIN_ROWS = 150_000;
  * this thread also merges and writes. `null` (one pass here) for a ledger below `PARTS_MIN_ROWS`, one
  * chain or one CPU.
  */
-export function ledgerParts(store: Store, job: LedgerJob, chains: readonly ChainBlocks[], options: LedgerPartsOptions = {}): (template: Template) => CsvPart[] | null {
+export function ledgerParts(store: PipelineStore, job: LedgerJob, chains: readonly ChainBlocks[], options: LedgerPartsOptions = {}): (template: Template) => CsvPart[] | null {
   let bins: ChainBlocks[][] | undefined;
   let bridgePairs: BridgePairs | undefined;
   return (template) => {
@@ -42,13 +42,13 @@ export function ledgerParts(store: Store, job: LedgerJob, chains: readonly Chain
     return bins.map((bin, index) =>
       index === 0
         ? localCsvPart(template, ledgerFromStore(store, ledger, bin, pairs)())
-        : workerCsvPart({ state: store.file, ledger, chains: bin, template, bridgePairs: pairs }),
+        : workerCsvPart({ store: store.location, ledger, chains: bin, template, bridgePairs: pairs }),
     );
   };
 }
 
 /** Chains into at most `threads` bins, heaviest chain first into the lightest bin; bins lightest first. */
-function balance(store: Store, job: LedgerJob, chains: readonly ChainBlocks[], minRows: number, threads: number): ChainBlocks[][] {
+function balance(store: PipelineStore, job: LedgerJob, chains: readonly ChainBlocks[], minRows: number, threads: number): ChainBlocks[][] {
   // Counting a million rows takes up to 0.1 s: not worth it when there can be only one part.
   if (threads < 2 || chains.length < 2) return [];
   const weighed = chains

@@ -5,11 +5,13 @@ import type { CsvPart } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
 import type { BridgePairs } from '../ledger/pairBridges.js';
 import { startWorker } from '../startWorker.js';
+import type { StoreLocation } from '../store/StoreLocation.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
 
 /** What a worker renders: one template over some chains of the store's ledger. Plain data (no API key). */
 export interface CsvPartSpec {
-  state: string;
+  /** The thread opens the store again there, on a connection of its own. */
+  store: StoreLocation;
   ledger: LedgerJob;
   chains: readonly ChainBlocks[];
   template: Template;

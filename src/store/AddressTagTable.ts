@@ -1,16 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { WireAddressTag } from '../etherscan/WireAddressTag.js';
+import type { AddressTags, StoredAddressTag } from './AddressTags.js';
 
-/** One stored answer for an address: its tag as the API sent it, or `null` when the API knew none. */
-export interface StoredAddressTag {
-  address: string;
-  tag: WireAddressTag | null;
-  /** ISO time the answer arrived. */
-  fetchedAt: string;
-}
-
-/** The `address_tags` table: each (chain, address) asked once, its answer kept for good. */
-export class AddressTagTable {
+/** The `address_tags` table of an SQLite store: each (chain, address) asked once, its answer kept for good. */
+export class AddressTagTable implements AddressTags {
   private readonly statements;
 
   constructor(private readonly db: Database.Database) {
@@ -25,14 +18,12 @@ export class AddressTagTable {
     };
   }
 
-  /** The addresses (lowercase) of `addresses` that have no stored answer yet. */
   unknown(chainId: number, addresses: readonly string[]): string[] {
     const lower = addresses.map((address) => address.toLowerCase());
     const known = new Set(this.statements.known.all(chainId, JSON.stringify(lower)));
     return lower.filter((address) => !known.has(address));
   }
 
-  /** Stores one call's answer: every address asked, with its tag or `null`, in one transaction. */
   put(chainId: number, asked: readonly string[], tags: readonly WireAddressTag[], fetchedAt: string): void {
     const byAddress = new Map(tags.map((tag) => [tag.address.toLowerCase(), tag]));
     this.db.transaction(() => {
@@ -44,7 +35,6 @@ export class AddressTagTable {
     })();
   }
 
-  /** Every stored answer of a chain, by address. */
   ofChain(chainId: number): StoredAddressTag[] {
     return this.statements.ofChain
       .all(chainId)

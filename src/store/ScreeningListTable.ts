@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
+import { listsByAddress, type ScreeningLists } from './ScreeningLists.js';
 
-/** The `screening_lists` and `screening_addresses` tables: each (chain, label) list as last fetched, and when. */
-export class ScreeningListTable {
+/** The `screening_lists` and `screening_addresses` tables of an SQLite store. */
+export class ScreeningListTable implements ScreeningLists {
   private readonly statements;
 
   constructor(private readonly db: Database.Database) {
@@ -21,12 +22,10 @@ export class ScreeningListTable {
     };
   }
 
-  /** ISO time the list was last stored, or `null` when it never was. */
   fetchedAt(chainId: number, label: string): string | null {
     return this.statements.fetchedAt.get(chainId, label) ?? null;
   }
 
-  /** Replaces the list with `addresses` (lowercased), in one transaction. */
   put(chainId: number, label: string, addresses: readonly string[], fetchedAt: string): void {
     this.db.transaction(() => {
       this.statements.clear.run(chainId, label);
@@ -35,19 +34,11 @@ export class ScreeningListTable {
     })();
   }
 
-  /** How many addresses the stored list holds. */
   size(chainId: number, label: string): number {
     return this.statements.count.get(chainId, label) ?? 0;
   }
 
-  /** The stored lists each of `addresses` is on, by address (addresses on none are absent). */
   listsOf(chainId: number, addresses: readonly string[]): Map<string, string[]> {
-    const found = new Map<string, string[]>();
-    for (const { label, address } of this.statements.listed.all(chainId, JSON.stringify(addresses.map((a) => a.toLowerCase())))) {
-      const labels = found.get(address);
-      if (labels === undefined) found.set(address, [label]);
-      else labels.push(label);
-    }
-    return found;
+    return listsByAddress(this.statements.listed.all(chainId, JSON.stringify(addresses.map((a) => a.toLowerCase()))));
   }
 }

@@ -1,10 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
 import { AddressTagTable } from './AddressTagTable.js';
-import type { BookStore, LedgerRow, MissingReceipt, PageCommit, RawRow } from './BookStore.js';
+import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from './BookStore.js';
+import type { PipelineStore } from './PipelineStore.js';
 import { ScreeningListTable } from './ScreeningListTable.js';
 import { decodeLedgerRow, encodeReceiptFields } from './ledgerFields.js';
 import { pageRows } from './pageRows.js';
+import type { StoreLocation } from './StoreLocation.js';
 import { extendRange, type SyncedRange } from './SyncedRange.js';
 
 /** Prepared per call: one statement cannot be iterated twice at once, and the ledger merges several chains' iterations. */
@@ -31,7 +33,7 @@ interface RangeRow {
  * The embedded `BookStore`: raw records, receipts and synced ranges in one SQLite file. Every write is
  * one transaction, so an exception or a killed process leaves the previous state.
  */
-export class Store implements BookStore {
+export class Store implements PipelineStore {
   /** Counterparty name tags from the API, kept apart from the synced records. */
   readonly addressTags: AddressTagTable;
   /** Screening lists from the API's label exports. */
@@ -203,9 +205,9 @@ export class Store implements BookStore {
     return this.statements.missingReceipts.all(chainId, fromBlock, toBlock, owned);
   }
 
-  /** The state file's path, for another connection (a worker thread's). */
-  get file(): string {
-    return this.db.name;
+  /** The state file, for another connection (a worker thread's). */
+  get location(): StoreLocation {
+    return { kind: 'sqlite', file: this.db.name };
   }
 
   countRecords(filter: { chainId?: number; wallet?: string; stream?: Stream } = {}): number {

@@ -148,7 +148,7 @@ describe('rendering the ledger in parts on worker threads', () => {
         entries: ledgerFromStore(store, job, chains),
         parts: (template) => [
           localCsvPart(template, ledgerFromStore(store, job, chains.slice(0, 1))()),
-          workerCsvPart({ state: unusable, ledger: { wallets: job.wallets, labels: job.labels, spam: job.spam }, chains: chains.slice(1), template, bridgePairs: new Map() }),
+          workerCsvPart({ store: { kind: 'sqlite', file: unusable }, ledger: { wallets: job.wallets, labels: job.labels, spam: job.spam }, chains: chains.slice(1), template, bridgePairs: new Map() }),
         ],
         templates: [ledger],
         outDir: out,

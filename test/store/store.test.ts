@@ -8,6 +8,7 @@ import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
 import type { BookStore } from '../../src/store/BookStore.js';
 import { migrations } from '../../src/store/migrations.js';
 import { openStore } from '../../src/store/openStore.js';
+import { DatabaseUnavailableError } from '../../src/store/postgres/DatabaseUnavailableError.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { postgresMigrations } from '../../src/store/postgres/postgresMigrations.js';
 import type { Store } from '../../src/store/Store.js';
@@ -305,7 +306,7 @@ describeWithPostgres('PostgreSQL store', (server) => {
       store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 9, records: [tokenRow(3, '0xa')] });
       await queryDatabase(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
       expect(() => store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 10, toBlock: 20, records: [tokenRow(12, '0xb')] })).toThrow(
-        'the database refused a statement',
+        DatabaseUnavailableError,
       );
     } finally {
       store.close();
@@ -329,7 +330,7 @@ describeWithPostgres('PostgreSQL store', (server) => {
       // The next batch is being read ahead on the connection that is now cut.
       await queryDatabase(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(() => [...rows]).toThrow('the database refused a statement');
+      expect(() => [...rows]).toThrow(DatabaseUnavailableError);
     } finally {
       store.close();
     }

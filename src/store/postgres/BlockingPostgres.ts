@@ -1,7 +1,9 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { LedgerscanError } from '../../errors/LedgerscanError.js';
 import { startWorker } from '../../startWorker.js';
+import { DatabaseUnavailableError, isConnectionLoss } from './DatabaseUnavailableError.js';
 import type { MigrationReport } from './postgresMigrations.js';
+import { redactDatabaseUrl } from './redactDatabaseUrl.js';
 
 export interface Statement {
   sql: string;
@@ -49,9 +51,12 @@ export class BlockingPostgres {
   private readonly worker: Worker;
   private readonly port: MessagePort;
   private readonly flag: Int32Array;
+  /** For messages: never the password. */
+  private readonly database: string;
   private closed = false;
 
   constructor(url: string) {
+    this.database = redactDatabaseUrl(url);
     const { port1, port2 } = new MessageChannel();
     const flag = new SharedArrayBuffer(4);
     this.flag = new Int32Array(flag);
@@ -137,6 +142,7 @@ export class BlockingPostgres {
     const message = receiveMessageOnPort(this.port)?.message as PostgresReply | undefined;
     if (message === undefined) throw new LedgerscanError('the database thread stopped without answering', { details: { request: request.op } });
     if (message.ok) return message.value;
+    if (isConnectionLoss(message)) throw new DatabaseUnavailableError(this.database, message);
     throw new LedgerscanError('the database refused a statement', {
       details: { error: message.message, code: message.code, detail: message.detail, request: request.op },
     });

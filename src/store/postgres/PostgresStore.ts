@@ -1,9 +1,13 @@
 import type { Stream, WireReceipt, WireRecord } from '../../etherscan/wire.js';
-import type { BookStore, LedgerRow, MissingReceipt, PageCommit, RawRow } from '../BookStore.js';
+import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from '../BookStore.js';
 import { decodeLedgerRow, encodeReceiptFields } from '../ledgerFields.js';
 import { pageRows } from '../pageRows.js';
+import type { PipelineStore } from '../PipelineStore.js';
+import type { StoreLocation } from '../StoreLocation.js';
 import { extendRange, type SyncedRange } from '../SyncedRange.js';
 import type { BlockingPostgres, Statement } from './BlockingPostgres.js';
+import { PostgresAddressTags } from './PostgresAddressTags.js';
+import { PostgresScreeningLists } from './PostgresScreeningLists.js';
 
 /** $1 is always the book, $2 the chain: every key starts with them, so each statement stays inside one book. */
 const SELECT_RANGE = `SELECT from_block, to_block, backfill_from, backfill_to FROM synced_ranges
@@ -66,16 +70,41 @@ const COUNT_RECORDS = `SELECT count(*) FROM records WHERE book_id = $1 AND ($2::
   AND ($3::text IS NULL OR wallet = $3) AND ($4::text IS NULL OR stream = $4)`;
 
 /**
+ * A session-level lock per book: held until released or the session ends, so a killed process or a restarted
+ * server never leaves a book locked. The prefix keeps it apart from other advisory locks on the database.
+ */
+const TRY_LOCK_BOOK = "SELECT pg_try_advisory_lock(hashtextextended('ledgerscan book ' || $1, 0))";
+
+/**
  * The `BookStore` of one book in the PostgreSQL schema every book shares (`openPostgresStore`). Same
  * guarantees as the SQLite store: a page, its deletes and its range advance commit in one transaction, with
  * the key's range row locked so two writers of one book cannot interleave; rows are written a page per
  * statement and read through cursors.
  */
-export class PostgresStore implements BookStore {
+export class PostgresStore implements PipelineStore {
+  /** Shared by every book of the database: a tag or list fetched for one book serves them all. */
+  readonly addressTags: PostgresAddressTags;
+  readonly screeningLists: PostgresScreeningLists;
+  readonly location: StoreLocation;
+
   constructor(
     private readonly db: BlockingPostgres,
+    url: string,
     private readonly book: string,
-  ) {}
+  ) {
+    this.addressTags = new PostgresAddressTags(db);
+    this.screeningLists = new PostgresScreeningLists(db);
+    this.location = { kind: 'postgres', url, book };
+  }
+
+  /**
+   * Takes the book's lock on this store's session unless another session holds it: `false` then, at once.
+   * Closing the store (or losing its session) releases it.
+   */
+  tryLockBook(): boolean {
+    const [row] = this.db.query({ sql: TRY_LOCK_BOOK, params: [this.book] });
+    return row?.[0] === true;
+  }
 
   commitPage(page: PageCommit): void {
     const wallet = page.wallet.toLowerCase();

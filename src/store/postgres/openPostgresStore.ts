@@ -8,5 +8,5 @@ import { PostgresStore } from './PostgresStore.js';
  */
 export function openPostgresStore(url: string, book: string, options: { log?: (line: string) => void } = {}): PostgresStore {
   if (book === '') throw new InputError('a book needs an id', { details: { fix: 'give the book a non-empty id' } });
-  return new PostgresStore(openPostgresDatabase(url, options), book);
+  return new PostgresStore(openPostgresDatabase(url, options), url, book);
 }

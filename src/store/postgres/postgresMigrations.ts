@@ -69,6 +69,31 @@ export const postgresMigrations: readonly string[] = [
   );
   `,
   `
+  -- Name tags and screening lists (nametag getaddresstag, exportaddresstags) are facts about a chain address,
+  -- not about a book: one table for every book, so a tag fetched for one client is never fetched for another.
+  -- raw is the API's record as received, NULL when the API knows no tag; times are ISO text as in SQLite.
+  CREATE TABLE address_tags (
+    chain_id integer NOT NULL,
+    address text COLLATE "C" NOT NULL,
+    raw text,
+    fetched_at text NOT NULL,
+    PRIMARY KEY (chain_id, address)
+  );
+  CREATE TABLE screening_lists (
+    chain_id integer NOT NULL,
+    label text COLLATE "C" NOT NULL,
+    fetched_at text NOT NULL,
+    PRIMARY KEY (chain_id, label)
+  );
+  CREATE TABLE screening_addresses (
+    chain_id integer NOT NULL,
+    label text COLLATE "C" NOT NULL,
+    address text COLLATE "C" NOT NULL,
+    PRIMARY KEY (chain_id, label, address)
+  );
+  CREATE INDEX screening_addresses_by_address ON screening_addresses (chain_id, address);
+  `,
+  `
   -- The workspace (PostgresWorkspaceData): the tables of the embedded workspace.db with the same columns, so
   -- both return identical records. JSON fields are text (written and read back as the same string);
   -- instants are the ISO text the workspace writes, compared as text in byte order ("C"), as SQLite does.
@@ -145,8 +170,7 @@ export const postgresMigrations: readonly string[] = [
     at text NOT NULL
   );
   CREATE INDEX share_downloads_by_share ON share_downloads (share_id, seq);
-  -- The last beat of each ledgerscan worker: the queue's lease on a dead worker's run is reckoned from it.
-  -- One row per graphile-worker worker id, beaten on the database's clock (src/workspace/WorkerLease.ts).
+  -- The last beat of each ledgerscan worker, the queue's lease on a dead worker's run reckoned from it: one row per graphile-worker worker id, beaten on the database's clock (src/workspace/WorkerLease.ts).
   CREATE TABLE worker_heartbeats (
     worker_id text COLLATE "C" PRIMARY KEY,
     beat_at timestamptz NOT NULL

@@ -1,0 +1,15 @@
+import type { AddressTags } from './AddressTags.js';
+import type { BookStore } from './BookStore.js';
+import type { ScreeningLists } from './ScreeningLists.js';
+import type { StoreLocation } from './StoreLocation.js';
+
+/**
+ * The store as the pipeline uses it: a book's records plus the API's facts about addresses (name tags,
+ * screening lists), and where it lives, so a worker thread can open it again. `Store` (SQLite) and
+ * `PostgresStore` implement it.
+ */
+export interface PipelineStore extends BookStore {
+  readonly addressTags: AddressTags;
+  readonly screeningLists: ScreeningLists;
+  readonly location: StoreLocation;
+}
