@@ -9,6 +9,7 @@ import type { BookStore } from '../../src/store/BookStore.js';
 import { migrations } from '../../src/store/migrations.js';
 import { openStore } from '../../src/store/openStore.js';
 import { DatabaseUnavailableError } from '../../src/store/postgres/DatabaseUnavailableError.js';
+import { openPostgresDatabase } from '../../src/store/postgres/openPostgresDatabase.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { postgresMigrations } from '../../src/store/postgres/postgresMigrations.js';
 import type { Store } from '../../src/store/Store.js';
@@ -300,23 +301,41 @@ describeWithPostgres('PostgreSQL store', (server) => {
     }
   });
 
-  it('fails a write cleanly when the server drops the connection, keeping every committed page', async () => {
+  it('after the server drops an idle session, writes on a new one, keeping every committed page', async () => {
     const store = openPostgresStore(url, book);
     try {
       store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 9, records: [tokenRow(3, '0xa')] });
       await queryDatabase(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
-      expect(() => store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 10, toBlock: 20, records: [tokenRow(12, '0xb')] })).toThrow(
-        DatabaseUnavailableError,
-      );
+      store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 10, toBlock: 20, records: [tokenRow(12, '0xb')] });
     } finally {
       store.close();
     }
     const reopened = openPostgresStore(url, book);
     try {
-      expect(reopened.countRecords()).toBe(1);
-      expect(reopened.syncedRange(1, WALLET, 'tokentx')).toEqual({ fromBlock: 1, toBlock: 9, backfill: null });
+      expect(reopened.countRecords()).toBe(2);
+      expect(reopened.syncedRange(1, WALLET, 'tokentx')).toEqual({ fromBlock: 1, toBlock: 20, backfill: null });
     } finally {
       reopened.close();
+    }
+  });
+
+  it('fails a transaction the lost connection cut, never finishing it on a new session, and goes on afterwards', () => {
+    const db = openPostgresDatabase(url);
+    const range = { sql: `INSERT INTO synced_ranges (book_id, chain_id, wallet, stream, from_block, to_block) VALUES ('cut-book', 1, $1, 'txlist', 1, 2)`, params: [WALLET] };
+    const count = (): unknown => db.query({ sql: `SELECT count(*) FROM synced_ranges WHERE book_id = 'cut-book'`, params: [] })[0]?.[0];
+    try {
+      expect(() =>
+        db.transaction(() => {
+          db.query(range);
+          db.query({ sql: 'SELECT pg_terminate_backend(pg_backend_pid())', params: [] });
+          db.query(range);
+        }),
+      ).toThrow(DatabaseUnavailableError);
+      expect(count()).toBe(0);
+      db.transaction(() => db.query(range));
+      expect(count()).toBe(1);
+    } finally {
+      db.close();
     }
   });
 

@@ -26,3 +26,11 @@ export class DatabaseUnavailableError extends LedgerscanError {
     });
   }
 }
+
+/**
+ * Whether `error` says the database went away: the class itself, or its kind when it crossed a thread (a part
+ * rendered on a worker thread sends back a plain `LedgerscanError` of kind `service`).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return error instanceof LedgerscanError && error.kind === 'service';
+}

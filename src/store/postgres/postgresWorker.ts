@@ -8,7 +8,8 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { postgresConfig } from './postgresConfig.js';
 import { migratePostgres } from './postgresMigrations.js';
-import type { PostgresReply, PostgresRequest, PostgresThreadData } from './BlockingPostgres.js';
+import type { PostgresReply, PostgresRequest, PostgresThreadData, Statement } from './BlockingPostgres.js';
+import { isConnectionLoss } from './DatabaseUnavailableError.js';
 
 const { url, port, flag } = workerData as PostgresThreadData & { port: MessagePort };
 const ready = new Int32Array(flag);
@@ -16,12 +17,66 @@ const ready = new Int32Array(flag);
 const config = postgresConfig(url);
 
 /** Queries and transactions go through one session, in order; cursors take pool connections. */
-const session = new pg.Client(config);
+let session = newSession();
 const pool = new pg.Pool({ ...config, max: 16 });
-let lostConnection: Error | null = null;
-// An idle connection that drops emits 'error'; left unhandled it would end the thread and strand the caller.
-session.on('error', (error) => (lostConnection = error));
 pool.on('error', () => undefined);
+/** Why the session is gone (the server restarted, the connection was cut); the next request outside a transaction opens a new one. */
+let lostConnection: Error | null = null;
+/** Set when this thread itself failed: its state is not to be trusted, and every later request fails. */
+let broken: Error | null = null;
+/**
+ * Between BEGIN and COMMIT/ROLLBACK. A transaction cut by a lost connection is over (the server rolled it back):
+ * its later statements must fail until the caller's ROLLBACK, never run on a new session as if nothing happened.
+ */
+let inTransaction = false;
+
+function newSession(): pg.Client {
+  const client = new pg.Client(config);
+  // An idle connection that drops emits 'error'; left unhandled it would end the thread and strand the caller.
+  client.on('error', (error) => {
+    if (client === session) lostConnection ??= error;
+  });
+  return client;
+}
+
+/** The session, or a new one after a lost connection: a database restart costs the statement in flight, not the process. */
+async function liveSession(): Promise<pg.Client> {
+  if (lostConnection === null) return session;
+  if (inTransaction) throw lostConnection;
+  const fresh = newSession();
+  try {
+    await fresh.connect();
+  } catch (error) {
+    void fresh.end().catch(() => undefined);
+    throw error;
+  }
+  void session.end().catch(() => undefined);
+  session = fresh;
+  lostConnection = null;
+  return fresh;
+}
+
+async function runStatements(statements: readonly Statement[]): Promise<unknown[][]> {
+  // The caller's ROLLBACK of a transaction a lost connection already ended: there is nothing left to roll back.
+  if (inTransaction && lostConnection !== null && statements.length === 1 && statements[0]?.sql === 'ROLLBACK') {
+    inTransaction = false;
+    return [];
+  }
+  const client = await liveSession();
+  let rows: unknown[][] = [];
+  try {
+    for (const statement of statements) {
+      rows = (await client.query({ text: statement.sql, values: [...statement.params], rowMode: 'array' })).rows;
+      if (statement.sql === 'BEGIN') inTransaction = true;
+      else if (statement.sql === 'COMMIT' || statement.sql === 'ROLLBACK') inTransaction = false;
+    }
+  } catch (error) {
+    const failure = error as { code?: string; message?: string };
+    if (isConnectionLoss({ code: failure.code ?? '', message: String(failure.message ?? error) })) lostConnection ??= error as Error;
+    throw error;
+  }
+  return rows;
+}
 
 interface OpenCursor {
   client: pg.PoolClient;
@@ -38,19 +93,16 @@ const cursors = new Map<number, OpenCursor>();
 let nextCursor = 1;
 
 async function handle(request: PostgresRequest): Promise<unknown> {
-  // Closing needs no session: a read's close after the session dropped must not hide the read's own error.
-  if (lostConnection !== null && request.op !== 'end' && request.op !== 'close') throw lostConnection;
+  // Closing needs nothing that may be broken: a read's close must not hide the read's own error.
+  if (broken !== null && request.op !== 'end' && request.op !== 'close') throw broken;
   switch (request.op) {
     case 'connect':
       await session.connect();
       return null;
     case 'migrate':
-      return migratePostgres(session);
-    case 'query': {
-      let rows: unknown[][] = [];
-      for (const statement of request.statements) rows = (await session.query({ text: statement.sql, values: [...statement.params], rowMode: 'array' })).rows;
-      return rows;
-    }
+      return migratePostgres(await liveSession());
+    case 'query':
+      return runStatements(request.statements);
     case 'open': {
       const client = await pool.connect();
       const cursor = client.query(new Cursor<unknown[]>(request.sql, [...request.params], { rowMode: 'array' }));
@@ -141,6 +193,6 @@ port.on('message', (request: PostgresRequest) => {
 // The caller waits without a timeout: whatever else goes wrong on this thread must answer it, never end the
 // thread silently. The connections are then not to be trusted: every later request fails at once.
 process.on('uncaughtException', (error) => {
-  lostConnection ??= error;
+  broken ??= error;
   fail(error);
 });
