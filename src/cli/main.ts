@@ -18,8 +18,22 @@ import { serveCommand } from './commands/serveCommand.js';
 import { syncCommand } from './commands/syncCommand.js';
 import { templatesCommand } from './commands/templatesCommand.js';
 import { usersCommand } from './commands/usersCommand.js';
+import { workerCommand } from './commands/workerCommand.js';
 import { describeError, EXIT, exitCodeFor } from './exitCode.js';
 import { withJobOptions } from './jobOptions.js';
+
+/** `serve`, `users` and `worker` in the distributed mode. */
+const DISTRIBUTED_OPTIONS = {
+  database: { type: 'string', describe: 'PostgreSQL URL of the distributed workspace (or LEDGERSCAN_DATABASE_URL)' },
+  files: { type: 'string', describe: 'directory the server and every worker share for run files (with --database)' },
+} as const;
+
+/** The API settings `serve` and `worker` share; keys only from the environment or a key file. */
+const API_OPTIONS = {
+  'base-url': { type: 'string', describe: 'Etherscan v2 API URL' },
+  rate: { type: 'string', describe: 'API calls per second of a key without its own rate, shared by all runs' },
+  'api-key-file': { type: 'string', describe: 'file holding the key, or name:key:rate lines (else ETHERSCAN_API_KEYS / ETHERSCAN_API_KEY)' },
+} as const;
 
 /**
  * Runs one ledgerscan command and returns its exit code; the only place errors become exit
@@ -103,9 +117,8 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
           .option('port', { type: 'number', default: 8080, describe: 'port to listen on (0 = any free port)' })
           .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on' })
           .option('data', { type: 'string', describe: 'workspace data dir (default .ledgerscan/workspace)' })
-          .option('base-url', { type: 'string', describe: 'Etherscan v2 API URL' })
-          .option('rate', { type: 'string', describe: 'API calls per second of the key, shared by all runs' })
-          .option('api-key-file', { type: 'string', describe: 'file holding the API key (else ETHERSCAN_API_KEY)' })
+          .options(DISTRIBUTED_OPTIONS)
+          .options(API_OPTIONS)
           .option('trust-proxy', { type: 'boolean', default: false, describe: 'behind a TLS proxy: trust X-Forwarded-*, Secure cookies' })
           .option('public-url', { type: 'string', describe: 'origin share links start with (default: the request\'s)' })
           .option('demo', { type: 'boolean', default: false, describe: 'offline: in-process sandbox, a demo book and a demo admin' }),
@@ -121,9 +134,24 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
           .positional('action', { type: 'string', choices: ['add', 'token', 'list', 'remove'], demandOption: true })
           .positional('name', { type: 'string' })
           .option('role', { type: 'string', default: 'viewer', describe: 'admin or viewer' })
-          .option('data', { type: 'string', describe: 'workspace data dir (default .ledgerscan/workspace)' }),
+          .option('data', { type: 'string', describe: 'workspace data dir (default .ledgerscan/workspace)' })
+          .option('database', DISTRIBUTED_OPTIONS.database),
       async (args) => {
         code = await usersCommand(args, io);
+      },
+    )
+    .command(
+      'worker',
+      'execute the runs of the distributed workspace (PostgreSQL), one at a time, until stopped',
+      (y) =>
+        y
+          .options(DISTRIBUTED_OPTIONS)
+          .options(API_OPTIONS)
+          .option('lease', { type: 'number', default: 30, describe: 'seconds a silent worker keeps its run before another takes it up' })
+          .option('scheduler', { type: 'boolean', default: true, describe: 'fire schedules from this worker too (once per tick across the cluster)' })
+          .option('scheduler-every', { type: 'number', default: 15, describe: 'seconds between two looks at the schedules' }),
+      async (args) => {
+        code = await workerCommand(args, io, signal);
       },
     )
     .command('demo', 'run the sandbox in-process and export samples/demo.job.json into out/demo/', (y) => y, async () => {
@@ -135,7 +163,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     .command('chains', 'list the supported chains', (y) => y, () => {
       code = chainsCommand(io);
     })
-    .demandCommand(1, 'name a command: export, sync, reconcile, close, diff, balances, serve, users, sandbox, demo, templates or chains')
+    .demandCommand(1, 'name a command: export, sync, reconcile, close, diff, balances, serve, worker, users, sandbox, demo, templates or chains')
     .strict()
     .help()
     .version(false)

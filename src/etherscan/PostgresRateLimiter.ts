@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { InputError } from '../errors/LedgerscanError.js';
+import { DatabaseUnavailableError, isConnectionLoss } from '../store/postgres/DatabaseUnavailableError.js';
 import { postgresConfig } from '../store/postgres/postgresConfig.js';
 import { migratePostgres, postgresMigrations } from '../store/postgres/postgresMigrations.js';
 import { redactDatabaseUrl } from '../store/postgres/redactDatabaseUrl.js';
@@ -35,6 +36,8 @@ const HEADROOM = 0.02;
 export class PostgresRateLimiter implements KeyLimiter {
   private constructor(
     private readonly pool: pg.Pool,
+    /** For messages: never the password. */
+    private readonly database: string,
     private readonly keyId: string,
     private readonly intervalSeconds: number,
   ) {}
@@ -66,12 +69,20 @@ export class PostgresRateLimiter implements KeyLimiter {
       });
     }
     const keyId = `sha256:${createHash('sha256').update(apiKey).digest('hex')}`;
-    return new PostgresRateLimiter(pool, keyId, (1 + HEADROOM) / rate);
+    return new PostgresRateLimiter(pool, redactDatabaseUrl(url), keyId, (1 + HEADROOM) / rate);
   }
 
   async acquire(signal?: AbortSignal, also?: RateLimiter): Promise<void> {
     signal?.throwIfAborted();
-    const result = await this.pool.query<{ wait_ms: number }>(TAKE_SLOT, [this.keyId, this.intervalSeconds]);
+    let result: pg.QueryResult<{ wait_ms: number }>;
+    try {
+      result = await this.pool.query<{ wait_ms: number }>(TAKE_SLOT, [this.keyId, this.intervalSeconds]);
+    } catch (error) {
+      const failure = { code: String((error as { code?: unknown }).code ?? ''), message: String((error as Error).message) };
+      // The run stops as on any lost statement of its store; the worker queues it again.
+      if (isConnectionLoss(failure)) throw new DatabaseUnavailableError(this.database, failure, error);
+      throw error;
+    }
     const wait = result.rows[0]?.wait_ms ?? 0;
     // An abort during the round trip: the slot stays used (conservative), the caller stops here.
     signal?.throwIfAborted();

@@ -13,6 +13,7 @@ import type { Workspace } from '../workspace/Workspace.js';
 import { apiRoutes } from './apiRoutes.js';
 import { SESSION_COOKIE } from './auth.js';
 import { HttpError } from './HttpError.js';
+import { isDatabaseUnavailable } from '../store/postgres/DatabaseUnavailableError.js';
 import { pageRoutes } from './pageRoutes.js';
 import { shareRoutes } from './shareRoutes.js';
 
@@ -71,10 +72,12 @@ export async function createServer(workspace: Workspace, options: ServerOptions 
   });
 
   app.setErrorHandler((error: FastifyError | LedgerscanError, request, reply) => {
-    const status = error instanceof HttpError ? error.statusCode : error instanceof LedgerscanError ? (error.kind === 'input' ? 400 : 500) : (error.statusCode ?? 500);
+    // The database restarting (distributed mode): 503, which a monitor and a script read as "try again shortly".
+    const away = isDatabaseUnavailable(error);
+    const status = error instanceof HttpError ? error.statusCode : away ? 503 : error instanceof LedgerscanError ? (error.kind === 'input' ? 400 : 500) : (error.statusCode ?? 500);
     const fix = error instanceof LedgerscanError ? error.details.fix : undefined;
     const text = error instanceof LedgerscanError ? `${error.shortMessage}${fix === undefined ? '' : ` (${fix})`}` : error.message;
-    const message = status >= 500 ? 'internal error (see the server log)' : redact(text, workspace.api.apiKey);
+    const message = away ? 'the database is unavailable (try again in a moment)' : status >= 500 ? 'internal error (see the server log)' : redact(text, workspace.api.apiKey);
     if (status >= 500) options.log?.(redact(`${request.method} ${request.url}: ${error.message}`, workspace.api.apiKey));
     const field = error instanceof HttpError ? error.field : error instanceof LedgerscanError ? (error.details.field as string | undefined) : undefined;
     return reply.code(status).send({ error: message, ...(field === undefined ? {} : { field }) });

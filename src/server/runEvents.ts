@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Workspace } from '../workspace/Workspace.js';
 import { FINISHED_STATUSES } from '../workspace/WorkspaceData.js';
 import { runJson } from './runJson.js';
+import { unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
 
 /**
  * `GET /api/runs/:id/events`: Server-Sent Events with the run (status, progress and the log lines
@@ -28,7 +29,7 @@ export function streamRunEvents(workspace: Workspace, runId: number, request: Fa
   const unsubscribe = workspace.onProgress((id) => {
     if (id === runId) send();
   });
-  const timer = setInterval(send, 1000);
+  const timer = setInterval(() => unlessDatabaseAway(send), 1000);
   function end(): void {
     if (ended) return;
     ended = true;

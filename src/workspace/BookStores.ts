@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { StoreLocation } from '../store/StoreLocation.js';
 
 /**
  * Contract: where a book's store and a run's files live. The embedded implementation keeps one
  * CLI state file per book and one folder per run under the data dir, so books never share rows and
- * `ledgerscan export --state` can open a book's store as it is.
+ * `ledgerscan export --state` can open a book's store as it is. The distributed one keeps the stores in
+ * PostgreSQL and the files in a directory every worker and the server share.
  */
 export interface BookStores {
+  location(bookId: number): StoreLocation;
+  /** The book's `--state` as the CLI would name it; its folder holds `filed/`, the closed periods. */
   stateFile(bookId: number): string;
   /** The run's folder: its job file, and `files/` with what the pipeline wrote. */
   runDir(runId: number): string;
@@ -14,11 +18,39 @@ export interface BookStores {
   removeBook(bookId: number): void;
 }
 
-export function embeddedBookStores(dataDir: string): BookStores {
+function filesUnder(dir: string): Omit<BookStores, 'location' | 'removeBook'> {
   return {
-    stateFile: (bookId) => path.join(dataDir, 'books', String(bookId), 'state.db'),
-    runDir: (runId) => path.join(dataDir, 'runs', String(runId)),
-    outDir: (runId) => path.join(dataDir, 'runs', String(runId), 'files'),
-    removeBook: (bookId) => fs.rmSync(path.join(dataDir, 'books', String(bookId)), { recursive: true, force: true }),
+    stateFile: (bookId) => path.join(dir, 'books', String(bookId), 'state.db'),
+    runDir: (runId) => path.join(dir, 'runs', String(runId)),
+    outDir: (runId) => path.join(dir, 'runs', String(runId), 'files'),
+  };
+}
+
+function removeBookDir(dir: string, bookId: number): void {
+  fs.rmSync(path.join(dir, 'books', String(bookId)), { recursive: true, force: true });
+}
+
+export function embeddedBookStores(dataDir: string): BookStores {
+  const files = filesUnder(dataDir);
+  return {
+    ...files,
+    location: (bookId) => ({ kind: 'sqlite', file: files.stateFile(bookId) }),
+    removeBook: (bookId) => removeBookDir(dataDir, bookId),
+  };
+}
+
+/**
+ * Stores in the database (book id as text leads every key), files under `filesDir`, a directory the server and
+ * every worker mount, so any of them serves a run's files whichever worker wrote them. `removeRows` deletes a
+ * book's rows from the shared tables.
+ */
+export function distributedBookStores(url: string, filesDir: string, removeRows: (book: string) => void): BookStores {
+  return {
+    ...filesUnder(filesDir),
+    location: (bookId) => ({ kind: 'postgres', url, book: String(bookId) }),
+    removeBook: (bookId) => {
+      removeRows(String(bookId));
+      removeBookDir(filesDir, bookId);
+    },
   };
 }

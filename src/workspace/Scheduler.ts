@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
 import { InputError } from '../errors/LedgerscanError.js';
+import { unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
 import type { RunQueue } from './RunQueue.js';
 import type { Schedule, WorkspaceData } from './WorkspaceData.js';
 
@@ -67,7 +68,7 @@ export class Scheduler {
   /** Ticks now (missed runs after downtime) and then every `everyMs`. */
   start(now: () => Date, everyMs = 15_000): void {
     this.tick(now());
-    this.timer = setInterval(() => this.tick(now()), everyMs);
+    this.timer = setInterval(() => unlessDatabaseAway(() => this.tick(now())), everyMs);
     this.timer.unref();
   }
 

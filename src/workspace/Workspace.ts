@@ -2,10 +2,12 @@ import path from 'node:path';
 import type { AlertSettings } from '../alerts/AlertSettings.js';
 import { parseInstant } from '../config/parseInstant.js';
 import { InputError } from '../errors/LedgerscanError.js';
+import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
 import { closedPeriods, defaultFiledDir, periodLabel } from '../filing/FiledRecord.js';
 import type { BookData } from './BookData.js';
 import type { BookStores } from './BookStores.js';
 import { embeddedBookStores } from './BookStores.js';
+import type { RunContext } from './executeRun.js';
 import { executeRun } from './executeRun.js';
 import { InProcessRunQueue } from './InProcessRunQueue.js';
 import type { ApiAccess } from './jobForRun.js';
@@ -18,8 +20,19 @@ import { validateBook } from './validateBook.js';
 import { validateRunRequest } from './validateRunRequest.js';
 import type { Book, Run, RunProgressFigures, Schedule, WorkspaceData } from './WorkspaceData.js';
 
+/** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
+export interface WorkspaceBackend {
+  data: WorkspaceData;
+  stores: BookStores;
+  queue: (execute: (run: Run, signal: AbortSignal) => Promise<void>) => RunQueue;
+  /** Closes what the backend opened besides the data. */
+  close(): void;
+}
+
 export interface WorkspaceOptions {
-  dataDir: string;
+  /** The embedded default: everything under this folder. */
+  dataDir?: string;
+  backend?: WorkspaceBackend;
   api: ApiAccess;
   /** The clock of runs and schedules; tests pass their own. */
   now?: () => Date;
@@ -41,8 +54,10 @@ function withField<T>(field: string, validate: () => T): T {
 const SCHEDULED_KINDS: readonly RunRequest['kind'][] = ['export', 'sync', 'reconcile'];
 
 /**
- * The embedded workspace: the data in `DIR/workspace.db`, one store per book and one folder per
- * run under DIR, the in-process queue and the scheduler. The server talks to this class only.
+ * The workspace: books, runs, schedules and shares, the queue and the scheduler. Embedded (the default): the
+ * data in `DIR/workspace.db`, one store per book and one folder per run under DIR, the in-process queue.
+ * Distributed: the backend's (PostgreSQL data and stores, graphile-worker queue, shared files). The server and
+ * `ledgerscan worker` talk to this class only.
  */
 export class Workspace {
   readonly data: WorkspaceData;
@@ -52,15 +67,32 @@ export class Workspace {
   readonly api: ApiAccess;
   readonly now: () => Date;
   private readonly progressListeners = new Set<(runId: number, figures: RunProgressFigures) => void>();
+  private readonly alerts: AlertSettings;
+  private readonly closeBackend: () => void;
 
   constructor(options: WorkspaceOptions) {
     this.now = options.now ?? (() => new Date());
     this.api = options.api;
-    this.data = new SqliteWorkspaceData(path.join(options.dataDir, 'workspace.db'));
-    this.stores = embeddedBookStores(options.dataDir);
-    const context = { data: this.data, stores: this.stores, api: this.api, alerts: options.alerts ?? {}, now: this.now, onProgress: (runId: number, figures: RunProgressFigures) => this.emitProgress(runId, figures) };
-    this.queue = new InProcessRunQueue(this.data, (run, signal) => executeRun(context, run, signal), { now: this.now, ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }) });
+    this.alerts = options.alerts ?? {};
+    const execute = (run: Run, signal: AbortSignal): Promise<void> => executeRun(this.runContext(this.api), run, signal);
+    if (options.backend !== undefined) {
+      this.data = options.backend.data;
+      this.stores = options.backend.stores;
+      this.queue = options.backend.queue(execute);
+      this.closeBackend = () => options.backend?.close();
+    } else {
+      if (options.dataDir === undefined) throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
+      this.data = new SqliteWorkspaceData(path.join(options.dataDir, 'workspace.db'));
+      this.stores = embeddedBookStores(options.dataDir);
+      this.queue = new InProcessRunQueue(this.data, execute, { now: this.now, ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }) });
+      this.closeBackend = () => undefined;
+    }
     this.scheduler = new Scheduler(this.data, this.queue, (bookId) => this.closedPeriods(bookId).map((record) => record.label));
+  }
+
+  /** What a run needs to execute with one key: a worker passes the key it was given and that key's shared limiter. */
+  runContext(api: ApiAccess, limiter?: KeyLimiter): RunContext {
+    return { data: this.data, stores: this.stores, api, alerts: this.alerts, now: this.now, onProgress: (runId, figures) => this.emitProgress(runId, figures), ...(limiter === undefined ? {} : { limiter }) };
   }
 
   /** Re-queues runs a dead process left running, then takes up the queue and the schedules. */
@@ -72,6 +104,7 @@ export class Workspace {
   async close(): Promise<void> {
     this.scheduler.stop();
     await this.queue.close();
+    this.closeBackend();
     this.data.close();
   }
 

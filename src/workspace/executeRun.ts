@@ -7,6 +7,8 @@ import { deliverAlert } from '../alerts/deliverAlert.js';
 import { exitCodeFor } from '../cli/exitCode.js';
 import { parseInstant } from '../config/parseInstant.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
+import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
+import { isDatabaseUnavailable } from '../store/postgres/DatabaseUnavailableError.js';
 import { redact } from '../etherscan/redact.js';
 import { CLOSING_BALANCES, defaultFiledDir, FILED_RECORD } from '../filing/FiledRecord.js';
 import { runBalances } from '../pipeline/runBalances.js';
@@ -32,6 +34,8 @@ export interface RunContext {
   now: () => Date;
   /** Live figures for the event streams (the database gets them too). */
   onProgress: (runId: number, figures: RunProgressFigures) => void;
+  /** The key's limiter shared by every worker (distributed); none: the process's own, as the CLI. */
+  limiter?: KeyLimiter;
 }
 
 /**
@@ -77,7 +81,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
       context.onProgress(run.id, progress);
     }, { rate: api.rate });
     const progress = fanOutProgress(figures, createProgress({ output: { write: (text: string) => log(text) }, rate: api.rate }));
-    const options = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now };
+    const options = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), ...(context.limiter === undefined ? {} : { limiter: context.limiter }) };
     const finish = (apiCalls: number, summary: Run['summary'], status: Run['status'], files: Run['files']): void => {
       const done = figures.done(apiCalls);
       data.updateRun(run.id, { status, progress: done, summary, files, finishedAt: context.now().toISOString() });
@@ -116,6 +120,8 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
       finish(result.api.requests, { apiCalls: result.api.requests, at: at.local, assets: result.result.rows.length }, result.result.allMatch ? 'succeeded' : 'differences', [await describeFile(outDir, path.basename(result.report.csvPath))]);
     }
   } catch (error) {
+    // Nothing can be recorded without the database: the worker waits for it and gives the run back to the queue.
+    if (isDatabaseUnavailable(error)) throw error;
     const stopped = signal.aborted;
     const message = redact(error instanceof LedgerscanError ? error.message : String(error), api.apiKey);
     const alerted = !stopped && run.trigger === 'schedule' ? await alert(runFailedAlert(subject, `scheduled ${run.request.kind}`, message, exitCodeFor(error), context.now())) : undefined;

@@ -11,6 +11,10 @@ import { demoWorld } from '../../sandbox/demoWorld.js';
 import type { Sandbox } from '../../sandbox/startSandbox.js';
 import { SANDBOX_KEY, startSandbox } from '../../sandbox/startSandbox.js';
 import { createServer } from '../../server/createServer.js';
+import { redactDatabaseUrl } from '../../store/postgres/redactDatabaseUrl.js';
+import { openDistributedWorkspace } from '../../workspace/openDistributedWorkspace.js';
+import { distributedFlags } from '../distributedFlags.js';
+import { readApiKeys } from '../readApiKeys.js';
 import { hashPassword, randomToken } from '../../workspace/secrets.js';
 import { Workspace } from '../../workspace/Workspace.js';
 import type { CliIo } from '../CliIo.js';
@@ -25,24 +29,11 @@ export interface ServeFlags {
   trustProxy: boolean;
   publicUrl?: string | undefined;
   demo: boolean;
+  database?: string | undefined;
+  files?: string | undefined;
 }
 
 export const DEFAULT_DATA_DIR = '.ledgerscan/workspace';
-
-/** The key from `--api-key-file` or ETHERSCAN_API_KEY; it stays in this process's memory only. */
-function readApiKey(flags: ServeFlags, io: CliIo): string {
-  if (flags.apiKeyFile !== undefined) {
-    try {
-      const key = fs.readFileSync(path.resolve(io.cwd, flags.apiKeyFile), 'utf8').trim();
-      if (key !== '') return key;
-    } catch (cause) {
-      throw new InputError(`--api-key-file ${flags.apiKeyFile} cannot be read (check the path)`, { cause });
-    }
-  }
-  const key = (io.env.ETHERSCAN_API_KEY ?? '').trim();
-  if (key === '') throw new InputError('API key is missing (set ETHERSCAN_API_KEY or pass --api-key-file PATH; or try --demo)');
-  return key;
-}
 
 /**
  * `ledgerscan serve`: the workspace web app and JSON API until the signal fires. `--demo` serves
@@ -55,25 +46,29 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
   let dataDir = path.resolve(io.cwd, flags.data ?? DEFAULT_DATA_DIR);
   let api: { apiKey: string; baseUrl: string; rate: number };
   const rate = flags.rate === undefined ? undefined : parseRate(flags.rate, '--rate');
+  const distributed = distributedFlags(flags, io);
   if (flags.demo) {
+    if (distributed !== undefined) throw new InputError('--demo runs the embedded workspace; leave out --database');
     sandbox = await startSandbox({ seed: demoWorld.seed, scale: demoWorld.scale, chains: demoWorld.chains, rate: rate ?? 100 });
     api = { apiKey: SANDBOX_KEY, baseUrl: sandbox.url, rate: rate ?? 100 };
     if (flags.data === undefined) dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-demo-workspace-'));
   } else {
-    api = { apiKey: readApiKey(flags, io), baseUrl: parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url'), rate: rate ?? DEFAULTS.rate };
+    const [key] = readApiKeys(flags.apiKeyFile, io, rate ?? DEFAULTS.rate);
+    api = { apiKey: key!.key, baseUrl: parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url'), rate: key!.rate };
   }
-  const workspace = new Workspace({ dataDir, api, alerts });
+  const log = (line: string): void => void io.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  const workspace = distributed === undefined ? new Workspace({ dataDir, api, alerts }) : await openDistributedWorkspace({ ...distributed, api, alerts, log });
   try {
     if (flags.demo) await seedDemo(workspace, io);
     workspace.start();
     const app = await createServer(workspace, {
       trustProxy: flags.trustProxy,
       ...(flags.publicUrl === undefined ? {} : { publicUrl: flags.publicUrl }),
-      log: (line) => io.stderr.write(`${new Date().toISOString()} ${line}\n`),
+      log,
     });
     try {
       const address = await app.listen({ port: flags.port, host: flags.host });
-      io.stdout.write(`workspace data in ${dataDir}\nlistening on ${address}\n`);
+      io.stdout.write(`${distributed === undefined ? `workspace data in ${dataDir}` : `workspace data in ${redactDatabaseUrl(distributed.database)}, files in ${distributed.filesDir}`}\nlistening on ${address}\n`);
       await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
     } finally {
       await app.close();

@@ -3,7 +3,9 @@ import { createInterface } from 'node:readline/promises';
 import { InputError } from '../../errors/LedgerscanError.js';
 import { hashPassword, randomToken, tokenDigest } from '../../workspace/secrets.js';
 import { SqliteWorkspaceData } from '../../workspace/SqliteWorkspaceData.js';
-import type { Role } from '../../workspace/WorkspaceData.js';
+import { PostgresWorkspaceData } from '../../workspace/PostgresWorkspaceData.js';
+import type { Role, WorkspaceData } from '../../workspace/WorkspaceData.js';
+import { distributedFlags } from '../distributedFlags.js';
 import type { CliIo } from '../CliIo.js';
 import { DEFAULT_DATA_DIR } from './serveCommand.js';
 
@@ -12,13 +14,15 @@ export interface UsersFlags {
   name?: string | undefined;
   role: string;
   data?: string | undefined;
+  database?: string | undefined;
 }
 
 const MIN_PASSWORD = 10;
 
-/** `ledgerscan users add|token|list|remove`: the accounts of a workspace data dir. */
+/** `ledgerscan users add|token|list|remove`: the accounts of a workspace (its data dir, or its database). */
 export async function usersCommand(flags: UsersFlags, io: CliIo): Promise<number> {
-  const data = new SqliteWorkspaceData(path.join(path.resolve(io.cwd, flags.data ?? DEFAULT_DATA_DIR), 'workspace.db'));
+  const distributed = distributedFlags(flags, io, false);
+  const data: WorkspaceData = distributed === undefined ? new SqliteWorkspaceData(path.join(path.resolve(io.cwd, flags.data ?? DEFAULT_DATA_DIR), 'workspace.db')) : new PostgresWorkspaceData(distributed.database);
   try {
     if (flags.action === 'list') {
       for (const user of data.listUsers()) io.stdout.write(`${user.name}\t${user.role}\n`);

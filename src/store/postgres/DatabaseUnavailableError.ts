@@ -34,3 +34,16 @@ export class DatabaseUnavailableError extends LedgerscanError {
 export function isDatabaseUnavailable(error: unknown): boolean {
   return error instanceof LedgerscanError && error.kind === 'service';
 }
+
+/**
+ * Runs `action` from a timer (a scheduler tick, a stop-flag poll, an event stream's refresh), where nobody
+ * could handle its error: while the database is away that turn is skipped and the next one tries again; any
+ * other error is still thrown.
+ */
+export function unlessDatabaseAway(action: () => void): void {
+  try {
+    action();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+  }
+}

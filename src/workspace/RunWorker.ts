@@ -1,0 +1,170 @@
+import { EventEmitter } from 'node:events';
+import type { JobHelpers, Runner, WorkerEvents, WorkerUtils } from 'graphile-worker';
+import { makeWorkerUtils, run as runGraphile } from 'graphile-worker';
+import type { ApiKeyEntry } from '../config/parseApiKeys.js';
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+import { PostgresRateLimiter } from '../etherscan/PostgresRateLimiter.js';
+import { redact } from '../etherscan/redact.js';
+import { isDatabaseUnavailable, unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
+import { executeRun } from './executeRun.js';
+import { RUN_TASK } from './GraphileRunQueue.js';
+import { graphileLogger } from './graphileLogger.js';
+import type { DistributedOptions } from './openDistributedWorkspace.js';
+import { openDistributedWorkspace } from './openDistributedWorkspace.js';
+import { WorkerLease } from './WorkerLease.js';
+import type { Workspace } from './Workspace.js';
+import { FINISHED_STATUSES } from './WorkspaceData.js';
+
+export interface RunWorkerOptions extends Omit<DistributedOptions, 'api'> {
+  keys: readonly ApiKeyEntry[];
+  baseUrl: string;
+  /** A worker silent this long has its run given to another (default 30 s). */
+  leaseSeconds?: number;
+  /** How often this worker beats and looks for silent ones (default 5 s). */
+  beatSeconds?: number;
+  /** Fire schedules from this worker too (default true; each tick fires once across the cluster). */
+  scheduler?: boolean;
+  schedulerEveryMs?: number;
+  log: (line: string) => void;
+}
+
+/** How long a run waits for the database to come back before it is failed (it is given back to the queue if it does). */
+const DATABASE_WAIT_MS = 300_000;
+
+/**
+ * `ledgerscan worker`: takes runs from the graphile-worker queue one at a time and executes them with the same
+ * `executeRun` as the embedded workspace, with the API key that has the fewest runs going across the cluster
+ * and that key's limiter shared on the database. A run it takes up after a dead worker resumes from the store.
+ */
+export class RunWorker {
+  private stopping = false;
+  private readonly limiters = new Map<string, Promise<PostgresRateLimiter>>();
+
+  private constructor(
+    readonly workspace: Workspace,
+    private readonly options: RunWorkerOptions,
+    private readonly utils: WorkerUtils,
+  ) {}
+
+  static async start(options: RunWorkerOptions): Promise<RunWorker> {
+    const first = options.keys[0];
+    if (first === undefined) throw new LedgerscanError('a worker needs at least one API key');
+    const workspace = await openDistributedWorkspace({ ...options, api: { apiKey: first.key, baseUrl: options.baseUrl, rate: first.rate } });
+    const utils = await makeWorkerUtils({ connectionString: options.database, logger: graphileLogger(options.log) });
+    const worker = new RunWorker(workspace, options, utils);
+    await worker.begin();
+    return worker;
+  }
+
+  private runner: Runner | undefined;
+  private lease: WorkerLease | undefined;
+  workerId = '';
+
+  /** Resolves when the worker has stopped (after `stop`, or if the queue gave up). */
+  get done(): Promise<void> {
+    return this.runner?.promise ?? Promise.resolve();
+  }
+
+  private async begin(): Promise<void> {
+    const events: WorkerEvents = new EventEmitter();
+    events.on('worker:create', ({ worker }) => {
+      this.workerId = worker.workerId;
+    });
+    this.runner = await runGraphile({
+      connectionString: this.options.database,
+      concurrency: 1,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      events,
+      logger: graphileLogger(this.options.log),
+      taskList: { [RUN_TASK]: (payload, helpers) => this.execute((payload as { runId: number }).runId, helpers) },
+    });
+    this.lease = new WorkerLease(this.options.database, this.workerId, this.utils, { leaseSeconds: this.options.leaseSeconds ?? 30, beatSeconds: this.options.beatSeconds ?? 5, log: this.options.log });
+    this.lease.start();
+    this.workspace.start({ scheduler: this.options.scheduler ?? true, ...(this.options.schedulerEveryMs === undefined ? {} : { schedulerEveryMs: this.options.schedulerEveryMs }) });
+    this.options.log(`worker ${this.workerId} takes runs (keys ${this.options.keys.map((key) => key.name).join(', ')})`);
+  }
+
+  /** Finishes nothing new: the run going is stopped within graphile-worker's shutdown delay and given back to the queue. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    await this.runner?.stop();
+    await this.lease?.stop();
+    await this.workspace.close();
+    await this.utils.release();
+    for (const limiter of this.limiters.values()) await (await limiter).close();
+  }
+
+  private async execute(runId: number, helpers: JobHelpers): Promise<void> {
+    const { data } = this.workspace;
+    const run = data.getRun(runId);
+    // Stopped before a worker took it, or finished by a worker the lease wrongly thought dead: nothing to do.
+    if (run === undefined || FINISHED_STATUSES.includes(run.status)) return;
+    if (run.status === 'running') data.appendLog(runId, `taken up by ${this.workerId}: the worker running it stopped; resuming from the store`);
+    const keyName = data.assignApiKey(runId, this.options.keys.map((key) => key.name));
+    const key = this.options.keys.find((candidate) => candidate.name === keyName) ?? this.options.keys[0]!;
+    const limiter = await this.limiterOf(key);
+    const controller = new AbortController();
+    const watch = setInterval(() => {
+      unlessDatabaseAway(() => {
+        if (data.stopRequested(runId)) controller.abort(new Error('stopped'));
+      });
+    }, 1000);
+    const shutdown = (): void => controller.abort(new Error('worker stopping'));
+    helpers.abortSignal.addEventListener('abort', shutdown, { once: true });
+    this.options.log(`run ${runId} (${run.request.kind}, book ${run.bookId}) on key ${key.name}`);
+    try {
+      await executeRun(this.workspace.runContext({ apiKey: key.key, baseUrl: this.options.baseUrl, rate: key.rate }, limiter), run, controller.signal);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      await this.waitForDatabase(runId);
+      return this.giveBack(runId, helpers, `the database went away (${redact((error as Error).message, key.key)})`);
+    } finally {
+      clearInterval(watch);
+      helpers.abortSignal.removeEventListener('abort', shutdown);
+    }
+    const after = data.getRun(runId);
+    if (helpers.abortSignal.aborted && after?.status === 'stopped' && !data.stopRequested(runId)) return this.giveBack(runId, helpers, `worker ${this.workerId} is stopping`);
+    this.options.log(`run ${runId}: ${after?.status ?? 'gone'}`);
+  }
+
+  /**
+   * Queued again, and the job failed so that graphile-worker tries it again after its delay, on any worker; the
+   * store keeps every page fetched. On the job's last try the run fails instead, so no run waits for ever.
+   */
+  private giveBack(runId: number, helpers: JobHelpers, reason: string): never {
+    const { data } = this.workspace;
+    if (helpers.job.attempts >= helpers.job.max_attempts) {
+      data.updateRun(runId, { status: 'failed', error: `${reason}; tried ${helpers.job.attempts} times`, finishedAt: this.workspace.now().toISOString() });
+      data.appendLog(runId, `failed: ${reason}, the last of ${helpers.job.max_attempts} tries`);
+      throw new LedgerscanError(reason);
+    }
+    data.updateRun(runId, { status: 'queued', error: null, finishedAt: null });
+    data.appendLog(runId, `queued again: ${reason}; the store keeps what was fetched`);
+    throw new LedgerscanError(reason);
+  }
+
+  /** Polls until a statement goes through again; the run stays locked to this worker meanwhile. */
+  private async waitForDatabase(runId: number): Promise<void> {
+    const until = Date.now() + DATABASE_WAIT_MS;
+    for (;;) {
+      try {
+        this.workspace.data.getRun(runId);
+        return;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() > until) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+    }
+  }
+
+  private limiterOf(key: ApiKeyEntry): Promise<PostgresRateLimiter> {
+    let limiter = this.limiters.get(key.name);
+    if (limiter === undefined) {
+      limiter = PostgresRateLimiter.open(this.options.database, key.key, key.rate);
+      this.limiters.set(key.name, limiter);
+    }
+    return limiter;
+  }
+}

@@ -1,0 +1,49 @@
+import { makeWorkerUtils } from 'graphile-worker';
+import type { AlertSettings } from '../alerts/AlertSettings.js';
+import { BlockingPostgres } from '../store/postgres/BlockingPostgres.js';
+import { removePostgresBook } from '../store/postgres/removePostgresBook.js';
+import { distributedBookStores } from './BookStores.js';
+import { GraphileRunQueue } from './GraphileRunQueue.js';
+import { graphileLogger } from './graphileLogger.js';
+import type { ApiAccess } from './jobForRun.js';
+import { PostgresWorkspaceData } from './PostgresWorkspaceData.js';
+import { Workspace } from './Workspace.js';
+
+export interface DistributedOptions {
+  database: string;
+  /** The directory every worker and the server share: run files and closed periods. */
+  filesDir: string;
+  api: ApiAccess;
+  now?: () => Date;
+  alerts?: AlertSettings;
+  log?: (line: string) => void;
+}
+
+/**
+ * The workspace of the distributed mode: data and books' stores in PostgreSQL, the graphile-worker queue in the
+ * same database (its schema brought up to date here), files under `filesDir`. Nothing is written to local SQLite.
+ */
+export async function openDistributedWorkspace(options: DistributedOptions): Promise<Workspace> {
+  const utils = await makeWorkerUtils({ connectionString: options.database, logger: graphileLogger(options.log) });
+  try {
+    await utils.migrate();
+  } finally {
+    await utils.release();
+  }
+  const data = new PostgresWorkspaceData(options.database);
+  let db: BlockingPostgres;
+  try {
+    db = new BlockingPostgres(options.database);
+  } catch (error) {
+    data.close();
+    throw error;
+  }
+  const now = options.now ?? (() => new Date());
+  const stores = distributedBookStores(options.database, options.filesDir, (book) => removePostgresBook(db, book));
+  return new Workspace({
+    api: options.api,
+    now,
+    ...(options.alerts === undefined ? {} : { alerts: options.alerts }),
+    backend: { data, stores, queue: () => new GraphileRunQueue(data, db, now), close: () => db.close() },
+  });
+}
