@@ -4,10 +4,12 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { e2eWorld } from '../e2e/e2eWorld.js';
 import type { CliChild } from '../e2e/runLedgerscan.js';
-import { runInProcess, spawnLedgerscan } from '../e2e/runLedgerscan.js';
+import { runInProcess } from '../e2e/runLedgerscan.js';
 import { storeContents } from '../e2e/storeContents.js';
 import { runOutput } from '../workspace/runOutput.js';
 import { tempDir, worldBook } from '../workspace/workspaceHarness.js';
+import type { RunView } from './serverProcess.js';
+import { api, finishedRun, startServer, waitFor } from './serverProcess.js';
 
 const KEY = 'durability-key';
 /** Slow enough that the export is still fetching when it is killed (≈ 250 calls at 60/s). */
@@ -22,42 +24,9 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-/** `ledgerscan serve` as a real process; resolves with it and its URL once it prints `listening on`. */
-async function startServer(dataDir: string): Promise<{ server: CliChild; url: string }> {
-  const server = spawnLedgerscan(['serve', '--port', '0', '--data', dataDir, '--base-url', sandbox.url, '--rate', String(RATE)], { ETHERSCAN_API_KEY: KEY });
-  const url = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    server.child.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      const found = /listening on (http:\/\/\S+)/.exec(seen);
-      if (found?.[1] !== undefined) resolve(found[1]);
-    });
-    void server.ended.then((end) => reject(new Error(`serve ended early: ${end.stderr}`)));
-  });
-  return { server, url };
+async function startDataServer(dataDir: string): Promise<{ server: CliChild; url: string }> {
+  return startServer(['--data', dataDir, '--base-url', sandbox.url, '--rate', String(RATE)], { ETHERSCAN_API_KEY: KEY });
 }
-
-async function api(url: string, token: string, method: string, route: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${url}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-type RunView = { status: string; progress: { apiCalls: number } };
 
 describe('a server killed with SIGKILL during an export', () => {
   it('re-queues the run at restart; it finishes with the files of an uninterrupted run and no duplicate store rows', async () => {
@@ -67,7 +36,7 @@ describe('a server killed with SIGKILL during an export', () => {
     const token = (await runInProcess(['users', 'token', 'ops', '--data', dataDir], { cwd: dataDir })).stdout.trim();
     const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] };
 
-    let { server, url } = await startServer(dataDir);
+    let { server, url } = await startDataServer(dataDir);
     const book = (await api(url, token, 'POST', '/api/books', worldBook(world))) as { id: number };
     const { id } = (await api(url, token, 'POST', `/api/books/${book.id}/runs`, request)) as { id: number };
     const before = await waitFor(async () => {
@@ -78,12 +47,9 @@ describe('a server killed with SIGKILL during an export', () => {
     server.child.kill('SIGKILL');
     expect((await server.ended).signal).toBe('SIGKILL');
 
-    ({ server, url } = await startServer(dataDir));
+    ({ server, url } = await startDataServer(dataDir));
     try {
-      const after = await waitFor(async () => {
-        const run = (await api(url, token, 'GET', `/api/runs/${id}`)) as RunView;
-        return ['succeeded', 'failed', 'stopped'].includes(run.status) ? run : undefined;
-      }, 'the re-queued export to finish');
+      const after = await finishedRun(url, token, id);
       expect(after.status).toBe('succeeded');
       const log = (await api(url, token, 'GET', `/api/runs/${id}/log`)) as string[];
       expect(log.some((line) => line.startsWith('queued again'))).toBe(true);

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import { runInProcess } from '../e2e/runLedgerscan.js';
+import type { StartedProcess } from '../server/serverProcess.js';
+import { startProcess, startServer } from '../server/serverProcess.js';
+import { createDatabase, dropDatabase } from '../support/postgres.js';
+import { tempDir } from '../workspace/workspaceHarness.js';
+
+export interface ClusterOptions {
+  /** The environment with the API key(s): ETHERSCAN_API_KEY or ETHERSCAN_API_KEYS. */
+  keys: NodeJS.ProcessEnv;
+  rate: number;
+  workers: number;
+  /** Seconds a silent worker keeps its run (the workers' --lease). */
+  lease?: number;
+  /** Extra flags of every worker. */
+  workerFlags?: readonly string[];
+}
+
+/**
+ * The distributed workspace as a firm runs it, every part a real process: a database of its own on the test
+ * server, `ledgerscan serve --database`, N × `ledgerscan worker --database`, one shared files dir, an admin token.
+ */
+export class Cluster {
+  readonly workers: StartedProcess[] = [];
+
+  private constructor(
+    readonly database: string,
+    readonly files: string,
+    readonly url: string,
+    readonly token: string,
+    readonly server: StartedProcess['process'],
+    private readonly sandbox: Sandbox,
+    private readonly options: ClusterOptions,
+  ) {}
+
+  static async start(serverUrl: string, sandbox: Sandbox, options: ClusterOptions): Promise<Cluster> {
+    const database = await createDatabase(serverUrl);
+    const files = tempDir('cluster-files');
+    const env = { LEDGERSCAN_PASSWORD: 'a long enough password' };
+    const added = await runInProcess(['users', 'add', 'ops', '--role', 'admin', '--database', database], { env, cwd: files });
+    if (added.code !== 0) throw new Error(`users add: ${added.stderr}`);
+    const token = (await runInProcess(['users', 'token', 'ops', '--database', database], { cwd: files })).stdout.trim();
+    const { server, url } = await startServer(['--database', database, '--files', files, '--base-url', sandbox.url, '--rate', String(options.rate)], options.keys);
+    const cluster = new Cluster(database, files, url, token, server, sandbox, options);
+    for (let index = 0; index < options.workers; index += 1) await cluster.addWorker();
+    return cluster;
+  }
+
+  async addWorker(): Promise<StartedProcess> {
+    const args = ['worker', '--database', this.database, '--files', this.files, '--base-url', this.sandbox.url, '--rate', String(this.options.rate), '--lease', String(this.options.lease ?? 30), ...(this.options.workerFlags ?? [])];
+    const worker = await startProcess(args, this.options.keys, /worker (\S+) on /);
+    this.workers.push(worker);
+    return worker;
+  }
+
+  /** The worker whose log says it took run `id`. */
+  workerOf(id: number): StartedProcess | undefined {
+    return this.workers.find((worker) => worker.log().includes(`run ${id} (`));
+  }
+
+  /** `waiting`, or its failure with what the workers logged and the queue's jobs, for a failing test to show. */
+  async explained<T>(waiting: Promise<T>): Promise<T> {
+    try {
+      return await waiting;
+    } catch (error) {
+      const jobs = await this.query('SELECT task_identifier, queue_name, attempts, max_attempts, last_error, locked_by FROM graphile_worker.jobs').catch(() => []);
+      throw new Error(`${(error as Error).message}\njobs: ${JSON.stringify(jobs)}\n${this.workers.map((worker, index) => `worker ${index}:\n${worker.log()}`).join('\n')}`);
+    }
+  }
+
+  runFiles(id: number): string {
+    return path.join(this.files, 'runs', String(id), 'files');
+  }
+
+  /** Every file under the shared files dir, relative. */
+  localFiles(): string[] {
+    return (fs.readdirSync(this.files, { recursive: true }) as string[]).sort();
+  }
+
+  async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
+    const client = new pg.Client({ connectionString: this.database });
+    await client.connect();
+    try {
+      return (await client.query<R>(sql, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Every record of a book's store as the SQLite `storeContents` lists them (chain, wallet, stream, block, raw), sorted. */
+  async storeRecords(bookId: number): Promise<string[]> {
+    const rows = await this.query<{ chain_id: number; wallet: string; stream: string; block_number: string; raw: string }>(
+      'SELECT chain_id, wallet, stream, block_number::text, raw FROM ledgerscan.records WHERE book_id = $1',
+      [String(bookId)],
+    );
+    return rows.map((row) => JSON.stringify([row.chain_id, row.wallet, row.stream, Number(row.block_number), row.raw])).sort();
+  }
+
+  async close(): Promise<void> {
+    const live = [...this.workers.map((worker) => worker.process), this.server].filter((child) => child.child.exitCode === null && child.child.signalCode === null);
+    for (const child of live) child.child.kill('SIGTERM');
+    await Promise.all(live.map((child) => child.ended));
+    await dropDatabase(this.database);
+  }
+}

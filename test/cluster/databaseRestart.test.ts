@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { packageRoot } from '../../src/packageRoot.js';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import { e2eWorld } from '../e2e/e2eWorld.js';
+import type { RunView } from '../server/serverProcess.js';
+import { api, finishedRun, waitFor } from '../server/serverProcess.js';
+import { describeWithPostgres } from '../support/postgres.js';
+import { runOutput } from '../workspace/runOutput.js';
+import { worldBook } from '../workspace/workspaceHarness.js';
+import { Cluster } from './cluster.js';
+
+const KEY = 'restart-key';
+const RATE = 50;
+const world = e2eWorld();
+const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] };
+const POSTGRES = path.join(packageRoot(), '.ci', 'postgres');
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ world, rate: RATE, apiKeys: [KEY] });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+/**
+ * A PostgreSQL server of this test's own (the shared one serves other test files at the same time): restarting
+ * it drops every connection of the server process and the worker in the middle of a run.
+ */
+describeWithPostgres('PostgreSQL restarted during a run', () => {
+  let dir = '';
+  let url = '';
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-pg-restart-'));
+    url = execFileSync(POSTGRES, ['start', dir], { encoding: 'utf8' }).trim();
+  });
+  afterAll(() => {
+    execFileSync(POSTGRES, ['stop', dir]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loses no committed page and writes no partial file: the run waits, is queued again and finishes with the files of an uninterrupted one', async () => {
+    const cluster = await Cluster.start(url, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: RATE, workers: 1 });
+    try {
+      const [first, second] = await Promise.all(['A', 'B'].map((name) => api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world, `Client ${name}`)) as Promise<{ id: number }>));
+      // The uninterrupted run first, on its own book.
+      const reference = (await api(cluster.url, cluster.token, 'POST', `/api/books/${first!.id}/runs`, request)) as { id: number };
+      expect((await cluster.explained(finishedRun(cluster.url, cluster.token, reference.id))).status).toBe('succeeded');
+
+      const { id } = (await api(cluster.url, cluster.token, 'POST', `/api/books/${second!.id}/runs`, request)) as { id: number };
+      await waitFor(async () => {
+        const run = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${id}`)) as RunView;
+        return run.progress.apiCalls >= 60 ? run : undefined;
+      }, 'the export to be under way');
+      const committed = await cluster.storeRecords(second!.id);
+      // Down for three seconds, so that statements of the run fail (a quick restart may fall between two).
+      execFileSync(POSTGRES, ['stop', dir]);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      execFileSync(POSTGRES, ['restart', dir], { stdio: 'pipe' });
+
+      // The server answers again once it has reconnected; the run finishes on the same worker.
+      const after = await cluster.explained(waitFor(async () => {
+        try {
+          const run = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${id}`)) as RunView;
+          return ['succeeded', 'failed', 'stopped'].includes(run.status) ? run : undefined;
+        } catch {
+          return undefined;
+        }
+      }, 'the run to finish after the restart', 60_000));
+      expect({ status: after.status, error: after.error }).toEqual({ status: 'succeeded', error: null });
+      const log = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${id}/log`)) as string[];
+      expect(log.join('\n')).toContain('queued again: the database went away');
+      expect(runOutput(cluster.runFiles(id))).toEqual(runOutput(cluster.runFiles(reference.id)));
+      const records = await cluster.storeRecords(second!.id);
+      expect(records).toEqual(await cluster.storeRecords(first!.id));
+      expect(committed.length).toBeGreaterThan(0);
+      expect(committed.filter((record) => !records.includes(record))).toEqual([]);
+    } finally {
+      await cluster.close();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import { E2E_RATE, e2eWorld } from '../e2e/e2eWorld.js';
+import { api, finishedRun } from '../server/serverProcess.js';
+import { describeWithPostgres } from '../support/postgres.js';
+import { runOutput } from '../workspace/runOutput.js';
+import { openWorkspace, tempDir, worldBook } from '../workspace/workspaceHarness.js';
+import { Cluster } from './cluster.js';
+
+const KEY = 'cluster-key';
+const world = e2eWorld();
+const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets', 'cointracking'] };
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ world, rate: E2E_RATE, apiKeys: [KEY] });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+/** The export through the embedded workspace (SQLite, in-process queue): the reference files. */
+async function embeddedExport(): Promise<Record<string, string>> {
+  const dataDir = tempDir('embedded-reference');
+  const workspace = openWorkspace(dataDir, { url: sandbox.url, apiKey: KEY });
+  workspace.start({ scheduler: false });
+  try {
+    const book = workspace.addBook(worldBook(world));
+    const run = workspace.startRun(book.id, request);
+    await workspace.queue.idle();
+    expect(workspace.data.getRun(run?.id ?? 0)?.status).toBe('succeeded');
+    return runOutput(workspace.stores.outDir(run?.id ?? 0));
+  } finally {
+    await workspace.close();
+  }
+}
+
+describeWithPostgres('the distributed workspace', (serverUrl) => {
+  it.each([1, 3])('with %i worker(s) writes the files of the embedded workspace, byte for byte, whichever worker runs each book', async (workers) => {
+    const reference = await embeddedExport();
+    const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: E2E_RATE, workers });
+    try {
+      // One book per worker, all queued at once: with 3 workers they run side by side.
+      const books = await Promise.all(Array.from({ length: workers }, (_, index) => api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world, `Client ${index + 1}`)) as Promise<{ id: number }>));
+      const runs = await Promise.all(books.map((book) => api(cluster.url, cluster.token, 'POST', `/api/books/${book.id}/runs`, request) as Promise<{ id: number }>));
+      for (const { id } of runs) {
+        const run = await cluster.explained(finishedRun(cluster.url, cluster.token, id));
+        expect({ id, status: run.status, error: run.error }).toEqual({ id, status: 'succeeded', error: null });
+        expect(runOutput(cluster.runFiles(id))).toEqual(reference);
+      }
+      const ran = runs.map(({ id }) => cluster.workers.indexOf(cluster.workerOf(id)!));
+      expect(ran.every((index) => index >= 0)).toBe(true);
+      if (workers === 3) expect(new Set(ran).size).toBeGreaterThan(1);
+      // Served by the server from the shared files, whichever worker wrote them.
+      const listed = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${runs[0]!.id}/files`)) as { name: string }[];
+      expect(listed.map((file) => file.name)).toContain('ledger.csv');
+      const ledger = await fetch(`${cluster.url}/api/runs/${runs[0]!.id}/files/ledger.csv`, { headers: { authorization: `Bearer ${cluster.token}` } });
+      expect(ledger.status).toBe(200);
+      // Nothing local: the files dir has run folders only, no SQLite file anywhere.
+      expect(JSON.stringify(cluster.localFiles())).not.toMatch(/\.db"/);
+    } finally {
+      await cluster.close();
+    }
+  });
+});

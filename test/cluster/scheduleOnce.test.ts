@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import { nextTick } from '../../src/workspace/Scheduler.js';
+import { E2E_RATE, e2eWorld } from '../e2e/e2eWorld.js';
+import { api } from '../server/serverProcess.js';
+import { describeWithPostgres } from '../support/postgres.js';
+import { worldBook } from '../workspace/workspaceHarness.js';
+import { Cluster } from './cluster.js';
+
+const KEY = 'schedule-key';
+const world = e2eWorld();
+/** Every 2 seconds (croner's optional seconds field), so a test sees several ticks. */
+const CRON = '*/2 * * * * *';
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ world, rate: E2E_RATE, apiKeys: [KEY] });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describeWithPostgres('a schedule with 3 workers (and the server) looking at it', (serverUrl) => {
+  it('fires exactly once per tick', async () => {
+    const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: E2E_RATE, workers: 3, workerFlags: ['--scheduler-every', '0.2'] });
+    try {
+      const book = (await api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world))) as { id: number };
+      const [set] = (await api(cluster.url, cluster.token, 'PUT', `/api/books/${book.id}/schedules`, [{ kind: 'sync', cron: CRON, zone: 'UTC' }])) as { lastFiredAt: string }[];
+      await new Promise((resolve) => setTimeout(resolve, 9_000));
+      for (const worker of cluster.workers) worker.process.child.kill('SIGTERM');
+      await Promise.all(cluster.workers.map((worker) => worker.process.ended));
+
+      const [schedule] = (await api(cluster.url, cluster.token, 'GET', `/api/books/${book.id}/schedules`)) as { lastFiredAt: string }[];
+      const ticks: Date[] = [];
+      for (let tick = nextTick({ cron: CRON, zone: 'UTC' }, 'UTC', new Date(set!.lastFiredAt)); tick !== null && tick <= new Date(schedule!.lastFiredAt); tick = nextTick({ cron: CRON, zone: 'UTC' }, 'UTC', tick)) ticks.push(tick);
+      expect(ticks.length).toBeGreaterThanOrEqual(3);
+      const runs = ((await api(cluster.url, cluster.token, 'GET', `/api/books/${book.id}/runs`)) as { trigger: string; createdAt: string }[]).filter((run) => run.trigger === 'schedule');
+      // One run per tick, each created after its tick and before the next one.
+      expect(runs.length).toBe(ticks.length);
+      const created = runs.map((run) => new Date(run.createdAt).getTime()).sort((a, b) => a - b);
+      ticks.forEach((tick, index) => {
+        expect(created[index]).toBeGreaterThanOrEqual(tick.getTime());
+        expect(created[index]).toBeLessThan(tick.getTime() + 2_000);
+      });
+    } finally {
+      await cluster.close();
+    }
+  });
+});

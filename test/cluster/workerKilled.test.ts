@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import type { BookData } from '../../src/workspace/BookData.js';
+import { runJobFile } from '../../src/workspace/jobForRun.js';
+import type { RunRequest } from '../../src/workspace/RunRequest.js';
+import { e2eWorld } from '../e2e/e2eWorld.js';
+import { runInProcess } from '../e2e/runLedgerscan.js';
+import { storeContents } from '../e2e/storeContents.js';
+import type { RunView } from '../server/serverProcess.js';
+import { api, finishedRun, waitFor } from '../server/serverProcess.js';
+import { describeWithPostgres } from '../support/postgres.js';
+import { runOutput } from '../workspace/runOutput.js';
+import { tempDir, worldBook } from '../workspace/workspaceHarness.js';
+import { Cluster } from './cluster.js';
+
+const KEY = 'killed-worker-key';
+/** Slow enough that the export is still fetching when its worker is killed (≈ 250 calls at 50/s). */
+const RATE = 50;
+const LEASE = 5;
+const world = e2eWorld();
+const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] };
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ world, rate: RATE, apiKeys: [KEY] });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describeWithPostgres('a worker killed with SIGKILL in the middle of a run', (serverUrl) => {
+  it('has its run finished by another worker after the lease: the files of an uninterrupted run, no duplicate rows, ≤ 1.05 × its calls', async () => {
+    // The uninterrupted run: the CLI with the same job into a fresh SQLite store; its calls counted by the sandbox.
+    const cli = tempDir('killed-worker-reference');
+    const jobFile = path.join(cli, 'job.json');
+    const callsBefore = sandbox.stats.requests;
+    fs.writeFileSync(jobFile, JSON.stringify(runJobFile(worldBook(world) as unknown as BookData, request as RunRequest, new Date())));
+    const reference = await runInProcess(['export', '--config', jobFile, '--out', path.join(cli, 'out'), '--state', path.join(cli, 'state.db'), '--base-url', sandbox.url, '--rate', String(RATE), '--quiet'], { env: { ETHERSCAN_API_KEY: KEY }, cwd: cli });
+    expect(reference.code).toBe(0);
+    const uninterruptedCalls = sandbox.stats.requests - callsBefore;
+
+    const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: RATE, workers: 2, lease: LEASE });
+    try {
+      const created = (await api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world))) as { id: number };
+      const start = sandbox.stats.requests;
+      const { id } = (await api(cluster.url, cluster.token, 'POST', `/api/books/${created.id}/runs`, request)) as { id: number };
+      await waitFor(async () => {
+        const run = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${id}`)) as RunView;
+        return run.progress.apiCalls >= 60 ? run : undefined;
+      }, 'the export to be under way');
+      const victim = cluster.workerOf(id);
+      expect(victim).toBeDefined();
+      victim!.process.child.kill('SIGKILL');
+      expect((await victim!.process.ended).signal).toBe('SIGKILL');
+
+      const after = await cluster.explained(finishedRun(cluster.url, cluster.token, id));
+      expect({ status: after.status, error: after.error }).toEqual({ status: 'succeeded', error: null });
+      const survivor = cluster.workers.find((worker) => worker !== victim)!;
+      expect(survivor.log()).toContain(`run ${id} (`);
+      expect(survivor.log()).toMatch(/gave back the jobs of \S+: silent for over 5 s/);
+      const log = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${id}/log`)) as string[];
+      expect(log.some((line) => line.startsWith('taken up by'))).toBe(true);
+
+      expect(runOutput(cluster.runFiles(id))).toEqual(runOutput(path.join(cli, 'out')));
+      const store = storeContents(path.join(cli, 'state.db'));
+      expect(await cluster.storeRecords(created.id)).toEqual([...store.records].sort());
+      const [receipts] = await cluster.query<{ n: string }>('SELECT count(*) AS n FROM ledgerscan.receipts WHERE book_id = $1', [String(created.id)]);
+      expect(Number(receipts?.n)).toBe(store.receipts);
+      const spent = sandbox.stats.requests - start;
+      expect(spent).toBeGreaterThan(uninterruptedCalls * 0.5);
+      expect(spent).toBeLessThanOrEqual(Math.floor(uninterruptedCalls * 1.05));
+    } finally {
+      await cluster.close();
+    }
+  });
+});
