@@ -2,7 +2,8 @@
  * `npm run bench -- --stores [--sizes medium]`: store→CSV on PostgreSQL beside SQLite instead (compareStores.ts),
  * merged into results.json under `storeComparison`.
  *
- * `npm run bench [-- --sizes small,medium,large] [--rate N] [--keep]` (or `-- --workspace`, see workspaceBench.ts): cold and warm exports against the
+ * `npm run bench [-- --sizes small,medium,large] [--rate N] [--keep]` (or `-- --workspace`, see workspaceBench.ts, or
+ * `-- --workers 1,2,4`, see workersBench.ts): cold and warm exports against the
  * sandbox (in a process of its own) on worlds of about 10k, 100k and 1M ledger entries, then the store-to-CSV stage
  * in a child process and csv-stringify alone on the same rows. Prints a summary per size and merges
  * the figures into bench/results.json (one entry per size, replaced when that size is run again).
@@ -24,6 +25,7 @@ import type { ExportFigures } from './exportOnce.js';
 import { minimumCalls } from './minimumCalls.js';
 import { runCsvStage } from './runCsvStage.js';
 import { startSandboxProcess } from './startSandboxProcess.js';
+import { workersBench } from './workersBench.js';
 import { workspaceBench } from './workspaceBench.js';
 
 const TARGETS = { callsOverMinimum: 1.02, warmListCallsPerStream: 1, warmReceiptCalls: 0, wallOverIdeal: 1.15, rateLimited: 0, entriesPerSecondAt1M: 200_000, peakRssMbAt1M: 300 };
@@ -33,6 +35,10 @@ const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'res
 
 if (process.argv[2] === '--workspace') {
   await workspaceBench(process.argv.slice(3));
+  process.exit(0);
+}
+if (process.argv[2] === '--workers') {
+  await workersBench(process.argv.slice(2));
   process.exit(0);
 }
 const args = parseArgs(process.argv.slice(2));

@@ -11,7 +11,7 @@ const options = JSON.parse(process.argv[2] ?? '{}') as SandboxChildOptions;
 const start = performance.now();
 const world = generateWorld({ seed: 1, scale: options.scale, spanFeeMarket: options.spanFeeMarket });
 const generateSeconds = (performance.now() - start) / 1000;
-const sandbox = await startSandbox({ world, rate: options.rate, apiKeys: [options.apiKey] });
+const sandbox = await startSandbox({ world, rate: options.rate, apiKeys: [options.apiKey, ...(options.moreKeys ?? [])] });
 const send = (message: SandboxChildMessage): void => {
   process.send?.(message);
 };

@@ -9,6 +9,8 @@ export interface SandboxChildOptions {
   spanFeeMarket: boolean;
   rate: number;
   apiKey: string;
+  /** More keys the sandbox accepts, each with `rate` of its own (the workers bench: one per worker). */
+  moreKeys?: string[];
 }
 export type SandboxChildRequest = { type: 'stats' } | { type: 'close' };
 /** The world's owned wallets and chains, all the client-side job needs of it. */
