@@ -21,6 +21,21 @@ const TAKE_SLOT = `WITH clock AS (SELECT clock_timestamp() AS now)
   ON CONFLICT (key_id) DO UPDATE SET next_slot = GREATEST(l.next_slot, (SELECT now FROM clock)) + make_interval(secs => $2)
   RETURNING EXTRACT(EPOCH FROM (l.next_slot - make_interval(secs => $2) - (SELECT now FROM clock)))::float8 * 1000 AS wait_ms`;
 
+/** The rows of a key and of its tighter endpoint limit, made if missing, so that booking both can lock both. */
+const ENSURE_ROWS = `INSERT INTO api_rate_limits (key_id, next_slot) SELECT id, '-infinity' FROM unnest($1::text[]) AS id
+  ON CONFLICT (key_id) DO NOTHING`;
+
+/**
+ * The in-process limiter's `reserve(also)` on the database: both rows locked in key order (no deadlock between
+ * two callers), the slot free on both, booked on both, so a historical-balance or name-tag call keeps the key's
+ * spacing and its endpoint's across every process.
+ */
+const TAKE_BOTH_SLOTS = `WITH locked AS (SELECT key_id, next_slot FROM api_rate_limits WHERE key_id IN ($1::text, $3::text) ORDER BY key_id FOR UPDATE),
+  slot AS (SELECT GREATEST(clock_timestamp(), MAX(next_slot)) AS at FROM locked)
+  UPDATE api_rate_limits l SET next_slot = slot.at + make_interval(secs => CASE WHEN l.key_id = $1 THEN $2::float8 ELSE $4::float8 END)
+  FROM slot WHERE l.key_id IN ($1, $3)
+  RETURNING EXTRACT(EPOCH FROM (slot.at - clock_timestamp()))::float8 * 1000 AS wait_ms`;
+
 /**
  * Extra spacing as a fraction of 1/rate, as the in-process limiter keeps: sends reach the server with a few ms
  * of jitter (here also the database round trip), and sends spaced at exactly 1/rate could land N+1 in one
@@ -76,7 +91,14 @@ export class PostgresRateLimiter implements KeyLimiter {
     signal?.throwIfAborted();
     let result: pg.QueryResult<{ wait_ms: number }>;
     try {
-      result = await this.pool.query<{ wait_ms: number }>(TAKE_SLOT, [this.keyId, this.intervalSeconds]);
+      if (also === undefined) {
+        result = await this.pool.query<{ wait_ms: number }>(TAKE_SLOT, [this.keyId, this.intervalSeconds]);
+      } else {
+        // The endpoint's limit (2/s for historical balances and name tags on every plan) is the key's too: shared.
+        const endpoint = `${this.keyId}:endpoint:${also.rate}`;
+        await this.pool.query(ENSURE_ROWS, [[this.keyId, endpoint]]);
+        result = await this.pool.query<{ wait_ms: number }>(TAKE_BOTH_SLOTS, [this.keyId, this.intervalSeconds, endpoint, (1 + HEADROOM) / also.rate]);
+      }
     } catch (error) {
       const failure = { code: String((error as { code?: unknown }).code ?? ''), message: String((error as Error).message) };
       // The run stops as on any lost statement of its store; the worker queues it again.
@@ -88,8 +110,6 @@ export class PostgresRateLimiter implements KeyLimiter {
     signal?.throwIfAborted();
     // Rounded up: timers fire on whole milliseconds and must never fire early.
     if (wait > 0) await sleep(Math.ceil(wait), signal);
-    // Waiting for the tighter in-process limit after the shared slot can only send later than the slot.
-    if (also !== undefined) await also.acquire(signal);
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PostgresRateLimiter } from '../../src/etherscan/PostgresRateLimiter.js';
+import { RateLimiter } from '../../src/etherscan/RateLimiter.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import { childLines } from '../support/childLines.js';
@@ -44,6 +45,25 @@ describeWithPostgres('PostgresRateLimiter', (server) => {
     // Sends 1/rate apart across the processes: never faster than the key allows, and together at its rate.
     expect(seconds).toBeGreaterThanOrEqual((calls - 1) / rate);
     expect(seconds).toBeLessThanOrEqual((1.1 * calls) / rate);
+  });
+
+  it('shares an endpoint\'s tighter limit (historical balances, name tags) across processes, as the key\'s own', async () => {
+    // Two limiters on separate connections stand for two workers; each client has its own in-process endpoint limiter.
+    const workers = await Promise.all([PostgresRateLimiter.open(database, 'endpoint-key', 100), PostgresRateLimiter.open(database, 'endpoint-key', 100)]);
+    try {
+      const endpointRate = 10;
+      const started = performance.now();
+      await Promise.all(workers.flatMap((limiter) => Array.from({ length: 6 }, () => limiter.acquire(undefined, new RateLimiter(endpointRate)))));
+      const seconds = (performance.now() - started) / 1000;
+      // 12 sends 1/10 s apart: at least 1.1 s, where each worker on its own limiter would have taken 0.5 s.
+      expect(seconds).toBeGreaterThanOrEqual(11 / endpointRate);
+      // The key's plain calls are not held to the endpoint's rate.
+      const plain = performance.now();
+      await Promise.all(Array.from({ length: 10 }, () => workers[0]!.acquire()));
+      expect((performance.now() - plain) / 1000).toBeLessThan(0.5);
+    } finally {
+      await Promise.all(workers.map((limiter) => limiter.close()));
+    }
   });
 
   it('stores no API key, only its hash, and stops waiting when aborted', async () => {

@@ -189,19 +189,30 @@ export interface MigrationReport {
   records: number;
 }
 
+const LOCK = "SELECT pg_advisory_xact_lock(hashtext('ledgerscan schema migration'))";
+
 /**
  * Runs the steps the database has not run yet, each in its own transaction with its version row. A
  * transaction-scoped advisory lock makes processes that open the database at once wait for the first one's
  * upgrade instead of running it twice.
  */
 export async function migratePostgres(client: pg.ClientBase): Promise<MigrationReport> {
-  await client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
-  await client.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  // Under the lock too: two processes creating the schema at once collide even with IF NOT EXISTS (on pg_type).
+  await client.query('BEGIN');
+  try {
+    await client.query(LOCK);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
   let report: MigrationReport | null = null;
   for (;;) {
     await client.query('BEGIN');
     try {
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('ledgerscan schema migration'))");
+      await client.query(LOCK);
       const current = await version(client);
       report ??= { from: current, to: current, records: current > 0 && current < postgresMigrations.length ? await recordCount(client) : 0 };
       report.to = current;
