@@ -2,7 +2,7 @@
  * `npm run bench -- --workers 1,2,4 [--rate R] [--scale S] [--books B]`: the distributed workspace's throughput
  * in API calls per second with W `ledgerscan worker` processes (the built CLI) on one PostgreSQL database,
  * against the sandbox in a process of its own that accepts one key per worker, each at R calls per second.
- * Every W exports the same B books from cold stores. Keys: the workers all get W keys (ETHERSCAN_API_KEYS) and
+ * Every W exports the same B books (default 2 × the most workers, each with all the world's wallets) from cold stores. Keys: the workers all get W keys (ETHERSCAN_API_KEYS) and
  * spread their runs over them (the key with the fewest runs going), then, last, the most workers share ONE key.
  * Figures: calls, wall time from queueing to idle, calls per second, the ratio to one worker, rate-limit
  * rejections. Merged into bench/results.json as `workers`.
@@ -43,10 +43,10 @@ export async function workersBench(argv: readonly string[]): Promise<void> {
   };
   const counts = option('--workers', '1,2,4').split(',').map(Number);
   if (counts.some((count) => !Number.isInteger(count) || count < 1)) throw new Error('--workers takes counts such as 1,2,4');
-  const rate = Number(option('--rate', '20'));
+  const rate = Number(option('--rate', '25'));
   const scale = Number(option('--scale', '0.1'));
   const most = Math.max(...counts);
-  const books = Number(option('--books', String(6 * most)));
+  const books = Number(option('--books', String(2 * most)));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-bench-workers-'));
   const server = benchPostgresServer(dir);
   const keys = Array.from({ length: most }, (_, index) => `bench-worker-key-${index + 1}`);
@@ -91,9 +91,11 @@ async function round(sandbox: SandboxProcess, serverUrl: string, dir: string, se
   const workspace = await openDistributedWorkspace({ database, filesDir: files, api: { apiKey: setup.keys[0]!, baseUrl: sandbox.url, rate: setup.rate } });
   const children: ChildProcess[] = [];
   try {
+    // Every book holds every wallet of the world in a store of its own: books of one size, so W workers that
+    // share B books evenly finish together and the figure measures the queue and the keys, not the split.
     const { wallets, chainIds } = sandbox.world;
     const ids = Array.from({ length: setup.books }, (_, index) =>
-      workspace.addBook({ name: `Bench client ${index + 1}`, wallets: wallets.filter((_, at) => at % setup.books === index).map((wallet) => ({ address: wallet.address, chains: wallet.chains })), chains: chainIds }).id,
+      workspace.addBook({ name: `Bench client ${index + 1}`, wallets: wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })), chains: chainIds }).id,
     );
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, ETHERSCAN_API_KEYS: setup.keys.map((key, index) => `key${index + 1}:${key}:${setup.rate}`).join(',') };
     for (let index = 0; index < setup.workers; index += 1) {
