@@ -102,6 +102,8 @@ export class RunWorker {
     // Stopped before a worker took it, or finished by a worker the lease wrongly thought dead: nothing to do.
     if (run === undefined || FINISHED_STATUSES.includes(run.status)) return;
     if (run.status === 'running') data.appendLog(runId, `taken up by ${this.workerId}: the worker running it stopped; resuming from the store`);
+    // Running first: the key with the fewest runs going is counted over running runs, this one included.
+    data.updateRun(runId, { status: 'running' });
     const keyName = data.assignApiKey(runId, this.options.keys.map((key) => key.name));
     const key = this.options.keys.find((candidate) => candidate.name === keyName) ?? this.options.keys[0]!;
     const limiter = await this.limiterOf(key);
