@@ -16,6 +16,8 @@ export function runJson(run: Run): Record<string, unknown> {
     createdAt: run.createdAt,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
+    // The key's name from ETHERSCAN_API_KEYS (never the key): which of the firm's keys the run used.
+    apiKey: run.apiKeyName,
   };
 }
 

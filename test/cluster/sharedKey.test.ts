@@ -9,6 +9,7 @@ import { worldBook } from '../workspace/workspaceHarness.js';
 import { Cluster } from './cluster.js';
 
 const KEY = 'shared-key';
+const OTHER_KEY = 'second-key';
 /** The key's rate at the sandbox and at the workers alike. */
 const RATE = 40;
 const world = e2eWorld();
@@ -16,30 +17,59 @@ const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger'] 
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ world, rate: RATE, apiKeys: [KEY] });
+  sandbox = await startSandbox({ world, rate: RATE, apiKeys: [KEY, OTHER_KEY] });
 });
 afterAll(async () => {
   await sandbox.close();
 });
 
-type TimedRun = RunView & { startedAt: string; finishedAt: string };
+type TimedRun = RunView & { startedAt: string; finishedAt: string; apiKey: string | null };
+
+/** Two books' exports queued at once on two workers: the runs once finished, and the calls they made. */
+async function twoBooksAtOnce(cluster: Cluster): Promise<{ runs: TimedRun[]; ids: number[]; calls: number; rateLimited: number }> {
+  const books = await Promise.all(['A', 'B'].map((name) => api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world, `Client ${name}`)) as Promise<{ id: number }>));
+  const before = { requests: sandbox.stats.requests, rateLimited: sandbox.stats.rateLimited };
+  const ids = await Promise.all(books.map(async (book) => ((await api(cluster.url, cluster.token, 'POST', `/api/books/${book.id}/runs`, request)) as { id: number }).id));
+  const runs = (await Promise.all(ids.map((id) => cluster.explained(finishedRun(cluster.url, cluster.token, id))))) as TimedRun[];
+  return { runs, ids, calls: sandbox.stats.requests - before.requests, rateLimited: sandbox.stats.rateLimited - before.rateLimited };
+}
+
+/** From the first start to the last finish. */
+function wallSeconds(runs: readonly TimedRun[]): number {
+  return (Math.max(...runs.map((run) => Date.parse(run.finishedAt))) - Math.min(...runs.map((run) => Date.parse(run.startedAt)))) / 1000;
+}
 
 describeWithPostgres('two workers, one run each on a different book, one key', (serverUrl) => {
   it('never exceed the key\'s rate together, and together reach it', async () => {
     const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: RATE, workers: 2 });
     try {
-      const books = await Promise.all(['A', 'B'].map((name) => api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world, `Client ${name}`)) as Promise<{ id: number }>));
-      const before = { requests: sandbox.stats.requests, rateLimited: sandbox.stats.rateLimited };
-      const ids = await Promise.all(books.map(async (book) => ((await api(cluster.url, cluster.token, 'POST', `/api/books/${book.id}/runs`, request)) as { id: number }).id));
-      const runs = (await Promise.all(ids.map((id) => finishedRun(cluster.url, cluster.token, id)))) as TimedRun[];
+      const { runs, ids, calls, rateLimited } = await twoBooksAtOnce(cluster);
       expect(runs.map((run) => run.status)).toEqual(['succeeded', 'succeeded']);
       // Each on a worker of its own, side by side.
       expect(new Set(ids.map((id) => cluster.workerOf(id)))).toEqual(new Set(cluster.workers));
-      const calls = sandbox.stats.requests - before.requests;
-      expect(sandbox.stats.rateLimited - before.rateLimited).toBe(0);
-      const wall = (Math.max(...runs.map((run) => Date.parse(run.finishedAt))) - Math.min(...runs.map((run) => Date.parse(run.startedAt)))) / 1000;
+      expect(rateLimited).toBe(0);
+      const wall = wallSeconds(runs);
       expect(wall).toBeGreaterThanOrEqual((calls - 1) / RATE);
       expect(wall).toBeLessThanOrEqual(1.1 * (calls / RATE));
+    } finally {
+      await cluster.close();
+    }
+  });
+});
+
+describeWithPostgres('two workers with two keys (ETHERSCAN_API_KEYS), a book each', (serverUrl) => {
+  it('give each run a key of its own, so the pair goes at twice one key\'s rate', async () => {
+    const keys = { ETHERSCAN_API_KEYS: `first:${KEY}:${RATE},second:${OTHER_KEY}:${RATE}` };
+    const cluster = await Cluster.start(serverUrl, sandbox, { keys, rate: RATE, workers: 2 });
+    try {
+      const { runs, calls, rateLimited } = await twoBooksAtOnce(cluster);
+      expect(runs.map((run) => run.status)).toEqual(['succeeded', 'succeeded']);
+      expect(runs.map((run) => run.apiKey).sort()).toEqual(['first', 'second']);
+      expect(rateLimited).toBe(0);
+      const wall = wallSeconds(runs);
+      expect(wall).toBeLessThan(0.75 * (calls / RATE));
+      // The keys themselves are in no log line of the workers or the runs.
+      for (const worker of cluster.workers) expect(worker.log()).not.toMatch(new RegExp(`${KEY}|${OTHER_KEY}`));
     } finally {
       await cluster.close();
     }
