@@ -6,7 +6,7 @@ import pg from 'pg';
 
 const clusterScript = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.ci', 'postgres');
 
-/** The server in `LEDGERSCAN_PG_URL`, else a throwaway cluster (`.ci/postgres`) in `dir`, stopped by `stop`. */
+/** The server in `LEDGERSCAN_PG_URL`, which outlives the bench (`kept`), else a throwaway cluster (`.ci/postgres`) in `dir`, stopped by `stop`. */
 export function benchPostgresServer(dir: string): { url: string; kept: boolean; stop(): void } {
   const given = process.env.LEDGERSCAN_PG_URL;
   if (given) return { url: given, kept: true, stop: () => undefined };

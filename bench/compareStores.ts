@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { EtherscanClient } from '../src/etherscan/EtherscanClient.js';
 import { openStore } from '../src/store/openStore.js';
 import { openPostgresStore } from '../src/store/postgres/openPostgresStore.js';
@@ -13,11 +10,11 @@ import { concurrencyFor } from '../src/sync/concurrencyFor.js';
 import { planBlockRanges } from '../src/sync/planBlockRanges.js';
 import { syncJob, type SyncReport } from '../src/sync/syncJob.js';
 import type { BenchSize } from './BenchSize.js';
+import { adminQuery, benchPostgresServer, createBenchDatabase, dropBenchDatabase } from './benchPostgres.js';
 import { benchJob } from './benchJob.js';
 import { runCsvStage, type CsvStageFigures } from './runCsvStage.js';
 import { startSandboxProcess } from './startSandboxProcess.js';
 
-const clusterScript = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.ci', 'postgres');
 
 /**
  * Store→CSV on PostgreSQL beside SQLite (`npm run bench -- --stores --sizes medium`): one world synced from
@@ -27,7 +24,7 @@ const clusterScript = path.join(path.dirname(fileURLToPath(import.meta.url)), '.
  */
 export async function compareStores(size: BenchSize, rate: number, keep: boolean, note: (line: string) => void) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ledgerscan-stores-${size.name}-`));
-  const server = startServer(dir);
+  const server = benchPostgresServer(dir);
   const database = await createBenchDatabase(server.url, size.name);
   try {
     const sandbox = await startSandboxProcess({ scale: size.scale, rate, apiKey: `bench-stores-${size.name}-key`, spanFeeMarket: false });
@@ -106,43 +103,7 @@ interface SyncFigures {
   report: SyncReport;
 }
 
-/** The PostgreSQL server: the one given, which outlives the bench (`kept`), or a throwaway cluster stopped at the end. */
-function startServer(dir: string): { url: string; kept: boolean; stop(): void } {
-  const given = process.env.LEDGERSCAN_PG_URL;
-  if (given) return { url: given, kept: true, stop: () => undefined };
-  const cluster = path.join(dir, 'cluster');
-  fs.mkdirSync(cluster);
-  const url = execFileSync(clusterScript, ['start', cluster], { encoding: 'utf8' }).trim();
-  return { url, kept: false, stop: () => execFileSync(clusterScript, ['stop', cluster]) };
-}
-
-async function admin<T extends pg.QueryResultRow>(url: string, statement: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(statement)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function createBenchDatabase(server: string, name: string): Promise<string> {
-  const database = `ledgerscan_bench_${name.replace(/\W/g, '_')}`;
-  await admin(server, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin(server, `CREATE DATABASE ${database}`);
-  const url = new URL(server);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function dropBenchDatabase(url: string): Promise<void> {
-  const server = new URL(url);
-  const database = server.pathname.slice(1);
-  server.pathname = '/postgres';
-  await admin(server.toString(), `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-}
-
 async function serverVersion(url: string): Promise<string> {
-  const [row] = await admin<{ server_version: string }>(url, 'SHOW server_version');
+  const [row] = await adminQuery<{ server_version: string }>(url, 'SHOW server_version');
   return row?.server_version ?? 'unknown';
 }
