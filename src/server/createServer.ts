@@ -37,7 +37,10 @@ const SECURITY_HEADERS = {
 
 /** The workspace's web app and JSON API on Fastify with its cookie, CSRF, rate-limit and static plugins. */
 export async function createServer(workspace: Workspace, options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ trustProxy: options.trustProxy === true, logger: false, bodyLimit: 1024 * 1024 });
+  // Stopping the server closes every connection, open event streams and unfinished downloads too: otherwise one
+  // browser tab following a long run, or a client that never read a response to its end, holds the stop for
+  // up to the keep-alive timeout (72 s). A client that loses a download asks again; a run goes on regardless.
+  const app = Fastify({ trustProxy: options.trustProxy === true, logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
   await app.register(fastifyCookie);
   await app.register(fastifyCsrf, {
     sessionPlugin: '@fastify/cookie',

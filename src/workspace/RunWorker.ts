@@ -67,8 +67,10 @@ export class RunWorker {
 
   private async begin(): Promise<void> {
     const events: WorkerEvents = new EventEmitter();
-    events.on('worker:create', ({ worker }) => {
-      this.workerId = worker.workerId;
+    // A job's `locked_by` is its worker pool's id (graphile-worker 0.17 fetches for the pool): that is the id
+    // that beats and that `forceUnlockWorkers` is given.
+    events.on('pool:create', ({ workerPool }) => {
+      this.workerId = workerPool.id;
     });
     this.runner = await runGraphile({
       connectionString: this.options.database,

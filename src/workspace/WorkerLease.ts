@@ -4,7 +4,7 @@ import { startWorker } from '../startWorker.js';
 import { SCHEMA } from '../store/postgres/postgresMigrations.js';
 
 /**
- * Workers holding a job without a beat within the lease: a worker that died before its first beat counts too.
+ * Workers (graphile-worker pools, whose id a locked job carries) holding a job without a beat within the lease: a worker that died before its first beat counts too.
  * `graphile_worker.jobs` is graphile-worker's public view of its jobs. Schema-qualified: graphile-worker's
  * connections do not have ours on their search path.
  */

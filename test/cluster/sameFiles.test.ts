@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
@@ -57,6 +59,7 @@ describeWithPostgres('the distributed workspace', (serverUrl) => {
       expect(listed.map((file) => file.name)).toContain('ledger.csv');
       const ledger = await fetch(`${cluster.url}/api/runs/${runs[0]!.id}/files/ledger.csv`, { headers: { authorization: `Bearer ${cluster.token}` } });
       expect(ledger.status).toBe(200);
+      expect(await ledger.text()).toBe(fs.readFileSync(path.join(cluster.runFiles(runs[0]!.id), 'ledger.csv'), 'utf8'));
       // Nothing local: the files dir has run folders only, no SQLite file anywhere.
       expect(JSON.stringify(cluster.localFiles())).not.toMatch(/\.db"/);
     } finally {

@@ -12,6 +12,8 @@ const KEY = 'shared-key';
 const OTHER_KEY = 'second-key';
 /** The key's rate at the sandbox and at the workers alike. */
 const RATE = 40;
+/** Shorter than a run (about 6 s at RATE): see that live workers keep their runs. */
+const LEASE = 5;
 const world = e2eWorld();
 const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger'] };
 let sandbox: Sandbox;
@@ -31,6 +33,7 @@ async function twoBooksAtOnce(cluster: Cluster): Promise<{ runs: TimedRun[]; ids
   const before = { requests: sandbox.stats.requests, rateLimited: sandbox.stats.rateLimited };
   const ids = await Promise.all(books.map(async (book) => ((await api(cluster.url, cluster.token, 'POST', `/api/books/${book.id}/runs`, request)) as { id: number }).id));
   const runs = (await Promise.all(ids.map((id) => cluster.explained(finishedRun(cluster.url, cluster.token, id))))) as TimedRun[];
+  for (const worker of cluster.workers) expect(worker.log()).not.toContain('gave back');
   return { runs, ids, calls: sandbox.stats.requests - before.requests, rateLimited: sandbox.stats.rateLimited - before.rateLimited };
 }
 
@@ -41,7 +44,8 @@ function wallSeconds(runs: readonly TimedRun[]): number {
 
 describeWithPostgres('two workers, one run each on a different book, one key', (serverUrl) => {
   it('never exceed the key\'s rate together, and together reach it', async () => {
-    const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: RATE, workers: 2 });
+    // A lease shorter than the runs: a live worker's run must never be given back however long it takes.
+    const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: RATE, workers: 2, lease: LEASE });
     try {
       const { runs, ids, calls, rateLimited } = await twoBooksAtOnce(cluster);
       expect(runs.map((run) => run.status)).toEqual(['succeeded', 'succeeded']);
@@ -60,7 +64,7 @@ describeWithPostgres('two workers, one run each on a different book, one key', (
 describeWithPostgres('two workers with two keys (ETHERSCAN_API_KEYS), a book each', (serverUrl) => {
   it('give each run a key of its own, so the pair goes at twice one key\'s rate', async () => {
     const keys = { ETHERSCAN_API_KEYS: `first:${KEY}:${RATE},second:${OTHER_KEY}:${RATE}` };
-    const cluster = await Cluster.start(serverUrl, sandbox, { keys, rate: RATE, workers: 2 });
+    const cluster = await Cluster.start(serverUrl, sandbox, { keys, rate: RATE, workers: 2, lease: LEASE });
     try {
       const { runs, calls, rateLimited } = await twoBooksAtOnce(cluster);
       expect(runs.map((run) => run.status)).toEqual(['succeeded', 'succeeded']);
