@@ -183,7 +183,7 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
     }
   });
 
-  it('stops a sync whose session is cut as a service failure, keeping every committed page; the next run completes it', async () => {
+  it('goes on after its session is cut between statements, or stops as a service failure if cut within one; every committed page is kept and the next run completes the book', async () => {
     // Slow enough that pages are still being committed when the session is cut.
     const job = jobFor('cut', { rate: '100' });
     const location = postgres('cut');
@@ -195,10 +195,13 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await terminateOthers(database);
+    // Between two statements the next one opens a new session (BlockingPostgres); within one, the run stops.
     const error = await outcome;
-    expect(error).toBeInstanceOf(DatabaseUnavailableError);
-    expect(exitCodeFor(error)).toBe(3);
-    expect(String((error as Error).message)).not.toMatch(/password/);
+    if (error !== null) {
+      expect(error).toBeInstanceOf(DatabaseUnavailableError);
+      expect(exitCodeFor(error)).toBe(3);
+      expect(String((error as Error).message)).not.toMatch(/password/);
+    }
 
     // What the cut run committed: every synced range with its rows.
     const wallets = world.wallets.map((wallet) => wallet.address);
@@ -230,7 +233,7 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
     const done = openStoreAt(location);
     const clean = openStoreAt({ kind: 'sqlite', file: path.join(dir, 'clean.db') });
     try {
-      expect(recordsAtCut).toBeLessThan(clean.countRecords());
+      expect(recordsAtCut).toBeLessThanOrEqual(clean.countRecords());
       expect(committed(clean, atCut)).toEqual(atCut);
       for (const chainId of CHAINS) expect([...done.rawRecords(chainId, wallets, 0, Number.MAX_SAFE_INTEGER)]).toEqual([...clean.rawRecords(chainId, wallets, 0, Number.MAX_SAFE_INTEGER)]);
       expect(done.countReceipts()).toBe(clean.countReceipts());
