@@ -103,6 +103,12 @@ export class RunWorker {
     const run = data.getRun(runId);
     // Stopped before a worker took it, or finished by a worker the lease wrongly thought dead: nothing to do.
     if (run === undefined || FINISHED_STATUSES.includes(run.status)) return;
+    // Stopped by a person while its worker was dead: taken up only to be recorded as stopped.
+    if (data.stopRequested(runId)) {
+      data.updateRun(runId, { status: 'stopped', finishedAt: this.workspace.now().toISOString() });
+      data.appendLog(runId, 'stopped; the store keeps what was fetched');
+      return;
+    }
     if (run.status === 'running') data.appendLog(runId, `taken up by ${this.workerId}: the worker running it stopped; resuming from the store`);
     // Running first: the key with the fewest runs going is counted over running runs, this one included.
     data.updateRun(runId, { status: 'running' });
