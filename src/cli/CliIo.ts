@@ -9,3 +9,8 @@ export interface CliIo {
 export function processIo(): CliIo {
   return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
 }
+
+/** A log line on stderr, stamped with the time: the notes of a run (retries, upgrades) and of `serve`/`worker`. */
+export function stderrLog(io: CliIo): (line: string) => void {
+  return (line) => void io.stderr.write(`${new Date().toISOString()} ${line}\n`);
+}

@@ -13,7 +13,7 @@ export const RUN_TASK = 'ledgerscan_run';
  * database connection or a worker shutting down gives the job back for another try, after graphile-worker's
  * exponential delay (about 3 s, 7 s, 20 s, 55 s: a database restart fits in well under two minutes).
  */
-export const RUN_ATTEMPTS = 5;
+const RUN_ATTEMPTS = 5;
 
 /** `unsafe_dedupe`: adding the job of a run that already has one does nothing, so adding it again is always safe. */
 const ADD_JOB = `SELECT 1 FROM graphile_worker.add_job($1, json_build_object('runId', $2::integer), queue_name => $3,
@@ -26,7 +26,7 @@ const REMOVE_JOB = 'SELECT 1 FROM graphile_worker.remove_job($1)';
  * A named queue per book: graphile-worker runs one job of a queue at a time across the cluster, so one run per
  * book at a time, whichever worker takes it; runs of different books go side by side on different workers.
  */
-export function bookQueueName(bookId: number): string {
+function bookQueueName(bookId: number): string {
   return `ledgerscan_book_${bookId}`;
 }
 
@@ -99,12 +99,8 @@ export class GraphileRunQueue implements RunQueue {
 
   private poll(): void {
     clearTimeout(this.timer);
-    let idle = false;
-    unlessDatabaseAway(() => {
-      const { queued, running } = this.counts();
-      idle = queued + running === 0;
-    });
-    if (!idle) {
+    const counts = unlessDatabaseAway(() => this.counts());
+    if (counts === undefined || counts.queued + counts.running > 0) {
       this.timer = setTimeout(() => this.poll(), 250);
       return;
     }

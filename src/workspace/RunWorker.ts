@@ -39,6 +39,10 @@ const DATABASE_WAIT_MS = 300_000;
 export class RunWorker {
   private stopping = false;
   private readonly limiters = new Map<string, Promise<PostgresRateLimiter>>();
+  private runner: Runner | undefined;
+  private lease: WorkerLease | undefined;
+  /** The graphile-worker pool's id, as locked jobs and heartbeats name this worker. */
+  workerId = '';
 
   private constructor(
     readonly workspace: Workspace,
@@ -49,20 +53,17 @@ export class RunWorker {
   static async start(options: RunWorkerOptions): Promise<RunWorker> {
     const first = options.keys[0];
     if (first === undefined) throw new LedgerscanError('a worker needs at least one API key');
-    const workspace = await openDistributedWorkspace({ ...options, api: { apiKey: first.key, baseUrl: options.baseUrl, rate: first.rate } });
     const utils = await makeWorkerUtils({ connectionString: options.database, logger: graphileLogger(options.log) });
+    let workspace: Workspace;
+    try {
+      workspace = await openDistributedWorkspace({ ...options, api: { apiKey: first.key, baseUrl: options.baseUrl, rate: first.rate } }, utils);
+    } catch (error) {
+      await utils.release();
+      throw error;
+    }
     const worker = new RunWorker(workspace, options, utils);
     await worker.begin();
     return worker;
-  }
-
-  private runner: Runner | undefined;
-  private lease: WorkerLease | undefined;
-  workerId = '';
-
-  /** Resolves when the worker has stopped (after `stop`, or if the queue gave up). */
-  get done(): Promise<void> {
-    return this.runner?.promise ?? Promise.resolve();
   }
 
   private async begin(): Promise<void> {
@@ -148,10 +149,10 @@ export class RunWorker {
     if (helpers.job.attempts >= helpers.job.max_attempts) {
       data.updateRun(runId, { status: 'failed', error: `${reason}; tried ${helpers.job.attempts} times`, finishedAt: this.workspace.now().toISOString() });
       data.appendLog(runId, `failed: ${reason}, the last of ${helpers.job.max_attempts} tries`);
-      throw new LedgerscanError(reason);
+    } else {
+      data.updateRun(runId, { status: 'queued', error: null, finishedAt: null });
+      data.appendLog(runId, `queued again: ${reason}; the store keeps what was fetched`);
     }
-    data.updateRun(runId, { status: 'queued', error: null, finishedAt: null });
-    data.appendLog(runId, `queued again: ${reason}; the store keeps what was fetched`);
     throw new LedgerscanError(reason);
   }
 

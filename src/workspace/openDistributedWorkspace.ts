@@ -1,3 +1,4 @@
+import type { WorkerUtils } from 'graphile-worker';
 import { makeWorkerUtils } from 'graphile-worker';
 import type { AlertSettings } from '../alerts/AlertSettings.js';
 import { BlockingPostgres } from '../store/postgres/BlockingPostgres.js';
@@ -23,12 +24,13 @@ export interface DistributedOptions {
  * The workspace of the distributed mode: data and books' stores in PostgreSQL, the graphile-worker queue in the
  * same database (its schema brought up to date here), files under `filesDir`. Nothing is written to local SQLite.
  */
-export async function openDistributedWorkspace(options: DistributedOptions): Promise<Workspace> {
-  const utils = await makeWorkerUtils({ connectionString: options.database, logger: graphileLogger(options.log) });
+export async function openDistributedWorkspace(options: DistributedOptions, workerUtils?: WorkerUtils): Promise<Workspace> {
+  // A worker passes the utils it keeps for its lease; the server opens its own for this one migration.
+  const utils = workerUtils ?? (await makeWorkerUtils({ connectionString: options.database, logger: graphileLogger(options.log) }));
   try {
     await utils.migrate();
   } finally {
-    await utils.release();
+    if (workerUtils === undefined) await utils.release();
   }
   const data = new PostgresWorkspaceData(options.database);
   let db: BlockingPostgres;

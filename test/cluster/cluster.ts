@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import type { World } from '../../src/sandbox/World.js';
 import { runInProcess } from '../e2e/runLedgerscan.js';
 import type { StartedProcess } from '../server/serverProcess.js';
-import { startProcess, startServer } from '../server/serverProcess.js';
+import { api, startProcess, startServer } from '../server/serverProcess.js';
 import { createDatabase, dropDatabase } from '../support/postgres.js';
-import { tempDir } from '../workspace/workspaceHarness.js';
+import { tempDir, worldBook } from '../workspace/workspaceHarness.js';
 
 export interface ClusterOptions {
   /** The environment with the API key(s): ETHERSCAN_API_KEY or ETHERSCAN_API_KEYS. */
@@ -54,6 +55,11 @@ export class Cluster {
     const worker = await startProcess(args, this.options.keys, /worker (\S+) on /);
     this.workers.push(worker);
     return worker;
+  }
+
+  /** `count` books over the world's wallets (Client 1, Client 2, …), made through the API. */
+  addBooks(world: World, count: number): Promise<{ id: number }[]> {
+    return Promise.all(Array.from({ length: count }, (_, index) => api(this.url, this.token, 'POST', '/api/books', worldBook(world, `Client ${index + 1}`)) as Promise<{ id: number }>));
   }
 
   /** The worker whose log says it took run `id`. */

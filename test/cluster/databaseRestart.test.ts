@@ -8,10 +8,9 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { e2eWorld } from '../e2e/e2eWorld.js';
 import type { RunView } from '../server/serverProcess.js';
-import { api, finishedRun, waitFor } from '../server/serverProcess.js';
+import { api, finishedRun, runUnderWay, waitFor } from '../server/serverProcess.js';
 import { describeWithPostgres } from '../support/postgres.js';
 import { runOutput } from '../workspace/runOutput.js';
-import { worldBook } from '../workspace/workspaceHarness.js';
 import { Cluster } from './cluster.js';
 
 const KEY = 'restart-key';
@@ -47,16 +46,13 @@ describeWithPostgres('PostgreSQL restarted during a run', () => {
   it('loses no committed page and writes no partial file: the run waits, is queued again and finishes with the files of an uninterrupted one', async () => {
     const cluster = await Cluster.start(url, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: RATE, workers: 1 });
     try {
-      const [first, second] = await Promise.all(['A', 'B'].map((name) => api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world, `Client ${name}`)) as Promise<{ id: number }>));
+      const [first, second] = await cluster.addBooks(world, 2);
       // The uninterrupted run first, on its own book.
       const reference = (await api(cluster.url, cluster.token, 'POST', `/api/books/${first!.id}/runs`, request)) as { id: number };
       expect((await cluster.explained(finishedRun(cluster.url, cluster.token, reference.id))).status).toBe('succeeded');
 
       const { id } = (await api(cluster.url, cluster.token, 'POST', `/api/books/${second!.id}/runs`, request)) as { id: number };
-      await waitFor(async () => {
-        const run = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${id}`)) as RunView;
-        return run.progress.apiCalls >= 60 ? run : undefined;
-      }, 'the export to be under way');
+      await runUnderWay(cluster.url, cluster.token, id, 60);
       const committed = await cluster.storeRecords(second!.id);
       // Down for three seconds, so that statements of the run fail (a quick restart may fall between two).
       execFileSync(POSTGRES, ['stop', dir]);

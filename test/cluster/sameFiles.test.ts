@@ -44,7 +44,7 @@ describeWithPostgres('the distributed workspace', (serverUrl) => {
     const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: E2E_RATE, workers });
     try {
       // One book per worker, all queued at once: with 3 workers they run side by side.
-      const books = await Promise.all(Array.from({ length: workers }, (_, index) => api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world, `Client ${index + 1}`)) as Promise<{ id: number }>));
+      const books = await cluster.addBooks(world, workers);
       const runs = await Promise.all(books.map((book) => api(cluster.url, cluster.token, 'POST', `/api/books/${book.id}/runs`, request) as Promise<{ id: number }>));
       for (const { id } of runs) {
         const run = await cluster.explained(finishedRun(cluster.url, cluster.token, id));

@@ -5,7 +5,6 @@ import { nextTick } from '../../src/workspace/Scheduler.js';
 import { E2E_RATE, e2eWorld } from '../e2e/e2eWorld.js';
 import { api } from '../server/serverProcess.js';
 import { describeWithPostgres } from '../support/postgres.js';
-import { worldBook } from '../workspace/workspaceHarness.js';
 import { Cluster } from './cluster.js';
 
 const KEY = 'schedule-key';
@@ -25,7 +24,7 @@ describeWithPostgres('a schedule with 3 workers (and the server) looking at it',
   it('fires exactly once per tick', async () => {
     const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: E2E_RATE, workers: 3, workerFlags: ['--scheduler-every', '0.2'] });
     try {
-      const book = (await api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world))) as { id: number };
+      const book = (await cluster.addBooks(world, 1))[0]!;
       const [set] = (await api(cluster.url, cluster.token, 'PUT', `/api/books/${book.id}/schedules`, [{ kind: 'sync', cron: CRON, zone: 'UTC' }])) as { lastFiredAt: string }[];
       await new Promise((resolve) => setTimeout(resolve, 9_000));
       for (const worker of cluster.workers) worker.process.child.kill('SIGTERM');

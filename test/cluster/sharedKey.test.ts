@@ -5,7 +5,6 @@ import { e2eWorld } from '../e2e/e2eWorld.js';
 import type { RunView } from '../server/serverProcess.js';
 import { api, finishedRun } from '../server/serverProcess.js';
 import { describeWithPostgres } from '../support/postgres.js';
-import { worldBook } from '../workspace/workspaceHarness.js';
 import { Cluster } from './cluster.js';
 
 const KEY = 'shared-key';
@@ -29,7 +28,7 @@ type TimedRun = RunView & { startedAt: string; finishedAt: string; apiKey: strin
 
 /** Two books' exports queued at once on two workers: the runs once finished, and the calls they made. */
 async function twoBooksAtOnce(cluster: Cluster): Promise<{ runs: TimedRun[]; ids: number[]; calls: number; rateLimited: number }> {
-  const books = await Promise.all(['A', 'B'].map((name) => api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world, `Client ${name}`)) as Promise<{ id: number }>));
+  const books = await cluster.addBooks(world, 2);
   const before = { requests: sandbox.stats.requests, rateLimited: sandbox.stats.rateLimited };
   const ids = await Promise.all(books.map(async (book) => ((await api(cluster.url, cluster.token, 'POST', `/api/books/${book.id}/runs`, request)) as { id: number }).id));
   const runs = (await Promise.all(ids.map((id) => cluster.explained(finishedRun(cluster.url, cluster.token, id))))) as TimedRun[];

@@ -3,9 +3,8 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { e2eWorld } from '../e2e/e2eWorld.js';
 import type { RunView } from '../server/serverProcess.js';
-import { api, finishedRun, waitFor } from '../server/serverProcess.js';
+import { api, finishedRun, runUnderWay } from '../server/serverProcess.js';
 import { describeWithPostgres } from '../support/postgres.js';
-import { worldBook } from '../workspace/workspaceHarness.js';
 import { Cluster } from './cluster.js';
 
 const KEY = 'stop-key';
@@ -26,12 +25,9 @@ describeWithPostgres('stopping runs of the distributed workspace from the server
   it('removes a queued run\'s job, and stops a run going on a worker within seconds, keeping what it fetched', async () => {
     const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: RATE, workers: 1 });
     try {
-      const [first, second] = await Promise.all(['A', 'B'].map((name) => api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world, `Client ${name}`)) as Promise<{ id: number }>));
+      const [first, second] = await cluster.addBooks(world, 2);
       const going = (await api(cluster.url, cluster.token, 'POST', `/api/books/${first!.id}/runs`, request)) as { id: number };
-      await waitFor(async () => {
-        const run = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${going.id}`)) as RunView;
-        return run.progress.apiCalls >= 40 ? run : undefined;
-      }, 'the export to be under way');
+      await runUnderWay(cluster.url, cluster.token, going.id, 40);
       // The only worker is busy: the second book's run waits in the queue.
       const queued = (await api(cluster.url, cluster.token, 'POST', `/api/books/${second!.id}/runs`, request)) as { id: number };
       expect(((await api(cluster.url, cluster.token, 'GET', `/api/runs/${queued.id}`)) as RunView).status).toBe('queued');

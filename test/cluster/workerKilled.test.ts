@@ -9,8 +9,7 @@ import type { RunRequest } from '../../src/workspace/RunRequest.js';
 import { e2eWorld } from '../e2e/e2eWorld.js';
 import { runInProcess } from '../e2e/runLedgerscan.js';
 import { storeContents } from '../e2e/storeContents.js';
-import type { RunView } from '../server/serverProcess.js';
-import { api, finishedRun, waitFor } from '../server/serverProcess.js';
+import { api, finishedRun, runUnderWay } from '../server/serverProcess.js';
 import { describeWithPostgres } from '../support/postgres.js';
 import { runOutput } from '../workspace/runOutput.js';
 import { tempDir, worldBook } from '../workspace/workspaceHarness.js';
@@ -44,13 +43,10 @@ describeWithPostgres('a worker killed with SIGKILL in the middle of a run', (ser
 
     const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: RATE, workers: 2, lease: LEASE });
     try {
-      const created = (await api(cluster.url, cluster.token, 'POST', '/api/books', worldBook(world))) as { id: number };
+      const created = (await cluster.addBooks(world, 1))[0]!;
       const start = sandbox.stats.requests;
       const { id } = (await api(cluster.url, cluster.token, 'POST', `/api/books/${created.id}/runs`, request)) as { id: number };
-      await waitFor(async () => {
-        const run = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${id}`)) as RunView;
-        return run.progress.apiCalls >= 60 ? run : undefined;
-      }, 'the export to be under way');
+      await runUnderWay(cluster.url, cluster.token, id, 60);
       const victim = cluster.workerOf(id);
       expect(victim).toBeDefined();
       victim!.process.child.kill('SIGKILL');

@@ -8,8 +8,7 @@ import { runInProcess } from '../e2e/runLedgerscan.js';
 import { storeContents } from '../e2e/storeContents.js';
 import { runOutput } from '../workspace/runOutput.js';
 import { tempDir, worldBook } from '../workspace/workspaceHarness.js';
-import type { RunView } from './serverProcess.js';
-import { api, finishedRun, startServer, waitFor } from './serverProcess.js';
+import { api, finishedRun, runUnderWay, startServer } from './serverProcess.js';
 
 const KEY = 'durability-key';
 /** Slow enough that the export is still fetching when it is killed (≈ 250 calls at 60/s). */
@@ -39,10 +38,7 @@ describe('a server killed with SIGKILL during an export', () => {
     let { server, url } = await startDataServer(dataDir);
     const book = (await api(url, token, 'POST', '/api/books', worldBook(world))) as { id: number };
     const { id } = (await api(url, token, 'POST', `/api/books/${book.id}/runs`, request)) as { id: number };
-    const before = await waitFor(async () => {
-      const run = (await api(url, token, 'GET', `/api/runs/${id}`)) as RunView;
-      return run.progress.apiCalls >= 40 ? run : undefined;
-    }, 'the export to be under way');
+    const before = await runUnderWay(url, token, id, 40);
     expect(before.status).toBe('running');
     server.child.kill('SIGKILL');
     expect((await server.ended).signal).toBe('SIGKILL');

@@ -5,6 +5,7 @@ import { createProgress } from '../../sync/progress.js';
 import type { SyncProgress } from '../../sync/progress.js';
 import { builtinTemplateNames } from '../../templates/templateCatalog.js';
 import type { CliIo } from '../CliIo.js';
+import { stderrLog } from '../CliIo.js';
 
 /** What every job command (export, sync, reconcile) starts from. */
 export interface JobCommandSetup {
@@ -20,7 +21,7 @@ export function setUpJobCommand(flags: JobFlags, argv: readonly string[], io: Cl
   return {
     job,
     progress: createProgress({ output: io.stderr, quiet: job.quiet, rate: job.api.rate, dailyQuota: job.api.dailyQuota }),
-    log: job.quiet ? () => undefined : (line) => io.stderr.write(`${new Date().toISOString()} ${line}\n`),
+    log: job.quiet ? () => undefined : stderrLog(io),
     command: ['ledgerscan', ...argv].join(' '),
   };
 }

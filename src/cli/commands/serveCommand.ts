@@ -18,6 +18,7 @@ import { readApiKeys } from '../readApiKeys.js';
 import { hashPassword, randomToken } from '../../workspace/secrets.js';
 import { Workspace } from '../../workspace/Workspace.js';
 import type { CliIo } from '../CliIo.js';
+import { stderrLog } from '../CliIo.js';
 
 export interface ServeFlags {
   port: number;
@@ -56,7 +57,7 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
     const [key] = readApiKeys(flags.apiKeyFile, io, rate ?? DEFAULTS.rate);
     api = { apiKey: key!.key, baseUrl: parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url'), rate: key!.rate };
   }
-  const log = (line: string): void => void io.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  const log = stderrLog(io);
   const workspace = distributed === undefined ? new Workspace({ dataDir, api, alerts }) : await openDistributedWorkspace({ ...distributed, api, alerts, log });
   try {
     if (flags.demo) await seedDemo(workspace, io);

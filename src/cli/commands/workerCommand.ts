@@ -6,6 +6,7 @@ import { InputError } from '../../errors/LedgerscanError.js';
 import { redactDatabaseUrl } from '../../store/postgres/redactDatabaseUrl.js';
 import { RunWorker } from '../../workspace/RunWorker.js';
 import type { CliIo } from '../CliIo.js';
+import { stderrLog } from '../CliIo.js';
 import { distributedFlags } from '../distributedFlags.js';
 import { readApiKeys } from '../readApiKeys.js';
 
@@ -34,7 +35,7 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo, signal: Abort
   const rate = flags.rate === undefined ? DEFAULTS.rate : parseRate(flags.rate, '--rate');
   const keys = readApiKeys(flags.apiKeyFile, io, rate);
   const baseUrl = parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url');
-  const log = (line: string): void => void io.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  const log = stderrLog(io);
   const worker = await RunWorker.start({ ...distributed, keys, baseUrl, alerts, log, leaseSeconds: flags.lease, beatSeconds: Math.max(1, Math.floor(flags.lease / 6)), scheduler: flags.scheduler, schedulerEveryMs: flags.schedulerEvery * 1000 });
   io.stdout.write(`worker ${worker.workerId} on ${redactDatabaseUrl(distributed.database)}, files in ${distributed.filesDir}\n`);
   await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));

@@ -37,13 +37,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * Runs `action` from a timer (a scheduler tick, a stop-flag poll, an event stream's refresh), where nobody
- * could handle its error: while the database is away that turn is skipped and the next one tries again; any
- * other error is still thrown.
+ * could handle its error: while the database is away that turn is skipped (undefined) and the next one tries
+ * again; any other error is still thrown.
  */
-export function unlessDatabaseAway(action: () => void): void {
+export function unlessDatabaseAway<T>(action: () => T): T | undefined {
   try {
-    action();
+    return action();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
+    return undefined;
   }
 }
