@@ -13,7 +13,7 @@ import type * as LedgerFromStore from '../src/pipeline/ledgerFromStore.js';
 import type * as LedgerParts from '../src/pipeline/ledgerParts.js';
 import type * as OpenStore from '../src/store/openStore.js';
 import type * as OpenPostgresStore from '../src/store/postgres/openPostgresStore.js';
-import type * as RenderTemplates from '../src/templates/renderTemplates.js';
+import type * as RenderTemplates from '../src/pipeline/renderTemplates.js';
 import type * as TemplateCatalog from '../src/templates/templateCatalog.js';
 import type { CsvStageFigures, CsvStageInput } from './runCsvStage.js';
 
@@ -27,7 +27,7 @@ const { ledgerFromStore } = await built<typeof LedgerFromStore>('pipeline/ledger
 const { ledgerParts } = await built<typeof LedgerParts>('pipeline/ledgerParts.js');
 const { openStore } = await built<typeof OpenStore>('store/openStore.js');
 const { openPostgresStore } = await built<typeof OpenPostgresStore>('store/postgres/openPostgresStore.js');
-const { renderTemplates } = await built<typeof RenderTemplates>('templates/renderTemplates.js');
+const { renderTemplates } = await built<typeof RenderTemplates>('pipeline/renderTemplates.js');
 const { loadBuiltinTemplate } = await built<typeof TemplateCatalog>('templates/templateCatalog.js');
 
 const inputPath = process.argv[2];

@@ -12,7 +12,7 @@ import { walletsOnChain } from '../src/config/walletsOnChain.js';
 import type { Job } from '../src/config/Job.js';
 import { ledgerFromStore } from '../src/pipeline/ledgerFromStore.js';
 import { openStore } from '../src/store/openStore.js';
-import { renderTemplates } from '../src/templates/renderTemplates.js';
+import { renderTemplates } from '../src/pipeline/renderTemplates.js';
 import { loadBuiltinTemplate } from '../src/templates/templateCatalog.js';
 import type { CsvStageInput } from './runCsvStage.js';
 

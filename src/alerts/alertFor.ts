@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatUnits } from '../ledger/money.js';
-import type { SinceFiled } from '../filing/diffReport.js';
+import type { SinceFiled } from '../filing/SinceFiled.js';
 import type { ReconcileResult } from '../reconcile/reconcile.js';
 import type { Alert } from './Alert.js';
 

@@ -1,5 +1,4 @@
 import { InputError } from '../errors/LedgerscanError.js';
-import type { KeyLimiter } from './KeyLimiter.js';
 import { sleep } from './sleep.js';
 
 export interface RateLimiterOptions {
@@ -19,12 +18,14 @@ export interface RateLimiterOptions {
  * (plus a little headroom),
  * so a server counting N calls per rolling second never sees N+1, even after an idle spell
  * (a bigger bucket would allow a burst right after one).
+ * It is a `KeyLimiter` by shape only: that interface names this class in `acquire`, and an `implements`
+ * would make the two files import each other.
  *
  * Slots are handed out in call order. Acquire once per HTTP attempt, immediately before sending,
  * and never from inside work that itself waits on this limiter (a callback that acquires while
  * an outer caller holds a slot waiting on it deadlocks the queue, as with p-limit).
  */
-export class RateLimiter implements KeyLimiter {
+export class RateLimiter {
   private nominalRate: number;
   private intervalMs: number;
   private readonly headroom: number;

@@ -1,5 +1,5 @@
 import { AtomicFile } from './AtomicFile.js';
-import { csvLine } from './csvLine.js';
+import { csvLine } from '../templates/csvLine.js';
 
 export interface CsvFileOptions {
   header: readonly string[];

@@ -4,7 +4,7 @@ import { walletsOnChain } from '../config/walletsOnChain.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
 import { balancesAt, type BalancesAtResult } from '../reconcile/balancesAt.js';
-import { type BalancesReport, writeBalancesReport } from '../reconcile/balancesReport.js';
+import { type BalancesReport, writeBalancesReport } from './balancesReport.js';
 import type { SyncProgress } from '../sync/progress.js';
 import type { SyncReport } from '../sync/syncJob.js';
 import { ensureWritableDir } from './ensureWritableDir.js';

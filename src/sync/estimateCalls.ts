@@ -8,7 +8,7 @@ import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { STREAMS } from '../etherscan/wire.js';
 import type { BookStore } from '../store/BookStore.js';
 import type { BlockPlan } from './planBlockRanges.js';
-import type { SyncWallet } from './syncJob.js';
+import type { SyncWallet } from './SyncWallet.js';
 
 /** The calls a cold sync will make, known before it starts. */
 export interface CallEstimate {

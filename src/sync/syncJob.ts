@@ -13,12 +13,7 @@ import type { SyncProgress } from './progress.js';
 import { ReceiptFetcher } from './ReceiptFetcher.js';
 import { spansToFetch } from './spansToFetch.js';
 import { SyncControl } from './SyncControl.js';
-
-export interface SyncWallet {
-  address: string;
-  /** `null`: every chain of the plan. */
-  chains: readonly number[] | null;
-}
+import type { SyncWallet } from './SyncWallet.js';
 
 export interface SyncJobInput {
   api: EtherscanApi;

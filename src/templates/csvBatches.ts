@@ -1,6 +1,6 @@
 import { findChain } from '../chains/chains.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import { csvLine } from '../output/csvLine.js';
+import { csvLine } from './csvLine.js';
 import type { CsvBatch, CsvTally } from './CsvBatch.js';
 import type { CellTools } from './compileRow.js';
 import { compileRow } from './compileRow.js';

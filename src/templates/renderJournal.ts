@@ -1,6 +1,5 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { findChain } from '../chains/chains.js';
-import type { TextFileWriter } from '../output/TextFileWriter.js';
 import type { AmountFormatter } from './AmountFormatter.js';
 import { AssetNamer } from './AssetNamer.js';
 import { balanceText } from './balanceRow.js';
@@ -39,6 +38,11 @@ export interface AssertionTally {
   differing: string[];
 }
 
+/** Where the journal's text goes (a run's `TextFileWriter`): appending is all a journal asks of it. */
+export interface JournalSink {
+  write(text: string): Promise<void>;
+}
+
 export interface JournalRender {
   rows: number;
   assertions: AssertionTally | null;
@@ -54,7 +58,7 @@ export async function renderJournal(
   entries: Iterable<LedgerEntry>,
   period: PeriodBounds | undefined,
   amounts: AmountFormatter,
-  writer: TextFileWriter,
+  writer: JournalSink,
   tie: TieTally,
 ): Promise<JournalRender> {
   const dialect = template.renderer === 'beancount' ? 'beancount' : 'hledger';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Job } from '../../src/config/Job.js';
 import { CsvFileWriter } from '../../src/output/CsvFileWriter.js';
-import { neutraliseCell } from '../../src/output/neutraliseCell.js';
+import { neutraliseCell } from '../../src/templates/neutraliseCell.js';
 import { writeManifest } from '../../src/output/writeManifest.js';
 
 function tempDir(): string {

@@ -16,7 +16,7 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { openStore } from '../../src/store/openStore.js';
 import type { Store } from '../../src/store/Store.js';
 import { localCsvPart, renderableInParts } from '../../src/templates/CsvPart.js';
-import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import type { Template } from '../../src/templates/Template.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { captureIo } from '../support/captureIo.js';

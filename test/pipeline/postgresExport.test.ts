@@ -24,7 +24,7 @@ import { DatabaseUnavailableError } from '../../src/store/postgres/DatabaseUnava
 import { openStoreAt, type StoreLocation } from '../../src/store/StoreLocation.js';
 import { createProgress } from '../../src/sync/progress.js';
 import { renderableInParts } from '../../src/templates/CsvPart.js';
-import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
 

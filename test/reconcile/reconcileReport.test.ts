@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BucketResult, ReconcileResult } from '../../src/reconcile/reconcile.js';
-import { writeReconcileReport } from '../../src/reconcile/reconcileReport.js';
+import { writeReconcileReport } from '../../src/pipeline/reconcileReport.js';
 import { rollForward } from '../../src/reconcile/rollForward.js';
 import { entry, TOKEN, WALLET } from './entry.js';
 

@@ -16,7 +16,7 @@ import { openStore } from '../../src/store/openStore.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { planBlockRanges, type BlockPlan } from '../../src/sync/planBlockRanges.js';
 import { syncJob, type SyncReport } from '../../src/sync/syncJob.js';
-import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { syncKilledAfter } from '../sync/killedSyncChild.js';
 import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LedgerEntry } from '../../src/ledger/LedgerEntry.js';
 import { formatUnits } from '../../src/ledger/money.js';
-import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { builtinTemplateNames, loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 

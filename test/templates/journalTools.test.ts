@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { journalAccount, journalCommodity } from '../../src/templates/journalNames.js';
 import type { PeriodBounds } from '../../src/templates/PeriodBounds.js';
-import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { legOf } from '../../src/templates/ViewRow.js';
 import { formatUnits } from '../../src/ledger/money.js';

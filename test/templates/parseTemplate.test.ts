@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { InputError } from '../../src/errors/LedgerscanError.js';
 import { parseTemplate } from '../../src/templates/parseTemplate.js';
-import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { listTemplates, loadBuiltinTemplate, loadTemplateFile } from '../../src/templates/templateCatalog.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describeError, exitCodeFor } from '../../src/cli/exitCode.js';
-import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 

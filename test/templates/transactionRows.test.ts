@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import type { LedgerEntry } from '../../src/ledger/LedgerEntry.js';
-import { renderTemplates } from '../../src/templates/renderTemplates.js';
+import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { transactionRows } from '../../src/templates/transactionRows.js';
 import { assetKey } from '../../src/templates/ViewRow.js';

@@ -1,6 +1,6 @@
 import type { CsvFileWriter } from '../output/CsvFileWriter.js';
-import type { CsvBatch } from './CsvBatch.js';
-import type { CsvPart } from './CsvPart.js';
+import type { CsvBatch } from '../templates/CsvBatch.js';
+import type { CsvPart } from '../templates/CsvPart.js';
 
 /**
  * Batches a local part may compute ahead while a remote part's next batch is on its way. Every batch held

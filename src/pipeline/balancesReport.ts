@@ -1,7 +1,7 @@
 import { writeReport } from '../output/writeReport.js';
 import { findChain } from '../chains/chains.js';
 import { formatUnits } from '../ledger/money.js';
-import type { BalanceAt, BalancesAtResult } from './balancesAt.js';
+import type { BalanceAt, BalancesAtResult } from '../reconcile/balancesAt.js';
 
 export interface BalancesReport {
   csvPath: string;

@@ -4,21 +4,21 @@ import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { CsvFileWriter } from '../output/CsvFileWriter.js';
 import { loadPlaceholders, savePlaceholders } from '../output/placeholderFile.js';
 import { TextFileWriter } from '../output/TextFileWriter.js';
-import { AmountFormatter } from './AmountFormatter.js';
-import type { RoundingResidual } from './AmountFormatter.js';
-import { AssetNamer } from './AssetNamer.js';
-import type { CsvPart } from './CsvPart.js';
-import { localCsvPart, renderableInParts } from './CsvPart.js';
-import type { Template } from './Template.js';
+import { AmountFormatter } from '../templates/AmountFormatter.js';
+import type { RoundingResidual } from '../templates/AmountFormatter.js';
+import { AssetNamer } from '../templates/AssetNamer.js';
+import type { CsvPart } from '../templates/CsvPart.js';
+import { localCsvPart, renderableInParts } from '../templates/CsvPart.js';
+import type { Template } from '../templates/Template.js';
 import { mergeCsvParts } from './mergeCsvParts.js';
-import type { PeriodBounds } from './PeriodBounds.js';
-import type { AssertionTally } from './renderJournal.js';
-import { renderJournal } from './renderJournal.js';
-import { keptEntries } from './keptEntries.js';
-import { amountColumns } from './amountColumns.js';
-import { TieTally } from './TieTally.js';
-import type { TemplateTie } from './tieoutSheet.js';
-import { TIEOUT_FILE, TIEOUT_HEADER, tieoutSheet } from './tieoutSheet.js';
+import type { PeriodBounds } from '../templates/PeriodBounds.js';
+import type { AssertionTally } from '../templates/renderJournal.js';
+import { renderJournal } from '../templates/renderJournal.js';
+import { keptEntries } from '../templates/keptEntries.js';
+import { amountColumns } from '../templates/amountColumns.js';
+import { TieTally } from '../templates/TieTally.js';
+import type { TemplateTie } from '../templates/tieoutSheet.js';
+import { TIEOUT_FILE, TIEOUT_HEADER, tieoutSheet } from '../templates/tieoutSheet.js';
 
 export interface RenderContext {
   /** The job's IANA time zone, used by templates whose date zone is `job`. */

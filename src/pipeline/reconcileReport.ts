@@ -1,8 +1,8 @@
 import { writeReport } from '../output/writeReport.js';
 import { findChain } from '../chains/chains.js';
 import { formatUnits } from '../ledger/money.js';
-import type { BucketResult, ReconcileResult } from './reconcile.js';
-import { reconcileSummary } from './reconcileSummary.js';
+import type { BucketResult, ReconcileResult } from '../reconcile/reconcile.js';
+import { reconcileSummary } from '../reconcile/reconcileSummary.js';
 
 export interface ReconcileReport {
   csvPath: string;

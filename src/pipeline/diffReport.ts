@@ -1,15 +1,6 @@
 import { writeReport } from '../output/writeReport.js';
-import type { FileDiff, RowChange } from './diffFile.js';
-import type { FiledRecord } from './FiledRecord.js';
-
-export interface SinceFiled {
-  record: FiledRecord;
-  files: FileDiff[];
-  /** Causes that apply to the whole recalculation: a new ledgerscan version, changed job settings. */
-  reasons: string[];
-  /** The period's blocks were fetched again, so late-indexed records are included. */
-  verified: boolean;
-}
+import type { FileDiff, RowChange } from '../filing/diffFile.js';
+import type { SinceFiled } from '../filing/SinceFiled.js';
 
 export interface DiffReport {
   csvPath: string;

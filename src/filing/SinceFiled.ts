@@ -1,0 +1,12 @@
+import type { FileDiff } from './diffFile.js';
+import type { FiledRecord } from './FiledRecord.js';
+
+/** A filed period recalculated: each filed file compared with what the run makes of it now. */
+export interface SinceFiled {
+  record: FiledRecord;
+  files: FileDiff[];
+  /** Causes that apply to the whole recalculation: a new ledgerscan version, changed job settings. */
+  reasons: string[];
+  /** The period's blocks were fetched again, so late-indexed records are included. */
+  verified: boolean;
+}
