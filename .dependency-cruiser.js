@@ -75,7 +75,27 @@ export default {
         { etherscan: ['TEMPORARY-asyncdata-limiter-imports-store'], store: ['TEMPORARY-cli-runlock-imports-etherscan-redact'] }[folder] ?? [],
       ),
     ),
-    // A cycle is reported from each file on it, so excepting the files of the known cycle hides that one only.
+    {
+      name: 'test-helpers-from-support',
+      comment: 'A test imports src, test/support and files of its own folder (fixtures, samples, children); a helper two folders share lives in test/support.',
+      severity: 'error',
+      from: { path: '^test/([^/]+)/' },
+      to: { path: '^test/', pathNot: ['^test/$1/', '^test/support/'] },
+    },
+    {
+      name: 'bench-helpers-from-support',
+      comment: 'The bench may share a helper with the tests only through test/support.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^test/', pathNot: '^test/support/' },
+    },
+    {
+      name: 'src-never-imports-tests',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(test|bench)/' },
+    },
+    // Excepts the files of the store's known cycles: a cycle through them may go unreported until the entry goes.
     {
       name: 'no-cycle',
       comment: 'Files import each other in a circle (type-only imports count): move the shared piece to a file of its own.',

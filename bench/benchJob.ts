@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Job } from '../src/config/Job.js';
 import { loadJob } from '../src/config/loadJob.js';
-import { SPANNING_START, WORLD_END, WORLD_START } from '../src/sandbox/generateWorld.js';
+import { SPANNING_START, WORLD_END, WORLD_START } from '../src/sandbox/worldSpan.js';
 import type { WorldOutline } from './startSandboxProcess.js';
 import { builtinTemplateNames } from '../src/templates/templateCatalog.js';
 

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WORLD_END, WORLD_START } from '../src/sandbox/generateWorld.js';
+import { WORLD_END, WORLD_START } from '../src/sandbox/worldSpan.js';
 import { openDistributedWorkspace } from '../src/workspace/openDistributedWorkspace.js';
 import { benchPostgresServer, createBenchDatabase, dropBenchDatabase } from './benchPostgres.js';
 import { startSandboxProcess } from './startSandboxProcess.js';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WORLD_END, WORLD_START } from '../src/sandbox/generateWorld.js';
+import { WORLD_END, WORLD_START } from '../src/sandbox/worldSpan.js';
 import { createServer } from '../src/server/createServer.js';
 import { hashPassword, randomToken, tokenDigest } from '../src/workspace/secrets.js';
 import { Workspace } from '../src/workspace/Workspace.js';

@@ -1,18 +1,13 @@
 import { findChain } from '../chains/chains.js';
-import { STREAMS, type Stream } from '../etherscan/wire.js';
-import { API_TEXT } from './apiTexts.js';
-import { WireRenderer } from './renderWire.js';
+import type { Stream } from '../etherscan/wire.js';
 import type { WireAddressTag } from '../etherscan/WireAddressTag.js';
+import { AccountLists, isListAction, type OmittedRecord } from './AccountLists.js';
+import { API_TEXT } from './apiTexts.js';
+import { ADDRESS, blockParam, tagBlock } from './apiParams.js';
+import { type Envelope, type JsonRpc, notOk, ok } from './envelope.js';
+import { WireRenderer } from './renderWire.js';
 import { worldLabelList, worldTags } from './worldTags.js';
 import type { ChainData, World } from './World.js';
-
-export interface OmittedRecord {
-  chainId: number;
-  /** `receipt`: the receipt call answers null, as the explorer does for a transaction it does not know. */
-  stream: Stream | 'receipt';
-  /** Every row of this stream in this tx is left out of the lists. */
-  hash: string;
-}
 
 export interface SandboxApiOptions {
   /** Rows per page at most; a larger `offset` is silently capped (free tier: 1,000). */
@@ -26,33 +21,14 @@ export interface SandboxApiOptions {
   disabledActions?: readonly string[] | undefined;
 }
 
-export type Envelope = { status: string; message: string; result: unknown };
-export type JsonRpc = { jsonrpc: '2.0'; id: number; result?: unknown; error?: { code: number; message: string } };
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const MAX_WINDOW = 10_000;
-
-export function isListAction(module: string | null, action: string | null): boolean {
-  return module === 'account' && (STREAMS as readonly (string | null)[]).includes(action);
-}
-
-export function ok(result: unknown): Envelope {
-  return { status: '1', message: API_TEXT.ok, result };
-}
-
-export function notOk(text: string): Envelope {
-  return { status: '0', message: API_TEXT.notOk, result: text };
-}
-
 /**
  * The Etherscan v2 API over a generated world, after the key and rate checks: chain checks,
  * then the action. Answers are plain JSON values; nothing here changes the world.
  */
 export class SandboxApi {
   private readonly render: WireRenderer;
-  private readonly omitted: Set<string>;
+  private readonly lists: AccountLists;
   private readonly disabled: ReadonlySet<string>;
-  private readonly filtered = new Map<string, Uint32Array>();
   private readonly tags = new Map<number, ReadonlyMap<string, WireAddressTag>>();
 
   constructor(
@@ -60,14 +36,13 @@ export class SandboxApi {
     private readonly options: SandboxApiOptions,
   ) {
     this.render = new WireRenderer(world);
-    this.omitted = new Set(options.omit.map(omittedKey));
+    this.lists = new AccountLists(world, this.render, options);
     this.disabled = new Set(options.disabledActions ?? []);
   }
 
   /** Serves held-back records from now on, as an explorer that indexed them late. */
   reveal(records: readonly OmittedRecord[]): void {
-    for (const record of records) this.omitted.delete(omittedKey(record));
-    this.filtered.clear();
+    this.lists.reveal(records);
   }
 
   answer(params: URLSearchParams): Envelope | JsonRpc {
@@ -81,101 +56,12 @@ export class SandboxApi {
     if (chain === undefined) return notOk(API_TEXT.chainId);
     const module = params.get('module');
     const action = params.get('action') ?? '';
-    if (isListAction(module, action)) return this.list(chain, action as Stream, params);
+    if (isListAction(module, action)) return this.lists.list(chain, action as Stream, params);
     if (module === 'account') return this.account(chain, action, params);
     if (module === 'block' && action === 'getblocknobytime') return this.blockByTime(chain, params);
     if (module === 'proxy') return this.proxy(chain, action, params);
     if (module === 'nametag' && action === 'getaddresstag') return this.addressTags(chain, params);
     return notOk(API_TEXT.invalidAction);
-  }
-
-  // ---- account lists ------------------------------------------------------------------------
-
-  private list(chain: ChainData, stream: Stream, params: URLSearchParams): Envelope {
-    const address = params.get('address');
-    const contract = params.get('contractaddress');
-    const txhash = params.get('txhash');
-    if (stream === 'txlistinternal' && address === null && txhash !== null) return this.internalsByHash(chain, txhash);
-    const tokenStream = stream === 'tokentx' || stream === 'tokennfttx' || stream === 'token1155tx';
-    if (address === null && !(tokenStream && contract !== null)) return notOk(API_TEXT.invalidAddress);
-    if ((address !== null && !ADDRESS.test(address)) || (contract !== null && !ADDRESS.test(contract))) return notOk(API_TEXT.invalidAddress);
-    if (contract !== null && !tokenStream) return notOk(API_TEXT.invalidAddress);
-
-    const rows = this.rowsFor(chain, stream, address, tokenStream ? contract : null);
-    const startBlock = blockParam(params.get('startblock'), 0);
-    const endBlock = blockParam(params.get('endblock'), Number.MAX_SAFE_INTEGER);
-    const lo = this.firstRowAtOrAfter(chain, stream, rows, startBlock);
-    const hi = this.firstRowAtOrAfter(chain, stream, rows, endBlock + 1);
-
-    const page = positiveInt(params.get('page'));
-    const offset = positiveInt(params.get('offset'));
-    const paged = page !== undefined && offset !== undefined;
-    if (paged && page * offset > MAX_WINDOW) return notOk(API_TEXT.resultWindow);
-    const queryTimeout = this.options.queryTimeoutRows;
-    if (queryTimeout !== undefined && hi - lo > queryTimeout) return notOk(API_TEXT.queryTimeout);
-
-    const size = Math.min(paged ? offset : MAX_WINDOW, this.options.pageCap);
-    const skip = paged ? (page - 1) * offset : 0;
-    const desc = params.get('sort') === 'desc';
-    const result = [];
-    for (let n = skip; n < skip + size && n < hi - lo; n++) {
-      const row = rows[desc ? hi - 1 - n : lo + n]!;
-      result.push(this.render.record(chain.chainId, stream, row));
-    }
-    return result.length === 0 ? { status: '0', message: API_TEXT.noTransactions, result: [] } : ok(result);
-  }
-
-  /** By-hash mode: rows carry no hash and no traceId, and only non-zero values are listed (docs). */
-  private internalsByHash(chain: ChainData, txhash: string): Envelope {
-    const txId = this.world.txIdByHash(chain.chainId, txhash);
-    const result = [];
-    if (txId !== undefined && !this.omitted.has(`${chain.chainId}|txlistinternal|${txhash.toLowerCase()}`)) {
-      const [first, end] = this.world.rowsOfTx(chain.chainId, 'txlistinternal', txId);
-      for (let row = first; row < end; row++) {
-        const record = this.render.internal(chain.chainId, row);
-        if (record.value === '0') continue;
-        const byHash: Partial<typeof record> = { ...record };
-        delete byHash.hash;
-        delete byHash.traceId;
-        result.push(byHash);
-      }
-    }
-    return result.length === 0 ? { status: '0', message: API_TEXT.noTransactions, result: [] } : ok(result);
-  }
-
-  private rowsFor(chain: ChainData, stream: Stream, address: string | null, contract: string | null): Uint32Array {
-    const key = `${chain.chainId}|${stream}|${address ?? ''}|${contract ?? ''}`.toLowerCase();
-    const cached = this.filtered.get(key);
-    if (cached !== undefined) return cached;
-    const table = stream === 'tokentx' ? chain.tokentx : stream === 'tokennfttx' ? chain.nfttx : chain.multitx;
-    let rows: Uint32Array;
-    if (address !== null) {
-      rows = this.world.rowsOf(chain.chainId, stream, address);
-    } else {
-      rows = Uint32Array.from({ length: table.length }, (_, n) => n);
-    }
-    const wanted = contract === null ? undefined : chain.tokens.findIndex((t) => t.address === contract.toLowerCase());
-    if (wanted === -1) rows = new Uint32Array(0);
-    else if (wanted !== undefined) rows = rows.filter((row) => table.get('token', row) === wanted);
-    if (this.omitted.size > 0) {
-      rows = rows.filter((row) => {
-        const hash = this.world.txHash(chain.chainId, this.world.txOfRow(chain.chainId, stream, row));
-        return !this.omitted.has(`${chain.chainId}|${stream}|${hash}`);
-      });
-    }
-    this.filtered.set(key, rows);
-    return rows;
-  }
-
-  private firstRowAtOrAfter(chain: ChainData, stream: Stream, rows: Uint32Array, block: number): number {
-    let low = 0;
-    let high = rows.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (chain.txs.get('block', this.world.txOfRow(chain.chainId, stream, rows[mid]!)) < block) low = mid + 1;
-      else high = mid;
-    }
-    return low;
   }
 
   // ---- balances -----------------------------------------------------------------------------
@@ -261,7 +147,7 @@ export class SandboxApi {
       return { jsonrpc: '2.0', id: 1, error: { code: -32602, message: `invalid argument 0: hex string has length ${length}, want 64 for common.Hash` } };
     }
     const txId = this.world.txIdByHash(chain.chainId, hash);
-    const withheld = action === 'eth_getTransactionReceipt' && this.omitted.has(`${chain.chainId}|receipt|${hash.toLowerCase()}`);
+    const withheld = action === 'eth_getTransactionReceipt' && this.lists.receiptWithheld(chain.chainId, hash);
     if (txId === undefined || withheld) return { jsonrpc: '2.0', id: 1, result: null };
     const result = action === 'eth_getTransactionReceipt' ? this.render.receipt(chain.chainId, txId) : this.render.transaction(chain.chainId, txId);
     return { jsonrpc: '2.0', id: 1, result };
@@ -288,26 +174,4 @@ export class SandboxApi {
     }
     return { jsonrpc: '2.0', id: 1, result: `0x${nonce.toString(16)}` };
   }
-}
-
-function positiveInt(text: string | null): number | undefined {
-  if (text === null || !/^[0-9]+$/.test(text)) return undefined;
-  const value = Number(text);
-  return value >= 1 ? value : undefined;
-}
-
-function blockParam(text: string | null, fallback: number): number {
-  return text !== null && /^[0-9]+$/.test(text) ? Number(text) : fallback;
-}
-
-/** `latest` (default) or a block number in hex or decimal. */
-function tagBlock(tag: string | null, head: number): number | undefined {
-  if (tag === null || tag === '' || tag === 'latest') return head;
-  if (/^0x[0-9a-fA-F]+$/.test(tag)) return Math.min(parseInt(tag, 16), head);
-  if (/^[0-9]+$/.test(tag)) return Math.min(Number(tag), head);
-  return undefined;
-}
-
-function omittedKey(record: OmittedRecord): string {
-  return `${record.chainId}|${record.stream}|${record.hash.toLowerCase()}`;
 }

@@ -4,7 +4,9 @@ import { allChains } from '../chains/chains.js';
 import { API_TEXT, CLOUDFLARE_502 } from './apiTexts.js';
 import { FAULT_KINDS, FaultInjector, type FaultKind, type FaultOptions } from './FaultInjector.js';
 import { generateWorld } from './generateWorld.js';
-import { isListAction, notOk, ok, type OmittedRecord, SandboxApi } from './SandboxApi.js';
+import { isListAction, type OmittedRecord } from './AccountLists.js';
+import { notOk, ok } from './envelope.js';
+import { SandboxApi } from './SandboxApi.js';
 import { TokenBucket } from './TokenBucket.js';
 import type { World } from './World.js';
 

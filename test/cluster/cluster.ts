@@ -3,11 +3,11 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import { runInProcess } from '../e2e/runLedgerscan.js';
-import type { StartedProcess } from '../server/serverProcess.js';
-import { api, startProcess, startServer } from '../server/serverProcess.js';
+import { runInProcess } from '../support/runLedgerscan.js';
+import type { StartedProcess } from '../support/serverProcess.js';
+import { api, startProcess, startServer } from '../support/serverProcess.js';
 import { createDatabase, dropDatabase } from '../support/postgres.js';
-import { tempDir, worldBook } from '../workspace/workspaceHarness.js';
+import { tempDir, worldBook } from '../support/workspaceHarness.js';
 
 export interface ClusterOptions {
   /** The environment with the API key(s): ETHERSCAN_API_KEY or ETHERSCAN_API_KEYS. */

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { packageRoot } from '../../src/packageRoot.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
-import { e2eWorld } from '../e2e/e2eWorld.js';
-import type { RunView } from '../server/serverProcess.js';
-import { api, finishedRun, runUnderWay, waitFor } from '../server/serverProcess.js';
+import { e2eWorld } from '../support/e2eWorld.js';
+import type { RunView } from '../support/serverProcess.js';
+import { api, finishedRun, runUnderWay, waitFor } from '../support/serverProcess.js';
 import { describeWithPostgres } from '../support/postgres.js';
-import { runOutput } from '../workspace/runOutput.js';
+import { runOutput } from '../support/runOutput.js';
 import { Cluster } from './cluster.js';
 
 const KEY = 'restart-key';

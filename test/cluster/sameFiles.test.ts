@@ -3,11 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
-import { E2E_RATE, e2eWorld } from '../e2e/e2eWorld.js';
-import { api, finishedRun } from '../server/serverProcess.js';
+import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
+import { api, finishedRun } from '../support/serverProcess.js';
 import { describeWithPostgres } from '../support/postgres.js';
-import { runOutput } from '../workspace/runOutput.js';
-import { openWorkspace, tempDir, worldBook } from '../workspace/workspaceHarness.js';
+import { runOutput } from '../support/runOutput.js';
+import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
 import { Cluster } from './cluster.js';
 
 const KEY = 'cluster-key';

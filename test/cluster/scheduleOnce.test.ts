@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { nextTick } from '../../src/workspace/Scheduler.js';
-import { E2E_RATE, e2eWorld } from '../e2e/e2eWorld.js';
-import { api } from '../server/serverProcess.js';
+import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
+import { api } from '../support/serverProcess.js';
 import { describeWithPostgres } from '../support/postgres.js';
 import { Cluster } from './cluster.js';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
-import { e2eWorld } from '../e2e/e2eWorld.js';
-import type { RunView } from '../server/serverProcess.js';
-import { api, finishedRun } from '../server/serverProcess.js';
+import { e2eWorld } from '../support/e2eWorld.js';
+import type { RunView } from '../support/serverProcess.js';
+import { api, finishedRun } from '../support/serverProcess.js';
 import { describeWithPostgres } from '../support/postgres.js';
 import { Cluster } from './cluster.js';
 

@@ -7,8 +7,8 @@ import { checksumAddress } from '../../src/config/checksumAddress.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import { E2E_RATE, e2eWorld, exportArgs, tempDir } from './e2eWorld.js';
-import { runInProcess } from './runLedgerscan.js';
+import { E2E_RATE, e2eWorld, exportArgs, tempDir } from '../support/e2eWorld.js';
+import { runInProcess } from '../support/runLedgerscan.js';
 
 const KEY = 'BADINPUTKEY4Q7Z9X2W';
 

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import { E2E_CHAINS, e2eWorld, E2E_RATE, exportArgs } from './e2eWorld.js';
-import { outputDigest } from './outputDigest.js';
+import { E2E_CHAINS, e2eWorld, E2E_RATE, exportArgs } from '../support/e2eWorld.js';
+import { outputDigest } from '../support/outputDigest.js';
 import type { RunFolder } from './runFolder.js';
 import { runFolder } from './runFolder.js';
-import { runInProcess, spawnLedgerscan } from './runLedgerscan.js';
-import type { StoreContents } from './storeContents.js';
-import { storeContents } from './storeContents.js';
+import { runInProcess, spawnLedgerscan } from '../support/runLedgerscan.js';
+import type { StoreContents } from '../support/storeContents.js';
+import { storeContents } from '../support/storeContents.js';
 
 const LIST_ACTIONS = ['txlist', 'txlistinternal', 'tokentx', 'tokennfttx', 'token1155tx'].map((stream) => `account.${stream}`);
 const RECEIPT_ACTION = 'proxy.eth_getTransactionReceipt';

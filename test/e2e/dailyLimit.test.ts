@@ -4,16 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import { e2eWorld, E2E_RATE, exportArgs } from './e2eWorld.js';
-import { outputDigest } from './outputDigest.js';
+import { e2eWorld, E2E_RATE, exportArgs } from '../support/e2eWorld.js';
+import { outputDigest } from '../support/outputDigest.js';
 import type { ReferenceRun } from './referenceRun.js';
 import { referenceRun } from './referenceRun.js';
 import type { RunFolder } from './runFolder.js';
 import { runFolder } from './runFolder.js';
-import type { CliOutcome } from './runLedgerscan.js';
-import { runInProcess, spawnLedgerscan } from './runLedgerscan.js';
-import type { StoreContents } from './storeContents.js';
-import { storeContents } from './storeContents.js';
+import type { CliOutcome } from '../support/runLedgerscan.js';
+import { runInProcess, spawnLedgerscan } from '../support/runLedgerscan.js';
+import type { StoreContents } from '../support/storeContents.js';
+import { storeContents } from '../support/storeContents.js';
 
 const DAILY_LIMIT = 90;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { tempDir } from './e2eWorld.js';
-import { runInProcess } from './runLedgerscan.js';
+import { tempDir } from '../support/e2eWorld.js';
+import { runInProcess } from '../support/runLedgerscan.js';
 
 const KEY = 'DISTRIBUTEDFLAGSKEY42';
 

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SandboxStats } from '../../src/sandbox/startSandbox.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import { e2eWorld, E2E_RATE } from './e2eWorld.js';
-import { outputDigest } from './outputDigest.js';
+import { e2eWorld, E2E_RATE } from '../support/e2eWorld.js';
+import { outputDigest } from '../support/outputDigest.js';
 import type { ReferenceRun } from './referenceRun.js';
 import { referenceRun } from './referenceRun.js';
 import type { RunFolder } from './runFolder.js';
 import { runFolder } from './runFolder.js';
-import type { CliOutcome } from './runLedgerscan.js';
-import { runInProcess } from './runLedgerscan.js';
-import { storeContents } from './storeContents.js';
+import type { CliOutcome } from '../support/runLedgerscan.js';
+import { runInProcess } from '../support/runLedgerscan.js';
+import { storeContents } from '../support/storeContents.js';
 
 /**
  * A fault-free export and one against the same world with 10% of requests faulted (every kind), both

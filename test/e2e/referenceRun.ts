@@ -1,12 +1,12 @@
 import { expect } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import { E2E_RATE, exportArgs } from './e2eWorld.js';
-import { outputDigest } from './outputDigest.js';
+import { E2E_RATE, exportArgs } from '../support/e2eWorld.js';
+import { outputDigest } from '../support/outputDigest.js';
 import type { RunFolder } from './runFolder.js';
-import { runInProcess } from './runLedgerscan.js';
-import type { StoreContents } from './storeContents.js';
-import { storeContents } from './storeContents.js';
+import { runInProcess } from '../support/runLedgerscan.js';
+import type { StoreContents } from '../support/storeContents.js';
+import { storeContents } from '../support/storeContents.js';
 
 /** What an uninterrupted, fault-free export leaves behind: the runs under test must end the same. */
 export interface ReferenceRun {

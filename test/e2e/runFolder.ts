@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { tempDir } from './e2eWorld.js';
+import { tempDir } from '../support/e2eWorld.js';
 
 /**
  * One out dir and one state file, reused by every run of a test file: the manifest records both

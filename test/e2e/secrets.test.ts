@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import { e2eWorld, E2E_RATE, exportArgs, tempDir } from './e2eWorld.js';
+import { e2eWorld, E2E_RATE, exportArgs, tempDir } from '../support/e2eWorld.js';
 import type { HostileAnswer, HostileProxy } from './hostileProxy.js';
 import { startHostileProxy } from './hostileProxy.js';
-import { runInProcess, spawnLedgerscan } from './runLedgerscan.js';
+import { runInProcess, spawnLedgerscan } from '../support/runLedgerscan.js';
 
 /** Mixed case, so that a lowercased copy (addresses are lowercased everywhere) is caught too. */
 const KEY = 'E2EsecretKEY7q3ZX9w4';

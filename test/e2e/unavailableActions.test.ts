@@ -8,9 +8,9 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { captureIo } from '../support/captureIo.js';
 import { runCli } from '../../src/cli/main.js';
-import { tempDir } from './e2eWorld.js';
-import type { CliOutcome } from './runLedgerscan.js';
-import { runInProcess } from './runLedgerscan.js';
+import { tempDir } from '../support/e2eWorld.js';
+import type { CliOutcome } from '../support/runLedgerscan.js';
+import { runInProcess } from '../support/runLedgerscan.js';
 
 /** The optional actions of issue 18: an explorer without them must still serve every command. */
 const OPTIONAL = ['balancehistory', 'tokenbalancehistory', 'balancemulti', 'getaddresstag'];

@@ -7,7 +7,7 @@ import { runCli } from '../../src/cli/main.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { worldLabelList, worldTags } from '../../src/sandbox/worldTags.js';
-import type { LedgerRow } from '../ledgerWorld/exportLedger.js';
+import type { LedgerRow } from '../support/exportLedger.js';
 import { captureIo } from '../support/captureIo.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LedgerEntry } from '../../src/ledger/LedgerEntry.js';
 import { BRIDGE_WINDOW_SECONDS, chainsBridged, pairBridges, withBridgePairs } from '../../src/ledger/pairBridges.js';
-import { entry } from '../reconcile/entry.js';
+import { entry } from '../support/entry.js';
 
 const OTHER_WALLET = '0x4444444444444444444444444444444444444444';
 const OP_L1_BRIDGE = '0x99c9fc46f92e8a1c0dec1b1747d010903e884be1';

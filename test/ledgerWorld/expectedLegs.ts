@@ -1,4 +1,4 @@
-import type { LedgerRow } from './exportLedger.js';
+import type { LedgerRow } from '../support/exportLedger.js';
 import type { WorldTx, WorldView } from './WorldView.js';
 
 /** What a ledger row moved, without how it was categorised or labelled. */

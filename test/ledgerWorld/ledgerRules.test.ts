@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { formatUnits } from '../../src/ledger/money.js';
-import { generateWorld, WORLD_END } from '../../src/sandbox/generateWorld.js';
+import { generateWorld } from '../../src/sandbox/generateWorld.js';
+import { WORLD_END } from '../../src/sandbox/worldSpan.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { MAX_UINT256 } from '../../src/sandbox/World.js';
 import { worldLabelList, worldTags } from '../../src/sandbox/worldTags.js';
-import { exportLedger, type LedgerExport, type LedgerRow } from './exportLedger.js';
+import { exportLedger, type LedgerExport, type LedgerRow } from '../support/exportLedger.js';
 import { expectedLegs, isFailed, legOf, receiptFee, WETH } from './expectedLegs.js';
 import { type WorldTx, WorldView } from './WorldView.js';
 

@@ -7,8 +7,8 @@ import { runCli } from '../../src/cli/main.js';
 import type { FiledRecord } from '../../src/filing/FiledRecord.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import { e2eWorld, exportArgs, tempDir } from '../e2e/e2eWorld.js';
-import { outputDigest } from '../e2e/outputDigest.js';
+import { e2eWorld, exportArgs, tempDir } from '../support/e2eWorld.js';
+import { outputDigest } from '../support/outputDigest.js';
 import { captureIo } from '../support/captureIo.js';
 
 let world: World;

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Instant } from '../../src/config/parseInstant.js';
 import { ApiUnsupportedError } from '../../src/etherscan/errors.js';
 import { balancesAt, type BalanceCheckApi } from '../../src/reconcile/balancesAt.js';
-import { entry, TOKEN, WALLET } from './entry.js';
+import { entry, TOKEN, WALLET } from '../support/entry.js';
 
 /** A chain that answers historical balances from a table per (asset, block), counting the calls. */
 function chainWith(balances: Record<string, bigint>): BalanceCheckApi & { calls: string[] } {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ApiUnavailableError, ApiUnsupportedError, DailyLimitError } from '../../src/etherscan/errors.js';
 import type { ReconcileApi } from '../../src/reconcile/reconcile.js';
 import { reconcile } from '../../src/reconcile/reconcile.js';
-import { entry, TOKEN, WALLET } from './entry.js';
+import { entry, TOKEN, WALLET } from '../support/entry.js';
 
 const SPAM = '0x0000000000000000000000000000000000000009';
 const entries = [

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { BucketResult, ReconcileResult } from '../../src/reconcile/reconcile.js';
 import { writeReconcileReport } from '../../src/pipeline/reconcileReport.js';
 import { rollForward } from '../../src/reconcile/rollForward.js';
-import { entry, TOKEN, WALLET } from './entry.js';
+import { entry, TOKEN, WALLET } from '../support/entry.js';
 
 let dir: string;
 beforeEach(() => {

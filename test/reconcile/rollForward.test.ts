@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { LedgerscanError } from '../../src/errors/LedgerscanError.js';
 import { rollForward } from '../../src/reconcile/rollForward.js';
-import { entry, TOKEN, WALLET } from './entry.js';
+import { entry, TOKEN, WALLET } from '../support/entry.js';
 
 /** Blocks 100..199 are in the period (timestamps are block × 10). */
 const period = { startTime: 1000, endTime: 2000 };

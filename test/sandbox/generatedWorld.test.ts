@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STREAMS, type Wire1155Tx, type WireInternalTx, type WireNftTx, type WireReceipt, type WireTokenTx } from '../../src/etherscan/wire.js';
 import { demoWorld } from '../../src/sandbox/demoWorld.js';
-import { generateWorld, SPECIALS_FROM, SPECIALS_TO, WORLD_END, WORLD_START } from '../../src/sandbox/generateWorld.js';
+import { generateWorld } from '../../src/sandbox/generateWorld.js';
+import { SPECIALS_FROM, SPECIALS_TO, WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import type { Stream } from '../../src/etherscan/wire.js';

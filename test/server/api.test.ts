@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
-import { E2E_RATE, e2eWorld } from '../e2e/e2eWorld.js';
-import { openWorkspace, tempDir, worldBook } from '../workspace/workspaceHarness.js';
-import type { Served } from './serverHarness.js';
-import { addUser, login, serve } from './serverHarness.js';
+import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
+import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
+import type { Served } from '../support/serverHarness.js';
+import { addUser, login, serve } from '../support/serverHarness.js';
 
 const KEY = 'WSKEY-9f8e7d6c5b4a39281706';
 /** A wallet label the pipeline carries into the reconcile report, as a chain-supplied token name would be. */

@@ -2,13 +2,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
-import { e2eWorld } from '../e2e/e2eWorld.js';
-import type { CliChild } from '../e2e/runLedgerscan.js';
-import { runInProcess } from '../e2e/runLedgerscan.js';
-import { storeContents } from '../e2e/storeContents.js';
-import { runOutput } from '../workspace/runOutput.js';
-import { tempDir, worldBook } from '../workspace/workspaceHarness.js';
-import { api, finishedRun, runUnderWay, startServer } from './serverProcess.js';
+import { e2eWorld } from '../support/e2eWorld.js';
+import type { CliChild } from '../support/runLedgerscan.js';
+import { runInProcess } from '../support/runLedgerscan.js';
+import { storeContents } from '../support/storeContents.js';
+import { runOutput } from '../support/runOutput.js';
+import { tempDir, worldBook } from '../support/workspaceHarness.js';
+import { api, finishedRun, runUnderWay, startServer } from '../support/serverProcess.js';
 
 const KEY = 'durability-key';
 /** Slow enough that the export is still fetching when it is killed (≈ 250 calls at 60/s). */

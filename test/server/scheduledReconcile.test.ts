@@ -3,10 +3,10 @@ import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
-import { e2eWorld } from '../e2e/e2eWorld.js';
-import { openWorkspace, tempDir, worldBook } from '../workspace/workspaceHarness.js';
-import type { Served } from './serverHarness.js';
-import { addUser, login, serve } from './serverHarness.js';
+import { e2eWorld } from '../support/e2eWorld.js';
+import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
+import type { Served } from '../support/serverHarness.js';
+import { addUser, login, serve } from '../support/serverHarness.js';
 
 const world = e2eWorld();
 const sandboxes: Sandbox[] = [];

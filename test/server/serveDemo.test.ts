@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { runInProcess, spawnLedgerscan } from '../e2e/runLedgerscan.js';
-import { tempDir } from '../workspace/workspaceHarness.js';
-import { login } from './serverHarness.js';
+import { runInProcess, spawnLedgerscan } from '../support/runLedgerscan.js';
+import { tempDir } from '../support/workspaceHarness.js';
+import { login } from '../support/serverHarness.js';
 
 describe('ledgerscan serve --demo', () => {
   it('serves a demo book offline to a demo admin whose password it prints once; users list and remove manage the accounts', async () => {

@@ -8,7 +8,8 @@ import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import { RateLimiter } from '../../src/etherscan/RateLimiter.js';
 import { jobTemplates } from '../../src/pipeline/jobTemplates.js';
 import { ledgerFromStore } from '../../src/pipeline/ledgerFromStore.js';
-import { generateWorld, WORLD_END, WORLD_START } from '../../src/sandbox/generateWorld.js';
+import { generateWorld } from '../../src/sandbox/generateWorld.js';
+import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import type { BookStore } from '../../src/store/BookStore.js';
@@ -18,7 +19,7 @@ import { planBlockRanges, type BlockPlan } from '../../src/sync/planBlockRanges.
 import { syncJob, type SyncReport } from '../../src/sync/syncJob.js';
 import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
-import { syncKilledAfter } from '../sync/killedSyncChild.js';
+import { syncKilledAfter } from '../support/killedSyncChild.js';
 import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
 
 const CHAINS = [1, 10];

@@ -1,5 +1,5 @@
 import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
-import type { OmittedRecord } from '../../src/sandbox/SandboxApi.js';
+import type { OmittedRecord } from '../../src/sandbox/AccountLists.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 

@@ -8,7 +8,8 @@ import { DailyLimitError } from '../../src/etherscan/errors.js';
 import { RateLimiter } from '../../src/etherscan/RateLimiter.js';
 import { STREAMS } from '../../src/etherscan/wire.js';
 import type { WireRecord } from '../../src/etherscan/wire.js';
-import { generateWorld, WORLD_END, WORLD_START } from '../../src/sandbox/generateWorld.js';
+import { generateWorld } from '../../src/sandbox/generateWorld.js';
+import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
@@ -17,7 +18,7 @@ import type { Store } from '../../src/store/Store.js';
 import { planBlockRanges } from '../../src/sync/planBlockRanges.js';
 import { syncJob } from '../../src/sync/syncJob.js';
 import type { SyncReport } from '../../src/sync/syncJob.js';
-import { syncKilledAfter } from './killedSyncChild.js';
+import { syncKilledAfter } from '../support/killedSyncChild.js';
 
 const PERIOD = { startTime: WORLD_START, endTime: WORLD_END };
 /** Small pages, so a small world still pages many times and pages end inside blocks. */

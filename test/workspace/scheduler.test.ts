@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { e2eWorld } from '../e2e/e2eWorld.js';
-import { openWorkspace, tempDir, worldBook } from './workspaceHarness.js';
+import { e2eWorld } from '../support/e2eWorld.js';
+import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
 
 const world = e2eWorld();
 const NO_API = { url: 'http://127.0.0.1:9/v2/api', apiKey: 'unused-key' };

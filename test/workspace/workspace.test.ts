@@ -5,11 +5,11 @@ import { checksumAddress } from '../../src/config/checksumAddress.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { SqliteWorkspaceData } from '../../src/workspace/SqliteWorkspaceData.js';
-import { E2E_RATE, e2eWorld } from '../e2e/e2eWorld.js';
-import { runInProcess } from '../e2e/runLedgerscan.js';
-import { storeContents } from '../e2e/storeContents.js';
-import { runOutput } from './runOutput.js';
-import { openWorkspace, tempDir, worldBook } from './workspaceHarness.js';
+import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
+import { runInProcess } from '../support/runLedgerscan.js';
+import { storeContents } from '../support/storeContents.js';
+import { runOutput } from '../support/runOutput.js';
+import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
 
 const world = e2eWorld();
 const swapCase = (char: string): string => (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase());

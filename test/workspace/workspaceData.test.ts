@@ -11,7 +11,7 @@ import { SQLITE_WORKSPACE_STEPS, SqliteWorkspaceData } from '../../src/workspace
 import type { WorkspaceData } from '../../src/workspace/WorkspaceData.js';
 import { childLines } from '../support/childLines.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
-import { tempDir } from './workspaceHarness.js';
+import { tempDir } from '../support/workspaceHarness.js';
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'workspaceDataChild.ts');
 

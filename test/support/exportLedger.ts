@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { runCli } from '../../src/cli/main.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
-import { captureIo } from '../support/captureIo.js';
+import { captureIo } from './captureIo.js';
 
 /** One row of ledger.csv, every cell as written. */
 export interface LedgerRow {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { World } from '../../src/sandbox/World.js';
 import { Workspace } from '../../src/workspace/Workspace.js';
 import type { WorkspaceOptions } from '../../src/workspace/Workspace.js';
-import { E2E_CHAINS, E2E_RATE } from '../e2e/e2eWorld.js';
+import { E2E_CHAINS, E2E_RATE } from './e2eWorld.js';
 
 export function tempDir(name: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `ledgerscan-workspace-${name}-`));

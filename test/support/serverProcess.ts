@@ -1,5 +1,5 @@
-import type { CliChild } from '../e2e/runLedgerscan.js';
-import { spawnLedgerscan } from '../e2e/runLedgerscan.js';
+import type { CliChild } from './runLedgerscan.js';
+import { spawnLedgerscan } from './runLedgerscan.js';
 
 export interface StartedProcess {
   process: CliChild;
