@@ -1,6 +1,6 @@
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 
-/** The exit codes of design.md; anything not listed is a bug. */
+/** The exit codes README.md lists (Use); anything not listed is a bug. */
 export const EXIT = {
   ok: 0,
   differences: 1,

@@ -1,5 +1,5 @@
 /**
- * Answer texts copied verbatim from etherscan-api.md §3 and samples/etherscan (typos included:
+ * Answer texts copied verbatim from docs/etherscan-api.md §3 and samples/etherscan (typos included:
  * "occured"). Clients classify on these strings, so the sandbox must not paraphrase them.
  */
 export const API_TEXT = {

@@ -12,7 +12,7 @@ const TRANSFER_SINGLE_TOPIC = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c08
 
 /**
  * Turns stored rows into wire records with exactly the API's field sets, key order and string
- * formats (etherscan-api.md §8): everything a row does not store is derived from its ids.
+ * formats (docs/etherscan-api.md §8): everything a row does not store is derived from its ids.
  */
 export class WireRenderer {
   constructor(private readonly world: World) {}

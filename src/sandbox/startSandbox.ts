@@ -170,7 +170,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
-/** Not enveloped, and needs neither key nor chainid (etherscan-api.md §1). */
+/** Not enveloped, and needs neither key nor chainid (docs/etherscan-api.md §1). */
 function chainList(world: World): unknown {
   const served = allChains().filter((chain) => world.chainIds.includes(chain.id));
   return {

@@ -21,7 +21,7 @@ export interface ApiOptions {
 
 type IdParams = { id: string };
 
-/** The JSON API of workspace.md, every route. */
+/** The JSON API (README, "Workspace"), every route. */
 export function apiRoutes(app: FastifyInstance, options: ApiOptions): void {
   const { workspace } = options;
   const { data } = workspace;

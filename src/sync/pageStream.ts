@@ -34,7 +34,7 @@ export interface PageStreamOptions {
 const PAGE_SIZE = 1000;
 
 /**
- * Fetches blocks [fromBlock, toBlock] of one key with the block cursor of etherscan-api.md §5:
+ * Fetches blocks [fromBlock, toBlock] of one key with the block cursor of docs/etherscan-api.md §5:
  * `sort=asc&page=1&offset=1000` from the cursor; a short page ends the span; a full page commits
  * the rows below its last block and restarts at that block, which the next page returns whole.
  * A Query Timeout halves the span (oldest half first). Each page is committed with its range

@@ -1,6 +1,6 @@
 import type { Category } from '../ledger/LedgerEntry.js';
 
-/** How well the tool's import format is known (see docs/templates.md and tax-formats.md). */
+/** How well the tool's import format is known (see docs/templates.md and docs/tax-formats.md). */
 export type Confidence = 'confirmed' | 'partly' | 'unconfirmed';
 /** `csv` writes the columns; `hledger` and `beancount` are built-in text renderers over the posting layout. */
 export type RendererName = 'csv' | 'hledger' | 'beancount';

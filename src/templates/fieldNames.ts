@@ -9,7 +9,7 @@ const rowFields = [
   'base.amount', 'base.currency', 'quote.amount', 'quote.currency', 'amount.signed', 'currency', 'pool.currency',
 ] as const;
 
-/** The unified ledger columns of design.md (and its suggested extras), read from the entry as is. */
+/** The unified ledger columns (docs/templates.md, `ledger`) and their extras, read from the entry as is. */
 export const entryFields = [
   'entry.timestamp', 'entry.chain_id', 'entry.block_number', 'entry.tx_hash', 'entry.wallet', 'entry.direction',
   'entry.kind', 'entry.asset', 'entry.asset_contract', 'entry.token_id', 'entry.amount', 'entry.amount_raw',

@@ -1,6 +1,6 @@
 /**
  * A book's JSON: the job file's shape without `period`, `templates`, `out` and `api`, plus a name
- * (workspace.md). Kept as given; `validateBook` checks it with the CLI's job validation.
+ * (README, "Workspace"). Kept as given; `validateBook` checks it with the CLI's job validation.
  */
 export interface BookData {
   name: string;

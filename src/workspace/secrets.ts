@@ -1,6 +1,6 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-/** scrypt cost: N = 2^15 uses 32 MiB per hash, memory-hard as workspace.md asks, about 0.1 s on one core. */
+/** scrypt cost: N = 2^15 uses 32 MiB per hash, memory-hard so a stolen database is costly to crack, about 0.1 s on one core. */
 const COST = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_BYTES = 32;
 

@@ -22,6 +22,9 @@ const PROSE_DIRS = ['docs'];
 const SHELF = new RegExp(['\\.\\./', 'shared', '|', '/work', '/'].join(''));
 const ABSOLUTE = new RegExp(['(^|[^\\w.~$/:-])', '/(?:work|home|root|Users|mnt|opt|srv|tmp|var|etc|usr)/', '|', '\\b[A-Z]:\\\\\\\\'].join(''));
 const LINK = /\]\(([^)\s#]+)(?:#[^)]*)?\)/g;
+/** A Markdown document named in any text (`docs/etherscan-api.md §3`, `tax-formats.md`), URLs aside. */
+const DOCUMENT = /[\w./-]*[\w-]\.md\b/g;
+const URL_TEXT = /[a-z]+:\/\/\S+/gi;
 
 function filesUnder(relative: string): string[] {
   const absolute = path.join(packageRoot, relative);
@@ -40,6 +43,10 @@ function offendingLines(files: readonly string[], pattern: RegExp): string[] {
   return files.filter(isText).flatMap((file) =>
     fs.readFileSync(path.join(packageRoot, file), 'utf8').split('\n').flatMap((line, index) =>
       pattern.test(line) && !line.startsWith('#!') ? [`${file}:${index + 1}: ${line.trim().slice(0, 120)}`] : []));
+}
+
+function namedDocuments(text: string): string[] {
+  return [...text.replace(URL_TEXT, ' ').matchAll(DOCUMENT)].map((match) => match[0].replace(/^\.\//, ''));
 }
 
 const selfFile = path.join('test', 'repository', 'selfContained.test.ts');
@@ -76,7 +83,23 @@ describe('the repository stands on its own', () => {
     expect(broken).toEqual([]);
   });
 
+  it('names no document the repository does not have', () => {
+    const everyFile = filesUnder('.');
+    const basenames = new Set(everyFile.map((file) => path.basename(file)));
+    const missing = [...codeFiles, ...proseFiles].filter(isText).flatMap((file) =>
+      namedDocuments(fs.readFileSync(path.join(packageRoot, file), 'utf8')).flatMap((name) => {
+        // A bare name may live anywhere ("`SOURCES.md` there"); a path must resolve from the file or the root.
+        const found = name.includes('/')
+          ? [path.resolve(packageRoot, path.dirname(file), name), path.resolve(packageRoot, name)].some((candidate) => fs.existsSync(candidate))
+          : basenames.has(name);
+        return found ? [] : [`${file}: ${name}`];
+      }));
+    expect(missing).toEqual([]);
+  });
+
   it('catches what it is meant to catch', () => {
+    expect(namedDocuments(`/** The exit codes of ${'design'}.md; see docs/${'workspace'}.md §2 */`)).toEqual(['design.md', 'docs/workspace.md']);
+    expect(namedDocuments('see https://github.com/org/repo/blob/main/README.md and docs/templates.md.')).toEqual(['docs/templates.md']);
     expect(ABSOLUTE.test(`const samples = '${'/work'}/shared/samples';`)).toBe(true);
     expect(ABSOLUTE.test(`path.join('${'/home'}/me', 'x')`)).toBe(true);
     expect(SHELF.test(`read ${'..'}/shared/docs`)).toBe(true);
