@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli/main.js';
+import { captureIo } from './captureIo.js';
 
 export interface CliOutcome {
   code: number;
@@ -14,14 +14,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 /** The CLI in this process (fast): exit code and everything it wrote. No key in the environment unless given. */
 export async function runInProcess(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd: string }): Promise<CliOutcome> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (chunk: Buffer) => out.push(chunk));
-  stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  const code = await runCli(args, { stdout, stderr, env: options.env ?? {}, cwd: options.cwd });
-  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+  const io = captureIo(options.cwd, options.env ?? {});
+  const code = await runCli(args, io);
+  return { code, stdout: io.stdoutText(), stderr: io.stderrText() };
 }
 
 export interface CliChild {
