@@ -16,7 +16,7 @@ import {
 import type { KeyLimiter } from './KeyLimiter.js';
 import type { RateLimiter } from './RateLimiter.js';
 import { rateLimiterFor } from './RateLimiter.js';
-import { redact } from './redact.js';
+import { redact } from '../secrets/redact.js';
 import { sleep } from './sleep.js';
 import type { Stream, WireReceipt, WireRecordOf } from './wire.js';
 import type { WireAddressTag } from './WireAddressTag.js';
