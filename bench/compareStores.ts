@@ -24,7 +24,7 @@ import { startSandboxProcess } from './startSandboxProcess.js';
  */
 export async function compareStores(size: BenchSize, rate: number, keep: boolean, note: (line: string) => void) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ledgerscan-stores-${size.name}-`));
-  const server = benchPostgresServer(dir);
+  const server = benchPostgresServer();
   const database = await createBenchDatabase(server.url, size.name);
   try {
     const sandbox = await startSandboxProcess({ scale: size.scale, rate, apiKey: `bench-stores-${size.name}-key`, spanFeeMarket: false });
