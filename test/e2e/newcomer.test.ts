@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
-import { serveSandbox } from '../../src/sandbox/serveSandbox.js';
+import { servedSandbox } from '../support/servedSandbox.js';
 import { tempDir } from './e2eWorld.js';
 import { runInProcess } from './runLedgerscan.js';
 
@@ -14,27 +13,16 @@ describe('a newcomer', () => {
   });
 
   it("runs the sandbox banner's try: command as printed", async () => {
-    let printed = '';
-    const stdout = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        printed += chunk.toString();
-        done();
-      },
-    });
-    let stop!: () => void;
-    const stopSignal = new Promise<void>((resolve) => (stop = resolve));
-    const serving = serveSandbox({ port: 0, seed: 7, scale: 0.02, rate: 400, faults: 0, disabledActions: [], stdout, stopSignal });
+    const sandbox = await servedSandbox({ port: 0, seed: 7, scale: 0.02, rate: 400, faults: 0, disabledActions: [] });
     try {
-      while (!printed.includes('try: ')) await new Promise((resolve) => setTimeout(resolve, 20));
-      const line = /^try: ledgerscan (.*)$/m.exec(printed)![1]!;
+      const line = /^try: ledgerscan (.*)$/m.exec(sandbox.printed())![1]!;
       const cwd = tempDir('banner');
       const outcome = await runInProcess(line.split(' '), { cwd });
       // Progress lines on stderr are fine; an error line is not.
       expect({ code: outcome.code, errors: outcome.stderr.split('\n').filter((text) => text.startsWith('ledgerscan:')) }).toEqual({ code: 0, errors: [] });
       expect(fs.existsSync(path.join(cwd, 'out', 'sandbox', 'manifest.json'))).toBe(true);
     } finally {
-      stop();
-      await serving;
+      await sandbox.stop();
     }
   });
 });

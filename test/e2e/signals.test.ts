@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { packageRoot } from '../../src/packageRoot.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { startProcess } from '../server/serverProcess.js';
+import { ownPostgresCluster, POSTGRES_SCRIPT } from '../support/ownPostgresCluster.js';
 import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
 import { e2eWorld, exportArgs, tempDir } from './e2eWorld.js';
 import type { CliChild } from './runLedgerscan.js';
@@ -15,7 +14,6 @@ import { spawnLedgerscan } from './runLedgerscan.js';
 const KEY = 'signals-key';
 /** What the issue asks of every stop: the process is gone within this, whatever its database or API does. */
 const BOUND_MS = 10_000;
-const POSTGRES = path.join(packageRoot(), '.ci', 'postgres');
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 const world = e2eWorld();
 let sandbox: Sandbox;
@@ -61,7 +59,7 @@ describe('a state path that cannot be created', () => {
 });
 
 describe.each(SIGNALS)('%s stops every long-running command within the bound', (signal) => {
-  it.each(['export', 'sync', 'reconcile'])('%s mid-sync: exit 2, the lock released', async (command) => {
+  it.each(['export', 'sync', 'reconcile'])('%s mid-sync: exit 3 (stopped, what was fetched kept), the lock released', async (command) => {
     const dir = tempDir(`signals-${command}`);
     const state = path.join(dir, 'state.db');
     // Three calls a second: the cold sync would take more than a minute.
@@ -71,7 +69,7 @@ describe.each(SIGNALS)('%s stops every long-running command within the bound', (
     const started = spawnLedgerscan([command, ...args.slice(1)]);
     await callsReach(calls + 3, started);
     const end = await stopWith(started, signal);
-    expect(end).toEqual({ ms: expect.any(Number), code: 2, signal: null, stderr: expect.stringContaining(`stopped by ${signal}`) });
+    expect(end).toEqual({ ms: expect.any(Number), code: 3, signal: null, stderr: expect.stringContaining(`stopped by ${signal}`) });
     expect(end.ms).toBeLessThan(BOUND_MS);
     expect(fs.existsSync(`${state}.lock`)).toBe(false);
   });
@@ -100,27 +98,14 @@ describeWithPostgres('serve and worker on PostgreSQL', (serverUrl) => {
 
   /** A cluster of this test's own, stopped under the running processes (the shared one serves other test files). */
   describe('while their database is being stopped', () => {
-    let dir = '';
-    let url = '';
-    beforeAll(() => {
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-signals-pg-'));
-      url = execFileSync(POSTGRES, ['start', dir], { encoding: 'utf8' }).trim();
-    });
-    afterAll(() => {
-      try {
-        execFileSync(POSTGRES, ['stop', dir], { stdio: 'pipe' });
-      } catch {
-        // stopped by the test already
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
+    const own = ownPostgresCluster('signals');
 
     it('serve --database and worker --database exit within the bound on SIGTERM', async () => {
       const files = tempDir('signals-pg-files');
       const env = { ETHERSCAN_API_KEY: KEY };
-      const { process: server } = await startProcess(['serve', '--port', '0', '--database', url, '--files', files, '--base-url', sandbox.url], env, /listening on (http:\/\/\S+)/);
-      const { process: worker } = await startProcess(['worker', '--database', url, '--files', files, '--base-url', sandbox.url, '--scheduler-every', '1'], env, /worker (\S+) on /);
-      execFileSync(POSTGRES, ['stop', dir], { stdio: 'pipe' });
+      const { process: server } = await startProcess(['serve', '--port', '0', '--database', own.url(), '--files', files, '--base-url', sandbox.url], env, /listening on (http:\/\/\S+)/);
+      const { process: worker } = await startProcess(['worker', '--database', own.url(), '--files', files, '--base-url', sandbox.url, '--scheduler-every', '1'], env, /worker (\S+) on /);
+      execFileSync(POSTGRES_SCRIPT, ['stop', own.dir()], { stdio: 'pipe' });
       const [serverEnd, workerEnd] = await Promise.all([stopWith(server, 'SIGTERM'), stopWith(worker, 'SIGTERM')]);
       expect({ server: serverEnd.signal, worker: workerEnd.signal }).toEqual({ server: null, worker: null });
       expect(serverEnd.ms).toBeLessThan(BOUND_MS);
