@@ -4,7 +4,7 @@ import path from 'node:path';
 import { EtherscanClient } from '../src/etherscan/EtherscanClient.js';
 import { openStore } from '../src/store/openStore.js';
 import { openPostgresStore } from '../src/store/postgres/openPostgresStore.js';
-import { redactDatabaseUrl } from '../src/store/postgres/redactDatabaseUrl.js';
+import { redactDatabaseUrl } from '../src/secrets/redact.js';
 import type { BookStore } from '../src/store/BookStore.js';
 import { concurrencyFor } from '../src/sync/concurrencyFor.js';
 import { planBlockRanges } from '../src/sync/planBlockRanges.js';
@@ -24,7 +24,7 @@ import { startSandboxProcess } from './startSandboxProcess.js';
  */
 export async function compareStores(size: BenchSize, rate: number, keep: boolean, note: (line: string) => void) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ledgerscan-stores-${size.name}-`));
-  const server = benchPostgresServer(dir);
+  const server = benchPostgresServer();
   const database = await createBenchDatabase(server.url, size.name);
   try {
     const sandbox = await startSandboxProcess({ scale: size.scale, rate, apiKey: `bench-stores-${size.name}-key`, spanFeeMarket: false });

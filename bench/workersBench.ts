@@ -48,7 +48,7 @@ export async function workersBench(argv: readonly string[]): Promise<void> {
   const most = Math.max(...counts);
   const books = Number(option('--books', String(2 * most)));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-bench-workers-'));
-  const server = benchPostgresServer(dir);
+  const server = benchPostgresServer();
   const keys = Array.from({ length: most }, (_, index) => `bench-worker-key-${index + 1}`);
   const sandbox = await startSandboxProcess({ scale, rate, apiKey: keys[0]!, moreKeys: keys.slice(1), spanFeeMarket: false });
   try {

@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { InputError } from '../errors/LedgerscanError.js';
-import { redactSecrets } from './redactSecrets.js';
+import { redactSecrets } from '../secrets/redact.js';
 import type { CliIo } from './CliIo.js';
 import { processIo } from './CliIo.js';
 import { balancesCommand } from './commands/balancesCommand.js';
@@ -21,6 +21,10 @@ import { usersCommand } from './commands/usersCommand.js';
 import { workerCommand } from './commands/workerCommand.js';
 import { describeError, EXIT, exitCodeFor } from './exitCode.js';
 import { withJobOptions } from './jobOptions.js';
+import { toolVersion } from '../pipeline/toolVersion.js';
+
+/** How long a stopped command may take to wind down before the process ends regardless. */
+const SHUTDOWN_BOUND_MS = 8_000;
 
 /** `serve`, `users` and `worker` in the distributed mode. */
 const DISTRIBUTED_OPTIONS = {
@@ -40,6 +44,7 @@ const API_OPTIONS = {
  * codes. `signal` stops a running sync between requests (Ctrl-C), keeping what was committed.
  */
 export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) return printVersion(io);
   let code: number = EXIT.ok;
   const parser = yargs([...argv])
     .scriptName('ledgerscan')
@@ -163,7 +168,10 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     .command('chains', 'list the supported chains', (y) => y, () => {
       code = chainsCommand(io);
     })
-    .demandCommand(1, 'name a command: export, sync, reconcile, close, diff, balances, serve, worker, users, sandbox, demo, templates or chains')
+    .command('version', 'print the version (also --version, -V)', (y) => y, () => {
+      code = printVersion(io);
+    })
+    .demandCommand(1, 'name a command: export, sync, reconcile, close, diff, balances, serve, worker, users, sandbox, demo, templates, chains or version')
     .strict()
     .help()
     .version(false)
@@ -178,6 +186,11 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     io.stderr.write(`${redactSecrets(describeError(error), argv, io.env)}\n`);
     return exitCodeFor(error);
   }
+}
+
+function printVersion(io: CliIo): number {
+  io.stdout.write(`ledgerscan ${toolVersion()}\n`);
+  return EXIT.ok;
 }
 
 function isEntryPoint(): boolean {
@@ -197,8 +210,18 @@ if (isEntryPoint()) {
     throw error;
   });
   const controller = new AbortController();
-  const stop = (): void => controller.abort(new InputError('stopped by a signal; what was fetched is committed'));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // The first signal asks the command to stop gracefully, within SHUTDOWN_BOUND_MS whatever its database or
+  // API does; a second one ends the process at once. Either way the exit handlers (store locks) still run.
+  const stop = (signal: NodeJS.Signals): void => {
+    const reason = new InputError(`stopped by ${signal}; what was fetched is committed`);
+    if (controller.signal.aborted) process.exit(exitCodeFor(reason));
+    controller.abort(reason);
+    setTimeout(() => {
+      process.stderr.write(`ledgerscan: not stopped within ${SHUTDOWN_BOUND_MS / 1000} s of ${signal}; exiting\n`);
+      process.exit(exitCodeFor(reason));
+    }, SHUTDOWN_BOUND_MS).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   process.exitCode = await runCli(process.argv.slice(2), processIo(), controller.signal);
 }

@@ -4,19 +4,15 @@ import type { ErrorDetails } from '../errors/LedgerscanError.js';
 import type { EnvelopeClass } from './classifyEnvelope.js';
 import { classifyEnvelope } from './classifyEnvelope.js';
 import type { ApiStats, EtherscanApi, ListPageRequest } from './EtherscanApi.js';
-import {
-  ApiConfigurationError,
-  ApiProtocolError,
-  ApiUnavailableError,
-  ApiUnsupportedError,
-  ChainNotAvailableError,
-  DailyLimitError,
-  QueryTimeoutError,
-} from './errors.js';
+import { DECIMAL, HEX, isAddressTag, isListRow, isReceipt } from './answerShapes.js';
+import { envelopeError } from './envelopeError.js';
+import { ApiProtocolError, ApiUnavailableError, ApiUnreachableError, QueryTimeoutError } from './errors.js';
+import type { Retry } from './httpGet.js';
+import { httpGet, transportRetry } from './httpGet.js';
 import type { KeyLimiter } from './KeyLimiter.js';
 import type { RateLimiter } from './RateLimiter.js';
 import { rateLimiterFor } from './RateLimiter.js';
-import { redact } from './redact.js';
+import { redact } from '../secrets/redact.js';
 import { sleep } from './sleep.js';
 import type { Stream, WireReceipt, WireRecordOf } from './wire.js';
 import type { WireAddressTag } from './WireAddressTag.js';
@@ -52,9 +48,11 @@ const METADATA_HOSTS: Readonly<Record<string, string>> = { 'api.etherscan.io': '
 /** "timeout occurred or server too busy" this many times on one range: ask for a smaller range. */
 const BUSY_ANSWERS_BEFORE_SPLIT = 3;
 
+/** Retries after a refused connection or an unknown host: one, in case the server was just restarting. */
+const UNREACHABLE_RETRIES = 1;
+
 type Params = readonly (readonly [string, string | number])[];
 type Settled = Extract<EnvelopeClass, { kind: 'data' | 'empty' | 'notFound' }>;
-type Retry = Extract<EnvelopeClass, { kind: 'retry' }>;
 
 /**
  * The Etherscan v2 client: every attempt (retries included) waits for the key's rate limiter,
@@ -181,26 +179,12 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   /** The file an answer links to (it expires within minutes, so it is fetched at once); transport failures retried like calls. */
-  private async download(link: string, details: ErrorDetails): Promise<string> {
-    let last = transportRetry('network', '');
-    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), this.timeoutMs);
-      try {
-        const response = await this.http.get(link, { signal: controller.signal });
-        const text = await response.text();
-        if (response.ok) return text;
-        last = { kind: 'retry', reason: 'http', text: `HTTP ${response.status}`, longBackoff: false };
-      } catch (error) {
-        last = controller.signal.aborted
-          ? transportRetry('timeout', `no complete answer within ${this.timeoutMs} ms`)
-          : transportRetry('network', describeTransportError(error));
-      } finally {
-        clearTimeout(timer);
-      }
-      if (attempt < this.maxRetries) await sleep(this.backoff(attempt, last));
-    }
-    throw new ApiUnavailableError(this.maxRetries + 1, last.reason, this.redact(last.text), details);
+  private download(link: string, details: ErrorDetails): Promise<string> {
+    return this.withRetries(String(details['request']), details, async () => {
+      const answer = await httpGet(this.http, link, this.timeoutMs);
+      if (answer.kind === 'retry') return answer;
+      return answer.status >= 200 && answer.status < 300 ? answer.text : { kind: 'retry', reason: 'http', text: `HTTP ${answer.status}`, longBackoff: false };
+    });
   }
 
   private async scalar(chainId: number, module: string, action: string, params: Params, shape: RegExp): Promise<string> {
@@ -214,73 +198,45 @@ export class EtherscanClient implements EtherscanApi {
     const label = `${module}.${action}`;
     const details: ErrorDetails = { request: label, chainid: chainId, ...describe(params), baseUrl: this.redact(baseUrl) };
     const url = this.url(baseUrl, chainId, module, action, params);
-    let lastProblem = '';
-    let lastReason: Retry['reason'] = 'network';
     let busyAnswers = 0;
-    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+    const outcome = await this.withRetries(`${label} chainid=${chainId}`, details, async (attempt): Promise<Exclude<EnvelopeClass, Retry> | Retry> => {
       if (attempt > 0) this.stats.retries++;
       await this.limiter.acquire(undefined, HISTORICAL_ACTIONS.has(action) ? this.historicalLimiter : undefined);
       this.stats.requests++;
       this.stats.byAction[label] = (this.stats.byAction[label] ?? 0) + 1;
-      const outcome = await this.attempt(url, module === 'proxy');
-      if (outcome.kind !== 'retry') return this.settle(outcome, chainId, details);
-      if (outcome.reason === 'rate-limit') this.stats.rateLimited++;
-      if (outcome.reason === 'server-busy' && !outcome.longBackoff && splittable && ++busyAnswers === BUSY_ANSWERS_BEFORE_SPLIT) {
-        throw new QueryTimeoutError(this.redact(outcome.text), { ...details, busyAnswers });
+      const answer = await httpGet(this.http, url, this.timeoutMs);
+      if (answer.kind === 'retry') return answer;
+      const classified = classifyEnvelope({ httpStatus: answer.status, contentType: answer.contentType, bodyText: answer.text, isProxy: module === 'proxy' });
+      if (classified.kind !== 'retry') return classified;
+      if (classified.reason === 'rate-limit') this.stats.rateLimited++;
+      if (classified.reason === 'server-busy' && !classified.longBackoff && splittable && ++busyAnswers === BUSY_ANSWERS_BEFORE_SPLIT) {
+        throw new QueryTimeoutError(this.redact(classified.text), { ...details, busyAnswers });
       }
-      lastReason = outcome.reason;
-      lastProblem = `${outcome.reason}: ${outcome.text}`;
-      if (attempt === this.maxRetries) break;
-      const delay = this.backoff(attempt, outcome);
-      this.log(`${label} chainid=${chainId}: ${lastProblem}; retry ${attempt + 1}/${this.maxRetries} in ${delay} ms`);
+      return classified;
+    });
+    if (outcome.kind === 'data' || outcome.kind === 'empty' || outcome.kind === 'notFound') return outcome;
+    throw envelopeError(outcome, this.redact(outcome.text), chainId, details, this.now());
+  }
+
+  /**
+   * Runs `attempt` until it gives something other than a retry, with backoff in between: at most `maxRetries`
+   * retries, and one only when nothing listens at the URL (connection refused, unknown host).
+   */
+  private async withRetries<R>(label: string, details: ErrorDetails, attempt: (index: number) => Promise<R | Retry>): Promise<R> {
+    let last: Retry = transportRetry('network', '');
+    let attempts = 0;
+    while (attempts <= this.maxRetries) {
+      const outcome = await attempt(attempts);
+      attempts += 1;
+      if (!isRetry(outcome)) return outcome;
+      last = outcome;
+      if (attempts > (outcome.reason === 'unreachable' ? Math.min(UNREACHABLE_RETRIES, this.maxRetries) : this.maxRetries)) break;
+      const delay = this.backoff(attempts - 1, outcome);
+      this.log(`${label}: ${outcome.reason}: ${outcome.text}; retry ${attempts}/${this.maxRetries} in ${delay} ms`);
       await sleep(delay);
     }
-    throw new ApiUnavailableError(this.maxRetries + 1, lastReason, this.redact(lastProblem), details);
-  }
-
-  /** One HTTP attempt → its class; a transport failure becomes a retry, never a thrown error. */
-  private async attempt(url: string, isProxy: boolean): Promise<EnvelopeClass> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
-    try {
-      const response = await this.http.get(url, { signal: controller.signal });
-      const bodyText = await response.text();
-      return classifyEnvelope({
-        httpStatus: response.status,
-        contentType: response.headers.get('content-type') ?? '',
-        bodyText,
-        isProxy,
-      });
-    } catch (error) {
-      return controller.signal.aborted
-        ? transportRetry('timeout', `no complete answer within ${this.timeoutMs} ms`)
-        : transportRetry('network', describeTransportError(error));
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private settle(outcome: Exclude<EnvelopeClass, Retry>, chainId: number, details: ErrorDetails): Settled {
-    switch (outcome.kind) {
-      case 'data':
-      case 'empty':
-      case 'notFound':
-        return outcome;
-      case 'dailyLimit':
-        throw new DailyLimitError(this.redact(outcome.text), this.now(), details);
-      case 'splitRange':
-        throw new QueryTimeoutError(this.redact(outcome.text), details);
-      case 'configuration':
-        throw outcome.reason === 'free-tier-chain'
-          ? new ChainNotAvailableError(chainId, this.redact(outcome.text), details)
-          : new ApiConfigurationError(outcome.reason, this.redact(outcome.text), details);
-      case 'unsupported':
-        throw new ApiUnsupportedError(outcome.reason, this.redact(outcome.text), details);
-      case 'bug':
-        throw new ApiProtocolError(outcome.reason, this.redact(outcome.text), details);
-      case 'unknown':
-        throw new ApiProtocolError('unknown', this.redact(outcome.text), details);
-    }
+    if (last.reason === 'unreachable') throw new ApiUnreachableError(attempts, this.redact(`${last.reason}: ${last.text}`), details);
+    throw new ApiUnavailableError(attempts, last.reason, this.redact(`${last.reason}: ${last.text}`), details);
   }
 
   private unexpected(answer: Settled, chainId: number, label: string, expected: string): ApiProtocolError {
@@ -306,21 +262,6 @@ export class EtherscanClient implements EtherscanApi {
   }
 }
 
-const DECIMAL = /^[0-9]+$/;
-const HEX = /^0x[0-9a-fA-F]+$/;
-
-/** What the block cursor and the store key need of every row of every list action. */
-function isListRow(value: unknown): boolean {
-  const { blockNumber, hash } = asRecord(value);
-  return typeof blockNumber === 'string' && DECIMAL.test(blockNumber) && typeof hash === 'string';
-}
-
-/** The fields every receipt has had since Frontier; the fee and the status are read from them. */
-function isReceipt(value: unknown): value is WireReceipt {
-  const { transactionHash, gasUsed } = asRecord(value);
-  return !Array.isArray(value) && typeof transactionHash === 'string' && typeof gasUsed === 'string';
-}
-
 /** Paging constants say nothing about what failed. */
 const UNTOLD = new Set(['page', 'sort', 'tag']);
 
@@ -337,27 +278,6 @@ function metadataUrl(baseUrl: string): string {
   return url.toString();
 }
 
-function transportRetry(reason: 'network' | 'timeout', text: string): Retry {
-  return { kind: 'retry', reason, text, longBackoff: false };
-}
-
-/**
- * fetch hides the useful part (ECONNRESET, ECONNREFUSED, …) in `cause`. Duck-typed, because
- * errors thrown by Node's fetch may come from another realm than our `Error`.
- */
-function describeTransportError(error: unknown): string {
-  const { message, code, cause } = asRecord(error);
-  const text = typeof message === 'string' ? message : String(error);
-  const inner = asRecord(cause);
-  const detail = code ?? inner['code'] ?? inner['message'];
-  return typeof detail === 'string' && detail !== '' ? `${text} (${detail})` : text;
-}
-
-function isAddressTag(value: unknown): value is WireAddressTag {
-  const record = asRecord(value);
-  return typeof record['address'] === 'string' && typeof record['nametag'] === 'string' && Array.isArray(record['labels']) && Array.isArray(record['labels_slug']);
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+function isRetry(value: unknown): value is Retry {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'retry';
 }

@@ -4,7 +4,7 @@ import { InputError } from '../errors/LedgerscanError.js';
 import { DatabaseUnavailableError, isConnectionLoss } from '../store/postgres/DatabaseUnavailableError.js';
 import { postgresConfig } from '../store/postgres/postgresConfig.js';
 import { migratePostgres, postgresMigrations } from '../store/postgres/postgresMigrations.js';
-import { redactDatabaseUrl } from '../store/postgres/redactDatabaseUrl.js';
+import { redactDatabaseUrl } from '../secrets/redact.js';
 import type { KeyLimiter } from './KeyLimiter.js';
 import type { RateLimiter } from './RateLimiter.js';
 import { sleep } from './sleep.js';

@@ -5,7 +5,10 @@
  * says "rate limit", key errors can come back with a blank result).
  */
 
-/** `network` and `timeout` come from the transport (no answer at all), never from this classifier. */
+/**
+ * `network`, `unreachable` (connection refused, unknown host: nothing listens at the base URL) and `timeout`
+ * come from the transport (no answer at all), never from this classifier.
+ */
 export type RetryReason =
   | 'rate-limit'
   | 'server-busy'
@@ -14,6 +17,7 @@ export type RetryReason =
   | 'truncated'
   | 'unknown-transient'
   | 'network'
+  | 'unreachable'
   | 'timeout';
 
 export type ConfigurationReason =

@@ -7,8 +7,8 @@ import { sha256File } from './sha256File.js';
 export interface ManifestInput {
   toolVersion: string;
   job: Job;
-  /** Block range actually covered, per chain id. */
-  blockRanges: Readonly<Record<number, { fromBlock: number; toBlock: number }>>;
+  /** Block range actually covered, per chain id; `upToHead` when the period ends after the chain's head (not over yet). */
+  blockRanges: Readonly<Record<number, { fromBlock: number; toBlock: number; upToHead?: true }>>;
   /** Chains the API plan did not serve, with its reason: absent from the files, and the reader must know why. */
   skippedChains?: readonly { chainId: number; reason: string }[];
   /** How each chain's fees were computed (`feeRule`), so a reader knows which figures rest on an unchecked model. */

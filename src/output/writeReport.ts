@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AtomicFile } from './AtomicFile.js';
 import { CsvFileWriter } from './CsvFileWriter.js';
+import { makeDirectory } from '../makeDirectory.js';
 
 interface CsvReport {
   name: string;
@@ -21,7 +21,7 @@ interface JsonReport {
 export async function writeReport(outDir: string, csv: CsvReport): Promise<{ csvPath: string }>;
 export async function writeReport(outDir: string, csv: CsvReport, json: JsonReport): Promise<{ csvPath: string; jsonPath: string }>;
 export async function writeReport(outDir: string, csv: CsvReport, json?: JsonReport): Promise<{ csvPath: string; jsonPath?: string }> {
-  mkdirSync(outDir, { recursive: true });
+  makeDirectory(outDir);
   const csvPath = path.join(outDir, csv.name);
   const jsonPath = json === undefined ? null : path.join(outDir, json.name);
   const csvFile = new CsvFileWriter(csvPath, { header: csv.header, lineEnding: 'lf', finalNewline: true });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Job } from '../config/Job.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
@@ -11,6 +10,7 @@ import type { PipelineStore } from '../store/PipelineStore.js';
 import { openPostgresStore } from '../store/postgres/openPostgresStore.js';
 import { RunLock } from '../store/RunLock.js';
 import type { StoreLocation } from '../store/StoreLocation.js';
+import { makeDirectory } from '../makeDirectory.js';
 
 /** What one command holds while it works on a job: the locked store and the API client. */
 export interface JobRun {
@@ -76,7 +76,7 @@ function openLockedStore(location: StoreLocation, options: JobRunOptions): { sto
     return { store, close: () => store.close() };
   }
   try {
-    mkdirSync(path.dirname(location.file), { recursive: true });
+    makeDirectory(path.dirname(location.file));
   } catch (cause) {
     throw new InputError(`cannot create the folder of --state ${location.file}`, { details: { fix: 'choose another --state' }, cause });
   }

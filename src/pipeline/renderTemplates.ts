@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { CsvFileWriter } from '../output/CsvFileWriter.js';
@@ -19,6 +19,7 @@ import { amountColumns } from '../templates/amountColumns.js';
 import { TieTally } from '../templates/TieTally.js';
 import type { TemplateTie } from '../templates/tieoutSheet.js';
 import { TIEOUT_FILE, TIEOUT_HEADER, tieoutSheet } from '../templates/tieoutSheet.js';
+import { makeDirectory } from '../makeDirectory.js';
 
 export interface RenderContext {
   /** The job's IANA time zone, used by templates whose date zone is `job`. */
@@ -78,7 +79,7 @@ const everyLeg = { sent: true, received: true, fee: true };
  * atomically and all together once every template is rendered and tied out; if anything fails, none does.
  */
 export async function renderTemplates(request: RenderRequest): Promise<TemplateResult[]> {
-  mkdirSync(request.outDir, { recursive: true });
+  makeDirectory(request.outDir);
   const rendered: Rendered[] = [];
   const sheet = new CsvFileWriter(path.join(request.outDir, TIEOUT_FILE), { header: TIEOUT_HEADER, lineEnding: 'lf', finalNewline: true });
   const sinks = (): Sink[] => [...rendered.flatMap((one) => one.sinks), sheet];

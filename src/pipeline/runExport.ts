@@ -22,6 +22,7 @@ import { ledgerParts } from './ledgerParts.js';
 import { overrideReport, type OverrideReport } from './overrideReport.js';
 import { periodBounds } from './periodBounds.js';
 import { syncPlan } from './syncPlan.js';
+import { refuseUnstartedPeriod } from './refuseUnstartedPeriod.js';
 import { toolVersion } from './toolVersion.js';
 
 export interface ExportOptions extends JobRunOptions {
@@ -41,6 +42,8 @@ export interface ExportResult {
   labels: CounterpartyLabelReport;
   overrides: OverrideReport;
   manifest: string;
+  /** Chains whose period ends after their head: exported up to the head, the period is not over yet. */
+  upToHead: number[];
 }
 
 /**
@@ -52,9 +55,11 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
   const templates = jobTemplates(job);
   ensureWritableDir(job.out, '--out');
   const now = options.now ?? (() => new Date());
+  refuseUnstartedPeriod(job.period, now());
   const run = openJobRun(job, options);
   try {
     const plan = await planBlockRanges(run.api, job.chains, job.period, now);
+    const upToHead = new Set(plan.ranges.filter((range) => range.endBlock >= range.headBlock).map((range) => range.chainId));
     const sync = await syncPlan(run, plan, options.progress, options.signal, options.refetch);
     // Opening balances need every block before the period; the store keeps them once synced.
     const balanced = templates.some((template) => template.balances !== 'none');
@@ -77,7 +82,9 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const manifest = await writeManifest(job.out, {
       toolVersion: toolVersion(),
       job,
-      blockRanges: Object.fromEntries(sync.chains.map((chain) => [chain.chainId, { fromBlock: chain.fromBlock, toBlock: chain.toBlock }])),
+      blockRanges: Object.fromEntries(
+        sync.chains.map((chain) => [chain.chainId, { fromBlock: chain.fromBlock, toBlock: chain.toBlock, ...(upToHead.has(chain.chainId) ? { upToHead: true as const } : {}) }]),
+      ),
       skippedChains: sync.skippedChains,
       feeRules: Object.fromEntries(job.chains.map((chainId) => [chainId, feeRule(getChain(chainId))])),
       counts: Object.fromEntries([
@@ -98,7 +105,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       files: [...results.flatMap((result) => result.files), path.join(job.out, TIEOUT_FILE), ...(overrides.screeningFile === null ? [] : [overrides.screeningFile])],
       generatedAt: now().toISOString(),
     });
-    return { sync, history, api: run.api.stats, templates: results, labels, overrides, manifest };
+    return { sync, history, api: run.api.stats, templates: results, labels, overrides, manifest, upToHead: [...upToHead] };
   } finally {
     run.close();
   }

@@ -1,5 +1,6 @@
 import { InputError } from '../errors/LedgerscanError.js';
 import { startSandbox } from './startSandbox.js';
+import type { WorldWallet } from './World.js';
 
 export interface ServeSandboxOptions {
   port: number;
@@ -43,11 +44,17 @@ export async function serveSandbox(options: ServeSandboxOptions): Promise<void> 
       `seed ${options.seed}, scale ${options.scale}, ${options.rate} calls/s per key${options.faults > 0 ? `, faults ${options.faults}` : ''}\n` +
       (options.disabledActions.length > 0 ? `answered as unknown actions: ${options.disabledActions.join(', ')}\n` : '') +
       `wallets:\n${wallets}\n` +
-      `try: ledgerscan export --base-url ${sandbox.url} --api-key ${sandbox.apiKey} --address ${sandbox.world.wallets[0]?.address ?? ''} --year 2025\n`,
+      `try: ${tryCommand(sandbox.url, sandbox.apiKey, sandbox.world.wallets[0], options.rate)}\n`,
   );
   await (options.stopSignal ?? untilSignal());
   await sandbox.close();
   options.stdout.write(`sandbox stopped after ${sandbox.stats.requests} requests\n`);
+}
+
+/** A whole export of the first wallet's 2025 on its first chain, at the sandbox's rate: runs as printed. */
+function tryCommand(url: string, apiKey: string, wallet: WorldWallet | undefined, rate: number): string {
+  const chain = wallet?.chains[0] ?? 1;
+  return `ledgerscan export --base-url ${url} --api-key ${apiKey} --address ${wallet?.address ?? ''} --chain ${chain} --year 2025 --template ledger --rate ${rate} --out out/sandbox --state out/sandbox/state.db`;
 }
 
 function untilSignal(): Promise<void> {

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import { redact } from '../etherscan/redact.js';
+import { redact } from '../secrets/redact.js';
 import { packageRoot } from '../packageRoot.js';
 import { tokenDigest } from '../workspace/secrets.js';
 import type { Workspace } from '../workspace/Workspace.js';

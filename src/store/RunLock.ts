@@ -1,7 +1,7 @@
 import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { InputError, LedgerscanError } from '../errors/LedgerscanError.js';
-import { redact } from '../etherscan/redact.js';
+import { redact } from '../secrets/redact.js';
 
 /** What a lock file holds: enough for a person to tell which run has the store. */
 interface LockOwner {

@@ -1,4 +1,5 @@
-import { ChainNotAvailableError } from '../etherscan/errors.js';
+import { InputError } from '../errors/LedgerscanError.js';
+import { ApiProtocolError, ChainNotAvailableError } from '../etherscan/errors.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import type { JobPeriod } from '../config/Job.js';
 
@@ -62,8 +63,22 @@ async function planChain(
   nowSeconds: number,
 ): Promise<ChainBlockRange> {
   const headBlock = await api.headBlock(chainId);
-  if (period.startTime > nowSeconds) return { chainId, startBlock: headBlock + 1, endBlock: headBlock, headBlock };
-  const startBlock = await api.blockNumberByTime(chainId, period.startTime, 'after');
+  if (period.startTime > nowSeconds) throw noBlockAfter(chainId, period.startTime, 'the period has not begun');
+  const startBlock = await api.blockNumberByTime(chainId, period.startTime, 'after').catch((error: unknown) => {
+    throw isNoClosestBlock(error) ? noBlockAfter(chainId, period.startTime, 'the explorer\'s data ends before it') : error;
+  });
   const endBlock = period.endTime > nowSeconds ? headBlock : await api.blockNumberByTime(chainId, period.endTime - 1, 'before');
   return { chainId, startBlock, endBlock: Math.min(endBlock, headBlock), headBlock };
+}
+
+/** Etherscan's answer to a time after its newest block: "No closest block found". */
+function isNoClosestBlock(error: unknown): boolean {
+  return error instanceof ApiProtocolError && /No closest block found/i.test(error.message);
+}
+
+function noBlockAfter(chainId: number, startTime: number, why: string): InputError {
+  const start = new Date(startTime * 1000).toISOString().replace('.000Z', 'Z');
+  return new InputError(`chain ${chainId} has no block at or after the period's start ${start}: ${why}`, {
+    details: { fix: 'choose a period that starts before the chain\'s newest block' },
+  });
 }

@@ -4,7 +4,7 @@ import { makeWorkerUtils, run as runGraphile } from 'graphile-worker';
 import type { ApiKeyEntry } from '../config/parseApiKeys.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { PostgresRateLimiter } from '../etherscan/PostgresRateLimiter.js';
-import { redact } from '../etherscan/redact.js';
+import { redact } from '../secrets/redact.js';
 import { isDatabaseUnavailable, unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
 import { executeRun } from './executeRun.js';
 import { RUN_TASK } from './GraphileRunQueue.js';

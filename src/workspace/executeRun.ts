@@ -9,7 +9,7 @@ import { parseInstant } from '../config/parseInstant.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
 import { isDatabaseUnavailable } from '../store/postgres/DatabaseUnavailableError.js';
-import { redact } from '../etherscan/redact.js';
+import { redact } from '../secrets/redact.js';
 import { CLOSING_BALANCES, defaultFiledDir, FILED_RECORD } from '../filing/FiledRecord.js';
 import { runBalances } from '../pipeline/runBalances.js';
 import { runClose } from '../pipeline/runClose.js';

@@ -7,6 +7,7 @@ import { closedPeriods } from '../filing/FiledRecord.js';
 import { builtinTemplateNames } from '../templates/templateCatalog.js';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from './RunRequest.js';
+import { makeDirectory } from '../makeDirectory.js';
 
 /** How the server reaches the API; the key never leaves this object into a file or a row. */
 export interface ApiAccess {
@@ -45,7 +46,7 @@ export function jobForRun(input: { book: BookData; request: RunRequest; api: Api
   const request = requestOfDiff(input.request, input.filedDir);
   const data = runJobFile(input.book, request, input.now);
   if (input.write) {
-    fs.mkdirSync(path.dirname(input.jobFile), { recursive: true });
+    makeDirectory(path.dirname(input.jobFile));
     fs.writeFileSync(input.jobFile, `${JSON.stringify(data, null, 2)}\n`);
   }
   return loadJob({

@@ -1,14 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { packageRoot } from '../../src/packageRoot.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { e2eWorld } from '../support/e2eWorld.js';
 import type { RunView } from '../support/serverProcess.js';
 import { api, finishedRun, runUnderWay, waitFor } from '../support/serverProcess.js';
+import { ownPostgresCluster, POSTGRES_SCRIPT } from '../support/ownPostgresCluster.js';
 import { describeWithPostgres } from '../support/postgres.js';
 import { runOutput } from '../support/runOutput.js';
 import { Cluster } from './cluster.js';
@@ -17,7 +14,6 @@ const KEY = 'restart-key';
 const RATE = 50;
 const world = e2eWorld();
 const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] };
-const POSTGRES = path.join(packageRoot(), '.ci', 'postgres');
 let sandbox: Sandbox;
 
 beforeAll(async () => {
@@ -32,19 +28,10 @@ afterAll(async () => {
  * it drops every connection of the server process and the worker in the middle of a run.
  */
 describeWithPostgres('PostgreSQL restarted during a run', () => {
-  let dir = '';
-  let url = '';
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-pg-restart-'));
-    url = execFileSync(POSTGRES, ['start', dir], { encoding: 'utf8' }).trim();
-  });
-  afterAll(() => {
-    execFileSync(POSTGRES, ['stop', dir]);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const own = ownPostgresCluster('restart');
 
   it('loses no committed page and writes no partial file: the run waits, is queued again and finishes with the files of an uninterrupted one', async () => {
-    const cluster = await Cluster.start(url, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: RATE, workers: 1 });
+    const cluster = await Cluster.start(own.url(), sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: RATE, workers: 1 });
     try {
       const [first, second] = await cluster.addBooks(world, 2);
       // The uninterrupted run first, on its own book.
@@ -55,9 +42,9 @@ describeWithPostgres('PostgreSQL restarted during a run', () => {
       await runUnderWay(cluster.url, cluster.token, id, 60);
       const committed = await cluster.storeRecords(second!.id);
       // Down for three seconds, so that statements of the run fail (a quick restart may fall between two).
-      execFileSync(POSTGRES, ['stop', dir]);
+      execFileSync(POSTGRES_SCRIPT, ['stop', own.dir()]);
       await new Promise((resolve) => setTimeout(resolve, 3_000));
-      execFileSync(POSTGRES, ['restart', dir], { stdio: 'pipe' });
+      execFileSync(POSTGRES_SCRIPT, ['restart', own.dir()], { stdio: 'pipe' });
 
       // The server answers again once it has reconnected; the run finishes on the same worker.
       const after = await cluster.explained(waitFor(async () => {

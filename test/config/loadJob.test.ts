@@ -205,6 +205,19 @@ describe('loadJob', () => {
     expect(error.message).not.toContain(KEY.slice(0, 8));
   });
 
+  it('names the line and column of a trailing comma, which V8 reports without an offset', () => {
+    const error = problemOf(() => load(base, '{\n  "wallets": [],\n  "chains": [1, 10,]\n}'));
+    expect(error.message).toMatch(/is not valid JSON: Unexpected token '\]' at line 3 column 20 \(fix the JSON there\)$/);
+    const object = problemOf(() => load(base, '{\n  "wallets": [],\n}'));
+    expect(object.message).toContain('at line 3 column 1');
+  });
+
+  it('takes a chain by its slug or name as `ledgerscan chains` lists them, in any case', () => {
+    expect(load({ ...base, chain: ['arbitrum', 'OP Mainnet', 'Ethereum'] }).chains).toEqual([42161, 10, 1]);
+    expect(problemOf(() => load({ ...base, chain: ['arbitrum-one'] })).message).toContain('--chain "arbitrum-one" is not a chain id, slug or name');
+    expect(load({}, { wallets: [{ address: VITALIK, chains: ['optimism'] }], chains: ['ethereum', 'optimism'], period: { year: 2025 }, templates: ['ledger'] }).chains).toEqual([1, 10]);
+  });
+
   it('names the line and column of a JSON syntax error without quoting the file', () => {
     const error = problemOf(() => load(base, '{\n  "wallets": [],\n  "x": "FILE-KEY-987654" oops\n}'));
     expect(error.message).toContain("Expected ',' or '}' after property value at line 3 column 26");

@@ -149,6 +149,24 @@ describe('EtherscanClient retries', () => {
     expect(error.message).toContain('ECONNREFUSED');
   });
 
+  it.each([
+    ['a refused connection', async () => {
+      const server = await serve([never]);
+      await new Promise<void>((resolve) => servers.pop()!.close(() => resolve()));
+      return server.baseUrl;
+    }, 'ECONNREFUSED'],
+    ['an unknown host', () => Promise.resolve('http://no-such-host.invalid/v2/api'), '(ENOTFOUND|EAI_AGAIN)'],
+  ])('fails fast on %s: one retry, not eight, and a line naming --base-url', async (_name, baseUrl, code) => {
+    const url = await baseUrl();
+    const api = client(url, { maxRetries: 8, backoffBaseMs: 1_000, backoffCapMs: 30_000 });
+    const started = Date.now();
+    const error = await failure(api.headBlock(1));
+    expect(error).toBeInstanceOf(ApiUnavailableError);
+    expect(error.message).toMatch(new RegExp(`^cannot reach the API at --base-url ${url.replace(/[.?]/g, '\\$&')} \\(2 attempts\\) \\(request: proxy.eth_blockNumber; chainid: 1; fix: check --base-url: nothing answers there .*; last: unreachable: .*${code}`));
+    expect(api.stats.requests).toBe(2);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('times out an attempt that never answers, then retries it', async () => {
     const server = await serve([never, json({ jsonrpc: '2.0', id: 83, result: '0x10d4f' })]);
     const api = client(server.baseUrl, { timeoutMs: 200 });

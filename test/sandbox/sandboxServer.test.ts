@@ -6,6 +6,7 @@ import { serveSandbox } from '../../src/sandbox/serveSandbox.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { etherscanSample as sample } from '../support/samples.js';
+import { servedSandbox } from '../support/servedSandbox.js';
 import { call, rowsOf } from './sandboxClient.js';
 
 
@@ -287,17 +288,8 @@ describe('faults', () => {
 
 describe('serveSandbox', () => {
   it('prints the URL and key, serves until stopped', async () => {
-    let printed = '';
-    const stdout = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        printed += chunk.toString();
-        done();
-      },
-    });
-    let stop!: () => void;
-    const stopSignal = new Promise<void>((resolve) => (stop = resolve));
-    const serving = serveSandbox({ port: 0, seed: 7, scale: 0.02, rate: 50, faults: 0, disabledActions: ['balancemulti'], stdout, stopSignal });
-    while (!printed.includes('API key')) await new Promise((resolve) => setTimeout(resolve, 20));
+    const sandbox = await servedSandbox({ port: 0, seed: 7, scale: 0.02, rate: 50, faults: 0, disabledActions: ['balancemulti'] });
+    const printed = sandbox.printed();
     const url = /listening on (\S+)/.exec(printed)![1]!;
     expect(printed).toContain('API key: sandbox-key');
     const response = await fetch(`${url}?chainid=1&module=proxy&action=eth_blockNumber&apikey=sandbox-key`);
@@ -306,9 +298,8 @@ describe('serveSandbox', () => {
     const address = /0x[0-9a-f]{40}/.exec(printed)![0];
     const refused = await fetch(`${url}?chainid=1&module=account&action=balancemulti&address=${address}&tag=latest&apikey=sandbox-key`);
     expect(await refused.json()).toEqual({ status: '0', message: 'NOTOK', result: 'Error! Missing Or invalid Action name' });
-    stop();
-    await serving;
-    expect(printed).toContain('sandbox stopped after 2 requests');
+    await sandbox.stop();
+    expect(sandbox.printed()).toContain('sandbox stopped after 2 requests');
   });
 
   it('rejects a fault share outside 0..1', async () => {

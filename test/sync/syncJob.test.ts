@@ -156,11 +156,10 @@ describe('syncJob against a scripted explorer', () => {
     expect(store.syncedRange(1, A, 'txlist')?.toBlock).toBe(HEAD - 64);
   });
 
-  it('plans nothing for a period that starts in the future, and honours a ripeness override', async () => {
+  it('refuses a period that starts in the future, and honours a ripeness override', async () => {
     await start();
     const future = { startTime: Math.floor(Date.now() / 1000) + 86_400, endTime: Math.floor(Date.now() / 1000) + 2 * 86_400 };
-    const none = await sync({ period: future });
-    expect(none.listCalls).toBe(0);
+    await expect(sync({ period: future })).rejects.toThrow(/^chain 1 has no block at or after the period's start .*: the period has not begun/);
     expect(explorer.counts['block.getblocknobytime']).toBeUndefined();
     const toHead = await sync({ period: { startTime: PERIOD.startTime, endTime: future.endTime }, ripeness: { 1: 0 } });
     expect(toHead.chains).toEqual([{ chainId: 1, fromBlock: 500, toBlock: HEAD }]);

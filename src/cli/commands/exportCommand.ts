@@ -15,6 +15,9 @@ export async function exportCommand(flags: JobFlags, argv: readonly string[], io
 
 export function exportSummary(result: ExportResult, cwd: string): string {
   const lines = [syncSummary(result.sync, result.api)];
+  if (result.upToHead.length > 0) {
+    lines.push(`the period has not ended on chain ${result.upToHead.join(', ')}: exported up to the chain's head (the manifest's blockRanges say upToHead)`);
+  }
   if (result.history !== null) {
     const calls = result.history.listCalls + result.history.receiptCalls;
     lines.push(

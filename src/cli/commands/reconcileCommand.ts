@@ -4,7 +4,7 @@ import type { JobFlags } from '../../config/JobFlags.js';
 import { runReconcile } from '../../pipeline/runReconcile.js';
 import type { CliIo } from '../CliIo.js';
 import { describeError, EXIT, exitCodeFor } from '../exitCode.js';
-import { redactSecrets } from '../redactSecrets.js';
+import { redactSecrets } from '../../secrets/redact.js';
 import { setUpJobCommand } from './jobCommand.js';
 import { alertSubject, sendAlert } from './sendAlert.js';
 import { syncSummary } from './syncSummary.js';

@@ -3,7 +3,7 @@ import type { AlertSettings } from '../../alerts/AlertSettings.js';
 import type { Job } from '../../config/Job.js';
 import { deliverAlert } from '../../alerts/deliverAlert.js';
 import type { CliIo } from '../CliIo.js';
-import { redactSecrets } from '../redactSecrets.js';
+import { redactSecrets } from '../../secrets/redact.js';
 
 /** What an alert from the CLI is about: the job file, else the wallets' labels. */
 export function alertSubject(config: string | undefined, job: Pick<Job, 'wallets'>): string {

@@ -3,7 +3,7 @@ import { LedgerscanError } from '../../errors/LedgerscanError.js';
 import { startWorker } from '../../startWorker.js';
 import { DatabaseUnavailableError, isConnectionLoss } from './DatabaseUnavailableError.js';
 import type { MigrationReport } from './postgresMigrations.js';
-import { redactDatabaseUrl } from './redactDatabaseUrl.js';
+import { redactDatabaseUrl } from '../../secrets/redact.js';
 
 export interface Statement {
   sql: string;

@@ -1,7 +1,7 @@
 import { InputError, LedgerscanError } from '../../errors/LedgerscanError.js';
 import { BlockingPostgres } from './BlockingPostgres.js';
 import { postgresMigrations } from './postgresMigrations.js';
-import { redactDatabaseUrl } from './redactDatabaseUrl.js';
+import { redactDatabaseUrl } from '../../secrets/redact.js';
 
 /**
  * Connects to the database and brings the shared ledgerscan schema up to date: what every user of the
