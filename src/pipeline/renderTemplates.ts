@@ -13,9 +13,9 @@ import type { Template } from '../templates/Template.js';
 import { mergeCsvParts } from './mergeCsvParts.js';
 import type { PeriodBounds } from '../templates/PeriodBounds.js';
 import type { AssertionTally } from '../templates/renderJournal.js';
-import { renderJournal } from '../templates/renderJournal.js';
+import { closingFileName, renderJournal } from '../templates/renderJournal.js';
 import { keptEntries } from '../templates/keptEntries.js';
-import { amountColumns } from '../templates/amountColumns.js';
+import { amountColumns, EVERY_LEG } from '../templates/amountColumns.js';
 import { TieTally } from '../templates/TieTally.js';
 import type { TemplateTie } from '../templates/tieoutSheet.js';
 import { TIEOUT_FILE, TIEOUT_HEADER, tieoutSheet } from '../templates/tieoutSheet.js';
@@ -72,8 +72,6 @@ interface Rendered {
   committed: () => Promise<void>;
 }
 
-const everyLeg = { sent: true, received: true, fee: true };
-
 /**
  * Renders every template over the ledger, then ties each out against the ledger (`tieout.csv`). Files appear
  * atomically and all together once every template is rendered and tied out; if anything fails, none does.
@@ -103,15 +101,22 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
   const usesPlaceholders = template.nftNaming === 'placeholder' || template.unknownTokenNaming === 'placeholder';
   const names = new AssetNamer(template.nftNaming, template.unknownTokenNaming, usesPlaceholders ? loadPlaceholders(placeholderPath) : {});
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
-  const tie = new TieTally(template, template.renderer === 'csv' ? amountColumns(template) : () => everyLeg);
+  const tie = new TieTally(template, template.renderer === 'csv' ? amountColumns(template) : () => EVERY_LEG);
   const sinks = new Map<string, Sink>();
   const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, dustRows: 0, duplicateRows: 0, residuals: [], assertions: null };
   try {
     if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result, tie);
     else {
-      const writer = new TextFileWriter(path.join(request.outDir, template.fileName));
-      sinks.set(template.fileName, writer);
-      const journal = await renderJournal(effective, keptEntries(effective, request.entries(), tie), request.period, amounts, writer, tie);
+      const main = new TextFileWriter(path.join(request.outDir, template.fileName));
+      sinks.set(template.fileName, main);
+      let closing: TextFileWriter | null = null;
+      if (template.renderer === 'hledger' && template.balances === 'opening-closing' && request.period !== undefined) {
+        const name = closingFileName(template.fileName);
+        closing = new TextFileWriter(path.join(request.outDir, name));
+        sinks.set(name, closing);
+      }
+      const entries = (tally: TieTally): Iterable<LedgerEntry> => keptEntries(effective, request.entries(), tally);
+      const journal = await renderJournal(effective, entries, request.period, amounts, { main, closing }, tie);
       result.rows = journal.rows;
       result.assertions = journal.assertions;
     }

@@ -81,21 +81,6 @@ export class AmountFormatter {
     for (const { key, decimals, raw, cells } of states) this.add(key, decimals, raw, cells);
   }
 
-  /**
-   * Rounds to at most `digits` significant digits. beancount computes with Python's 28-digit decimal context,
-   * so a longer amount (2^256 − 1, or 10^10 tokens to the wei) would not balance; the residual is reported
-   * for the given currency (`null`: the mirror posting of one already counted).
-   */
-  formatSignificant(raw: bigint, decimals: number | null, currency: string | null, digits: number): string {
-    const magnitude = raw < 0n ? -raw : raw;
-    const length = magnitude.toString().length;
-    if (length <= digits) return decimals === null ? raw.toString() : formatUnits(raw, decimals);
-    const scale = 10n ** BigInt(length - digits);
-    const rounded = this.round(raw, scale) * scale;
-    if (currency !== null) this.addResidual(currency, decimals ?? 0, raw - rounded);
-    return decimals === null ? rounded.toString() : formatUnits(rounded, decimals);
-  }
-
   residualReport(): RoundingResidual[] {
     return [...this.residuals.entries()]
       .map(([key, value]) => ({ currency: key.split('\u0000')[0] as string, residual: formatUnits(value.raw, value.decimals), roundedCells: value.cells }))

@@ -19,6 +19,7 @@ export const TIE_REASON = {
   feeInside: 'fee carried inside the sent amount',
   opening: 'opening balance row',
   closing: 'closing balance row',
+  beancountRange: "past beancount's numbers (28 significant digits, 10^9 units shown): in a comment instead",
 } as const;
 
 /** The asset a holding names on the sheet: as the ledger first saw it. */
@@ -86,7 +87,8 @@ export class TieTally {
    */
   row(exact: ViewRow, written: ViewRow | null, omitted: string | null): void {
     if (exact.balance !== null) {
-      const reason = exact.balance.kind === 'opening' ? TIE_REASON.opening : TIE_REASON.closing;
+      // A balance row states a holding: left out, it is still stated, with why it is not in the file.
+      const reason = omitted ?? (exact.balance.kind === 'opening' ? TIE_REASON.opening : TIE_REASON.closing);
       if (exact.sent !== null) this.add('stated', reason, 'out', exact.wallet, exact.sent, exact.sent.amountRaw, 1);
       if (exact.received !== null) this.add('stated', reason, 'in', exact.wallet, exact.received, exact.received.amountRaw, 1);
       return;

@@ -8,6 +8,9 @@ export interface CarriedLegs {
   fee: boolean;
 }
 
+/** The journals' postings carry every leg they are built from. */
+export const EVERY_LEG: CarriedLegs = { sent: true, received: true, fee: true };
+
 /**
  * Which legs of a row the template's columns carry an amount of, from the fields the columns name (see
  * `compileRow`): a template without a fee column, or with only `base.amount` on an exchange row, writes the

@@ -75,15 +75,20 @@ function declarationFacts(c: CommodityDeclaration): [string, string][] {
   ];
 }
 
-/** hledger: `commodity` with the display precision of every decimal, and `account` directives, so `--strict` passes. */
+/**
+ * hledger and ledger-cli: `commodity` with a `format` of every decimal (the display precision), and `account`
+ * directives, written before the first transaction so `hledger check --strict` and `ledger --strict`/`--pedantic` pass.
+ */
 export function hledgerDeclarations(commodities: readonly CommodityDeclaration[], accounts: Iterable<string>): string {
   const lines: string[] = [];
   for (const c of commodities) {
-    const sample = `1.${'0'.repeat(c.decimals ?? 0)}`;
-    lines.push(`commodity ${sample} "${c.commodity}"`, `    ; ${declarationFacts(c).map(([k, v]) => `${k}:${v}`).join(', ')}`);
+    lines.push(`commodity "${c.commodity}"`);
+    // ledger-cli reads no `format 1.` (hledger needs the point): whole units need no format, both show them as written.
+    if ((c.decimals ?? 0) > 0) lines.push(`    format 1.${'0'.repeat(c.decimals ?? 0)} "${c.commodity}"`);
+    lines.push(`    ; ${declarationFacts(c).map(([k, v]) => `${k}:${v}`).join(', ')}`);
   }
-  for (const account of [...accounts].sort()) lines.push(`account ${account}`);
-  return `${lines.join('\n')}\n`;
+  for (const account of accounts) lines.push(`account ${account}`);
+  return `${lines.join('\n')}\n\n`;
 }
 
 /** beancount: `commodity` with metadata, and every account opened on or before its first use (the file's first day). */
@@ -93,8 +98,30 @@ export function beancountDeclarations(date: string, commodities: readonly Commod
     lines.push(`${date} commodity ${c.commodity}`);
     for (const [key, value] of declarationFacts(c)) lines.push(`  ${key}: "${value}"`);
   }
-  for (const account of [...accounts].sort()) lines.push(`${date} open ${account}`);
-  return `${lines.join('\n')}\n`;
+  for (const account of accounts) lines.push(`${date} open ${account}`);
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** A commodity a journal leaves out, and the most it would have moved (base units). */
+export interface LeftOutNote extends CommodityDeclaration {
+  debits: bigint;
+}
+
+/** beancount: the commodities left out of its arithmetic, said where a reader of the file looks first. */
+export function beancountLeftOut(commodities: Iterable<LeftOutNote>): string {
+  const lines = [
+    '; Left out of this file: beancount computes with 28 significant digits and its reports show at most 9 digits',
+    '; before the point, so these commodities are stated in comments at each transaction and in tieout.csv instead.',
+  ];
+  for (const c of commodities) {
+    lines.push(`;   ${c.commodity}  ${declarationFacts(c).map(([k, v]) => `${k}:${v}`).join(', ')}, debits:${fullPrecision(c.debits, c.decimals)}`);
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** beancount: a posting left out of its arithmetic, as a comment above the transaction it belonged to. */
+export function beancountLeftOutPosting(date: string, posting: Posting): string {
+  return `; left out, past beancount's numbers: ${date} ${posting.account}  ${fullPrecision(posting.amountRaw, posting.decimals)} ${posting.commodity}\n`;
 }
 
 /** Every decimal of the commodity written out (`1.500000`), for assertions and declarations to be exact. */

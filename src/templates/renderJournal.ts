@@ -1,5 +1,3 @@
-import { addDays, format, parseISO } from 'date-fns';
-import { findChain } from '../chains/chains.js';
 import type { AmountFormatter } from './AmountFormatter.js';
 import { AssetNamer } from './AssetNamer.js';
 import { balanceText } from './balanceRow.js';
@@ -8,25 +6,27 @@ import { DateFormatter } from './DateFormatter.js';
 import type { Holding } from './Holdings.js';
 import type { JournalTransaction } from './JournalBook.js';
 import { JournalBook } from './JournalBook.js';
-import type { BalanceAssertion, CommodityDeclaration, JournalHeader } from './journalText.js';
+import type { BalanceAssertion, JournalHeader } from './journalText.js';
 import {
   beancountBalances,
   beancountDeclarations,
+  beancountLeftOut,
+  beancountLeftOutPosting,
   beancountTransaction,
   fullPrecision,
   hledgerAssertions,
   hledgerDeclarations,
   hledgerTransaction,
 } from './journalText.js';
+import { chainSlug, surveyJournal } from './journalSurvey.js';
+import { journalWalk } from './journalWalk.js';
 import type { PeriodBounds } from './PeriodBounds.js';
 import type { Posting } from './Posting.js';
 import type { Template } from './Template.js';
-import type { TieTally } from './TieTally.js';
+import { TIE_REASON, TieTally } from './TieTally.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { isNft } from './ViewRow.js';
-
-/** beancount computes in Python's default decimal context (28 significant digits). */
-const beancountDigits = 28;
+import { EVERY_LEG } from './amountColumns.js';
 
 /** What the closing assertions were checked against, for the run's summary. */
 export interface AssertionTally {
@@ -48,116 +48,110 @@ export interface JournalRender {
   assertions: AssertionTally | null;
 }
 
+/** Where a journal goes: the books, and (hledger) the closing transaction in a file of its own. */
+export interface JournalFiles {
+  main: JournalSink;
+  closing: JournalSink | null;
+}
+
+/** `ledgerscan.journal` → `ledgerscan.closing.journal`: the closing transaction, to put between two years joined by `cat`. */
+export function closingFileName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot <= 0 ? `${fileName}.closing` : `${fileName.slice(0, dot)}.closing${fileName.slice(dot)}`;
+}
+
 /**
- * A plain-text journal (hledger or beancount) over the period: opening balances, the movements, closing balance
- * assertions (the chain's balance where it can be read, else the ledger's) and the closing transaction, then the
- * commodity and account declarations.
+ * A plain-text journal (hledger or beancount) over the period: declarations first, opening balances, the
+ * movements and closing balance assertions (the chain's balance where it can be read, else the ledger's). The
+ * closing transaction, which would show every holding at zero, goes to `files.closing` (hledger) or nowhere
+ * (beancount, whose reports close periods themselves). `entries` is walked twice: once to learn the names to
+ * declare (tallying into a scratch tie), once to write.
  */
 export async function renderJournal(
   template: Template,
-  entries: Iterable<LedgerEntry>,
+  entries: (tie: TieTally) => Iterable<LedgerEntry>,
   period: PeriodBounds | undefined,
   amounts: AmountFormatter,
-  writer: JournalSink,
+  files: JournalFiles,
   tie: TieTally,
 ): Promise<JournalRender> {
   const dialect = template.renderer === 'beancount' ? 'beancount' : 'hledger';
+  const writer = files.main;
   const dates = new DateFormatter('yyyy-MM-dd', template.date.zone);
   const names = new AssetNamer('symbol', 'symbol');
-  const book = new JournalBook(template.accounts, dialect);
   const bounds = template.balances === 'none' ? undefined : period;
+  const closing = bounds !== undefined && template.balances === 'opening-closing';
+  const survey = surveyJournal(
+    journalWalk(new JournalBook(template.accounts, dialect), bounds, closing && files.closing !== null, entries(new TieTally(template, () => EVERY_LEG)), dates),
+    dialect,
+  );
+  if (survey.leftOut.size > 0) await writer.write(beancountLeftOut(survey.leftOut.values()));
+  if (survey.accounts.length > 0) {
+    await writer.write(dialect === 'beancount' ? beancountDeclarations(survey.firstDate, survey.commodities, survey.accounts) : hledgerDeclarations(survey.commodities, survey.accounts));
+  }
+  const book = new JournalBook(template.accounts, dialect);
   const accounts = new Set<string>();
-  const commodities = new Map<string, CommodityDeclaration & { contracts: string[]; chains: string[] }>();
-  /** beancount: asset accounts a rounded amount or a sum past 28 digits touched, where an assertion cannot hold exactly. */
-  const inexact = new Set<string>();
-  const running = new Map<string, bigint>();
-  let firstDate = '';
   let rows = 0;
 
-  const quantity = (p: Posting): string =>
-    dialect === 'beancount'
-      ? amounts.formatSignificant(p.amountRaw, p.decimals, p.side === 'asset' ? p.commodity : null, beancountDigits)
-      : amounts.format(p.amountRaw, p.decimals, p.commodity);
+  const quantity = (p: Posting): string => amounts.format(p.amountRaw, p.decimals, p.commodity);
 
-  const write = async (tx: JournalTransaction, date: string, header: Omit<JournalHeader, 'date'>): Promise<void> => {
-    if (firstDate === '' || date < firstDate) firstDate = date;
+  const write = async (tx: JournalTransaction, date: string, header: Omit<JournalHeader, 'date'>, to: JournalSink = writer): Promise<void> => {
+    const kept: Posting[] = [];
     for (const p of tx.postings) {
-      accounts.add(p.account);
-      declare(commodities, p);
-      if (p.side === 'asset') tie.row(p.row, p.row, null);
-      if (p.side === 'asset' && dialect === 'beancount') {
-        const sum = (running.get(p.account) ?? 0n) + p.amountRaw;
-        running.set(p.account, sum);
-        if (digits(p.amountRaw) > beancountDigits || digits(sum) > beancountDigits) inexact.add(p.account);
-      }
+      const leftOut = survey.leftOut.has(p.commodity);
+      if (p.side === 'asset') tie.row(p.row, leftOut ? null : p.row, leftOut ? TIE_REASON.beancountRange : null);
+      if (!leftOut) kept.push(p);
+      else if (p.side === 'asset') await to.write(beancountLeftOutPosting(date, p));
     }
-    const text = dialect === 'beancount' ? beancountTransaction({ date, ...header }, tx.postings, quantity) : hledgerTransaction({ date, ...header }, tx.postings, quantity);
-    await writer.write(text);
-    rows += tx.postings.length;
+    if (kept.length === 0) return;
+    for (const p of kept) accounts.add(p.account);
+    const text = dialect === 'beancount' ? beancountTransaction({ date, ...header }, kept, quantity) : hledgerTransaction({ date, ...header }, kept, quantity);
+    await to.write(text);
+    rows += kept.length;
   };
 
-  if (bounds !== undefined) {
-    book.roll(bounds.history());
-    const date = dates.format(bounds.startTime);
-    for (const tx of book.balances('opening', bounds.blocks, bounds.startTime)) await write(tx, date, balanceHeader(tx, 'opening balances'));
-  }
-
-  for (const tx of book.movements(entries)) {
-    const first = tx.postings[0] as Posting;
-    const row = first.row;
-    const described = tx.postings.map((p) => describe(template, names, p.row));
-    if (dialect === 'beancount' && tx.postings.some((p) => digits(p.amountRaw) > beancountDigits)) {
-      described.push(`amount rounded to ${beancountDigits} significant digits, the most beancount computes with`);
-    }
-    const notes = [...new Set(described.filter((d) => d !== ''))].join('; ');
-    const categories = [...new Set(tx.entries.map((e) => e.category))].join(' ');
-    await write(tx, dates.format(row.timestamp), {
-      description: `${vocabularyLookup(template, template.labels, row) || categories} ${row.walletLabel}`.trim(),
-      tags: [
-        ['tx', row.txHash],
-        ['chain', chainSlug(tx.chainId)],
-        ['block', String(row.blockNumber)],
-        ['wallet', tx.wallet],
-        ...(notes === '' ? [] : [['note', notes] as const]),
-      ],
-    });
-  }
-
-  let tally: AssertionTally | null = null;
-  if (bounds !== undefined && template.balances === 'opening-closing') {
-    tally = { accounts: 0, fromChain: 0, differing: [] };
-    // A balance directive is checked at the start of its day: the day after the period's last entry.
-    const date = format(addDays(parseISO(dates.format(bounds.endTime - 1)), 1), 'yyyy-MM-dd');
-    for (const tx of book.balances('closing', bounds.blocks, bounds.endTime)) {
+  const tally: AssertionTally | null = closing ? { accounts: 0, fromChain: 0, differing: [] } : null;
+  for (const { kind, tx, date } of journalWalk(book, bounds, closing, entries(tie), dates)) {
+    if (kind === 'opening') {
+      await write(tx, date, balanceHeader(tx, 'opening balances'));
+    } else if (kind === 'movement') {
+      await write(tx, date, movementHeader(template, names, tx));
+    } else if (tally !== null) {
       const assertions: BalanceAssertion[] = [];
-      const unasserted: string[] = [];
       for (const holding of tx.holdings) {
         const held = book.names(holding);
         if (!accounts.has(held.asset)) continue;
-        if (inexact.has(held.asset)) {
-          unasserted.push(`; no balance assertion for ${held.asset}: beancount rounded an amount past ${beancountDigits} significant digits here\n`);
-          continue;
-        }
-        const assertion = await closingAssertion(holding, held, tx, bounds);
+        const assertion = await closingAssertion(holding, held, tx, bounds as PeriodBounds);
         tally.accounts += 1;
         if (assertion.fromChain) tally.fromChain += 1;
         if (assertion.differs) tally.differing.push(held.asset);
         assertions.push(assertion.assertion);
       }
       const header = balanceHeader(tx, 'closing balances');
-      if (unasserted.length > 0) await writer.write(unasserted.join(''));
       if (assertions.length > 0) {
         await writer.write(dialect === 'beancount' ? beancountBalances(date, assertions) : hledgerAssertions({ date, ...header, description: `balance assertions ${header.description}` }, assertions));
       }
-      if (tx.postings.length > 0) await write(tx, date, header);
+      if (tx.postings.length > 0 && files.closing !== null) await write(tx, date, header, files.closing);
     }
   }
-
-  const declared = [...commodities.values()].sort((a, b) => (a.commodity < b.commodity ? -1 : 1));
-  if (accounts.size > 0) {
-    await writer.write(dialect === 'beancount' ? beancountDeclarations(firstDate, declared, accounts) : hledgerDeclarations(declared, accounts));
-  }
   return { rows, assertions: tally };
+}
+
+function movementHeader(template: Template, names: AssetNamer, tx: JournalTransaction): Omit<JournalHeader, 'date'> {
+  const row = (tx.postings[0] as Posting).row;
+  const described = tx.postings.map((p) => describe(template, names, p.row));
+  const notes = [...new Set(described.filter((d) => d !== ''))].join('; ');
+  const categories = [...new Set(tx.entries.map((e) => e.category))].join(' ');
+  return {
+    description: `${vocabularyLookup(template, template.labels, row) || categories} ${row.walletLabel}`.trim(),
+    tags: [
+      ['tx', row.txHash],
+      ['chain', chainSlug(tx.chainId)],
+      ['block', String(row.blockNumber)],
+      ['wallet', tx.wallet],
+      ...(notes === '' ? [] : [['note', notes] as const]),
+    ],
+  };
 }
 
 function balanceHeader(tx: JournalTransaction, what: string): Omit<JournalHeader, 'date'> {
@@ -195,25 +189,4 @@ async function closingAssertion(
     ? `chain balance at block ${block}, but the ledger says ${ledger}: the books do not tie to the chain here`
     : `chain balance at block ${block}, equal to the ledger's`;
   return { assertion: { ...base, amount: fullPrecision(chain.value, decimals), note }, fromChain: true, differs };
-}
-
-function declare(commodities: Map<string, CommodityDeclaration & { contracts: string[]; chains: string[] }>, posting: Posting): void {
-  const leg = posting.row.sent ?? posting.row.received;
-  let known = commodities.get(posting.commodity);
-  if (known === undefined) {
-    known = { commodity: posting.commodity, decimals: posting.decimals, contracts: [], chains: [] };
-    commodities.set(posting.commodity, known);
-  }
-  const contract = leg?.assetContract ?? '';
-  if (contract !== '' && !known.contracts.includes(contract)) known.contracts.push(contract);
-  const chain = chainSlug(posting.row.chainId);
-  if (!known.chains.includes(chain)) known.chains.push(chain);
-}
-
-function chainSlug(chainId: number): string {
-  return findChain(chainId)?.slug ?? String(chainId);
-}
-
-function digits(raw: bigint): number {
-  return (raw < 0n ? -raw : raw).toString().length;
 }

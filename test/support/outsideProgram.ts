@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from '@jest/globals';
@@ -11,6 +11,8 @@ export interface OutsideProgram {
 
 export const HLEDGER: OutsideProgram = { command: 'hledger', debianPackage: 'hledger' };
 export const BEAN_CHECK: OutsideProgram = { command: 'bean-check', debianPackage: 'beancount' };
+export const BEAN_QUERY: OutsideProgram = { command: 'bean-query', debianPackage: 'beancount' };
+export const LEDGER: OutsideProgram = { command: 'ledger', debianPackage: 'ledger' };
 
 /** The executable's path on PATH (or the absolute path itself when it exists), else null. */
 export function findProgram(command: string): string | null {
@@ -79,4 +81,11 @@ export function runProgram(command: string, args: readonly string[], input?: str
     const how = failed.status !== undefined && failed.status !== null ? `exit ${failed.status}` : (failed.signal ?? failed.message ?? 'failed');
     throw new Error(`${command} ${args.join(' ')}: ${how}\n${String(failed.stderr ?? '').trim()}\n${String(failed.stdout ?? '').trim()}`.trim());
   }
+}
+
+/** What a program said, for those that fail with exit 0 (bean-query) or only warn (ledger-cli): status, stdout, stderr. */
+export function runProgramOutput(command: string, args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.error !== undefined) throw new Error(`${command}: ${run.error.message}`);
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

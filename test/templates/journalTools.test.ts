@@ -9,7 +9,7 @@ import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { legOf } from '../../src/templates/ViewRow.js';
 import { formatUnits } from '../../src/ledger/money.js';
-import { BEAN_CHECK, describeWithPrograms, HLEDGER, runProgram as run } from '../support/outsideProgram.js';
+import { BEAN_CHECK, BEAN_QUERY, describeWithPrograms, HLEDGER, LEDGER, runProgram as run, runProgramOutput } from '../support/outsideProgram.js';
 import { TEMPLATE_SAMPLES as samples } from '../support/samples.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 
@@ -125,12 +125,36 @@ describeWithPrograms('closing assertions tie the books to the chain', [HLEDGER, 
   });
 });
 
-describe('the beancount template', () => {
-  it('reports the rounding beancount forced on 2^256 − 1 instead of hiding it', async () => {
+describeWithPrograms('the beancount template', [BEAN_QUERY], () => {
+  it('leaves 2^256 − 1 out of beancount\'s arithmetic, stated in a comment and the tie-out, so bean-query answers', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-beancount-'));
     try {
       const [result] = await renderTemplates({ entries: () => ledgerEntries, templates: [loadBuiltinTemplate('beancount')], outDir: dir, context: { timezone: 'UTC' } });
-      expect(result?.residuals).toEqual([{ currency: 'MAX-333333', residual: '8687907853269984665640564039457.584007913129639935', roundedCells: 1 }]);
+      expect(result?.residuals).toEqual([]);
+      const text = readFileSync(path.join(dir, 'ledgerscan.beancount'), 'utf8');
+      const max = '115792089237316195423570985008687907853269984665640564039457.584007913129639935';
+      expect(text).toContain(`MAX-333333  contract:0x3333333333333333333333333333333333333333, decimals:18, chains:ethereum, debits:${max}\n`);
+      expect(text).toMatch(new RegExp(`^; left out, past beancount's numbers: \\S+ Assets:\\S+:MAX-333333  ${max.replace('.', '\\.')} MAX-333333$`, 'm'));
+      expect(text).not.toMatch(/^\d{4}-\d\d-\d\d (open|commodity) .*MAX-333333/m);
+      const tieout = readFileSync(path.join(dir, 'tieout.csv'), 'utf8');
+      expect(tieout).toMatch(/,0x3333333333333333333333333333333333333333,18,explained,"past beancount's numbers [^"]*",1,115792089237316195423570985008687907853269984665640564039457584007913129639935,/);
+      const query = runProgramOutput('bean-query', [path.join(dir, 'ledgerscan.beancount'), 'SELECT account, sum(position) GROUP BY account']);
+      expect({ status: query.status, stderr: query.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(query.stdout).toMatch(/Assets:Crypto:Polygon:0xaaaa00000000000000000000000000000000000a:POL +10 +POL/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describeWithPrograms('ledger-cli reads the journal', [LEDGER], () => {
+  it('passes --strict and --pedantic without a warning', async () => {
+    const { dir, file } = await render('hledger');
+    try {
+      for (const mode of ['--strict', '--pedantic']) {
+        const run = runProgramOutput('ledger', ['-f', file, mode, 'bal']);
+        expect({ mode, status: run.status, stderr: run.stderr }).toEqual({ mode, status: 0, stderr: '' });
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

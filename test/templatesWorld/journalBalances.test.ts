@@ -9,7 +9,7 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { captureIo } from '../support/captureIo.js';
 import { sandboxJobArgs } from '../support/sandboxJobArgs.js';
-import { BEAN_CHECK, describeWithPrograms, HLEDGER, runProgram } from '../support/outsideProgram.js';
+import { BEAN_CHECK, BEAN_QUERY, describeWithPrograms, HLEDGER, LEDGER, runProgram, runProgramOutput } from '../support/outsideProgram.js';
 
 const CHAINS = [1, 10, 42161] as const;
 
@@ -36,7 +36,7 @@ function hledgerBalances(file: string, ...query: string[]): Map<string, string> 
 /** The contract and decimals the journal declares for each commodity. */
 function declaredCommodities(journal: string): Map<string, { contract: string; decimals: number | null }> {
   const declared = new Map<string, { contract: string; decimals: number | null }>();
-  for (const match of journal.matchAll(/^commodity \S+ "([^"]+)"\n {4}; contract:(\S+), decimals:(\d+|unknown)/gm)) {
+  for (const match of journal.matchAll(/^commodity "([^"]+)"\n(?: {4}format .*\n)? {4}; contract:(\S+), decimals:(\d+|unknown)/gm)) {
     declared.set(match[1] as string, { contract: match[2] as string, decimals: match[3] === 'unknown' ? null : Number(match[3]) });
   }
   return declared;
@@ -54,7 +54,7 @@ function baseUnits(text: string, decimals: number | null): bigint {
  * bean-check: the journals open each year with the holdings rolled from the first block, and close it with
  * assertions of the chain's balances, so the programs accepting the files proves the books tie to the chain.
  */
-describeWithPrograms('journals with opening balances and closing assertions', [HLEDGER, BEAN_CHECK], () => {
+describeWithPrograms('journals with opening balances and closing assertions', [HLEDGER, LEDGER, BEAN_CHECK, BEAN_QUERY], () => {
   let tmp: string;
   let sandbox: Sandbox;
   let world: World;
@@ -88,6 +88,7 @@ describeWithPrograms('journals with opening balances and closing assertions', [H
 
   const journal = (name: keyof typeof exports): string => path.join(exports[name].out, 'ledgerscan.journal');
   const beancount = (name: keyof typeof exports): string => path.join(exports[name].out, 'ledgerscan.beancount');
+  const closing = (name: keyof typeof exports): string => path.join(exports[name].out, 'ledgerscan.closing.journal');
 
   it('syncs the history before the period for the opening balances and says what it cost', () => {
     expect(exports.y2025.stdout).toMatch(/opening balances: synced the history before the period, [1-9]\d* API calls/);
@@ -144,10 +145,58 @@ describeWithPrograms('journals with opening balances and closing assertions', [H
     expect([...trees.values()].filter((tree) => tree === 'crypto').length).toBeGreaterThan(30);
   });
 
-  it('concatenates 2024 and 2025 into the same books as one 2024–2025 export', () => {
+  it('shows the holdings in hledger bs: the closing transaction is a file of its own', () => {
+    for (const name of ['y2024', 'y2025', 'both'] as const) {
+      const atEnd = Object.fromEntries(hledgerBalances(journal(name), '-e', name === 'y2024' ? '2025-01-01' : '2026-01-01', '^assets:'));
+      expect(Object.keys(atEnd).length).toBeGreaterThan(20);
+      expect(Object.fromEntries(hledgerBalances(journal(name), '^assets:'))).toEqual(atEnd);
+      const sheet = runProgram('hledger', ['-f', journal(name), 'bs', '-O', 'csv', '--layout=bare']).trim().split('\n').map(cells);
+      const assets = sheet.filter(([account]) => account?.startsWith('assets:'));
+      expect(Object.fromEntries(assets.map(([account, commodity, amount]) => [`${account} ${commodity}`, amount]))).toEqual(atEnd);
+      expect(readFileSync(closing(name), 'utf8')).toMatch(/^\d{4}-01-01 \* closing balances /m);
+    }
+  });
+
+  it('is read by ledger-cli --strict and --pedantic without a warning: every account and commodity declared before use', () => {
+    for (const name of ['y2024', 'y2025', 'both'] as const) {
+      for (const mode of ['--strict', '--pedantic']) {
+        const run = runProgramOutput('ledger', ['-f', journal(name), mode, 'bal', '--flat']);
+        expect({ name, mode, status: run.status, stderr: run.stderr }).toEqual({ name, mode, status: 0, stderr: '' });
+        expect(run.stdout).toMatch(/assets:crypto:ethereum:0x/);
+      }
+    }
+  });
+
+  it('answers every standard bean-query: amounts past beancount\'s numbers are left out, stated in a comment and the tie-out', () => {
+    const queries = [
+      'SELECT account, sum(position) GROUP BY account',
+      'BALANCES',
+      "JOURNAL 'Assets:Crypto'",
+      'SELECT date, narration, account, position, balance',
+    ];
+    for (const name of ['y2024', 'y2025', 'both'] as const) {
+      for (const query of queries) {
+        const run = runProgramOutput('bean-query', [beancount(name), query]);
+        expect({ name, query, status: run.status, stderr: run.stderr }).toEqual({ name, query, status: 0, stderr: '' });
+        expect(run.stdout.trim().split('\n').length).toBeGreaterThan(5);
+      }
+    }
+    // The sandbox's spam token holding ~1.16e59 and its token of unknown decimals at 2.1e25 base units.
+    const text = readFileSync(beancount('y2025'), 'utf8');
+    const leftOut = [...text.matchAll(/^; left out, past beancount's numbers: \S+ (\S+) {2}(\S+) (\S+)$/gm)].map((m) => m[3] as string);
+    expect([...new Set(leftOut)].sort()).toEqual(['CLAIM-093F50', 'TOKEN-7D130A']);
+    expect(text).not.toMatch(/^\s+\S+\s+-?\d{10,}(\.\d+)? (CLAIM-093F50|TOKEN-7D130A)$/m);
+    const tieout = readFileSync(path.join(exports.y2025.out, 'tieout.csv'), 'utf8');
+    const stated = tieout.split('\n').filter((line) => line.startsWith('beancount,') && line.includes("past beancount's numbers"));
+    expect(stated.some((line) => line.includes('0x093f5011b44f29cbf8f593224676adf1d165dc84') && line.includes(',115792089237316195423570985008687907853269984665640564039457584007913129639935,'))).toBe(true);
+    expect(stated.some((line) => line.includes('0x7d130a07f42f17cdf9a7dfac69e6f352dd8c64d6'))).toBe(true);
+  });
+
+  it('concatenates 2024, its closing file and 2025 into the same books as one 2024–2025 export', () => {
     const joined = path.join(tmp, 'joined.journal');
-    writeFileSync(joined, readFileSync(journal('y2024'), 'utf8') + readFileSync(journal('y2025'), 'utf8'));
+    writeFileSync(joined, [journal('y2024'), closing('y2024'), journal('y2025')].map((file) => readFileSync(file, 'utf8')).join(''));
     expect(runProgram('hledger', ['-f', joined, 'check', '--strict'])).toBe('');
+    expect(runProgramOutput('ledger', ['-f', joined, '--pedantic', 'bal'])).toMatchObject({ status: 0, stderr: '' });
     for (const query of [[], ['-e', '2026-01-01'], ['-e', '2025-01-01']]) {
       const together = Object.fromEntries(hledgerBalances(joined, ...query));
       expect({ query, balances: together }).toEqual({ query, balances: Object.fromEntries(hledgerBalances(journal('both'), ...query)) });
