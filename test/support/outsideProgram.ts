@@ -11,6 +11,7 @@ export interface OutsideProgram {
 
 export const HLEDGER: OutsideProgram = { command: 'hledger', debianPackage: 'hledger' };
 export const BEAN_CHECK: OutsideProgram = { command: 'bean-check', debianPackage: 'beancount' };
+export const SOFFICE: OutsideProgram = { command: 'soffice', debianPackage: 'libreoffice-calc-nogui' };
 
 /** The executable's path on PATH (or the absolute path itself when it exists), else null. */
 export function findProgram(command: string): string | null {
