@@ -4,13 +4,23 @@ import ExcelJS from 'exceljs';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { hiddenTempPath } from './AtomicFile.js';
 import type { CellKind } from '../templates/spreadsheetKinds.js';
-import { spreadsheetCell } from './spreadsheetCell.js';
+import { SPREADSHEET_DIGITS, spreadsheetCell } from './spreadsheetCell.js';
 
 /**
  * Every zip entry and the document's created/modified time: fixed, so the same CSV always gives the same bytes
  * (the manifest's sha256 then says "same" for an unchanged file). 1980-01-01 is the first time a zip can hold.
  */
 const FIXED_TIME = new Date(Date.UTC(1980, 0, 1));
+
+/**
+ * Cell notes a sheet gets at most. exceljs holds notes in memory until the sheet is done (their zip entries come
+ * after it), so past this many the number column's header note speaks for the rest: bounded for a million rows.
+ */
+export const MAX_NOTES = 10_000;
+
+export const COLUMN_NOTE =
+  `Numbers where ${SPREADSHEET_DIGITS} significant digits hold the exact value; a longer one is text with the exact digits ` +
+  `(and a note of its own, for the first ${MAX_NOTES.toLocaleString('en')} of this sheet).`;
 
 type Append = (source: unknown, data: { name: string; date?: Date }) => unknown;
 
@@ -56,11 +66,14 @@ export class XlsxTwin {
       book.modified = FIXED_TIME;
       const sheet = book.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
       let header = true;
+      let notes = 0;
       for await (const record of createReadStream(this.csvPath).pipe(parse({ bom: true, relax_column_count: true })) as AsyncIterable<string[]>) {
-        const cells = record.map((text, i) => spreadsheetCell(text, header ? 'text' : (this.kinds[i] ?? 'text')));
+        const cells = record.map((text, i) => (header ? { value: text, note: this.kinds[i] === 'number' ? COLUMN_NOTE : null } : spreadsheetCell(text, this.kinds[i] ?? 'text')));
         const row = sheet.addRow(cells.map((cell) => cell.value));
         cells.forEach((cell, i) => {
-          if (cell.note !== null) row.getCell(i + 1).note = cell.note;
+          if (cell.note === null || (!header && notes >= MAX_NOTES)) return;
+          row.getCell(i + 1).note = cell.note;
+          if (!header) notes += 1;
         });
         row.commit();
         header = false;

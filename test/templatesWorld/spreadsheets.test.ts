@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli/main.js';
 import { SPREADSHEET_DIGITS, TOO_PRECISE_NOTE } from '../../src/output/spreadsheetCell.js';
+import { COLUMN_NOTE } from '../../src/output/XlsxTwin.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { TIEOUT_KINDS } from '../../src/templates/tieoutSheet.js';
@@ -115,7 +116,8 @@ describe('export --xlsx: the ledger, the journal CSV and the tie-out as spreadsh
     sheet.eachRow({ includeEmpty: true }, (row, r) => {
       shown[r - 1] = (csv[r - 1] ?? []).map((_, c) => {
         const cell = row.getCell(c + 1);
-        if (cell.note !== undefined) {
+        if (cell.note !== undefined && r === 1) expect({ column: c, note: cell.note }).toEqual({ column: c, note: kinds[c] === 'number' ? COLUMN_NOTE : undefined });
+        else if (cell.note !== undefined) {
           notes += 1;
           expect(cell.note).toBe(TOO_PRECISE_NOTE);
         }
