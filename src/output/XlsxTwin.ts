@@ -40,8 +40,9 @@ class FixedTimeWorkbook extends ExcelJS.stream.xlsx.WorkbookWriter {
 /**
  * The `.xlsx` twin of a finished CSV file: one sheet, the CSV's header frozen on top, each cell typed by its
  * column (`spreadsheetCell`: numbers only where every digit survives, else text with a note). Streams the CSV
- * through exceljs's WorkbookWriter row by row (inline strings, no shared-string table), so a million rows
- * never sit in memory. Written under a hidden name like `AtomicFile`, named by `publish`.
+ * through exceljs's WorkbookWriter row by row (inline strings, no shared-string table), so no row is held once
+ * written; exceljs's buffers take no backpressure, though, so XML the zip has not compressed yet waits in memory
+ * (docs/templates.md "Spreadsheets" has the figures). Written under a hidden name like `AtomicFile`, named by `publish`.
  */
 export class XlsxTwin {
   readonly path: string;
