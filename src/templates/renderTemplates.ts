@@ -96,7 +96,7 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
     if (request.xlsx === true) {
       for (const one of rendered.filter((candidate) => candidate.tie.template.xlsx)) {
         const kinds = spreadsheetKinds(one.tie.template);
-        const made = one.csvs.map((csv) => new XlsxTwin(csv.unpublishedPath, csv.path.replace(/\.csv$/, '.xlsx'), kinds));
+        const made = one.csvs.map((csv) => new XlsxTwin(csv.unpublishedPath, csv.path.replace(/(\.csv)?$/, '.xlsx'), kinds));
         twins.push(...made);
         one.result.files = [...one.result.files, ...made.map((twin) => twin.path)].sort();
       }
