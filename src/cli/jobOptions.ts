@@ -22,6 +22,7 @@ export function withJobOptions<T>(yargs: Argv<T>) {
     .option('api-key', { type: 'string', describe: 'API key (or env ETHERSCAN_API_KEY); never written anywhere' })
     .option('rate', { type: 'string', describe: `calls per second of your plan (default ${DEFAULTS.rate})` })
     .option('api-labels', { type: 'boolean', describe: 'fetch counterparty name tags from the API (Pro Plus; one call per 100 new addresses per chain)' })
+    .option('xlsx', { type: 'boolean', describe: 'also write the ledger, the journal CSV and the tie-out as .xlsx spreadsheets (exact digits kept)' })
     .option('daily-quota', { type: 'string', describe: `calls your key may make per UTC day, for the sync's time estimate (default ${DEFAULTS.dailyQuota})` })
     .option('fees', { type: 'string', describe: 'auto: a receipt only where the list row lacks the exact fee; receipts: a receipt for every fee (default auto)' })
     .option('quiet', { type: 'boolean', describe: 'no progress output' });

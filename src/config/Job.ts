@@ -40,6 +40,8 @@ export interface Job {
   labels: Readonly<Record<string, string>>;
   /** Fetch counterparty name tags from the API (`getaddresstag`, Pro Plus); off unless asked, as it costs calls. */
   apiLabels: boolean;
+  /** Templates that offer it (`xlsx` in the template) and the tie-out also as `.xlsx` beside their CSVs; the CSVs stay as they are. */
+  xlsx: boolean;
   /** User overrides, in order; the first that matches an entry applies. */
   rules: readonly LedgerRule[];
   /** Token contracts (lowercase) always or never treated as spam. */

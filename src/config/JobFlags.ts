@@ -22,6 +22,7 @@ export interface JobFlags {
   apiKey?: string | undefined;
   rate?: string | number | undefined;
   apiLabels?: boolean | undefined;
+  xlsx?: boolean | undefined;
   dailyQuota?: string | number | undefined;
   fees?: string | undefined;
   quiet?: boolean | undefined;

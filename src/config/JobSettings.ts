@@ -20,6 +20,7 @@ export interface JobSettings {
   fees?: Sourced | undefined;
   labels?: Sourced | undefined;
   apiLabels?: Sourced | undefined;
+  xlsx?: Sourced | undefined;
   rules?: Sourced | undefined;
   spam?: Sourced | undefined;
   ripeness?: Sourced | undefined;

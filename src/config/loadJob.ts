@@ -81,13 +81,14 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
   const fees = optional(settings.fees, DEFAULTS.fees, parseFees, problems);
   const labels = resolveLabels(settings.labels, problems);
   const apiLabels = optional(settings.apiLabels, false, parseBoolean, problems);
+  const xlsx = optional(settings.xlsx, false, parseBoolean, problems);
   const rules = resolveRules(settings.rules, chains, problems);
   const spam = resolveSpam(settings.spam, problems);
   const ripeness = resolveRipeness(settings.ripeness, problems);
   if (apiKey === '') problems.add('API key is missing (pass --api-key or set ETHERSCAN_API_KEY)');
 
   problems.throwIfAny('job', { file: file?.path });
-  if (chains === undefined || timezone === undefined || period === undefined || baseUrl === undefined || rate === undefined || apiLabels === undefined || dailyQuota === undefined || fees === undefined) {
+  if (chains === undefined || timezone === undefined || period === undefined || baseUrl === undefined || rate === undefined || apiLabels === undefined || xlsx === undefined || dailyQuota === undefined || fees === undefined) {
     throw new LedgerscanError('loadJob: a setting is missing although no problem was recorded');
   }
   return {
@@ -103,6 +104,7 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
     fees,
     labels,
     apiLabels,
+    xlsx,
     rules,
     spam,
     ripeness,

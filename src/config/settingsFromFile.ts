@@ -6,7 +6,7 @@ import { describeJsonType } from './describeJsonType.js';
 import { isPlainObject } from './isPlainObject.js';
 import type { JobFile } from './readJobFile.js';
 
-const topKeys = ['wallets', 'chains', 'period', 'timezone', 'templates', 'templateFiles', 'out', 'state', 'api', 'labels', 'apiLabels', 'rules', 'spam', 'ripeness', 'fees'];
+const topKeys = ['wallets', 'chains', 'period', 'timezone', 'templates', 'templateFiles', 'out', 'state', 'api', 'labels', 'apiLabels', 'xlsx', 'rules', 'spam', 'ripeness', 'fees'];
 
 /** The settings a job file gives, after checking its shape (an object, known keys, no API key). */
 export function settingsFromFile(file: JobFile, problems: Problems): JobSettings {
@@ -34,6 +34,7 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
     fees: at(data.fees, 'fees'),
     labels: at(data.labels, 'labels'),
     apiLabels: at(data.apiLabels, 'apiLabels'),
+    xlsx: at(data.xlsx, 'xlsx'),
     rules: at(data.rules, 'rules'),
     spam: at(data.spam, 'spam'),
     ripeness: at(data.ripeness, 'ripeness'),

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { currentEntryIds } from './currentEntryIds.js';
 
 /** One row (or line) that a recalculation adds, removes or changes in one file. */
 export interface RowChange {
@@ -27,14 +28,23 @@ const KEYS: readonly (readonly string[])[] = [
  * What changed in one file between the filed copy and a recalculation (`null` for a file one side lacks).
  * CSV files are compared row by row: by key where a key column exists, so a changed entry shows which
  * fields changed; otherwise as a multiset of rows. Other files (journals) are compared line by line.
+ * The filed rows are read with today's entry ids (`currentEntryIds`); a file whose rows all match is the same.
  */
 export function diffFile(file: string, filed: string | null, now: string | null): FileDiff {
   if (filed === now) return { file, status: 'same', changes: [] };
-  const status = filed === null ? 'added' : now === null ? 'removed' : 'changed';
-  const [before, after] = [table(file, filed ?? ''), table(file, now ?? '')];
+  const filedTable = table(file, filed ?? '');
+  const before = { header: filedTable.header, rows: filedTable.rows.map(currentEntryIds) };
+  const after = table(file, now ?? '');
   const header = after.header.length > 0 ? after.header : before.header;
-  const key = KEYS.find((columns) => columns.every((column) => header.includes(column)) && columns.every((column) => before.header.length === 0 || before.header.includes(column)));
-  return { file, status, changes: key === undefined ? multisetChanges(before, after) : keyedChanges(before, after, key) };
+  const key = KEYS.find(
+    (columns) =>
+      columns.every((column) => header.includes(column) && (before.header.length === 0 || before.header.includes(column))) &&
+      identifiesRows(before, columns) &&
+      identifiesRows(after, columns),
+  );
+  const changes = key === undefined ? multisetChanges(before, after) : keyedChanges(before, after, key);
+  const status = filed === null ? 'added' : now === null ? 'removed' : changes.length === 0 ? 'same' : 'changed';
+  return { file, status, changes };
 }
 
 interface Table {
@@ -51,12 +61,20 @@ function table(file: string, text: string): Table {
   return { header, rows: records.map((record) => Object.fromEntries(header.map((column, i) => [column, record[i] ?? '']))) };
 }
 
+function keyOf(row: Record<string, string>, key: readonly string[]): string {
+  return key.map((column) => row[column] ?? '').join(' ');
+}
+
+/** A key names one row only where no two rows share it (the journal CSV has one row per posting of an entry). */
+function identifiesRows(table: Table, key: readonly string[]): boolean {
+  return new Set(table.rows.map((row) => keyOf(row, key))).size === table.rows.length;
+}
+
 function keyedChanges(before: Table, after: Table, key: readonly string[]): RowChange[] {
-  const keyOf = (row: Record<string, string>): string => key.map((column) => row[column] ?? '').join(' ');
-  const filed = new Map(before.rows.map((row) => [keyOf(row), row]));
+  const filed = new Map(before.rows.map((row) => [keyOf(row, key), row]));
   const changes: RowChange[] = [];
   for (const row of after.rows) {
-    const id = keyOf(row);
+    const id = keyOf(row, key);
     const old = filed.get(id);
     filed.delete(id);
     if (old === undefined) {

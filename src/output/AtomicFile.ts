@@ -4,20 +4,26 @@ import type { WriteStream } from 'node:fs';
 import path from 'node:path';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 
+/** The hidden name a file is written under until it is complete: same directory, so the rename is atomic. */
+export function hiddenTempPath(finalPath: string): string {
+  return path.join(path.dirname(finalPath), `.${path.basename(finalPath)}.${process.pid}.${Date.now()}.tmp`);
+}
+
 /**
  * A file that only appears under its final name once it is complete: written to a hidden temp name in the
  * same directory (so the rename is atomic on one file system) and renamed by `commit()`.
  */
 export class AtomicFile {
   readonly finalPath: string;
-  private readonly tempPath: string;
+  /** Where the content is until `publish` (a spreadsheet twin reads the finished CSV from here). */
+  readonly tempPath: string;
   private readonly stream: WriteStream;
   private failure: Error | undefined;
   private bytes = 0;
 
   constructor(finalPath: string) {
     this.finalPath = finalPath;
-    this.tempPath = path.join(path.dirname(finalPath), `.${path.basename(finalPath)}.${process.pid}.${Date.now()}.tmp`);
+    this.tempPath = hiddenTempPath(finalPath);
     this.stream = createWriteStream(this.tempPath);
     this.stream.on('error', (error) => {
       this.failure = error;

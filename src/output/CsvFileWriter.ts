@@ -33,6 +33,11 @@ export class CsvFileWriter {
     return this.file.finalPath;
   }
 
+  /** The finished file before `publish` names it. */
+  get unpublishedPath(): string {
+    return this.file.tempPath;
+  }
+
   /**
    * Queues one row (the array is neutralised in place and kept). Synchronous on purpose: a promise per row
    * costs more than the row; the caller awaits `flush()` when `full` says a chunk is ready.

@@ -4,6 +4,7 @@ import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { CsvFileWriter } from '../output/CsvFileWriter.js';
 import { loadPlaceholders, savePlaceholders } from '../output/placeholderFile.js';
 import { TextFileWriter } from '../output/TextFileWriter.js';
+import { XlsxTwin } from '../output/XlsxTwin.js';
 import { AmountFormatter } from '../templates/AmountFormatter.js';
 import type { RoundingResidual } from '../templates/AmountFormatter.js';
 import { AssetNamer } from '../templates/AssetNamer.js';
@@ -18,7 +19,8 @@ import { keptEntries } from '../templates/keptEntries.js';
 import { amountColumns, EVERY_LEG } from '../templates/amountColumns.js';
 import { TieTally } from '../templates/TieTally.js';
 import type { TemplateTie } from '../templates/tieoutSheet.js';
-import { TIEOUT_FILE, TIEOUT_HEADER, tieoutSheet } from '../templates/tieoutSheet.js';
+import { TIEOUT_FILE, TIEOUT_HEADER, TIEOUT_KINDS, TIEOUT_XLSX, tieoutSheet } from '../templates/tieoutSheet.js';
+import { spreadsheetKinds } from '../templates/spreadsheetKinds.js';
 import { makeDirectory } from '../makeDirectory.js';
 
 export interface RenderContext {
@@ -39,6 +41,8 @@ export interface RenderRequest {
   period?: PeriodBounds;
   outDir: string;
   context: RenderContext;
+  /** The job's `xlsx`: templates that offer it, and the tie-out, also as `.xlsx` beside their CSVs. */
+  xlsx?: boolean;
 }
 
 export interface TemplateResult {
@@ -69,6 +73,8 @@ interface Rendered {
   result: TemplateResult;
   tie: TemplateTie;
   sinks: Sink[];
+  /** Its CSV files, for spreadsheet twins. */
+  csvs: CsvFileWriter[];
   committed: () => Promise<void>;
 }
 
@@ -80,11 +86,22 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
   makeDirectory(request.outDir);
   const rendered: Rendered[] = [];
   const sheet = new CsvFileWriter(path.join(request.outDir, TIEOUT_FILE), { header: TIEOUT_HEADER, lineEnding: 'lf', finalNewline: true });
-  const sinks = (): Sink[] => [...rendered.flatMap((one) => one.sinks), sheet];
+  const twins: XlsxTwin[] = [];
+  const sinks = (): Sink[] => [...rendered.flatMap((one) => one.sinks), sheet, ...twins];
   try {
     for (const template of request.templates) rendered.push(await renderTemplate(template, request));
     for (const record of tieoutSheet(rendered.map((one) => one.tie))) sheet.writeRow(record);
     await sheet.close();
+    if (request.xlsx === true) {
+      for (const one of rendered.filter((candidate) => candidate.tie.template.xlsx)) {
+        const kinds = spreadsheetKinds(one.tie.template);
+        const made = one.csvs.map((csv) => new XlsxTwin(csv.unpublishedPath, csv.path.replace(/(\.csv)?$/, '.xlsx'), kinds));
+        twins.push(...made);
+        one.result.files = [...one.result.files, ...made.map((twin) => twin.path)].sort();
+      }
+      twins.push(new XlsxTwin(sheet.unpublishedPath, path.join(request.outDir, TIEOUT_XLSX), TIEOUT_KINDS));
+      for (const twin of twins) await twin.close();
+    }
     for (const sink of sinks()) sink.publish();
   } catch (error) {
     for (const sink of sinks()) await sink.abort();
@@ -133,7 +150,8 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
     // The CSVs are named from the map, so it belongs to every run that used it, changed or not.
     if (usesPlaceholders && existsSync(placeholderPath)) result.files.push(placeholderPath);
   };
-  return { result, tie: { template, tie: tie.state(), residuals: result.residuals }, sinks: [...sinks.values()], committed };
+  const csvs = [...sinks.values()].filter((sink): sink is CsvFileWriter => sink instanceof CsvFileWriter);
+  return { result, tie: { template, tie: tie.state(), residuals: result.residuals }, sinks: [...sinks.values()], csvs, committed };
 }
 
 async function renderCsv(

@@ -27,7 +27,7 @@ export interface DiffSinceFiledResult {
 }
 
 /** Job fields that say where and how a run writes, not what it computes: a change there changes no figure. */
-const NOT_FIGURES = new Set(['out', 'state', 'api', 'quiet', 'templates', 'templateFiles', 'period', 'timezone']);
+const NOT_FIGURES = new Set(['out', 'state', 'api', 'quiet', 'templates', 'templateFiles', 'period', 'timezone', 'xlsx']);
 
 /**
  * Recomputes a closed period into the job's out dir (its templates and closing balances, fetching the period
@@ -41,7 +41,8 @@ export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions
   const exported = await exportPeriodFiles(periodJob, { ...options, refetch: options.verify });
 
   const recalculated = [...exported.templates.flatMap((template) => template.files.map((file) => path.relative(job.out, file))), TIEOUT_FILE, CLOSING_BALANCES];
-  const names = [...new Set([...record.files.map((file) => file.path), ...recalculated])].filter((name) => name !== 'manifest.json').sort();
+  // A spreadsheet twin says what its CSV says, and its CSV is compared row by row.
+  const names = [...new Set([...record.files.map((file) => file.path), ...recalculated])].filter((name) => name !== 'manifest.json' && !name.endsWith('.xlsx')).sort();
   const read = (dir: string, name: string, listed: boolean): string | null => (listed && existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), 'utf8') : null);
   const filedNames = new Set(record.files.map((file) => file.path));
   const files = names.map((name) => diffFile(name, read(filedDir, name, filedNames.has(name)), read(job.out, name, recalculated.includes(name))));

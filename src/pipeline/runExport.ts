@@ -10,7 +10,7 @@ import type { BlockPlan } from '../sync/planBlockRanges.js';
 import { chainBalanceReader } from './chainBalanceReader.js';
 import { renderTemplates } from './renderTemplates.js';
 import type { TemplateResult } from './renderTemplates.js';
-import { TIEOUT_FILE } from '../templates/tieoutSheet.js';
+import { TIEOUT_FILE, TIEOUT_XLSX } from '../templates/tieoutSheet.js';
 import path from 'node:path';
 import { ensureWritableDir } from './ensureWritableDir.js';
 import { fetchCounterpartyTags, type CounterpartyLabelReport } from './fetchCounterpartyTags.js';
@@ -73,6 +73,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       ...(balanced ? { period: periodBounds(run.store, ledgerJob, sync.chains, chainBalanceReader(run.api)) } : {}),
       outDir: job.out,
       context: { timezone: job.timezone },
+      xlsx: job.xlsx,
     });
     // Only a job with rules or labels has anything to report: others skip the extra pass over the ledger.
     const overrides =
@@ -102,7 +103,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
         ),
       ]),
       sections: { counterpartyLabels: labels, rules: overrides.rules },
-      files: [...results.flatMap((result) => result.files), path.join(job.out, TIEOUT_FILE), ...(overrides.screeningFile === null ? [] : [overrides.screeningFile])],
+      files: [...results.flatMap((result) => result.files), path.join(job.out, TIEOUT_FILE), ...(job.xlsx ? [path.join(job.out, TIEOUT_XLSX)] : []), ...(overrides.screeningFile === null ? [] : [overrides.screeningFile])],
       generatedAt: now().toISOString(),
     });
     return { sync, history, api: run.api.stats, templates: results, labels, overrides, manifest, upToHead: [...upToHead] };

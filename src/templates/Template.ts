@@ -75,6 +75,8 @@ export interface Template {
    * received (liquidity moves by default: the tools book each leg with a type of its own).
    */
   unpaired: readonly Category[];
+  /** With the job's `xlsx`, each CSV file also as a spreadsheet beside it (`spreadsheetKinds` types its cells). */
+  xlsx: boolean;
   /** Where the template was read from, for messages. */
   source: string;
 }

@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
 
 const topKeys = [
   'name', 'title', 'docs', 'confidence', 'renderer', 'layout', 'split', 'fileName', 'lineEnding', 'finalNewline', 'date',
-  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'ignored', 'nftNaming', 'unknownTokenNaming', 'balances', 'accounts', 'columns', 'unpaired', '$comment',
+  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'ignored', 'nftNaming', 'unknownTokenNaming', 'balances', 'accounts', 'columns', 'unpaired', 'xlsx', '$comment',
 ];
 
 /**
@@ -63,6 +63,9 @@ export function parseTemplate(json: unknown, source: string): Template {
 
   const finalNewline = json.finalNewline ?? true;
   if (typeof finalNewline !== 'boolean') problem('$.finalNewline', 'must be true or false');
+  const xlsx = json.xlsx ?? false;
+  if (typeof xlsx !== 'boolean') problem('$.xlsx', 'must be true or false');
+  else if (xlsx && renderer !== 'csv') problem('$.xlsx', `a spreadsheet twin needs renderer "csv" (renderer ${renderer} writes text)`);
 
   const date = sub(json, 'date', '$', ['format', 'zone']);
   const dateFormat = str(date, 'format', '$.date', "yyyy-MM-dd'T'HH:mm:ss'Z'");
@@ -133,6 +136,7 @@ export function parseTemplate(json: unknown, source: string): Template {
     accounts,
     columns,
     unpaired,
+    xlsx: xlsx === true,
     source,
   };
   checkNoAmountLost(template, problem);

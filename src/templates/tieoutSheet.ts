@@ -2,6 +2,7 @@ import path from 'node:path';
 import { findChain } from '../chains/chains.js';
 import { InputError, LedgerscanError } from '../errors/LedgerscanError.js';
 import type { RoundingResidual } from './AmountFormatter.js';
+import type { CellKind } from './spreadsheetKinds.js';
 import type { Template } from './Template.js';
 import { builtinTemplateDir } from './templateCatalog.js';
 import type { TieAmounts, TieAsset, TieLine, TieState } from './TieTally.js';
@@ -11,6 +12,14 @@ export const TIEOUT_FILE = 'tieout.csv';
 
 export const TIEOUT_HEADER = [
   'template', 'chain_id', 'chain', 'wallet', 'asset', 'asset_contract', 'decimals', 'line', 'reason', 'rows', 'in', 'out', 'fees', 'rounding_residual',
+];
+
+/** Its spreadsheet twin (with the job's `xlsx`). */
+export const TIEOUT_XLSX = 'tieout.xlsx';
+
+/** The sheet's columns in a spreadsheet: `in`, `out` and `fees` are base units (exact integers), so text. */
+export const TIEOUT_KINDS: readonly CellKind[] = [
+  'text', 'number', 'text', 'text', 'text', 'text', 'number', 'text', 'text', 'number', 'text', 'text', 'text', 'number',
 ];
 
 /** One template's tie-out as rendering left it. */

@@ -54,6 +54,7 @@ describe('loadJob', () => {
       fees: 'auto',
       labels: {},
       apiLabels: false,
+      xlsx: false,
       rules: [],
       spam: { allow: [], deny: [] },
       ripeness: {},

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Stream, WireReceipt, WireRecordOf } from '../../src/etherscan/wire.js';
 import { LedgerscanError } from '../../src/errors/LedgerscanError.js';
+import { createHash } from 'node:crypto';
 import { entriesForTransaction } from '../../src/ledger/entriesForTransaction.js';
+import { entryId, entryIdFromLegacy, LEGACY_ENTRY_ID } from '../../src/ledger/entryId.js';
 import type { StoredRecord } from '../../src/ledger/groupTransactions.js';
 import type { LedgerContext } from '../../src/ledger/LedgerContext.js';
 import { SentTokens } from '../../src/ledger/SentTokens.js';
@@ -500,7 +502,21 @@ describe('entry fields', () => {
     expect(new Set(first).size).toBe(3);
     expect(again).toEqual(first);
     expect(withReceipt).toEqual(first);
-    for (const id of first) expect(id).toMatch(/^[0-9a-f]{16}$/);
+    for (const id of first) expect(id).toMatch(/^x[0-9a-f]{16}$/);
+  });
+
+  it('gives ids no spreadsheet or parser reads as a number, each its legacy id behind the letter', () => {
+    // The legacy id of this source, as filed before the letter: sha256 of the same text, cut to 16 hex digits.
+    const source = { chainId: 1, txHash: '0xabc', wallet: ALICE, stream: 'txlist', ref: '0', leg: 'value' } as const;
+    const legacy = createHash('sha256').update(`1|0xabc|${ALICE}|txlist|0|value`).digest('hex').slice(0, 16);
+    expect(entryId(source)).toBe(entryIdFromLegacy(legacy));
+    expect(LEGACY_ENTRY_ID.test(legacy)).toBe(true);
+    expect(LEGACY_ENTRY_ID.test(entryId(source))).toBe(false);
+    // Both forms the issue saw rounded: all digits, and digits with an `e` that reads as an exponent.
+    for (const old of ['3814432126955387', '6887072246443e38']) {
+      const id = entryIdFromLegacy(old);
+      expect([Number(id), parseFloat(id)]).toEqual([NaN, NaN]);
+    }
   });
 
   it('keeps a 2^256−1 token amount exact', () => {

@@ -684,7 +684,7 @@ describe('labels, identity, order', () => {
 
   it('entry_id: unique, and identical in a second run into a fresh store (spam lists change no id)', () => {
     expect(new Set(a.rows.map((row) => row.entry_id)).size).toBe(a.rows.length);
-    expect(a.rows.every((row) => /^[0-9a-f]{16}$/.test(row.entry_id))).toBe(true);
+    expect(a.rows.every((row) => /^x[0-9a-f]{16}$/.test(row.entry_id))).toBe(true);
     expect(b.rows.map((row) => row.entry_id)).toEqual(a.rows.map((row) => row.entry_id));
     const withoutSpam = (rows: LedgerRow[]): Omit<LedgerRow, 'spam'>[] => rows.map(({ spam: _spam, ...rest }) => rest);
     expect(withoutSpam(b.rows)).toEqual(withoutSpam(a.rows));

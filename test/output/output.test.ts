@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Job } from '../../src/config/Job.js';
 import { CsvFileWriter } from '../../src/output/CsvFileWriter.js';
 import { neutraliseCell } from '../../src/templates/neutraliseCell.js';
+import { spreadsheetCell, TOO_PRECISE_NOTE } from '../../src/output/spreadsheetCell.js';
 import { writeManifest } from '../../src/output/writeManifest.js';
 
 function tempDir(): string {
@@ -90,6 +91,7 @@ describe('writeManifest', () => {
         spam: { allow: [], deny: [] },
         ripeness: {},
         apiLabels: false,
+        xlsx: false,
     rules: [],
     quiet: true,
       };
@@ -138,5 +140,21 @@ describe('CsvFileWriter quoting', () => {
         rmSync(dir, { recursive: true, force: true });
       }
     }
+  });
+});
+
+describe('spreadsheetCell', () => {
+  it('makes a decimal a number only where 15 significant digits hold it, and says why otherwise', () => {
+    expect(spreadsheetCell('0.00248851179041425', 'number')).toEqual({ value: 0.00248851179041425, note: null });
+    expect(spreadsheetCell('0.002488511790414254', 'number')).toEqual({ value: '0.002488511790414254', note: TOO_PRECISE_NOTE });
+    expect(spreadsheetCell('300155512659405000000', 'number')).toEqual({ value: 300155512659405000000, note: null });
+    expect(spreadsheetCell('-12.500000000000000000', 'number')).toEqual({ value: -12.5, note: null });
+    expect(spreadsheetCell('3814432126955387', 'number')).toEqual({ value: '3814432126955387', note: TOO_PRECISE_NOTE });
+  });
+
+  it('keeps text columns, words and empty cells as they are', () => {
+    expect(spreadsheetCell('3814432126955387', 'text')).toEqual({ value: '3814432126955387', note: null });
+    expect(spreadsheetCell('1e5', 'number')).toEqual({ value: '1e5', note: null });
+    expect(spreadsheetCell('', 'number')).toEqual({ value: null, note: null });
   });
 });

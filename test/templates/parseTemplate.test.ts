@@ -94,6 +94,13 @@ describe('--template-file', () => {
     expect(parseTemplate({ ...userTemplate, layout: 'entry', balances: 'opening' }, 'entry.json').balances).toBe('opening');
   });
 
+  it('takes "xlsx" only as true or false, and only for CSV files', () => {
+    expect(parseTemplate({ ...userTemplate, xlsx: true }, 'mine.json').xlsx).toBe(true);
+    expect(parseTemplate(userTemplate, 'mine.json').xlsx).toBe(false);
+    expect(() => parseTemplate({ ...userTemplate, xlsx: 'yes' }, 'mine.json')).toThrow(/\$\.xlsx: must be true or false/);
+    expect(() => parseTemplate({ ...userTemplate, renderer: 'hledger', layout: 'posting', xlsx: true }, 'mine.json')).toThrow(/\$\.xlsx: a spreadsheet twin needs renderer "csv"/);
+  });
+
   it('says which file is not JSON', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-user-template-'));
     try {
