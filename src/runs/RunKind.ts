@@ -11,6 +11,8 @@ export interface RunPlace {
   filedDir: string;
   /** `--at` on the command line, `at` in the API. */
   name(option: string): string;
+  /** How to ask for another run here: `ledgerscan diff --since-filed 2025`, or `a diff run with label 2025`. */
+  suggest(kind: string, option: string, value: string): string;
   /** Runs `check`; in the API its input errors name the request field `option` (the CLI's one line needs no label). */
   within<T>(option: string, check: () => T): T;
 }

@@ -20,7 +20,7 @@ export const closeRun = {
     const label = periodLabel(job.period);
     place.within('period', () => {
       if (fs.existsSync(path.join(place.filedDir, label))) {
-        throw new InputError(`period ${label} is already closed; a filed period is never overwritten (see what changed since it was filed: a diff of ${label})`);
+        throw new InputError(`period ${label} is already closed; a filed period is never overwritten (see what changed since it was filed: ${place.suggest('diff', 'label', label)})`);
       }
       if (job.period.endTime * 1000 > place.now.getTime()) {
         throw new InputError(`period ${label} has not ended yet (it ends ${new Date(job.period.endTime * 1000).toISOString()}); close it after that`);

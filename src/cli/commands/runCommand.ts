@@ -10,6 +10,8 @@ import { optionValues } from '../../runs/optionValues.js';
 import { raiseAlert } from '../../runs/raiseAlert.js';
 import type { RunKind, RunPlace } from '../../runs/RunKind.js';
 import { flagOf } from '../../runs/RunOption.js';
+import type { RunKindName } from '../../runs/runKinds.js';
+import { runKind } from '../../runs/runKinds.js';
 import type { CliIo } from '../CliIo.js';
 import { redactSecrets } from '../redactSecrets.js';
 import { setUpJobCommand } from './jobCommand.js';
@@ -43,6 +45,7 @@ export async function runCommand(kind: RunKind, flags: JobFlags & Record<string,
     now: new Date(),
     filedDir: typeof filed === 'string' ? path.resolve(io.cwd, filed) : defaultFiledDir(job.state),
     name: (option) => surface.name(option),
+    suggest: (other, option, value) => `ledgerscan ${other} ${cliSurface(runKind(other as RunKindName)).name(option)} ${value}`,
     within: (_option, check) => check(),
   };
   kind.preconditions?.(job, values, place);
