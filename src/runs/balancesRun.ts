@@ -16,7 +16,7 @@ export const balancesRun = {
       type: 'string',
       required: true,
       describe: 'YYYY-MM-DD (end of that day) or YYYY-MM-DDTHH:MM[:SS][±HH:MM] in --timezone',
-      invalid: 'must be a day or a wall time in the book\'s zone, e.g. "2025-12-31" or "2025-12-31T23:59:59"',
+      invalid: 'must be a day or a wall time in the job\'s or book\'s time zone, e.g. "2025-12-31" or "2025-12-31T23:59:59"',
     },
     check: { type: 'boolean', default: true, describe: 'compare with the API\'s historical balances (API Pro)' },
   },
