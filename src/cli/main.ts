@@ -6,22 +6,18 @@ import { InputError } from '../errors/LedgerscanError.js';
 import { redactSecrets } from '../secrets/redact.js';
 import type { CliIo } from './CliIo.js';
 import { processIo } from './CliIo.js';
-import { balancesCommand } from './commands/balancesCommand.js';
 import { chainsCommand } from './commands/chainsCommand.js';
-import { closeCommand } from './commands/closeCommand.js';
-import { diffCommand } from './commands/diffCommand.js';
 import { demoCommand } from './commands/demoCommand.js';
-import { exportCommand } from './commands/exportCommand.js';
-import { reconcileCommand } from './commands/reconcileCommand.js';
+import { runCommand, withKindOptions } from './commands/runCommand.js';
 import { sandboxCommand } from './commands/sandboxCommand.js';
 import { serveCommand } from './commands/serveCommand.js';
-import { syncCommand } from './commands/syncCommand.js';
 import { templatesCommand } from './commands/templatesCommand.js';
 import { usersCommand } from './commands/usersCommand.js';
 import { workerCommand } from './commands/workerCommand.js';
-import { describeError, EXIT, exitCodeFor } from './exitCode.js';
+import { describeError, EXIT, exitCodeFor } from '../errors/exitCode.js';
 import { withJobOptions } from './jobOptions.js';
 import { toolVersion } from '../pipeline/toolVersion.js';
+import { RUN_KINDS } from '../runs/runKinds.js';
 
 /** How long a stopped command may take to wind down before the process ends regardless. */
 const SHUTDOWN_BOUND_MS = 8_000;
@@ -46,54 +42,15 @@ const API_OPTIONS = {
 export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) return printVersion(io);
   let code: number = EXIT.ok;
-  const parser = yargs([...argv])
+  let parser = yargs([...argv])
     .scriptName('ledgerscan')
-    .usage('$0 <command> [options]\n\nEVM wallet history from the Etherscan v2 API → CSV ledgers, tax-tool imports, reconciliation.')
-    .command('export', 'sync the job and write its CSV files', (y) => withJobOptions(y), async (args) => {
-      code = await exportCommand(args, argv, io, signal);
-    })
-    .command('sync', 'bring the store up to the head of every chain, no files', (y) => withJobOptions(y), async (args) => {
-      code = await syncCommand(args, argv, io, signal);
-    })
-    .command(
-      'reconcile',
-      'sync, then compare the ledger with on-chain balances (exit 1 on any difference)',
-      (y) => withJobOptions(y).option('historical', { type: 'boolean', default: true, describe: 'search the first divergent block with historical balances (API Pro)' }),
-      async (args) => {
-        code = await reconcileCommand(args, argv, io, signal);
-      },
-    )
-    .command(
-      'close',
-      'file the period: its export and closing balances as a read-only snapshot that is never overwritten',
-      (y) => withJobOptions(y).option('filed', { type: 'string', describe: 'folder of filed periods (default: filed/ beside the state file); --out is not used' }),
-      async (args) => {
-        code = await closeCommand(args, argv, io, signal);
-      },
-    )
-    .command(
-      'diff',
-      'recompute a closed period and list what changed since it was filed (exit 1 when anything did)',
-      (y) =>
-        withJobOptions(y)
-          .option('since-filed', { type: 'string', describe: 'the closed period, e.g. 2025 (as `close` named it)' })
-          .option('filed', { type: 'string', describe: 'folder of filed periods (default: filed/ beside the state file)' })
-          .option('verify', { type: 'boolean', default: true, describe: 'fetch the period again to catch records the API indexed late' }),
-      async (args) => {
-        code = await diffCommand(args, argv, io, signal);
-      },
-    )
-    .command(
-      'balances',
-      'sync, then state every wallet\'s holdings at an instant (balances.csv), checked with historical balances (exit 1 on any difference)',
-      (y) =>
-        withJobOptions(y)
-          .option('at', { type: 'string', demandOption: true, describe: 'YYYY-MM-DD (end of that day) or YYYY-MM-DDTHH:MM[:SS][±HH:MM] in --timezone' })
-          .option('check', { type: 'boolean', default: true, describe: 'compare with the API\'s historical balances (API Pro)' }),
-      async (args) => {
-        code = await balancesCommand(args, argv, io, signal);
-      },
-    )
+    .usage('$0 <command> [options]\n\nEVM wallet history from the Etherscan v2 API → CSV ledgers, tax-tool imports, reconciliation.');
+  for (const kind of RUN_KINDS) {
+    parser = parser.command(kind.name, kind.describe, (y) => withKindOptions(withJobOptions(y), kind), async (args) => {
+      code = await runCommand(kind, args, argv, io, signal);
+    });
+  }
+  parser = parser
     .command(
       'sandbox',
       'serve the built-in Etherscan-v2-compatible sandbox',
@@ -171,7 +128,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     .command('version', 'print the version (also --version, -V)', (y) => y, () => {
       code = printVersion(io);
     })
-    .demandCommand(1, 'name a command: export, sync, reconcile, close, diff, balances, serve, worker, users, sandbox, demo, templates, chains or version')
+    .demandCommand(1, `name a command: ${RUN_KINDS.map((kind) => kind.name).join(', ')}, serve, worker, users, sandbox, demo, templates, chains or version`)
     .strict()
     .help()
     .version(false)

@@ -1,10 +1,10 @@
 /**
  * The one base error. A short sentence, labelled detail lines and the cause chained;
- * `src/cli` alone decides the exit code, from `exitCode`.
+ * the edges alone (CLI, web) turn it into an exit code (`exitCode.ts`) or an HTTP status.
  */
 export type ErrorDetails = Readonly<Record<string, string | number | undefined>>;
 
-/** What an error means to the person running the tool; the CLI maps each to an exit code. */
+/** What an error means to the person running the tool; `exitCodeFor` maps each to an exit code. */
 export type ErrorKind =
   | 'input' // bad input or configuration: exit 2
   | 'api' // the API refused or stopped us (key, plan, daily limit): exit 3

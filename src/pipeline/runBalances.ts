@@ -1,7 +1,6 @@
 import type { Job } from '../config/Job.js';
 import type { Instant } from '../config/parseInstant.js';
 import { walletsOnChain } from '../config/walletsOnChain.js';
-import { InputError } from '../errors/LedgerscanError.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
 import { balancesAt, type BalancesAtResult } from '../reconcile/balancesAt.js';
 import { type BalancesReport, writeBalancesReport } from './balancesReport.js';
@@ -20,7 +19,6 @@ export interface BalancesRunOptions extends JobRunOptions {
   /** The statement's file name in the job's out dir (default balances.csv). */
   fileName?: string;
   signal?: AbortSignal;
-  now?: () => Date;
 }
 
 export interface BalancesRunResult {
@@ -32,13 +30,10 @@ export interface BalancesRunResult {
 
 /**
  * Holdings at an instant: the store brought up to the ripe head (incrementally, so the instant is covered on
- * every chain), the ledger rolled forward to the instant, each asset checked at the chain's block for it.
+ * every chain), the ledger rolled forward to the instant, each asset checked at the chain's block for it. A future
+ * instant is refused by the `balances` run kind before this runs.
  */
 export async function runBalances(job: Job, options: BalancesRunOptions): Promise<BalancesRunResult> {
-  const now = (options.now ?? (() => new Date()))();
-  if (options.at.time * 1000 > now.getTime()) {
-    throw new InputError(`--at ${options.at.local} is in the future (state holdings at a past instant)`);
-  }
   ensureWritableDir(job.out, '--out');
   const run = openJobRun(job, options);
   try {

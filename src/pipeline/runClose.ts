@@ -1,9 +1,8 @@
-import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Job } from '../config/Job.js';
 import { CLOSING_BALANCES, FILED_RECORD, type FiledRecord, periodLabel } from '../filing/FiledRecord.js';
 import { instantAt } from '../config/parseInstant.js';
-import { InputError } from '../errors/LedgerscanError.js';
 import { AtomicFile } from '../output/AtomicFile.js';
 import { sha256File } from '../output/sha256File.js';
 import { runBalances } from './runBalances.js';
@@ -24,18 +23,13 @@ export interface CloseResult {
 /**
  * Files a period: the export the accountant files (every template, the manifest) plus the closing balances per
  * chain, wallet and asset at the period's last second, into a staging folder renamed into place only when whole,
- * then made read-only. A closed period is never overwritten; later runs of it go elsewhere, beside it.
+ * then made read-only. A closed period is never overwritten (the `close` run kind refuses one closed or not over
+ * before this runs); later runs of it go elsewhere, beside it.
  */
 export async function runClose(job: Job, options: CloseOptions): Promise<CloseResult> {
   const now = (options.now ?? (() => new Date()))();
   const label = periodLabel(job.period);
   const dir = path.join(options.filedDir, label);
-  if (existsSync(dir)) {
-    throw new InputError(`period ${label} is already closed in ${dir}; a filed period is never overwritten (see what changed: ledgerscan diff --since-filed ${label})`);
-  }
-  if (job.period.endTime * 1000 > now.getTime()) {
-    throw new InputError(`period ${label} has not ended yet (it ends ${new Date(job.period.endTime * 1000).toISOString()}); close it after that`);
-  }
   const staging = path.join(options.filedDir, `.${label}.partial`);
   // A close that died half-way left its staging folder; nothing in it was ever filed.
   rmSync(staging, { recursive: true, force: true });

@@ -12,7 +12,8 @@ import { booksPage } from './views/booksPage.js';
 import { loginPage } from './views/loginPage.js';
 import type { ReconcileAsset } from './views/reconcilePage.js';
 import { reconcilePage } from './views/reconcilePage.js';
-import { RUN_TABLES, runPage } from './views/runPage.js';
+import { runPage } from './views/runPage.js';
+import { RUN_PARTS } from './views/runParts.js';
 import { balanceSeries } from './balanceSeries.js';
 import type { ManifestFile, ReconcileReportFile } from './runReports.js';
 import { latestRunWith, readRunCsv, readRunJson } from './runReports.js';
@@ -94,7 +95,7 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
     const user = pageUser(request, reply);
     if (user === undefined) return reply;
     const { run, book } = runOf(request);
-    const tableFile = RUN_TABLES[run.request.kind];
+    const tableFile = RUN_PARTS[run.request.kind].table;
     const table = tableFile === undefined ? undefined : readRunCsv(workspace, run, tableFile);
     return sendPage(reply, runPage({ user, csrfToken: reply.generateCsrf(), book, run, log: data.runLog(run.id), shares: data.sharesOfRun(run.id), now: workspace.now().toISOString(), table }));
   });

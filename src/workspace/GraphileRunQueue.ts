@@ -1,7 +1,7 @@
 import type { BlockingPostgres } from '../store/postgres/BlockingPostgres.js';
 import { unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
 import type { RunQueue } from './RunQueue.js';
-import type { RunRequest } from './RunRequest.js';
+import type { RunRequest } from '../runs/RunRequest.js';
 import type { Run, WorkspaceData } from './WorkspaceData.js';
 import { FINISHED_STATUSES } from './WorkspaceData.js';
 

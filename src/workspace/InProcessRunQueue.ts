@@ -1,5 +1,5 @@
 import type { RunQueue } from './RunQueue.js';
-import type { RunRequest } from './RunRequest.js';
+import type { RunRequest } from '../runs/RunRequest.js';
 import type { Run, WorkspaceData } from './WorkspaceData.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RunRequest } from './RunRequest.js';
+import type { RunRequest } from '../runs/RunRequest.js';
 import type { Run } from './WorkspaceData.js';
 
 /**

@@ -1,6 +1,8 @@
 import { Cron } from 'croner';
 import { InputError } from '../errors/LedgerscanError.js';
 import { unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
+import { runKind } from '../runs/runKinds.js';
+import { validateRunRequest } from '../runs/validateRunRequest.js';
 import type { RunQueue } from './RunQueue.js';
 import type { Schedule, WorkspaceData } from './WorkspaceData.js';
 
@@ -27,8 +29,9 @@ export function checkCron(cron: unknown, field: string): string {
  * Fires schedules on the clock it is given (a test clock in tests). At each `tick(now)`, a
  * schedule whose next tick since its last firing has come enqueues one run, however many ticks
  * were missed while the server was down; a schedule never fired starts counting from its first tick.
- * A reconcile is followed by one `diff` per closed period of the book (queued behind it: a book's
- * runs never overlap), so a late-indexed record in a filed period is found the same night. Each
+ * The runs a kind's `schedule.followedBy` names are queued behind it (a book's runs never overlap):
+ * after a reconcile one diff per closed period, so a late-indexed record in a filed period is found
+ * the same night. Each
  * tick is claimed on the workspace data first, so schedulers in several processes fire it once.
  */
 export class Scheduler {
@@ -55,10 +58,9 @@ export class Scheduler {
         // Claimed before it is enqueued: of several schedulers that saw this tick due, only one wins it. A
         // process that dies between the two loses that one tick rather than firing it twice.
         if (!this.data.claimScheduleTick(bookId, schedule.kind, schedule.lastFiredAt, now.toISOString())) continue;
-        this.queue.enqueue(bookId, { kind: schedule.kind, ...(schedule.kind === 'export' ? { templates: [...schedule.templates] } : {}) }, 'schedule');
-        if (schedule.kind === 'reconcile') {
-          for (const label of this.closedLabels(bookId)) this.queue.enqueue(bookId, { kind: 'diff', label }, 'schedule');
-        }
+        const kind = runKind(schedule.kind);
+        this.queue.enqueue(bookId, { kind: schedule.kind, ...(kind.needs.templates ? { templates: [...schedule.templates] } : {}) }, 'schedule');
+        for (const next of kind.schedule?.followedBy?.(this.closedLabels(bookId)) ?? []) this.queue.enqueue(bookId, validateRunRequest(next), 'schedule');
         fired += 1;
       }
     }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { InputError } from '../errors/LedgerscanError.js';
 import type { BookData } from './BookData.js';
-import type { RunRequest } from './RunRequest.js';
+import type { RunRequest } from '../runs/RunRequest.js';
 import type { Book, Role, Run, Schedule, Share, User, WorkspaceData } from './WorkspaceData.js';
 import type { BookRow, RunChange, RunRow, ScheduleRow, ShareRow } from './workspaceRows.js';
 import { keptLastFired, leastUsedKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toBook, toRun, toSchedule, toShare } from './workspaceRows.js';

@@ -1,9 +1,14 @@
 import path from 'node:path';
 import type { AlertSettings } from '../alerts/AlertSettings.js';
-import { parseInstant } from '../config/parseInstant.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
-import { closedPeriods, defaultFiledDir, periodLabel } from '../filing/FiledRecord.js';
+import { closedPeriods, defaultFiledDir } from '../filing/FiledRecord.js';
+import { API_SURFACE, optionValues } from '../runs/optionValues.js';
+import type { RunRequest } from '../runs/RunRequest.js';
+import type { RunKindName } from '../runs/runKinds.js';
+import { runKind, SCHEDULED_KIND_NAMES } from '../runs/runKinds.js';
+import { validateRunRequest } from '../runs/validateRunRequest.js';
+import { apiPlace } from './apiPlace.js';
 import type { BookData } from './BookData.js';
 import type { BookStores } from './BookStores.js';
 import { embeddedBookStores } from './BookStores.js';
@@ -13,11 +18,10 @@ import { InProcessRunQueue } from './InProcessRunQueue.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import type { RunQueue } from './RunQueue.js';
-import type { RunRequest } from './RunRequest.js';
 import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
 import { SqliteWorkspaceData } from './SqliteWorkspaceData.js';
 import { validateBook } from './validateBook.js';
-import { validateRunRequest } from './validateRunRequest.js';
+import { withField } from './withField.js';
 import type { Book, Run, RunProgressFigures, Schedule, WorkspaceData } from './WorkspaceData.js';
 
 /** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
@@ -41,17 +45,16 @@ export interface WorkspaceOptions {
   alerts?: AlertSettings;
 }
 
-/** The CLI's validation names flags or job fields in its message; the API's answer also names the request field. */
-function withField<T>(field: string, validate: () => T): T {
+/** A schedule's fields are named by its place in the list: `schedules[0].templates`. */
+function withPrefix<T>(prefix: string, validate: () => T): T {
   try {
     return validate();
   } catch (cause) {
-    if (!(cause instanceof InputError) || cause.details.field !== undefined) throw cause;
-    throw new InputError(cause.message, { details: { ...cause.details, field }, cause });
+    const field = cause instanceof InputError ? cause.details.field : undefined;
+    if (prefix === '' || field === undefined) throw cause;
+    throw new InputError(cause instanceof InputError ? cause.shortMessage : '', { details: { ...(cause as InputError).details, field: `${prefix}${field}` }, cause });
   }
 }
-
-const SCHEDULED_KINDS: readonly RunRequest['kind'][] = ['export', 'sync', 'reconcile'];
 
 /**
  * The workspace: books, runs, schedules and shares, the queue and the scheduler. Embedded (the default): the
@@ -147,40 +150,45 @@ export class Workspace {
   }
 
   /**
-   * Validates the request as the CLI validates a job (every problem at once), then queues it. What the
-   * pipeline would refuse only after syncing (a period closed already or not over, an instant to come) is
-   * refused here, before anything runs.
+   * Validates the request as the CLI validates a job (every problem at once) plus its kind's preconditions (a period
+   * closed already or not over, an instant to come): what the pipeline would refuse only after syncing is refused
+   * here, before anything runs. `field` prefixes the fields named (a schedule's place in the list).
    */
+  private validateRun(book: Book, input: unknown, field = ''): RunRequest {
+    const request = withPrefix(field, () => validateRunRequest(input));
+    const kind = runKind(request.kind);
+    const state = this.stores.stateFile(book.id);
+    const filedDir = defaultFiledDir(state);
+    const job = withField(`${field}run`, () => jobForRun({ book: book.data, request, api: this.api, state, out: '.', jobFile: 'job.json', now: this.now(), write: false, filedDir }));
+    withPrefix(field, () => kind.preconditions?.(job, optionValues(kind, request, API_SURFACE), apiPlace(this.now(), filedDir)));
+    return request;
+  }
+
   startRun(bookId: number, input: unknown, trigger: Run['trigger'] = 'manual'): Run | undefined {
     const book = this.data.getBook(bookId);
     if (book === undefined) return undefined;
-    const request: RunRequest = validateRunRequest(input);
-    const state = this.stores.stateFile(bookId);
-    const job = withField('run', () => jobForRun({ book: book.data, request, api: this.api, state, out: '.', jobFile: 'job.json', now: this.now(), write: false, filedDir: defaultFiledDir(state) }));
-    if (request.kind === 'close') {
-      const label = periodLabel(job.period);
-      if (this.closedPeriods(bookId).some((record) => record.label === label)) throw new InputError(`period ${label} is already closed; a filed period is never overwritten (run "diff" on it to see what changed)`, { details: { field: 'period' } });
-      if (job.period.endTime * 1000 > this.now().getTime()) throw new InputError(`period ${label} has not ended yet; close it after ${job.period.to}`, { details: { field: 'period' } });
-    }
-    if (request.kind === 'balances' && withField('at', () => parseInstant(request.at, 'at', job.timezone)).time * 1000 > this.now().getTime()) {
-      throw new InputError(`at ${request.at ?? ''} is in the future (state holdings at a past instant)`, { details: { field: 'at' } });
-    }
-    return this.queue.enqueue(bookId, request, trigger);
+    return this.queue.enqueue(bookId, this.validateRun(book, input), trigger);
   }
 
+  /** Each schedule is validated exactly as the run it will queue (`validateRun`), plus its cron and zone. */
   setSchedules(bookId: number, input: unknown): Schedule[] {
+    const book = this.data.getBook(bookId);
+    if (book === undefined) throw new InputError(`book ${bookId} does not exist`, { details: { field: 'id' } });
     if (!Array.isArray(input)) throw new InputError('schedules must be a list such as [{"kind": "reconcile", "cron": "30 2 * * *", "zone": "UTC"}]', { details: { field: 'schedules' } });
     const kinds = new Set<string>();
     const schedules = input.map((item: unknown, index): Schedule => {
       const field = `schedules[${index}]`;
       const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-      const request = validateRunRequest({ kind: entry.kind, ...(entry.templates === undefined ? {} : { templates: entry.templates }) });
-      if (!SCHEDULED_KINDS.includes(request.kind)) throw new InputError(`${field}.kind must be one of ${SCHEDULED_KINDS.join(', ')} (diffs of closed periods follow each scheduled reconcile)`, { details: { field: `${field}.kind` } });
-      if (kinds.has(request.kind)) throw new InputError(`${field}.kind ${request.kind} is scheduled twice (one schedule per kind)`, { details: { field: `${field}.kind` } });
-      kinds.add(request.kind);
-      if (entry.zone !== undefined && entry.zone !== 'UTC' && entry.zone !== 'book') throw new InputError(`${field}.zone must be "UTC" or "book"`, { details: { field: `${field}.zone` } });
-      if (request.kind === 'export' && (request.templates ?? []).length === 0) throw new InputError(`${field}.templates must name at least one template for an export`, { details: { field: `${field}.templates` } });
-      return { kind: request.kind, cron: checkCron(entry.cron, `${field}.cron`), zone: entry.zone === 'book' ? 'book' : 'UTC', templates: request.templates ?? [], lastFiredAt: this.now().toISOString() };
+      if (!SCHEDULED_KIND_NAMES.some((name) => name === entry.kind)) throw new InputError(`${field}.kind must be one of ${SCHEDULED_KIND_NAMES.join(', ')} (diffs of closed periods follow each scheduled reconcile)`, { details: { field: `${field}.kind` } });
+      const { kind, cron, zone, ...rest } = entry;
+      if (kinds.has(String(kind))) throw new InputError(`${field}.kind ${String(kind)} is scheduled twice (one schedule per kind)`, { details: { field: `${field}.kind` } });
+      kinds.add(String(kind));
+      if (zone !== undefined && zone !== 'UTC' && zone !== 'book') throw new InputError(`${field}.zone must be "UTC" or "book"`, { details: { field: `${field}.zone` } });
+      if (runKind(kind as RunKindName).needs.templates && !(Array.isArray(rest.templates) && rest.templates.length > 0)) {
+        throw new InputError(`${field}.templates must name at least one template for an ${String(kind)}`, { details: { field: `${field}.templates` } });
+      }
+      const request = this.validateRun(book, { kind, ...rest }, `${field}.`);
+      return { kind: request.kind, cron: checkCron(cron, `${field}.cron`), zone: zone === 'book' ? 'book' : 'UTC', templates: request.templates ?? [], lastFiredAt: this.now().toISOString() };
     });
     this.data.setSchedules(bookId, schedules);
     return this.data.schedules(bookId);

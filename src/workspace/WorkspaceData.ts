@@ -1,5 +1,6 @@
 import type { BookData } from './BookData.js';
-import type { RunRequest } from './RunRequest.js';
+import type { RunFile } from '../runs/RunFile.js';
+import type { RunRequest } from '../runs/RunRequest.js';
 
 /**
  * Contract: everything the workspace keeps apart from the books' stores and the run files (users,
@@ -34,11 +35,7 @@ export interface RunProgressFigures {
   etaSeconds: number | null;
 }
 
-export interface RunFile {
-  name: string;
-  bytes: number;
-  sha256: string;
-}
+export type { RunFile } from '../runs/RunFile.js';
 
 export interface Run {
   id: number;

@@ -1,27 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Alert } from '../alerts/Alert.js';
-import { changedSinceFiledAlert, reconcileAlert, runFailedAlert } from '../alerts/alertFor.js';
 import type { AlertSettings } from '../alerts/AlertSettings.js';
-import { deliverAlert } from '../alerts/deliverAlert.js';
-import { exitCodeFor } from '../cli/exitCode.js';
-import { parseInstant } from '../config/parseInstant.js';
+import { exitCodeFor } from '../errors/exitCode.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
 import { isDatabaseUnavailable } from '../store/postgres/DatabaseUnavailableError.js';
 import { redact } from '../secrets/redact.js';
-import { CLOSING_BALANCES, defaultFiledDir, FILED_RECORD } from '../filing/FiledRecord.js';
-import { runBalances } from '../pipeline/runBalances.js';
-import { runClose } from '../pipeline/runClose.js';
-import { runDiffSinceFiled } from '../pipeline/runDiffSinceFiled.js';
-import { runExport } from '../pipeline/runExport.js';
-import { runReconcile } from '../pipeline/runReconcile.js';
-import { runSync } from '../pipeline/runSync.js';
+import { defaultFiledDir } from '../filing/FiledRecord.js';
+import { alertAfter, alertOnFailure } from '../runs/alertPolicy.js';
+import { API_SURFACE, optionValues } from '../runs/optionValues.js';
+import { raiseAlert } from '../runs/raiseAlert.js';
+import { runKind } from '../runs/runKinds.js';
 import { createProgress } from '../sync/progress.js';
+import { apiPlace } from './apiPlace.js';
 import type { BookStores } from './BookStores.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
-import { describeFile, manifestFiles } from './runFiles.js';
 import { fanOutProgress, RunProgress } from './RunProgress.js';
 import type { Run, RunProgressFigures, WorkspaceData } from './WorkspaceData.js';
 
@@ -39,11 +33,11 @@ export interface RunContext {
 }
 
 /**
- * Runs one queued run through the same pipeline functions as the CLI (`runExport`, `runSync`,
- * `runReconcile`, `runClose`, `runDiffSinceFiled`, `runBalances`) and records its outcome. The out dir
- * is emptied first: a run re-queued after a crash writes exactly what an uninterrupted run writes,
- * while the book's store keeps every page fetched before the crash. A closed period goes where the
- * CLI's `close` puts it by default: `filed/` beside the book's state file.
+ * Runs one queued run through its kind (`runKinds`): the same module the CLI's command runs, its preconditions
+ * checked again (a period closed meanwhile), its progress, log, files and outcome recorded, alerts as `alertPolicy`
+ * says. The out dir is emptied first: a run re-queued after a crash writes exactly what an uninterrupted run writes,
+ * while the book's store keeps every page fetched before the crash. A closed period goes where the CLI's `close`
+ * puts it by default: `filed/` beside the book's state file.
  */
 export async function executeRun(context: RunContext, run: Run, signal: AbortSignal): Promise<void> {
   const { data, stores, api } = context;
@@ -51,13 +45,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
   const book = data.getBook(run.bookId);
   const subject = book?.data.name ?? `book ${run.bookId}`;
   const filedDir = defaultFiledDir(stores.stateFile(run.bookId));
-  /** Delivers the alert on every configured channel and returns the summary fields the books list shows. */
-  const alert = async (raised: Alert): Promise<Record<string, string>> => {
-    const outcomes = await deliverAlert(raised, context.alerts);
-    for (const outcome of outcomes) log(`alert ${raised.kind} by ${outcome.channel}: ${outcome.delivered ? outcome.detail : `NOT delivered, ${redact(outcome.detail, api.apiKey)}`}`);
-    const delivered = outcomes.length === 0 ? 'no channel set' : outcomes.every((outcome) => outcome.delivered) ? 'delivered' : 'not delivered';
-    return { alert: raised.kind, alertAt: raised.at, alertDelivered: delivered };
-  };
+  const kind = runKind(run.request.kind);
   data.updateRun(run.id, { status: 'running', startedAt: context.now().toISOString(), error: null });
   try {
     if (book === undefined) throw new LedgerscanError('the book of this run was removed');
@@ -74,57 +62,30 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
       write: true,
       filedDir,
     });
-    const span = run.request.kind === 'balances' ? `at ${run.request.at ?? ''} (${job.timezone})` : `for ${job.period.from}..${job.period.to}`;
-    log(`${run.request.kind} of book ${book.id} ${span} on chains ${job.chains.join(', ')}`);
+    const values = optionValues(kind, run.request, API_SURFACE);
+    log(`${kind.name} of book ${book.id} ${kind.span?.(values, job) ?? `for ${job.period.from}..${job.period.to}`} on chains ${job.chains.join(', ')}`);
+    const place = apiPlace(context.now(), filedDir);
+    kind.preconditions?.(job, values, place);
     const figures = new RunProgress((progress) => {
       data.updateRun(run.id, { progress });
       context.onProgress(run.id, progress);
     }, { rate: api.rate });
     const progress = fanOutProgress(figures, createProgress({ output: { write: (text: string) => log(text) }, rate: api.rate }));
-    const options = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), ...(context.limiter === undefined ? {} : { limiter: context.limiter }) };
-    const finish = (apiCalls: number, summary: Run['summary'], status: Run['status'], files: Run['files']): void => {
-      const done = figures.done(apiCalls);
-      data.updateRun(run.id, { status, progress: done, summary, files, finishedAt: context.now().toISOString() });
-      context.onProgress(run.id, done);
-      log(`${status}: ${apiCalls} API calls`);
-    };
-    const { kind } = run.request;
-    if (kind === 'export') {
-      const result = await runExport(job, options);
-      const rows = Object.fromEntries(result.templates.map((template) => [`rows.${template.template}`, template.rows]));
-      finish(result.api.requests, { ...rows, apiCalls: result.api.requests }, 'succeeded', await manifestFiles(outDir));
-    } else if (kind === 'sync') {
-      const result = await runSync(job, options);
-      finish(result.api.requests, { apiCalls: result.api.requests, pages: result.sync.pages, rows: result.sync.rows, receipts: result.sync.receipts }, 'succeeded', []);
-    } else if (kind === 'reconcile') {
-      const result = await runReconcile(job, { ...options, historical: 'auto' });
-      const differences = result.result.buckets.filter((bucket) => bucket.bucket.spam === '' && bucket.status === 'differs').length;
-      const files = [await describeFile(outDir, path.basename(result.report.csvPath)), await describeFile(outDir, path.basename(result.report.jsonPath))];
-      const alerted = result.result.allMatch ? {} : await alert(reconcileAlert(subject, result.result, context.now()));
-      finish(result.api.requests, { apiCalls: result.api.requests, assets: result.result.buckets.length, differences, ...alerted }, result.result.allMatch ? 'succeeded' : 'differences', files);
-    } else if (kind === 'close') {
-      const closed = await runClose(job, { ...options, filedDir });
-      // The run's files are the filed folder's, as filed.json lists them (downloads resolve there, see filesDirOf).
-      const files = [...closed.record.files.map((file) => ({ name: file.path, bytes: file.bytes, sha256: file.sha256 })), await describeFile(closed.dir, FILED_RECORD)];
-      finish(closed.export.api.requests, { apiCalls: closed.export.api.requests, label: closed.record.label, files: closed.record.files.length }, 'succeeded', files);
-    } else if (kind === 'diff') {
-      const result = await runDiffSinceFiled(job, { ...options, filedDir, label: run.request.label ?? '', verify: true });
-      const changes = result.diff.files.reduce((sum, file) => sum + file.changes.length, 0);
-      const files = [...(await manifestFiles(outDir)), ...(await Promise.all([CLOSING_BALANCES, 'diff.csv', 'diff.json'].map((name) => describeFile(outDir, name))))];
-      // Once per new finding, as on the CLI: the same changes as last night's diff alert nobody again.
-      const alerted = result.report.changed && result.newSinceLastDiff ? await alert(changedSinceFiledAlert(subject, result.diff, context.now())) : {};
-      finish(result.export.api.requests, { apiCalls: result.export.api.requests, label: result.diff.record.label, changes, ...alerted }, result.report.changed ? 'differences' : 'succeeded', files);
-    } else {
-      const at = parseInstant(run.request.at, 'at', job.timezone);
-      const result = await runBalances(job, { ...options, at, check: 'auto' });
-      finish(result.api.requests, { apiCalls: result.api.requests, at: at.local, assets: result.result.rows.length }, result.result.allMatch ? 'succeeded' : 'differences', [await describeFile(outDir, path.basename(result.report.csvPath))]);
-    }
+    const steps = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), filedDir, ...(context.limiter === undefined ? {} : { limiter: context.limiter }) };
+    const outcome = await kind.execute(job, values, steps, place);
+    const files = await outcome.files();
+    const alerted = await raiseAlert(alertAfter(outcome, subject, context.now()), context.alerts, log);
+    const done = figures.done(outcome.apiCalls);
+    data.updateRun(run.id, { status: outcome.status, progress: done, summary: { ...outcome.summary, ...alerted }, files, finishedAt: context.now().toISOString() });
+    context.onProgress(run.id, done);
+    log(`${outcome.status}: ${outcome.apiCalls} API calls`);
   } catch (error) {
     // Nothing can be recorded without the database: the worker waits for it and gives the run back to the queue.
     if (isDatabaseUnavailable(error)) throw error;
     const stopped = signal.aborted;
     const message = redact(error instanceof LedgerscanError ? error.message : String(error), api.apiKey);
-    const alerted = !stopped && run.trigger === 'schedule' ? await alert(runFailedAlert(subject, `scheduled ${run.request.kind}`, message, exitCodeFor(error), context.now())) : undefined;
+    const failure = stopped ? null : alertOnFailure(kind, run.trigger, { subject, command: `scheduled ${kind.name}`, message, exitCode: exitCodeFor(error), now: context.now() });
+    const alerted = failure === null ? undefined : await raiseAlert({ alert: failure }, context.alerts, log);
     data.updateRun(run.id, { status: stopped ? 'stopped' : 'failed', error: stopped ? null : message, finishedAt: context.now().toISOString(), ...(alerted === undefined ? {} : { summary: alerted }) });
     log(stopped ? 'stopped; the store keeps what was fetched' : `failed: ${message}`);
   }

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Job } from '../config/Job.js';
 import { loadJob } from '../config/loadJob.js';
-import { InputError } from '../errors/LedgerscanError.js';
-import { closedPeriods } from '../filing/FiledRecord.js';
+import { API_SURFACE, optionValues } from '../runs/optionValues.js';
+import { runKind } from '../runs/runKinds.js';
 import { builtinTemplateNames } from '../templates/templateCatalog.js';
 import type { BookData } from './BookData.js';
-import type { RunRequest } from './RunRequest.js';
+import type { RunRequest } from '../runs/RunRequest.js';
 import { makeDirectory } from '../makeDirectory.js';
 
 /** How the server reaches the API; the key never leaves this object into a file or a row. */
@@ -31,11 +31,10 @@ export function runJobFile(book: BookData, request: RunRequest, now: Date): Reco
 }
 
 /** A diff recalculates a closed period as it was filed: its days and templates come from its record. */
-function requestOfDiff(request: RunRequest, filedDir: string): RunRequest {
-  if (request.kind !== 'diff') return request;
-  const record = closedPeriods(filedDir).find((candidate) => candidate.label === request.label);
-  if (record === undefined) throw new InputError(`label ${request.label ?? ''} is not a closed period of this book (close it first)`, { details: { field: 'label' } });
-  return { ...request, period: { from: record.period.from, to: record.period.to }, templates: [...record.templates] };
+function requestOfKind(request: RunRequest, filedDir: string): RunRequest {
+  const kind = runKind(request.kind);
+  const filed = kind.filedPeriod?.(optionValues(kind, request, API_SURFACE), filedDir);
+  return filed === undefined ? request : { ...request, ...filed };
 }
 
 /**
@@ -43,7 +42,7 @@ function requestOfDiff(request: RunRequest, filedDir: string): RunRequest {
  * `filedDir` holds the book's closed periods.
  */
 export function jobForRun(input: { book: BookData; request: RunRequest; api: ApiAccess; state: string; out: string; jobFile: string; now: Date; write: boolean; filedDir: string }): Job {
-  const request = requestOfDiff(input.request, input.filedDir);
+  const request = requestOfKind(input.request, input.filedDir);
   const data = runJobFile(input.book, request, input.now);
   if (input.write) {
     makeDirectory(path.dirname(input.jobFile));
@@ -54,7 +53,7 @@ export function jobForRun(input: { book: BookData; request: RunRequest; api: Api
     env: {},
     knownTemplates: builtinTemplateNames(),
     cwd: path.dirname(input.jobFile),
-    templatesRequired: ['export', 'close', 'diff'].includes(request.kind),
+    templatesRequired: runKind(request.kind).needs.templates,
     file: { path: input.jobFile, dir: path.dirname(input.jobFile), data },
   });
 }

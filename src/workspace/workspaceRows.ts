@@ -1,5 +1,5 @@
 import type { BookData } from './BookData.js';
-import type { RunRequest } from './RunRequest.js';
+import type { RunRequest } from '../runs/RunRequest.js';
 import type { Book, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
 
 /**

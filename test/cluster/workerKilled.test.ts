@@ -5,7 +5,7 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { BookData } from '../../src/workspace/BookData.js';
 import { runJobFile } from '../../src/workspace/jobForRun.js';
-import type { RunRequest } from '../../src/workspace/RunRequest.js';
+import type { RunRequest } from '../../src/runs/RunRequest.js';
 import { e2eWorld } from '../support/e2eWorld.js';
 import { runInProcess } from '../support/runLedgerscan.js';
 import { storeContents } from '../support/storeContents.js';

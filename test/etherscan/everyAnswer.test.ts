@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exitCodeFor } from '../../src/cli/exitCode.js';
+import { exitCodeFor } from '../../src/errors/exitCode.js';
 import { LedgerscanError } from '../../src/errors/LedgerscanError.js';
 import type { EtherscanApi } from '../../src/etherscan/EtherscanApi.js';
 import type { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';

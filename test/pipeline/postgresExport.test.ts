@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { exitCodeFor } from '../../src/cli/exitCode.js';
+import { exitCodeFor } from '../../src/errors/exitCode.js';
 import type { Job } from '../../src/config/Job.js';
 import { loadJob } from '../../src/config/loadJob.js';
 import { InputError } from '../../src/errors/LedgerscanError.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { describeError, exitCodeFor } from '../../src/cli/exitCode.js';
+import { describeError, exitCodeFor } from '../../src/errors/exitCode.js';
 import { DatabaseUnavailableError, isConnectionLoss } from '../../src/store/postgres/DatabaseUnavailableError.js';
 import { redactDatabaseUrl } from '../../src/secrets/redact.js';
 

@@ -9,7 +9,7 @@ import { SANDBOX_KEY, startSandbox } from '../../sandbox/startSandbox.js';
 import { createProgress } from '../../sync/progress.js';
 import { builtinTemplateNames } from '../../templates/templateCatalog.js';
 import type { CliIo } from '../CliIo.js';
-import { exportSummary } from './exportCommand.js';
+import { exportSummary } from '../../runs/exportSummary.js';
 
 /** `npm start`: the sandbox in-process and an export of samples/demo.job.json, offline. */
 export async function demoCommand(io: CliIo, signal: AbortSignal): Promise<number> {

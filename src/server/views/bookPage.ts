@@ -1,4 +1,6 @@
 import type { FiledRecord } from '../../filing/FiledRecord.js';
+import { RUN_KIND_NAMES } from '../../runs/runKinds.js';
+import { requestText } from '../../runs/RunRequest.js';
 import type { TemplateSummary } from '../../templates/templateCatalog.js';
 import type { Book, Run, Schedule, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
@@ -6,6 +8,7 @@ import type { Html } from '../html.js';
 import { bookForm } from './booksPage.js';
 import { layout } from './layout.js';
 import { statusBadge } from './parts.js';
+import { RUN_PARTS } from './runParts.js';
 
 export function bookPage(input: { user: User; csrfToken: string; book: Book; runs: Run[]; schedules: Schedule[]; templates: TemplateSummary[]; closed: FiledRecord[] }): Html {
   const { book, user } = input;
@@ -48,7 +51,7 @@ ${templates.map((template) => html`<label class="template"><input type="checkbox
 
 function runForm(book: Book, templates: TemplateSummary[]): Html {
   return html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card">
-<label>Kind <select name="kind"><option value="export">export</option><option value="reconcile">reconcile</option><option value="sync">sync</option></select></label>
+<label>Kind <select name="kind">${RUN_KIND_NAMES.filter((kind) => RUN_PARTS[kind].inRunForm).map((kind) => html`<option value="${kind}">${kind}</option>`)}</select></label>
 ${periodFields()}
 ${templateFields(templates, 'Templates (export)')}
 <button type="submit">Start run</button>
@@ -72,7 +75,7 @@ function closedPeriods(book: Book, closed: FiledRecord[], runs: Run[], admin: bo
   if (closed.length === 0) return html`<p>No period closed yet.</p>`;
   return html`${closed.map((record) => {
     const closeRun = runs.find((run) => run.request.kind === 'close' && run.summary?.label === record.label);
-    const lastDiff = runs.find((run) => run.request.kind === 'diff' && run.request.label === record.label);
+    const lastDiff = runs.find((run) => run.request.kind === 'diff' && requestText(run.request, 'label') === record.label);
     return html`<section class="card closed" data-closed="${record.label}">
 <h3>${record.label}: ${record.period.from} to ${record.period.to} (${record.period.timezone})</h3>
 <p>Closed ${record.closedAt.slice(0, 19).replace('T', ' ')} UTC with ledgerscan ${record.tool.version}; templates ${record.templates.join(', ')}.
@@ -89,7 +92,7 @@ ${admin ? html`<form data-form="run" data-url="/api/books/${book.id}/runs"><inpu
 /** Holdings at an instant in the book's zone (balances.csv); the newest statement is linked. */
 function balancesSection(book: Book, runs: Run[], admin: boolean): Html {
   const last = runs.find((run) => run.request.kind === 'balances');
-  return html`${last === undefined ? html`<p>No statement yet.</p>` : html`<p>Newest: <a href="/runs/${last.id}">run ${last.id}, at ${last.request.at ?? ''}</a> ${statusBadge(last.status)}</p>`}
+  return html`${last === undefined ? html`<p>No statement yet.</p>` : html`<p>Newest: <a href="/runs/${last.id}">run ${last.id}, at ${requestText(last.request, 'at')}</a> ${statusBadge(last.status)}</p>`}
 ${admin ? html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card"><input type="hidden" name="kind" value="balances">
 <label>At (${book.data.timezone ?? 'UTC'}) <input name="at" type="datetime-local" step="1" required></label>
 <button type="submit">State balances</button>

@@ -3,8 +3,9 @@ import { html } from '../html.js';
 import type { Html } from '../html.js';
 import type { ManifestFile, ReconcileReportFile } from '../runReports.js';
 import { layout } from './layout.js';
+import { requestText } from '../../runs/RunRequest.js';
 import { csvTable, formatBytes, statusBadge } from './parts.js';
-import type { RunTable } from './runPage.js';
+import type { RunTable } from './runParts.js';
 
 const amount = (value: { amount: string; raw: string } | null): string => (value === null ? '' : value.amount === '' ? `${value.raw} (raw)` : value.amount);
 
@@ -41,6 +42,6 @@ ${exported.manifest.files.map((file) => html`<tr><td>${file.path}</td><td class=
 <h2>Balances at a date</h2>
 ${balances === undefined
   ? html`<p>No statement yet: state balances at a date from the book page.</p>`
-  : html`<p>Run ${balances.run.id}, holdings at ${balances.run.summary?.at ?? balances.run.request.at ?? ''} ${statusBadge(balances.run.status)}.</p>${csvTable(balances.table, 'balances')}`}`,
+  : html`<p>Run ${balances.run.id}, holdings at ${balances.run.summary?.at ?? requestText(balances.run.request, 'at')} ${statusBadge(balances.run.status)}.</p>${csvTable(balances.table, 'balances')}`}`,
   });
 }

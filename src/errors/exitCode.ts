@@ -1,6 +1,6 @@
-import { LedgerscanError } from '../errors/LedgerscanError.js';
+import { LedgerscanError } from './LedgerscanError.js';
 
-/** The exit codes README.md lists (Use); anything not listed is a bug. */
+/** What each error kind means to a shell: the exit codes of every command (README); anything not listed is a bug. */
 export const EXIT = {
   ok: 0,
   differences: 1,

@@ -1,5 +1,5 @@
-import type { ApiStats } from '../../etherscan/EtherscanApi.js';
-import type { SyncReport } from '../../sync/syncJob.js';
+import type { ApiStats } from '../etherscan/EtherscanApi.js';
+import type { SyncReport } from '../sync/syncJob.js';
 
 /** One line on what the sync did and what it cost in API calls. */
 export function syncSummary(sync: SyncReport, api: ApiStats): string {

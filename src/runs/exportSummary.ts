@@ -1,18 +1,8 @@
 import path from 'node:path';
-import type { JobFlags } from '../../config/JobFlags.js';
-import { runExport } from '../../pipeline/runExport.js';
-import type { ExportResult } from '../../pipeline/runExport.js';
-import type { CliIo } from '../CliIo.js';
-import { setUpJobCommand } from './jobCommand.js';
+import type { ExportResult } from '../pipeline/runExport.js';
 import { syncSummary } from './syncSummary.js';
 
-export async function exportCommand(flags: JobFlags, argv: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {
-  const { job, progress, log, command } = setUpJobCommand(flags, argv, io, true);
-  const result = await runExport(job, { progress, log, command, signal });
-  io.stdout.write(exportSummary(result, io.cwd));
-  return 0;
-}
-
+/** What an export did, for stdout: the sync, each template's rows and files, labels, rules and the manifest. */
 export function exportSummary(result: ExportResult, cwd: string): string {
   const lines = [syncSummary(result.sync, result.api)];
   if (result.upToHead.length > 0) {

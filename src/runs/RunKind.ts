@@ -1,0 +1,68 @@
+import type { Alert } from '../alerts/Alert.js';
+import type { Job } from '../config/Job.js';
+import type { ExportOptions } from '../pipeline/runExport.js';
+import type { RunFile } from './RunFile.js';
+import type { RunOption, RunOptionValues } from './RunOption.js';
+
+/** Where a run was asked for: how its options are named in an error, and the clock and filed folder it sees. */
+export interface RunPlace {
+  now: Date;
+  /** The book's or job's closed periods. */
+  filedDir: string;
+  /** `--at` on the command line, `at` in the API. */
+  name(option: string): string;
+  /** How to ask for another run here: `ledgerscan diff --since-filed 2025`, or `a diff run with label 2025`. */
+  suggest(kind: string, option: string, value: string): string;
+  /** Runs `check`; in the API its input errors name the request field `option` (the CLI's one line needs no label). */
+  within<T>(option: string, check: () => T): T;
+}
+
+/** The shared pipeline steps' options plus the filed folder (close, diff). */
+export interface RunSteps extends ExportOptions {
+  filedDir: string;
+}
+
+/** What a finished run found that someone should hear of (reconcile differences, changes since filed). */
+export interface RunFinding {
+  alert(subject: string, now: Date): Alert;
+  /** Not what the last run of the same check already reported: only a fresh finding alerts. */
+  fresh: boolean;
+}
+
+/** How a run ended, for the CLI (text, exit code) and the workspace (status, summary, files) alike. */
+export interface RunOutcome {
+  /** `differences` exits 1 on the CLI. */
+  status: 'succeeded' | 'differences';
+  apiCalls: number;
+  /** The short figures the workspace shows (rows per template, differences, the label…). */
+  summary: Record<string, string | number>;
+  /** The files a download may serve, as written (only the workspace asks). */
+  files(): Promise<RunFile[]>;
+  finding: RunFinding | null;
+  /** What the CLI prints on stdout, paths relative to `cwd`. */
+  text(cwd: string): string;
+}
+
+/**
+ * A run kind, declared once in its own module and listed in `runKinds`: its options, what its job needs, its
+ * preconditions, how it runs through the pipeline's shared steps, and its outcome.
+ */
+export interface RunKind {
+  readonly name: string;
+  /** The CLI command's help line. */
+  readonly describe: string;
+  readonly options: Readonly<Record<string, RunOption>>;
+  /** What the job must name: templates, and a period (else the current year or the whole history). */
+  readonly needs: { readonly templates: boolean; readonly period: boolean };
+  /** Made to run unattended (cron, the nightly schedule): see `alertPolicy`. */
+  readonly unattended: boolean;
+  /** Can be scheduled in the workspace; `followedBy` names the runs queued behind each scheduled one. */
+  readonly schedule?: { followedBy?(closedLabels: readonly string[]): Readonly<Record<string, unknown>>[] };
+  /** The period and templates come from a filed period instead of the request (diff). */
+  filedPeriod?(values: RunOptionValues, filedDir: string): { period: { from: string; to: string }; templates: string[] };
+  /** What the run covers, for the first log line (default: the job's period). */
+  span?(values: RunOptionValues, job: Job): string;
+  /** Refuses what the run would refuse only after syncing; checked when asked for and again when it starts. */
+  preconditions?(job: Job, values: RunOptionValues, place: RunPlace): void;
+  execute(job: Job, values: RunOptionValues, steps: RunSteps, place: RunPlace): Promise<RunOutcome>;
+}

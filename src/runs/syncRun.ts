@@ -1,0 +1,24 @@
+import { runSync } from '../pipeline/runSync.js';
+import type { RunKind } from './RunKind.js';
+import { syncSummary } from './syncSummary.js';
+
+/** `sync`: the store up to the head of every chain, no files. */
+export const syncRun = {
+  name: 'sync',
+  describe: 'bring the store up to the head of every chain, no files',
+  options: {},
+  needs: { templates: false, period: true },
+  unattended: false,
+  schedule: {},
+  async execute(job, _values, steps) {
+    const { sync, api } = await runSync(job, steps);
+    return {
+      status: 'succeeded',
+      apiCalls: api.requests,
+      summary: { apiCalls: api.requests, pages: sync.pages, rows: sync.rows, receipts: sync.receipts },
+      files: () => Promise.resolve([]),
+      finding: null,
+      text: () => `${syncSummary(sync, api)}\n`,
+    };
+  },
+} as const satisfies RunKind;

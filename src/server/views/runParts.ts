@@ -1,0 +1,52 @@
+import type { RunKindName } from '../../runs/runKinds.js';
+import { requestText } from '../../runs/RunRequest.js';
+import type { Run } from '../../workspace/WorkspaceData.js';
+import { html } from '../html.js';
+import type { Html } from '../html.js';
+import { csvTable } from './parts.js';
+
+/** The CSV a run page shows as a table (diff.csv, balances.csv, tieout.csv). */
+export type RunTable = { header: readonly string[]; rows: readonly (readonly string[])[] };
+
+/** A run kind's part of the pages; typed over the registry, so a new kind does not build without its own. */
+export interface RunPart {
+  /** Offered by the book page's "New run" form (the others have forms of their own). */
+  inRunForm: boolean;
+  /** Which listed CSV its run page shows, and how. */
+  table?: string;
+  section?(run: Run, table: RunTable): Html;
+  /** Links below the run's files. */
+  links?(run: Run): Html;
+}
+
+/** Tie-out lines that say why a template's totals differ from the ledger's; the equal totals themselves are only in the file. */
+const TIEOUT_REASONS = new Set(['explained', 'stated', 'rounding']);
+
+function tieoutSection(_run: Run, table: RunTable): Html {
+  const line = table.header.indexOf('line');
+  const reasons = { header: table.header, rows: table.rows.filter((row) => TIEOUT_REASONS.has(row[line] ?? '')) };
+  const templates = new Set(table.rows.map((row) => row[0])).size;
+  return html`<h2>Tie-out</h2><p>Every template's amounts tie to the unified ledger's, per chain, wallet and asset, to the base unit (${templates} template${templates === 1 ? '' : 's'}; an unexplained difference would have failed the run). What a template left out, merged or stated apart:</p>${
+    reasons.rows.length === 0 ? html`<p class="good-news">Nothing: every template carries every amount of the ledger as it is.</p>` : csvTable(reasons, 'tieout')}`;
+}
+
+function diffSection(run: Run, table: RunTable): Html {
+  const label = requestText(run.request, 'label');
+  if (table.rows.length === 0) {
+    return html`<h2>What changed since ${label} was filed</h2><p class="good-news">Nothing changed since ${label} was filed: a recalculation today gives every filed file row for row.</p>`;
+  }
+  return html`<h2>What changed since ${label} was filed</h2><p>${table.rows.length} row${table.rows.length === 1 ? '' : 's'} of the filed files would change:</p>${csvTable(table, 'diff')}`;
+}
+
+export const RUN_PARTS: Readonly<Record<RunKindName, RunPart>> = {
+  export: { inRunForm: true, table: 'tieout.csv', section: tieoutSection },
+  sync: { inRunForm: true },
+  reconcile: { inRunForm: true, links: (run) => html`<p><a class="button" href="/runs/${run.id}/reconcile">Reconcile report</a></p>` },
+  close: { inRunForm: false, table: 'tieout.csv', section: tieoutSection },
+  diff: { inRunForm: false, table: 'diff.csv', section: diffSection },
+  balances: {
+    inRunForm: false,
+    table: 'balances.csv',
+    section: (run, table) => html`<h2>Balances at ${run.summary?.at ?? requestText(run.request, 'at')}</h2>${csvTable(table, 'balances')}`,
+  },
+};
