@@ -5,7 +5,8 @@ import type { Book, Run, User } from '../../../workspace/WorkspaceData.js';
 import { authOf } from '../../auth.js';
 import { balanceSeries } from '../../balanceSeries.js';
 import type { Html } from '../../html.js';
-import type { ManifestFile, ReconcileReportFile } from '../../runReports.js';
+import type { Manifest } from '../../../output/writeManifest.js';
+import type { ReconcileJson } from '../../../reconcile/reconcileReport.js';
 import { latestRunWith, readRunCsv, readRunJson } from '../../runReports.js';
 import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, notJson } from '../../schemas/common.js';
@@ -44,8 +45,8 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   bookRoute('/books/:id/summary', ({ user, book, runs }) => {
     const reconcileRun = latestRunWith(runs, 'reconcile', 'reconcile.json');
     const exportRun = latestRunWith(runs, 'export', 'manifest.json');
-    const report = reconcileRun === undefined ? undefined : readRunJson<ReconcileReportFile>(workspace, reconcileRun, 'reconcile.json');
-    const manifest = exportRun === undefined ? undefined : readRunJson<ManifestFile>(workspace, exportRun, 'manifest.json');
+    const report = reconcileRun === undefined ? undefined : readRunJson<ReconcileJson>(workspace, reconcileRun, 'reconcile.json');
+    const manifest = exportRun === undefined ? undefined : readRunJson<Manifest>(workspace, exportRun, 'manifest.json');
     const balancesRun = latestRunWith(runs, 'balances', 'balances.csv');
     const balances = balancesRun === undefined ? undefined : readRunCsv(workspace, balancesRun, 'balances.csv');
     return summaryPage({
@@ -60,12 +61,12 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   bookRoute('/books/:id/chart', async ({ user, book, runs }) => {
     const run = latestRunWith(runs, 'export', 'ledger.csv');
     const ledger = run === undefined ? undefined : listedFilePath(filesDirOf(workspace.stores, run), run.files, 'ledger.csv');
-    const period = run === undefined ? undefined : readRunJson<ManifestFile>(workspace, run, 'manifest.json')?.period;
+    const period = run === undefined ? undefined : readRunJson<Manifest>(workspace, run, 'manifest.json')?.period;
     // The opening balances come from a reconcile over the same period, when there is one.
     const report = runs
       .filter((candidate) => candidate.request.kind === 'reconcile')
-      .map((candidate) => readRunJson<ReconcileReportFile>(workspace, candidate, 'reconcile.json'))
-      .find((candidate) => candidate !== undefined && candidate.period.from === period?.from && candidate.period.to === period.to);
+      .map((candidate) => readRunJson<ReconcileJson>(workspace, candidate, 'reconcile.json'))
+      .find((candidate) => candidate !== undefined && period !== undefined && candidate.period.from === period.from && candidate.period.to === period.to);
     const series = ledger === undefined ? [] : await balanceSeries(ledger, report);
     return chartPage({ user, book, run, period, series });
   });

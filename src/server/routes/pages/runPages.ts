@@ -1,12 +1,10 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { filesDirOf, listedFilePath } from '../../../workspace/runFiles.js';
+import type { ReconcileJson } from '../../../reconcile/reconcileReport.js';
 import { authOf } from '../../auth.js';
 import { notFound } from '../../HttpError.js';
-import { readRunCsv } from '../../runReports.js';
+import { readRunCsv, readRunJson } from '../../runReports.js';
 import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, notJson } from '../../schemas/common.js';
-import type { ReconcileAsset } from '../../views/reconcilePage.js';
 import { reconcilePage } from '../../views/reconcilePage.js';
 import { RUN_TABLES, runPage } from '../../views/runPage.js';
 import { bookById, runById } from '../lookups.js';
@@ -32,9 +30,8 @@ export async function runPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: IdParams }>('/runs/:id/reconcile', route, async (request, reply) => {
     const { run, book } = runAndBook(request.params.id);
-    const report = listedFilePath(filesDirOf(workspace.stores, run), run.files, 'reconcile.json');
+    const report = readRunJson<ReconcileJson>(workspace, run, 'reconcile.json');
     if (report === undefined) throw notFound('reconcile report');
-    const { assets } = JSON.parse(fs.readFileSync(report, 'utf8')) as { assets: ReconcileAsset[] };
-    return sendPage(reply, reconcilePage({ user: authOf(request).user, book, run, assets }));
+    return sendPage(reply, reconcilePage({ user: authOf(request).user, book, run, assets: report.assets }));
   });
 }
