@@ -138,4 +138,17 @@ describe('security findings', () => {
       expect([name, attributes(now)]).toEqual([name, attributes(was)]);
     }
   });
+
+  it('19: the error of a failed run shows no server path, on the API or the page', async () => {
+    const failed = workspace.startRun(workspace.addBook({ ...BOOK, name: 'Failing' }).id, { kind: 'sync' });
+    const dataDir = path.dirname(workspace.stores.outDir(failed?.id ?? 0));
+    workspace.data.updateRun(failed?.id ?? 0, { status: 'failed', error: `job.json is not a job (file: ${dataDir}/runs/9/job.json; fix: see https://example.org/a/b)` });
+    const shown = (await (await fetch(`${server.url}/api/runs/${failed?.id}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { error: string };
+    expect(shown.error).toBe('job.json is not a job (file: job.json; fix: see https://example.org/a/b)');
+    const login = await loginAt(server.url, 'admin', 'admin password 1');
+    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const page = await (await fetch(`${server.url}/runs/${failed?.id}`, { headers: { cookie } })).text();
+    expect(page).toContain('(file: job.json;');
+    expect(page).not.toContain(dataDir);
+  });
 });
