@@ -76,8 +76,9 @@ const handlers = {
     const share = await api('POST', form.dataset.url, { days: Number(form.elements.days.value) });
     const output = form.querySelector('[data-share-url]');
     const link = document.createElement('a');
-    link.href = share.url;
-    link.textContent = share.url;
+    // Without --public-url the server answers a path: the link to copy is on the origin this page came from.
+    link.href = new URL(share.url, location.href).href;
+    link.textContent = link.href;
     output.replaceChildren(link);
   },
 };

@@ -82,7 +82,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
           .options(DISTRIBUTED_OPTIONS)
           .options(API_OPTIONS)
           .option('trust-proxy', { type: 'boolean', default: false, describe: 'behind a TLS proxy: trust X-Forwarded-*, Secure cookies' })
-          .option('public-url', { type: 'string', describe: 'origin share links start with (default: the request\'s)' })
+          .option('public-url', { type: 'string', describe: 'origin share links start with (default: a path on this server, never the request\'s Host)' })
           .option('demo', { type: 'boolean', default: false, describe: 'offline: in-process sandbox, a demo book and a demo admin' }),
       async (args) => {
         code = await serveCommand(args, io, signal);

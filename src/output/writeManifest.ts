@@ -29,6 +29,23 @@ export interface ManifestFile {
   sha256: string;
 }
 
+/** `manifest.json` as written (and so as every reader, the workspace's pages among them, finds it). */
+export interface Manifest {
+  tool: { name: 'ledgerscan'; version: string };
+  generatedAt: string;
+  /** The job without its API key. */
+  job: Omit<Job, 'api'> & { api: Omit<Job['api'], 'apiKey'> };
+  period: { from: string; to: string; timezone: string };
+  /** Per chain id (a JSON key, so a string). */
+  blockRanges: Readonly<Record<string, { fromBlock: number; toBlock: number }>>;
+  skippedChains: readonly { chainId: number; reason: string }[];
+  fees: { source: Job['fees']; rules: Readonly<Record<number, string>> };
+  counts: Readonly<Record<string, number>>;
+  files: ManifestFile[];
+  /** The named sections of `ManifestInput.sections`. */
+  [section: string]: unknown;
+}
+
 /**
  * Writes `manifest.json` so an accountant can tell which run, job and block ranges a CSV came from and
  * check it was not edited. The API key is never part of it.
@@ -41,7 +58,7 @@ export async function writeManifest(outDir: string, input: ManifestInput): Promi
     files.push({ path: path.relative(outDir, absolute).split(path.sep).join('/'), bytes: size, sha256: await sha256File(absolute) });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const manifest = {
+  const manifest: Manifest = {
     tool: { name: 'ledgerscan', version: input.toolVersion },
     generatedAt: input.generatedAt,
     job: { ...input.job, api: { baseUrl: input.job.api.baseUrl, rate: input.job.api.rate, dailyQuota: input.job.api.dailyQuota } },

@@ -1,3 +1,4 @@
+import type { JobPeriod } from '../config/Job.js';
 import { writeReport } from '../output/writeReport.js';
 import { findChain } from '../chains/chains.js';
 import { formatUnits } from '../ledger/money.js';
@@ -14,6 +15,40 @@ export interface ReconcileReport {
 /** The five roll-forward figures and the comparison, each in base units and formatted with the asset's decimals. */
 const AMOUNTS = ['opening', 'in', 'out', 'fees', 'closing', 'ledger_balance', 'chain_balance', 'difference'] as const;
 type AmountName = (typeof AMOUNTS)[number];
+type CamelName<T extends string> = T extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelName<Tail>>}` : T;
+
+/** An amount in `reconcile.json`: base units exact, and formatted ('' when the decimals are unknown); null when not known. */
+export type ReconcileJsonAmount = { raw: string; amount: string } | null;
+
+/** One chain, wallet and asset of `reconcile.json`: its roll-forward, the chain's balance and the verdict. */
+export type ReconcileJsonAsset = {
+  chainId: number;
+  chain: string;
+  wallet: string;
+  walletLabel: string;
+  assetKind: string;
+  asset: string;
+  assetContract: string;
+  tokenId: string;
+  decimals: number | null;
+  spam: string;
+  syncedBlock: number;
+  status: string;
+  firstDivergence: { block: number; lastAgreeingBlock: number | null; ledgerBalanceRaw: string; chainBalanceRaw: string; txHashes: readonly string[] } | null;
+  hint: string;
+} & Record<CamelName<AmountName>, ReconcileJsonAmount>;
+
+/** `reconcile.json` as written (and so as the workspace's pages read it). */
+export interface ReconcileJson {
+  /** The period as the run passed it: a job's (`from`, `to` and the instants) from the CLI and the workspace. */
+  period: ReconcileResult['period'] & Partial<Pick<JobPeriod, 'from' | 'to'>>;
+  /** Per chain id (a JSON key, so a string). */
+  syncedBlocks: Record<string, number>;
+  historical: ReconcileResult['historical'];
+  allMatch: boolean;
+  unavailableFeatures: ReconcileResult['unavailable'];
+  assets: ReconcileJsonAsset[];
+}
 
 const HEADER = [
   'chain_id', 'chain', 'wallet', 'wallet_label', 'asset_kind', 'asset', 'asset_contract', 'token_id', 'decimals', 'spam',
@@ -77,7 +112,7 @@ function csvRow(row: BucketResult): string[] {
   ];
 }
 
-function jsonReport(result: ReconcileResult): unknown {
+function jsonReport(result: ReconcileResult): ReconcileJson {
   return {
     period: result.period,
     syncedBlocks: Object.fromEntries([...result.syncedBlockByChain].map(([chainId, block]) => [String(chainId), block])),
@@ -98,12 +133,12 @@ function jsonReport(result: ReconcileResult): unknown {
         tokenId: bucket.tokenId,
         decimals: bucket.decimals,
         spam: bucket.spam,
-        ...Object.fromEntries(
+        ...(Object.fromEntries(
           AMOUNTS.map((name) => [
             camel(name),
             values[name] === null ? null : { raw: values[name].toString(), amount: formatted(values[name], bucket.decimals) },
           ]),
-        ),
+        ) as Record<CamelName<AmountName>, ReconcileJsonAmount>),
         syncedBlock: row.syncedBlock,
         status: row.status,
         firstDivergence:

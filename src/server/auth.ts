@@ -1,9 +1,13 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
 import type { User } from '../workspace/WorkspaceData.js';
 import { HttpError } from './HttpError.js';
 
 export const SESSION_COOKIE = 'ls_session';
 export const SESSION_HOURS = 12;
+
+/** The session cookie's attributes: logout clears it with the very same ones, or a browser keeps it. */
+export const sessionCookieOptions = (secure: boolean): CookieSerializeOptions => ({ httpOnly: true, sameSite: 'strict', secure, path: '/' });
 
 export interface Authenticated {
   user: User;
@@ -13,27 +17,8 @@ export interface Authenticated {
   sessionDigest?: string;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: Authenticated | null;
-  }
-}
-
-export function requireUser(request: FastifyRequest): Authenticated {
-  if (request.auth === null) throw new HttpError(401, 'log in first (POST /api/session, or send Authorization: Bearer TOKEN from `ledgerscan users token NAME`)');
+/** The caller of a route whose `access` is `user` or `admin` (the authorization hook has let it through). */
+export function authOf(request: FastifyRequest): Authenticated {
+  if (request.auth === null) throw new HttpError(401, 'log in first');
   return request.auth;
-}
-
-/** Viewers read and download; only admins change books or start runs. */
-export function requireAdmin(request: FastifyRequest): Authenticated {
-  const auth = requireUser(request);
-  if (auth.user.role !== 'admin') throw new HttpError(403, 'only an admin may change books or start runs (ask an admin, or use an admin account)');
-  return auth;
-}
-
-/** Pages send a visitor without a session to the login page instead of a 401. */
-export function pageUser(request: FastifyRequest, reply: FastifyReply): User | undefined {
-  if (request.auth !== null) return request.auth.user;
-  void reply.redirect('/login');
-  return undefined;
 }

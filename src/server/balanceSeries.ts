@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
-import type { ReconcileReportFile } from './runReports.js';
+import type { ReconcileJson } from '../pipeline/reconcileReport.js';
 
 /** One wallet's balance of one fungible asset on one chain over the period, in base units (exact). */
 export interface BalanceSeries {
@@ -24,7 +24,7 @@ const FUNGIBLE = new Set(['native', 'internal', 'fee', 'erc20']);
  * starting at the opening balance of a reconcile over the same period when there is one. Sums are bigint. A spam
  * row of a real asset (a poisoning dust of real USDC) still moves its balance, as reconcile counts it.
  */
-export async function balanceSeries(ledgerCsv: string, reconcile: ReconcileReportFile | undefined): Promise<BalanceSeries[]> {
+export async function balanceSeries(ledgerCsv: string, reconcile: ReconcileJson | undefined): Promise<BalanceSeries[]> {
   const series = new Map<string, BalanceSeries>();
   const real = new Set<string>();
   const openings = new Map<string, bigint>();

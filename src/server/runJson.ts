@@ -1,5 +1,6 @@
 import { lastAlertRun } from './runReports.js';
 import type { Book, Run } from '../workspace/WorkspaceData.js';
+import { withoutServerPaths } from './withoutServerPaths.js';
 
 /** A run as the API shows it. */
 export function runJson(run: Run): Record<string, unknown> {
@@ -12,7 +13,7 @@ export function runJson(run: Run): Record<string, unknown> {
     trigger: run.trigger,
     progress: run.progress,
     summary: run.summary,
-    error: run.error,
+    error: run.error === null ? null : withoutServerPaths(run.error),
     createdAt: run.createdAt,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,

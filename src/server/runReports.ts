@@ -3,27 +3,16 @@ import { parse } from 'csv-parse/sync';
 import { filesDirOf, listedFilePath } from '../workspace/runFiles.js';
 import type { Workspace } from '../workspace/Workspace.js';
 import type { Run } from '../workspace/WorkspaceData.js';
-import type { ReconcileAsset } from './views/reconcilePage.js';
-
-export interface ReconcileReportFile {
-  period: { from: string; to: string };
-  allMatch: boolean;
-  assets: (ReconcileAsset & { chainId: number; assetKind: string; assetContract: string; decimals: number | null })[];
-}
-
-export interface ManifestFile {
-  period: { from: string; to: string; timezone: string };
-  blockRanges: Record<string, { fromBlock: number; toBlock: number }>;
-  counts: Record<string, number>;
-  files: { path: string; bytes: number; sha256: string }[];
-}
 
 /** The newest finished run of a kind whose listed files include `file`. */
 export function latestRunWith(runs: readonly Run[], kind: Run['request']['kind'], file: string): Run | undefined {
   return runs.find((run) => run.request.kind === kind && run.files.some((listed) => listed.name === file));
 }
 
-/** A listed JSON file of a run (written by the pipeline: the reconcile report or the manifest). */
+/**
+ * A listed JSON file of a run, as the type its writer declares (`Manifest` of `output/writeManifest.ts`,
+ * `ReconcileJson` of `reconcile/reconcileReport.ts`): the pipeline wrote it, so it is read without checking.
+ */
 export function readRunJson<T>(workspace: Workspace, run: Run, name: string): T | undefined {
   const file = listedFilePath(filesDirOf(workspace.stores, run), run.files, name);
   return file === undefined ? undefined : (JSON.parse(fs.readFileSync(file, 'utf8')) as T);

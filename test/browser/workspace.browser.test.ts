@@ -149,7 +149,7 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
 
     const stranger = await browser.newContext({ acceptDownloads: true });
     const sharedPage = await stranger.newPage();
-    await sharedPage.goto(shareUrl ?? '');
+    await sharedPage.goto(new URL(shareUrl ?? '', server.url).href);
     expect(await sharedPage.textContent('h1')).toContain('Client <b>Müller</b>');
     const [shared] = await Promise.all([sharedPage.waitForEvent('download'), sharedPage.click('a[href$="/files/ledger.csv"]')]);
     const sharedPath = path.join(dataDir, 'shared-ledger.csv');

@@ -77,7 +77,7 @@ describe('access', () => {
     expect(refused.status).toBe(403);
     expect(refused.json()).toMatchObject({ error: expect.stringMatching(/only an admin/) });
     expect((await call('GET', `/api/runs/${exportRunId}/files`, { token: viewerToken })).status).toBe(200);
-    expect((await call('GET', '/api/health')).json()).toMatchObject({ ok: true, queue: { queued: 0, running: 0 } });
+    expect((await call('GET', '/api/health', { token: viewerToken })).json()).toMatchObject({ ok: true, queue: { queued: 0, running: 0 } });
   });
 
   it('refuses a cookie request that changes something without x-csrf-token, and accepts it with one', async () => {
@@ -205,7 +205,7 @@ describe('downloads', () => {
     fs.writeFileSync(path.join(dataDir, 'secret.txt'), 'not for download');
     const attempts = ['../job.json', '..%2fjob.json', '%2e%2e%2fjob.json', '%2e%2e/%2e%2e/%2e%2e/secret.txt', '%2e%2e%2f%2e%2e%2f%2e%2e%2fsecret.txt', encodeURIComponent(path.join(dataDir, 'secret.txt')), path.join(dataDir, 'secret.txt'), 'job.json', 'LEDGER.CSV', 'ledger.csv%00', '.'];
     const share = (await call('POST', `/api/runs/${exportRunId}/shares`, { token: adminToken, body: { days: 2 } })).json() as { url: string };
-    const shareBase = new URL(share.url).pathname;
+    const shareBase = new URL(share.url, server.url).pathname;
     for (const name of attempts) {
       expect([name, (await call('GET', `/api/runs/${exportRunId}/files/${name}`, { token: adminToken })).status]).toEqual([name, 404]);
       expect([name, (await call('GET', `${shareBase}/files/${name}`)).status]).toEqual([name, 404]);
@@ -214,9 +214,9 @@ describe('downloads', () => {
 
   it('shares: ≥128-bit links showing one run, downloads logged, 404 once expired or revoked', async () => {
     const created = (await call('POST', `/api/runs/${exportRunId}/shares`, { token: adminToken, body: { days: 1 } })).json() as { id: string; url: string };
-    const token = new URL(created.url).pathname.split('/')[2] ?? '';
+    const token = new URL(created.url, server.url).pathname.split('/')[2] ?? '';
     expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
-    const base = new URL(created.url).pathname;
+    const base = new URL(created.url, server.url).pathname;
     expect((await call('GET', base)).text).toContain('ledger.csv');
     expect((await call('GET', `${base}/files/ledger.csv`)).status).toBe(200);
     expect((await call('GET', `${base}/archive.zip`)).status).toBe(200);
@@ -229,7 +229,7 @@ describe('downloads', () => {
     expect((await call('GET', `${base}/files/ledger.csv`)).status).toBe(404);
     clock = new Date();
     const other = (await call('POST', `/api/runs/${exportRunId}/shares`, { token: adminToken, body: { days: 3 } })).json() as { id: string; url: string };
-    const otherBase = new URL(other.url).pathname;
+    const otherBase = new URL(other.url, server.url).pathname;
     expect((await call('GET', otherBase)).status).toBe(200);
     expect((await call('DELETE', `/api/shares/${other.id}`, { token: viewerToken })).status).toBe(403);
     expect((await call('DELETE', `/api/shares/${other.id}`, { token: adminToken })).status).toBe(200);

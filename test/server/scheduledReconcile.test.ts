@@ -54,7 +54,7 @@ describe('a scheduled reconcile with differences', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ kind: 'reconcile', trigger: 'schedule', status: 'differences' });
     expect(runs[0]?.summary.differences).toBeGreaterThan(0);
-    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { reconcileDifferences: unknown[] };
+    const health = (await (await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${token}` } })).json()) as { reconcileDifferences: unknown[] };
     expect(health.reconcileDifferences).toEqual([{ bookId: book.id, runId: runs[0]?.id }]);
     const { cookie } = await login(server.url, 'ops', 'ops password 12');
     const page = await (await fetch(`${server.url}/`, { headers: { cookie } })).text();

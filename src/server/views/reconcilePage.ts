@@ -1,31 +1,13 @@
+import type { ReconcileJsonAmount, ReconcileJsonAsset } from '../../pipeline/reconcileReport.js';
 import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { layout } from './layout.js';
 import { statusBadge } from './parts.js';
 
-/** One asset of `reconcile.json` (amounts formatted with the asset's decimals by the pipeline). */
-export interface ReconcileAsset {
-  chain: string;
-  wallet: string;
-  walletLabel: string;
-  asset: string;
-  spam: string;
-  opening: Amount;
-  in: Amount;
-  out: Amount;
-  fees: Amount;
-  closing: Amount;
-  chainBalance: Amount;
-  difference: Amount;
-  status: string;
-  firstDivergence: { block: number } | null;
-}
-type Amount = { raw: string; amount: string } | null;
+const shown = (amount: ReconcileJsonAmount): string => (amount === null ? '' : amount.amount === '' ? `${amount.raw} (raw)` : amount.amount);
 
-const shown = (amount: Amount): string => (amount === null ? '' : amount.amount === '' ? `${amount.raw} (raw)` : amount.amount);
-
-export function reconcilePage(input: { user: User; book: Book; run: Run; assets: ReconcileAsset[] }): Html {
+export function reconcilePage(input: { user: User; book: Book; run: Run; assets: readonly ReconcileJsonAsset[] }): Html {
   const rows = input.assets.map(
     (asset) => html`<tr class="${asset.status === 'differs' ? 'differs' : ''}${asset.spam === '' ? '' : ' spam'}">
 <td>${asset.chain}</td><td><span class="addr">${asset.wallet}</span> ${asset.walletLabel}</td><td>${asset.asset}</td>

@@ -1,3 +1,4 @@
+import { withoutServerPaths } from '../withoutServerPaths.js';
 import type { Book, Run, Share, User } from '../../workspace/WorkspaceData.js';
 import { FINISHED_STATUSES } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
@@ -28,7 +29,7 @@ export function runPage(input: { user: User; csrfToken: string; book: Book; run:
 ${run.apiKeyName === null ? '' : html`<dt>API key</dt><dd>${run.apiKeyName}</dd>`}
 <dt>ETA</dt><dd data-field="eta">${progress.etaSeconds === null ? '–' : `${progress.etaSeconds} s`}</dd>
 </dl>
-${run.error === null ? '' : html`<p class="error">${run.error}</p>`}
+${run.error === null ? '' : html`<p class="error">${withoutServerPaths(run.error)}</p>`}
 ${admin && !finished ? html`<button type="button" data-action="stop" data-url="/api/runs/${run.id}/stop">Stop</button>` : ''}
 </section>
 ${input.table === undefined ? '' : RUN_PARTS[run.request.kind].section?.(run, input.table)}

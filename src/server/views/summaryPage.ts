@@ -1,7 +1,8 @@
 import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
-import type { ManifestFile, ReconcileReportFile } from '../runReports.js';
+import type { Manifest } from '../../output/writeManifest.js';
+import type { ReconcileJson } from '../../pipeline/reconcileReport.js';
 import { layout } from './layout.js';
 import { requestText } from '../../runs/RunRequest.js';
 import { csvTable, formatBytes, statusBadge } from './parts.js';
@@ -14,7 +15,7 @@ const amount = (value: { amount: string; raw: string } | null): string => (value
  * newest reconcile, the newest export's counts and file hashes, and the newest statement of balances at a
  * date (the wealth-tax statement; print CSS hides the controls).
  */
-export function summaryPage(input: { user: User; book: Book; reconcile?: { run: Run; report: ReconcileReportFile } | undefined; exported?: { run: Run; manifest: ManifestFile } | undefined; balances?: { run: Run; table: RunTable } | undefined }): Html {
+export function summaryPage(input: { user: User; book: Book; reconcile?: { run: Run; report: ReconcileJson } | undefined; exported?: { run: Run; manifest: Manifest } | undefined; balances?: { run: Run; table: RunTable } | undefined }): Html {
   const { book, reconcile, exported, balances } = input;
   const rollForward = reconcile?.report.assets.filter((asset) => asset.spam === '') ?? [];
   return layout({

@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../../HttpError.js';
+
+/** Who may call a route: anyone, any logged-in user (viewers read and download), or admins only (changes, runs). */
+export type Access = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+const READS = ['GET', 'HEAD', 'OPTIONS'];
+
+/**
+ * Each route declares its `access` in its config; this one hook enforces it, before the body is read. A page
+ * sends a visitor without a session to the login page instead of a 401. A browser sends the session cookie by
+ * itself, so a change it asks for must also carry the CSRF token only our pages hold.
+ */
+export const authorization = fp(async (app) => {
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    const { access } = request.routeOptions.config;
+    if (access === undefined || access === 'public') return done();
+    if (request.auth === null) {
+      if (!request.url.startsWith('/api/')) return void reply.redirect('/login');
+      return done(new HttpError(401, 'log in first (POST /api/session, or send Authorization: Bearer TOKEN from `ledgerscan users token NAME`)'));
+    }
+    if (access === 'admin' && request.auth.user.role !== 'admin') return done(new HttpError(403, 'only an admin may change books or start runs (ask an admin, or use an admin account)'));
+    if (request.auth.via === 'session' && !READS.includes(request.method)) return app.csrfProtection(request, reply, done);
+    done();
+  });
+}, { name: 'authorization', dependencies: ['authentication', 'csrf'] });

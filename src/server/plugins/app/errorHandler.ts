@@ -1,0 +1,49 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { LedgerscanError } from '../../../errors/LedgerscanError.js';
+import { redact } from '../../../secrets/redact.js';
+import { isDatabaseUnavailable } from '../../../store/postgres/DatabaseUnavailableError.js';
+import { HttpError } from '../../HttpError.js';
+
+interface Refusal {
+  status: number;
+  message: string;
+  field?: string | undefined;
+}
+
+/** A request that failed its route's schema: 400 naming the field, as ajv found it (`id must match pattern …`). */
+function schemaRefusal(error: FastifyError): Refusal {
+  const [first] = error.validation ?? [];
+  const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const field = missing ?? first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const where = field === undefined || field === '' ? error.validationContext ?? 'request' : field;
+  return { status: 400, message: missing === undefined ? `${where} ${first?.message ?? 'is not valid'}` : `${error.validationContext ?? 'request'} needs ${missing}`, field: where };
+}
+
+function refusal(error: FastifyError | LedgerscanError): Refusal {
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.shortMessage, field: error.field };
+  // The database restarting (distributed mode): 503, which a monitor and a script read as "try again shortly".
+  if (isDatabaseUnavailable(error)) return { status: 503, message: 'the database is unavailable (try again in a moment)' };
+  if (error instanceof LedgerscanError) {
+    const fix = error.details.fix;
+    const message = `${error.shortMessage}${fix === undefined ? '' : ` (${fix})`}`;
+    return { status: error.kind === 'input' ? 400 : 500, message, field: error.details.field as string | undefined };
+  }
+  if (error.validation !== undefined) return schemaRefusal(error);
+  return { status: error.statusCode ?? 500, message: error.message };
+}
+
+/**
+ * The one place errors become HTTP statuses: refusals keep their status and field, bad input is 400, the
+ * database away is 503, anything else 500 with one redacted line in the server's log and none of it in the body.
+ */
+export const errorHandler = fp<{ log?: ((line: string) => void) | undefined }>(async (app, options) => {
+  const apiKey = app.workspace.api.apiKey;
+  app.setErrorHandler((error: FastifyError | LedgerscanError, request, reply) => {
+    const { status, message, field } = refusal(error);
+    if (status >= 500) options.log?.(redact(`${request.method} ${request.url}: ${error.message}`, apiKey));
+    const shown = status === 503 ? message : status >= 500 ? 'internal error (see the server log)' : redact(message, apiKey);
+    return reply.code(status).send({ error: shown, ...(field === undefined ? {} : { field }) });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not found (check the address)' }));
+}, { name: 'error-handler', dependencies: ['workspace'] });

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { toolVersion } from '../../../pipeline/toolVersion.js';
+import { noQuery, responses } from '../../schemas/common.js';
+import { healthResponse } from '../../schemas/session.js';
+
+/**
+ * `GET /api/health`: a monitor without an account learns only that the server is up; a logged-in user (or a
+ * monitor's bearer token) also gets the queue, the books whose last reconcile found differences and the version.
+ */
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const { workspace } = app;
+  const { data } = workspace;
+  app.get('/api/health', { config: { access: 'public' }, schema: { querystring: noQuery, response: responses({ 200: healthResponse }) } }, async (request) => {
+    if (request.auth === null) return { ok: true };
+    const differences = data
+      .listBooks()
+      .map((book) => ({ book: book.id, last: data.runsOfBook(book.id).find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null) }))
+      .filter((entry) => entry.last?.status === 'differences')
+      .map((entry) => ({ bookId: entry.book, runId: entry.last?.id }));
+    return { ok: true, queue: workspace.queue.counts(), reconcileDifferences: differences, version: toolVersion() };
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { LedgerscanError } from '../../errors/LedgerscanError.js';
+import type { LoginThrottle } from '../LoginThrottle.js';
+import { bookRoutes } from './books/index.js';
+import { healthRoutes } from './health/index.js';
+import { pageRoutes } from './pages/index.js';
+import { runPageRoutes } from './pages/runPages.js';
+import { runFileRoutes } from './runs/files.js';
+import { runRoutes } from './runs/index.js';
+import { sessionRoutes } from './session/index.js';
+import { shareLinkRoutes } from './shares/shareLinks.js';
+import { shareRoutes } from './shares/index.js';
+
+export interface RouteOptions {
+  secureCookies: boolean;
+  publicUrl?: string | undefined;
+  throttle: LoginThrottle;
+}
+
+/**
+ * Every route of the workspace, one folder per resource. A route that does not say who may call it
+ * (`config.access`) or has no schema for its query and responses is a mistake found at start, not in production.
+ */
+export async function routes(app: FastifyInstance, options: RouteOptions): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'HEAD') return;
+    if (route.config?.access === undefined) throw new LedgerscanError(`route ${route.url} declares no access (config.access: public, user or admin)`);
+    if (route.schema?.querystring === undefined || route.schema.response === undefined) throw new LedgerscanError(`route ${route.url} has no schema for its query and responses`);
+  });
+  await app.register(sessionRoutes, { secureCookies: options.secureCookies, throttle: options.throttle });
+  await app.register(healthRoutes);
+  await app.register(bookRoutes);
+  await app.register(runRoutes);
+  await app.register(runFileRoutes);
+  await app.register(shareRoutes, { publicUrl: options.publicUrl });
+  await app.register(shareLinkRoutes);
+  await app.register(pageRoutes);
+  await app.register(runPageRoutes);
+}

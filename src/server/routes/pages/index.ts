@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { listTemplates } from '../../../templates/templateCatalog.js';
+import { filesDirOf, listedFilePath } from '../../../workspace/runFiles.js';
+import type { Book, Run, User } from '../../../workspace/WorkspaceData.js';
+import { authOf } from '../../auth.js';
+import { balanceSeries } from '../../balanceSeries.js';
+import type { Html } from '../../html.js';
+import type { Manifest } from '../../../output/writeManifest.js';
+import type { ReconcileJson } from '../../../pipeline/reconcileReport.js';
+import { latestRunWith, readRunCsv, readRunJson } from '../../runReports.js';
+import type { IdParams } from '../../schemas/common.js';
+import { idParams, noQuery, notJson } from '../../schemas/common.js';
+import { bookPage } from '../../views/bookPage.js';
+import { booksPage } from '../../views/booksPage.js';
+import { chartPage } from '../../views/chartPage.js';
+import { loginPage } from '../../views/loginPage.js';
+import { summaryPage } from '../../views/summaryPage.js';
+import { bookById } from '../lookups.js';
+import { sendPage } from './sendPage.js';
+
+/** The login page, the books list and the pages about one book (the book, its year summary, its balance chart). */
+export async function pageRoutes(app: FastifyInstance): Promise<void> {
+  const { workspace } = app;
+  const { data } = workspace;
+
+  app.get('/login', { config: { access: 'public' }, schema: { querystring: noQuery, response: notJson } }, async (_request, reply) => sendPage(reply, loginPage()));
+
+  app.get('/', { config: { access: 'user' }, schema: { querystring: noQuery, response: notJson } }, async (request, reply) => {
+    const books = data.listBooks().map((book) => ({ book, runs: data.runsOfBook(book.id) }));
+    return sendPage(reply, booksPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), books }));
+  });
+
+  /** A page about one book: the visitor logged in (else to /login), the book (else 404) and its runs, newest first. */
+  const bookRoute = (route: string, render: (page: { user: User; book: Book; runs: Run[]; reply: FastifyReply }) => Html | Promise<Html>): void => {
+    app.get<{ Params: IdParams }>(route, { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: notJson } }, async (request, reply) => {
+      const book = bookById(workspace, request.params.id);
+      return sendPage(reply, await render({ user: authOf(request).user, book, runs: data.runsOfBook(book.id), reply }));
+    });
+  };
+
+  bookRoute('/books/:id', ({ user, book, runs, reply }) =>
+    bookPage({ user, csrfToken: reply.generateCsrf(), book, runs, schedules: data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id) }),
+  );
+
+  bookRoute('/books/:id/summary', ({ user, book, runs }) => {
+    const reconcileRun = latestRunWith(runs, 'reconcile', 'reconcile.json');
+    const exportRun = latestRunWith(runs, 'export', 'manifest.json');
+    const report = reconcileRun === undefined ? undefined : readRunJson<ReconcileJson>(workspace, reconcileRun, 'reconcile.json');
+    const manifest = exportRun === undefined ? undefined : readRunJson<Manifest>(workspace, exportRun, 'manifest.json');
+    const balancesRun = latestRunWith(runs, 'balances', 'balances.csv');
+    const balances = balancesRun === undefined ? undefined : readRunCsv(workspace, balancesRun, 'balances.csv');
+    return summaryPage({
+      user,
+      book,
+      reconcile: reconcileRun === undefined || report === undefined ? undefined : { run: reconcileRun, report },
+      exported: exportRun === undefined || manifest === undefined ? undefined : { run: exportRun, manifest },
+      balances: balancesRun === undefined || balances === undefined ? undefined : { run: balancesRun, table: balances },
+    });
+  });
+
+  bookRoute('/books/:id/chart', async ({ user, book, runs }) => {
+    const run = latestRunWith(runs, 'export', 'ledger.csv');
+    const ledger = run === undefined ? undefined : listedFilePath(filesDirOf(workspace.stores, run), run.files, 'ledger.csv');
+    const period = run === undefined ? undefined : readRunJson<Manifest>(workspace, run, 'manifest.json')?.period;
+    // The opening balances come from a reconcile over the same period, when there is one.
+    const report = runs
+      .filter((candidate) => candidate.request.kind === 'reconcile')
+      .map((candidate) => readRunJson<ReconcileJson>(workspace, candidate, 'reconcile.json'))
+      .find((candidate) => candidate !== undefined && period !== undefined && candidate.period.from === period.from && candidate.period.to === period.to);
+    const series = ledger === undefined ? [] : await balanceSeries(ledger, report);
+    return chartPage({ user, book, run, period, series });
+  });
+}

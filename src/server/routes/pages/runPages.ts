@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ReconcileJson } from '../../../pipeline/reconcileReport.js';
+import { authOf } from '../../auth.js';
+import { notFound } from '../../HttpError.js';
+import { readRunCsv, readRunJson } from '../../runReports.js';
+import type { IdParams } from '../../schemas/common.js';
+import { idParams, noQuery, notJson } from '../../schemas/common.js';
+import { reconcilePage } from '../../views/reconcilePage.js';
+import { runPage } from '../../views/runPage.js';
+import { RUN_PARTS } from '../../views/runParts.js';
+import { bookById, runById } from '../lookups.js';
+import { sendPage } from './sendPage.js';
+
+/** The run page (live figures, log, files, shares, its table) and a reconcile's report. */
+export async function runPageRoutes(app: FastifyInstance): Promise<void> {
+  const { workspace } = app;
+  const { data } = workspace;
+  const route = { config: { access: 'user' as const }, schema: { querystring: noQuery, params: idParams, response: notJson } };
+  const runAndBook = (id: string) => {
+    const run = runById(workspace, id);
+    return { run, book: bookById(workspace, String(run.bookId)) };
+  };
+
+  app.get<{ Params: IdParams }>('/runs/:id', route, async (request, reply) => {
+    const { run, book } = runAndBook(request.params.id);
+    const tableFile = RUN_PARTS[run.request.kind].table;
+    const table = tableFile === undefined ? undefined : readRunCsv(workspace, run, tableFile);
+    const input = { user: authOf(request).user, csrfToken: reply.generateCsrf(), book, run, log: data.runLog(run.id), shares: data.sharesOfRun(run.id), now: workspace.now().toISOString(), table };
+    return sendPage(reply, runPage(input));
+  });
+
+  app.get<{ Params: IdParams }>('/runs/:id/reconcile', route, async (request, reply) => {
+    const { run, book } = runAndBook(request.params.id);
+    const report = readRunJson<ReconcileJson>(workspace, run, 'reconcile.json');
+    if (report === undefined) throw notFound('reconcile report');
+    return sendPage(reply, reconcilePage({ user: authOf(request).user, book, run, assets: report.assets }));
+  });
+}

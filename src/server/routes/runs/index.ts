@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { FINISHED_STATUSES } from '../../../workspace/WorkspaceData.js';
+import { HttpError } from '../../HttpError.js';
+import { streamRunEvents } from '../../runEvents.js';
+import { runJson } from '../../runJson.js';
+import type { IdParams } from '../../schemas/common.js';
+import { idParams, noQuery, notJson, okResponse, responses } from '../../schemas/common.js';
+import { eventsQuery, logResponse, runResponse } from '../../schemas/runs.js';
+import { runById } from '../lookups.js';
+
+/** `/api/runs/:id`: a run, its log, its live events, and stopping it. */
+export async function runRoutes(app: FastifyInstance): Promise<void> {
+  const { workspace } = app;
+  const one = { querystring: noQuery, params: idParams };
+
+  app.get<{ Params: IdParams }>('/api/runs/:id', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: runResponse }) } }, async (request) =>
+    runJson(runById(workspace, request.params.id)),
+  );
+
+  app.get<{ Params: IdParams }>('/api/runs/:id/log', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: logResponse }) } }, async (request) =>
+    workspace.data.runLog(runById(workspace, request.params.id).id),
+  );
+
+  app.get<{ Params: IdParams; Querystring: { after?: number } }>(
+    '/api/runs/:id/events',
+    { config: { access: 'user' }, schema: { params: idParams, querystring: eventsQuery, response: notJson } },
+    async (request, reply) => {
+      streamRunEvents(workspace, runById(workspace, request.params.id).id, request, reply);
+    },
+  );
+
+  app.post<{ Params: IdParams }>('/api/runs/:id/stop', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } }, async (request) => {
+    const run = runById(workspace, request.params.id);
+    if (FINISHED_STATUSES.includes(run.status)) throw new HttpError(409, `run ${run.id} has already finished (${run.status})`);
+    workspace.queue.stop(run.id);
+    return { ok: true };
+  });
+}

@@ -1,0 +1,42 @@
+import { nullable } from './common.js';
+
+const lastRun = nullable({ type: 'object', additionalProperties: true });
+
+/**
+ * A book as `bookJson` shows it: the job's fields (wallets, chains, time zone, labels, spam, and those to come)
+ * pass as they are, they are the client's own; the runs' figures are named.
+ */
+export const bookResponse = {
+  type: 'object',
+  required: ['id', 'name', 'wallets', 'chains'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    wallets: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    chains: { type: 'array', items: { type: 'integer' } },
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
+    lastRun,
+    lastReconcile: lastRun,
+    lastAlert: lastRun,
+  },
+  additionalProperties: true,
+} as const;
+
+export const bookListResponse = { type: 'array', items: bookResponse } as const;
+
+/** A book's JSON in a request: validated field by field as the CLI validates a job file, every problem at once. */
+export const bookBody = { type: 'object' } as const;
+
+export const scheduleResponse = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['kind', 'cron'],
+    properties: { kind: { type: 'string' }, cron: { type: 'string' }, zone: { type: 'string' }, templates: { type: 'array', items: { type: 'string' } }, lastFiredAt: nullable({ type: 'string' }) },
+    additionalProperties: true,
+  },
+} as const;
+
+/** Validated as runs are, every problem at once, by the workspace. */
+export const schedulesBody = { type: 'array' } as const;
