@@ -13,7 +13,7 @@ import { loginPage } from './views/loginPage.js';
 import type { ReconcileAsset } from './views/reconcilePage.js';
 import { reconcilePage } from './views/reconcilePage.js';
 import { RUN_TABLES, runPage } from './views/runPage.js';
-import { balanceSeries } from './balanceSeries.js';
+import { balanceSeries, latestBalanceSeries } from './balanceSeries.js';
 import type { ManifestFile, ReconcileReportFile } from './runReports.js';
 import { latestRunWith, readRunCsv, readRunJson } from './runReports.js';
 import { chartPage } from './views/chartPage.js';
@@ -78,16 +78,15 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
   });
 
   bookRoute('/books/:id/chart', async ({ user, book, runs }) => {
-    const run = latestRunWith(runs, 'export', 'ledger.csv');
-    const ledger = run === undefined ? undefined : listedFilePath(filesDirOf(workspace.stores, run), run.files, 'ledger.csv');
-    const period = run === undefined ? undefined : readRunJson<ManifestFile>(workspace, run, 'manifest.json')?.period;
+    const latest = await latestBalanceSeries(workspace, runs);
+    const period = latest?.file.period;
     // The opening balances come from a reconcile over the same period, when there is one.
     const report = runs
       .filter((candidate) => candidate.request.kind === 'reconcile')
       .map((candidate) => readRunJson<ReconcileReportFile>(workspace, candidate, 'reconcile.json'))
       .find((candidate) => candidate !== undefined && candidate.period.from === period?.from && candidate.period.to === period.to);
-    const series = ledger === undefined ? [] : await balanceSeries(ledger, report);
-    return chartPage({ user, book, run, period, series });
+    const series = latest === undefined ? [] : balanceSeries(latest.file, report);
+    return chartPage({ user, book, run: latest?.run, period, series });
   });
 
   app.get<{ Params: IdParams }>('/runs/:id', async (request, reply) => {

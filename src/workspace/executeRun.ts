@@ -18,6 +18,7 @@ import { runExport } from '../pipeline/runExport.js';
 import { runReconcile } from '../pipeline/runReconcile.js';
 import { runSync } from '../pipeline/runSync.js';
 import { createProgress } from '../sync/progress.js';
+import { BALANCE_SERIES_FILE } from '../output/balanceSeriesFile.js';
 import type { BookStores } from './BookStores.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
@@ -81,7 +82,8 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
       context.onProgress(run.id, progress);
     }, { rate: api.rate });
     const progress = fanOutProgress(figures, createProgress({ output: { write: (text: string) => log(text) }, rate: api.rate }));
-    const options = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), ...(context.limiter === undefined ? {} : { limiter: context.limiter }) };
+    const balanceSeriesFile = path.join(stores.runDir(run.id), BALANCE_SERIES_FILE);
+    const options = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), balanceSeriesFile, ...(context.limiter === undefined ? {} : { limiter: context.limiter }) };
     const finish = (apiCalls: number, summary: Run['summary'], status: Run['status'], files: Run['files']): void => {
       const done = figures.done(apiCalls);
       data.updateRun(run.id, { status, progress: done, summary, files, finishedAt: context.now().toISOString() });
