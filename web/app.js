@@ -111,12 +111,16 @@ if (section !== null && section.dataset.finished === 'no') {
   const show = (message) => {
     const run = JSON.parse(message.data);
     const { progress } = run;
-    field('status').textContent = run.status;
+    // The badge is replaced whole, so it keeps its look (class status-…) through every update.
+    const badge = document.createElement('span');
+    badge.className = `status status-${run.status}`;
+    badge.textContent = run.status;
+    field('status').replaceChildren(badge);
     field('bar').value = progress.blocksPercent;
     field('blocks').textContent = `${progress.blocksPercent} %`;
     field('receipts').textContent = `${progress.receiptsDone}/${progress.receiptsTotal}`;
     field('calls').textContent = String(progress.apiCalls);
-    field('eta').textContent = progress.etaSeconds === null ? '–' : `${progress.etaSeconds} s`;
+    field('eta').textContent = progress.etaSeconds === null || run.status !== 'running' ? '–' : `${progress.etaSeconds} s`;
     const log = document.querySelector('pre.log');
     if (log !== null && run.log.length > 0) log.textContent = [log.textContent, ...run.log].filter((line) => line !== '').join('\n');
   };

@@ -22,7 +22,7 @@ export function reconcileAlert(subject: string, result: ReconcileResult, now: Da
         walletLabel: bucket.walletLabel,
         asset: bucket.asset,
         assetContract: bucket.assetContract,
-        ledger: amount(bucket.total, bucket.decimals),
+        ledger: amount(bucket.balance, bucket.decimals),
         chain: amount(chainBalance, bucket.decimals),
         difference: amount(difference, bucket.decimals),
         syncedBlock,

@@ -78,7 +78,7 @@ function amounts(row: BucketResult): Record<AmountName, bigint | null> {
     out: bucket.outflow,
     fees: bucket.fees,
     closing: bucket.closing,
-    ledger_balance: bucket.total,
+    ledger_balance: bucket.balance,
     chain_balance: row.chainBalance,
     difference: row.difference,
   };

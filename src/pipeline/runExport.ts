@@ -3,6 +3,8 @@ import { feeRule } from '../chains/feeRule.js';
 import type { Job } from '../config/Job.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
 import { writeManifest } from '../output/writeManifest.js';
+import { writeBalanceSeriesFile } from '../output/balanceSeriesFile.js';
+import { balanceSeries } from '../holdings/balanceSeries.js';
 import { planBlockRanges } from '../sync/planBlockRanges.js';
 import type { SyncProgress } from '../sync/progress.js';
 import type { SyncReport } from '../sync/syncJob.js';
@@ -31,6 +33,8 @@ export interface ExportOptions extends JobRunOptions {
   now?: () => Date;
   /** Fetch the period's blocks again even where synced (what `diff --since-filed` does to catch late rows). */
   refetch?: boolean;
+  /** Where to keep the period's balances over time for the workspace's chart (outside the out dir: the files stay as they are). */
+  balanceSeriesFile?: string;
 }
 
 export interface ExportResult {
@@ -106,6 +110,9 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       files: [...results.flatMap((result) => result.files), path.join(job.out, TIEOUT_FILE), ...(job.xlsx ? [path.join(job.out, TIEOUT_XLSX)] : []), ...(overrides.screeningFile === null ? [] : [overrides.screeningFile])],
       generatedAt: now().toISOString(),
     });
+    if (options.balanceSeriesFile !== undefined) {
+      await writeBalanceSeriesFile(options.balanceSeriesFile, job.period, balanceSeries(ledgerFromStore(run.store, ledgerJob, sync.chains)()));
+    }
     return { sync, history, api: run.api.stats, templates: results, labels, overrides, manifest, upToHead: [...upToHead] };
   } finally {
     run.close();

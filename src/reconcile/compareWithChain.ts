@@ -85,7 +85,7 @@ async function check(api: ChainBalanceApi, bucket: Bucket, features: OptionalFea
       : await features.attempt(feature, chainId, () => api.tokenBalance(chainId, assetContract, wallet));
   if (text === undefined) return noChainBalance(bucket, `the API does not serve ${feature} here (see unavailable features): check the balance by hand`);
   const chainBalance = parseInteger(text);
-  const difference = bucket.total - chainBalance;
+  const difference = bucket.balance - chainBalance;
   return { bucket, chainBalance, difference, status: difference === 0n ? 'match' : 'differs', hint: differenceHint(bucket, difference) };
 }
 

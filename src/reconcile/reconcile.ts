@@ -9,7 +9,9 @@ import { compareWithChain } from './compareWithChain.js';
 import type { BalancePoint, Divergence } from './findFirstDivergence.js';
 import { findFirstDivergence } from './findFirstDivergence.js';
 import type { Bucket, ReconcilePeriod, WalletOnChain } from './rollForward.js';
-import { bucketKey, rollForward } from './rollForward.js';
+import { rollForward } from './rollForward.js';
+import { assetKey, assetRefOf } from '../holdings/AssetRef.js';
+import { signedAmount } from '../holdings/RollForward.js';
 
 export type ReconcileApi = Pick<EtherscanApi, 'balance' | 'balanceMulti' | 'tokenBalance' | 'balanceHistory' | 'tokenBalanceHistory'>;
 
@@ -78,7 +80,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRes
       const bucketPoints = points.get(result.bucket.key) ?? [];
       const last = bucketPoints.at(-1);
       if (last === undefined || last.block < result.syncedBlock) {
-        bucketPoints.push({ block: result.syncedBlock, ledger: result.bucket.total, txHashes: [] });
+        bucketPoints.push({ block: result.syncedBlock, ledger: result.bucket.balance, txHashes: [] });
       }
       const search = await searchDivergence(options.api, features, result.bucket, bucketPoints);
       if (search === undefined) continue;
@@ -107,14 +109,14 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRes
 function balancePoints(entries: Iterable<LedgerEntry>, keys: ReadonlySet<string>): Map<string, BalancePoint[]> {
   const points = new Map<string, { block: number; ledger: bigint; txHashes: string[] }[]>();
   for (const entry of entries) {
-    const key = bucketKey(entry);
+    const key = assetKey(assetRefOf(entry, 'token'));
     if (!keys.has(key)) continue;
     let list = points.get(key);
     if (list === undefined) {
       list = [];
       points.set(key, list);
     }
-    const signed = entry.direction === 'in' ? entry.amountRaw : -entry.amountRaw;
+    const signed = signedAmount(entry);
     const last = list.at(-1);
     if (last !== undefined && last.block === entry.blockNumber) {
       last.ledger += signed;

@@ -56,7 +56,7 @@ function describe(row: BucketResult): string {
   const amount = (raw: bigint | null): string =>
     raw === null ? '' : bucket.decimals === null ? `${raw} base units` : formatUnits(raw, bucket.decimals);
   return (
-    `${chain} ${bucket.wallet}${label} ${asset}: ledger ${amount(bucket.total)}, chain ${amount(row.chainBalance)}, ` +
+    `${chain} ${bucket.wallet}${label} ${asset}: ledger ${amount(bucket.balance)}, chain ${amount(row.chainBalance)}, ` +
     `difference ${amount(row.difference)}; ${row.hint}`
   );
 }

@@ -1,22 +1,19 @@
 import { getChain } from '../chains/chains.js';
 import type { JobPeriod } from '../config/Job.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import type { EntryKind, LedgerEntry } from '../ledger/LedgerEntry.js';
-
-/** What a balance is kept of: the chain's coin, a fungible token, or one NFT id. */
-export type AssetKind = 'native' | 'erc20' | 'erc721' | 'erc1155';
+import { type AssetKind, type AssetRef, assetKey } from '../holdings/AssetRef.js';
+import { type Position, RollForward, signedAmount } from '../holdings/RollForward.js';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 
 /** The period's bounds in unix seconds: `startTime` inclusive, `endTime` exclusive. */
 export type ReconcilePeriod = Pick<JobPeriod, 'startTime' | 'endTime'>;
 
 /**
- * The roll-forward of one asset of one wallet on one chain, in integer base units:
- * `closing = opening + inflow − outflow − fees`, and `total` is the balance after every entry up to
+ * The roll-forward of one asset (one NFT id apart from another) of one wallet on one chain, in integer base units:
+ * `closing = opening + inflow − outflow − fees`, and `balance` is the balance after every entry up to
  * the synced block (equal to `closing` when the period reaches the synced block).
  */
-export interface Bucket {
-  /** `chainId:wallet:native`, `chainId:wallet:contract` or `chainId:wallet:contract#tokenId`. */
-  key: string;
+export interface Bucket extends Position {
   chainId: number;
   wallet: string;
   walletLabel: string;
@@ -33,7 +30,6 @@ export interface Bucket {
   outflow: bigint;
   fees: bigint;
   closing: bigint;
-  total: bigint;
   entryCount: number;
   /**
    * The first spam reason when every entry is spam ('' otherwise): such buckets are reported apart. A real token
@@ -45,27 +41,11 @@ export interface Bucket {
   lastBlock: number;
 }
 
-const ASSET_KIND: Readonly<Record<EntryKind, AssetKind>> = {
-  native: 'native',
-  internal: 'native',
-  fee: 'native',
-  erc20: 'erc20',
-  erc721: 'erc721',
-  erc1155: 'erc1155',
-};
-
 /** An owned wallet on a chain: its native balance is checked even when the ledger has nothing for it. */
 export interface WalletOnChain {
   chainId: number;
   wallet: string;
   walletLabel: string;
-}
-
-/** The key of the bucket an entry moves; fees and internal transfers move the native balance. */
-export function bucketKey(entry: Pick<LedgerEntry, 'chainId' | 'wallet' | 'kind' | 'assetContract' | 'tokenId'>): string {
-  const kind = ASSET_KIND[entry.kind];
-  const asset = kind === 'native' ? 'native' : kind === 'erc20' ? entry.assetContract : `${entry.assetContract}#${entry.tokenId}`;
-  return `${entry.chainId}:${entry.wallet}:${asset}`;
 }
 
 /**
@@ -77,30 +57,27 @@ export function bucketKey(entry: Pick<LedgerEntry, 'chainId' | 'wallet' | 'kind'
  * missed entirely would otherwise never be compared with the chain.
  */
 export function rollForward(entries: Iterable<LedgerEntry>, period: ReconcilePeriod, wallets: readonly WalletOnChain[] = []): Bucket[] {
-  const buckets = new Map<string, Bucket>();
+  const buckets = new RollForward<Bucket>('token', newBucket);
   for (const { chainId, wallet, walletLabel } of wallets) {
     const chain = getChain(chainId);
-    const seed = { chainId, wallet, walletLabel, kind: 'native', asset: chain.nativeSymbol, assetContract: '', tokenId: '', decimals: chain.nativeDecimals, blockNumber: 0 } as const;
-    buckets.set(bucketKey(seed), newBucket(bucketKey(seed), seed));
+    const ref: AssetRef = { chainId, wallet, kind: 'native', contract: '', tokenId: '' };
+    buckets.seed(newBucket(assetKey(ref), ref, { walletLabel, asset: chain.nativeSymbol, decimals: chain.nativeDecimals, blockNumber: 0 }));
   }
   for (const entry of entries) {
-    const key = bucketKey(entry);
-    let bucket = buckets.get(key);
-    if (bucket === undefined) {
-      bucket = newBucket(key, entry);
-      buckets.set(key, bucket);
-    } else if (entry.blockNumber < bucket.lastBlock) {
+    const bucket = buckets.of(entry);
+    if (entry.blockNumber < bucket.lastBlock) {
       throw new LedgerscanError('ledger entries are not in block order', {
-        details: { bucket: key, block: entry.blockNumber, after: bucket.lastBlock, tx: entry.txHash },
+        details: { bucket: bucket.key, block: entry.blockNumber, after: bucket.lastBlock, tx: entry.txHash },
       });
     } else if (entry.blockNumber > bucket.lastBlock) {
       // Checked per block, not per entry: inside one transaction an out may be listed before the in that funds it.
       noteNegative(bucket);
       bucket.lastBlock = entry.blockNumber;
     }
+    buckets.add(entry);
     add(bucket, entry, period);
   }
-  const result = [...buckets.values()];
+  const result = buckets.positions();
   for (const bucket of result) {
     noteNegative(bucket);
     bucket.closing = bucket.opening + bucket.inflow - bucket.outflow - bucket.fees;
@@ -108,27 +85,24 @@ export function rollForward(entries: Iterable<LedgerEntry>, period: ReconcilePer
   return result.sort(compareBuckets);
 }
 
-function newBucket(
-  key: string,
-  entry: Pick<LedgerEntry, 'chainId' | 'wallet' | 'walletLabel' | 'kind' | 'asset' | 'assetContract' | 'tokenId' | 'decimals' | 'blockNumber'>,
-): Bucket {
-  const assetKind = ASSET_KIND[entry.kind];
+function newBucket(key: string, ref: AssetRef, entry: Pick<LedgerEntry, 'walletLabel' | 'asset' | 'decimals' | 'blockNumber'>): Bucket {
   return {
     key,
-    chainId: entry.chainId,
-    wallet: entry.wallet,
+    ref,
+    balance: 0n,
+    chainId: ref.chainId,
+    wallet: ref.wallet,
     walletLabel: entry.walletLabel,
-    assetKind,
+    assetKind: ref.kind,
     asset: entry.asset,
-    assetContract: assetKind === 'native' ? '' : entry.assetContract,
-    tokenId: assetKind === 'erc721' || assetKind === 'erc1155' ? entry.tokenId : '',
+    assetContract: ref.contract,
+    tokenId: ref.tokenId,
     decimals: entry.decimals,
     opening: 0n,
     inflow: 0n,
     outflow: 0n,
     fees: 0n,
     closing: 0n,
-    total: 0n,
     entryCount: 0,
     spam: '',
     firstNegativeBlock: null,
@@ -140,8 +114,7 @@ function newBucket(
 const withCleanEntry = new WeakSet<Bucket>();
 
 function add(bucket: Bucket, entry: LedgerEntry, period: ReconcilePeriod): void {
-  const signed = entry.direction === 'in' ? entry.amountRaw : -entry.amountRaw;
-  bucket.total += signed;
+  const signed = signedAmount(entry);
   bucket.entryCount += 1;
   if (bucket.decimals === null) bucket.decimals = entry.decimals;
   if (bucket.asset === '') bucket.asset = entry.asset;
@@ -159,7 +132,7 @@ function add(bucket: Bucket, entry: LedgerEntry, period: ReconcilePeriod): void 
 }
 
 function noteNegative(bucket: Bucket): void {
-  if (bucket.firstNegativeBlock === null && bucket.total < 0n) bucket.firstNegativeBlock = bucket.lastBlock;
+  if (bucket.firstNegativeBlock === null && bucket.balance < 0n) bucket.firstNegativeBlock = bucket.lastBlock;
 }
 
 const KIND_ORDER: Readonly<Record<AssetKind, number>> = { native: 0, erc20: 1, erc721: 2, erc1155: 3 };

@@ -1,8 +1,12 @@
-import fs from 'node:fs';
-import { parse } from 'csv-parse';
+import path from 'node:path';
+import { findChain } from '../chains/chains.js';
+import { assetKey } from '../holdings/AssetRef.js';
+import { BALANCE_SERIES_FILE, type BalanceSeriesFile, readBalanceSeriesFile } from '../output/balanceSeriesFile.js';
 import type { ReconcileJson } from '../pipeline/reconcileReport.js';
+import type { Workspace } from '../workspace/Workspace.js';
+import type { Run } from '../workspace/WorkspaceData.js';
 
-/** One wallet's balance of one fungible asset on one chain over the period, in base units (exact). */
+/** One wallet's balance of one fungible asset on one chain over the period, in base units (exact), as the chart draws it. */
 export interface BalanceSeries {
   chain: string;
   wallet: string;
@@ -15,37 +19,39 @@ export interface BalanceSeries {
   points: { time: string; balance: bigint }[];
 }
 
-type LedgerRow = Record<'timestamp' | 'chain' | 'chain_id' | 'wallet' | 'wallet_label' | 'direction' | 'kind' | 'asset' | 'asset_contract' | 'amount_raw' | 'decimals' | 'spam', string>;
-
-const FUNGIBLE = new Set(['native', 'internal', 'fee', 'erc20']);
-
 /**
- * Balances over time from an export's `ledger.csv` (NFTs and assets with nothing but spam left out), each series
- * starting at the opening balance of a reconcile over the same period when there is one. Sums are bigint. A spam
- * row of a real asset (a poisoning dust of real USDC) still moves its balance, as reconcile counts it.
+ * The newest finished export or close that kept its balances over time (every workspace export and close does;
+ * a closed period counts as much as an export), with that file.
  */
-export async function balanceSeries(ledgerCsv: string, reconcile: ReconcileJson | undefined): Promise<BalanceSeries[]> {
-  const series = new Map<string, BalanceSeries>();
-  const real = new Set<string>();
+export async function latestBalanceSeries(workspace: Workspace, runs: readonly Run[]): Promise<{ run: Run; file: BalanceSeriesFile } | undefined> {
+  for (const run of runs) {
+    if (run.status !== 'succeeded' || (run.request.kind !== 'export' && run.request.kind !== 'close')) continue;
+    const file = await readBalanceSeriesFile(path.join(workspace.stores.runDir(run.id), BALANCE_SERIES_FILE));
+    if (file !== undefined) return { run, file };
+  }
+  return undefined;
+}
+
+/** The run's series, each opened at the balance a reconcile over the same period found at its start, when there is one. */
+export function balanceSeries(file: BalanceSeriesFile, reconcile: ReconcileJson | undefined): BalanceSeries[] {
   const openings = new Map<string, bigint>();
   for (const asset of reconcile?.assets ?? []) {
-    if (asset.opening !== null && (asset.assetKind === 'native' || asset.assetKind === 'erc20')) openings.set(`${asset.chainId}|${asset.wallet}|${asset.assetContract}`, BigInt(asset.opening.raw));
-  }
-  const parser = fs.createReadStream(ledgerCsv).pipe(parse({ columns: true, bom: true }));
-  for await (const row of parser as AsyncIterable<LedgerRow>) {
-    if (!FUNGIBLE.has(row.kind) || row.decimals === '') continue;
-    const contract = row.kind === 'erc20' ? row.asset_contract : '';
-    const key = `${row.chain_id}|${row.wallet}|${contract}`;
-    if (row.spam === '') real.add(key);
-    let line = series.get(key);
-    if (line === undefined) {
-      const opening = openings.get(key);
-      line = { chain: row.chain, wallet: row.wallet, walletLabel: row.wallet_label.replace(/^'/, ''), asset: row.asset, decimals: Number(row.decimals), opening: opening ?? 0n, openingKnown: opening !== undefined, points: [] };
-      series.set(key, line);
+    if (asset.opening !== null && (asset.assetKind === 'native' || asset.assetKind === 'erc20')) {
+      openings.set(assetKey({ chainId: asset.chainId, wallet: asset.wallet, contract: asset.assetContract, tokenId: '' }), BigInt(asset.opening.raw));
     }
-    const previous = line.points.at(-1)?.balance ?? line.opening;
-    const amount = BigInt(row.amount_raw);
-    line.points.push({ time: row.timestamp, balance: row.direction === 'in' ? previous + amount : previous - amount });
   }
-  return [...series].filter(([key]) => real.has(key)).map(([, line]) => line);
+  return file.series.map((line) => {
+    const opening = openings.get(assetKey({ ...line, tokenId: '' }));
+    const start = opening ?? 0n;
+    return {
+      chain: findChain(line.chainId)?.slug ?? String(line.chainId),
+      wallet: line.wallet,
+      walletLabel: line.walletLabel,
+      asset: line.asset,
+      decimals: line.decimals,
+      opening: start,
+      openingKnown: opening !== undefined,
+      points: line.points.map((point) => ({ time: new Date(point.timestamp * 1000).toISOString(), balance: start + point.change })),
+    };
+  });
 }

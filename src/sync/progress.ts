@@ -1,5 +1,7 @@
 import type { CallEstimateResult } from './estimateCalls.js';
 import type { StreamKey } from './pageStream.js';
+import { callsLeft, etaSeconds, initialProgress, progressTotals, reduceProgress } from './reduceProgress.js';
+import type { ProgressEvent, ProgressLine } from './reduceProgress.js';
 
 /** What the sync tells its reporter; every call must be cheap, sync does not wait on it. */
 export interface SyncProgress {
@@ -20,74 +22,42 @@ export interface ProgressOutput {
   isTTY?: boolean;
 }
 
-interface Line {
-  pages: number;
-  rows: number;
-  receipts: number;
-  receiptsQueued: number;
-  blocks: number;
-  blocksDone: number;
-}
-
 const TTY_REDRAW_MS = 200;
 const PLAIN_LINE_MS = 10_000;
 
 /**
  * The sync's reporter on stderr: a live table redrawn at most every 200 ms on a terminal, a
  * timestamped summary line at most every 10 s otherwise, nothing when quiet. It redraws only when
- * an event arrives, so it owns no timer that could keep the process alive.
+ * an event arrives, so it owns no timer that could keep the process alive. Its figures are `reduceProgress`'s,
+ * as the workspace's.
  */
 export function createProgress(options: { output: ProgressOutput; quiet?: boolean; now?: () => number; rate?: number; dailyQuota?: number }): SyncProgress {
   if (options.quiet === true) return silentProgress;
   const output = options.output;
   const now = options.now ?? Date.now;
   const tty = output.isTTY === true;
-  const started = now();
-  const rate = options.rate;
-  const dailyQuota = options.dailyQuota;
-  let expected: { listPages: number; receipts: number } | undefined;
-  const lines = new Map<string, Line>();
+  const { rate, dailyQuota } = options;
+  let state = initialProgress(now());
   let drawnLines = 0;
   let lastDraw = -Infinity;
-
-  const lineOf = (chainId: number, wallet: string): Line => {
-    const id = `${chainId} ${wallet.toLowerCase()}`;
-    let line = lines.get(id);
-    if (line === undefined) {
-      line = { pages: 0, rows: 0, receipts: 0, receiptsQueued: 0, blocks: 0, blocksDone: 0 };
-      lines.set(id, line);
-    }
-    return line;
+  const apply = (event: ProgressEvent): void => {
+    state = reduceProgress(state, event, now());
   };
 
   const summary = (): string => {
-    let blocks = 0;
-    let done = 0;
-    let receipts = 0;
-    let queued = 0;
-    let pages = 0;
-    for (const line of lines.values()) {
-      blocks += line.blocks;
-      done += line.blocksDone;
-      receipts += line.receipts;
-      queued += line.receiptsQueued;
-      pages += line.pages;
-    }
-    const elapsed = now() - started;
-    if (expected !== undefined && rate !== undefined) {
-      // A cold sync's calls are known from the plan: count down those left, at the rate and within the daily quota.
-      const callsLeft = Math.max(0, expected.listPages - pages) + Math.max(0, Math.max(expected.receipts, queued) - receipts);
-      return `sync calls left ${callsLeft} · receipts ${receipts}/${Math.max(expected.receipts, queued)} · ${formatSeconds(elapsed / 1000)} elapsed · ETA ${etaText(callsLeft, rate, dailyQuota)}`;
+    const totals = progressTotals(state);
+    const elapsed = formatSeconds((state.at - state.startedAt) / 1000);
+    const seconds = etaSeconds(state, rate);
+    const left = callsLeft(state);
+    if (left !== null && rate !== undefined) {
+      // A cold sync's calls are known from the plan: count down those left, at the measured rate and within the daily quota.
+      const pace = seconds === null ? rate : left / seconds;
+      return `sync calls left ${left} · receipts ${totals.receipts}/${totals.receiptsTotal} · ${elapsed} elapsed${seconds === null ? '' : ` · ETA ${etaText(left, pace, dailyQuota)}`}`;
     }
     // Blocks and receipts are shown apart: a chain has millions of blocks and a wallet thousands of receipts,
-    // so one blended share would sit at 99 % through the whole receipt phase. Receipts cost one call each,
-    // so their time left is known from the rate; the listing's is projected from its progress so far.
-    const blockShare = blocks === 0 ? 1 : done / blocks;
-    const listingLeft = blockShare > 0 && blockShare < 1 ? (elapsed * (1 - blockShare)) / blockShare / 1000 : 0;
-    const receiptsLeft = rate === undefined ? 0 : (queued - receipts) / rate;
-    const left = listingLeft + receiptsLeft;
-    const eta = left > 0 && (blockShare > 0 || rate !== undefined) ? ` · ETA ${formatSeconds(left)}` : '';
-    return `sync blocks ${Math.floor(blockShare * 100)}% · receipts ${receipts}/${queued} · ${formatSeconds(elapsed / 1000)} elapsed${eta}`;
+    // so one blended share would sit at 99 % through the whole receipt phase.
+    const eta = seconds === null ? '' : ` · ETA ${formatSeconds(seconds)}`;
+    return `sync blocks ${state.blocksPercent}% · receipts ${totals.receipts}/${totals.receiptsTotal} · ${elapsed} elapsed${eta}`;
   };
 
   const stamp = (): string => (tty ? '' : `${new Date(now()).toISOString()} `);
@@ -100,7 +70,7 @@ export function createProgress(options: { output: ProgressOutput; quiet?: boolea
       output.write(`${new Date(at).toISOString()} ${summary()}\n`);
       return;
     }
-    const text = [summary(), ...[...lines].map(([id, line]) => formatLine(id, line))];
+    const text = [summary(), ...[...state.lines].map(([id, line]) => formatLine(id, line))];
     const up = drawnLines > 0 ? `\x1b[${drawnLines}A` : '';
     output.write(`${up}\r\x1b[J${text.join('\n')}\n`);
     drawnLines = text.length;
@@ -114,27 +84,24 @@ export function createProgress(options: { output: ProgressOutput; quiet?: boolea
         return;
       }
       const { listPages, receipts, ownCalls } = result.estimate;
-      expected = { listPages, receipts };
+      apply({ type: 'estimate', listPages, receipts });
       const calls = listPages + receipts;
       const time = rate === undefined ? '' : ` · ETA ${etaText(calls, rate, dailyQuota)}`;
       output.write(`${stamp()}plan: about ${calls} calls for this cold sync (${listPages} list pages or more, ${receipts} receipts; ${ownCalls} calls counted them)${time}\n`);
       if (tty) drawnLines = 0;
     },
     planned(key, blocks) {
-      lineOf(key.chainId, key.wallet).blocks += blocks;
+      apply({ type: 'planned', chainId: key.chainId, wallet: key.wallet, blocks });
     },
     page(key, page) {
-      const line = lineOf(key.chainId, key.wallet);
-      line.pages += 1;
-      line.rows += page.rows;
-      line.blocksDone += page.blocks;
+      apply({ type: 'page', chainId: key.chainId, wallet: key.wallet, ...page });
       draw(false);
     },
     receiptQueued(chainId, sender) {
-      lineOf(chainId, sender).receiptsQueued += 1;
+      apply({ type: 'receiptQueued', chainId, wallet: sender });
     },
     receipt(chainId, sender) {
-      lineOf(chainId, sender).receipts += 1;
+      apply({ type: 'receipt', chainId, wallet: sender });
       draw(false);
     },
     chainSkipped(chainId, reason) {
@@ -142,12 +109,13 @@ export function createProgress(options: { output: ProgressOutput; quiet?: boolea
       output.write(`${stamp()}chain ${chainId} skipped: ${reason}\n`);
     },
     finished() {
+      apply({ type: 'finished' });
       draw(true);
     },
   };
 }
 
-function formatLine(id: string, line: Line): string {
+function formatLine(id: string, line: ProgressLine): string {
   const [chainId, wallet = ''] = id.split(' ');
   const short = `${wallet.slice(0, 8)}…${wallet.slice(-4)}`;
   return `  chain ${chainId} ${short}  pages ${line.pages}  rows ${line.rows}  receipts ${line.receipts}/${line.receiptsQueued}`;

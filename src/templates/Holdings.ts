@@ -1,10 +1,12 @@
+import type { AssetRef } from '../holdings/AssetRef.js';
+import { assetKey } from '../holdings/AssetRef.js';
+import { type Position, RollForward } from '../holdings/RollForward.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { Leg } from './ViewRow.js';
 import { legOf } from './ViewRow.js';
 
 /** What one owned wallet holds of one asset (a fungible coin or token, or an NFT collection) on one chain. */
-export interface Holding {
-  key: string;
+export interface Holding extends Position {
   chainId: number;
   wallet: string;
   walletLabel: string;
@@ -15,48 +17,42 @@ export interface Holding {
    * differently or the token renamed itself.
    */
   leg: Leg;
-  /** Signed base units (an NFT collection: the number of tokens). */
-  balance: bigint;
 }
 
 /** One key per (chain, wallet, contract): an NFT collection is one holding, whatever its token ids. */
 export function holdingKey(chainId: number, wallet: string, assetContract: string): string {
-  return `${chainId}\u0000${wallet}\u0000${assetContract}`;
+  return assetKey({ chainId, wallet, contract: assetContract, tokenId: '' });
 }
 
-/** Rolls ledger entries forward into the balance of every holding, in ledger order. */
+/** The journals' roll-forward: every holding's balance, in ledger order, NFTs per collection. */
 export class Holdings {
-  private readonly byKey = new Map<string, Holding>();
   private readonly firstLegs = new Map<string, Leg>();
+  private readonly positions = new RollForward<Holding>('collection', (key, ref, entry) => this.open(key, ref, entry));
 
   /** Adds the entry's movement and returns its holding (created on first sight). */
   add(entry: LedgerEntry): Holding {
-    const holding = this.of(entry);
-    holding.balance += entry.direction === 'in' ? entry.amountRaw : -entry.amountRaw;
-    return holding;
+    return this.positions.add(entry);
   }
 
   /** The entry's holding without moving it. */
   of(entry: LedgerEntry): Holding {
-    const key = holdingKey(entry.chainId, entry.wallet, entry.assetContract);
-    let holding = this.byKey.get(key);
-    if (holding === undefined) {
-      const assetKey = `${entry.chainId}\u0000${entry.assetContract}`;
-      let first = this.firstLegs.get(assetKey);
-      if (first === undefined) {
-        first = { ...legOf(entry), amountRaw: 0n };
-        this.firstLegs.set(assetKey, first);
-      }
-      const leg = { ...first, spam: entry.spam };
-      holding = { key, chainId: entry.chainId, wallet: entry.wallet, walletLabel: entry.walletLabel, leg, balance: 0n };
-      this.byKey.set(key, holding);
+    return this.positions.of(entry);
+  }
+
+  private open(key: string, ref: AssetRef, entry: LedgerEntry): Holding {
+    const assetKey = `${entry.chainId}\u0000${entry.assetContract}`;
+    let first = this.firstLegs.get(assetKey);
+    if (first === undefined) {
+      first = { ...legOf(entry), amountRaw: 0n };
+      this.firstLegs.set(assetKey, first);
     }
-    return holding;
+    const leg = { ...first, spam: entry.spam };
+    return { key, ref, chainId: entry.chainId, wallet: entry.wallet, walletLabel: entry.walletLabel, leg, balance: 0n };
   }
 
   /** Every holding seen, by chain, wallet and contract (native first), so files list them in a stable order. */
   list(): Holding[] {
-    return [...this.byKey.values()].sort(
+    return this.positions.positions().sort(
       (a, b) => a.chainId - b.chainId || compare(a.wallet, b.wallet) || compare(a.leg.assetContract, b.leg.assetContract),
     );
   }

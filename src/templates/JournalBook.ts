@@ -2,6 +2,7 @@ import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { balanceRow } from './balanceRow.js';
 import type { Holding } from './Holdings.js';
 import { Holdings } from './Holdings.js';
+import { signedAmount } from '../holdings/RollForward.js';
 import { JournalAccounts } from './JournalAccounts.js';
 import type { AccountDialect } from './journalNames.js';
 import type { BalanceBlocks } from './PeriodBounds.js';
@@ -92,7 +93,7 @@ export class JournalBook {
         const holding = this.holdings.add(entry);
         const names = this.accounts.forMovement(holding, entry.category, entry.direction);
         const row = entryRow(entry);
-        const signed = entry.direction === 'in' ? entry.amountRaw : -entry.amountRaw;
+        const signed = signedAmount(entry);
         const shared = { txn: this.txn, row, decimals: entry.decimals, commodity: names.commodity };
         postings.push({ ...shared, side: 'asset', account: names.asset, amountRaw: signed });
         postings.push({ ...shared, side: 'counter', account: names.counter, amountRaw: -signed });

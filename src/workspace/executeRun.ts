@@ -13,6 +13,7 @@ import { raiseAlert } from '../runs/raiseAlert.js';
 import { runKind } from '../runs/runKinds.js';
 import { createProgress } from '../sync/progress.js';
 import { apiPlace } from './apiPlace.js';
+import { BALANCE_SERIES_FILE } from '../output/balanceSeriesFile.js';
 import type { BookStores } from './BookStores.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
@@ -71,7 +72,8 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
       context.onProgress(run.id, progress);
     }, { rate: api.rate });
     const progress = fanOutProgress(figures, createProgress({ output: { write: (text: string) => log(text) }, rate: api.rate }));
-    const steps = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), filedDir, ...(context.limiter === undefined ? {} : { limiter: context.limiter }) };
+    const balanceSeriesFile = path.join(stores.runDir(run.id), BALANCE_SERIES_FILE);
+    const steps = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), filedDir, balanceSeriesFile, ...(context.limiter === undefined ? {} : { limiter: context.limiter }) };
     const outcome = await kind.execute(job, values, steps, place);
     const files = await outcome.files();
     const alerted = await raiseAlert(alertAfter(outcome, subject, context.now()), context.alerts, log);

@@ -85,11 +85,20 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
 
     // Live figures arrive over SSE before the run finishes; then the page reloads with the files.
     const shown = new Set<string>();
+    const bars: number[] = [];
+    const plainStatuses: string[] = [];
     while (!(await page.isVisible('table.files'))) {
       const figures = await page.$$eval('[data-field]', (fields) => fields.map((field) => field.textContent ?? '').join(' | ')).catch(() => '');
       if (figures !== '') shown.add(figures);
+      // The status keeps its badge through live updates, and the bar never goes back.
+      const live = await page.$eval('[data-field="status"]', (status) => ({ badge: status.querySelector('span.status') !== null, text: status.textContent ?? '' })).catch(() => undefined);
+      if (live !== undefined && !live.badge) plainStatuses.push(live.text);
+      const bar = await page.getAttribute('progress[data-field="bar"]', 'value').catch(() => null);
+      if (bar !== null) bars.push(Number(bar));
       await page.waitForTimeout(50);
     }
+    expect(plainStatuses).toEqual([]);
+    expect(bars).toEqual([...bars].sort((a, b) => a - b));
     // Several states on the way (SSE updates, not just the final page), the last at 100 %.
     expect(shown.size).toBeGreaterThan(2);
     expect([...shown].some((figures) => figures.includes('running'))).toBe(true);

@@ -2,10 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { ApiUnsupportedError, DailyLimitError } from '../../src/etherscan/errors.js';
 import { chainBalanceReader } from '../../src/pipeline/chainBalanceReader.js';
 import type { Holding } from '../../src/templates/Holdings.js';
+import { holdingKey } from '../../src/templates/Holdings.js';
 
 function holding(chainId: number, wallet: string, assetContract: string): Holding {
   return {
-    key: `${chainId}\u0000${wallet}\u0000${assetContract}`,
+    key: holdingKey(chainId, wallet, assetContract),
+    ref: { chainId, wallet, kind: assetContract === '' ? 'native' : 'erc20', contract: assetContract, tokenId: '' },
     chainId,
     wallet,
     walletLabel: '',

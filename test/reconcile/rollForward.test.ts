@@ -34,7 +34,7 @@ describe('rollForward', () => {
       outflow: 3n * ETH,
       fees: 24n,
       closing: 3n * ETH - 31n,
-      total: 4n * ETH - 31n,
+      balance: 4n * ETH - 31n,
       entryCount: 8,
       firstNegativeBlock: null,
     });
@@ -54,7 +54,7 @@ describe('rollForward', () => {
       ],
       period,
     );
-    expect(buckets.map((bucket) => [bucket.key, bucket.total])).toEqual([
+    expect(buckets.map((bucket) => [bucket.key, bucket.balance])).toEqual([
       [`1:${WALLET}:native`, 1n],
       [`1:${WALLET}:${TOKEN}`, 5n],
       [`1:${WALLET}:${TOKEN}#9`, 0n],
@@ -79,7 +79,7 @@ describe('rollForward', () => {
       [entry({ blockNumber: 50, amountRaw: 1n, ...unknown }), entry({ blockNumber: 150, amountRaw: 1n, ...unknown, decimals: 6, asset: 'TKN' })],
       period,
     );
-    expect(known).toMatchObject({ decimals: 6, asset: 'TKN', total: 2n });
+    expect(known).toMatchObject({ decimals: 6, asset: 'TKN', balance: 2n });
   });
 
   it('computes spam assets too and sorts them after every other bucket', () => {
@@ -108,7 +108,7 @@ describe('rollForward', () => {
         entry({ blockNumber: 130, amountRaw: 1000n, kind: 'erc20', asset: 'CLAIM', assetContract: '0x0000000000000000000000000000000000000001', spam: 'call_to_action' }),
       ].sort((a, b) => a.blockNumber - b.blockNumber);
       const buckets = rollForward(entries, period);
-      expect(buckets.map((bucket) => [bucket.asset, bucket.spam, bucket.total])).toEqual([['USDC', '', 501n], ['CLAIM', 'call_to_action', 1000n]]);
+      expect(buckets.map((bucket) => [bucket.asset, bucket.spam, bucket.balance])).toEqual([['USDC', '', 501n], ['CLAIM', 'call_to_action', 1000n]]);
     }
   });
 
@@ -118,7 +118,7 @@ describe('rollForward', () => {
       { chainId: 1, wallet: WALLET, walletLabel: 'Main' },
       { chainId: 137, wallet: idle, walletLabel: 'Idle' },
     ]);
-    expect(buckets.map((bucket) => [bucket.key, bucket.asset, bucket.decimals, bucket.total, bucket.entryCount])).toEqual([
+    expect(buckets.map((bucket) => [bucket.key, bucket.asset, bucket.decimals, bucket.balance, bucket.entryCount])).toEqual([
       [`1:${WALLET}:native`, 'ETH', 18, 4n, 1],
       [`137:${idle}:native`, 'POL', 18, 0n, 0],
     ]);
@@ -164,6 +164,6 @@ describe('rollForward', () => {
     }
     const [bucket] = rollForward(many(), period);
     expect(yielded).toBe(10_000);
-    expect(bucket).toMatchObject({ opening: 99n, inflow: 100n, closing: 199n, total: 10_000n });
+    expect(bucket).toMatchObject({ opening: 99n, inflow: 100n, closing: 199n, balance: 10_000n });
   });
 });

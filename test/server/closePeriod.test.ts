@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import type { Alert } from '../../src/alerts/Alert.js';
+import { formatUnits } from '../../src/ledger/money.js';
 import { verifyWebhook } from '../../src/alerts/webhookSignature.js';
 import type { OmittedRecord } from '../../src/sandbox/AccountLists.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
@@ -142,6 +143,31 @@ describe('closing a period in the workspace', () => {
     expect(adminPage).toContain('<button type="submit">Close period</button>');
     expect(adminPage).toContain('<input type="hidden" name="label" value="2025"><button type="submit">What changed since filed</button>');
     expect(adminPage).toContain('<h1>Filed &lt;b&gt;client&lt;/b&gt;</h1>');
+  });
+
+  it('draws the balance chart from the closed period when the book has no export, each line as the filed ledger.csv sums it', async () => {
+    const { cookie } = await login(server.url, 'reader', 'reader password 1');
+    const chart = await (await fetch(`${server.url}/books/${bookId}/chart`, { headers: { cookie } })).text();
+    expect(chart).toMatch(/From close run <a href="\/runs\/\d+">\d+<\/a>, 2025-01-01 to 2025-12-31/);
+    const rows = parse(fs.readFileSync(path.join(dataDir, 'books', String(bookId), 'filed', '2025', 'ledger.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const changes = new Map<string, { change: bigint; decimals: number }>();
+    const real = new Set<string>();
+    for (const row of rows) {
+      if (!['native', 'internal', 'fee', 'erc20'].includes(row.kind ?? '') || row.decimals === '') continue;
+      const key = `${row.chain_id} ${row.wallet} ${row.kind === 'erc20' ? row.asset_contract : ''}`;
+      if (row.spam === '') real.add(key);
+      const before = changes.get(key) ?? { change: 0n, decimals: Number(row.decimals) };
+      changes.set(key, { ...before, change: before.change + (row.direction === 'in' ? 1n : -1n) * BigInt(row.amount_raw ?? '0') });
+    }
+    expect(real.size).toBeGreaterThan(1);
+    expect(chart.match(/<svg class="chart"/g)?.length).toBe(real.size);
+    // No reconcile of 2025 here: each line starts at 0 and ends at the period's change.
+    const captions = [...chart.matchAll(/opening unknown \(run a reconcile for this period\) 0 → closing (\S+) /g)].map((found) => found[1]);
+    const expected = [...real].map((key) => {
+      const { change, decimals } = changes.get(key) ?? { change: 0n, decimals: 0 };
+      return formatUnits(change, decimals);
+    });
+    expect(captions.sort()).toEqual(expected.sort());
   });
 
   it('says plainly that nothing changed while the transfer is still held back, and alerts nobody', async () => {

@@ -8,6 +8,7 @@ import type { PeriodBounds } from '../../src/templates/PeriodBounds.js';
 import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { legOf } from '../../src/templates/ViewRow.js';
+import { holdingKey } from '../../src/templates/Holdings.js';
 import { formatUnits } from '../../src/ledger/money.js';
 import { BEAN_CHECK, BEAN_QUERY, describeWithPrograms, HLEDGER, LEDGER, runProgram as run, runProgramOutput } from '../support/outsideProgram.js';
 import { TEMPLATE_SAMPLES as samples } from '../support/samples.js';
@@ -94,7 +95,7 @@ describeWithPrograms('closing assertions tie the books to the chain', [HLEDGER, 
   it('makes hledger and bean-check fail naming the one account whose chain balance differs from the ledger', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-assertions-'));
     try {
-      const target = `1\u0000${ledgerEntries.find((e) => e.chainId === 1 && e.assetContract === '')?.wallet}\u0000`;
+      const target = holdingKey(1, ledgerEntries.find((e) => e.chainId === 1 && e.assetContract === '')?.wallet ?? '', '');
       const chains = new Set(ledgerEntries.map((e) => e.chainId));
       const period: PeriodBounds = {
         history: () => [],

@@ -12,8 +12,8 @@ export function chartPage(input: { user: User; book: Book; run?: Run | undefined
     user: input.user,
     body: html`<h1>Balances over time: <a href="/books/${input.book.id}">${input.book.data.name}</a></h1>
 ${run === undefined || period === undefined
-  ? html`<p>No export with the ledger template yet: start one from the book page.</p>`
-  : html`<p>From export run <a href="/runs/${run.id}">${run.id}</a> (ledger.csv), ${period.from} to ${period.to}; spam and NFTs left out.</p>
+  ? html`<p>No export or closed period yet: start one from the book page.</p>`
+  : html`<p>From ${run.request.kind} run <a href="/runs/${run.id}">${run.id}</a>, ${period.from} to ${period.to}; spam and NFTs left out.</p>
 ${input.series.map((series) => balanceChart(series, period))}`}`,
   });
 }

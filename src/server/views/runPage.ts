@@ -27,7 +27,7 @@ export function runPage(input: { user: User; csrfToken: string; book: Book; run:
 <dt>Receipts</dt><dd data-field="receipts">${progress.receiptsDone}/${progress.receiptsTotal}</dd>
 <dt>API calls</dt><dd data-field="calls">${progress.apiCalls}</dd>
 ${run.apiKeyName === null ? '' : html`<dt>API key</dt><dd>${run.apiKeyName}</dd>`}
-<dt>ETA</dt><dd data-field="eta">${progress.etaSeconds === null ? '–' : `${progress.etaSeconds} s`}</dd>
+<dt>ETA</dt><dd data-field="eta">${progress.etaSeconds === null || finished ? '–' : `${progress.etaSeconds} s`}</dd>
 </dl>
 ${run.error === null ? '' : html`<p class="error">${withoutServerPaths(run.error)}</p>`}
 ${admin && !finished ? html`<button type="button" data-action="stop" data-url="/api/runs/${run.id}/stop">Stop</button>` : ''}

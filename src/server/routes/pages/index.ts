@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { listTemplates } from '../../../templates/templateCatalog.js';
-import { filesDirOf, listedFilePath } from '../../../workspace/runFiles.js';
 import type { Book, Run, User } from '../../../workspace/WorkspaceData.js';
 import { authOf } from '../../auth.js';
-import { balanceSeries } from '../../balanceSeries.js';
+import { balanceSeries, latestBalanceSeries } from '../../balanceSeries.js';
 import type { Html } from '../../html.js';
 import type { Manifest } from '../../../output/writeManifest.js';
 import type { ReconcileJson } from '../../../pipeline/reconcileReport.js';
@@ -59,15 +58,14 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   bookRoute('/books/:id/chart', async ({ user, book, runs }) => {
-    const run = latestRunWith(runs, 'export', 'ledger.csv');
-    const ledger = run === undefined ? undefined : listedFilePath(filesDirOf(workspace.stores, run), run.files, 'ledger.csv');
-    const period = run === undefined ? undefined : readRunJson<Manifest>(workspace, run, 'manifest.json')?.period;
+    const latest = await latestBalanceSeries(workspace, runs);
+    const period = latest?.file.period;
     // The opening balances come from a reconcile over the same period, when there is one.
     const report = runs
       .filter((candidate) => candidate.request.kind === 'reconcile')
       .map((candidate) => readRunJson<ReconcileJson>(workspace, candidate, 'reconcile.json'))
       .find((candidate) => candidate !== undefined && period !== undefined && candidate.period.from === period.from && candidate.period.to === period.to);
-    const series = ledger === undefined ? [] : await balanceSeries(ledger, report);
-    return chartPage({ user, book, run, period, series });
+    const series = latest === undefined ? [] : balanceSeries(latest.file, report);
+    return chartPage({ user, book, run: latest?.run, period, series });
   });
 }
