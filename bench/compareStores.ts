@@ -4,7 +4,7 @@ import path from 'node:path';
 import { EtherscanClient } from '../src/etherscan/EtherscanClient.js';
 import { openStore } from '../src/store/openStore.js';
 import { openPostgresStore } from '../src/store/postgres/openPostgresStore.js';
-import { redactDatabaseUrl } from '../src/store/postgres/redactDatabaseUrl.js';
+import { redactDatabaseUrl } from '../src/db/postgres/redactDatabaseUrl.js';
 import type { BookStore } from '../src/store/BookStore.js';
 import { concurrencyFor } from '../src/sync/concurrencyFor.js';
 import { planBlockRanges } from '../src/sync/planBlockRanges.js';

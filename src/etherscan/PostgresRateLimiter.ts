@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { InputError } from '../errors/LedgerscanError.js';
-import { DatabaseUnavailableError, isConnectionLoss } from '../store/postgres/DatabaseUnavailableError.js';
-import { postgresConfig } from '../store/postgres/postgresConfig.js';
-import { migratePostgres, postgresMigrations } from '../store/postgres/postgresMigrations.js';
-import { redactDatabaseUrl } from '../store/postgres/redactDatabaseUrl.js';
+import { DatabaseUnavailableError, isConnectionLoss } from '../db/postgres/DatabaseUnavailableError.js';
+import { postgresConfig } from '../db/postgres/postgresConfig.js';
+import { migratePostgres, postgresMigrations } from '../db/postgres/postgresMigrations.js';
+import { redactDatabaseUrl } from '../db/postgres/redactDatabaseUrl.js';
 import type { KeyLimiter } from './KeyLimiter.js';
 import type { RateLimiter } from './RateLimiter.js';
 import { sleep } from './sleep.js';

@@ -13,7 +13,7 @@ import type { Workspace } from '../workspace/Workspace.js';
 import { apiRoutes } from './apiRoutes.js';
 import { SESSION_COOKIE } from './auth.js';
 import { HttpError } from './HttpError.js';
-import { isDatabaseUnavailable } from '../store/postgres/DatabaseUnavailableError.js';
+import { isDatabaseUnavailable } from '../db/postgres/DatabaseUnavailableError.js';
 import { pageRoutes } from './pageRoutes.js';
 import { shareRoutes } from './shareRoutes.js';
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Workspace } from '../workspace/Workspace.js';
 import { FINISHED_STATUSES } from '../workspace/WorkspaceData.js';
 import { runJson } from './runJson.js';
-import { unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
+import { unlessDatabaseAway } from '../db/postgres/DatabaseUnavailableError.js';
 
 /**
  * `GET /api/runs/:id/events`: Server-Sent Events with the run (status, progress and the log lines

@@ -1,5 +1,5 @@
-import type { BlockingPostgres } from '../store/postgres/BlockingPostgres.js';
-import { unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
+import type { BlockingPostgres } from '../db/postgres/BlockingPostgres.js';
+import { unlessDatabaseAway } from '../db/postgres/DatabaseUnavailableError.js';
 import type { RunQueue } from './RunQueue.js';
 import type { RunRequest } from './RunRequest.js';
 import type { Run, WorkspaceData } from './WorkspaceData.js';

@@ -1,6 +1,6 @@
 import { InputError, LedgerscanError } from '../errors/LedgerscanError.js';
-import type { BlockingPostgres } from '../store/postgres/BlockingPostgres.js';
-import { openPostgresDatabase } from '../store/postgres/openPostgresDatabase.js';
+import type { BlockingPostgres } from '../db/postgres/BlockingPostgres.js';
+import { openPostgresDatabase } from '../db/postgres/openPostgresDatabase.js';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from './RunRequest.js';
 import type { Book, Role, Run, Schedule, Share, User, WorkspaceData } from './WorkspaceData.js';

@@ -5,7 +5,7 @@ import type { ApiKeyEntry } from '../config/parseApiKeys.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { PostgresRateLimiter } from '../etherscan/PostgresRateLimiter.js';
 import { redact } from '../etherscan/redact.js';
-import { isDatabaseUnavailable, unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
+import { isDatabaseUnavailable, unlessDatabaseAway } from '../db/postgres/DatabaseUnavailableError.js';
 import { executeRun } from './executeRun.js';
 import { RUN_TASK } from './GraphileRunQueue.js';
 import { graphileLogger } from './graphileLogger.js';

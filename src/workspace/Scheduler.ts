@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { InputError } from '../errors/LedgerscanError.js';
-import { unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
+import { unlessDatabaseAway } from '../db/postgres/DatabaseUnavailableError.js';
 import type { RunQueue } from './RunQueue.js';
 import type { Schedule, WorkspaceData } from './WorkspaceData.js';
 

@@ -8,7 +8,7 @@ import { exitCodeFor } from '../cli/exitCode.js';
 import { parseInstant } from '../config/parseInstant.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
-import { isDatabaseUnavailable } from '../store/postgres/DatabaseUnavailableError.js';
+import { isDatabaseUnavailable } from '../db/postgres/DatabaseUnavailableError.js';
 import { redact } from '../etherscan/redact.js';
 import { CLOSING_BALANCES, defaultFiledDir, FILED_RECORD } from '../filing/FiledRecord.js';
 import { runBalances } from '../pipeline/runBalances.js';

@@ -1,7 +1,7 @@
 import type { WorkerUtils } from 'graphile-worker';
 import { makeWorkerUtils } from 'graphile-worker';
 import type { AlertSettings } from '../alerts/AlertSettings.js';
-import { BlockingPostgres } from '../store/postgres/BlockingPostgres.js';
+import { BlockingPostgres } from '../db/postgres/BlockingPostgres.js';
 import { removePostgresBook } from '../store/postgres/removePostgresBook.js';
 import { distributedBookStores } from './BookStores.js';
 import { GraphileRunQueue } from './GraphileRunQueue.js';

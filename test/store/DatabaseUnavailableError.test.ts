@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { describeError, exitCodeFor } from '../../src/cli/exitCode.js';
-import { DatabaseUnavailableError, isConnectionLoss } from '../../src/store/postgres/DatabaseUnavailableError.js';
-import { redactDatabaseUrl } from '../../src/store/postgres/redactDatabaseUrl.js';
+import { DatabaseUnavailableError, isConnectionLoss } from '../../src/db/postgres/DatabaseUnavailableError.js';
+import { redactDatabaseUrl } from '../../src/db/postgres/redactDatabaseUrl.js';
 
 describe('DatabaseUnavailableError', () => {
   it.each([

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { InputError } from '../../src/errors/LedgerscanError.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
-import { postgresMigrations } from '../../src/store/postgres/postgresMigrations.js';
+import { postgresMigrations } from '../../src/db/postgres/postgresMigrations.js';
 import { PostgresWorkspaceData } from '../../src/workspace/PostgresWorkspaceData.js';
 import { SQLITE_WORKSPACE_STEPS, SqliteWorkspaceData } from '../../src/workspace/SqliteWorkspaceData.js';
 import type { WorkspaceData } from '../../src/workspace/WorkspaceData.js';

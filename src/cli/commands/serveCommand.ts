@@ -11,7 +11,7 @@ import { demoWorld } from '../../sandbox/demoWorld.js';
 import type { Sandbox } from '../../sandbox/startSandbox.js';
 import { SANDBOX_KEY, startSandbox } from '../../sandbox/startSandbox.js';
 import { createServer } from '../../server/createServer.js';
-import { redactDatabaseUrl } from '../../store/postgres/redactDatabaseUrl.js';
+import { redactDatabaseUrl } from '../../db/postgres/redactDatabaseUrl.js';
 import { openDistributedWorkspace } from '../../workspace/openDistributedWorkspace.js';
 import { distributedFlags } from '../distributedFlags.js';
 import { readApiKeys } from '../readApiKeys.js';

@@ -3,7 +3,7 @@ import { DEFAULTS } from '../../config/loadJob.js';
 import { parseBaseUrl } from '../../config/parseBaseUrl.js';
 import { parseRate } from '../../config/parseRate.js';
 import { InputError } from '../../errors/LedgerscanError.js';
-import { redactDatabaseUrl } from '../../store/postgres/redactDatabaseUrl.js';
+import { redactDatabaseUrl } from '../../db/postgres/redactDatabaseUrl.js';
 import { RunWorker } from '../../workspace/RunWorker.js';
 import type { CliIo } from '../CliIo.js';
 import { stderrLog } from '../CliIo.js';

@@ -5,7 +5,7 @@ import { pageRows } from '../pageRows.js';
 import type { PipelineStore } from '../PipelineStore.js';
 import type { StoreLocation } from '../StoreLocation.js';
 import { extendRange, type SyncedRange } from '../SyncedRange.js';
-import type { BlockingPostgres, Statement } from './BlockingPostgres.js';
+import type { BlockingPostgres, Statement } from '../../db/postgres/BlockingPostgres.js';
 import { PostgresAddressTags } from './PostgresAddressTags.js';
 import { PostgresScreeningLists } from './PostgresScreeningLists.js';
 

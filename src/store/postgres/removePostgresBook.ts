@@ -1,4 +1,4 @@
-import type { BlockingPostgres } from './BlockingPostgres.js';
+import type { BlockingPostgres } from '../../db/postgres/BlockingPostgres.js';
 
 /** Every table whose key starts with the book; address tags and screening lists are facts about chains, shared. */
 const BOOK_TABLES = ['ledger_rows', 'records', 'receipts', 'synced_ranges'] as const;
