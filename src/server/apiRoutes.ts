@@ -26,161 +26,159 @@ export function apiRoutes(app: FastifyInstance, options: ApiOptions): void {
   const { workspace } = options;
   const { data } = workspace;
 
-  const bookOf = (request: FastifyRequest<{ Params: IdParams }>) => {
-    const book = data.getBook(Number(request.params.id));
+  const bookOf = async (request: FastifyRequest<{ Params: IdParams }>) => {
+    const book = await data.getBook(Number(request.params.id));
     if (book === undefined) throw notFound('book');
     return book;
   };
-  const runOf = (request: FastifyRequest<{ Params: IdParams }>): Run => {
-    const run = data.getRun(Number(request.params.id));
+  const runOf = async (request: FastifyRequest<{ Params: IdParams }>): Promise<Run> => {
+    const run = await data.getRun(Number(request.params.id));
     if (run === undefined) throw notFound('run');
     return run;
   };
 
   app.post<{ Body: { user?: unknown; password?: unknown } }>('/api/session', { config: { rateLimit: options.loginLimit } }, async (request, reply) => {
     const { user: name, password } = request.body ?? {};
-    const found = typeof name === 'string' ? data.findUser(name) : undefined;
+    const found = typeof name === 'string' ? await data.findUser(name) : undefined;
     const valid = found !== undefined && typeof password === 'string' && (await verifyPassword(password, found.passwordHash));
     if (!valid || found === undefined) throw new HttpError(401, 'wrong user or password (ask an admin for an account: ledgerscan users add NAME)', 'password');
     const session = randomToken();
-    data.addSession(found.id, tokenDigest(session), new Date(workspace.now().getTime() + SESSION_HOURS * 3600_000).toISOString());
+    await data.addSession(found.id, tokenDigest(session), new Date(workspace.now().getTime() + SESSION_HOURS * 3600_000).toISOString());
     void reply.setCookie(SESSION_COOKIE, session, { httpOnly: true, sameSite: 'strict', secure: options.secureCookies, path: '/', maxAge: SESSION_HOURS * 3600 });
     return { csrfToken: reply.generateCsrf(), user: { name: found.name, role: found.role } };
   });
 
   app.delete('/api/session', async (request, reply) => {
     const auth = requireUser(request);
-    if (auth.sessionDigest !== undefined) data.removeSession(auth.sessionDigest);
+    if (auth.sessionDigest !== undefined) await data.removeSession(auth.sessionDigest);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });
 
   app.get('/api/health', async () => {
-    const differences = data
-      .listBooks()
-      .map((book) => ({ book: book.id, last: data.runsOfBook(book.id).find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null) }))
-      .filter((entry) => entry.last?.status === 'differences')
-      .map((entry) => ({ bookId: entry.book, runId: entry.last?.id }));
-    return { ok: true, queue: workspace.queue.counts(), reconcileDifferences: differences, version: toolVersion() };
+    const books = await data.listBooks();
+    const lasts = await Promise.all(books.map(async (book) => ({ book: book.id, last: (await data.runsOfBook(book.id)).find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null) })));
+    const differences = lasts.filter((entry) => entry.last?.status === 'differences').map((entry) => ({ bookId: entry.book, runId: entry.last?.id }));
+    return { ok: true, queue: await workspace.queue.counts(), reconcileDifferences: differences, version: toolVersion() };
   });
 
   app.get('/api/books', async (request) => {
     requireUser(request);
-    return data.listBooks().map((book) => bookJson(book, data.runsOfBook(book.id)));
+    return Promise.all((await data.listBooks()).map(async (book) => bookJson(book, await data.runsOfBook(book.id))));
   });
 
   app.post('/api/books', async (request, reply) => {
     requireAdmin(request);
-    const book = workspace.addBook(request.body);
+    const book = await workspace.addBook(request.body);
     return reply.code(201).send(bookJson(book, []));
   });
 
   app.get<{ Params: IdParams }>('/api/books/:id', async (request) => {
     requireUser(request);
-    const book = bookOf(request);
-    return bookJson(book, data.runsOfBook(book.id));
+    const book = await bookOf(request);
+    return bookJson(book, await data.runsOfBook(book.id));
   });
 
   app.patch<{ Params: IdParams }>('/api/books/:id', async (request) => {
     requireAdmin(request);
-    const book = workspace.updateBook(bookOf(request).id, request.body);
+    const book = await workspace.updateBook((await bookOf(request)).id, request.body);
     if (book === undefined) throw notFound('book');
-    return bookJson(book, data.runsOfBook(book.id));
+    return bookJson(book, await data.runsOfBook(book.id));
   });
 
   app.delete<{ Params: IdParams }>('/api/books/:id', async (request) => {
     requireAdmin(request);
-    workspace.removeBook(bookOf(request).id);
+    await workspace.removeBook((await bookOf(request)).id);
     return { ok: true };
   });
 
   app.get<{ Params: IdParams }>('/api/books/:id/runs', async (request) => {
     requireUser(request);
-    return data.runsOfBook(bookOf(request).id).map(runJson);
+    return (await data.runsOfBook((await bookOf(request)).id)).map(runJson);
   });
 
   app.post<{ Params: IdParams }>('/api/books/:id/runs', async (request, reply) => {
     requireAdmin(request);
-    const run = workspace.startRun(bookOf(request).id, request.body);
+    const run = await workspace.startRun((await bookOf(request)).id, request.body);
     if (run === undefined) throw notFound('book');
     return reply.code(202).send({ id: run.id });
   });
 
   app.get<{ Params: IdParams }>('/api/books/:id/schedules', async (request) => {
     requireUser(request);
-    return data.schedules(bookOf(request).id);
+    return data.schedules((await bookOf(request)).id);
   });
 
   app.put<{ Params: IdParams }>('/api/books/:id/schedules', async (request) => {
     requireAdmin(request);
-    return workspace.setSchedules(bookOf(request).id, request.body);
+    return workspace.setSchedules((await bookOf(request)).id, request.body);
   });
 
   app.get<{ Params: IdParams }>('/api/runs/:id', async (request) => {
     requireUser(request);
-    return runJson(runOf(request));
+    return runJson(await runOf(request));
   });
 
   app.get<{ Params: IdParams }>('/api/runs/:id/log', async (request) => {
     requireUser(request);
-    return data.runLog(runOf(request).id);
+    return data.runLog((await runOf(request)).id);
   });
 
   app.get<{ Params: IdParams }>('/api/runs/:id/events', async (request, reply) => {
     requireUser(request);
-    streamRunEvents(workspace, runOf(request).id, request, reply);
+    streamRunEvents(workspace, (await runOf(request)).id, request, reply);
   });
 
   app.post<{ Params: IdParams }>('/api/runs/:id/stop', async (request) => {
     requireAdmin(request);
-    const run = runOf(request);
+    const run = await runOf(request);
     if (FINISHED_STATUSES.includes(run.status)) throw new HttpError(409, `run ${run.id} has already finished (${run.status})`);
-    workspace.queue.stop(run.id);
+    await workspace.queue.stop(run.id);
     return { ok: true };
   });
 
   app.get<{ Params: IdParams }>('/api/runs/:id/files', async (request) => {
     requireUser(request);
-    return runOf(request).files;
+    return (await runOf(request)).files;
   });
 
   app.get<{ Params: IdParams & { '*': string } }>('/api/runs/:id/files/*', async (request, reply) => {
     requireUser(request);
-    return sendRunFile(reply, workspace, runOf(request), request.params['*']);
+    return sendRunFile(reply, workspace, await runOf(request), request.params['*']);
   });
 
   app.get<{ Params: IdParams }>('/api/runs/:id/archive.zip', async (request, reply) => {
     requireUser(request);
-    return sendRunZip(reply, workspace, runOf(request));
+    return sendRunZip(reply, workspace, await runOf(request));
   });
 
   app.post<{ Params: IdParams; Body: { days?: unknown } }>('/api/runs/:id/shares', async (request, reply) => {
     requireAdmin(request);
-    const run = runOf(request);
+    const run = await runOf(request);
     const days = request.body?.days ?? 14;
     if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 365) throw new HttpError(400, 'days must be a whole number from 1 to 365', 'days');
     if (run.files.length === 0) throw new HttpError(409, `run ${run.id} has no files to share (share a finished export or reconcile)`);
     const token = randomToken();
     const id = randomToken().slice(0, 22);
     const expiresAt = new Date(workspace.now().getTime() + days * 86_400_000).toISOString();
-    data.addShare({ id, runId: run.id, expiresAt, revokedAt: null }, tokenDigest(token));
+    await data.addShare({ id, runId: run.id, expiresAt, revokedAt: null }, tokenDigest(token));
     return reply.code(201).send({ id, url: `${options.publicUrl ?? `${request.protocol}://${request.host}`}/s/${token}`, expiresAt });
   });
 
   app.get<{ Params: IdParams }>('/api/runs/:id/shares', async (request) => {
     requireUser(request);
-    return data.sharesOfRun(runOf(request).id);
+    return data.sharesOfRun((await runOf(request)).id);
   });
 
   app.delete<{ Params: IdParams }>('/api/shares/:id', async (request) => {
     requireAdmin(request);
-    if (!data.revokeShare(request.params.id, workspace.now().toISOString())) throw notFound('share');
+    if (!(await data.revokeShare(request.params.id, workspace.now().toISOString()))) throw notFound('share');
     return { ok: true };
   });
 
   app.get<{ Params: IdParams }>('/api/shares/:id/downloads', async (request) => {
     requireUser(request);
-    if (data.getShare(request.params.id) === undefined) throw notFound('share');
+    if ((await data.getShare(request.params.id)) === undefined) throw notFound('share');
     return data.shareDownloads(request.params.id);
   });
 }

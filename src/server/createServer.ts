@@ -55,14 +55,14 @@ export async function createServer(workspace: Workspace, options: ServerOptions 
     void reply.headers(SECURITY_HEADERS);
     const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (bearer !== undefined) {
-      const user = workspace.data.userByToken(tokenDigest(bearer));
+      const user = await workspace.data.userByToken(tokenDigest(bearer));
       request.auth = user === undefined ? null : { user, via: 'bearer' };
       return;
     }
     const session = request.cookies[SESSION_COOKIE];
     if (session === undefined) return;
     const digest = tokenDigest(session);
-    const user = workspace.data.userBySession(digest, workspace.now().toISOString());
+    const user = await workspace.data.userBySession(digest, workspace.now().toISOString());
     request.auth = user === undefined ? null : { user, via: 'session', sessionDigest: digest };
   });
   // A browser sends the session cookie by itself; a change it asks for must also carry the token only our pages hold.

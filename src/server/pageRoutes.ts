@@ -26,14 +26,14 @@ const sendPage = (reply: FastifyReply, page: Html): FastifyReply => reply.type('
 /** Server-rendered pages over the same workspace the API uses; app.js calls the API for every change. */
 export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
   const { data } = workspace;
-  const bookOf = (request: FastifyRequest<{ Params: IdParams }>) => {
-    const book = data.getBook(Number(request.params.id));
+  const bookOf = async (request: FastifyRequest<{ Params: IdParams }>) => {
+    const book = await data.getBook(Number(request.params.id));
     if (book === undefined) throw notFound('book');
     return book;
   };
-  const runOf = (request: FastifyRequest<{ Params: IdParams }>) => {
-    const run = data.getRun(Number(request.params.id));
-    const book = run === undefined ? undefined : data.getBook(run.bookId);
+  const runOf = async (request: FastifyRequest<{ Params: IdParams }>) => {
+    const run = await data.getRun(Number(request.params.id));
+    const book = run === undefined ? undefined : await data.getBook(run.bookId);
     if (run === undefined || book === undefined) throw notFound('run');
     return { run, book };
   };
@@ -43,7 +43,7 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
   app.get('/', async (request, reply) => {
     const user = pageUser(request, reply);
     if (user === undefined) return reply;
-    const books = data.listBooks().map((book) => ({ book, runs: data.runsOfBook(book.id) }));
+    const books = await Promise.all((await data.listBooks()).map(async (book) => ({ book, runs: await data.runsOfBook(book.id) })));
     return sendPage(reply, booksPage({ user, csrfToken: reply.generateCsrf(), books }));
   });
 
@@ -52,13 +52,13 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
     app.get<{ Params: IdParams }>(route, async (request, reply) => {
       const user = pageUser(request, reply);
       if (user === undefined) return reply;
-      const book = bookOf(request);
-      return sendPage(reply, await render({ user, book, runs: data.runsOfBook(book.id), reply }));
+      const book = await bookOf(request);
+      return sendPage(reply, await render({ user, book, runs: await data.runsOfBook(book.id), reply }));
     });
   };
 
-  bookRoute('/books/:id', ({ user, book, runs, reply }) =>
-    bookPage({ user, csrfToken: reply.generateCsrf(), book, runs, schedules: data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id) }),
+  bookRoute('/books/:id', async ({ user, book, runs, reply }) =>
+    bookPage({ user, csrfToken: reply.generateCsrf(), book, runs, schedules: await data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id) }),
   );
 
   bookRoute('/books/:id/summary', ({ user, book, runs }) => {
@@ -93,16 +93,16 @@ export function pageRoutes(app: FastifyInstance, workspace: Workspace): void {
   app.get<{ Params: IdParams }>('/runs/:id', async (request, reply) => {
     const user = pageUser(request, reply);
     if (user === undefined) return reply;
-    const { run, book } = runOf(request);
+    const { run, book } = await runOf(request);
     const tableFile = RUN_TABLES[run.request.kind];
     const table = tableFile === undefined ? undefined : readRunCsv(workspace, run, tableFile);
-    return sendPage(reply, runPage({ user, csrfToken: reply.generateCsrf(), book, run, log: data.runLog(run.id), shares: data.sharesOfRun(run.id), now: workspace.now().toISOString(), table }));
+    return sendPage(reply, runPage({ user, csrfToken: reply.generateCsrf(), book, run, log: await data.runLog(run.id), shares: await data.sharesOfRun(run.id), now: workspace.now().toISOString(), table }));
   });
 
   app.get<{ Params: IdParams }>('/runs/:id/reconcile', async (request, reply) => {
     const user = pageUser(request, reply);
     if (user === undefined) return reply;
-    const { run, book } = runOf(request);
+    const { run, book } = await runOf(request);
     const report = listedFilePath(filesDirOf(workspace.stores, run), run.files, 'reconcile.json');
     if (report === undefined) throw notFound('reconcile report');
     const { assets } = JSON.parse(fs.readFileSync(report, 'utf8')) as { assets: ReconcileAsset[] };

@@ -14,31 +14,31 @@ type TokenParams = { token: string };
  */
 export function shareRoutes(app: FastifyInstance, workspace: Workspace): void {
   const { data } = workspace;
-  const shareOf = (request: FastifyRequest<{ Params: TokenParams }>): { share: Share; run: Run } => {
-    const share = data.shareByToken(tokenDigest(request.params.token));
+  const shareOf = async (request: FastifyRequest<{ Params: TokenParams }>): Promise<{ share: Share; run: Run }> => {
+    const share = await data.shareByToken(tokenDigest(request.params.token));
     const now = workspace.now().toISOString();
-    const run = share === undefined ? undefined : data.getRun(share.runId);
+    const run = share === undefined ? undefined : await data.getRun(share.runId);
     if (share === undefined || share.revokedAt !== null || share.expiresAt <= now || run === undefined) throw notFound('share');
     return { share, run };
   };
 
   app.get<{ Params: TokenParams }>('/s/:token', async (request, reply) => {
-    const { share, run } = shareOf(request);
-    return reply.type('text/html; charset=utf-8').send(sharePage({ token: request.params.token, share, run, book: data.getBook(run.bookId)?.data.name ?? '' }).text);
+    const { share, run } = await shareOf(request);
+    return reply.type('text/html; charset=utf-8').send(sharePage({ token: request.params.token, share, run, book: (await data.getBook(run.bookId))?.data.name ?? '' }).text);
   });
 
   app.get<{ Params: TokenParams & { '*': string } }>('/s/:token/files/*', async (request, reply) => {
-    const { share, run } = shareOf(request);
+    const { share, run } = await shareOf(request);
     const name = request.params['*'];
     const sent = sendRunFile(reply, workspace, run, name);
-    data.logShareDownload(share.id, name, workspace.now().toISOString());
+    await data.logShareDownload(share.id, name, workspace.now().toISOString());
     return sent;
   });
 
   app.get<{ Params: TokenParams }>('/s/:token/archive.zip', async (request, reply) => {
-    const { share, run } = shareOf(request);
+    const { share, run } = await shareOf(request);
     const sent = sendRunZip(reply, workspace, run);
-    data.logShareDownload(share.id, 'archive.zip', workspace.now().toISOString());
+    await data.logShareDownload(share.id, 'archive.zip', workspace.now().toISOString());
     return sent;
   });
 }

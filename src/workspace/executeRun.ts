@@ -23,7 +23,8 @@ import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { describeFile, manifestFiles } from './runFiles.js';
 import { fanOutProgress, RunProgress } from './RunProgress.js';
-import type { Run, RunProgressFigures, WorkspaceData } from './WorkspaceData.js';
+import { SerialWrites } from './SerialWrites.js';
+import type { Run, WorkspaceData } from './WorkspaceData.js';
 
 export interface RunContext {
   data: WorkspaceData;
@@ -32,8 +33,6 @@ export interface RunContext {
   /** From the server's environment only (LEDGERSCAN_*), never from the workspace data. */
   alerts: AlertSettings;
   now: () => Date;
-  /** Live figures for the event streams (the database gets them too). */
-  onProgress: (runId: number, figures: RunProgressFigures) => void;
   /** The key's limiter shared by every worker (distributed); none: the process's own, as the CLI. */
   limiter?: KeyLimiter;
 }
@@ -47,8 +46,10 @@ export interface RunContext {
  */
 export async function executeRun(context: RunContext, run: Run, signal: AbortSignal): Promise<void> {
   const { data, stores, api } = context;
-  const log = (line: string): void => data.appendLog(run.id, redact(line.trimEnd(), api.apiKey));
-  const book = data.getBook(run.bookId);
+  // The pipeline reports synchronously; its lines and figures reach the database in order, awaited before the outcome.
+  const writes = new SerialWrites();
+  const log = (line: string): void => writes.push(() => data.appendLog(run.id, redact(line.trimEnd(), api.apiKey)));
+  const book = await data.getBook(run.bookId);
   const subject = book?.data.name ?? `book ${run.bookId}`;
   const filedDir = defaultFiledDir(stores.stateFile(run.bookId));
   /** Delivers the alert on every configured channel and returns the summary fields the books list shows. */
@@ -58,7 +59,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const delivered = outcomes.length === 0 ? 'no channel set' : outcomes.every((outcome) => outcome.delivered) ? 'delivered' : 'not delivered';
     return { alert: raised.kind, alertAt: raised.at, alertDelivered: delivered };
   };
-  data.updateRun(run.id, { status: 'running', startedAt: context.now().toISOString(), error: null });
+  await data.updateRun(run.id, { status: 'running', startedAt: context.now().toISOString(), error: null });
   try {
     if (book === undefined) throw new LedgerscanError('the book of this run was removed');
     const outDir = stores.outDir(run.id);
@@ -77,47 +78,47 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const span = run.request.kind === 'balances' ? `at ${run.request.at ?? ''} (${job.timezone})` : `for ${job.period.from}..${job.period.to}`;
     log(`${run.request.kind} of book ${book.id} ${span} on chains ${job.chains.join(', ')}`);
     const figures = new RunProgress((progress) => {
-      data.updateRun(run.id, { progress });
-      context.onProgress(run.id, progress);
+      writes.push(() => data.updateRun(run.id, { progress }));
     }, { rate: api.rate });
     const progress = fanOutProgress(figures, createProgress({ output: { write: (text: string) => log(text) }, rate: api.rate }));
     const options = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), ...(context.limiter === undefined ? {} : { limiter: context.limiter }) };
-    const finish = (apiCalls: number, summary: Run['summary'], status: Run['status'], files: Run['files']): void => {
+    const finish = async (apiCalls: number, summary: Run['summary'], status: Run['status'], files: Run['files']): Promise<void> => {
       const done = figures.done(apiCalls);
-      data.updateRun(run.id, { status, progress: done, summary, files, finishedAt: context.now().toISOString() });
-      context.onProgress(run.id, done);
+      await writes.flush();
+      await data.updateRun(run.id, { status, progress: done, summary, files, finishedAt: context.now().toISOString() });
       log(`${status}: ${apiCalls} API calls`);
+      await writes.flush();
     };
     const { kind } = run.request;
     if (kind === 'export') {
       const result = await runExport(job, options);
       const rows = Object.fromEntries(result.templates.map((template) => [`rows.${template.template}`, template.rows]));
-      finish(result.api.requests, { ...rows, apiCalls: result.api.requests }, 'succeeded', await manifestFiles(outDir));
+      await finish(result.api.requests, { ...rows, apiCalls: result.api.requests }, 'succeeded', await manifestFiles(outDir));
     } else if (kind === 'sync') {
       const result = await runSync(job, options);
-      finish(result.api.requests, { apiCalls: result.api.requests, pages: result.sync.pages, rows: result.sync.rows, receipts: result.sync.receipts }, 'succeeded', []);
+      await finish(result.api.requests, { apiCalls: result.api.requests, pages: result.sync.pages, rows: result.sync.rows, receipts: result.sync.receipts }, 'succeeded', []);
     } else if (kind === 'reconcile') {
       const result = await runReconcile(job, { ...options, historical: 'auto' });
       const differences = result.result.buckets.filter((bucket) => bucket.bucket.spam === '' && bucket.status === 'differs').length;
       const files = [await describeFile(outDir, path.basename(result.report.csvPath)), await describeFile(outDir, path.basename(result.report.jsonPath))];
       const alerted = result.result.allMatch ? {} : await alert(reconcileAlert(subject, result.result, context.now()));
-      finish(result.api.requests, { apiCalls: result.api.requests, assets: result.result.buckets.length, differences, ...alerted }, result.result.allMatch ? 'succeeded' : 'differences', files);
+      await finish(result.api.requests, { apiCalls: result.api.requests, assets: result.result.buckets.length, differences, ...alerted }, result.result.allMatch ? 'succeeded' : 'differences', files);
     } else if (kind === 'close') {
       const closed = await runClose(job, { ...options, filedDir });
       // The run's files are the filed folder's, as filed.json lists them (downloads resolve there, see filesDirOf).
       const files = [...closed.record.files.map((file) => ({ name: file.path, bytes: file.bytes, sha256: file.sha256 })), await describeFile(closed.dir, FILED_RECORD)];
-      finish(closed.export.api.requests, { apiCalls: closed.export.api.requests, label: closed.record.label, files: closed.record.files.length }, 'succeeded', files);
+      await finish(closed.export.api.requests, { apiCalls: closed.export.api.requests, label: closed.record.label, files: closed.record.files.length }, 'succeeded', files);
     } else if (kind === 'diff') {
       const result = await runDiffSinceFiled(job, { ...options, filedDir, label: run.request.label ?? '', verify: true });
       const changes = result.diff.files.reduce((sum, file) => sum + file.changes.length, 0);
       const files = [...(await manifestFiles(outDir)), ...(await Promise.all([CLOSING_BALANCES, 'diff.csv', 'diff.json'].map((name) => describeFile(outDir, name))))];
       // Once per new finding, as on the CLI: the same changes as last night's diff alert nobody again.
       const alerted = result.report.changed && result.newSinceLastDiff ? await alert(changedSinceFiledAlert(subject, result.diff, context.now())) : {};
-      finish(result.export.api.requests, { apiCalls: result.export.api.requests, label: result.diff.record.label, changes, ...alerted }, result.report.changed ? 'differences' : 'succeeded', files);
+      await finish(result.export.api.requests, { apiCalls: result.export.api.requests, label: result.diff.record.label, changes, ...alerted }, result.report.changed ? 'differences' : 'succeeded', files);
     } else {
       const at = parseInstant(run.request.at, 'at', job.timezone);
       const result = await runBalances(job, { ...options, at, check: 'auto' });
-      finish(result.api.requests, { apiCalls: result.api.requests, at: at.local, assets: result.result.rows.length }, result.result.allMatch ? 'succeeded' : 'differences', [await describeFile(outDir, path.basename(result.report.csvPath))]);
+      await finish(result.api.requests, { apiCalls: result.api.requests, at: at.local, assets: result.result.rows.length }, result.result.allMatch ? 'succeeded' : 'differences', [await describeFile(outDir, path.basename(result.report.csvPath))]);
     }
   } catch (error) {
     // Nothing can be recorded without the database: the worker waits for it and gives the run back to the queue.
@@ -125,7 +126,9 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const stopped = signal.aborted;
     const message = redact(error instanceof LedgerscanError ? error.message : String(error), api.apiKey);
     const alerted = !stopped && run.trigger === 'schedule' ? await alert(runFailedAlert(subject, `scheduled ${run.request.kind}`, message, exitCodeFor(error), context.now())) : undefined;
-    data.updateRun(run.id, { status: stopped ? 'stopped' : 'failed', error: stopped ? null : message, finishedAt: context.now().toISOString(), ...(alerted === undefined ? {} : { summary: alerted }) });
+    await writes.flush().catch(() => undefined);
+    await data.updateRun(run.id, { status: stopped ? 'stopped' : 'failed', error: stopped ? null : message, finishedAt: context.now().toISOString(), ...(alerted === undefined ? {} : { summary: alerted }) });
     log(stopped ? 'stopped; the store keeps what was fetched' : `failed: ${message}`);
+    await writes.flush();
   }
 }
