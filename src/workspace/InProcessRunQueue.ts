@@ -51,7 +51,8 @@ export class InProcessRunQueue implements RunQueue {
   }
 
   async counts(): Promise<{ queued: number; running: number }> {
-    return { queued: (await this.data.queuedRuns()).length, running: this.active.size };
+    // A run this queue has just started reads `queued` until its first write: it counts as running.
+    return { queued: (await this.data.queuedRuns()).filter((run) => !this.active.has(run.id)).length, running: this.active.size };
   }
 
   async idle(): Promise<void> {
