@@ -94,9 +94,10 @@ async function round(sandbox: SandboxProcess, serverUrl: string, dir: string, se
     // Every book holds every wallet of the world in a store of its own: books of one size, so W workers that
     // share B books evenly finish together and the figure measures the queue and the keys, not the split.
     const { wallets, chainIds } = sandbox.world;
-    const ids = Array.from({ length: setup.books }, (_, index) =>
-      workspace.addBook({ name: `Bench client ${index + 1}`, wallets: wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })), chains: chainIds }).id,
-    );
+    const ids: number[] = [];
+    for (let index = 0; index < setup.books; index += 1) {
+      ids.push((await workspace.addBook({ name: `Bench client ${index + 1}`, wallets: wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })), chains: chainIds })).id);
+    }
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, ETHERSCAN_API_KEYS: setup.keys.map((key, index) => `key${index + 1}:${key}:${setup.rate}`).join(',') };
     for (let index = 0; index < setup.workers; index += 1) {
       const child = spawn(process.execPath, [cli, 'worker', '--database', database, '--files', files, '--base-url', sandbox.url, '--no-scheduler'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -106,12 +107,13 @@ async function round(sandbox: SandboxProcess, serverUrl: string, dir: string, se
     const before = await sandbox.stats();
     const started = performance.now();
     const period = { from: day(WORLD_START), to: day(WORLD_END - 1) };
-    const runs = ids.map((bookId) => workspace.startRun(bookId, { kind: 'export', period, templates: ['ledger'] })?.id ?? 0);
+    const runs: number[] = [];
+    for (const bookId of ids) runs.push((await workspace.startRun(bookId, { kind: 'export', period, templates: ['ledger'] }))?.id ?? 0);
     await workspace.queue.idle();
     const wallSeconds = (performance.now() - started) / 1000;
     const after = await sandbox.stats();
     const calls = after.requests - before.requests;
-    return { workers: setup.workers, keys: setup.keys.length, calls, wallSeconds, callsPerSecond: calls / wallSeconds, rateLimited: after.rateLimited - before.rateLimited, statuses: [...new Set(runs.map((id) => workspace.data.getRun(id)?.status ?? 'gone'))] };
+    return { workers: setup.workers, keys: setup.keys.length, calls, wallSeconds, callsPerSecond: calls / wallSeconds, rateLimited: after.rateLimited - before.rateLimited, statuses: [...new Set(await Promise.all(runs.map(async (id) => (await workspace.data.getRun(id))?.status ?? 'gone')))] };
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)));

@@ -33,14 +33,14 @@ export async function workspaceBench(argv: readonly string[]): Promise<void> {
   const apiKey = `bench-workspace-key-${rate}`;
   const sandbox = await startSandboxProcess({ scale, rate, apiKey, spanFeeMarket: false });
   const workspace = new Workspace({ dataDir: dir, api: { apiKey, baseUrl: sandbox.url, rate } });
-  workspace.start({ scheduler: false });
+  await workspace.start({ scheduler: false });
   const app = await createServer(workspace);
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const user = workspace.data.addUser('bench', 'admin', await hashPassword('bench password'));
+    const user = await workspace.data.addUser('bench', 'admin', await hashPassword('bench password'));
     const token = randomToken();
-    workspace.data.addToken(user.id, tokenDigest(token));
+    await workspace.data.addToken(user.id, tokenDigest(token));
     const get = async (route: string): Promise<{ ms: number; body: string }> => {
       const started = performance.now();
       const response = await fetch(`${url}${route}`, { headers: { authorization: `Bearer ${token}` } });
@@ -50,12 +50,14 @@ export async function workspaceBench(argv: readonly string[]): Promise<void> {
     };
 
     const { wallets, chainIds } = sandbox.world;
-    const books = Array.from({ length: BOOKS }, (_, index) =>
-      workspace.addBook({ name: `Bench client ${index + 1}`, wallets: wallets.filter((_, at) => at % BOOKS === index).map((wallet) => ({ address: wallet.address, chains: wallet.chains })), chains: chainIds }),
-    );
+    const books = [];
+    for (let index = 0; index < BOOKS; index += 1) {
+      books.push(await workspace.addBook({ name: `Bench client ${index + 1}`, wallets: wallets.filter((_, at) => at % BOOKS === index).map((wallet) => ({ address: wallet.address, chains: wallet.chains })), chains: chainIds }));
+    }
     const period = { from: day(WORLD_START), to: day(WORLD_END - 1) };
     const started = performance.now();
-    const runs = books.map((book) => workspace.startRun(book.id, { kind: 'export', period, templates: ['ledger'] })?.id ?? 0);
+    const runs: number[] = [];
+    for (const book of books) runs.push((await workspace.startRun(book.id, { kind: 'export', period, templates: ['ledger'] }))?.id ?? 0);
     const pageMs: number[] = [];
     const apiMs: number[] = [];
     let finished = false;
@@ -71,7 +73,7 @@ export async function workspaceBench(argv: readonly string[]): Promise<void> {
     }
     await done;
     const wallSeconds = (performance.now() - started) / 1000;
-    const outcomes = runs.map((runId) => workspace.data.getRun(runId));
+    const outcomes = await Promise.all(runs.map((runId) => workspace.data.getRun(runId)));
     const calls = outcomes.reduce((sum, run) => sum + Number(run?.summary?.apiCalls ?? 0), 0);
     const stats = await sandbox.stats();
     const figures = {

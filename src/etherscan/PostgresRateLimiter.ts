@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { InputError } from '../errors/LedgerscanError.js';
-import { DatabaseUnavailableError, isConnectionLoss } from '../store/postgres/DatabaseUnavailableError.js';
-import { postgresConfig } from '../store/postgres/postgresConfig.js';
-import { migratePostgres, postgresMigrations } from '../store/postgres/postgresMigrations.js';
+import { openPostgresPool, postgresFailure } from '../db/postgres/openPostgresPool.js';
 import { redactDatabaseUrl } from '../secrets/redact.js';
 import type { KeyLimiter } from './KeyLimiter.js';
 import type { RateLimiter } from './RateLimiter.js';
@@ -62,27 +60,7 @@ export class PostgresRateLimiter implements KeyLimiter {
     if (!Number.isFinite(rate) || rate <= 0) {
       throw new InputError(`invalid API rate ${rate}`, { details: { fix: 'give calls per second as a positive number, e.g. --rate 3' } });
     }
-    const pool = new pg.Pool({ ...postgresConfig(url), max: 4 });
-    // An idle connection that drops emits 'error'; the next query reconnects and reports it.
-    pool.on('error', () => undefined);
-    try {
-      const client = await pool.connect();
-      try {
-        const report = await migratePostgres(client);
-        if (report.from > postgresMigrations.length) {
-          throw new InputError('the database was written by a newer ledgerscan', { details: { database: redactDatabaseUrl(url), fix: 'upgrade ledgerscan' } });
-        }
-      } finally {
-        client.release();
-      }
-    } catch (error) {
-      await pool.end();
-      if (error instanceof InputError) throw error;
-      throw new InputError('cannot connect to the database', {
-        details: { database: redactDatabaseUrl(url), error: String((error as Error).message), fix: 'check the database URL and that the server runs' },
-        cause: error,
-      });
-    }
+    const pool = await openPostgresPool(url, { max: 4 });
     const keyId = `sha256:${createHash('sha256').update(apiKey).digest('hex')}`;
     return new PostgresRateLimiter(pool, redactDatabaseUrl(url), keyId, (1 + HEADROOM) / rate);
   }
@@ -100,10 +78,8 @@ export class PostgresRateLimiter implements KeyLimiter {
         result = await this.pool.query<{ wait_ms: number }>(TAKE_BOTH_SLOTS, [this.keyId, this.intervalSeconds, endpoint, (1 + HEADROOM) / also.rate]);
       }
     } catch (error) {
-      const failure = { code: String((error as { code?: unknown }).code ?? ''), message: String((error as Error).message) };
       // The run stops as on any lost statement of its store; the worker queues it again.
-      if (isConnectionLoss(failure)) throw new DatabaseUnavailableError(this.database, failure, error);
-      throw error;
+      throw postgresFailure(this.database, error);
     }
     const wait = result.rows[0]?.wait_ms ?? 0;
     // An abort during the round trip: the slot stays used (conservative), the caller stops here.

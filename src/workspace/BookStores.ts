@@ -15,7 +15,7 @@ export interface BookStores {
   /** The run's folder: its job file, and `files/` with what the pipeline wrote. */
   runDir(runId: number): string;
   outDir(runId: number): string;
-  removeBook(bookId: number): void;
+  removeBook(bookId: number): Promise<void>;
 }
 
 function filesUnder(dir: string): Omit<BookStores, 'location' | 'removeBook'> {
@@ -35,7 +35,7 @@ export function embeddedBookStores(dataDir: string): BookStores {
   return {
     ...files,
     location: (bookId) => ({ kind: 'sqlite', file: files.stateFile(bookId) }),
-    removeBook: (bookId) => removeBookDir(dataDir, bookId),
+    removeBook: (bookId) => Promise.resolve(removeBookDir(dataDir, bookId)),
   };
 }
 
@@ -44,12 +44,12 @@ export function embeddedBookStores(dataDir: string): BookStores {
  * every worker mount, so any of them serves a run's files whichever worker wrote them. `removeRows` deletes a
  * book's rows from the shared tables.
  */
-export function distributedBookStores(url: string, filesDir: string, removeRows: (book: string) => void): BookStores {
+export function distributedBookStores(url: string, filesDir: string, removeRows: (book: string) => Promise<void>): BookStores {
   return {
     ...filesUnder(filesDir),
     location: (bookId) => ({ kind: 'postgres', url, book: String(bookId) }),
-    removeBook: (bookId) => {
-      removeRows(String(bookId));
+    removeBook: async (bookId) => {
+      await removeRows(String(bookId));
       removeBookDir(filesDir, bookId);
     },
   };

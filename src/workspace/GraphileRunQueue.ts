@@ -1,8 +1,10 @@
-import type { BlockingPostgres } from '../store/postgres/BlockingPostgres.js';
-import { unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { unlessDatabaseAway } from '../db/postgres/DatabaseUnavailableError.js';
 import type { RunQueue } from './RunQueue.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import type { Run, WorkspaceData } from './WorkspaceData.js';
+import type { WorkspaceTables } from './workspaceRows.js';
 import { FINISHED_STATUSES } from './WorkspaceData.js';
 
 /** The graphile-worker task that executes one run; its payload is `{ runId }`. */
@@ -15,12 +17,6 @@ export const RUN_TASK = 'ledgerscan_run';
  */
 const RUN_ATTEMPTS = 5;
 
-/** `unsafe_dedupe`: adding the job of a run that already has one does nothing, so adding it again is always safe. */
-const ADD_JOB = `SELECT 1 FROM graphile_worker.add_job($1, json_build_object('runId', $2::integer), queue_name => $3,
-  max_attempts => $4, job_key => $5, job_key_mode => 'unsafe_dedupe')`;
-
-/** Deletes the job unless a worker holds it; then it only stops it from being tried again. */
-const REMOVE_JOB = 'SELECT 1 FROM graphile_worker.remove_job($1)';
 
 /**
  * A named queue per book: graphile-worker runs one job of a queue at a time across the cluster, so one run per
@@ -46,17 +42,17 @@ export class GraphileRunQueue implements RunQueue {
 
   constructor(
     private readonly data: WorkspaceData,
-    private readonly db: BlockingPostgres,
+    private readonly db: Kysely<WorkspaceTables>,
     private readonly now: () => Date,
   ) {}
 
-  start(): void {
-    for (const run of this.data.queuedRuns()) this.addJob(run);
+  async start(): Promise<void> {
+    for (const run of await this.data.queuedRuns()) await this.addJob(run);
   }
 
-  enqueue(bookId: number, request: RunRequest, trigger: Run['trigger']): Run {
-    const run = this.data.addRun(bookId, request, trigger, this.now().toISOString());
-    this.addJob(run);
+  async enqueue(bookId: number, request: RunRequest, trigger: Run['trigger']): Promise<Run> {
+    const run = await this.data.addRun(bookId, request, trigger, this.now().toISOString());
+    await this.addJob(run);
     return run;
   }
 
@@ -65,28 +61,29 @@ export class GraphileRunQueue implements RunQueue {
    * runs it stops it within a second (it polls the flag), keeping what it fetched. If a worker took the job in
    * between, it finds the run stopped and leaves it.
    */
-  stop(runId: number): boolean {
-    const run = this.data.getRun(runId);
+  async stop(runId: number): Promise<boolean> {
+    const run = await this.data.getRun(runId);
     if (run === undefined || FINISHED_STATUSES.includes(run.status)) return false;
     if (run.status === 'running') {
-      this.data.requestStop(runId);
+      await this.data.requestStop(runId);
       return true;
     }
-    this.db.query({ sql: REMOVE_JOB, params: [jobKey(runId)] });
-    this.data.updateRun(runId, { status: 'stopped', finishedAt: this.now().toISOString() });
-    this.data.appendLog(runId, 'stopped before it started');
+    // Deletes the job unless a worker holds it; then it only stops it from being tried again.
+    await sql`SELECT 1 FROM graphile_worker.remove_job(${jobKey(runId)})`.execute(this.db);
+    await this.data.updateRun(runId, { status: 'stopped', finishedAt: this.now().toISOString() });
+    await this.data.appendLog(runId, 'stopped before it started');
     return true;
   }
 
-  counts(): { queued: number; running: number } {
-    return { queued: this.data.queuedRuns().length, running: this.data.runningRuns().length };
+  async counts(): Promise<{ queued: number; running: number }> {
+    return { queued: (await this.data.queuedRuns()).length, running: (await this.data.runningRuns()).length };
   }
 
   /** Resolves once no run is queued or running anywhere in the cluster (polled: the workers are other processes). */
   idle(): Promise<void> {
     return new Promise((resolve) => {
       this.waiters.add(resolve);
-      this.poll();
+      void this.poll();
     });
   }
 
@@ -97,18 +94,20 @@ export class GraphileRunQueue implements RunQueue {
     return Promise.resolve();
   }
 
-  private poll(): void {
+  private async poll(): Promise<void> {
     clearTimeout(this.timer);
-    const counts = unlessDatabaseAway(() => this.counts());
+    const counts = await unlessDatabaseAway(() => this.counts());
     if (counts === undefined || counts.queued + counts.running > 0) {
-      this.timer = setTimeout(() => this.poll(), 250);
+      this.timer = setTimeout(() => void this.poll(), 250);
       return;
     }
     for (const resolve of this.waiters) resolve();
     this.waiters.clear();
   }
 
-  private addJob(run: Run): void {
-    this.db.query({ sql: ADD_JOB, params: [RUN_TASK, run.id, bookQueueName(run.bookId), RUN_ATTEMPTS, jobKey(run.id)] });
+  /** `unsafe_dedupe`: adding the job of a run that already has one does nothing, so adding it again is always safe. */
+  private async addJob(run: Run): Promise<void> {
+    await sql`SELECT 1 FROM graphile_worker.add_job(${RUN_TASK}, json_build_object('runId', ${run.id}::integer), queue_name => ${bookQueueName(run.bookId)},
+      max_attempts => ${RUN_ATTEMPTS}, job_key => ${jobKey(run.id)}, job_key_mode => 'unsafe_dedupe')`.execute(this.db);
   }
 }

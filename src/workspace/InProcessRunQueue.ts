@@ -10,6 +10,8 @@ import type { Run, WorkspaceData } from './WorkspaceData.js';
 export class InProcessRunQueue implements RunQueue {
   private readonly active = new Map<number, { bookId: number; controller: AbortController; done: Promise<void> }>();
   private waiters: (() => void)[] = [];
+  /** Pumps run one after another, so a queued run is never started twice while its status still reads `queued`. */
+  private pumping: Promise<void> = Promise.resolve();
   private started = false;
   private closed = false;
 
@@ -19,41 +21,42 @@ export class InProcessRunQueue implements RunQueue {
     private readonly options: { maxRunning?: number; now: () => Date },
   ) {}
 
-  start(): void {
+  async start(): Promise<void> {
     this.started = true;
-    for (const run of this.data.runningRuns()) {
-      this.data.updateRun(run.id, { status: 'queued' });
-      this.data.appendLog(run.id, 'queued again: the server stopped while this run was going');
+    for (const run of await this.data.runningRuns()) {
+      await this.data.updateRun(run.id, { status: 'queued' });
+      await this.data.appendLog(run.id, 'queued again: the server stopped while this run was going');
     }
-    this.pump();
+    await this.pump();
   }
 
-  enqueue(bookId: number, request: RunRequest, trigger: Run['trigger']): Run {
-    const run = this.data.addRun(bookId, request, trigger, this.options.now().toISOString());
-    this.pump();
+  async enqueue(bookId: number, request: RunRequest, trigger: Run['trigger']): Promise<Run> {
+    const run = await this.data.addRun(bookId, request, trigger, this.options.now().toISOString());
+    void this.pump();
     return run;
   }
 
-  stop(runId: number): boolean {
+  async stop(runId: number): Promise<boolean> {
     const going = this.active.get(runId);
     if (going !== undefined) {
       going.controller.abort(new Error('stopped'));
       return true;
     }
-    const run = this.data.getRun(runId);
+    const run = await this.data.getRun(runId);
     if (run?.status !== 'queued') return false;
-    this.data.updateRun(runId, { status: 'stopped', finishedAt: this.options.now().toISOString() });
-    this.data.appendLog(runId, 'stopped before it started');
-    this.settle();
+    await this.data.updateRun(runId, { status: 'stopped', finishedAt: this.options.now().toISOString() });
+    await this.data.appendLog(runId, 'stopped before it started');
+    await this.settle();
     return true;
   }
 
-  counts(): { queued: number; running: number } {
-    return { queued: this.data.queuedRuns().length, running: this.active.size };
+  async counts(): Promise<{ queued: number; running: number }> {
+    // A run this queue has just started reads `queued` until its first write: it counts as running.
+    return { queued: (await this.data.queuedRuns()).filter((run) => !this.active.has(run.id)).length, running: this.active.size };
   }
 
-  idle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
+  async idle(): Promise<void> {
+    if (await this.isIdle()) return;
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
@@ -63,35 +66,42 @@ export class InProcessRunQueue implements RunQueue {
     const going = [...this.active.values()];
     for (const run of going) run.controller.abort(new Error('server stopping'));
     await Promise.all(going.map((run) => run.done));
+    await this.pumping;
   }
 
-  private isIdle(): boolean {
-    return this.active.size === 0 && this.data.queuedRuns().length === 0;
+  private async isIdle(): Promise<boolean> {
+    return this.active.size === 0 && (await this.data.queuedRuns()).length === 0;
   }
 
-  private pump(): void {
+  private pump(): Promise<void> {
+    // A pump that failed (the database file unreadable for a moment) leaves the runs queued; the next one takes them.
+    this.pumping = this.pumping.then(() => this.pumpOnce()).catch(() => undefined);
+    return this.pumping;
+  }
+
+  private async pumpOnce(): Promise<void> {
     if (!this.started || this.closed) return;
     const busyBooks = new Set([...this.active.values()].map((run) => run.bookId));
-    for (const run of this.data.queuedRuns()) {
+    for (const run of await this.data.queuedRuns()) {
       if (this.active.size >= (this.options.maxRunning ?? 8)) break;
       if (busyBooks.has(run.bookId)) continue;
       busyBooks.add(run.bookId);
       const controller = new AbortController();
       const done = this.execute(run, controller.signal)
         .catch((error: unknown) => this.data.updateRun(run.id, { status: 'failed', error: String(error) }))
-        .finally(() => {
-        this.active.delete(run.id);
-        // Stopped by a shutdown, not by a person: the next start takes it up again.
-        if (this.closed && this.data.getRun(run.id)?.status === 'stopped') this.data.updateRun(run.id, { status: 'queued', finishedAt: null });
-        this.pump();
-        this.settle();
-      });
+        .finally(async () => {
+          this.active.delete(run.id);
+          // Stopped by a shutdown, not by a person: the next start takes it up again.
+          if (this.closed && (await this.data.getRun(run.id))?.status === 'stopped') await this.data.updateRun(run.id, { status: 'queued', finishedAt: null });
+          void this.pump();
+          await this.settle();
+        });
       this.active.set(run.id, { bookId: run.bookId, controller, done });
     }
   }
 
-  private settle(): void {
-    if (!this.isIdle()) return;
+  private async settle(): Promise<void> {
+    if (!(await this.isIdle())) return;
     const waiters = this.waiters;
     this.waiters = [];
     for (const resolve of waiters) resolve();

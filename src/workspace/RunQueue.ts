@@ -7,11 +7,11 @@ import type { Run } from './WorkspaceData.js';
  * implementation is `InProcessRunQueue`; a database-backed queue with workers can take its place.
  */
 export interface RunQueue {
-  start(): void;
-  enqueue(bookId: number, request: RunRequest, trigger: Run['trigger']): Run;
+  start(): Promise<void>;
+  enqueue(bookId: number, request: RunRequest, trigger: Run['trigger']): Promise<Run>;
   /** Stops a queued or running run; false when it had already finished. */
-  stop(runId: number): boolean;
-  counts(): { queued: number; running: number };
+  stop(runId: number): Promise<boolean>;
+  counts(): Promise<{ queued: number; running: number }>;
   /** Resolves once nothing is queued or running (tests and shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;

@@ -5,7 +5,7 @@ import type { ApiKeyEntry } from '../config/parseApiKeys.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { PostgresRateLimiter } from '../etherscan/PostgresRateLimiter.js';
 import { redact } from '../secrets/redact.js';
-import { isDatabaseUnavailable, unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
+import { isDatabaseUnavailable, unlessDatabaseAway } from '../db/postgres/DatabaseUnavailableError.js';
 import { executeRun } from './executeRun.js';
 import { RUN_TASK } from './GraphileRunQueue.js';
 import { graphileLogger } from './graphileLogger.js';
@@ -84,7 +84,7 @@ export class RunWorker {
     });
     this.lease = new WorkerLease(this.options.database, this.workerId, this.utils, { leaseSeconds: this.options.leaseSeconds ?? 30, beatSeconds: this.options.beatSeconds ?? 5, log: this.options.log });
     this.lease.start();
-    this.workspace.start({ scheduler: this.options.scheduler ?? true, ...(this.options.schedulerEveryMs === undefined ? {} : { schedulerEveryMs: this.options.schedulerEveryMs }) });
+    await this.workspace.start({ scheduler: this.options.scheduler ?? true, ...(this.options.schedulerEveryMs === undefined ? {} : { schedulerEveryMs: this.options.schedulerEveryMs }) });
     this.options.log(`worker ${this.workerId} takes runs (keys ${this.options.keys.map((key) => key.name).join(', ')})`);
   }
 
@@ -101,25 +101,25 @@ export class RunWorker {
 
   private async execute(runId: number, helpers: JobHelpers): Promise<void> {
     const { data } = this.workspace;
-    const run = data.getRun(runId);
+    const run = await data.getRun(runId);
     // Stopped before a worker took it, or finished by a worker the lease wrongly thought dead: nothing to do.
     if (run === undefined || FINISHED_STATUSES.includes(run.status)) return;
     // Stopped by a person while its worker was dead: taken up only to be recorded as stopped.
-    if (data.stopRequested(runId)) {
-      data.updateRun(runId, { status: 'stopped', finishedAt: this.workspace.now().toISOString() });
-      data.appendLog(runId, 'stopped; the store keeps what was fetched');
+    if (await data.stopRequested(runId)) {
+      await data.updateRun(runId, { status: 'stopped', finishedAt: this.workspace.now().toISOString() });
+      await data.appendLog(runId, 'stopped; the store keeps what was fetched');
       return;
     }
-    if (run.status === 'running') data.appendLog(runId, `taken up by ${this.workerId}: the worker running it stopped; resuming from the store`);
+    if (run.status === 'running') await data.appendLog(runId, `taken up by ${this.workerId}: the worker running it stopped; resuming from the store`);
     // Running first: the key with the fewest runs going is counted over running runs, this one included.
-    data.updateRun(runId, { status: 'running' });
-    const keyName = data.assignApiKey(runId, this.options.keys.map((key) => key.name));
+    await data.updateRun(runId, { status: 'running' });
+    const keyName = await data.assignApiKey(runId, this.options.keys.map((key) => key.name));
     const key = this.options.keys.find((candidate) => candidate.name === keyName) ?? this.options.keys[0]!;
     const limiter = await this.limiterOf(key);
     const controller = new AbortController();
     const watch = setInterval(() => {
-      unlessDatabaseAway(() => {
-        if (data.stopRequested(runId)) controller.abort(new Error('stopped'));
+      void unlessDatabaseAway(async () => {
+        if (await data.stopRequested(runId)) controller.abort(new Error('stopped'));
       });
     }, 1000);
     const shutdown = (): void => controller.abort(new Error('worker stopping'));
@@ -130,13 +130,13 @@ export class RunWorker {
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       await this.waitForDatabase(runId);
-      return this.giveBack(runId, helpers, `the database went away (${redact((error as Error).message, key.key)})`);
+      return await this.giveBack(runId, helpers, `the database went away (${redact((error as Error).message, key.key)})`);
     } finally {
       clearInterval(watch);
       helpers.abortSignal.removeEventListener('abort', shutdown);
     }
-    const after = data.getRun(runId);
-    if (helpers.abortSignal.aborted && after?.status === 'stopped' && !data.stopRequested(runId)) return this.giveBack(runId, helpers, `worker ${this.workerId} is stopping`);
+    const after = await data.getRun(runId);
+    if (helpers.abortSignal.aborted && after?.status === 'stopped' && !(await data.stopRequested(runId))) return this.giveBack(runId, helpers, `worker ${this.workerId} is stopping`);
     this.options.log(`run ${runId}: ${after?.status ?? 'gone'}`);
   }
 
@@ -144,14 +144,14 @@ export class RunWorker {
    * Queued again, and the job failed so that graphile-worker tries it again after its delay, on any worker; the
    * store keeps every page fetched. On the job's last try the run fails instead, so no run waits for ever.
    */
-  private giveBack(runId: number, helpers: JobHelpers, reason: string): never {
+  private async giveBack(runId: number, helpers: JobHelpers, reason: string): Promise<never> {
     const { data } = this.workspace;
     if (helpers.job.attempts >= helpers.job.max_attempts) {
-      data.updateRun(runId, { status: 'failed', error: `${reason}; tried ${helpers.job.attempts} times`, finishedAt: this.workspace.now().toISOString() });
-      data.appendLog(runId, `failed: ${reason}, the last of ${helpers.job.max_attempts} tries`);
+      await data.updateRun(runId, { status: 'failed', error: `${reason}; tried ${helpers.job.attempts} times`, finishedAt: this.workspace.now().toISOString() });
+      await data.appendLog(runId, `failed: ${reason}, the last of ${helpers.job.max_attempts} tries`);
     } else {
-      data.updateRun(runId, { status: 'queued', error: null, finishedAt: null });
-      data.appendLog(runId, `queued again: ${reason}; the store keeps what was fetched`);
+      await data.updateRun(runId, { status: 'queued', error: null, finishedAt: null });
+      await data.appendLog(runId, `queued again: ${reason}; the store keeps what was fetched`);
     }
     throw new LedgerscanError(reason);
   }
@@ -161,7 +161,7 @@ export class RunWorker {
     const until = Date.now() + DATABASE_WAIT_MS;
     for (;;) {
       try {
-        this.workspace.data.getRun(runId);
+        await this.workspace.data.getRun(runId);
         return;
       } catch (error) {
         if (!isDatabaseUnavailable(error) || Date.now() > until) throw error;

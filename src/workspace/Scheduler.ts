@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { InputError } from '../errors/LedgerscanError.js';
-import { unlessDatabaseAway } from '../store/postgres/DatabaseUnavailableError.js';
+import { unlessDatabaseAway } from '../db/postgres/DatabaseUnavailableError.js';
 import { runKind } from '../runs/runKinds.js';
 import { validateRunRequest } from '../runs/validateRunRequest.js';
 import type { RunQueue } from './RunQueue.js';
@@ -43,24 +43,24 @@ export class Scheduler {
     private readonly closedLabels: (bookId: number) => readonly string[],
   ) {}
 
-  tick(now: Date): number {
+  async tick(now: Date): Promise<number> {
     let fired = 0;
-    for (const { bookId, schedules } of this.data.allSchedules()) {
-      const book = this.data.getBook(bookId);
+    for (const { bookId, schedules } of await this.data.allSchedules()) {
+      const book = await this.data.getBook(bookId);
       if (book === undefined) continue;
       for (const schedule of schedules) {
         if (schedule.lastFiredAt === null) {
-          this.data.claimScheduleTick(bookId, schedule.kind, null, now.toISOString());
+          await this.data.claimScheduleTick(bookId, schedule.kind, null, now.toISOString());
           continue;
         }
         const due = nextTick(schedule, book.data.timezone ?? 'UTC', new Date(schedule.lastFiredAt));
         if (due === null || due > now) continue;
         // Claimed before it is enqueued: of several schedulers that saw this tick due, only one wins it. A
         // process that dies between the two loses that one tick rather than firing it twice.
-        if (!this.data.claimScheduleTick(bookId, schedule.kind, schedule.lastFiredAt, now.toISOString())) continue;
+        if (!(await this.data.claimScheduleTick(bookId, schedule.kind, schedule.lastFiredAt, now.toISOString()))) continue;
         const kind = runKind(schedule.kind);
-        this.queue.enqueue(bookId, { kind: schedule.kind, ...(kind.needs.templates ? { templates: [...schedule.templates] } : {}) }, 'schedule');
-        for (const next of kind.schedule?.followedBy?.(this.closedLabels(bookId)) ?? []) this.queue.enqueue(bookId, validateRunRequest(next), 'schedule');
+        await this.queue.enqueue(bookId, { kind: schedule.kind, ...(kind.needs.templates ? { templates: [...schedule.templates] } : {}) }, 'schedule');
+        for (const next of kind.schedule?.followedBy?.(this.closedLabels(bookId)) ?? []) await this.queue.enqueue(bookId, validateRunRequest(next), 'schedule');
         fired += 1;
       }
     }
@@ -68,9 +68,9 @@ export class Scheduler {
   }
 
   /** Ticks now (missed runs after downtime) and then every `everyMs`. */
-  start(now: () => Date, everyMs = 15_000): void {
-    this.tick(now());
-    this.timer = setInterval(() => unlessDatabaseAway(() => this.tick(now())), everyMs);
+  async start(now: () => Date, everyMs = 15_000): Promise<void> {
+    await this.tick(now());
+    this.timer = setInterval(() => void unlessDatabaseAway(() => this.tick(now())), everyMs);
     this.timer.unref();
   }
 

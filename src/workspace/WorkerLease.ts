@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { WorkerUtils } from 'graphile-worker';
 import { startWorker } from '../startWorker.js';
-import { SCHEMA } from '../store/postgres/postgresMigrations.js';
+import { SCHEMA } from '../db/postgres/postgresMigrations.js';
 
 /**
  * Workers (graphile-worker pools, whose id a locked job carries) holding a job without a beat within the lease: a worker that died before its first beat counts too.

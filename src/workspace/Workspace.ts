@@ -17,20 +17,18 @@ import { executeRun } from './executeRun.js';
 import { InProcessRunQueue } from './InProcessRunQueue.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
+import { openSqliteWorkspaceData } from './openWorkspaceData.js';
 import type { RunQueue } from './RunQueue.js';
 import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
-import { SqliteWorkspaceData } from './SqliteWorkspaceData.js';
 import { validateBook } from './validateBook.js';
 import { withField } from './withField.js';
-import type { Book, Run, RunProgressFigures, Schedule, WorkspaceData } from './WorkspaceData.js';
+import type { Book, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
 
 /** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
 export interface WorkspaceBackend {
   data: WorkspaceData;
   stores: BookStores;
   queue: (execute: (run: Run, signal: AbortSignal) => Promise<void>) => RunQueue;
-  /** Closes what the backend opened besides the data. */
-  close(): void;
 }
 
 export interface WorkspaceOptions {
@@ -69,9 +67,7 @@ export class Workspace {
   readonly scheduler: Scheduler;
   readonly api: ApiAccess;
   readonly now: () => Date;
-  private readonly progressListeners = new Set<(runId: number, figures: RunProgressFigures) => void>();
   private readonly alerts: AlertSettings;
-  private readonly closeBackend: () => void;
 
   constructor(options: WorkspaceOptions) {
     this.now = options.now ?? (() => new Date());
@@ -82,65 +78,53 @@ export class Workspace {
       this.data = options.backend.data;
       this.stores = options.backend.stores;
       this.queue = options.backend.queue(execute);
-      this.closeBackend = () => options.backend?.close();
     } else {
       if (options.dataDir === undefined) throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
-      this.data = new SqliteWorkspaceData(path.join(options.dataDir, 'workspace.db'));
+      this.data = openSqliteWorkspaceData(path.join(options.dataDir, 'workspace.db'));
       this.stores = embeddedBookStores(options.dataDir);
       this.queue = new InProcessRunQueue(this.data, execute, { now: this.now, ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }) });
-      this.closeBackend = () => undefined;
     }
     this.scheduler = new Scheduler(this.data, this.queue, (bookId) => this.closedPeriods(bookId).map((record) => record.label));
   }
 
   /** What a run needs to execute with one key: a worker passes the key it was given and that key's shared limiter. */
   runContext(api: ApiAccess, limiter?: KeyLimiter): RunContext {
-    return { data: this.data, stores: this.stores, api, alerts: this.alerts, now: this.now, onProgress: (runId, figures) => this.emitProgress(runId, figures), ...(limiter === undefined ? {} : { limiter }) };
+    return { data: this.data, stores: this.stores, api, alerts: this.alerts, now: this.now, ...(limiter === undefined ? {} : { limiter }) };
   }
 
   /** Re-queues runs a dead process left running, then takes up the queue and the schedules. */
-  start(options: { schedulerEveryMs?: number; scheduler?: boolean } = {}): void {
-    this.queue.start();
-    if (options.scheduler !== false) this.scheduler.start(this.now, options.schedulerEveryMs);
+  async start(options: { schedulerEveryMs?: number; scheduler?: boolean } = {}): Promise<void> {
+    await this.queue.start();
+    if (options.scheduler !== false) await this.scheduler.start(this.now, options.schedulerEveryMs);
   }
 
   async close(): Promise<void> {
     this.scheduler.stop();
     await this.queue.close();
-    this.closeBackend();
-    this.data.close();
+    await this.data.close();
   }
 
-  onProgress(listener: (runId: number, figures: RunProgressFigures) => void): () => void {
-    this.progressListeners.add(listener);
-    return () => this.progressListeners.delete(listener);
-  }
-
-  private emitProgress(runId: number, figures: RunProgressFigures): void {
-    for (const listener of this.progressListeners) listener(runId, figures);
-  }
-
-  addBook(input: unknown): Book {
-    const book = this.data.addBook(validateBook(input, this.api.apiKey), this.now().toISOString());
-    this.data.setSchedules(book.id, DEFAULT_SCHEDULES.map((schedule) => ({ ...schedule, lastFiredAt: this.now().toISOString() })));
+  async addBook(input: unknown): Promise<Book> {
+    const book = await this.data.addBook(validateBook(input, this.api.apiKey), this.now().toISOString());
+    await this.data.setSchedules(book.id, DEFAULT_SCHEDULES.map((schedule) => ({ ...schedule, lastFiredAt: this.now().toISOString() })));
     return book;
   }
 
   /** PATCH: the given fields replace the book's, and the whole book is validated again. */
-  updateBook(id: number, change: unknown): Book | undefined {
-    const book = this.data.getBook(id);
+  async updateBook(id: number, change: unknown): Promise<Book | undefined> {
+    const book = await this.data.getBook(id);
     if (book === undefined) return undefined;
     if (typeof change !== 'object' || change === null || Array.isArray(change)) throw new InputError('a book change must be a JSON object of book fields', { details: { field: 'book' } });
     const data: BookData = validateBook({ ...book.data, ...change }, this.api.apiKey);
     return this.data.updateBook(id, data, this.now().toISOString());
   }
 
-  removeBook(id: number): boolean {
-    if (this.data.runsOfBook(id).some((run) => run.status === 'queued' || run.status === 'running')) {
+  async removeBook(id: number): Promise<boolean> {
+    if ((await this.data.runsOfBook(id)).some((run) => run.status === 'queued' || run.status === 'running')) {
       throw new InputError('the book has a run queued or going', { details: { field: 'id', fix: 'stop its runs first' } });
     }
-    const removed = this.data.removeBook(id);
-    if (removed) this.stores.removeBook(id);
+    const removed = await this.data.removeBook(id);
+    if (removed) await this.stores.removeBook(id);
     return removed;
   }
 
@@ -164,15 +148,15 @@ export class Workspace {
     return request;
   }
 
-  startRun(bookId: number, input: unknown, trigger: Run['trigger'] = 'manual'): Run | undefined {
-    const book = this.data.getBook(bookId);
+  async startRun(bookId: number, input: unknown, trigger: Run['trigger'] = 'manual'): Promise<Run | undefined> {
+    const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     return this.queue.enqueue(bookId, this.validateRun(book, input), trigger);
   }
 
   /** Each schedule is validated exactly as the run it will queue (`validateRun`), plus its cron and zone. */
-  setSchedules(bookId: number, input: unknown): Schedule[] {
-    const book = this.data.getBook(bookId);
+  async setSchedules(bookId: number, input: unknown): Promise<Schedule[]> {
+    const book = await this.data.getBook(bookId);
     if (book === undefined) throw new InputError(`book ${bookId} does not exist`, { details: { field: 'id' } });
     if (!Array.isArray(input)) throw new InputError('schedules must be a list such as [{"kind": "reconcile", "cron": "30 2 * * *", "zone": "UTC"}]', { details: { field: 'schedules' } });
     const kinds = new Set<string>();
@@ -190,7 +174,7 @@ export class Workspace {
       const request = this.validateRun(book, { kind, ...rest }, `${field}.`);
       return { kind: request.kind, cron: checkCron(cron, `${field}.cron`), zone: zone === 'book' ? 'book' : 'UTC', templates: request.templates ?? [], lastFiredAt: this.now().toISOString() };
     });
-    this.data.setSchedules(bookId, schedules);
+    await this.data.setSchedules(bookId, schedules);
     return this.data.schedules(bookId);
   }
 }

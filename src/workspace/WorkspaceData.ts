@@ -4,8 +4,8 @@ import type { RunRequest } from '../runs/RunRequest.js';
 
 /**
  * Contract: everything the workspace keeps apart from the books' stores and the run files (users,
- * books, runs, schedules, shares). The embedded implementation is `SqliteWorkspaceData`; a server
- * and its queue depend only on this interface, so a database server can take its place.
+ * books, runs, schedules, shares). Every call is a promise, so no request and no worker waits on its event
+ * loop for the database. One implementation, `SqlWorkspaceData`, serves SQLite (embedded) and PostgreSQL.
  */
 export type Role = 'admin' | 'viewer';
 
@@ -73,58 +73,64 @@ export interface Share {
 }
 
 export interface WorkspaceData {
-  addUser(name: string, role: Role, passwordHash: string): User;
-  listUsers(): User[];
-  removeUser(name: string): boolean;
-  findUser(name: string): (User & { passwordHash: string }) | undefined;
-  userById(id: number): User | undefined;
-  addToken(userId: number, tokenHash: string): void;
-  userByToken(tokenHash: string): User | undefined;
-  addSession(userId: number, sessionHash: string, expiresAt: string): void;
-  userBySession(sessionHash: string, now: string): User | undefined;
-  removeSession(sessionHash: string): void;
+  addUser(name: string, role: Role, passwordHash: string): Promise<User>;
+  listUsers(): Promise<User[]>;
+  removeUser(name: string): Promise<boolean>;
+  findUser(name: string): Promise<(User & { passwordHash: string }) | undefined>;
+  userById(id: number): Promise<User | undefined>;
+  addToken(userId: number, tokenHash: string): Promise<void>;
+  userByToken(tokenHash: string): Promise<User | undefined>;
+  addSession(userId: number, sessionHash: string, expiresAt: string): Promise<void>;
+  userBySession(sessionHash: string, now: string): Promise<User | undefined>;
+  removeSession(sessionHash: string): Promise<void>;
 
-  addBook(data: BookData, now: string): Book;
-  listBooks(): Book[];
-  getBook(id: number): Book | undefined;
-  updateBook(id: number, data: BookData, now: string): Book | undefined;
-  removeBook(id: number): boolean;
+  addBook(data: BookData, now: string): Promise<Book>;
+  listBooks(): Promise<Book[]>;
+  getBook(id: number): Promise<Book | undefined>;
+  updateBook(id: number, data: BookData, now: string): Promise<Book | undefined>;
+  removeBook(id: number): Promise<boolean>;
 
-  addRun(bookId: number, request: RunRequest, trigger: Run['trigger'], now: string): Run;
-  getRun(id: number): Run | undefined;
-  runsOfBook(bookId: number): Run[];
+  /**
+   * Calls `listener` with the id of each run whose row or log changed, in whichever process (null: any may have
+   * changed, read again); returns the unsubscribe. What the run's event stream pushes from.
+   */
+  onRunChange(listener: (runId: number | null) => void): () => void;
+  addRun(bookId: number, request: RunRequest, trigger: Run['trigger'], now: string): Promise<Run>;
+  getRun(id: number): Promise<Run | undefined>;
+  runsOfBook(bookId: number): Promise<Run[]>;
   /** Queued runs, oldest first. */
-  queuedRuns(): Run[];
-  runningRuns(): Run[];
-  updateRun(id: number, change: Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>): void;
-  appendLog(id: number, line: string): void;
-  runLog(id: number): string[];
+  queuedRuns(): Promise<Run[]>;
+  runningRuns(): Promise<Run[]>;
+  updateRun(id: number, change: Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>): Promise<void>;
+  appendLog(id: number, line: string): Promise<void>;
+  /** The run's log lines after the first `after` (default: all). */
+  runLog(id: number, after?: number): Promise<string[]>;
   /** Asks the process running the run to stop it: it may be another process, which polls `stopRequested`. */
-  requestStop(runId: number): void;
-  stopRequested(runId: number): boolean;
+  requestStop(runId: number): Promise<void>;
+  stopRequested(runId: number): Promise<boolean>;
   /**
    * Gives the run the key, among `names`, with the fewest other `running` runs on it (ties: the first in
    * `names`), records it on the run and returns it. Atomic across processes, so concurrent runs spread evenly.
    */
-  assignApiKey(runId: number, names: readonly string[]): string;
+  assignApiKey(runId: number, names: readonly string[]): Promise<string>;
 
-  schedules(bookId: number): Schedule[];
-  setSchedules(bookId: number, schedules: readonly Schedule[]): void;
-  allSchedules(): { bookId: number; schedules: Schedule[] }[];
+  schedules(bookId: number): Promise<Schedule[]>;
+  setSchedules(bookId: number, schedules: readonly Schedule[]): Promise<void>;
+  allSchedules(): Promise<{ bookId: number; schedules: Schedule[] }[]>;
   /**
    * Sets the schedule's `lastFiredAt` to `firedAt` only if it still is `expected`; true for the one caller
    * whose update changed it. Several schedulers (one per process) read the same due tick: the one that wins
    * the claim enqueues, the others do nothing, so a tick fires once per cluster.
    */
-  claimScheduleTick(bookId: number, kind: Schedule['kind'], expected: string | null, firedAt: string): boolean;
+  claimScheduleTick(bookId: number, kind: Schedule['kind'], expected: string | null, firedAt: string): Promise<boolean>;
 
-  addShare(share: Share, tokenHash: string): void;
-  shareByToken(tokenHash: string): Share | undefined;
-  revokeShare(id: string, now: string): boolean;
-  getShare(id: string): Share | undefined;
-  sharesOfRun(runId: number): (Share & { downloads: number })[];
-  logShareDownload(shareId: string, file: string, at: string): void;
-  shareDownloads(shareId: string): { file: string; at: string }[];
+  addShare(share: Share, tokenHash: string): Promise<void>;
+  shareByToken(tokenHash: string): Promise<Share | undefined>;
+  revokeShare(id: string, now: string): Promise<boolean>;
+  getShare(id: string): Promise<Share | undefined>;
+  sharesOfRun(runId: number): Promise<(Share & { downloads: number })[]>;
+  logShareDownload(shareId: string, file: string, at: string): Promise<void>;
+  shareDownloads(shareId: string): Promise<{ file: string; at: string }[]>;
 
-  close(): void;
+  close(): Promise<void>;
 }

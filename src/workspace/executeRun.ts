@@ -4,7 +4,7 @@ import type { AlertSettings } from '../alerts/AlertSettings.js';
 import { exitCodeFor } from '../errors/exitCode.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
-import { isDatabaseUnavailable } from '../store/postgres/DatabaseUnavailableError.js';
+import { isDatabaseUnavailable } from '../db/postgres/DatabaseUnavailableError.js';
 import { redact } from '../secrets/redact.js';
 import { defaultFiledDir } from '../filing/FiledRecord.js';
 import { alertAfter, alertOnFailure } from '../runs/alertPolicy.js';
@@ -18,7 +18,8 @@ import type { BookStores } from './BookStores.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { fanOutProgress, RunProgress } from './RunProgress.js';
-import type { Run, RunProgressFigures, WorkspaceData } from './WorkspaceData.js';
+import { SerialWrites } from './SerialWrites.js';
+import type { Run, WorkspaceData } from './WorkspaceData.js';
 
 export interface RunContext {
   data: WorkspaceData;
@@ -27,8 +28,6 @@ export interface RunContext {
   /** From the server's environment only (LEDGERSCAN_*), never from the workspace data. */
   alerts: AlertSettings;
   now: () => Date;
-  /** Live figures for the event streams (the database gets them too). */
-  onProgress: (runId: number, figures: RunProgressFigures) => void;
   /** The key's limiter shared by every worker (distributed); none: the process's own, as the CLI. */
   limiter?: KeyLimiter;
 }
@@ -42,12 +41,14 @@ export interface RunContext {
  */
 export async function executeRun(context: RunContext, run: Run, signal: AbortSignal): Promise<void> {
   const { data, stores, api } = context;
-  const log = (line: string): void => data.appendLog(run.id, redact(line.trimEnd(), api.apiKey));
-  const book = data.getBook(run.bookId);
+  // The pipeline reports synchronously; its lines and figures reach the database in order, awaited before the outcome.
+  const writes = new SerialWrites();
+  const log = (line: string): void => writes.push(() => data.appendLog(run.id, redact(line.trimEnd(), api.apiKey)));
+  const book = await data.getBook(run.bookId);
   const subject = book?.data.name ?? `book ${run.bookId}`;
   const filedDir = defaultFiledDir(stores.stateFile(run.bookId));
   const kind = runKind(run.request.kind);
-  data.updateRun(run.id, { status: 'running', startedAt: context.now().toISOString(), error: null });
+  await data.updateRun(run.id, { status: 'running', startedAt: context.now().toISOString(), error: null });
   try {
     if (book === undefined) throw new LedgerscanError('the book of this run was removed');
     const outDir = stores.outDir(run.id);
@@ -68,8 +69,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const place = apiPlace(context.now(), filedDir);
     kind.preconditions?.(job, values, place);
     const figures = new RunProgress((progress) => {
-      data.updateRun(run.id, { progress });
-      context.onProgress(run.id, progress);
+      writes.push(() => data.updateRun(run.id, { progress }));
     }, { rate: api.rate });
     const progress = fanOutProgress(figures, createProgress({ output: { write: (text: string) => log(text) }, rate: api.rate }));
     const balanceSeriesFile = path.join(stores.runDir(run.id), BALANCE_SERIES_FILE);
@@ -78,9 +78,10 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const files = await outcome.files();
     const alerted = await raiseAlert(alertAfter(outcome, subject, context.now()), context.alerts, log);
     const done = figures.done(outcome.apiCalls);
-    data.updateRun(run.id, { status: outcome.status, progress: done, summary: { ...outcome.summary, ...alerted }, files, finishedAt: context.now().toISOString() });
-    context.onProgress(run.id, done);
+    await writes.flush();
+    await data.updateRun(run.id, { status: outcome.status, progress: done, summary: { ...outcome.summary, ...alerted }, files, finishedAt: context.now().toISOString() });
     log(`${outcome.status}: ${outcome.apiCalls} API calls`);
+    await writes.flush();
   } catch (error) {
     // Nothing can be recorded without the database: the worker waits for it and gives the run back to the queue.
     if (isDatabaseUnavailable(error)) throw error;
@@ -88,7 +89,9 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const message = redact(error instanceof LedgerscanError ? error.message : String(error), api.apiKey);
     const failure = stopped ? null : alertOnFailure(kind, run.trigger, { subject, command: `scheduled ${kind.name}`, message, exitCode: exitCodeFor(error), now: context.now() });
     const alerted = failure === null ? undefined : await raiseAlert({ alert: failure }, context.alerts, log);
-    data.updateRun(run.id, { status: stopped ? 'stopped' : 'failed', error: stopped ? null : message, finishedAt: context.now().toISOString(), ...(alerted === undefined ? {} : { summary: alerted }) });
+    await writes.flush().catch(() => undefined);
+    await data.updateRun(run.id, { status: stopped ? 'stopped' : 'failed', error: stopped ? null : message, finishedAt: context.now().toISOString(), ...(alerted === undefined ? {} : { summary: alerted }) });
     log(stopped ? 'stopped; the store keeps what was fetched' : `failed: ${message}`);
+    await writes.flush();
   }
 }

@@ -7,7 +7,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { postgresConfig } from '../store/postgres/postgresConfig.js';
+import { postgresConfig } from '../db/postgres/postgresConfig.js';
 
 const { url, workerId, everyMs } = workerData as { url: string; workerId: string; everyMs: number };
 

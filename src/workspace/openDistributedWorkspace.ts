@@ -1,13 +1,12 @@
 import type { WorkerUtils } from 'graphile-worker';
 import { makeWorkerUtils } from 'graphile-worker';
 import type { AlertSettings } from '../alerts/AlertSettings.js';
-import { BlockingPostgres } from '../store/postgres/BlockingPostgres.js';
 import { removePostgresBook } from '../store/postgres/removePostgresBook.js';
 import { distributedBookStores } from './BookStores.js';
 import { GraphileRunQueue } from './GraphileRunQueue.js';
 import { graphileLogger } from './graphileLogger.js';
 import type { ApiAccess } from './jobForRun.js';
-import { PostgresWorkspaceData } from './PostgresWorkspaceData.js';
+import { openPostgresWorkspaceData } from './openWorkspaceData.js';
 import { Workspace } from './Workspace.js';
 
 export interface DistributedOptions {
@@ -32,20 +31,13 @@ export async function openDistributedWorkspace(options: DistributedOptions, work
   } finally {
     if (workerUtils === undefined) await utils.release();
   }
-  const data = new PostgresWorkspaceData(options.database);
-  let db: BlockingPostgres;
-  try {
-    db = new BlockingPostgres(options.database);
-  } catch (error) {
-    data.close();
-    throw error;
-  }
+  const { data, db } = await openPostgresWorkspaceData(options.database, options.log === undefined ? {} : { log: options.log });
   const now = options.now ?? (() => new Date());
   const stores = distributedBookStores(options.database, options.filesDir, (book) => removePostgresBook(db, book));
   return new Workspace({
     api: options.api,
     now,
     ...(options.alerts === undefined ? {} : { alerts: options.alerts }),
-    backend: { data, stores, queue: () => new GraphileRunQueue(data, db, now), close: () => db.close() },
+    backend: { data, stores, queue: () => new GraphileRunQueue(data, db, now) },
   });
 }

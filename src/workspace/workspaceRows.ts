@@ -1,6 +1,7 @@
+import type { Generated } from 'kysely';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
-import type { Book, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
+import type { Book, Role, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
 
 /**
  * The rows both workspace databases store (same columns, JSON as text, instants as ISO text) and their
@@ -45,6 +46,20 @@ export interface ShareRow {
   revoked_at: string | null;
 }
 
+/** The workspace's tables as the query builder sees them, one description for SQLite and PostgreSQL. */
+export interface WorkspaceTables {
+  users: { id: Generated<number>; name: string; role: Role; password_hash: string };
+  tokens: { token_hash: string; user_id: number };
+  sessions: { session_hash: string; user_id: number; expires_at: string };
+  books: Omit<BookRow, 'id'> & { id: Generated<number> };
+  /** stop_requested: an integer on SQLite, a boolean on PostgreSQL; written as 1, which both take. */
+  runs: Omit<RunRow, 'id' | 'files' | 'api_key_name'> & { id: Generated<number>; files: Generated<string>; api_key_name: Generated<string | null>; stop_requested: Generated<number | boolean> };
+  run_log: { seq: Generated<number>; run_id: number; line: string };
+  schedules: ScheduleRow;
+  shares: ShareRow & { token_hash: string };
+  share_downloads: { share_id: string; file: string; at: string };
+}
+
 export const QUEUED_PROGRESS: RunProgressFigures = { phase: 'queued', blocksPercent: 0, receiptsDone: 0, receiptsTotal: 0, apiCalls: 0, etaSeconds: null };
 
 export type RunChange = Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>;
@@ -53,13 +68,13 @@ const RUN_COLUMNS: Record<string, string> = {
   status: 'status', progress: 'progress', summary: 'summary', error: 'error', files: 'files', startedAt: 'started_at', finishedAt: 'finished_at',
 };
 
-/** The columns a run change sets and their stored values (JSON fields as text), in the same order. */
-export function runChangeColumns(change: RunChange): { columns: string[]; values: (string | null)[] } {
-  const entries = Object.entries(change).filter(([key]) => key in RUN_COLUMNS);
-  return {
-    columns: entries.map(([key]) => RUN_COLUMNS[key] as string),
-    values: entries.map(([, value]) => (value === null || typeof value === 'string' ? value : JSON.stringify(value))),
-  };
+/** The columns a run change sets and their stored values (JSON fields as text). */
+export function runChangeColumns(change: RunChange): Partial<Pick<RunRow, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'started_at' | 'finished_at'>> {
+  return Object.fromEntries(
+    Object.entries(change)
+      .filter(([key, value]) => key in RUN_COLUMNS && value !== undefined)
+      .map(([key, value]) => [RUN_COLUMNS[key] as string, value === null || typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
 }
 
 /** The key among `names` with the fewest running runs (`counts`), the first in `names` on a tie. */

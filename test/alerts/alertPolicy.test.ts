@@ -55,14 +55,14 @@ describe('the alert policy on failures', () => {
     const workspace: Workspace = openWorkspace(dataDir, NO_API, { now: () => clock, alerts: { webhook: { url: hook.url, secret: SECRET } } });
     hook.received.length = 0;
     try {
-      const book = workspace.addBook(worldBook(world, 'Broken store'));
+      const book = await workspace.addBook(worldBook(world, 'Broken store'));
       // The book's data folder is a file: its store cannot be opened, so every run of it fails.
       fs.mkdirSync(path.join(dataDir, 'books'), { recursive: true });
       fs.writeFileSync(path.join(dataDir, 'books', String(book.id)), 'not a folder');
-      workspace.start({ scheduler: false });
-      const manual = workspace.startRun(book.id, { kind: 'reconcile' });
+      await workspace.start({ scheduler: false });
+      const manual = await workspace.startRun(book.id, { kind: 'reconcile' });
       await workspace.queue.idle();
-      expect(workspace.data.getRun(manual?.id ?? 0)).toMatchObject({ status: 'failed', trigger: 'manual', summary: null });
+      expect(await workspace.data.getRun(manual?.id ?? 0)).toMatchObject({ status: 'failed', trigger: 'manual', summary: null });
       expect(alerts()).toHaveLength(0);
     } finally {
       await workspace.close();

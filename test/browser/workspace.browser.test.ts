@@ -35,8 +35,8 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     sandbox = await startSandbox({ world, rate: RATE });
     dataDir = tempDir('browser');
     workspace = openWorkspace(dataDir, sandbox, {}, RATE);
-    workspace.start({ scheduler: false });
-    workspace.data.addUser('accountant', 'admin', await hashPassword(PASSWORD));
+    await workspace.start({ scheduler: false });
+    await workspace.data.addUser('accountant', 'admin', await hashPassword(PASSWORD));
     server = await serve(workspace);
     // Playwright starts Chromium on a fresh temporary profile (its own --user-data-dir) and removes it on close.
     browser = await chromium.launch({
@@ -133,7 +133,7 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     expect(shareUrl).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
 
     // The reconcile report, started from the book page.
-    await page.goto(`${server.url}/books/${workspace.data.getRun(runId)?.bookId}`);
+    await page.goto(`${server.url}/books/${(await workspace.data.getRun(runId))?.bookId}`);
     await page.selectOption('form[data-form="run"] select[name="kind"]', 'reconcile');
     await Promise.all([page.waitForURL(/\/runs\/\d+$/), page.click('form[data-form="run"] button[type="submit"]')]);
     await page.waitForSelector('a.button[href$="/reconcile"]', { timeout: 60_000 });
@@ -143,7 +143,7 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     expect(await page.textContent('table.reconcile')).toContain('GIFT');
 
     // Closing 2025 from the book page: the run page lists the filed files, the book page the closed period and its hashes.
-    const bookUrl = `${server.url}/books/${workspace.data.getRun(runId)?.bookId}`;
+    const bookUrl = `${server.url}/books/${(await workspace.data.getRun(runId))?.bookId}`;
     await page.goto(bookUrl);
     await page.fill('form[data-close] input[name="year"]', '2025');
     await page.check('form[data-close] input[value="ledger"]');

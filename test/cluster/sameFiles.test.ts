@@ -26,12 +26,12 @@ afterAll(async () => {
 async function embeddedExport(): Promise<Record<string, string>> {
   const dataDir = tempDir('embedded-reference');
   const workspace = openWorkspace(dataDir, { url: sandbox.url, apiKey: KEY });
-  workspace.start({ scheduler: false });
+  await workspace.start({ scheduler: false });
   try {
-    const book = workspace.addBook(worldBook(world));
-    const run = workspace.startRun(book.id, request);
+    const book = await workspace.addBook(worldBook(world));
+    const run = await workspace.startRun(book.id, request);
     await workspace.queue.idle();
-    expect(workspace.data.getRun(run?.id ?? 0)?.status).toBe('succeeded');
+    expect((await workspace.data.getRun(run?.id ?? 0))?.status).toBe('succeeded');
     return runOutput(workspace.stores.outDir(run?.id ?? 0));
   } finally {
     await workspace.close();

@@ -21,7 +21,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import type { BookStore } from '../../src/store/BookStore.js';
 import { STREAMS } from '../../src/etherscan/wire.js';
-import { DatabaseUnavailableError } from '../../src/store/postgres/DatabaseUnavailableError.js';
+import { DatabaseUnavailableError } from '../../src/db/postgres/DatabaseUnavailableError.js';
 import { openStoreAt, type StoreLocation } from '../../src/store/StoreLocation.js';
 import { createProgress } from '../../src/sync/progress.js';
 import { renderableInParts } from '../../src/templates/CsvPart.js';

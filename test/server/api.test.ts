@@ -48,7 +48,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ world, rate: E2E_RATE, apiKeys: [KEY] });
   dataDir = tempDir('api');
   workspace = openWorkspace(dataDir, { url: sandbox.url, apiKey: KEY }, { now: () => clock });
-  workspace.start({ scheduler: false });
+  await workspace.start({ scheduler: false });
   server = await serve(workspace, (line) => serverLog.push(line));
   adminToken = await addUser(workspace, 'admin', 'admin', 'correct horse battery');
   viewerToken = await addUser(workspace, 'viewer', 'viewer', 'viewer password 1');

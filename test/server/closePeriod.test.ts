@@ -60,11 +60,11 @@ beforeAll(async () => {
   sandbox = await startSandbox({ world, rate: 1000, omit: [held] });
   dataDir = tempDir('close');
   workspace = openWorkspace(dataDir, sandbox, { now: () => clock, alerts: { webhook: { url: hook.url, secret: SECRET } } }, 1000);
-  workspace.start({ scheduler: false });
+  await workspace.start({ scheduler: false });
   server = await serve(workspace);
   admin = await addUser(workspace, 'closer', 'admin', 'closer password 1');
   viewer = await addUser(workspace, 'reader', 'viewer', 'reader password 1');
-  bookId = workspace.addBook(worldBook(world, 'Filed <b>client</b>')).id;
+  bookId = (await workspace.addBook(worldBook(world, 'Filed <b>client</b>'))).id;
 });
 
 afterAll(async () => {
@@ -98,7 +98,7 @@ describe('closing a period in the workspace', () => {
     }
     const asViewer = await call('POST', `/api/books/${bookId}/runs`, viewer, { kind: 'close', period: { year: 2025 }, templates: ['ledger'] });
     expect(asViewer.status).toBe(403);
-    expect(workspace.data.runsOfBook(bookId)).toHaveLength(0);
+    expect(await workspace.data.runsOfBook(bookId)).toHaveLength(0);
   });
 
   it('files 2025 where the CLI would, lists it with its hashes and never closes it twice', async () => {
@@ -206,13 +206,13 @@ describe('closing a period in the workspace', () => {
 
   it('the nightly schedule diffs every closed period after its reconcile, and sends nothing when nothing is new', async () => {
     // The book's default schedule: reconcile nightly at 02:30 UTC.
-    const before = workspace.data.runsOfBook(bookId).length;
+    const before = (await workspace.data.runsOfBook(bookId)).length;
     clock = new Date('2026-06-01T02:29:00Z');
-    expect(workspace.scheduler.tick(clock)).toBe(0);
+    expect(await workspace.scheduler.tick(clock)).toBe(0);
     clock = new Date('2026-06-01T02:31:00Z');
-    expect(workspace.scheduler.tick(clock)).toBe(1);
+    expect(await workspace.scheduler.tick(clock)).toBe(1);
     await workspace.queue.idle();
-    const nightly = workspace.data.runsOfBook(bookId).slice(0, workspace.data.runsOfBook(bookId).length - before).reverse();
+    const nightly = (await workspace.data.runsOfBook(bookId)).slice(0, (await workspace.data.runsOfBook(bookId)).length - before).reverse();
     expect(nightly.map((run) => [run.request.kind, run.trigger, run.request.label])).toEqual([['reconcile', 'schedule', undefined], ['diff', 'schedule', '2025']]);
     expect(nightly[0]?.status).toBe('succeeded');
     // The same changes as the last diff: still differences, but no second alert.
@@ -229,7 +229,7 @@ describe('closing a period in the workspace', () => {
     const rows = csv.trim().split('\n');
     expect(rows.length).toBeGreaterThan(1);
     // At the period's last second, holdings are the closing balances the last diff recalculated (the transfer revealed), to the base unit.
-    const lastDiff = workspace.data.runsOfBook(bookId).find((run) => run.request.kind === 'diff');
+    const lastDiff = (await workspace.data.runsOfBook(bookId)).find((run) => run.request.kind === 'diff');
     const closing = (await call('GET', `/api/runs/${lastDiff?.id}/files/closing-balances.csv`, viewer)).text;
     const byBucket = (text: string): Record<string, string> => Object.fromEntries((parse(text, { columns: true }) as Record<string, string>[])
       .map((row) => [`${row.chain_id} ${row.wallet} ${row.asset_contract} ${row.token_id}`, row.balance_raw ?? '']));
@@ -245,16 +245,16 @@ describe('closing a period in the workspace', () => {
   });
 
   it('alerts when a scheduled run fails', async () => {
-    const broken = workspace.addBook(worldBook(world, 'Broken store'));
+    const broken = await workspace.addBook(worldBook(world, 'Broken store'));
     // The book's data folder is a file: its store cannot be opened, so every run of it fails.
     fs.mkdirSync(path.join(dataDir, 'books'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'books', String(broken.id)), 'not a folder');
     clock = new Date('2026-06-01T03:00:00Z');
-    workspace.setSchedules(broken.id, [{ kind: 'sync', cron: '0 4 * * *', zone: 'UTC' }]);
+    await workspace.setSchedules(broken.id, [{ kind: 'sync', cron: '0 4 * * *', zone: 'UTC' }]);
     clock = new Date('2026-06-01T04:00:30Z');
-    expect(workspace.scheduler.tick(clock)).toBe(1);
+    expect(await workspace.scheduler.tick(clock)).toBe(1);
     await workspace.queue.idle();
-    const [failed] = workspace.data.runsOfBook(broken.id);
+    const [failed] = await workspace.data.runsOfBook(broken.id);
     expect(failed).toMatchObject({ status: 'failed', trigger: 'schedule', summary: { alert: 'run-failed', alertDelivered: 'delivered' } });
     expect(alerts().at(-1)).toMatchObject({ kind: 'run-failed', subject: 'Broken store', summary: 'scheduled sync failed (exit 2)' });
     fs.rmSync(path.join(dataDir, 'books', String(broken.id)));

@@ -25,7 +25,7 @@ beforeAll(async () => {
   workspace = openWorkspace(dataDir, NO_API, { now: () => new Date('2026-06-01T12:00:00Z') });
   server = await serve(workspace);
   token = await addUser(workspace, 'admin', 'admin', 'correct horse battery');
-  bookId = workspace.addBook(worldBook(world)).id;
+  bookId = (await workspace.addBook(worldBook(world))).id;
 });
 
 afterAll(async () => {
@@ -41,18 +41,18 @@ describe('schedules are validated exactly as the runs they queue', () => {
     [[{ kind: 'nosuch', cron: '0 3 * * *' }], /^schedules\[0\]\.kind$/, /kind must be one of export, sync, reconcile/],
     [[{ kind: 'export', cron: '0 3 * * *' }], /^schedules\[0\]\.templates$/, /at least one template/],
   ])('refuses %j with 400 naming the field, and keeps the schedules it had', async (body, field, message) => {
-    const before = workspace.data.schedules(bookId);
+    const before = await workspace.data.schedules(bookId);
     const refused = await put(`/api/books/${bookId}/schedules`, body);
     expect(refused.status).toBe(400);
     expect(refused.json.field).toMatch(field);
     expect(refused.json.error).toMatch(message);
-    expect(workspace.data.schedules(bookId)).toEqual(before);
+    expect(await workspace.data.schedules(bookId)).toEqual(before);
   });
 
   it('accepts what a run accepts', async () => {
     const saved = await put(`/api/books/${bookId}/schedules`, [{ kind: 'export', cron: '0 3 * * *', templates: ['ledger'] }, { kind: 'reconcile', cron: '30 2 * * *' }]);
     expect(saved.status).toBe(200);
-    expect(workspace.data.schedules(bookId).map((schedule) => [schedule.kind, schedule.templates])).toEqual([['export', ['ledger']], ['reconcile', []]]);
+    expect((await workspace.data.schedules(bookId)).map((schedule) => [schedule.kind, schedule.templates])).toEqual([['export', ['ledger']], ['reconcile', []]]);
   });
 });
 

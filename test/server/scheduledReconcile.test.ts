@@ -29,7 +29,7 @@ beforeAll(async () => {
   const lossy = await startSandbox({ world, rate: 1000, omit: [{ chainId: 1, stream: 'txlistinternal', hash }] });
   sandboxes.push(lossy);
   workspace = openWorkspace(tempDir('scheduled'), lossy, { now: () => clock }, 1000);
-  workspace.start({ scheduler: false });
+  await workspace.start({ scheduler: false });
   server = await serve(workspace);
 });
 
@@ -42,12 +42,12 @@ afterAll(async () => {
 describe('a scheduled reconcile with differences', () => {
   it('runs like a manual one and shows on the books list and in /api/health', async () => {
     const token = await addUser(workspace, 'ops', 'admin', 'ops password 12');
-    const book = workspace.addBook(worldBook(world, 'Nightly client'));
-    workspace.setSchedules(book.id, [{ kind: 'reconcile', cron: '0 3 * * *', zone: 'UTC' }]);
+    const book = await workspace.addBook(worldBook(world, 'Nightly client'));
+    await workspace.setSchedules(book.id, [{ kind: 'reconcile', cron: '0 3 * * *', zone: 'UTC' }]);
     clock = new Date('2026-06-01T02:59:00Z');
-    expect(workspace.scheduler.tick(clock)).toBe(0);
+    expect(await workspace.scheduler.tick(clock)).toBe(0);
     clock = new Date('2026-06-01T03:00:30Z');
-    expect(workspace.scheduler.tick(clock)).toBe(1);
+    expect(await workspace.scheduler.tick(clock)).toBe(1);
     await workspace.queue.idle();
 
     const runs = (await (await fetch(`${server.url}/api/books/${book.id}/runs`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; kind: string; trigger: string; status: string; summary: { differences: number } }[];

@@ -35,10 +35,10 @@ beforeAll(async () => {
   workspace = openWorkspace(tempDir('findings'), { url: 'http://127.0.0.1:9', apiKey: 'FINDKEY' });
   server = await serve(workspace, undefined, { loginAttemptsPerMinute: 1000 });
   adminToken = await addUser(workspace, 'admin', 'admin', 'admin password 1');
-  const run = workspace.startRun(workspace.addBook(BOOK).id, { kind: 'sync' });
+  const run = await workspace.startRun((await workspace.addBook(BOOK)).id, { kind: 'sync' });
   runId = run?.id ?? 0;
-  workspace.data.updateRun(runId, { status: 'succeeded', files: [{ name: 'ledger.csv', bytes: 4, sha256: 'x' }] });
-  const dir = filesDirOf(workspace.stores, workspace.data.getRun(runId) ?? (run as never));
+  await workspace.data.updateRun(runId, { status: 'succeeded', files: [{ name: 'ledger.csv', bytes: 4, sha256: 'x' }] });
+  const dir = filesDirOf(workspace.stores, (await workspace.data.getRun(runId)) ?? (run as never));
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'ledger.csv'), 'a,b\n');
 });
@@ -140,9 +140,9 @@ describe('security findings', () => {
   });
 
   it('19: the error of a failed run shows no server path, on the API or the page', async () => {
-    const failed = workspace.startRun(workspace.addBook({ ...BOOK, name: 'Failing' }).id, { kind: 'sync' });
+    const failed = await workspace.startRun((await workspace.addBook({ ...BOOK, name: 'Failing' })).id, { kind: 'sync' });
     const dataDir = path.dirname(workspace.stores.outDir(failed?.id ?? 0));
-    workspace.data.updateRun(failed?.id ?? 0, { status: 'failed', error: `job.json is not a job (file: ${dataDir}/runs/9/job.json; fix: see https://example.org/a/b)` });
+    await workspace.data.updateRun(failed?.id ?? 0, { status: 'failed', error: `job.json is not a job (file: ${dataDir}/runs/9/job.json; fix: see https://example.org/a/b)` });
     const shown = (await (await fetch(`${server.url}/api/runs/${failed?.id}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { error: string };
     expect(shown.error).toBe('job.json is not a job (file: job.json; fix: see https://example.org/a/b)');
     const login = await loginAt(server.url, 'admin', 'admin password 1');

@@ -14,9 +14,9 @@ beforeAll(async () => {
   workspace = openWorkspace(tempDir('ids'), { url: 'http://127.0.0.1:9', apiKey: 'IDSKEY' });
   server = await serve(workspace);
   token = await addUser(workspace, 'admin', 'admin', 'admin password 1');
-  const book = workspace.addBook(BOOK);
-  workspace.startRun(book.id, { kind: 'sync' });
-  workspace.startRun(book.id, { kind: 'sync' });
+  const book = await workspace.addBook(BOOK);
+  await workspace.startRun(book.id, { kind: 'sync' });
+  await workspace.startRun(book.id, { kind: 'sync' });
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { describeError, exitCodeFor } from '../../src/errors/exitCode.js';
-import { DatabaseUnavailableError, isConnectionLoss } from '../../src/store/postgres/DatabaseUnavailableError.js';
+import { DatabaseUnavailableError, isConnectionLoss } from '../../src/db/postgres/DatabaseUnavailableError.js';
 import { redactDatabaseUrl } from '../../src/secrets/redact.js';
 
 describe('DatabaseUnavailableError', () => {

@@ -2,7 +2,7 @@
  * Run by postgresCursor.test.ts under a small heap: streams `rows` rows of 1,000 characters through a
  * `BlockingPostgres` cursor and prints how many rows and characters came through.
  */
-import { BlockingPostgres } from '../../src/store/postgres/BlockingPostgres.js';
+import { BlockingPostgres } from '../../src/db/postgres/BlockingPostgres.js';
 
 const [database = '', rows = '0'] = process.argv.slice(2);
 const db = new BlockingPostgres(database);

@@ -6,12 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
 import type { BookStore } from '../../src/store/BookStore.js';
-import { migrations } from '../../src/store/migrations.js';
+import { migrations } from '../../src/db/sqlite/storeMigrations.js';
 import { openStore } from '../../src/store/openStore.js';
-import { DatabaseUnavailableError } from '../../src/store/postgres/DatabaseUnavailableError.js';
-import { openPostgresDatabase } from '../../src/store/postgres/openPostgresDatabase.js';
+import { DatabaseUnavailableError } from '../../src/db/postgres/DatabaseUnavailableError.js';
+import { openPostgresDatabase } from '../../src/db/postgres/openPostgresDatabase.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
-import { postgresMigrations } from '../../src/store/postgres/postgresMigrations.js';
+import { postgresMigrations } from '../../src/db/postgres/postgresMigrations.js';
 import type { Store } from '../../src/store/Store.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
 

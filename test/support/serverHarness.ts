@@ -21,9 +21,9 @@ export async function serve(workspace: Workspace, log?: (line: string) => void, 
 
 /** A user with a password and a bearer token, as `ledgerscan users add` and `users token` make them. */
 export async function addUser(workspace: Workspace, name: string, role: 'admin' | 'viewer', password: string): Promise<string> {
-  const user = workspace.data.addUser(name, role, await hashPassword(password));
+  const user = await workspace.data.addUser(name, role, await hashPassword(password));
   const token = randomToken();
-  workspace.data.addToken(user.id, tokenDigest(token));
+  await workspace.data.addToken(user.id, tokenDigest(token));
   return token;
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { checksumAddress } from '../../src/config/checksumAddress.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
-import { SqliteWorkspaceData } from '../../src/workspace/SqliteWorkspaceData.js';
+import { openSqliteWorkspaceData } from '../../src/workspace/openWorkspaceData.js';
 import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
 import { runInProcess } from '../support/runLedgerscan.js';
 import { storeContents } from '../support/storeContents.js';
@@ -29,20 +29,20 @@ describe('books', () => {
       const bad = { name: '', wallets: [{ address: '0x123' }], chains: [1, 999999], timezone: 'Mars/Base', period: { year: 2025 } };
       let message = '';
       try {
-        workspace.addBook(bad);
+        await workspace.addBook(bad);
       } catch (error) {
         message = (error as Error).message;
       }
       expect(message).toMatch(/^book has 5 problems/);
       for (const field of ['period is not a book field', 'name must be', 'wallets[0].address', 'chains[1]', 'timezone']) expect(message).toContain(field);
-      expect(workspace.data.listBooks()).toEqual([]);
-      const book = workspace.addBook(worldBook(world));
-      expect(workspace.data.schedules(book.id).map((schedule) => [schedule.kind, schedule.cron])).toEqual([['reconcile', '30 2 * * *']]);
+      expect(await workspace.data.listBooks()).toEqual([]);
+      const book = await workspace.addBook(worldBook(world));
+      expect((await workspace.data.schedules(book.id)).map((schedule) => [schedule.kind, schedule.cron])).toEqual([['reconcile', '30 2 * * *']]);
       const checksummed = checksumAddress(world.wallets[0]?.address ?? '');
       const letter = checksummed.search(/[a-fA-F]/);
       const flipped = checksummed.slice(0, letter) + swapCase(checksummed.charAt(letter)) + checksummed.slice(letter + 1);
-      expect(() => workspace.updateBook(book.id, { wallets: [{ address: flipped }] })).toThrow(/wallets\[0\]\.address.*EIP-55/);
-      expect(workspace.updateBook(book.id, { wallets: [{ address: checksummed, label: 'Main' }] })?.data.wallets).toEqual([{ address: checksummed, label: 'Main' }]);
+      await expect(workspace.updateBook(book.id, { wallets: [{ address: flipped }] })).rejects.toThrow(/wallets\[0\]\.address.*EIP-55/);
+      expect((await workspace.updateBook(book.id, { wallets: [{ address: checksummed, label: 'Main' }] }))?.data.wallets).toEqual([{ address: checksummed, label: 'Main' }]);
     } finally {
       await workspace.close();
     }
@@ -53,15 +53,15 @@ describe('runs', () => {
   it('write what `ledgerscan export` writes for the same job file, one run per book at a time', async () => {
     const dataDir = tempDir('runs');
     const workspace = openWorkspace(dataDir, sandbox);
-    workspace.start({ scheduler: false });
+    await workspace.start({ scheduler: false });
     try {
-      const book = workspace.addBook(worldBook(world));
+      const book = await workspace.addBook(worldBook(world));
       const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] };
-      const first = workspace.startRun(book.id, request);
-      const second = workspace.startRun(book.id, request);
-      expect(workspace.queue.counts()).toEqual({ queued: 1, running: 1 });
+      const first = await workspace.startRun(book.id, request);
+      const second = await workspace.startRun(book.id, request);
+      expect(await workspace.queue.counts()).toEqual({ queued: 1, running: 1 });
       await workspace.queue.idle();
-      const [done1, done2] = [workspace.data.getRun(first?.id ?? 0), workspace.data.getRun(second?.id ?? 0)];
+      const [done1, done2] = [await workspace.data.getRun(first?.id ?? 0), await workspace.data.getRun(second?.id ?? 0)];
       expect([done1?.status, done2?.status]).toEqual(['succeeded', 'succeeded']);
       // One after the other: the second started only once the first had finished.
       expect(Date.parse(done2?.startedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(done1?.finishedAt ?? ''));
@@ -88,29 +88,29 @@ describe('runs', () => {
   it('of different books run side by side, and a run left running by a dead process is queued again and finishes', async () => {
     const dataDir = tempDir('requeue');
     const workspace = openWorkspace(dataDir, sandbox);
-    workspace.start({ scheduler: false });
-    const a = workspace.addBook(worldBook(world, 'A'));
-    const b = workspace.addBook(worldBook(world, 'B'));
-    const runA = workspace.startRun(a.id, { kind: 'sync' });
-    const runB = workspace.startRun(b.id, { kind: 'sync' });
-    expect(workspace.queue.counts()).toEqual({ queued: 0, running: 2 });
+    await workspace.start({ scheduler: false });
+    const a = await workspace.addBook(worldBook(world, 'A'));
+    const b = await workspace.addBook(worldBook(world, 'B'));
+    const runA = await workspace.startRun(a.id, { kind: 'sync' });
+    const runB = await workspace.startRun(b.id, { kind: 'sync' });
+    expect(await workspace.queue.counts()).toEqual({ queued: 0, running: 2 });
     await workspace.queue.idle();
-    expect(workspace.data.getRun(runA?.id ?? 0)?.status).toBe('succeeded');
-    expect(workspace.data.getRun(runB?.id ?? 0)?.status).toBe('succeeded');
-    const stale = workspace.data.addRun(a.id, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] }, 'manual', new Date().toISOString());
+    expect((await workspace.data.getRun(runA?.id ?? 0))?.status).toBe('succeeded');
+    expect((await workspace.data.getRun(runB?.id ?? 0))?.status).toBe('succeeded');
+    const stale = await workspace.data.addRun(a.id, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] }, 'manual', new Date().toISOString());
     await workspace.close();
 
     // What a kill -9 leaves: the row still says running.
-    const raw = new SqliteWorkspaceData(path.join(dataDir, 'workspace.db'));
-    raw.updateRun(stale.id, { status: 'running' });
-    raw.close();
+    const raw = openSqliteWorkspaceData(path.join(dataDir, 'workspace.db'));
+    await raw.updateRun(stale.id, { status: 'running' });
+    await raw.close();
     const again = openWorkspace(dataDir, sandbox);
-    again.start({ scheduler: false });
+    await again.start({ scheduler: false });
     try {
       await again.queue.idle();
-      const run = again.data.getRun(stale.id);
+      const run = await again.data.getRun(stale.id);
       expect(run?.status).toBe('succeeded');
-      expect(again.data.runLog(stale.id)[0]).toMatch(/queued again/);
+      expect((await again.data.runLog(stale.id))[0]).toMatch(/queued again/);
       expect(fs.existsSync(path.join(dataDir, 'runs', String(stale.id), 'files', 'ledger.csv'))).toBe(true);
     } finally {
       await again.close();
@@ -121,28 +121,28 @@ describe('runs', () => {
     const dataDir = tempDir('stop-running');
     // 40/s on the client: the export is still fetching when it is stopped.
     const workspace = openWorkspace(dataDir, sandbox, {}, 40);
-    workspace.start({ scheduler: false });
+    await workspace.start({ scheduler: false });
     try {
-      const book = workspace.addBook(worldBook(world));
+      const book = await workspace.addBook(worldBook(world));
       const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger'] };
-      const run = workspace.startRun(book.id, request);
-      while ((workspace.data.getRun(run?.id ?? 0)?.progress.apiCalls ?? 0) < 30) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(workspace.queue.stop(run?.id ?? 0)).toBe(true);
+      const run = await workspace.startRun(book.id, request);
+      while (((await workspace.data.getRun(run?.id ?? 0))?.progress.apiCalls ?? 0) < 30) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await workspace.queue.stop(run?.id ?? 0)).toBe(true);
       await workspace.queue.idle();
-      const stopped = workspace.data.getRun(run?.id ?? 0);
+      const stopped = await workspace.data.getRun(run?.id ?? 0);
       expect(stopped).toMatchObject({ status: 'stopped', error: null, files: [] });
       const kept = storeContents(path.join(dataDir, 'books', String(book.id), 'state.db'));
       expect(kept.integrity).toBe('ok');
       expect(kept.records.length).toBeGreaterThan(0);
-      const again = workspace.startRun(book.id, request);
+      const again = await workspace.startRun(book.id, request);
       await workspace.queue.idle();
-      const done = workspace.data.getRun(again?.id ?? 0);
+      const done = await workspace.data.getRun(again?.id ?? 0);
       expect(done?.status).toBe('succeeded');
       expect(storeContents(path.join(dataDir, 'books', String(book.id), 'state.db')).duplicateKeys).toBe(0);
       // The same wallets in a book of their own, from an empty store: what the stopped run's pages saved.
-      const cold = workspace.startRun(workspace.addBook(worldBook(world, 'cold')).id, request);
+      const cold = await workspace.startRun((await workspace.addBook(worldBook(world, 'cold'))).id, request);
       await workspace.queue.idle();
-      expect(Number(done?.summary?.apiCalls)).toBeLessThan(Number(workspace.data.getRun(cold?.id ?? 0)?.summary?.apiCalls) - 10);
+      expect(Number(done?.summary?.apiCalls)).toBeLessThan(Number((await workspace.data.getRun(cold?.id ?? 0))?.summary?.apiCalls) - 10);
     } finally {
       await workspace.close();
     }
@@ -151,12 +151,12 @@ describe('runs', () => {
   it('a stopped queued run never starts, and a bad request names its fields', async () => {
     const workspace = openWorkspace(tempDir('stop'), sandbox);
     try {
-      const book = workspace.addBook(worldBook(world));
-      expect(() => workspace.startRun(book.id, { kind: 'export', period: { year: 1990 }, templates: ['nope'] })).toThrow(/period\.year.*templates\[0\]|templates\[0\].*period\.year/s);
-      expect(() => workspace.startRun(book.id, { kind: 'mine' })).toThrow(/kind must be one of/);
-      const run = workspace.startRun(book.id, { kind: 'sync' });
-      expect(workspace.queue.stop(run?.id ?? 0)).toBe(true);
-      expect(workspace.data.getRun(run?.id ?? 0)?.status).toBe('stopped');
+      const book = await workspace.addBook(worldBook(world));
+      await expect(workspace.startRun(book.id, { kind: 'export', period: { year: 1990 }, templates: ['nope'] })).rejects.toThrow(/period\.year.*templates\[0\]|templates\[0\].*period\.year/s);
+      await expect(workspace.startRun(book.id, { kind: 'mine' })).rejects.toThrow(/kind must be one of/);
+      const run = await workspace.startRun(book.id, { kind: 'sync' });
+      expect(await workspace.queue.stop(run?.id ?? 0)).toBe(true);
+      expect((await workspace.data.getRun(run?.id ?? 0))?.status).toBe('stopped');
     } finally {
       await workspace.close();
     }

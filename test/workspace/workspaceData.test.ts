@@ -5,10 +5,10 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { InputError } from '../../src/errors/LedgerscanError.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
-import { postgresMigrations } from '../../src/store/postgres/postgresMigrations.js';
-import { PostgresWorkspaceData } from '../../src/workspace/PostgresWorkspaceData.js';
-import { SQLITE_WORKSPACE_STEPS, SqliteWorkspaceData } from '../../src/workspace/SqliteWorkspaceData.js';
-import type { WorkspaceData } from '../../src/workspace/WorkspaceData.js';
+import { postgresMigrations } from '../../src/db/postgres/postgresMigrations.js';
+import { SQLITE_WORKSPACE_STEPS } from '../../src/db/sqlite/workspaceMigrations.js';
+import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../src/workspace/openWorkspaceData.js';
+import type { Run, WorkspaceData } from '../../src/workspace/WorkspaceData.js';
 import { childLines } from '../support/childLines.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
 import { tempDir } from '../support/workspaceHarness.js';
@@ -18,12 +18,12 @@ const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'workspace
 /** A place for a new, empty workspace database (a file or a database URL) and how to open it. */
 interface Backend {
   fresh(): Promise<string>;
-  open(location: string): WorkspaceData;
+  open(location: string): Promise<WorkspaceData>;
 }
 
 const sqlite: Backend = {
   fresh: () => Promise.resolve(path.join(tempDir('data'), 'workspace.db')),
-  open: (file) => new SqliteWorkspaceData(file),
+  open: (file) => Promise.resolve(openSqliteWorkspaceData(file)),
 };
 
 const book = { name: 'Client Ä — "quoted"', wallets: [{ address: '0x00000000000000000000000000000000000000aa', label: 'Main ✓' }], chains: [1, 8453], timezone: 'Europe/Berlin' };
@@ -33,95 +33,95 @@ const T = (minute: number): string => new Date(Date.UTC(2026, 2, 1, 12, minute))
  * Every method once, in one fixed order, asserting what each must do; returns every result so two
  * implementations can be compared object for object.
  */
-function exercise(data: WorkspaceData): unknown[] {
+async function exercise(data: WorkspaceData): Promise<unknown[]> {
   const seen: unknown[] = [];
   const keep = <T>(value: T): T => {
     seen.push(value);
     return value;
   };
 
-  const alice = keep(data.addUser('alice', 'admin', 'hash-a'));
-  const zed = keep(data.addUser('Zed', 'viewer', 'hash-z'));
-  expect(() => data.addUser('alice', 'viewer', 'other')).toThrow(InputError);
+  const alice = keep(await data.addUser('alice', 'admin', 'hash-a'));
+  const zed = keep(await data.addUser('Zed', 'viewer', 'hash-z'));
+  await expect(data.addUser('alice', 'viewer', 'other')).rejects.toThrow(InputError);
   // Byte order, as SQLite sorts: upper case first.
-  expect(keep(data.listUsers()).map((user) => user.name)).toEqual(['Zed', 'alice']);
-  expect(keep(data.findUser('alice'))).toEqual({ ...alice, passwordHash: 'hash-a' });
-  expect(keep(data.findUser('nobody'))).toBeUndefined();
-  expect(keep(data.userById(zed.id))).toEqual(zed);
-  data.addToken(alice.id, 'token-a');
-  data.addToken(zed.id, 'token-z');
-  expect(keep(data.userByToken('token-a'))).toEqual(alice);
-  expect(keep(data.userByToken('token-x'))).toBeUndefined();
-  data.addSession(alice.id, 'session-a', T(30));
-  expect(keep(data.userBySession('session-a', T(29)))).toEqual(alice);
-  expect(keep(data.userBySession('session-a', T(30)))).toBeUndefined();
-  data.removeSession('session-a');
-  expect(keep(data.userBySession('session-a', T(0)))).toBeUndefined();
-  expect(keep(data.removeUser('Zed'))).toBe(true);
-  expect(keep(data.removeUser('Zed'))).toBe(false);
-  expect(keep(data.userByToken('token-z'))).toBeUndefined();
+  expect(keep(await data.listUsers()).map((user) => user.name)).toEqual(['Zed', 'alice']);
+  expect(keep(await data.findUser('alice'))).toEqual({ ...alice, passwordHash: 'hash-a' });
+  expect(keep(await data.findUser('nobody'))).toBeUndefined();
+  expect(keep(await data.userById(zed.id))).toEqual(zed);
+  await data.addToken(alice.id, 'token-a');
+  await data.addToken(zed.id, 'token-z');
+  expect(keep(await data.userByToken('token-a'))).toEqual(alice);
+  expect(keep(await data.userByToken('token-x'))).toBeUndefined();
+  await data.addSession(alice.id, 'session-a', T(30));
+  expect(keep(await data.userBySession('session-a', T(29)))).toEqual(alice);
+  expect(keep(await data.userBySession('session-a', T(30)))).toBeUndefined();
+  await data.removeSession('session-a');
+  expect(keep(await data.userBySession('session-a', T(0)))).toBeUndefined();
+  expect(keep(await data.removeUser('Zed'))).toBe(true);
+  expect(keep(await data.removeUser('Zed'))).toBe(false);
+  expect(keep(await data.userByToken('token-z'))).toBeUndefined();
 
-  const first = keep(data.addBook(book, T(1)));
-  const second = keep(data.addBook({ ...book, name: 'Second' }, T(2)));
-  expect(keep(data.getBook(first.id))).toEqual(first);
-  expect(keep(data.updateBook(second.id, { ...book, name: 'Second, renamed' }, T(3)))).toEqual({ ...second, data: { ...book, name: 'Second, renamed' }, updatedAt: T(3) });
-  expect(keep(data.updateBook(999, book, T(3)))).toBeUndefined();
-  expect(keep(data.listBooks()).map((each) => each.id)).toEqual([first.id, second.id]);
+  const first = keep(await data.addBook(book, T(1)));
+  const second = keep(await data.addBook({ ...book, name: 'Second' }, T(2)));
+  expect(keep(await data.getBook(first.id))).toEqual(first);
+  expect(keep(await data.updateBook(second.id, { ...book, name: 'Second, renamed' }, T(3)))).toEqual({ ...second, data: { ...book, name: 'Second, renamed' }, updatedAt: T(3) });
+  expect(keep(await data.updateBook(999, book, T(3)))).toBeUndefined();
+  expect(keep(await data.listBooks()).map((each) => each.id)).toEqual([first.id, second.id]);
 
   const request = { kind: 'export' as const, period: { year: 2025 }, templates: ['ledger'] };
-  const queued = keep(data.addRun(first.id, request, 'manual', T(4)));
+  const queued = keep(await data.addRun(first.id, request, 'manual', T(4)));
   expect(queued).toMatchObject({ status: 'queued', trigger: 'manual', summary: null, error: null, files: [], startedAt: null, finishedAt: null, apiKeyName: null });
-  const other = keep(data.addRun(second.id, { kind: 'sync' }, 'schedule', T(5)));
-  data.updateRun(queued.id, {
+  const other = keep(await data.addRun(second.id, { kind: 'sync' }, 'schedule', T(5)));
+  await data.updateRun(queued.id, {
     status: 'running', startedAt: T(6), files: [{ name: 'ledger.csv', bytes: 12, sha256: 'ab'.repeat(32) }],
     progress: { phase: 'sync', blocksPercent: 12.5, receiptsDone: 3, receiptsTotal: 7, apiCalls: 40, etaSeconds: null },
   });
-  data.updateRun(other.id, { status: 'failed', error: 'line one\nline "two"', summary: { calls: 3, note: 'ü' }, finishedAt: T(7) });
-  expect(keep(data.getRun(queued.id))).toMatchObject({ status: 'running', startedAt: T(6), progress: { apiCalls: 40, blocksPercent: 12.5 } });
-  expect(keep(data.getRun(other.id))).toMatchObject({ status: 'failed', summary: { calls: 3, note: 'ü' }, error: 'line one\nline "two"' });
-  expect(keep(data.getRun(999))).toBeUndefined();
-  const later = keep(data.addRun(first.id, { kind: 'reconcile' }, 'manual', T(8)));
-  expect(keep(data.runsOfBook(first.id)).map((run) => run.id)).toEqual([later.id, queued.id]);
-  expect(keep(data.queuedRuns()).map((run) => run.id)).toEqual([later.id]);
-  expect(keep(data.runningRuns()).map((run) => run.id)).toEqual([queued.id]);
-  data.appendLog(queued.id, 'second line? no: first');
-  data.appendLog(other.id, 'of the other run');
-  data.appendLog(queued.id, 'then this');
-  expect(keep(data.runLog(queued.id))).toEqual(['second line? no: first', 'then this']);
+  await data.updateRun(other.id, { status: 'failed', error: 'line one\nline "two"', summary: { calls: 3, note: 'ü' }, finishedAt: T(7) });
+  expect(keep(await data.getRun(queued.id))).toMatchObject({ status: 'running', startedAt: T(6), progress: { apiCalls: 40, blocksPercent: 12.5 } });
+  expect(keep(await data.getRun(other.id))).toMatchObject({ status: 'failed', summary: { calls: 3, note: 'ü' }, error: 'line one\nline "two"' });
+  expect(keep(await data.getRun(999))).toBeUndefined();
+  const later = keep(await data.addRun(first.id, { kind: 'reconcile' }, 'manual', T(8)));
+  expect(keep(await data.runsOfBook(first.id)).map((run) => run.id)).toEqual([later.id, queued.id]);
+  expect(keep(await data.queuedRuns()).map((run) => run.id)).toEqual([later.id]);
+  expect(keep(await data.runningRuns()).map((run) => run.id)).toEqual([queued.id]);
+  await data.appendLog(queued.id, 'second line? no: first');
+  await data.appendLog(other.id, 'of the other run');
+  await data.appendLog(queued.id, 'then this');
+  expect(keep(await data.runLog(queued.id))).toEqual(['second line? no: first', 'then this']);
 
-  expect(keep(data.stopRequested(queued.id))).toBe(false);
-  data.requestStop(queued.id);
-  expect(keep(data.stopRequested(queued.id))).toBe(true);
-  expect(keep(data.stopRequested(later.id))).toBe(false);
-  expect(keep(data.stopRequested(999))).toBe(false);
+  expect(keep(await data.stopRequested(queued.id))).toBe(false);
+  await data.requestStop(queued.id);
+  expect(keep(await data.stopRequested(queued.id))).toBe(true);
+  expect(keep(await data.stopRequested(later.id))).toBe(false);
+  expect(keep(await data.stopRequested(999))).toBe(false);
 
   // `queued` runs on no key yet; a key's count is of the other running runs, so re-assigning a run does not count itself.
-  expect(keep(data.assignApiKey(queued.id, ['k1', 'k2']))).toBe('k1');
-  expect(keep(data.assignApiKey(queued.id, ['k1', 'k2']))).toBe('k1');
-  data.updateRun(later.id, { status: 'running' });
-  expect(keep(data.assignApiKey(later.id, ['k1', 'k2']))).toBe('k2');
-  expect(keep(data.assignApiKey(later.id, ['k2', 'k1']))).toBe('k2');
-  data.updateRun(queued.id, { status: 'succeeded' });
-  expect(keep(data.assignApiKey(later.id, ['k2', 'k1']))).toBe('k2');
-  expect(keep(data.getRun(later.id)?.apiKeyName)).toBe('k2');
+  expect(keep(await data.assignApiKey(queued.id, ['k1', 'k2']))).toBe('k1');
+  expect(keep(await data.assignApiKey(queued.id, ['k1', 'k2']))).toBe('k1');
+  await data.updateRun(later.id, { status: 'running' });
+  expect(keep(await data.assignApiKey(later.id, ['k1', 'k2']))).toBe('k2');
+  expect(keep(await data.assignApiKey(later.id, ['k2', 'k1']))).toBe('k2');
+  await data.updateRun(queued.id, { status: 'succeeded' });
+  expect(keep(await data.assignApiKey(later.id, ['k2', 'k1']))).toBe('k2');
+  expect(keep((await data.getRun(later.id))?.apiKeyName)).toBe('k2');
 
-  data.setSchedules(first.id, [
+  await data.setSchedules(first.id, [
     { kind: 'reconcile', cron: '30 2 * * *', zone: 'UTC', templates: [], lastFiredAt: null },
     { kind: 'export', cron: '0 12 * * *', zone: 'book', templates: ['ledger', 'koinly-wallets'], lastFiredAt: T(0) },
   ]);
-  data.setSchedules(second.id, [{ kind: 'sync', cron: '0 0 * * *', zone: 'UTC', templates: [], lastFiredAt: null }]);
-  expect(keep(data.schedules(first.id)).map((schedule) => schedule.kind)).toEqual(['export', 'reconcile']);
-  expect(keep(data.claimScheduleTick(first.id, 'reconcile', T(9), T(10)))).toBe(false);
-  expect(keep(data.claimScheduleTick(first.id, 'reconcile', null, T(10)))).toBe(true);
-  expect(keep(data.claimScheduleTick(first.id, 'reconcile', null, T(11)))).toBe(false);
-  expect(keep(data.claimScheduleTick(first.id, 'export', T(0), T(11)))).toBe(true);
-  expect(keep(data.claimScheduleTick(first.id, 'sync', null, T(11)))).toBe(false);
+  await data.setSchedules(second.id, [{ kind: 'sync', cron: '0 0 * * *', zone: 'UTC', templates: [], lastFiredAt: null }]);
+  expect(keep(await data.schedules(first.id)).map((schedule) => schedule.kind)).toEqual(['export', 'reconcile']);
+  expect(keep(await data.claimScheduleTick(first.id, 'reconcile', T(9), T(10)))).toBe(false);
+  expect(keep(await data.claimScheduleTick(first.id, 'reconcile', null, T(10)))).toBe(true);
+  expect(keep(await data.claimScheduleTick(first.id, 'reconcile', null, T(11)))).toBe(false);
+  expect(keep(await data.claimScheduleTick(first.id, 'export', T(0), T(11)))).toBe(true);
+  expect(keep(await data.claimScheduleTick(first.id, 'sync', null, T(11)))).toBe(false);
   // Saving the same expression keeps its last firing; a changed one takes the saved value.
-  data.setSchedules(first.id, [
+  await data.setSchedules(first.id, [
     { kind: 'reconcile', cron: '30 2 * * *', zone: 'UTC', templates: [], lastFiredAt: null },
     { kind: 'export', cron: '0 13 * * *', zone: 'book', templates: ['ledger'], lastFiredAt: null },
   ]);
-  expect(keep(data.allSchedules())).toEqual([
+  expect(keep(await data.allSchedules())).toEqual([
     {
       bookId: first.id,
       schedules: [
@@ -133,26 +133,26 @@ function exercise(data: WorkspaceData): unknown[] {
   ]);
 
   const share = { id: 'share-1', runId: queued.id, expiresAt: T(50), revokedAt: null };
-  data.addShare(share, 'share-token-1');
-  data.addShare({ ...share, id: 'share-0' }, 'share-token-0');
-  expect(keep(data.shareByToken('share-token-1'))).toEqual(share);
-  expect(keep(data.getShare('share-0'))).toEqual({ ...share, id: 'share-0' });
-  expect(keep(data.getShare('nope'))).toBeUndefined();
-  data.logShareDownload('share-1', 'ledger.csv', T(12));
-  data.logShareDownload('share-1', 'all.zip', T(13));
-  expect(keep(data.shareDownloads('share-1'))).toEqual([{ file: 'ledger.csv', at: T(12) }, { file: 'all.zip', at: T(13) }]);
-  expect(keep(data.revokeShare('share-1', T(14)))).toBe(true);
-  expect(keep(data.revokeShare('share-1', T(15)))).toBe(false);
-  expect(keep(data.sharesOfRun(queued.id))).toEqual([{ ...share, revokedAt: T(14), downloads: 2 }, { ...share, id: 'share-0', downloads: 0 }]);
+  await data.addShare(share, 'share-token-1');
+  await data.addShare({ ...share, id: 'share-0' }, 'share-token-0');
+  expect(keep(await data.shareByToken('share-token-1'))).toEqual(share);
+  expect(keep(await data.getShare('share-0'))).toEqual({ ...share, id: 'share-0' });
+  expect(keep(await data.getShare('nope'))).toBeUndefined();
+  await data.logShareDownload('share-1', 'ledger.csv', T(12));
+  await data.logShareDownload('share-1', 'all.zip', T(13));
+  expect(keep(await data.shareDownloads('share-1'))).toEqual([{ file: 'ledger.csv', at: T(12) }, { file: 'all.zip', at: T(13) }]);
+  expect(keep(await data.revokeShare('share-1', T(14)))).toBe(true);
+  expect(keep(await data.revokeShare('share-1', T(15)))).toBe(false);
+  expect(keep(await data.sharesOfRun(queued.id))).toEqual([{ ...share, revokedAt: T(14), downloads: 2 }, { ...share, id: 'share-0', downloads: 0 }]);
 
 
   // A book takes its runs, their logs, shares and schedules with it.
-  expect(keep(data.removeBook(first.id))).toBe(true);
-  expect(keep(data.removeBook(first.id))).toBe(false);
-  expect(keep(data.getRun(queued.id))).toBeUndefined();
-  expect(keep(data.runLog(queued.id))).toEqual([]);
-  expect(keep(data.getShare('share-1'))).toBeUndefined();
-  expect(keep(data.allSchedules()).map((entry) => entry.bookId)).toEqual([second.id]);
+  expect(keep(await data.removeBook(first.id))).toBe(true);
+  expect(keep(await data.removeBook(first.id))).toBe(false);
+  expect(keep(await data.getRun(queued.id))).toBeUndefined();
+  expect(keep(await data.runLog(queued.id))).toEqual([]);
+  expect(keep(await data.getShare('share-1'))).toBeUndefined();
+  expect(keep(await data.allSchedules()).map((entry) => entry.bookId)).toEqual([second.id]);
   return seen;
 }
 
@@ -179,55 +179,56 @@ async function racers(location: string, count: number) {
 
 function sharedCases(backend: Backend): void {
   it('round-trips every method', async () => {
-    const data = backend.open(await backend.fresh());
+    const data = await backend.open(await backend.fresh());
     try {
-      exercise(data);
+      await exercise(data);
     } finally {
-      data.close();
+      await data.close();
     }
   });
 
   it('lets one of four processes win each schedule tick, and spreads runs racing for two keys evenly', async () => {
     const location = await backend.fresh();
-    const data = backend.open(location);
+    const data = await backend.open(location);
     const processes = await racers(location, 4);
     try {
-      const bookId = data.addBook(book, T(0)).id;
-      data.setSchedules(bookId, [{ kind: 'sync', cron: '* * * * *', zone: 'UTC', templates: [], lastFiredAt: T(0) }]);
+      const bookId = (await data.addBook(book, T(0))).id;
+      await data.setSchedules(bookId, [{ kind: 'sync', cron: '* * * * *', zone: 'UTC', templates: [], lastFiredAt: T(0) }]);
       let expected = T(0);
       for (let round = 1; round <= 4; round += 1) {
         const firedAt = (index: number): string => `${T(round).slice(0, -1)}${index}Z`;
         const won = await processes.race('claimScheduleTick', (index) => [bookId, 'sync', expected, firedAt(index)]);
         expect(won.filter((result) => result === true)).toHaveLength(1);
         expected = firedAt(won.indexOf(true));
-        expect(data.schedules(bookId)[0]?.lastFiredAt).toBe(expected);
+        expect((await data.schedules(bookId))[0]?.lastFiredAt).toBe(expected);
       }
       // The whole scheduler, once a minute for five minutes in four processes: one run per tick.
       for (let minute = 10; minute < 15; minute += 1) {
         const fired = await processes.race('tick', () => [new Date(Date.parse(T(minute)) + 5_000).toISOString()]);
         expect(fired.reduce((sum: number, count) => sum + (count as number), 0)).toBe(1);
       }
-      expect(data.runsOfBook(bookId).map((run) => run.createdAt)).toEqual([14, 13, 12, 11, 10].map((minute) => new Date(Date.parse(T(minute)) + 5_000).toISOString()));
+      expect((await data.runsOfBook(bookId)).map((run) => run.createdAt)).toEqual([14, 13, 12, 11, 10].map((minute) => new Date(Date.parse(T(minute)) + 5_000).toISOString()));
 
-      const runs = Array.from({ length: 8 }, () => data.addRun(bookId, { kind: 'sync' }, 'manual', T(20)));
-      for (const run of runs) data.updateRun(run.id, { status: 'running' });
-      const keyCounts = (): [string, number][] => {
+      const runs: Run[] = [];
+      for (let index = 0; index < 8; index += 1) runs.push(await data.addRun(bookId, { kind: 'sync' }, 'manual', T(20)));
+      for (const run of runs) await data.updateRun(run.id, { status: 'running' });
+      const keyCounts = async (): Promise<[string, number][]> => {
         const counts = new Map<string, number>();
-        for (const run of data.runningRuns()) counts.set(run.apiKeyName ?? 'none', (counts.get(run.apiKeyName ?? 'none') ?? 0) + 1);
+        for (const run of await data.runningRuns()) counts.set(run.apiKeyName ?? 'none', (counts.get(run.apiKeyName ?? 'none') ?? 0) + 1);
         return [...counts].sort();
       };
       await processes.race('assignApiKey', (index) => [runs[index]?.id, ['k1', 'k2']]);
-      expect(keyCounts()).toEqual([['k1', 2], ['k2', 2], ['none', 4]]);
+      expect(await keyCounts()).toEqual([['k1', 2], ['k2', 2], ['none', 4]]);
       await processes.race('assignApiKey', (index) => [runs[index + 4]?.id, ['k2', 'k1']]);
-      expect(keyCounts()).toEqual([['k1', 4], ['k2', 4]]);
+      expect(await keyCounts()).toEqual([['k1', 4], ['k2', 4]]);
     } finally {
       await processes.close();
-      data.close();
+      await data.close();
     }
   });
 }
 
-describe('SqliteWorkspaceData', () => {
+describe('SqlWorkspaceData on SQLite', () => {
   sharedCases(sqlite);
 
   it('upgrades a workspace.db of the first schema in place and refuses one from a newer ledgerscan', async () => {
@@ -237,19 +238,19 @@ describe('SqliteWorkspaceData', () => {
     old.prepare("INSERT INTO books (data, created_at, updated_at) VALUES ('{\"name\":\"Old\"}', 'then', 'then')").run();
     old.prepare("INSERT INTO runs (book_id, request, status, trigger, progress, created_at) VALUES (1, '{\"kind\":\"sync\"}', 'running', 'manual', '{}', 'then')").run();
     old.close();
-    const data = new SqliteWorkspaceData(file);
-    expect(data.getRun(1)).toMatchObject({ status: 'running', apiKeyName: null });
-    expect(data.stopRequested(1)).toBe(false);
-    expect(data.assignApiKey(1, ['only'])).toBe('only');
-    data.close();
+    const data = openSqliteWorkspaceData(file);
+    expect(await data.getRun(1)).toMatchObject({ status: 'running', apiKeyName: null });
+    expect(await data.stopRequested(1)).toBe(false);
+    expect(await data.assignApiKey(1, ['only'])).toBe('only');
+    await data.close();
     const newer = new Database(file);
     newer.pragma(`user_version = ${SQLITE_WORKSPACE_STEPS.length + 1}`);
     newer.close();
-    expect(() => new SqliteWorkspaceData(file)).toThrow(/written by a newer ledgerscan/);
+    expect(() => openSqliteWorkspaceData(file)).toThrow(/written by a newer ledgerscan/);
   });
 });
 
-describeWithPostgres('PostgresWorkspaceData', (server) => {
+describeWithPostgres('SqlWorkspaceData on PostgreSQL', (server) => {
   const databases: string[] = [];
   const postgres: Backend = {
     async fresh() {
@@ -257,7 +258,7 @@ describeWithPostgres('PostgresWorkspaceData', (server) => {
       databases.push(url);
       return url;
     },
-    open: (url) => new PostgresWorkspaceData(url),
+    open: async (url) => (await openPostgresWorkspaceData(url)).data,
   };
   afterAll(async () => {
     for (const url of databases) await dropDatabase(url);
@@ -266,35 +267,35 @@ describeWithPostgres('PostgresWorkspaceData', (server) => {
   sharedCases(postgres);
 
   it('returns the very objects SQLite returns, call for call', async () => {
-    const embedded = sqlite.open(await sqlite.fresh());
-    const shared = postgres.open(await postgres.fresh());
+    const embedded = await sqlite.open(await sqlite.fresh());
+    const shared = await postgres.open(await postgres.fresh());
     try {
-      expect(exercise(shared)).toStrictEqual(exercise(embedded));
+      expect(await exercise(shared)).toStrictEqual(await exercise(embedded));
     } finally {
-      embedded.close();
-      shared.close();
+      await embedded.close();
+      await shared.close();
     }
   });
 
   it('shares the database and its numbered schema with the books’ stores', async () => {
     const url = await postgres.fresh();
-    const data = postgres.open(url);
-    const store = openPostgresStore(url, String(data.addBook(book, T(0)).id));
+    const data = await postgres.open(url);
+    const store = openPostgresStore(url, String((await data.addBook(book, T(0))).id));
     try {
       expect(store.syncedRange(1, book.wallets[0]?.address ?? '', 'txlist')).toBeNull();
       const versions = await queryDatabase(url, 'SELECT max(version) AS version FROM ledgerscan.schema_migrations');
       expect(versions).toEqual([{ version: postgresMigrations.length }]);
     } finally {
       store.close();
-      data.close();
+      await data.close();
     }
   });
 
-  it('says which database it cannot reach, without its password', () => {
+  it('says which database it cannot reach, without its password', async () => {
     const unreachable = 'postgres://ledgerscan:s3cret-pw@127.0.0.1:9/none';
-    expect(() => new PostgresWorkspaceData(unreachable)).toThrow(InputError);
+    await expect(openPostgresWorkspaceData(unreachable)).rejects.toThrow(InputError);
     try {
-      new PostgresWorkspaceData(unreachable);
+      await openPostgresWorkspaceData(unreachable);
     } catch (error) {
       expect(JSON.stringify({ message: (error as InputError).message, details: (error as InputError).details })).not.toContain('s3cret-pw');
       expect((error as InputError).details.database).toBe('postgres://ledgerscan:***@127.0.0.1:9/none');

@@ -7,13 +7,12 @@
  */
 import readline from 'node:readline';
 import { InProcessRunQueue } from '../../src/workspace/InProcessRunQueue.js';
-import { PostgresWorkspaceData } from '../../src/workspace/PostgresWorkspaceData.js';
 import { Scheduler } from '../../src/workspace/Scheduler.js';
-import { SqliteWorkspaceData } from '../../src/workspace/SqliteWorkspaceData.js';
+import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../src/workspace/openWorkspaceData.js';
 import type { WorkspaceData } from '../../src/workspace/WorkspaceData.js';
 
 const [location = ''] = process.argv.slice(2);
-const data: WorkspaceData = location.startsWith('postgres') ? new PostgresWorkspaceData(location) : new SqliteWorkspaceData(location);
+const data: WorkspaceData = location.startsWith('postgres') ? (await openPostgresWorkspaceData(location)).data : openSqliteWorkspaceData(location);
 let now = new Date(0);
 // Not started: enqueued runs stay queued, so the test counts exactly what the schedulers enqueued.
 const queue = new InProcessRunQueue(data, () => Promise.resolve(), { now: () => now });
@@ -27,10 +26,10 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
   let result: unknown;
   if (method === 'tick') {
     now = new Date(args[0] as string);
-    result = scheduler.tick(now);
+    result = await scheduler.tick(now);
   } else {
-    result = (data[method] as (...values: unknown[]) => unknown).apply(data, args);
+    result = await (data[method] as (...values: unknown[]) => Promise<unknown>).apply(data, args);
   }
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
-data.close();
+await data.close();

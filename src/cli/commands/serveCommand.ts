@@ -61,7 +61,7 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
   const workspace = distributed === undefined ? new Workspace({ dataDir, api, alerts }) : await openDistributedWorkspace({ ...distributed, api, alerts, log });
   try {
     if (flags.demo) await seedDemo(workspace, io);
-    workspace.start();
+    await workspace.start();
     const app = await createServer(workspace, {
       trustProxy: flags.trustProxy,
       ...(flags.publicUrl === undefined ? {} : { publicUrl: flags.publicUrl }),
@@ -82,10 +82,10 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
 }
 
 async function seedDemo(workspace: Workspace, io: CliIo): Promise<void> {
-  if (workspace.data.findUser('demo') !== undefined) return;
+  if ((await workspace.data.findUser('demo')) !== undefined) return;
   const password = randomToken().slice(0, 16);
-  workspace.data.addUser('demo', 'admin', await hashPassword(password));
+  await workspace.data.addUser('demo', 'admin', await hashPassword(password));
   const job = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'samples', 'demo.job.json'), 'utf8')) as { wallets: unknown; chains: unknown; timezone: unknown };
-  workspace.addBook({ name: 'Demo client', wallets: job.wallets, chains: job.chains, timezone: job.timezone });
+  await workspace.addBook({ name: 'Demo client', wallets: job.wallets, chains: job.chains, timezone: job.timezone });
   io.stdout.write(`demo admin: user demo, password ${password} (shown once)\n`);
 }

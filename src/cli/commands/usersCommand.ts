@@ -2,8 +2,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { InputError } from '../../errors/LedgerscanError.js';
 import { hashPassword, randomToken, tokenDigest } from '../../workspace/secrets.js';
-import { SqliteWorkspaceData } from '../../workspace/SqliteWorkspaceData.js';
-import { PostgresWorkspaceData } from '../../workspace/PostgresWorkspaceData.js';
+import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../workspace/openWorkspaceData.js';
 import type { Role, WorkspaceData } from '../../workspace/WorkspaceData.js';
 import { distributedFlags } from '../distributedFlags.js';
 import type { CliIo } from '../CliIo.js';
@@ -22,10 +21,10 @@ const MIN_PASSWORD = 10;
 /** `ledgerscan users add|token|list|remove`: the accounts of a workspace (its data dir, or its database). */
 export async function usersCommand(flags: UsersFlags, io: CliIo): Promise<number> {
   const distributed = distributedFlags(flags, io, false);
-  const data: WorkspaceData = distributed === undefined ? new SqliteWorkspaceData(path.join(path.resolve(io.cwd, flags.data ?? DEFAULT_DATA_DIR), 'workspace.db')) : new PostgresWorkspaceData(distributed.database);
+  const data: WorkspaceData = distributed === undefined ? openSqliteWorkspaceData(path.join(path.resolve(io.cwd, flags.data ?? DEFAULT_DATA_DIR), 'workspace.db')) : (await openPostgresWorkspaceData(distributed.database)).data;
   try {
     if (flags.action === 'list') {
-      for (const user of data.listUsers()) io.stdout.write(`${user.name}\t${user.role}\n`);
+      for (const user of await data.listUsers()) io.stdout.write(`${user.name}\t${user.role}\n`);
       return 0;
     }
     const name = flags.name;
@@ -33,23 +32,23 @@ export async function usersCommand(flags: UsersFlags, io: CliIo): Promise<number
     if (flags.action === 'add') {
       if (flags.role !== 'admin' && flags.role !== 'viewer') throw new InputError(`--role ${JSON.stringify(flags.role)} is not a role (use admin or viewer)`);
       const password = await readPassword(io);
-      data.addUser(name, flags.role as Role, await hashPassword(password));
+      await data.addUser(name, flags.role as Role, await hashPassword(password));
       io.stdout.write(`added ${name} (${flags.role})\n`);
       return 0;
     }
-    const user = data.findUser(name);
+    const user = await data.findUser(name);
     if (user === undefined) throw new InputError(`no user ${JSON.stringify(name)} (see ledgerscan users list)`);
     if (flags.action === 'token') {
       const token = randomToken();
-      data.addToken(user.id, tokenDigest(token));
+      await data.addToken(user.id, tokenDigest(token));
       io.stdout.write(`${token}\n`);
       return 0;
     }
-    data.removeUser(name);
+    await data.removeUser(name);
     io.stdout.write(`removed ${name}\n`);
     return 0;
   } finally {
-    data.close();
+    await data.close();
   }
 }
 

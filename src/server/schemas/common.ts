@@ -18,7 +18,7 @@ export interface IdParams {
 /** Routes that take no query parameters: any given are dropped. */
 export const noQuery = { type: 'object', properties: {}, additionalProperties: false } as const;
 
-/** Every refusal: `{ error, field? }` (workspace.md). */
+/** Every refusal: `{ error, field? }` (README, "Workspace"). */
 export const errorResponse = {
   type: 'object',
   required: ['error'],

@@ -1,6 +1,6 @@
 import type { WireAddressTag } from '../../etherscan/WireAddressTag.js';
 import type { AddressTags, StoredAddressTag } from '../AddressTags.js';
-import type { BlockingPostgres } from './BlockingPostgres.js';
+import type { BlockingPostgres } from '../../db/postgres/BlockingPostgres.js';
 
 /** Two books asking the same address at once both stored the API's one answer: the later write wins, harmlessly. */
 const PUT = `INSERT INTO address_tags (chain_id, address, raw, fetched_at)

@@ -1,5 +1,5 @@
 import { listsByAddress, type ScreeningLists } from '../ScreeningLists.js';
-import type { BlockingPostgres } from './BlockingPostgres.js';
+import type { BlockingPostgres } from '../../db/postgres/BlockingPostgres.js';
 
 /** Two books refreshing one list at once take turns, so the list is one fetch's addresses, never a mix. */
 const LOCK_LIST = "SELECT pg_advisory_xact_lock(hashtextextended('ledgerscan screening list ' || $1 || ' ' || $2, 0))";

@@ -1,11 +1,11 @@
 import type { Stream, WireReceipt, WireRecord } from '../../etherscan/wire.js';
 import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from '../BookStore.js';
-import { decodeLedgerRow, encodeReceiptFields } from '../ledgerFields.js';
+import { decodeLedgerRow, encodeReceiptFields } from '../../db/ledgerFields.js';
 import { pageRows } from '../pageRows.js';
 import type { PipelineStore } from '../PipelineStore.js';
 import type { StoreLocation } from '../StoreLocation.js';
 import { extendRange, type SyncedRange } from '../SyncedRange.js';
-import type { BlockingPostgres, Statement } from './BlockingPostgres.js';
+import type { BlockingPostgres, Statement } from '../../db/postgres/BlockingPostgres.js';
 import { PostgresAddressTags } from './PostgresAddressTags.js';
 import { PostgresScreeningLists } from './PostgresScreeningLists.js';
 

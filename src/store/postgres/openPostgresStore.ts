@@ -1,5 +1,5 @@
 import { InputError } from '../../errors/LedgerscanError.js';
-import { openPostgresDatabase } from './openPostgresDatabase.js';
+import { openPostgresDatabase } from '../../db/postgres/openPostgresDatabase.js';
 import { PostgresStore } from './PostgresStore.js';
 
 /**

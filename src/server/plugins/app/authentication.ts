@@ -20,14 +20,14 @@ export const authentication = fp(async (app) => {
     if (request.routeOptions.config.access === undefined) return;
     const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (bearer !== undefined) {
-      const user = workspace.data.userByToken(tokenDigest(bearer));
+      const user = await workspace.data.userByToken(tokenDigest(bearer));
       request.auth = user === undefined ? null : { user, via: 'bearer' };
       return;
     }
     const session = request.cookies[SESSION_COOKIE];
     if (session === undefined) return;
     const digest = tokenDigest(session);
-    const user = workspace.data.userBySession(digest, workspace.now().toISOString());
+    const user = await workspace.data.userBySession(digest, workspace.now().toISOString());
     request.auth = user === undefined ? null : { user, via: 'session', sessionDigest: digest };
   });
 }, { name: 'authentication', dependencies: ['workspace', 'cookie'] });

@@ -2,7 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { LedgerscanError } from '../../../errors/LedgerscanError.js';
 import { redact } from '../../../secrets/redact.js';
-import { isDatabaseUnavailable } from '../../../store/postgres/DatabaseUnavailableError.js';
+import { isDatabaseUnavailable } from '../../../db/postgres/DatabaseUnavailableError.js';
 import { HttpError } from '../../HttpError.js';
 
 interface Refusal {

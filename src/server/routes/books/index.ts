@@ -14,46 +14,46 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
   const one = { querystring: noQuery, params: idParams };
 
   app.get('/api/books', { config: { access: 'user' }, schema: { querystring: noQuery, response: responses({ 200: bookListResponse }) } }, async () =>
-    data.listBooks().map((book) => bookJson(book, data.runsOfBook(book.id))),
+    Promise.all((await data.listBooks()).map(async (book) => bookJson(book, await data.runsOfBook(book.id)))),
   );
 
   app.post('/api/books', { config: { access: 'admin' }, schema: { querystring: noQuery, body: bookBody, response: responses({ 201: bookResponse }) } }, async (request, reply) => {
-    const book = workspace.addBook(request.body);
+    const book = await workspace.addBook(request.body);
     return reply.code(201).send(bookJson(book, []));
   });
 
   app.get<{ Params: IdParams }>('/api/books/:id', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: bookResponse }) } }, async (request) => {
-    const book = bookById(workspace, request.params.id);
-    return bookJson(book, data.runsOfBook(book.id));
+    const book = await bookById(workspace, request.params.id);
+    return bookJson(book, await data.runsOfBook(book.id));
   });
 
   app.patch<{ Params: IdParams }>('/api/books/:id', { config: { access: 'admin' }, schema: { ...one, body: bookBody, response: responses({ 200: bookResponse }) } }, async (request) => {
-    const book = workspace.updateBook(bookById(workspace, request.params.id).id, request.body);
+    const book = await workspace.updateBook((await bookById(workspace, request.params.id)).id, request.body);
     if (book === undefined) throw notFound('book');
-    return bookJson(book, data.runsOfBook(book.id));
+    return bookJson(book, await data.runsOfBook(book.id));
   });
 
   app.delete<{ Params: IdParams }>('/api/books/:id', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } }, async (request) => {
-    workspace.removeBook(bookById(workspace, request.params.id).id);
+    await workspace.removeBook((await bookById(workspace, request.params.id)).id);
     return { ok: true };
   });
 
   app.get<{ Params: IdParams }>('/api/books/:id/runs', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: runListResponse }) } }, async (request) =>
-    data.runsOfBook(bookById(workspace, request.params.id).id).map(runJson),
+    (await data.runsOfBook((await bookById(workspace, request.params.id)).id)).map(runJson),
   );
 
   const started = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } }, additionalProperties: false } as const;
   app.post<{ Params: IdParams }>('/api/books/:id/runs', { config: { access: 'admin' }, schema: { ...one, body: runRequestBody, response: responses({ 202: started }) } }, async (request, reply) => {
-    const run = workspace.startRun(bookById(workspace, request.params.id).id, request.body);
+    const run = await workspace.startRun((await bookById(workspace, request.params.id)).id, request.body);
     if (run === undefined) throw notFound('book');
     return reply.code(202).send({ id: run.id });
   });
 
   app.get<{ Params: IdParams }>('/api/books/:id/schedules', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: scheduleResponse }) } }, async (request) =>
-    data.schedules(bookById(workspace, request.params.id).id),
+    data.schedules((await bookById(workspace, request.params.id)).id),
   );
 
   app.put<{ Params: IdParams }>('/api/books/:id/schedules', { config: { access: 'admin' }, schema: { ...one, body: schedulesBody, response: responses({ 200: scheduleResponse }) } }, async (request) =>
-    workspace.setSchedules(bookById(workspace, request.params.id).id, request.body),
+    workspace.setSchedules((await bookById(workspace, request.params.id)).id, request.body),
   );
 }

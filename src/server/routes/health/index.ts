@@ -12,9 +12,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const { data } = workspace;
   app.get('/api/health', { config: { access: 'public' }, schema: { querystring: noQuery, response: responses({ 200: healthResponse }) } }, async (request) => {
     if (request.auth === null) return { ok: true };
-    const differences = data
-      .listBooks()
-      .map((book) => ({ book: book.id, last: data.runsOfBook(book.id).find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null) }))
+    const lasts = await Promise.all((await data.listBooks()).map(async (book) => ({ book: book.id, last: (await data.runsOfBook(book.id)).find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null) })));
+    const differences = lasts
       .filter((entry) => entry.last?.status === 'differences')
       .map((entry) => ({ bookId: entry.book, runId: entry.last?.id }));
     return { ok: true, queue: workspace.queue.counts(), reconcileDifferences: differences, version: toolVersion() };

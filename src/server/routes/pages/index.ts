@@ -25,20 +25,20 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/login', { config: { access: 'public' }, schema: { querystring: noQuery, response: notJson } }, async (_request, reply) => sendPage(reply, loginPage()));
 
   app.get('/', { config: { access: 'user' }, schema: { querystring: noQuery, response: notJson } }, async (request, reply) => {
-    const books = data.listBooks().map((book) => ({ book, runs: data.runsOfBook(book.id) }));
+    const books = await Promise.all((await data.listBooks()).map(async (book) => ({ book, runs: await data.runsOfBook(book.id) })));
     return sendPage(reply, booksPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), books }));
   });
 
   /** A page about one book: the visitor logged in (else to /login), the book (else 404) and its runs, newest first. */
   const bookRoute = (route: string, render: (page: { user: User; book: Book; runs: Run[]; reply: FastifyReply }) => Html | Promise<Html>): void => {
     app.get<{ Params: IdParams }>(route, { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: notJson } }, async (request, reply) => {
-      const book = bookById(workspace, request.params.id);
-      return sendPage(reply, await render({ user: authOf(request).user, book, runs: data.runsOfBook(book.id), reply }));
+      const book = await bookById(workspace, request.params.id);
+      return sendPage(reply, await render({ user: authOf(request).user, book, runs: await data.runsOfBook(book.id), reply }));
     });
   };
 
-  bookRoute('/books/:id', ({ user, book, runs, reply }) =>
-    bookPage({ user, csrfToken: reply.generateCsrf(), book, runs, schedules: data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id) }),
+  bookRoute('/books/:id', async ({ user, book, runs, reply }) =>
+    bookPage({ user, csrfToken: reply.generateCsrf(), book, runs, schedules: await data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id) }),
   );
 
   bookRoute('/books/:id/summary', ({ user, book, runs }) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Book, Run } from '../../../workspace/WorkspaceData.js';
 import type { ReconcileJson } from '../../../pipeline/reconcileReport.js';
 import { authOf } from '../../auth.js';
 import { notFound } from '../../HttpError.js';
@@ -16,21 +17,21 @@ export async function runPageRoutes(app: FastifyInstance): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
   const route = { config: { access: 'user' as const }, schema: { querystring: noQuery, params: idParams, response: notJson } };
-  const runAndBook = (id: string) => {
-    const run = runById(workspace, id);
-    return { run, book: bookById(workspace, String(run.bookId)) };
+  const runAndBook = async (id: string): Promise<{ run: Run; book: Book }> => {
+    const run = await runById(workspace, id);
+    return { run, book: await bookById(workspace, String(run.bookId)) };
   };
 
   app.get<{ Params: IdParams }>('/runs/:id', route, async (request, reply) => {
-    const { run, book } = runAndBook(request.params.id);
+    const { run, book } = await runAndBook(request.params.id);
     const tableFile = RUN_PARTS[run.request.kind].table;
     const table = tableFile === undefined ? undefined : readRunCsv(workspace, run, tableFile);
-    const input = { user: authOf(request).user, csrfToken: reply.generateCsrf(), book, run, log: data.runLog(run.id), shares: data.sharesOfRun(run.id), now: workspace.now().toISOString(), table };
+    const input = { user: authOf(request).user, csrfToken: reply.generateCsrf(), book, run, log: await data.runLog(run.id), shares: await data.sharesOfRun(run.id), now: workspace.now().toISOString(), table };
     return sendPage(reply, runPage(input));
   });
 
   app.get<{ Params: IdParams }>('/runs/:id/reconcile', route, async (request, reply) => {
-    const { run, book } = runAndBook(request.params.id);
+    const { run, book } = await runAndBook(request.params.id);
     const report = readRunJson<ReconcileJson>(workspace, run, 'reconcile.json');
     if (report === undefined) throw notFound('reconcile report');
     return sendPage(reply, reconcilePage({ user: authOf(request).user, book, run, assets: report.assets }));

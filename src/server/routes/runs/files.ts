@@ -10,14 +10,14 @@ export async function runFileRoutes(app: FastifyInstance): Promise<void> {
   const { workspace } = app;
 
   app.get<{ Params: IdParams }>('/api/runs/:id/files', { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: filesResponse }) } }, async (request) =>
-    runById(workspace, request.params.id).files,
+    (await runById(workspace, request.params.id)).files,
   );
 
   app.get<{ Params: IdParams & { '*': string } }>('/api/runs/:id/files/*', { config: { access: 'user' }, schema: { querystring: noQuery, params: fileParams, response: notJson } }, async (request, reply) =>
-    sendRunFile(reply, workspace, runById(workspace, request.params.id), request.params['*']),
+    sendRunFile(reply, workspace, await runById(workspace, request.params.id), request.params['*']),
   );
 
   app.get<{ Params: IdParams }>('/api/runs/:id/archive.zip', { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: notJson } }, async (request, reply) =>
-    sendRunZip(reply, workspace, runById(workspace, request.params.id)),
+    sendRunZip(reply, workspace, await runById(workspace, request.params.id)),
   );
 }

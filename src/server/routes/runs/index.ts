@@ -14,25 +14,25 @@ export async function runRoutes(app: FastifyInstance): Promise<void> {
   const one = { querystring: noQuery, params: idParams };
 
   app.get<{ Params: IdParams }>('/api/runs/:id', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: runResponse }) } }, async (request) =>
-    runJson(runById(workspace, request.params.id)),
+    runJson(await runById(workspace, request.params.id)),
   );
 
   app.get<{ Params: IdParams }>('/api/runs/:id/log', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: logResponse }) } }, async (request) =>
-    workspace.data.runLog(runById(workspace, request.params.id).id),
+    await workspace.data.runLog((await runById(workspace, request.params.id)).id),
   );
 
   app.get<{ Params: IdParams; Querystring: { after?: number } }>(
     '/api/runs/:id/events',
     { config: { access: 'user' }, schema: { params: idParams, querystring: eventsQuery, response: notJson } },
     async (request, reply) => {
-      streamRunEvents(workspace, runById(workspace, request.params.id).id, request, reply);
+      streamRunEvents(workspace, (await runById(workspace, request.params.id)).id, request, reply);
     },
   );
 
   app.post<{ Params: IdParams }>('/api/runs/:id/stop', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } }, async (request) => {
-    const run = runById(workspace, request.params.id);
+    const run = await runById(workspace, request.params.id);
     if (FINISHED_STATUSES.includes(run.status)) throw new HttpError(409, `run ${run.id} has already finished (${run.status})`);
-    workspace.queue.stop(run.id);
+    await workspace.queue.stop(run.id);
     return { ok: true };
   });
 }

@@ -34,14 +34,14 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionOption
     }
     throttle.succeeded(keys);
     const session = randomToken();
-    workspace.data.addSession(user.id, tokenDigest(session), new Date(workspace.now().getTime() + SESSION_HOURS * 3600_000).toISOString());
+    await workspace.data.addSession(user.id, tokenDigest(session), new Date(workspace.now().getTime() + SESSION_HOURS * 3600_000).toISOString());
     void reply.setCookie(SESSION_COOKIE, session, { ...sessionCookieOptions(options.secureCookies), maxAge: SESSION_HOURS * 3600 });
     return { csrfToken: reply.generateCsrf(), user: { name: user.name, role: user.role } };
   });
 
   app.delete('/api/session', { config: { access: 'user' }, schema: { querystring: noQuery, response: responses({ 200: okResponse }) } }, async (request, reply) => {
     const { sessionDigest } = authOf(request);
-    if (sessionDigest !== undefined) workspace.data.removeSession(sessionDigest);
+    if (sessionDigest !== undefined) await workspace.data.removeSession(sessionDigest);
     void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(options.secureCookies));
     void reply.clearCookie(CSRF_COOKIE, csrfCookieOptions(options.secureCookies));
     return { ok: true };

@@ -9,7 +9,7 @@ const dummyHash = hashPassword(randomToken());
  * so the answer takes as long as a wrong password and its time does not tell which names exist.
  */
 export async function verifyLogin(data: WorkspaceData, name: string, password: string): Promise<User | undefined> {
-  const found = data.findUser(name);
+  const found = await data.findUser(name);
   const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
   return valid && found !== undefined ? { id: found.id, name: found.name, role: found.role } : undefined;
 }

@@ -20,28 +20,28 @@ export async function shareRoutes(app: FastifyInstance, options: ShareOptions): 
     '/api/runs/:id/shares',
     { config: { access: 'admin' }, schema: { querystring: noQuery, params: idParams, body: shareBody, response: responses({ 201: shareCreatedResponse }) } },
     async (request, reply) => {
-      const run = runById(workspace, request.params.id);
+      const run = await runById(workspace, request.params.id);
       if (run.files.length === 0) throw new HttpError(409, `run ${run.id} has no files to share (share a finished export or reconcile)`);
       const token = randomToken();
       const id = randomToken().slice(0, 22);
       const expiresAt = new Date(workspace.now().getTime() + request.body.days * 86_400_000).toISOString();
-      data.addShare({ id, runId: run.id, expiresAt, revokedAt: null }, tokenDigest(token));
+      await data.addShare({ id, runId: run.id, expiresAt, revokedAt: null }, tokenDigest(token));
       // Never from the request's Host header: a forged one would make the link point elsewhere.
       return reply.code(201).send({ id, url: `${options.publicUrl?.replace(/\/+$/, '') ?? ''}/s/${token}`, expiresAt });
     },
   );
 
   app.get<{ Params: IdParams }>('/api/runs/:id/shares', { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: sharesResponse }) } }, async (request) =>
-    data.sharesOfRun(runById(workspace, request.params.id).id),
+    await data.sharesOfRun((await runById(workspace, request.params.id)).id),
   );
 
   app.delete<{ Params: IdParams }>('/api/shares/:id', { config: { access: 'admin' }, schema: { querystring: noQuery, params: shareParams, response: responses({ 200: okResponse }) } }, async (request) => {
-    if (!data.revokeShare(request.params.id, workspace.now().toISOString())) throw notFound('share');
+    if (!await data.revokeShare(request.params.id, workspace.now().toISOString())) throw notFound('share');
     return { ok: true };
   });
 
   app.get<{ Params: IdParams }>('/api/shares/:id/downloads', { config: { access: 'user' }, schema: { querystring: noQuery, params: shareParams, response: responses({ 200: downloadsResponse }) } }, async (request) => {
-    if (data.getShare(request.params.id) === undefined) throw notFound('share');
-    return data.shareDownloads(request.params.id);
+    if (await data.getShare(request.params.id) === undefined) throw notFound('share');
+    return await data.shareDownloads(request.params.id);
   });
 }

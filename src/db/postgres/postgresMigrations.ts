@@ -24,7 +24,7 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX records_by_transaction ON records (book_id, chain_id, stream, block_number, tx_hash);
 
-  -- The ledger's fields of each record (src/store/ledgerFields.ts), keyed in the export's read order, with
+  -- The ledger's fields of each record (src/db/ledgerFields.ts), keyed in the export's read order, with
   -- the receipt's fields copied onto each txlist row of its transaction, as in the SQLite store.
   CREATE TABLE ledger_rows (
     book_id text COLLATE "C" NOT NULL,
@@ -176,7 +176,21 @@ export const postgresMigrations: readonly string[] = [
     beat_at timestamptz NOT NULL
   );
   `,
+  `
+  -- A run's change (its row, a log line) is announced on the run_changes channel with the run id, at commit: the
+  -- server's event streams push it instead of re-reading the log (src/db/postgres/listenChannel.ts).
+  CREATE FUNCTION notify_run_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('run_changes', to_jsonb(NEW) ->> TG_ARGV[0]);
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER runs_changed AFTER INSERT OR UPDATE ON runs FOR EACH ROW EXECUTE FUNCTION notify_run_change('id');
+  CREATE TRIGGER run_log_added AFTER INSERT ON run_log FOR EACH ROW EXECUTE FUNCTION notify_run_change('run_id');
+  `,
 ];
+
+/** The channel `notify_run_change` announces a changed run on; the payload is its id. */
+export const RUN_CHANGES_CHANNEL = 'run_changes';
 
 /** The schema every table lives in; connections set it as their search path. */
 export const SCHEMA = 'ledgerscan';

@@ -40,9 +40,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * could handle its error: while the database is away that turn is skipped (undefined) and the next one tries
  * again; any other error is still thrown.
  */
-export function unlessDatabaseAway<T>(action: () => T): T | undefined {
+export async function unlessDatabaseAway<T>(action: () => T | Promise<T>): Promise<T | undefined> {
   try {
-    return action();
+    return await action();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     return undefined;

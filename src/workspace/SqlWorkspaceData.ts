@@ -1,0 +1,287 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { InputError } from '../errors/LedgerscanError.js';
+import type { BookData } from './BookData.js';
+import type { RunRequest } from '../runs/RunRequest.js';
+import type { Book, Role, Run, Schedule, Share, User, WorkspaceData } from './WorkspaceData.js';
+import type { RunChange, WorkspaceTables } from './workspaceRows.js';
+import { keptLastFired, leastUsedKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toBook, toRun, toSchedule, toShare } from './workspaceRows.js';
+
+/** What differs between the two databases below the one query text. */
+export interface WorkspaceDialect {
+  /** The column that keeps shares and downloads in insertion order: SQLite's rowid, PostgreSQL's identity `seq`. */
+  insertionOrder: 'rowid' | 'seq';
+  /**
+   * Run first in a key assignment's transaction: from then on the other assignments of the cluster wait
+   * (SQLite: a write takes the file's write lock; PostgreSQL: a transaction-scoped advisory lock).
+   */
+  serializeKeyAssignment(trx: Transaction<WorkspaceTables>, runId: number): Promise<void>;
+  /**
+   * PostgreSQL: the runs changed by any process, announced by the database (null: any run may have changed).
+   * Absent (SQLite): only this process writes runs, so this object announces its own writes.
+   */
+  changeFeed?: (emit: (runId: number | null) => void) => { close(): Promise<void> };
+}
+
+/** A unique constraint broken, as better-sqlite3 and PostgreSQL name it. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/**
+ * The workspace data on either database, with one query text: Kysely compiles each query for better-sqlite3
+ * (embedded, `workspace.db`) or for a `pg` pool (distributed, the shared `ledgerscan` schema). Chosen over two
+ * hand-written classes because the two differed only in placeholders and how rows came back, and every query
+ * written twice could drift; both schemas have the same columns (`src/db/*`), so both return identical records.
+ * Every call is a promise: on PostgreSQL nothing waits on the event loop for the database.
+ */
+export class SqlWorkspaceData implements WorkspaceData {
+  private readonly runListeners = new Set<(runId: number | null) => void>();
+  private feed: { close(): Promise<void> } | undefined;
+
+  constructor(
+    private readonly db: Kysely<WorkspaceTables>,
+    private readonly dialect: WorkspaceDialect,
+  ) {}
+
+  async addUser(name: string, role: Role, passwordHash: string): Promise<User> {
+    try {
+      const { id } = await this.db.insertInto('users').values({ name, role, password_hash: passwordHash }).returning('id').executeTakeFirstOrThrow();
+      return { id, name, role };
+    } catch (cause) {
+      if (!isUniqueViolation(cause)) throw cause;
+      throw new InputError(`user ${JSON.stringify(name)} already exists`, { details: { fix: 'pick another name, or remove the user first' }, cause });
+    }
+  }
+
+  listUsers(): Promise<User[]> {
+    return this.db.selectFrom('users').select(['id', 'name', 'role']).orderBy('name').execute();
+  }
+
+  async removeUser(name: string): Promise<boolean> {
+    return (await this.db.deleteFrom('users').where('name', '=', name).executeTakeFirst()).numDeletedRows > 0n;
+  }
+
+  findUser(name: string): Promise<(User & { passwordHash: string }) | undefined> {
+    return this.db.selectFrom('users').select(['id', 'name', 'role', 'password_hash as passwordHash']).where('name', '=', name).executeTakeFirst();
+  }
+
+  userById(id: number): Promise<User | undefined> {
+    return this.db.selectFrom('users').select(['id', 'name', 'role']).where('id', '=', id).executeTakeFirst();
+  }
+
+  async addToken(userId: number, tokenHash: string): Promise<void> {
+    await this.db.insertInto('tokens').values({ token_hash: tokenHash, user_id: userId }).execute();
+  }
+
+  userByToken(tokenHash: string): Promise<User | undefined> {
+    return this.db.selectFrom('tokens as t').innerJoin('users as u', 'u.id', 't.user_id').select(['u.id', 'u.name', 'u.role']).where('t.token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  async addSession(userId: number, sessionHash: string, expiresAt: string): Promise<void> {
+    await this.db.insertInto('sessions').values({ session_hash: sessionHash, user_id: userId, expires_at: expiresAt }).execute();
+  }
+
+  userBySession(sessionHash: string, now: string): Promise<User | undefined> {
+    return this.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['u.id', 'u.name', 'u.role'])
+      .where('s.session_hash', '=', sessionHash)
+      .where('s.expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async removeSession(sessionHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('session_hash', '=', sessionHash).execute();
+  }
+
+  async addBook(data: BookData, now: string): Promise<Book> {
+    const { id } = await this.db.insertInto('books').values({ data: JSON.stringify(data), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    return { id, data, createdAt: now, updatedAt: now };
+  }
+
+  async listBooks(): Promise<Book[]> {
+    return (await this.db.selectFrom('books').selectAll().orderBy('id').execute()).map(toBook);
+  }
+
+  async getBook(id: number): Promise<Book | undefined> {
+    const row = await this.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : toBook(row);
+  }
+
+  async updateBook(id: number, data: BookData, now: string): Promise<Book | undefined> {
+    const row = await this.db.updateTable('books').set({ data: JSON.stringify(data), updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+    return row === undefined ? undefined : toBook(row);
+  }
+
+  async removeBook(id: number): Promise<boolean> {
+    return (await this.db.deleteFrom('books').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
+  }
+
+  onRunChange(listener: (runId: number | null) => void): () => void {
+    if (this.dialect.changeFeed !== undefined) this.feed ??= this.dialect.changeFeed((runId) => this.emit(runId));
+    this.runListeners.add(listener);
+    return () => this.runListeners.delete(listener);
+  }
+
+  async addRun(bookId: number, request: RunRequest, trigger: Run['trigger'], now: string): Promise<Run> {
+    const row = await this.db
+      .insertInto('runs')
+      .values({ book_id: bookId, request: JSON.stringify(request), status: 'queued', trigger, progress: JSON.stringify(QUEUED_PROGRESS), created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    this.changed(row.id);
+    return toRun(row);
+  }
+
+  async getRun(id: number): Promise<Run | undefined> {
+    const row = await this.db.selectFrom('runs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : toRun(row);
+  }
+
+  async runsOfBook(bookId: number): Promise<Run[]> {
+    return (await this.db.selectFrom('runs').selectAll().where('book_id', '=', bookId).orderBy('id', 'desc').execute()).map(toRun);
+  }
+
+  queuedRuns(): Promise<Run[]> {
+    return this.runsWithStatus('queued');
+  }
+
+  runningRuns(): Promise<Run[]> {
+    return this.runsWithStatus('running');
+  }
+
+  async updateRun(id: number, change: RunChange): Promise<void> {
+    const columns = runChangeColumns(change);
+    if (Object.keys(columns).length === 0) return;
+    await this.db.updateTable('runs').set(columns).where('id', '=', id).execute();
+    this.changed(id);
+  }
+
+  async appendLog(id: number, line: string): Promise<void> {
+    await this.db.insertInto('run_log').values({ run_id: id, line }).execute();
+    this.changed(id);
+  }
+
+  async runLog(id: number, after = 0): Promise<string[]> {
+    return (await this.db.selectFrom('run_log').select('line').where('run_id', '=', id).orderBy('seq').offset(after).limit(Number.MAX_SAFE_INTEGER).execute()).map((row) => row.line);
+  }
+
+  async requestStop(runId: number): Promise<void> {
+    await this.db.updateTable('runs').set({ stop_requested: 1 }).where('id', '=', runId).execute();
+  }
+
+  async stopRequested(runId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('runs').select('stop_requested').where('id', '=', runId).executeTakeFirst();
+    return Boolean(row?.stop_requested);
+  }
+
+  assignApiKey(runId: number, names: readonly string[]): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.dialect.serializeKeyAssignment(trx, runId);
+      const counts = await trx
+        .selectFrom('runs')
+        .select(['api_key_name as name', (eb) => eb.fn.countAll<number>().as('running')])
+        .where('status', '=', 'running')
+        .where('id', '<>', runId)
+        .where('api_key_name', 'is not', null)
+        .groupBy('api_key_name')
+        .execute();
+      const name = leastUsedKey(names, counts as { name: string; running: number }[]);
+      await trx.updateTable('runs').set({ api_key_name: name }).where('id', '=', runId).execute();
+      return name;
+    });
+  }
+
+  async schedules(bookId: number): Promise<Schedule[]> {
+    return (await this.db.selectFrom('schedules').selectAll().where('book_id', '=', bookId).orderBy('kind').execute()).map(toSchedule);
+  }
+
+  async setSchedules(bookId: number, schedules: readonly Schedule[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const kept = new Map((await trx.selectFrom('schedules').selectAll().where('book_id', '=', bookId).execute()).map((row) => [row.kind, toSchedule(row)]));
+      await trx.deleteFrom('schedules').where('book_id', '=', bookId).execute();
+      for (const schedule of schedules) {
+        await trx
+          .insertInto('schedules')
+          .values({ book_id: bookId, kind: schedule.kind, cron: schedule.cron, zone: schedule.zone, templates: JSON.stringify(schedule.templates), last_fired_at: keptLastFired(kept.get(schedule.kind), schedule) })
+          .execute();
+      }
+    });
+  }
+
+  async allSchedules(): Promise<{ bookId: number; schedules: Schedule[] }[]> {
+    return schedulesByBook(await this.db.selectFrom('schedules').selectAll().orderBy('book_id').orderBy('kind').execute());
+  }
+
+  async claimScheduleTick(bookId: number, kind: Schedule['kind'], expected: string | null, firedAt: string): Promise<boolean> {
+    // On PostgreSQL a concurrent claimer waits on the row lock, then re-checks the condition on the row the winner wrote: it no longer matches.
+    const result = await this.db
+      .updateTable('schedules')
+      .set({ last_fired_at: firedAt })
+      .where('book_id', '=', bookId)
+      .where('kind', '=', kind)
+      .where('last_fired_at', expected === null ? 'is' : '=', expected)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  async addShare(share: Share, tokenHash: string): Promise<void> {
+    await this.db.insertInto('shares').values({ id: share.id, token_hash: tokenHash, run_id: share.runId, expires_at: share.expiresAt, revoked_at: share.revokedAt }).execute();
+  }
+
+  shareByToken(tokenHash: string): Promise<Share | undefined> {
+    return this.oneShare('token_hash', tokenHash);
+  }
+
+  getShare(id: string): Promise<Share | undefined> {
+    return this.oneShare('id', id);
+  }
+
+  async sharesOfRun(runId: number): Promise<(Share & { downloads: number })[]> {
+    const rows = await this.db
+      .selectFrom('shares as s')
+      .select(['s.id', 's.run_id', 's.expires_at', 's.revoked_at', (eb) => eb.selectFrom('share_downloads as d').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('d.share_id', '=', 's.id').as('downloads')])
+      .where('s.run_id', '=', runId)
+      .orderBy(sql.ref(`s.${this.dialect.insertionOrder}`))
+      .execute();
+    return rows.map((row) => ({ ...toShare(row), downloads: Number(row.downloads) }));
+  }
+
+  async revokeShare(id: string, now: string): Promise<boolean> {
+    const result = await this.db.updateTable('shares').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async logShareDownload(shareId: string, file: string, at: string): Promise<void> {
+    await this.db.insertInto('share_downloads').values({ share_id: shareId, file, at }).execute();
+  }
+
+  shareDownloads(shareId: string): Promise<{ file: string; at: string }[]> {
+    return this.db.selectFrom('share_downloads').select(['file', 'at']).where('share_id', '=', shareId).orderBy(sql.ref(this.dialect.insertionOrder)).execute();
+  }
+
+  async close(): Promise<void> {
+    await this.feed?.close();
+    await this.db.destroy();
+  }
+
+  private emit(runId: number | null): void {
+    for (const listener of this.runListeners) listener(runId);
+  }
+
+  private changed(runId: number): void {
+    if (this.dialect.changeFeed === undefined) this.emit(runId);
+  }
+
+  private async runsWithStatus(status: Run['status']): Promise<Run[]> {
+    return (await this.db.selectFrom('runs').selectAll().where('status', '=', status).orderBy('id').execute()).map(toRun);
+  }
+
+  private async oneShare(column: 'id' | 'token_hash', value: string): Promise<Share | undefined> {
+    const row = await this.db.selectFrom('shares').select(['id', 'run_id', 'expires_at', 'revoked_at']).where(column, '=', value).executeTakeFirst();
+    return row === undefined ? undefined : toShare(row);
+  }
+}
