@@ -2,7 +2,7 @@ import type { Stream, WireReceipt, WireRecordOf } from '../etherscan/wire.js';
 
 /**
  * The fields of each stream's wire record that the ledger reads, besides `blockNumber`. The store keeps
- * exactly these for every export (src/db/ledgerFields.ts), so a rule that starts reading another
+ * exactly these for every export (src/store/ledgerFields.ts), so a rule that starts reading another
  * field fails to typecheck until the field is listed here.
  */
 export const LEDGER_FIELDS = {

@@ -4,7 +4,7 @@ import { AddressTagTable } from './AddressTagTable.js';
 import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from './BookStore.js';
 import type { PipelineStore } from './PipelineStore.js';
 import { ScreeningListTable } from './ScreeningListTable.js';
-import { decodeLedgerRow, encodeReceiptFields } from '../db/ledgerFields.js';
+import { decodeLedgerRow, encodeReceiptFields } from './ledgerFields.js';
 import { pageRows } from './pageRows.js';
 import type { StoreLocation } from './StoreLocation.js';
 import { extendRange, type SyncedRange } from './SyncedRange.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { InputError } from '../errors/LedgerscanError.js';
-import { migrate } from '../db/sqlite/storeMigrations.js';
+import { migrate } from './storeMigrations.js';
 import { Store } from './Store.js';
 
 /**

@@ -1,6 +1,6 @@
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { PageCommit } from './BookStore.js';
-import { encodeLedgerFields } from '../db/ledgerFields.js';
+import { encodeLedgerFields } from './ledgerFields.js';
 
 /** One record of a page as both stores write it. */
 export interface PageRow {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { STREAMS, type Stream, type WireReceipt, type WireRecord } from '../../src/etherscan/wire.js';
 import { LEDGER_FIELDS, RECEIPT_FIELDS } from '../../src/ledger/LedgerRecord.js';
-import { decodeLedgerFields, decodeReceiptFields, encodeLedgerFields, encodeReceiptFields } from '../../src/db/ledgerFields.js';
+import { decodeLedgerFields, decodeReceiptFields, encodeLedgerFields, encodeReceiptFields } from '../../src/store/ledgerFields.js';
 import { etherscanSample } from '../support/samples.js';
 
 const SAMPLE_OF: Record<Stream, string> = {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
 import type { BookStore } from '../../src/store/BookStore.js';
-import { migrations } from '../../src/db/sqlite/storeMigrations.js';
+import { migrations } from '../../src/store/storeMigrations.js';
 import { openStore } from '../../src/store/openStore.js';
 import { DatabaseUnavailableError } from '../../src/db/postgres/DatabaseUnavailableError.js';
 import { openPostgresDatabase } from '../../src/db/postgres/openPostgresDatabase.js';

@@ -24,7 +24,7 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX records_by_transaction ON records (book_id, chain_id, stream, block_number, tx_hash);
 
-  -- The ledger's fields of each record (src/db/ledgerFields.ts), keyed in the export's read order, with
+  -- The ledger's fields of each record (src/store/ledgerFields.ts), keyed in the export's read order, with
   -- the receipt's fields copied onto each txlist row of its transaction, as in the SQLite store.
   CREATE TABLE ledger_rows (
     book_id text COLLATE "C" NOT NULL,

@@ -1,6 +1,6 @@
 import type { Stream, WireReceipt, WireRecord } from '../../etherscan/wire.js';
 import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from '../BookStore.js';
-import { decodeLedgerRow, encodeReceiptFields } from '../../db/ledgerFields.js';
+import { decodeLedgerRow, encodeReceiptFields } from '../ledgerFields.js';
 import { pageRows } from '../pageRows.js';
 import type { PipelineStore } from '../PipelineStore.js';
 import type { StoreLocation } from '../StoreLocation.js';
