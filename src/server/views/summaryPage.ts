@@ -4,6 +4,7 @@ import type { Html } from '../html.js';
 import type { Manifest } from '../../output/writeManifest.js';
 import type { ReconcileJson } from '../../pipeline/reconcileReport.js';
 import { layout } from './layout.js';
+import { balanceDates } from './reconcilePage.js';
 import { requestText } from '../../runs/RunRequest.js';
 import { csvTable, formatBytes, statusBadge } from './parts.js';
 import type { RunTable } from './runParts.js';
@@ -18,6 +19,7 @@ const amount = (value: { amount: string; raw: string } | null): string => (value
 export function summaryPage(input: { user: User; book: Book; reconcile?: { run: Run; report: ReconcileJson } | undefined; exported?: { run: Run; manifest: Manifest } | undefined; balances?: { run: Run; table: RunTable } | undefined }): Html {
   const { book, reconcile, exported, balances } = input;
   const rollForward = reconcile?.report.assets.filter((asset) => asset.spam === '') ?? [];
+  const dates = reconcile === undefined ? undefined : balanceDates(reconcile.report, reconcile.run);
   return layout({
     title: `Year summary · ${book.data.name}`,
     user: input.user,
@@ -28,8 +30,9 @@ export function summaryPage(input: { user: User; book: Book; reconcile?: { run: 
 ${reconcile === undefined
   ? html`<p>No reconcile yet: start one from the book page.</p>`
   : html`<p>Reconcile run ${reconcile.run.id}, ${reconcile.report.period.from} to ${reconcile.report.period.to}, finished ${reconcile.run.finishedAt ?? ''} ${statusBadge(reconcile.run.status)}; ${rollForward.length} assets (spam left out).</p>
-<table class="reconcile"><thead><tr><th>Chain</th><th>Wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>Closing</th><th>Difference</th></tr></thead><tbody>
-${rollForward.map((asset) => html`<tr class="${asset.status === 'differs' ? 'differs' : ''}"><td>${asset.chain}</td><td>${asset.walletLabel}</td><td>${asset.asset}</td><td class="num">${amount(asset.opening)}</td><td class="num">${amount(asset.in)}</td><td class="num">${amount(asset.out)}</td><td class="num">${amount(asset.fees)}</td><td class="num">${amount(asset.closing)}</td><td class="num">${amount(asset.difference)}</td></tr>`)}
+<p class="note">${dates?.note}</p>
+<table class="reconcile"><thead><tr><th>Chain</th><th>Wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates?.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th></tr></thead><tbody>
+${rollForward.map((asset) => html`<tr class="${asset.status === 'differs' ? 'differs' : ''}"><td>${asset.chain}</td><td>${asset.walletLabel}</td><td>${asset.asset}</td><td class="num">${amount(asset.opening)}</td><td class="num">${amount(asset.in)}</td><td class="num">${amount(asset.out)}</td><td class="num">${amount(asset.fees)}</td><td class="num">${amount(asset.closing)}</td><td class="num">${amount(asset.ledgerBalance)}</td><td>${asset.syncedBlock}</td><td class="num">${amount(asset.chainBalance)}</td><td class="num">${amount(asset.difference)}</td></tr>`)}
 </tbody></table>`}
 <h2>Export</h2>
 ${exported === undefined
