@@ -16,6 +16,6 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     const differences = lasts
       .filter((entry) => entry.last?.status === 'differences')
       .map((entry) => ({ bookId: entry.book, runId: entry.last?.id }));
-    return { ok: true, queue: workspace.queue.counts(), reconcileDifferences: differences, version: toolVersion() };
+    return { ok: true, queue: await workspace.queue.counts(), reconcileDifferences: differences, version: toolVersion() };
   });
 }
