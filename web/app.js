@@ -14,27 +14,36 @@ async function api(method, url, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error ?? `HTTP ${response.status}`);
+  // The field the API names goes with the message, so the form shows it beside that field's control.
+  if (!response.ok) throw Object.assign(new Error(data.error ?? `HTTP ${response.status}`), { field: data.field });
   return data;
 }
 
 const lines = (text) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
-const numbers = (text) => text.split(',').map((item) => item.trim()).filter((item) => item !== '').map(Number);
+/** A chain as typed after @: an id as a number, a slug or name as text (the API takes either). */
+const chainOf = (item) => (/^\d+$/.test(item) ? Number(item) : item);
+
+/** The values of a rows editor (`data-rows`): one array of trimmed cells per row with anything in it. */
+function rowValues(form, rows) {
+  return [...form.querySelectorAll(`[data-rows="${rows}"] tbody tr`)]
+    .map((row) => [...row.querySelectorAll('input')].map((input) => input.value.trim()))
+    .filter((cells) => cells.some((cell) => cell !== ''));
+}
 
 function bookBody(form) {
-  const get = (name) => form.elements[name].value;
+  const get = (name) => form.elements[name].value.trim();
   return {
     name: get('name'),
-    wallets: lines(get('wallets')).map((line) => {
+    wallets: lines(form.elements.wallets.value).map((line) => {
       const [address, ...rest] = line.split(/\s+/);
-      const chains = rest.length > 0 && rest[rest.length - 1].startsWith('@') ? numbers(rest.pop().slice(1)) : undefined;
+      const chains = rest.length > 0 && rest[rest.length - 1].startsWith('@') ? rest.pop().slice(1).split(',').map((item) => item.trim()).filter((item) => item !== '').map(chainOf) : undefined;
       const label = rest.join(' ');
       return { address, ...(label === '' ? {} : { label }), ...(chains === undefined ? {} : { chains }) };
     }),
-    chains: numbers(get('chains')),
+    chains: [...form.querySelectorAll('input[name="chains"]:checked')].map((input) => Number(input.value)),
     timezone: get('timezone') || 'UTC',
-    labels: JSON.parse(get('labels') || '{}'),
-    spam: JSON.parse(get('spam') || '{}'),
+    labels: Object.fromEntries(rowValues(form, 'labels').map(([address, label]) => [address, label])),
+    spam: { allow: rowValues(form, 'spam-allow').map(([address]) => address), deny: rowValues(form, 'spam-deny').map(([address]) => address) },
   };
 }
 
@@ -87,11 +96,28 @@ document.addEventListener('submit', (event) => {
   const form = event.target.closest('form[data-form]');
   if (form === null) return;
   event.preventDefault();
-  const error = form.querySelector('[data-error]');
-  if (error) error.textContent = '';
-  handlers[form.dataset.form](form).catch((failure) => {
-    if (error) error.textContent = failure.message;
-  });
+  for (const place of form.querySelectorAll('[data-error], [data-error-for]')) place.textContent = '';
+  handlers[form.dataset.form](form).catch((failure) => showFailure(form, failure));
+});
+
+/** The message beside the control of the field the API named (`chains[0]` → chains), else under the form. */
+function showFailure(form, failure) {
+  const field = /^[A-Za-z]+/.exec(failure.field ?? '')?.[0];
+  const place = (field === undefined ? null : form.querySelector(`[data-error-for="${field}"]`)) ?? form.querySelector('[data-error]');
+  if (place !== null) place.textContent = failure.message;
+}
+
+/** Rows editors: "Add" appends the fieldset's empty row from its template, "Remove" takes its row out. */
+document.addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-action="add-row"], button[data-action="remove-row"]');
+  if (button === null) return;
+  if (button.dataset.action === 'remove-row') {
+    button.closest('tr').remove();
+    return;
+  }
+  const rows = button.closest('[data-rows]');
+  rows.querySelector('tbody').append(rows.querySelector('template').content.cloneNode(true));
+  rows.querySelector('tbody tr:last-child input')?.focus();
 });
 
 document.addEventListener('click', (event) => {

@@ -1,4 +1,5 @@
 import { InputError } from '../errors/LedgerscanError.js';
+import type { Surface } from './Surface.js';
 
 /**
  * Collects every problem in a job so the user fixes them all in one round instead of one per run.
@@ -7,6 +8,13 @@ import { InputError } from '../errors/LedgerscanError.js';
 export class Problems {
   private readonly list: string[] = [];
   private readonly secrets: string[] = [];
+
+  constructor(readonly surface: Surface = 'cli') {}
+
+  /** A fix in the words of whoever reads it: flags and the job file on the CLI, form fields on the pages. */
+  worded(fixes: Readonly<Record<Surface, string>>): string {
+    return fixes[this.surface];
+  }
 
   add(problem: string): void {
     this.list.push(problem);

@@ -5,6 +5,7 @@ import type { JobFlags } from './JobFlags.js';
 import type { JobSettings } from './JobSettings.js';
 import { Problems } from './Problems.js';
 import type { Sourced } from './Sourced.js';
+import type { Surface } from './Surface.js';
 import { listItems } from './listItems.js';
 import { parseBaseUrl } from './parseBaseUrl.js';
 import { parseChainId } from './parseChainId.js';
@@ -37,6 +38,8 @@ export interface LoadJobInput {
   cwd: string;
   /** A job already parsed (the workspace's books), in place of reading `flags.config`. */
   file?: JobFile;
+  /** Whose words the problems are in: the CLI's (flags, job file; the default) or the workspace pages' (form fields). */
+  surface?: Surface;
 }
 
 export const DEFAULTS = {
@@ -54,8 +57,8 @@ export const DEFAULTS = {
  * Flags over the job file (`--config`), validated into a `Job`. Every problem is collected and
  * thrown as one `InputError`; no message ever contains the API key.
  */
-export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = true, periodRequired = true, file: given }: LoadJobInput): Job {
-  const problems = new Problems();
+export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = true, periodRequired = true, file: given, surface = 'cli' }: LoadJobInput): Job {
+  const problems = new Problems(surface);
   const apiKey = (flags.apiKey ?? env.ETHERSCAN_API_KEY ?? '').trim();
   problems.hide(apiKey);
   const { config } = flags;
@@ -71,7 +74,12 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
   const templates = resolveTemplates(settings.templates, knownTemplates, problems);
   const templateFiles = settings.templateFiles === undefined ? [] : (listItems(settings.templateFiles, problems) ?? []).map((item) => resolvePath(item, problems));
   if (templatesRequired && ![settings.templates, settings.templateFiles].some(isGiven)) {
-    problems.add(`no template given (pass --template NAME, repeatable, with NAME one of ${knownTemplates.join(', ')}; or --template-file PATH)`);
+    problems.add(
+      problems.worded({
+        cli: `no template given (pass --template NAME, repeatable, with NAME one of ${knownTemplates.join(', ')}; or --template-file PATH)`,
+        web: `templates: none chosen (tick at least one of ${knownTemplates.join(', ')})`,
+      }),
+    );
   }
   const out = resolvePath(settings.out ?? { value: DEFAULTS.out, field: '--out', dir: cwd }, problems);
   const state = resolvePath(settings.state ?? { value: DEFAULTS.state, field: '--state', dir: cwd }, problems);
@@ -87,7 +95,7 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
   const ripeness = resolveRipeness(settings.ripeness, problems);
   if (apiKey === '') problems.add('API key is missing (pass --api-key or set ETHERSCAN_API_KEY)');
 
-  problems.throwIfAny('job', { file: file?.path });
+  problems.throwIfAny('job', surface === 'cli' ? { file: file?.path } : {});
   if (chains === undefined || timezone === undefined || period === undefined || baseUrl === undefined || rate === undefined || apiLabels === undefined || xlsx === undefined || dailyQuota === undefined || fees === undefined) {
     throw new LedgerscanError('loadJob: a setting is missing although no problem was recorded');
   }
@@ -139,13 +147,13 @@ function parseBoolean(value: unknown, field: string): boolean {
 
 function resolveChains(chains: Sourced | undefined, problems: Problems): number[] | undefined {
   if (chains === undefined) {
-    problems.add(`no chain given (pass --chain 1, repeatable, or list "chains" in the job file; see 'ledgerscan chains')`);
+    problems.add(problems.worded({ cli: `no chain given (pass --chain 1, repeatable, or list "chains" in the job file; see 'ledgerscan chains')`, web: 'chains: none chosen (tick at least one chain)' }));
     return undefined;
   }
   const items = listItems(chains, problems);
   if (items === undefined) return undefined;
   if (items.length === 0) problems.add(`${chains.field} is empty (add at least one chain id such as 1)`);
-  const ids = items.map((item) => problems.attempt(() => parseChainId(item.value, item.field)));
+  const ids = items.map((item) => problems.attempt(() => parseChainId(item.value, item.field, problems.surface)));
   return ids.includes(undefined) || ids.length === 0 ? undefined : [...new Set(ids as number[])];
 }
 
@@ -154,7 +162,7 @@ function resolveTemplates(templates: Sourced | undefined, known: readonly string
   const names = new Set<string>();
   for (const item of listItems(templates, problems) ?? []) {
     if (typeof item.value === 'string' && known.includes(item.value)) names.add(item.value);
-    else problems.add(`${item.field} ${quoteValue(item.value)} is not a known template (use one of ${known.join(', ')}, or --template-file PATH)`);
+    else problems.add(`${item.field} ${quoteValue(item.value)} is not a known template (use one of ${known.join(', ')}${problems.worded({ cli: ', or --template-file PATH', web: '' })})`);
   }
   return [...names];
 }

@@ -1,11 +1,11 @@
 import { InputError } from '../errors/LedgerscanError.js';
 import { quoteValue } from './quoteValue.js';
 
-/** An IANA zone name, returned in its canonical spelling (`europe/berlin` → `Europe/Berlin`). */
+/** An IANA zone name, returned in its canonical spelling (`europe/berlin` → `Europe/Berlin`); spaces around it are no part of it. */
 export function parseTimezone(value: unknown, field: string): string {
-  if (typeof value === 'string' && value !== '') {
+  if (typeof value === 'string' && value.trim() !== '') {
     try {
-      return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+      return new Intl.DateTimeFormat('en-US', { timeZone: value.trim() }).resolvedOptions().timeZone;
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
     }

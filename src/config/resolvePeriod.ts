@@ -26,7 +26,7 @@ export function resolvePeriod(input: PeriodInput, timezone: string | undefined, 
 
 function chooseDays({ year, from, to }: PeriodInput, problems: Problems): { from: CalendarDay; to: CalendarDay } | undefined {
   if (year === undefined && from === undefined && to === undefined) {
-    problems.add('period is missing (pass --year 2025, or --from YYYY-MM-DD --to YYYY-MM-DD)');
+    problems.add(problems.worded({ cli: 'period is missing (pass --year 2025, or --from YYYY-MM-DD --to YYYY-MM-DD)', web: 'period is missing (give a year, or the first and last day)' }));
     return undefined;
   }
   if (year !== undefined && (from !== undefined || to !== undefined)) {

@@ -15,7 +15,7 @@ import { shortAddress } from './shortAddress.js';
  */
 export function resolveWallets(wallets: Sourced | undefined, jobChains: readonly number[] | undefined, problems: Problems): JobWallet[] {
   if (wallets === undefined) {
-    problems.add('no wallet given (pass --address 0x…, repeatable, or list "wallets" in the job file)');
+    problems.add(problems.worded({ cli: 'no wallet given (pass --address 0x…, repeatable, or list "wallets" in the job file)', web: 'wallets: none given (add at least one wallet address)' }));
     return [];
   }
   const items = listItems(wallets, problems) ?? [];
@@ -66,7 +66,7 @@ function resolveWalletChains(chains: Sourced, jobChains: readonly number[] | und
   if (items.length === 0) problems.add(`${chains.field} is empty (leave it out to export the wallet on every job chain)`);
   const ids: number[] = [];
   for (const item of items) {
-    const id = problems.attempt(() => parseChainId(item.value, item.field));
+    const id = problems.attempt(() => parseChainId(item.value, item.field, problems.surface));
     if (id === undefined) continue;
     if (jobChains !== undefined && !jobChains.includes(id)) {
       problems.add(`${item.field} ${id} is not one of the job's chains ${jobChains.join(', ')} (add it to the job's chains or remove it here)`);

@@ -22,6 +22,7 @@ import type { RunQueue } from './RunQueue.js';
 import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
 import { validateBook } from './validateBook.js';
 import { withField } from './withField.js';
+import { problemField } from './problemField.js';
 import type { Book, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
 
 /** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
@@ -143,7 +144,7 @@ export class Workspace {
     const kind = runKind(request.kind);
     const state = this.stores.stateFile(book.id);
     const filedDir = defaultFiledDir(state);
-    const job = withField(`${field}run`, () => jobForRun({ book: book.data, request, api: this.api, state, out: '.', jobFile: 'job.json', now: this.now(), write: false, filedDir }));
+    const job = withField((message) => `${field}${problemField(message, ['period', 'templates']) ?? 'run'}`, () => jobForRun({ book: book.data, request, api: this.api, state, out: '.', jobFile: 'job.json', now: this.now(), write: false, filedDir }));
     withPrefix(field, () => kind.preconditions?.(job, optionValues(kind, request, API_SURFACE), apiPlace(this.now(), filedDir)));
     return request;
   }

@@ -55,5 +55,7 @@ export function jobForRun(input: { book: BookData; request: RunRequest; api: Api
     cwd: path.dirname(input.jobFile),
     templatesRequired: runKind(request.kind).needs.templates,
     file: { path: input.jobFile, dir: path.dirname(input.jobFile), data },
+    // A run's problems are read on the workspace's pages, in its words.
+    surface: 'web',
   });
 }

@@ -1,19 +1,24 @@
 import { FIRST_YEAR } from '../config/CalendarDay.js';
 import { isPlainObject } from '../config/isPlainObject.js';
 import { loadJob } from '../config/loadJob.js';
+import { parseChainId } from '../config/parseChainId.js';
 import { Problems } from '../config/Problems.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { builtinTemplateNames } from '../templates/templateCatalog.js';
 import type { BookData } from './BookData.js';
+import { problemField } from './problemField.js';
+import { trimmedText } from './trimmedText.js';
 
 const BOOK_KEYS = ['name', 'wallets', 'chains', 'timezone', 'labels', 'spam'] as const;
 
 /**
- * A book as the API receives it, checked by the CLI's own job validation (every problem at once,
- * each naming its field), plus the name and the keys a book may hold.
+ * A book as the API receives it, its texts trimmed, checked by the CLI's own job validation worded for the pages
+ * (every problem at once, each naming its field; the first one's field in `field`), plus the name and the keys a
+ * book may hold. Chains given by slug or name are kept as their ids.
  */
-export function validateBook(input: unknown, apiKey: string): BookData {
-  const problems = new Problems();
+export function validateBook(given: unknown, apiKey: string): BookData {
+  const input = trimmedText(given);
+  const problems = new Problems('web');
   problems.hide(apiKey);
   if (!isPlainObject(input)) throw new InputError('a book must be a JSON object such as {"name": "…", "wallets": [{"address": "0x…"}], "chains": [1]}', { details: { field: 'book' } });
   for (const key of Object.keys(input)) {
@@ -22,16 +27,19 @@ export function validateBook(input: unknown, apiKey: string): BookData {
   const { name } = input;
   if (typeof name !== 'string' || name.trim() === '' || name.length > 200) problems.add('name must be a non-empty text of at most 200 characters');
   const job = { ...Object.fromEntries(BOOK_KEYS.filter((key) => key !== 'name' && input[key] !== undefined).map((key) => [key, input[key]])), period: { year: FIRST_YEAR } };
+  let chains: readonly number[];
   try {
-    loadJob({ flags: { apiKey }, env: {}, knownTemplates: builtinTemplateNames(), cwd: '.', templatesRequired: false, file: { path: 'book', dir: '.', data: job } });
+    ({ chains } = loadJob({ flags: { apiKey }, env: {}, knownTemplates: builtinTemplateNames(), cwd: '.', templatesRequired: false, file: { path: 'book', dir: '.', data: job }, surface: 'web' }));
   } catch (error) {
     const found = error instanceof InputError ? /^job has (\d+) problems?: (.*)$/s.exec(error.shortMessage) : null;
     if (found === null) throw error;
     // The job's problems are already redacted and joined; they count one by one in the book's total.
     const count = problems.count + Number(found[1]);
     problems.add(found[2] ?? '');
-    throw new InputError(problems.message('book').replace(/^book has \d+ problems?/, `book has ${count} ${count === 1 ? 'problem' : 'problems'}`), { details: { field: 'book' } });
+    const message = problems.message('book').replace(/^book has \d+ problems?/, `book has ${count} ${count === 1 ? 'problem' : 'problems'}`);
+    throw new InputError(message, { details: { field: problemField(message, BOOK_KEYS) ?? 'book' } });
   }
-  problems.throwIfAny('book', { field: 'book' });
-  return input as unknown as BookData;
+  problems.throwIfAny('book', { field: problemField(problems.message('book'), BOOK_KEYS) ?? 'book' });
+  const book = input as unknown as BookData;
+  return { ...book, chains: [...chains], wallets: book.wallets.map((wallet) => (wallet.chains === undefined ? wallet : { ...wallet, chains: wallet.chains.map((chain) => parseChainId(chain, 'chain')) })) };
 }

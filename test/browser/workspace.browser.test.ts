@@ -72,7 +72,7 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
 
     await page.fill('form[data-form="book"] input[name="name"]', 'Client <b>Müller</b>');
     await page.fill('form[data-form="book"] textarea[name="wallets"]', world.wallets.map((wallet, index) => `${wallet.address} Wallet ${index + 1} @${E2E_CHAINS.join(',')}`).join('\n'));
-    await page.fill('form[data-form="book"] input[name="chains"]', E2E_CHAINS.join(', '));
+    for (const chain of E2E_CHAINS) await page.check(`form[data-form="book"] input[name="chains"][value="${chain}"]`);
     await Promise.all([page.waitForURL(/\/books\/\d+$/), page.click('form[data-form="book"] button[type="submit"]')]);
     expect(await page.textContent('h1')).toBe('Client <b>Müller</b>');
 

@@ -123,7 +123,7 @@ describe('access', () => {
   it('names every problem of a bad book at once, with a field', async () => {
     const response = await call('POST', '/api/books', { token: adminToken, body: { name: 'x', wallets: [{ address: '0x12' }], chains: [424242] } });
     expect(response.status).toBe(400);
-    expect(response.json()).toEqual({ error: expect.stringMatching(/^book has 2 problems: .*chains\[0\].*wallets\[0\]\.address/), field: 'book' });
+    expect(response.json()).toEqual({ error: expect.stringMatching(/^book has 2 problems: .*chains\[0\].*wallets\[0\]\.address/), field: 'chains' });
   });
 });
 

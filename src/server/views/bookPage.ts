@@ -6,6 +6,7 @@ import type { Book, Run, Schedule, User } from '../../workspace/WorkspaceData.js
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { bookForm } from './booksPage.js';
+import { fieldError } from './formControls.js';
 import { layout } from './layout.js';
 import { statusBadge } from './parts.js';
 import { RUN_PARTS } from './runParts.js';
@@ -40,13 +41,13 @@ ${admin ? html`<h2>Edit book</h2>${bookForm(book)}` : ''}`,
 function periodFields(): Html {
   const year = new Date().getUTCFullYear() - 1;
   return html`<label>Year <input name="year" type="number" value="${year}"></label>
-<label>or from <input name="from" type="date"></label> <label>to <input name="to" type="date"></label>`;
+<label>or from <input name="from" type="date"></label> <label>to <input name="to" type="date"></label>${fieldError('period')}`;
 }
 
 function templateFields(templates: TemplateSummary[], legend: string): Html {
   return html`<fieldset><legend>${legend}</legend>
 ${templates.map((template) => html`<label class="template"><input type="checkbox" name="templates" value="${template.name}"> ${template.name} <small>${template.title} · confidence ${template.confidence}</small></label>`)}
-</fieldset>`;
+</fieldset>${fieldError('templates')}`;
 }
 
 function runForm(book: Book, templates: TemplateSummary[]): Html {

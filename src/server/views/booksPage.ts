@@ -4,6 +4,7 @@ import type { Html } from '../html.js';
 import { layout } from './layout.js';
 import { lastAlertRun } from '../runReports.js';
 import { alertNote, statusBadge } from './parts.js';
+import { chainPicker, fieldError, labelRows, spamRows, zonePicker } from './formControls.js';
 
 export function booksPage(input: { user: User; csrfToken: string; books: { book: Book; runs: Run[] }[] }): Html {
   const rows = input.books.map(({ book, runs }) => {
@@ -29,16 +30,16 @@ ${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : 
   });
 }
 
-/** The book form app.js turns into the book JSON: one wallet per line, `address label [@chain,chain]`. */
+/** The book form app.js turns into the book JSON: one wallet per line, `address label [@chain,chain]`; the rest picked or in rows. */
 export function bookForm(book: Book | undefined): Html {
   const wallets = book?.data.wallets.map((wallet) => [wallet.address, wallet.label ?? '', wallet.chains === undefined ? '' : `@${wallet.chains.join(',')}`].filter((part) => part !== '').join(' ')).join('\n') ?? '';
   return html`<form data-form="book" data-method="${book === undefined ? 'POST' : 'PATCH'}" data-url="${book === undefined ? '/api/books' : `/api/books/${book.id}`}" class="card">
-<label>Client name <input name="name" required value="${book?.data.name ?? ''}"></label>
-<label>Wallets (one per line: address, label, and optionally @chains such as @1,10) <textarea name="wallets" rows="4" required>${wallets}</textarea></label>
-<label>Chains (ids, comma separated) <input name="chains" required value="${book?.data.chains.join(', ') ?? '1'}"></label>
-<label>Time zone <input name="timezone" value="${book?.data.timezone ?? 'UTC'}"></label>
-<label>Labels (JSON: address → name) <textarea name="labels" rows="2">${JSON.stringify(book?.data.labels ?? {})}</textarea></label>
-<label>Spam lists (JSON: {"allow": [...], "deny": [...]}) <textarea name="spam" rows="2">${JSON.stringify(book?.data.spam ?? { allow: [], deny: [] })}</textarea></label>
+<label>Client name <input name="name" required value="${book?.data.name ?? ''}"></label>${fieldError('name')}
+<label>Wallets (one per line: address, label, and optionally @chains such as @1,optimism) <textarea name="wallets" rows="4" required>${wallets}</textarea></label>${fieldError('wallets')}
+${chainPicker(book?.data.chains ?? [1])}
+${zonePicker(book?.data.timezone ?? 'UTC')}
+${labelRows(book?.data.labels ?? {})}
+${spamRows(book?.data.spam ?? {})}
 <button type="submit">${book === undefined ? 'Create book' : 'Save book'}</button>
 <p class="error" data-error></p>
 </form>`;

@@ -1,0 +1,59 @@
+import { allChains } from '../../chains/chains.js';
+import { html } from '../html.js';
+import type { Html } from '../html.js';
+
+/**
+ * The book form's controls in the page's words: chains ticked by name, the zone picked from a list, labels and spam
+ * lists as rows (app.js adds and removes rows, and turns them into the book's JSON). Each control has a place for
+ * the API's message about its field (`data-error-for`, the top-level field the error's `field` names).
+ */
+
+export function fieldError(field: string): Html {
+  return html`<p class="error" data-error-for="${field}"></p>`;
+}
+
+/** Every chain of the chain table, by name, the book's ticked (Ethereum alone for a new book). */
+export function chainPicker(chosen: readonly number[]): Html {
+  return html`<fieldset class="pick chains"><legend>Chains</legend>
+${allChains().map((chain) => html`<label><input type="checkbox" name="chains" value="${chain.id}" ${chosen.includes(chain.id) ? html`checked` : ''}> ${chain.name} <small>${chain.slug} · ${chain.id}</small></label>`)}
+</fieldset>${fieldError('chains')}`;
+}
+
+/** The zones this Node knows, UTC first; a book's zone the list lacks (an alias) is kept as an option. */
+export function zonePicker(chosen: string): Html {
+  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+  if (!zones.includes(chosen)) zones.splice(1, 0, chosen);
+  return html`<label>Time zone <select name="timezone">${zones.map((zone) => html`<option value="${zone}" ${zone === chosen ? html`selected` : ''}>${zone}</option>`)}</select></label>${fieldError('timezone')}`;
+}
+
+/** One row of an address list: an address and, for labels, its label; a button removes it. */
+function row(cells: readonly { name: string; value: string; placeholder: string }[]): Html {
+  return html`<tr data-row>${cells.map((cell) => html`<td><input name="${cell.name}" value="${cell.value}" placeholder="${cell.placeholder}"></td>`)}<td><button type="button" data-action="remove-row">Remove</button></td></tr>`;
+}
+
+/** Rows of cells under a legend, an empty row kept in a template for "Add". */
+function rowsEditor(input: { rows: string; legend: string; add: string; cells: readonly { name: string; placeholder: string }[]; values: readonly (readonly string[])[] }): Html {
+  const filled = (values: readonly string[]): Html => row(input.cells.map((cell, index) => ({ ...cell, value: values[index] ?? '' })));
+  return html`<fieldset class="rows" data-rows="${input.rows}"><legend>${input.legend}</legend>
+<table><tbody>${input.values.map(filled)}</tbody></table>
+<template>${filled([])}</template>
+<button type="button" data-action="add-row">${input.add}</button>
+</fieldset>`;
+}
+
+/** Counterparty labels, one row per address. */
+export function labelRows(labels: Readonly<Record<string, string>>): Html {
+  const cells = [
+    { name: 'address', placeholder: '0x… address' },
+    { name: 'label', placeholder: 'label, such as Exchange' },
+  ];
+  return html`${rowsEditor({ rows: 'labels', legend: 'Labels (counterparty address and its name)', add: 'Add label', cells, values: Object.entries(labels) })}${fieldError('labels')}`;
+}
+
+/** The spam allow and deny lists, one token contract per row. */
+export function spamRows(spam: { allow?: readonly string[]; deny?: readonly string[] }): Html {
+  const cells = [{ name: 'address', placeholder: '0x… token contract' }];
+  const list = (rows: string, legend: string, addresses: readonly string[] | undefined): Html =>
+    rowsEditor({ rows, legend, add: 'Add contract', cells, values: (addresses ?? []).map((address) => [address]) });
+  return html`${list('spam-allow', 'Tokens always trusted (spam allow list)', spam.allow)}${list('spam-deny', 'Tokens never trusted (spam deny list)', spam.deny)}${fieldError('spam')}`;
+}

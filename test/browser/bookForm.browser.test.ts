@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import { hashPassword } from '../../src/workspace/secrets.js';
+import type { Workspace } from '../../src/workspace/Workspace.js';
+import { e2eWorld } from '../support/e2eWorld.js';
+import { describeWithPrograms, findProgram } from '../support/outsideProgram.js';
+import type { Served } from '../support/serverHarness.js';
+import { serve } from '../support/serverHarness.js';
+import { openWorkspace, tempDir } from '../support/workspaceHarness.js';
+
+const CHROMIUM = { command: 'chromium', debianPackage: 'chromium' };
+const PASSWORD = 'book form password';
+/** What only the command line knows: flags, the job file, the `ledgerscan` command, V8's JSON parser. */
+const CLI_WORDS = /--[a-z]|job\.json|job file|\(file:|'ledgerscan |in JSON at position/;
+const CONTRACT = '0x00000000000000000000000000000000000000aa';
+
+describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIUM], () => {
+  const world = e2eWorld();
+  const address = world.wallets[0]?.address ?? '';
+  let sandbox: Sandbox;
+  let workspace: Workspace;
+  let server: Served;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ world });
+    workspace = openWorkspace(tempDir('book-form'), sandbox);
+    await workspace.data.addUser('accountant', 'admin', await hashPassword(PASSWORD));
+    server = await serve(workspace);
+    browser = await chromium.launch({ executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await workspace?.close();
+    await sandbox?.close();
+  });
+
+  const form = 'form[data-form="book"]';
+  const errorFor = async (page: Page, field: string): Promise<string> => (await page.textContent(`${form} [data-error-for="${field}"]`)) ?? '';
+  /** The text a refusal puts in `selector`, once it is there. */
+  const shown = async (page: Page, selector: string): Promise<string> => {
+    await page.locator(selector).filter({ hasText: /\S/ }).waitFor();
+    return (await page.textContent(selector)) ?? '';
+  };
+  const chainBox = (page: Page, name: string) => page.locator(`${form} fieldset.chains label`, { hasText: name }).locator('input');
+
+  it('picks chains by name and the zone from a list, edits labels and spam lists as rows, and shows each refusal beside its field in the page words', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.url}/login`);
+    await page.fill('input[name="user"]', 'accountant');
+    await page.fill('input[name="password"]', PASSWORD);
+    await Promise.all([page.waitForURL(`${server.url}/`), page.click('button[type="submit"]')]);
+
+    await page.fill(`${form} input[name="name"]`, '  Client Form  ');
+    await page.fill(`${form} textarea[name="wallets"]`, `${address} Main`);
+    expect(await chainBox(page, 'Ethereum Mainnet').isChecked()).toBe(true);
+    await chainBox(page, 'OP Mainnet').check();
+    expect(await page.locator(`${form} select[name="timezone"] option`).first().getAttribute('value')).toBe('UTC');
+    await page.selectOption(`${form} select[name="timezone"]`, 'Europe/Berlin');
+    await page.click(`${form} [data-rows="labels"] button[data-action="add-row"]`);
+    await page.fill(`${form} [data-rows="labels"] tbody tr:last-child input[name="address"]`, '0x12');
+    await page.fill(`${form} [data-rows="labels"] tbody tr:last-child input[name="label"]`, ' Exchange ');
+    await page.click(`${form} [data-rows="spam-deny"] button[data-action="add-row"]`);
+    await page.fill(`${form} [data-rows="spam-deny"] tbody tr:last-child input`, CONTRACT);
+
+    // A bad label address: the message stands beside the labels, in the page's words.
+    await page.click(`${form} button[type="submit"]`);
+    const labelError = await shown(page, `${form} [data-error-for="labels"]`);
+    expect(labelError).toMatch(/labels key "0x12"/);
+    expect(labelError).not.toMatch(CLI_WORDS);
+    expect(await page.textContent(`${form} [data-error]`)).toBe('');
+
+    // No chain ticked: the message stands beside the chains, and the labels' one is gone.
+    await page.fill(`${form} [data-rows="labels"] tbody tr:last-child input[name="address"]`, address);
+    await chainBox(page, 'Ethereum Mainnet').uncheck();
+    await chainBox(page, 'OP Mainnet').uncheck();
+    await page.click(`${form} button[type="submit"]`);
+    expect(await shown(page, `${form} [data-error-for="chains"]`)).toMatch(/chains is empty/);
+    expect(await errorFor(page, 'chains')).not.toMatch(CLI_WORDS);
+    expect(await errorFor(page, 'labels')).toBe('');
+
+    await chainBox(page, 'Ethereum Mainnet').check();
+    await chainBox(page, 'OP Mainnet').check();
+    await Promise.all([page.waitForURL(/\/books\/\d+$/), page.click(`${form} button[type="submit"]`)]);
+    const bookId = Number(new URL(page.url()).pathname.split('/')[2]);
+    expect((await workspace.data.getBook(bookId))?.data).toEqual({
+      name: 'Client Form',
+      wallets: [{ address, label: 'Main' }],
+      chains: [1, 10],
+      timezone: 'Europe/Berlin',
+      labels: { [address]: 'Exchange' },
+      spam: { allow: [], deny: [CONTRACT] },
+    });
+
+    // The edit form shows the book as rows and picks; a removed row is gone from the book.
+    expect(await page.inputValue(`${form} [data-rows="labels"] tbody tr input[name="label"]`)).toBe('Exchange');
+    expect(await page.inputValue(`${form} select[name="timezone"]`)).toBe('Europe/Berlin');
+    expect(await chainBox(page, 'OP Mainnet').isChecked()).toBe(true);
+    await page.click(`${form} [data-rows="labels"] tbody tr button[data-action="remove-row"]`);
+    await Promise.all([page.waitForURL(/\/books\/\d+$/), page.click(`${form} button[type="submit"]`)]);
+    expect((await workspace.data.getBook(bookId))?.data.labels).toEqual({});
+
+    // A run without templates: the message stands beside the templates, without --template.
+    await page.selectOption('form[data-form="run"] select[name="kind"]', 'export');
+    await page.fill('form[data-form="run"] input[name="year"]', '2025');
+    await page.click('form[data-form="run"] button[type="submit"]');
+    const templatesError = await shown(page, 'form[data-form="run"] [data-error-for="templates"]');
+    expect(templatesError).toMatch(/templates: none chosen/);
+    expect(templatesError).not.toMatch(CLI_WORDS);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
