@@ -22,7 +22,7 @@ describe('readJobFile', () => {
     expect(() => readJobFile(write('cut.json', '{\n  "chains": [1,\n'), dir)).toThrow('Unexpected end of JSON input at line 3 column 1');
   });
 
-  it('leaves out the location when V8 gives none, rather than guess', () => {
-    expect(() => readJobFile(write('token.json', '{"a": tru}'), dir)).toThrow(/is not valid JSON: Unexpected token '}' \(fix the JSON there\)$/);
+  it('finds the location when V8 gives none (the first character where the text stops being valid JSON)', () => {
+    expect(() => readJobFile(write('token.json', '{"a": tru}'), dir)).toThrow(/is not valid JSON: Unexpected token '}' at line 1 column 10 \(fix the JSON there\)$/);
   });
 });
