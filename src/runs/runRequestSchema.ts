@@ -21,9 +21,10 @@ export const runRequestSchema = {
     const options = Object.entries(kind.options as Readonly<Record<string, RunOption>>).filter(([, option]) => option.cliOnly !== true);
     return {
       if: { properties: { kind: { const: kind.name } } },
-      // A missing required option is left to `validateRunRequest`, whose message says what to give (a closed
-      // period's label, an instant) rather than only that a property is missing.
-      then: { properties: Object.fromEntries(options.map(([name, option]) => [name, optionSchema(option)])) },
+      then: {
+        properties: Object.fromEntries(options.map(([name, option]) => [name, optionSchema(option)])),
+        required: options.filter(([, option]) => option.required === true).map(([name]) => name),
+      },
     };
   }),
 } as const;
