@@ -61,7 +61,7 @@ ${templateFields(templates, 'Templates (export)')}
 
 /** Files the period as the CLI's `close` does: the templates filed, read-only, never overwritten. */
 function closeForm(book: Book, templates: TemplateSummary[]): Html {
-  return html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card" data-close>
+  return html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card" data-close data-confirm="Close this period? Its files are filed read-only and can never be changed or overwritten.">
 <input type="hidden" name="kind" value="close">
 ${periodFields()}
 ${templateFields(templates, 'Templates to file')}

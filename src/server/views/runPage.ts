@@ -30,14 +30,14 @@ ${run.apiKeyName === null ? '' : html`<dt>API key</dt><dd>${run.apiKeyName}</dd>
 <dt>ETA</dt><dd data-field="eta">${progress.etaSeconds === null || finished ? '–' : `${progress.etaSeconds} s`}</dd>
 </dl>
 ${run.error === null ? '' : html`<p class="error">${withoutServerPaths(run.error)}</p>`}
-${admin && !finished ? html`<button type="button" data-action="stop" data-url="/api/runs/${run.id}/stop">Stop</button>` : ''}
+${admin && !finished ? html`<p><button type="button" data-action="stop" data-url="/api/runs/${run.id}/stop" data-confirm="Stop run ${run.id}? It ends without files; a new run starts over.">Stop</button> <span class="error" data-error></span></p>` : ''}
 </section>
 ${input.table === undefined ? '' : RUN_PARTS[run.request.kind].section?.(run, input.table)}
 ${finished && run.files.length > 0
   ? html`<h2>Files</h2>${filesTable(run.files, `/api/runs/${run.id}`)}
 ${RUN_PARTS[run.request.kind].links?.(run) ?? ''}
 ${input.shares.length === 0 ? '' : html`<h2>Share links</h2><table class="shares"><thead><tr><th>Share</th><th>Expires (UTC)</th><th>Downloads</th><th>State</th></tr></thead><tbody>
-${input.shares.map((share) => html`<tr><td>${share.id}</td><td>${share.expiresAt.slice(0, 16).replace('T', ' ')}</td><td class="num">${share.downloads}</td><td>${share.revokedAt !== null ? 'revoked' : share.expiresAt <= input.now ? 'expired' : admin ? html`<button type="button" data-action="revoke" data-url="/api/shares/${share.id}">Revoke</button>` : 'active'}</td></tr>`)}
+${input.shares.map((share) => html`<tr><td>${share.id}</td><td>${share.expiresAt.slice(0, 16).replace('T', ' ')}</td><td class="num">${share.downloads}</td><td>${share.revokedAt !== null ? 'revoked' : share.expiresAt <= input.now ? 'expired' : admin ? html`<button type="button" data-action="revoke" data-url="/api/shares/${share.id}" data-confirm="Revoke this share link? Whoever holds it can no longer download the files.">Revoke</button> <span class="error" data-error></span>` : 'active'}</td></tr>`)}
 </tbody></table>`}
 ${admin ? html`<form data-form="share" data-url="/api/runs/${run.id}/shares" class="card"><label>Share for <input name="days" type="number" value="14" min="1" max="365"> days</label> <button type="submit">Create share link</button> <output data-share-url></output><p class="error" data-error></p></form>` : ''}`
   : ''}
