@@ -99,6 +99,18 @@ function showActionError(button, failure) {
   output.textContent = `${button.textContent.trim()} failed: ${failure.message}`;
 }
 
+// A shortened address or hash copied whole; where the clipboard is refused (plain http), it is shown whole and selected.
+function copyText(button) {
+  const done = () => { button.textContent = 'copied'; setTimeout(() => { button.textContent = 'copy'; }, 1500); };
+  const select = () => {
+    const shown = button.previousElementSibling;
+    shown.textContent = button.dataset.copy;
+    window.getSelection()?.selectAllChildren(shown);
+  };
+  if (navigator.clipboard === undefined) return select();
+  navigator.clipboard.writeText(button.dataset.copy).then(done, select);
+}
+
 document.addEventListener('submit', (event) => {
   const form = event.target.closest('form[data-form]');
   if (form === null) return;
@@ -118,6 +130,7 @@ document.addEventListener('click', (event) => {
   if (button.dataset.action === 'logout') api('DELETE', '/api/session').finally(() => location.assign('/login'));
   if (button.dataset.action === 'stop') api('POST', button.dataset.url).catch((failure) => showActionError(button, failure));
   if (button.dataset.action === 'print') window.print();
+  if (button.dataset.action === 'copy') copyText(button);
   if (button.dataset.action === 'revoke') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
 });
 
