@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -8,9 +8,14 @@ import path from 'node:path';
  */
 export function makeDirectory(dir: string): void {
   const missing: string[] = [];
-  for (let current = path.resolve(dir); !existsSync(current); current = path.dirname(current)) {
+  let current = path.resolve(dir);
+  while (!existsSync(current) && path.dirname(current) !== current) {
     missing.push(current);
-    if (path.dirname(current) === current) break;
+    current = path.dirname(current);
+  }
+  // What exists must be a folder: a file there (or on the way) is what `mkdir -p` refuses too.
+  if (!statSync(current).isDirectory()) {
+    throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`), { code: 'ENOTDIR', path: current });
   }
   for (const folder of missing.reverse()) {
     try {

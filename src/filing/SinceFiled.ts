@@ -1,5 +1,6 @@
 import type { FileDiff } from './diffFile.js';
 import type { FiledRecord } from './FiledRecord.js';
+import type { SettingChange } from './settingChanges.js';
 
 /** A filed period recalculated: each filed file compared with what the run makes of it now. */
 export interface SinceFiled {
@@ -7,6 +8,8 @@ export interface SinceFiled {
   files: FileDiff[];
   /** Causes that apply to the whole recalculation: a new ledgerscan version, changed job settings. */
   reasons: string[];
+  /** The job settings that decide figures and differ from the filed run's, each with both values. */
+  settings: SettingChange[];
   /** The period's blocks were fetched again, so late-indexed records are included. */
   verified: boolean;
 }

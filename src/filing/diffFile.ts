@@ -27,7 +27,8 @@ const KEYS: readonly (readonly string[])[] = [
 /**
  * What changed in one file between the filed copy and a recalculation (`null` for a file one side lacks).
  * CSV files are compared row by row: by key where a key column exists, so a changed entry shows which
- * fields changed; otherwise as a multiset of rows. Other files (journals) are compared line by line.
+ * fields changed; otherwise as a multiset of rows, an added and a removed row of one transaction paired into a
+ * changed one. Other files (journals) are compared line by line.
  * The filed rows are read with today's entry ids (`currentEntryIds`); a file whose rows all match is the same.
  */
 export function diffFile(file: string, filed: string | null, now: string | null): FileDiff {
@@ -81,7 +82,7 @@ function keyedChanges(before: Table, after: Table, key: readonly string[]): RowC
       changes.push({ change: 'added', key: id, fields: [], row });
       continue;
     }
-    const fields = Object.keys(row).filter((column) => row[column] !== old[column]).map((column) => ({ column, filed: old[column] ?? '', now: row[column] ?? '' }));
+    const fields = differingFields(old, row);
     if (fields.length > 0) changes.push({ change: 'changed', key: id, fields, row });
   }
   for (const [id, row] of filed) changes.push({ change: 'removed', key: id, fields: [], row });
@@ -92,17 +93,50 @@ function multisetChanges(before: Table, after: Table): RowChange[] {
   const text = (row: Record<string, string>): string => JSON.stringify(Object.values(row));
   const filed = new Map<string, number>();
   for (const row of before.rows) filed.set(text(row), (filed.get(text(row)) ?? 0) + 1);
-  const changes: RowChange[] = [];
+  const added: RowChange[] = [];
   after.rows.forEach((row, index) => {
     const count = filed.get(text(row)) ?? 0;
     if (count > 0) filed.set(text(row), count - 1);
-    else changes.push({ change: 'added', key: `row ${index + 1}`, fields: [], row });
+    else added.push({ change: 'added', key: `row ${index + 1}`, fields: [], row });
   });
+  const removed: RowChange[] = [];
   before.rows.forEach((row, index) => {
     const count = filed.get(text(row)) ?? 0;
     if (count === 0) return;
     filed.set(text(row), count - 1);
-    changes.push({ change: 'removed', key: `row ${index + 1}`, fields: [], row });
+    removed.push({ change: 'removed', key: `row ${index + 1}`, fields: [], row });
   });
-  return changes;
+  return [...pairByTransaction(added, removed), ...removed];
+}
+
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/** The transaction a row belongs to: its `tx_hash`, or the hash a tax tool's row carries in a column of its own ('' for none). */
+export function rowTxHash(row: Readonly<Record<string, string>>): string {
+  return row.tx_hash ?? Object.values(row).find((value) => TX_HASH.test(value))?.toLowerCase() ?? '';
+}
+
+function differingFields(old: Record<string, string>, row: Record<string, string>): RowChange['fields'] {
+  return Object.keys(row).filter((column) => row[column] !== old[column]).map((column) => ({ column, filed: old[column] ?? '', now: row[column] ?? '' }));
+}
+
+/**
+ * In a file without a key, a row that only changed some columns would read as one removed and one added: each added
+ * row is paired with the removed row of the same transaction that differs in the fewest columns, and becomes one
+ * changed row. Paired removed rows are taken out of `removed`; the rest stay added or removed.
+ */
+function pairByTransaction(added: readonly RowChange[], removed: RowChange[]): RowChange[] {
+  return added.map((change) => {
+    const tx = rowTxHash(change.row);
+    if (tx === '') return change;
+    let best: { index: number; fields: RowChange['fields'] } | undefined;
+    removed.forEach((candidate, index) => {
+      if (rowTxHash(candidate.row) !== tx) return;
+      const fields = differingFields(candidate.row, change.row);
+      if (best === undefined || fields.length < best.fields.length) best = { index, fields };
+    });
+    if (best === undefined) return change;
+    removed.splice(best.index, 1);
+    return { ...change, change: 'changed', fields: best.fields };
+  });
 }

@@ -1,5 +1,5 @@
 import { writeReport } from '../output/writeReport.js';
-import type { FileDiff, RowChange } from '../filing/diffFile.js';
+import { type FileDiff, type RowChange, rowTxHash } from '../filing/diffFile.js';
 import type { SinceFiled } from '../filing/SinceFiled.js';
 
 export interface DiffReport {
@@ -15,23 +15,33 @@ const LISTED = 20;
 /** Columns whose change means a rule or label decided differently, not that value moved. */
 const RULE_COLUMNS = new Set(['category', 'counterparty_label', 'spam', 'note', 'method', 'screening']);
 
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
-
-/** The transaction a row belongs to: the ledger's `tx_hash`, or the hash a tax tool's row carries in its own column. */
+/** The transaction a changed row belongs to. */
 export function txOf(change: RowChange): string {
-  return change.row.tx_hash ?? Object.values(change.row).find((value) => TX_HASH.test(value))?.toLowerCase() ?? '';
+  return rowTxHash(change.row);
+}
+
+/** What the whole recalculation tells about one row: fetched again, transactions with a new ledger entry, changed settings. */
+export interface ReasonContext {
+  verified: boolean;
+  /** Transactions with a new ledger entry: an entry of such a transaction that changed was recategorised by the new record (a refund makes a transfer a trade). */
+  gainedTxs: ReadonlySet<string>;
+  /** A job setting that decides figures differs from the filed run's: a row may appear because of it, not because the API lists more. */
+  settingsChanged: boolean;
 }
 
 /**
- * Why one row changed, as far as the rows can tell. `gainedTxs` are the transactions with a new ledger entry: an
- * entry of such a transaction that changed was recategorised by the new record (a refund makes a transfer a trade).
+ * Why one row changed, as far as the rows can tell. A row is "listed by the API now" only when the period was
+ * fetched again, no setting changed, and the row is (or belongs to the transaction of) a new ledger entry.
  */
-export function changeReason(change: RowChange, verified: boolean, gainedTxs: ReadonlySet<string>): string {
-  if (change.change === 'added') return verified ? 'not in the filed run: the API lists it now' : 'not in the filed run';
+export function changeReason(change: RowChange, file: string, context: ReasonContext): string {
+  if (change.change === 'added') {
+    const fromApi = context.verified && !context.settingsChanged && (file === 'ledger.csv' || context.gainedTxs.has(txOf(change)));
+    return fromApi ? 'not in the filed run: the API lists it now' : 'not in the filed run';
+  }
   if (change.change === 'removed') return 'in the filed run, not in the recalculation';
   const columns = change.fields.map((field) => field.column).join(', ');
-  if (gainedTxs.has(txOf(change))) return `its transaction gained a record the API lists now: ${columns}`;
-  return change.fields.every((field) => RULE_COLUMNS.has(field.column)) ? `a rule or label: ${columns}` : `changed: ${columns}`;
+  if (!context.settingsChanged && context.gainedTxs.has(txOf(change))) return `its transaction gained a record the API lists now: ${columns}`;
+  return change.fields.every((field) => RULE_COLUMNS.has(field.column)) ? `a rule, label or setting: ${columns}` : `changed: ${columns}`;
 }
 
 function gainedTransactions(diff: SinceFiled): Set<string> {
@@ -43,22 +53,23 @@ function gainedTransactions(diff: SinceFiled): Set<string> {
 export async function writeDiffReport(diff: SinceFiled, outDir: string): Promise<DiffReport> {
   const global = diff.reasons.join('; ');
   const gained = gainedTransactions(diff);
-  const reasonOf = (change: RowChange): string => changeReason(change, diff.verified, gained);
+  const context: ReasonContext = { verified: diff.verified, gainedTxs: gained, settingsChanged: diff.settings.length > 0 };
+  const reasonOf = (change: RowChange, file: string): string => changeReason(change, file, context);
   const rows = diff.files.flatMap((file) => file.changes.map((change) => [
     file.file, change.change, change.key, change.row.block_number ?? '', txOf(change),
     change.fields.map((field) => field.column).join(' '), change.fields.map((field) => field.filed).join(' | '),
-    change.fields.map((field) => field.now).join(' | '), [reasonOf(change), global].filter((text) => text !== '').join('; '),
+    change.fields.map((field) => field.now).join(' | '), [reasonOf(change, file.file), global].filter((text) => text !== '').join('; '),
   ]));
   const body = {
     period: diff.record.label, closedAt: diff.record.closedAt, verified: diff.verified, reasons: diff.reasons,
-    files: diff.files.map((file) => ({ ...file, changes: file.changes.map((change) => ({ ...change, txHash: txOf(change), reason: reasonOf(change) })) })),
+    files: diff.files.map((file) => ({ ...file, changes: file.changes.map((change) => ({ ...change, txHash: txOf(change), reason: reasonOf(change, file.file) })) })),
   };
   const { csvPath, jsonPath } = await writeReport(outDir, { name: 'diff.csv', header: HEADER, rows }, { name: 'diff.json', body });
   const files = [csvPath, jsonPath];
   return { csvPath, jsonPath: jsonPath, summary: summary(diff, reasonOf, files), changed: diff.files.some((file) => file.status !== 'same') };
 }
 
-function summary(diff: SinceFiled, reasonOf: (change: RowChange) => string, files: readonly string[]): string {
+function summary(diff: SinceFiled, reasonOf: (change: RowChange, file: string) => string, files: readonly string[]): string {
   const { record } = diff;
   const changed = diff.files.filter((file) => file.status !== 'same');
   const head = `since ${record.label} was filed (closed ${record.closedAt}${diff.verified ? ', the period fetched again from the API' : ''}):`;
@@ -68,7 +79,7 @@ function summary(diff: SinceFiled, reasonOf: (change: RowChange) => string, file
   return [
     `${head} ${changed.length} of ${diff.files.length} files differ`,
     ...changed.map((file) => `  ${file.file}${file.status === 'changed' ? '' : ` (${file.status})`}: +${count(file, 'added')} −${count(file, 'removed')} ~${count(file, 'changed')}`),
-    ...(ledger?.changes.slice(0, LISTED).map((change) => `  ${change.change.toUpperCase()} entry ${change.key} (block ${change.row.block_number ?? '?'}, tx ${txOf(change)}): ${reasonOf(change)}`) ?? []),
+    ...(ledger?.changes.slice(0, LISTED).map((change) => `  ${change.change.toUpperCase()} entry ${change.key} (block ${change.row.block_number ?? '?'}, tx ${txOf(change)}): ${reasonOf(change, 'ledger.csv')}`) ?? []),
     ...(ledger !== undefined && ledger.changes.length > LISTED ? [`  … and ${ledger.changes.length - LISTED} more ledger entries in the report`] : []),
     ...(diff.reasons.length > 0 ? [`reasons for the whole run: ${diff.reasons.join('; ')}`] : []),
     `report: ${files.join(', ')}`,

@@ -1,4 +1,3 @@
-import type { JobPeriod } from '../config/Job.js';
 import { writeReport } from '../output/writeReport.js';
 import { findChain } from '../chains/chains.js';
 import { formatUnits } from '../ledger/money.js';
@@ -41,7 +40,7 @@ export type ReconcileJsonAsset = {
 /** `reconcile.json` as written (and so as the workspace's pages read it). */
 export interface ReconcileJson {
   /** The period as the run passed it: a job's (`from`, `to` and the instants) from the CLI and the workspace. */
-  period: ReconcileResult['period'] & Partial<Pick<JobPeriod, 'from' | 'to'>>;
+  period: ReconcileResult['period'];
   /** Per chain id (a JSON key, so a string). */
   syncedBlocks: Record<string, number>;
   historical: ReconcileResult['historical'];
@@ -53,18 +52,19 @@ export interface ReconcileJson {
 const HEADER = [
   'chain_id', 'chain', 'wallet', 'wallet_label', 'asset_kind', 'asset', 'asset_contract', 'token_id', 'decimals', 'spam',
   ...AMOUNTS.flatMap((name) => [name, `${name}_raw`]),
-  'synced_block', 'status', 'first_divergent_block', 'divergent_txs', 'hint',
+  'closing_date', 'synced_block', 'status', 'first_divergent_block', 'divergent_txs', 'hint',
 ];
 
 /**
  * Writes `reconcile.csv` and `reconcile.json` into `outDir`, each under a temp name renamed when complete,
- * so a cron never reads half a report. `ledger_balance` is the all-history balance at the synced block, the
- * figure compared with the chain; `closing` is the period's. Spam rows come last.
+ * so a cron never reads half a report. `ledger_balance` is the all-history balance at `synced_block`, the
+ * figure compared with the chain; `closing` is the period's, at the end of `closing_date`, and never compared
+ * (a past period's closing is not today's balance). Spam rows come last.
  */
 export async function writeReconcileReport(result: ReconcileResult, outDir: string): Promise<ReconcileReport> {
   const { csvPath, jsonPath } = await writeReport(
     outDir,
-    { name: 'reconcile.csv', header: HEADER, rows: result.buckets.map(csvRow) },
+    { name: 'reconcile.csv', header: HEADER, rows: result.buckets.map((row) => csvRow(row, result.period.to ?? '')) },
     { name: 'reconcile.json', body: jsonReport(result) },
   );
   return { csvPath, jsonPath: jsonPath, summary: reconcileSummary(result, [csvPath, jsonPath]) };
@@ -89,7 +89,7 @@ function formatted(raw: bigint | null, decimals: number | null): string {
   return raw === null || decimals === null ? '' : formatUnits(raw, decimals);
 }
 
-function csvRow(row: BucketResult): string[] {
+function csvRow(row: BucketResult, closingDate: string): string[] {
   const { bucket } = row;
   const values = amounts(row);
   return [
@@ -104,6 +104,7 @@ function csvRow(row: BucketResult): string[] {
     bucket.decimals === null ? '' : String(bucket.decimals),
     bucket.spam,
     ...AMOUNTS.flatMap((name) => [formatted(values[name], bucket.decimals), values[name]?.toString() ?? '']),
+    closingDate,
     String(row.syncedBlock),
     row.status,
     row.divergence === null ? '' : String(row.divergence.block),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Job } from '../config/Job.js';
 import { diffFile, type FileDiff } from '../filing/diffFile.js';
 import type { SinceFiled } from '../filing/SinceFiled.js';
+import { describeSettingChange, type SettingChange, settingChanges } from '../filing/settingChanges.js';
 import { type DiffReport, writeDiffReport } from './diffReport.js';
 import { CLOSING_BALANCES, type FiledRecord, readFiledRecord } from '../filing/FiledRecord.js';
 import { exportPeriodFiles } from './runClose.js';
@@ -47,7 +48,9 @@ export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions
   const filedNames = new Set(record.files.map((file) => file.path));
   const files = names.map((name) => diffFile(name, read(filedDir, name, filedNames.has(name)), read(job.out, name, recalculated.includes(name))));
 
-  const diff: SinceFiled = { record, files, reasons: runReasons(record, filedDir, job), verified: options.verify };
+  const manifest = JSON.parse(readFileSync(path.join(filedDir, 'manifest.json'), 'utf8')) as { job: Record<string, unknown> };
+  const settings = settingChanges(manifest.job, job as unknown as Record<string, unknown>, NOT_FIGURES);
+  const diff: SinceFiled = { record, files, reasons: runReasons(record, settings), settings, verified: options.verify };
   const report = await writeDiffReport(diff, job.out);
   return { diff, report, export: exported, newSinceLastDiff: rememberChanges(options.filedDir, options.label, report.changed ? files : null) };
 }
@@ -68,14 +71,10 @@ function rememberChanges(filedDir: string, label: string, files: readonly FileDi
   return digest !== previous;
 }
 
-/** What changed for the whole run: the tool's version, and job settings that decide figures (wallets, labels, spam lists, rules…). */
-function runReasons(record: FiledRecord, filedDir: string, job: Job): string[] {
+/** What changed for the whole run: the tool's version, and job settings that decide figures (wallets, labels, spam lists, rules…) with both values. */
+function runReasons(record: FiledRecord, settings: readonly SettingChange[]): string[] {
   const reasons: string[] = [];
   if (record.tool.version !== toolVersion()) reasons.push(`ledgerscan ${record.tool.version} filed it, ${toolVersion()} recalculated it`);
-  const manifest = JSON.parse(readFileSync(path.join(filedDir, 'manifest.json'), 'utf8')) as { job: Record<string, unknown> };
-  const current = job as unknown as Record<string, unknown>;
-  const settings = [...new Set([...Object.keys(manifest.job), ...Object.keys(current)])]
-    .filter((key) => !NOT_FIGURES.has(key) && JSON.stringify(manifest.job[key]) !== JSON.stringify(current[key]));
-  if (settings.length > 0) reasons.push(`job settings changed since filing: ${settings.sort().join(', ')}`);
+  if (settings.length > 0) reasons.push(`job settings changed since filing: ${settings.map(describeSettingChange).join('; ')}`);
   return reasons;
 }

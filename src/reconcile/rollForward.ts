@@ -5,8 +5,8 @@ import { type AssetKind, type AssetRef, assetKey } from '../holdings/AssetRef.js
 import { type Position, RollForward, signedAmount } from '../holdings/RollForward.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 
-/** The period's bounds in unix seconds: `startTime` inclusive, `endTime` exclusive. */
-export type ReconcilePeriod = Pick<JobPeriod, 'startTime' | 'endTime'>;
+/** The period's bounds in unix seconds (`startTime` inclusive, `endTime` exclusive), and its days when a job gave them. */
+export type ReconcilePeriod = Pick<JobPeriod, 'startTime' | 'endTime'> & Partial<Pick<JobPeriod, 'from' | 'to'>>;
 
 /**
  * The roll-forward of one asset (one NFT id apart from another) of one wallet on one chain, in integer base units:

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite/openSqlite.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { migrate } from './storeMigrations.js';
 import { Store } from './Store.js';
@@ -14,7 +15,7 @@ export function openStore(file: string, options: { log?: (line: string) => void 
   let db: Database.Database;
   try {
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    db = new Database(file);
+    db = openSqlite(file);
   } catch (error) {
     throw new InputError('cannot open the state file', { details: { path: file, fix: 'check --state' }, cause: error });
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/db/sqlite/openSqlite.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
@@ -199,7 +199,7 @@ describe('SQLite store', () => {
       openStore(path.join(dir, 'fresh.sqlite'), { log: (line) => lines.push(line) }).close();
       // A new store has nothing to upgrade, so nothing to say.
       expect(lines).toEqual([]);
-      const db = new Database(path.join(dir, 'nested', 'state.sqlite'), { readonly: true });
+      const db = openSqlite(path.join(dir, 'nested', 'state.sqlite'), { readonly: true });
       expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       db.close();
@@ -208,7 +208,7 @@ describe('SQLite store', () => {
     it('refuses a store written by a newer schema', () => {
       store.close();
       const file = path.join(dir, 'nested', 'state.sqlite');
-      const db = new Database(file);
+      const db = openSqlite(file);
       db.pragma(`user_version = ${migrations.length + 1}`);
       db.close();
       expect(() => openStore(file)).toThrow('the state file was written by a newer ledgerscan');
@@ -224,7 +224,7 @@ describe('SQLite store', () => {
     it.each([1, 2])('fills the ledger rows of a store written at schema version %i, receipts joined', (version) => {
       store.close();
       const file = path.join(dir, 'old.sqlite');
-      const db = new Database(file);
+      const db = openSqlite(file);
       for (const step of migrations.slice(0, version)) db.exec(step as string);
       db.pragma(`user_version = ${version}`);
       db.prepare('INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw) VALUES (1, ?, ?, 3, 0, ?, ?, ?)')

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/db/sqlite/openSqlite.js';
 
 export interface StoreContents {
   /** SQLite's own verdict on the file: `ok` unless a write was torn. */
@@ -18,7 +18,7 @@ export interface StoreContents {
 
 /** Reads a state file the way an auditor would, with SQLite itself rather than our Store class. */
 export function storeContents(file: string): StoreContents {
-  const db = new Database(file, { readonly: true });
+  const db = openSqlite(file, { readonly: true });
   try {
     const integrity = String(db.pragma('integrity_check', { simple: true }));
     const counts = Object.fromEntries(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/db/sqlite/openSqlite.js';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from '@jest/globals';
 import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import { DailyLimitError } from '../../src/etherscan/errors.js';
@@ -134,7 +134,7 @@ describe('syncJob against the sandbox', () => {
     const state = path.join(dir, 'killed.sqlite');
     const wallets = world.wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains }));
     expect(await syncKilledAfter(5, { url: server.url, apiKey: server.apiKey, state, wallets, period: PERIOD })).toBe('SIGKILL');
-    const db = new Database(state);
+    const db = openSqlite(state);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
     store.close();

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/db/sqlite/openSqlite.js';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { InputError } from '../../src/errors/LedgerscanError.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
@@ -233,7 +233,7 @@ describe('SqlWorkspaceData on SQLite', () => {
 
   it('upgrades a workspace.db of the first schema in place and refuses one from a newer ledgerscan', async () => {
     const file = await sqlite.fresh();
-    const old = new Database(file);
+    const old = openSqlite(file);
     old.exec(SQLITE_WORKSPACE_STEPS[0] as string);
     old.prepare("INSERT INTO books (data, created_at, updated_at) VALUES ('{\"name\":\"Old\"}', 'then', 'then')").run();
     old.prepare("INSERT INTO runs (book_id, request, status, trigger, progress, created_at) VALUES (1, '{\"kind\":\"sync\"}', 'running', 'manual', '{}', 'then')").run();
@@ -243,7 +243,7 @@ describe('SqlWorkspaceData on SQLite', () => {
     expect(await data.stopRequested(1)).toBe(false);
     expect(await data.assignApiKey(1, ['only'])).toBe('only');
     await data.close();
-    const newer = new Database(file);
+    const newer = openSqlite(file);
     newer.pragma(`user_version = ${SQLITE_WORKSPACE_STEPS.length + 1}`);
     newer.close();
     expect(() => openSqliteWorkspaceData(file)).toThrow(/written by a newer ledgerscan/);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from './openSqlite.js';
 import { InputError } from '../../errors/LedgerscanError.js';
 
 /**
@@ -43,7 +44,7 @@ export function openWorkspaceDatabase(file: string): Database.Database {
   let db: Database.Database | undefined;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    db = new Database(file);
+    db = openSqlite(file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');

@@ -1,4 +1,4 @@
-import type { ReconcileJsonAmount, ReconcileJsonAsset } from '../../pipeline/reconcileReport.js';
+import type { ReconcileJson, ReconcileJsonAmount, ReconcileJsonAsset } from '../../pipeline/reconcileReport.js';
 import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -11,28 +11,44 @@ import { shortened } from './shortened.js';
 export const reportAmount = (asset: ReconcileJsonAsset, amount: ReconcileJsonAmount): string =>
   amount === null ? '' : amountText(amount.raw, asset.decimals, unitOf(asset), amount.amount);
 
+/** What each balance column is as of: the period's closing at its last day, the compared pair at the synced block, read during the run. */
+export function balanceDates(report: Pick<ReconcileJson, 'period' | 'syncedBlocks'>, run: Run): { closing: string; note: string } {
+  const blocks = Object.entries(report.syncedBlocks).map(([chainId, block]) => `chain ${chainId} block ${block}`).join(', ');
+  const closing = report.period.to === undefined ? 'Closing (period end)' : `Closing ${report.period.to}`;
+  const read = run.finishedAt === null ? '' : ` (run finished ${run.finishedAt})`;
+  return {
+    closing,
+    note: `${closing} is the period's balance at its end, not compared. The difference compares the ledger at the synced block (${blocks === '' ? 'none' : blocks}) with the chain's balance read at its head by this run${read}.`,
+  };
+}
+
 function assetRows(assets: readonly ReconcileJsonAsset[]): Html[] {
   return assets.map(
     (asset) => html`<tr class="${asset.status === 'differs' ? 'differs' : ''}${asset.spam === '' ? '' : ' spam'}">
 <td>${asset.chain}<br>${shortened(asset.wallet)} ${asset.walletLabel}</td><td>${assetLabel(asset)}</td>
 <td class="num">${reportAmount(asset, asset.opening)}</td><td class="num">${reportAmount(asset, asset.in)}</td><td class="num">${reportAmount(asset, asset.out)}</td><td class="num">${reportAmount(asset, asset.fees)}</td>
-<td class="num">${reportAmount(asset, asset.closing)}</td><td class="num">${reportAmount(asset, asset.chainBalance)}</td><td class="num">${reportAmount(asset, asset.difference)}</td>
+<td class="num">${reportAmount(asset, asset.closing)}</td><td class="num">${reportAmount(asset, asset.ledgerBalance)}</td><td class="num">${asset.syncedBlock}</td><td class="num">${reportAmount(asset, asset.chainBalance)}</td><td class="num">${reportAmount(asset, asset.difference)}</td>
 <td>${asset.status}${asset.firstDivergence === null ? '' : html`<br>from block ${asset.firstDivergence.block}`}</td></tr>`,
   );
 }
 
-const HEAD = html`<thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>Closing</th><th>On-chain</th><th>Difference</th><th>Status</th></tr></thead>`;
-
-/** The reconcile report: the counted assets, then spam apart (never looking like the asset it imitates). */
-export function reconcilePage(input: { user: User; book: Book; run: Run; assets: readonly ReconcileJsonAsset[] }): Html {
-  const spam = input.assets.filter((asset) => asset.spam !== '');
+/**
+ * The reconcile report: the period's roll-forward up to its closing, then apart the figures actually compared
+ * (the ledger at the synced block against the chain's balance then), since a past period's closing is not today's
+ * balance; the counted assets first, spam in a table of its own (never looking like the asset it imitates).
+ */
+export function reconcilePage(input: { user: User; book: Book; run: Run; report: ReconcileJson }): Html {
+  const dates = balanceDates(input.report, input.run);
+  const head = html`<thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th><th>Status</th></tr></thead>`;
+  const spam = input.report.assets.filter((asset) => asset.spam !== '');
   return layout({
     title: `Reconcile ${input.run.id}`,
     user: input.user,
     body: html`<h1>Reconcile of <a href="/books/${input.book.id}">${input.book.data.name}</a> (run <a href="/runs/${input.run.id}">${input.run.id}</a>) ${statusBadge(input.run.status)}</h1>
-<div class="wide"><table class="reconcile">${HEAD}<tbody>${assetRows(input.assets.filter((asset) => asset.spam === ''))}</tbody></table></div>
+<p class="note">${dates.note}</p>
+<div class="wide"><table class="reconcile">${head}<tbody>${assetRows(input.report.assets.filter((asset) => asset.spam === ''))}</tbody></table></div>
 ${spam.length === 0 ? '' : html`<h2>Spam (${spam.length}, not counted)</h2>
 <p>Tokens the spam rules or the book's deny list set apart; a symbol they claim is quoted, never taken for the real asset.</p>
-<div class="wide"><table class="reconcile spam-table">${HEAD}<tbody>${assetRows(spam)}</tbody></table></div>`}`,
+<div class="wide"><table class="reconcile spam-table">${head}<tbody>${assetRows(spam)}</tbody></table></div>`}`,
   });
 }
