@@ -92,10 +92,39 @@ const handlers = {
   },
 };
 
+// Irreversible actions (close a period, revoke a share, stop a run, delete or archive a book) carry the question
+// to ask in `data-confirm`: nothing is sent unless the user accepts it.
+const confirmed = (element) => element.dataset.confirm === undefined || window.confirm(element.dataset.confirm);
+
+// A failed button action is shown beside its button (the element `data-error` next to it, else one made there).
+function showActionError(button, failure) {
+  let output = button.parentElement.querySelector('[data-error]');
+  if (output === null) {
+    output = document.createElement('span');
+    output.className = 'error';
+    output.dataset.error = '';
+    button.after(output);
+  }
+  output.textContent = `${button.textContent.trim()} failed: ${failure.message}`;
+}
+
+// A shortened address or hash copied whole; where the clipboard is refused (plain http), it is shown whole and selected.
+function copyText(button) {
+  const done = () => { button.textContent = 'copied'; setTimeout(() => { button.textContent = 'copy'; }, 1500); };
+  const select = () => {
+    const shown = button.previousElementSibling;
+    shown.textContent = button.dataset.copy;
+    window.getSelection()?.selectAllChildren(shown);
+  };
+  if (navigator.clipboard === undefined) return select();
+  navigator.clipboard.writeText(button.dataset.copy).then(done, select);
+}
+
 document.addEventListener('submit', (event) => {
   const form = event.target.closest('form[data-form]');
   if (form === null) return;
   event.preventDefault();
+  if (!confirmed(form)) return;
   for (const place of form.querySelectorAll('[data-error], [data-error-for]')) place.textContent = '';
   handlers[form.dataset.form](form).catch((failure) => showFailure(form, failure));
 });
@@ -123,10 +152,12 @@ document.addEventListener('click', (event) => {
 document.addEventListener('click', (event) => {
   const button = event.target.closest('button[data-action]');
   if (button === null) return;
+  if (!confirmed(button)) return;
   if (button.dataset.action === 'logout') api('DELETE', '/api/session').finally(() => location.assign('/login'));
-  if (button.dataset.action === 'stop') api('POST', button.dataset.url).catch(() => undefined);
+  if (button.dataset.action === 'stop') api('POST', button.dataset.url).catch((failure) => showActionError(button, failure));
   if (button.dataset.action === 'print') window.print();
-  if (button.dataset.action === 'revoke') api('DELETE', button.dataset.url).then(() => location.reload(), () => undefined);
+  if (button.dataset.action === 'copy') copyText(button);
+  if (button.dataset.action === 'revoke') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
 });
 
 // Run page: live figures over Server-Sent Events; the page reloads once the run has finished, to show its files.

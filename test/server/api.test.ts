@@ -144,14 +144,14 @@ describe('pages', () => {
     expect(report).toContain(ESCAPED_LABEL);
     expect(report).not.toContain('=HYPERLINK("');
     expect(report).not.toContain('<img');
-    expect(report).toContain('<td>GIFT</td>');
+    expect(report).toContain('<span class="asset">“GIFT”</span>');
     // The export's run page shows its tie-out: what koinly-wallets left out or merged, with the reason.
     expect((await finished(exportRunId)).status).toBe('succeeded');
     const runPage = await (await fetch(`${server.url}/runs/${exportRunId}`, { headers: { cookie } })).text();
     expect(runPage).toContain('<h2>Tie-out</h2>');
-    expect(runPage).toMatch(/<td>koinly-wallets<\/td>(<td>[^<]*<\/td>){6}<td>explained<\/td><td>[a-z ]+/);
+    expect(runPage).toMatch(/<tr><td>koinly-wallets<\/td>.*\n<td>explained<\/td><td>[a-z ]+/);
     // The lines with equal totals stay in the file: the page lists only the reasons.
-    expect(runPage).not.toMatch(/<tr>(<td>[^<]*<\/td>){7}<td>(ledger|template)<\/td>/);
+    expect(runPage).not.toMatch(/\n<td>(ledger|template)<\/td><td>/);
     bodies.push(page, report, runPage);
   });
 });
@@ -181,7 +181,7 @@ describe('year summary and balance chart', () => {
     const summary = await (await fetch(`${server.url}/books/1/summary`, { headers: { cookie } })).text();
     bodies.push(summary);
     expect(summary).toContain(files.find((file) => file.name === 'ledger.csv')?.sha256);
-    for (const asset of report.assets.filter((entry) => entry.spam === '')) expect(summary).toContain(`<td class="num">${asset.closing?.amount}</td>`);
+    for (const asset of report.assets.filter((entry) => entry.spam === '')) expect(summary).toContain(`<td class="num">${asset.closing?.amount}`);
 
     const chart = await (await fetch(`${server.url}/books/1/chart`, { headers: { cookie } })).text();
     bodies.push(chart);

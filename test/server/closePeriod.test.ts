@@ -242,7 +242,7 @@ describe('closing a period in the workspace', () => {
     expect(summary).toContain(`Run ${balances.id}, holdings at 2025-12-31T23:59:59+00:00`);
     const firstWallet = rows[1]?.split(',')[5] ?? '';
     expect(firstWallet).toMatch(/^0x[0-9a-f]{40}$/);
-    expect(summary).toContain(`<td>${firstWallet}</td>`);
+    expect(summary).toContain(`data-copy="${firstWallet}"`);
   });
 
   it('alerts when a scheduled run fails', async () => {

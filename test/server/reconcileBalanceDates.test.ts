@@ -27,10 +27,14 @@ async function page(route: string): Promise<string> {
 
 /** The row's cells as the page's table shows them, tags stripped. */
 function cellsOf(html: string, row: Record<string, string>): string[] {
-  const rowHtml = html.split('<tr').find((part) => part.includes(`${row.wallet_label}</td><td>${row.asset}</td>`) && part.includes(row.closing!));
+  const rowHtml = html.split('<tr').find((part) => part.includes(`${row.wallet_label}</td><td><span class="asset">${row.asset}</span></td>`) && part.includes(row.closing!));
   expect([row.wallet_label, rowHtml]).toEqual([expect.stringMatching(/./), expect.any(String)]);
   return [...rowHtml!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, '').trim());
 }
+
+/** Closing, ledger at block, block, on-chain, difference as the pages show them: amounts with the coin's symbol. */
+const inUnits = (row: Record<string, string>): string[] =>
+  [`${row.closing} ${row.asset}`, `${row.ledger_balance} ${row.asset}`, row.synced_block ?? '', `${row.chain_balance} ${row.asset}`, `${row.difference} ${row.asset}`];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ world, rate: 1000 });
@@ -76,10 +80,10 @@ describe('a reconcile over a past period', () => {
     expect(report).toContain('<th>Closing 2025-12-31</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th>');
     expect(report).toMatch(/Closing 2025-12-31 is the period&#39;s balance at its end, not compared\. The difference compares the ledger at the synced block \(chain 1 block \d+, chain 10 block \d+\)/);
     // Closing, ledger at block, block, on-chain, difference: the difference sits beside the figures it is taken from.
-    expect(cellsOf(report, row).slice(7, 12)).toEqual([row.closing, row.ledger_balance, row.synced_block, row.chain_balance, row.difference]);
+    expect(cellsOf(report, row).slice(6, 11)).toEqual(inUnits(row));
 
     const summary = await page(`/books/${bookId}/summary`);
     expect(summary).toContain('<th>Closing 2025-12-31</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th>');
-    expect(cellsOf(summary, row).slice(7, 12)).toEqual([row.closing, row.ledger_balance, row.synced_block, row.chain_balance, row.difference]);
+    expect(cellsOf(summary, row).slice(6, 11)).toEqual(inUnits(row));
   });
 });

@@ -9,6 +9,7 @@ import { bookForm } from './booksPage.js';
 import { fieldError } from './formControls.js';
 import { layout } from './layout.js';
 import { statusBadge } from './parts.js';
+import { shortened } from './shortened.js';
 import { RUN_PARTS } from './runParts.js';
 
 export function bookPage(input: { user: User; csrfToken: string; book: Book; runs: Run[]; schedules: Schedule[]; templates: TemplateSummary[]; closed: FiledRecord[] }): Html {
@@ -30,7 +31,7 @@ ${admin ? html`<h2>Close a period</h2>${closeForm(book, input.templates)}` : ''}
 <h2>Balances at a date</h2>
 ${balancesSection(book, input.runs, admin)}
 <h2>Runs</h2>
-<table class="runs"><thead><tr><th>Run</th><th>Kind</th><th>Trigger</th><th>Created (UTC)</th><th>Status</th></tr></thead><tbody>${history}</tbody></table>
+<div class="wide"><table class="runs"><thead><tr><th>Run</th><th>Kind</th><th>Trigger</th><th>Created (UTC)</th><th>Status</th></tr></thead><tbody>${history}</tbody></table></div>
 <h2>Schedules</h2>
 ${scheduleForm(book, input.schedules, admin)}
 ${admin ? html`<h2>Edit book</h2>${bookForm(book)}` : ''}`,
@@ -62,7 +63,7 @@ ${templateFields(templates, 'Templates (export)')}
 
 /** Files the period as the CLI's `close` does: the templates filed, read-only, never overwritten. */
 function closeForm(book: Book, templates: TemplateSummary[]): Html {
-  return html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card" data-close>
+  return html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card" data-close data-confirm="Close this period? Its files are filed read-only and can never be changed or overwritten.">
 <input type="hidden" name="kind" value="close">
 ${periodFields()}
 ${templateFields(templates, 'Templates to file')}
@@ -82,9 +83,9 @@ function closedPeriods(book: Book, closed: FiledRecord[], runs: Run[], admin: bo
 <p>Closed ${record.closedAt.slice(0, 19).replace('T', ' ')} UTC with ledgerscan ${record.tool.version}; templates ${record.templates.join(', ')}.
 ${closeRun === undefined ? '' : html`<a href="/runs/${closeRun.id}">Filed files (run ${closeRun.id})</a>.`}
 ${lastDiff === undefined ? '' : html`Last check: <a href="/runs/${lastDiff.id}">run ${lastDiff.id}</a> ${statusBadge(lastDiff.status)}`}</p>
-<table class="files"><thead><tr><th>File</th><th>Bytes</th><th>sha256</th></tr></thead><tbody>
-${record.files.map((file) => html`<tr><td>${file.path}</td><td class="num">${file.bytes}</td><td class="hash">${file.sha256}</td></tr>`)}
-</tbody></table>
+<div class="wide"><table class="files"><thead><tr><th>File</th><th>Bytes</th><th>sha256</th></tr></thead><tbody>
+${record.files.map((file) => html`<tr><td>${file.path}</td><td class="num">${file.bytes}</td><td>${shortened(file.sha256, 'hash')}</td></tr>`)}
+</tbody></table></div>
 ${admin ? html`<form data-form="run" data-url="/api/books/${book.id}/runs"><input type="hidden" name="kind" value="diff"><input type="hidden" name="label" value="${record.label}"><button type="submit">What changed since filed</button><p class="error" data-error></p></form>` : ''}
 </section>`;
   })}`;

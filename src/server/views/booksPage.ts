@@ -5,6 +5,7 @@ import { layout } from './layout.js';
 import { lastAlertRun } from '../runReports.js';
 import { alertNote, statusBadge } from './parts.js';
 import { chainPicker, fieldError, labelRows, spamRows, zonePicker } from './formControls.js';
+import { shortened } from './shortened.js';
 
 export function booksPage(input: { user: User; csrfToken: string; books: { book: Book; runs: Run[] }[] }): Html {
   const rows = input.books.map(({ book, runs }) => {
@@ -12,7 +13,7 @@ export function booksPage(input: { user: User; csrfToken: string; books: { book:
     const reconcile = runs.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null);
     return html`<tr>
 <td><a href="/books/${book.id}">${book.data.name}</a></td>
-<td>${book.data.wallets.map((wallet) => html`<div><span class="addr">${wallet.address}</span> ${wallet.label ?? ''}</div>`)}</td>
+<td>${book.data.wallets.map((wallet) => html`<div>${shortened(wallet.address)} ${wallet.label ?? ''}</div>`)}</td>
 <td>${book.data.chains.join(', ')}</td>
 <td>${last === undefined ? statusBadge('none') : html`<a href="/runs/${last.id}">${last.request.kind} ${last.createdAt.slice(0, 16).replace('T', ' ')}</a> ${statusBadge(last.status)}`}</td>
 <td>${reconcile === undefined ? statusBadge('none') : html`<a href="/runs/${reconcile.id}/reconcile">${statusBadge(reconcile.status)}</a>`}</td>
@@ -24,8 +25,8 @@ export function booksPage(input: { user: User; csrfToken: string; books: { book:
     user: input.user,
     csrfToken: input.csrfToken,
     body: html`<h1>Books</h1>
-<table class="books"><thead><tr><th>Client</th><th>Wallets</th><th>Chains</th><th>Last run</th><th>Last reconcile</th><th>Last alert (UTC)</th></tr></thead>
-<tbody>${rows}</tbody></table>
+<div class="wide"><table class="books"><thead><tr><th>Client</th><th>Wallets</th><th>Chains</th><th>Last run</th><th>Last reconcile</th><th>Last alert (UTC)</th></tr></thead>
+<tbody>${rows}</tbody></table></div>
 ${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : ''}`,
   });
 }

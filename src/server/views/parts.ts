@@ -1,6 +1,7 @@
 import type { Run, RunFile } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
+import { shortened } from './shortened.js';
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -15,17 +16,17 @@ export function statusBadge(status: Run['status'] | 'none'): Html {
 
 /** The files of a run with sizes and sha256, each a download link under `base`. */
 export function filesTable(files: readonly RunFile[], base: string): Html {
-  return html`<table class="files"><thead><tr><th>File</th><th>Size</th><th>sha256</th></tr></thead><tbody>
-${files.map((file) => html`<tr><td><a href="${base}/files/${file.name.split('/').map(encodeURIComponent).join('/')}" download>${file.name}</a></td><td class="num">${formatBytes(file.bytes)}</td><td class="hash">${file.sha256}</td></tr>`)}
-</tbody></table>
+  return html`<div class="wide"><table class="files"><thead><tr><th>File</th><th>Size</th><th>sha256</th></tr></thead><tbody>
+${files.map((file) => html`<tr><td><a href="${base}/files/${file.name.split('/').map(encodeURIComponent).join('/')}" download>${file.name}</a></td><td class="num">${formatBytes(file.bytes)}</td><td>${shortened(file.sha256, 'hash')}</td></tr>`)}
+</tbody></table></div>
 <p><a class="button" href="${base}/archive.zip" download>Download all (zip)</a></p>`;
 }
 
-/** A CSV a run wrote (diff.csv, balances.csv) as a table; every cell is escaped text. */
+/** A CSV a run wrote (diff.csv) as a table scrolling in its own box; every cell is escaped text. */
 export function csvTable(csv: { header: readonly string[]; rows: readonly (readonly string[])[] }, className: string): Html {
-  return html`<table class="${className}"><thead><tr>${csv.header.map((column) => html`<th>${column}</th>`)}</tr></thead><tbody>
+  return html`<div class="wide"><table class="${className}"><thead><tr>${csv.header.map((column) => html`<th>${column}</th>`)}</tr></thead><tbody>
 ${csv.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}
-</tbody></table>`;
+</tbody></table></div>`;
 }
 
 /** The last alert a book's runs raised: when, which, and whether it reached anyone. */

@@ -1,11 +1,15 @@
-import type { ReconcileJson, ReconcileJsonAmount } from '../../pipeline/reconcileReport.js';
+import type { ReconcileJson, ReconcileJsonAmount, ReconcileJsonAsset } from '../../pipeline/reconcileReport.js';
 import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
+import { amountText, assetLabel, unitOf } from './assetLabel.js';
 import { layout } from './layout.js';
 import { statusBadge } from './parts.js';
+import { shortened } from './shortened.js';
 
-const shown = (amount: ReconcileJsonAmount): string => (amount === null ? '' : amount.amount === '' ? `${amount.raw} (raw)` : amount.amount);
+/** An amount of `reconcile.json` in the asset's units with its symbol (base units are in reconcile.csv). */
+export const reportAmount = (asset: ReconcileJsonAsset, amount: ReconcileJsonAmount): string =>
+  amount === null ? '' : amountText(amount.raw, asset.decimals, unitOf(asset), amount.amount);
 
 /** What each balance column is as of: the period's closing at its last day, the compared pair at the synced block, read during the run. */
 export function balanceDates(report: Pick<ReconcileJson, 'period' | 'syncedBlocks'>, run: Run): { closing: string; note: string } {
@@ -18,25 +22,33 @@ export function balanceDates(report: Pick<ReconcileJson, 'period' | 'syncedBlock
   };
 }
 
+function assetRows(assets: readonly ReconcileJsonAsset[]): Html[] {
+  return assets.map(
+    (asset) => html`<tr class="${asset.status === 'differs' ? 'differs' : ''}${asset.spam === '' ? '' : ' spam'}">
+<td>${asset.chain}<br>${shortened(asset.wallet)} ${asset.walletLabel}</td><td>${assetLabel(asset)}</td>
+<td class="num">${reportAmount(asset, asset.opening)}</td><td class="num">${reportAmount(asset, asset.in)}</td><td class="num">${reportAmount(asset, asset.out)}</td><td class="num">${reportAmount(asset, asset.fees)}</td>
+<td class="num">${reportAmount(asset, asset.closing)}</td><td class="num">${reportAmount(asset, asset.ledgerBalance)}</td><td class="num">${asset.syncedBlock}</td><td class="num">${reportAmount(asset, asset.chainBalance)}</td><td class="num">${reportAmount(asset, asset.difference)}</td>
+<td>${asset.status}${asset.firstDivergence === null ? '' : html`<br>from block ${asset.firstDivergence.block}`}</td></tr>`,
+  );
+}
+
 /**
  * The reconcile report: the period's roll-forward up to its closing, then apart the figures actually compared
- * (the ledger at the synced block against the chain's balance then), since a past period's closing is not today's balance.
+ * (the ledger at the synced block against the chain's balance then), since a past period's closing is not today's
+ * balance; the counted assets first, spam in a table of its own (never looking like the asset it imitates).
  */
 export function reconcilePage(input: { user: User; book: Book; run: Run; report: ReconcileJson }): Html {
   const dates = balanceDates(input.report, input.run);
-  const rows = input.report.assets.map(
-    (asset) => html`<tr class="${asset.status === 'differs' ? 'differs' : ''}${asset.spam === '' ? '' : ' spam'}">
-<td>${asset.chain}</td><td><span class="addr">${asset.wallet}</span> ${asset.walletLabel}</td><td>${asset.asset}</td>
-<td class="num">${shown(asset.opening)}</td><td class="num">${shown(asset.in)}</td><td class="num">${shown(asset.out)}</td><td class="num">${shown(asset.fees)}</td>
-<td class="num">${shown(asset.closing)}</td><td class="num">${shown(asset.ledgerBalance)}</td><td>${asset.syncedBlock}</td><td class="num">${shown(asset.chainBalance)}</td><td class="num">${shown(asset.difference)}</td>
-<td>${asset.firstDivergence?.block ?? ''}</td><td>${asset.status}</td></tr>`,
-  );
+  const head = html`<thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th><th>Status</th></tr></thead>`;
+  const spam = input.report.assets.filter((asset) => asset.spam !== '');
   return layout({
     title: `Reconcile ${input.run.id}`,
     user: input.user,
     body: html`<h1>Reconcile of <a href="/books/${input.book.id}">${input.book.data.name}</a> (run <a href="/runs/${input.run.id}">${input.run.id}</a>) ${statusBadge(input.run.status)}</h1>
 <p class="note">${dates.note}</p>
-<table class="reconcile"><thead><tr><th>Chain</th><th>Wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th><th>First divergent block</th><th>Status</th></tr></thead>
-<tbody>${rows}</tbody></table>`,
+<div class="wide"><table class="reconcile">${head}<tbody>${assetRows(input.report.assets.filter((asset) => asset.spam === ''))}</tbody></table></div>
+${spam.length === 0 ? '' : html`<h2>Spam (${spam.length}, not counted)</h2>
+<p>Tokens the spam rules or the book's deny list set apart; a symbol they claim is quoted, never taken for the real asset.</p>
+<div class="wide"><table class="reconcile spam-table">${head}<tbody>${assetRows(spam)}</tbody></table></div>`}`,
   });
 }

@@ -5,10 +5,11 @@ import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { layout } from './layout.js';
 import { filesTable, statusBadge } from './parts.js';
+import { shortened } from './shortened.js';
 import type { RunTable } from './runParts.js';
 import { RUN_PARTS } from './runParts.js';
 
-/** The run page: live figures over SSE (app.js), the log, then files, zip, share and the reconcile report. */
+/** The run page: live figures over SSE (app.js), then files, zip, share and the reconcile report first, the kind's table, the log. */
 export function runPage(input: { user: User; csrfToken: string; book: Book; run: Run; log: string[]; shares: (Share & { downloads: number })[]; now: string; table?: RunTable | undefined }): Html {
   const { run, user } = input;
   const admin = user.role === 'admin';
@@ -30,17 +31,17 @@ ${run.apiKeyName === null ? '' : html`<dt>API key</dt><dd>${run.apiKeyName}</dd>
 <dt>ETA</dt><dd data-field="eta">${progress.etaSeconds === null || finished ? '–' : `${progress.etaSeconds} s`}</dd>
 </dl>
 ${run.error === null ? '' : html`<p class="error">${withoutServerPaths(run.error)}</p>`}
-${admin && !finished ? html`<button type="button" data-action="stop" data-url="/api/runs/${run.id}/stop">Stop</button>` : ''}
+${admin && !finished ? html`<p><button type="button" data-action="stop" data-url="/api/runs/${run.id}/stop" data-confirm="Stop run ${run.id}? It ends without files; a new run starts over.">Stop</button> <span class="error" data-error></span></p>` : ''}
 </section>
-${input.table === undefined ? '' : RUN_PARTS[run.request.kind].section?.(run, input.table)}
 ${finished && run.files.length > 0
   ? html`<h2>Files</h2>${filesTable(run.files, `/api/runs/${run.id}`)}
 ${RUN_PARTS[run.request.kind].links?.(run) ?? ''}
-${input.shares.length === 0 ? '' : html`<h2>Share links</h2><table class="shares"><thead><tr><th>Share</th><th>Expires (UTC)</th><th>Downloads</th><th>State</th></tr></thead><tbody>
-${input.shares.map((share) => html`<tr><td>${share.id}</td><td>${share.expiresAt.slice(0, 16).replace('T', ' ')}</td><td class="num">${share.downloads}</td><td>${share.revokedAt !== null ? 'revoked' : share.expiresAt <= input.now ? 'expired' : admin ? html`<button type="button" data-action="revoke" data-url="/api/shares/${share.id}">Revoke</button>` : 'active'}</td></tr>`)}
-</tbody></table>`}
+${input.shares.length === 0 ? '' : html`<h2>Share links</h2><div class="wide"><table class="shares"><thead><tr><th>Share</th><th>Expires (UTC)</th><th>Downloads</th><th>State</th></tr></thead><tbody>
+${input.shares.map((share) => html`<tr><td>${shortened(share.id, 'hash')}</td><td>${share.expiresAt.slice(0, 16).replace('T', ' ')}</td><td class="num">${share.downloads}</td><td>${share.revokedAt !== null ? 'revoked' : share.expiresAt <= input.now ? 'expired' : admin ? html`<button type="button" data-action="revoke" data-url="/api/shares/${share.id}" data-confirm="Revoke this share link? Whoever holds it can no longer download the files.">Revoke</button> <span class="error" data-error></span>` : 'active'}</td></tr>`)}
+</tbody></table></div>`}
 ${admin ? html`<form data-form="share" data-url="/api/runs/${run.id}/shares" class="card"><label>Share for <input name="days" type="number" value="14" min="1" max="365"> days</label> <button type="submit">Create share link</button> <output data-share-url></output><p class="error" data-error></p></form>` : ''}`
   : ''}
+${input.table === undefined ? '' : RUN_PARTS[run.request.kind].section?.(run, input.table)}
 <h2>Log</h2>
 <pre class="log">${input.log.join('\n')}</pre>`,
   });

@@ -4,9 +4,10 @@ import type { Run } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { csvTable } from './parts.js';
+import { balancesTable, tieoutTable } from './reportTables.js';
+import type { RunTable } from './reportTables.js';
 
-/** The CSV a run page shows as a table (diff.csv, balances.csv, tieout.csv). */
-export type RunTable = { header: readonly string[]; rows: readonly (readonly string[])[] };
+export type { RunTable } from './reportTables.js';
 
 /** A run kind's part of the pages; typed over the registry, so a new kind does not build without its own. */
 export interface RunPart {
@@ -26,8 +27,10 @@ function tieoutSection(_run: Run, table: RunTable): Html {
   const line = table.header.indexOf('line');
   const reasons = { header: table.header, rows: table.rows.filter((row) => TIEOUT_REASONS.has(row[line] ?? '')) };
   const templates = new Set(table.rows.map((row) => row[0])).size;
-  return html`<h2>Tie-out</h2><p>Every template's amounts tie to the unified ledger's, per chain, wallet and asset, to the base unit (${templates} template${templates === 1 ? '' : 's'}; an unexplained difference would have failed the run). What a template left out, merged or stated apart:</p>${
-    reasons.rows.length === 0 ? html`<p class="good-news">Nothing: every template carries every amount of the ledger as it is.</p>` : csvTable(reasons, 'tieout')}`;
+  const intro = html`Every template's amounts tie to the unified ledger's, per chain, wallet and asset, to the base unit (${templates} template${templates === 1 ? '' : 's'}; an unexplained difference would have failed the run).`;
+  if (reasons.rows.length === 0) return html`<h2>Tie-out</h2><p>${intro}</p><p class="good-news">Nothing left out: every template carries every amount of the ledger as it is.</p>`;
+  // Folded: the files come first; the reasons are there for whoever asks why a template's totals differ.
+  return html`<h2>Tie-out</h2><p>${intro}</p><details class="tieout"><summary>What a template left out, merged or stated apart (${reasons.rows.length} line${reasons.rows.length === 1 ? '' : 's'})</summary>${tieoutTable(reasons)}</details>`;
 }
 
 function diffSection(run: Run, table: RunTable): Html {
@@ -47,6 +50,6 @@ export const RUN_PARTS: Readonly<Record<RunKindName, RunPart>> = {
   balances: {
     inRunForm: false,
     table: 'balances.csv',
-    section: (run, table) => html`<h2>Balances at ${run.summary?.at ?? requestText(run.request, 'at')}</h2>${csvTable(table, 'balances')}`,
+    section: (run, table) => html`<h2>Balances at ${run.summary?.at ?? requestText(run.request, 'at')}</h2>${balancesTable(table)}`,
   },
 };

@@ -4,12 +4,13 @@ import type { Html } from '../html.js';
 import type { Manifest } from '../../output/writeManifest.js';
 import type { ReconcileJson } from '../../pipeline/reconcileReport.js';
 import { layout } from './layout.js';
-import { balanceDates } from './reconcilePage.js';
 import { requestText } from '../../runs/RunRequest.js';
-import { csvTable, formatBytes, statusBadge } from './parts.js';
-import type { RunTable } from './runParts.js';
-
-const amount = (value: { amount: string; raw: string } | null): string => (value === null ? '' : value.amount === '' ? `${value.raw} (raw)` : value.amount);
+import { assetLabel } from './assetLabel.js';
+import { formatBytes, statusBadge } from './parts.js';
+import { balanceDates, reportAmount } from './reconcilePage.js';
+import { balancesTable } from './reportTables.js';
+import type { RunTable } from './reportTables.js';
+import { shortened } from './shortened.js';
 
 /**
  * The printable year summary an accountant files: the roll-forward per wallet and asset of the
@@ -25,27 +26,27 @@ export function summaryPage(input: { user: User; book: Book; reconcile?: { run: 
     user: input.user,
     body: html`<h1>Year summary: ${book.data.name}</h1>
 <p><button type="button" data-action="print">Print</button></p>
-<p>Wallets: ${book.data.wallets.map((wallet, index) => html`${index > 0 ? ', ' : ''}<span class="addr">${wallet.address}</span> ${wallet.label ?? ''}`)}. Chains: ${book.data.chains.join(', ')}. Time zone: ${book.data.timezone ?? 'UTC'}.</p>
+<p>Wallets: ${book.data.wallets.map((wallet, index) => html`${index > 0 ? ', ' : ''}${shortened(wallet.address)} ${wallet.label ?? ''}`)}. Chains: ${book.data.chains.join(', ')}. Time zone: ${book.data.timezone ?? 'UTC'}.</p>
 <h2>Roll-forward</h2>
 ${reconcile === undefined
   ? html`<p>No reconcile yet: start one from the book page.</p>`
   : html`<p>Reconcile run ${reconcile.run.id}, ${reconcile.report.period.from} to ${reconcile.report.period.to}, finished ${reconcile.run.finishedAt ?? ''} ${statusBadge(reconcile.run.status)}; ${rollForward.length} assets (spam left out).</p>
 <p class="note">${dates?.note}</p>
-<table class="reconcile"><thead><tr><th>Chain</th><th>Wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates?.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th></tr></thead><tbody>
-${rollForward.map((asset) => html`<tr class="${asset.status === 'differs' ? 'differs' : ''}"><td>${asset.chain}</td><td>${asset.walletLabel}</td><td>${asset.asset}</td><td class="num">${amount(asset.opening)}</td><td class="num">${amount(asset.in)}</td><td class="num">${amount(asset.out)}</td><td class="num">${amount(asset.fees)}</td><td class="num">${amount(asset.closing)}</td><td class="num">${amount(asset.ledgerBalance)}</td><td>${asset.syncedBlock}</td><td class="num">${amount(asset.chainBalance)}</td><td class="num">${amount(asset.difference)}</td></tr>`)}
-</tbody></table>`}
+<div class="wide"><table class="reconcile"><thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates?.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th></tr></thead><tbody>
+${rollForward.map((asset) => html`<tr class="${asset.status === 'differs' ? 'differs' : ''}"><td>${asset.chain}<br>${asset.walletLabel}</td><td>${assetLabel(asset)}</td><td class="num">${reportAmount(asset, asset.opening)}</td><td class="num">${reportAmount(asset, asset.in)}</td><td class="num">${reportAmount(asset, asset.out)}</td><td class="num">${reportAmount(asset, asset.fees)}</td><td class="num">${reportAmount(asset, asset.closing)}</td><td class="num">${reportAmount(asset, asset.ledgerBalance)}</td><td class="num">${asset.syncedBlock}</td><td class="num">${reportAmount(asset, asset.chainBalance)}</td><td class="num">${reportAmount(asset, asset.difference)}</td></tr>`)}
+</tbody></table></div>`}
 <h2>Export</h2>
 ${exported === undefined
   ? html`<p>No export yet.</p>`
   : html`<p>Export run ${exported.run.id}, ${exported.manifest.period.from} to ${exported.manifest.period.to} (${exported.manifest.period.timezone}).
 Counts: ${Object.entries(exported.manifest.counts).map(([name, count]) => `${name} ${count}`).join(', ')}.
 Blocks: ${Object.entries(exported.manifest.blockRanges).map(([chain, range]) => `chain ${chain} ${range.fromBlock}–${range.toBlock}`).join(', ')}.</p>
-<table class="files"><thead><tr><th>File</th><th>Size</th><th>sha256</th></tr></thead><tbody>
+<div class="wide"><table class="files"><thead><tr><th>File</th><th>Size</th><th>sha256</th></tr></thead><tbody>
 ${exported.manifest.files.map((file) => html`<tr><td>${file.path}</td><td class="num">${formatBytes(file.bytes)}</td><td class="hash">${file.sha256}</td></tr>`)}
-</tbody></table>`}
+</tbody></table></div>`}
 <h2>Balances at a date</h2>
 ${balances === undefined
   ? html`<p>No statement yet: state balances at a date from the book page.</p>`
-  : html`<p>Run ${balances.run.id}, holdings at ${balances.run.summary?.at ?? requestText(balances.run.request, 'at')} ${statusBadge(balances.run.status)}.</p>${csvTable(balances.table, 'balances')}`}`,
+  : html`<p>Run ${balances.run.id}, holdings at ${balances.run.summary?.at ?? requestText(balances.run.request, 'at')} ${statusBadge(balances.run.status)}.</p>${balancesTable(balances.table)}`}`,
   });
 }
