@@ -89,7 +89,7 @@ describe('closing a period in the workspace', () => {
       [{ kind: 'balances', at: '31.12.2025' }, 'at', /at "31.12.2025" is not a date or time/],
       [{ kind: 'balances', at: '2027-01-01' }, 'at', /in the future/],
       [{ kind: 'close', period: { year: 2026 }, templates: ['ledger'] }, 'period', /period 2026 has not ended yet/],
-      [{ kind: 'close', period: { year: 2025 } }, 'run', /templates: none chosen/],
+      [{ kind: 'close', period: { year: 2025 } }, 'templates', /templates: none chosen/],
     ];
     for (const [body, field, message] of cases) {
       const refused = await call('POST', `/api/books/${bookId}/runs`, admin, body);
