@@ -101,6 +101,13 @@ document.addEventListener('click', (event) => {
   if (button.dataset.action === 'stop') api('POST', button.dataset.url).catch(() => undefined);
   if (button.dataset.action === 'print') window.print();
   if (button.dataset.action === 'revoke') api('DELETE', button.dataset.url).then(() => location.reload(), () => undefined);
+  if (button.dataset.confirm !== undefined && !window.confirm(button.dataset.confirm)) return;
+  const failed = (failure) => {
+    const error = button.parentElement.querySelector('[data-error]');
+    if (error) error.textContent = failure.message;
+  };
+  if (button.dataset.action === 'remove-book') api('DELETE', button.dataset.url).then(() => location.assign('/'), failed);
+  if (button.dataset.action === 'restore-book') api('POST', button.dataset.url).then(() => location.reload(), failed);
 });
 
 // Run page: live figures over Server-Sent Events; the page reloads once the run has finished, to show its files.
