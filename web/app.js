@@ -62,6 +62,7 @@ const handlers = {
   },
   async book(form) {
     const book = await api(form.dataset.method, form.dataset.url, bookBody(form));
+    if (book.warnings?.length > 0) window.alert(`Saved, but note:\n${book.warnings.join('\n')}`);
     location.assign(`/books/${book.id}`);
   },
   async run(form) {

@@ -110,6 +110,13 @@ export class Workspace {
     return book;
   }
 
+  /** A warning for each other book (in use or archived) of the same name, ignoring case: the book is kept all the same. */
+  async nameWarnings(book: Book): Promise<string[]> {
+    const name = book.data.name.toLowerCase();
+    const others = [...(await this.data.listBooks()), ...(await this.data.listBooks(true))].filter((other) => other.id !== book.id && other.data.name.toLowerCase() === name);
+    return others.map((other) => `name: book ${other.id}${other.archivedAt === null ? '' : ' (archived)'} is also called "${other.data.name}"`);
+  }
+
   /** PATCH: the given fields replace the book's, and the whole book is validated again. */
   async updateBook(id: number, change: unknown): Promise<Book | undefined> {
     const book = await this.data.getBook(id);

@@ -5,14 +5,16 @@ import { Problems } from '../config/Problems.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { builtinTemplateNames } from '../templates/templateCatalog.js';
 import type { BookData } from './BookData.js';
+import { cleanText } from './cleanText.js';
 
 const BOOK_KEYS = ['name', 'wallets', 'chains', 'timezone', 'labels', 'spam'] as const;
 
 /**
  * A book as the API receives it, checked by the CLI's own job validation (every problem at once,
- * each naming its field), plus the name and the keys a book may hold.
+ * each naming its field), plus the name and the keys a book may hold; its text trimmed, control and bidi characters refused.
  */
-export function validateBook(input: unknown, apiKey: string): BookData {
+export function validateBook(raw: unknown, apiKey: string): BookData {
+  const input = cleanText(raw, '');
   const problems = new Problems();
   problems.hide(apiKey);
   if (!isPlainObject(input)) throw new InputError('a book must be a JSON object such as {"name": "…", "wallets": [{"address": "0x…"}], "chains": [1]}', { details: { field: 'book' } });

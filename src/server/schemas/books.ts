@@ -17,6 +17,8 @@ export const bookResponse = {
     createdAt: { type: 'string' },
     updatedAt: { type: 'string' },
     archivedAt: { type: ['string', 'null'] },
+    /** Kept but worth a look, as after a create or change: another book of the same name. */
+    warnings: { type: 'array', items: { type: 'string' } },
     lastRun,
     lastReconcile: lastRun,
     lastAlert: lastRun,

@@ -19,7 +19,7 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/books', { config: { access: 'admin' }, schema: { querystring: noQuery, body: bookBody, response: responses({ 201: bookResponse }) } }, async (request, reply) => {
     const book = await workspace.addBook(request.body);
-    return reply.code(201).send(bookJson(book, []));
+    return reply.code(201).send({ ...bookJson(book, []), warnings: await workspace.nameWarnings(book) });
   });
 
   app.get<{ Params: IdParams }>('/api/books/:id', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: bookResponse }) } }, async (request) => {
@@ -30,7 +30,7 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
   app.patch<{ Params: IdParams }>('/api/books/:id', { config: { access: 'admin' }, schema: { ...one, body: bookBody, response: responses({ 200: bookResponse }) } }, async (request) => {
     const book = await workspace.updateBook((await bookById(workspace, request.params.id)).id, request.body);
     if (book === undefined) throw notFound('book');
-    return bookJson(book, await data.runsOfBook(book.id));
+    return { ...bookJson(book, await data.runsOfBook(book.id)), warnings: await workspace.nameWarnings(book) };
   });
 
   app.delete<{ Params: IdParams }>('/api/books/:id', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: bookRemovedResponse }) } }, async (request) => {
