@@ -1,6 +1,7 @@
 import { InputError } from '../errors/LedgerscanError.js';
 
 /** C0 and C1 controls (NUL, ESC, …) and the bidi overrides and isolates that make `‮gnp.exe` read as `exe.png`. */
+// eslint-disable-next-line no-control-regex -- finding these characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
 
 const codePoint = (char: string): string => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
