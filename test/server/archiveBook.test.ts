@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { e2eWorld } from '../support/e2eWorld.js';
+import { usePrivateFiles } from '../../src/workspace/usePrivateFiles.js';
 import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
 import type { Served } from '../support/serverHarness.js';
 import { addUser, serve } from '../support/serverHarness.js';
@@ -36,6 +37,8 @@ const names = async (query = ''): Promise<string[]> => ((await call('GET', `/api
 
 beforeAll(async () => {
   sandbox = await startSandbox({ world, rate: 1000 });
+  // As `serve` and `worker` do before they open anything.
+  usePrivateFiles();
   dataDir = tempDir('archive');
   workspace = openWorkspace(dataDir, sandbox, { now: () => new Date('2026-06-01T02:00:00Z') }, 1000);
   await workspace.start({ scheduler: false });
@@ -65,6 +68,11 @@ describe('removing a book', () => {
     const closeId = await runToEnd(bookId, { kind: 'close', period: { year: 2025 }, templates: ['ledger'] });
     const filed = path.join(dataDir, 'books', String(bookId), 'filed', '2025', 'ledger.csv');
     const before = fs.readFileSync(filed, 'utf8');
+
+    // Nothing the run, the close or the workspace wrote is readable by others (the filed folder is read-only by design).
+    const open = walk(dataDir).filter(([, stat]) => (stat.mode & 0o077) !== 0).map(([file, stat]) => `${file} ${(stat.mode & 0o777).toString(8)}`);
+    expect(open).toEqual([]);
+    expect(walk(dataDir).map(([file]) => path.basename(file))).toEqual(expect.arrayContaining(['workspace.db', 'ledger.csv', 'filed.json', 'job.json']));
 
     const removed = await call('DELETE', `/api/books/${bookId}`);
     expect([removed.status, removed.json()]).toEqual([200, { ok: true, outcome: 'archived' }]);
