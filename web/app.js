@@ -71,6 +71,7 @@ const handlers = {
   },
   async book(form) {
     const book = await api(form.dataset.method, form.dataset.url, bookBody(form));
+    if (book.warnings?.length > 0) window.alert(`Saved, but note:\n${book.warnings.join('\n')}`);
     location.assign(`/books/${book.id}`);
   },
   async run(form) {
@@ -158,6 +159,8 @@ document.addEventListener('click', (event) => {
   if (button.dataset.action === 'print') window.print();
   if (button.dataset.action === 'copy') copyText(button);
   if (button.dataset.action === 'revoke') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
+  if (button.dataset.action === 'remove-book') api('DELETE', button.dataset.url).then(() => location.assign('/'), (failure) => showActionError(button, failure));
+  if (button.dataset.action === 'restore-book') api('POST', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
 });
 
 // Run page: live figures over Server-Sent Events; the page reloads once the run has finished, to show its files.

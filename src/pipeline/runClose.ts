@@ -76,11 +76,12 @@ async function describeFiles(dir: string, prefix = ''): Promise<FiledRecord['fil
   return files;
 }
 
-function makeReadOnly(dir: string): void {
+/** Write rights taken away; read rights only as far as the umask grants them (`serve` and `worker`: owner only). */
+function makeReadOnly(dir: string, umask = process.umask()): void {
   for (const name of readdirSync(dir)) {
     const absolute = path.join(dir, name);
-    if (statSync(absolute).isDirectory()) makeReadOnly(absolute);
-    else chmodSync(absolute, 0o444);
+    if (statSync(absolute).isDirectory()) makeReadOnly(absolute, umask);
+    else chmodSync(absolute, 0o444 & ~umask);
   }
-  chmodSync(dir, 0o555);
+  chmodSync(dir, 0o555 & ~umask);
 }

@@ -15,7 +15,8 @@ export interface BookStores {
   /** The run's folder: its job file, and `files/` with what the pipeline wrote. */
   runDir(runId: number): string;
   outDir(runId: number): string;
-  removeBook(bookId: number): Promise<void>;
+  /** Removes the book's store and state folder and the folders of its runs (`runIds`), leaving no orphans. */
+  removeBook(bookId: number, runIds: readonly number[]): Promise<void>;
 }
 
 function filesUnder(dir: string): Omit<BookStores, 'location' | 'removeBook'> {
@@ -26,7 +27,9 @@ function filesUnder(dir: string): Omit<BookStores, 'location' | 'removeBook'> {
   };
 }
 
-function removeBookDir(dir: string, bookId: number): void {
+function removeBookDirs(dir: string, bookId: number, runIds: readonly number[]): void {
+  const files = filesUnder(dir);
+  for (const runId of runIds) fs.rmSync(files.runDir(runId), { recursive: true, force: true });
   fs.rmSync(path.join(dir, 'books', String(bookId)), { recursive: true, force: true });
 }
 
@@ -35,7 +38,7 @@ export function embeddedBookStores(dataDir: string): BookStores {
   return {
     ...files,
     location: (bookId) => ({ kind: 'sqlite', file: files.stateFile(bookId) }),
-    removeBook: (bookId) => Promise.resolve(removeBookDir(dataDir, bookId)),
+    removeBook: (bookId, runIds) => Promise.resolve(removeBookDirs(dataDir, bookId, runIds)),
   };
 }
 
@@ -48,9 +51,9 @@ export function distributedBookStores(url: string, filesDir: string, removeRows:
   return {
     ...filesUnder(filesDir),
     location: (bookId) => ({ kind: 'postgres', url, book: String(bookId) }),
-    removeBook: async (bookId) => {
+    removeBook: async (bookId, runIds) => {
       await removeRows(String(bookId));
-      removeBookDir(filesDir, bookId);
+      removeBookDirs(filesDir, bookId, runIds);
     },
   };
 }

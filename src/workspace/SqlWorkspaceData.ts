@@ -98,12 +98,13 @@ export class SqlWorkspaceData implements WorkspaceData {
   }
 
   async addBook(data: BookData, now: string): Promise<Book> {
-    const { id } = await this.db.insertInto('books').values({ data: JSON.stringify(data), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    return { id, data, createdAt: now, updatedAt: now };
+    const { id } = await this.db.insertInto('books').values({ data: JSON.stringify(data), created_at: now, updated_at: now, archived_at: null }).returning('id').executeTakeFirstOrThrow();
+    return { id, data, createdAt: now, updatedAt: now, archivedAt: null };
   }
 
-  async listBooks(): Promise<Book[]> {
-    return (await this.db.selectFrom('books').selectAll().orderBy('id').execute()).map(toBook);
+  async listBooks(archived = false): Promise<Book[]> {
+    const rows = await this.db.selectFrom('books').selectAll().where('archived_at', archived ? 'is not' : 'is', null).orderBy('id').execute();
+    return rows.map(toBook);
   }
 
   async getBook(id: number): Promise<Book | undefined> {
@@ -118,6 +119,10 @@ export class SqlWorkspaceData implements WorkspaceData {
 
   async removeBook(id: number): Promise<boolean> {
     return (await this.db.deleteFrom('books').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
+  }
+
+  async setBookArchived(id: number, at: string | null): Promise<boolean> {
+    return (await this.db.updateTable('books').set({ archived_at: at }).where('id', '=', id).executeTakeFirst()).numUpdatedRows > 0n;
   }
 
   onRunChange(listener: (runId: number | null) => void): () => void {
@@ -213,7 +218,15 @@ export class SqlWorkspaceData implements WorkspaceData {
   }
 
   async allSchedules(): Promise<{ bookId: number; schedules: Schedule[] }[]> {
-    return schedulesByBook(await this.db.selectFrom('schedules').selectAll().orderBy('book_id').orderBy('kind').execute());
+    const rows = await this.db
+      .selectFrom('schedules')
+      .selectAll('schedules')
+      .innerJoin('books', 'books.id', 'schedules.book_id')
+      .where('books.archived_at', 'is', null)
+      .orderBy('schedules.book_id')
+      .orderBy('schedules.kind')
+      .execute();
+    return schedulesByBook(rows);
   }
 
   async claimScheduleTick(bookId: number, kind: Schedule['kind'], expected: string | null, firedAt: string): Promise<boolean> {

@@ -111,6 +111,13 @@ export class Workspace {
     return book;
   }
 
+  /** A warning for each other book (in use or archived) of the same name, ignoring case: the book is kept all the same. */
+  async nameWarnings(book: Book): Promise<string[]> {
+    const name = book.data.name.toLowerCase();
+    const others = [...(await this.data.listBooks()), ...(await this.data.listBooks(true))].filter((other) => other.id !== book.id && other.data.name.toLowerCase() === name);
+    return others.map((other) => `name: book ${other.id}${other.archivedAt === null ? '' : ' (archived)'} is also called "${other.data.name}"`);
+  }
+
   /** PATCH: the given fields replace the book's, and the whole book is validated again. */
   async updateBook(id: number, change: unknown): Promise<Book | undefined> {
     const book = await this.data.getBook(id);
@@ -120,13 +127,24 @@ export class Workspace {
     return this.data.updateBook(id, data, this.now().toISOString());
   }
 
-  async removeBook(id: number): Promise<boolean> {
-    if ((await this.data.runsOfBook(id)).some((run) => run.status === 'queued' || run.status === 'running')) {
+  /**
+   * A book with closed periods is archived, never deleted: what was filed stays, with its runs. A book without is
+   * deleted with its store and run folders. Undefined when there is no such book.
+   */
+  async removeBook(id: number): Promise<'archived' | 'deleted' | undefined> {
+    const runs = await this.data.runsOfBook(id);
+    if (runs.some((run) => run.status === 'queued' || run.status === 'running')) {
       throw new InputError('the book has a run queued or going', { details: { field: 'id', fix: 'stop its runs first' } });
     }
-    const removed = await this.data.removeBook(id);
-    if (removed) await this.stores.removeBook(id);
-    return removed;
+    if (this.closedPeriods(id).length > 0) return (await this.data.setBookArchived(id, this.now().toISOString())) ? 'archived' : undefined;
+    if (!(await this.data.removeBook(id))) return undefined;
+    await this.stores.removeBook(id, runs.map((run) => run.id));
+    return 'deleted';
+  }
+
+  /** Brings an archived book back into the list; false when there is no such book. */
+  async restoreBook(id: number): Promise<boolean> {
+    return this.data.setBookArchived(id, null);
   }
 
   /** The book's closed periods, where the CLI's `close` keeps them by default: `filed/` beside its state file. */
@@ -152,6 +170,7 @@ export class Workspace {
   async startRun(bookId: number, input: unknown, trigger: Run['trigger'] = 'manual'): Promise<Run | undefined> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
+    if (book.archivedAt !== null) throw new InputError('the book is archived', { details: { field: 'id', fix: 'restore it first' } });
     return this.queue.enqueue(bookId, this.validateRun(book, input), trigger);
   }
 

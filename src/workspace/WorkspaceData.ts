@@ -20,6 +20,8 @@ export interface Book {
   data: BookData;
   createdAt: string;
   updatedAt: string;
+  /** Set when the book was archived (it had closed periods when it was removed); null while it is in use. */
+  archivedAt: string | null;
 }
 
 export type RunStatus = 'queued' | 'running' | 'succeeded' | 'differences' | 'failed' | 'stopped';
@@ -85,10 +87,13 @@ export interface WorkspaceData {
   removeSession(sessionHash: string): Promise<void>;
 
   addBook(data: BookData, now: string): Promise<Book>;
-  listBooks(): Promise<Book[]>;
+  /** The books in use, or the archived ones with `archived`. */
+  listBooks(archived?: boolean): Promise<Book[]>;
   getBook(id: number): Promise<Book | undefined>;
   updateBook(id: number, data: BookData, now: string): Promise<Book | undefined>;
   removeBook(id: number): Promise<boolean>;
+  /** Archives the book at `at`, or restores it with null; false when there is no such book. */
+  setBookArchived(id: number, at: string | null): Promise<boolean>;
 
   /**
    * Calls `listener` with the id of each run whose row or log changed, in whichever process (null: any may have
@@ -116,6 +121,7 @@ export interface WorkspaceData {
 
   schedules(bookId: number): Promise<Schedule[]>;
   setSchedules(bookId: number, schedules: readonly Schedule[]): Promise<void>;
+  /** The schedules of the books in use (an archived book's never fire). */
   allSchedules(): Promise<{ bookId: number; schedules: Schedule[] }[]>;
   /**
    * Sets the schedule's `lastFiredAt` to `firedAt` only if it still is `expected`; true for the one caller

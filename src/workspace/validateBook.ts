@@ -6,18 +6,19 @@ import { Problems } from '../config/Problems.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { builtinTemplateNames } from '../templates/templateCatalog.js';
 import type { BookData } from './BookData.js';
+import { cleanText } from './cleanText.js';
 import { problemField } from './problemField.js';
 import { trimmedText } from './trimmedText.js';
 
 const BOOK_KEYS = ['name', 'wallets', 'chains', 'timezone', 'labels', 'spam'] as const;
 
 /**
- * A book as the API receives it, its texts trimmed, checked by the CLI's own job validation worded for the pages
- * (every problem at once, each naming its field; the first one's field in `field`), plus the name and the keys a
- * book may hold. Chains given by slug or name are kept as their ids.
+ * A book as the API receives it, its texts trimmed and control or bidi characters refused, checked by the CLI's
+ * own job validation worded for the pages (every problem at once, each naming its field; the first one's field
+ * in `field`), plus the name and the keys a book may hold. Chains given by slug or name are kept as their ids.
  */
 export function validateBook(given: unknown, apiKey: string): BookData {
-  const input = trimmedText(given);
+  const input = cleanText(trimmedText(given), '');
   const problems = new Problems('web');
   problems.hide(apiKey);
   if (!isPlainObject(input)) throw new InputError('a book must be a JSON object such as {"name": "…", "wallets": [{"address": "0x…"}], "chains": [1]}', { details: { field: 'book' } });

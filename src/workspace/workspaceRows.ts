@@ -12,6 +12,7 @@ export interface BookRow {
   data: string;
   created_at: string;
   updated_at: string;
+  archived_at: string | null;
 }
 
 export interface RunRow {
@@ -85,7 +86,7 @@ export function leastUsedKey(names: readonly string[], counts: readonly { name: 
 }
 
 export function toBook(row: BookRow): Book {
-  return { id: row.id, data: JSON.parse(row.data) as BookData, createdAt: row.created_at, updatedAt: row.updated_at };
+  return { id: row.id, data: JSON.parse(row.data) as BookData, createdAt: row.created_at, updatedAt: row.updated_at, archivedAt: row.archived_at };
 }
 
 export function toRun(row: RunRow): Run {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { runPage } from '../../src/server/views/runPage.js';
 import type { Run, RunStatus } from '../../src/workspace/WorkspaceData.js';
 
-const book = { id: 1, data: { name: 'Book', wallets: [], chains: [1] }, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
+const book = { id: 1, data: { name: 'Book', wallets: [], chains: [1] }, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', archivedAt: null };
 
 function pageOf(status: RunStatus): string {
   const run: Run = {

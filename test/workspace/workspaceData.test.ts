@@ -146,6 +146,15 @@ async function exercise(data: WorkspaceData): Promise<unknown[]> {
   expect(keep(await data.sharesOfRun(queued.id))).toEqual([{ ...share, revokedAt: T(14), downloads: 2 }, { ...share, id: 'share-0', downloads: 0 }]);
 
 
+  // An archived book leaves the list and its schedules stop firing; restored, both come back.
+  expect(keep(await data.setBookArchived(second.id, T(16)))).toBe(true);
+  expect(keep(await data.listBooks()).map((each) => each.id)).toEqual([first.id]);
+  expect(keep(await data.listBooks(true))).toEqual([expect.objectContaining({ id: second.id, archivedAt: T(16) })]);
+  expect(keep(await data.allSchedules()).map((entry) => entry.bookId)).not.toContain(second.id);
+  expect(keep(await data.setBookArchived(second.id, null))).toBe(true);
+  expect(keep(await data.getBook(second.id))?.archivedAt).toBeNull();
+  expect(keep(await data.setBookArchived(9999, T(16)))).toBe(false);
+
   // A book takes its runs, their logs, shares and schedules with it.
   expect(keep(await data.removeBook(first.id))).toBe(true);
   expect(keep(await data.removeBook(first.id))).toBe(false);

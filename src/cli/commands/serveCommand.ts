@@ -16,6 +16,7 @@ import { openDistributedWorkspace } from '../../workspace/openDistributedWorkspa
 import { distributedFlags } from '../distributedFlags.js';
 import { readApiKeys } from '../readApiKeys.js';
 import { hashPassword, randomToken } from '../../workspace/secrets.js';
+import { usePrivateFiles } from '../../workspace/usePrivateFiles.js';
 import { Workspace } from '../../workspace/Workspace.js';
 import type { CliIo } from '../CliIo.js';
 import { stderrLog } from '../CliIo.js';
@@ -41,6 +42,7 @@ export const DEFAULT_DATA_DIR = '.ledgerscan/workspace';
  * it over the in-process sandbox with a demo book and a demo admin whose password is printed once.
  */
 export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSignal): Promise<number> {
+  usePrivateFiles();
   // Read first, as `reconcile` does: a server whose alerts are half configured must not start silently.
   const alerts = alertSettingsFromEnv(io.env);
   let sandbox: Sandbox | undefined;

@@ -9,6 +9,7 @@ import type { CliIo } from '../CliIo.js';
 import { stderrLog } from '../CliIo.js';
 import { distributedFlags } from '../distributedFlags.js';
 import { readApiKeys } from '../readApiKeys.js';
+import { usePrivateFiles } from '../../workspace/usePrivateFiles.js';
 
 export interface WorkerFlags {
   database?: string | undefined;
@@ -31,6 +32,7 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo, signal: Abort
   if (distributed === undefined) throw new InputError('worker needs --database postgres://… (or LEDGERSCAN_DATABASE_URL) and --files DIR: workers serve the distributed workspace');
   if (!Number.isFinite(flags.lease) || flags.lease < 5) throw new InputError(`--lease ${flags.lease} is too short (give at least 5 seconds; default 30)`);
   if (!Number.isFinite(flags.schedulerEvery) || flags.schedulerEvery < 0.1) throw new InputError(`--scheduler-every ${flags.schedulerEvery} must be at least 0.1 seconds (default 15)`);
+  usePrivateFiles();
   const alerts = alertSettingsFromEnv(io.env);
   const rate = flags.rate === undefined ? DEFAULTS.rate : parseRate(flags.rate, '--rate');
   const keys = readApiKeys(flags.apiKeyFile, io, rate);

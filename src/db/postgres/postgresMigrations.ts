@@ -187,6 +187,10 @@ export const postgresMigrations: readonly string[] = [
   CREATE TRIGGER runs_changed AFTER INSERT OR UPDATE ON runs FOR EACH ROW EXECUTE FUNCTION notify_run_change('id');
   CREATE TRIGGER run_log_added AFTER INSERT ON run_log FOR EACH ROW EXECUTE FUNCTION notify_run_change('run_id');
   `,
+  `
+  -- A book with closed periods is archived, never deleted: hidden from the list, its filed periods and runs kept.
+  ALTER TABLE books ADD COLUMN archived_at text;
+  `,
 ];
 
 /** The channel `notify_run_change` announces a changed run on; the payload is its id. */

@@ -34,6 +34,10 @@ CREATE TABLE IF NOT EXISTS share_downloads (share_id TEXT NOT NULL REFERENCES sh
 ALTER TABLE runs ADD COLUMN stop_requested INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE runs ADD COLUMN api_key_name TEXT;
 `,
+  `
+-- A book with closed periods is archived, never deleted: hidden from the list, its filed periods and runs kept.
+ALTER TABLE books ADD COLUMN archived_at TEXT;
+`,
 ];
 
 /**

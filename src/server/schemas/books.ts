@@ -16,6 +16,9 @@ export const bookResponse = {
     chains: { type: 'array', items: { type: 'integer' } },
     createdAt: { type: 'string' },
     updatedAt: { type: 'string' },
+    archivedAt: { type: ['string', 'null'] },
+    /** Kept but worth a look, as after a create or change: another book of the same name. */
+    warnings: { type: 'array', items: { type: 'string' } },
     lastRun,
     lastReconcile: lastRun,
     lastAlert: lastRun,
@@ -24,6 +27,17 @@ export const bookResponse = {
 } as const;
 
 export const bookListResponse = { type: 'array', items: bookResponse } as const;
+
+/** `GET /api/books?archived=true` lists the archived books instead of those in use. */
+export const bookListQuery = { type: 'object', properties: { archived: { type: 'boolean' } }, additionalProperties: false } as const;
+
+/** What `DELETE /api/books/:id` did: `archived` (it has closed periods, kept) or `deleted` (with its run folders). */
+export const bookRemovedResponse = {
+  type: 'object',
+  required: ['ok', 'outcome'],
+  properties: { ok: { type: 'boolean' }, outcome: { enum: ['archived', 'deleted'] } },
+  additionalProperties: false,
+} as const;
 
 /** A book's JSON in a request: validated field by field as the CLI validates a job file, every problem at once. */
 export const bookBody = { type: 'object' } as const;

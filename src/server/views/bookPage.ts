@@ -23,6 +23,7 @@ export function bookPage(input: { user: User; csrfToken: string; book: Book; run
     user,
     csrfToken: input.csrfToken,
     body: html`<h1>${book.data.name}</h1>
+${book.archivedAt === null ? '' : html`<p class="archived">Archived ${book.archivedAt.slice(0, 16).replace('T', ' ')} UTC: hidden from the books list, its closed periods and runs kept.</p>`}
 <p><a href="/books/${book.id}/summary">Year summary (printable)</a> · <a href="/books/${book.id}/chart">Balance chart</a></p>
 ${admin ? html`<h2>New run</h2>${runForm(book, input.templates)}` : ''}
 <h2>Closed periods</h2>
@@ -34,8 +35,21 @@ ${balancesSection(book, input.runs, admin)}
 <div class="wide"><table class="runs"><thead><tr><th>Run</th><th>Kind</th><th>Trigger</th><th>Created (UTC)</th><th>Status</th></tr></thead><tbody>${history}</tbody></table></div>
 <h2>Schedules</h2>
 ${scheduleForm(book, input.schedules, admin)}
-${admin ? html`<h2>Edit book</h2>${bookForm(book)}` : ''}`,
+${admin ? html`<h2>Edit book</h2>${bookForm(book)}${removeSection(book, input.closed)}` : ''}`,
   });
+}
+
+/** Archive (closed periods are never deleted) or delete, each asked first; restore for an archived book. */
+function removeSection(book: Book, closed: readonly FiledRecord[]): Html {
+  if (book.archivedAt !== null) {
+    return html`<h2>Restore book</h2><p><button type="button" data-action="restore-book" data-url="/api/books/${book.id}/restore">Restore book</button> <span class="error" data-error></span></p>`;
+  }
+  const archive = closed.length > 0;
+  const question = archive
+    ? `Archive “${book.data.name}”? It has ${closed.length} closed period(s): they and its runs are kept, the book leaves the list and can be restored.`
+    : `Delete “${book.data.name}” with all its runs and their files? This cannot be undone.`;
+  return html`<h2>${archive ? 'Archive book' : 'Delete book'}</h2>
+<p><button type="button" class="danger" data-action="remove-book" data-url="/api/books/${book.id}" data-confirm="${question}">${archive ? 'Archive book' : 'Delete book'}</button> <span class="error" data-error></span></p>`;
 }
 
 /** Year or whole days, as for an export. */

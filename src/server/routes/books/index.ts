@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runJson, bookJson } from '../../runJson.js';
 import { notFound } from '../../HttpError.js';
-import { bookBody, bookListResponse, bookResponse, scheduleResponse, schedulesBody } from '../../schemas/books.js';
+import { bookBody, bookListQuery, bookListResponse, bookRemovedResponse, bookResponse, scheduleResponse, schedulesBody } from '../../schemas/books.js';
 import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
 import { runListResponse, runRequestBody } from '../../schemas/runs.js';
@@ -13,13 +13,13 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
   const { data } = workspace;
   const one = { querystring: noQuery, params: idParams };
 
-  app.get('/api/books', { config: { access: 'user' }, schema: { querystring: noQuery, response: responses({ 200: bookListResponse }) } }, async () =>
-    Promise.all((await data.listBooks()).map(async (book) => bookJson(book, await data.runsOfBook(book.id)))),
+  app.get<{ Querystring: { archived?: boolean } }>('/api/books', { config: { access: 'user' }, schema: { querystring: bookListQuery, response: responses({ 200: bookListResponse }) } }, async (request) =>
+    Promise.all((await data.listBooks(request.query.archived === true)).map(async (book) => bookJson(book, await data.runsOfBook(book.id)))),
   );
 
   app.post('/api/books', { config: { access: 'admin' }, schema: { querystring: noQuery, body: bookBody, response: responses({ 201: bookResponse }) } }, async (request, reply) => {
     const book = await workspace.addBook(request.body);
-    return reply.code(201).send(bookJson(book, []));
+    return reply.code(201).send({ ...bookJson(book, []), warnings: await workspace.nameWarnings(book) });
   });
 
   app.get<{ Params: IdParams }>('/api/books/:id', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: bookResponse }) } }, async (request) => {
@@ -30,11 +30,17 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
   app.patch<{ Params: IdParams }>('/api/books/:id', { config: { access: 'admin' }, schema: { ...one, body: bookBody, response: responses({ 200: bookResponse }) } }, async (request) => {
     const book = await workspace.updateBook((await bookById(workspace, request.params.id)).id, request.body);
     if (book === undefined) throw notFound('book');
-    return bookJson(book, await data.runsOfBook(book.id));
+    return { ...bookJson(book, await data.runsOfBook(book.id)), warnings: await workspace.nameWarnings(book) };
   });
 
-  app.delete<{ Params: IdParams }>('/api/books/:id', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } }, async (request) => {
-    await workspace.removeBook((await bookById(workspace, request.params.id)).id);
+  app.delete<{ Params: IdParams }>('/api/books/:id', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: bookRemovedResponse }) } }, async (request) => {
+    const outcome = await workspace.removeBook((await bookById(workspace, request.params.id)).id);
+    if (outcome === undefined) throw notFound('book');
+    return { ok: true, outcome };
+  });
+
+  app.post<{ Params: IdParams }>('/api/books/:id/restore', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } }, async (request) => {
+    if (!(await workspace.restoreBook((await bookById(workspace, request.params.id)).id))) throw notFound('book');
     return { ok: true };
   });
 
