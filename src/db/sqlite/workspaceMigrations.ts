@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { InputError } from '../../errors/LedgerscanError.js';
+import { makeDirectory } from '../../makeDirectory.js';
 
 /**
  * Numbered schema steps of the embedded workspace (`workspace.db`); step N brings `user_version` from N-1 to N.
@@ -42,7 +42,7 @@ ALTER TABLE runs ADD COLUMN api_key_name TEXT;
 export function openWorkspaceDatabase(file: string): Database.Database {
   let db: Database.Database | undefined;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    makeDirectory(path.dirname(file));
     db = new Database(file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
