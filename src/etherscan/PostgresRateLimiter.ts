@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import pLimit from 'p-limit';
 import type pg from 'pg';
 import { InputError } from '../errors/LedgerscanError.js';
 import { openPostgresPool, postgresFailure } from '../db/postgres/openPostgresPool.js';
@@ -41,12 +42,22 @@ const TAKE_BOTH_SLOTS = `WITH locked AS (SELECT key_id, next_slot FROM api_rate_
  */
 const HEADROOM = 0.02;
 
+/** Connections per process: the key's row lock lets one statement through at a time, so more would only wait there. */
+const CONNECTIONS = 4;
+
 /**
  * One API key's rate shared by every process on a PostgreSQL database (workers of the distributed mode):
  * W processes on one key never exceed its rate, and together reach it. The key itself is never stored: its
  * row is named by a SHA-256 of it.
  */
 export class PostgresRateLimiter implements KeyLimiter {
+  /**
+   * Callers beyond the pool (a sync keeps rate × 0.5 s requests open: 64 at 400/s) wait here, not in the pool's
+   * queue: there `connectionTimeoutMillis` runs while they wait, and on a loaded machine three workers' waits
+   * passed it and failed runs with "timeout exceeded when trying to connect".
+   */
+  private readonly gate = pLimit(CONNECTIONS);
+
   private constructor(
     private readonly pool: pg.Pool,
     /** For messages: never the password. */
@@ -60,7 +71,7 @@ export class PostgresRateLimiter implements KeyLimiter {
     if (!Number.isFinite(rate) || rate <= 0) {
       throw new InputError(`invalid API rate ${rate}`, { details: { fix: 'give calls per second as a positive number, e.g. --rate 3' } });
     }
-    const pool = await openPostgresPool(url, { max: 4 });
+    const pool = await openPostgresPool(url, { max: CONNECTIONS });
     const keyId = `sha256:${createHash('sha256').update(apiKey).digest('hex')}`;
     return new PostgresRateLimiter(pool, redactDatabaseUrl(url), keyId, (1 + HEADROOM) / rate);
   }
@@ -70,12 +81,12 @@ export class PostgresRateLimiter implements KeyLimiter {
     let result: pg.QueryResult<{ wait_ms: number }>;
     try {
       if (also === undefined) {
-        result = await this.pool.query<{ wait_ms: number }>(TAKE_SLOT, [this.keyId, this.intervalSeconds]);
+        result = await this.gate(() => this.pool.query<{ wait_ms: number }>(TAKE_SLOT, [this.keyId, this.intervalSeconds]));
       } else {
         // The endpoint's limit (2/s for historical balances and name tags on every plan) is the key's too: shared.
         const endpoint = `${this.keyId}:endpoint:${also.rate}`;
-        await this.pool.query(ENSURE_ROWS, [[this.keyId, endpoint]]);
-        result = await this.pool.query<{ wait_ms: number }>(TAKE_BOTH_SLOTS, [this.keyId, this.intervalSeconds, endpoint, (1 + HEADROOM) / also.rate]);
+        await this.gate(() => this.pool.query(ENSURE_ROWS, [[this.keyId, endpoint]]));
+        result = await this.gate(() => this.pool.query<{ wait_ms: number }>(TAKE_BOTH_SLOTS, [this.keyId, this.intervalSeconds, endpoint, (1 + HEADROOM) / also.rate]));
       }
     } catch (error) {
       // The run stops as on any lost statement of its store; the worker queues it again.

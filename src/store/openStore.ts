@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openSqlite } from '../db/sqlite/openSqlite.js';
 import { InputError } from '../errors/LedgerscanError.js';
+import { makeDirectory } from '../makeDirectory.js';
 import { migrate } from './storeMigrations.js';
 import { Store } from './Store.js';
 
@@ -14,7 +14,7 @@ import { Store } from './Store.js';
 export function openStore(file: string, options: { log?: (line: string) => void } = {}): Store {
   let db: Database.Database;
   try {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    makeDirectory(path.dirname(path.resolve(file)));
     db = openSqlite(file);
   } catch (error) {
     throw new InputError('cannot open the state file', { details: { path: file, fix: 'check --state' }, cause: error });

@@ -56,6 +56,14 @@ describe('a state path that cannot be created', () => {
     clearTimeout(killer);
     expect({ code: end.code, stderr: end.stderr.trim() }).toEqual({ code: 2, stderr: expect.stringMatching(/^ledgerscan: cannot create the folder of --state \/proc\/nope\/state\.db \(fix: choose another --state\)$/) });
   });
+
+  it('as serve --data (the folder of workspace.db) is exit 2 at once naming --data', async () => {
+    const started = spawnLedgerscan(['serve', '--port', '0', '--data', '/proc/nope', '--base-url', sandbox.url], { ETHERSCAN_API_KEY: KEY });
+    const killer = setTimeout(() => started.child.kill('SIGKILL'), 60_000);
+    const end = await started.ended;
+    clearTimeout(killer);
+    expect({ code: end.code, stderr: end.stderr.trim() }).toEqual({ code: 2, stderr: 'ledgerscan: cannot open the workspace database (path: /proc/nope/workspace.db; fix: point --data at a writable folder)' });
+  });
 });
 
 describe.each(SIGNALS)('%s stops every long-running command within the bound', (signal) => {

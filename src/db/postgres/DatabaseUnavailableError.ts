@@ -3,8 +3,8 @@ import { LedgerscanError } from '../../errors/LedgerscanError.js';
 /** SQLSTATEs of a lost session: connection exceptions (class 08), and the server shutting down or restarting. */
 const LOST_STATES = /^(08...|57P01|57P02|57P03)$/;
 const LOST_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
-/** What `pg` says when the socket closed under it; these carry no code. */
-const LOST_WORDS = /connection terminated|server closed the connection|not queryable|connection error/i;
+/** What `pg` says when the socket closed under it, or no connection came within `connectionTimeoutMillis`; these carry no code. */
+const LOST_WORDS = /connection terminated|server closed the connection|not queryable|connection error|timeout exceeded when trying to connect/i;
 
 /** Whether a failed statement's error means the session is gone (not that the statement was wrong). */
 export function isConnectionLoss(failure: { code: string; message: string }): boolean {

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openSqlite } from './openSqlite.js';
 import { InputError } from '../../errors/LedgerscanError.js';
+import { makeDirectory } from '../../makeDirectory.js';
 
 /**
  * Numbered schema steps of the embedded workspace (`workspace.db`); step N brings `user_version` from N-1 to N.
@@ -47,7 +47,7 @@ ALTER TABLE books ADD COLUMN archived_at TEXT;
 export function openWorkspaceDatabase(file: string): Database.Database {
   let db: Database.Database | undefined;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    makeDirectory(path.dirname(file));
     db = openSqlite(file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
