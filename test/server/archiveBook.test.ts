@@ -35,10 +35,12 @@ async function runToEnd(bookId: number, body: unknown): Promise<number> {
 
 const names = async (query = ''): Promise<string[]> => ((await call('GET', `/api/books${query}`)).json() as { name: string }[]).map((book) => book.name);
 
+let previousUmask = 0o022;
+
 beforeAll(async () => {
   sandbox = await startSandbox({ world, rate: 1000 });
-  // As `serve` and `worker` do before they open anything.
-  usePrivateFiles();
+  // As `serve` and `worker` do before they open anything; put back after, for the suites that share this process.
+  previousUmask = usePrivateFiles();
   dataDir = tempDir('archive');
   workspace = openWorkspace(dataDir, sandbox, { now: () => new Date('2026-06-01T02:00:00Z') }, 1000);
   await workspace.start({ scheduler: false });
@@ -47,6 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  process.umask(previousUmask);
   await server.close();
   await workspace.close();
   await sandbox.close();
