@@ -1,6 +1,6 @@
 import { InputError, LedgerscanError } from '../../errors/LedgerscanError.js';
 import { BlockingPostgres } from './BlockingPostgres.js';
-import { postgresMigrations } from './postgresMigrations.js';
+import { checkMigration, checkPostgresUrl } from './checkMigration.js';
 import { redactDatabaseUrl } from '../../secrets/redact.js';
 
 /**
@@ -9,9 +9,7 @@ import { redactDatabaseUrl } from '../../secrets/redact.js';
  * password; a schema newer than this ledgerscan is refused.
  */
 export function openPostgresDatabase(url: string, options: { log?: (line: string) => void } = {}): BlockingPostgres {
-  if (!/^postgres(ql)?:\/\//.test(url)) {
-    throw new InputError('the database is not a PostgreSQL URL', { details: { database: redactDatabaseUrl(url), fix: 'give postgres://USER@HOST:PORT/DATABASE' } });
-  }
+  checkPostgresUrl(url);
   let db: BlockingPostgres;
   try {
     db = new BlockingPostgres(url);
@@ -23,16 +21,7 @@ export function openPostgresDatabase(url: string, options: { log?: (line: string
   }
   try {
     const started = performance.now();
-    const report = db.migrate();
-    if (report.from > postgresMigrations.length) {
-      throw new InputError('the database was written by a newer ledgerscan', {
-        details: { database: redactDatabaseUrl(url), schemaVersion: report.from, supported: postgresMigrations.length, fix: 'upgrade ledgerscan' },
-      });
-    }
-    if (report.from > 0 && report.to > report.from) {
-      const records = report.records;
-      options.log?.(`upgraded the database schema from ${report.from} to ${report.to} (${records} stored record${records === 1 ? '' : 's'}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    }
+    checkMigration(db.migrate(), url, started, options.log);
   } catch (error) {
     db.close();
     throw error;

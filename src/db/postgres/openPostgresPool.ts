@@ -2,7 +2,8 @@ import pg from 'pg';
 import { InputError } from '../../errors/LedgerscanError.js';
 import { DatabaseUnavailableError, isConnectionLoss } from './DatabaseUnavailableError.js';
 import { postgresConfig } from './postgresConfig.js';
-import { migratePostgres, postgresMigrations } from './postgresMigrations.js';
+import { checkMigration, checkPostgresUrl } from './checkMigration.js';
+import { migratePostgres } from './postgresMigrations.js';
 import { redactDatabaseUrl } from '../../secrets/redact.js';
 
 /**
@@ -11,9 +12,7 @@ import { redactDatabaseUrl } from '../../secrets/redact.js';
  * checked and never shown with its password; a schema newer than this ledgerscan is refused.
  */
 export async function openPostgresPool(url: string, options: { max: number; log?: (line: string) => void }): Promise<pg.Pool> {
-  if (!/^postgres(ql)?:\/\//.test(url)) {
-    throw new InputError('the database is not a PostgreSQL URL', { details: { database: redactDatabaseUrl(url), fix: 'give postgres://USER@HOST:PORT/DATABASE' } });
-  }
+  checkPostgresUrl(url);
   const pool = new pg.Pool({ ...postgresConfig(url), max: options.max });
   // An idle connection that drops emits 'error'; the next query reconnects or reports it.
   pool.on('error', () => undefined);
@@ -21,16 +20,7 @@ export async function openPostgresPool(url: string, options: { max: number; log?
     const client = await pool.connect();
     try {
       const started = performance.now();
-      const report = await migratePostgres(client);
-      if (report.from > postgresMigrations.length) {
-        throw new InputError('the database was written by a newer ledgerscan', {
-          details: { database: redactDatabaseUrl(url), schemaVersion: report.from, supported: postgresMigrations.length, fix: 'upgrade ledgerscan' },
-        });
-      }
-      if (report.from > 0 && report.to > report.from) {
-        const records = report.records;
-        options.log?.(`upgraded the database schema from ${report.from} to ${report.to} (${records} stored record${records === 1 ? '' : 's'}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      }
+      checkMigration(await migratePostgres(client), url, started, options.log);
     } finally {
       client.release();
     }
