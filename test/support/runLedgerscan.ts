@@ -15,7 +15,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 /** The CLI in this process (fast): exit code and everything it wrote. No key in the environment unless given. */
 export async function runInProcess(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd: string }): Promise<CliOutcome> {
   const io = captureIo(options.cwd, options.env ?? {});
-  const code = await runCli(args, io);
+  // `serve` and `worker` set a private umask for their process; here that process is jest's, shared by later suites.
+  const umask = process.umask();
+  const code = await runCli(args, io).finally(() => process.umask(umask));
   return { code, stdout: io.stdoutText(), stderr: io.stderrText() };
 }
 
