@@ -14,16 +14,6 @@ const workspace = '^src/workspace/';
 const delivery = '^src/(cli|server)/';
 const sandbox = '^src/sandbox/';
 
-/**
- * TEMPORARY exceptions: each a known violation still to mend; deleting the entry makes the check hold without it.
- */
-const temporary = {
-  // The store's import cycle (StoreLocation ↔ openStore ↔ Store ↔ PostgresStore): still open, see docs/ARCHITECTURE.md.
-  'TEMPORARY-store-cycles': {
-    from: '^src/store/(Store|StoreLocation|openStore|PipelineStore|postgres/PostgresStore|postgres/openPostgresStore)[.]ts$',
-    to: '^src/store/',
-  },
-};
 /** One rule per layer: its files import nothing from the layers above it (the Etherscan contract is base). */
 const upward = (name, from, above) => ({
   name: `no-upward-from-${name}`,
@@ -70,12 +60,11 @@ export default {
       from: { path: '^src/' },
       to: { path: '^(test|bench)/' },
     },
-    // Excepts the files of the store's known cycles: a cycle through them may go unreported until the entry goes.
     {
       name: 'no-cycle',
       comment: 'Files import each other in a circle (type-only imports count): move the shared piece to a file of its own.',
       severity: 'error',
-      from: { pathNot: temporary['TEMPORARY-store-cycles'].from },
+      from: {},
       to: { circular: true },
     },
   ],

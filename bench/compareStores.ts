@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EtherscanClient } from '../src/etherscan/EtherscanClient.js';
-import { openStore } from '../src/store/openStore.js';
+import { openSqliteStore } from '../src/store/openSqliteStore.js';
 import { openPostgresStore } from '../src/store/postgres/openPostgresStore.js';
 import { redactDatabaseUrl } from '../src/secrets/redact.js';
-import type { BookStore } from '../src/store/BookStore.js';
+import type { RecordStore } from '../src/store/RecordStore.js';
 import { concurrencyFor } from '../src/sync/concurrencyFor.js';
 import { planBlockRanges } from '../src/sync/planBlockRanges.js';
 import { syncJob, type SyncReport } from '../src/sync/syncJob.js';
@@ -36,7 +36,7 @@ export async function compareStores(size: BenchSize, rate: number, keep: boolean
     try {
       const api = new EtherscanClient({ baseUrl: job.api.baseUrl, apiKey: job.api.apiKey, rate });
       const plan = await planBlockRanges(api, job.chains, job.period, () => new Date());
-      const sync = async (store: BookStore): Promise<SyncFigures> => {
+      const sync = async (store: RecordStore): Promise<SyncFigures> => {
         const start = performance.now();
         try {
           const report = await syncJob({ api, store, plan, wallets: job.wallets, ripeness: job.ripeness, concurrency: concurrencyFor(rate) });
@@ -45,7 +45,7 @@ export async function compareStores(size: BenchSize, rate: number, keep: boolean
           store.close();
         }
       };
-      sqliteSync = await sync(openStore(state));
+      sqliteSync = await sync(openSqliteStore(state));
       note(`${size.name}: synced into SQLite in ${sqliteSync.seconds.toFixed(1)} s (${sqliteSync.report.rows} rows, ${sqliteSync.report.receipts} receipts)`);
       postgresSync = await sync(openPostgresStore(database, book));
       note(`${size.name}: synced into PostgreSQL in ${postgresSync.seconds.toFixed(1)} s (${postgresSync.report.rows} rows, ${postgresSync.report.receipts} receipts)`);

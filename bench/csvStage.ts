@@ -11,7 +11,7 @@ import type { Job } from '../src/config/Job.js';
 import type { ChainBlocks } from '../src/pipeline/ledgerFromStore.js';
 import type * as LedgerFromStore from '../src/pipeline/ledgerFromStore.js';
 import type * as LedgerParts from '../src/pipeline/ledgerParts.js';
-import type * as OpenStore from '../src/store/openStore.js';
+import type * as OpenStore from '../src/store/openSqliteStore.js';
 import type * as OpenPostgresStore from '../src/store/postgres/openPostgresStore.js';
 import type * as RenderTemplates from '../src/pipeline/renderTemplates.js';
 import type * as TemplateCatalog from '../src/templates/templateCatalog.js';
@@ -25,7 +25,7 @@ import type { CsvStageFigures, CsvStageInput } from './runCsvStage.js';
 const built = async <T>(module: string): Promise<T> => (await import(new URL(`../dist/${module}`, import.meta.url).href)) as T;
 const { ledgerFromStore } = await built<typeof LedgerFromStore>('pipeline/ledgerFromStore.js');
 const { ledgerParts } = await built<typeof LedgerParts>('pipeline/ledgerParts.js');
-const { openStore } = await built<typeof OpenStore>('store/openStore.js');
+const { openSqliteStore } = await built<typeof OpenStore>('store/openSqliteStore.js');
 const { openPostgresStore } = await built<typeof OpenPostgresStore>('store/postgres/openPostgresStore.js');
 const { renderTemplates } = await built<typeof RenderTemplates>('pipeline/renderTemplates.js');
 const { loadBuiltinTemplate } = await built<typeof TemplateCatalog>('templates/templateCatalog.js');
@@ -39,7 +39,7 @@ const template = loadBuiltinTemplate('ledger');
 // Modules loaded and compiled, nothing of the stage yet: the floor the stage's own memory sits on.
 const rssBeforeBytes = process.memoryUsage().rss;
 
-const sqlite = input.database === undefined ? openStore(input.state) : null;
+const sqlite = input.database === undefined ? openSqliteStore(input.state) : null;
 const store = sqlite ?? openPostgresStore(input.database?.url ?? '', input.database?.book ?? '');
 const cpuBefore = process.cpuUsage();
 const start = performance.now();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { walletsOnChain } from '../src/config/walletsOnChain.js';
 import type { Job } from '../src/config/Job.js';
 import { ledgerFromStore } from '../src/pipeline/ledgerFromStore.js';
-import { openStore } from '../src/store/openStore.js';
+import { openSqliteStore } from '../src/store/openSqliteStore.js';
 import { renderTemplates } from '../src/pipeline/renderTemplates.js';
 import { loadBuiltinTemplate } from '../src/templates/templateCatalog.js';
 import type { CsvStageInput } from './runCsvStage.js';
@@ -20,7 +20,7 @@ const inputPath = process.argv[2];
 if (inputPath === undefined) throw new Error('usage: stageBreakdown.ts INPUT.json');
 const input = JSON.parse(fs.readFileSync(inputPath, 'utf8')) as CsvStageInput;
 const job = input.job as Job;
-const store = openStore(input.state);
+const store = openSqliteStore(input.state);
 
 function timed(label: string, pass: () => number | Promise<number>): Promise<number> {
   return (async () => {

@@ -5,7 +5,7 @@ import { InputError } from '../errors/LedgerscanError.js';
 import { EtherscanClient } from '../etherscan/EtherscanClient.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
 import { leaseRateLimiter } from '../etherscan/RateLimiter.js';
-import { openStore } from '../store/openStore.js';
+import { openSqliteStore } from '../store/openSqliteStore.js';
 import type { PipelineStore } from '../store/PipelineStore.js';
 import { openPostgresStore } from '../store/postgres/openPostgresStore.js';
 import { RunLock } from '../store/RunLock.js';
@@ -83,7 +83,7 @@ function openLockedStore(location: StoreLocation, options: JobRunOptions): { sto
   const lock = RunLock.acquire(location.file, options.command);
   let store: PipelineStore;
   try {
-    store = openStore(location.file, log);
+    store = openSqliteStore(location.file, log);
   } catch (error) {
     lock.release();
     throw error;

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { PipelineStore } from '../store/PipelineStore.js';
-import { openStoreAt } from '../store/StoreLocation.js';
+import { openStoreAt } from '../store/openStoreAt.js';
 import { localCsvPart } from '../templates/CsvPart.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import type { CsvPartSpec, WorkerMessage } from './workerCsvPart.js';

@@ -12,7 +12,7 @@ import type { LedgerContext } from '../ledger/LedgerContext.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { LedgerRule } from '../ledger/LedgerRule.js';
 import { type BridgePairs, chainsBridged, pairBridges, withBridgePairs } from '../ledger/pairBridges.js';
-import type { BookStore } from '../store/BookStore.js';
+import type { RecordStore } from '../store/RecordStore.js';
 
 export interface ChainBlocks {
   chainId: number;
@@ -33,7 +33,7 @@ export type LedgerJob = Pick<Job, 'wallets' | 'labels' | 'spam'> & {
  * partner on another chain: `pairs` when the caller worked them out over more chains than these (a part
  * of a ledger cut by chain), else they are worked out here once, before the first entry.
  */
-export function ledgerFromStore(store: BookStore, job: LedgerJob, chains: readonly ChainBlocks[], pairs?: BridgePairs): () => Iterable<LedgerEntry> {
+export function ledgerFromStore(store: RecordStore, job: LedgerJob, chains: readonly ChainBlocks[], pairs?: BridgePairs): () => Iterable<LedgerEntry> {
   let known = pairs;
   return () => {
     known ??= storeBridgePairs(store, job, chains);
@@ -52,7 +52,7 @@ export function ledgerFromStore(store: BookStore, job: LedgerJob, chains: readon
  * The bridge pairs across the given chains. Only the blocks whose rows mention a canonical bridge are read, only
  * transactions touching one become entries, and nothing is read when no two of the chains are bridged.
  */
-export function storeBridgePairs(store: BookStore, job: LedgerJob, chains: readonly ChainBlocks[]): BridgePairs {
+export function storeBridgePairs(store: RecordStore, job: LedgerJob, chains: readonly ChainBlocks[]): BridgePairs {
   if (!chainsBridged(chains.map((chain) => chain.chainId))) return new Map();
   return pairBridges(
     mergeSorted(chains.map(({ chainId, fromBlock, toBlock }) => {
@@ -64,7 +64,7 @@ export function storeBridgePairs(store: BookStore, job: LedgerJob, chains: reado
   );
 }
 
-function* recordsOfBlocks(store: BookStore, chainId: number, wallets: readonly string[], blocks: readonly number[]): Generator<StoredRecord> {
+function* recordsOfBlocks(store: RecordStore, chainId: number, wallets: readonly string[], blocks: readonly number[]): Generator<StoredRecord> {
   for (const block of blocks) yield* store.iterateRecords(chainId, wallets, block, block);
 }
 

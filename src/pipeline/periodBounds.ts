@@ -1,5 +1,5 @@
 import type { Job } from '../config/Job.js';
-import type { BookStore } from '../store/BookStore.js';
+import type { RecordStore } from '../store/RecordStore.js';
 import type { SyncedChain } from '../sync/syncJob.js';
 import type { ChainBalanceReader, PeriodBounds } from '../templates/PeriodBounds.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
@@ -8,7 +8,7 @@ import { ledgerFromStore } from './ledgerFromStore.js';
  * The period as balance templates need it: the stored ledger before each chain's first period block (the
  * opening balances roll it forward), the period's boundaries, and the blocks the balances are stated at.
  */
-export function periodBounds(store: BookStore, job: Job, chains: readonly SyncedChain[], chainBalance?: ChainBalanceReader): PeriodBounds {
+export function periodBounds(store: RecordStore, job: Job, chains: readonly SyncedChain[], chainBalance?: ChainBalanceReader): PeriodBounds {
   return {
     history: ledgerFromStore(store, job, chains.map((chain) => ({ chainId: chain.chainId, fromBlock: 0, toBlock: chain.fromBlock - 1 }))),
     startTime: job.period.startTime,

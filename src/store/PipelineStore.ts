@@ -1,5 +1,5 @@
 import type { AddressTags } from './AddressTags.js';
-import type { BookStore } from './BookStore.js';
+import type { RecordStore } from './RecordStore.js';
 import type { ScreeningLists } from './ScreeningLists.js';
 import type { StoreLocation } from './StoreLocation.js';
 
@@ -8,7 +8,7 @@ import type { StoreLocation } from './StoreLocation.js';
  * screening lists), and where it lives, so a worker thread can open it again. `Store` (SQLite) and
  * `PostgresStore` implement it.
  */
-export interface PipelineStore extends BookStore {
+export interface PipelineStore extends RecordStore {
   readonly addressTags: AddressTags;
   readonly screeningLists: ScreeningLists;
   readonly location: StoreLocation;

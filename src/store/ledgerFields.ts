@@ -1,5 +1,5 @@
 import type { Stream, WireReceipt, WireRecord, WireRecordOf } from '../etherscan/wire.js';
-import type { LedgerRow } from './BookStore.js';
+import type { LedgerRow } from './RecordStore.js';
 import { LEDGER_FIELDS, RECEIPT_FIELDS, type LedgerReceipt, type LedgerRecord, type LedgerRecordOf } from '../ledger/LedgerRecord.js';
 
 /**

@@ -1,5 +1,5 @@
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import type { PageCommit } from './BookStore.js';
+import type { PageCommit } from './RecordStore.js';
 import { encodeLedgerFields } from './ledgerFields.js';
 
 /** One record of a page as both stores write it. */

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
-import type { BookStore } from '../store/BookStore.js';
+import type { RecordStore } from '../store/RecordStore.js';
 import type { SyncControl } from './SyncControl.js';
 
 /**
@@ -19,7 +19,7 @@ export class ReceiptFetcher {
 
   constructor(
     private readonly api: EtherscanApi,
-    private readonly store: BookStore,
+    private readonly store: RecordStore,
     private readonly control: SyncControl,
     concurrency: number,
     /** Called after each receipt call that answered, known or not. */

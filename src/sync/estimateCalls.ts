@@ -6,7 +6,7 @@ import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { DailyLimitError } from '../etherscan/errors.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { STREAMS } from '../etherscan/wire.js';
-import type { BookStore } from '../store/BookStore.js';
+import type { RecordStore } from '../store/RecordStore.js';
 import type { BlockPlan } from './planBlockRanges.js';
 import type { SyncWallet } from './SyncWallet.js';
 
@@ -24,7 +24,7 @@ export type CallEstimateResult = { estimate: CallEstimate } | { unavailable: str
 
 export interface EstimateInput {
   api: EtherscanApi;
-  store: BookStore;
+  store: RecordStore;
   plan: BlockPlan;
   wallets: readonly SyncWallet[];
   fees: FeeSource;

@@ -2,7 +2,7 @@ import { QueryTimeoutError } from '../etherscan/errors.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import type { Stream, WireRecord } from '../etherscan/wire.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import type { BookStore } from '../store/BookStore.js';
+import type { RecordStore } from '../store/RecordStore.js';
 
 /** One paged list: a chain, an owned wallet and one of the five streams. */
 export interface StreamKey {
@@ -42,7 +42,7 @@ const PAGE_SIZE = 1000;
  */
 export async function pageStream(
   api: EtherscanApi,
-  store: BookStore,
+  store: RecordStore,
   key: StreamKey,
   fromBlock: number,
   toBlock: number,

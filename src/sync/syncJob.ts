@@ -5,7 +5,7 @@ import type { FeeSource } from '../config/Job.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { STREAMS } from '../etherscan/wire.js';
 import type { Stream } from '../etherscan/wire.js';
-import type { BookStore } from '../store/BookStore.js';
+import type { RecordStore } from '../store/RecordStore.js';
 import { pageStream } from './pageStream.js';
 import type { StreamKey } from './pageStream.js';
 import type { BlockPlan, SkippedChain } from './planBlockRanges.js';
@@ -17,7 +17,7 @@ import type { SyncWallet } from './SyncWallet.js';
 
 export interface SyncJobInput {
   api: EtherscanApi;
-  store: BookStore;
+  store: RecordStore;
   plan: BlockPlan;
   wallets: readonly SyncWallet[];
   /** Per-chain override of the chain table's ripeness (blocks behind the head not recorded). */

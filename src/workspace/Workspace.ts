@@ -10,8 +10,8 @@ import { runKind, SCHEDULED_KIND_NAMES } from '../runs/runKinds.js';
 import { validateRunRequest } from '../runs/validateRunRequest.js';
 import { apiPlace } from './apiPlace.js';
 import type { BookData } from './BookData.js';
-import type { BookStores } from './BookStores.js';
-import { embeddedBookStores } from './BookStores.js';
+import type { BookPlaces } from './BookPlaces.js';
+import { embeddedBookPlaces } from './BookPlaces.js';
 import type { RunContext } from './executeRun.js';
 import { executeRun } from './executeRun.js';
 import { InProcessRunQueue } from './InProcessRunQueue.js';
@@ -28,7 +28,7 @@ import type { Book, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
 /** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
 export interface WorkspaceBackend {
   data: WorkspaceData;
-  stores: BookStores;
+  stores: BookPlaces;
   queue: (execute: (run: Run, signal: AbortSignal) => Promise<void>) => RunQueue;
 }
 
@@ -63,7 +63,7 @@ function withPrefix<T>(prefix: string, validate: () => T): T {
  */
 export class Workspace {
   readonly data: WorkspaceData;
-  readonly stores: BookStores;
+  readonly stores: BookPlaces;
   readonly queue: RunQueue;
   readonly scheduler: Scheduler;
   readonly api: ApiAccess;
@@ -82,7 +82,7 @@ export class Workspace {
     } else {
       if (options.dataDir === undefined) throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
       this.data = openSqliteWorkspaceData(path.join(options.dataDir, 'workspace.db'));
-      this.stores = embeddedBookStores(options.dataDir);
+      this.stores = embeddedBookPlaces(options.dataDir);
       this.queue = new InProcessRunQueue(this.data, execute, { now: this.now, ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }) });
     }
     this.scheduler = new Scheduler(this.data, this.queue, (bookId) => this.closedPeriods(bookId).map((record) => record.label));

@@ -14,7 +14,7 @@ import { runKind } from '../runs/runKinds.js';
 import { createProgress } from '../sync/progress.js';
 import { apiPlace } from './apiPlace.js';
 import { BALANCE_SERIES_FILE } from '../output/balanceSeriesFile.js';
-import type { BookStores } from './BookStores.js';
+import type { BookPlaces } from './BookPlaces.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { fanOutProgress, RunProgress } from './RunProgress.js';
@@ -23,7 +23,7 @@ import type { Run, WorkspaceData } from './WorkspaceData.js';
 
 export interface RunContext {
   data: WorkspaceData;
-  stores: BookStores;
+  stores: BookPlaces;
   api: ApiAccess;
   /** From the server's environment only (LEDGERSCAN_*), never from the workspace data. */
   alerts: AlertSettings;

@@ -2,7 +2,7 @@ import type { WorkerUtils } from 'graphile-worker';
 import { makeWorkerUtils } from 'graphile-worker';
 import type { AlertSettings } from '../alerts/AlertSettings.js';
 import { removePostgresBook } from '../store/postgres/removePostgresBook.js';
-import { distributedBookStores } from './BookStores.js';
+import { distributedBookPlaces } from './BookPlaces.js';
 import { GraphileRunQueue } from './GraphileRunQueue.js';
 import { graphileLogger } from './graphileLogger.js';
 import type { ApiAccess } from './jobForRun.js';
@@ -33,7 +33,7 @@ export async function openDistributedWorkspace(options: DistributedOptions, work
   }
   const { data, db } = await openPostgresWorkspaceData(options.database, options.log === undefined ? {} : { log: options.log });
   const now = options.now ?? (() => new Date());
-  const stores = distributedBookStores(options.database, options.filesDir, (book) => removePostgresBook(db, book));
+  const stores = distributedBookPlaces(options.database, options.filesDir, (book) => removePostgresBook(db, book));
   return new Workspace({
     api: options.api,
     now,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defaultFiledDir } from '../filing/FiledRecord.js';
-import type { BookStores } from './BookStores.js';
+import type { BookPlaces } from './BookPlaces.js';
 import type { Run, RunFile } from './WorkspaceData.js';
 
 /**
@@ -13,7 +13,7 @@ export function listedFilePath(outDir: string, files: readonly RunFile[], name: 
 }
 
 /** Where a run's listed files are: a close's are the filed period itself (read-only), any other run's its out dir. */
-export function filesDirOf(stores: BookStores, run: Run): string {
+export function filesDirOf(stores: BookPlaces, run: Run): string {
   const label = run.summary?.label;
   return run.request.kind === 'close' && typeof label === 'string' ? path.join(defaultFiledDir(stores.stateFile(run.bookId)), label) : stores.outDir(run.id);
 }

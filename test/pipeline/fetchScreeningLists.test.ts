@@ -10,7 +10,7 @@ import { nametagRefusal } from '../../src/pipeline/nametagRefusal.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { worldLabelList } from '../../src/sandbox/worldTags.js';
-import { openStore } from '../../src/store/openStore.js';
+import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 
 /** The screening lists against the sandbox's label exports: stored with their date, used for a week, then replaced whole. */
 
@@ -30,7 +30,7 @@ const client = () =>
 
 describe('fetchScreeningLists', () => {
   it('stores each list with its date, keeps it for a week, then fetches it again', async () => {
-    const store = openStore(path.join(dir, 'state.db'));
+    const store = openSqliteStore(path.join(dir, 'state.db'));
     const day0 = new Date('2026-01-01T00:00:00Z');
     const first = await fetchScreeningLists(store, client(), [1], () => day0);
     expect(first).toEqual({

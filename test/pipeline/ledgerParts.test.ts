@@ -14,8 +14,8 @@ import { workerCsvPart } from '../../src/pipeline/workerCsvPart.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
-import { openStore } from '../../src/store/openStore.js';
-import type { Store } from '../../src/store/Store.js';
+import { openSqliteStore } from '../../src/store/openSqliteStore.js';
+import type { SqliteStore } from '../../src/store/SqliteStore.js';
 import { localCsvPart, renderableInParts } from '../../src/templates/CsvPart.js';
 import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import type { Template } from '../../src/templates/Template.js';
@@ -46,7 +46,7 @@ function filesIn(dir: string): Record<string, string> {
 describe('rendering the ledger in parts on worker threads', () => {
   let dir: string;
   let job: Job;
-  let store: Store;
+  let store: SqliteStore;
   let chains: SyncedChain[];
   let allTemplates: Template[];
 
@@ -78,7 +78,7 @@ describe('rendering the ledger in parts on worker threads', () => {
     allTemplates = jobTemplates(job);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'one-pass', 'manifest.json'), 'utf8')) as { blockRanges: Record<string, { fromBlock: number; toBlock: number }> };
     chains = Object.entries(manifest.blockRanges).map(([chainId, range]) => ({ chainId: Number(chainId), ...range }));
-    store = openStore(flags.state);
+    store = openSqliteStore(flags.state);
   });
   afterAll(() => {
     store.close();

@@ -19,10 +19,11 @@ import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import type { BookStore } from '../../src/store/BookStore.js';
+import type { RecordStore } from '../../src/store/RecordStore.js';
 import { STREAMS } from '../../src/etherscan/wire.js';
 import { DatabaseUnavailableError } from '../../src/db/postgres/DatabaseUnavailableError.js';
-import { openStoreAt, type StoreLocation } from '../../src/store/StoreLocation.js';
+import { openStoreAt } from '../../src/store/openStoreAt.js';
+import type { StoreLocation } from '../../src/store/StoreLocation.js';
 import { createProgress } from '../../src/sync/progress.js';
 import { renderableInParts } from '../../src/templates/CsvPart.js';
 import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
@@ -206,7 +207,7 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
 
     // What the cut run committed: every synced range with its rows.
     const wallets = world.wallets.map((wallet) => wallet.address);
-    const committed = (store: BookStore, keys?: Map<string, string[]>): Map<string, string[]> => {
+    const committed = (store: RecordStore, keys?: Map<string, string[]>): Map<string, string[]> => {
       const found = new Map<string, string[]>();
       for (const chainId of CHAINS) {
         for (const wallet of wallets) {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { WireAddressTag } from '../../src/etherscan/WireAddressTag.js';
-import { openStore } from '../../src/store/openStore.js';
+import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import type { PipelineStore } from '../../src/store/PipelineStore.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
@@ -73,7 +73,7 @@ function addressFactCases(open: (book: string) => PipelineStore): void {
 }
 
 describe('address tags and screening lists on the SQLite store', () => {
-  addressFactCases(() => openStore(path.join(dir, 'state.db')));
+  addressFactCases(() => openSqliteStore(path.join(dir, 'state.db')));
 });
 
 describeWithPostgres('address tags and screening lists on the PostgreSQL store', (server) => {

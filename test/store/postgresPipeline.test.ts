@@ -12,8 +12,8 @@ import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import type { BookStore } from '../../src/store/BookStore.js';
-import { openStore } from '../../src/store/openStore.js';
+import type { RecordStore } from '../../src/store/RecordStore.js';
+import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { planBlockRanges, type BlockPlan } from '../../src/sync/planBlockRanges.js';
 import { syncJob, type SyncReport } from '../../src/sync/syncJob.js';
@@ -43,14 +43,14 @@ describeWithPostgres('the pipeline on a PostgreSQL store', (server) => {
   let sandbox: Sandbox;
   let job: Job;
   let plan: BlockPlan;
-  let sqlite: BookStore;
+  let sqlite: RecordStore;
   let sqliteReport: SyncReport;
 
   const api = (): EtherscanClient =>
     new EtherscanClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate: 10_000, limiter: new RateLimiter(10_000), historicalLimiter: new RateLimiter(10_000) });
-  const sync = (store: BookStore, chains = plan): Promise<SyncReport> =>
+  const sync = (store: RecordStore, chains = plan): Promise<SyncReport> =>
     syncJob({ api: api(), store, plan: chains, wallets: job.wallets, concurrency: 8 });
-  const dump = (store: BookStore, chainId: number): string[] =>
+  const dump = (store: RecordStore, chainId: number): string[] =>
     [...store.rawRecords(chainId, world.wallets.map((wallet) => wallet.address), 0, Number.MAX_SAFE_INTEGER)].map((row) => `${row.wallet} ${row.stream} ${JSON.stringify(row.record)}`);
 
   beforeAll(async () => {
@@ -68,7 +68,7 @@ describeWithPostgres('the pipeline on a PostgreSQL store', (server) => {
       cwd: dir,
     });
     plan = await planBlockRanges(api(), job.chains, job.period);
-    sqlite = openStore(job.state);
+    sqlite = openSqliteStore(job.state);
     sqliteReport = await sync(sqlite);
   });
   afterAll(async () => {
@@ -86,7 +86,7 @@ describeWithPostgres('the pipeline on a PostgreSQL store', (server) => {
       for (const chainId of CHAINS) expect(dump(postgres, chainId)).toEqual(dump(sqlite, chainId));
       expect(postgres.countReceipts()).toBe(sqlite.countReceipts());
       expect(postgres.countReceipts()).toBeGreaterThan(0);
-      const render = (store: BookStore, out: string) =>
+      const render = (store: RecordStore, out: string) =>
         renderTemplates({ entries: ledgerFromStore(store, job, report.chains), templates: jobTemplates(job), outDir: path.join(dir, out), context: { timezone: job.timezone } });
       const [fromSqlite, fromPostgres] = [await render(sqlite, 'sqlite'), await render(postgres, 'postgres')];
       expect(fromPostgres.map((result) => result.rows)).toEqual(fromSqlite.map((result) => result.rows));

@@ -5,14 +5,14 @@ import { openSqlite } from '../../src/db/sqlite/openSqlite.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
-import type { BookStore } from '../../src/store/BookStore.js';
+import type { RecordStore } from '../../src/store/RecordStore.js';
 import { migrations } from '../../src/store/storeMigrations.js';
-import { openStore } from '../../src/store/openStore.js';
+import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import { DatabaseUnavailableError } from '../../src/db/postgres/DatabaseUnavailableError.js';
 import { openPostgresDatabase } from '../../src/db/postgres/openPostgresDatabase.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { postgresMigrations } from '../../src/db/postgres/postgresMigrations.js';
-import type { Store } from '../../src/store/Store.js';
+import type { SqliteStore } from '../../src/store/SqliteStore.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
 
 const WALLET = '0x00000000000000000000000000000000000000aa';
@@ -36,11 +36,11 @@ function txRow(block: number, hash: string, from: string): WireTx {
 }
 
 /**
- * The cases every `BookStore` passes. `open` gives a store on the same place (file or book) each time it is
+ * The cases every `RecordStore` passes. `open` gives a store on the same place (file or book) each time it is
  * called within one test, a new empty one in each test.
  */
-function bookStoreCases(open: () => BookStore): void {
-  let store: BookStore;
+function bookStoreCases(open: () => RecordStore): void {
+  let store: RecordStore;
   beforeEach(() => {
     store = open();
   });
@@ -183,12 +183,12 @@ describe('SQLite store', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  describe('as a book store', () => bookStoreCases(() => openStore(path.join(dir, 'nested', 'state.sqlite'))));
+  describe('as a book store', () => bookStoreCases(() => openSqliteStore(path.join(dir, 'nested', 'state.sqlite'))));
 
   describe('its file', () => {
-    let store: Store;
+    let store: SqliteStore;
     beforeEach(() => {
-      store = openStore(path.join(dir, 'nested', 'state.sqlite'));
+      store = openSqliteStore(path.join(dir, 'nested', 'state.sqlite'));
     });
     afterEach(() => {
       store.close();
@@ -196,7 +196,7 @@ describe('SQLite store', () => {
 
   it('creates the folder, records the schema version and reopens without re-running migrations', () => {
       const lines: string[] = [];
-      openStore(path.join(dir, 'fresh.sqlite'), { log: (line) => lines.push(line) }).close();
+      openSqliteStore(path.join(dir, 'fresh.sqlite'), { log: (line) => lines.push(line) }).close();
       // A new store has nothing to upgrade, so nothing to say.
       expect(lines).toEqual([]);
       const db = openSqlite(path.join(dir, 'nested', 'state.sqlite'), { readonly: true });
@@ -211,14 +211,14 @@ describe('SQLite store', () => {
       const db = openSqlite(file);
       db.pragma(`user_version = ${migrations.length + 1}`);
       db.close();
-      expect(() => openStore(file)).toThrow('the state file was written by a newer ledgerscan');
-      store = openStore(path.join(dir, 'other.sqlite'));
+      expect(() => openSqliteStore(file)).toThrow('the state file was written by a newer ledgerscan');
+      store = openSqliteStore(path.join(dir, 'other.sqlite'));
     });
 
     it('refuses a file that is not a database, naming the path', () => {
       const file = path.join(dir, 'junk.sqlite');
       fs.writeFileSync(file, 'not a database at all, just some text that is long enough to be read as a header');
-      expect(() => openStore(file)).toThrow(/not a usable ledgerscan store.*junk\.sqlite/);
+      expect(() => openSqliteStore(file)).toThrow(/not a usable ledgerscan store.*junk\.sqlite/);
     });
 
     it.each([1, 2])('fills the ledger rows of a store written at schema version %i, receipts joined', (version) => {
@@ -233,14 +233,14 @@ describe('SQLite store', () => {
         .run('0xaa', JSON.stringify({ transactionHash: '0xaa', gasUsed: '0x5208', effectiveGasPrice: '0x2', logs: [] }));
       db.close();
       const lines: string[] = [];
-      store = openStore(file, { log: (line) => lines.push(line) });
+      store = openSqliteStore(file, { log: (line) => lines.push(line) });
       expect(lines).toEqual([
         `upgrading the state file ${file} from schema ${version} to ${migrations.length} (1 stored record), once; stopping it is safe`,
         expect.stringMatching(/^state file upgraded in \d+\.\d s$/),
       ]);
       store.close();
       // Upgraded once: reopening says nothing.
-      store = openStore(file, { log: (line) => lines.push(line) });
+      store = openSqliteStore(file, { log: (line) => lines.push(line) });
       expect(lines).toHaveLength(2);
       const [row] = [...store.iterateRecords(1, [WALLET], 0, 100)];
       expect(row!.record).toEqual(expect.objectContaining({ hash: '0xaa', value: '0', gasUsed: '21000' }));

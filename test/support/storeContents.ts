@@ -16,7 +16,7 @@ export interface StoreContents {
   ranges: unknown[];
 }
 
-/** Reads a state file the way an auditor would, with SQLite itself rather than our Store class. */
+/** Reads a state file the way an auditor would, with SQLite itself rather than our SqliteStore class. */
 export function storeContents(file: string): StoreContents {
   const db = openSqlite(file, { readonly: true });
   try {

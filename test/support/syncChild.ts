@@ -4,7 +4,7 @@
  * printing one line per committed page.
  */
 import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
-import { openStore } from '../../src/store/openStore.js';
+import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { planBlockRanges } from '../../src/sync/planBlockRanges.js';
 import { syncJob } from '../../src/sync/syncJob.js';
@@ -14,7 +14,7 @@ const SYNC_CHILD_BOOK = 'sync-child';
 
 const [url = '', apiKey = '', state = '', walletsJson = '[]', period = '{}'] = process.argv.slice(2);
 const api = new EtherscanClient({ baseUrl: url, apiKey, rate: 10_000 });
-const store = state.startsWith('postgres://') ? openPostgresStore(state, SYNC_CHILD_BOOK) : openStore(state);
+const store = state.startsWith('postgres://') ? openPostgresStore(state, SYNC_CHILD_BOOK) : openSqliteStore(state);
 const plan = await planBlockRanges(api, [1], JSON.parse(period) as { startTime: number; endTime: number });
 const silent = (): void => undefined;
 await syncJob({

@@ -11,8 +11,8 @@ import { SPANNING_START, WORLD_END } from '../../src/sandbox/worldSpan.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import { openStore } from '../../src/store/openStore.js';
-import type { Store } from '../../src/store/Store.js';
+import { openSqliteStore } from '../../src/store/openSqliteStore.js';
+import type { SqliteStore } from '../../src/store/SqliteStore.js';
 import { estimateCalls } from '../../src/sync/estimateCalls.js';
 import { planBlockRanges } from '../../src/sync/planBlockRanges.js';
 import { syncJob } from '../../src/sync/syncJob.js';
@@ -28,7 +28,7 @@ describe('estimateCalls', () => {
   let world: World;
   let sandbox: Sandbox;
   let dir: string;
-  let store: Store;
+  let store: SqliteStore;
 
   beforeAll(async () => {
     world = generateWorld({ seed: 7, scale: 0.2, chains: [1, 10, 42161], spanFeeMarket: true });
@@ -41,7 +41,7 @@ describe('estimateCalls', () => {
   });
 
   it.each(['auto', 'receipts'] as const)('counts exactly the receipts a cold sync with %s fees fetches, then skips a warm store', async (fees) => {
-    store = openStore(path.join(dir, `${fees}.db`));
+    store = openSqliteStore(path.join(dir, `${fees}.db`));
     try {
       const api = client(sandbox.url, sandbox.apiKey);
       const wallets = world.wallets.map((wallet) => ({ address: wallet.address, chains: [...wallet.chains] }));
@@ -74,7 +74,7 @@ describe('estimateCalls against an explorer without eth_getTransactionCount', ()
       response.end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const store = openStore(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-estimate-')), 'state.db'));
+    const store = openSqliteStore(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-estimate-')), 'state.db'));
     try {
       const api = client(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/api`, 'estimate-key');
       const plan = { ranges: [{ chainId: 1, startBlock: 13_000_000, endBlock: 14_000_000, headBlock: 15_000_000 }], skippedChains: [] };

@@ -6,8 +6,8 @@ import { EtherscanClient } from '../../src/etherscan/EtherscanClient.js';
 import { DailyLimitError } from '../../src/etherscan/errors.js';
 import { RateLimiter } from '../../src/etherscan/RateLimiter.js';
 import type { Stream, WireRecord, WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
-import { openStore } from '../../src/store/openStore.js';
-import type { Store } from '../../src/store/Store.js';
+import { openSqliteStore } from '../../src/store/openSqliteStore.js';
+import type { SqliteStore } from '../../src/store/SqliteStore.js';
 import { planBlockRanges } from '../../src/sync/planBlockRanges.js';
 import { createProgress } from '../../src/sync/progress.js';
 import { syncJob } from '../../src/sync/syncJob.js';
@@ -75,7 +75,7 @@ function expectedRows(rows: Map<string, WireRecord[]>, key: string, from: number
 
 describe('syncJob against a scripted explorer', () => {
   let dir: string;
-  let store: Store;
+  let store: SqliteStore;
   let explorer: ScriptedExplorer;
   let keyNumber = 0;
 
@@ -99,7 +99,7 @@ describe('syncJob against a scripted explorer', () => {
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-sync-'));
-    store = openStore(path.join(dir, 'state.sqlite'));
+    store = openSqliteStore(path.join(dir, 'state.sqlite'));
   });
   afterEach(async () => {
     store.close();
@@ -171,7 +171,7 @@ describe('syncJob against a scripted explorer', () => {
     await sync();
     const clean = dump();
     store.close();
-    store = openStore(path.join(dir, 'resumed.sqlite'));
+    store = openSqliteStore(path.join(dir, 'resumed.sqlite'));
     await explorer.close();
     await start({ dailyLimit: 9 });
     await expect(sync({ concurrency: 2 })).rejects.toBeInstanceOf(DailyLimitError);
@@ -190,7 +190,7 @@ describe('syncJob against a scripted explorer', () => {
     await sync();
     const clean = dump();
     store.close();
-    store = openStore(path.join(dir, 'aborted.sqlite'));
+    store = openSqliteStore(path.join(dir, 'aborted.sqlite'));
     const controller = new AbortController();
     let pages = 0;
     const progress = {

@@ -13,8 +13,8 @@ import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
-import { openStore } from '../../src/store/openStore.js';
-import type { Store } from '../../src/store/Store.js';
+import { openSqliteStore } from '../../src/store/openSqliteStore.js';
+import type { SqliteStore } from '../../src/store/SqliteStore.js';
 import { planBlockRanges } from '../../src/sync/planBlockRanges.js';
 import { syncJob } from '../../src/sync/syncJob.js';
 import type { SyncReport } from '../../src/sync/syncJob.js';
@@ -31,7 +31,7 @@ describe('syncJob against the sandbox', () => {
   let truth: Sandbox;
   let sandbox: Sandbox | undefined;
   let dir: string;
-  let store: Store;
+  let store: SqliteStore;
   /** The store of one uninterrupted sync, dumped. */
   let clean: string[];
 
@@ -39,7 +39,7 @@ describe('syncJob against the sandbox', () => {
     world = generateWorld({ seed: 7, scale: 0.1, chains: [1] });
     truth = await startSandbox({ world, rate: 10_000, pageCap: 10_000 });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-sync-sandbox-'));
-    store = openStore(path.join(dir, 'clean.sqlite'));
+    store = openSqliteStore(path.join(dir, 'clean.sqlite'));
     await sync(await serve());
     clean = dump();
     store.close();
@@ -50,7 +50,7 @@ describe('syncJob against the sandbox', () => {
   afterAll(() => truth.close());
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-sync-sandbox-'));
-    store = openStore(path.join(dir, 'state.sqlite'));
+    store = openSqliteStore(path.join(dir, 'state.sqlite'));
   });
   afterEach(async () => {
     store.close();
@@ -138,7 +138,7 @@ describe('syncJob against the sandbox', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
     store.close();
-    store = openStore(state);
+    store = openSqliteStore(state);
     expect(store.countRecords()).toBeGreaterThan(0);
     expect(store.countRecords()).toBeLessThan(clean.length);
     await sync(server);

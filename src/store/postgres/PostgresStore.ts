@@ -1,5 +1,5 @@
 import type { Stream, WireReceipt, WireRecord } from '../../etherscan/wire.js';
-import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from '../BookStore.js';
+import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from '../RecordStore.js';
 import { decodeLedgerRow, encodeReceiptFields } from '../ledgerFields.js';
 import { pageRows } from '../pageRows.js';
 import type { PipelineStore } from '../PipelineStore.js';
@@ -76,7 +76,7 @@ const COUNT_RECORDS = `SELECT count(*) FROM records WHERE book_id = $1 AND ($2::
 const TRY_LOCK_BOOK = "SELECT pg_try_advisory_lock(hashtextextended('ledgerscan book ' || $1, 0))";
 
 /**
- * The `BookStore` of one book in the PostgreSQL schema every book shares (`openPostgresStore`). Same
+ * The `RecordStore` of one book in the PostgreSQL schema every book shares (`openPostgresStore`). Same
  * guarantees as the SQLite store: a page, its deletes and its range advance commit in one transaction, with
  * the key's range row locked so two writers of one book cannot interleave; rows are written a page per
  * statement and read through cursors.

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
 import { AddressTagTable } from './AddressTagTable.js';
-import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from './BookStore.js';
+import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from './RecordStore.js';
 import type { PipelineStore } from './PipelineStore.js';
 import { ScreeningListTable } from './ScreeningListTable.js';
 import { decodeLedgerRow, encodeReceiptFields } from './ledgerFields.js';
@@ -30,10 +30,10 @@ interface RangeRow {
 }
 
 /**
- * The embedded `BookStore`: raw records, receipts and synced ranges in one SQLite file. Every write is
+ * The embedded `RecordStore`: raw records, receipts and synced ranges in one SQLite file. Every write is
  * one transaction, so an exception or a killed process leaves the previous state.
  */
-export class Store implements PipelineStore {
+export class SqliteStore implements PipelineStore {
   /** Counterparty name tags from the API, kept apart from the synced records. */
   readonly addressTags: AddressTagTable;
   /** Screening lists from the API's label exports. */

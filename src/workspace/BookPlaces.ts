@@ -8,7 +8,7 @@ import type { StoreLocation } from '../store/StoreLocation.js';
  * `ledgerscan export --state` can open a book's store as it is. The distributed one keeps the stores in
  * PostgreSQL and the files in a directory every worker and the server share.
  */
-export interface BookStores {
+export interface BookPlaces {
   location(bookId: number): StoreLocation;
   /** The book's `--state` as the CLI would name it; its folder holds `filed/`, the closed periods. */
   stateFile(bookId: number): string;
@@ -19,7 +19,7 @@ export interface BookStores {
   removeBook(bookId: number, runIds: readonly number[]): Promise<void>;
 }
 
-function filesUnder(dir: string): Omit<BookStores, 'location' | 'removeBook'> {
+function filesUnder(dir: string): Omit<BookPlaces, 'location' | 'removeBook'> {
   return {
     stateFile: (bookId) => path.join(dir, 'books', String(bookId), 'state.db'),
     runDir: (runId) => path.join(dir, 'runs', String(runId)),
@@ -33,7 +33,7 @@ function removeBookDirs(dir: string, bookId: number, runIds: readonly number[]):
   fs.rmSync(path.join(dir, 'books', String(bookId)), { recursive: true, force: true });
 }
 
-export function embeddedBookStores(dataDir: string): BookStores {
+export function embeddedBookPlaces(dataDir: string): BookPlaces {
   const files = filesUnder(dataDir);
   return {
     ...files,
@@ -47,7 +47,7 @@ export function embeddedBookStores(dataDir: string): BookStores {
  * every worker mount, so any of them serves a run's files whichever worker wrote them. `removeRows` deletes a
  * book's rows from the shared tables.
  */
-export function distributedBookStores(url: string, filesDir: string, removeRows: (book: string) => Promise<void>): BookStores {
+export function distributedBookPlaces(url: string, filesDir: string, removeRows: (book: string) => Promise<void>): BookPlaces {
   return {
     ...filesUnder(filesDir),
     location: (bookId) => ({ kind: 'postgres', url, book: String(bookId) }),

@@ -42,7 +42,7 @@ export interface RawRow {
  * reads back exactly as sent; `iterateRecords` yields in export order, streamed. Addresses and hashes are
  * compared lowercase. Reads may run while an iteration is open; writes may not.
  */
-export interface BookStore {
+export interface RecordStore {
   /**
    * Replaces the key's rows in the page's block span with the page's rows and extends the synced range.
    * Replacing (never de-duplicating by content) keeps two identical rows when the API sends two, and makes

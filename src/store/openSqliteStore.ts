@@ -4,14 +4,14 @@ import { openSqlite } from '../db/sqlite/openSqlite.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { makeDirectory } from '../makeDirectory.js';
 import { migrate } from './storeMigrations.js';
-import { Store } from './Store.js';
+import { SqliteStore } from './SqliteStore.js';
 
 /**
  * Opens (creating it and its folder if needed) the state file and brings its schema up to date.
  * WAL with synchronous=NORMAL: a committed page survives a killed process; only a power loss can
  * take back the last commits, which the next run re-fetches.
  */
-export function openStore(file: string, options: { log?: (line: string) => void } = {}): Store {
+export function openSqliteStore(file: string, options: { log?: (line: string) => void } = {}): SqliteStore {
   let db: Database.Database;
   try {
     makeDirectory(path.dirname(path.resolve(file)));
@@ -32,5 +32,5 @@ export function openStore(file: string, options: { log?: (line: string) => void 
       cause: error,
     });
   }
-  return new Store(db);
+  return new SqliteStore(db);
 }
