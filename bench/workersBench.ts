@@ -8,14 +8,13 @@
  * rejections. Merged into bench/results.json as `workers`.
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORLD_END, WORLD_START } from '../src/sandbox/worldSpan.js';
 import { openDistributedWorkspace } from '../src/workspace/openDistributedWorkspace.js';
+import { startWorkers, stopWorkers } from './benchWorkers.js';
 import { benchPostgresServer, createBenchDatabase, dropBenchDatabase } from './benchPostgres.js';
 import { startSandboxProcess } from './startSandboxProcess.js';
 import type { SandboxProcess } from './startSandboxProcess.js';
@@ -23,7 +22,6 @@ import type { SandboxProcess } from './startSandboxProcess.js';
 const TARGETS = { speedupAt2: 1.8, speedupAt4: 3.4, rateLimited: 0 };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsPath = path.join(here, 'results.json');
-const cli = path.join(here, '..', 'dist', 'cli', 'main.js');
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 
 interface Round {
@@ -98,12 +96,7 @@ async function round(sandbox: SandboxProcess, serverUrl: string, dir: string, se
     for (let index = 0; index < setup.books; index += 1) {
       ids.push((await workspace.addBook({ name: `Bench client ${index + 1}`, wallets: wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })), chains: chainIds })).id);
     }
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, ETHERSCAN_API_KEYS: setup.keys.map((key, index) => `key${index + 1}:${key}:${setup.rate}`).join(',') };
-    for (let index = 0; index < setup.workers; index += 1) {
-      const child = spawn(process.execPath, [cli, 'worker', '--database', database, '--files', files, '--base-url', sandbox.url, '--no-scheduler'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-      children.push(child);
-      await waitForLine(child, /^worker \S+ on /m);
-    }
+    children.push(...(await startWorkers(setup.workers, { database, files, baseUrl: sandbox.url, keys: setup.keys, rate: setup.rate })));
     const before = await sandbox.stats();
     const started = performance.now();
     const period = { from: day(WORLD_START), to: day(WORLD_END - 1) };
@@ -115,20 +108,8 @@ async function round(sandbox: SandboxProcess, serverUrl: string, dir: string, se
     const calls = after.requests - before.requests;
     return { workers: setup.workers, keys: setup.keys.length, calls, wallSeconds, callsPerSecond: calls / wallSeconds, rateLimited: after.rateLimited - before.rateLimited, statuses: [...new Set(await Promise.all(runs.map(async (id) => (await workspace.data.getRun(id))?.status ?? 'gone')))] };
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)));
+    await stopWorkers(children);
     await workspace.close();
     await dropBenchDatabase(database);
   }
-}
-
-async function waitForLine(child: ChildProcess, pattern: RegExp): Promise<void> {
-  let seen = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      if (pattern.test(seen)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`a worker exited (${String(code)}) before it was ready`)));
-  });
 }
