@@ -43,6 +43,8 @@ export interface EtherscanApi {
   blockNumberByTime(chainId: number, timestamp: number, closest: 'before' | 'after'): Promise<number>;
   /** `proxy eth_blockNumber`: the head block. */
   headBlock(chainId: number): Promise<number>;
+  /** `proxy eth_getBlockByNumber`: the block's time, unix seconds. */
+  blockTime(chainId: number, block: number): Promise<number>;
   /** `proxy eth_getTransactionCount` at the end of `block`: the address's nonce, i.e. transactions it had sent. */
   transactionCount(chainId: number, address: string, block: number): Promise<number>;
   /** `account balance` at `latest`, wei as a decimal string. */

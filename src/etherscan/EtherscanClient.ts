@@ -4,7 +4,7 @@ import type { ErrorDetails } from '../errors/LedgerscanError.js';
 import type { EnvelopeClass } from './classifyEnvelope.js';
 import { classifyEnvelope } from './classifyEnvelope.js';
 import type { ApiStats, EtherscanApi, ListPageRequest } from './EtherscanApi.js';
-import { DECIMAL, HEX, isAddressTag, isListRow, isReceipt } from './answerShapes.js';
+import { DECIMAL, HEX, isAddressTag, isBlock, isListRow, isReceipt } from './answerShapes.js';
 import { envelopeError } from './envelopeError.js';
 import { ApiProtocolError, ApiUnavailableError, ApiUnreachableError, QueryTimeoutError } from './errors.js';
 import type { Retry } from './httpGet.js';
@@ -124,6 +124,12 @@ export class EtherscanClient implements EtherscanApi {
   async headBlock(chainId: number): Promise<number> {
     const text = await this.scalar(chainId, 'proxy', 'eth_blockNumber', [], HEX);
     return Number.parseInt(text.slice(2), 16);
+  }
+
+  async blockTime(chainId: number, block: number): Promise<number> {
+    const answer = await this.call(chainId, 'proxy', 'eth_getBlockByNumber', [['tag', `0x${block.toString(16)}`], ['boolean', 'false']]);
+    if (answer.kind === 'data' && isBlock(answer.result)) return Number.parseInt(answer.result.timestamp.slice(2), 16);
+    throw this.unexpected(answer, chainId, 'proxy.eth_getBlockByNumber', 'a block with its timestamp');
   }
 
   async transactionCount(chainId: number, address: string, block: number): Promise<number> {

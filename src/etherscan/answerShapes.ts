@@ -1,4 +1,4 @@
-import type { WireReceipt } from './wire.js';
+import type { WireBlock, WireReceipt } from './wire.js';
 import type { WireAddressTag } from './WireAddressTag.js';
 
 /** What the client checks of an answer's `result` before handing it on as a wire type. */
@@ -16,6 +16,12 @@ export function isListRow(value: unknown): boolean {
 export function isReceipt(value: unknown): value is WireReceipt {
   const { transactionHash, gasUsed } = asRecord(value);
   return !Array.isArray(value) && typeof transactionHash === 'string' && typeof gasUsed === 'string';
+}
+
+/** A block header: its number and its time, both hex quantities. */
+export function isBlock(value: unknown): value is WireBlock {
+  const { number, timestamp } = asRecord(value);
+  return typeof number === 'string' && HEX.test(number) && typeof timestamp === 'string' && HEX.test(timestamp);
 }
 
 export function isAddressTag(value: unknown): value is WireAddressTag {

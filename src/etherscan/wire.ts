@@ -154,6 +154,13 @@ export interface WireReceipt {
   [field: string]: unknown;
 }
 
+/** proxy eth_getBlockByNumber result (hex quantities). Only the fields we read are typed. */
+export interface WireBlock {
+  number: string;
+  timestamp: string;
+  [field: string]: unknown;
+}
+
 /** The standard envelope of every module except proxy. */
 export interface WireEnvelope {
   status: string;

@@ -32,6 +32,8 @@ export type ReconcileJsonAsset = {
   decimals: number | null;
   spam: string;
   syncedBlock: number;
+  /** The synced block's own time, ISO 8601 UTC; absent from reports written before it was recorded. */
+  syncedBlockTime?: string;
   status: string;
   firstDivergence: { block: number; lastAgreeingBlock: number | null; ledgerBalanceRaw: string; chainBalanceRaw: string; txHashes: readonly string[] } | null;
   hint: string;
@@ -43,6 +45,8 @@ export interface ReconcileJson {
   period: ReconcileResult['period'];
   /** Per chain id (a JSON key, so a string). */
   syncedBlocks: Record<string, number>;
+  /** Each synced block's own time, ISO 8601 UTC, per chain id; absent from reports written before it was recorded. */
+  syncedBlockTimes?: Record<string, string>;
   historical: ReconcileResult['historical'];
   allMatch: boolean;
   unavailableFeatures: ReconcileResult['unavailable'];
@@ -52,7 +56,7 @@ export interface ReconcileJson {
 const HEADER = [
   'chain_id', 'chain', 'wallet', 'wallet_label', 'asset_kind', 'asset', 'asset_contract', 'token_id', 'decimals', 'spam',
   ...AMOUNTS.flatMap((name) => [name, `${name}_raw`]),
-  'closing_date', 'synced_block', 'status', 'first_divergent_block', 'divergent_txs', 'hint',
+  'closing_date', 'synced_block', 'synced_block_time', 'status', 'first_divergent_block', 'divergent_txs', 'hint',
 ];
 
 /**
@@ -61,11 +65,15 @@ const HEADER = [
  * figure compared with the chain; `closing` is the period's, at the end of `closing_date`, and never compared
  * (a past period's closing is not today's balance). Spam rows come last.
  */
-export async function writeReconcileReport(result: ReconcileResult, outDir: string): Promise<ReconcileReport> {
+export async function writeReconcileReport(result: ReconcileResult, outDir: string, syncedBlockTimes: ReadonlyMap<number, number>): Promise<ReconcileReport> {
+  const timeOf = (chainId: number): string => {
+    const time = syncedBlockTimes.get(chainId);
+    return time === undefined ? '' : new Date(time * 1000).toISOString().replace('.000Z', 'Z');
+  };
   const { csvPath, jsonPath } = await writeReport(
     outDir,
-    { name: 'reconcile.csv', header: HEADER, rows: result.buckets.map((row) => csvRow(row, result.period.to ?? '')) },
-    { name: 'reconcile.json', body: jsonReport(result) },
+    { name: 'reconcile.csv', header: HEADER, rows: result.buckets.map((row) => csvRow(row, result.period.to ?? '', timeOf(row.bucket.chainId))) },
+    { name: 'reconcile.json', body: jsonReport(result, timeOf) },
   );
   return { csvPath, jsonPath: jsonPath, summary: reconcileSummary(result, [csvPath, jsonPath]) };
 }
@@ -89,7 +97,7 @@ function formatted(raw: bigint | null, decimals: number | null): string {
   return raw === null || decimals === null ? '' : formatUnits(raw, decimals);
 }
 
-function csvRow(row: BucketResult, closingDate: string): string[] {
+function csvRow(row: BucketResult, closingDate: string, syncedBlockTime: string): string[] {
   const { bucket } = row;
   const values = amounts(row);
   return [
@@ -106,6 +114,7 @@ function csvRow(row: BucketResult, closingDate: string): string[] {
     ...AMOUNTS.flatMap((name) => [formatted(values[name], bucket.decimals), values[name]?.toString() ?? '']),
     closingDate,
     String(row.syncedBlock),
+    syncedBlockTime,
     row.status,
     row.divergence === null ? '' : String(row.divergence.block),
     row.divergence?.txHashes.join(' ') ?? '',
@@ -113,10 +122,11 @@ function csvRow(row: BucketResult, closingDate: string): string[] {
   ];
 }
 
-function jsonReport(result: ReconcileResult): ReconcileJson {
+function jsonReport(result: ReconcileResult, timeOf: (chainId: number) => string): ReconcileJson {
   return {
     period: result.period,
     syncedBlocks: Object.fromEntries([...result.syncedBlockByChain].map(([chainId, block]) => [String(chainId), block])),
+    syncedBlockTimes: Object.fromEntries([...result.syncedBlockByChain.keys()].map((chainId) => [String(chainId), timeOf(chainId)])),
     historical: result.historical,
     allMatch: result.allMatch,
     unavailableFeatures: result.unavailable,
@@ -141,6 +151,7 @@ function jsonReport(result: ReconcileResult): ReconcileJson {
           ]),
         ) as Record<CamelName<AmountName>, ReconcileJsonAmount>),
         syncedBlock: row.syncedBlock,
+        syncedBlockTime: timeOf(bucket.chainId),
         status: row.status,
         firstDivergence:
           row.divergence === null

@@ -49,7 +49,10 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
         walletsOnChain(job.wallets, chainId).map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label })),
       ),
     });
-    const report = await writeReconcileReport(result, job.out);
+    // The compared ledger balance is at the synced block: its own date is what the report shows beside it.
+    const syncedBlockTimes = new Map<number, number>();
+    for (const chain of sync.chains) syncedBlockTimes.set(chain.chainId, await run.api.blockTime(chain.chainId, chain.toBlock));
+    const report = await writeReconcileReport(result, job.out, syncedBlockTimes);
     return { sync, api: run.api.stats, result, report };
   } finally {
     run.close();

@@ -140,6 +140,7 @@ export class SandboxApi {
   private proxy(chain: ChainData, action: string, params: URLSearchParams): Envelope | JsonRpc {
     if (action === 'eth_blockNumber') return { jsonrpc: '2.0', id: 1, result: `0x${chain.headBlock.toString(16)}` };
     if (action === 'eth_getTransactionCount') return this.transactionCount(chain, params);
+    if (action === 'eth_getBlockByNumber') return this.blockHeader(chain, params);
     if (action !== 'eth_getTransactionReceipt' && action !== 'eth_getTransactionByHash') return notOk(API_TEXT.invalidAction);
     const hash = params.get('txhash') ?? '';
     if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) {
@@ -151,6 +152,15 @@ export class SandboxApi {
     if (txId === undefined || withheld) return { jsonrpc: '2.0', id: 1, result: null };
     const result = action === 'eth_getTransactionReceipt' ? this.render.receipt(chain.chainId, txId) : this.render.transaction(chain.chainId, txId);
     return { jsonrpc: '2.0', id: 1, result };
+  }
+
+  /** The block's number and time (what the client reads of eth_getBlockByNumber); `null` past the head, as a node answers. */
+  private blockHeader(chain: ChainData, params: URLSearchParams): JsonRpc {
+    const tag = params.get('tag') ?? '';
+    if (!/^0x[0-9a-fA-F]+$/.test(tag)) return { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'invalid argument 0: hex string without 0x prefix' } };
+    const block = Number.parseInt(tag.slice(2), 16);
+    if (block > chain.headBlock) return { jsonrpc: '2.0', id: 1, result: null };
+    return { jsonrpc: '2.0', id: 1, result: { number: `0x${block.toString(16)}`, timestamp: `0x${this.world.timestampOf(chain.chainId, block).toString(16)}` } };
   }
 
   /**

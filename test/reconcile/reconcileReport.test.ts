@@ -41,9 +41,12 @@ function result(): ReconcileResult {
   return { period: { startTime: 1000, endTime: 2000 }, syncedBlockByChain: new Map([[1, 200]]), historical: 'used', buckets: rows, allMatch: false, historicalCalls: 9, unavailable: [] };
 }
 
+/** Block 200 of chain 1 was made at 2026-11-25 12:00:00 UTC. */
+const SYNCED_AT = new Map([[1, Date.UTC(2026, 10, 25, 12) / 1000]]);
+
 describe('writeReconcileReport', () => {
   it('writes every figure in base units and formatted, leaving unknown decimals unformatted', async () => {
-    const report = await writeReconcileReport(result(), path.join(dir, 'out'));
+    const report = await writeReconcileReport(result(), path.join(dir, 'out'), SYNCED_AT);
     const rows = parse(fs.readFileSync(report.csvPath, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(rows.map((row) => [row.asset_kind, row.status, row.spam])).toEqual([
       ['native', 'differs', ''],
@@ -58,7 +61,7 @@ describe('writeReconcileReport', () => {
       out: '1', out_raw: String(ETH),
       closing: '1', ledger_balance: '1', chain_balance: '1.5',
       difference: '-0.5', difference_raw: String(-ETH / 2n),
-      first_divergent_block: '150', divergent_txs: '0xabc', synced_block: '200',
+      first_divergent_block: '150', divergent_txs: '0xabc', synced_block: '200', synced_block_time: '2026-11-25T12:00:00Z',
     });
     expect(rows[1]).toMatchObject({ decimals: '', in: '', in_raw: '123', chain_balance: '', chain_balance_raw: '123', difference_raw: '0' });
     expect(rows[2]).toMatchObject({ token_id: '7', chain_balance: '', chain_balance_raw: '', difference_raw: '' });
@@ -66,9 +69,10 @@ describe('writeReconcileReport', () => {
   });
 
   it('writes the same figures as JSON, amounts as strings', async () => {
-    const report = await writeReconcileReport(result(), dir);
-    const json = JSON.parse(fs.readFileSync(report.jsonPath, 'utf8')) as { syncedBlocks: unknown; allMatch: boolean; assets: Record<string, unknown>[] };
+    const report = await writeReconcileReport(result(), dir, SYNCED_AT);
+    const json = JSON.parse(fs.readFileSync(report.jsonPath, 'utf8')) as { syncedBlocks: unknown; syncedBlockTimes: unknown; allMatch: boolean; assets: Record<string, unknown>[] };
     expect(json.syncedBlocks).toEqual({ '1': 200 });
+    expect(json.syncedBlockTimes).toEqual({ '1': '2026-11-25T12:00:00Z' });
     expect(json.allMatch).toBe(false);
     expect(json.assets[0]).toMatchObject({
       difference: { raw: String(-ETH / 2n), amount: '-0.5' },
@@ -79,7 +83,7 @@ describe('writeReconcileReport', () => {
   });
 
   it('sums up for stdout: counts, each difference with its asset, spam apart, and the files', async () => {
-    const report = await writeReconcileReport(result(), dir);
+    const report = await writeReconcileReport(result(), dir, SYNCED_AT);
     expect(report.summary.split('\n')).toEqual([
       'reconcile: 3 assets (synced to chain 1 block 200): 1 match, 1 differ, 1 NFT without a chain balance',
       `  DIFFERS Ethereum Mainnet ${WALLET} (=HYPERLINK("x")) ETH: ledger 1, chain 1.5, difference -0.5; a deposit is missing`,
@@ -101,7 +105,7 @@ describe('writeReconcileReport', () => {
         { feature: 'tokenbalance', chainId: 1, reason },
       ],
     };
-    const report = await writeReconcileReport(refused, dir);
+    const report = await writeReconcileReport(refused, dir, SYNCED_AT);
     const lines = report.summary.split('\n');
     expect(lines[0]).toBe('reconcile: 2 assets (synced to chain 1 block 200): 0 match, 1 differ, 0 NFTs without a chain balance, 1 other asset without one (balance action unavailable)');
     expect(lines).toContain('unavailable: balancehistory on Ethereum Mainnet (the API does not serve account.balancehistory: Unknown action)');

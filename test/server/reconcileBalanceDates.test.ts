@@ -32,9 +32,12 @@ function cellsOf(html: string, row: Record<string, string>): string[] {
   return [...rowHtml!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, '').trim());
 }
 
-/** Closing, ledger at block, block, on-chain, difference as the pages show them: amounts with the coin's symbol. */
+/** The synced block's date as the pages write it. */
+const minute = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Closing, ledger at block, block (its date under it), on-chain, difference as the pages show them: amounts with the coin's symbol. */
 const inUnits = (row: Record<string, string>): string[] =>
-  [`${row.closing} ${row.asset}`, `${row.ledger_balance} ${row.asset}`, row.synced_block ?? '', `${row.chain_balance} ${row.asset}`, `${row.difference} ${row.asset}`];
+  [`${row.closing} ${row.asset}`, `${row.ledger_balance} ${row.asset}`, `${row.synced_block}${minute(row.synced_block_time!)}`, `${row.chain_balance} ${row.asset}`, `${row.difference} ${row.asset}`];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ world, rate: 1000 });
@@ -69,6 +72,8 @@ describe('a reconcile over a past period', () => {
     for (const row of rows) {
       expect(row.closing_date).toBe('2025-12-31');
       expect(Number(row.synced_block)).toBeGreaterThan(0);
+      // The block's own time, as the chain made it (one eth_getBlockByNumber per chain), not the run's.
+      expect(row.synced_block_time).toBe(new Date(world.timestampOf(Number(row.chain_id), Number(row.synced_block)) * 1000).toISOString().replace('.000Z', 'Z'));
       if (row.chain_balance_raw === '') continue;
       expect(BigInt(row.difference_raw!)).toBe(BigInt(row.ledger_balance_raw!) - BigInt(row.chain_balance_raw!));
     }
@@ -78,7 +83,7 @@ describe('a reconcile over a past period', () => {
     const row = rows.find((candidate) => candidate.spam === '' && candidate.asset_kind === 'native' && candidate.status === 'match' && candidate.closing_raw !== candidate.ledger_balance_raw)!;
     const report = await page(`/runs/${runId}/reconcile`);
     expect(report).toContain('<th>Closing 2025-12-31</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th>');
-    expect(report).toMatch(/Closing 2025-12-31 is the period&#39;s balance at its end, not compared\. The difference compares the ledger at the synced block \(chain 1 block \d+, chain 10 block \d+\)/);
+    expect(report).toMatch(/Closing 2025-12-31 is the period&#39;s balance at its end, not compared\. The difference compares the ledger at the synced block \(chain 1 block \d+ of \d{4}-\d\d-\d\d \d\d:\d\d UTC, chain 10 block \d+ of \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
     // Closing, ledger at block, block, on-chain, difference: the difference sits beside the figures it is taken from.
     expect(cellsOf(report, row).slice(6, 11)).toEqual(inUnits(row));
 

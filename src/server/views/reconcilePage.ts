@@ -11,14 +11,24 @@ import { shortened } from './shortened.js';
 export const reportAmount = (asset: ReconcileJsonAsset, amount: ReconcileJsonAmount): string =>
   amount === null ? '' : amountText(amount.raw, asset.decimals, unitOf(asset), amount.amount);
 
-/** What each balance column is as of: the period's closing at its last day, the compared pair at the synced block, read during the run. */
-export function balanceDates(report: Pick<ReconcileJson, 'period' | 'syncedBlocks'>, run: Run): { closing: string; note: string } {
-  const blocks = Object.entries(report.syncedBlocks).map(([chainId, block]) => `chain ${chainId} block ${block}`).join(', ');
+/** An ISO instant as the pages write it: minutes, UTC ('' when not known). */
+const minuteUtc = (iso: string | undefined): string => (iso === undefined || iso === '' ? '' : `${iso.slice(0, 16).replace('T', ' ')} UTC`);
+
+/** The synced block of a compared balance and, under it, the block's own date. */
+export const syncedBlockCell = (asset: ReconcileJsonAsset): Html => html`${asset.syncedBlock}<br><small>${minuteUtc(asset.syncedBlockTime)}</small>`;
+
+/** What each balance column is as of: the period's closing at its last day, the compared pair at the synced block and its date. */
+export function balanceDates(report: Pick<ReconcileJson, 'period' | 'syncedBlocks' | 'syncedBlockTimes'>): { closing: string; note: string } {
+  const blocks = Object.entries(report.syncedBlocks)
+    .map(([chainId, block]) => {
+      const time = minuteUtc(report.syncedBlockTimes?.[chainId]);
+      return `chain ${chainId} block ${block}${time === '' ? '' : ` of ${time}`}`;
+    })
+    .join(', ');
   const closing = report.period.to === undefined ? 'Closing (period end)' : `Closing ${report.period.to}`;
-  const read = run.finishedAt === null ? '' : ` (run finished ${run.finishedAt})`;
   return {
     closing,
-    note: `${closing} is the period's balance at its end, not compared. The difference compares the ledger at the synced block (${blocks === '' ? 'none' : blocks}) with the chain's balance read at its head by this run${read}.`,
+    note: `${closing} is the period's balance at its end, not compared. The difference compares the ledger at the synced block (${blocks === '' ? 'none' : blocks}) with the chain's balance read at its head then.`,
   };
 }
 
@@ -27,7 +37,7 @@ function assetRows(assets: readonly ReconcileJsonAsset[]): Html[] {
     (asset) => html`<tr class="${asset.status === 'differs' ? 'differs' : ''}${asset.spam === '' ? '' : ' spam'}">
 <td>${asset.chain}<br>${shortened(asset.wallet)} ${asset.walletLabel}</td><td>${assetLabel(asset)}</td>
 <td class="num">${reportAmount(asset, asset.opening)}</td><td class="num">${reportAmount(asset, asset.in)}</td><td class="num">${reportAmount(asset, asset.out)}</td><td class="num">${reportAmount(asset, asset.fees)}</td>
-<td class="num">${reportAmount(asset, asset.closing)}</td><td class="num">${reportAmount(asset, asset.ledgerBalance)}</td><td class="num">${asset.syncedBlock}</td><td class="num">${reportAmount(asset, asset.chainBalance)}</td><td class="num">${reportAmount(asset, asset.difference)}</td>
+<td class="num">${reportAmount(asset, asset.closing)}</td><td class="num">${reportAmount(asset, asset.ledgerBalance)}</td><td class="num">${syncedBlockCell(asset)}</td><td class="num">${reportAmount(asset, asset.chainBalance)}</td><td class="num">${reportAmount(asset, asset.difference)}</td>
 <td>${asset.status}${asset.firstDivergence === null ? '' : html`<br>from block ${asset.firstDivergence.block}`}</td></tr>`,
   );
 }
@@ -38,7 +48,7 @@ function assetRows(assets: readonly ReconcileJsonAsset[]): Html[] {
  * balance; the counted assets first, spam in a table of its own (never looking like the asset it imitates).
  */
 export function reconcilePage(input: { user: User; book: Book; run: Run; report: ReconcileJson }): Html {
-  const dates = balanceDates(input.report, input.run);
+  const dates = balanceDates(input.report);
   const head = html`<thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th><th>Status</th></tr></thead>`;
   const spam = input.report.assets.filter((asset) => asset.spam !== '');
   return layout({
