@@ -35,7 +35,8 @@ export function resolveRules(rules: Sourced | undefined, chains: readonly number
   return resolved;
 }
 
-function resolveRule(item: Sourced, index: number, chains: readonly number[] | undefined, problems: Problems): LedgerRule | undefined {
+/** One rule; `undefined` (with its problems recorded) when it has any problem. */
+export function resolveRule(item: Sourced, index: number, chains: readonly number[] | undefined, problems: Problems): LedgerRule | undefined {
   const { field, value } = item;
   if (!isPlainObject(value)) {
     problems.add(`${field} must be an object such as {"match": {"counterparty": "0x…"}, "label": "Kraken"} (it is ${describeJsonType(value)})`);
