@@ -1,4 +1,5 @@
-import type { Direction, LedgerEntry } from './LedgerEntry.js';
+/** A leg's direction (as `LedgerEntry`'s, which imports this file's category type, so not imported from there). */
+type Direction = 'in' | 'out';
 
 /**
  * Categories only a user rule sets (the chain cannot tell an airdrop from a gift), each valid on one
@@ -30,7 +31,7 @@ export function categoryDirection(category: string): Direction | null {
  * Whether a rule's category may land on the entry: never on a fee (gas stays gas), and a category of one
  * direction (`airdrop` arrives, `donation` leaves) only on legs of that direction.
  */
-export function categoryFits(category: string, entry: Pick<LedgerEntry, 'kind' | 'direction'>): boolean {
+export function categoryFits(category: string, entry: { kind: string; direction: Direction }): boolean {
   if (entry.kind === 'fee') return false;
   const direction = categoryDirection(category);
   return direction === null || direction === entry.direction;

@@ -93,10 +93,10 @@ describe('tieout.csv', () => {
     const expected = templates.flatMap((template) =>
       ACCOUNTANT_CATEGORIES.filter((category) => ownWord(template, category) === undefined).map((category) => `${template.name} ${category}`),
     );
-    expect(stated.map((row) => `${row.template} ${/^category (\S+)/.exec(row.reason)?.[1] ?? ''}`).sort()).toEqual(expected.sort());
+    expect(stated.map((row) => `${row.template} ${/^category (\S+)/.exec(row.reason ?? '')?.[1] ?? ''}`).sort()).toEqual(expected.sort());
     expect(stated.every((row) => row.rows === '1')).toBe(true);
-    expect(stated.find((row) => row.template === 'cryptio' && row.reason.startsWith('category airdrop '))?.reason).toBe('category airdrop has no type of its own in cryptio: written as deposit');
-    expect(stated.find((row) => row.template === 'koinly' && row.reason.startsWith('category payment_out '))?.reason).toBe('category payment_out has no type of its own in koinly: written as no label');
+    expect(stated.find((row) => row.template === 'cryptio' && (row.reason ?? '').startsWith('category airdrop '))?.reason).toBe('category airdrop has no type of its own in cryptio: written as deposit');
+    expect(stated.find((row) => row.template === 'koinly' && (row.reason ?? '').startsWith('category payment_out '))?.reason).toBe('category payment_out has no type of its own in koinly: written as no label');
     // Where the template has the type, its file says it.
     const koinly = parse(readFileSync(path.join(dir, 'koinly.csv')), { columns: true }) as Record<string, string>[];
     expect(koinly.map((row) => row.Label)).toEqual(expect.arrayContaining(['Airdrop', 'Reward', 'Lending interest', 'Donation']));
