@@ -30,7 +30,8 @@ export function parseBookRule(input: unknown, chains: readonly number[]): GivenR
   for (const key of SET_BY_WORKSPACE) if (key in rule) problems.add(`${key} is set by the workspace (leave it out)`);
   if (typeof reason !== 'string' || reason.trim() === '' || reason.length > 500) problems.add('reason must say why, in at most 500 characters (the manifest and the since-filed report repeat it)');
   const resolved = resolveRule({ value: { ...rule, id: CANDIDATE_ID }, field: 'rule', dir: '.' }, 0, chains, problems);
-  problems.throwIfAny('rule', { field: 'rule' });
+  // The first problem's field (`rule.match.tx …` → match), so the page shows the message beside its control.
+  problems.throwIfAny('rule', { field: /^rule has \d+ problems?: (?:rule\.)?([A-Za-z]+)/.exec(problems.message('rule'))?.[1] ?? 'rule' });
   return { rule, reason: (reason as string).trim(), resolved: resolved as LedgerRule };
 }
 
