@@ -64,6 +64,16 @@ function schedulesBody(form) {
   });
 }
 
+/** A book rule from the rules form: one match criterion, one action, the reason (docs/ledger-rules.md). */
+function ruleBody(form) {
+  const get = (name) => form.elements[name].value.trim();
+  const criterion = get('criterion');
+  const value = criterion === 'entries' ? get('value').split(/[\s,]+/).filter((id) => id !== '') : get('value');
+  const [key, setting] = get('action').split(':');
+  const action = key === 'label' ? { label: get('label') } : key === 'category' ? { category: setting } : { [key]: setting === 'true' };
+  return { match: { [criterion]: value }, ...action, reason: get('reason') };
+}
+
 const handlers = {
   async login(form) {
     await api('POST', '/api/session', { user: form.elements.user.value, password: form.elements.password.value });
@@ -77,6 +87,11 @@ const handlers = {
   async run(form) {
     const run = await api('POST', form.dataset.url, runBody(form));
     location.assign(`/runs/${run.id}`);
+  },
+  async rule(form) {
+    const added = await api('POST', form.dataset.url, ruleBody(form));
+    if (added.warnings?.length > 0) window.alert(`Saved, but note:\n${added.warnings.join('\n')}`);
+    location.reload();
   },
   async schedules(form) {
     await api('PUT', form.dataset.url, schedulesBody(form));
@@ -160,6 +175,7 @@ document.addEventListener('click', (event) => {
   if (button.dataset.action === 'copy') copyText(button);
   if (button.dataset.action === 'revoke') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
   if (button.dataset.action === 'remove-book') api('DELETE', button.dataset.url).then(() => location.assign('/'), (failure) => showActionError(button, failure));
+  if (button.dataset.action === 'delete-rule') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
   if (button.dataset.action === 'restore-book') api('POST', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
 });
 

@@ -9,8 +9,9 @@ import { parseAddress } from './parseAddress.js';
 import { parseChainId } from './parseChainId.js';
 import { quoteValue } from './quoteValue.js';
 
-const RULE_KEYS = ['id', 'match', 'category', 'label', 'spam', 'ignore'];
-const MATCH_KEYS = ['chain', 'contract', 'counterparty', 'method', 'tx'];
+const RULE_KEYS = ['id', 'match', 'category', 'label', 'spam', 'ignore', 'reason', 'author', 'created'];
+const MATCH_KEYS = ['chain', 'contract', 'counterparty', 'method', 'tx', 'entries'];
+const ENTRY_ID = /^x[0-9a-f]{16}$/;
 const ID = /^[A-Za-z0-9_.-]{1,40}$/;
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 const METHOD = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -34,7 +35,8 @@ export function resolveRules(rules: Sourced | undefined, chains: readonly number
   return resolved;
 }
 
-function resolveRule(item: Sourced, index: number, chains: readonly number[] | undefined, problems: Problems): LedgerRule | undefined {
+/** One rule; `undefined` (with its problems recorded) when it has any problem. */
+export function resolveRule(item: Sourced, index: number, chains: readonly number[] | undefined, problems: Problems): LedgerRule | undefined {
   const { field, value } = item;
   if (!isPlainObject(value)) {
     problems.add(`${field} must be an object such as {"match": {"counterparty": "0x…"}, "label": "Kraken"} (it is ${describeJsonType(value)})`);
@@ -55,8 +57,14 @@ function resolveRule(item: Sourced, index: number, chains: readonly number[] | u
   if (ignore && (category !== null || spam !== null)) {
     problems.add(`${field} has "ignore": true with a category or spam setting (an ignored entry leaves the tax files, so drop "category"/"spam" or the "ignore")`);
   }
+  const signed = Object.fromEntries(
+    (['reason', 'author', 'created'] as const).flatMap((key) => {
+      const text = optionalText(value[key], `${field}.${key}`, problems);
+      return text === null ? [] : [[key, text]];
+    }),
+  );
   if (problems.count > before || match === undefined) return undefined;
-  return { id: id as string, match, category, label, spam, ignore };
+  return { id: id as string, match, category, label, spam, ignore, ...signed };
 }
 
 function resolveMatch(value: unknown, field: string, chains: readonly number[] | undefined, problems: Problems): RuleMatch | undefined {
@@ -87,8 +95,14 @@ function resolveMatch(value: unknown, field: string, chains: readonly number[] |
     if (typeof value.tx === 'string' && TX_HASH.test(value.tx)) match.txHash = value.tx.toLowerCase();
     else problems.add(`${field}.tx ${quoteValue(value.tx)} is not a transaction hash (use 0x followed by 64 hex digits)`);
   }
-  if (value.contract === undefined && value.counterparty === undefined && value.method === undefined && value.tx === undefined) {
-    problems.add(`${field} matches every entry (give at least one of contract, counterparty, method or tx)`);
+  if (value.entries !== undefined) {
+    const ids = Array.isArray(value.entries) ? value.entries : [];
+    if (ids.length === 0 || ids.length > 100 || !ids.every((id) => typeof id === 'string' && ENTRY_ID.test(id))) {
+      problems.add(`${field}.entries ${quoteValue(value.entries)} is not a list of entry ids (copy them from the entry_id column: ["x…", "x…"], at most 100)`);
+    } else match.entries = [...new Set(ids as string[])];
+  }
+  if (value.contract === undefined && value.counterparty === undefined && value.method === undefined && value.tx === undefined && value.entries === undefined) {
+    problems.add(`${field} matches every entry (give at least one of contract, counterparty, method, tx or entries)`);
   }
   return match;
 }

@@ -1,3 +1,4 @@
+import type { LedgerRule } from '../ledger/LedgerRule.js';
 import type { FileDiff } from './diffFile.js';
 import type { FiledRecord } from './FiledRecord.js';
 import type { SettingChange } from './settingChanges.js';
@@ -12,4 +13,6 @@ export interface SinceFiled {
   settings: SettingChange[];
   /** The period's blocks were fetched again, so late-indexed records are included. */
   verified: boolean;
+  /** The recalculation's rules (the job's, then the book's): a row a rule changed names it as the reason. */
+  rules: readonly LedgerRule[];
 }

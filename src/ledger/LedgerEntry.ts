@@ -1,3 +1,5 @@
+import type { AccountantCategory } from './accountantCategories.js';
+
 /**
  * The unified ledger entry: one movement of one asset for one owned wallet.
  * Domain type: numbers parsed, addresses lowercase, amounts exact.
@@ -17,7 +19,8 @@ export type Category =
   | 'liquidity_remove'
   | 'wrap'
   | 'unwrap'
-  | 'bridge';
+  | 'bridge'
+  | AccountantCategory;
 
 /** Which raw record an entry came from, so an accountant can trace every row. */
 export interface Provenance {

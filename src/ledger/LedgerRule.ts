@@ -1,4 +1,5 @@
 import type { Category } from './LedgerEntry.js';
+import type { AccountantCategory } from './accountantCategories.js';
 
 /**
  * Categories a user rule may set. Fees stay fees (a rule never turns gas into a disposal), so those two
@@ -16,7 +17,18 @@ const RULE_CATEGORY_SET = {
   wrap: true,
   unwrap: true,
   bridge: true,
-} as const satisfies Record<Exclude<Category, 'fee' | 'failed_fee'>, true>;
+  income: true,
+  airdrop: true,
+  staking_reward: true,
+  interest: true,
+  gift_in: true,
+  payment_in: true,
+  gift_out: true,
+  payment_out: true,
+  donation: true,
+  lost: true,
+  cost: true,
+} as const satisfies Record<Exclude<Category, 'fee' | 'failed_fee'>, true> & Record<AccountantCategory, true>;
 
 export type RuleCategory = keyof typeof RULE_CATEGORY_SET;
 export const RULE_CATEGORIES = Object.keys(RULE_CATEGORY_SET) as readonly RuleCategory[];
@@ -32,6 +44,8 @@ export interface RuleMatch {
   method: string | null;
   /** Lowercase transaction hash. */
   txHash: string | null;
+  /** Entry ids (`entry_id` column): the legs a correction names one by one, e.g. the two legs of an own transfer. */
+  entries?: readonly string[];
 }
 
 /** One user override from the job file, validated by `resolveRules`. The first rule that matches an entry applies. */
@@ -45,4 +59,8 @@ export interface LedgerRule {
   spam: boolean | null;
   /** Kept in the unified ledger with a note, left out of every other template. */
   ignore: boolean;
+  /** Why, who and when (ISO): a book rule always has them, a job file's rule may; the manifest repeats them. */
+  reason?: string;
+  author?: string;
+  created?: string;
 }

@@ -1,6 +1,8 @@
 import type { CounterpartyTag, CounterpartyTags } from './CounterpartyTag.js';
 import type { LedgerEntry } from './LedgerEntry.js';
 import type { LedgerRule } from './LedgerRule.js';
+import { categoryFits } from './accountantCategories.js';
+import { ruleMatches } from './ruleMatches.js';
 
 /** What may change an entry after the ledger rules: the API's name tags of one chain, then the user's rules. */
 export interface Overrides {
@@ -71,21 +73,11 @@ function custodyNote(entry: LedgerEntry, tag: CounterpartyTag): string {
 /** The first rule that matches the entry and changes something on it; at most one rule per entry. */
 function applyFirstRule(entry: LedgerEntry, rules: readonly LedgerRule[]): LedgerEntry {
   for (const rule of rules) {
-    if (!matches(rule, entry)) continue;
+    if (!ruleMatches(rule, entry)) continue;
     const changed = applyRule(rule, entry);
     if (changed !== null) return changed;
   }
   return entry;
-}
-
-function matches({ match }: LedgerRule, entry: LedgerEntry): boolean {
-  return (
-    (match.chainId === null || match.chainId === entry.chainId) &&
-    (match.txHash === null || match.txHash === entry.txHash) &&
-    (match.contract === null || match.contract === entry.assetContract) &&
-    (match.counterparty === null || match.counterparty === entry.counterparty) &&
-    (match.method === null || match.method === entry.method.toLowerCase())
-  );
 }
 
 /**
@@ -95,7 +87,7 @@ function matches({ match }: LedgerRule, entry: LedgerEntry): boolean {
 function applyRule(rule: LedgerRule, entry: LedgerEntry): LedgerEntry | null {
   const isFee = entry.kind === 'fee';
   const label = rule.label !== null && entry.counterparty !== '';
-  const category = rule.category !== null && !isFee;
+  const category = rule.category !== null && categoryFits(rule.category, entry);
   const spam = rule.spam !== null && !isFee;
   if (!rule.ignore && !label && !category && !spam) return null;
   const changed: LedgerEntry = { ...entry, note: joinNotes(entry.note, `rule:${rule.id}`) };

@@ -1,6 +1,7 @@
 import { writeReport } from '../output/writeReport.js';
 import { type FileDiff, type RowChange, rowTxHash } from '../filing/diffFile.js';
 import type { SinceFiled } from '../filing/SinceFiled.js';
+import { ruleChangesByTx } from '../filing/ruleChanges.js';
 
 export interface DiffReport {
   csvPath: string;
@@ -27,6 +28,8 @@ export interface ReasonContext {
   gainedTxs: ReadonlySet<string>;
   /** A job setting that decides figures differs from the filed run's: a row may appear because of it, not because the API lists more. */
   settingsChanged: boolean;
+  /** Per transaction, the rules its ledger rows gained or lost (`rule 7 (airdrop: '…') added`). */
+  ruleTxs: ReadonlyMap<string, string[]>;
 }
 
 /**
@@ -34,6 +37,8 @@ export interface ReasonContext {
  * fetched again, no setting changed, and the row is (or belongs to the transaction of) a new ledger entry.
  */
 export function changeReason(change: RowChange, file: string, context: ReasonContext): string {
+  const byRule = context.ruleTxs.get(txOf(change));
+  if (byRule !== undefined) return byRule.join('; ');
   if (change.change === 'added') {
     const fromApi = context.verified && !context.settingsChanged && (file === 'ledger.csv' || context.gainedTxs.has(txOf(change)));
     return fromApi ? 'not in the filed run: the API lists it now' : 'not in the filed run';
@@ -53,7 +58,8 @@ function gainedTransactions(diff: SinceFiled): Set<string> {
 export async function writeDiffReport(diff: SinceFiled, outDir: string): Promise<DiffReport> {
   const global = diff.reasons.join('; ');
   const gained = gainedTransactions(diff);
-  const context: ReasonContext = { verified: diff.verified, gainedTxs: gained, settingsChanged: diff.settings.length > 0 };
+  const ledger = diff.files.find((file) => file.file === 'ledger.csv')?.changes ?? [];
+  const context: ReasonContext = { verified: diff.verified, gainedTxs: gained, settingsChanged: diff.settings.length > 0, ruleTxs: ruleChangesByTx(ledger, diff.rules) };
   const reasonOf = (change: RowChange, file: string): string => changeReason(change, file, context);
   const rows = diff.files.flatMap((file) => file.changes.map((change) => [
     file.file, change.change, change.key, change.row.block_number ?? '', txOf(change),

@@ -11,8 +11,8 @@ const SCREENING_HEADER = [
 ];
 
 export interface OverrideReport {
-  /** Every rule of the job in order, with the entries it changed (0 shows a rule that matched nothing). */
-  rules: { id: string; matched: number }[];
+  /** Every rule of the job in order, with the entries it changed (0 shows a rule that matched nothing); a book rule's reason and author too. */
+  rules: { id: string; reason?: string; author?: string; matched: number }[];
   /** `screening.csv`, when written. */
   screeningFile: string | null;
   screeningRows: number;
@@ -46,5 +46,9 @@ export async function overrideReport(entries: Iterable<LedgerEntry>, rules: read
     await writer?.abort();
     throw error;
   }
-  return { rules: [...matched].map(([id, count]) => ({ id, matched: count })), screeningFile: writer?.path ?? null, screeningRows };
+  const signed = (rule: LedgerRule): { reason?: string; author?: string } => ({
+    ...(rule.reason === undefined ? {} : { reason: rule.reason }),
+    ...(rule.author === undefined ? {} : { author: rule.author }),
+  });
+  return { rules: rules.map((rule) => ({ id: rule.id, ...signed(rule), matched: matched.get(rule.id) ?? 0 })), screeningFile: writer?.path ?? null, screeningRows };
 }

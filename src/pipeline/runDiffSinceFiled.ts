@@ -50,7 +50,7 @@ export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions
 
   const manifest = JSON.parse(readFileSync(path.join(filedDir, 'manifest.json'), 'utf8')) as { job: Record<string, unknown> };
   const settings = settingChanges(manifest.job, job as unknown as Record<string, unknown>, NOT_FIGURES);
-  const diff: SinceFiled = { record, files, reasons: runReasons(record, settings), settings, verified: options.verify };
+  const diff: SinceFiled = { record, files, reasons: runReasons(record, settings), settings, verified: options.verify, rules: job.rules };
   const report = await writeDiffReport(diff, job.out);
   return { diff, report, export: exported, newSinceLastDiff: rememberChanges(options.filedDir, options.label, report.changed ? files : null) };
 }

@@ -1,4 +1,5 @@
 import type { Category } from '../ledger/LedgerEntry.js';
+import { ACCOUNTANT_CATEGORIES } from '../ledger/accountantCategories.js';
 
 /** How well the tool's import format is known (see docs/templates.md and docs/tax-formats.md). */
 export type Confidence = 'confirmed' | 'partly' | 'unconfirmed';
@@ -83,7 +84,7 @@ export interface Template {
 
 export const categories: readonly Category[] = [
   'transfer', 'own_transfer', 'trade', 'fee', 'failed_fee', 'mint', 'burn', 'genesis',
-  'liquidity_add', 'liquidity_remove', 'wrap', 'unwrap', 'bridge',
+  'liquidity_add', 'liquidity_remove', 'wrap', 'unwrap', 'bridge', ...ACCOUNTANT_CATEGORIES,
 ];
 export const DEFAULT_UNPAIRED: readonly Category[] = ['liquidity_add', 'liquidity_remove'];
 export const rowShapes: readonly RowShape[] = ['exchange', 'in', 'out', 'fee'];

@@ -3,6 +3,7 @@ import type { CarriedLegs } from './amountColumns.js';
 import { holdingKey } from './Holdings.js';
 import type { Template } from './Template.js';
 import type { Leg, ViewRow } from './ViewRow.js';
+import { unexpressedCategory } from './unexpressedCategory.js';
 
 /**
  * What a tie-out line says about one holding: `ledger` (every entry of the period), `template` (what the
@@ -41,10 +42,18 @@ export interface TieAmounts {
   fees: bigint;
 }
 
+/** Rows of a user's category the template has no word for, by category and what they were written as. */
+export interface TieCategory {
+  category: string;
+  writtenAs: string;
+  rows: number;
+}
+
 /** Plain data (Maps and bigints survive a structured clone), so a worker's tally crosses back with its batches. */
 export interface TieState {
   assets: Map<string, TieAsset>;
   amounts: Map<string, TieAmounts>;
+  categories: Map<string, TieCategory>;
 }
 
 type Side = 'in' | 'out' | 'fees';
@@ -57,10 +66,13 @@ type Side = 'in' | 'out' | 'fees';
 export class TieTally {
   private readonly assets = new Map<string, TieAsset>();
   private readonly amounts = new Map<string, TieAmounts>();
+  private readonly categories = new Map<string, TieCategory>();
+  private readonly template: Template;
   private readonly feeInside: boolean;
   private readonly carried: (row: ViewRow) => CarriedLegs;
 
   constructor(template: Template, carried: (row: ViewRow) => CarriedLegs) {
+    this.template = template;
     this.feeInside = template.fee.placement === 'inside';
     this.carried = carried;
   }
@@ -99,6 +111,7 @@ export class TieTally {
       this.add('explained', TIE_REASON.feeInside, 'out', exact.wallet, fee, -fee.amountRaw, 1);
       this.add('explained', TIE_REASON.feeInside, 'fees', exact.wallet, fee, fee.amountRaw, 0);
     }
+    if (omitted === null && written !== null) this.category(exact);
     const carries = written === null ? null : this.carried(written);
     // Unrolled per leg: this runs once per row of a million-row export.
     this.legOfRow(exact.sent, written?.sent ?? null, carries?.sent ?? false, 'out', omitted, exact.wallet);
@@ -114,14 +127,28 @@ export class TieTally {
     else if (carried) this.add('template', '', side, wallet, leg, leg.amountRaw, 1);
   }
 
+  private category(row: ViewRow): void {
+    const writtenAs = unexpressedCategory(this.template, row);
+    if (writtenAs === null) return;
+    const key = `${row.category}\u0001${writtenAs}`;
+    const known = this.categories.get(key);
+    if (known === undefined) this.categories.set(key, { category: row.category, writtenAs, rows: 1 });
+    else known.rows += 1;
+  }
+
   /** What this tally holds, for `absorb` by the one that writes the sheet. */
   state(): TieState {
-    return { assets: this.assets, amounts: this.amounts };
+    return { assets: this.assets, amounts: this.amounts, categories: this.categories };
   }
 
   /** Adds another part's tally: sums are exact, so order does not matter. */
   absorb(state: TieState): void {
     for (const [key, asset] of state.assets) if (!this.assets.has(key)) this.assets.set(key, asset);
+    for (const [key, category] of state.categories) {
+      const mine = this.categories.get(key);
+      if (mine === undefined) this.categories.set(key, { ...category });
+      else mine.rows += category.rows;
+    }
     for (const [key, amounts] of state.amounts) {
       const mine = this.amounts.get(key);
       if (mine === undefined) this.amounts.set(key, { ...amounts });

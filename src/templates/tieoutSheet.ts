@@ -60,6 +60,11 @@ export function tieoutSheet(ties: readonly TemplateTie[]): string[][] {
     for (const residual of residuals) {
       records.push([template.name, '', '', '', residual.currency, '', '', 'rounding', '', String(residual.roundedCells), '', '', '', residual.residual]);
     }
+    const categories = [...tie.categories.values()].sort((a, b) => compareText(a.category, b.category) || compareText(a.writtenAs, b.writtenAs));
+    for (const { category, writtenAs, rows } of categories) {
+      const reason = `category ${category} has no type of its own in ${template.name}: written as ${writtenAs}`;
+      records.push([template.name, '', '', '', '', '', '', 'category', reason, String(rows), '', '', '', '']);
+    }
   }
   return records;
 }

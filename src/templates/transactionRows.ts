@@ -1,3 +1,4 @@
+import { ACCOUNTANT_CATEGORIES } from '../ledger/accountantCategories.js';
 import type { Category, LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { Template } from './Template.js';
 import type { Leg, ViewRow } from './ViewRow.js';
@@ -7,9 +8,9 @@ import type { WalletTransaction } from './WalletTransaction.js';
 /** Told each amount netting takes off both sides of one asset (for the tie-out). */
 export type OnNetted = (leg: Leg, wallet: string, amount: bigint) => void;
 
-/** When a row pairs two legs of different categories, the more telling one names the row. */
+/** When a row pairs two legs of different categories, the more telling one names the row: a user's category first. */
 const categoryRank: readonly Category[] = [
-  'failed_fee', 'liquidity_add', 'liquidity_remove', 'wrap', 'unwrap', 'bridge', 'trade', 'mint', 'burn', 'own_transfer', 'genesis', 'transfer', 'fee',
+  'failed_fee', ...ACCOUNTANT_CATEGORIES, 'liquidity_add', 'liquidity_remove', 'wrap', 'unwrap', 'bridge', 'trade', 'mint', 'burn', 'own_transfer', 'genesis', 'transfer', 'fee',
 ];
 
 /**

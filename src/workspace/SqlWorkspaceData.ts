@@ -1,33 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { InputError } from '../errors/LedgerscanError.js';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
-import type { Book, Role, Run, Schedule, Share, User, WorkspaceData } from './WorkspaceData.js';
+import type { Book, BookRule, Role, Run, Schedule, Share, User, WorkspaceData } from './WorkspaceData.js';
 import type { RunChange, WorkspaceTables } from './workspaceRows.js';
-import { keptLastFired, leastUsedKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toBook, toRun, toSchedule, toShare } from './workspaceRows.js';
-
-/** What differs between the two databases below the one query text. */
-export interface WorkspaceDialect {
-  /** The column that keeps shares and downloads in insertion order: SQLite's rowid, PostgreSQL's identity `seq`. */
-  insertionOrder: 'rowid' | 'seq';
-  /**
-   * Run first in a key assignment's transaction: from then on the other assignments of the cluster wait
-   * (SQLite: a write takes the file's write lock; PostgreSQL: a transaction-scoped advisory lock).
-   */
-  serializeKeyAssignment(trx: Transaction<WorkspaceTables>, runId: number): Promise<void>;
-  /**
-   * PostgreSQL: the runs changed by any process, announced by the database (null: any run may have changed).
-   * Absent (SQLite): only this process writes runs, so this object announces its own writes.
-   */
-  changeFeed?: (emit: (runId: number | null) => void) => { close(): Promise<void> };
-}
-
-/** A unique constraint broken, as better-sqlite3 and PostgreSQL name it. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
+import type { WorkspaceDialect } from './WorkspaceDialect.js';
+import { isUniqueViolation } from './isUniqueViolation.js';
+import { keptLastFired, leastUsedKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toBook, toBookRule, toRun, toSchedule, toShare } from './workspaceRows.js';
 
 /**
  * The workspace data on either database, with one query text: Kysely compiles each query for better-sqlite3
@@ -123,6 +103,19 @@ export class SqlWorkspaceData implements WorkspaceData {
 
   async setBookArchived(id: number, at: string | null): Promise<boolean> {
     return (await this.db.updateTable('books').set({ archived_at: at }).where('id', '=', id).executeTakeFirst()).numUpdatedRows > 0n;
+  }
+
+  async bookRules(bookId: number): Promise<BookRule[]> {
+    return (await this.db.selectFrom('book_rules').selectAll().where('book_id', '=', bookId).orderBy('id').execute()).map(toBookRule);
+  }
+
+  async addBookRule(bookId: number, rule: Omit<BookRule, 'id'>): Promise<BookRule> {
+    const values = { book_id: bookId, rule: JSON.stringify(rule.rule), reason: rule.reason, author: rule.author, created_at: rule.created };
+    return toBookRule(await this.db.insertInto('book_rules').values(values).returningAll().executeTakeFirstOrThrow());
+  }
+
+  async removeBookRule(bookId: number, ruleId: number): Promise<boolean> {
+    return (await this.db.deleteFrom('book_rules').where('book_id', '=', bookId).where('id', '=', ruleId).executeTakeFirst()).numDeletedRows > 0n;
   }
 
   onRunChange(listener: (runId: number | null) => void): () => void {

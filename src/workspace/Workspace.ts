@@ -23,7 +23,10 @@ import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
 import { validateBook } from './validateBook.js';
 import { withField } from './withField.js';
 import { problemField } from './problemField.js';
-import type { Book, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
+import type { Book, BookRule, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
+import { bookJob, bookLedger } from './bookLedger.js';
+import { parseBookRule, tryBookRule } from './checkBookRule.js';
+import { openStoreAt } from '../store/openStoreAt.js';
 
 /** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
 export interface WorkspaceBackend {
@@ -93,6 +96,34 @@ export class Workspace {
     return { data: this.data, stores: this.stores, api, alerts: this.alerts, now: this.now, ...(limiter === undefined ? {} : { limiter }) };
   }
 
+  /**
+   * Adds a correction to the book (admins only, checked by the route): validated like a job file's rule, tried on
+   * the book's stored ledger after its other rules (refused when it sets a category on a leg of the wrong
+   * direction), and saved even when it changes nothing yet: `matched` says so. Rule changes go through here and
+   * `removeBookRule` only, the one place to record them.
+   */
+  async addBookRule(bookId: number, input: unknown, author: string): Promise<{ rule: BookRule; matched: number } | undefined> {
+    const book = await this.data.getBook(bookId);
+    if (book === undefined) return undefined;
+    const given = parseBookRule(input, book.data.chains);
+    const rules = await this.data.bookRules(bookId);
+    const job = bookJob(book.data, rules, this.api.apiKey);
+    const store = openStoreAt(this.stores.location(bookId));
+    let matched: number;
+    try {
+      matched = tryBookRule(bookLedger(store, { ...job, rules: [...job.rules, given.resolved] })(), given.resolved);
+    } finally {
+      store.close();
+    }
+    const rule = await this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
+    return { rule, matched };
+  }
+
+  /** False when the book has no such rule; runs already done keep the files it shaped. */
+  async removeBookRule(bookId: number, ruleId: number): Promise<boolean> {
+    return this.data.removeBookRule(bookId, ruleId);
+  }
+
   /** Re-queues runs a dead process left running, then takes up the queue and the schedules. */
   async start(options: { schedulerEveryMs?: number; scheduler?: boolean } = {}): Promise<void> {
     await this.queue.start();
@@ -157,12 +188,12 @@ export class Workspace {
    * closed already or not over, an instant to come): what the pipeline would refuse only after syncing is refused
    * here, before anything runs. `field` prefixes the fields named (a schedule's place in the list).
    */
-  private validateRun(book: Book, input: unknown, field = ''): RunRequest {
+  private validateRun(book: Book, rules: readonly BookRule[], input: unknown, field = ''): RunRequest {
     const request = withPrefix(field, () => validateRunRequest(input));
     const kind = runKind(request.kind);
     const state = this.stores.stateFile(book.id);
     const filedDir = defaultFiledDir(state);
-    const job = withField((message) => `${field}${problemField(message, ['period', 'templates']) ?? 'run'}`, () => jobForRun({ book: book.data, request, api: this.api, state, out: '.', jobFile: 'job.json', now: this.now(), write: false, filedDir }));
+    const job = withField((message) => `${field}${problemField(message, ['period', 'templates']) ?? 'run'}`, () => jobForRun({ book: book.data, rules, request, api: this.api, state, out: '.', jobFile: 'job.json', now: this.now(), write: false, filedDir }));
     withPrefix(field, () => kind.preconditions?.(job, optionValues(kind, request, API_SURFACE), apiPlace(this.now(), filedDir)));
     return request;
   }
@@ -171,7 +202,7 @@ export class Workspace {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     if (book.archivedAt !== null) throw new InputError('the book is archived', { details: { field: 'id', fix: 'restore it first' } });
-    return this.queue.enqueue(bookId, this.validateRun(book, input), trigger);
+    return this.queue.enqueue(bookId, this.validateRun(book, await this.data.bookRules(bookId), input), trigger);
   }
 
   /** Each schedule is validated exactly as the run it will queue (`validateRun`), plus its cron and zone. */
@@ -180,6 +211,7 @@ export class Workspace {
     if (book === undefined) throw new InputError(`book ${bookId} does not exist`, { details: { field: 'id' } });
     if (!Array.isArray(input)) throw new InputError('schedules must be a list such as [{"kind": "reconcile", "cron": "30 2 * * *", "zone": "UTC"}]', { details: { field: 'schedules' } });
     const kinds = new Set<string>();
+    const rules = await this.data.bookRules(bookId);
     const schedules = input.map((item: unknown, index): Schedule => {
       const field = `schedules[${index}]`;
       const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
@@ -191,7 +223,7 @@ export class Workspace {
       if (runKind(kind as RunKindName).needs.templates && !(Array.isArray(rest.templates) && rest.templates.length > 0)) {
         throw new InputError(`${field}.templates must name at least one template for an ${String(kind)}`, { details: { field: `${field}.templates` } });
       }
-      const request = this.validateRun(book, { kind, ...rest }, `${field}.`);
+      const request = this.validateRun(book, rules, { kind, ...rest }, `${field}.`);
       return { kind: request.kind, cron: checkCron(cron, `${field}.cron`), zone: zone === 'book' ? 'book' : 'UTC', templates: request.templates ?? [], lastFiredAt: this.now().toISOString() };
     });
     await this.data.setSchedules(bookId, schedules);

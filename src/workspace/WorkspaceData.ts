@@ -74,6 +74,21 @@ export interface Share {
   revokedAt: string | null;
 }
 
+/**
+ * A correction made in the workspace (docs/ledger-rules.md, "Book rules"): the job file's rule shape, applied
+ * after the job's own rules, in id order, in every later run and in the book's table.
+ */
+export interface BookRule {
+  id: number;
+  /** The job file's rule without `id`: `match` and the actions, as `resolveRules` reads them. */
+  rule: Record<string, unknown>;
+  reason: string;
+  /** The user's name. */
+  author: string;
+  /** ISO instant. */
+  created: string;
+}
+
 export interface WorkspaceData {
   addUser(name: string, role: Role, passwordHash: string): Promise<User>;
   listUsers(): Promise<User[]>;
@@ -94,6 +109,12 @@ export interface WorkspaceData {
   removeBook(id: number): Promise<boolean>;
   /** Archives the book at `at`, or restores it with null; false when there is no such book. */
   setBookArchived(id: number, at: string | null): Promise<boolean>;
+
+  /** The book's rules, oldest first: the order they apply in. */
+  bookRules(bookId: number): Promise<BookRule[]>;
+  addBookRule(bookId: number, rule: Omit<BookRule, 'id'>): Promise<BookRule>;
+  /** False when the book has no such rule. */
+  removeBookRule(bookId: number, ruleId: number): Promise<boolean>;
 
   /**
    * Calls `listener` with the id of each run whose row or log changed, in whichever process (null: any may have

@@ -55,6 +55,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     fs.rmSync(outDir, { recursive: true, force: true });
     const job = jobForRun({
       book: book.data,
+      rules: await data.bookRules(book.id),
       request: run.request,
       api,
       state: stores.stateFile(run.bookId),

@@ -6,6 +6,8 @@ import { API_SURFACE, optionValues } from '../runs/optionValues.js';
 import { runKind } from '../runs/runKinds.js';
 import { builtinTemplateNames } from '../templates/templateCatalog.js';
 import type { BookData } from './BookData.js';
+import { bookRuleJob } from './bookRuleJob.js';
+import type { BookRule } from './WorkspaceData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import { makeDirectory } from '../makeDirectory.js';
 
@@ -21,10 +23,12 @@ export interface ApiAccess {
  * run's folder, it is what `ledgerscan export --config job.json --out … --state …` reads, so a
  * run and the CLI with that file write the same files.
  */
-export function runJobFile(book: BookData, request: RunRequest, now: Date): Record<string, unknown> {
+export function runJobFile(book: BookData, request: RunRequest, now: Date, rules: readonly BookRule[] = []): Record<string, unknown> {
   const job = Object.fromEntries(Object.entries(book).filter(([key]) => key !== 'name'));
   return {
     ...job,
+    // The book's rules, oldest first; absent when it has none, so such a run's job file stays as it was.
+    ...(rules.length === 0 ? {} : { rules: rules.map(bookRuleJob) }),
     period: request.period ?? { year: now.getUTCFullYear() },
     ...(request.templates === undefined ? {} : { templates: request.templates }),
   };
@@ -41,9 +45,9 @@ function requestOfKind(request: RunRequest, filedDir: string): RunRequest {
  * The validated `Job` of a run (CLI validation: every problem at once, each naming its field).
  * `filedDir` holds the book's closed periods.
  */
-export function jobForRun(input: { book: BookData; request: RunRequest; api: ApiAccess; state: string; out: string; jobFile: string; now: Date; write: boolean; filedDir: string }): Job {
+export function jobForRun(input: { book: BookData; rules: readonly BookRule[]; request: RunRequest; api: ApiAccess; state: string; out: string; jobFile: string; now: Date; write: boolean; filedDir: string }): Job {
   const request = requestOfKind(input.request, input.filedDir);
-  const data = runJobFile(input.book, request, input.now);
+  const data = runJobFile(input.book, request, input.now, input.rules);
   if (input.write) {
     makeDirectory(path.dirname(input.jobFile));
     fs.writeFileSync(input.jobFile, `${JSON.stringify(data, null, 2)}\n`);

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
-import type { Book, Role, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
+import type { Book, BookRule, Role, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
 
 /**
  * The rows both workspace databases store (same columns, JSON as text, instants as ISO text) and their
@@ -59,6 +59,7 @@ export interface WorkspaceTables {
   schedules: ScheduleRow;
   shares: ShareRow & { token_hash: string };
   share_downloads: { share_id: string; file: string; at: string };
+  book_rules: { id: Generated<number>; book_id: number; rule: string; reason: string; author: string; created_at: string };
 }
 
 export const QUEUED_PROGRESS: RunProgressFigures = { phase: 'queued', blocksPercent: 0, receiptsDone: 0, receiptsTotal: 0, apiCalls: 0, etaSeconds: null };
@@ -125,4 +126,8 @@ export function schedulesByBook(rows: readonly ScheduleRow[]): { bookId: number;
 /** The `lastFiredAt` a saved schedule keeps: an unchanged expression keeps its last firing, so saving the page does not re-run missed ticks. */
 export function keptLastFired(previous: Schedule | undefined, schedule: Schedule): string | null {
   return previous !== undefined && previous.cron === schedule.cron && previous.zone === schedule.zone ? previous.lastFiredAt : schedule.lastFiredAt;
+}
+
+export function toBookRule(row: { id: number; rule: string; reason: string; author: string; created_at: string }): BookRule {
+  return { id: Number(row.id), rule: JSON.parse(row.rule) as BookRule['rule'], reason: row.reason, author: row.author, created: row.created_at };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { loadJob } from '../../src/config/loadJob.js';
 import { InputError } from '../../src/errors/LedgerscanError.js';
+import { RULE_CATEGORIES } from '../../src/ledger/LedgerRule.js';
 
 /** The `rules` and `apiLabels` settings of a job file, through `loadJob` as the CLI and the workspace's book use it. */
 
@@ -51,7 +52,7 @@ describe('rules in the job file', () => {
     const message = problems({
       rules: [
         { match: { counterparty: '0x123' }, label: 'x' },
-        { match: { chain: 42161, tx: '0xabc' }, category: 'income' },
+        { match: { chain: 42161, tx: '0xabc' }, category: 'salary' },
         { match: { method: 'transfer(address,uint256)' }, spam: 'yes' },
         { match: {} , label: '' },
         { match: { contract: ROUTER }, ignore: true, category: 'transfer' },
@@ -68,18 +69,18 @@ describe('rules in the job file', () => {
       'rules[0].match.counterparty "0x123" is not a 20-byte hex address (use 0x followed by 40 hex digits)',
       'rules[1].match.chain 42161 is not a chain of this job (use one of 1, 10, or add it to "chains")',
       'rules[1].match.tx "0xabc" is not a transaction hash (use 0x followed by 64 hex digits)',
-      'rules[1].category "income" is not a category a rule may set (use one of transfer, own_transfer, trade, mint, burn, genesis, liquidity_add, liquidity_remove, wrap, unwrap, bridge)',
+      `rules[1].category "salary" is not a category a rule may set (use one of ${RULE_CATEGORIES.join(', ')})`,
       'rules[2].match.method "transfer(address,uint256)" is not a function name',
       'rules[2].spam "yes" is not true or false (write true or false without quotes)',
-      'rules[3].match matches every entry (give at least one of contract, counterparty, method or tx)',
+      'rules[3].match matches every entry (give at least one of contract, counterparty, method, tx or entries)',
       'rules[3].label "" is not a text label (use a non-empty string)',
       'rules[4] has "ignore": true with a category or spam setting',
-      'rules[5].match must be an object with one or more of chain, contract, counterparty, method, tx (it is an array)',
+      'rules[5].match must be an object with one or more of chain, contract, counterparty, method, tx, entries (it is an array)',
       'rules[6] changes nothing (give it a "category", "label", "spam" or "ignore": true)',
       'rules[8].id "dup" is used by an earlier rule (give each rule its own id)',
       'rules[9].id "has space" is not a rule id',
       'job file key "rules[9].matsh" is unknown (did you mean "match"?)',
-      'rules[9].match is missing (add "match" with one or more of chain, contract, counterparty, method, tx)',
+      'rules[9].match is missing (add "match" with one or more of chain, contract, counterparty, method, tx, entries)',
       'rules[10] must be an object such as {"match": {"counterparty": "0x…"}, "label": "Kraken"} (it is a string)',
     ]) {
       expect(message).toContain(part);

@@ -123,3 +123,25 @@ describe('applyOverrides', () => {
     expect(tagged.slice(3)).toEqual(other);
   });
 });
+
+describe('accountant categories and rules by entry id', () => {
+  it('set a category of one direction only on legs of that direction, and a rule by entry ids only on those legs', () => {
+    const hash = swap()[0]?.txHash ?? '';
+    const matching = (id: string, match: Partial<LedgerRule['match']>, category: LedgerRule['category']): LedgerRule => ({ ...rule({ id, category }), match: { ...rule({ id }).match, ...match } });
+    // `airdrop` arrives: the TOK leg takes it, the ETH sent and the fee keep theirs.
+    expect(lines(overrideTransaction(swap(), { ...none, rules: [matching('drop', { txHash: hash }, 'airdrop')] }))).toEqual([
+      'Alice out native 1 ETH trade',
+      'Alice in erc20 5 TOK airdrop (rule:drop)',
+      'Alice out fee 0.00000000000021 ETH fee',
+    ]);
+    // `donation` leaves: the ETH sent takes it.
+    expect(lines(overrideTransaction(swap(), { ...none, rules: [matching('gave', { txHash: hash }, 'donation')] }))[0]).toBe('Alice out native 1 ETH donation (rule:gave)');
+    const [sent] = swap();
+    const byId = matching('legs', { entries: [sent?.entryId ?? ''] }, 'own_transfer');
+    expect(lines(overrideTransaction(swap(), { ...none, rules: [byId] }))).toEqual([
+      'Alice out native 1 ETH own_transfer (rule:legs)',
+      'Alice in erc20 5 TOK trade',
+      'Alice out fee 0.00000000000021 ETH fee',
+    ]);
+  });
+});

@@ -6,6 +6,7 @@ import { healthRoutes } from './health/index.js';
 import { pageRoutes } from './pages/index.js';
 import { runPageRoutes } from './pages/runPages.js';
 import { runFileRoutes } from './runs/files.js';
+import { ruleRoutes } from './rules/index.js';
 import { runRoutes } from './runs/index.js';
 import { sessionRoutes } from './session/index.js';
 import { shareLinkRoutes } from './shares/shareLinks.js';
@@ -30,6 +31,7 @@ export async function routes(app: FastifyInstance, options: RouteOptions): Promi
   await app.register(sessionRoutes, { secureCookies: options.secureCookies, throttle: options.throttle });
   await app.register(healthRoutes);
   await app.register(bookRoutes);
+  await app.register(ruleRoutes);
   await app.register(runRoutes);
   await app.register(runFileRoutes);
   await app.register(shareRoutes, { publicUrl: options.publicUrl });

@@ -38,7 +38,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   };
 
   bookRoute('/books/:id', async ({ user, book, runs, reply }) =>
-    bookPage({ user, csrfToken: reply.generateCsrf(), book, runs, schedules: await data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id) }),
+    bookPage({ user, csrfToken: reply.generateCsrf(), book, runs, schedules: await data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id), rules: await data.bookRules(book.id) }),
   );
 
   bookRoute('/books/:id/summary', ({ user, book, runs }) => {

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { authOf } from '../../auth.js';
+import { notFound } from '../../HttpError.js';
+import type { IdParams } from '../../schemas/common.js';
+import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
+import type { RuleParams } from '../../schemas/rules.js';
+import { ruleAddedResponse, ruleBody, ruleListResponse, ruleParams } from '../../schemas/rules.js';
+import { bookById } from '../lookups.js';
+import { noMatchWarning } from './noMatchWarning.js';
+
+/** `/api/books/:id/rules`: a book's corrections (docs/ledger-rules.md, "Book rules"); everyone reads, admins change. */
+export async function ruleRoutes(app: FastifyInstance): Promise<void> {
+  const { workspace } = app;
+
+  app.get<{ Params: IdParams }>('/api/books/:id/rules', { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: ruleListResponse }) } }, async (request) =>
+    workspace.data.bookRules((await bookById(workspace, request.params.id)).id),
+  );
+
+  app.post<{ Params: IdParams }>('/api/books/:id/rules', { config: { access: 'admin' }, schema: { querystring: noQuery, params: idParams, body: ruleBody, response: responses({ 201: ruleAddedResponse }) } }, async (request, reply) => {
+    const added = await workspace.addBookRule((await bookById(workspace, request.params.id)).id, request.body, authOf(request).user.name);
+    if (added === undefined) throw notFound('book');
+    return reply.code(201).send({ ...added, warnings: added.matched === 0 ? [noMatchWarning(added.rule.id)] : [] });
+  });
+
+  app.delete<{ Params: RuleParams }>('/api/books/:id/rules/:ruleId', { config: { access: 'admin' }, schema: { querystring: noQuery, params: ruleParams, response: responses({ 200: okResponse }) } }, async (request) => {
+    if (!(await workspace.removeBookRule((await bookById(workspace, request.params.id)).id, Number(request.params.ruleId)))) throw notFound('rule');
+    return { ok: true };
+  });
+}

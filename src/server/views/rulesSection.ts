@@ -1,0 +1,51 @@
+import { RULE_CATEGORIES } from '../../ledger/LedgerRule.js';
+import type { Book, BookRule } from '../../workspace/WorkspaceData.js';
+import { html } from '../html.js';
+import type { Html } from '../html.js';
+import { fieldError } from './formControls.js';
+import { shortened } from './shortened.js';
+
+/** What a rule matches, in the order the job file lists the criteria. */
+function matchText(match: Record<string, unknown>): Html {
+  return html`${Object.entries(match).map(([key, value]) => html`<span class="criterion">${key} ${Array.isArray(value) ? value.map((item) => shortened(String(item), 'hash')) : shortened(String(value), key === 'tx' ? 'hash' : 'addr')}</span> `)}`;
+}
+
+/** What a rule does: its category, spam, ignore or label. */
+function actionText(rule: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof rule.category === 'string') parts.push(rule.category);
+  if (rule.spam === true) parts.push('spam');
+  if (rule.spam === false) parts.push('not spam');
+  if (rule.ignore === true) parts.push('ignore');
+  if (typeof rule.label === 'string') parts.push(`label “${rule.label}”`);
+  return parts.join(', ');
+}
+
+/**
+ * The book's corrections (docs/ledger-rules.md, "Book rules"), oldest first as they apply; admins add one with
+ * its reason (app.js shows the API's warning when it matches nothing yet) and delete one, asked first.
+ */
+export function rulesSection(book: Book, rules: readonly BookRule[], admin: boolean): Html {
+  const rows = rules.map(
+    (one) => html`<tr data-rule="${one.id}"><td>${one.id}</td><td>${matchText((one.rule.match ?? {}) as Record<string, unknown>)}</td><td>${actionText(one.rule)}</td><td>${one.reason}</td><td>${one.author}</td><td>${one.created.slice(0, 16).replace('T', ' ')}</td>
+${admin ? html`<td><button type="button" class="danger" data-action="delete-rule" data-url="/api/books/${book.id}/rules/${one.id}" data-confirm="Delete rule ${one.id}? Later runs no longer apply it; filed periods keep their files.">Delete</button></td>` : ''}</tr>`,
+  );
+  const list = rules.length === 0
+    ? html`<p>No rule yet: every entry is as the ledger rules categorise it.</p>`
+    : html`<div class="wide"><table class="rules"><thead><tr><th>Rule</th><th>Matches</th><th>Sets</th><th>Reason</th><th>Author</th><th>Created (UTC)</th>${admin ? html`<th></th>` : ''}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return html`${list}${admin ? ruleForm(book) : ''}`;
+}
+
+function ruleForm(book: Book): Html {
+  const criteria = [['tx', 'transaction hash'], ['counterparty', 'counterparty'], ['contract', 'token contract'], ['method', 'method'], ['entries', 'entry ids (two legs of an own transfer)']];
+  return html`<form data-form="rule" data-url="/api/books/${book.id}/rules" class="card">
+<label>Match <select name="criterion">${criteria.map(([value, text]) => html`<option value="${value ?? ''}">${text ?? ''}</option>`)}</select></label>
+<label>Value <input name="value" required placeholder="0x… (entry ids: separated by spaces)"></label>${fieldError('match')}
+<label>Set <select name="action">${RULE_CATEGORIES.map((category) => html`<option value="category:${category}">category ${category}</option>`)}
+<option value="spam:true">spam</option><option value="spam:false">not spam</option><option value="ignore:true">ignore</option><option value="label:">counterparty label</option></select></label>
+<label>Label <input name="label" placeholder="only for a counterparty label"></label>${fieldError('category')}${fieldError('label')}
+<label>Reason <input name="reason" required maxlength="500"></label>${fieldError('reason')}
+<button type="submit">Add rule</button>
+<p class="error" data-error></p>
+</form>`;
+}

@@ -1,0 +1,73 @@
+import { isPlainObject } from '../config/isPlainObject.js';
+import { Problems } from '../config/Problems.js';
+import { resolveRule } from '../config/resolveRules.js';
+import { InputError } from '../errors/LedgerscanError.js';
+import { categoryDirection, categoryFits } from '../ledger/accountantCategories.js';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import type { LedgerRule } from '../ledger/LedgerRule.js';
+import { ruleMatches } from '../ledger/ruleMatches.js';
+
+/** The id a rule is tried under before it is stored: no stored rule has it (theirs are numbers). */
+export const CANDIDATE_ID = 'candidate';
+
+/** A rule as `POST /api/books/:id/rules` takes it, checked: the job file's shape to store, its reason, and the rule resolved. */
+export interface GivenRule {
+  rule: Record<string, unknown>;
+  reason: string;
+  resolved: LedgerRule;
+}
+
+const SET_BY_WORKSPACE = ['id', 'author', 'created'];
+
+/**
+ * Checks a rule as the job file's rules are checked (`resolveRule`: every problem at once, each naming its
+ * field), plus the reason every book rule needs. `id`, `author` and `created` are the workspace's to set.
+ */
+export function parseBookRule(input: unknown, chains: readonly number[]): GivenRule {
+  if (!isPlainObject(input)) throw new InputError('a rule must be a JSON object such as {"match": {"tx": "0x…"}, "category": "airdrop", "reason": "…"}', { details: { field: 'rule' } });
+  const problems = new Problems('web');
+  const { reason, ...rule } = input;
+  for (const key of SET_BY_WORKSPACE) if (key in rule) problems.add(`${key} is set by the workspace (leave it out)`);
+  if (typeof reason !== 'string' || reason.trim() === '' || reason.length > 500) problems.add('reason must say why, in at most 500 characters (the manifest and the since-filed report repeat it)');
+  const resolved = resolveRule({ value: { ...rule, id: CANDIDATE_ID }, field: 'rule', dir: '.' }, 0, chains, problems);
+  // The first problem's field (`rule.match.tx …` → match), so the page shows the message beside its control.
+  problems.throwIfAny('rule', { field: /^rule has \d+ problems?: (?:rule\.)?([A-Za-z]+)/.exec(problems.message('rule'))?.[1] ?? 'rule' });
+  return { rule, reason: (reason as string).trim(), resolved: resolved as LedgerRule };
+}
+
+/**
+ * How many entries of the book's stored ledger the rule (applied last, as `CANDIDATE_ID`) changes. Refuses a
+ * category of one direction on a leg of the other (an airdrop never leaves the wallet), and an own transfer
+ * that does not name one leg out and one leg in.
+ */
+export function tryBookRule(entries: Iterable<LedgerEntry>, rule: LedgerRule): number {
+  const note = `rule:${CANDIDATE_ID}`;
+  let changed = 0;
+  const wrong: LedgerEntry[] = [];
+  const legs: LedgerEntry[] = [];
+  for (const entry of entries) {
+    if (entry.note.split(' ').includes(note)) changed += 1;
+    if (!ruleMatches(rule, entry) || entry.kind === 'fee') continue;
+    legs.push(entry);
+    if (rule.category !== null && !categoryFits(rule.category, entry)) wrong.push(entry);
+  }
+  if (rule.category !== null && wrong.length > 0) {
+    const wants = categoryDirection(rule.category) === 'in' ? 'incoming' : 'outgoing';
+    const first = wrong[0] as LedgerEntry;
+    throw new InputError(`category ${rule.category} is for ${wants} legs, and the rule matches ${wrong.length} ${first.direction === 'in' ? 'incoming' : 'outgoing'} (entry ${first.entryId}, tx ${first.txHash})`, {
+      details: { field: 'category', fix: 'narrow the match to the right legs ("entries": ["x…"]) or pick a category of that direction' },
+    });
+  }
+  if (rule.category === 'own_transfer' && rule.match.entries !== undefined && legs.length > 0) checkTransferLegs(rule.match.entries, legs);
+  return changed;
+}
+
+function checkTransferLegs(ids: readonly string[], legs: readonly LedgerEntry[]): void {
+  const missing = ids.filter((id) => !legs.some((leg) => leg.entryId === id));
+  const directions = new Set(legs.map((leg) => leg.direction));
+  if (ids.length !== 2 || missing.length > 0 || directions.size !== 2) {
+    throw new InputError(`a transfer between own wallets names two legs of the stored ledger, one out and one in (${missing.length > 0 ? `not found: ${missing.join(', ')}` : `given: ${ids.join(', ')}`})`, {
+      details: { field: 'match.entries', fix: 'give the entry_id of the leg that left one wallet and of the leg that arrived in the other' },
+    });
+  }
+}

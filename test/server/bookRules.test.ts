@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Workspace } from '../../src/workspace/Workspace.js';
+import { e2eWorld } from '../support/e2eWorld.js';
+import { csv, pickLegs } from '../support/pickLegs.js';
+import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
+import type { Served } from '../support/serverHarness.js';
+import { addUser, login, serve } from '../support/serverHarness.js';
+
+const world = e2eWorld();
+const KEY = 'rules-key';
+const NOWHERE = `0x${'0'.repeat(63)}1`;
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ world, rate: 1000, apiKeys: [KEY] });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('book rules on the embedded workspace (SQLite)', () => {
+  let workspace: Workspace;
+  let server: Served;
+  let dataDir: string;
+  let admin: string;
+  let viewer: string;
+  let bookId: number;
+
+  async function call(method: string, route: string, token: string, body?: unknown): Promise<{ status: number; json: <T>() => T }> {
+    const response = await fetch(`${server.url}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, json: <T>() => JSON.parse(text) as T };
+  }
+
+  async function runToEnd(body: unknown): Promise<string> {
+    const started = await call('POST', `/api/books/${bookId}/runs`, admin, body);
+    expect(started.status).toBe(202);
+    await workspace.queue.idle();
+    const { id } = started.json<{ id: number }>();
+    expect((await workspace.data.getRun(id))?.status).toMatch(/^(succeeded|differences)$/);
+    return workspace.stores.outDir(id);
+  }
+
+  beforeAll(async () => {
+    dataDir = tempDir('rules');
+    workspace = openWorkspace(dataDir, { url: sandbox.url, apiKey: KEY }, { now: () => new Date('2026-06-01T02:00:00Z') }, 1000);
+    await workspace.start({ scheduler: false });
+    server = await serve(workspace);
+    admin = await addUser(workspace, 'anna', 'admin', 'anna password 12');
+    viewer = await addUser(workspace, 'victor', 'viewer', 'victor password 12');
+    bookId = (await workspace.addBook(worldBook(world))).id;
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await workspace.close();
+    const filed = path.join(dataDir, 'books', String(bookId), 'filed');
+    for (const label of fs.existsSync(filed) ? fs.readdirSync(filed) : []) fs.chmodSync(path.join(filed, label), 0o755);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('changes the next run’s files, lists the rule in the manifest and names it in the since-filed diff', async () => {
+    await runToEnd({ kind: 'close', period: { year: 2025 }, templates: ['ledger', 'koinly'] });
+    const filedDir = path.join(dataDir, 'books', String(bookId), 'filed', '2025');
+    const { tx, legs, out } = pickLegs(csv(path.join(filedDir, 'ledger.csv')));
+
+    // Viewers read the rules, never change them.
+    expect((await call('POST', `/api/books/${bookId}/rules`, viewer, { match: { tx }, category: 'airdrop', reason: 'claimed drop' })).status).toBe(403);
+    expect(await workspace.data.bookRules(bookId)).toEqual([]);
+
+    const added = await call('POST', `/api/books/${bookId}/rules`, admin, { match: { tx }, category: 'airdrop', reason: 'claimed drop' });
+    expect(added.status).toBe(201);
+    const { rule, matched, warnings } = added.json<{ rule: { id: number; author: string; reason: string }; matched: number; warnings: string[] }>();
+    expect({ matched, warnings, author: rule.author, reason: rule.reason }).toEqual({ matched: legs.length, warnings: [], author: 'anna', reason: 'claimed drop' });
+
+    // A rule that matches nothing is saved, and said so.
+    const idle = await call('POST', `/api/books/${bookId}/rules`, admin, { match: { tx: NOWHERE }, spam: true, reason: 'test transaction' });
+    expect(idle.status).toBe(201);
+    expect(idle.json<{ matched: number; warnings: string[] }>()).toMatchObject({ matched: 0, warnings: [expect.stringMatching(/^rule \d+ matches no entry of the book's stored ledger: saved all the same/)] });
+
+    // An incoming category on an outgoing leg is refused, naming the field and the leg.
+    const wrong = await call('POST', `/api/books/${bookId}/rules`, admin, { match: { entries: [out.entry_id] }, category: 'income', reason: 'salary' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json<{ error: string; field: string }>()).toEqual({ error: expect.stringMatching(new RegExp(`^category income is for incoming legs, and the rule matches 1 outgoing \\(entry ${out.entry_id}`)), field: 'category' });
+
+    const listed = await call('GET', `/api/books/${bookId}/rules`, viewer);
+    expect(listed.json<{ id: number }[]>().map((one) => one.id)).toEqual([rule.id, idle.json<{ rule: { id: number } }>().rule.id]);
+    const idleRoute = `/api/books/${bookId}/rules/${idle.json<{ rule: { id: number } }>().rule.id}`;
+    expect((await call('DELETE', idleRoute, viewer)).status).toBe(403);
+    expect((await call('DELETE', idleRoute, admin)).status).toBe(200);
+    expect((await call('DELETE', idleRoute, admin)).status).toBe(404);
+
+    // The book page lists the rule with its reason; only an admin's has the form and the delete button.
+    const page = async (user: string, password: string): Promise<string> => {
+      const { cookie } = await login(server.url, user, password);
+      return (await fetch(`${server.url}/books/${bookId}`, { headers: { cookie } })).text();
+    };
+    const viewerPage = await page('victor', 'victor password 12');
+    expect(viewerPage).toContain(`data-rule="${rule.id}"`);
+    expect(viewerPage).toContain('claimed drop');
+    expect(viewerPage).not.toContain('data-action="delete-rule"');
+    expect(viewerPage).not.toContain('data-form="rule"');
+    const adminPage = await page('anna', 'anna password 12');
+    expect(adminPage).toContain(`data-url="/api/books/${bookId}/rules/${rule.id}"`);
+    expect(adminPage).toContain('data-form="rule"');
+
+    const outDir = await runToEnd({ kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly'] });
+    const ledger = csv(path.join(outDir, 'ledger.csv'));
+    const changed = ledger.filter((row) => row.tx_hash === tx && row.category !== 'fee');
+    expect(changed.map((row) => [row.entry_id, row.category, (row.note ?? '').split(' ').includes(`rule:${rule.id}`)])).toEqual(legs.map((leg) => [leg.entry_id, 'airdrop', true]));
+    expect(ledger.filter((row) => row.tx_hash !== tx)).toEqual(csv(path.join(filedDir, 'ledger.csv')).filter((row) => row.tx_hash !== tx));
+    expect(csv(path.join(outDir, 'koinly.csv')).filter((row) => row.TxHash === tx).map((row) => row.Label)).toContain('Airdrop');
+    const manifest = JSON.parse(fs.readFileSync(path.join(outDir, 'manifest.json'), 'utf8')) as { rules: unknown };
+    expect(manifest.rules).toEqual([{ id: String(rule.id), reason: 'claimed drop', author: 'anna', matched: legs.length }]);
+
+    const diffDir = await runToEnd({ kind: 'diff', label: '2025' });
+    const reasons = csv(path.join(diffDir, 'diff.csv')).filter((row) => row.tx_hash === tx);
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const row of reasons) expect(row.reason).toContain(`rule ${rule.id} (airdrop: 'claimed drop') added`);
+  });
+});
