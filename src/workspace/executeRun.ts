@@ -13,6 +13,7 @@ import { raiseAlert } from '../runs/raiseAlert.js';
 import { runKind } from '../runs/runKinds.js';
 import { createProgress } from '../sync/progress.js';
 import { apiPlace } from './apiPlace.js';
+import { runTarget, WORKER_ACTOR } from './AuditLog.js';
 import { BALANCE_SERIES_FILE } from '../output/balanceSeriesFile.js';
 import type { BookStores } from './BookStores.js';
 import type { ApiAccess } from './jobForRun.js';
@@ -82,6 +83,9 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     await data.updateRun(run.id, { status: outcome.status, progress: done, summary: { ...outcome.summary, ...alerted }, files, finishedAt: context.now().toISOString() });
     log(`${outcome.status}: ${outcome.apiCalls} API calls`);
     await writes.flush();
+    if (kind.audited !== undefined && outcome.status === 'succeeded') {
+      await data.audit.record((await data.audit.starterOf(run.bookId, run.id)) ?? WORKER_ACTOR, { action: kind.audited, book: run.bookId, target: runTarget(run.id), after: outcome.summary });
+    }
   } catch (error) {
     // Nothing can be recorded without the database: the worker waits for it and gives the run back to the queue.
     if (isDatabaseUnavailable(error)) throw error;
