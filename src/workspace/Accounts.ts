@@ -13,8 +13,11 @@ export interface User {
 export interface Accounts {
   addUser(name: string, role: Role, passwordHash: string): Promise<User>;
   listUsers(): Promise<User[]>;
-  /** False when there is no such user; refused (InputError) when they are the last admin. */
-  removeUser(name: string): Promise<boolean>;
+  /**
+   * False when there is no such user; refused (InputError) when they are the last admin, unless `keepAnAdmin` is
+   * false (the command line: its operator can always add an admin again, the web app's users cannot).
+   */
+  removeUser(name: string, keepAnAdmin?: boolean): Promise<boolean>;
   findUser(name: string): Promise<(User & { passwordHash: string }) | undefined>;
   userById(id: number): Promise<User | undefined>;
   /** The user with the new role; refused (InputError) when it would leave no admin. */

@@ -62,3 +62,9 @@ export const WORKER_ACTOR: AuditActor = { id: null, name: null, via: 'worker' };
 
 /** The target text of a run, as `run.started` records it. */
 export const runTarget = (runId: number): string => `run ${runId}`;
+
+export const bookTarget = (bookId: number): string => `book ${bookId}`;
+
+export const userTarget = (name: string): string => `user ${name}`;
+
+export const shareTarget = (shareId: string): string => `share ${shareId}`;

@@ -30,8 +30,9 @@ export class SqlAccounts implements Accounts {
     return this.db.selectFrom('users').select(['id', 'name', 'role']).orderBy('name').execute();
   }
 
-  removeUser(name: string): Promise<boolean> {
-    return this.keepingAnAdmin(async (trx) => (await trx.deleteFrom('users').where('name', '=', name).executeTakeFirst()).numDeletedRows > 0n);
+  async removeUser(name: string, keepAnAdmin = true): Promise<boolean> {
+    const remove = async (db: Kysely<WorkspaceTables>): Promise<boolean> => (await db.deleteFrom('users').where('name', '=', name).executeTakeFirst()).numDeletedRows > 0n;
+    return keepAnAdmin ? this.keepingAnAdmin(remove) : remove(this.db);
   }
 
   findUser(name: string): Promise<(User & { passwordHash: string }) | undefined> {
