@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { hashPassword } from '../../src/workspace/secrets.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
-import { describeWithPrograms, findProgram } from '../support/outsideProgram.js';
+import { CHROMIUM, launchChromium, logInPage } from '../support/chromium.js';
+import { describeWithPrograms } from '../support/outsideProgram.js';
 import type { Served } from '../support/serverHarness.js';
 import { serve } from '../support/serverHarness.js';
 import { openWorkspace, tempDir } from '../support/workspaceHarness.js';
-
-const CHROMIUM = { command: 'chromium', debianPackage: 'chromium' };
 
 describeWithPrograms("one's own password, the users and the audit log in the browser", [CHROMIUM], () => {
   let workspace: Workspace;
@@ -21,7 +19,7 @@ describeWithPrograms("one's own password, the users and the audit log in the bro
     await workspace.data.addUser('reader', 'viewer', await hashPassword('old password 1'));
     await workspace.data.addUser('boss', 'admin', await hashPassword('boss password 1'));
     server = await serve(workspace);
-    browser = await chromium.launch({ executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -30,33 +28,24 @@ describeWithPrograms("one's own password, the users and the audit log in the bro
     await workspace?.close();
   });
 
-  async function loggedIn(password: string, width = 1280, user = 'reader'): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
-    await page.goto(`${server.url}/login`);
-    await page.fill('input[name="user"]', user);
-    await page.fill('input[name="password"]', password);
-    await Promise.all([page.waitForURL(`${server.url}/`), page.click('button[type="submit"]')]);
-    return page;
-  }
+  const loggedIn = (password: string, width = 1280, user = 'reader'): Promise<Page> => logInPage(browser, server.url, user, password, width);
 
   it('from the name in the header: a wrong current password is said beside it, a good change keeps this tab and logs out the other', async () => {
     const other = await loggedIn('old password 1');
     const page = await loggedIn('old password 1', 390);
     await Promise.all([page.waitForURL(`${server.url}/account`), page.click('header a[href="/account"]')]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.$eval('html', (root) => root.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.fill('input[name="current"]', 'not my password');
     await page.fill('input[name="password"]', 'new password 22');
     await page.fill('input[name="repeat"]', 'new password 22');
     await page.click('button[type="submit"]');
-    await page.waitForFunction(() => document.querySelector('[data-error-for="current"]')?.textContent !== '');
-    expect(await page.textContent('[data-error-for="current"]')).toMatch(/current password is wrong/);
+    await page.locator('[data-error-for="current"]', { hasText: 'the current password is wrong' }).waitFor();
 
     await page.fill('input[name="current"]', 'old password 1');
     await page.fill('input[name="repeat"]', 'new password 23');
     await page.click('button[type="submit"]');
-    await page.waitForFunction(() => document.querySelector('[data-error-for="repeat"]')?.textContent !== '');
-    expect(await page.textContent('[data-error-for="repeat"]')).toMatch(/differ/);
+    await page.locator('[data-error-for="repeat"]', { hasText: 'the two new passwords differ' }).waitFor();
 
     await page.fill('input[name="repeat"]', 'new password 22');
     await page.click('button[type="submit"]');
@@ -82,7 +71,7 @@ describeWithPrograms("one's own password, the users and the audit log in the bro
     await row.waitFor();
     await row.locator('input[name="password"]').fill('helper password 2');
     await row.locator('form[data-form="user-reset"] button').click();
-    await page.waitForFunction(() => [...document.querySelectorAll('form[data-form="user-reset"] [data-error]')].some((place) => /reset/.test(place.textContent ?? '')));
+    await row.locator('[data-error]', { hasText: 'reset; 0 session(s) ended' }).waitFor();
 
     await page.goto(`${server.url}/audit?user=boss`);
     const actions = await page.$$eval('table.audit td code', (cells) => cells.map((cell) => cell.textContent));
