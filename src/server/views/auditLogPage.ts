@@ -18,7 +18,7 @@ function who(entry: AuditEntry): Html {
 function value(json: unknown): Html {
   if (json === null) return html``;
   const text = JSON.stringify(json, null, 1);
-  return text.length <= 80 ? html`<code>${JSON.stringify(json)}</code>` : html`<details><summary><code>${JSON.stringify(json).slice(0, 60)}…</code></summary><pre>${text}</pre></details>`;
+  return text.length <= 80 ? html`<code>${JSON.stringify(json)}</code>` : html`<details><summary><code>${JSON.stringify(json).slice(0, 40)}…</code></summary><pre>${text}</pre></details>`;
 }
 
 /** The filters as a plain GET form (no script needed), each field keeping what was asked. */
@@ -38,13 +38,13 @@ function filters(query: AuditQuery, books: readonly Book[], users: readonly User
 export function auditLogPage(input: { user: User; csrfToken: string; query: AuditQuery; entries: readonly AuditEntry[]; next: URLSearchParams | null; books: readonly Book[]; users: readonly User[] }): Html {
   const bookNames = new Map(input.books.map((book) => [book.id, book.data.name]));
   const rows = input.entries.map((entry) => html`<tr>
-<td class="when">${entry.at.slice(0, 19).replace('T', ' ')}</td>
-<td>${who(entry)}</td>
-<td><code>${entry.action}</code></td>
-<td>${entry.book === null ? '' : html`<a href="/books/${entry.book}">${bookNames.get(entry.book) ?? `book ${entry.book}`}</a>`}</td>
-<td>${entry.target}</td>
-<td>${value(entry.before)}</td>
-<td>${value(entry.after)}</td>
+<td class="when" data-label="When">${entry.at.slice(0, 19).replace('T', ' ')}</td>
+<td class="who" data-label="Who">${who(entry)}</td>
+<td class="action" data-label="Action"><code>${entry.action}</code></td>
+<td data-label="Book">${entry.book === null ? '' : html`<a href="/books/${entry.book}">${bookNames.get(entry.book) ?? `book ${entry.book}`}</a>`}</td>
+<td data-label="Target">${entry.target}</td>
+<td class="json" data-label="Before">${value(entry.before)}</td>
+<td class="json" data-label="After">${value(entry.after)}</td>
 </tr>`);
   return layout({
     title: 'Audit log',
@@ -53,7 +53,7 @@ export function auditLogPage(input: { user: User; csrfToken: string; query: Audi
     body: html`<h1>Audit log</h1>
 <p>Every login, change, run, share and download, newest first; times are the database's clock (UTC). Entries are only ever added.</p>
 ${filters(input.query, input.books, input.users)}
-<div class="wide"><table class="audit"><thead><tr><th>When (UTC)</th><th>Who</th><th>Action</th><th>Book</th><th>Target</th><th>Before</th><th>After</th></tr></thead>
+<div class="wide"><table class="audit stack"><thead><tr><th>When (UTC)</th><th>Who</th><th>Action</th><th>Book</th><th>Target</th><th>Before</th><th>After</th></tr></thead>
 <tbody>${rows.length === 0 ? html`<tr><td colspan="7">No entries match.</td></tr>` : rows}</tbody></table></div>
 ${input.next === null ? '' : html`<p><a class="button" href="/audit?${input.next.toString()}">Older entries</a></p>`}`,
   });
