@@ -1,6 +1,6 @@
 import { InputError } from '../errors/LedgerscanError.js';
 
-export const MIN_PASSWORD = 10;
+const MIN_PASSWORD = 10;
 
 /** A password about to be set (a new account, a change, a reset): long enough, else refused naming `field`. */
 export function checkNewPassword(password: string, field = 'password'): string {

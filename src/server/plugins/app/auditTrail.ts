@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** The caller of a request as the audit log names them: the logged-in user and how, else nobody. */
-export function actorOf(request: FastifyRequest): AuditActor {
+function actorOf(request: FastifyRequest): AuditActor {
   return request.auth === null ? { id: null, name: null, via: 'anonymous' } : { id: request.auth.user.id, name: request.auth.user.name, via: request.auth.via };
 }
 
