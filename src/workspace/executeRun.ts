@@ -77,15 +77,16 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const steps = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), filedDir, balanceSeriesFile, ...(context.limiter === undefined ? {} : { limiter: context.limiter }) };
     const outcome = await kind.execute(job, values, steps, place);
     const files = await outcome.files();
+    // Done is done (a period filed), whatever happens to the run's row next: recorded before it, by whoever asked.
+    if (kind.audited !== undefined && outcome.status === 'succeeded') {
+      await data.audit.record((await data.audit.starterOf(run.bookId, run.id)) ?? WORKER_ACTOR, { action: kind.audited, book: run.bookId, target: runTarget(run.id), after: outcome.summary });
+    }
     const alerted = await raiseAlert(alertAfter(outcome, subject, context.now()), context.alerts, log);
     const done = figures.done(outcome.apiCalls);
     await writes.flush();
     await data.updateRun(run.id, { status: outcome.status, progress: done, summary: { ...outcome.summary, ...alerted }, files, finishedAt: context.now().toISOString() });
     log(`${outcome.status}: ${outcome.apiCalls} API calls`);
     await writes.flush();
-    if (kind.audited !== undefined && outcome.status === 'succeeded') {
-      await data.audit.record((await data.audit.starterOf(run.bookId, run.id)) ?? WORKER_ACTOR, { action: kind.audited, book: run.bookId, target: runTarget(run.id), after: outcome.summary });
-    }
   } catch (error) {
     // Nothing can be recorded without the database: the worker waits for it and gives the run back to the queue.
     if (isDatabaseUnavailable(error)) throw error;
