@@ -97,6 +97,26 @@ const handlers = {
     await api('PUT', form.dataset.url, schedulesBody(form));
     location.reload();
   },
+  async 'user-add'(form) {
+    await api('POST', '/api/users', { name: form.elements.name.value.trim(), role: form.elements.role.value, password: form.elements.password.value });
+    location.reload();
+  },
+  async 'user-role'(form) {
+    await api('PATCH', form.dataset.url, { role: form.elements.role.value });
+    location.reload();
+  },
+  async 'user-reset'(form) {
+    const done = await api('PUT', form.dataset.url, { password: form.elements.password.value });
+    form.reset();
+    form.querySelector('[data-error]').textContent = `reset; ${done.sessionsEnded} session(s) ended`;
+  },
+  async 'own-password'(form) {
+    const password = form.elements.password.value;
+    if (password !== form.elements.repeat.value) throw Object.assign(new Error('the two new passwords differ'), { field: 'repeat' });
+    await api('PUT', '/api/me/password', { current: form.elements.current.value, password });
+    form.reset();
+    form.querySelector('[data-done]').hidden = false;
+  },
   async share(form) {
     const share = await api('POST', form.dataset.url, { days: Number(form.elements.days.value) });
     const output = form.querySelector('[data-share-url]');
@@ -176,6 +196,7 @@ document.addEventListener('click', (event) => {
   if (button.dataset.action === 'revoke') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
   if (button.dataset.action === 'remove-book') api('DELETE', button.dataset.url).then(() => location.assign('/'), (failure) => showActionError(button, failure));
   if (button.dataset.action === 'delete-rule') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
+  if (button.dataset.action === 'remove-user') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
   if (button.dataset.action === 'restore-book') api('POST', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
 });
 

@@ -6,6 +6,7 @@ import { InputError } from '../errors/LedgerscanError.js';
 import { redactSecrets } from '../secrets/redact.js';
 import type { CliIo } from './CliIo.js';
 import { processIo } from './CliIo.js';
+import { auditCommand } from './commands/auditCommand.js';
 import { chainsCommand } from './commands/chainsCommand.js';
 import { demoCommand } from './commands/demoCommand.js';
 import { runCommand, withKindOptions } from './commands/runCommand.js';
@@ -90,16 +91,32 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     )
     .command(
       'users <action> [name]',
-      'manage workspace accounts: add NAME --role admin|viewer, token NAME, list, remove NAME',
+      'manage workspace accounts: add NAME --role admin|viewer, passwd NAME, token NAME, list, remove NAME (passwords piped on stdin or asked)',
       (y) =>
         y
-          .positional('action', { type: 'string', choices: ['add', 'token', 'list', 'remove'], demandOption: true })
+          .positional('action', { type: 'string', choices: ['add', 'passwd', 'token', 'list', 'remove'], demandOption: true })
           .positional('name', { type: 'string' })
           .option('role', { type: 'string', default: 'viewer', describe: 'admin or viewer' })
           .option('data', { type: 'string', describe: 'workspace data dir (default .ledgerscan/workspace)' })
           .option('database', DISTRIBUTED_OPTIONS.database),
       async (args) => {
         code = await usersCommand(args, io);
+      },
+    )
+    .command(
+      'audit',
+      "print the workspace's audit log as CSV, oldest first",
+      (y) =>
+        y
+          .option('data', { type: 'string', describe: 'workspace data dir (default .ledgerscan/workspace)' })
+          .option('database', DISTRIBUTED_OPTIONS.database)
+          .option('book', { type: 'string', describe: 'only this book id' })
+          .option('user', { type: 'string', describe: 'only this user' })
+          .option('action', { type: 'string', describe: 'only this action (e.g. login.failed)' })
+          .option('from', { type: 'string', describe: 'from this day (UTC, YYYY-MM-DD) or instant' })
+          .option('to', { type: 'string', describe: 'to this day (UTC, inclusive) or instant' }),
+      async (args) => {
+        code = await auditCommand(args, io);
       },
     )
     .command(
@@ -128,7 +145,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     .command('version', 'print the version (also --version, -V)', (y) => y, () => {
       code = printVersion(io);
     })
-    .demandCommand(1, `name a command: ${RUN_KINDS.map((kind) => kind.name).join(', ')}, serve, worker, users, sandbox, demo, templates, chains or version`)
+    .demandCommand(1, `name a command: ${RUN_KINDS.map((kind) => kind.name).join(', ')}, serve, worker, users, audit, sandbox, demo, templates, chains or version`)
     .strict()
     .help()
     .version(false)

@@ -56,6 +56,8 @@ export interface RunKind {
   readonly needs: { readonly templates: boolean; readonly period: boolean };
   /** Made to run unattended (cron, the nightly schedule): see `alertPolicy`. */
   readonly unattended: boolean;
+  /** The workspace's audit log records a run of this kind that succeeded as this action, by whoever started it. */
+  readonly audited?: 'period.closed';
   /** Can be scheduled in the workspace; `followedBy` names the runs queued behind each scheduled one. */
   readonly schedule?: { followedBy?(closedLabels: readonly string[]): Readonly<Record<string, unknown>>[] };
   /** The period and templates come from a filed period instead of the request (diff). */

@@ -16,6 +16,7 @@ export const closeRun = {
   },
   needs: { templates: true, period: true },
   unattended: false,
+  audited: 'period.closed',
   preconditions(job, _values, place) {
     const label = periodLabel(job.period);
     place.within('period', () => {

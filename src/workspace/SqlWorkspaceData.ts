@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { InputError } from '../errors/LedgerscanError.js';
+import type { AuditLog } from './AuditLog.js';
+import { SqlAccounts } from './SqlAccounts.js';
+import { SqlAuditLog } from './SqlAuditLog.js';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
-import type { Book, BookRule, Role, Run, Schedule, Share, User, WorkspaceData } from './WorkspaceData.js';
+import type { Book, BookRule, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
 import type { RunChange, WorkspaceTables } from './workspaceRows.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
-import { isUniqueViolation } from './isUniqueViolation.js';
 import { keptLastFired, leastUsedKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toBook, toBookRule, toRun, toSchedule, toShare } from './workspaceRows.js';
 
 /**
@@ -16,65 +17,17 @@ import { keptLastFired, leastUsedKey, QUEUED_PROGRESS, runChangeColumns, schedul
  * written twice could drift; both schemas have the same columns (`src/db/*`), so both return identical records.
  * Every call is a promise: on PostgreSQL nothing waits on the event loop for the database.
  */
-export class SqlWorkspaceData implements WorkspaceData {
+export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
+  readonly audit: AuditLog;
   private readonly runListeners = new Set<(runId: number | null) => void>();
   private feed: { close(): Promise<void> } | undefined;
 
   constructor(
-    private readonly db: Kysely<WorkspaceTables>,
+    db: Kysely<WorkspaceTables>,
     private readonly dialect: WorkspaceDialect,
-  ) {}
-
-  async addUser(name: string, role: Role, passwordHash: string): Promise<User> {
-    try {
-      const { id } = await this.db.insertInto('users').values({ name, role, password_hash: passwordHash }).returning('id').executeTakeFirstOrThrow();
-      return { id, name, role };
-    } catch (cause) {
-      if (!isUniqueViolation(cause)) throw cause;
-      throw new InputError(`user ${JSON.stringify(name)} already exists`, { details: { fix: 'pick another name, or remove the user first' }, cause });
-    }
-  }
-
-  listUsers(): Promise<User[]> {
-    return this.db.selectFrom('users').select(['id', 'name', 'role']).orderBy('name').execute();
-  }
-
-  async removeUser(name: string): Promise<boolean> {
-    return (await this.db.deleteFrom('users').where('name', '=', name).executeTakeFirst()).numDeletedRows > 0n;
-  }
-
-  findUser(name: string): Promise<(User & { passwordHash: string }) | undefined> {
-    return this.db.selectFrom('users').select(['id', 'name', 'role', 'password_hash as passwordHash']).where('name', '=', name).executeTakeFirst();
-  }
-
-  userById(id: number): Promise<User | undefined> {
-    return this.db.selectFrom('users').select(['id', 'name', 'role']).where('id', '=', id).executeTakeFirst();
-  }
-
-  async addToken(userId: number, tokenHash: string): Promise<void> {
-    await this.db.insertInto('tokens').values({ token_hash: tokenHash, user_id: userId }).execute();
-  }
-
-  userByToken(tokenHash: string): Promise<User | undefined> {
-    return this.db.selectFrom('tokens as t').innerJoin('users as u', 'u.id', 't.user_id').select(['u.id', 'u.name', 'u.role']).where('t.token_hash', '=', tokenHash).executeTakeFirst();
-  }
-
-  async addSession(userId: number, sessionHash: string, expiresAt: string): Promise<void> {
-    await this.db.insertInto('sessions').values({ session_hash: sessionHash, user_id: userId, expires_at: expiresAt }).execute();
-  }
-
-  userBySession(sessionHash: string, now: string): Promise<User | undefined> {
-    return this.db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['u.id', 'u.name', 'u.role'])
-      .where('s.session_hash', '=', sessionHash)
-      .where('s.expires_at', '>', now)
-      .executeTakeFirst();
-  }
-
-  async removeSession(sessionHash: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('session_hash', '=', sessionHash).execute();
+  ) {
+    super(db);
+    this.audit = new SqlAuditLog(db);
   }
 
   async addBook(data: BookData, now: string): Promise<Book> {

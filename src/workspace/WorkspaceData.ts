@@ -1,19 +1,10 @@
+import type { Accounts } from './Accounts.js';
+import type { AuditLog } from './AuditLog.js';
 import type { BookData } from './BookData.js';
 import type { RunFile } from '../runs/RunFile.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 
-/**
- * Contract: everything the workspace keeps apart from the books' stores and the run files (users,
- * books, runs, schedules, shares). Every call is a promise, so no request and no worker waits on its event
- * loop for the database. One implementation, `SqlWorkspaceData`, serves SQLite (embedded) and PostgreSQL.
- */
-export type Role = 'admin' | 'viewer';
-
-export interface User {
-  id: number;
-  name: string;
-  role: Role;
-}
+export type { Role, User } from './Accounts.js';
 
 export interface Book {
   id: number;
@@ -89,17 +80,14 @@ export interface BookRule {
   created: string;
 }
 
-export interface WorkspaceData {
-  addUser(name: string, role: Role, passwordHash: string): Promise<User>;
-  listUsers(): Promise<User[]>;
-  removeUser(name: string): Promise<boolean>;
-  findUser(name: string): Promise<(User & { passwordHash: string }) | undefined>;
-  userById(id: number): Promise<User | undefined>;
-  addToken(userId: number, tokenHash: string): Promise<void>;
-  userByToken(tokenHash: string): Promise<User | undefined>;
-  addSession(userId: number, sessionHash: string, expiresAt: string): Promise<void>;
-  userBySession(sessionHash: string, now: string): Promise<User | undefined>;
-  removeSession(sessionHash: string): Promise<void>;
+/**
+ * Contract: everything the workspace keeps apart from the books' stores and the run files (accounts, books,
+ * runs, schedules, shares, the audit log). Every call is a promise, so no request and no worker waits on its
+ * event loop for the database. One implementation, `SqlWorkspaceData`, serves SQLite (embedded) and PostgreSQL.
+ */
+export interface WorkspaceData extends Accounts {
+  /** Append-only: who did what, when. */
+  readonly audit: AuditLog;
 
   addBook(data: BookData, now: string): Promise<Book>;
   /** The books in use, or the archived ones with `archived`. */

@@ -13,6 +13,7 @@ import { raiseAlert } from '../runs/raiseAlert.js';
 import { runKind } from '../runs/runKinds.js';
 import { createProgress } from '../sync/progress.js';
 import { apiPlace } from './apiPlace.js';
+import { runTarget, WORKER_ACTOR } from './AuditLog.js';
 import { BALANCE_SERIES_FILE } from '../output/balanceSeriesFile.js';
 import type { BookPlaces } from './BookPlaces.js';
 import type { ApiAccess } from './jobForRun.js';
@@ -77,6 +78,10 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const steps = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), filedDir, balanceSeriesFile, ...(context.limiter === undefined ? {} : { limiter: context.limiter }) };
     const outcome = await kind.execute(job, values, steps, place);
     const files = await outcome.files();
+    // Done is done (a period filed), whatever happens to the run's row next: recorded before it, by whoever asked.
+    if (kind.audited !== undefined && outcome.status === 'succeeded') {
+      await data.audit.record((await data.audit.starterOf(run.bookId, run.id)) ?? WORKER_ACTOR, { action: kind.audited, book: run.bookId, target: runTarget(run.id), after: outcome.summary });
+    }
     const alerted = await raiseAlert(alertAfter(outcome, subject, context.now()), context.alerts, log);
     const done = figures.done(outcome.apiCalls);
     await writes.flush();

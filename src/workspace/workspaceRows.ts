@@ -47,6 +47,20 @@ export interface ShareRow {
   revoked_at: string | null;
 }
 
+/** An audit log entry (`SqlAuditLog`); before and after are JSON text. */
+export interface AuditRow {
+  id: number;
+  at: string;
+  user_id: number | null;
+  user_name: string | null;
+  via: string;
+  action: string;
+  book_id: number | null;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
+}
+
 /** The workspace's tables as the query builder sees them, one description for SQLite and PostgreSQL. */
 export interface WorkspaceTables {
   users: { id: Generated<number>; name: string; role: Role; password_hash: string };
@@ -60,6 +74,8 @@ export interface WorkspaceTables {
   shares: ShareRow & { token_hash: string };
   share_downloads: { share_id: string; file: string; at: string };
   book_rules: { id: Generated<number>; book_id: number; rule: string; reason: string; author: string; created_at: string };
+  /** The database's clock fills `at`. */
+  audit_log: Omit<AuditRow, 'id' | 'at'> & { id: Generated<number>; at: Generated<string> };
 }
 
 export const QUEUED_PROGRESS: RunProgressFigures = { phase: 'queued', blocksPercent: 0, receiptsDone: 0, receiptsTotal: 0, apiCalls: 0, etaSeconds: null };

@@ -1,12 +1,11 @@
-import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { InputError } from '../../errors/LedgerscanError.js';
+import { userTarget } from '../../workspace/AuditLog.js';
 import { hashPassword, randomToken, tokenDigest } from '../../workspace/secrets.js';
-import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../workspace/openWorkspaceData.js';
-import type { Role, WorkspaceData } from '../../workspace/WorkspaceData.js';
-import { distributedFlags } from '../distributedFlags.js';
+import type { Role } from '../../workspace/WorkspaceData.js';
+import { cliActor } from '../cliActor.js';
 import type { CliIo } from '../CliIo.js';
-import { DEFAULT_DATA_DIR } from './serveCommand.js';
+import { openCliWorkspaceData } from '../openCliWorkspaceData.js';
+import { readPassword } from '../readPassword.js';
 
 export interface UsersFlags {
   action: string;
@@ -16,12 +15,14 @@ export interface UsersFlags {
   database?: string | undefined;
 }
 
-const MIN_PASSWORD = 10;
-
-/** `ledgerscan users add|token|list|remove`: the accounts of a workspace (its data dir, or its database). */
+/**
+ * `ledgerscan users add|passwd|token|list|remove`: the accounts of a workspace (its data dir, or its database).
+ * Passwords come from LEDGERSCAN_PASSWORD, stdin or a prompt, never the command line; every change is audited.
+ */
 export async function usersCommand(flags: UsersFlags, io: CliIo): Promise<number> {
-  const distributed = distributedFlags(flags, io, false);
-  const data: WorkspaceData = distributed === undefined ? openSqliteWorkspaceData(path.join(path.resolve(io.cwd, flags.data ?? DEFAULT_DATA_DIR), 'workspace.db')) : (await openPostgresWorkspaceData(distributed.database)).data;
+  const data = await openCliWorkspaceData(flags, io);
+  const audit = (action: 'user.created' | 'user.password_reset' | 'user.token_created' | 'user.removed', name: string, what: { before?: unknown; after?: unknown } = {}): Promise<void> =>
+    data.audit.record(cliActor(io), { action, target: userTarget(name), ...what });
   try {
     if (flags.action === 'list') {
       for (const user of await data.listUsers()) io.stdout.write(`${user.name}\t${user.role}\n`);
@@ -33,37 +34,31 @@ export async function usersCommand(flags: UsersFlags, io: CliIo): Promise<number
       if (flags.role !== 'admin' && flags.role !== 'viewer') throw new InputError(`--role ${JSON.stringify(flags.role)} is not a role (use admin or viewer)`);
       const password = await readPassword(io);
       await data.addUser(name, flags.role as Role, await hashPassword(password));
+      await audit('user.created', name, { after: { name, role: flags.role } });
       io.stdout.write(`added ${name} (${flags.role})\n`);
       return 0;
     }
     const user = await data.findUser(name);
     if (user === undefined) throw new InputError(`no user ${JSON.stringify(name)} (see ledgerscan users list)`);
+    if (flags.action === 'passwd') {
+      const sessionsEnded = await data.setPassword(user.id, await hashPassword(await readPassword(io)));
+      await audit('user.password_reset', name, { after: { sessionsEnded } });
+      io.stdout.write(`changed the password of ${name}; ${sessionsEnded} session(s) ended\n`);
+      return 0;
+    }
     if (flags.action === 'token') {
       const token = randomToken();
       await data.addToken(user.id, tokenDigest(token));
+      await audit('user.token_created', name);
       io.stdout.write(`${token}\n`);
       return 0;
     }
-    await data.removeUser(name);
+    await data.removeUser(name, false);
+    await audit('user.removed', name, { before: { name, role: user.role } });
     io.stdout.write(`removed ${name}\n`);
+    if (!(await data.listUsers()).some((other) => other.role === 'admin')) io.stderr.write('no admin is left: add one with ledgerscan users add NAME --role admin\n');
     return 0;
   } finally {
     await data.close();
   }
-}
-
-/** LEDGERSCAN_PASSWORD, or a prompt on a terminal; never a flag, which would land in the shell history. */
-async function readPassword(io: CliIo): Promise<string> {
-  let password = io.env.LEDGERSCAN_PASSWORD;
-  if (password === undefined && process.stdin.isTTY === true && io.stdout === process.stdout) {
-    const prompt = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-    try {
-      password = await prompt.question('password: ');
-    } finally {
-      prompt.close();
-    }
-  }
-  if (password === undefined) throw new InputError('no password given (set LEDGERSCAN_PASSWORD, or run on a terminal to be asked)');
-  if (password.length < MIN_PASSWORD) throw new InputError(`the password is too short (use at least ${MIN_PASSWORD} characters)`);
-  return password;
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { LedgerscanError } from '../../errors/LedgerscanError.js';
 import type { LoginThrottle } from '../LoginThrottle.js';
+import { auditRoutes } from './audit/index.js';
 import { bookRoutes } from './books/index.js';
 import { healthRoutes } from './health/index.js';
+import { accountPageRoutes } from './pages/accountPages.js';
 import { pageRoutes } from './pages/index.js';
 import { runPageRoutes } from './pages/runPages.js';
 import { runFileRoutes } from './runs/files.js';
@@ -11,6 +13,8 @@ import { runRoutes } from './runs/index.js';
 import { sessionRoutes } from './session/index.js';
 import { shareLinkRoutes } from './shares/shareLinks.js';
 import { shareRoutes } from './shares/index.js';
+import { userRoutes } from './users/index.js';
+import { ownPasswordRoutes } from './users/me.js';
 
 export interface RouteOptions {
   secureCookies: boolean;
@@ -36,6 +40,10 @@ export async function routes(app: FastifyInstance, options: RouteOptions): Promi
   await app.register(runFileRoutes);
   await app.register(shareRoutes, { publicUrl: options.publicUrl });
   await app.register(shareLinkRoutes);
+  await app.register(userRoutes);
+  await app.register(ownPasswordRoutes, { throttle: options.throttle });
+  await app.register(auditRoutes);
   await app.register(pageRoutes);
   await app.register(runPageRoutes);
+  await app.register(accountPageRoutes);
 }

@@ -17,7 +17,7 @@ ${input.csrfToken === undefined ? '' : html`<meta name="csrf-token" content="${i
 </head>
 <body>
 <header class="top"><a href="/" class="brand">ledgerscan workspace</a>
-${input.user === undefined ? '' : html`<span class="who">${input.user.name} (${input.user.role}) <button type="button" data-action="logout">Log out</button></span>`}
+${input.user === undefined ? '' : html`<nav class="who">${input.user.role === 'admin' ? html`<a href="/users">Users</a> <a href="/audit">Audit log</a> ` : ''}<a href="/account" title="Change your password">${input.user.name}</a> (${input.user.role}) <button type="button" data-action="logout">Log out</button></nav>`}
 </header>
 <main>
 ${input.body}

@@ -26,7 +26,7 @@ export const authorization = fp(async (app) => {
       if (!request.url.startsWith('/api/')) return void reply.redirect('/login');
       return done(new HttpError(401, 'log in first (POST /api/session, or send Authorization: Bearer TOKEN from `ledgerscan users token NAME`)'));
     }
-    if (access === 'admin' && request.auth.user.role !== 'admin') return done(new HttpError(403, 'only an admin may change books or start runs (ask an admin, or use an admin account)'));
+    if (access === 'admin' && request.auth.user.role !== 'admin') return done(new HttpError(403, 'only an admin may do this: change books, start runs, manage users or read the audit log (ask an admin, or use an admin account)'));
     if (request.auth.via === 'session' && !READS.includes(request.method)) return app.csrfProtection(request, reply, done);
     done();
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bookTarget, runTarget } from '../../../workspace/AuditLog.js';
 import { runJson, bookJson } from '../../runJson.js';
 import { notFound } from '../../HttpError.js';
 import { bookBody, bookListQuery, bookListResponse, bookRemovedResponse, bookResponse, scheduleResponse, schedulesBody } from '../../schemas/books.js';
@@ -19,6 +20,7 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/books', { config: { access: 'admin' }, schema: { querystring: noQuery, body: bookBody, response: responses({ 201: bookResponse }) } }, async (request, reply) => {
     const book = await workspace.addBook(request.body);
+    await request.audit('book.created', { book: book.id, target: bookTarget(book.id), after: book.data });
     return reply.code(201).send({ ...bookJson(book, []), warnings: await workspace.nameWarnings(book) });
   });
 
@@ -28,19 +30,25 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.patch<{ Params: IdParams }>('/api/books/:id', { config: { access: 'admin' }, schema: { ...one, body: bookBody, response: responses({ 200: bookResponse }) } }, async (request) => {
-    const book = await workspace.updateBook((await bookById(workspace, request.params.id)).id, request.body);
+    const before = await bookById(workspace, request.params.id);
+    const book = await workspace.updateBook(before.id, request.body);
     if (book === undefined) throw notFound('book');
+    await request.audit('book.edited', { book: book.id, target: bookTarget(book.id), before: before.data, after: book.data });
     return { ...bookJson(book, await data.runsOfBook(book.id)), warnings: await workspace.nameWarnings(book) };
   });
 
   app.delete<{ Params: IdParams }>('/api/books/:id', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: bookRemovedResponse }) } }, async (request) => {
-    const outcome = await workspace.removeBook((await bookById(workspace, request.params.id)).id);
+    const book = await bookById(workspace, request.params.id);
+    const outcome = await workspace.removeBook(book.id);
     if (outcome === undefined) throw notFound('book');
+    await request.audit(outcome === 'archived' ? 'book.archived' : 'book.deleted', { book: book.id, target: bookTarget(book.id), before: book.data });
     return { ok: true, outcome };
   });
 
   app.post<{ Params: IdParams }>('/api/books/:id/restore', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } }, async (request) => {
-    if (!(await workspace.restoreBook((await bookById(workspace, request.params.id)).id))) throw notFound('book');
+    const book = await bookById(workspace, request.params.id);
+    if (!(await workspace.restoreBook(book.id))) throw notFound('book');
+    await request.audit('book.restored', { book: book.id, target: bookTarget(book.id) });
     return { ok: true };
   });
 
@@ -52,6 +60,7 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: IdParams }>('/api/books/:id/runs', { config: { access: 'admin' }, schema: { ...one, body: runRequestBody, response: responses({ 202: started }) } }, async (request, reply) => {
     const run = await workspace.startRun((await bookById(workspace, request.params.id)).id, request.body);
     if (run === undefined) throw notFound('book');
+    await request.audit('run.started', { book: run.bookId, target: runTarget(run.id), after: run.request });
     return reply.code(202).send({ id: run.id });
   });
 
@@ -59,7 +68,11 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
     data.schedules((await bookById(workspace, request.params.id)).id),
   );
 
-  app.put<{ Params: IdParams }>('/api/books/:id/schedules', { config: { access: 'admin' }, schema: { ...one, body: schedulesBody, response: responses({ 200: scheduleResponse }) } }, async (request) =>
-    workspace.setSchedules((await bookById(workspace, request.params.id)).id, request.body),
-  );
+  app.put<{ Params: IdParams }>('/api/books/:id/schedules', { config: { access: 'admin' }, schema: { ...one, body: schedulesBody, response: responses({ 200: scheduleResponse }) } }, async (request) => {
+    const { id } = await bookById(workspace, request.params.id);
+    const before = await data.schedules(id);
+    const after = await workspace.setSchedules(id, request.body);
+    await request.audit('schedules.changed', { book: id, target: bookTarget(id), before, after });
+    return after;
+  });
 }

@@ -5,6 +5,7 @@ import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
 import type { RuleParams } from '../../schemas/rules.js';
 import { ruleAddedResponse, ruleBody, ruleListResponse, ruleParams } from '../../schemas/rules.js';
+import { ruleTarget } from '../../../workspace/AuditLog.js';
 import { bookById } from '../lookups.js';
 import { noMatchWarning } from './noMatchWarning.js';
 
@@ -17,13 +18,19 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: IdParams }>('/api/books/:id/rules', { config: { access: 'admin' }, schema: { querystring: noQuery, params: idParams, body: ruleBody, response: responses({ 201: ruleAddedResponse }) } }, async (request, reply) => {
-    const added = await workspace.addBookRule((await bookById(workspace, request.params.id)).id, request.body, authOf(request).user.name);
+    const book = await bookById(workspace, request.params.id);
+    const added = await workspace.addBookRule(book.id, request.body, authOf(request).user.name);
     if (added === undefined) throw notFound('book');
+    await request.audit('rule.added', { book: book.id, target: ruleTarget(added.rule.id), after: { ...added.rule, matched: added.matched } });
     return reply.code(201).send({ ...added, warnings: added.matched === 0 ? [noMatchWarning(added.rule.id)] : [] });
   });
 
   app.delete<{ Params: RuleParams }>('/api/books/:id/rules/:ruleId', { config: { access: 'admin' }, schema: { querystring: noQuery, params: ruleParams, response: responses({ 200: okResponse }) } }, async (request) => {
-    if (!(await workspace.removeBookRule((await bookById(workspace, request.params.id)).id, Number(request.params.ruleId)))) throw notFound('rule');
+    const book = await bookById(workspace, request.params.id);
+    const ruleId = Number(request.params.ruleId);
+    const before = (await workspace.data.bookRules(book.id)).find((rule) => rule.id === ruleId);
+    if (before === undefined || !(await workspace.removeBookRule(book.id, ruleId))) throw notFound('rule');
+    await request.audit('rule.removed', { book: book.id, target: ruleTarget(ruleId), before });
     return { ok: true };
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runTarget } from '../../../workspace/AuditLog.js';
 import { FINISHED_STATUSES } from '../../../workspace/WorkspaceData.js';
 import { HttpError } from '../../HttpError.js';
 import { streamRunEvents } from '../../runEvents.js';
@@ -33,6 +34,7 @@ export async function runRoutes(app: FastifyInstance): Promise<void> {
     const run = await runById(workspace, request.params.id);
     if (FINISHED_STATUSES.includes(run.status)) throw new HttpError(409, `run ${run.id} has already finished (${run.status})`);
     await workspace.queue.stop(run.id);
+    await request.audit('run.stopped', { book: run.bookId, target: runTarget(run.id), before: { status: run.status } });
     return { ok: true };
   });
 }

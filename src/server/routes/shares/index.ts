@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { shareTarget } from '../../../workspace/AuditLog.js';
 import { randomToken, tokenDigest } from '../../../workspace/secrets.js';
 import { HttpError, notFound } from '../../HttpError.js';
 import type { IdParams } from '../../schemas/common.js';
@@ -26,6 +27,7 @@ export async function shareRoutes(app: FastifyInstance, options: ShareOptions): 
       const id = randomToken().slice(0, 22);
       const expiresAt = new Date(workspace.now().getTime() + request.body.days * 86_400_000).toISOString();
       await data.addShare({ id, runId: run.id, expiresAt, revokedAt: null }, tokenDigest(token));
+      await request.audit('share.created', { book: run.bookId, target: shareTarget(id), after: { run: run.id, expiresAt } });
       // Never from the request's Host header: a forged one would make the link point elsewhere.
       return reply.code(201).send({ id, url: `${options.publicUrl?.replace(/\/+$/, '') ?? ''}/s/${token}`, expiresAt });
     },
@@ -36,7 +38,9 @@ export async function shareRoutes(app: FastifyInstance, options: ShareOptions): 
   );
 
   app.delete<{ Params: IdParams }>('/api/shares/:id', { config: { access: 'admin' }, schema: { querystring: noQuery, params: shareParams, response: responses({ 200: okResponse }) } }, async (request) => {
-    if (!await data.revokeShare(request.params.id, workspace.now().toISOString())) throw notFound('share');
+    const share = await data.getShare(request.params.id);
+    if (share === undefined || !(await data.revokeShare(share.id, workspace.now().toISOString()))) throw notFound('share');
+    await request.audit('share.revoked', { book: (await data.getRun(share.runId))?.bookId, target: shareTarget(share.id), after: { run: share.runId } });
     return { ok: true };
   });
 

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { shareTarget } from '../../../workspace/AuditLog.js';
 import { tokenDigest } from '../../../workspace/secrets.js';
 import type { Run, Share } from '../../../workspace/WorkspaceData.js';
 import { notFound } from '../../HttpError.js';
@@ -31,6 +32,11 @@ export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
     if (share === undefined || run === undefined) throw notFound('share');
     return { share, run };
   };
+  /** Each download through a share: in the share's own list and in the audit log. */
+  const downloaded = async (request: FastifyRequest, share: Share, run: Run, file: string): Promise<void> => {
+    await data.logShareDownload(share.id, file, workspace.now().toISOString());
+    await request.audit('share.downloaded', { book: run.bookId, target: shareTarget(share.id), after: { run: run.id, file } });
+  };
   const route = { config: { access: 'public' as const }, schema: { querystring: noQuery, params: tokenParams, response: notJson } };
 
   app.get<{ Params: TokenParams }>('/s/:token', route, async (request, reply) => {
@@ -44,14 +50,14 @@ export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
     const { share, run } = await shareOf(request.params.token);
     const name = request.params['*'];
     const sent = sendRunFile(reply, workspace, run, name);
-    await data.logShareDownload(share.id, name, workspace.now().toISOString());
+    await downloaded(request, share, run, name);
     return sent;
   });
 
   app.get<{ Params: TokenParams }>('/s/:token/archive.zip', route, async (request, reply) => {
     const { share, run } = await shareOf(request.params.token);
     const sent = sendRunZip(reply, workspace, run);
-    await data.logShareDownload(share.id, 'archive.zip', workspace.now().toISOString());
+    await downloaded(request, share, run, 'archive.zip');
     return sent;
   });
 }

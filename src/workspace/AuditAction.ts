@@ -1,0 +1,33 @@
+/**
+ * The one closed list of what the audit log records. A feature that changes something adds its action here and
+ * records it with one line (`request.audit(...)` in a route, `data.audit.record(...)` elsewhere).
+ */
+export const AUDIT_ACTIONS = [
+  'login',
+  'login.failed',
+  'logout',
+  'book.created',
+  'book.edited',
+  'book.archived',
+  'book.restored',
+  'book.deleted',
+  'schedules.changed',
+  'run.started',
+  'run.stopped',
+  'period.closed',
+  'share.created',
+  'share.revoked',
+  'share.downloaded',
+  'user.created',
+  'user.role_changed',
+  'user.password_changed',
+  'user.password_reset',
+  'user.token_created',
+  'user.removed',
+  'rule.added',
+  'rule.removed',
+  'note.added',
+  'review.changed',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
