@@ -2,6 +2,7 @@ import type { CounterpartyTag, CounterpartyTags } from './CounterpartyTag.js';
 import type { LedgerEntry } from './LedgerEntry.js';
 import type { LedgerRule } from './LedgerRule.js';
 import { categoryFits } from './accountantCategories.js';
+import { RuleIndex } from './RuleIndex.js';
 import { ruleMatches } from './ruleMatches.js';
 
 /** What may change an entry after the ledger rules: the API's name tags of one chain, then the user's rules. */
@@ -35,7 +36,21 @@ export function* applyOverrides(entries: Iterable<LedgerEntry>, overrides: Overr
 /** The entries of one transaction with tags, then the first rule that changes each entry, applied. */
 export function overrideTransaction(tx: readonly LedgerEntry[], overrides: Overrides): LedgerEntry[] {
   const tagged = tagTransaction(tx, overrides.tags);
-  return overrides.rules.length === 0 ? tagged : tagged.map((entry) => applyFirstRule(entry, overrides.rules));
+  if (overrides.rules.length === 0) return tagged;
+  const index = indexOf(overrides.rules);
+  return tagged.map((entry) => applyFirstRule(entry, index.candidates(entry)));
+}
+
+/** One index per rule list, built at its first transaction and kept while the list lives. */
+const indexes = new WeakMap<readonly LedgerRule[], RuleIndex>();
+
+function indexOf(rules: readonly LedgerRule[]): RuleIndex {
+  let index = indexes.get(rules);
+  if (index === undefined) {
+    index = new RuleIndex(rules);
+    indexes.set(rules, index);
+  }
+  return index;
 }
 
 /**

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { hashPassword } from '../../src/workspace/secrets.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { e2eWorld } from '../support/e2eWorld.js';
-import { describeWithPrograms, findProgram } from '../support/outsideProgram.js';
+import { CHROMIUM, launchChromium } from '../support/chromium.js';
+import { describeWithPrograms } from '../support/outsideProgram.js';
 import type { Served } from '../support/serverHarness.js';
 import { serve } from '../support/serverHarness.js';
 import { openWorkspace, tempDir } from '../support/workspaceHarness.js';
 
-const CHROMIUM = { command: 'chromium', debianPackage: 'chromium' };
 const PASSWORD = 'book form password';
 /** What only the command line knows: flags, the job file, the `ledgerscan` command, V8's JSON parser. */
 const CLI_WORDS = /--[a-z]|job\.json|job file|\(file:|'ledgerscan |in JSON at position/;
@@ -30,7 +29,7 @@ describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIU
     workspace = openWorkspace(tempDir('book-form'), sandbox);
     await workspace.data.addUser('accountant', 'admin', await hashPassword(PASSWORD));
     server = await serve(workspace);
-    browser = await chromium.launch({ executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

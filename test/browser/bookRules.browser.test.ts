@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { hashPassword } from '../../src/workspace/secrets.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { e2eWorld } from '../support/e2eWorld.js';
-import { describeWithPrograms, findProgram } from '../support/outsideProgram.js';
+import { CHROMIUM, launchChromium } from '../support/chromium.js';
+import { describeWithPrograms } from '../support/outsideProgram.js';
 import type { Served } from '../support/serverHarness.js';
 import { serve } from '../support/serverHarness.js';
 import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
 
-const CHROMIUM = { command: 'chromium', debianPackage: 'chromium' };
 const PASSWORD = 'rules form password';
 const TX = `0x${'12'.repeat(32)}`;
 
@@ -29,7 +28,7 @@ describeWithPrograms('the book page’s rules in headless Chromium', [CHROMIUM],
     await workspace.data.addUser('accountant', 'admin', await hashPassword(PASSWORD));
     bookId = (await workspace.addBook(worldBook(world))).id;
     server = await serve(workspace);
-    browser = await chromium.launch({ executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

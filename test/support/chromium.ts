@@ -7,7 +7,7 @@ export const CHROMIUM = { command: 'chromium', debianPackage: 'chromium' };
 
 /** Headless Chromium, the system's own. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  return chromium.launch({ executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
 }
 
 /** A fresh context of `width` px logged in through the login page, on the books list. */
