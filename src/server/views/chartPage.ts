@@ -5,11 +5,12 @@ import type { Html } from '../html.js';
 import { balanceChart } from './balanceChart.js';
 import { layout } from './layout.js';
 
-export function chartPage(input: { user: User; book: Book; run?: Run | undefined; period?: { from: string; to: string } | undefined; series: BalanceSeries[] }): Html {
+export function chartPage(input: { user: User; csrfToken: string; book: Book; run?: Run | undefined; period?: { from: string; to: string } | undefined; series: BalanceSeries[] }): Html {
   const { run, period } = input;
   return layout({
     title: `Balances · ${input.book.data.name}`,
     user: input.user,
+    csrfToken: input.csrfToken,
     body: html`<h1>Balances over time: <a href="/books/${input.book.id}">${input.book.data.name}</a></h1>
 ${run === undefined || period === undefined
   ? html`<p>No export or closed period yet: start one from the book page.</p>`

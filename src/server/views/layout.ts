@@ -2,8 +2,11 @@ import type { User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 
-/** Every page: local CSS and JS only (the CSP allows nothing else), the CSRF token for app.js in a meta tag. */
-export function layout(input: { title: string; user?: User | undefined; csrfToken?: string; body: Html }): Html {
+/**
+ * Every page: local CSS and JS only (the CSP allows nothing else), the CSRF token for app.js in a meta tag. A page
+ * for a logged-in user must carry the token: its "Log out" is a DELETE that the CSRF check would otherwise refuse.
+ */
+export function layout(input: { title: string; body: Html } & ({ user: User; csrfToken: string } | { user?: undefined; csrfToken?: string })): Html {
   return html`<!doctype html>
 <html lang="en">
 <head>

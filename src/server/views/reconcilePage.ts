@@ -47,13 +47,14 @@ function assetRows(assets: readonly ReconcileJsonAsset[]): Html[] {
  * (the ledger at the synced block against the chain's balance then), since a past period's closing is not today's
  * balance; the counted assets first, spam in a table of its own (never looking like the asset it imitates).
  */
-export function reconcilePage(input: { user: User; book: Book; run: Run; report: ReconcileJson }): Html {
+export function reconcilePage(input: { user: User; csrfToken: string; book: Book; run: Run; report: ReconcileJson }): Html {
   const dates = balanceDates(input.report);
   const head = html`<thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th><th>Status</th></tr></thead>`;
   const spam = input.report.assets.filter((asset) => asset.spam !== '');
   return layout({
     title: `Reconcile ${input.run.id}`,
     user: input.user,
+    csrfToken: input.csrfToken,
     body: html`<h1>Reconcile of <a href="/books/${input.book.id}">${input.book.data.name}</a> (run <a href="/runs/${input.run.id}">${input.run.id}</a>) ${statusBadge(input.run.status)}</h1>
 <p class="note">${dates.note}</p>
 <div class="wide"><table class="reconcile">${head}<tbody>${assetRows(input.report.assets.filter((asset) => asset.spam === ''))}</tbody></table></div>

@@ -17,13 +17,14 @@ import { shortened } from './shortened.js';
  * newest reconcile, the newest export's counts and file hashes, and the newest statement of balances at a
  * date (the wealth-tax statement; print CSS hides the controls).
  */
-export function summaryPage(input: { user: User; book: Book; reconcile?: { run: Run; report: ReconcileJson } | undefined; exported?: { run: Run; manifest: Manifest } | undefined; balances?: { run: Run; table: RunTable } | undefined }): Html {
+export function summaryPage(input: { user: User; csrfToken: string; book: Book; reconcile?: { run: Run; report: ReconcileJson } | undefined; exported?: { run: Run; manifest: Manifest } | undefined; balances?: { run: Run; table: RunTable } | undefined }): Html {
   const { book, reconcile, exported, balances } = input;
   const rollForward = reconcile?.report.assets.filter((asset) => asset.spam === '') ?? [];
   const dates = reconcile === undefined ? undefined : balanceDates(reconcile.report);
   return layout({
     title: `Year summary · ${book.data.name}`,
     user: input.user,
+    csrfToken: input.csrfToken,
     body: html`<h1>Year summary: ${book.data.name}</h1>
 <p><button type="button" data-action="print">Print</button></p>
 <p>Wallets: ${book.data.wallets.map((wallet, index) => html`${index > 0 ? ', ' : ''}${shortened(wallet.address)} ${wallet.label ?? ''}`)}. Chains: ${book.data.chains.join(', ')}. Time zone: ${book.data.timezone ?? 'UTC'}.</p>

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { listTemplates } from '../../../templates/templateCatalog.js';
 import type { Book, Run, User } from '../../../workspace/WorkspaceData.js';
 import { authOf } from '../../auth.js';
@@ -30,18 +30,18 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** A page about one book: the visitor logged in (else to /login), the book (else 404) and its runs, newest first. */
-  const bookRoute = (route: string, render: (page: { user: User; book: Book; runs: Run[]; reply: FastifyReply }) => Html | Promise<Html>): void => {
+  const bookRoute = (route: string, render: (page: { user: User; csrfToken: string; book: Book; runs: Run[] }) => Html | Promise<Html>): void => {
     app.get<{ Params: IdParams }>(route, { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: notJson } }, async (request, reply) => {
       const book = await bookById(workspace, request.params.id);
-      return sendPage(reply, await render({ user: authOf(request).user, book, runs: await data.runsOfBook(book.id), reply }));
+      return sendPage(reply, await render({ user: authOf(request).user, csrfToken: reply.generateCsrf(), book, runs: await data.runsOfBook(book.id) }));
     });
   };
 
-  bookRoute('/books/:id', async ({ user, book, runs, reply }) =>
-    bookPage({ user, csrfToken: reply.generateCsrf(), book, runs, schedules: await data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id), rules: await data.bookRules(book.id) }),
+  bookRoute('/books/:id', async ({ user, csrfToken, book, runs }) =>
+    bookPage({ user, csrfToken, book, runs, schedules: await data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id), rules: await data.bookRules(book.id) }),
   );
 
-  bookRoute('/books/:id/summary', ({ user, book, runs }) => {
+  bookRoute('/books/:id/summary', ({ user, csrfToken, book, runs }) => {
     const reconcileRun = latestRunWith(runs, 'reconcile', 'reconcile.json');
     const exportRun = latestRunWith(runs, 'export', 'manifest.json');
     const report = reconcileRun === undefined ? undefined : readRunJson<ReconcileJson>(workspace, reconcileRun, 'reconcile.json');
@@ -50,6 +50,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     const balances = balancesRun === undefined ? undefined : readRunCsv(workspace, balancesRun, 'balances.csv');
     return summaryPage({
       user,
+      csrfToken,
       book,
       reconcile: reconcileRun === undefined || report === undefined ? undefined : { run: reconcileRun, report },
       exported: exportRun === undefined || manifest === undefined ? undefined : { run: exportRun, manifest },
@@ -57,7 +58,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  bookRoute('/books/:id/chart', async ({ user, book, runs }) => {
+  bookRoute('/books/:id/chart', async ({ user, csrfToken, book, runs }) => {
     const latest = await latestBalanceSeries(workspace, runs);
     const period = latest?.file.period;
     // The opening balances come from a reconcile over the same period, when there is one.
@@ -66,6 +67,6 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       .map((candidate) => readRunJson<ReconcileJson>(workspace, candidate, 'reconcile.json'))
       .find((candidate) => candidate !== undefined && period !== undefined && candidate.period.from === period.from && candidate.period.to === period.to);
     const series = latest === undefined ? [] : balanceSeries(latest.file, report);
-    return chartPage({ user, book, run: latest?.run, period, series });
+    return chartPage({ user, csrfToken, book, run: latest?.run, period, series });
   });
 }

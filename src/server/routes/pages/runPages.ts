@@ -34,6 +34,6 @@ export async function runPageRoutes(app: FastifyInstance): Promise<void> {
     const { run, book } = await runAndBook(request.params.id);
     const report = readRunJson<ReconcileJson>(workspace, run, 'reconcile.json');
     if (report === undefined) throw notFound('reconcile report');
-    return sendPage(reply, reconcilePage({ user: authOf(request).user, book, run, report }));
+    return sendPage(reply, reconcilePage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), book, run, report }));
   });
 }
