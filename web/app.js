@@ -82,6 +82,14 @@ const handlers = {
     await api('PUT', form.dataset.url, schedulesBody(form));
     location.reload();
   },
+  async review(form) {
+    await api('PUT', form.dataset.url, { status: form.elements.status.value });
+    location.reload();
+  },
+  async note(form) {
+    await api('POST', form.dataset.url, { text: form.elements.text.value.trim() });
+    location.reload();
+  },
   async share(form) {
     const share = await api('POST', form.dataset.url, { days: Number(form.elements.days.value) });
     const output = form.querySelector('[data-share-url]');
@@ -160,6 +168,7 @@ document.addEventListener('click', (event) => {
   if (button.dataset.action === 'copy') copyText(button);
   if (button.dataset.action === 'revoke') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
   if (button.dataset.action === 'remove-book') api('DELETE', button.dataset.url).then(() => location.assign('/'), (failure) => showActionError(button, failure));
+  if (button.dataset.action === 'refresh-entries') api('POST', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
   if (button.dataset.action === 'restore-book') api('POST', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
 });
 

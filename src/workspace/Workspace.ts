@@ -17,7 +17,9 @@ import { executeRun } from './executeRun.js';
 import { InProcessRunQueue } from './InProcessRunQueue.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
-import { openSqliteWorkspaceData } from './openWorkspaceData.js';
+import { openSqliteWorkspace } from './openWorkspaceData.js';
+import { refreshEntries } from './entries/refreshEntries.js';
+import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { RunQueue } from './RunQueue.js';
 import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
 import { validateBook } from './validateBook.js';
@@ -29,6 +31,8 @@ import type { Book, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
 export interface WorkspaceBackend {
   data: WorkspaceData;
   stores: BookStores;
+  /** The books' transactions tables, reviews and notes: in the same database as `data`. */
+  entries: SqlBookEntries;
   queue: (execute: (run: Run, signal: AbortSignal) => Promise<void>) => RunQueue;
 }
 
@@ -64,6 +68,7 @@ function withPrefix<T>(prefix: string, validate: () => T): T {
 export class Workspace {
   readonly data: WorkspaceData;
   readonly stores: BookStores;
+  readonly entries: SqlBookEntries;
   readonly queue: RunQueue;
   readonly scheduler: Scheduler;
   readonly api: ApiAccess;
@@ -78,10 +83,13 @@ export class Workspace {
     if (options.backend !== undefined) {
       this.data = options.backend.data;
       this.stores = options.backend.stores;
+      this.entries = options.backend.entries;
       this.queue = options.backend.queue(execute);
     } else {
       if (options.dataDir === undefined) throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
-      this.data = openSqliteWorkspaceData(path.join(options.dataDir, 'workspace.db'));
+      const { data, db } = openSqliteWorkspace(path.join(options.dataDir, 'workspace.db'));
+      this.data = data;
+      this.entries = new SqlBookEntries(db);
       this.stores = embeddedBookStores(options.dataDir);
       this.queue = new InProcessRunQueue(this.data, execute, { now: this.now, ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }) });
     }
@@ -90,7 +98,7 @@ export class Workspace {
 
   /** What a run needs to execute with one key: a worker passes the key it was given and that key's shared limiter. */
   runContext(api: ApiAccess, limiter?: KeyLimiter): RunContext {
-    return { data: this.data, stores: this.stores, api, alerts: this.alerts, now: this.now, ...(limiter === undefined ? {} : { limiter }) };
+    return { data: this.data, stores: this.stores, entries: this.entries, api, alerts: this.alerts, now: this.now, ...(limiter === undefined ? {} : { limiter }) };
   }
 
   /** Re-queues runs a dead process left running, then takes up the queue and the schedules. */
@@ -145,6 +153,11 @@ export class Workspace {
   /** Brings an archived book back into the list; false when there is no such book. */
   async restoreBook(id: number): Promise<boolean> {
     return this.data.setBookArchived(id, null);
+  }
+
+  /** Materializes the book's ledger from its store into its transactions table now; the number of entries. */
+  refreshEntries(book: Book): Promise<number> {
+    return refreshEntries({ bookId: book.id, book: book.data, stores: this.stores, entries: this.entries, api: this.api, now: this.now() });
   }
 
   /** The book's closed periods, where the CLI's `close` keeps them by default: `filed/` beside its state file. */

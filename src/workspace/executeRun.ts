@@ -15,6 +15,8 @@ import { createProgress } from '../sync/progress.js';
 import { apiPlace } from './apiPlace.js';
 import { BALANCE_SERIES_FILE } from '../output/balanceSeriesFile.js';
 import type { BookStores } from './BookStores.js';
+import { refreshEntries } from './entries/refreshEntries.js';
+import type { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { fanOutProgress, RunProgress } from './RunProgress.js';
@@ -24,6 +26,8 @@ import type { Run, WorkspaceData } from './WorkspaceData.js';
 export interface RunContext {
   data: WorkspaceData;
   stores: BookStores;
+  /** The transactions tables, refreshed after each run from what the run left in the store. */
+  entries?: SqlBookEntries;
   api: ApiAccess;
   /** From the server's environment only (LEDGERSCAN_*), never from the workspace data. */
   alerts: AlertSettings;
@@ -78,6 +82,14 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const files = await outcome.files();
     const alerted = await raiseAlert(alertAfter(outcome, subject, context.now()), context.alerts, log);
     const done = figures.done(outcome.apiCalls);
+    // Before the run is done, so whoever waits for it finds the table as the run left the store.
+    if (context.entries !== undefined) {
+      const entries = context.entries;
+      await refreshEntries({ bookId: book.id, book: book.data, stores, entries, api, now: context.now() }).then(
+        (count) => log(`transactions table: ${count} entries`),
+        (error: unknown) => log(`transactions table not refreshed: ${error instanceof LedgerscanError ? error.message : String(error)}`),
+      );
+    }
     await writes.flush();
     await data.updateRun(run.id, { status: outcome.status, progress: done, summary: { ...outcome.summary, ...alerted }, files, finishedAt: context.now().toISOString() });
     log(`${outcome.status}: ${outcome.apiCalls} API calls`);

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { LedgerscanError } from '../../errors/LedgerscanError.js';
 import type { LoginThrottle } from '../LoginThrottle.js';
 import { bookRoutes } from './books/index.js';
+import { entryRoutes } from './entries/index.js';
 import { healthRoutes } from './health/index.js';
 import { pageRoutes } from './pages/index.js';
+import { entryPageRoutes } from './pages/entryPages.js';
 import { runPageRoutes } from './pages/runPages.js';
 import { runFileRoutes } from './runs/files.js';
 import { runRoutes } from './runs/index.js';
@@ -30,10 +32,12 @@ export async function routes(app: FastifyInstance, options: RouteOptions): Promi
   await app.register(sessionRoutes, { secureCookies: options.secureCookies, throttle: options.throttle });
   await app.register(healthRoutes);
   await app.register(bookRoutes);
+  await app.register(entryRoutes);
   await app.register(runRoutes);
   await app.register(runFileRoutes);
   await app.register(shareRoutes, { publicUrl: options.publicUrl });
   await app.register(shareLinkRoutes);
   await app.register(pageRoutes);
   await app.register(runPageRoutes);
+  await app.register(entryPageRoutes);
 }
