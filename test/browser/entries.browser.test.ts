@@ -76,7 +76,7 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
 
     await page.selectOption('table.entries tr.leg form[data-form="review"] select[name="status"]', 'flagged');
     await Promise.all([page.waitForEvent('load'), page.click('table.entries tr.leg form[data-form="review"] button')]);
-    expect(await page.$eval('table.entries tr.leg form[data-form="review"] select', (select) => (select as HTMLSelectElement).value)).toBe('flagged');
+    expect(await page.$eval('table.entries tr.leg form[data-form="review"] select', (select) => (select as unknown as { value: string }).value)).toBe('flagged');
 
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${server.url}/books/${bookId}/entries`);

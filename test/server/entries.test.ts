@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import Decimal from 'decimal.js';
+import { Decimal } from '../../src/ledger/money.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { neutraliseCell } from '../../src/templates/neutraliseCell.js';

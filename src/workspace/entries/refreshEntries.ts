@@ -37,7 +37,7 @@ export function storedChains(store: BookStore, job: Pick<Job, 'chains' | 'wallet
 }
 
 /** What the table keeps of an entry: its filter columns and its `ledger.csv` cells. */
-function* entryRows(entries: Iterable<LedgerEntry>): Generator<NewEntryRow> {
+export function* entryRows(entries: Iterable<LedgerEntry>): Generator<NewEntryRow> {
   const { cells } = ledgerCells();
   for (const entry of entries) {
     yield {
