@@ -5,6 +5,7 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { hashPassword } from '../../src/workspace/secrets.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
+import { browserLogin } from '../support/browserLogin.js';
 import { e2eWorld } from '../support/e2eWorld.js';
 import { describeWithPrograms, findProgram } from '../support/outsideProgram.js';
 import type { Served } from '../support/serverHarness.js';
@@ -45,14 +46,7 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
   });
 
   it('filters to one wallet and category, finds a hash, sets a review status; fits 1,280 and 390 px', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${server.url}/login`);
-    await page.fill('input[name="user"]', 'accountant');
-    await page.fill('input[name="password"]', PASSWORD);
-    await Promise.all([page.waitForURL(`${server.url}/`), page.click('button[type="submit"]')]);
+    const { context, page, pageErrors } = await browserLogin(browser, server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
     await Promise.all([page.waitForURL(/\/entries$/), page.click(`a[href="/books/${bookId}/entries"]`)]);
     const wallet = world.wallets[1]?.address.toLowerCase() ?? '';
     const expected = await workspace.entries.page(bookId, { wallet, category: 'transfer' }, null, 1000);
