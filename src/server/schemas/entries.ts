@@ -24,6 +24,9 @@ export const entriesQuery = {
   additionalProperties: false,
 } as const;
 
+/** The page's query: the table's, plus `totals=1` to sum a view too large to sum on every visit. */
+export const entriesPageQuery = { ...entriesQuery, properties: { ...entriesQuery.properties, totals: { type: 'string', enum: ['', '1'] } } } as const;
+
 export interface EntriesQuery {
   from?: string;
   to?: string;
@@ -36,6 +39,7 @@ export interface EntriesQuery {
   q?: string;
   cursor?: string;
   limit?: number;
+  totals?: '' | '1';
 }
 
 export const entryParams = {

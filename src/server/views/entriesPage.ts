@@ -18,14 +18,16 @@ export interface EntriesPageInput {
   book: Book;
   query: EntriesQuery;
   page: EntryPage;
-  totals: EntryTotal[];
+  /** Null: the view is too large to sum on every visit; a link asks for it. */
+  totals: EntryTotal[] | null;
   next: string | null;
 }
 
 /** The page's filters as a query string (the CSV link and the next page keep them). */
 function queryString(query: EntriesQuery, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...query, ...extra })) if (key !== 'cursor' && value !== undefined && String(value) !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries({ ...query, ...extra })) if (key !== 'cursor' && key !== 'totals' && value !== undefined && String(value) !== '') params.set(key, String(value));
+  if (extra.totals !== undefined) params.set('totals', extra.totals);
   if (extra.cursor !== undefined) params.set('cursor', extra.cursor);
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
@@ -52,7 +54,8 @@ function filterForm(book: Book, query: EntriesQuery): Html {
 </form>`;
 }
 
-function totalsTable(totals: readonly EntryTotal[]): Html {
+function totalsTable(book: Book, query: EntriesQuery, totals: readonly EntryTotal[] | null): Html {
+  if (totals === null) return html`<p><a href="/books/${book.id}/entries${queryString(query, { totals: '1' })}">Totals of this view, in units</a> (a large view: summed when asked)</p>`;
   if (totals.length === 0) return html``;
   const rows = totals.map((total) => {
     const asset = { assetKind: total.assetContract === '' ? 'native' : 'erc20', asset: total.asset, assetContract: total.assetContract, tokenId: '', spam: '' };
@@ -126,7 +129,7 @@ ${filterForm(book, query)}
 <a href="/api/books/${book.id}/entries.csv${queryString(query)}" download>CSV of this view</a>
 ${page.refreshedAt === null ? ' · not built yet: run a sync or refresh' : ` · from the store as of ${page.refreshedAt.slice(0, 16).replace('T', ' ')} UTC`}
 ${admin ? html` <button type="button" data-action="refresh-entries" data-url="/api/books/${book.id}/entries/refresh">Refresh from the store</button><span class="error" data-error></span>` : ''}</p>
-${totalsTable(input.totals)}
+${totalsTable(book, query, input.totals)}
 <div class="wide"><table class="entries"><thead><tr><th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Counterparty</th><th>Category</th><th>Spam reason</th><th>Note</th><th>Review and notes</th></tr></thead>
 ${groups.map((group) => transactionRows(book, group, dates, admin))}</table></div>
 <p>${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${input.next === null ? '' : html`<a class="button" href="/books/${book.id}/entries${queryString(query, { cursor: input.next })}">Next page</a>`}</p>`,
