@@ -231,6 +231,8 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX book_entries_by_time ON book_entries (set_id, timestamp, seq);
   CREATE INDEX book_entries_by_wallet ON book_entries (set_id, wallet, seq);
+  CREATE INDEX book_entries_by_wallet_category ON book_entries (set_id, wallet, category, seq);
+  CREATE INDEX book_entries_by_spam ON book_entries (set_id, spam, seq);
   CREATE INDEX book_entries_by_chain ON book_entries (set_id, chain_id, seq);
   CREATE INDEX book_entries_by_category ON book_entries (set_id, category, seq);
   CREATE INDEX book_entries_by_asset ON book_entries (set_id, asset, seq);
