@@ -2,8 +2,8 @@
  * `npm run bench -- --stores [--sizes medium]`: store→CSV on PostgreSQL beside SQLite instead (compareStores.ts),
  * merged into results.json under `storeComparison`.
  *
- * `npm run bench [-- --sizes small,medium,large] [--rate N] [--keep]` (or `-- --workspace`, see workspaceBench.ts, or
- * `-- --workers 1,2,4`, see workersBench.ts): cold and warm exports against the
+ * `npm run bench [-- --sizes small,medium,large] [--rate N] [--keep]` (or `-- --workspace`, see workspaceBench.ts,
+ * `-- --entries`, see entriesBench.ts, or `-- --workers 1,2,4`, see workersBench.ts): cold and warm exports against the
  * sandbox (in a process of its own) on worlds of about 10k, 100k and 1M ledger entries, then the store-to-CSV stage
  * in a child process and csv-stringify alone on the same rows. Prints a summary per size and merges
  * the figures into bench/results.json (one entry per size, replaced when that size is run again).
@@ -20,6 +20,7 @@ import type { BenchSize } from './BenchSize.js';
 import { benchJob } from './benchJob.js';
 import { compareStores } from './compareStores.js';
 import { csvStringifyBaseline } from './csvStringifyBaseline.js';
+import { entriesBench } from './entriesBench.js';
 import { exportOnce } from './exportOnce.js';
 import type { ExportFigures } from './exportOnce.js';
 import { minimumCalls } from './minimumCalls.js';
@@ -35,6 +36,10 @@ const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'res
 
 if (process.argv[2] === '--workspace') {
   await workspaceBench(process.argv.slice(3));
+  process.exit(0);
+}
+if (process.argv[2] === '--entries') {
+  await entriesBench(process.argv.slice(3));
   process.exit(0);
 }
 if (process.argv[2] === '--workers') {

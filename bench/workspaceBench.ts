@@ -143,7 +143,7 @@ export async function workspaceBench(argv: readonly string[]): Promise<void> {
   }
 }
 
-function latency(samples: readonly number[]): { count: number; p50Ms: number; p95Ms: number; maxMs: number } {
+export function latency(samples: readonly number[]): { count: number; p50Ms: number; p95Ms: number; maxMs: number } {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (share: number): number => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
   return { count: sorted.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: sorted.at(-1) ?? 0 };

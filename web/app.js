@@ -117,6 +117,10 @@ const handlers = {
     form.reset();
     form.querySelector('[data-done]').hidden = false;
   },
+  async review(form) {
+    await api('PUT', form.dataset.url, { status: form.elements.status.value });
+  async note(form) {
+    await api('POST', form.dataset.url, { text: form.elements.text.value.trim() });
   async share(form) {
     const share = await api('POST', form.dataset.url, { days: Number(form.elements.days.value) });
     const output = form.querySelector('[data-share-url]');
@@ -197,6 +201,7 @@ document.addEventListener('click', (event) => {
   if (button.dataset.action === 'remove-book') api('DELETE', button.dataset.url).then(() => location.assign('/'), (failure) => showActionError(button, failure));
   if (button.dataset.action === 'delete-rule') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
   if (button.dataset.action === 'remove-user') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
+  if (button.dataset.action === 'refresh-entries') api('POST', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
   if (button.dataset.action === 'restore-book') api('POST', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
 });
 

@@ -17,7 +17,9 @@ import { executeRun } from './executeRun.js';
 import { InProcessRunQueue } from './InProcessRunQueue.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
-import { openSqliteWorkspaceData } from './openWorkspaceData.js';
+import { openSqliteWorkspace } from './openWorkspaceData.js';
+import { refreshEntries } from './entries/refreshEntries.js';
+import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { RunQueue } from './RunQueue.js';
 import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
 import { validateBook } from './validateBook.js';
@@ -32,6 +34,8 @@ import { openStoreAt } from '../store/openStoreAt.js';
 export interface WorkspaceBackend {
   data: WorkspaceData;
   stores: BookPlaces;
+  /** The books' transactions tables, reviews and notes: in the same database as `data`. */
+  entries: SqlBookEntries;
   queue: (execute: (run: Run, signal: AbortSignal) => Promise<void>) => RunQueue;
 }
 
@@ -67,6 +71,7 @@ function withPrefix<T>(prefix: string, validate: () => T): T {
 export class Workspace {
   readonly data: WorkspaceData;
   readonly stores: BookPlaces;
+  readonly entries: SqlBookEntries;
   readonly queue: RunQueue;
   readonly scheduler: Scheduler;
   readonly api: ApiAccess;
@@ -81,10 +86,13 @@ export class Workspace {
     if (options.backend !== undefined) {
       this.data = options.backend.data;
       this.stores = options.backend.stores;
+      this.entries = options.backend.entries;
       this.queue = options.backend.queue(execute);
     } else {
       if (options.dataDir === undefined) throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
-      this.data = openSqliteWorkspaceData(path.join(options.dataDir, 'workspace.db'));
+      const { data, db } = openSqliteWorkspace(path.join(options.dataDir, 'workspace.db'));
+      this.data = data;
+      this.entries = new SqlBookEntries(db);
       this.stores = embeddedBookPlaces(options.dataDir);
       this.queue = new InProcessRunQueue(this.data, execute, { now: this.now, ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }) });
     }
@@ -93,7 +101,7 @@ export class Workspace {
 
   /** What a run needs to execute with one key: a worker passes the key it was given and that key's shared limiter. */
   runContext(api: ApiAccess, limiter?: KeyLimiter): RunContext {
-    return { data: this.data, stores: this.stores, api, alerts: this.alerts, now: this.now, ...(limiter === undefined ? {} : { limiter }) };
+    return { data: this.data, stores: this.stores, entries: this.entries, api, alerts: this.alerts, now: this.now, ...(limiter === undefined ? {} : { limiter }) };
   }
 
   /**
@@ -116,12 +124,16 @@ export class Workspace {
       store.close();
     }
     const rule = await this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
+    await this.refreshEntries(book);
     return { rule, matched };
   }
 
-  /** False when the book has no such rule; runs already done keep the files it shaped. */
+  /** False when the book has no such rule; runs already done keep the files it shaped, the transactions table follows at once. */
   async removeBookRule(bookId: number, ruleId: number): Promise<boolean> {
-    return this.data.removeBookRule(bookId, ruleId);
+    const removed = await this.data.removeBookRule(bookId, ruleId);
+    const book = await this.data.getBook(bookId);
+    if (removed && book !== undefined) await this.refreshEntries(book);
+    return removed;
   }
 
   /** Re-queues runs a dead process left running, then takes up the queue and the schedules. */
@@ -176,6 +188,11 @@ export class Workspace {
   /** Brings an archived book back into the list; false when there is no such book. */
   async restoreBook(id: number): Promise<boolean> {
     return this.data.setBookArchived(id, null);
+  }
+
+  /** Materializes the book's ledger (its rules applied) from its store into its transactions table now; the number of entries. */
+  async refreshEntries(book: Book): Promise<number> {
+    return refreshEntries({ bookId: book.id, book: book.data, rules: await this.data.bookRules(book.id), stores: this.stores, entries: this.entries, api: this.api, now: this.now() });
   }
 
   /** The book's closed periods, where the CLI's `close` keeps them by default: `filed/` beside its state file. */

@@ -16,6 +16,8 @@ import { apiPlace } from './apiPlace.js';
 import { runTarget, WORKER_ACTOR } from './AuditLog.js';
 import { BALANCE_SERIES_FILE } from '../output/balanceSeriesFile.js';
 import type { BookPlaces } from './BookPlaces.js';
+import { refreshEntries } from './entries/refreshEntries.js';
+import type { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { fanOutProgress, RunProgress } from './RunProgress.js';
@@ -25,6 +27,8 @@ import type { Run, WorkspaceData } from './WorkspaceData.js';
 export interface RunContext {
   data: WorkspaceData;
   stores: BookPlaces;
+  /** The transactions tables, refreshed after each run from what the run left in the store. */
+  entries?: SqlBookEntries;
   api: ApiAccess;
   /** From the server's environment only (LEDGERSCAN_*), never from the workspace data. */
   alerts: AlertSettings;
@@ -84,6 +88,14 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     }
     const alerted = await raiseAlert(alertAfter(outcome, subject, context.now()), context.alerts, log);
     const done = figures.done(outcome.apiCalls);
+    // Before the run is done, so whoever waits for it finds the table as the run left the store.
+    if (context.entries !== undefined) {
+      const entries = context.entries;
+      await refreshEntries({ bookId: book.id, book: book.data, rules: await data.bookRules(book.id), stores, entries, api, now: context.now() }).then(
+        (count) => log(`transactions table: ${count} entries`),
+        (error: unknown) => log(`transactions table not refreshed: ${error instanceof LedgerscanError ? error.message : String(error)}`),
+      );
+    }
     await writes.flush();
     await data.updateRun(run.id, { status: outcome.status, progress: done, summary: { ...outcome.summary, ...alerted }, files, finishedAt: context.now().toISOString() });
     log(`${outcome.status}: ${outcome.apiCalls} API calls`);

@@ -3,6 +3,7 @@ import { makeWorkerUtils } from 'graphile-worker';
 import type { AlertSettings } from '../alerts/AlertSettings.js';
 import { removePostgresBook } from '../store/postgres/removePostgresBook.js';
 import { distributedBookPlaces } from './BookPlaces.js';
+import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import { GraphileRunQueue } from './GraphileRunQueue.js';
 import { graphileLogger } from './graphileLogger.js';
 import type { ApiAccess } from './jobForRun.js';
@@ -38,6 +39,6 @@ export async function openDistributedWorkspace(options: DistributedOptions, work
     api: options.api,
     now,
     ...(options.alerts === undefined ? {} : { alerts: options.alerts }),
-    backend: { data, stores, queue: () => new GraphileRunQueue(data, db, now) },
+    backend: { data, stores, entries: new SqlBookEntries(db), queue: () => new GraphileRunQueue(data, db, now) },
   });
 }

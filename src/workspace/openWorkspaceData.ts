@@ -11,14 +11,20 @@ import type { WorkspaceTables } from './workspaceRows.js';
 
 /** The embedded workspace data: `workspace.db` (created or upgraded here, synchronously, at start). */
 export function openSqliteWorkspaceData(file: string): SqlWorkspaceData {
+  return openSqliteWorkspace(file).data;
+}
+
+/** The embedded workspace data and its query builder (the transactions table shares the file). */
+export function openSqliteWorkspace(file: string): { data: SqlWorkspaceData; db: Kysely<WorkspaceTables> } {
   const db = new Kysely<WorkspaceTables>({ dialect: new SqliteDialect({ database: openWorkspaceDatabase(file) }) });
-  return new SqlWorkspaceData(db, {
+  const data = new SqlWorkspaceData(db, {
     insertionOrder: 'rowid',
     // A write first: it takes the file's write lock (waiting out busy_timeout) before the count is read.
     serializeKeyAssignment: async (trx, runId) => {
       await trx.updateTable('runs').set({ api_key_name: null }).where('id', '=', runId).execute();
     },
   });
+  return { data, db };
 }
 
 /** The query builder on the shared schema: a lost session fails as `DatabaseUnavailableError`, as the store's statements do. */

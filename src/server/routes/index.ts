@@ -3,9 +3,11 @@ import { LedgerscanError } from '../../errors/LedgerscanError.js';
 import type { LoginThrottle } from '../LoginThrottle.js';
 import { auditRoutes } from './audit/index.js';
 import { bookRoutes } from './books/index.js';
+import { entryRoutes } from './entries/index.js';
 import { healthRoutes } from './health/index.js';
 import { accountPageRoutes } from './pages/accountPages.js';
 import { pageRoutes } from './pages/index.js';
+import { entryPageRoutes } from './pages/entryPages.js';
 import { runPageRoutes } from './pages/runPages.js';
 import { runFileRoutes } from './runs/files.js';
 import { ruleRoutes } from './rules/index.js';
@@ -36,6 +38,7 @@ export async function routes(app: FastifyInstance, options: RouteOptions): Promi
   await app.register(healthRoutes);
   await app.register(bookRoutes);
   await app.register(ruleRoutes);
+  await app.register(entryRoutes);
   await app.register(runRoutes);
   await app.register(runFileRoutes);
   await app.register(shareRoutes, { publicUrl: options.publicUrl });
@@ -46,4 +49,5 @@ export async function routes(app: FastifyInstance, options: RouteOptions): Promi
   await app.register(pageRoutes);
   await app.register(runPageRoutes);
   await app.register(accountPageRoutes);
+  await app.register(entryPageRoutes);
 }

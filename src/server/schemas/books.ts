@@ -22,6 +22,13 @@ export const bookResponse = {
     lastRun,
     lastReconcile: lastRun,
     lastAlert: lastRun,
+    /** The list's count of the book's transactions by review state ("37 unreviewed, 2 flagged"). */
+    review: {
+      type: 'object',
+      required: ['unreviewed', 'reviewed', 'flagged'],
+      properties: { unreviewed: { type: 'integer' }, reviewed: { type: 'integer' }, flagged: { type: 'integer' } },
+      additionalProperties: false,
+    },
   },
   additionalProperties: true,
 } as const;

@@ -25,7 +25,7 @@ export function bookPage(input: { user: User; csrfToken: string; book: Book; run
     csrfToken: input.csrfToken,
     body: html`<h1>${book.data.name}</h1>
 ${book.archivedAt === null ? '' : html`<p class="archived">Archived ${book.archivedAt.slice(0, 16).replace('T', ' ')} UTC: hidden from the books list, its closed periods and runs kept.</p>`}
-<p><a href="/books/${book.id}/summary">Year summary (printable)</a> · <a href="/books/${book.id}/chart">Balance chart</a></p>
+<p><a href="/books/${book.id}/entries">Transactions</a> · <a href="/books/${book.id}/summary">Year summary (printable)</a> · <a href="/books/${book.id}/chart">Balance chart</a></p>
 ${admin ? html`<h2>New run</h2>${runForm(book, input.templates)}` : ''}
 <h2>Closed periods</h2>
 ${closedPeriods(book, input.closed, input.runs, admin)}

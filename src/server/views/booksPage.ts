@@ -1,3 +1,4 @@
+import type { ReviewCounts } from '../../workspace/entries/BookEntries.js';
 import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -7,8 +8,15 @@ import { alertNote, statusBadge } from './parts.js';
 import { chainPicker, fieldError, labelRows, spamRows, zonePicker } from './formControls.js';
 import { shortened } from './shortened.js';
 
-export function booksPage(input: { user: User; csrfToken: string; books: { book: Book; runs: Run[] }[] }): Html {
-  const rows = input.books.map(({ book, runs }) => {
+/** "37 unreviewed, 2 flagged": what is left to look at in the book's transactions, a link to them. */
+function reviewNote(bookId: number, review: ReviewCounts): Html {
+  const parts = [review.unreviewed > 0 ? `${review.unreviewed} unreviewed` : '', review.flagged > 0 ? `${review.flagged} flagged` : ''].filter((part) => part !== '');
+  const text = review.unreviewed + review.reviewed + review.flagged === 0 ? 'none yet' : parts.length === 0 ? 'all reviewed' : parts.join(', ');
+  return html`<a href="/books/${bookId}/entries">${text}</a>`;
+}
+
+export function booksPage(input: { user: User; csrfToken: string; books: { book: Book; runs: Run[]; review: ReviewCounts }[] }): Html {
+  const rows = input.books.map(({ book, runs, review }) => {
     const last = runs[0];
     const reconcile = runs.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null);
     return html`<tr>
@@ -18,6 +26,7 @@ export function booksPage(input: { user: User; csrfToken: string; books: { book:
 <td>${last === undefined ? statusBadge('none') : html`<a href="/runs/${last.id}">${last.request.kind} ${last.createdAt.slice(0, 16).replace('T', ' ')}</a> ${statusBadge(last.status)}`}</td>
 <td>${reconcile === undefined ? statusBadge('none') : html`<a href="/runs/${reconcile.id}/reconcile">${statusBadge(reconcile.status)}</a>`}</td>
 <td class="alert">${alertNote(lastAlertRun(runs))}</td>
+<td class="review">${reviewNote(book.id, review)}</td>
 </tr>`;
   });
   return layout({
@@ -25,7 +34,7 @@ export function booksPage(input: { user: User; csrfToken: string; books: { book:
     user: input.user,
     csrfToken: input.csrfToken,
     body: html`<h1>Books</h1>
-<div class="wide"><table class="books"><thead><tr><th>Client</th><th>Wallets</th><th>Chains</th><th>Last run</th><th>Last reconcile</th><th>Last alert (UTC)</th></tr></thead>
+<div class="wide"><table class="books"><thead><tr><th>Client</th><th>Wallets</th><th>Chains</th><th>Last run</th><th>Last reconcile</th><th>Last alert (UTC)</th><th>Transactions</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 ${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : ''}`,
   });

@@ -15,7 +15,7 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
   const one = { querystring: noQuery, params: idParams };
 
   app.get<{ Querystring: { archived?: boolean } }>('/api/books', { config: { access: 'user' }, schema: { querystring: bookListQuery, response: responses({ 200: bookListResponse }) } }, async (request) =>
-    Promise.all((await data.listBooks(request.query.archived === true)).map(async (book) => bookJson(book, await data.runsOfBook(book.id)))),
+    Promise.all((await data.listBooks(request.query.archived === true)).map(async (book) => ({ ...bookJson(book, await data.runsOfBook(book.id)), review: await workspace.entries.reviewCounts(book.id) }))),
   );
 
   app.post('/api/books', { config: { access: 'admin' }, schema: { querystring: noQuery, body: bookBody, response: responses({ 201: bookResponse }) } }, async (request, reply) => {

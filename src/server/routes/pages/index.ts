@@ -25,7 +25,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/login', { config: { access: 'public' }, schema: { querystring: noQuery, response: notJson } }, async (_request, reply) => sendPage(reply, loginPage()));
 
   app.get('/', { config: { access: 'user' }, schema: { querystring: noQuery, response: notJson } }, async (request, reply) => {
-    const books = await Promise.all((await data.listBooks()).map(async (book) => ({ book, runs: await data.runsOfBook(book.id) })));
+    const books = await Promise.all((await data.listBooks()).map(async (book) => ({ book, runs: await data.runsOfBook(book.id), review: await workspace.entries.reviewCounts(book.id) })));
     return sendPage(reply, booksPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), books }));
   });
 

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { addEntryNote, setEntryReview } from '../../../workspace/entries/entryChanges.js';
+import type { ReviewStatus } from '../../../workspace/entries/BookEntries.js';
+import { authOf } from '../../auth.js';
+import { entriesCsv, entryJson } from '../../entryJson.js';
+import { cursorText, entryFilter } from '../../entryFilter.js';
+import { notFound } from '../../HttpError.js';
+import type { IdParams } from '../../schemas/common.js';
+import { idParams, noQuery, notJson, responses } from '../../schemas/common.js';
+import type { EntriesQuery, EntryParams } from '../../schemas/entries.js';
+import { entriesQuery, entriesResponse, entryParams, noteBody, noteResponse, refreshResponse, reviewBody, reviewResponse, totalsResponse } from '../../schemas/entries.js';
+import { bookById } from '../lookups.js';
+
+/**
+ * A book's transactions table (`/api/books/:id/entries`): pages of the filtered view, its totals, its CSV, a refresh
+ * from the store; an entry's notes and review status (admins).
+ */
+export async function entryRoutes(app: FastifyInstance): Promise<void> {
+  const { workspace } = app;
+  const { entries } = workspace;
+  const filtered = { querystring: entriesQuery, params: idParams };
+  type Filtered = { Params: IdParams; Querystring: EntriesQuery };
+
+  app.get<Filtered>('/api/books/:id/entries', { config: { access: 'user' }, schema: { ...filtered, response: responses({ 200: entriesResponse }) } }, async (request) => {
+    const book = await bookById(workspace, request.params.id);
+    const { filter, cursor, limit } = entryFilter(request.query, book);
+    const page = await entries.page(book.id, filter, cursor, limit);
+    return { entries: page.entries.map(entryJson), next: cursorText(page.next), total: page.total, refreshedAt: page.refreshedAt };
+  });
+
+  app.get<Filtered>('/api/books/:id/entries/totals', { config: { access: 'user' }, schema: { ...filtered, response: responses({ 200: totalsResponse }) } }, async (request) => {
+    const book = await bookById(workspace, request.params.id);
+    const { filter } = entryFilter(request.query, book);
+    const assets = await entries.totals(book.id, filter);
+    return { total: assets.reduce((sum, asset) => sum + asset.entries, 0), assets };
+  });
+
+  app.get<Filtered>('/api/books/:id/entries.csv', { config: { access: 'user' }, schema: { ...filtered, response: notJson } }, async (request, reply) => {
+    const book = await bookById(workspace, request.params.id);
+    const { filter } = entryFilter(request.query, book);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="book-${book.id}-entries.csv"`)
+      .send(entriesCsv(entries, book.id, filter));
+  });
+
+  app.post<{ Params: IdParams }>('/api/books/:id/entries/refresh', { config: { access: 'admin' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: refreshResponse }) } }, async (request) => {
+    const book = await bookById(workspace, request.params.id);
+    return { entries: await workspace.refreshEntries(book) };
+  });
+
+  const change = async (params: EntryParams, name: string): Promise<{ bookId: number; entryId: string; author: string; at: string }> => ({
+    bookId: (await bookById(workspace, params.id)).id,
+    entryId: params.entryId,
+    author: name,
+    at: workspace.now().toISOString(),
+  });
+
+  app.post<{ Params: EntryParams; Body: { text: string } }>(
+    '/api/books/:id/entries/:entryId/notes',
+    { config: { access: 'admin' }, schema: { querystring: noQuery, params: entryParams, body: noteBody, response: responses({ 201: noteResponse }) } },
+    async (request, reply) => {
+      const note = await addEntryNote(entries, await change(request.params, authOf(request).user.name), request.body.text);
+      if (note === undefined) throw notFound('entry');
+      return reply.code(201).send(note);
+    },
+  );
+
+  app.put<{ Params: EntryParams; Body: { status: ReviewStatus } }>(
+    '/api/books/:id/entries/:entryId/review',
+    { config: { access: 'admin' }, schema: { querystring: noQuery, params: entryParams, body: reviewBody, response: responses({ 200: reviewResponse }) } },
+    async (request) => {
+      const changed = await setEntryReview(entries, await change(request.params, authOf(request).user.name), request.body.status);
+      if (changed === undefined) throw notFound('entry');
+      return changed.after;
+    },
+  );
+}

@@ -1,0 +1,76 @@
+/** The review states of a ledger entry; every entry starts `unreviewed`. */
+export const REVIEW_STATUSES = ['unreviewed', 'reviewed', 'flagged'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/**
+ * What the transactions table is filtered by, in domain terms: instants as unix seconds (the book's zone already
+ * applied), addresses lowercase. Every field absent means "any".
+ */
+export interface EntryFilter {
+  from?: number;
+  /** Exclusive. */
+  to?: number;
+  wallet?: string;
+  chainId?: number;
+  /** A lowercase `0x` contract, else a symbol as the ledger writes it. */
+  asset?: string;
+  category?: string;
+  spam?: boolean;
+  review?: ReviewStatus;
+  /** Lowercase text: a whole transaction hash, or a part of a hash, counterparty, label or method. */
+  q?: string;
+}
+
+export interface EntryNote {
+  author: string;
+  at: string;
+  text: string;
+}
+
+export interface EntryReview {
+  status: ReviewStatus;
+  /** Null while nobody has set a status. */
+  author: string | null;
+  at: string | null;
+}
+
+/** One row of the table: the `ledger.csv` cells by column, with its review and notes. */
+export interface BookEntry {
+  seq: number;
+  entryId: string;
+  timestamp: number;
+  cells: Record<string, string>;
+  review: EntryReview;
+  notes: EntryNote[];
+}
+
+/** Where a page of the filtered view starts: after `seq` of entry set `set`. */
+export interface EntryCursor {
+  set: number;
+  seq: number;
+}
+
+export interface EntryPage {
+  entries: BookEntry[];
+  next: EntryCursor | null;
+  total: number;
+  /** The `ledger.csv` columns of the current set, in order. */
+  columns: string[];
+  refreshedAt: string | null;
+}
+
+/** The units a filtered view moves per asset, in and out, exact. */
+export interface EntryTotal {
+  chainId: number;
+  asset: string;
+  assetContract: string;
+  entries: number;
+  in: string;
+  out: string;
+}
+
+export interface ReviewCounts {
+  unreviewed: number;
+  reviewed: number;
+  flagged: number;
+}

@@ -1,0 +1,242 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { InputError } from '../../errors/LedgerscanError.js';
+import type { BookEntry, EntryCursor, EntryFilter, EntryNote, EntryPage, EntryReview, EntryTotal, ReviewCounts, ReviewStatus } from './BookEntries.js';
+import type { SeqRange } from './entryConditions.js';
+import { entryConditions } from './entryConditions.js';
+import type { EntryRow, EntryTables } from './entryTables.js';
+import type { WorkspaceTables } from '../workspaceRows.js';
+import { sumTotals } from './sumTotals.js';
+
+/** Rows per insert: under SQLite's and PostgreSQL's bound-parameter limits at 18 columns. */
+const INSERT_ROWS = 500;
+/** Rows an old set loses per delete, so a SQLite refresh never holds the write lock for long. */
+const DELETE_ROWS = 20_000;
+/** Rows read per statement when the whole filtered view is walked (CSV, totals). */
+const WALK_ROWS = 5_000;
+
+export type NewEntryRow = Omit<EntryRow, 'set_id' | 'seq'>;
+
+interface CurrentSet {
+  id: number;
+  columns: string[];
+  entries: number;
+  refreshedAt: string;
+}
+
+const UNREVIEWED: EntryReview = { status: 'unreviewed', author: null, at: null };
+
+/**
+ * A book's materialized ledger, its reviews and notes, in the workspace database: one Kysely query text for SQLite
+ * (`workspace.db`) and PostgreSQL, as `SqlWorkspaceData`. Kept there rather than in the book's store because the
+ * review filter joins the reviews (workspace data, by user) to the entries, and a join needs one database.
+ */
+export class SqlBookEntries {
+  private readonly db: Kysely<EntryTables>;
+
+  constructor(db: Kysely<WorkspaceTables>) {
+    this.db = db.withTables<EntryTables>() as unknown as Kysely<EntryTables>;
+  }
+
+  /**
+   * Writes `rows` (ledger order) as a new entry set in short statements, then makes it the book's current set in one
+   * statement: a reader sees the old set or the new one, never half. A refresh older than the current set is
+   * dropped (two refreshes raced). Older sets are deleted afterwards. Returns the number of entries.
+   */
+  async replace(bookId: number, columns: readonly string[], rows: Iterable<NewEntryRow>, now: string): Promise<number> {
+    const { id } = await this.db.insertInto('entry_sets').values({ book_id: bookId, columns: JSON.stringify(columns), entries: 0, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    let seq = 0;
+    try {
+      let batch: EntryRow[] = [];
+      for (const row of rows) {
+        batch.push({ ...row, set_id: id, seq: (seq += 1) });
+        if (batch.length === INSERT_ROWS) {
+          await this.db.insertInto('book_entries').values(batch).execute();
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await this.db.insertInto('book_entries').values(batch).execute();
+      await this.db.updateTable('entry_sets').set({ entries: seq }).where('id', '=', id).execute();
+      await this.db
+        .insertInto('entry_views')
+        .values({ book_id: bookId, set_id: id, refreshed_at: now })
+        .onConflict((conflict) => conflict.column('book_id').doUpdateSet({ set_id: id, refreshed_at: now }).where('entry_views.set_id', '<', id))
+        .execute();
+    } catch (error) {
+      await this.dropSet(id);
+      throw error;
+    }
+    const current = await this.currentSet(bookId);
+    const old = await this.db.selectFrom('entry_sets').select('id').where('book_id', '=', bookId).where('id', '<>', current?.id ?? id).execute();
+    for (const set of old) await this.dropSet(set.id);
+    // The planner's statistics follow the new rows, so a selective filter (a hash, a wallet's category) takes its index.
+    await sql`ANALYZE book_entries`.execute(this.db);
+    return seq;
+  }
+
+  async currentSet(bookId: number): Promise<CurrentSet | undefined> {
+    const row = await this.db
+      .selectFrom('entry_views as v')
+      .innerJoin('entry_sets as s', 's.id', 'v.set_id')
+      .select(['s.id', 's.columns', 's.entries', 'v.refreshed_at'])
+      .where('v.book_id', '=', bookId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : { id: Number(row.id), columns: JSON.parse(row.columns) as string[], entries: Number(row.entries), refreshedAt: row.refreshed_at };
+  }
+
+  /** One page of the filtered view after `cursor`, in ledger order, with the view's count. */
+  async page(bookId: number, filter: EntryFilter, cursor: EntryCursor | null, limit: number): Promise<EntryPage> {
+    const set = await this.currentSet(bookId);
+    if (set === undefined) return { entries: [], next: null, total: 0, columns: [], refreshedAt: null };
+    if (cursor !== null && cursor.set !== set.id) {
+      throw new InputError('cursor belongs to an earlier refresh of the table', { details: { field: 'cursor', fix: 'start again from the first page (no cursor)' } });
+    }
+    const range = await this.seqRange(set.id, filter);
+    const rows = await this.db
+      .selectFrom('book_entries')
+      .select(['seq', 'entry_id', 'timestamp', 'cells'])
+      .where((eb) => entryConditions(eb, bookId, set.id, filter, range))
+      .$if(cursor !== null, (query) => query.where('seq', '>', cursor?.seq ?? 0))
+      .orderBy('seq')
+      .limit(limit + 1)
+      .execute();
+    const shown = rows.slice(0, limit);
+    const last = shown.at(-1);
+    return {
+      entries: await this.withReviews(bookId, set.columns, shown),
+      next: rows.length > limit && last !== undefined ? { set: set.id, seq: Number(last.seq) } : null,
+      total: await this.count(bookId, set, filter, range),
+      columns: set.columns,
+      refreshedAt: set.refreshedAt,
+    };
+  }
+
+  /** The whole filtered view in ledger order, a chunk at a time (the CSV download). */
+  async *walk(bookId: number, filter: EntryFilter): AsyncGenerator<{ columns: string[]; entries: BookEntry[] }> {
+    let cursor: EntryCursor | null = null;
+    do {
+      const page: EntryPage = await this.page(bookId, filter, cursor, WALK_ROWS);
+      yield { columns: page.columns, entries: page.entries };
+      cursor = page.next;
+    } while (cursor !== null);
+  }
+
+  /** The units the filtered view moves per asset, in and out, exact (base units summed as integers). */
+  async totals(bookId: number, filter: EntryFilter): Promise<EntryTotal[]> {
+    const set = await this.currentSet(bookId);
+    if (set === undefined) return [];
+    const range = await this.seqRange(set.id, filter);
+    const walk = async function* (db: Kysely<EntryTables>) {
+      let after = 0;
+      for (;;) {
+        const rows = await db
+          .selectFrom('book_entries')
+          .select(['seq', 'chain_id', 'asset', 'asset_contract', 'direction', 'amount_raw', 'decimals'])
+          .where((eb) => entryConditions(eb, bookId, set.id, filter, range))
+          .where('seq', '>', after)
+          .orderBy('seq')
+          .limit(WALK_ROWS)
+          .execute();
+        yield rows;
+        if (rows.length < WALK_ROWS) return;
+        after = Number(rows.at(-1)?.seq);
+      }
+    };
+    return sumTotals(walk(this.db));
+  }
+
+  /** Whether the book's current table has the entry (notes and reviews are taken for entries it shows). */
+  async hasEntry(bookId: number, entryId: string): Promise<boolean> {
+    const set = await this.currentSet(bookId);
+    if (set === undefined) return false;
+    return (await this.db.selectFrom('book_entries').select('seq').where('set_id', '=', set.id).where('entry_id', '=', entryId).executeTakeFirst()) !== undefined;
+  }
+
+  async review(bookId: number, entryId: string): Promise<EntryReview> {
+    const row = await this.db.selectFrom('entry_reviews').select(['status', 'author', 'at']).where('book_id', '=', bookId).where('entry_id', '=', entryId).executeTakeFirst();
+    return row ?? UNREVIEWED;
+  }
+
+  async setReview(bookId: number, entryId: string, status: ReviewStatus, author: string, at: string): Promise<EntryReview> {
+    await this.db
+      .insertInto('entry_reviews')
+      .values({ book_id: bookId, entry_id: entryId, status, author, at })
+      .onConflict((conflict) => conflict.columns(['book_id', 'entry_id']).doUpdateSet({ status, author, at }))
+      .execute();
+    return { status, author, at };
+  }
+
+  async addNote(bookId: number, entryId: string, author: string, text: string, at: string): Promise<EntryNote> {
+    await this.db.insertInto('entry_notes').values({ book_id: bookId, entry_id: entryId, author, at, text }).execute();
+    return { author, at, text };
+  }
+
+  async notes(bookId: number, entryId: string): Promise<EntryNote[]> {
+    return this.db.selectFrom('entry_notes').select(['author', 'at', 'text']).where('book_id', '=', bookId).where('entry_id', '=', entryId).orderBy('seq').execute();
+  }
+
+  /** The book's entries by review state, for the books list ("37 unreviewed, 2 flagged"); states of entries gone from the ledger do not count. */
+  async reviewCounts(bookId: number): Promise<ReviewCounts> {
+    const set = await this.currentSet(bookId);
+    if (set === undefined) return { unreviewed: 0, reviewed: 0, flagged: 0 };
+    const rows = await this.db
+      .selectFrom('entry_reviews as r')
+      .innerJoin('book_entries as e', (join) => join.onRef('e.entry_id', '=', 'r.entry_id').on('e.set_id', '=', set.id))
+      .select(['r.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('r.book_id', '=', bookId)
+      .groupBy('r.status')
+      .execute();
+    const count = (status: ReviewStatus): number => Number(rows.find((row) => row.status === status)?.n ?? 0);
+    return { unreviewed: set.entries - count('reviewed') - count('flagged'), reviewed: count('reviewed'), flagged: count('flagged') };
+  }
+
+  private async count(bookId: number, set: CurrentSet, filter: EntryFilter, range: SeqRange): Promise<number> {
+    if (Object.values(filter).every((value) => value === undefined)) return set.entries;
+    const row = await this.db
+      .selectFrom('book_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => entryConditions(eb, bookId, set.id, filter, range))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The period as a range of the set's ledger order, from the time index (the ledger is in time order). */
+  private async seqRange(setId: number, filter: EntryFilter): Promise<SeqRange> {
+    const firstAt = async (time: number | undefined): Promise<number | null> => {
+      if (time === undefined) return null;
+      const row = await this.db.selectFrom('book_entries').select('seq').where('set_id', '=', setId).where('timestamp', '>=', time).orderBy('timestamp').orderBy('seq').limit(1).executeTakeFirst();
+      return row === undefined ? Number.MAX_SAFE_INTEGER : Number(row.seq);
+    };
+    return { from: (await firstAt(filter.from)) ?? 0, to: await firstAt(filter.to) };
+  }
+
+  private async withReviews(bookId: number, columns: readonly string[], rows: readonly Pick<EntryRow, 'seq' | 'entry_id' | 'timestamp' | 'cells'>[]): Promise<BookEntry[]> {
+    const ids = rows.map((row) => row.entry_id);
+    if (ids.length === 0) return [];
+    const reviews = await this.db.selectFrom('entry_reviews').select(['entry_id', 'status', 'author', 'at']).where('book_id', '=', bookId).where('entry_id', 'in', ids).execute();
+    const notes = await this.db.selectFrom('entry_notes').select(['entry_id', 'author', 'at', 'text']).where('book_id', '=', bookId).where('entry_id', 'in', ids).orderBy('seq').execute();
+    const reviewOf = new Map(reviews.map(({ entry_id, ...review }) => [entry_id, review]));
+    const notesOf = new Map<string, EntryNote[]>();
+    for (const { entry_id, ...note } of notes) notesOf.set(entry_id, [...(notesOf.get(entry_id) ?? []), note]);
+    return rows.map((row) => {
+      const cells = JSON.parse(row.cells) as string[];
+      return {
+        seq: Number(row.seq),
+        entryId: row.entry_id,
+        timestamp: Number(row.timestamp),
+        cells: Object.fromEntries(columns.map((column, index) => [column, cells[index] ?? ''])),
+        review: reviewOf.get(row.entry_id) ?? UNREVIEWED,
+        notes: notesOf.get(row.entry_id) ?? [],
+      };
+    });
+  }
+
+  private async dropSet(setId: number): Promise<void> {
+    for (;;) {
+      const last = await this.db.selectFrom('book_entries').select('seq').where('set_id', '=', setId).orderBy('seq').offset(DELETE_ROWS - 1).limit(1).executeTakeFirst();
+      if (last === undefined) break;
+      await this.db.deleteFrom('book_entries').where('set_id', '=', setId).where('seq', '<=', last.seq).execute();
+    }
+    await this.db.deleteFrom('entry_sets').where('id', '=', setId).execute();
+  }
+}

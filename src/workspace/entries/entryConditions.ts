@@ -1,0 +1,51 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import type { EntryFilter } from './BookEntries.js';
+import type { EntryTables } from './entryTables.js';
+
+/** The seq range a period covers in one entry set: the ledger's order is time first, so a period is one range of it. */
+export interface SeqRange {
+  from: number;
+  /** Exclusive; null: to the end. */
+  to: number | null;
+}
+
+const WHOLE_HASH = /^0x[0-9a-f]{64}$/;
+
+/** `%` and `_` match themselves in the text filter (`\` escapes them, on both databases). */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (found) => `\\${found}`)}%`;
+}
+
+/**
+ * The where clause of a filtered view of one entry set, one text for SQLite and PostgreSQL. The period arrives as
+ * a seq range (read from the time index once), so every filter walks its own `(set, column, seq)` index in order
+ * and the first page stops after `limit` rows. A whole transaction hash is matched exactly (its index); other text
+ * is a substring of the lowercase search column. Review states are the book's, by stable entry id.
+ */
+export function entryConditions(eb: ExpressionBuilder<EntryTables, 'book_entries'>, bookId: number, setId: number, filter: EntryFilter, range: SeqRange): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('book_entries.set_id', '=', setId)];
+  if (range.from > 0) conditions.push(eb('book_entries.seq', '>=', range.from));
+  if (range.to !== null) conditions.push(eb('book_entries.seq', '<', range.to));
+  if (filter.wallet !== undefined) conditions.push(eb('book_entries.wallet', '=', filter.wallet));
+  if (filter.chainId !== undefined) conditions.push(eb('book_entries.chain_id', '=', filter.chainId));
+  if (filter.category !== undefined) conditions.push(eb('book_entries.category', '=', filter.category));
+  if (filter.spam !== undefined) conditions.push(eb('book_entries.spam', '=', filter.spam ? 1 : 0));
+  if (filter.asset !== undefined) conditions.push(eb(filter.asset.startsWith('0x') ? 'book_entries.asset_contract' : 'book_entries.asset', '=', filter.asset));
+  if (filter.q !== undefined && filter.q !== '') {
+    conditions.push(WHOLE_HASH.test(filter.q) ? eb('book_entries.tx_hash', '=', filter.q) : sql<SqlBool>`${sql.ref('book_entries.search')} LIKE ${likePattern(filter.q)} ESCAPE '\\'`);
+  }
+  if (filter.review !== undefined) {
+    const decided = eb
+      .selectFrom('entry_reviews')
+      .select('entry_reviews.entry_id')
+      .where('entry_reviews.book_id', '=', bookId)
+      .whereRef('entry_reviews.entry_id', '=', 'book_entries.entry_id');
+    conditions.push(
+      filter.review === 'unreviewed'
+        ? eb.not(eb.exists(decided.where('entry_reviews.status', '<>', 'unreviewed')))
+        : eb.exists(decided.where('entry_reviews.status', '=', filter.review)),
+    );
+  }
+  return eb.and(conditions);
+}

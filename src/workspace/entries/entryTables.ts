@@ -1,0 +1,36 @@
+import type { Generated } from 'kysely';
+import type { ReviewStatus } from './BookEntries.js';
+
+/** One materialized ledger entry as both databases store it (src/db/*: the entry-set step). */
+export interface EntryRow {
+  set_id: number;
+  seq: number;
+  entry_id: string;
+  timestamp: number;
+  chain_id: number;
+  tx_hash: string;
+  wallet: string;
+  direction: string;
+  asset: string;
+  asset_contract: string;
+  token_id: string;
+  amount_raw: string;
+  decimals: number | null;
+  counterparty: string;
+  category: string;
+  /** 1 when the ledger says why the entry looks like spam. */
+  spam: number;
+  /** Lowercase hash, counterparty, labels, method and asset, for the text filter. */
+  search: string;
+  /** The `ledger.csv` cells as a JSON array, in the set's column order. */
+  cells: string;
+}
+
+/** The entry tables as the query builder sees them, one description for SQLite and PostgreSQL. */
+export type EntryTables = {
+  entry_sets: { id: Generated<number>; book_id: number; columns: string; entries: number; created_at: string };
+  entry_views: { book_id: number; set_id: number; refreshed_at: string };
+  book_entries: EntryRow;
+  entry_reviews: { book_id: number; entry_id: string; status: ReviewStatus; author: string; at: string };
+  entry_notes: { seq: Generated<number>; book_id: number; entry_id: string; author: string; at: string; text: string };
+};

@@ -1,0 +1,22 @@
+import type { LedgerEntry } from '../../ledger/LedgerEntry.js';
+import { AmountFormatter } from '../../templates/AmountFormatter.js';
+import { AssetNamer } from '../../templates/AssetNamer.js';
+import { compileRow } from '../../templates/compileRow.js';
+import { entryRow } from '../../templates/entryRow.js';
+import { loadBuiltinTemplate } from '../../templates/templateCatalog.js';
+
+export interface LedgerCells {
+  columns: string[];
+  /** The entry's cells exactly as `ledger.csv` writes them (before the CSV writer neutralises formulas). */
+  cells(entry: LedgerEntry): string[];
+}
+
+/**
+ * The `ledger.csv` columns through the built-in template itself, so the table and its CSV download have the
+ * export's columns and cells, and a column the template gains (values, price sources) reaches the table with it.
+ */
+export function ledgerCells(): LedgerCells {
+  const template = loadBuiltinTemplate('ledger');
+  const cellsOf = compileRow(template, { amounts: new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding), names: new AssetNamer(template.nftNaming, template.unknownTokenNaming) });
+  return { columns: template.columns.map((column) => column.header), cells: (entry) => cellsOf(entryRow(entry), null) };
+}

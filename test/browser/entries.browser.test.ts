@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import { hashPassword } from '../../src/workspace/secrets.js';
+import type { Workspace } from '../../src/workspace/Workspace.js';
+import { browserLogin } from '../support/browserLogin.js';
+import { e2eWorld } from '../support/e2eWorld.js';
+import { describeWithPrograms, findProgram } from '../support/outsideProgram.js';
+import type { Served } from '../support/serverHarness.js';
+import { serve } from '../support/serverHarness.js';
+import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
+
+const CHROMIUM = { command: 'chromium', debianPackage: 'chromium' };
+const PASSWORD = 'entries test password';
+
+describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28.4)', [CHROMIUM], () => {
+  const world = e2eWorld();
+  let sandbox: Sandbox;
+  let workspace: Workspace;
+  let server: Served;
+  let browser: Browser;
+  let bookId: number;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ world, rate: 2000 });
+    workspace = openWorkspace(tempDir('entries-browser'), sandbox, {}, 1000);
+    await workspace.start({ scheduler: false });
+    await workspace.data.addUser('accountant', 'admin', await hashPassword(PASSWORD));
+    bookId = (await workspace.addBook({ ...worldBook(world), wallets: world.wallets.map((wallet, index) => ({ address: wallet.address, label: `Wallet ${index + 1}` })) })).id;
+    await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
+    await workspace.queue.idle();
+    server = await serve(workspace);
+    browser = await chromium.launch({
+      executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await workspace?.close();
+    await sandbox?.close();
+  });
+
+  it('filters to one wallet and category, finds a hash, sets a review status; fits 1,280 and 390 px', async () => {
+    const { context, page, pageErrors } = await browserLogin(browser, server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
+    await Promise.all([page.waitForURL(/\/entries$/), page.click(`a[href="/books/${bookId}/entries"]`)]);
+    const wallet = world.wallets[1]?.address.toLowerCase() ?? '';
+    const expected = await workspace.entries.page(bookId, { wallet, category: 'transfer' }, null, 1000);
+    expect(expected.total).toBeGreaterThan(1);
+
+    await page.selectOption('form.filters select[name="wallet"]', wallet);
+    await page.fill('form.filters input[name="category"]', 'transfer');
+    await Promise.all([page.waitForURL(/category=transfer/), page.click('form.filters button[type="submit"]')]);
+    expect(await page.getAttribute('[data-total]', 'data-total')).toBe(String(expected.total));
+    const legs = await page.$$eval('table.entries tr.leg', (rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? '')));
+    expect(legs.length).toBe(Math.min(expected.total, 100));
+    for (const cells of legs) expect([cells[0], cells[5]]).toEqual(['Wallet 2', 'transfer']);
+    expect(await page.$eval('html', (root) => root.scrollWidth)).toBeLessThanOrEqual(1280);
+
+    const hash = expected.entries[0]?.cells.tx_hash ?? '';
+    await page.fill('form.filters input[name="q"]', hash);
+    await Promise.all([page.waitForURL(/q=0x/), page.click('form.filters button[type="submit"]')]);
+    const found = await page.$$eval('table.entries tr.leg', (rows) => rows.map((row) => row.getAttribute('data-entry')));
+    expect(found).toEqual(expected.entries.filter((entry) => entry.cells.tx_hash === hash).map((entry) => entry.entryId));
+    expect(await page.getAttribute(`table.entries tr.tx-head a.hash`, 'title')).toBe(hash);
+
+    await page.selectOption('table.entries tr.leg form[data-form="review"] select[name="status"]', 'flagged');
+    await Promise.all([page.waitForEvent('load'), page.click('table.entries tr.leg form[data-form="review"] button')]);
+    expect(await page.$eval('table.entries tr.leg form[data-form="review"] select', (select) => (select as unknown as { value: string }).value)).toBe('flagged');
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${server.url}/books/${bookId}/entries`);
+    expect(await page.$eval('html', (root) => root.scrollWidth)).toBe(390);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { Decimal } from '../../src/ledger/money.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
+import { neutraliseCell } from '../../src/templates/neutraliseCell.js';
+import { executeRun } from '../../src/workspace/executeRun.js';
+import { openDistributedWorkspace } from '../../src/workspace/openDistributedWorkspace.js';
+import type { Workspace } from '../../src/workspace/Workspace.js';
+import { e2eWorld, E2E_RATE } from '../support/e2eWorld.js';
+import type { LedgerRow } from '../support/exportLedger.js';
+import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
+import type { Served } from '../support/serverHarness.js';
+import { addUser, serve } from '../support/serverHarness.js';
+import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
+
+type Entry = Record<string, string> & { review: string; notes: { author: string; at: string; text: string }[] };
+interface Page {
+  entries: Entry[];
+  next: string | null;
+  total: number;
+}
+
+const world = e2eWorld();
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ world, rate: 1000 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+/** The tests of the table on one backend: `open` gives a workspace and how a run of it is carried out. */
+function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runId: number) => Promise<void>; close: () => Promise<void> }>): void {
+  let workspace: Workspace;
+  let close: () => Promise<void>;
+  let server: Served;
+  let admin: string;
+  let viewer: string;
+  let bookId: number;
+  let ledger: LedgerRow[];
+
+  const call = async (token: string, method: string, route: string, body?: unknown): Promise<{ status: number; text: string }> => {
+    const response = await fetch(`${server.url}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  const get = async <T>(route: string): Promise<T> => {
+    const answer = await call(viewer, 'GET', route);
+    expect(answer.status).toBe(200);
+    return JSON.parse(answer.text) as T;
+  };
+  /** Every page of a filtered view, following `next`. */
+  const allPages = async (query: string, limit: number): Promise<{ entries: Entry[]; totals: number[] }> => {
+    const entries: Entry[] = [];
+    const totals: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page = await get<Page>(`/api/books/${bookId}/entries?${query}&limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`);
+      entries.push(...page.entries);
+      totals.push(page.total);
+      cursor = page.next;
+    } while (cursor !== null);
+    return { entries, totals };
+  };
+
+  beforeAll(async () => {
+    let execute: (runId: number) => Promise<void>;
+    ({ workspace, execute, close } = await open());
+    server = await serve(workspace);
+    admin = await addUser(workspace, 'keeper', 'admin', 'keeper password 1');
+    viewer = await addUser(workspace, 'reader', 'viewer', 'reader password 1');
+    const labelled = { ...worldBook(world), wallets: world.wallets.map((wallet, index) => ({ address: wallet.address, label: `Wallet ${index + 1}` })) };
+    bookId = (await workspace.addBook(labelled)).id;
+    const run = await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
+    if (run === undefined) throw new Error('no run');
+    await execute(run.id);
+    expect((await workspace.data.getRun(run.id))?.status).toBe('succeeded');
+    ledger = parse(fs.readFileSync(path.join(workspace.stores.outDir(run.id), 'ledger.csv'), 'utf8'), { columns: true }) as LedgerRow[];
+    expect(ledger.length).toBeGreaterThan(100);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server.close();
+    await close();
+  });
+
+  it('pages cover every entry of the period exactly once, in ledger order, with the cells of ledger.csv', async () => {
+    const { entries, totals } = await allPages('from=2025-01-01&to=2025-12-31', 37);
+    expect(new Set(totals)).toEqual(new Set([ledger.length]));
+    expect(entries.map((entry) => entry.entry_id)).toEqual(ledger.map((row) => row.entry_id));
+    const columns = Object.keys(ledger[0] as LedgerRow);
+    expect(entries.map((entry) => Object.fromEntries(columns.map((column) => [column, neutraliseCell(entry[column] ?? '')])))).toEqual(ledger);
+  });
+
+  it('a filtered view pages every matching entry once, and its totals equal ledger.csv summed over the same filter', async () => {
+    const wallet = (ledger[0] as LedgerRow).wallet;
+    const expected = ledger.filter((row) => row.wallet === wallet && row.spam === '');
+    const { entries, totals } = await allPages(`wallet=${wallet}&spam=false&from=2025-01-01&to=2025-12-31`, 25);
+    expect(entries.map((entry) => entry.entry_id)).toEqual(expected.map((row) => row.entry_id));
+    expect(new Set(totals)).toEqual(new Set([expected.length]));
+    const sums = new Map<string, { in: Decimal; out: Decimal }>();
+    for (const row of expected) {
+      const key = `${row.chain_id}|${row.asset_contract}|${row.asset}`;
+      const sum = sums.get(key) ?? { in: new Decimal(0), out: new Decimal(0) };
+      sums.set(key, { ...sum, [row.direction]: sum[row.direction as 'in' | 'out'].plus(row.amount) });
+    }
+    const answer = await get<{ total: number; assets: { chainId: number; asset: string; assetContract: string; in: string; out: string }[] }>(`/api/books/${bookId}/entries/totals?wallet=${wallet}&spam=false&from=2025-01-01&to=2025-12-31`);
+    expect(answer.total).toBe(expected.length);
+    const got = new Map(answer.assets.map((asset) => [`${asset.chainId}|${asset.assetContract}|${asset.asset}`, { in: new Decimal(asset.in), out: new Decimal(asset.out) }]));
+    expect([...got.keys()].sort()).toEqual([...sums.keys()].sort());
+    for (const [key, sum] of sums) {
+      expect(got.get(key)?.in.equals(sum.in)).toBe(true);
+      expect(got.get(key)?.out.equals(sum.out)).toBe(true);
+    }
+  });
+
+  it('a whole hash finds its transaction; text finds labels; a bad filter is refused naming its field', async () => {
+    const row = ledger.find((one) => one.category === 'trade') ?? (ledger[0] as LedgerRow);
+    const found = await get<Page>(`/api/books/${bookId}/entries?q=${row.tx_hash.toUpperCase()}`);
+    expect(found.entries.map((entry) => entry.entry_id)).toEqual(ledger.filter((one) => one.tx_hash === row.tx_hash).map((one) => one.entry_id));
+    const labelled = await get<Page>(`/api/books/${bookId}/entries?q=wallet%202&limit=1000`);
+    expect(labelled.total).toBe(ledger.filter((one) => one.wallet_label === 'Wallet 2' || one.counterparty_label === 'Wallet 2').length);
+    const refused = await call(viewer, 'GET', `/api/books/${bookId}/entries?chain=nochain`);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toMatchObject({ field: 'chain' });
+    expect((await call(viewer, 'GET', `/api/books/${bookId}/entries?from=2025-02-30`)).status).toBe(400);
+  });
+
+  it('notes and review status: admins only (a viewer gets 403), kept over a refresh, filterable, counted on the books list', async () => {
+    const [first, second] = ledger as [LedgerRow, LedgerRow];
+    expect((await call(viewer, 'POST', `/api/books/${bookId}/entries/${first.entry_id}/notes`, { text: 'checked' })).status).toBe(403);
+    expect((await call(viewer, 'PUT', `/api/books/${bookId}/entries/${first.entry_id}/review`, { status: 'reviewed' })).status).toBe(403);
+    expect((await call(admin, 'PUT', `/api/books/${bookId}/entries/x0000000000000000/review`, { status: 'reviewed' })).status).toBe(404);
+    const note = await call(admin, 'POST', `/api/books/${bookId}/entries/${first.entry_id}/notes`, { text: 'invoice 17 matches' });
+    expect(note.status).toBe(201);
+    expect(JSON.parse(note.text)).toMatchObject({ author: 'keeper', text: 'invoice 17 matches' });
+    expect((await call(admin, 'PUT', `/api/books/${bookId}/entries/${first.entry_id}/review`, { status: 'reviewed' })).status).toBe(200);
+    expect((await call(admin, 'PUT', `/api/books/${bookId}/entries/${second.entry_id}/review`, { status: 'flagged' })).status).toBe(200);
+    expect((await call(admin, 'POST', `/api/books/${bookId}/entries/refresh`)).status).toBe(200);
+
+    const flagged = await get<Page>(`/api/books/${bookId}/entries?review=flagged`);
+    expect(flagged.entries.map((entry) => entry.entry_id)).toEqual([second.entry_id]);
+    expect(flagged.entries[0]).toMatchObject({ review: 'flagged', reviewed_by: 'keeper' });
+    const reviewed = await get<Page>(`/api/books/${bookId}/entries?review=reviewed`);
+    expect(reviewed.entries[0]).toMatchObject({ entry_id: first.entry_id, notes: [{ author: 'keeper', text: 'invoice 17 matches' }] });
+    const all = (await get<Page>(`/api/books/${bookId}/entries`)).total;
+    expect((await get<Page>(`/api/books/${bookId}/entries?review=unreviewed`)).total).toBe(all - 2);
+    const books = await get<{ id: number; review: unknown }[]>('/api/books');
+    expect(books.find((book) => book.id === bookId)?.review).toEqual({ unreviewed: all - 2, reviewed: 1, flagged: 1 });
+  });
+
+  it('the CSV download is exactly the filtered view: ledger.csv columns, then review and notes', async () => {
+    const row = ledger[0] as LedgerRow;
+    const query = `wallet=${row.wallet}&category=${row.category}`;
+    const { entries } = await allPages(query, 1000);
+    const csv = await call(viewer, 'GET', `/api/books/${bookId}/entries.csv?${query}`);
+    expect(csv.status).toBe(200);
+    const records = parse(csv.text, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(records[0] ?? {})).toEqual([...Object.keys(row), 'review', 'notes']);
+    expect(records).toEqual(
+      entries.map((entry) => ({
+        ...Object.fromEntries(Object.keys(row).map((column) => [column, neutraliseCell(entry[column] ?? '')])),
+        review: entry.review,
+        notes: entry.notes.map((note) => `${note.text} (${note.author}, ${note.at})`).join(' | '),
+      })),
+    );
+  });
+}
+
+describe('the transactions table on SQLite (embedded)', () => {
+  entriesSuite(async () => {
+    const dataDir = tempDir('entries');
+    const workspace = openWorkspace(dataDir, sandbox, {}, E2E_RATE);
+    await workspace.start({ scheduler: false });
+    return {
+      workspace,
+      execute: () => workspace.queue.idle(),
+      close: async () => {
+        await workspace.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  });
+});
+
+describeWithPostgres('the transactions table on PostgreSQL (distributed)', (server) => {
+  entriesSuite(async () => {
+    const database = await createDatabase(server);
+    const filesDir = tempDir('entries-files');
+    const workspace = await openDistributedWorkspace({ database, filesDir, api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate: E2E_RATE } });
+    return {
+      workspace,
+      // No worker here: the run is carried out in this process, as a worker would.
+      execute: async (runId) => {
+        const run = await workspace.data.getRun(runId);
+        if (run === undefined) throw new Error('no run');
+        await executeRun(workspace.runContext(workspace.api), run, new AbortController().signal);
+      },
+      close: async () => {
+        await workspace.close();
+        await dropDatabase(database);
+        fs.rmSync(filesDir, { recursive: true, force: true });
+      },
+    };
+  });
+});
