@@ -66,6 +66,8 @@ function schedulesBody(form) {
 
 /** A book rule from the rules form: one match criterion, one action, the reason (docs/ledger-rules.md). */
 function ruleBody(form) {
+  // A selection's form matches the legs ticked in the table.
+  if (form.hasAttribute('data-selection')) form.elements.value.value = [...document.querySelectorAll('input[name="pick"]:checked')].map((box) => box.value).join(' ');
   const get = (name) => form.elements[name].value.trim();
   const criterion = get('criterion');
   const value = criterion === 'entries' ? get('value').split(/[\s,]+/).filter((id) => id !== '') : get('value');
@@ -119,8 +121,12 @@ const handlers = {
   },
   async review(form) {
     await api('PUT', form.dataset.url, { status: form.elements.status.value });
+    location.reload();
+  },
   async note(form) {
     await api('POST', form.dataset.url, { text: form.elements.text.value.trim() });
+    location.reload();
+  },
   async share(form) {
     const share = await api('POST', form.dataset.url, { days: Number(form.elements.days.value) });
     const output = form.querySelector('[data-share-url]');

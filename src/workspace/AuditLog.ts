@@ -70,4 +70,7 @@ export const userTarget = (name: string): string => `user ${name}`;
 /** A book rule: "rule 7" names one rule for good (ids are never reused). */
 export const ruleTarget = (ruleId: number): string => `rule ${ruleId}`;
 
+/** One ledger entry of a book, by its stable id. */
+export const entryTarget = (entryId: string): string => `entry ${entryId}`;
+
 export const shareTarget = (shareId: string): string => `share ${shareId}`;

@@ -58,7 +58,8 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     expect(await page.getAttribute('[data-total]', 'data-total')).toBe(String(expected.total));
     const legs = await page.$$eval('table.entries tr.leg', (rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? '')));
     expect(legs.length).toBe(Math.min(expected.total, 100));
-    for (const cells of legs) expect([cells[0], cells[5]]).toEqual(['Wallet 2', 'transfer']);
+    // An admin's rows start with the box that ticks a leg for a correction of several.
+    for (const cells of legs) expect([cells[1], cells[6]]).toEqual(['Wallet 2', 'transfer']);
     expect(await page.$eval('html', (root) => root.scrollWidth)).toBeLessThanOrEqual(1280);
 
     const hash = expected.entries[0]?.cells.tx_hash ?? '';
@@ -75,6 +76,36 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${server.url}/books/${bookId}/entries`);
     expect(await page.$eval('html', (root) => root.scrollWidth)).toBe(390);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('corrects a category from the table: a rule shown at once, in the next export with rule:<id> in the note, audited by name', async () => {
+    const { context, page, pageErrors } = await browserLogin(browser, server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
+    const received = (await workspace.entries.page(bookId, { category: 'transfer' }, null, 1000)).entries.find((entry) => entry.cells.direction === 'in' && entry.cells.spam === '');
+    expect(received).toBeDefined();
+    const entryId = received?.entryId ?? '';
+    await page.goto(`${server.url}/books/${bookId}/entries?q=${received?.cells.tx_hash ?? ''}`);
+    const row = `table.entries tr.leg[data-entry="${entryId}"]`;
+    await page.click(`${row} details.correct summary`);
+    await page.selectOption(`${row} form[data-form="rule"] select[name="action"]`, 'category:airdrop');
+    await page.fill(`${row} form[data-form="rule"] input[name="reason"]`, 'claimed drop');
+    await Promise.all([page.waitForEvent('load'), page.click(`${row} form[data-form="rule"] button[type="submit"]`)]);
+
+    const [rule] = await workspace.data.bookRules(bookId);
+    expect(rule).toMatchObject({ rule: { match: { entries: [entryId] }, category: 'airdrop' }, reason: 'claimed drop', author: 'accountant' });
+    const cells = await page.$eval(row, (tr) => [...tr.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''));
+    expect([cells[6], cells[8]]).toEqual(['airdrop', expect.stringContaining(`rule:${rule?.id}`)]);
+
+    const run = await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
+    await workspace.queue.idle();
+    const ledger = await (await page.request.get(`${server.url}/api/runs/${run?.id}/files/ledger.csv`)).text();
+    const line = ledger.split('\n').find((text) => text.includes(entryId)) ?? '';
+    expect(line).toContain(',airdrop,');
+    expect(line).toContain(`rule:${rule?.id}`);
+
+    const [audited] = await workspace.data.audit.newest({ book: bookId, action: 'rule.added' }, { limit: 1 });
+    expect(audited).toMatchObject({ user: 'accountant', target: `rule ${rule?.id}` });
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -152,6 +152,14 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
     expect((await get<Page>(`/api/books/${bookId}/entries?review=unreviewed`)).total).toBe(all - 2);
     const books = await get<{ id: number; review: unknown }[]>('/api/books');
     expect(books.find((book) => book.id === bookId)?.review).toEqual({ unreviewed: all - 2, reviewed: 1, flagged: 1 });
+    // Each change is in the audit log with its author, a review with its status before and after.
+    const audited = await workspace.data.audit.newest({ book: bookId }, { limit: 10 });
+    expect(audited.filter((entry) => entry.action === 'note.added' || entry.action === 'review.changed').map((entry) => [entry.action, entry.user, entry.target])).toEqual([
+      ['review.changed', 'keeper', `entry ${second.entry_id}`],
+      ['review.changed', 'keeper', `entry ${first.entry_id}`],
+      ['note.added', 'keeper', `entry ${first.entry_id}`],
+    ]);
+    expect(audited.find((entry) => entry.action === 'review.changed')).toMatchObject({ before: { status: 'unreviewed' }, after: { status: 'flagged' } });
   });
 
   it('the CSV download is exactly the filtered view: ledger.csv columns, then review and notes', async () => {

@@ -10,6 +10,7 @@ import type { EntriesQuery } from '../schemas/entries.js';
 import { amountText, assetLabel, unitOf } from './assetLabel.js';
 import { explorerLink } from './explorerLink.js';
 import { layout } from './layout.js';
+import { ruleActionFields } from './rulesSection.js';
 import { shortened } from './shortened.js';
 
 export interface EntriesPageInput {
@@ -69,8 +70,18 @@ function reviewControls(book: Book, entry: BookEntry, admin: boolean): Html {
   const notes = entry.notes.map((note) => html`<div class="note">${note.text} <small>${note.author}, ${note.at.slice(0, 16).replace('T', ' ')}</small></div>`);
   if (!admin) return html`${status}${notes}`;
   const base = `/api/books/${book.id}/entries/${entry.entryId}`;
-  return html`<form data-form="review" data-url="${base}/review" class="inline"><select name="status" aria-label="Review status">${REVIEW_STATUSES.map((value) => option(value, value, entry.review.status))}</select><button type="submit">Set</button></form>${notes}
+  return html`<details class="correct"><summary>Correct</summary>${correctionForm(book, [entry.entryId], 'Save as a rule')}</details>
+<form data-form="review" data-url="${base}/review" class="inline"><select name="status" aria-label="Review status">${REVIEW_STATUSES.map((value) => option(value, value, entry.review.status))}</select><button type="submit">Set</button></form>${notes}
 <form data-form="note" data-url="${base}/notes" class="inline"><input name="text" maxlength="2000" placeholder="Add a note" aria-label="Note"><button type="submit">Add</button><span class="error" data-error></span></form>`;
+}
+
+/**
+ * A correction of these legs, saved as a book rule matching their entry ids (docs/ledger-rules.md, "Book rules"):
+ * the table and every later run follow it. Without ids, the legs ticked in the table (`data-selection`).
+ */
+function correctionForm(book: Book, entryIds: readonly string[], submit: string): Html {
+  return html`<form data-form="rule" data-url="/api/books/${book.id}/rules" class="inline"${entryIds.length === 0 ? html` data-selection` : ''}>
+<input type="hidden" name="criterion" value="entries"><input type="hidden" name="value" value="${entryIds.join(' ')}">${ruleActionFields(submit)}</form>`;
 }
 
 function legRow(book: Book, entry: BookEntry, admin: boolean): Html {
@@ -78,7 +89,7 @@ function legRow(book: Book, entry: BookEntry, admin: boolean): Html {
   const asset = { assetKind: cell('kind'), asset: cell('asset'), assetContract: cell('asset_contract'), tokenId: cell('token_id'), spam: cell('spam') };
   const decimals = cell('decimals') === '' ? null : Number(cell('decimals'));
   return html`<tr class="${cell('spam') === '' ? 'leg' : 'leg spam'}" data-entry="${entry.entryId}">
-<td>${cell('wallet_label') === '' ? shortened(cell('wallet')) : html`<span title="${cell('wallet')}">${cell('wallet_label')}</span>`}</td>
+${admin ? html`<td><input type="checkbox" name="pick" value="${entry.entryId}" aria-label="Select this leg"></td>` : ''}<td>${cell('wallet_label') === '' ? shortened(cell('wallet')) : html`<span title="${cell('wallet')}">${cell('wallet_label')}</span>`}</td>
 <td>${cell('direction')}</td>
 <td>${assetLabel(asset)}</td>
 <td class="num">${amountText(cell('amount_raw'), decimals, unitOf(asset), decimals === null ? '' : cell('amount'))}</td>
@@ -106,7 +117,7 @@ function transactionRows(book: Book, group: readonly BookEntry[], dates: DateFor
   const first = group[0] as BookEntry;
   const chainId = Number(first.cells.chain_id);
   return html`<tbody class="tx">
-<tr class="tx-head"><th colspan="9"><span class="when">${dates.format(first.timestamp)}</span> · ${findChain(chainId)?.name ?? String(chainId)} · ${explorerLink(chainId, first.cells.tx_hash ?? '')}${first.cells.method === '' ? '' : html` · <span class="method">${first.cells.method}</span>`} · ${group.length === 1 ? '1 leg' : `${group.length} legs`}</th></tr>
+<tr class="tx-head"><th colspan="${admin ? 10 : 9}"><span class="when">${dates.format(first.timestamp)}</span> · ${findChain(chainId)?.name ?? String(chainId)} · ${explorerLink(chainId, first.cells.tx_hash ?? '')}${first.cells.method === '' ? '' : html` · <span class="method">${first.cells.method}</span>`} · ${group.length === 1 ? '1 leg' : `${group.length} legs`}</th></tr>
 ${group.map((entry) => legRow(book, entry, admin))}
 </tbody>`;
 }
@@ -130,7 +141,8 @@ ${filterForm(book, query)}
 ${page.refreshedAt === null ? ' · not built yet: run a sync or refresh' : ` · from the store as of ${page.refreshedAt.slice(0, 16).replace('T', ' ')} UTC`}
 ${admin ? html` <button type="button" data-action="refresh-entries" data-url="/api/books/${book.id}/entries/refresh">Refresh from the store</button><span class="error" data-error></span>` : ''}</p>
 ${totalsTable(book, query, input.totals)}
-<div class="wide"><table class="entries"><thead><tr><th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Counterparty</th><th>Category</th><th>Spam reason</th><th>Note</th><th>Review and notes</th></tr></thead>
+${admin ? html`<details class="card"><summary>Correct the ticked legs together</summary><p>Two legs of a transfer between own wallets: tick both, then set category own_transfer.</p>${correctionForm(book, [], 'Save as a rule')}</details>` : ''}
+<div class="wide"><table class="entries"><thead><tr>${admin ? html`<th></th>` : ''}<th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Counterparty</th><th>Category</th><th>Spam reason</th><th>Note</th><th>Review and notes</th></tr></thead>
 ${groups.map((group) => transactionRows(book, group, dates, admin))}</table></div>
 <p>${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${input.next === null ? '' : html`<a class="button" href="/books/${book.id}/entries${queryString(query, { cursor: input.next })}">Next page</a>`}</p>`,
   });

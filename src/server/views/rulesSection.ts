@@ -41,11 +41,16 @@ function ruleForm(book: Book): Html {
   return html`<form data-form="rule" data-url="/api/books/${book.id}/rules" class="card">
 <label>Match <select name="criterion">${criteria.map(([value, text]) => html`<option value="${value ?? ''}">${text ?? ''}</option>`)}</select></label>
 <label>Value <input name="value" required placeholder="0x… (entry ids: separated by spaces)"></label>${fieldError('match')}
-<label>Set <select name="action">${RULE_CATEGORIES.map((category) => html`<option value="category:${category}">category ${category}</option>`)}
+${ruleActionFields('Add rule')}
+</form>`;
+}
+
+/** What a rule sets and why: the fields every rule form shares (the book's form, a row's and a selection's in the table). */
+export function ruleActionFields(submit: string): Html {
+  return html`<label>Set <select name="action">${RULE_CATEGORIES.map((category) => html`<option value="category:${category}">category ${category}</option>`)}
 <option value="spam:true">spam</option><option value="spam:false">not spam</option><option value="ignore:true">ignore</option><option value="label:">counterparty label</option></select></label>
 <label>Label <input name="label" placeholder="only for a counterparty label"></label>${fieldError('category')}${fieldError('label')}
 <label>Reason <input name="reason" required maxlength="500"></label>${fieldError('reason')}
-<button type="submit">Add rule</button>
-<p class="error" data-error></p>
-</form>`;
+<button type="submit">${submit}</button>
+<p class="error" data-error></p>`;
 }

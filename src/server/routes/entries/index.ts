@@ -4,6 +4,7 @@ import type { ReviewStatus } from '../../../workspace/entries/BookEntries.js';
 import { authOf } from '../../auth.js';
 import { entriesCsv, entryJson } from '../../entryJson.js';
 import { cursorText, entryFilter } from '../../entryFilter.js';
+import { entryTarget } from '../../../workspace/AuditLog.js';
 import { notFound } from '../../HttpError.js';
 import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, notJson, responses } from '../../schemas/common.js';
@@ -62,6 +63,7 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const note = await addEntryNote(entries, await change(request.params, authOf(request).user.name), request.body.text);
       if (note === undefined) throw notFound('entry');
+      await request.audit('note.added', { book: Number(request.params.id), target: entryTarget(request.params.entryId), after: note });
       return reply.code(201).send(note);
     },
   );
@@ -72,6 +74,7 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const changed = await setEntryReview(entries, await change(request.params, authOf(request).user.name), request.body.status);
       if (changed === undefined) throw notFound('entry');
+      await request.audit('review.changed', { book: Number(request.params.id), target: entryTarget(request.params.entryId), before: changed.before, after: changed.after });
       return changed.after;
     },
   );
