@@ -191,6 +191,21 @@ export const postgresMigrations: readonly string[] = [
   -- A book with closed periods is archived, never deleted: hidden from the list, its filed periods and runs kept.
   ALTER TABLE books ADD COLUMN archived_at text;
   `,
+  `
+  -- The price cache (src/store/PriceTable.ts's twin): facts about an asset, shared by every book, each
+  -- (source, chain, asset, currency, bucket) asked once ever; price NULL = a true "not found".
+  CREATE TABLE prices (
+    source text COLLATE "C" NOT NULL,
+    chain_id integer NOT NULL,
+    asset text COLLATE "C" NOT NULL,
+    currency text COLLATE "C" NOT NULL,
+    bucket bigint NOT NULL,
+    price text,
+    time bigint,
+    confidence double precision,
+    PRIMARY KEY (source, chain_id, asset, currency, bucket)
+  );
+  `,
 ];
 
 /** The channel `notify_run_change` announces a changed run on; the payload is its id. */
