@@ -1,0 +1,89 @@
+import { chainPriceIds } from '../chains/priceIds.js';
+import type { PriceHttp } from './priceHttp.js';
+import { plainDecimal } from './plainDecimal.js';
+import { allBuckets, type BucketResult, nearestRecord, type SeriesAsk, type SourceRecord } from './SourceResult.js';
+
+/** Per call: ids kept well under DefiLlama's 413/414 limits, timestamps so the URL stays short. */
+const MAX_IDS = 100;
+const MAX_TIMES = 300;
+
+/** DefiLlama's id of an asset: `{chain}:{contract}`, or `coingecko:{id}` for the gas coin. */
+export function defillamaId(chainId: number, asset: string): string | undefined {
+  const ids = chainPriceIds(chainId);
+  if (ids === undefined) return undefined;
+  return asset === 'native' ? `coingecko:${ids.native}` : `${ids.defillama}:${asset}`;
+}
+
+/**
+ * USD records from `/batchHistorical`, asked at each hour bucket with a one-hour search width, batched by ids
+ * and timestamps. An id DefiLlama leaves out of its answer has no record there: `not found`.
+ */
+export async function defillamaPrices(http: PriceHttp, baseUrl: string, asks: readonly SeriesAsk[]): Promise<BucketResult[]> {
+  const results: BucketResult[] = [];
+  const known = asks.flatMap((ask) => {
+    const id = defillamaId(ask.chainId, ask.asset);
+    if (id === undefined) results.push(...allBuckets([ask], 'not found'));
+    return id === undefined ? [] : [{ ...ask, id }];
+  });
+  for (const batch of batches(known)) {
+    const coins = Object.fromEntries(batch.map((ask) => [ask.id, ask.buckets]));
+    const fetched = await http.get(`${baseUrl.replace(/\/$/, '')}/batchHistorical?coins=${encodeURIComponent(JSON.stringify(coins))}&searchWidth=1h`);
+    if (fetched.kind !== 'ok') {
+      results.push(...allBuckets(batch, fetched.kind));
+      continue;
+    }
+    const answer = parse(fetched.body);
+    if (answer === undefined) {
+      results.push(...allBuckets(batch, 'source failed'));
+      continue;
+    }
+    for (const ask of batch) {
+      const records = answer[ask.id] ?? [];
+      for (const bucket of ask.buckets) results.push({ chainId: ask.chainId, asset: ask.asset, bucket, outcome: nearestRecord(records, bucket, 3600) });
+    }
+  }
+  return results;
+}
+
+function* batches<T extends SeriesAsk>(asks: readonly T[]): Generator<T[]> {
+  let batch: T[] = [];
+  let times = 0;
+  for (const ask of asks.flatMap((whole) => chunks(whole, MAX_TIMES))) {
+    if (batch.length > 0 && (batch.length >= MAX_IDS || times + ask.buckets.length > MAX_TIMES)) {
+      yield batch;
+      batch = [];
+      times = 0;
+    }
+    batch.push(ask);
+    times += ask.buckets.length;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+function chunks<T extends SeriesAsk>(ask: T, size: number): T[] {
+  const parts: T[] = [];
+  for (let start = 0; start < ask.buckets.length; start += size) parts.push({ ...ask, buckets: ask.buckets.slice(start, start + size) });
+  return parts;
+}
+
+/** `{"coins":{"id":{"prices":[{"timestamp","price","confidence"}]}}}`; records with a bad price are dropped. */
+function parse(body: string): Record<string, SourceRecord[]> | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const coins = (data as { coins?: unknown }).coins;
+  if (typeof coins !== 'object' || coins === null) return undefined;
+  const out: Record<string, SourceRecord[]> = {};
+  for (const [id, coin] of Object.entries(coins as Record<string, { prices?: unknown }>)) {
+    const prices = Array.isArray(coin.prices) ? (coin.prices as { timestamp?: unknown; price?: unknown; confidence?: unknown }[]) : [];
+    out[id] = prices.flatMap((record) => {
+      const price = plainDecimal(record.price);
+      if (price === undefined || typeof record.timestamp !== 'number') return [];
+      return [{ price, time: record.timestamp, confidence: typeof record.confidence === 'number' ? record.confidence : null }];
+    });
+  }
+  return out;
+}
