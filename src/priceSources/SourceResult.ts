@@ -25,6 +25,9 @@ export interface BucketResult {
   outcome: BucketOutcome;
 }
 
+/** Receives each call's results as it arrives, so they are stored before the next call (a killed run resumes). */
+export type Emit = (results: readonly BucketResult[]) => void;
+
 /** Every bucket of the asks with one outcome (a batch that failed or was rate-limited as a whole). */
 export function allBuckets(asks: readonly SeriesAsk[], outcome: BucketOutcome): BucketResult[] {
   return asks.flatMap((ask) => ask.buckets.map((bucket) => ({ chainId: ask.chainId, asset: ask.asset, bucket, outcome })));

@@ -1,7 +1,7 @@
 import { chainPriceIds } from '../chains/priceIds.js';
 import type { PriceHttp } from './priceHttp.js';
 import { plainDecimal } from './plainDecimal.js';
-import { allBuckets, type BucketResult, nearestRecord, type SeriesAsk } from './SourceResult.js';
+import { allBuckets, type Emit, nearestRecord, type SeriesAsk } from './SourceResult.js';
 
 const DAY = 86400;
 /** `market_chart/range` is hourly up to 90 days; longer ranges come daily. */
@@ -25,19 +25,18 @@ function keyHeader(access: CoingeckoAccess): Record<string, string> {
  * Records in the book's currency from `market_chart/range` by platform + contract (the gas coin by its id), in
  * windows short enough to stay hourly. On the demo plan, buckets older than 365 days are not asked.
  */
-export async function coingeckoPrices(http: PriceHttp, access: CoingeckoAccess, currency: string, asks: readonly SeriesAsk[]): Promise<BucketResult[]> {
-  const results: BucketResult[] = [];
+export async function coingeckoPrices(http: PriceHttp, access: CoingeckoAccess, currency: string, asks: readonly SeriesAsk[], emit: Emit): Promise<void> {
   const demo = 'x-cg-demo-api-key' in keyHeader(access);
   for (const ask of asks) {
     const ids = chainPriceIds(ask.chainId);
     if (ids === undefined) {
-      results.push(...allBuckets([ask], 'not found'));
+      emit(allBuckets([ask], 'not found'));
       continue;
     }
     const path = ask.asset === 'native' ? `coins/${ids.native}` : `coins/${ids.coingeckoPlatform}/contract/${ask.asset}`;
     const oldest = demo ? access.now - DEMO_HISTORY + DAY : Number.NEGATIVE_INFINITY;
     const asked = ask.buckets.filter((bucket) => bucket >= oldest);
-    results.push(...allBuckets([{ ...ask, buckets: ask.buckets.filter((bucket) => bucket < oldest) }], 'not found here'));
+    emit(allBuckets([{ ...ask, buckets: ask.buckets.filter((bucket) => bucket < oldest) }], 'not found here'));
     for (const window of windows(asked)) {
       const from = (window[0] as number) - 3600;
       const to = (window.at(-1) as number) + 3600;
@@ -45,15 +44,14 @@ export async function coingeckoPrices(http: PriceHttp, access: CoingeckoAccess, 
       const fetched = await http.get(url, keyHeader(access));
       const part = { ...ask, buckets: window };
       if (fetched.kind !== 'ok') {
-        results.push(...allBuckets([part], fetched.kind));
+        emit(allBuckets([part], fetched.kind));
         continue;
       }
       const records = parse(fetched.body);
-      if (records === undefined) results.push(...allBuckets([part], 'source failed'));
-      else for (const bucket of window) results.push({ chainId: ask.chainId, asset: ask.asset, bucket, outcome: nearestRecord(records, bucket, 3600) });
+      if (records === undefined) emit(allBuckets([part], 'source failed'));
+      else emit(window.map((bucket) => ({ chainId: ask.chainId, asset: ask.asset, bucket, outcome: nearestRecord(records, bucket, 3600) })));
     }
   }
-  return results;
 }
 
 function windows(buckets: readonly number[]): number[][] {

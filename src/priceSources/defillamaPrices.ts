@@ -1,7 +1,7 @@
 import { chainPriceIds } from '../chains/priceIds.js';
 import type { PriceHttp } from './priceHttp.js';
 import { plainDecimal } from './plainDecimal.js';
-import { allBuckets, type BucketResult, nearestRecord, type SeriesAsk, type SourceRecord } from './SourceResult.js';
+import { allBuckets, type Emit, nearestRecord, type SeriesAsk, type SourceRecord } from './SourceResult.js';
 
 /** Per call: ids kept well under DefiLlama's 413/414 limits, timestamps so the URL stays short. */
 const MAX_IDS = 100;
@@ -18,31 +18,35 @@ export function defillamaId(chainId: number, asset: string): string | undefined 
  * USD records from `/batchHistorical`, asked at each hour bucket with a one-hour search width, batched by ids
  * and timestamps. An id DefiLlama leaves out of its answer has no record there: `not found`.
  */
-export async function defillamaPrices(http: PriceHttp, baseUrl: string, asks: readonly SeriesAsk[]): Promise<BucketResult[]> {
-  const results: BucketResult[] = [];
-  const known = asks.flatMap((ask) => {
-    const id = defillamaId(ask.chainId, ask.asset);
-    if (id === undefined) results.push(...allBuckets([ask], 'not found'));
-    return id === undefined ? [] : [{ ...ask, id }];
-  });
-  for (const batch of batches(known)) {
+export async function defillamaPrices(http: PriceHttp, baseUrl: string, asks: readonly SeriesAsk[], emit: Emit): Promise<void> {
+  const unknown = asks.filter((ask) => defillamaId(ask.chainId, ask.asset) === undefined);
+  if (unknown.length > 0) emit(allBuckets(unknown, 'not found'));
+  for (const batch of defillamaBatches(asks)) {
     const coins = Object.fromEntries(batch.map((ask) => [ask.id, ask.buckets]));
     const fetched = await http.get(`${baseUrl.replace(/\/$/, '')}/batchHistorical?coins=${encodeURIComponent(JSON.stringify(coins))}&searchWidth=1h`);
     if (fetched.kind !== 'ok') {
-      results.push(...allBuckets(batch, fetched.kind));
+      emit(allBuckets(batch, fetched.kind));
       continue;
     }
     const answer = parse(fetched.body);
     if (answer === undefined) {
-      results.push(...allBuckets(batch, 'source failed'));
+      emit(allBuckets(batch, 'source failed'));
       continue;
     }
-    for (const ask of batch) {
-      const records = answer[ask.id] ?? [];
-      for (const bucket of ask.buckets) results.push({ chainId: ask.chainId, asset: ask.asset, bucket, outcome: nearestRecord(records, bucket, 3600) });
-    }
+    emit(batch.flatMap((ask) => ask.buckets.map((bucket) => ({ chainId: ask.chainId, asset: ask.asset, bucket, outcome: nearestRecord(answer[ask.id] ?? [], bucket, 3600) }))));
   }
-  return results;
+}
+
+/** The calls `defillamaPrices` makes for these asks (the plan's expected calls). */
+export function defillamaCalls(asks: readonly SeriesAsk[]): number {
+  return [...defillamaBatches(asks)].length;
+}
+
+function defillamaBatches(asks: readonly SeriesAsk[]): Generator<(SeriesAsk & { id: string })[]> {
+  return batches(asks.flatMap((ask) => {
+    const id = defillamaId(ask.chainId, ask.asset);
+    return id === undefined ? [] : [{ ...ask, id }];
+  }));
 }
 
 function* batches<T extends SeriesAsk>(asks: readonly T[]): Generator<T[]> {

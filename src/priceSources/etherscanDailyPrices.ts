@@ -1,6 +1,6 @@
 import type { PriceHttp } from './priceHttp.js';
 import { plainDecimal } from './plainDecimal.js';
-import { allBuckets, type BucketResult, type SeriesAsk } from './SourceResult.js';
+import { allBuckets, type Emit, type SeriesAsk } from './SourceResult.js';
 
 const DAY = 86400;
 
@@ -13,11 +13,10 @@ export interface EtherscanAccess {
  * ETH's daily USD price from `stats/ethdailyprice` (API Pro), chain 1's gas coin only; buckets are UTC days,
  * asked a year per call. A refusal (no Pro plan) fails the source for these rows.
  */
-export async function etherscanDailyPrices(http: PriceHttp, access: EtherscanAccess, asks: readonly SeriesAsk[]): Promise<BucketResult[]> {
-  const results: BucketResult[] = [];
+export async function etherscanDailyPrices(http: PriceHttp, access: EtherscanAccess, asks: readonly SeriesAsk[], emit: Emit): Promise<void> {
   for (const ask of asks) {
     if (ask.chainId !== 1 || ask.asset !== 'native') {
-      results.push(...allBuckets([ask], 'not found'));
+      emit(allBuckets([ask], 'not found'));
       continue;
     }
     const sorted = [...ask.buckets].sort((a, b) => a - b);
@@ -30,13 +29,12 @@ export async function etherscanDailyPrices(http: PriceHttp, access: EtherscanAcc
       const part = { ...ask, buckets: window };
       const byDay = fetched.kind === 'ok' ? parse(fetched.body) : undefined;
       if (byDay === undefined) {
-        results.push(...allBuckets([part], fetched.kind === 'rate-limited' ? 'rate-limited' : 'source failed'));
+        emit(allBuckets([part], fetched.kind === 'rate-limited' ? 'rate-limited' : 'source failed'));
         continue;
       }
-      for (const day of window) results.push({ chainId: 1, asset: 'native', bucket: day, outcome: byDay.get(day) ?? 'not found' });
+      emit(window.map((day) => ({ chainId: 1, asset: 'native', bucket: day, outcome: byDay.get(day) ?? 'not found' })));
     }
   }
-  return results;
 }
 
 function isoDate(time: number): string {

@@ -36,7 +36,22 @@ export class PriceHttp {
     this.backoffMs = options.backoffMs ?? 500;
   }
 
+  /** Set once a call ran out of retries: the rest of the run gets the same answer without a call (fail fast). */
+  private given: Exclude<Fetched, { kind: 'ok' }> | undefined;
+
+  /** Why the source gave up in this run, for the one log line; `undefined` while it answers. */
+  get givenUp(): string | undefined {
+    return this.given === undefined ? undefined : this.given.kind === 'rate-limited' ? 'rate-limited (HTTP 429)' : this.given.reason;
+  }
+
   async get(url: string, headers: Readonly<Record<string, string>> = {}): Promise<Fetched> {
+    if (this.given !== undefined) return this.given;
+    const answer = await this.retried(url, headers);
+    if (answer.kind !== 'ok') this.given = answer;
+    return answer;
+  }
+
+  private async retried(url: string, headers: Readonly<Record<string, string>>): Promise<Fetched> {
     let limited = 0;
     let failed = 0;
     for (;;) {
