@@ -117,7 +117,7 @@ export class PriceApi {
     if (key === undefined || !this.options.coingeckoKeys.includes(key)) {
       return json(401, { status: { error_code: 10002, error_message: 'API Key Missing or invalid' } });
     }
-    const range = /^\/coins\/(?:([a-z0-9-]+)\/contract\/(0x[0-9a-fA-F]{40})|([a-z0-9-]+))\/market_chart\/range$/.exec(rest);
+    const range = /^\/api\/v3\/coins\/(?:([a-z0-9-]+)\/contract\/(0x[0-9a-fA-F]{40})|([a-z0-9-]+))\/market_chart\/range$/.exec(rest);
     if (range === null) return json(404, { error: 'Not found' });
     const from = Number(params.get('from'));
     const to = Number(params.get('to'));
