@@ -58,6 +58,12 @@ describe('loadJob', () => {
       rules: [],
       spam: { allow: [], deny: [] },
       ripeness: {},
+      valuation: {
+        currency: 'USD',
+        sources: ['defillama'],
+        maxAge: 86400,
+        urls: { defillama: 'https://coins.llama.fi', coingecko: 'https://api.coingecko.com/api/v3', ecb: 'https://www.ecb.europa.eu', etherscan: 'https://api.etherscan.io/v2/api' },
+      },
       quiet: false,
     });
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { InputError } from '../../src/errors/LedgerscanError.js';
 import { Decimal } from '../../src/ledger/money.js';
 import { openCachedPriceOracle, openPriceOracle } from '../../src/pipeline/openPriceOracle.js';
 import type { PriceQuery } from '../../src/prices/PriceQuery.js';
@@ -82,6 +83,17 @@ describe('openPriceOracle against the sandbox', () => {
     expect(before).toMatchObject({ found: true, source: 'defillama' });
     expect(tooOld).toMatchObject({ found: true, source: 'defillama' });
     expect(oracle.stats().expectedCalls).toBe(1);
+  });
+
+  it('refuses a malformed price file line naming file, line and column, exit 2', () => {
+    const file = path.join(dir, 'bad.csv');
+    fs.writeFileSync(file, 'time,chain,asset,currency,price\n2025-03-01T12:00:00Z,1,native,USD,1234.5\n1740830400,1,native,USD,1.234,5\n');
+    const open = () => openPriceOracle(sandboxValuation(sandbox, { sources: ['file'], priceFile: file }), store());
+    expect(open).toThrow(`price file ${file} line 3 column 1: 6 cells where 5 are needed`);
+    fs.writeFileSync(file, 'time,chain,asset,currency,price\n2025-03-01T12:00:00Z,1,0xabc,USD,1\n');
+    expect(open).toThrow(`price file ${file} line 2 column 24: asset "0xabc" is not native or a 0x token contract`);
+    fs.writeFileSync(file, 'time,chain,asset,currency,price\n2025-03-01T12:00:00Z,1,native,USD,-1\n');
+    expect(open).toThrow(InputError);
   });
 
   it('converts USD to EUR with the ECB rate of the last earlier day on a weekend and on Good Friday', async () => {
