@@ -4,6 +4,7 @@ import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { EtherscanClient } from '../etherscan/EtherscanClient.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
+import type { Pacer } from '../priceSources/priceHttp.js';
 import { leaseRateLimiter } from '../etherscan/RateLimiter.js';
 import { openStore } from '../store/openStore.js';
 import type { PipelineStore } from '../store/PipelineStore.js';
@@ -30,6 +31,8 @@ export interface JobRunOptions {
   store?: StoreLocation;
   /** The key's rate limit; default this process's limiter of the key (a workspace worker gives a shared one). */
   limiter?: KeyLimiter;
+  /** Each price source's pacer for `openPriceOracle`; default this process's own (a workspace worker shares them on the database). */
+  pricePacerFor?: (source: string, rate: number) => Pacer;
 }
 
 /** Locks the book first, so two runs never write one store; then opens it and the client. */

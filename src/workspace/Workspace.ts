@@ -89,8 +89,8 @@ export class Workspace {
   }
 
   /** What a run needs to execute with one key: a worker passes the key it was given and that key's shared limiter. */
-  runContext(api: ApiAccess, limiter?: KeyLimiter): RunContext {
-    return { data: this.data, stores: this.stores, api, alerts: this.alerts, now: this.now, ...(limiter === undefined ? {} : { limiter }) };
+  runContext(api: ApiAccess, limiter?: KeyLimiter, pricePacerFor?: RunContext['pricePacerFor']): RunContext {
+    return { data: this.data, stores: this.stores, api, alerts: this.alerts, now: this.now, ...(limiter === undefined ? {} : { limiter }), ...(pricePacerFor === undefined ? {} : { pricePacerFor }) };
   }
 
   /** Re-queues runs a dead process left running, then takes up the queue and the schedules. */

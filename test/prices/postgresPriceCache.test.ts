@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { openPriceOracle } from '../../src/pipeline/openPriceOracle.js';
+import { SharedPricePacers } from '../../src/pipeline/SharedPricePacers.js';
 import type { PriceQuery } from '../../src/prices/PriceQuery.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
@@ -42,6 +43,21 @@ describeWithPostgres('the price cache on PostgreSQL', (serverUrl) => {
     } finally {
       first.close();
       second.close();
+    }
+  });
+
+  it("paces a source across workers sharing the database, as one key's rate", async () => {
+    const workers = [new SharedPricePacers(url), new SharedPricePacers(url)];
+    try {
+      const rate = 10;
+      const pacers = workers.map((worker) => worker.pacerFor('defillama', rate));
+      await Promise.all(pacers.map((pacer) => pacer.acquire()));
+      const started = performance.now();
+      await Promise.all(pacers.flatMap((pacer) => [pacer.acquire(), pacer.acquire(), pacer.acquire()]));
+      // Six more sends after the first two, one interval apart whoever sends them.
+      expect(performance.now() - started).toBeGreaterThanOrEqual((6 / rate) * 1000 - 20);
+    } finally {
+      for (const worker of workers) await worker.close();
     }
   });
 });
