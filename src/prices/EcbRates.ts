@@ -1,3 +1,5 @@
+import { lastAtOrBefore } from './lastAtOrBefore.js';
+
 /** One day's ECB reference rate of a currency: units per 1 EUR, as published (a plain decimal string). */
 export interface EcbRate {
   /** YYYY-MM-DD. */
@@ -33,14 +35,6 @@ export class EcbRates {
 
   /** The rate of `date` (YYYY-MM-DD) or the last earlier one; `undefined` before the first. */
   on(currency: string, date: string): EcbRate | undefined {
-    const list = this.byCurrency.get(currency) ?? [];
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((list[middle] as EcbRate).date <= date) low = middle + 1;
-      else high = middle;
-    }
-    return list[low - 1];
+    return lastAtOrBefore(this.byCurrency.get(currency) ?? [], date, (rate) => rate.date);
   }
 }

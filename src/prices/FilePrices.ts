@@ -1,5 +1,6 @@
 import { InputError } from '../errors/LedgerscanError.js';
 import { Decimal } from '../ledger/money.js';
+import { lastAtOrBefore } from './lastAtOrBefore.js';
 
 /** One line of the user's price file. */
 export interface FilePrice {
@@ -39,22 +40,8 @@ export class FilePrices {
   /** The latest price at or before `time`, no older than `maxAge` seconds, in `currency`. */
   at(chainId: number, asset: string, currency: string, time: number, maxAge: number): FilePrice | undefined {
     const list = this.series.get(seriesKey(chainId, asset, currency));
-    if (list === undefined) return undefined;
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((list[middle] as FilePrice).time <= time) low = middle + 1;
-      else high = middle;
-    }
-    const found = list[low - 1];
+    const found = lastAtOrBefore(list ?? [], time, (price) => price.time);
     return found !== undefined && time - found.time <= maxAge ? found : undefined;
-  }
-
-  /** The currencies the file holds for an asset (a USD line can serve a EUR book through the ECB rate). */
-  currencies(chainId: number, asset: string): string[] {
-    const prefix = `${chainId}|${asset}|`;
-    return [...this.series.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
   }
 }
 

@@ -94,8 +94,9 @@ export class PriceBook {
 
   private fromSource(source: string, query: PriceQuery): MissingState | { price: Decimal; currency: string; time: number; source: string } {
     if (source === 'file') {
-      const currency = [this.settings.currency, 'USD'].find((candidate) => this.file?.at(query.chainId, query.asset, candidate, query.time, this.settings.maxAge));
-      const found = currency === undefined ? undefined : this.file?.at(query.chainId, query.asset, currency, query.time, this.settings.maxAge);
+      // A line in the book's currency first; a USD line converts through the ECB rate.
+      const at = (currency: string) => this.file?.at(query.chainId, query.asset, currency, query.time, this.settings.maxAge);
+      const found = at(this.settings.currency) ?? at('USD');
       return found === undefined ? 'not found' : { price: found.price, currency: found.currency, time: found.time, source };
     }
     const series = this.seriesOf(source, query);

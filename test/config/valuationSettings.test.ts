@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { JobFlags } from '../../src/config/JobFlags.js';
 import { loadJob } from '../../src/config/loadJob.js';
-import { InputError } from '../../src/errors/LedgerscanError.js';
 import { exitCodeFor } from '../../src/errors/exitCode.js';
+import { inputErrorOf } from '../support/inputErrorOf.js';
 
 const KEY = 'SECRET-KEY-0123456789';
 const CG_KEY = 'CG-secret-0123456789abcdef';
@@ -19,15 +19,6 @@ function load(flags: JobFlags, valuation?: unknown, env: NodeJS.ProcessEnv = { E
   return loadJob({ flags: { ...base, ...flags, config: file }, env, knownTemplates: ['ledger'], cwd: dir });
 }
 
-function problem(run: () => unknown): InputError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('expected an InputError');
-}
 
 describe('valuation settings', () => {
   it('reads the job file block, with flags over it and the price file beside the job', () => {
@@ -53,22 +44,22 @@ describe('valuation settings', () => {
   });
 
   it('names each bad field and its fix in one line, exit 2', () => {
-    const error = problem(() => load({ currency: 'JPY', priceSource: ['llama'], priceUrl: ['binance=https://x'] }, { maxAge: 'a day' }));
+    const error = inputErrorOf(() => load({ currency: 'JPY', priceSource: ['llama'], priceUrl: ['binance=https://x'] }, { maxAge: 'a day' }));
     expect(exitCodeFor(error)).toBe(2);
     expect(error.message).not.toContain('\n');
     expect(error.message).toContain('--currency "JPY" is not a book currency (use one of USD, EUR, GBP, CHF)');
     expect(error.message).toContain('--price-source "llama" is not a price source');
     expect(error.message).toContain('--price-url "binance=https://x" is not NAME=URL');
     expect(error.message).toContain('valuation.maxAge "a day" is not a duration');
-    expect(problem(() => load({}, { sources: ['file'] })).message).toContain('price source file needs a price file');
-    expect(problem(() => load({}, { unknown: 1 })).message).toContain('valuation.unknown');
+    expect(inputErrorOf(() => load({}, { sources: ['file'] })).message).toContain('price source file needs a price file');
+    expect(inputErrorOf(() => load({}, { unknown: 1 })).message).toContain('valuation.unknown');
   });
 
   it('takes the CoinGecko key from the environment only and never shows it', () => {
-    expect(problem(() => load({ priceSource: ['coingecko'] })).message).toContain('set COINGECKO_API_KEY in the environment');
+    expect(inputErrorOf(() => load({ priceSource: ['coingecko'] })).message).toContain('set COINGECKO_API_KEY in the environment');
     const env = { ETHERSCAN_API_KEY: KEY, COINGECKO_API_KEY: CG_KEY };
     expect(load({ priceSource: ['coingecko'] }, undefined, env).valuation?.coingeckoKey).toBe(CG_KEY);
-    const error = problem(() => load({ currency: CG_KEY, priceSource: ['coingecko'] }, undefined, env));
+    const error = inputErrorOf(() => load({ currency: CG_KEY, priceSource: ['coingecko'] }, undefined, env));
     expect(error.message).toContain('--currency');
     expect(JSON.stringify([error.message, error.details])).not.toContain(CG_KEY);
   });
