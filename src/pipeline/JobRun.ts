@@ -18,6 +18,8 @@ export interface JobRun {
   job: Job;
   store: PipelineStore;
   api: EtherscanApi;
+  /** The key's limiter the client paces on: Etherscan's price source shares it, so prices never exceed the key's rate. */
+  keyLimiter: KeyLimiter;
   close(): void;
 }
 
@@ -50,6 +52,7 @@ export function openJobRun(job: Job, options: JobRunOptions): JobRun {
     job,
     store: store.store,
     api,
+    keyLimiter: lease.limiter,
     close() {
       store.close();
       lease.release();
