@@ -5,6 +5,7 @@ export type MissingState = 'not found' | 'rate-limited' | 'low confidence' | 'so
 
 /** The ECB rate that turned a USD price into the book's currency, and the date of that rate. */
 export interface FxUsed {
+  /** Book currency per 1 USD: 1 / (USD per EUR) for EUR, (GBP per EUR) / (USD per EUR) for GBP. */
   rate: Decimal;
   /** YYYY-MM-DD: the rate's own date (the last earlier one on weekends and TARGET holidays). */
   date: string;
