@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { InputError } from '../../src/errors/LedgerscanError.js';
+import { exitCodeFor } from '../../src/errors/exitCode.js';
 import { Decimal } from '../../src/ledger/money.js';
 import { openCachedPriceOracle, openPriceOracle } from '../../src/pipeline/openPriceOracle.js';
 import type { PriceQuery } from '../../src/prices/PriceQuery.js';
@@ -14,6 +14,7 @@ import { coinPrice, PRICE_GAP, tokenPrice } from '../../src/sandbox/worldPrices.
 import type { World } from '../../src/sandbox/World.js';
 import { openStore } from '../../src/store/openStore.js';
 import type { Store } from '../../src/store/Store.js';
+import { inputErrorOf } from '../support/inputErrorOf.js';
 import { sandboxValuation } from './sandboxValuation.js';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
@@ -93,7 +94,7 @@ describe('openPriceOracle against the sandbox', () => {
     fs.writeFileSync(file, 'time,chain,asset,currency,price\n2025-03-01T12:00:00Z,1,0xabc,USD,1\n');
     expect(open).toThrow(`price file ${file} line 2 column 24: asset "0xabc" is not native or a 0x token contract`);
     fs.writeFileSync(file, 'time,chain,asset,currency,price\n2025-03-01T12:00:00Z,1,native,USD,-1\n');
-    expect(open).toThrow(InputError);
+    expect(exitCodeFor(inputErrorOf(open))).toBe(2);
   });
 
   it('converts USD to EUR with the ECB rate of the last earlier day on a weekend and on Good Friday', async () => {
@@ -131,6 +132,28 @@ describe('openPriceOracle against the sandbox', () => {
     const cached = openCachedPriceOracle(sandboxValuation(sandbox, { currency: 'GBP' }), book, { transient: cold.transientStates() });
     await cached.prepare(queries);
     for (const query of queries) expect(cached.priceAt(query)).toEqual(cold.priceAt(query));
+  });
+
+  it('keeps each call\'s answers as they arrive, so a run stopped after one call resumes with the others', async () => {
+    const book = store();
+    // 700 hours of one coin: three DefiLlama calls of at most 300 hours each.
+    const queries = Array.from({ length: 700 }, (_, n) => native(at('2025-01-10T00:00:00Z') + n * 3600));
+    const controller = new AbortController();
+    let sends = 0;
+    const stopAfterFirst = {
+      acquire: async () => {
+        sends += 1;
+        if (sends === 2) controller.abort(new Error('killed'));
+        controller.signal.throwIfAborted();
+      },
+    };
+    const killed = openPriceOracle(sandboxValuation(sandbox), book, { pacerFor: () => stopAfterFirst, signal: controller.signal });
+    await expect(killed.prepare(queries)).rejects.toThrow('killed');
+    expect(killed.stats()).toMatchObject({ calls: 1, expectedCalls: 3 });
+    const resumed = openPriceOracle(sandboxValuation(sandbox), book);
+    await resumed.prepare(queries);
+    expect(resumed.stats()).toMatchObject({ calls: 2, expectedCalls: 2, cacheHits: 300 });
+    expect(queries.every((query) => resumed.priceAt(query).found)).toBe(true);
   });
 
   it('fails fast on an unreachable source, with the rows "source failed"', async () => {
