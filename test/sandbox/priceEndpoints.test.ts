@@ -4,12 +4,13 @@ import { COINGECKO_SANDBOX_KEY } from '../../src/sandbox/PriceApi.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 
+type Answer = { status: number; body: string };
 const coins = encodeURIComponent(JSON.stringify({ 'coingecko:ethereum': [1741082400, 1741086000] }));
 
 describe("the sandbox's price endpoints", () => {
   let world: World;
   let sandbox: Sandbox;
-  const get = async (at: Sandbox, pathname: string, headers: Record<string, string> = {}) => {
+  const get = async (at: Sandbox, pathname: string, headers: Record<string, string> = {}): Promise<Answer> => {
     const response = await fetch(`${new URL(at.url).origin}${pathname}`, { headers });
     return { status: response.status, body: await response.text() };
   };
@@ -26,11 +27,11 @@ describe("the sandbox's price endpoints", () => {
     const same = await startSandbox({ world: generateWorld({ seed: 4, scale: 0, chains: [1] }) });
     const other = await startSandbox({ world: generateWorld({ seed: 5, scale: 0, chains: [1] }) });
     try {
-      const [mine, twin, theirs] = await Promise.all([sandbox, same, other].map((at) => get(at, `/prices/defillama/batchHistorical?coins=${coins}`)));
+      const [mine, twin, theirs] = (await Promise.all([sandbox, same, other].map((at) => get(at, `/prices/defillama/batchHistorical?coins=${coins}`)))) as [Answer, Answer, Answer];
       expect(mine).toEqual(twin);
-      expect(mine.body).not.toBe(theirs!.body);
-      expect(JSON.parse(mine!.body)).toMatchObject({ coins: { 'coingecko:ethereum': { prices: [{ timestamp: 1741082400 }, { timestamp: 1741086000 }] } } });
-      // The ECB file has no rates on a Saturday, Good Friday or Christmas, and has them on the Friday before.
+      expect(mine.body).not.toBe(theirs.body);
+      expect(JSON.parse(mine.body)).toMatchObject({ coins: { 'coingecko:ethereum': { prices: [{ timestamp: 1741082400 }, { timestamp: 1741086000 }] } } });
+      // The ECB file has no rates on a Saturday, Good Friday, Easter Monday or Christmas, and has them on the Friday before.
       const xml = (await get(same, '/prices/ecb/stats/eurofxref/eurofxref-hist.xml')).body;
       expect(xml).toContain('<Cube time="2025-03-07">');
       for (const closed of ['2025-03-08', '2025-04-18', '2025-04-21', '2025-12-25']) expect(xml).not.toContain(`<Cube time="${closed}">`);
