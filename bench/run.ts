@@ -3,7 +3,7 @@
  * merged into results.json under `storeComparison`.
  *
  * `npm run bench [-- --sizes small,medium,large] [--rate N] [--keep]` (or `-- --workspace`, see workspaceBench.ts,
- * `-- --entries`, see entriesBench.ts, or `-- --workers 1,2,4`, see workersBench.ts): cold and warm exports against the
+ * `-- --entries`, see entriesBench.ts, `-- --workers 1,2,4`, see workersBench.ts, or `-- --prices`, see pricesBench.ts): cold and warm exports against the
  * sandbox (in a process of its own) on worlds of about 10k, 100k and 1M ledger entries, then the store-to-CSV stage
  * in a child process and csv-stringify alone on the same rows. Prints a summary per size and merges
  * the figures into bench/results.json (one entry per size, replaced when that size is run again).
@@ -28,6 +28,7 @@ import { runCsvStage } from './runCsvStage.js';
 import { startSandboxProcess } from './startSandboxProcess.js';
 import { workersBench } from './workersBench.js';
 import { workspaceBench } from './workspaceBench.js';
+import { pricesBench } from './pricesBench.js';
 
 const TARGETS = { callsOverMinimum: 1.02, warmListCallsPerStream: 1, warmReceiptCalls: 0, wallOverIdeal: 1.15, rateLimited: 0, entriesPerSecondAt1M: 200_000, peakRssMbAt1M: 300 };
 /** The stores comparison syncs twice; its rate only bounds how fast, so it is high by default. */
@@ -40,6 +41,10 @@ if (process.argv[2] === '--workspace') {
 }
 if (process.argv[2] === '--entries') {
   await entriesBench(process.argv.slice(3));
+  process.exit(0);
+}
+if (process.argv[2] === '--prices') {
+  await pricesBench(resultsPath);
   process.exit(0);
 }
 if (process.argv[2] === '--workers') {

@@ -1,5 +1,6 @@
 /** A validated job: what to export, for whom, over which period. Built by `loadJob`. */
 import type { LedgerRule } from '../ledger/LedgerRule.js';
+import type { ValuationSettings } from '../prices/ValuationSettings.js';
 
 export interface JobWallet {
   /** Lowercase. */
@@ -48,5 +49,7 @@ export interface Job {
   spam: { allow: readonly string[]; deny: readonly string[] };
   /** Per-chain override of the blocks kept behind the head as unripe. */
   ripeness: Readonly<Record<number, number>>;
+  /** How rows are valued; `undefined` with `--no-values` (every file then as without valuation). */
+  valuation?: ValuationSettings | undefined;
   quiet: boolean;
 }

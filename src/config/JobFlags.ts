@@ -26,4 +26,10 @@ export interface JobFlags {
   dailyQuota?: string | number | undefined;
   fees?: string | undefined;
   quiet?: boolean | undefined;
+  currency?: string | undefined;
+  priceSource?: FlagList;
+  priceFile?: string | undefined;
+  priceUrl?: FlagList;
+  /** `false` with --no-values: every file as without valuation. */
+  values?: boolean | undefined;
 }

@@ -24,4 +24,11 @@ export interface JobSettings {
   rules?: Sourced | undefined;
   spam?: Sourced | undefined;
   ripeness?: Sourced | undefined;
+  currency?: Sourced | undefined;
+  priceSources?: Sourced | undefined;
+  priceFile?: Sourced | undefined;
+  maxAge?: Sourced | undefined;
+  priceUrls?: Sourced | undefined;
+  /** `false` with --no-values. */
+  values?: Sourced | undefined;
 }

@@ -21,13 +21,14 @@ import { resolvePeriod } from './resolvePeriod.js';
 import { resolveRules } from './resolveRules.js';
 import { resolveRipeness } from './resolveRipeness.js';
 import { resolveSpam } from './resolveSpam.js';
+import { resolveValuation } from './resolveValuation.js';
 import { resolveWallets } from './resolveWallets.js';
 import { settingsFromFile } from './settingsFromFile.js';
 import { settingsFromFlags } from './settingsFromFlags.js';
 
 export interface LoadJobInput {
   flags: JobFlags;
-  /** Read for ETHERSCAN_API_KEY only. */
+  /** Read for ETHERSCAN_API_KEY and COINGECKO_API_KEY only. */
   env: NodeJS.ProcessEnv;
   /** Commands that write no templates (sync, reconcile) accept a job without one. */
   templatesRequired?: boolean;
@@ -93,6 +94,7 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
   const rules = resolveRules(settings.rules, chains, problems);
   const spam = resolveSpam(settings.spam, problems);
   const ripeness = resolveRipeness(settings.ripeness, problems);
+  const valuation = resolveValuation(settings, baseUrl, env, problems);
   if (apiKey === '') problems.add('API key is missing (pass --api-key or set ETHERSCAN_API_KEY)');
 
   problems.throwIfAny('job', surface === 'cli' ? { file: file?.path } : {});
@@ -116,6 +118,7 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
     rules,
     spam,
     ripeness,
+    valuation,
     quiet: flags.quiet ?? false,
   };
 }

@@ -6,7 +6,7 @@ import { describeJsonType } from './describeJsonType.js';
 import { isPlainObject } from './isPlainObject.js';
 import type { JobFile } from './readJobFile.js';
 
-const topKeys = ['wallets', 'chains', 'period', 'timezone', 'templates', 'templateFiles', 'out', 'state', 'api', 'labels', 'apiLabels', 'xlsx', 'rules', 'spam', 'ripeness', 'fees'];
+const topKeys = ['wallets', 'chains', 'period', 'timezone', 'templates', 'templateFiles', 'out', 'state', 'api', 'labels', 'apiLabels', 'xlsx', 'rules', 'spam', 'ripeness', 'fees', 'valuation'];
 
 /** The settings a job file gives, after checking its shape (an object, known keys, no API key). */
 export function settingsFromFile(file: JobFile, problems: Problems): JobSettings {
@@ -19,6 +19,7 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
   const at = (value: unknown, field: string): Sourced | undefined => (value === undefined ? undefined : { value, field, dir: file.dir });
   const period = section(data.period, 'period', ['year', 'from', 'to'], problems);
   const api = section(data.api, 'api', ['baseUrl', 'rate', 'dailyQuota'], problems);
+  const valuation = section(data.valuation, 'valuation', ['currency', 'sources', 'priceFile', 'maxAge'], problems);
   return {
     wallets: at(data.wallets, 'wallets'),
     chains: at(data.chains, 'chains'),
@@ -38,6 +39,10 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
     rules: at(data.rules, 'rules'),
     spam: at(data.spam, 'spam'),
     ripeness: at(data.ripeness, 'ripeness'),
+    currency: at(valuation.currency, 'valuation.currency'),
+    priceSources: at(valuation.sources, 'valuation.sources'),
+    priceFile: at(valuation.priceFile, 'valuation.priceFile'),
+    maxAge: at(valuation.maxAge, 'valuation.maxAge'),
   };
 }
 

@@ -24,5 +24,11 @@ export function settingsFromFlags(flags: JobFlags, cwd: string): JobSettings {
     xlsx: one(flags.xlsx, 'xlsx'),
     dailyQuota: one(flags.dailyQuota, 'daily-quota'),
     fees: one(flags.fees, 'fees'),
+    currency: one(flags.currency, 'currency'),
+    priceSources: many(flags.priceSource, 'price-source'),
+    priceFile: one(flags.priceFile, 'price-file'),
+    priceUrls: many(flags.priceUrl, 'price-url'),
+    // yargs gives `values: false` for --no-values; true (or absent) leaves the file's setting.
+    values: flags.values === false ? one(false, 'no-values') : undefined,
   };
 }

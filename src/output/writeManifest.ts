@@ -33,8 +33,8 @@ export interface ManifestFile {
 export interface Manifest {
   tool: { name: 'ledgerscan'; version: string };
   generatedAt: string;
-  /** The job without its API key. */
-  job: Omit<Job, 'api'> & { api: Omit<Job['api'], 'apiKey'> };
+  /** The job without its API key and valuation settings. */
+  job: Omit<Job, 'api' | 'valuation'> & { api: Omit<Job['api'], 'apiKey'> };
   period: { from: string; to: string; timezone: string };
   /** Per chain id (a JSON key, so a string). */
   blockRanges: Readonly<Record<string, { fromBlock: number; toBlock: number }>>;
@@ -61,7 +61,7 @@ export async function writeManifest(outDir: string, input: ManifestInput): Promi
   const manifest: Manifest = {
     tool: { name: 'ledgerscan', version: input.toolVersion },
     generatedAt: input.generatedAt,
-    job: { ...input.job, api: { baseUrl: input.job.api.baseUrl, rate: input.job.api.rate, dailyQuota: input.job.api.dailyQuota } },
+    job: recordedJob(input.job),
     period: { from: input.job.period.from, to: input.job.period.to, timezone: input.job.timezone },
     blockRanges: input.blockRanges,
     skippedChains: input.skippedChains ?? [],
@@ -80,4 +80,17 @@ export async function writeManifest(outDir: string, input: ManifestInput): Promi
     throw error;
   }
   return target;
+}
+
+/**
+ * The job as the manifest records it: never a key (the API's, CoinGecko's), so not the API key and not the
+ * valuation settings, whose sources and currency valuation records on its own. Keys keep their order (`api` in its
+ * place), so the manifest stays byte for byte what it was.
+ */
+function recordedJob(job: Job): Manifest['job'] {
+  const kept = Object.entries(job).flatMap(([key, value]): [string, unknown][] => {
+    if (key === 'valuation') return [];
+    return [[key, key === 'api' ? { baseUrl: job.api.baseUrl, rate: job.api.rate, dailyQuota: job.api.dailyQuota } : value]];
+  });
+  return Object.fromEntries(kept) as Manifest['job'];
 }

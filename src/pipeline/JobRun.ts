@@ -4,6 +4,7 @@ import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { EtherscanClient } from '../etherscan/EtherscanClient.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
+import type { Pacer } from '../priceSources/priceHttp.js';
 import { leaseRateLimiter } from '../etherscan/RateLimiter.js';
 import { openSqliteStore } from '../store/openSqliteStore.js';
 import type { PipelineStore } from '../store/PipelineStore.js';
@@ -17,6 +18,8 @@ export interface JobRun {
   job: Job;
   store: PipelineStore;
   api: EtherscanApi;
+  /** The key's limiter the client paces on: Etherscan's price source shares it, so prices never exceed the key's rate. */
+  keyLimiter: KeyLimiter;
   close(): void;
 }
 
@@ -30,6 +33,8 @@ export interface JobRunOptions {
   store?: StoreLocation;
   /** The key's rate limit; default this process's limiter of the key (a workspace worker gives a shared one). */
   limiter?: KeyLimiter;
+  /** Each price source's pacer for `openPriceOracle`; default this process's own (a workspace worker shares them on the database). */
+  pricePacerFor?: (source: string, rate: number) => Pacer;
 }
 
 /** Locks the book first, so two runs never write one store; then opens it and the client. */
@@ -47,6 +52,7 @@ export function openJobRun(job: Job, options: JobRunOptions): JobRun {
     job,
     store: store.store,
     api,
+    keyLimiter: lease.limiter,
     close() {
       store.close();
       lease.release();

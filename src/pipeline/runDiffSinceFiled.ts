@@ -28,7 +28,8 @@ export interface DiffSinceFiledResult {
 }
 
 /** Job fields that say where and how a run writes, not what it computes: a change there changes no figure. */
-const NOT_FIGURES = new Set(['out', 'state', 'api', 'quiet', 'templates', 'templateFiles', 'period', 'timezone', 'xlsx']);
+// `valuation` is not in the filed manifest's job (it may hold the CoinGecko key); values differ row by row instead.
+const NOT_FIGURES = new Set(['out', 'state', 'api', 'quiet', 'templates', 'templateFiles', 'period', 'timezone', 'xlsx', 'valuation']);
 
 /**
  * Recomputes a closed period into the job's out dir (its templates and closing balances, fetching the period

@@ -6,6 +6,7 @@ import { API_TEXT } from './apiTexts.js';
 import { ADDRESS, blockParam, tagBlock } from './apiParams.js';
 import { type Envelope, type JsonRpc, notOk, ok } from './envelope.js';
 import { WireRenderer } from './renderWire.js';
+import { ethDailyPrice } from './ethDailyPrice.js';
 import { worldLabelList, worldTags } from './worldTags.js';
 import type { ChainData, World } from './World.js';
 
@@ -61,6 +62,7 @@ export class SandboxApi {
     if (module === 'block' && action === 'getblocknobytime') return this.blockByTime(chain, params);
     if (module === 'proxy') return this.proxy(chain, action, params);
     if (module === 'nametag' && action === 'getaddresstag') return this.addressTags(chain, params);
+    if (module === 'stats' && action === 'ethdailyprice') return ethDailyPrice(this.world, params);
     return notOk(API_TEXT.invalidAction);
   }
 

@@ -1,4 +1,5 @@
 import { InputError } from '../errors/LedgerscanError.js';
+import { COINGECKO_SANDBOX_KEY } from './PriceApi.js';
 import { startSandbox } from './startSandbox.js';
 import type { WorldWallet } from './World.js';
 
@@ -34,13 +35,15 @@ export async function serveSandbox(options: ServeSandboxOptions): Promise<void> 
     seed: options.seed,
     scale: options.scale,
     rate: options.rate,
-    ...(options.faults > 0 ? { faults: { rate: options.faults, seed: options.seed } } : {}),
+    // The same share of faults on the price endpoints, as HTTP 429s (what a price API answers a busy client).
+    ...(options.faults > 0 ? { faults: { rate: options.faults, seed: options.seed }, priceFaults: { rateLimit: options.faults, seed: options.seed } } : {}),
     disabledActions: options.disabledActions,
   });
   const wallets = sandbox.world.wallets.map((w) => `  ${w.label.padEnd(8)} ${w.address}  chains ${w.chains.join(',')}`).join('\n');
   options.stdout.write(
     `sandbox listening on ${sandbox.url}\n` +
       `API key: ${sandbox.apiKey}\n` +
+      `prices: DefiLlama ${new URL(sandbox.url).origin}/prices/defillama, CoinGecko …/prices/coingecko/api/v3 (COINGECKO_API_KEY=${COINGECKO_SANDBOX_KEY}), ECB …/prices/ecb (the defaults of a job on this sandbox)\n` +
       `seed ${options.seed}, scale ${options.scale}, ${options.rate} calls/s per key${options.faults > 0 ? `, faults ${options.faults}` : ''}\n` +
       (options.disabledActions.length > 0 ? `answered as unknown actions: ${options.disabledActions.join(', ')}\n` : '') +
       `wallets:\n${wallets}\n` +

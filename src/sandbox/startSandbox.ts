@@ -6,6 +6,7 @@ import { FAULT_KINDS, FaultInjector, type FaultKind, type FaultOptions } from '.
 import { generateWorld } from './generateWorld.js';
 import { isListAction, type OmittedRecord } from './AccountLists.js';
 import { notOk, ok } from './envelope.js';
+import { COINGECKO_SANDBOX_KEY, PriceApi, type PriceEndpoint, type PriceFaultOptions } from './PriceApi.js';
 import { SandboxApi } from './SandboxApi.js';
 import { TokenBucket } from './TokenBucket.js';
 import type { World } from './World.js';
@@ -35,6 +36,12 @@ export interface SandboxOptions {
   omit?: readonly OmittedRecord[];
   /** Actions (e.g. `balancehistory`, `getaddresstag`) answered "Error! Missing Or invalid Action name". */
   disabledActions?: readonly string[];
+  /** 429s and failing endpoints of the DefiLlama/CoinGecko/ECB endpoints under `/prices/`. */
+  priceFaults?: PriceFaultOptions;
+  /** CoinGecko keys the `/prices/coingecko` endpoint accepts (default COINGECKO_SANDBOX_KEY). */
+  coingeckoKeys?: readonly string[];
+  /** Unix milliseconds now, for CoinGecko's demo window (default the real clock). */
+  now?: () => number;
 }
 
 export interface SandboxStats {
@@ -44,6 +51,8 @@ export interface SandboxStats {
   rateLimited: number;
   dailyLimited: number;
   faults: Record<FaultKind, number>;
+  /** Requests to each price endpoint (faulted ones included). */
+  priceCalls: Record<PriceEndpoint, number>;
 }
 
 export interface Sandbox {
@@ -74,6 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     omit: options.omit ?? [],
     disabledActions: options.disabledActions,
   });
+  const prices = new PriceApi(world, { faults: options.priceFaults, coingeckoKeys: options.coingeckoKeys ?? [COINGECKO_SANDBOX_KEY], now: options.now });
   const faults = options.faults === undefined ? undefined : new FaultInjector(options.faults);
   const buckets = new Map<string, TokenBucket>();
   const daily = new Map<string, number>();
@@ -83,6 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     rateLimited: 0,
     dailyLimited: 0,
     faults: Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<FaultKind, number>,
+    priceCalls: prices.calls,
   };
 
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
@@ -94,6 +105,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const csv = api.labelExport(Number(exported[1]), exported[2] ?? '');
       return csv === undefined ? send(response, 404, 'text/plain', 'Not found') : send(response, 200, 'text/csv', csv);
     }
+    const priced = prices.answer(url.pathname, url.searchParams, (name) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    });
+    if (priced !== undefined) return send(response, priced.status, priced.contentType, priced.body);
     if (url.pathname !== '/v2/api') return send(response, 404, 'text/plain', 'Page not found');
     const params = url.searchParams;
     const module = params.get('module');

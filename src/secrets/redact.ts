@@ -38,11 +38,11 @@ export function redactDatabaseUrl(url: string): string {
 
 /**
  * The last guard before a message leaves the process (errors are redacted where they arise): the API
- * key(s) of the flag, ETHERSCAN_API_KEY and ETHERSCAN_API_KEYS, and the password of `--database` or
+ * key(s) of the flag, ETHERSCAN_API_KEY, ETHERSCAN_API_KEYS and COINGECKO_API_KEY, and the password of `--database` or
  * LEDGERSCAN_DATABASE_URL.
  */
 export function redactSecrets(text: string, argv: readonly string[], env: NodeJS.ProcessEnv): string {
-  const keys = [env.ETHERSCAN_API_KEY, flagValue(argv, '--api-key'), ...listedKeys(env.ETHERSCAN_API_KEYS)];
+  const keys = [env.ETHERSCAN_API_KEY, env.COINGECKO_API_KEY, flagValue(argv, '--api-key'), ...listedKeys(env.ETHERSCAN_API_KEYS)];
   const out = keys.reduce<string>((result, key) => (key === undefined || key.trim() === '' ? result : redact(result, key.trim())), text);
   return databasePasswords([env.LEDGERSCAN_DATABASE_URL, flagValue(argv, '--database')]).reduce(maskToken, out);
 }

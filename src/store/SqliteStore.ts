@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
 import { AddressTagTable } from './AddressTagTable.js';
+import { PriceTable } from './PriceTable.js';
 import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from './RecordStore.js';
 import type { PipelineStore } from './PipelineStore.js';
 import { ScreeningListTable } from './ScreeningListTable.js';
@@ -38,6 +39,8 @@ export class SqliteStore implements PipelineStore {
   readonly addressTags: AddressTagTable;
   /** Screening lists from the API's label exports. */
   readonly screeningLists: ScreeningListTable;
+  /** Prices and rates, each asked once ever. */
+  readonly prices: PriceTable;
   private readonly db: Database.Database;
   private readonly statements;
 
@@ -45,6 +48,7 @@ export class SqliteStore implements PipelineStore {
     this.db = db;
     this.addressTags = new AddressTagTable(db);
     this.screeningLists = new ScreeningListTable(db);
+    this.prices = new PriceTable(db);
     this.statements = {
       // ledger_rows first: its rows are found through the records' key index.
       deleteLedgerSpan: db.prepare(

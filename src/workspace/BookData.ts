@@ -9,4 +9,6 @@ export interface BookData {
   timezone?: string;
   labels?: Record<string, string>;
   spam?: { allow?: string[]; deny?: string[] };
+  /** The job file's `valuation` block: currency, sources, priceFile, maxAge (CoinGecko's key only from the environment). */
+  valuation?: { currency?: string; sources?: string[]; priceFile?: string; maxAge?: string | number };
 }

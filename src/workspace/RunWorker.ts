@@ -4,6 +4,7 @@ import { makeWorkerUtils, run as runGraphile } from 'graphile-worker';
 import type { ApiKeyEntry } from '../config/parseApiKeys.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { PostgresRateLimiter } from '../etherscan/PostgresRateLimiter.js';
+import { SharedPricePacers } from '../pipeline/SharedPricePacers.js';
 import { redact } from '../secrets/redact.js';
 import { isDatabaseUnavailable, unlessDatabaseAway } from '../db/postgres/DatabaseUnavailableError.js';
 import { executeRun } from './executeRun.js';
@@ -39,6 +40,7 @@ const DATABASE_WAIT_MS = 300_000;
 export class RunWorker {
   private stopping = false;
   private readonly limiters = new Map<string, Promise<PostgresRateLimiter>>();
+  private readonly pricePacers: SharedPricePacers;
   private runner: Runner | undefined;
   private lease: WorkerLease | undefined;
   /** The graphile-worker pool's id, as locked jobs and heartbeats name this worker. */
@@ -48,7 +50,9 @@ export class RunWorker {
     readonly workspace: Workspace,
     private readonly options: RunWorkerOptions,
     private readonly utils: WorkerUtils,
-  ) {}
+  ) {
+    this.pricePacers = new SharedPricePacers(options.database);
+  }
 
   static async start(options: RunWorkerOptions): Promise<RunWorker> {
     const first = options.keys[0];
@@ -97,6 +101,7 @@ export class RunWorker {
     await this.workspace.close();
     await this.utils.release();
     for (const limiter of this.limiters.values()) await (await limiter).close();
+    await this.pricePacers.close();
   }
 
   private async execute(runId: number, helpers: JobHelpers): Promise<void> {
@@ -126,7 +131,7 @@ export class RunWorker {
     helpers.abortSignal.addEventListener('abort', shutdown, { once: true });
     this.options.log(`run ${runId} (${run.request.kind}, book ${run.bookId}) on key ${key.name}`);
     try {
-      await executeRun(this.workspace.runContext({ apiKey: key.key, baseUrl: this.options.baseUrl, rate: key.rate }, limiter), run, controller.signal);
+      await executeRun(this.workspace.runContext({ apiKey: key.key, baseUrl: this.options.baseUrl, rate: key.rate }, limiter, this.pricePacers.pacerFor), run, controller.signal);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       await this.waitForDatabase(runId);

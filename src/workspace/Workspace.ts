@@ -100,8 +100,8 @@ export class Workspace {
   }
 
   /** What a run needs to execute with one key: a worker passes the key it was given and that key's shared limiter. */
-  runContext(api: ApiAccess, limiter?: KeyLimiter): RunContext {
-    return { data: this.data, stores: this.stores, entries: this.entries, api, alerts: this.alerts, now: this.now, ...(limiter === undefined ? {} : { limiter }) };
+  runContext(api: ApiAccess, limiter?: KeyLimiter, pricePacerFor?: RunContext['pricePacerFor']): RunContext {
+    return { data: this.data, stores: this.stores, entries: this.entries, api, alerts: this.alerts, now: this.now, ...(limiter === undefined ? {} : { limiter }), ...(pricePacerFor === undefined ? {} : { pricePacerFor }) };
   }
 
   /**

@@ -4,6 +4,7 @@ import type { AlertSettings } from '../alerts/AlertSettings.js';
 import { exitCodeFor } from '../errors/exitCode.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
+import type { Pacer } from '../priceSources/priceHttp.js';
 import { isDatabaseUnavailable } from '../db/postgres/DatabaseUnavailableError.js';
 import { redact } from '../secrets/redact.js';
 import { defaultFiledDir } from '../filing/FiledRecord.js';
@@ -35,6 +36,8 @@ export interface RunContext {
   now: () => Date;
   /** The key's limiter shared by every worker (distributed); none: the process's own, as the CLI. */
   limiter?: KeyLimiter;
+  /** Each price source's pacer shared by every worker (distributed); none: the process's own. */
+  pricePacerFor?: (source: string, rate: number) => Pacer;
 }
 
 /**
@@ -79,7 +82,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     }, { rate: api.rate });
     const progress = fanOutProgress(figures, createProgress({ output: { write: (text: string) => log(text) }, rate: api.rate }));
     const balanceSeriesFile = path.join(stores.runDir(run.id), BALANCE_SERIES_FILE);
-    const steps = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), filedDir, balanceSeriesFile, ...(context.limiter === undefined ? {} : { limiter: context.limiter }) };
+    const steps = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), filedDir, balanceSeriesFile, ...(context.limiter === undefined ? {} : { limiter: context.limiter }), ...(context.pricePacerFor === undefined ? {} : { pricePacerFor: context.pricePacerFor }) };
     const outcome = await kind.execute(job, values, steps, place);
     const files = await outcome.files();
     // Done is done (a period filed), whatever happens to the run's row next: recorded before it, by whoever asked.

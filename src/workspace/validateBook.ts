@@ -10,7 +10,7 @@ import { cleanText } from './cleanText.js';
 import { problemField } from './problemField.js';
 import { trimmedText } from './trimmedText.js';
 
-const BOOK_KEYS = ['name', 'wallets', 'chains', 'timezone', 'labels', 'spam'] as const;
+const BOOK_KEYS = ['name', 'wallets', 'chains', 'timezone', 'labels', 'spam', 'valuation'] as const;
 
 /**
  * A book as the API receives it, its texts trimmed and control or bidi characters refused, checked by the CLI's

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { InputError } from '../../src/errors/LedgerscanError.js';
 import type { JobFlags } from '../../src/config/JobFlags.js';
 import { loadJob } from '../../src/config/loadJob.js';
+import { inputErrorOf } from '../support/inputErrorOf.js';
 
 const KEY = 'SECRET-KEY-0123456789';
 const VITALIK = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
@@ -28,15 +28,6 @@ function load(flags: JobFlags, file?: unknown, env: NodeJS.ProcessEnv = { ETHERS
   return loadJob({ flags: { ...flags, config }, env, knownTemplates, cwd: dir });
 }
 
-function problemOf(run: () => unknown): InputError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('expected an InputError');
-}
 
 describe('loadJob', () => {
   it('builds a job from flags alone, with defaults', () => {
@@ -58,6 +49,12 @@ describe('loadJob', () => {
       rules: [],
       spam: { allow: [], deny: [] },
       ripeness: {},
+      valuation: {
+        currency: 'USD',
+        sources: ['defillama'],
+        maxAge: 86400,
+        urls: { defillama: 'https://coins.llama.fi', coingecko: 'https://api.coingecko.com/api/v3', ecb: 'https://www.ecb.europa.eu', etherscan: 'https://api.etherscan.io/v2/api' },
+      },
       quiet: false,
     });
   });
@@ -170,7 +167,7 @@ describe('loadJob', () => {
 
   it.each(cases)('reports $name, naming the field', ({ flags, file, env, expected }) => {
     // A job file's cases run without flags, which would replace the file's values.
-    const error = problemOf(() => load(flags ?? (file === undefined ? base : {}), file, env));
+    const error = inputErrorOf(() => load(flags ?? (file === undefined ? base : {}), file, env));
     for (const text of expected) expect(error.message).toContain(text);
     expect(error.message).toMatch(/^job has \d+ problems?: /);
     expect(error.message).not.toMatch(/\n/);
@@ -189,7 +186,7 @@ describe('loadJob', () => {
       templates: ['nope'],
       api: { baseUrl: 'file:///etc/passwd', rate: -1 },
     };
-    const error = problemOf(() => load({}, file));
+    const error = inputErrorOf(() => load({}, file));
     expect(error.message).toMatch(/^job has 9 problems: /);
     for (const field of ['"wallet"', 'wallets[0].address', 'wallets[1].address', 'chains[1]', 'period.from', 'timezone', 'templates[0]', 'api.baseUrl', 'api.rate']) {
       expect(error.message).toContain(field);
@@ -201,26 +198,26 @@ describe('loadJob', () => {
 
   it('hides a key even when a long value quoting it is cut short', () => {
     const label = `${'x'.repeat(40)}${KEY}`;
-    const error = problemOf(() => load({}, { wallets: [{ address: VITALIK, label: { note: label } }] }));
+    const error = inputErrorOf(() => load({}, { wallets: [{ address: VITALIK, label: { note: label } }] }));
     expect(error.message).toContain('wallets[0].label');
     expect(error.message).not.toContain(KEY.slice(0, 8));
   });
 
   it('names the line and column of a trailing comma, which V8 reports without an offset', () => {
-    const error = problemOf(() => load(base, '{\n  "wallets": [],\n  "chains": [1, 10,]\n}'));
+    const error = inputErrorOf(() => load(base, '{\n  "wallets": [],\n  "chains": [1, 10,]\n}'));
     expect(error.message).toMatch(/is not valid JSON: Unexpected token '\]' at line 3 column 20 \(fix the JSON there\)$/);
-    const object = problemOf(() => load(base, '{\n  "wallets": [],\n}'));
+    const object = inputErrorOf(() => load(base, '{\n  "wallets": [],\n}'));
     expect(object.message).toContain('at line 3 column 1');
   });
 
   it('takes a chain by its slug or name as `ledgerscan chains` lists them, in any case', () => {
     expect(load({ ...base, chain: ['arbitrum', 'OP Mainnet', 'Ethereum'] }).chains).toEqual([42161, 10, 1]);
-    expect(problemOf(() => load({ ...base, chain: ['arbitrum-one'] })).message).toContain('--chain "arbitrum-one" is not a chain id, slug or name');
+    expect(inputErrorOf(() => load({ ...base, chain: ['arbitrum-one'] })).message).toContain('--chain "arbitrum-one" is not a chain id, slug or name');
     expect(load({}, { wallets: [{ address: VITALIK, chains: ['optimism'] }], chains: ['ethereum', 'optimism'], period: { year: 2025 }, templates: ['ledger'] }).chains).toEqual([1, 10]);
   });
 
   it('names the line and column of a JSON syntax error without quoting the file', () => {
-    const error = problemOf(() => load(base, '{\n  "wallets": [],\n  "x": "FILE-KEY-987654" oops\n}'));
+    const error = inputErrorOf(() => load(base, '{\n  "wallets": [],\n  "x": "FILE-KEY-987654" oops\n}'));
     expect(error.message).toContain("Expected ',' or '}' after property value at line 3 column 26");
     expect(error.message).not.toContain('FILE-KEY-987654');
   });

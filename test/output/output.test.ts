@@ -72,7 +72,7 @@ describe('CsvFileWriter', () => {
 });
 
 describe('writeManifest', () => {
-  it('records each file with its sha256 and never the API key', async () => {
+  it('records each file with its sha256 and never the API key or the CoinGecko key', async () => {
     const dir = tempDir();
     try {
       writeFileSync(path.join(dir, 'ledger.csv'), 'timestamp\n');
@@ -94,6 +94,7 @@ describe('writeManifest', () => {
         xlsx: false,
     rules: [],
     quiet: true,
+        valuation: { currency: 'EUR', sources: ['coingecko'], maxAge: 86400, urls: { defillama: 'a', coingecko: 'b', ecb: 'c', etherscan: 'd' }, coingeckoKey: 'CG-SECRET-456' },
       };
       const target = await writeManifest(dir, {
         toolVersion: '0.1.0',
@@ -106,6 +107,7 @@ describe('writeManifest', () => {
       });
       const text = readFileSync(target, 'utf8');
       expect(text).not.toContain('SECRETKEY123');
+      expect(text).not.toContain('CG-SECRET-456');
       const manifest = JSON.parse(text) as { files: unknown; tool: unknown; blockRanges: unknown; fees: unknown };
       expect(manifest.fees).toEqual({ source: 'auto', rules: { 1: 'the rule' } });
       expect(manifest.tool).toEqual({ name: 'ledgerscan', version: '0.1.0' });

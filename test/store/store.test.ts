@@ -11,7 +11,7 @@ import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import { DatabaseUnavailableError } from '../../src/db/postgres/DatabaseUnavailableError.js';
 import { openPostgresDatabase } from '../../src/db/postgres/openPostgresDatabase.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
-import { postgresMigrations } from '../../src/db/postgres/postgresMigrations.js';
+import { postgresMigrations } from '../../src/db/postgres/postgresSteps.js';
 import type { SqliteStore } from '../../src/store/SqliteStore.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { postgresMigrations } from '../../src/db/postgres/postgresMigrations.js';
+import { postgresMigrations } from '../../src/db/postgres/postgresSteps.js';
 import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../src/workspace/openWorkspaceData.js';
 import type { WorkspaceData } from '../../src/workspace/WorkspaceData.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';

@@ -5,7 +5,7 @@ import { openSqlite } from '../../src/db/sqlite/openSqlite.js';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { InputError } from '../../src/errors/LedgerscanError.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
-import { postgresMigrations } from '../../src/db/postgres/postgresMigrations.js';
+import { postgresMigrations } from '../../src/db/postgres/postgresSteps.js';
 import { SQLITE_WORKSPACE_STEPS } from '../../src/db/sqlite/workspaceMigrations.js';
 import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../src/workspace/openWorkspaceData.js';
 import type { Run, WorkspaceData } from '../../src/workspace/WorkspaceData.js';

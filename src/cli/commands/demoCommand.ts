@@ -13,16 +13,19 @@ import { exportSummary } from '../../runs/exportSummary.js';
 
 /** `npm start`: the sandbox in-process and an export of samples/demo.job.json, offline. */
 export async function demoCommand(io: CliIo, signal: AbortSignal): Promise<number> {
-  const fileJob = loadJob({
-    flags: { config: path.join(packageRoot(), 'samples', 'demo.job.json'), apiKey: SANDBOX_KEY },
-    env: {},
-    knownTemplates: builtinTemplateNames(),
-    cwd: io.cwd,
-  });
+  const load = (baseUrl?: string) =>
+    loadJob({
+      flags: { config: path.join(packageRoot(), 'samples', 'demo.job.json'), apiKey: SANDBOX_KEY, ...(baseUrl === undefined ? {} : { baseUrl }) },
+      env: {},
+      knownTemplates: builtinTemplateNames(),
+      cwd: io.cwd,
+    });
+  const fileJob = load();
   // The sandbox allows exactly the rate the job asks for, so the run shows it never goes over.
   const sandbox = await startSandbox({ seed: demoWorld.seed, scale: demoWorld.scale, chains: demoWorld.chains, rate: fileJob.api.rate });
   try {
-    const job = { ...fileJob, api: { ...fileJob.api, baseUrl: sandbox.url } };
+    // Loaded again on the sandbox's URL, so the price sources default to the sandbox's own endpoints too.
+    const job = load(sandbox.url);
     io.stdout.write(`demo: sandbox at ${sandbox.url}, ${job.wallets.length} wallets on chains ${job.chains.join(', ')}, ${job.period.from}..${job.period.to}\n`);
     // A fresh store each time, so the demo always shows a cold sync and then the incremental re-run.
     rmSync(path.dirname(job.state), { recursive: true, force: true });

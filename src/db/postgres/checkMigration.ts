@@ -1,7 +1,7 @@
 import { InputError } from '../../errors/LedgerscanError.js';
 import { redactDatabaseUrl } from '../../secrets/redact.js';
 import type { MigrationReport } from './postgresMigrations.js';
-import { postgresMigrations } from './postgresMigrations.js';
+import { postgresMigrations } from './postgresSteps.js';
 
 /** A database URL that is not PostgreSQL's is refused before any connection, its password never shown. */
 export function checkPostgresUrl(url: string): void {

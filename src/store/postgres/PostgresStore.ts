@@ -7,6 +7,7 @@ import type { StoreLocation } from '../StoreLocation.js';
 import { extendRange, type SyncedRange } from '../SyncedRange.js';
 import type { BlockingPostgres, Statement } from '../../db/postgres/BlockingPostgres.js';
 import { PostgresAddressTags } from './PostgresAddressTags.js';
+import { PostgresPrices } from './PostgresPrices.js';
 import { PostgresScreeningLists } from './PostgresScreeningLists.js';
 
 /** $1 is always the book, $2 the chain: every key starts with them, so each statement stays inside one book. */
@@ -85,6 +86,7 @@ export class PostgresStore implements PipelineStore {
   /** Shared by every book of the database: a tag or list fetched for one book serves them all. */
   readonly addressTags: PostgresAddressTags;
   readonly screeningLists: PostgresScreeningLists;
+  readonly prices: PostgresPrices;
   readonly location: StoreLocation;
 
   constructor(
@@ -94,6 +96,7 @@ export class PostgresStore implements PipelineStore {
   ) {
     this.addressTags = new PostgresAddressTags(db);
     this.screeningLists = new PostgresScreeningLists(db);
+    this.prices = new PostgresPrices(db);
     this.location = { kind: 'postgres', url, book };
   }
 

@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import { InputError } from '../errors/LedgerscanError.js';
+import { RateLimiter } from '../etherscan/RateLimiter.js';
+import { dayOf, isoDate } from '../prices/buckets.js';
+import { FilePrices } from '../prices/FilePrices.js';
+import type { EcbRates } from '../prices/EcbRates.js';
+import type { MissingState } from '../prices/PriceAnswer.js';
+import { fxSeries, PriceBook } from '../prices/PriceBook.js';
+import type { PriceCache, PriceSeries } from '../prices/PriceCache.js';
+import type { PriceOracle, PriceStats } from '../prices/PriceOracle.js';
+import type { PriceQuery } from '../prices/PriceQuery.js';
+import type { PriceRecord } from '../prices/PriceRecord.js';
+import type { ValuationSettings } from '../prices/ValuationSettings.js';
+import { ecbRatesFile } from '../priceSources/ecbRatesFile.js';
+import { PriceHttp, type Pacer } from '../priceSources/priceHttp.js';
+import type { BucketResult } from '../priceSources/SourceResult.js';
+import { priceFetchers, type PriceFetcher } from './priceFetchers.js';
+
+export interface PriceOracleOptions {
+  /** The job's Etherscan API, for the `etherscan` source (`stats/ethdailyprice`); its pacer is the key's limiter. */
+  etherscan?: { baseUrl: string; apiKey: string; pacer?: Pacer };
+  /** A pacer per source (calls per second); default one in-process limiter per source. Workers on a database pass its shared limiter. */
+  pacerFor?: (source: string, rate: number) => Pacer;
+  /** One redacted line per source that gave up. */
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+  /** First 429 backoff in ms (doubling; default 500). */
+  backoffMs?: number;
+  /** Unix milliseconds now, for CoinGecko's demo window. */
+  now?: () => number;
+}
+
+/** What a cache-only oracle needs besides the store: the states of keys the main oracle could not answer. */
+export interface CachedOracleOptions {
+  transient?: Iterable<readonly [string, MissingState]>;
+}
+
+export interface OpenedPriceOracle extends PriceOracle {
+  /** This run's unanswered keys, to hand to `openCachedPriceOracle` in a worker thread. */
+  transientStates(): [string, MissingState][];
+}
+
+/** Calls per second per source when nobody passes a pacer: DefiLlama as rotki paces it keyless, CoinGecko's demo plan. */
+const RATES: Readonly<Record<string, number>> = { defillama: 2, coingecko: 0.5, etherscan: 1, ecb: 1 };
+const processPacers = new Map<string, RateLimiter>();
+
+/** The valuation of one run: the user's price file read (exit 2 on a bad line), sources in order, the store's cache. */
+export function openPriceOracle(settings: ValuationSettings, store: { prices: PriceCache }, options: PriceOracleOptions = {}): OpenedPriceOracle {
+  return new StoreOracle(settings, store.prices, readPriceFile(settings), options, false);
+}
+
+/** For worker threads: the same answers from the store's cache alone, never a call. */
+export function openCachedPriceOracle(settings: ValuationSettings, store: { prices: PriceCache }, options: CachedOracleOptions = {}): OpenedPriceOracle {
+  const oracle = new StoreOracle(settings, store.prices, readPriceFile(settings), {}, true);
+  oracle.restore(options.transient ?? []);
+  return oracle;
+}
+
+function readPriceFile(settings: ValuationSettings): FilePrices | undefined {
+  if (settings.priceFile === undefined || !settings.sources.includes('file')) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(settings.priceFile, 'utf8');
+  } catch (cause) {
+    throw new InputError(`price file ${settings.priceFile} cannot be read`, { cause, details: { fix: 'check valuation.priceFile / --price-file' } });
+  }
+  return new FilePrices(text, settings.priceFile);
+}
+
+class StoreOracle implements OpenedPriceOracle {
+  private readonly book: PriceBook;
+  private readonly fetchers: Readonly<Record<string, PriceFetcher>>;
+  private readonly https = new Map<string, PriceHttp>();
+  private expectedCalls = 0;
+  private cacheHits = 0;
+  private ecb: Promise<EcbRates | 'rate-limited' | 'source failed'> | undefined;
+
+  constructor(
+    private readonly settings: ValuationSettings,
+    private readonly cache: PriceCache,
+    file: FilePrices | undefined,
+    private readonly options: PriceOracleOptions,
+    private readonly cacheOnly: boolean,
+  ) {
+    this.book = new PriceBook(settings, file);
+    this.fetchers = priceFetchers(settings, options.etherscan, (source) => this.http(source), () => (options.now ?? Date.now)() / 1000);
+  }
+
+  restore(states: Iterable<readonly [string, MissingState]>): void {
+    this.book.restoreStates(states);
+  }
+
+  transientStates(): [string, MissingState][] {
+    return this.book.transientStates();
+  }
+
+  async prepare(queries: Iterable<PriceQuery>): Promise<void> {
+    const unique = new Map<string, PriceQuery>();
+    for (const query of queries) unique.set(`${query.chainId}|${query.asset}|${query.nft === true}|${query.time}`, query);
+    let pending = [...unique.values()];
+    for (const [index, source] of this.settings.sources.entries()) {
+      if (source !== 'file') await this.stage(source, pending);
+      if (this.book.currencyOf(source) !== this.settings.currency) await this.ensureFx(pending.flatMap((query) => this.book.usdRecordTime(source, query) ?? []));
+      pending = pending.filter((query) => !this.book.priceAt(query, index + 1).found);
+    }
+  }
+
+  priceAt(query: PriceQuery) {
+    return this.book.priceAt(query);
+  }
+
+  stats(): PriceStats {
+    const calls = [...this.https.values()].reduce((sum, http) => sum + http.calls, 0);
+    const fx = this.settings.currency === 'USD' ? {} : { fx: 'ecb' };
+    return { currency: this.settings.currency, sources: [...this.settings.sources], calls, expectedCalls: this.expectedCalls, cacheHits: this.cacheHits, ...fx };
+  }
+
+  /** One source for the queries no earlier source priced: the cache first, then calls for what it lacks. */
+  private async stage(source: string, queries: readonly PriceQuery[]): Promise<void> {
+    const groups = new Map<string, { series: PriceSeries; buckets: Set<number> }>();
+    for (const query of queries) {
+      const series = this.book.seriesOf(source, query);
+      if (series === undefined) continue;
+      const name = `${series.chainId}|${series.asset}`;
+      const group = groups.get(name) ?? { series, buckets: new Set<number>() };
+      group.buckets.add(this.book.bucketOf(source, query.time));
+      groups.set(name, group);
+    }
+    const asks = [...groups.values()].flatMap(({ series, buckets }) => {
+      const missing = this.fromCache(series, [...buckets]);
+      return missing.length === 0 ? [] : [{ chainId: series.chainId, asset: series.asset, buckets: missing }];
+    });
+    const fetcher = this.fetchers[source];
+    if (asks.length === 0 || fetcher === undefined) return;
+    this.expectedCalls += fetcher.calls(asks);
+    if (this.cacheOnly) return;
+    await fetcher.fetch(asks, (results) => this.keep(source, results));
+    const givenUp = this.https.get(source)?.givenUp;
+    if (givenUp !== undefined) this.options.log?.(`prices: ${source} gave up in this run: ${givenUp}; its rows are valued by the next source or left without a value`);
+  }
+
+  /** Adds the cached records of a series' buckets to the book; returns the buckets the cache lacks. */
+  private fromCache(series: PriceSeries, buckets: number[]): number[] {
+    buckets.sort((a, b) => a - b);
+    for (const record of this.cache.get(series, buckets[0] as number, buckets.at(-1) as number)) this.book.add(record);
+    const missing = buckets.filter((bucket) => !this.book.has(series, bucket));
+    this.cacheHits += buckets.length - missing.length;
+    return missing;
+  }
+
+  /** A call's answers: records and true misses stored at once (a killed run resumes there), the rest marked. */
+  private keep(source: string, results: readonly BucketResult[]): void {
+    const stored: PriceRecord[] = [];
+    const currency = this.book.currencyOf(source);
+    for (const { chainId, asset, bucket, outcome } of results) {
+      const series = { source, chainId, asset, currency };
+      if (typeof outcome === 'object') stored.push({ ...series, bucket, ...outcome });
+      else if (outcome === 'not found') stored.push({ ...series, bucket, price: null, time: null, confidence: null });
+      else this.book.mark(series, bucket, outcome === 'not found here' ? 'not found' : outcome);
+    }
+    this.cache.put(stored);
+    for (const record of stored) this.book.add(record);
+  }
+
+  /** ECB rates for the days of these USD records: the cache, else the ECB's history (one call per run). */
+  private async ensureFx(times: readonly number[]): Promise<void> {
+    if (times.length === 0) return;
+    const days = [...new Set(times.map(dayOf))];
+    const currencies = this.settings.currency === 'EUR' ? ['USD'] : ['USD', this.settings.currency];
+    const missing = currencies.map((currency) => ({ currency, days: this.fromCache(fxSeries(currency), [...days]) })).filter((need) => need.days.length > 0);
+    if (missing.length === 0) return;
+    this.expectedCalls += this.ecb === undefined ? 1 : 0;
+    if (this.cacheOnly) return;
+    this.ecb ??= ecbRatesFile(this.http('ecb'), this.settings.urls.ecb);
+    const rates = await this.ecb;
+    for (const { currency, days: wanted } of missing) {
+      const series = fxSeries(currency);
+      if (typeof rates === 'string') {
+        for (const day of wanted) this.book.mark(series, day, rates);
+        continue;
+      }
+      const last = Date.parse(`${rates.lastDate ?? ''}T00:00:00Z`) / 1000;
+      const records = wanted.map((day): PriceRecord => {
+        const rate = rates.on(currency, isoDate(day));
+        return { ...series, bucket: day, price: rate?.rate ?? null, time: rate === undefined ? null : Date.parse(`${rate.date}T00:00:00Z`) / 1000, confidence: null };
+      });
+      // A day after the newest published one may still get its own rate: used, not cached.
+      this.cache.put(records.filter((record) => record.bucket <= last));
+      for (const record of records) this.book.add(record);
+    }
+  }
+
+  private http(source: string): PriceHttp {
+    let http = this.https.get(source);
+    if (http === undefined) {
+      const pacer = (source === 'etherscan' ? this.options.etherscan?.pacer : undefined) ?? (this.options.pacerFor ?? processPacer)(source, RATES[source] ?? 1);
+      http = new PriceHttp({ pacer, signal: this.options.signal, ...(this.options.backoffMs === undefined ? {} : { backoffMs: this.options.backoffMs }) });
+      this.https.set(source, http);
+    }
+    return http;
+  }
+}
+
+function processPacer(source: string, rate: number): Pacer {
+  let pacer = processPacers.get(source);
+  if (pacer === undefined) processPacers.set(source, (pacer = new RateLimiter(rate)));
+  return pacer;
+}
+

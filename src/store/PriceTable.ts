@@ -1,0 +1,29 @@
+import type Database from 'better-sqlite3';
+import type { PriceCache, PriceSeries } from '../prices/PriceCache.js';
+import type { PriceRecord } from '../prices/PriceRecord.js';
+
+type Row = { bucket: number; price: string | null; time: number | null; confidence: number | null };
+
+/** The `prices` table of an SQLite store: each source, asset, currency and bucket asked once ever. */
+export class PriceTable implements PriceCache {
+  private readonly statements;
+
+  constructor(private readonly db: Database.Database) {
+    this.statements = {
+      get: db.prepare<[string, number, string, string, number, number], Row>(
+        'SELECT bucket, price, time, confidence FROM prices WHERE source = ? AND chain_id = ? AND asset = ? AND currency = ? AND bucket BETWEEN ? AND ? ORDER BY bucket',
+      ),
+      put: db.prepare('INSERT OR IGNORE INTO prices (source, chain_id, asset, currency, bucket, price, time, confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+    };
+  }
+
+  get(series: PriceSeries, from: number, to: number): PriceRecord[] {
+    return this.statements.get.all(series.source, series.chainId, series.asset, series.currency, from, to).map((row) => ({ ...series, ...row }));
+  }
+
+  put(records: readonly PriceRecord[]): void {
+    this.db.transaction(() => {
+      for (const r of records) this.statements.put.run(r.source, r.chainId, r.asset, r.currency, r.bucket, r.price, r.time, r.confidence);
+    })();
+  }
+}
