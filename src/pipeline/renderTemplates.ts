@@ -22,6 +22,8 @@ import type { TemplateTie } from '../templates/tieoutSheet.js';
 import { TIEOUT_FILE, TIEOUT_HEADER, TIEOUT_KINDS, TIEOUT_XLSX, tieoutSheet } from '../templates/tieoutSheet.js';
 import { spreadsheetKinds } from '../templates/spreadsheetKinds.js';
 import { makeDirectory } from '../makeDirectory.js';
+import { valuedTemplate } from '../templates/valuedTemplate.js';
+import type { RenderValuation } from './RenderValuation.js';
 
 export interface RenderContext {
   /** The job's IANA time zone, used by templates whose date zone is `job`. */
@@ -35,7 +37,7 @@ export interface RenderRequest {
    * The ledger cut by chain into parts rendered at once (all but the first on other threads), for a
    * template `renderableInParts`; absent, or `null` for this template: one pass over `entries` here.
    */
-  parts?: (template: Template) => CsvPart[] | null;
+  parts?: (template: Template, valuation: RenderValuation | null) => CsvPart[] | null;
   templates: readonly Template[];
   /** The period's bounds and history, for templates with opening or closing balances; absent: movements only. */
   period?: PeriodBounds;
@@ -43,6 +45,8 @@ export interface RenderRequest {
   context: RenderContext;
   /** The job's `xlsx`: templates that offer it, and the tie-out, also as `.xlsx` beside their CSVs. */
   xlsx?: boolean;
+  /** A valued export's prepared prices: valued columns written, value fields filled; absent: today's files. */
+  valuation?: RenderValuation;
 }
 
 export interface TemplateResult {
@@ -113,7 +117,7 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
 
 async function renderTemplate(template: Template, request: RenderRequest): Promise<Rendered> {
   const zone = template.date.zone === 'job' ? request.context.timezone : template.date.zone;
-  const effective: Template = { ...template, date: { ...template.date, zone } };
+  const effective: Template = { ...valuedTemplate(template, request.valuation !== undefined), date: { ...template.date, zone } };
   const placeholderPath = path.join(request.outDir, `${template.name}.asset-names.json`);
   const usesPlaceholders = template.nftNaming === 'placeholder' || template.unknownTokenNaming === 'placeholder';
   const names = new AssetNamer(template.nftNaming, template.unknownTokenNaming, usesPlaceholders ? loadPlaceholders(placeholderPath) : {});
@@ -174,7 +178,10 @@ async function renderCsv(
   };
   // A combined file exists even for an empty export (header only), so a missing file always means failure.
   if (template.split === 'combined') writerAt(template.fileName);
-  const parts = (renderableInParts(template) ? request.parts?.(template) : undefined) ?? [localCsvPart(template, request.entries(), names, request.period)];
+  const valuation = request.valuation ?? null;
+  const parts =
+    (renderableInParts(template) ? request.parts?.(template, valuation) : undefined) ??
+    [localCsvPart(template, request.entries(), names, request.period, valuation?.prices ?? null)];
   try {
     await mergeCsvParts(parts, writerAt);
   } finally {

@@ -4,6 +4,7 @@ import { AssetNamer } from './AssetNamer.js';
 import type { CsvBatch, CsvTally } from './CsvBatch.js';
 import { csvBatches } from './csvBatches.js';
 import type { PeriodBounds } from './PeriodBounds.js';
+import type { RowPrices } from '../prices/valueLeg.js';
 import type { Template } from './Template.js';
 import { amountColumns } from './amountColumns.js';
 import { TieTally } from './TieTally.js';
@@ -50,11 +51,12 @@ export function localCsvPart(
   entries: Iterable<LedgerEntry>,
   names = new AssetNamer(template.nftNaming, template.unknownTokenNaming),
   period?: PeriodBounds,
+  prices: RowPrices | null = null,
 ): CsvPart {
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
   const counts = { rows: 0, omittedSpamRows: 0, duplicateRows: 0, dustRows: 0 };
   const tie = new TieTally(template, amountColumns(template));
-  const batches = csvBatches(template, entries, { amounts, names }, counts, tie, period);
+  const batches = csvBatches(template, entries, { amounts, names, prices }, counts, tie, period);
   return {
     local: true,
     ready: true,

@@ -1,0 +1,27 @@
+import type { Decimal } from '../ledger/money.js';
+
+/** Why a row has no price; kept per row so "no price anywhere" is never confused with "rate-limited". */
+export type MissingState = 'not found' | 'rate-limited' | 'low confidence' | 'source failed';
+
+/** The ECB rate that turned a USD price into the book's currency, and the date of that rate. */
+export interface FxUsed {
+  rate: Decimal;
+  /** YYYY-MM-DD: the rate's own date (the last earlier one on weekends and TARGET holidays). */
+  date: string;
+  source: 'ecb';
+}
+
+/** The oracle's answer for one row: a price in the book's currency, or the reason there is none (never 0). */
+export type PriceAnswer =
+  | {
+      found: true;
+      /** Per whole unit, in the book currency. */
+      price: Decimal;
+      currency: string;
+      /** The price record's own unix seconds (not the row's). */
+      time: number;
+      /** 'file' | 'defillama' | 'coingecko' | 'etherscan' */
+      source: string;
+      fx?: FxUsed;
+    }
+  | { found: false; state: MissingState };

@@ -1,0 +1,23 @@
+import type { PriceAnswer } from './PriceAnswer.js';
+import type { PriceQuery } from './PriceQuery.js';
+
+/** What valuation cost: for the summary line, the plan and the manifest. */
+export interface PriceStats {
+  currency: string;
+  sources: string[];
+  /** HTTP calls made to price and FX sources in this run. */
+  calls: number;
+  /** Calls the prepared queries needed before the cache was read. */
+  expectedCalls: number;
+  cacheHits: number;
+  /** The FX source when prices were converted ('ecb'). */
+  fx?: string;
+}
+
+export interface PriceOracle {
+  /** The one asynchronous step, before rendering: fetch or read from the cache everything these queries need (spam rows are never queried; NFTs only from the file source). */
+  prepare(queries: Iterable<PriceQuery>): Promise<void>;
+  /** After prepare: one row's answer, synchronous (templates render synchronously). */
+  priceAt(query: PriceQuery): PriceAnswer;
+  stats(): PriceStats;
+}
