@@ -137,7 +137,7 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
         sinks.set(name, closing);
       }
       const entries = (tally: TieTally): Iterable<LedgerEntry> => keptEntries(effective, request.entries(), tally);
-      const journal = await renderJournal(effective, entries, request.period, amounts, { main, closing }, tie);
+      const journal = await renderJournal(effective, entries, request.period, amounts, { main, closing }, tie, request.valuation?.prices ?? null);
       result.rows = journal.rows;
       result.assertions = journal.assertions;
     }

@@ -94,7 +94,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const prepared =
       options.priceOracle === undefined
         ? null
-        : await prepareValuation(options.priceOracle(run.store), ledgerFromStore(run.store, ledgerJob, sync.chains)(), [job.period.startTime, job.period.endTime - 1]);
+        : await prepareValuation(options.priceOracle(run.store), ledgerFromStore(run.store, ledgerJob, sync.chains)(), [job.period.startTime, job.period.endTime]);
     const results = await renderTemplates({
       entries: ledgerFromStore(run.store, ledgerJob, sync.chains),
       parts: ledgerParts(run.store, ledgerJob, sync.chains),
