@@ -1,3 +1,4 @@
+import type { PriceOracle } from '../prices/PriceOracle.js';
 import path from 'node:path';
 import type { Job } from '../config/Job.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
@@ -30,6 +31,8 @@ export interface JobRunOptions {
   store?: StoreLocation;
   /** The key's rate limit; default this process's limiter of the key (a workspace worker gives a shared one). */
   limiter?: KeyLimiter;
+  /** Values in the files: the run's price oracle on its store (from `job.valuation`); absent, every file is as unvalued. */
+  priceOracle?: (store: PipelineStore) => PriceOracle;
 }
 
 /** Locks the book first, so two runs never write one store; then opens it and the client. */

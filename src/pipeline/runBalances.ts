@@ -11,6 +11,7 @@ import { fullHistoryPlan } from './fullHistoryPlan.js';
 import { type JobRunOptions, openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import { syncPlan } from './syncPlan.js';
+import { pricedBucket, valueHoldings } from './valueHoldings.js';
 
 export interface BalancesRunOptions extends JobRunOptions {
   progress: SyncProgress;
@@ -54,7 +55,11 @@ export async function runBalances(job: Job, options: BalancesRunOptions): Promis
       blockByChain,
       check: options.check,
     });
-    const report = await writeBalancesReport(result, job.out, options.fileName);
+    const values =
+      options.priceOracle === undefined
+        ? undefined
+        : await valueHoldings(options.priceOracle(run.store), result.rows.map(({ bucket, balance }) => ({ asset: pricedBucket(bucket), balance, time: options.at.time })));
+    const report = await writeBalancesReport(result, job.out, options.fileName, values);
     return { sync, api: run.api.stats, result, report };
   } finally {
     run.close();

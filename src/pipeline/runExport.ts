@@ -26,8 +26,7 @@ import { periodBounds } from './periodBounds.js';
 import { syncPlan } from './syncPlan.js';
 import { refuseUnstartedPeriod } from './refuseUnstartedPeriod.js';
 import { toolVersion } from './toolVersion.js';
-import type { PriceOracle, PriceStats } from '../prices/PriceOracle.js';
-import type { PipelineStore } from '../store/PipelineStore.js';
+import type { PriceStats } from '../prices/PriceOracle.js';
 import { writeMissingPrices } from './missingPricesReport.js';
 import type { PreparedValuation } from './prepareValuation.js';
 import { prepareValuation } from './prepareValuation.js';
@@ -40,8 +39,6 @@ export interface ExportOptions extends JobRunOptions {
   refetch?: boolean;
   /** Where to keep the period's balances over time for the workspace's chart (outside the out dir: the files stay as they are). */
   balanceSeriesFile?: string;
-  /** A valued export: the run's price oracle on its store (built from `job.valuation`); absent, every file is as unvalued. */
-  priceOracle?: (store: PipelineStore) => PriceOracle;
 }
 
 /** What valuing the export cost and left without a value, for the summary line and the manifest. */

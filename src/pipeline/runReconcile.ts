@@ -13,6 +13,7 @@ import type { JobRunOptions } from './JobRun.js';
 import { openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import { syncPlan } from './syncPlan.js';
+import { pricedBucket, valueHoldings } from './valueHoldings.js';
 
 export interface ReconcileRunOptions extends JobRunOptions {
   progress: SyncProgress;
@@ -49,7 +50,9 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
         walletsOnChain(job.wallets, chainId).map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label })),
       ),
     });
-    const report = await writeReconcileReport(result, job.out);
+    const closing = result.buckets.map(({ bucket }) => ({ asset: pricedBucket(bucket), balance: bucket.closing, time: job.period.endTime }));
+    const values = options.priceOracle === undefined ? undefined : await valueHoldings(options.priceOracle(run.store), closing);
+    const report = await writeReconcileReport(result, job.out, values);
     return { sync, api: run.api.stats, result, report };
   } finally {
     run.close();

@@ -55,7 +55,7 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
     posting.decimals === null ? raw.toString() : formatUnits(raw, posting.decimals);
   const isoSeconds = new DateFormatter("yyyy-MM-dd'T'HH:mm:ss'Z'", 'UTC');
   const table: Record<string, Cell> = {
-    ...valueCells(tools.prices ?? null, isoSeconds),
+    ...valueCells(tools.prices ?? null),
     // A bank statement in the book's currency still says how much of the token moved.
     'memo.quantity': (row) => {
       const leg = row.sent ?? row.received ?? row.fee;

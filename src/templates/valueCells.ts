@@ -1,6 +1,6 @@
 import type { RowPrices, LegValue } from '../prices/valueLeg.js';
 import { valueLeg } from '../prices/valueLeg.js';
-import type { DateFormatter } from './DateFormatter.js';
+import { priceSource, priceTime } from '../prices/valueRecord.js';
 import type { Leg, ViewRow } from './ViewRow.js';
 
 type Cell = (row: ViewRow) => string;
@@ -15,7 +15,7 @@ export const VALUE_FIELDS = [
  * The value cells over the prepared prices, or `null` prices for an export without values (every value cell
  * empty, so a template naming them writes today's bytes). A row's legs are valued once however many columns ask.
  */
-export function valueCells(prices: RowPrices | null, isoSeconds: DateFormatter): Record<(typeof VALUE_FIELDS)[number], Cell> {
+export function valueCells(prices: RowPrices | null): Record<(typeof VALUE_FIELDS)[number], Cell> {
   let lastRow: ViewRow | null = null;
   let values = new Map<Leg, LegValue>();
   const valued = (row: ViewRow, leg: Leg | null): LegValue | null => {
@@ -47,12 +47,11 @@ export function valueCells(prices: RowPrices | null, isoSeconds: DateFormatter):
     'entry.price_currency': (row) => found(row)?.answer.currency ?? '',
     'entry.price_time': (row) => {
       const value = found(row);
-      return value === null ? '' : isoSeconds.format(value.answer.time);
+      return value === null ? '' : priceTime(value.answer);
     },
     'entry.price_source': (row) => {
-      const fx = found(row)?.answer.fx;
-      const source = found(row)?.answer.source ?? '';
-      return fx === undefined ? source : `${source}; ${fx.source} ${fx.date} ${fx.rate.toFixed()}`;
+      const value = found(row);
+      return value === null ? '' : priceSource(value.answer);
     },
     'entry.value': (row) => valued(row, only(row))?.value ?? '',
     'entry.value_state': (row) => {

@@ -1,0 +1,25 @@
+import type { PriceAnswer } from './PriceAnswer.js';
+import type { LegValue } from './valueLeg.js';
+
+/** The value columns a valued file adds, in this order (ledger.csv's, and each balance's in balances and reconcile). */
+export const VALUE_COLUMNS = ['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state'] as const;
+
+type Found = Extract<PriceAnswer, { found: true }>;
+
+/** The price record's own time, ISO UTC to the second. */
+export function priceTime(answer: Found): string {
+  return new Date(answer.time * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** The source, and the ECB rate with its date when the price was converted (never a USD price under another label). */
+export function priceSource(answer: Found): string {
+  return answer.fx === undefined ? answer.source : `${answer.source}; ${answer.fx.source} ${answer.fx.date} ${answer.fx.rate.toFixed()}`;
+}
+
+/** One value as the `VALUE_COLUMNS` cells; `null` (not valued at all): every cell empty. */
+export function valueRecord(value: LegValue | null): string[] {
+  if (value === null) return ['', '', '', '', '', ''];
+  if (!value.valued) return ['', '', '', '', '', value.state];
+  const { answer } = value;
+  return [answer.price.toFixed(), answer.currency, priceTime(answer), priceSource(answer), value.value, ''];
+}
