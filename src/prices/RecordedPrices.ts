@@ -31,9 +31,16 @@ export function recordAnswers(asked: Iterable<AskedQuery>, prices: RowPrices, ch
 /** The recorded answers as the prices a renderer reads; a question nobody recorded has no price. */
 export function recordedPrices(recorded: RecordedAnswers): RowPrices {
   const byKey = new Map<string, PriceAnswer>();
+  // One Decimal per distinct price, as the oracle shares them: rows at one price then share its written text.
+  const decimals = new Map<string, Decimal>();
+  const decimal = (text: string): Decimal => {
+    let known = decimals.get(text);
+    if (known === undefined) decimals.set(text, (known = new Decimal(text)));
+    return known;
+  };
   recorded.keys.forEach((key, i) => {
     const wire = recorded.answers[i] as WireAnswer;
-    byKey.set(key, wire.found ? fromWire(wire) : wire);
+    byKey.set(key, wire.found ? fromWire(wire, decimal) : wire);
   });
   return { currency: recorded.currency, priceAt: (query) => byKey.get(queryKey(query)) ?? { found: false, state: 'not found' } };
 }
@@ -43,7 +50,7 @@ function toWire(answer: Extract<PriceAnswer, { found: true }>): WireAnswer {
   return { ...rest, price: price.toFixed(), ...(fx === undefined ? {} : { fx: { ...fx, rate: fx.rate.toFixed() } }) };
 }
 
-function fromWire(wire: Extract<WireAnswer, { found: true }>): PriceAnswer {
+function fromWire(wire: Extract<WireAnswer, { found: true }>, decimal: (text: string) => Decimal): PriceAnswer {
   const { fx, price, ...rest } = wire;
-  return { ...rest, price: new Decimal(price), ...(fx === undefined ? {} : { fx: { ...fx, rate: new Decimal(fx.rate) } }) };
+  return { ...rest, price: decimal(price), ...(fx === undefined ? {} : { fx: { ...fx, rate: decimal(fx.rate) } }) };
 }

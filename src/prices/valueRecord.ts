@@ -1,3 +1,4 @@
+import type { Decimal } from '../ledger/money.js';
 import type { PriceAnswer } from './PriceAnswer.js';
 import type { LegValue } from './valueLeg.js';
 
@@ -6,9 +7,27 @@ export const VALUE_COLUMNS = ['price', 'price_currency', 'price_time', 'price_so
 
 type Found = Extract<PriceAnswer, { found: true }>;
 
-/** The price record's own time, ISO UTC to the second. */
+const priceTexts = new WeakMap<Decimal, string>();
+let lastTime = Number.NaN;
+let lastTimeText = '';
+
+/** The price as a plain exact decimal, written once per price object (rows at one price share it). */
+export function priceText(price: Decimal): string {
+  let text = priceTexts.get(price);
+  if (text === undefined) {
+    text = price.toFixed();
+    priceTexts.set(price, text);
+  }
+  return text;
+}
+
+/** The price record's own time, ISO UTC to the second (consecutive rows mostly share one record). */
 export function priceTime(answer: Found): string {
-  return new Date(answer.time * 1000).toISOString().replace('.000Z', 'Z');
+  if (answer.time !== lastTime) {
+    lastTime = answer.time;
+    lastTimeText = new Date(answer.time * 1000).toISOString().replace('.000Z', 'Z');
+  }
+  return lastTimeText;
 }
 
 /** The source, and the ECB rate with its date when the price was converted (never a USD price under another label). */
@@ -21,5 +40,5 @@ export function valueRecord(value: LegValue | null): string[] {
   if (value === null) return ['', '', '', '', '', ''];
   if (!value.valued) return ['', '', '', '', '', value.state];
   const { answer } = value;
-  return [answer.price.toFixed(), answer.currency, priceTime(answer), priceSource(answer), value.value, ''];
+  return [priceText(answer.price), answer.currency, priceTime(answer), priceSource(answer), value.value, ''];
 }

@@ -1,6 +1,6 @@
 import type { RowPrices, LegValue } from '../prices/valueLeg.js';
 import { valueLeg } from '../prices/valueLeg.js';
-import { priceSource, priceTime } from '../prices/valueRecord.js';
+import { priceSource, priceText, priceTime } from '../prices/valueRecord.js';
 import type { Leg, ViewRow } from './ViewRow.js';
 
 type Cell = (row: ViewRow) => string;
@@ -16,19 +16,22 @@ export const VALUE_FIELDS = [
  * empty, so a template naming them writes today's bytes). A row's legs are valued once however many columns ask.
  */
 export function valueCells(prices: RowPrices | null): Record<(typeof VALUE_FIELDS)[number], Cell> {
+  // The current row's legs and their values: a row has at most three legs, so a short list beats a map.
   let lastRow: ViewRow | null = null;
-  let values = new Map<Leg, LegValue>();
+  const legs: Leg[] = [];
+  const values: LegValue[] = [];
   const valued = (row: ViewRow, leg: Leg | null): LegValue | null => {
     if (prices === null || leg === null) return null;
     if (row !== lastRow) {
       lastRow = row;
-      values = new Map();
+      legs.length = 0;
+      values.length = 0;
     }
-    let value = values.get(leg);
-    if (value === undefined) {
-      value = valueLeg(prices, leg, leg.amountRaw, row.timestamp);
-      values.set(leg, value);
-    }
+    const index = legs.indexOf(leg);
+    if (index >= 0) return values[index] as LegValue;
+    const value = valueLeg(prices, leg, leg.amountRaw, row.timestamp);
+    legs.push(leg);
+    values.push(value);
     return value;
   };
   const only = (row: ViewRow): Leg | null => row.sent ?? row.received ?? row.fee;
@@ -42,8 +45,9 @@ export function valueCells(prices: RowPrices | null): Record<(typeof VALUE_FIELD
     return received !== null && received.valued ? received : valued(row, row.sent) ?? received;
   };
   const base = (row: ViewRow): Leg | null => row.sent ?? row.received;
+  const priceTextOf = (value: Extract<LegValue, { valued: true }> | null): string => (value === null ? '' : priceText(value.answer.price));
   return {
-    'entry.price': (row) => found(row)?.answer.price.toFixed() ?? '',
+    'entry.price': (row) => priceTextOf(found(row)),
     'entry.price_currency': (row) => found(row)?.answer.currency ?? '',
     'entry.price_time': (row) => {
       const value = found(row);
@@ -71,7 +75,7 @@ export function valueCells(prices: RowPrices | null): Record<(typeof VALUE_FIELD
     'received.value': (row) => valued(row, row.received)?.value ?? '',
     'base.price': (row) => {
       const value = valued(row, base(row));
-      return value !== null && value.valued ? value.answer.price.toFixed() : '';
+      return value !== null && value.valued ? priceText(value.answer.price) : '';
     },
     'base.price_currency': (row) => {
       const value = valued(row, base(row));

@@ -20,6 +20,9 @@ describe('valueOf: amount × price exact, half-even once to the minor unit', () 
     expect(valueOf(135n, 3, new Decimal('1'), 'EUR')).toBe('0.14');
     expect(valueOf(1n, 18, new Decimal('3000'), 'GBP')).toBe('0.00');
     expect(valueOf(2_000000n, 6, new Decimal('150.5'), 'JPY')).toBe('301');
+    // A negative balance (a history the sync has not reached) rounds alike: half-even on the magnitude.
+    expect(valueOf(-125n, 3, new Decimal('1'), 'USD')).toBe('-0.12');
+    expect(valueOf(-1_000000000000000000n, 18, new Decimal('0.000001'), 'USD')).toBe('0.00'); // never -0.00
     // 30 significant digits survive: a float would give 1234567890123456800.00.
     expect(valueOf(1234567890123456789n, 0, new Decimal('1'), 'CHF')).toBe('1234567890123456789.00');
   });
