@@ -24,6 +24,8 @@ import { spreadsheetKinds } from '../templates/spreadsheetKinds.js';
 import { makeDirectory } from '../makeDirectory.js';
 import { valuedTemplate } from '../templates/valuedTemplate.js';
 import type { RenderValuation } from './RenderValuation.js';
+import type { ValueTotalsState } from '../templates/ValueTotals.js';
+import { sumValueTotals } from '../templates/ValueTotals.js';
 
 export interface RenderContext {
   /** The job's IANA time zone, used by templates whose date zone is `job`. */
@@ -125,8 +127,9 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
   const tie = new TieTally(template, template.renderer === 'csv' ? amountColumns(template) : () => EVERY_LEG);
   const sinks = new Map<string, Sink>();
   const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, dustRows: 0, duplicateRows: 0, residuals: [], assertions: null };
+  const values: (ValueTotalsState | null)[] = [];
   try {
-    if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result, tie);
+    if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result, tie, values);
     else {
       const main = new TextFileWriter(path.join(request.outDir, template.fileName));
       sinks.set(template.fileName, main);
@@ -155,7 +158,7 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
     if (usesPlaceholders && existsSync(placeholderPath)) result.files.push(placeholderPath);
   };
   const csvs = [...sinks.values()].filter((sink): sink is CsvFileWriter => sink instanceof CsvFileWriter);
-  return { result, tie: { template, tie: tie.state(), residuals: result.residuals }, sinks: [...sinks.values()], csvs, committed };
+  return { result, tie: { template, tie: tie.state(), residuals: result.residuals, values: sumValueTotals(values) }, sinks: [...sinks.values()], csvs, committed };
 }
 
 async function renderCsv(
@@ -166,6 +169,7 @@ async function renderCsv(
   sinks: Map<string, Sink>,
   result: TemplateResult,
   tie: TieTally,
+  values: (ValueTotalsState | null)[],
 ): Promise<void> {
   const options = { header: template.columns.map((c) => c.header), lineEnding: template.lineEnding, finalNewline: template.finalNewline };
   const writerAt = (file: string): CsvFileWriter => {
@@ -195,5 +199,6 @@ async function renderCsv(
     result.duplicateRows += tally.duplicateRows;
     amounts.absorb(tally.residuals);
     tie.absorb(tally.tieout);
+    values.push(tally.values);
   }
 }

@@ -8,6 +8,8 @@ import type { RowPrices } from '../prices/valueLeg.js';
 import type { Template } from './Template.js';
 import { amountColumns } from './amountColumns.js';
 import { TieTally } from './TieTally.js';
+import { RowValuer } from './RowValuer.js';
+import { ValueTotals } from './ValueTotals.js';
 
 /**
  * One CSV template rendered over one part of the ledger (some of its chains), batch by batch. A local part
@@ -56,7 +58,9 @@ export function localCsvPart(
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
   const counts = { rows: 0, omittedSpamRows: 0, duplicateRows: 0, dustRows: 0 };
   const tie = new TieTally(template, amountColumns(template));
-  const batches = csvBatches(template, entries, { amounts, names, prices }, counts, tie, period);
+  const valuer = prices === null ? null : new RowValuer(prices);
+  const values = valuer === null ? null : new ValueTotals(valuer);
+  const batches = csvBatches(template, entries, { amounts, names, valuer }, counts, tie, period, values);
   return {
     local: true,
     ready: true,
@@ -64,7 +68,7 @@ export function localCsvPart(
       const next = batches.next();
       return Promise.resolve(next.done === true ? null : next.value);
     },
-    tally: () => ({ ...counts, residuals: amounts.residualState(), tieout: tie.state() }),
+    tally: () => ({ ...counts, residuals: amounts.residualState(), tieout: tie.state(), values: values?.state() ?? null }),
     cancel: () => {
       batches.return(undefined);
       return Promise.resolve();

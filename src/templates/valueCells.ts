@@ -1,5 +1,5 @@
-import type { RowPrices, LegValue } from '../prices/valueLeg.js';
-import { valueLeg } from '../prices/valueLeg.js';
+import type { LegValue } from '../prices/valueLeg.js';
+import type { RowValuer } from './RowValuer.js';
 import { priceSource, priceText, priceTime } from '../prices/valueRecord.js';
 import type { Leg, ViewRow } from './ViewRow.js';
 
@@ -12,28 +12,11 @@ export const VALUE_FIELDS = [
 ] as const;
 
 /**
- * The value cells over the prepared prices, or `null` prices for an export without values (every value cell
- * empty, so a template naming them writes today's bytes). A row's legs are valued once however many columns ask.
+ * The value cells over the row valuer, or `null` for an export without values (every value cell empty, so a
+ * template naming them writes today's bytes).
  */
-export function valueCells(prices: RowPrices | null): Record<(typeof VALUE_FIELDS)[number], Cell> {
-  // The current row's legs and their values: a row has at most three legs, so a short list beats a map.
-  let lastRow: ViewRow | null = null;
-  const legs: Leg[] = [];
-  const values: LegValue[] = [];
-  const valued = (row: ViewRow, leg: Leg | null): LegValue | null => {
-    if (prices === null || leg === null) return null;
-    if (row !== lastRow) {
-      lastRow = row;
-      legs.length = 0;
-      values.length = 0;
-    }
-    const index = legs.indexOf(leg);
-    if (index >= 0) return values[index] as LegValue;
-    const value = valueLeg(prices, leg, leg.amountRaw, row.timestamp);
-    legs.push(leg);
-    values.push(value);
-    return value;
-  };
+export function valueCells(valuer: RowValuer | null): Record<(typeof VALUE_FIELDS)[number], Cell> {
+  const valued = (row: ViewRow, leg: Leg | null): LegValue | null => (valuer === null || leg === null ? null : valuer.of(row, leg));
   const only = (row: ViewRow): Leg | null => row.sent ?? row.received ?? row.fee;
   const found = (row: ViewRow): Extract<LegValue, { valued: true }> | null => {
     const value = valued(row, only(row));

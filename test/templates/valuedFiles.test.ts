@@ -75,6 +75,15 @@ describe('valued files: each template with values over the fixture ledger', () =
       expect(spam.every((row) => cell(row, 'value') === '' && cell(row, 'price') === '')).toBe(true);
       const arb = rows.filter((row) => cell(row, 'asset_contract') === ARB);
       expect(arb.map((row) => [cell(row, 'value'), cell(row, 'value_state')])).toEqual(arb.map(() => ['', 'not found']));
+      // The tie-out's value line is the sum of the values the file carries, per side.
+      const sum = (keep: (row: string[]) => boolean): string =>
+        rows.filter(keep).reduce((total, row) => total.plus(cell(row, 'value') || '0'), new Decimal(0)).toFixed(2);
+      const tie = (parse(readFileSync(path.join(dir, 'tieout.csv'), 'utf8')) as string[][]).find((line) => line[7] === 'value') as string[];
+      expect(tie.slice(10, 13)).toEqual([
+        sum((row) => cell(row, 'direction') === 'in'),
+        sum((row) => cell(row, 'direction') === 'out' && cell(row, 'kind') !== 'fee'),
+        sum((row) => cell(row, 'kind') === 'fee'),
+      ]);
       // Every row either has a value or says why not; a dust fee rounds to 0.00 with its price shown.
       expect(rows.filter((row) => (cell(row, 'value') === '') === (cell(row, 'value_state') === ''))).toEqual([]);
       expect(rows.filter((row) => cell(row, 'value_state') !== '' && cell(row, 'price') !== '')).toEqual([]);
