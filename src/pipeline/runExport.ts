@@ -152,8 +152,21 @@ async function exportValuation(prepared: PreparedValuation, outDir: string): Pro
   return { stats: prepared.stats, questions: prepared.questions, unqueried: prepared.unqueried, missingRows, missingFile };
 }
 
+/** The manifest's `valuation` section as written (and as the summary page reads it). */
+export interface ManifestValuation {
+  currency: string;
+  sources: string[];
+  fx: string | null;
+  priceCalls: number;
+  expectedPriceCalls: number;
+  cacheHits: number;
+  questions: number;
+  unqueriedRows: Readonly<Record<string, number>>;
+  missingRows: number;
+}
+
 /** The manifest's `valuation`: currency, sources, FX, price calls against the expected, cache hits, missing count. */
-function valuationSection(valuation: ExportValuation): Record<string, unknown> {
+function valuationSection(valuation: ExportValuation): ManifestValuation {
   const { stats } = valuation;
   return {
     currency: stats.currency,
