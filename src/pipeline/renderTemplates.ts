@@ -158,7 +158,7 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
     if (usesPlaceholders && existsSync(placeholderPath)) result.files.push(placeholderPath);
   };
   const csvs = [...sinks.values()].filter((sink): sink is CsvFileWriter => sink instanceof CsvFileWriter);
-  return { result, tie: { template, tie: tie.state(), residuals: result.residuals, values: sumValueTotals(values) }, sinks: [...sinks.values()], csvs, committed };
+  return { result, tie: { template: effective, tie: tie.state(), residuals: result.residuals, values: sumValueTotals(values) }, sinks: [...sinks.values()], csvs, committed };
 }
 
 async function renderCsv(

@@ -15,6 +15,7 @@ import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { BEAN_CHECK, BEAN_QUERY, describeWithPrograms, HLEDGER, runProgram as run } from '../support/outsideProgram.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 
 const goldenRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'goldenValued');
 const update = process.env.UPDATE_GOLDEN === '1';
@@ -87,6 +88,21 @@ describe('valued files: each template with values over the fixture ledger', () =
       // Every row either has a value or says why not; a dust fee rounds to 0.00 with its price shown.
       expect(rows.filter((row) => (cell(row, 'value') === '') === (cell(row, 'value_state') === ''))).toEqual([]);
       expect(rows.filter((row) => cell(row, 'value_state') !== '' && cell(row, 'price') !== '')).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the valued ledger’s spreadsheet twin types its value column as a number', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-valued-xlsx-'));
+    try {
+      await renderTemplates({ entries: () => ledgerEntries, templates: [loadBuiltinTemplate('ledger')], outDir: dir, context: { timezone: 'UTC' }, valuation, xlsx: true });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(path.join(dir, 'ledger.xlsx'));
+      const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      expect(header.slice(-6)).toEqual(['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state']);
+      expect(sheet.getRow(2).getCell(header.length - 1).value).toBe(4000.25);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
