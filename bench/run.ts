@@ -121,6 +121,9 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
 
     const stage = await runCsvStage({ state, job: coldJob, chains: cold.result.sync.chains, outDir: path.join(dir, 'stage') }, dir);
     note(`${size.name}: store→CSV ${stage.entries} entries in ${stage.seconds.toFixed(2)} s, peak RSS ${stage.maxRssMb.toFixed(0)} MB`);
+    const valued = await runCsvStage({ state, job: coldJob, chains: cold.result.sync.chains, outDir: path.join(dir, 'stage-valued'), valued: true }, dir);
+    const valuationOverhead = valued.seconds / stage.seconds - 1;
+    note(`${size.name}: store→CSV valued in ${valued.seconds.toFixed(2)} s (+${(valuationOverhead * 100).toFixed(1)} %), peak RSS ${valued.maxRssMb.toFixed(0)} MB`);
     const baseline = await csvStringifyBaseline(stage.file, path.join(dir, 'stringify.csv'));
 
     return {
@@ -166,6 +169,8 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
         entriesPerCpuSecond: stage.entries / stage.cpuSeconds,
       },
       csvStringify: { rows: baseline.rows, seconds: baseline.seconds, stageOverStringify: stage.seconds / baseline.seconds },
+      // Valuation's own cost on the stage (collecting pass, prepare from memory, value columns): target ≤ 10 % at 1M.
+      csvStageValued: { seconds: valued.seconds, cpuSeconds: valued.cpuSeconds, maxRssMb: valued.maxRssMb, overhead: valuationOverhead },
     };
   } finally {
     if (keep) note(`${size.name}: kept ${dir}`);

@@ -15,6 +15,11 @@ export interface CsvStageInput {
   onePass?: boolean;
   /** Read this book of a PostgreSQL database instead of the SQLite `state`. */
   database?: { url: string; book: string };
+  /**
+   * Valued: the collecting pass, `prepare` and the value columns, against an oracle that answers every question
+   * from memory, so the figure is valuation's own cost on the stage (the sources' calls are the prices bench's).
+   */
+  valued?: boolean;
 }
 
 export interface CsvStageFigures {

@@ -2,6 +2,8 @@ import { writeReport } from '../output/writeReport.js';
 import { findChain } from '../chains/chains.js';
 import { formatUnits } from '../ledger/money.js';
 import type { BalanceAt, BalancesAtResult } from '../reconcile/balancesAt.js';
+import type { LegValue } from '../prices/valueLeg.js';
+import { VALUE_COLUMNS, valueRecord } from '../prices/valueRecord.js';
 
 export interface BalancesReport {
   csvPath: string;
@@ -19,10 +21,13 @@ const LISTED = 10;
 
 /**
  * Writes `fileName` into `outDir` (under a temp name, renamed when complete): the statement of holdings at
- * one instant that wealth-tax returns ask for. Amounts in the asset's units and in base units; spam rows last.
+ * one instant that wealth-tax returns ask for. Amounts in the asset's units and in base units; spam rows last;
+ * with `values` (one per row), each balance's value at the instant in the `VALUE_COLUMNS`.
  */
-export async function writeBalancesReport(result: BalancesAtResult, outDir: string, fileName = 'balances.csv'): Promise<BalancesReport> {
-  const { csvPath } = await writeReport(outDir, { name: fileName, header: HEADER, rows: result.rows.map((row) => csvRow(result, row)) });
+export async function writeBalancesReport(result: BalancesAtResult, outDir: string, fileName = 'balances.csv', values?: readonly LegValue[]): Promise<BalancesReport> {
+  const header = values === undefined ? HEADER : [...HEADER, ...VALUE_COLUMNS];
+  const rows = result.rows.map((row, i) => (values === undefined ? csvRow(result, row) : [...csvRow(result, row), ...valueRecord(values[i] ?? null)]));
+  const { csvPath } = await writeReport(outDir, { name: fileName, header, rows });
   return { csvPath, summary: summary(result, csvPath) };
 }
 

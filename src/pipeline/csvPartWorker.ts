@@ -7,6 +7,7 @@ import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { PipelineStore } from '../store/PipelineStore.js';
 import { openStoreAt } from '../store/openStoreAt.js';
 import { localCsvPart } from '../templates/CsvPart.js';
+import { recordedPrices } from '../prices/RecordedPrices.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import type { CsvPartSpec, WorkerMessage } from './workerCsvPart.js';
 import { WORKER_AHEAD } from './workerCsvPart.js';
@@ -26,7 +27,8 @@ const post = (message: WorkerMessage): void => port.postMessage(message);
 let store: PipelineStore | undefined;
 try {
   store = openStoreAt(spec.store);
-  const part = localCsvPart(spec.template, ledgerFromStore(store, spec.ledger, spec.chains, spec.bridgePairs)());
+  const prices = spec.answers === undefined ? null : recordedPrices(spec.answers);
+  const part = localCsvPart(spec.template, ledgerFromStore(store, spec.ledger, spec.chains, spec.bridgePairs)(), undefined, undefined, prices);
   for (let batch = await part.next(); batch !== null; batch = await part.next()) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits -= 1;

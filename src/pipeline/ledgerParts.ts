@@ -8,6 +8,7 @@ import type { Template } from '../templates/Template.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
 import { ledgerFromStore, storeBridgePairs } from './ledgerFromStore.js';
 import { workerCsvPart } from './workerCsvPart.js';
+import type { RenderValuation } from './RenderValuation.js';
 
 export interface LedgerPartsOptions {
   /** Fewer stored rows than this render in one pass; default `PARTS_MIN_ROWS`. */
@@ -29,10 +30,10 @@ export const PARTS_MIN_ROWS = 150_000;
  * this thread also merges and writes. `null` (one pass here) for a ledger below `PARTS_MIN_ROWS`, one
  * chain or one CPU.
  */
-export function ledgerParts(store: PipelineStore, job: LedgerJob, chains: readonly ChainBlocks[], options: LedgerPartsOptions = {}): (template: Template) => CsvPart[] | null {
+export function ledgerParts(store: PipelineStore, job: LedgerJob, chains: readonly ChainBlocks[], options: LedgerPartsOptions = {}): (template: Template, valuation?: RenderValuation | null) => CsvPart[] | null {
   let bins: ChainBlocks[][] | undefined;
   let bridgePairs: BridgePairs | undefined;
-  return (template) => {
+  return (template, valuation = null) => {
     bins ??= balance(store, job, chains, options.minRows ?? PARTS_MIN_ROWS, options.threads ?? availableParallelism());
     if (bins.length < 2) return null;
     const ledger: LedgerJob = { wallets: job.wallets, labels: job.labels, spam: job.spam, rules: job.rules ?? [], tags: job.tags ?? {} };
@@ -41,8 +42,11 @@ export function ledgerParts(store: PipelineStore, job: LedgerJob, chains: readon
     const pairs = bridgePairs;
     return bins.map((bin, index) =>
       index === 0
-        ? localCsvPart(template, ledgerFromStore(store, ledger, bin, pairs)())
-        : workerCsvPart({ store: store.location, ledger, chains: bin, template, bridgePairs: pairs }),
+        ? localCsvPart(template, ledgerFromStore(store, ledger, bin, pairs)(), undefined, undefined, valuation?.prices ?? null)
+        : workerCsvPart({
+            store: store.location, ledger, chains: bin, template, bridgePairs: pairs,
+            ...(valuation === null ? {} : { answers: valuation.forChains(bin.map((chain) => chain.chainId)) }),
+          }),
     );
   };
 }

@@ -3,6 +3,8 @@ import { findChain } from '../chains/chains.js';
 import { formatUnits } from '../ledger/money.js';
 import type { BucketResult, ReconcileResult } from '../reconcile/reconcile.js';
 import { reconcileSummary } from '../reconcile/reconcileSummary.js';
+import type { LegValue } from '../prices/valueLeg.js';
+import { VALUE_COLUMNS, valueRecord } from '../prices/valueRecord.js';
 
 export interface ReconcileReport {
   csvPath: string;
@@ -63,16 +65,27 @@ const HEADER = [
  * Writes `reconcile.csv` and `reconcile.json` into `outDir`, each under a temp name renamed when complete,
  * so a cron never reads half a report. `ledger_balance` is the all-history balance at `synced_block`, the
  * figure compared with the chain; `closing` is the period's, at the end of `closing_date`, and never compared
- * (a past period's closing is not today's balance). Spam rows come last.
+ * (a past period's closing is not today's balance). Spam rows come last. With `closingValues` (one per bucket),
+ * each closing's value at the period's end in `closing_<VALUE_COLUMNS>`.
  */
-export async function writeReconcileReport(result: ReconcileResult, outDir: string, syncedBlockTimes: ReadonlyMap<number, number>): Promise<ReconcileReport> {
+export async function writeReconcileReport(
+  result: ReconcileResult,
+  outDir: string,
+  syncedBlockTimes: ReadonlyMap<number, number>,
+  closingValues?: readonly LegValue[],
+): Promise<ReconcileReport> {
   const timeOf = (chainId: number): string => {
     const time = syncedBlockTimes.get(chainId);
     return time === undefined ? '' : new Date(time * 1000).toISOString().replace('.000Z', 'Z');
   };
+  const header = closingValues === undefined ? HEADER : [...HEADER, ...VALUE_COLUMNS.map((name) => `closing_${name}`)];
+  const rows = result.buckets.map((row, i) => {
+    const cells = csvRow(row, result.period.to ?? '', timeOf(row.bucket.chainId));
+    return closingValues === undefined ? cells : [...cells, ...valueRecord(closingValues[i] ?? null)];
+  });
   const { csvPath, jsonPath } = await writeReport(
     outDir,
-    { name: 'reconcile.csv', header: HEADER, rows: result.buckets.map((row) => csvRow(row, result.period.to ?? '', timeOf(row.bucket.chainId))) },
+    { name: 'reconcile.csv', header, rows },
     { name: 'reconcile.json', body: jsonReport(result, timeOf) },
   );
   return { csvPath, jsonPath: jsonPath, summary: reconcileSummary(result, [csvPath, jsonPath]) };

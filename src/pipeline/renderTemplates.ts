@@ -22,6 +22,10 @@ import type { TemplateTie } from '../templates/tieoutSheet.js';
 import { TIEOUT_FILE, TIEOUT_HEADER, TIEOUT_KINDS, TIEOUT_XLSX, tieoutSheet } from '../templates/tieoutSheet.js';
 import { spreadsheetKinds } from '../templates/spreadsheetKinds.js';
 import { makeDirectory } from '../makeDirectory.js';
+import { valuedTemplate } from '../templates/valuedTemplate.js';
+import type { RenderValuation } from './RenderValuation.js';
+import type { ValueTotalsState } from '../templates/ValueTotals.js';
+import { sumValueTotals } from '../templates/ValueTotals.js';
 
 export interface RenderContext {
   /** The job's IANA time zone, used by templates whose date zone is `job`. */
@@ -35,7 +39,7 @@ export interface RenderRequest {
    * The ledger cut by chain into parts rendered at once (all but the first on other threads), for a
    * template `renderableInParts`; absent, or `null` for this template: one pass over `entries` here.
    */
-  parts?: (template: Template) => CsvPart[] | null;
+  parts?: (template: Template, valuation: RenderValuation | null) => CsvPart[] | null;
   templates: readonly Template[];
   /** The period's bounds and history, for templates with opening or closing balances; absent: movements only. */
   period?: PeriodBounds;
@@ -43,6 +47,8 @@ export interface RenderRequest {
   context: RenderContext;
   /** The job's `xlsx`: templates that offer it, and the tie-out, also as `.xlsx` beside their CSVs. */
   xlsx?: boolean;
+  /** A valued export's prepared prices: valued columns written, value fields filled; absent: today's files. */
+  valuation?: RenderValuation;
 }
 
 export interface TemplateResult {
@@ -113,7 +119,7 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
 
 async function renderTemplate(template: Template, request: RenderRequest): Promise<Rendered> {
   const zone = template.date.zone === 'job' ? request.context.timezone : template.date.zone;
-  const effective: Template = { ...template, date: { ...template.date, zone } };
+  const effective: Template = { ...valuedTemplate(template, request.valuation !== undefined), date: { ...template.date, zone } };
   const placeholderPath = path.join(request.outDir, `${template.name}.asset-names.json`);
   const usesPlaceholders = template.nftNaming === 'placeholder' || template.unknownTokenNaming === 'placeholder';
   const names = new AssetNamer(template.nftNaming, template.unknownTokenNaming, usesPlaceholders ? loadPlaceholders(placeholderPath) : {});
@@ -121,8 +127,9 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
   const tie = new TieTally(template, template.renderer === 'csv' ? amountColumns(template) : () => EVERY_LEG);
   const sinks = new Map<string, Sink>();
   const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, dustRows: 0, duplicateRows: 0, residuals: [], assertions: null };
+  const values: (ValueTotalsState | null)[] = [];
   try {
-    if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result, tie);
+    if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result, tie, values);
     else {
       const main = new TextFileWriter(path.join(request.outDir, template.fileName));
       sinks.set(template.fileName, main);
@@ -133,7 +140,7 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
         sinks.set(name, closing);
       }
       const entries = (tally: TieTally): Iterable<LedgerEntry> => keptEntries(effective, request.entries(), tally);
-      const journal = await renderJournal(effective, entries, request.period, amounts, { main, closing }, tie);
+      const journal = await renderJournal(effective, entries, request.period, amounts, { main, closing }, tie, request.valuation?.prices ?? null);
       result.rows = journal.rows;
       result.assertions = journal.assertions;
     }
@@ -151,7 +158,7 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
     if (usesPlaceholders && existsSync(placeholderPath)) result.files.push(placeholderPath);
   };
   const csvs = [...sinks.values()].filter((sink): sink is CsvFileWriter => sink instanceof CsvFileWriter);
-  return { result, tie: { template, tie: tie.state(), residuals: result.residuals }, sinks: [...sinks.values()], csvs, committed };
+  return { result, tie: { template: effective, tie: tie.state(), residuals: result.residuals, values: sumValueTotals(values) }, sinks: [...sinks.values()], csvs, committed };
 }
 
 async function renderCsv(
@@ -162,6 +169,7 @@ async function renderCsv(
   sinks: Map<string, Sink>,
   result: TemplateResult,
   tie: TieTally,
+  values: (ValueTotalsState | null)[],
 ): Promise<void> {
   const options = { header: template.columns.map((c) => c.header), lineEnding: template.lineEnding, finalNewline: template.finalNewline };
   const writerAt = (file: string): CsvFileWriter => {
@@ -174,7 +182,10 @@ async function renderCsv(
   };
   // A combined file exists even for an empty export (header only), so a missing file always means failure.
   if (template.split === 'combined') writerAt(template.fileName);
-  const parts = (renderableInParts(template) ? request.parts?.(template) : undefined) ?? [localCsvPart(template, request.entries(), names, request.period)];
+  const valuation = request.valuation ?? null;
+  const parts =
+    (renderableInParts(template) ? request.parts?.(template, valuation) : undefined) ??
+    [localCsvPart(template, request.entries(), names, request.period, valuation?.prices ?? null)];
   try {
     await mergeCsvParts(parts, writerAt);
   } finally {
@@ -188,5 +199,6 @@ async function renderCsv(
     result.duplicateRows += tally.duplicateRows;
     amounts.absorb(tally.residuals);
     tie.absorb(tally.tieout);
+    values.push(tally.values);
   }
 }

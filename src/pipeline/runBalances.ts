@@ -1,4 +1,5 @@
 import type { Job } from '../config/Job.js';
+import { openRunPriceOracle } from './openRunPriceOracle.js';
 import type { Instant } from '../config/parseInstant.js';
 import { walletsOnChain } from '../config/walletsOnChain.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
@@ -11,6 +12,7 @@ import { fullHistoryPlan } from './fullHistoryPlan.js';
 import { type JobRunOptions, openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import { syncPlan } from './syncPlan.js';
+import { pricedBucket, valueHoldings } from './valueHoldings.js';
 
 export interface BalancesRunOptions extends JobRunOptions {
   progress: SyncProgress;
@@ -54,7 +56,9 @@ export async function runBalances(job: Job, options: BalancesRunOptions): Promis
       blockByChain,
       check: options.check,
     });
-    const report = await writeBalancesReport(result, job.out, options.fileName);
+    const oracle = openRunPriceOracle(run, options);
+    const values = oracle === undefined ? undefined : await valueHoldings(oracle, result.rows.map(({ bucket, balance }) => ({ asset: pricedBucket(bucket), balance, time: options.at.time })));
+    const report = await writeBalancesReport(result, job.out, options.fileName, values);
     return { sync, api: run.api.stats, result, report };
   } finally {
     run.close();

@@ -1,4 +1,5 @@
 import { getChain } from '../chains/chains.js';
+import { openRunPriceOracle } from './openRunPriceOracle.js';
 import { feeRule } from '../chains/feeRule.js';
 import type { Job } from '../config/Job.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
@@ -26,6 +27,10 @@ import { periodBounds } from './periodBounds.js';
 import { syncPlan } from './syncPlan.js';
 import { refuseUnstartedPeriod } from './refuseUnstartedPeriod.js';
 import { toolVersion } from './toolVersion.js';
+import type { PriceStats } from '../prices/PriceOracle.js';
+import { writeMissingPrices } from './missingPricesReport.js';
+import type { PreparedValuation } from './prepareValuation.js';
+import { prepareValuation } from './prepareValuation.js';
 
 export interface ExportOptions extends JobRunOptions {
   progress: SyncProgress;
@@ -35,6 +40,18 @@ export interface ExportOptions extends JobRunOptions {
   refetch?: boolean;
   /** Where to keep the period's balances over time for the workspace's chart (outside the out dir: the files stay as they are). */
   balanceSeriesFile?: string;
+}
+
+/** What valuing the export cost and left without a value, for the summary line and the manifest. */
+export interface ExportValuation {
+  stats: PriceStats;
+  /** Distinct (chain, asset, time) questions the rows asked. */
+  questions: number;
+  /** Rows never asked, by reason (`spam`, `unknown decimals`). */
+  unqueried: Readonly<Record<string, number>>;
+  /** Rows without a value, over every chain and asset of `prices-missing.csv`. */
+  missingRows: number;
+  missingFile: string;
 }
 
 export interface ExportResult {
@@ -48,6 +65,8 @@ export interface ExportResult {
   manifest: string;
   /** Chains whose period ends after their head: exported up to the head, the period is not over yet. */
   upToHead: number[];
+  /** `null` for an export without values. */
+  valuation: ExportValuation | null;
 }
 
 /**
@@ -70,6 +89,9 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const history = balanced ? await syncPlan(run, blocksBefore(plan), options.progress, options.signal) : null;
     const { tags, report: labels } = await fetchCounterpartyTags(run.store, run.api, job, sync.chains, now);
     const ledgerJob = { ...job, tags };
+    const oracle = openRunPriceOracle(run, options);
+    const prepared =
+      oracle === undefined ? null : await prepareValuation(oracle, ledgerFromStore(run.store, ledgerJob, sync.chains)(), [job.period.startTime, job.period.endTime]);
     const results = await renderTemplates({
       entries: ledgerFromStore(run.store, ledgerJob, sync.chains),
       parts: ledgerParts(run.store, ledgerJob, sync.chains),
@@ -78,7 +100,9 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       outDir: job.out,
       context: { timezone: job.timezone },
       xlsx: job.xlsx,
+      ...(prepared === null ? {} : { valuation: prepared.render }),
     });
+    const valuation = prepared === null ? null : await exportValuation(prepared, job.out);
     // Only a job with rules or labels has anything to report: others skip the extra pass over the ledger.
     const overrides =
       job.rules.length > 0 || job.apiLabels
@@ -106,17 +130,55 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
               ] as const),
         ),
       ]),
-      sections: { counterpartyLabels: labels, rules: overrides.rules },
-      files: [...results.flatMap((result) => result.files), path.join(job.out, TIEOUT_FILE), ...(job.xlsx ? [path.join(job.out, TIEOUT_XLSX)] : []), ...(overrides.screeningFile === null ? [] : [overrides.screeningFile])],
+      sections: { counterpartyLabels: labels, rules: overrides.rules, ...(valuation === null ? {} : { valuation: valuationSection(valuation) }) },
+      files: [
+        ...results.flatMap((result) => result.files), path.join(job.out, TIEOUT_FILE), ...(job.xlsx ? [path.join(job.out, TIEOUT_XLSX)] : []),
+        ...(overrides.screeningFile === null ? [] : [overrides.screeningFile]), ...(valuation === null ? [] : [valuation.missingFile]),
+      ],
       generatedAt: now().toISOString(),
     });
     if (options.balanceSeriesFile !== undefined) {
       await writeBalanceSeriesFile(options.balanceSeriesFile, job.period, balanceSeries(ledgerFromStore(run.store, ledgerJob, sync.chains)()));
     }
-    return { sync, history, api: run.api.stats, templates: results, labels, overrides, manifest, upToHead: [...upToHead] };
+    return { sync, history, api: run.api.stats, templates: results, labels, overrides, manifest, upToHead: [...upToHead], valuation };
   } finally {
     run.close();
   }
+}
+
+async function exportValuation(prepared: PreparedValuation, outDir: string): Promise<ExportValuation> {
+  const missingFile = await writeMissingPrices(outDir, prepared.missing);
+  const missingRows = prepared.missing.reduce((sum, one) => sum + one.rows, 0);
+  return { stats: prepared.stats, questions: prepared.questions, unqueried: prepared.unqueried, missingRows, missingFile };
+}
+
+/** The manifest's `valuation` section as written (and as the summary page reads it). */
+export interface ManifestValuation {
+  currency: string;
+  sources: string[];
+  fx: string | null;
+  priceCalls: number;
+  expectedPriceCalls: number;
+  cacheHits: number;
+  questions: number;
+  unqueriedRows: Readonly<Record<string, number>>;
+  missingRows: number;
+}
+
+/** The manifest's `valuation`: currency, sources, FX, price calls against the expected, cache hits, missing count. */
+function valuationSection(valuation: ExportValuation): ManifestValuation {
+  const { stats } = valuation;
+  return {
+    currency: stats.currency,
+    sources: stats.sources,
+    fx: stats.fx ?? null,
+    priceCalls: stats.calls,
+    expectedPriceCalls: stats.expectedCalls,
+    cacheHits: stats.cacheHits,
+    questions: valuation.questions,
+    unqueriedRows: valuation.unqueried,
+    missingRows: valuation.missingRows,
+  };
 }
 
 /** Every block of each planned chain before the period (skipped chains were reported with the period's plan). */

@@ -1,4 +1,5 @@
 import type { Job } from '../config/Job.js';
+import { openRunPriceOracle } from './openRunPriceOracle.js';
 import { walletsOnChain } from '../config/walletsOnChain.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
 import { reconcile } from '../reconcile/reconcile.js';
@@ -13,6 +14,7 @@ import type { JobRunOptions } from './JobRun.js';
 import { openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import { syncPlan } from './syncPlan.js';
+import { pricedBucket, valueHoldings } from './valueHoldings.js';
 
 export interface ReconcileRunOptions extends JobRunOptions {
   progress: SyncProgress;
@@ -49,10 +51,13 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
         walletsOnChain(job.wallets, chainId).map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label })),
       ),
     });
+    const closing = result.buckets.map(({ bucket }) => ({ asset: pricedBucket(bucket), balance: bucket.closing, time: job.period.endTime }));
+    const oracle = openRunPriceOracle(run, options);
+    const values = oracle === undefined ? undefined : await valueHoldings(oracle, closing);
     // The compared ledger balance is at the synced block: its own date is what the report shows beside it.
     const syncedBlockTimes = new Map<number, number>();
     for (const chain of sync.chains) syncedBlockTimes.set(chain.chainId, await run.api.blockTime(chain.chainId, chain.toBlock));
-    const report = await writeReconcileReport(result, job.out, syncedBlockTimes);
+    const report = await writeReconcileReport(result, job.out, syncedBlockTimes, values);
     return { sync, api: run.api.stats, result, report };
   } finally {
     run.close();

@@ -6,6 +6,7 @@ import type { Template } from '../templates/Template.js';
 import type { BridgePairs } from '../ledger/pairBridges.js';
 import { startWorker } from '../startWorker.js';
 import type { StoreLocation } from '../store/StoreLocation.js';
+import type { RecordedAnswers } from '../prices/RecordedPrices.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
 
 /** What a worker renders: one template over some chains of the store's ledger. Plain data (no API key). */
@@ -17,6 +18,8 @@ export interface CsvPartSpec {
   template: Template;
   /** Worked out over every chain of the ledger, not only this part's. */
   bridgePairs: BridgePairs;
+  /** A valued export's answers for these chains (the thread opens no oracle and makes no price call). */
+  answers?: RecordedAnswers;
 }
 
 /** An error as it crosses back from the worker: the base error's fields, rebuilt on this side. */

@@ -2,6 +2,7 @@ import { runExport } from '../pipeline/runExport.js';
 import { manifestFiles } from './describeFile.js';
 import { exportSummary } from './exportSummary.js';
 import type { RunKind } from './RunKind.js';
+import type { ExportValuation } from '../pipeline/runExport.js';
 
 /** `export`: the job's period through its templates, with the manifest. */
 export const exportRun = {
@@ -16,10 +17,20 @@ export const exportRun = {
     return {
       status: 'succeeded',
       apiCalls: result.api.requests,
-      summary: { ...Object.fromEntries(result.templates.map((template) => [`rows.${template.template}`, template.rows])), apiCalls: result.api.requests },
+      summary: {
+        ...Object.fromEntries(result.templates.map((template) => [`rows.${template.template}`, template.rows])),
+        apiCalls: result.api.requests,
+        ...(result.valuation === null ? {} : valuationSummary(result.valuation)),
+      },
       files: () => manifestFiles(job.out),
       finding: null,
       text: (cwd) => exportSummary(result, cwd),
     };
   },
 } as const satisfies RunKind;
+
+/** A valued export's figures for the run page and the summary: currency, price calls, cache hits, rows without a value. */
+export function valuationSummary(valuation: ExportValuation): Record<string, string | number> {
+  const { stats } = valuation;
+  return { valueCurrency: stats.currency, priceCalls: stats.calls, expectedPriceCalls: stats.expectedCalls, priceCacheHits: stats.cacheHits, rowsWithoutValue: valuation.missingRows };
+}

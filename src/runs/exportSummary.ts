@@ -41,6 +41,15 @@ export function exportSummary(result: ExportResult, cwd: string): string {
   }
   if (overrides.screeningFile !== null) lines.push(`screening: ${overrides.screeningRows} rows → ${path.relative(cwd, overrides.screeningFile)}`);
   if (overrides.rules.length > 0) lines.push(`rules: ${overrides.rules.map((rule) => `${rule.id} ${rule.matched}`).join(', ')} entries changed`);
+  if (result.valuation !== null) lines.push(valuationLine(result.valuation, cwd));
   lines.push(`manifest: ${path.relative(cwd, result.manifest)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Price calls made of those expected (a warm run makes none), cache hits, and the rows left without a value. */
+function valuationLine(valuation: NonNullable<ExportResult['valuation']>, cwd: string): string {
+  const { stats } = valuation;
+  const missing = valuation.missingRows === 0 ? 'every priced row valued' : `${valuation.missingRows} rows without a value → ${path.relative(cwd, valuation.missingFile)}`;
+  const spam = valuation.unqueried.spam ?? 0;
+  return `values in ${stats.currency} (${stats.sources.join(', ')}${stats.fx === undefined ? '' : `, FX ${stats.fx}`}): ${stats.calls} price calls made of ${stats.expectedCalls} expected, ${stats.cacheHits} cache hits; ${missing}${spam > 0 ? `; ${spam} spam rows not valued` : ''}`;
 }

@@ -1,5 +1,6 @@
 import type { ResidualState } from './AmountFormatter.js';
 import type { TieState } from './TieTally.js';
+import type { ValueTotalsState } from './ValueTotals.js';
 
 /**
  * Encoded CSV records of one part of the ledger, in the part's order, with what orders them against the
@@ -27,4 +28,6 @@ export interface CsvTally {
   residuals: ResidualState[];
   /** The part's tie-out: ledger and template totals per holding, and what was left out or merged. */
   tieout: TieState;
+  /** A valued export's sums of the values the part's rows carry; `null` unvalued. */
+  values: ValueTotalsState | null;
 }

@@ -4,9 +4,12 @@ import { AssetNamer } from './AssetNamer.js';
 import type { CsvBatch, CsvTally } from './CsvBatch.js';
 import { csvBatches } from './csvBatches.js';
 import type { PeriodBounds } from './PeriodBounds.js';
+import type { RowPrices } from '../prices/valueLeg.js';
 import type { Template } from './Template.js';
 import { amountColumns } from './amountColumns.js';
 import { TieTally } from './TieTally.js';
+import { RowValuer } from './RowValuer.js';
+import { ValueTotals } from './ValueTotals.js';
 
 /**
  * One CSV template rendered over one part of the ledger (some of its chains), batch by batch. A local part
@@ -50,11 +53,14 @@ export function localCsvPart(
   entries: Iterable<LedgerEntry>,
   names = new AssetNamer(template.nftNaming, template.unknownTokenNaming),
   period?: PeriodBounds,
+  prices: RowPrices | null = null,
 ): CsvPart {
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
   const counts = { rows: 0, omittedSpamRows: 0, duplicateRows: 0, dustRows: 0 };
   const tie = new TieTally(template, amountColumns(template));
-  const batches = csvBatches(template, entries, { amounts, names }, counts, tie, period);
+  const valuer = prices === null ? null : new RowValuer(prices);
+  const values = valuer === null ? null : new ValueTotals(valuer);
+  const batches = csvBatches(template, entries, { amounts, names, valuer }, counts, tie, period, values);
   return {
     local: true,
     ready: true,
@@ -62,7 +68,7 @@ export function localCsvPart(
       const next = batches.next();
       return Promise.resolve(next.done === true ? null : next.value);
     },
-    tally: () => ({ ...counts, residuals: amounts.residualState(), tieout: tie.state() }),
+    tally: () => ({ ...counts, residuals: amounts.residualState(), tieout: tie.state(), values: values?.state() ?? null }),
     cancel: () => {
       batches.return(undefined);
       return Promise.resolve();

@@ -40,6 +40,10 @@ export interface TemplateColumn {
   constant: string;
   /** date-fns pattern overriding the template's date format for this column (Divly's separate time column). */
   dateFormat: string | null;
+  /** Written only when the export is valued (`job.valuation`); left out otherwise, so unvalued files keep their bytes. */
+  valued: boolean;
+  /** The field this column reads instead when the export is valued (a bank statement's amount in the book's currency). */
+  valuedField: string | null;
 }
 
 export interface Template {

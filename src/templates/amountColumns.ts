@@ -21,7 +21,7 @@ export function amountColumns(template: Template): (row: ViewRow) => CarriedLegs
   const has = (...names: string[]): boolean => names.some((name) => fields.has(name));
   // Entry and posting rows have exactly one leg; these columns write it whichever side it is on. A posting's
   // asset side is a debit when the holding grows, a credit when it shrinks.
-  const whole = has('entry.amount', 'entry.amount_raw', 'posting.amount');
+  const whole = has('entry.amount', 'entry.amount_raw', 'posting.amount', 'memo.quantity');
   const sent = whole || has('sent.amount', 'base.amount', 'amount.signed', 'posting.credit');
   const fee = has('fee.amount');
   const receivedAlone = whole || has('received.amount', 'base.amount', 'amount.signed', 'posting.debit');

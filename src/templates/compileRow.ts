@@ -8,6 +8,9 @@ import type { Posting } from './Posting.js';
 import type { Template } from './Template.js';
 import type { BalanceMark, Leg, ViewRow } from './ViewRow.js';
 import { balanceText } from './balanceRow.js';
+import type { RowPrices } from '../prices/valueLeg.js';
+import { valueCells } from './valueCells.js';
+import { RowValuer } from './RowValuer.js';
 
 export type RowCells = (row: ViewRow, posting: Posting | null) => string[];
 type Cell = (row: ViewRow, posting: Posting | null) => string;
@@ -15,6 +18,10 @@ type Cell = (row: ViewRow, posting: Posting | null) => string;
 export interface CellTools {
   amounts: AmountFormatter;
   names: AssetNamer;
+  /** The prepared prices of a valued export; absent or `null`: every value cell stays empty. */
+  prices?: RowPrices | null;
+  /** The valuer of the rows, when the caller tallies values too (one valuation per leg); else made from `prices`. */
+  valuer?: RowValuer | null;
 }
 
 /** Turns the template's column list into one function per column, resolved once, not per row. */
@@ -51,6 +58,13 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
     posting.decimals === null ? raw.toString() : formatUnits(raw, posting.decimals);
   const isoSeconds = new DateFormatter("yyyy-MM-dd'T'HH:mm:ss'Z'", 'UTC');
   const table: Record<string, Cell> = {
+    ...valueCells(tools.valuer ?? ((tools.prices ?? null) === null ? null : new RowValuer(tools.prices as RowPrices))),
+    // A bank statement in the book's currency still says how much of the token moved.
+    'memo.quantity': (row) => {
+      const leg = row.sent ?? row.received ?? row.fee;
+      const text = memo(template, names, row);
+      return leg === null ? text : `${text}; ${amount(leg)} ${currency(leg)}`;
+    },
     txHash: (row) => row.txHash,
     wallet: (row) => row.wallet,
     walletLabel: (row) => row.walletLabel,

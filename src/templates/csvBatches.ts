@@ -17,6 +17,7 @@ import type { TieTally } from './TieTally.js';
 import { TIE_REASON } from './TieTally.js';
 import { transactionRows } from './transactionRows.js';
 import type { ViewRow } from './ViewRow.js';
+import type { ValueTotals } from './ValueTotals.js';
 import { walletTransactions } from './WalletTransaction.js';
 
 /** Records a batch holds: small enough that the batches queued between threads stay a few MB. */
@@ -31,9 +32,10 @@ export function* csvBatches(
   template: Template,
   allEntries: Iterable<LedgerEntry>,
   tools: CellTools,
-  tally: Omit<CsvTally, 'residuals' | 'tieout'>,
+  tally: Omit<CsvTally, 'residuals' | 'tieout' | 'values'>,
   tie: TieTally,
   period?: PeriodBounds,
+  values: ValueTotals | null = null,
 ): Generator<CsvBatch> {
   const entries = keptEntries(template, allEntries, tie);
   const cellsOf = compileRow(template, tools);
@@ -72,6 +74,7 @@ export function* csvBatches(
     batch.chainId.push(row.chainId);
     batch.lines.push(csvLine(cells, eol));
     tally.rows += 1;
+    values?.row(row);
     return batch.lines.length >= BATCH_ROWS;
   };
   const take = (): CsvBatch => {

@@ -1,4 +1,5 @@
 import type { Layout } from './Template.js';
+import { VALUE_FIELDS } from './valueCells.js';
 
 /** Fields every row layout offers. */
 const rowFields = [
@@ -7,6 +8,7 @@ const rowFields = [
   'sent.wallet', 'received.wallet',
   'sent.amount', 'sent.currency', 'received.amount', 'received.currency', 'fee.amount', 'fee.currency',
   'base.amount', 'base.currency', 'quote.amount', 'quote.currency', 'amount.signed', 'currency', 'pool.currency',
+  'memo.quantity', ...VALUE_FIELDS.filter((field) => !field.startsWith('entry.')),
 ] as const;
 
 /** The unified ledger columns (docs/templates.md, `ledger`) and their extras, read from the entry as is. */
@@ -15,7 +17,7 @@ export const entryFields = [
   'entry.kind', 'entry.asset', 'entry.asset_contract', 'entry.token_id', 'entry.amount', 'entry.amount_raw',
   'entry.decimals', 'entry.counterparty', 'entry.category', 'entry.status', 'entry.entry_id', 'entry.chain',
   'entry.wallet_label', 'entry.counterparty_label', 'entry.method', 'entry.spam', 'entry.note',
-  'entry.screening',
+  'entry.screening', ...VALUE_FIELDS.filter((field) => field.startsWith('entry.')),
 ] as const;
 
 const postingFields = ['posting.txn', 'posting.account', 'posting.amount', 'posting.commodity', 'posting.debit', 'posting.credit'] as const;

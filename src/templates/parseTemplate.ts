@@ -162,9 +162,9 @@ function parseColumns(raw: unknown, layout: Template['layout'], renderer: Templa
     const path = `$.columns[${i}]`;
     if (!isObject(column)) {
       problem(path, 'must be an object with "header" and "field" or "constant"');
-      return { header: '', field: null, constant: '', dateFormat: null };
+      return { header: '', field: null, constant: '', dateFormat: null, valued: false, valuedField: null };
     }
-    for (const key of Object.keys(column)) if (!['header', 'field', 'constant', 'dateFormat'].includes(key)) problem(`${path}.${key}`, 'unknown key');
+    for (const key of Object.keys(column)) if (!['header', 'field', 'constant', 'dateFormat', 'valued', 'valuedField'].includes(key)) problem(`${path}.${key}`, 'unknown key');
     if (typeof column.header !== 'string') problem(`${path}.header`, 'required string is missing');
     const field = column.field;
     const constant = column.constant;
@@ -178,11 +178,19 @@ function parseColumns(raw: unknown, layout: Template['layout'], renderer: Templa
       if (field !== 'date' || typeof dateFormat !== 'string') problem(`${path}.dateFormat`, 'only a string, and only on the "date" field');
       else checkDateFormat(dateFormat, `${path}.dateFormat`, problem);
     }
+    const valued = column.valued ?? false;
+    if (typeof valued !== 'boolean') problem(`${path}.valued`, 'must be true or false');
+    const valuedField = column.valuedField;
+    if (valuedField !== undefined && (typeof valuedField !== 'string' || !allowed.includes(valuedField))) {
+      problem(`${path}.valuedField`, `unknown field ${JSON.stringify(valuedField)} for layout ${layout}`);
+    }
     return {
       header: typeof column.header === 'string' ? column.header : '',
       field: typeof field === 'string' ? field : null,
       constant: typeof constant === 'string' ? constant : '',
       dateFormat: typeof dateFormat === 'string' ? dateFormat : null,
+      valued: valued === true,
+      valuedField: typeof valuedField === 'string' ? valuedField : null,
     };
   });
 }

@@ -26,6 +26,9 @@ import type { Template } from './Template.js';
 import { TIE_REASON, TieTally } from './TieTally.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { isNft } from './ViewRow.js';
+import type { Leg, ViewRow } from './ViewRow.js';
+import { JournalPrices } from './JournalPrices.js';
+import type { RowPrices } from '../prices/valueLeg.js';
 import { EVERY_LEG } from './amountColumns.js';
 
 /** What the closing assertions were checked against, for the run's summary. */
@@ -74,6 +77,7 @@ export async function renderJournal(
   amounts: AmountFormatter,
   files: JournalFiles,
   tie: TieTally,
+  prices: RowPrices | null = null,
 ): Promise<JournalRender> {
   const dialect = template.renderer === 'beancount' ? 'beancount' : 'hledger';
   const writer = files.main;
@@ -90,6 +94,7 @@ export async function renderJournal(
     await writer.write(dialect === 'beancount' ? beancountDeclarations(survey.firstDate, survey.commodities, survey.accounts) : hledgerDeclarations(survey.commodities, survey.accounts));
   }
   const book = new JournalBook(template.accounts, dialect);
+  const market = prices === null ? null : new JournalPrices(prices);
   const accounts = new Set<string>();
   let rows = 0;
 
@@ -105,6 +110,8 @@ export async function renderJournal(
     }
     if (kept.length === 0) return;
     for (const p of kept) accounts.add(p.account);
+    // The closing transaction (its own file) is dated after the period: the last day's prices are noted apart.
+    if (market !== null && to === writer) for (const p of kept) if (p.side === 'asset') market.note(date, p.commodity, legOfRow(p.row), p.row.timestamp);
     const text = dialect === 'beancount' ? beancountTransaction({ date, ...header }, kept, quantity) : hledgerTransaction({ date, ...header }, kept, quantity);
     await to.write(text);
     rows += kept.length;
@@ -116,7 +123,12 @@ export async function renderJournal(
       await write(tx, date, balanceHeader(tx, 'opening balances'));
     } else if (kind === 'movement') {
       await write(tx, date, movementHeader(template, names, tx));
-    } else if (tally !== null) {
+    } else if (market !== null && bounds !== undefined) {
+      // The period's last day, in the file's zone: the date `-X` values the holdings at.
+      const lastDay = dates.format(bounds.endTime - 1);
+      for (const holding of tx.holdings) if (holding.balance !== 0n) market.note(lastDay, book.names(holding).commodity, holding.leg, bounds.endTime);
+    }
+    if (kind === 'closing' && tally !== null) {
       const assertions: BalanceAssertion[] = [];
       for (const holding of tx.holdings) {
         const held = book.names(holding);
@@ -134,7 +146,12 @@ export async function renderJournal(
       if (tx.postings.length > 0 && files.closing !== null) await write(tx, date, header, files.closing);
     }
   }
+  if (market !== null) await writer.write(market.text(dialect));
   return { rows, assertions: tally };
+}
+
+function legOfRow(row: ViewRow): Leg {
+  return (row.sent ?? row.received ?? row.fee) as Leg;
 }
 
 function movementHeader(template: Template, names: AssetNamer, tx: JournalTransaction): Omit<JournalHeader, 'date'> {

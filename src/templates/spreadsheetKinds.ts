@@ -11,6 +11,7 @@ const NUMBER_FIELDS: ReadonlySet<string> = new Set([
   'entry.amount', 'entry.chain_id', 'entry.block_number', 'entry.decimals',
   'posting.amount', 'posting.debit', 'posting.credit',
   'sent.amount', 'received.amount', 'fee.amount', 'base.amount', 'quote.amount', 'amount.signed',
+  'entry.price', 'entry.value', 'value.amount', 'value.signed', 'sent.value', 'received.value', 'base.price',
 ]);
 
 /** The spreadsheet kind of each of a CSV template's columns, in column order. */

@@ -6,6 +6,8 @@ import type { CellKind } from './spreadsheetKinds.js';
 import type { Template } from './Template.js';
 import { builtinTemplateDir } from './templateCatalog.js';
 import type { TieAmounts, TieAsset, TieLine, TieState } from './TieTally.js';
+import type { ValueTotalsState } from './ValueTotals.js';
+import { minorText } from './ValueTotals.js';
 
 /** The sheet every export writes beside its templates' files. */
 export const TIEOUT_FILE = 'tieout.csv';
@@ -27,19 +29,22 @@ export interface TemplateTie {
   template: Template;
   tie: TieState;
   residuals: RoundingResidual[];
+  /** A valued export's sums of the values the template's rows carry; absent or `null`: no value line. */
+  values?: ValueTotalsState | null;
 }
 
 const lineOrder: readonly TieLine[] = ['ledger', 'template', 'explained', 'stated'];
 
 /**
  * The tie-out sheet's records: per template and holding the ledger's totals, the template's, each reason it
- * left out or merged an amount, and its balance rows; then the template's rounding residuals per currency.
+ * left out or merged an amount, and its balance rows; then the template's rounding residuals per currency and,
+ * valued, the sums of the values its rows carry (`value` line, in the book's currency).
  * Throws when the ledger's totals differ from the template's plus what it explains, naming template and asset:
  * a template must never drop value silently.
  */
 export function tieoutSheet(ties: readonly TemplateTie[]): string[][] {
   const records: string[][] = [];
-  for (const { template, tie, residuals } of ties) {
+  for (const { template, tie, residuals, values } of ties) {
     const byHolding = new Map<string, TieAmounts[]>();
     for (const amounts of tie.amounts.values()) {
       const list = byHolding.get(amounts.holding);
@@ -65,8 +70,16 @@ export function tieoutSheet(ties: readonly TemplateTie[]): string[][] {
       const reason = `category ${category} has no type of its own in ${template.name}: written as ${writtenAs}`;
       records.push([template.name, '', '', '', '', '', '', 'category', reason, String(rows), '', '', '', '']);
     }
+    if (values !== undefined && values !== null) records.push(valueRecord(template.name, values));
   }
   return records;
+}
+
+/** The template's value totals in the book's currency: legs valued in `rows`, those without a value in `reason`. */
+function valueRecord(template: string, values: ValueTotalsState): string[] {
+  const text = (units: string): string => minorText(units, values.currency);
+  const reason = values.unvalued === 0 ? '' : `${values.unvalued} legs without a value`;
+  return [template, '', '', '', values.currency, '', '', 'value', reason, String(values.valued), text(values.in), text(values.out), text(values.fees), ''];
 }
 
 function holdingCells(template: string, asset: TieAsset): string[] {

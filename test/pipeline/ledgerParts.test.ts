@@ -21,6 +21,10 @@ import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import type { Template } from '../../src/templates/Template.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { captureIo } from '../support/captureIo.js';
+import { Decimal } from '../../src/ledger/money.js';
+import { PriceQueries } from '../../src/prices/PriceQueries.js';
+import { recordAnswers } from '../../src/prices/RecordedPrices.js';
+import type { RowPrices } from '../../src/prices/valueLeg.js';
 
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 const CHAINS = [1, 10, 42161];
@@ -131,6 +135,41 @@ describe('rendering the ledger in parts on worker threads', () => {
     expect([...partsUsed.keys()].sort()).toEqual([...splittable].sort());
     expect(new Set(partsUsed.values())).toEqual(new Set([threads]));
     expect(results.some((result) => result.residuals.length > 0)).toBe(true);
+  });
+
+  it('values rows on the worker threads from the recorded answers, byte for byte as one pass', async () => {
+    const templates = allTemplates.filter((template) => ['ledger', 'ctc', 'cointracking'].includes(template.name));
+    const queries = new PriceQueries();
+    for (const entry of ledgerFromStore(store, job, chains)()) queries.add(entry);
+    // Plain answers that differ per question, so a thread answering another row's question would show.
+    const prices: RowPrices = {
+      currency: 'EUR',
+      priceAt: (query) =>
+        query.time % 5 === 0
+          ? { found: false, state: 'rate-limited' }
+          : { found: true, price: new Decimal(query.time % 997).div(7), currency: 'EUR', time: query.time - 60, source: query.chainId === 1 ? 'file' : 'defillama' },
+    };
+    const valuation = { prices, forChains: (chainIds: readonly number[]) => recordAnswers(queries.all(), prices, new Set(chainIds)) };
+    const split = ledgerParts(store, job, chains, { minRows: 0, threads: 2 });
+    const out = path.join(dir, 'valued-parts');
+    const again = path.join(dir, 'valued-one-pass');
+    const parts = new Map<string, number>();
+    await renderTemplates({
+      entries: ledgerFromStore(store, job, chains),
+      parts: (template, prepared) => {
+        const made = split(template, prepared);
+        parts.set(template.name, made?.length ?? 1);
+        return made;
+      },
+      templates, outDir: out, context: { timezone: job.timezone }, valuation,
+    });
+    await renderTemplates({ entries: ledgerFromStore(store, job, chains), templates, outDir: again, context: { timezone: job.timezone }, valuation });
+    expect([...parts.values()]).toEqual([2, 2, 2]);
+    expect(filesIn(out)).toEqual(filesIn(again));
+    const ledger = filesIn(out)['ledger.csv'] ?? '';
+    expect(ledger.split('\n')[0]).toMatch(/,price,price_currency,price_time,price_source,value,value_state$/);
+    expect(ledger).toContain(',rate-limited\n');
+    expect(ledger).toMatch(/,EUR,[^,]+,defillama,\d+\.\d\d,\n/);
   });
 
   it('does not split a ledger below the row threshold, nor on one thread', () => {

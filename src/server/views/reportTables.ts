@@ -26,12 +26,15 @@ function assetOf(cell: (column: string) => string): AssetColumns & { decimals: n
 /** balances.csv: each holding in its units with its symbol, the chain's figure and the verdict; spam in a table of its own. */
 export function balancesTable(table: RunTable): Html {
   const rows = table.rows.map(cellsOf(table));
-  const render = (list: typeof rows): Html => html`<div class="wide"><table class="balances"><thead><tr><th>Chain · wallet</th><th>Asset</th><th>Balance</th><th>On-chain</th><th>Difference</th><th>Status</th></tr></thead><tbody>
+  // A valued statement (balances.csv with `value`) shows each balance's value and why one is missing.
+  const valued = table.header.includes('value');
+  const render = (list: typeof rows): Html => html`<div class="wide"><table class="balances"><thead><tr><th>Chain · wallet</th><th>Asset</th><th>Balance</th>${valued ? html`<th>Value</th>` : ''}<th>On-chain</th><th>Difference</th><th>Status</th></tr></thead><tbody>
 ${list.map((cell) => {
     const asset = assetOf(cell);
     const amount = (column: string): string => amountText(cell(`${column}_raw`), asset.decimals, unitOf(asset));
+    const value = cell('value') === '' ? html`<small>${cell('value_state')}</small>` : html`${cell('value')} ${cell('price_currency')}`;
     return html`<tr class="${cell('status') === 'differs' ? 'differs' : ''}"><td>${cell('chain')}<br>${shortened(cell('wallet'))} ${cell('wallet_label')}</td><td>${assetLabel(asset)}</td>
-<td class="num">${amount('balance')}</td><td class="num">${amount('chain_balance')}</td><td class="num">${amount('difference')}</td><td>${cell('status')}${cell('note') === '' ? '' : html`<br><small>${cell('note')}</small>`}</td></tr>`;
+<td class="num">${amount('balance')}</td>${valued ? html`<td class="num">${value}</td>` : ''}<td class="num">${amount('chain_balance')}</td><td class="num">${amount('difference')}</td><td>${cell('status')}${cell('note') === '' ? '' : html`<br><small>${cell('note')}</small>`}</td></tr>`;
   })}
 </tbody></table></div>`;
   const spam = rows.filter((cell) => cell('spam') !== '');

@@ -8,9 +8,10 @@ import { filesTable, statusBadge } from './parts.js';
 import { shortened } from './shortened.js';
 import type { RunTable } from './runParts.js';
 import { RUN_PARTS } from './runParts.js';
+import { valuesSection } from './valuesSection.js';
 
 /** The run page: live figures over SSE (app.js), then files, zip, share and the reconcile report first, the kind's table, the log. */
-export function runPage(input: { user: User; csrfToken: string; book: Book; run: Run; log: string[]; shares: (Share & { downloads: number })[]; now: string; table?: RunTable | undefined }): Html {
+export function runPage(input: { user: User; csrfToken: string; book: Book; run: Run; log: string[]; shares: (Share & { downloads: number })[]; now: string; table?: RunTable | undefined; missingPrices?: RunTable | undefined }): Html {
   const { run, user } = input;
   const admin = user.role === 'admin';
   const finished = FINISHED_STATUSES.includes(run.status);
@@ -42,6 +43,7 @@ ${input.shares.map((share) => html`<tr><td>${shortened(share.id, 'hash')}</td><t
 ${admin ? html`<form data-form="share" data-url="/api/runs/${run.id}/shares" class="card"><label>Share for <input name="days" type="number" value="14" min="1" max="365"> days</label> <button type="submit">Create share link</button> <output data-share-url></output><p class="error" data-error></p></form>` : ''}`
   : ''}
 ${input.table === undefined ? '' : RUN_PARTS[run.request.kind].section?.(run, input.table)}
+${valuesSection(run, input.missingPrices)}
 <h2>Log</h2>
 <pre class="log">${input.log.join('\n')}</pre>`,
   });

@@ -2,6 +2,7 @@ import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import type { Manifest } from '../../output/writeManifest.js';
+import type { ManifestValuation } from '../../pipeline/runExport.js';
 import type { ReconcileJson } from '../../pipeline/reconcileReport.js';
 import { layout } from './layout.js';
 import { requestText } from '../../runs/RunRequest.js';
@@ -42,6 +43,7 @@ ${exported === undefined
   : html`<p>Export run ${exported.run.id}, ${exported.manifest.period.from} to ${exported.manifest.period.to} (${exported.manifest.period.timezone}).
 Counts: ${Object.entries(exported.manifest.counts).map(([name, count]) => `${name} ${count}`).join(', ')}.
 Blocks: ${Object.entries(exported.manifest.blockRanges).map(([chain, range]) => `chain ${chain} ${range.fromBlock}–${range.toBlock}`).join(', ')}.</p>
+${valuesLine(exported.manifest.valuation as ManifestValuation | undefined)}
 <div class="wide"><table class="files"><thead><tr><th>File</th><th>Size</th><th>sha256</th></tr></thead><tbody>
 ${exported.manifest.files.map((file) => html`<tr><td>${file.path}</td><td class="num">${formatBytes(file.bytes)}</td><td class="hash">${file.sha256}</td></tr>`)}
 </tbody></table></div>`}
@@ -50,4 +52,11 @@ ${balances === undefined
   ? html`<p>No statement yet: state balances at a date from the book page.</p>`
   : html`<p>Run ${balances.run.id}, holdings at ${balances.run.summary?.at ?? requestText(balances.run.request, 'at')} ${statusBadge(balances.run.status)}.</p>${balancesTable(balances.table)}`}`,
   });
+}
+
+/** A valued export's values in one line: currency and sources, price calls, rows without a value (never written as 0). */
+function valuesLine(valuation: ManifestValuation | undefined): Html {
+  if (valuation === undefined) return html``;
+  const fx = valuation.fx === null ? '' : `, FX ${valuation.fx}`;
+  return html`<p>Values in ${valuation.currency} (${valuation.sources.join(', ')}${fx}): ${valuation.priceCalls} price calls of ${valuation.expectedPriceCalls} expected, ${valuation.cacheHits} cache hits; ${valuation.missingRows} rows without a value (listed in prices-missing.csv).</p>`;
 }

@@ -1,3 +1,4 @@
+import { MISSING_PRICES_FILE } from '../../../pipeline/missingPricesReport.js';
 import type { FastifyInstance } from 'fastify';
 import type { Book, Run } from '../../../workspace/WorkspaceData.js';
 import type { ReconcileJson } from '../../../pipeline/reconcileReport.js';
@@ -26,7 +27,8 @@ export async function runPageRoutes(app: FastifyInstance): Promise<void> {
     const { run, book } = await runAndBook(request.params.id);
     const tableFile = RUN_PARTS[run.request.kind].table;
     const table = tableFile === undefined ? undefined : readRunCsv(workspace, run, tableFile);
-    const input = { user: authOf(request).user, csrfToken: reply.generateCsrf(), book, run, log: await data.runLog(run.id), shares: await data.sharesOfRun(run.id), now: workspace.now().toISOString(), table };
+    const missingPrices = readRunCsv(workspace, run, MISSING_PRICES_FILE);
+    const input = { user: authOf(request).user, csrfToken: reply.generateCsrf(), book, run, log: await data.runLog(run.id), shares: await data.sharesOfRun(run.id), now: workspace.now().toISOString(), table, missingPrices };
     return sendPage(reply, runPage(input));
   });
 

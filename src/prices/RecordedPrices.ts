@@ -1,0 +1,56 @@
+import { Decimal } from '../ledger/money.js';
+import type { PriceAnswer } from './PriceAnswer.js';
+import type { AskedQuery } from './PriceQueries.js';
+import { queryKey } from './priceQueryOf.js';
+import type { RowPrices } from './valueLeg.js';
+
+/** An answer as plain data (decimals as strings), so it crosses to a rendering thread as a structured clone. */
+type WireAnswer =
+  | { found: true; price: string; currency: string; time: number; source: string; fx?: { rate: string; date: string; source: 'ecb' } }
+  | { found: false; state: Extract<PriceAnswer, { found: false }>['state'] };
+
+/** The prepared answers of some chains' questions, for a thread that renders them (no store, no calls). */
+export interface RecordedAnswers {
+  currency: string;
+  keys: string[];
+  answers: WireAnswer[];
+}
+
+/** Records the answer of every question of the given chains, as the oracle gave it. */
+export function recordAnswers(asked: Iterable<AskedQuery>, prices: RowPrices, chainIds: ReadonlySet<number>): RecordedAnswers {
+  const recorded: RecordedAnswers = { currency: prices.currency, keys: [], answers: [] };
+  for (const { query } of asked) {
+    if (!chainIds.has(query.chainId)) continue;
+    const answer = prices.priceAt(query);
+    recorded.keys.push(queryKey(query));
+    recorded.answers.push(answer.found ? toWire(answer) : answer);
+  }
+  return recorded;
+}
+
+/** The recorded answers as the prices a renderer reads; a question nobody recorded has no price. */
+export function recordedPrices(recorded: RecordedAnswers): RowPrices {
+  const byKey = new Map<string, PriceAnswer>();
+  // One Decimal per distinct price, as the oracle shares them: rows at one price then share its written text.
+  const decimals = new Map<string, Decimal>();
+  const decimal = (text: string): Decimal => {
+    let known = decimals.get(text);
+    if (known === undefined) decimals.set(text, (known = new Decimal(text)));
+    return known;
+  };
+  recorded.keys.forEach((key, i) => {
+    const wire = recorded.answers[i] as WireAnswer;
+    byKey.set(key, wire.found ? fromWire(wire, decimal) : wire);
+  });
+  return { currency: recorded.currency, priceAt: (query) => byKey.get(queryKey(query)) ?? { found: false, state: 'not found' } };
+}
+
+function toWire(answer: Extract<PriceAnswer, { found: true }>): WireAnswer {
+  const { fx, price, ...rest } = answer;
+  return { ...rest, price: price.toFixed(), ...(fx === undefined ? {} : { fx: { ...fx, rate: fx.rate.toFixed() } }) };
+}
+
+function fromWire(wire: Extract<WireAnswer, { found: true }>, decimal: (text: string) => Decimal): PriceAnswer {
+  const { fx, price, ...rest } = wire;
+  return { ...rest, price: decimal(price), ...(fx === undefined ? {} : { fx: { ...fx, rate: decimal(fx.rate) } }) };
+}

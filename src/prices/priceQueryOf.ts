@@ -1,0 +1,27 @@
+import type { PriceQuery } from './PriceQuery.js';
+
+/** What a movement needs to be priced: its chain, contract (`''` for the native coin), kind and spam verdict. */
+export interface PricedAsset {
+  chainId: number;
+  assetContract: string;
+  kind: string;
+  spam: string;
+  decimals: number | null;
+}
+
+/** Why a movement is never queried (spam costs no price call; an amount of unknown decimals has no units to value). */
+export type UnqueriedReason = 'spam' | 'unknown decimals';
+
+/** The oracle's question for a movement at its row's time, or why it is never asked. */
+export function priceQueryOf(asset: PricedAsset, time: number): PriceQuery | UnqueriedReason {
+  if (asset.spam !== '') return 'spam';
+  if (asset.decimals === null) return 'unknown decimals';
+  const query: PriceQuery = { chainId: asset.chainId, asset: asset.assetContract === '' ? 'native' : asset.assetContract, time };
+  if (asset.kind === 'erc721' || asset.kind === 'erc1155') query.nft = true;
+  return query;
+}
+
+/** One key per distinct question: rows asking the same thing share an answer. */
+export function queryKey(query: PriceQuery): string {
+  return `${query.chainId}|${query.asset}|${query.time}${query.nft === true ? '|nft' : ''}`;
+}

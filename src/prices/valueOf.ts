@@ -1,0 +1,58 @@
+import type { Decimal } from '../ledger/money.js';
+import { minorUnits } from './minorUnits.js';
+
+/** A price as an integer over a power of ten (`1234.5678` → 12345678 / 10^4), worked out once per price object. */
+interface ScaledPrice {
+  digits: bigint;
+  scale: number;
+}
+
+const scaled = new WeakMap<Decimal, ScaledPrice>();
+const powers: bigint[] = [];
+
+function powerOfTen(exponent: number): bigint {
+  return (powers[exponent] ??= 10n ** BigInt(exponent));
+}
+
+/**
+ * `amount × price` exact, then rounded half-even once to the currency's minor unit and written with all its
+ * digits ("12.30"). `decimals` turns base units into whole units. The product is exact integer arithmetic
+ * (base units × the price's digits), so nothing is rounded on the way and a million rows cost no decimal division.
+ */
+export function valueOf(amountRaw: bigint, decimals: number, price: Decimal, currency: string): string {
+  const { digits, scale } = scaledPrice(price);
+  const minor = minorUnits(currency);
+  const product = amountRaw * digits;
+  const shift = decimals + scale - minor;
+  const units = shift <= 0 ? product * powerOfTen(-shift) : roundHalfEven(product, powerOfTen(shift));
+  return fixed(units, minor);
+}
+
+function scaledPrice(price: Decimal): ScaledPrice {
+  let known = scaled.get(price);
+  if (known === undefined) {
+    const text = price.toFixed();
+    const point = text.indexOf('.');
+    known = point < 0 ? { digits: BigInt(text), scale: 0 } : { digits: BigInt(text.slice(0, point) + text.slice(point + 1)), scale: text.length - point - 1 };
+    scaled.set(price, known);
+  }
+  return known;
+}
+
+/** `value / divisor` to the nearest integer, a tie to the even one; signs kept. */
+function roundHalfEven(value: bigint, divisor: bigint): bigint {
+  const negative = value < 0n;
+  const magnitude = negative ? -value : value;
+  let quotient = magnitude / divisor;
+  const twice = (magnitude % divisor) * 2n;
+  if (twice > divisor || (twice === divisor && quotient % 2n === 1n)) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
+
+/** Minor units written with exactly `minor` digits after the point. */
+function fixed(units: bigint, minor: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(minor + 1, '0');
+  const text = minor === 0 ? digits : `${digits.slice(0, -minor)}.${digits.slice(-minor)}`;
+  return negative ? `-${text}` : text;
+}

@@ -1,0 +1,44 @@
+import type { Decimal } from '../ledger/money.js';
+import type { PriceAnswer } from './PriceAnswer.js';
+import type { LegValue } from './valueLeg.js';
+
+/** The value columns a valued file adds, in this order (ledger.csv's, and each balance's in balances and reconcile). */
+export const VALUE_COLUMNS = ['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state'] as const;
+
+type Found = Extract<PriceAnswer, { found: true }>;
+
+const priceTexts = new WeakMap<Decimal, string>();
+let lastTime = Number.NaN;
+let lastTimeText = '';
+
+/** The price as a plain exact decimal, written once per price object (rows at one price share it). */
+export function priceText(price: Decimal): string {
+  let text = priceTexts.get(price);
+  if (text === undefined) {
+    text = price.toFixed();
+    priceTexts.set(price, text);
+  }
+  return text;
+}
+
+/** The price record's own time, ISO UTC to the second (consecutive rows mostly share one record). */
+export function priceTime(answer: Found): string {
+  if (answer.time !== lastTime) {
+    lastTime = answer.time;
+    lastTimeText = new Date(answer.time * 1000).toISOString().replace('.000Z', 'Z');
+  }
+  return lastTimeText;
+}
+
+/** The source, and the ECB rate with its date when the price was converted (never a USD price under another label). */
+export function priceSource(answer: Found): string {
+  return answer.fx === undefined ? answer.source : `${answer.source}; ${answer.fx.source} ${answer.fx.date} ${answer.fx.rate.toFixed()}`;
+}
+
+/** One value as the `VALUE_COLUMNS` cells; `null` (not valued at all): every cell empty. */
+export function valueRecord(value: LegValue | null): string[] {
+  if (value === null) return ['', '', '', '', '', ''];
+  if (!value.valued) return ['', '', '', '', '', value.state];
+  const { answer } = value;
+  return [priceText(answer.price), answer.currency, priceTime(answer), priceSource(answer), value.value, ''];
+}

@@ -1,0 +1,23 @@
+import type { Run } from '../../workspace/WorkspaceData.js';
+import { html } from '../html.js';
+import type { Html } from '../html.js';
+import { csvTable } from './parts.js';
+import type { RunTable } from './reportTables.js';
+
+/**
+ * A valued run's values: the book's currency, the price calls made of those expected (a warm run makes none),
+ * how many rows have no value, and the list of chains and assets without one with the reason (never a 0).
+ * Nothing for a run without values: its files carry none.
+ */
+export function valuesSection(run: Run, missing: RunTable | undefined): Html {
+  const summary = run.summary ?? {};
+  if (missing === undefined || summary.valueCurrency === undefined) return html``;
+  const figures = html`<dl class="figures">
+<dt>Currency</dt><dd>${summary.valueCurrency}</dd>
+<dt>Price calls</dt><dd>${summary.priceCalls} of ${summary.expectedPriceCalls} expected</dd>
+<dt>Cache hits</dt><dd>${summary.priceCacheHits}</dd>
+<dt>Rows without a value</dt><dd>${summary.rowsWithoutValue}</dd>
+</dl>`;
+  if (missing.rows.length === 0) return html`<h2>Values</h2>${figures}<p class="good-news">Every priced row has its value in ${summary.valueCurrency}.</p>`;
+  return html`<h2>Values</h2>${figures}<p>These assets have no price for some rows: their value is left empty, never 0. A price in the book's price file fills them on the next run.</p>${csvTable(missing, 'missing-prices')}`;
+}

@@ -1,0 +1,68 @@
+import type { LegValue } from '../prices/valueLeg.js';
+import type { RowValuer } from './RowValuer.js';
+import { priceSource, priceText, priceTime } from '../prices/valueRecord.js';
+import type { Leg, ViewRow } from './ViewRow.js';
+
+type Cell = (row: ViewRow) => string;
+
+/** The fields that read a row's value in the book's currency (see docs/templates.md, "Values"). */
+export const VALUE_FIELDS = [
+  'entry.price', 'entry.price_currency', 'entry.price_time', 'entry.price_source', 'entry.value', 'entry.value_state',
+  'value.amount', 'value.currency', 'value.signed', 'sent.value', 'received.value', 'base.price', 'base.price_currency',
+] as const;
+
+/**
+ * The value cells over the row valuer, or `null` for an export without values (every value cell empty, so a
+ * template naming them writes today's bytes).
+ */
+export function valueCells(valuer: RowValuer | null): Record<(typeof VALUE_FIELDS)[number], Cell> {
+  const valued = (row: ViewRow, leg: Leg | null): LegValue | null => (valuer === null || leg === null ? null : valuer.of(row, leg));
+  const only = (row: ViewRow): Leg | null => row.sent ?? row.received ?? row.fee;
+  const found = (row: ViewRow): Extract<LegValue, { valued: true }> | null => {
+    const value = valued(row, only(row));
+    return value !== null && value.valued ? value : null;
+  };
+  // Koinly's net worth: what came in, else what went out.
+  const worth = (row: ViewRow): LegValue | null => {
+    const received = valued(row, row.received);
+    return received !== null && received.valued ? received : valued(row, row.sent) ?? received;
+  };
+  const base = (row: ViewRow): Leg | null => row.sent ?? row.received;
+  const priceTextOf = (value: Extract<LegValue, { valued: true }> | null): string => (value === null ? '' : priceText(value.answer.price));
+  return {
+    'entry.price': (row) => priceTextOf(found(row)),
+    'entry.price_currency': (row) => found(row)?.answer.currency ?? '',
+    'entry.price_time': (row) => {
+      const value = found(row);
+      return value === null ? '' : priceTime(value.answer);
+    },
+    'entry.price_source': (row) => {
+      const value = found(row);
+      return value === null ? '' : priceSource(value.answer);
+    },
+    'entry.value': (row) => valued(row, only(row))?.value ?? '',
+    'entry.value_state': (row) => {
+      const value = valued(row, only(row));
+      return value === null || value.valued ? '' : value.state;
+    },
+    'value.amount': (row) => worth(row)?.value ?? '',
+    'value.currency': (row) => {
+      const value = worth(row);
+      return value !== null && value.valued ? value.answer.currency : '';
+    },
+    'value.signed': (row) => {
+      const value = valued(row, only(row))?.value ?? '';
+      return value !== '' && row.sent !== null && /[1-9]/.test(value) ? `-${value}` : value;
+    },
+    'sent.value': (row) => valued(row, row.sent)?.value ?? '',
+    'received.value': (row) => valued(row, row.received)?.value ?? '',
+    'base.price': (row) => {
+      const value = valued(row, base(row));
+      return value !== null && value.valued ? priceText(value.answer.price) : '';
+    },
+    'base.price_currency': (row) => {
+      const value = valued(row, base(row));
+      return value !== null && value.valued ? value.answer.currency : '';
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from '@jest/globals';
+import { Decimal } from '../../src/ledger/money.js';
+import type { PriceAnswer } from '../../src/prices/PriceAnswer.js';
+import type { PriceQuery } from '../../src/prices/PriceQuery.js';
+import { missingPrices, missingRecord } from '../../src/prices/missingPrices.js';
+import { PriceQueries } from '../../src/prices/PriceQueries.js';
+import { recordAnswers, recordedPrices } from '../../src/prices/RecordedPrices.js';
+import { valueLeg } from '../../src/prices/valueLeg.js';
+import { valueOf } from '../../src/prices/valueOf.js';
+import { ledgerEntries } from './fixtures/ledgerEntries.js';
+
+const found = (price: string, time = 1_735_689_600): PriceAnswer => ({ found: true, price: new Decimal(price), currency: 'USD', time, source: 'defillama' });
+const eth = { chainId: 1, assetContract: '', kind: 'native', spam: '', decimals: 18 };
+
+describe('valueOf: amount × price exact, half-even once to the minor unit', () => {
+  it('rounds the exact product once, to even on a tie', () => {
+    // 1.5 × 2000.125 = 3000.1875 exactly: one rounding, not two.
+    expect(valueOf(1_500000000000000000n, 18, new Decimal('2000.125'), 'USD')).toBe('3000.19');
+    expect(valueOf(125n, 3, new Decimal('1'), 'USD')).toBe('0.12');
+    expect(valueOf(135n, 3, new Decimal('1'), 'EUR')).toBe('0.14');
+    expect(valueOf(1n, 18, new Decimal('3000'), 'GBP')).toBe('0.00');
+    expect(valueOf(2_000000n, 6, new Decimal('150.5'), 'JPY')).toBe('301');
+    // A negative balance (a history the sync has not reached) rounds alike: half-even on the magnitude.
+    expect(valueOf(-125n, 3, new Decimal('1'), 'USD')).toBe('-0.12');
+    expect(valueOf(-1_000000000000000000n, 18, new Decimal('0.000001'), 'USD')).toBe('0.00'); // never -0.00
+    // 30 significant digits survive: a float would give 1234567890123456800.00.
+    expect(valueOf(1234567890123456789n, 0, new Decimal('1'), 'CHF')).toBe('1234567890123456789.00');
+  });
+});
+
+describe('valueLeg: the rule on every row', () => {
+  it('never asks for spam or unknown decimals, and a missing price is an empty value with its state, never 0', () => {
+    const asked: PriceQuery[] = [];
+    const prices = { currency: 'USD', priceAt: (query: PriceQuery): PriceAnswer => (asked.push(query), { found: false, state: 'rate-limited' }) };
+    expect(valueLeg(prices, { ...eth, spam: 'unsolicited' }, 1n, 1)).toEqual({ valued: false, value: '', state: 'spam' });
+    expect(valueLeg(prices, { ...eth, decimals: null }, 1n, 1)).toEqual({ valued: false, value: '', state: 'unknown decimals' });
+    expect(asked).toEqual([]);
+    expect(valueLeg(prices, eth, 1n, 7)).toEqual({ valued: false, value: '', state: 'rate-limited' });
+    expect(asked).toEqual([{ chainId: 1, asset: 'native', time: 7 }]);
+  });
+
+  it('asks NFTs with nft: true, and labels the value with the answer’s own currency (12.345 rounds to even)', () => {
+    const asked: PriceQuery[] = [];
+    const prices = { currency: 'EUR', priceAt: (query: PriceQuery): PriceAnswer => (asked.push(query), { ...(found('12.345') as object), currency: 'USD' }) as PriceAnswer };
+    const value = valueLeg(prices, { chainId: 1, assetContract: '0xbc4c', kind: 'erc721', spam: '', decimals: 0 }, 1n, 9);
+    expect(asked).toEqual([{ chainId: 1, asset: '0xbc4c', time: 9, nft: true }]);
+    expect(value.valued && [value.value, value.answer.currency]).toEqual(['12.34', 'USD']);
+  });
+});
+
+describe('PriceQueries, missing list and recorded answers', () => {
+  it('asks each distinct question once, no spam; lists what has no value by chain, asset and state', () => {
+    const queries = new PriceQueries();
+    for (const entry of ledgerEntries) queries.add(entry);
+    const asked = [...queries.queries()];
+    const spamRows = ledgerEntries.filter((entry) => entry.spam !== '').length;
+    expect(spamRows).toBeGreaterThan(0);
+    expect(queries.unqueried.get('spam')).toBe(spamRows);
+    const spamContracts = new Set(ledgerEntries.filter((entry) => entry.spam !== '').map((entry) => entry.assetContract));
+    expect(asked.filter((query) => spamContracts.has(query.asset))).toEqual([]);
+    const prices = { currency: 'USD', priceAt: (query: PriceQuery): PriceAnswer => (query.asset === 'native' ? found('2000') : { found: false, state: 'not found' }) };
+    const missing = missingPrices(queries.all(), prices);
+    const expectedRows = ledgerEntries.filter((entry) => entry.spam === '' && entry.decimals !== null && entry.assetContract !== '').length;
+    expect(missing.reduce((sum, one) => sum + one.rows, 0)).toBe(expectedRows);
+    expect(missing.every((one) => one.state === 'not found' && one.asset !== 'native')).toBe(true);
+    expect(missingRecord(missing[0] as (typeof missing)[number])).toHaveLength(7);
+    // The thread's copy answers exactly as the oracle did, for its chains only.
+    const recorded = recordedPrices(structuredClone(recordAnswers(queries.all(), prices, new Set([1]))));
+    for (const query of asked) {
+      const answer = recorded.priceAt(query);
+      if (query.chainId !== 1) expect(answer).toEqual({ found: false, state: 'not found' });
+      else if (query.asset === 'native') expect(answer.found && answer.price.toFixed()).toBe('2000');
+      else expect(answer).toEqual({ found: false, state: 'not found' });
+    }
+  });
+});
