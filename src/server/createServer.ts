@@ -4,6 +4,7 @@ import type { Workspace } from '../workspace/Workspace.js';
 import { LoginThrottle } from './LoginThrottle.js';
 import { authentication } from './plugins/app/authentication.js';
 import { auditTrail } from './plugins/app/auditTrail.js';
+import { archivedBooks } from './plugins/app/archivedBooks.js';
 import { authorization } from './plugins/app/authorization.js';
 import { errorHandler } from './plugins/app/errorHandler.js';
 import { workspacePlugin } from './plugins/app/workspace.js';
@@ -45,6 +46,7 @@ export async function createServer(workspace: Workspace, options: ServerOptions 
   await app.register(errorHandler, { log: options.log });
   await app.register(authentication);
   await app.register(authorization);
+  await app.register(archivedBooks);
   await app.register(auditTrail);
   await app.register(routes, { secureCookies, publicUrl: options.publicUrl, throttle });
   return app;

@@ -15,6 +15,7 @@ let workspace: Workspace;
 let server: Served;
 let dataDir: string;
 let admin: string;
+let viewer: string;
 
 async function call(method: string, route: string, body?: unknown): Promise<{ status: number; json: () => unknown }> {
   const response = await fetch(`${server.url}${route}`, {
@@ -46,7 +47,11 @@ beforeAll(async () => {
   await workspace.start({ scheduler: false });
   server = await serve(workspace);
   admin = await addUser(workspace, 'keeper', 'admin', 'keeper password 1');
+  viewer = await addUser(workspace, 'reader', 'viewer', 'reader password 1');
 });
+
+/** What a viewer gets for a route: only the status. */
+const asViewer = async (route: string): Promise<number> => (await fetch(`${server.url}${route}`, { headers: { authorization: `Bearer ${viewer}` }, redirect: 'manual' })).status;
 
 afterAll(async () => {
   process.umask(previousUmask);
@@ -84,11 +89,16 @@ describe('removing a book', () => {
     expect(await names('?archived=true')).toEqual(['Filed client']);
     const download = await fetch(`${server.url}/api/runs/${closeId}/files/ledger.csv`, { headers: { authorization: `Bearer ${admin}` } });
     expect([download.status, await download.text()]).toEqual([200, before]);
+    // Kept for the admins: a viewer finds neither the book nor its runs, whichever route names them.
+    const routes = [`/api/books/${bookId}`, `/api/books/${bookId}/runs`, `/api/books/${bookId}/entries`, `/api/books/${bookId}/rules`, `/books/${bookId}`, `/books/${bookId}/summary`, `/api/runs/${closeId}`, `/api/runs/${closeId}/files/ledger.csv`, `/runs/${closeId}`];
+    expect(await Promise.all(routes.map(asViewer))).toEqual(routes.map(() => 404));
+    expect((await fetch(`${server.url}/api/books?archived=true`, { headers: { authorization: `Bearer ${viewer}` } }).then((answer) => answer.json()))).toEqual([]);
     const refused = await call('POST', `/api/books/${bookId}/runs`, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
     expect([refused.status, (refused.json() as { error: string }).error]).toEqual([400, expect.stringMatching(/archived/)]);
 
     expect((await call('POST', `/api/books/${bookId}/restore`)).status).toBe(200);
     expect(await names()).toContain('Filed client');
+    expect(await Promise.all(routes.map(asViewer))).toEqual(routes.map(() => 200));
   });
 
   it('deletes a book without closed periods together with its run folders', async () => {

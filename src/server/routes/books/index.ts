@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { authOf } from '../../auth.js';
 import { bookTarget, runTarget } from '../../../workspace/AuditLog.js';
 import { runJson, bookJson } from '../../runJson.js';
 import { notFound } from '../../HttpError.js';
@@ -15,7 +16,8 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
   const one = { querystring: noQuery, params: idParams };
 
   app.get<{ Querystring: { archived?: boolean } }>('/api/books', { config: { access: 'user' }, schema: { querystring: bookListQuery, response: responses({ 200: bookListResponse }) } }, async (request) =>
-    Promise.all((await data.listBooks(request.query.archived === true)).map(async (book) => ({ ...bookJson(book, await data.runsOfBook(book.id)), review: await workspace.entries.reviewCounts(book.id) }))),
+    // Archived books are the admins' (their filed periods kept for them): a viewer's list of them is empty.
+    Promise.all((request.query.archived === true && authOf(request).user.role !== 'admin' ? [] : await data.listBooks(request.query.archived === true)).map(async (book) => ({ ...bookJson(book, await data.runsOfBook(book.id)), review: await workspace.entries.reviewCounts(book.id) }))),
   );
 
   app.post('/api/books', { config: { access: 'admin' }, schema: { querystring: noQuery, body: bookBody, response: responses({ 201: bookResponse }) } }, async (request, reply) => {
