@@ -51,7 +51,8 @@ export async function runClose(job: Job, options: CloseOptions): Promise<CloseRe
   // The export wrote into the staging folder; its paths now live in the filed one.
   const filed = (file: string): string => path.join(dir, path.relative(staging, file));
   const templates = exported.templates.map((template) => ({ ...template, files: template.files.map(filed) }));
-  return { dir, record, export: { ...exported, templates, manifest: filed(exported.manifest) } };
+  const valuation = exported.valuation === null ? null : { ...exported.valuation, missingFile: filed(exported.valuation.missingFile) };
+  return { dir, record, export: { ...exported, templates, valuation, manifest: filed(exported.manifest) } };
 }
 
 /**

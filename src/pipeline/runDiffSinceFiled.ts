@@ -42,7 +42,12 @@ export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions
   const periodJob: Job = { ...job, period, timezone };
   const exported = await exportPeriodFiles(periodJob, { ...options, refetch: options.verify });
 
-  const recalculated = [...exported.templates.flatMap((template) => template.files.map((file) => path.relative(job.out, file))), TIEOUT_FILE, CLOSING_BALANCES];
+  const recalculated = [
+    ...exported.templates.flatMap((template) => template.files.map((file) => path.relative(job.out, file))),
+    TIEOUT_FILE,
+    CLOSING_BALANCES,
+    ...(exported.valuation === null ? [] : [path.relative(job.out, exported.valuation.missingFile)]),
+  ];
   // A spreadsheet twin says what its CSV says, and its CSV is compared row by row.
   const names = [...new Set([...record.files.map((file) => file.path), ...recalculated])].filter((name) => name !== 'manifest.json' && !name.endsWith('.xlsx')).sort();
   const read = (dir: string, name: string, listed: boolean): string | null => (listed && existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), 'utf8') : null);

@@ -88,7 +88,7 @@ describe('close → reveal → diff --since-filed → alert', () => {
     expect(koinly.every((row) => row.tx_hash === held.hash)).toBe(true);
     // The receiving wallet's native closing balance is the only balance that moves.
     const balances = rows.filter((row) => row.file === 'closing-balances.csv');
-    expect(balances.map((row) => [row.change, row.columns])).toEqual([['changed', 'balance balance_raw']]);
+    expect(balances.map((row) => [row.change, row.columns])).toEqual([['changed', 'balance balance_raw value']]);
     expect(changed.stdout).toMatch(/ledger\.csv: \+\d+ −0 ~\d+/);
     expect(changed.stdout).toContain('ADDED entry');
     expect(changed.stdout).toContain(held.hash);

@@ -22,6 +22,9 @@ interface Page {
   total: number;
 }
 
+/** The value columns a valued export adds to ledger.csv. */
+const VALUE_COLUMNS = new Set(['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state']);
+
 const world = e2eWorld();
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -93,8 +96,10 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
     const { entries, totals } = await allPages('from=2025-01-01&to=2025-12-31', 37);
     expect(new Set(totals)).toEqual(new Set([ledger.length]));
     expect(entries.map((entry) => entry.entry_id)).toEqual(ledger.map((row) => row.entry_id));
-    const columns = Object.keys(ledger[0] as LedgerRow);
-    expect(entries.map((entry) => Object.fromEntries(columns.map((column) => [column, neutraliseCell(entry[column] ?? '')])))).toEqual(ledger);
+    // The table does not carry values yet: every other ledger.csv column, cell for cell.
+    const columns = Object.keys(ledger[0] as LedgerRow).filter((column) => !VALUE_COLUMNS.has(column));
+    const unvalued = ledger.map((row) => Object.fromEntries(columns.map((column) => [column, (row as unknown as Record<string, string>)[column]])));
+    expect(entries.map((entry) => Object.fromEntries(columns.map((column) => [column, neutraliseCell(entry[column] ?? '')])))).toEqual(unvalued);
   });
 
   it('a filtered view pages every matching entry once, and its totals equal ledger.csv summed over the same filter', async () => {
