@@ -252,6 +252,7 @@ export const postgresMigrations: readonly string[] = [
   CREATE INDEX book_entries_by_contract ON book_entries (set_id, asset_contract, seq);
   CREATE INDEX book_entries_by_hash ON book_entries (set_id, tx_hash, seq);
   CREATE INDEX book_entries_by_entry ON book_entries (set_id, entry_id);
+  CREATE INDEX book_entries_by_text ON book_entries (set_id, search);
   CREATE TABLE entry_reviews (book_id bigint NOT NULL REFERENCES books (id) ON DELETE CASCADE, entry_id text COLLATE "C" NOT NULL,
     status text COLLATE "C" NOT NULL, author text NOT NULL, at text NOT NULL, PRIMARY KEY (book_id, entry_id));
   CREATE INDEX entry_reviews_by_status ON entry_reviews (book_id, status);
