@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { hashPassword } from '../../src/workspace/secrets.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
-import { CHROMIUM, launchChromium, logInPage } from '../support/chromium.js';
+import { browserLogin, CHROMIUM, launchChromium } from '../support/chromium.js';
 import { describeWithPrograms } from '../support/outsideProgram.js';
 import type { Served } from '../support/serverHarness.js';
 import { serve } from '../support/serverHarness.js';
@@ -28,7 +28,7 @@ describeWithPrograms("one's own password, the users and the audit log in the bro
     await workspace?.close();
   });
 
-  const loggedIn = (password: string, width = 1280, user = 'reader'): Promise<Page> => logInPage(browser, server.url, user, password, width);
+  const loggedIn = (password: string, width = 1280, user = 'reader'): Promise<Page> => browserLogin(browser, server.url, { user, password, width }).then(({ page }) => page);
 
   it('from the name in the header: a wrong current password is said beside it, a good change keeps this tab and logs out the other', async () => {
     const other = await loggedIn('old password 1');

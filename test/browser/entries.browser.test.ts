@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { hashPassword } from '../../src/workspace/secrets.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
-import { browserLogin } from '../support/browserLogin.js';
+import { browserLogin, CHROMIUM, launchChromium } from '../support/chromium.js';
 import { e2eWorld } from '../support/e2eWorld.js';
-import { describeWithPrograms, findProgram } from '../support/outsideProgram.js';
+import { describeWithPrograms } from '../support/outsideProgram.js';
 import type { Served } from '../support/serverHarness.js';
 import { serve } from '../support/serverHarness.js';
 import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
 
-const CHROMIUM = { command: 'chromium', debianPackage: 'chromium' };
 const PASSWORD = 'entries test password';
 
 describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28.4)', [CHROMIUM], () => {
@@ -32,10 +30,7 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
     await workspace.queue.idle();
     server = await serve(workspace);
-    browser = await chromium.launch({
-      executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { findProgram } from './outsideProgram.js';
 
 /** The program browser tests need (`describeWithPrograms`). */
@@ -10,12 +10,15 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
 }
 
-/** A fresh context of `width` px logged in through the login page, on the books list. */
-export async function logInPage(browser: Browser, url: string, user: string, password: string, width = 1280): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+/** A fresh browser context logged in through the login page at `width` px; the page's script errors collect in `pageErrors`. */
+export async function browserLogin(browser: Browser, url: string, login: { user: string; password: string; width: number }): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: login.width, height: 900 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${url}/login`);
-  await page.fill('input[name="user"]', user);
-  await page.fill('input[name="password"]', password);
+  await page.fill('input[name="user"]', login.user);
+  await page.fill('input[name="password"]', login.password);
   await Promise.all([page.waitForURL(`${url}/`), page.click('button[type="submit"]')]);
-  return page;
+  return { context, page, pageErrors };
 }
