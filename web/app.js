@@ -44,6 +44,12 @@ function bookBody(form) {
     timezone: get('timezone') || 'UTC',
     labels: Object.fromEntries(rowValues(form, 'labels').map(([address, label]) => [address, label])),
     spam: { allow: rowValues(form, 'spam-allow').map(([address]) => address), deny: rowValues(form, 'spam-deny').map(([address]) => address) },
+    valuation: {
+      currency: get('currency'),
+      sources: get('sources').split(/[\s,]+/).filter((name) => name !== ''),
+      ...(get('price-file') === '' ? {} : { priceFile: get('price-file') }),
+      ...(get('max-age') === '' ? {} : { maxAge: /^[0-9]+$/.test(get('max-age')) ? Number(get('max-age')) : get('max-age') }),
+    },
   };
 }
 

@@ -87,6 +87,13 @@ describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIU
 
     await chainBox(page, 'Ethereum Mainnet').check();
     await chainBox(page, 'OP Mainnet').check();
+    // The book's currency and price sources, in priority order; an unknown source is named beside them.
+    expect(await page.inputValue(`${form} input[name="sources"]`)).toBe('defillama');
+    await page.selectOption(`${form} select[name="currency"]`, 'EUR');
+    await page.fill(`${form} input[name="sources"]`, 'etherscan, pricesRUs');
+    await page.click(`${form} button[type="submit"]`);
+    expect(await shown(page, `${form} [data-error-for="valuation"]`)).toMatch(/pricesRUs.* is not a price source/);
+    await page.fill(`${form} input[name="sources"]`, 'etherscan, defillama');
     await Promise.all([page.waitForURL(/\/books\/\d+$/), page.click(`${form} button[type="submit"]`)]);
     const bookId = Number(new URL(page.url()).pathname.split('/')[2]);
     expect((await workspace.data.getBook(bookId))?.data).toEqual({
@@ -96,7 +103,9 @@ describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIU
       timezone: 'Europe/Berlin',
       labels: { [address]: 'Exchange' },
       spam: { allow: [], deny: [CONTRACT] },
+      valuation: { currency: 'EUR', sources: ['etherscan', 'defillama'] },
     });
+    expect(await page.inputValue(`${form} select[name="currency"]`)).toBe('EUR');
 
     // The edit form shows the book as rows and picks; a removed row is gone from the book.
     expect(await page.inputValue(`${form} [data-rows="labels"] tbody tr input[name="label"]`)).toBe('Exchange');

@@ -5,7 +5,7 @@ import type { Html } from '../html.js';
 import { layout } from './layout.js';
 import { lastAlertRun } from '../runReports.js';
 import { alertNote, statusBadge } from './parts.js';
-import { chainPicker, fieldError, labelRows, spamRows, zonePicker } from './formControls.js';
+import { chainPicker, fieldError, labelRows, spamRows, valuationFields, zonePicker } from './formControls.js';
 import { shortened } from './shortened.js';
 
 /** "37 unreviewed, 2 flagged": what is left to look at in the book's transactions, a link to them. */
@@ -50,6 +50,7 @@ ${chainPicker(book?.data.chains ?? [1])}
 ${zonePicker(book?.data.timezone ?? 'UTC')}
 ${labelRows(book?.data.labels ?? {})}
 ${spamRows(book?.data.spam ?? {})}
+${valuationFields(book?.data.valuation)}
 <button type="submit">${book === undefined ? 'Create book' : 'Save book'}</button>
 <p class="error" data-error></p>
 </form>`;

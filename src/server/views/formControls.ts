@@ -1,3 +1,6 @@
+import { BOOK_CURRENCIES } from '../../config/resolveValuation.js';
+import { PRICE_SOURCES } from '../../prices/ValuationSettings.js';
+import type { BookData } from '../../workspace/BookData.js';
 import { allChains } from '../../chains/chains.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -24,6 +27,20 @@ export function zonePicker(chosen: string): Html {
   const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
   if (!zones.includes(chosen)) zones.splice(1, 0, chosen);
   return html`<label>Time zone <select name="timezone">${zones.map((zone) => html`<option value="${zone}" ${zone === chosen ? html`selected` : ''}>${zone}</option>`)}</select></label>${fieldError('timezone')}`;
+}
+
+/**
+ * The book's valuation: its currency and its price sources in priority order (CoinGecko's key comes from the
+ * server's environment, never from a form). What the form does not show (a price file, a max age) is kept.
+ */
+export function valuationFields(valuation: BookData['valuation']): Html {
+  const currency = valuation?.currency ?? 'USD';
+  const sources = (valuation?.sources ?? ['defillama']).join(', ');
+  return html`<fieldset class="valuation"><legend>Values</legend>
+<label>Currency <select name="currency">${BOOK_CURRENCIES.map((code) => html`<option value="${code}" ${code === currency ? html`selected` : ''}>${code}</option>`)}</select></label>
+<label>Price sources, first found wins (${PRICE_SOURCES.join(', ')}) <input name="sources" value="${sources}"></label>
+<input type="hidden" name="price-file" value="${valuation?.priceFile ?? ''}"><input type="hidden" name="max-age" value="${valuation?.maxAge === undefined ? '' : String(valuation.maxAge)}">
+</fieldset>${fieldError('valuation')}`;
 }
 
 /** One row of an address list: an address and, for labels, its label; a button removes it. */
