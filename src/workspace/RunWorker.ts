@@ -19,6 +19,8 @@ import { FINISHED_STATUSES } from './WorkspaceData.js';
 export interface RunWorkerOptions extends Omit<DistributedOptions, 'api'> {
   keys: readonly ApiKeyEntry[];
   baseUrl: string;
+  /** COINGECKO_API_KEY of the worker's environment, for books that price with CoinGecko. */
+  coingeckoKey?: string | undefined;
   /** A worker silent this long has its run given to another (default 30 s). */
   leaseSeconds?: number;
   /** How often this worker beats and looks for silent ones (default 5 s). */
@@ -60,7 +62,7 @@ export class RunWorker {
     const utils = await makeWorkerUtils({ connectionString: options.database, logger: graphileLogger(options.log) });
     let workspace: Workspace;
     try {
-      workspace = await openDistributedWorkspace({ ...options, api: { apiKey: first.key, baseUrl: options.baseUrl, rate: first.rate } }, utils);
+      workspace = await openDistributedWorkspace({ ...options, api: { apiKey: first.key, baseUrl: options.baseUrl, rate: first.rate, coingeckoKey: options.coingeckoKey } }, utils);
     } catch (error) {
       await utils.release();
       throw error;
@@ -131,7 +133,7 @@ export class RunWorker {
     helpers.abortSignal.addEventListener('abort', shutdown, { once: true });
     this.options.log(`run ${runId} (${run.request.kind}, book ${run.bookId}) on key ${key.name}`);
     try {
-      await executeRun(this.workspace.runContext({ apiKey: key.key, baseUrl: this.options.baseUrl, rate: key.rate }, limiter, this.pricePacers.pacerFor), run, controller.signal);
+      await executeRun(this.workspace.runContext({ apiKey: key.key, baseUrl: this.options.baseUrl, rate: key.rate, coingeckoKey: this.options.coingeckoKey }, limiter, this.pricePacers.pacerFor), run, controller.signal);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       await this.waitForDatabase(runId);

@@ -115,7 +115,7 @@ export class Workspace {
     if (book === undefined) return undefined;
     const given = parseBookRule(input, book.data.chains);
     const rules = await this.data.bookRules(bookId);
-    const job = bookJob(book.data, rules, this.api.apiKey);
+    const job = bookJob(book.data, rules, this.api);
     const store = openStoreAt(this.stores.location(bookId));
     let matched: number;
     try {
@@ -149,7 +149,7 @@ export class Workspace {
   }
 
   async addBook(input: unknown): Promise<Book> {
-    const book = await this.data.addBook(validateBook(input, this.api.apiKey), this.now().toISOString());
+    const book = await this.data.addBook(validateBook(input, this.api), this.now().toISOString());
     await this.data.setSchedules(book.id, DEFAULT_SCHEDULES.map((schedule) => ({ ...schedule, lastFiredAt: this.now().toISOString() })));
     return book;
   }
@@ -166,7 +166,7 @@ export class Workspace {
     const book = await this.data.getBook(id);
     if (book === undefined) return undefined;
     if (typeof change !== 'object' || change === null || Array.isArray(change)) throw new InputError('a book change must be a JSON object of book fields', { details: { field: 'book' } });
-    const data: BookData = validateBook({ ...book.data, ...change }, this.api.apiKey);
+    const data: BookData = validateBook({ ...book.data, ...change }, this.api);
     return this.data.updateBook(id, data, this.now().toISOString());
   }
 

@@ -1,3 +1,4 @@
+import { type ApiAccess, priceKeyEnv } from './jobForRun.js';
 import { FIRST_YEAR } from '../config/CalendarDay.js';
 import type { Job } from '../config/Job.js';
 import { loadJob } from '../config/loadJob.js';
@@ -13,10 +14,10 @@ import type { BookRule } from './WorkspaceData.js';
  * The job of a book with its rules after the job's own, in creation order: what every run of the book applies
  * (`runJobFile`) and what the book's table and a new rule's check read (`bookLedger`), so the three agree.
  */
-export function bookJob(book: BookData, rules: readonly BookRule[], apiKey: string): Job {
+export function bookJob(book: BookData, rules: readonly BookRule[], api: Pick<ApiAccess, 'apiKey' | 'coingeckoKey'>): Job {
   const fields = Object.fromEntries(Object.entries(book).filter(([key]) => key !== 'name'));
   const data = { ...fields, period: { year: FIRST_YEAR }, ...(rules.length === 0 ? {} : { rules: rules.map(bookRuleJob) }) };
-  return loadJob({ flags: { apiKey }, env: {}, knownTemplates: builtinTemplateNames(), cwd: '.', templatesRequired: false, file: { path: 'book', dir: '.', data }, surface: 'web' });
+  return loadJob({ flags: { apiKey: api.apiKey }, env: priceKeyEnv(api), knownTemplates: builtinTemplateNames(), cwd: '.', templatesRequired: false, file: { path: 'book', dir: '.', data }, surface: 'web' });
 }
 
 /** Every entry the book's store holds on the book's chains, the job's and the book's rules applied (API name tags are a run's, not the book's). */

@@ -16,7 +16,13 @@ export interface ApiAccess {
   apiKey: string;
   baseUrl: string;
   rate: number;
+  /** CoinGecko's key from the server's or worker's environment (COINGECKO_API_KEY), never from a book or a file. */
+  coingeckoKey?: string | undefined;
 }
+
+/** The environment a book's job is loaded with: only the price source's key the process was given. */
+export const priceKeyEnv = (api: Pick<ApiAccess, 'coingeckoKey'>): Record<string, string> =>
+  api.coingeckoKey === undefined || api.coingeckoKey === '' ? {} : { COINGECKO_API_KEY: api.coingeckoKey };
 
 /**
  * The job file a run amounts to: the book plus the run's period and templates. Written into the
@@ -54,7 +60,7 @@ export function jobForRun(input: { book: BookData; rules: readonly BookRule[]; r
   }
   return loadJob({
     flags: { apiKey: input.api.apiKey, baseUrl: input.api.baseUrl, rate: input.api.rate, out: input.out, state: input.state, quiet: true },
-    env: {},
+    env: priceKeyEnv(input.api),
     knownTemplates: builtinTemplateNames(),
     cwd: path.dirname(input.jobFile),
     templatesRequired: runKind(request.kind).needs.templates,

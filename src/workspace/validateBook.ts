@@ -1,3 +1,4 @@
+import { type ApiAccess, priceKeyEnv } from './jobForRun.js';
 import { FIRST_YEAR } from '../config/CalendarDay.js';
 import { isPlainObject } from '../config/isPlainObject.js';
 import { loadJob } from '../config/loadJob.js';
@@ -17,10 +18,11 @@ const BOOK_KEYS = ['name', 'wallets', 'chains', 'timezone', 'labels', 'spam', 'v
  * own job validation worded for the pages (every problem at once, each naming its field; the first one's field
  * in `field`), plus the name and the keys a book may hold. Chains given by slug or name are kept as their ids.
  */
-export function validateBook(given: unknown, apiKey: string): BookData {
+export function validateBook(given: unknown, api: Pick<ApiAccess, 'apiKey' | 'coingeckoKey'>): BookData {
   const input = cleanText(trimmedText(given), '');
   const problems = new Problems('web');
-  problems.hide(apiKey);
+  problems.hide(api.apiKey);
+  if (api.coingeckoKey !== undefined && api.coingeckoKey !== '') problems.hide(api.coingeckoKey);
   if (!isPlainObject(input)) throw new InputError('a book must be a JSON object such as {"name": "…", "wallets": [{"address": "0x…"}], "chains": [1]}', { details: { field: 'book' } });
   for (const key of Object.keys(input)) {
     if (!(BOOK_KEYS as readonly string[]).includes(key)) problems.add(`${key} is not a book field (use ${BOOK_KEYS.join(', ')}; period and templates belong to a run)`);
@@ -30,7 +32,7 @@ export function validateBook(given: unknown, apiKey: string): BookData {
   const job = { ...Object.fromEntries(BOOK_KEYS.filter((key) => key !== 'name' && input[key] !== undefined).map((key) => [key, input[key]])), period: { year: FIRST_YEAR } };
   let chains: readonly number[];
   try {
-    ({ chains } = loadJob({ flags: { apiKey }, env: {}, knownTemplates: builtinTemplateNames(), cwd: '.', templatesRequired: false, file: { path: 'book', dir: '.', data: job }, surface: 'web' }));
+    ({ chains } = loadJob({ flags: { apiKey: api.apiKey }, env: priceKeyEnv(api), knownTemplates: builtinTemplateNames(), cwd: '.', templatesRequired: false, file: { path: 'book', dir: '.', data: job }, surface: 'web' }));
   } catch (error) {
     const found = error instanceof InputError ? /^job has (\d+) problems?: (.*)$/s.exec(error.shortMessage) : null;
     if (found === null) throw error;

@@ -1,3 +1,4 @@
+import type { ApiAccess } from '../../workspace/jobForRun.js';
 import { alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,7 +48,7 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
   const alerts = alertSettingsFromEnv(io.env);
   let sandbox: Sandbox | undefined;
   let dataDir = path.resolve(io.cwd, flags.data ?? DEFAULT_DATA_DIR);
-  let api: { apiKey: string; baseUrl: string; rate: number };
+  let api: ApiAccess;
   const rate = flags.rate === undefined ? undefined : parseRate(flags.rate, '--rate');
   const distributed = distributedFlags(flags, io);
   if (flags.demo) {
@@ -57,7 +58,7 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
     if (flags.data === undefined) dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-demo-workspace-'));
   } else {
     const [key] = readApiKeys(flags.apiKeyFile, io, rate ?? DEFAULTS.rate);
-    api = { apiKey: key!.key, baseUrl: parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url'), rate: key!.rate };
+    api = { apiKey: key!.key, baseUrl: parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url'), rate: key!.rate, coingeckoKey: io.env.COINGECKO_API_KEY };
   }
   const log = stderrLog(io);
   const workspace = distributed === undefined ? new Workspace({ dataDir, api, alerts }) : await openDistributedWorkspace({ ...distributed, api, alerts, log });

@@ -38,7 +38,7 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo, signal: Abort
   const keys = readApiKeys(flags.apiKeyFile, io, rate);
   const baseUrl = parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url');
   const log = stderrLog(io);
-  const worker = await RunWorker.start({ ...distributed, keys, baseUrl, alerts, log, leaseSeconds: flags.lease, beatSeconds: Math.max(1, Math.floor(flags.lease / 6)), scheduler: flags.scheduler, schedulerEveryMs: flags.schedulerEvery * 1000 });
+  const worker = await RunWorker.start({ ...distributed, keys, baseUrl, coingeckoKey: io.env.COINGECKO_API_KEY, alerts, log, leaseSeconds: flags.lease, beatSeconds: Math.max(1, Math.floor(flags.lease / 6)), scheduler: flags.scheduler, schedulerEveryMs: flags.schedulerEvery * 1000 });
   io.stdout.write(`worker ${worker.workerId} on ${redactDatabaseUrl(distributed.database)}, files in ${distributed.filesDir}\n`);
   await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
   await worker.stop();
