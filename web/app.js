@@ -201,6 +201,9 @@ document.addEventListener('click', (event) => {
   rows.querySelector('tbody tr:last-child input')?.focus();
 });
 
+/** Buttons that send their `data-url` with this method, then show the page again (a failure is shown beside them). */
+const RELOAD_AFTER = { revoke: 'DELETE', 'delete-rule': 'DELETE', 'remove-user': 'DELETE', 'refresh-entries': 'POST', 'restore-book': 'POST' };
+
 document.addEventListener('click', (event) => {
   const button = event.target.closest('button[data-action]');
   if (button === null) return;
@@ -209,12 +212,9 @@ document.addEventListener('click', (event) => {
   if (button.dataset.action === 'stop') api('POST', button.dataset.url).catch((failure) => showActionError(button, failure));
   if (button.dataset.action === 'print') window.print();
   if (button.dataset.action === 'copy') copyText(button);
-  if (button.dataset.action === 'revoke') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
   if (button.dataset.action === 'remove-book') api('DELETE', button.dataset.url).then(() => location.assign('/'), (failure) => showActionError(button, failure));
-  if (button.dataset.action === 'delete-rule') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
-  if (button.dataset.action === 'remove-user') api('DELETE', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
-  if (button.dataset.action === 'refresh-entries') api('POST', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
-  if (button.dataset.action === 'restore-book') api('POST', button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
+  const method = RELOAD_AFTER[button.dataset.action];
+  if (method !== undefined) api(method, button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
 });
 
 // Run page: live figures over Server-Sent Events; the page reloads once the run has finished, to show its files.
