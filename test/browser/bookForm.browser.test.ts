@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { startSandbox } from '../../src/sandbox/startSandbox.js';
-import type { Sandbox } from '../../src/sandbox/startSandbox.js';
-import { hashPassword } from '../../src/workspace/secrets.js';
-import type { Workspace } from '../../src/workspace/Workspace.js';
+import { expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { browserWorkspace } from '../support/browserWorkspace.js';
 import { e2eWorld } from '../support/e2eWorld.js';
-import { CHROMIUM, launchChromium } from '../support/chromium.js';
+import { CHROMIUM } from '../support/chromium.js';
 import { describeWithPrograms } from '../support/outsideProgram.js';
-import type { Served } from '../support/serverHarness.js';
-import { serve } from '../support/serverHarness.js';
-import { openWorkspace, tempDir } from '../support/workspaceHarness.js';
 
 const PASSWORD = 'book form password';
 /** What only the command line knows: flags, the job file, the `ledgerscan` command, V8's JSON parser. */
@@ -19,24 +13,8 @@ const CONTRACT = '0x00000000000000000000000000000000000000aa';
 describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIUM], () => {
   const world = e2eWorld();
   const address = world.wallets[0]?.address ?? '';
-  let sandbox: Sandbox;
-  let workspace: Workspace;
-  let server: Served;
-  let browser: Browser;
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ world });
-    workspace = openWorkspace(tempDir('book-form'), sandbox);
-    await workspace.data.addUser('accountant', 'admin', await hashPassword(PASSWORD));
-    server = await serve(workspace);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await workspace?.close();
-    await sandbox?.close();
-  });
+  const at = browserWorkspace('book-form', { world, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] });
 
   const form = 'form[data-form="book"]';
   const errorFor = async (page: Page, field: string): Promise<string> => (await page.textContent(`${form} [data-error-for="${field}"]`)) ?? '';
@@ -48,14 +26,14 @@ describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIU
   const chainBox = (page: Page, name: string) => page.locator(`${form} fieldset.chains label`, { hasText: name }).locator('input');
 
   it('picks chains by name and the zone from a list, edits labels and spam lists as rows, and shows each refusal beside its field in the page words', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await at.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${at.server.url}/login`);
     await page.fill('input[name="user"]', 'accountant');
     await page.fill('input[name="password"]', PASSWORD);
-    await Promise.all([page.waitForURL(`${server.url}/`), page.click('button[type="submit"]')]);
+    await Promise.all([page.waitForURL(`${at.server.url}/`), page.click('button[type="submit"]')]);
 
     await page.fill(`${form} input[name="name"]`, '  Client Form  ');
     await page.fill(`${form} textarea[name="wallets"]`, `${address} Main`);
@@ -96,7 +74,7 @@ describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIU
     await page.fill(`${form} input[name="sources"]`, 'etherscan, defillama');
     await Promise.all([page.waitForURL(/\/books\/\d+$/), page.click(`${form} button[type="submit"]`)]);
     const bookId = Number(new URL(page.url()).pathname.split('/')[2]);
-    expect((await workspace.data.getBook(bookId))?.data).toEqual({
+    expect((await at.workspace.data.getBook(bookId))?.data).toEqual({
       name: 'Client Form',
       wallets: [{ address, label: 'Main' }],
       chains: [1, 10],
@@ -113,7 +91,7 @@ describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIU
     expect(await chainBox(page, 'OP Mainnet').isChecked()).toBe(true);
     await page.click(`${form} [data-rows="labels"] tbody tr button[data-action="remove-row"]`);
     await Promise.all([page.waitForURL(/\/books\/\d+$/), page.click(`${form} button[type="submit"]`)]);
-    expect((await workspace.data.getBook(bookId))?.data.labels).toEqual({});
+    expect((await at.workspace.data.getBook(bookId))?.data.labels).toEqual({});
 
     // A run without templates: the message stands beside the templates, without --template.
     await page.selectOption('form[data-form="run"] select[name="kind"]', 'export');

@@ -1,39 +1,24 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { hashPassword } from '../../src/workspace/secrets.js';
-import type { Workspace } from '../../src/workspace/Workspace.js';
-import { browserLogin, CHROMIUM, launchChromium } from '../support/chromium.js';
+import { expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { browserWorkspace } from '../support/browserWorkspace.js';
+import { browserLogin, CHROMIUM } from '../support/chromium.js';
 import { describeWithPrograms } from '../support/outsideProgram.js';
-import type { Served } from '../support/serverHarness.js';
-import { serve } from '../support/serverHarness.js';
-import { openWorkspace, tempDir } from '../support/workspaceHarness.js';
 
 describeWithPrograms("one's own password, the users and the audit log in the browser", [CHROMIUM], () => {
-  let workspace: Workspace;
-  let server: Served;
-  let browser: Browser;
 
-  beforeAll(async () => {
-    // No run here: the API is never called.
-    workspace = openWorkspace(tempDir('change-password'), { url: 'http://127.0.0.1:9', apiKey: 'unused' });
-    await workspace.data.addUser('reader', 'viewer', await hashPassword('old password 1'));
-    await workspace.data.addUser('boss', 'admin', await hashPassword('boss password 1'));
-    server = await serve(workspace);
-    browser = await launchChromium();
+  const at = browserWorkspace('change-password', {
+    users: [
+      { name: 'reader', role: 'viewer', password: 'old password 1' },
+      { name: 'boss', role: 'admin', password: 'boss password 1' },
+    ],
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await workspace?.close();
-  });
-
-  const loggedIn = (password: string, width = 1280, user = 'reader'): Promise<Page> => browserLogin(browser, server.url, { user, password, width }).then(({ page }) => page);
+  const loggedIn = (password: string, width = 1280, user = 'reader'): Promise<Page> => browserLogin(at.browser, at.server.url, { user, password, width }).then(({ page }) => page);
 
   it('from the name in the header: a wrong current password is said beside it, a good change keeps this tab and logs out the other', async () => {
     const other = await loggedIn('old password 1');
     const page = await loggedIn('old password 1', 390);
-    await Promise.all([page.waitForURL(`${server.url}/account`), page.click('header a[href="/account"]')]);
+    await Promise.all([page.waitForURL(`${at.server.url}/account`), page.click('header a[href="/account"]')]);
     expect(await page.$eval('html', (root) => root.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.fill('input[name="current"]', 'not my password');
@@ -51,19 +36,19 @@ describeWithPrograms("one's own password, the users and the audit log in the bro
     await page.click('button[type="submit"]');
     await page.locator('[data-done]').waitFor({ state: 'visible' });
 
-    await page.goto(`${server.url}/`);
-    expect(page.url()).toBe(`${server.url}/`);
-    await other.goto(`${server.url}/`);
-    expect(other.url()).toBe(`${server.url}/login`);
+    await page.goto(`${at.server.url}/`);
+    expect(page.url()).toBe(`${at.server.url}/`);
+    await other.goto(`${at.server.url}/`);
+    expect(other.url()).toBe(`${at.server.url}/login`);
     await loggedIn('new password 22');
-    const [entry] = await workspace.data.audit.newest({ action: 'user.password_changed' }, { limit: 1 });
+    const [entry] = await at.workspace.data.audit.newest({ action: 'user.password_changed' }, { limit: 1 });
     expect(entry).toMatchObject({ user: 'reader', via: 'session', after: { sessionsEnded: 1 } });
   });
 
   it('an admin adds a user, resets their password, and finds both in the audit log; the pages fit 1,280 and 390 px', async () => {
     const page = await loggedIn('boss password 1', 1280, 'boss');
     page.on('dialog', (dialog) => void dialog.accept());
-    await Promise.all([page.waitForURL(`${server.url}/users`), page.click('header a[href="/users"]')]);
+    await Promise.all([page.waitForURL(`${at.server.url}/users`), page.click('header a[href="/users"]')]);
     await page.fill('form[data-form="user-add"] input[name="name"]', 'Temp <b>helper</b>');
     await page.fill('form[data-form="user-add"] input[name="password"]', 'helper password 1');
     await Promise.all([page.waitForLoadState('load'), page.click('form[data-form="user-add"] button[type="submit"]')]);
@@ -73,13 +58,13 @@ describeWithPrograms("one's own password, the users and the audit log in the bro
     await row.locator('form[data-form="user-reset"] button').click();
     await row.locator('[data-error]', { hasText: 'reset; 0 session(s) ended' }).waitFor();
 
-    await page.goto(`${server.url}/audit?user=boss`);
+    await page.goto(`${at.server.url}/audit?user=boss`);
     const actions = await page.$$eval('table.audit td code', (cells) => cells.map((cell) => cell.textContent));
     expect(actions).toEqual(expect.arrayContaining(['user.password_reset', 'user.created', 'login']));
     for (const route of ['/audit', '/users', '/account']) {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 800 });
-        await page.goto(`${server.url}${route}`);
+        await page.goto(`${at.server.url}${route}`);
         expect([route, width, await page.$eval('html', (root) => root.scrollWidth)]).toEqual([route, width, width]);
       }
     }

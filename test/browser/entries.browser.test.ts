@@ -1,50 +1,27 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { startSandbox } from '../../src/sandbox/startSandbox.js';
-import type { Sandbox } from '../../src/sandbox/startSandbox.js';
-import { hashPassword } from '../../src/workspace/secrets.js';
-import type { Workspace } from '../../src/workspace/Workspace.js';
-import { browserLogin, CHROMIUM, launchChromium } from '../support/chromium.js';
+import { expect, it } from '@jest/globals';
+import { browserWorkspace } from '../support/browserWorkspace.js';
+import { browserLogin, CHROMIUM } from '../support/chromium.js';
 import { e2eWorld } from '../support/e2eWorld.js';
 import { describeWithPrograms } from '../support/outsideProgram.js';
-import type { Served } from '../support/serverHarness.js';
-import { serve } from '../support/serverHarness.js';
-import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
+import { worldBook } from '../support/workspaceHarness.js';
 
 const PASSWORD = 'entries test password';
 
 describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28.4)', [CHROMIUM], () => {
   const world = e2eWorld();
-  let sandbox: Sandbox;
-  let workspace: Workspace;
-  let server: Served;
-  let browser: Browser;
   let bookId: number;
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ world, rate: 2000 });
-    workspace = openWorkspace(tempDir('entries-browser'), sandbox, {}, 1000);
-    await workspace.start({ scheduler: false });
-    await workspace.data.addUser('accountant', 'admin', await hashPassword(PASSWORD));
+  const at = browserWorkspace('entries-browser', { world, rate: 2000, runs: true, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] }, async (workspace) => {
     bookId = (await workspace.addBook({ ...worldBook(world), wallets: world.wallets.map((wallet, index) => ({ address: wallet.address, label: `Wallet ${index + 1}` })) })).id;
     await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
     await workspace.queue.idle();
-    server = await serve(workspace);
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await workspace?.close();
-    await sandbox?.close();
   });
 
   it('filters to one wallet and category, finds a hash, sets a review status; fits 1,280 and 390 px', async () => {
-    const { context, page, pageErrors } = await browserLogin(browser, server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
+    const { context, page, pageErrors } = await browserLogin(at.browser, at.server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
     await Promise.all([page.waitForURL(/\/entries$/), page.click(`a[href="/books/${bookId}/entries"]`)]);
     const wallet = world.wallets[1]?.address.toLowerCase() ?? '';
-    const expected = await workspace.entries.page(bookId, { wallet, category: 'transfer' }, null, 1000);
+    const expected = await at.workspace.entries.page(bookId, { wallet, category: 'transfer' }, null, 1000);
     expect(expected.total).toBeGreaterThan(1);
 
     await page.selectOption('form.filters select[name="wallet"]', wallet);
@@ -69,37 +46,37 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     expect(await page.$eval('table.entries tr.leg form[data-form="review"] select', (select) => (select as unknown as { value: string }).value)).toBe('flagged');
 
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto(`${server.url}/books/${bookId}/entries`);
+    await page.goto(`${at.server.url}/books/${bookId}/entries`);
     expect(await page.$eval('html', (root) => root.scrollWidth)).toBe(390);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
 
   it('corrects a category from the table: a rule shown at once, in the next export with rule:<id> in the note, audited by name', async () => {
-    const { context, page, pageErrors } = await browserLogin(browser, server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
-    const received = (await workspace.entries.page(bookId, { category: 'transfer' }, null, 1000)).entries.find((entry) => entry.cells.direction === 'in' && entry.cells.spam === '');
+    const { context, page, pageErrors } = await browserLogin(at.browser, at.server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
+    const received = (await at.workspace.entries.page(bookId, { category: 'transfer' }, null, 1000)).entries.find((entry) => entry.cells.direction === 'in' && entry.cells.spam === '');
     expect(received).toBeDefined();
     const entryId = received?.entryId ?? '';
-    await page.goto(`${server.url}/books/${bookId}/entries?q=${received?.cells.tx_hash ?? ''}`);
+    await page.goto(`${at.server.url}/books/${bookId}/entries?q=${received?.cells.tx_hash ?? ''}`);
     const row = `table.entries tr.leg[data-entry="${entryId}"]`;
     await page.click(`${row} details.correct summary`);
     await page.selectOption(`${row} form[data-form="rule"] select[name="action"]`, 'category:airdrop');
     await page.fill(`${row} form[data-form="rule"] input[name="reason"]`, 'claimed drop');
     await Promise.all([page.waitForEvent('load'), page.click(`${row} form[data-form="rule"] button[type="submit"]`)]);
 
-    const [rule] = await workspace.data.bookRules(bookId);
+    const [rule] = await at.workspace.data.bookRules(bookId);
     expect(rule).toMatchObject({ rule: { match: { entries: [entryId] }, category: 'airdrop' }, reason: 'claimed drop', author: 'accountant' });
     const cells = await page.$eval(row, (tr) => [...tr.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''));
     expect([cells[6], cells[8]]).toEqual(['airdrop', expect.stringContaining(`rule:${rule?.id}`)]);
 
-    const run = await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
-    await workspace.queue.idle();
-    const ledger = await (await page.request.get(`${server.url}/api/runs/${run?.id}/files/ledger.csv`)).text();
+    const run = await at.workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
+    await at.workspace.queue.idle();
+    const ledger = await (await page.request.get(`${at.server.url}/api/runs/${run?.id}/files/ledger.csv`)).text();
     const line = ledger.split('\n').find((text) => text.includes(entryId)) ?? '';
     expect(line).toContain(',airdrop,');
     expect(line).toContain(`rule:${rule?.id}`);
 
-    const [audited] = await workspace.data.audit.newest({ book: bookId, action: 'rule.added' }, { limit: 1 });
+    const [audited] = await at.workspace.data.audit.newest({ book: bookId, action: 'rule.added' }, { limit: 1 });
     expect(audited).toMatchObject({ user: 'accountant', target: `rule ${rule?.id}` });
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { hashPassword } from '../../src/workspace/secrets.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { e2eWorld } from '../support/e2eWorld.js';
-import { describeWithPrograms, findProgram } from '../support/outsideProgram.js';
+import { browserLogin, CHROMIUM, launchChromium } from '../support/chromium.js';
+import { describeWithPrograms } from '../support/outsideProgram.js';
 import type { Served } from '../support/serverHarness.js';
 import { serve } from '../support/serverHarness.js';
 import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
 
-const CHROMIUM = { command: 'chromium', debianPackage: 'chromium' };
 const PASSWORD = 'pages test password';
 /** A4 portrait (210 mm) less the print CSS's 12 mm margins, in CSS pixels (96 per inch). */
 const A4_PRINTABLE_PX = Math.floor(((210 - 24) / 25.4) * 96);
@@ -35,15 +34,8 @@ async function finishedRun(workspace: Workspace, bookId: number, request: unknow
   return run.id;
 }
 
-async function loggedIn(browser: Browser, url: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${url}/login`);
-  await page.fill('input[name="user"]', 'accountant');
-  await page.fill('input[name="password"]', PASSWORD);
-  await Promise.all([page.waitForURL(`${url}/`), page.click('button[type="submit"]')]);
-  return { context, page };
-}
+const loggedIn = (browser: Browser, url: string, width: number): Promise<{ context: BrowserContext; page: Page }> =>
+  browserLogin(browser, url, { user: 'accountant', password: PASSWORD, width });
 
 const pageWidth = (page: Page): Promise<number> => page.$eval('html', (root) => root.scrollWidth);
 
@@ -59,10 +51,7 @@ describeWithPrograms('pages in headless Chromium (issue 26.5, 26.8, 26.9, 26.11)
     runs.export = await finishedRun(fast.workspace, fast.bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] });
     runs.reconcile = await finishedRun(fast.workspace, fast.bookId, { kind: 'reconcile', period: { year: 2025 } });
     runs.balances = await finishedRun(fast.workspace, fast.bookId, { kind: 'balances', at: '2025-12-31T23:59:59' });
-    browser = await chromium.launch({
-      executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

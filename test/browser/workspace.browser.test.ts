@@ -1,23 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
-import { startSandbox } from '../../src/sandbox/startSandbox.js';
-import type { Sandbox } from '../../src/sandbox/startSandbox.js';
-import { hashPassword } from '../../src/workspace/secrets.js';
-import type { Workspace } from '../../src/workspace/Workspace.js';
+import { expect, it } from '@jest/globals';
+import { browserWorkspace } from '../support/browserWorkspace.js';
 import { e2eWorld, E2E_CHAINS } from '../support/e2eWorld.js';
 import { runInProcess } from '../support/runLedgerscan.js';
-import { describeWithPrograms, findProgram } from '../support/outsideProgram.js';
-import type { Served } from '../support/serverHarness.js';
-import { serve } from '../support/serverHarness.js';
+import { CHROMIUM } from '../support/chromium.js';
+import { describeWithPrograms } from '../support/outsideProgram.js';
 import { comparableManifest } from '../support/runOutput.js';
-import { openWorkspace, tempDir } from '../support/workspaceHarness.js';
+import { tempDir } from '../support/workspaceHarness.js';
 import { unzipAll } from './unzipAll.js';
 
-const CHROMIUM = { command: 'chromium', debianPackage: 'chromium' };
 /** Slow enough for the page to show progress before 100 % (≈ 250 calls). */
 const RATE = 80;
 const PASSWORD = 'browser test password';
@@ -25,38 +18,13 @@ const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
   const world = e2eWorld();
-  let sandbox: Sandbox;
-  let workspace: Workspace;
-  let server: Served;
-  let browser: Browser;
-  let dataDir: string;
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ world, rate: RATE });
-    dataDir = tempDir('browser');
-    workspace = openWorkspace(dataDir, sandbox, {}, RATE);
-    await workspace.start({ scheduler: false });
-    await workspace.data.addUser('accountant', 'admin', await hashPassword(PASSWORD));
-    server = await serve(workspace);
-    // Playwright starts Chromium on a fresh temporary profile (its own --user-data-dir) and removes it on close.
-    browser = await chromium.launch({
-      // Debian's chromium, found on PATH by describeWithPrograms.
-      executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await workspace?.close();
-    await sandbox?.close();
-  });
+  const at = browserWorkspace('browser', { world, rate: RATE, runs: true, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] });
 
   it('logs in, creates a book, exports two templates with live progress, downloads the zip equal to `ledgerscan export`, opens the reconcile report, closes a period and a share link', async () => {
     const shots = process.env.UPDATE_SCREENSHOTS === '1' ? SCREENSHOTS : tempDir('screenshots');
     fs.mkdirSync(shots, { recursive: true });
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    const context = await at.browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -64,11 +32,11 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${at.server.url}/`);
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.fill('input[name="user"]', 'accountant');
     await page.fill('input[name="password"]', PASSWORD);
-    await Promise.all([page.waitForURL(`${server.url}/`), page.click('button[type="submit"]')]);
+    await Promise.all([page.waitForURL(`${at.server.url}/`), page.click('button[type="submit"]')]);
 
     await page.fill('form[data-form="book"] input[name="name"]', 'Client <b>Müller</b>');
     await page.fill('form[data-form="book"] textarea[name="wallets"]', world.wallets.map((wallet, index) => `${wallet.address} Wallet ${index + 1} @${E2E_CHAINS.join(',')}`).join('\n'));
@@ -108,14 +76,14 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     await page.screenshot({ path: path.join(shots, 'run-page.png'), fullPage: false });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('a.button[href$="archive.zip"]')]);
-    const zipPath = path.join(dataDir, 'browser.zip');
+    const zipPath = path.join(at.dataDir, 'browser.zip');
     await download.saveAs(zipPath);
     const zipped = await unzipAll(zipPath);
 
-    const cliOut = path.join(dataDir, 'cli-out');
+    const cliOut = path.join(at.dataDir, 'cli-out');
     const cli = await runInProcess(
-      ['export', '--config', path.join(dataDir, 'runs', String(runId), 'job.json'), '--out', cliOut, '--state', path.join(dataDir, 'cli.db'), '--base-url', sandbox.url, '--rate', String(RATE), '--quiet'],
-      { env: { ETHERSCAN_API_KEY: sandbox.apiKey }, cwd: dataDir },
+      ['export', '--config', path.join(at.dataDir, 'runs', String(runId), 'job.json'), '--out', cliOut, '--state', path.join(at.dataDir, 'cli.db'), '--base-url', at.sandbox.url, '--rate', String(RATE), '--quiet'],
+      { env: { ETHERSCAN_API_KEY: at.sandbox.apiKey }, cwd: at.dataDir },
     );
     expect(cli.code).toBe(0);
     const cliFiles = (fs.readdirSync(cliOut, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(cliOut, name)).isFile()).map((name) => name.split(path.sep).join('/')).sort();
@@ -133,7 +101,7 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     expect(shareUrl).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
 
     // The reconcile report, started from the book page.
-    await page.goto(`${server.url}/books/${(await workspace.data.getRun(runId))?.bookId}`);
+    await page.goto(`${at.server.url}/books/${(await at.workspace.data.getRun(runId))?.bookId}`);
     await page.selectOption('form[data-form="run"] select[name="kind"]', 'reconcile');
     await Promise.all([page.waitForURL(/\/runs\/\d+$/), page.click('form[data-form="run"] button[type="submit"]')]);
     await page.waitForSelector('a.button[href$="/reconcile"]', { timeout: 60_000 });
@@ -143,7 +111,7 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     expect(await page.textContent('table.spam-table')).toContain('GIFT');
 
     // Closing 2025 from the book page: the run page lists the filed files, the book page the closed period and its hashes.
-    const bookUrl = `${server.url}/books/${(await workspace.data.getRun(runId))?.bookId}`;
+    const bookUrl = `${at.server.url}/books/${(await at.workspace.data.getRun(runId))?.bookId}`;
     await page.goto(bookUrl);
     await page.fill('form[data-close] input[name="year"]', '2025');
     await page.check('form[data-close] input[value="ledger"]');
@@ -155,20 +123,20 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     expect(await page.textContent('[data-closed="2025"] table.files')).toContain('ledger.csv');
     expect(await page.getAttribute('[data-closed="2025"] table.files button.copy', 'data-copy')).toMatch(/^[0-9a-f]{64}$/);
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${at.server.url}/`);
     await page.screenshot({ path: path.join(shots, 'books-list.png'), fullPage: false });
 
-    const stranger = await browser.newContext({ acceptDownloads: true });
+    const stranger = await at.browser.newContext({ acceptDownloads: true });
     const sharedPage = await stranger.newPage();
-    await sharedPage.goto(new URL(shareUrl ?? '', server.url).href);
+    await sharedPage.goto(new URL(shareUrl ?? '', at.server.url).href);
     expect(await sharedPage.textContent('h1')).toContain('Client <b>Müller</b>');
     const [shared] = await Promise.all([sharedPage.waitForEvent('download'), sharedPage.click('a[href$="/files/ledger.csv"]')]);
-    const sharedPath = path.join(dataDir, 'shared-ledger.csv');
+    const sharedPath = path.join(at.dataDir, 'shared-ledger.csv');
     await shared.saveAs(sharedPath);
     expect(fs.readFileSync(sharedPath).equals(fs.readFileSync(path.join(cliOut, 'ledger.csv')))).toBe(true);
 
     // The admin sees the download and revokes the link; the stranger's next visit is a 404.
-    await page.goto(`${server.url}/runs/${runId}`);
+    await page.goto(`${at.server.url}/runs/${runId}`);
     expect(await page.textContent('table.shares tbody tr td.num')).toBe('1');
     page.once('dialog', (dialog) => void dialog.accept());
     await Promise.all([page.waitForEvent('load'), page.click('button[data-action="revoke"]')]);
@@ -177,8 +145,8 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     await stranger.close();
 
     // Logging out ends the session on the server: the books page sends the browser to the login page again.
-    await Promise.all([page.waitForURL(`${server.url}/login`), page.click('button[data-action="logout"]')]);
-    await page.goto(`${server.url}/`);
+    await Promise.all([page.waitForURL(`${at.server.url}/login`), page.click('button[data-action="logout"]')]);
+    await page.goto(`${at.server.url}/`);
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
     expect(pageErrors).toEqual([]);
