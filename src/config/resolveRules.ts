@@ -1,3 +1,4 @@
+import { entryIdFromLegacy, LEGACY_ENTRY_ID } from '../ledger/entryId.js';
 import { RULE_CATEGORIES, type LedgerRule, type RuleCategory, type RuleMatch } from '../ledger/LedgerRule.js';
 import type { Problems } from './Problems.js';
 import type { Sourced } from './Sourced.js';
@@ -97,9 +98,12 @@ function resolveMatch(value: unknown, field: string, chains: readonly number[] |
   }
   if (value.entries !== undefined) {
     const ids = Array.isArray(value.entries) ? value.entries : [];
-    if (ids.length === 0 || ids.length > 100 || !ids.every((id) => typeof id === 'string' && ENTRY_ID.test(id))) {
+    if (ids.length === 0 || ids.length > 100 || !ids.every((id) => typeof id === 'string' && (ENTRY_ID.test(id) || LEGACY_ENTRY_ID.test(id)))) {
       problems.add(`${field}.entries ${quoteValue(value.entries)} is not a list of entry ids (copy them from the entry_id column: ["x…", "x…"], at most 100)`);
-    } else match.entries = [...new Set(ids as string[])];
+    } else {
+      // An id copied from a file filed before the letter names the same entry as today's.
+      match.entries = [...new Set((ids as string[]).map((id) => (LEGACY_ENTRY_ID.test(id) ? entryIdFromLegacy(id) : id)))];
+    }
   }
   if (value.contract === undefined && value.counterparty === undefined && value.method === undefined && value.tx === undefined && value.entries === undefined) {
     problems.add(`${field} matches every entry (give at least one of contract, counterparty, method, tx or entries)`);

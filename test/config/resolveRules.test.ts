@@ -33,6 +33,12 @@ function problems(job: Record<string, unknown>): string {
 }
 
 describe('rules in the job file', () => {
+  it('take entry ids as the entry_id column has them, and map an id filed before the letter to today\'s', () => {
+    const job = load({ rules: [{ match: { entries: ['x00112233445566ff', '8899aabbccddeeff', 'x8899aabbccddeeff'] }, category: 'own_transfer' }] });
+    expect(job.rules[0]?.match.entries).toEqual(['x00112233445566ff', 'x8899aabbccddeeff']);
+    expect(problems({ rules: [{ match: { entries: ['1e5'] }, category: 'own_transfer' }] })).toContain('rules[0].match.entries ["1e5"] is not a list of entry ids');
+  });
+
   it('become ordered rules: addresses and hashes lowercased, method compared without case, ids defaulted', () => {
     const job = load({
       rules: [
