@@ -22,7 +22,7 @@ export async function defillamaPrices(http: PriceHttp, baseUrl: string, asks: re
   const unknown = asks.filter((ask) => defillamaId(ask.chainId, ask.asset) === undefined);
   if (unknown.length > 0) emit(allBuckets(unknown, 'not found'));
   for (const batch of defillamaBatches(asks)) {
-    const coins = Object.fromEntries(batch.map((ask) => [ask.id, ask.buckets]));
+    const coins = coinTimes(batch);
     const fetched = await http.get(`${baseUrl.replace(/\/$/, '')}/batchHistorical?coins=${encodeURIComponent(JSON.stringify(coins))}&searchWidth=1h`);
     if (fetched.kind !== 'ok') {
       emit(allBuckets(batch, fetched.kind));
@@ -35,6 +35,16 @@ export async function defillamaPrices(http: PriceHttp, baseUrl: string, asks: re
     }
     emit(batch.flatMap((ask) => ask.buckets.map((bucket) => ({ chainId: ask.chainId, asset: ask.asset, bucket, outcome: nearestRecord(answer[ask.id] ?? [], bucket, 3600) }))));
   }
+}
+
+/**
+ * The `coins` parameter: each id with every hour its asks need. Asks can share an id (chain 1's and OP Mainnet's
+ * gas coin are both `coingecko:ethereum`), and one id's hours must not replace another ask's.
+ */
+function coinTimes(batch: readonly (SeriesAsk & { id: string })[]): Record<string, number[]> {
+  const times = new Map<string, Set<number>>();
+  for (const ask of batch) for (const bucket of ask.buckets) times.set(ask.id, (times.get(ask.id) ?? new Set()).add(bucket));
+  return Object.fromEntries([...times].map(([id, buckets]) => [id, [...buckets].sort((a, b) => a - b)]));
 }
 
 /** The calls `defillamaPrices` makes for these asks (the plan's expected calls). */

@@ -58,6 +58,16 @@ describe('openPriceOracle against the sandbox', () => {
     expect(oracle.priceAt({ chainId: 1, asset: usdc, time })).toMatchObject({ found: true, price: new Decimal(String(tokenPrice(world, 1, usdc, time)!.price)) });
   });
 
+  it("values chain 1's and OP Mainnet's ETH asked in one batch, each at its own hour (one DefiLlama id for both)", async () => {
+    const mainnet = at('2025-03-04T10:20:00Z');
+    const optimism = at('2025-06-11T17:40:00Z');
+    const oracle = openPriceOracle(sandboxValuation(sandbox), store());
+    await oracle.prepare([native(mainnet), { chainId: 10, asset: 'native', time: optimism }]);
+    expect(oracle.priceAt(native(mainnet))).toMatchObject({ found: true, price: new Decimal(String(coinPrice(world, 'ethereum', mainnet)!.price)) });
+    expect(oracle.priceAt({ chainId: 10, asset: 'native', time: optimism })).toMatchObject({ found: true, price: new Decimal(String(coinPrice(world, 'ethereum', optimism)!.price)) });
+    expect(oracle.stats().calls).toBe(1);
+  });
+
   it('says not found across the gap and for a token no source knows, and refuses a low-confidence spam price', async () => {
     const gap = PRICE_GAP.from + 2 * 86400;
     const mystery = token((note) => note.startsWith('unknown decimals'));
