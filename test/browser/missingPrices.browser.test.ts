@@ -5,7 +5,7 @@ import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { hashPassword } from '../../src/workspace/secrets.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { e2eWorld } from '../support/e2eWorld.js';
-import { CHROMIUM, launchChromium } from '../support/chromium.js';
+import { browserLogin, CHROMIUM, launchChromium } from '../support/chromium.js';
 import { describeWithPrograms } from '../support/outsideProgram.js';
 import type { Served } from '../support/serverHarness.js';
 import { serve } from '../support/serverHarness.js';
@@ -43,29 +43,16 @@ describeWithPrograms('a run’s missing prices entered in headless Chromium', [C
     await sandbox?.close();
   });
 
-  async function logIn(user: string): Promise<{ page: Page; pageErrors: string[]; close: () => Promise<void> }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(`${server.url}/login`);
-    await page.fill('input[name="user"]', user);
-    await page.fill('input[name="password"]', PASSWORD);
-    await Promise.all([page.waitForURL(`${server.url}/`), page.click('button[type="submit"]')]);
-    return { page, pageErrors, close: () => context.close() };
-  }
-
   const withoutValue = async (page: Page): Promise<number> => Number(await page.locator('dt:text-is("Rows without a value") + dd').textContent());
 
   it('an admin enters a price beside a missing asset, the run is queued again and values those rows; a viewer sees the list without the form', async () => {
-    const viewer = await logIn('client');
+    const viewer = await browserLogin(browser, server.url, { user: 'client', password: PASSWORD, width: 1280 });
     await viewer.page.goto(`${server.url}/runs/${runId}`);
     expect(await viewer.page.locator('table.missing-prices tbody tr').count()).toBeGreaterThan(0);
     expect(await viewer.page.locator('form[data-form="price"]').count()).toBe(0);
-    await viewer.close();
+    await viewer.context.close();
 
-    const { page, pageErrors, close } = await logIn('accountant');
+    const { context, page, pageErrors } = await browserLogin(browser, server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
     await page.goto(`${server.url}/runs/${runId}`);
     const before = await withoutValue(page);
     const form = page.locator('form[data-form="price"]:has(input[name="asset"][value^="0x"])').first();
@@ -91,6 +78,6 @@ describeWithPrograms('a run’s missing prices entered in headless Chromium', [C
     await page.goto(`${server.url}/books/${bookId}`);
     expect(await page.locator('table.prices tbody tr').first().textContent()).toMatch(/3\.5 USD\s*accountant/);
     expect(pageErrors).toEqual([]);
-    await close();
+    await context.close();
   });
 });

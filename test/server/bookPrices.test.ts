@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Decimal } from 'decimal.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
+import type { ApiAnswer } from '../support/apiCall.js';
+import { apiCall } from '../support/apiCall.js';
 import { e2eWorld } from '../support/e2eWorld.js';
 import { csv } from '../support/pickLegs.js';
 import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
@@ -20,15 +22,7 @@ let admin: string;
 let viewer: string;
 let bookId: number;
 
-async function call(method: string, route: string, token: string, body?: unknown): Promise<{ status: number; json: <T>() => T }> {
-  const response = await fetch(`${server.url}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: <T>() => JSON.parse(text) as T };
-}
+const call = (method: string, route: string, token: string, body?: unknown): Promise<ApiAnswer> => apiCall(server.url, method, route, { token }, body);
 
 async function exportRun(): Promise<number> {
   const started = await call('POST', `/api/books/${bookId}/runs`, admin, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
