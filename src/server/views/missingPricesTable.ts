@@ -27,7 +27,7 @@ ${rows}
 
 function priceForm(form: PriceFormPlace, chain: string, asset: string, first: string): Html {
   const rerun = form.rerun === undefined ? '' : html` data-rerun="${JSON.stringify(form.rerun)}" data-rerun-url="/api/books/${form.bookId}/runs"`;
-  return html`<form data-form="price" data-url="/api/books/${form.bookId}/prices"${rerun} class="price">
+  return html`<form data-form="price" data-url="/api/books/${form.bookId}/prices"${rerun} class="inline">
 <input type="hidden" name="chain" value="${chain}"><input type="hidden" name="asset" value="${asset}">
 <label>Time (UTC) <input name="time" value="${first}" required size="20"></label>${fieldError('time')}
 <label>Price in ${form.currency} <input name="price" inputmode="decimal" required size="10" placeholder="2512.25"></label>${fieldError('price')}
