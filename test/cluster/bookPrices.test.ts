@@ -5,7 +5,7 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
 import { csv } from '../support/pickLegs.js';
 import { describeWithPostgres } from '../support/postgres.js';
-import { api, finishedRun } from '../support/serverProcess.js';
+import { api } from '../support/serverProcess.js';
 import { Cluster } from './cluster.js';
 
 const world = e2eWorld();
@@ -26,15 +26,15 @@ describeWithPostgres('manual prices on the distributed workspace (PostgreSQL)', 
       const [book] = await cluster.addBooks(world, 1);
       const route = `/api/books/${book!.id}`;
       const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger'] };
-      const first = (await api(cluster.url, cluster.token, 'POST', `${route}/runs`, request)) as { id: number };
-      expect((await cluster.explained(finishedRun(cluster.url, cluster.token, first.id))).status).toBe('succeeded');
+      const first = await cluster.finished(book!.id, request);
+      expect(first.status).toBe('succeeded');
       const gap = csv(path.join(cluster.runFiles(first.id), 'prices-missing.csv')).find((row) => row.state === 'not found' && row.asset_contract !== '');
       if (gap === undefined) throw new Error('the e2e world leaves a token without a price');
 
       const added = (await api(cluster.url, cluster.token, 'POST', `${route}/prices`, { time: gap.first, chain: Number(gap.chain_id), asset: gap.asset_contract, price: '0.5' })) as { id: number };
       expect(await api(cluster.url, cluster.token, 'GET', `${route}/prices`)).toEqual([expect.objectContaining({ id: added.id, author: 'ops', price: '0.5', currency: 'USD' })]);
-      const second = (await api(cluster.url, cluster.token, 'POST', `${route}/runs`, request)) as { id: number };
-      expect((await cluster.explained(finishedRun(cluster.url, cluster.token, second.id))).status).toBe('succeeded');
+      const second = await cluster.finished(book!.id, request);
+      expect(second.status).toBe('succeeded');
       const [valued] = csv(path.join(cluster.runFiles(second.id), 'ledger.csv')).filter((row) => row.asset_contract === gap.asset_contract && row.timestamp === gap.first && row.spam === '');
       expect(valued).toMatchObject({ price: '0.5', price_source: 'file', price_time: gap.first, value_state: '' });
       expect(valued?.value).toBe(new Decimal(valued?.amount ?? '').times('0.5').toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2));
