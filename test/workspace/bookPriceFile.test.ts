@@ -12,7 +12,7 @@ const price = (id: number, time: string, value: string): BookPrice => ({ id, tim
 describe('the price file of a book with manual prices', () => {
   it('puts the file source first, once, and leaves a book without manual prices as it was', () => {
     expect(withBookPrices(undefined, [])).toBeUndefined();
-    const own = { currency: 'EUR', sources: ['coingecko', 'file', 'defillama'], priceFile: '/srv/prices.csv', maxAge: '2d' };
+    const own = { currency: 'EUR', sources: ['coingecko', 'file', 'defillama'], priceFile: 'own-prices.csv', maxAge: '2d' };
     expect(withBookPrices(own, [])).toBe(own);
     expect(withBookPrices(own, [price(1, '2025-03-01T12:00:00Z', '2')])).toEqual({ currency: 'EUR', sources: ['file', 'coingecko', 'defillama'], priceFile: 'book-prices.csv', maxAge: '2d' });
     expect(withBookPrices(undefined, [price(1, '2025-03-01T12:00:00Z', '2')])).toEqual({ sources: ['file', 'defillama'], priceFile: 'book-prices.csv' });
