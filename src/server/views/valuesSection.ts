@@ -20,5 +20,5 @@ export function valuesSection(run: Run, missing: RunTable | undefined, form?: Pr
 <dt>Rows without a value</dt><dd>${summary.rowsWithoutValue}</dd>
 </dl>`;
   if (missing.rows.length === 0) return html`<h2>Values</h2>${figures}<p class="good-news">Every priced row has its value in ${summary.valueCurrency}.</p>`;
-  return html`<h2>Values</h2>${figures}<p>These assets have no price for some rows: their value is left empty, never 0. A manual price fills the rows at or up to the book's maximum age after its time on the next run.</p>${missingPricesTable(missing, form)}`;
+  return html`<h2>Values</h2>${figures}<p>These assets have no price for some rows: their value is left empty, never 0. A manual price values the rows from its time to the book's maximum age after it (24 h unless the book says otherwise) on the next run.</p>${missingPricesTable(missing, form)}`;
 }
