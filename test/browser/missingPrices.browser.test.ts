@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
@@ -22,10 +23,12 @@ describeWithPrograms('a run’s missing prices entered in headless Chromium', [C
   let browser: Browser;
   let bookId: number;
   let runId: number;
+  let dataDir: string;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ world, rate: 1000, apiKeys: [KEY] });
-    workspace = openWorkspace(tempDir('prices-form'), { url: sandbox.url, apiKey: KEY }, {}, 1000);
+    dataDir = tempDir('prices-form');
+    workspace = openWorkspace(dataDir, { url: sandbox.url, apiKey: KEY }, {}, 1000);
     await workspace.start({ scheduler: false });
     await workspace.data.addUser('accountant', 'admin', await hashPassword(PASSWORD));
     await workspace.data.addUser('client', 'viewer', await hashPassword(PASSWORD));
@@ -41,6 +44,7 @@ describeWithPrograms('a run’s missing prices entered in headless Chromium', [C
     await server?.close();
     await workspace?.close();
     await sandbox?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const withoutValue = async (page: Page): Promise<number> => Number(await page.locator('dt:text-is("Rows without a value") + dd').textContent());
