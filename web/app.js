@@ -101,6 +101,14 @@ const handlers = {
     if (added.warnings?.length > 0) window.alert(`Saved, but note:\n${added.warnings.join('\n')}`);
     location.reload();
   },
+  // A manual price for a run's missing asset, then the same run queued again (a close's form only saves).
+  async price(form) {
+    const get = (name) => form.elements[name].value.trim();
+    await api('POST', form.dataset.url, { time: get('time'), chain: Number(get('chain')), asset: get('asset'), price: get('price') });
+    if (form.dataset.rerun === undefined) return location.reload();
+    const run = await api('POST', form.dataset.rerunUrl, JSON.parse(form.dataset.rerun));
+    location.assign(`/runs/${run.id}`);
+  },
   async schedules(form) {
     await api('PUT', form.dataset.url, schedulesBody(form));
     location.reload();
@@ -202,7 +210,7 @@ document.addEventListener('click', (event) => {
 });
 
 /** Buttons that send their `data-url` with this method, then show the page again (a failure is shown beside them). */
-const RELOAD_AFTER = { revoke: 'DELETE', 'delete-rule': 'DELETE', 'remove-user': 'DELETE', 'refresh-entries': 'POST', 'restore-book': 'POST' };
+const RELOAD_AFTER = { revoke: 'DELETE', 'delete-rule': 'DELETE', 'delete-price': 'DELETE', 'remove-user': 'DELETE', 'refresh-entries': 'POST', 'restore-book': 'POST' };
 
 document.addEventListener('click', (event) => {
   const button = event.target.closest('button[data-action]');

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'user.removed',
   'rule.added',
   'rule.removed',
+  'price.added',
+  'price.removed',
   'note.added',
   'review.changed',
 ] as const;

@@ -70,6 +70,9 @@ export const userTarget = (name: string): string => `user ${name}`;
 /** A book rule: "rule 7" names one rule for good (ids are never reused). */
 export const ruleTarget = (ruleId: number): string => `rule ${ruleId}`;
 
+/** A book's manual price, by its id (never reused). */
+export const priceTarget = (priceId: number): string => `price ${priceId}`;
+
 /** One ledger entry of a book, by its stable id. */
 export const entryTarget = (entryId: string): string => `entry ${entryId}`;
 

@@ -5,10 +5,10 @@ import { SqlAccounts } from './SqlAccounts.js';
 import { SqlAuditLog } from './SqlAuditLog.js';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
-import type { Book, BookRule, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
+import type { Book, BookPrice, BookRule, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
 import type { RunChange, WorkspaceTables } from './workspaceRows.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
-import { keptLastFired, leastUsedKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toBook, toBookRule, toRun, toSchedule, toShare } from './workspaceRows.js';
+import { keptLastFired, leastUsedKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toBook, toBookPrice, toBookRule, toRun, toSchedule, toShare } from './workspaceRows.js';
 
 /**
  * The workspace data on either database, with one query text: Kysely compiles each query for better-sqlite3
@@ -69,6 +69,19 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
 
   async removeBookRule(bookId: number, ruleId: number): Promise<boolean> {
     return (await this.db.deleteFrom('book_rules').where('book_id', '=', bookId).where('id', '=', ruleId).executeTakeFirst()).numDeletedRows > 0n;
+  }
+
+  async bookPrices(bookId: number): Promise<BookPrice[]> {
+    return (await this.db.selectFrom('book_prices').selectAll().where('book_id', '=', bookId).orderBy('id').execute()).map(toBookPrice);
+  }
+
+  async addBookPrice(bookId: number, price: Omit<BookPrice, 'id'>): Promise<BookPrice> {
+    const values = { book_id: bookId, time: price.time, chain_id: price.chainId, asset: price.asset, currency: price.currency, price: price.price, author: price.author, created_at: price.created };
+    return toBookPrice(await this.db.insertInto('book_prices').values(values).returningAll().executeTakeFirstOrThrow());
+  }
+
+  async removeBookPrice(bookId: number, priceId: number): Promise<boolean> {
+    return (await this.db.deleteFrom('book_prices').where('book_id', '=', bookId).where('id', '=', priceId).executeTakeFirst()).numDeletedRows > 0n;
   }
 
   onRunChange(listener: (runId: number | null) => void): () => void {

@@ -81,6 +81,28 @@ export interface BookRule {
 }
 
 /**
+ * A price entered by hand for the book (README, "Manual prices"): a line of the price file
+ * every later run of the book gets (`time,chain,asset,currency,price`), found by the rows at or after `time`
+ * within the book's maxAge.
+ */
+export interface BookPrice {
+  id: number;
+  /** ISO instant, seconds: `2025-03-01T12:00:00Z`. */
+  time: string;
+  chainId: number;
+  /** `native` or a lowercase token contract. */
+  asset: string;
+  /** The book's currency when it was entered. */
+  currency: string;
+  /** A plain positive decimal, as entered. */
+  price: string;
+  /** The user's name. */
+  author: string;
+  /** ISO instant. */
+  created: string;
+}
+
+/**
  * Contract: everything the workspace keeps apart from the books' stores and the run files (accounts, books,
  * runs, schedules, shares, the audit log). Every call is a promise, so no request and no worker waits on its
  * event loop for the database. One implementation, `SqlWorkspaceData`, serves SQLite (embedded) and PostgreSQL.
@@ -103,6 +125,12 @@ export interface WorkspaceData extends Accounts {
   addBookRule(bookId: number, rule: Omit<BookRule, 'id'>): Promise<BookRule>;
   /** False when the book has no such rule. */
   removeBookRule(bookId: number, ruleId: number): Promise<boolean>;
+
+  /** The book's manual prices, oldest first: the order its price file lists them in. */
+  bookPrices(bookId: number): Promise<BookPrice[]>;
+  addBookPrice(bookId: number, price: Omit<BookPrice, 'id'>): Promise<BookPrice>;
+  /** False when the book has no such price. */
+  removeBookPrice(bookId: number, priceId: number): Promise<boolean>;
 
   /**
    * Calls `listener` with the id of each run whose row or log changed, in whichever process (null: any may have

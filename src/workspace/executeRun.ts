@@ -64,6 +64,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const job = jobForRun({
       book: book.data,
       rules: await data.bookRules(book.id),
+      prices: await data.bookPrices(book.id),
       request: run.request,
       api,
       state: stores.stateFile(run.bookId),

@@ -7,7 +7,8 @@ import { runKind } from '../runs/runKinds.js';
 import { builtinTemplateNames } from '../templates/templateCatalog.js';
 import type { BookData } from './BookData.js';
 import { bookRuleJob } from './bookRuleJob.js';
-import type { BookRule } from './WorkspaceData.js';
+import { BOOK_PRICE_FILE, bookPriceFileText, withBookPrices } from './bookPriceFile.js';
+import type { BookPrice, BookRule } from './WorkspaceData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import { makeDirectory } from '../makeDirectory.js';
 
@@ -29,10 +30,12 @@ export const priceKeyEnv = (api: Pick<ApiAccess, 'coingeckoKey'>): Record<string
  * run's folder, it is what `ledgerscan export --config job.json --out … --state …` reads, so a
  * run and the CLI with that file write the same files.
  */
-export function runJobFile(book: BookData, request: RunRequest, now: Date, rules: readonly BookRule[] = []): Record<string, unknown> {
+export function runJobFile(book: BookData, request: RunRequest, now: Date, rules: readonly BookRule[] = [], prices: readonly BookPrice[] = []): Record<string, unknown> {
   const job = Object.fromEntries(Object.entries(book).filter(([key]) => key !== 'name'));
+  const valuation = withBookPrices(book.valuation, prices);
   return {
     ...job,
+    ...(valuation === undefined ? {} : { valuation }),
     // The book's rules, oldest first; absent when it has none, so such a run's job file stays as it was.
     ...(rules.length === 0 ? {} : { rules: rules.map(bookRuleJob) }),
     period: request.period ?? { year: now.getUTCFullYear() },
@@ -49,14 +52,19 @@ function requestOfKind(request: RunRequest, filedDir: string): RunRequest {
 
 /**
  * The validated `Job` of a run (CLI validation: every problem at once, each naming its field).
- * `filedDir` holds the book's closed periods.
+ * `filedDir` holds the book's closed periods. With the book's manual `prices` (only a run that writes its
+ * job file gets them), the run's price file is written beside the job file.
  */
-export function jobForRun(input: { book: BookData; rules: readonly BookRule[]; request: RunRequest; api: ApiAccess; state: string; out: string; jobFile: string; now: Date; write: boolean; filedDir: string }): Job {
+export function jobForRun(input: { book: BookData; rules: readonly BookRule[]; prices?: readonly BookPrice[]; request: RunRequest; api: ApiAccess; state: string; out: string; jobFile: string; now: Date; write: boolean; filedDir: string }): Job {
   const request = requestOfKind(input.request, input.filedDir);
-  const data = runJobFile(input.book, request, input.now, input.rules);
+  const prices = input.prices ?? [];
+  const data = runJobFile(input.book, request, input.now, input.rules, prices);
   if (input.write) {
-    makeDirectory(path.dirname(input.jobFile));
+    const dir = path.dirname(input.jobFile);
+    makeDirectory(dir);
     fs.writeFileSync(input.jobFile, `${JSON.stringify(data, null, 2)}\n`);
+    const ownFile = input.book.valuation?.priceFile;
+    if (prices.length > 0) fs.writeFileSync(path.join(dir, BOOK_PRICE_FILE), bookPriceFileText(prices, ownFile === undefined ? undefined : path.resolve(dir, ownFile)));
   }
   return loadJob({
     flags: { apiKey: input.api.apiKey, baseUrl: input.api.baseUrl, rate: input.api.rate, out: input.out, state: input.state, quiet: true },

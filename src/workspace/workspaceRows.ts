@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
-import type { Book, BookRule, Role, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
+import type { Book, BookPrice, BookRule, Role, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
 
 /**
  * The rows both workspace databases store (same columns, JSON as text, instants as ISO text) and their
@@ -61,6 +61,17 @@ export interface AuditRow {
   after_json: string | null;
 }
 
+export interface BookPriceRow {
+  id: number;
+  time: string;
+  chain_id: number;
+  asset: string;
+  currency: string;
+  price: string;
+  author: string;
+  created_at: string;
+}
+
 /** The workspace's tables as the query builder sees them, one description for SQLite and PostgreSQL. */
 export interface WorkspaceTables {
   users: { id: Generated<number>; name: string; role: Role; password_hash: string };
@@ -74,6 +85,7 @@ export interface WorkspaceTables {
   shares: ShareRow & { token_hash: string };
   share_downloads: { share_id: string; file: string; at: string };
   book_rules: { id: Generated<number>; book_id: number; rule: string; reason: string; author: string; created_at: string };
+  book_prices: Omit<BookPriceRow, 'id'> & { id: Generated<number>; book_id: number };
   /** The database's clock fills `at`. */
   audit_log: Omit<AuditRow, 'id' | 'at'> & { id: Generated<number>; at: Generated<string> };
 }
@@ -146,4 +158,8 @@ export function keptLastFired(previous: Schedule | undefined, schedule: Schedule
 
 export function toBookRule(row: { id: number; rule: string; reason: string; author: string; created_at: string }): BookRule {
   return { id: Number(row.id), rule: JSON.parse(row.rule) as BookRule['rule'], reason: row.reason, author: row.author, created: row.created_at };
+}
+
+export function toBookPrice(row: BookPriceRow): BookPrice {
+  return { id: Number(row.id), time: row.time, chainId: Number(row.chain_id), asset: row.asset, currency: row.currency, price: row.price, author: row.author, created: row.created_at };
 }

@@ -4,7 +4,7 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
 import { csv, pickLegs } from '../support/pickLegs.js';
 import { describeWithPostgres } from '../support/postgres.js';
-import { api, finishedRun } from '../support/serverProcess.js';
+import { api } from '../support/serverProcess.js';
 import { Cluster } from './cluster.js';
 
 const world = e2eWorld();
@@ -25,14 +25,14 @@ describeWithPostgres('book rules on the distributed workspace (PostgreSQL)', (se
       const [book] = await cluster.addBooks(world, 1);
       const route = `/api/books/${book!.id}`;
       const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger'] };
-      const first = (await api(cluster.url, cluster.token, 'POST', `${route}/runs`, request)) as { id: number };
-      expect((await cluster.explained(finishedRun(cluster.url, cluster.token, first.id))).status).toBe('succeeded');
+      const first = await cluster.finished(book!.id, request);
+      expect(first.status).toBe('succeeded');
       const { tx, legs } = pickLegs(csv(path.join(cluster.runFiles(first.id), 'ledger.csv')));
 
       const added = (await api(cluster.url, cluster.token, 'POST', `${route}/rules`, { match: { tx }, category: 'staking_reward', reason: 'validator payout' })) as { rule: { id: number }; matched: number };
       expect(added.matched).toBe(legs.length);
-      const second = (await api(cluster.url, cluster.token, 'POST', `${route}/runs`, request)) as { id: number };
-      expect((await cluster.explained(finishedRun(cluster.url, cluster.token, second.id))).status).toBe('succeeded');
+      const second = await cluster.finished(book!.id, request);
+      expect(second.status).toBe('succeeded');
       const changed = csv(path.join(cluster.runFiles(second.id), 'ledger.csv')).filter((row) => row.tx_hash === tx && row.category !== 'fee');
       expect(changed.map((row) => [row.category, (row.note ?? '').split(' ').includes(`rule:${added.rule.id}`)])).toEqual(legs.map(() => ['staking_reward', true]));
       expect(await api(cluster.url, cluster.token, 'GET', `${route}/rules`)).toEqual([expect.objectContaining({ id: added.rule.id, author: 'ops', reason: 'validator payout' })]);

@@ -4,8 +4,8 @@ import pg from 'pg';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { runInProcess } from '../support/runLedgerscan.js';
-import type { StartedProcess } from '../support/serverProcess.js';
-import { api, startProcess, startServer } from '../support/serverProcess.js';
+import type { RunView, StartedProcess } from '../support/serverProcess.js';
+import { api, finishedRun, startProcess, startServer } from '../support/serverProcess.js';
 import { createDatabase, dropDatabase } from '../support/postgres.js';
 import { tempDir, worldBook } from '../support/workspaceHarness.js';
 
@@ -74,6 +74,12 @@ export class Cluster {
       const jobs = await this.query('SELECT task_identifier, queue_name, attempts, max_attempts, last_error, locked_by FROM graphile_worker.jobs').catch(() => []);
       throw new Error(`${(error as Error).message}\njobs: ${JSON.stringify(jobs)}\n${this.workers.map((worker, index) => `worker ${index}:\n${worker.log()}`).join('\n')}`);
     }
+  }
+
+  /** Starts `request` on the book through the API and waits for the run to finish (a failure to, explained). */
+  async finished(bookId: number, request: unknown): Promise<RunView> {
+    const { id } = (await api(this.url, this.token, 'POST', `/api/books/${bookId}/runs`, request)) as { id: number };
+    return this.explained(finishedRun(this.url, this.token, id));
   }
 
   runFiles(id: number): string {

@@ -77,4 +77,23 @@ describe('book input from the pages (issue 26.7)', () => {
     expect(schedule.body.field).toBe('schedules[0].templates');
     for (const refused of [noTemplate, unknownTemplate, noPeriod, schedule]) expect(String(refused.body.error)).not.toMatch(CLI_WORDS);
   });
+
+  it('words a manual price refused for the page, naming the field', async () => {
+    const book = await call('POST', '/api/books', worldBook(world, 'Client Prices'));
+    const prices = `/api/books/${String(book.body.id)}/prices`;
+    const given = { time: '2025-06-17T11:01:36Z', chain: 1, asset: 'native', price: '2512.25' };
+    const comma = await call('POST', prices, { ...given, price: '2512,25' });
+    expect(comma.status).toBe(400);
+    expect(comma.body).toEqual({ error: 'price "2512,25" is not a plain positive decimal such as 2512.25 (digits and one point, no sign, separator or exponent)', field: 'price' });
+    const time = await call('POST', prices, { ...given, time: '17.06.2025' });
+    expect(time.body).toEqual({ error: 'time "17.06.2025" is not an instant in UTC such as 2025-03-01T12:00:00Z', field: 'time' });
+    const asset = await call('POST', prices, { ...given, asset: 'ETH' });
+    expect(asset.body).toEqual({ error: 'asset "ETH" is not native or a 0x token contract', field: 'asset' });
+    const currency = await call('POST', prices, { ...given, currency: 'EUR' });
+    expect(currency.body).toEqual({ error: 'currency "EUR" is not the book\'s currency USD (a manual price is in the book\'s currency)', field: 'currency' });
+    const missing = await call('POST', prices, { time: given.time, chain: 1, asset: 'native' });
+    expect(missing.body).toMatchObject({ field: 'price' });
+    for (const refused of [comma, time, asset, currency, missing]) expect(String(refused.body.error)).not.toMatch(CLI_WORDS);
+    expect((await call('GET', prices)).body).toEqual([]);
+  });
 });

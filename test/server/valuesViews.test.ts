@@ -23,6 +23,25 @@ describe('the pages show values', () => {
     expect(valuesSection(run({ apiCalls: 3 }), undefined).toString()).toBe('');
   });
 
+  it('an admin gets a price form beside each missing asset: the first time prefilled, native for a gas coin, the run to queue again (a close only saves)', () => {
+    const summary = { valueCurrency: 'EUR', priceCalls: 0, expectedPriceCalls: 0, priceCacheHits: 0, rowsWithoutValue: 5 };
+    const missing = { header: MISSING_HEADER, rows: [['10', 'ETH', '', '2025-05-05T00:04:00Z', '2025-05-07T08:44:12Z', '4', 'not found'], ['1', 'PIX', '0x00000000000000000000000000000000000000aa', '2025-03-01T00:00:00Z', '2025-03-01T00:00:00Z', '1', 'not found']] };
+    const request = { kind: 'export' as const, period: { year: 2025 }, templates: ['ledger'] };
+    const page = valuesSection(run(summary), missing, { bookId: 3, currency: 'EUR', rerun: request }).toString();
+    expect(page.match(/<form data-form="price" data-url="\/api\/books\/3\/prices"/g)).toHaveLength(2);
+    expect(page).toContain('<input type="hidden" name="chain" value="10"><input type="hidden" name="asset" value="native">');
+    expect(page).toContain('name="asset" value="0x00000000000000000000000000000000000000aa"');
+    expect(page).toContain('<input name="time" value="2025-05-05T00:04:00Z"');
+    expect(page).toContain('Price in EUR');
+    expect(page).toContain(`data-rerun="${JSON.stringify(request).replaceAll('"', '&quot;')}" data-rerun-url="/api/books/3/runs"`);
+    expect(page).toContain('Save and run again');
+    const afterClose = valuesSection(run(summary), missing, { bookId: 3, currency: 'EUR', rerun: undefined }).toString();
+    expect(afterClose).not.toContain('data-rerun');
+    expect(afterClose).toContain('>Save</button>');
+    // A viewer reads the list without a form.
+    expect(valuesSection(run(summary), missing).toString()).not.toContain('<form');
+  });
+
   it('a valued balances statement shows each value, or why there is none', () => {
     const header = ['chain', 'wallet', 'wallet_label', 'asset_kind', 'asset', 'asset_contract', 'decimals', 'spam', 'balance_raw', 'chain_balance_raw', 'difference_raw', 'status', 'note', 'price_currency', 'value', 'value_state'];
     const row = (asset: string, value: string, state: string): string[] =>

@@ -68,6 +68,12 @@ async function exercise(data: WorkspaceData): Promise<unknown[]> {
   expect(keep(await data.updateBook(999, book, T(3)))).toBeUndefined();
   expect(keep(await data.listBooks()).map((each) => each.id)).toEqual([first.id, second.id]);
 
+  const price = { time: '2025-03-01T12:00:00Z', chainId: 8453, asset: 'native', currency: 'EUR', price: '2512.250000000000000001', author: 'alice', created: T(3) };
+  const [entered, newer] = [keep(await data.addBookPrice(first.id, price)), keep(await data.addBookPrice(first.id, { ...price, price: '1' }))];
+  expect(keep(await data.bookPrices(first.id))).toEqual([{ id: entered.id, ...price }, newer]);
+  expect([keep(await data.removeBookPrice(second.id, entered.id)), keep(await data.removeBookPrice(first.id, entered.id))]).toEqual([false, true]);
+  expect(keep(await data.bookPrices(first.id))).toEqual([newer]);
+
   const request = { kind: 'export' as const, period: { year: 2025 }, templates: ['ledger'] };
   const queued = keep(await data.addRun(first.id, request, 'manual', T(4)));
   expect(queued).toMatchObject({ status: 'queued', trigger: 'manual', summary: null, error: null, files: [], startedAt: null, finishedAt: null, apiKeyName: null });

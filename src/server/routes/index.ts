@@ -10,6 +10,7 @@ import { pageRoutes } from './pages/index.js';
 import { entryPageRoutes } from './pages/entryPages.js';
 import { runPageRoutes } from './pages/runPages.js';
 import { runFileRoutes } from './runs/files.js';
+import { priceRoutes } from './prices/index.js';
 import { ruleRoutes } from './rules/index.js';
 import { runRoutes } from './runs/index.js';
 import { sessionRoutes } from './session/index.js';
@@ -38,6 +39,7 @@ export async function routes(app: FastifyInstance, options: RouteOptions): Promi
   await app.register(healthRoutes);
   await app.register(bookRoutes);
   await app.register(ruleRoutes);
+  await app.register(priceRoutes);
   await app.register(entryRoutes);
   await app.register(runRoutes);
   await app.register(runFileRoutes);

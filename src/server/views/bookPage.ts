@@ -2,7 +2,7 @@ import type { FiledRecord } from '../../filing/FiledRecord.js';
 import { RUN_KIND_NAMES } from '../../runs/runKinds.js';
 import { requestText } from '../../runs/RunRequest.js';
 import type { TemplateSummary } from '../../templates/templateCatalog.js';
-import type { Book, BookRule, Run, Schedule, User } from '../../workspace/WorkspaceData.js';
+import type { Book, BookPrice, BookRule, Run, Schedule, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { bookForm } from './booksPage.js';
@@ -11,9 +11,10 @@ import { layout } from './layout.js';
 import { statusBadge } from './parts.js';
 import { shortened } from './shortened.js';
 import { RUN_PARTS } from './runParts.js';
+import { pricesSection } from './pricesSection.js';
 import { rulesSection } from './rulesSection.js';
 
-export function bookPage(input: { user: User; csrfToken: string; book: Book; runs: Run[]; schedules: Schedule[]; templates: TemplateSummary[]; closed: FiledRecord[]; rules: BookRule[] }): Html {
+export function bookPage(input: { user: User; csrfToken: string; book: Book; runs: Run[]; schedules: Schedule[]; templates: TemplateSummary[]; closed: FiledRecord[]; rules: BookRule[]; prices: BookPrice[] }): Html {
   const { book, user } = input;
   const admin = user.role === 'admin';
   const history = input.runs.map(
@@ -34,6 +35,8 @@ ${admin ? html`<h2>Close a period</h2>${closeForm(book, input.templates)}` : ''}
 ${balancesSection(book, input.runs, admin)}
 <h2>Rules</h2>
 ${rulesSection(book, input.rules, admin)}
+<h2>Manual prices</h2>
+${pricesSection(book, input.prices, admin)}
 <h2>Runs</h2>
 <div class="wide"><table class="runs"><thead><tr><th>Run</th><th>Kind</th><th>Trigger</th><th>Created (UTC)</th><th>Status</th></tr></thead><tbody>${history}</tbody></table></div>
 <h2>Schedules</h2>

@@ -43,7 +43,7 @@ ${input.shares.map((share) => html`<tr><td>${shortened(share.id, 'hash')}</td><t
 ${admin ? html`<form data-form="share" data-url="/api/runs/${run.id}/shares" class="card"><label>Share for <input name="days" type="number" value="14" min="1" max="365"> days</label> <button type="submit">Create share link</button> <output data-share-url></output><p class="error" data-error></p></form>` : ''}`
   : ''}
 ${input.table === undefined ? '' : RUN_PARTS[run.request.kind].section?.(run, input.table)}
-${valuesSection(run, input.missingPrices)}
+${valuesSection(run, input.missingPrices, admin ? { bookId: input.book.id, currency: input.book.data.valuation?.currency ?? 'USD', rerun: run.request.kind === 'close' ? undefined : run.request } : undefined)}
 <h2>Log</h2>
 <pre class="log">${input.log.join('\n')}</pre>`,
   });

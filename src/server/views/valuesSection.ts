@@ -1,15 +1,16 @@
 import type { Run } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
-import { csvTable } from './parts.js';
+import type { PriceFormPlace } from './missingPricesTable.js';
+import { missingPricesTable } from './missingPricesTable.js';
 import type { RunTable } from './reportTables.js';
 
 /**
  * A valued run's values: the book's currency, the price calls made of those expected (a warm run makes none),
  * how many rows have no value, and the list of chains and assets without one with the reason (never a 0).
- * Nothing for a run without values: its files carry none.
+ * Nothing for a run without values: its files carry none. With `form` (admins), a manual price beside each asset.
  */
-export function valuesSection(run: Run, missing: RunTable | undefined): Html {
+export function valuesSection(run: Run, missing: RunTable | undefined, form?: PriceFormPlace): Html {
   const summary = run.summary ?? {};
   if (missing === undefined || summary.valueCurrency === undefined) return html``;
   const figures = html`<dl class="figures">
@@ -19,5 +20,5 @@ export function valuesSection(run: Run, missing: RunTable | undefined): Html {
 <dt>Rows without a value</dt><dd>${summary.rowsWithoutValue}</dd>
 </dl>`;
   if (missing.rows.length === 0) return html`<h2>Values</h2>${figures}<p class="good-news">Every priced row has its value in ${summary.valueCurrency}.</p>`;
-  return html`<h2>Values</h2>${figures}<p>These assets have no price for some rows: their value is left empty, never 0. A price in the book's price file fills them on the next run.</p>${csvTable(missing, 'missing-prices')}`;
+  return html`<h2>Values</h2>${figures}<p>These assets have no price for some rows: their value is left empty, never 0. A manual price values the rows from its time to the book's maximum age after it (24 h unless the book says otherwise) on the next run.</p>${missingPricesTable(missing, form)}`;
 }

@@ -38,7 +38,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   };
 
   bookRoute('/books/:id', async ({ user, csrfToken, book, runs }) =>
-    bookPage({ user, csrfToken, book, runs, schedules: await data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id), rules: await data.bookRules(book.id) }),
+    bookPage({ user, csrfToken, book, runs, schedules: await data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id), rules: await data.bookRules(book.id), prices: await data.bookPrices(book.id) }),
   );
 
   bookRoute('/books/:id/summary', ({ user, csrfToken, book, runs }) => {

@@ -1,0 +1,46 @@
+import { ID_PATTERN } from './common.js';
+
+/** `/api/books/:id/prices/:priceId`: both ids decimal, as every id of the API. */
+export const priceParams = {
+  type: 'object',
+  required: ['id', 'priceId'],
+  properties: { id: { type: 'string', pattern: ID_PATTERN }, priceId: { type: 'string', pattern: ID_PATTERN } },
+  additionalProperties: false,
+} as const;
+
+export interface PriceParams {
+  id: string;
+  priceId: string;
+}
+
+/** A manual price: its instant, chain, asset and price (a plain decimal as text, so no digit is lost); the currency is the book's. */
+export const priceBody = {
+  type: 'object',
+  required: ['time', 'chain', 'asset', 'price'],
+  properties: {
+    time: { type: 'string' },
+    chain: { type: 'integer' },
+    asset: { type: 'string' },
+    price: { type: 'string' },
+    currency: { type: 'string' },
+  },
+  additionalProperties: false,
+} as const;
+
+export const priceJson = {
+  type: 'object',
+  required: ['id', 'time', 'chainId', 'asset', 'currency', 'price', 'author', 'created'],
+  properties: {
+    id: { type: 'integer' },
+    time: { type: 'string' },
+    chainId: { type: 'integer' },
+    asset: { type: 'string' },
+    currency: { type: 'string' },
+    price: { type: 'string' },
+    author: { type: 'string' },
+    created: { type: 'string' },
+  },
+  additionalProperties: false,
+} as const;
+
+export const priceListResponse = { type: 'array', items: priceJson } as const;
