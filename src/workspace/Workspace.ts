@@ -18,7 +18,7 @@ import { InProcessRunQueue } from './InProcessRunQueue.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { openSqliteWorkspace } from './openWorkspaceData.js';
-import { refreshEntries } from './entries/refreshEntries.js';
+import { refreshBook } from './entries/refreshEntries.js';
 import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { RunQueue } from './RunQueue.js';
 import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
@@ -26,9 +26,7 @@ import { validateBook } from './validateBook.js';
 import { withField } from './withField.js';
 import { problemField } from './problemField.js';
 import type { Book, BookRule, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
-import { bookJob, bookLedger } from './bookLedger.js';
-import { parseBookRule, tryBookRule } from './checkBookRule.js';
-import { openStoreAt } from '../store/openStoreAt.js';
+import { parseBookRule } from './checkBookRule.js';
 
 /** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
 export interface WorkspaceBackend {
@@ -114,18 +112,9 @@ export class Workspace {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     const given = parseBookRule(input, book.data.chains);
-    const rules = await this.data.bookRules(bookId);
-    const job = bookJob(book.data, rules, this.api);
-    const store = openStoreAt(this.stores.location(bookId));
-    let matched: number;
-    try {
-      matched = tryBookRule(bookLedger(store, { ...job, rules: [...job.rules, given.resolved] })(), given.resolved);
-    } finally {
-      store.close();
-    }
-    const rule = await this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
-    await this.refreshEntries(book);
-    return { rule, matched };
+    const save = (): Promise<BookRule> => this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
+    // One build of the ledger: the refresh that shows the rule also checks it, and stores it only when it passes.
+    return (await refreshBook(this, book, { rule: given.resolved, save })).trial;
   }
 
   /** False when the book has no such rule; runs already done keep the files it shaped, the transactions table follows at once. */
@@ -192,7 +181,7 @@ export class Workspace {
 
   /** Materializes the book's ledger (its rules applied) from its store into its transactions table now; the number of entries. */
   async refreshEntries(book: Book): Promise<number> {
-    return refreshEntries({ bookId: book.id, book: book.data, rules: await this.data.bookRules(book.id), stores: this.stores, entries: this.entries, api: this.api, now: this.now() });
+    return (await refreshBook(this, book)).entries;
   }
 
   /** The book's closed periods, where the CLI's `close` keeps them by default: `filed/` beside its state file. */

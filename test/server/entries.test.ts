@@ -22,9 +22,6 @@ interface Page {
   total: number;
 }
 
-/** The value columns a valued export adds to ledger.csv. */
-const VALUE_COLUMNS = new Set(['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state']);
-
 const world = e2eWorld();
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -92,14 +89,24 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
     await close();
   });
 
-  it('pages cover every entry of the period exactly once, in ledger order, with the cells of ledger.csv', async () => {
+  it('pages cover every entry of the period exactly once, in ledger order, with the cells of ledger.csv, values and price sources included', async () => {
     const { entries, totals } = await allPages('from=2025-01-01&to=2025-12-31', 37);
     expect(new Set(totals)).toEqual(new Set([ledger.length]));
     expect(entries.map((entry) => entry.entry_id)).toEqual(ledger.map((row) => row.entry_id));
-    // The table does not carry values yet: every other ledger.csv column, cell for cell.
-    const columns = Object.keys(ledger[0] as LedgerRow).filter((column) => !VALUE_COLUMNS.has(column));
-    const unvalued = ledger.map((row) => Object.fromEntries(columns.map((column) => [column, (row as unknown as Record<string, string>)[column]])));
-    expect(entries.map((entry) => Object.fromEntries(columns.map((column) => [column, neutraliseCell(entry[column] ?? '')])))).toEqual(unvalued);
+    // Every ledger.csv column, cell for cell: the table's values come from the price cache the run filled.
+    const columns = Object.keys(ledger[0] as LedgerRow);
+    expect(columns).toEqual(expect.arrayContaining(['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state']));
+    expect(entries.map((entry) => Object.fromEntries(columns.map((column) => [column, neutraliseCell(entry[column] ?? '')])))).toEqual(ledger);
+    const valued = ledger.filter((row) => (row as unknown as Record<string, string>).value !== '');
+    expect(valued.length).toBeGreaterThan(ledger.length / 2);
+  });
+
+  it("the view's value totals equal ledger.csv's values summed over the same filter, in the book's one currency", async () => {
+    const wallet = (ledger[0] as LedgerRow).wallet;
+    const rows = ledger.filter((row) => row.wallet === wallet) as unknown as Record<string, string>[];
+    const sum = (direction: string): string => rows.filter((row) => row.direction === direction && row.value !== '').reduce((total, row) => total.plus(row.value as string), new Decimal(0)).toFixed(2);
+    const answer = await get<{ value: { currency: string; in: string; out: string; valued: number; unvalued: number } | null }>(`/api/books/${bookId}/entries/totals?wallet=${wallet}&from=2025-01-01&to=2025-12-31`);
+    expect(answer.value).toEqual({ currency: 'USD', in: sum('in'), out: sum('out'), valued: rows.filter((row) => row.value !== '').length, unvalued: rows.filter((row) => row.value === '').length });
   });
 
   it('a filtered view pages every matching entry once, and its totals equal ledger.csv summed over the same filter', async () => {

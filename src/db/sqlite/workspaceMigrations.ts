@@ -94,6 +94,11 @@ CREATE TABLE IF NOT EXISTS entry_notes (
   author TEXT NOT NULL, at TEXT NOT NULL, text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS entry_notes_by_entry ON entry_notes (book_id, entry_id, seq);
 `,
+  `
+-- Each entry's value in the book's currency as its ledger.csv cells say it (empty: unvalued), for the view's value totals.
+ALTER TABLE book_entries ADD COLUMN value TEXT NOT NULL DEFAULT '';
+ALTER TABLE book_entries ADD COLUMN value_currency TEXT NOT NULL DEFAULT '';
+`,
 ];
 
 /**

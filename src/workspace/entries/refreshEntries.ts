@@ -4,15 +4,21 @@ import type { Job } from '../../config/Job.js';
 import { STREAMS } from '../../etherscan/wire.js';
 import { defaultFiledDir } from '../../filing/FiledRecord.js';
 import type { LedgerEntry } from '../../ledger/LedgerEntry.js';
+import type { LedgerRule } from '../../ledger/LedgerRule.js';
 import type { ChainBlocks } from '../../pipeline/ledgerFromStore.js';
 import { ledgerFromStore } from '../../pipeline/ledgerFromStore.js';
+import { openCachedPriceOracle } from '../../pipeline/openPriceOracle.js';
+import type { PriceOracle } from '../../prices/PriceOracle.js';
+import { PriceQueries } from '../../prices/PriceQueries.js';
+import type { RowPrices } from '../../prices/valueLeg.js';
 import type { RecordStore } from '../../store/RecordStore.js';
 import { openStoreAt } from '../../store/openStoreAt.js';
 import type { BookData } from '../BookData.js';
 import type { BookPlaces } from '../BookPlaces.js';
+import { RuleCheck } from '../checkBookRule.js';
 import type { ApiAccess } from '../jobForRun.js';
 import { jobForRun } from '../jobForRun.js';
-import type { BookRule } from '../WorkspaceData.js';
+import type { Book, BookRule, WorkspaceData } from '../WorkspaceData.js';
 import { ledgerCells } from './ledgerCells.js';
 import type { NewEntryRow, SqlBookEntries } from './SqlBookEntries.js';
 
@@ -28,6 +34,24 @@ export interface EntryRefresh {
 }
 
 /**
+ * A rule tried in the refresh that would show it (`Workspace.addBookRule`): applied last as `CANDIDATE_ID`, checked
+ * as the ledger goes by, and `save`d only when the check passes, before the table is shown with the stored id.
+ */
+export interface RuleTrial {
+  rule: LedgerRule;
+  save(): Promise<BookRule>;
+}
+
+export interface RefreshOutcome {
+  entries: number;
+  /** With a trial: the rule as stored and how many entries it changed. */
+  trial?: { rule: BookRule; matched: number };
+}
+
+/** Entries valued per chunk: each chunk's questions are prepared from the cache together, then its rows written. */
+const VALUED_CHUNK = 5_000;
+
+/**
  * Per chain of the job, the blocks every synced (wallet, stream) of the store holds: up to the lowest synced end,
  * so a wallet synced further than another never shows half a history. Chains nothing was synced on are left out.
  */
@@ -39,10 +63,13 @@ export function storedChains(store: RecordStore, job: Pick<Job, 'chains' | 'wall
   });
 }
 
-/** What the table keeps of an entry: its filter columns and its `ledger.csv` cells. */
-export function* entryRows(entries: Iterable<LedgerEntry>): Generator<NewEntryRow> {
-  const { cells } = ledgerCells();
+/** What the table keeps of an entry: its filter columns and its `ledger.csv` cells, valued with `prices` when given. */
+export function* entryRows(entries: Iterable<LedgerEntry>, prices: RowPrices | null = null): Generator<NewEntryRow> {
+  const { columns, cells } = ledgerCells(prices);
+  const valueAt = columns.indexOf('value');
+  const currencyAt = columns.indexOf('price_currency');
   for (const entry of entries) {
+    const row = cells(entry);
     yield {
       entry_id: entry.entryId,
       timestamp: entry.timestamp,
@@ -59,28 +86,99 @@ export function* entryRows(entries: Iterable<LedgerEntry>): Generator<NewEntryRo
       category: entry.category,
       spam: entry.spam === '' ? 0 : 1,
       search: [entry.txHash, entry.counterparty, entry.counterpartyLabel, entry.walletLabel, entry.method, entry.asset].join(' ').toLowerCase(),
-      cells: JSON.stringify(cells(entry)),
+      cells: JSON.stringify(row),
+      value: row[valueAt] ?? '',
+      value_currency: row[currencyAt] ?? '',
     };
   }
 }
 
 /**
- * Materializes the book's ledger into its transactions table: the job a run of the book gets (`jobForRun`, so book
- * settings and rules reach both alike) through `ledgerFromStore`, the function every run's ledger comes from, over
- * all the store has synced. Replaces the table atomically; returns the number of entries.
+ * The rows of a valued book: a chunk of entries at a time, its price questions prepared from the book's price
+ * cache (the oracle is cache-only: the table never makes a price call, and says `not fetched` of what no run asked).
  */
-export async function refreshEntries(refresh: EntryRefresh): Promise<number> {
+async function* valuedRows(entries: Iterable<LedgerEntry>, oracle: PriceOracle): AsyncGenerator<NewEntryRow> {
+  const prices: RowPrices = { currency: oracle.stats().currency, priceAt: (query) => oracle.priceAt(query) };
+  let chunk: LedgerEntry[] = [];
+  const flush = async function* (): AsyncGenerator<NewEntryRow> {
+    const queries = new PriceQueries();
+    for (const entry of chunk) queries.add(entry);
+    await oracle.prepare(queries.queries());
+    yield* entryRows(chunk, prices);
+    chunk = [];
+  };
+  for (const entry of entries) {
+    chunk.push(entry);
+    if (chunk.length === VALUED_CHUNK) yield* flush();
+  }
+  if (chunk.length > 0) yield* flush();
+}
+
+/** Each entry on its way to the table, shown to the trial's check; the seqs (1-based order) of those it changed. */
+function* watched(entries: Iterable<LedgerEntry>, check: RuleCheck, changed: number[]): Generator<LedgerEntry> {
+  let seq = 0;
+  for (const entry of entries) {
+    seq += 1;
+    if (check.see(entry)) changed.push(seq);
+    yield entry;
+  }
+}
+
+/**
+ * Materializes the book's ledger into its transactions table: the job a run of the book gets (`jobForRun`, so book
+ * settings, rules and valuation reach both alike) through `ledgerFromStore`, the function every run's ledger comes
+ * from, over all the store has synced, each entry valued from the book's price cache. One build of the ledger,
+ * also when a rule is tried: the set is written unshown, the rule checked, stored, named in the cells, then shown.
+ */
+export async function refreshEntries(refresh: EntryRefresh, trial?: RuleTrial): Promise<RefreshOutcome> {
   const { bookId, stores, entries, now } = refresh;
   const state = stores.stateFile(bookId);
-  const job = jobForRun({ book: refresh.book, rules: refresh.rules, request: { kind: 'sync' }, api: refresh.api, state, out: '.', jobFile: 'job.json', now, write: false, filedDir: defaultFiledDir(state) });
-  const columns = ledgerCells().columns;
+  const loaded = jobForRun({ book: refresh.book, rules: refresh.rules, request: { kind: 'sync' }, api: refresh.api, state, out: '.', jobFile: 'job.json', now, write: false, filedDir: defaultFiledDir(state) });
+  const job = trial === undefined ? loaded : { ...loaded, rules: [...loaded.rules, trial.rule] };
   const location = stores.location(bookId);
   // A book never synced has no store yet: its table is empty, and opening it must not create one.
-  if (location.kind === 'sqlite' && !fs.existsSync(location.file)) return entries.replace(bookId, columns, [], now.toISOString());
-  const store = openStoreAt(location);
+  const store = location.kind === 'sqlite' && !fs.existsSync(location.file) ? null : openStoreAt(location);
+  const check = trial === undefined ? null : new RuleCheck(trial.rule);
+  const changed: number[] = [];
   try {
-    return await entries.replace(bookId, columns, entryRows(ledgerFromStore(store, job, storedChains(store, job))()), now.toISOString());
+    const built = store === null ? [] : ledgerFromStore(store, job, storedChains(store, job))();
+    const ledger = check === null ? built : watched(built, check, changed);
+    const oracle = store === null || job.valuation === undefined ? undefined : openCachedPriceOracle(job.valuation, store, { markUnfetched: true });
+    const rows = oracle === undefined ? entryRows(ledger) : valuedRows(ledger, oracle);
+    const written = await entries.write(bookId, ledgerCells().columns, rows, now.toISOString());
+    let outcome: RefreshOutcome;
+    try {
+      outcome = check === null || trial === undefined ? { entries: written.entries } : await stored(trial, check, written.setId, changed, entries);
+    } catch (error) {
+      await entries.discard(written.setId);
+      throw error;
+    }
+    await entries.publish(bookId, written.setId, now.toISOString());
+    return { ...outcome, entries: written.entries };
   } finally {
-    store.close();
+    store?.close();
   }
+}
+
+/** The trial passed its check: the rule is stored, and the entries it changed name it by its stored id. */
+async function stored(trial: RuleTrial, check: RuleCheck, setId: number, changed: readonly number[], entries: SqlBookEntries): Promise<RefreshOutcome> {
+  const matched = check.verdict();
+  const rule = await trial.save();
+  await entries.renameInCells(setId, changed, RuleCheck.NOTE, `rule:${rule.id}`);
+  return { entries: 0, trial: { rule, matched } };
+}
+
+/** What a refresh reads besides the book: the workspace itself, or a run's context (`executeRun`). */
+export interface RefreshPlaces {
+  data: Pick<WorkspaceData, 'bookRules'>;
+  stores: BookPlaces;
+  entries: SqlBookEntries;
+  api: ApiAccess;
+  now: () => Date;
+}
+
+/** The one way the book's table is refreshed: its rules as stored now, its places, the API. */
+export async function refreshBook(places: RefreshPlaces, book: Book, trial?: RuleTrial): Promise<RefreshOutcome> {
+  const { stores, entries, api } = places;
+  return refreshEntries({ bookId: book.id, book: book.data, rules: await places.data.bookRules(book.id), stores, entries, api, now: places.now() }, trial);
 }
