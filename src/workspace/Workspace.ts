@@ -18,7 +18,8 @@ import { InProcessRunQueue } from './InProcessRunQueue.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { openSqliteWorkspace } from './openWorkspaceData.js';
-import { refreshBook } from './entries/refreshEntries.js';
+import { bookRefresh, refreshEntries } from './entries/refreshEntries.js';
+import { refreshInThread } from './entries/refreshInThread.js';
 import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { RunQueue } from './RunQueue.js';
 import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
@@ -34,6 +35,8 @@ export interface WorkspaceBackend {
   stores: BookPlaces;
   /** The books' transactions tables, reviews and notes: in the same database as `data`. */
   entries: SqlBookEntries;
+  /** That database's URL: a refresh asked of the server then runs on a worker thread with a connection of its own. */
+  entriesDatabase?: string;
   queue: (execute: (run: Run, signal: AbortSignal) => Promise<void>) => RunQueue;
 }
 
@@ -75,6 +78,7 @@ export class Workspace {
   readonly api: ApiAccess;
   readonly now: () => Date;
   private readonly alerts: AlertSettings;
+  private readonly entriesThread: string | undefined;
 
   constructor(options: WorkspaceOptions) {
     this.now = options.now ?? (() => new Date());
@@ -85,12 +89,14 @@ export class Workspace {
       this.data = options.backend.data;
       this.stores = options.backend.stores;
       this.entries = options.backend.entries;
+      this.entriesThread = options.backend.entriesDatabase;
       this.queue = options.backend.queue(execute);
     } else {
       if (options.dataDir === undefined) throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
       const { data, db } = openSqliteWorkspace(path.join(options.dataDir, 'workspace.db'));
       this.data = data;
       this.entries = new SqlBookEntries(db);
+      this.entriesThread = undefined;
       this.stores = embeddedBookPlaces(options.dataDir);
       this.queue = new InProcessRunQueue(this.data, execute, { now: this.now, ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }) });
     }
@@ -114,7 +120,7 @@ export class Workspace {
     const given = parseBookRule(input, book.data.chains);
     const save = (): Promise<BookRule> => this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
     // One build of the ledger: the refresh that shows the rule also checks it, and stores it only when it passes.
-    return (await refreshBook(this, book, { rule: given.resolved, save })).trial;
+    return (await refreshEntries(await bookRefresh(this, book), this.entries, { rule: given.resolved, save })).trial;
   }
 
   /** False when the book has no such rule; runs already done keep the files it shaped, the transactions table follows at once. */
@@ -181,7 +187,8 @@ export class Workspace {
 
   /** Materializes the book's ledger (its rules applied) from its store into its transactions table now; the number of entries. */
   async refreshEntries(book: Book): Promise<number> {
-    return (await refreshBook(this, book)).entries;
+    const refresh = await bookRefresh(this, book);
+    return this.entriesThread === undefined ? (await refreshEntries(refresh, this.entries)).entries : refreshInThread(this.entriesThread, refresh);
   }
 
   /** The book's closed periods, where the CLI's `close` keeps them by default: `filed/` beside its state file. */

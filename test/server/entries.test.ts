@@ -174,6 +174,23 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
     expect(audited.find((entry) => entry.action === 'review.changed')).toMatchObject({ before: { status: 'unreviewed' }, after: { status: 'flagged' } });
   });
 
+  it('a refresh values from the price cache alone: rows whose price no run fetched say "not fetched", never a value', async () => {
+    // The run priced in USD; EUR needs ECB rates no run has fetched yet, so the table may not value a row.
+    await workspace.updateBook(bookId, { valuation: { currency: 'EUR' } });
+    try {
+      const refreshed = await call(admin, 'POST', `/api/books/${bookId}/entries/refresh`);
+      expect(refreshed.status).toBe(200);
+      const { entries } = await allPages('from=2025-01-01&to=2025-12-31', 1000);
+      expect(entries.filter((entry) => entry.value !== '')).toEqual([]);
+      const priced = ledger.filter((row) => (row as unknown as Record<string, string>).value !== '').map((row) => row.entry_id);
+      expect(entries.filter((entry) => priced.includes(entry.entry_id ?? '')).map((entry) => entry.value_state)).toEqual(priced.map(() => 'not fetched'));
+      expect((await get<{ value: unknown }>(`/api/books/${bookId}/entries/totals`)).value).toBeNull();
+    } finally {
+      await workspace.updateBook(bookId, { valuation: { currency: 'USD' } });
+      expect((await call(admin, 'POST', `/api/books/${bookId}/entries/refresh`)).status).toBe(200);
+    }
+  });
+
   it('the CSV download is exactly the filtered view: ledger.csv columns, then review and notes', async () => {
     const row = ledger[0] as LedgerRow;
     const query = `wallet=${row.wallet}&category=${row.category}`;

@@ -12,6 +12,7 @@ import type { PriceOracle } from '../../prices/PriceOracle.js';
 import { PriceQueries } from '../../prices/PriceQueries.js';
 import type { RowPrices } from '../../prices/valueLeg.js';
 import type { RecordStore } from '../../store/RecordStore.js';
+import type { StoreLocation } from '../../store/StoreLocation.js';
 import { openStoreAt } from '../../store/openStoreAt.js';
 import type { BookData } from '../BookData.js';
 import type { BookPlaces } from '../BookPlaces.js';
@@ -22,13 +23,15 @@ import type { Book, BookRule, WorkspaceData } from '../WorkspaceData.js';
 import { ledgerCells } from './ledgerCells.js';
 import type { NewEntryRow, SqlBookEntries } from './SqlBookEntries.js';
 
+/** What a refresh reads: plain data, so a worker thread can be handed it. */
 export interface EntryRefresh {
   bookId: number;
   book: BookData;
   /** The book's rules, applied after the job's as in every run. */
   rules: readonly BookRule[];
-  stores: BookPlaces;
-  entries: SqlBookEntries;
+  /** The book's store, and its `--state` (beside it, the closed periods). */
+  location: StoreLocation;
+  state: string;
   api: ApiAccess;
   now: Date;
 }
@@ -130,12 +133,10 @@ function* watched(entries: Iterable<LedgerEntry>, check: RuleCheck, changed: num
  * from, over all the store has synced, each entry valued from the book's price cache. One build of the ledger,
  * also when a rule is tried: the set is written unshown, the rule checked, stored, named in the cells, then shown.
  */
-export async function refreshEntries(refresh: EntryRefresh, trial?: RuleTrial): Promise<RefreshOutcome> {
-  const { bookId, stores, entries, now } = refresh;
-  const state = stores.stateFile(bookId);
+export async function refreshEntries(refresh: EntryRefresh, entries: SqlBookEntries, trial?: RuleTrial): Promise<RefreshOutcome> {
+  const { bookId, location, state, now } = refresh;
   const loaded = jobForRun({ book: refresh.book, rules: refresh.rules, request: { kind: 'sync' }, api: refresh.api, state, out: '.', jobFile: 'job.json', now, write: false, filedDir: defaultFiledDir(state) });
   const job = trial === undefined ? loaded : { ...loaded, rules: [...loaded.rules, trial.rule] };
-  const location = stores.location(bookId);
   // A book never synced has no store yet: its table is empty, and opening it must not create one.
   const store = location.kind === 'sqlite' && !fs.existsSync(location.file) ? null : openStoreAt(location);
   const check = trial === undefined ? null : new RuleCheck(trial.rule);
@@ -172,13 +173,12 @@ async function stored(trial: RuleTrial, check: RuleCheck, setId: number, changed
 export interface RefreshPlaces {
   data: Pick<WorkspaceData, 'bookRules'>;
   stores: BookPlaces;
-  entries: SqlBookEntries;
   api: ApiAccess;
   now: () => Date;
 }
 
-/** The one way the book's table is refreshed: its rules as stored now, its places, the API. */
-export async function refreshBook(places: RefreshPlaces, book: Book, trial?: RuleTrial): Promise<RefreshOutcome> {
-  const { stores, entries, api } = places;
-  return refreshEntries({ bookId: book.id, book: book.data, rules: await places.data.bookRules(book.id), stores, entries, api, now: places.now() }, trial);
+/** The one way a refresh's input is assembled: the book, its rules as stored now, its store, the API. */
+export async function bookRefresh(places: RefreshPlaces, book: Book): Promise<EntryRefresh> {
+  const { stores, api } = places;
+  return { bookId: book.id, book: book.data, rules: await places.data.bookRules(book.id), location: stores.location(book.id), state: stores.stateFile(book.id), api, now: places.now() };
 }
