@@ -18,8 +18,10 @@ import { InProcessRunQueue } from './InProcessRunQueue.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { openSqliteWorkspace } from './openWorkspaceData.js';
-import { bookRefresh, refreshEntries } from './entries/refreshEntries.js';
-import { refreshInThread } from './entries/refreshInThread.js';
+import type { EntryRefresh, WrittenSet } from './entries/refreshEntries.js';
+import { bookRefresh, showEntrySet, writeEntrySet } from './entries/refreshEntries.js';
+import { writeInThread } from './entries/writeInThread.js';
+import type { LedgerRule } from '../ledger/LedgerRule.js';
 import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { RunQueue } from './RunQueue.js';
 import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
@@ -120,7 +122,8 @@ export class Workspace {
     const given = parseBookRule(input, book.data.chains);
     const save = (): Promise<BookRule> => this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
     // One build of the ledger: the refresh that shows the rule also checks it, and stores it only when it passes.
-    return (await refreshEntries(await bookRefresh(this, book), this.entries, { rule: given.resolved, save })).trial;
+    const refresh = await bookRefresh(this, book);
+    return (await showEntrySet(refresh, await this.writeEntrySet(refresh, given.resolved), this.entries, save)).trial;
   }
 
   /** False when the book has no such rule; runs already done keep the files it shaped, the transactions table follows at once. */
@@ -188,7 +191,12 @@ export class Workspace {
   /** Materializes the book's ledger (its rules applied) from its store into its transactions table now; the number of entries. */
   async refreshEntries(book: Book): Promise<number> {
     const refresh = await bookRefresh(this, book);
-    return this.entriesThread === undefined ? (await refreshEntries(refresh, this.entries)).entries : refreshInThread(this.entriesThread, refresh);
+    return (await showEntrySet(refresh, await this.writeEntrySet(refresh), this.entries)).entries;
+  }
+
+  /** The ledger built and written unshown: on a worker thread when the backend names its database (the server's loop stays free). */
+  private writeEntrySet(refresh: EntryRefresh, rule?: LedgerRule): Promise<WrittenSet> {
+    return this.entriesThread === undefined ? writeEntrySet(refresh, this.entries, rule) : writeInThread(this.entriesThread, refresh, rule);
   }
 
   /** The book's closed periods, where the CLI's `close` keeps them by default: `filed/` beside its state file. */

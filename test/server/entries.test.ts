@@ -191,6 +191,25 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
     }
   });
 
+  it('a correction is checked and shown by one refresh: refused the wrong way round with nothing stored, else named in the table by its id', async () => {
+    const leg = (direction: string): LedgerRow => ledger.find((row) => row.direction === direction && row.kind !== 'fee' && row.spam === '' && row.category === 'transfer') as LedgerRow;
+    const refused = await call(admin, 'POST', `/api/books/${bookId}/rules`, { match: { entries: [leg('out').entry_id] }, category: 'airdrop', reason: 'wrong way round' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('category airdrop is for incoming legs');
+    expect(await workspace.data.bookRules(bookId)).toEqual([]);
+    const incoming = leg('in');
+    const added = await call(admin, 'POST', `/api/books/${bookId}/rules`, { match: { entries: [incoming.entry_id] }, category: 'airdrop', reason: 'claimed drop' });
+    expect(added.status).toBe(201);
+    const { rule, matched } = JSON.parse(added.text) as { rule: { id: number }; matched: number };
+    expect(matched).toBe(1);
+    const shown = (await get<Page>(`/api/books/${bookId}/entries?q=${incoming.tx_hash}`)).entries.find((entry) => entry.entry_id === incoming.entry_id);
+    expect(shown?.category).toBe('airdrop');
+    expect(shown?.note?.split(' ')).toContain(`rule:${rule.id}`);
+    expect(shown?.note).not.toContain('candidate');
+    expect((await call(admin, 'DELETE', `/api/books/${bookId}/rules/${rule.id}`)).status).toBeLessThan(300);
+    expect((await get<Page>(`/api/books/${bookId}/entries?q=${incoming.tx_hash}`)).entries.find((entry) => entry.entry_id === incoming.entry_id)?.category).toBe('transfer');
+  });
+
   it('the CSV download is exactly the filtered view: ledger.csv columns, then review and notes', async () => {
     const row = ledger[0] as LedgerRow;
     const query = `wallet=${row.wallet}&category=${row.category}`;

@@ -36,18 +36,9 @@ export interface EntryRefresh {
   now: Date;
 }
 
-/**
- * A rule tried in the refresh that would show it (`Workspace.addBookRule`): applied last as `CANDIDATE_ID`, checked
- * as the ledger goes by, and `save`d only when the check passes, before the table is shown with the stored id.
- */
-export interface RuleTrial {
-  rule: LedgerRule;
-  save(): Promise<BookRule>;
-}
-
 export interface RefreshOutcome {
   entries: number;
-  /** With a trial: the rule as stored and how many entries it changed. */
+  /** With a rule tried (`Workspace.addBookRule`): the rule as stored and how many entries it changed. */
   trial?: { rule: BookRule; matched: number };
 }
 
@@ -127,19 +118,37 @@ function* watched(entries: Iterable<LedgerEntry>, check: RuleCheck, changed: num
   }
 }
 
+/** A set written and not yet shown; with a tried rule, what its check found (it passed). */
+export interface WrittenSet {
+  setId: number;
+  entries: number;
+  /** The entries the tried rule changed (their seqs) and how many. */
+  trial?: { matched: number; changed: number[] };
+}
+
 /**
  * Materializes the book's ledger into its transactions table: the job a run of the book gets (`jobForRun`, so book
  * settings, rules and valuation reach both alike) through `ledgerFromStore`, the function every run's ledger comes
- * from, over all the store has synced, each entry valued from the book's price cache. One build of the ledger,
- * also when a rule is tried: the set is written unshown, the rule checked, stored, named in the cells, then shown.
+ * from, over all the store has synced, each entry valued from the book's price cache. In two halves, so that a rule
+ * tried costs the same one build: the set is written unshown and the rule checked (`writeEntrySet`), then the
+ * rule stored, named in the cells, and the set shown (`showEntrySet`).
  */
-export async function refreshEntries(refresh: EntryRefresh, entries: SqlBookEntries, trial?: RuleTrial): Promise<RefreshOutcome> {
+export async function refreshEntries(refresh: EntryRefresh, entries: SqlBookEntries): Promise<RefreshOutcome> {
+  return showEntrySet(refresh, await writeEntrySet(refresh, entries), entries);
+}
+
+/**
+ * The heavy half of a refresh (a thread's, on the distributed server): the ledger built, valued and written as a
+ * set nobody sees yet. With `rule` (applied last as `CANDIDATE_ID`) its check watches the same pass; a refused rule
+ * leaves nothing behind.
+ */
+export async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntries, rule?: LedgerRule): Promise<WrittenSet> {
   const { bookId, location, state, now } = refresh;
   const loaded = jobForRun({ book: refresh.book, rules: refresh.rules, request: { kind: 'sync' }, api: refresh.api, state, out: '.', jobFile: 'job.json', now, write: false, filedDir: defaultFiledDir(state) });
-  const job = trial === undefined ? loaded : { ...loaded, rules: [...loaded.rules, trial.rule] };
+  const job = rule === undefined ? loaded : { ...loaded, rules: [...loaded.rules, rule] };
   // A book never synced has no store yet: its table is empty, and opening it must not create one.
   const store = location.kind === 'sqlite' && !fs.existsSync(location.file) ? null : openStoreAt(location);
-  const check = trial === undefined ? null : new RuleCheck(trial.rule);
+  const check = rule === undefined ? null : new RuleCheck(rule);
   const changed: number[] = [];
   try {
     const built = store === null ? [] : ledgerFromStore(store, job, storedChains(store, job))();
@@ -147,26 +156,33 @@ export async function refreshEntries(refresh: EntryRefresh, entries: SqlBookEntr
     const oracle = store === null || job.valuation === undefined ? undefined : openCachedPriceOracle(job.valuation, store, { markUnfetched: true });
     const rows = oracle === undefined ? entryRows(ledger) : valuedRows(ledger, oracle);
     const written = await entries.write(bookId, ledgerCells().columns, rows, now.toISOString());
-    let outcome: RefreshOutcome;
+    if (check === null) return written;
     try {
-      outcome = check === null || trial === undefined ? { entries: written.entries } : await stored(trial, check, written.setId, changed, entries);
+      return { ...written, trial: { matched: check.verdict(), changed } };
     } catch (error) {
       await entries.discard(written.setId);
       throw error;
     }
-    await entries.publish(bookId, written.setId, now.toISOString());
-    return { ...outcome, entries: written.entries };
   } finally {
     store?.close();
   }
 }
 
-/** The trial passed its check: the rule is stored, and the entries it changed name it by its stored id. */
-async function stored(trial: RuleTrial, check: RuleCheck, setId: number, changed: readonly number[], entries: SqlBookEntries): Promise<RefreshOutcome> {
-  const matched = check.verdict();
-  const rule = await trial.save();
-  await entries.renameInCells(setId, changed, RuleCheck.NOTE, `rule:${rule.id}`);
-  return { entries: 0, trial: { rule, matched } };
+/** The light half: a tried rule stored and named by its stored id in the cells it changed, then the set shown. */
+export async function showEntrySet(refresh: EntryRefresh, written: WrittenSet, entries: SqlBookEntries, save?: () => Promise<BookRule>): Promise<RefreshOutcome> {
+  let outcome: RefreshOutcome = { entries: written.entries };
+  if (written.trial !== undefined && save !== undefined) {
+    try {
+      const rule = await save();
+      await entries.renameInCells(written.setId, written.trial.changed, RuleCheck.NOTE, `rule:${rule.id}`);
+      outcome = { ...outcome, trial: { rule, matched: written.trial.matched } };
+    } catch (error) {
+      await entries.discard(written.setId);
+      throw error;
+    }
+  }
+  await entries.publish(refresh.bookId, written.setId, refresh.now.toISOString());
+  return outcome;
 }
 
 /** What a refresh reads besides the book: the workspace itself, or a run's context (`executeRun`). */
