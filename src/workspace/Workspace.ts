@@ -20,7 +20,7 @@ import { jobForRun } from './jobForRun.js';
 import { openSqliteWorkspace } from './openWorkspaceData.js';
 import type { EntryRefresh, WrittenSet } from './entries/refreshEntries.js';
 import { bookRefresh, showEntrySet, writeEntrySet } from './entries/refreshEntries.js';
-import { writeInThread } from './entries/writeInThread.js';
+import { RefreshThread } from './entries/RefreshThread.js';
 import type { LedgerRule } from '../ledger/LedgerRule.js';
 import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { RunQueue } from './RunQueue.js';
@@ -80,7 +80,7 @@ export class Workspace {
   readonly api: ApiAccess;
   readonly now: () => Date;
   private readonly alerts: AlertSettings;
-  private readonly entriesThread: string | undefined;
+  private readonly entriesThread: RefreshThread | undefined;
 
   constructor(options: WorkspaceOptions) {
     this.now = options.now ?? (() => new Date());
@@ -91,7 +91,7 @@ export class Workspace {
       this.data = options.backend.data;
       this.stores = options.backend.stores;
       this.entries = options.backend.entries;
-      this.entriesThread = options.backend.entriesDatabase;
+      this.entriesThread = options.backend.entriesDatabase === undefined ? undefined : new RefreshThread(options.backend.entriesDatabase);
       this.queue = options.backend.queue(execute);
     } else {
       if (options.dataDir === undefined) throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
@@ -143,6 +143,7 @@ export class Workspace {
   async close(): Promise<void> {
     this.scheduler.stop();
     await this.queue.close();
+    await this.entriesThread?.close();
     await this.data.close();
   }
 
@@ -196,7 +197,7 @@ export class Workspace {
 
   /** The ledger built and written unshown: on a worker thread when the backend names its database (the server's loop stays free). */
   private writeEntrySet(refresh: EntryRefresh, rule?: LedgerRule): Promise<WrittenSet> {
-    return this.entriesThread === undefined ? writeEntrySet(refresh, this.entries, rule) : writeInThread(this.entriesThread, refresh, rule);
+    return this.entriesThread === undefined ? writeEntrySet(refresh, this.entries, rule) : this.entriesThread.write(refresh, rule);
   }
 
   /** The book's closed periods, where the CLI's `close` keeps them by default: `filed/` beside its state file. */
