@@ -3,14 +3,13 @@
  * local part and posts the batches to `workerCsvPart`, at most `WORKER_AHEAD` ahead of what the parent took.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { PipelineStore } from '../store/PipelineStore.js';
 import { openStoreAt } from '../store/openStoreAt.js';
 import { localCsvPart } from '../templates/CsvPart.js';
 import { recordedPrices } from '../prices/RecordedPrices.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import type { CsvPartSpec, WorkerMessage } from './workerCsvPart.js';
-import { WORKER_AHEAD } from './workerCsvPart.js';
+import { failureOf, WORKER_AHEAD } from './workerCsvPart.js';
 
 const port = parentPort;
 if (port === null) throw new Error('csvPartWorker runs as a worker thread');
@@ -36,16 +35,7 @@ try {
   }
   post({ type: 'done', tally: part.tally() });
 } catch (error) {
-  const known = error instanceof LedgerscanError ? error : null;
-  post({
-    type: 'error',
-    failure: {
-      message: error instanceof Error ? error.message : String(error),
-      shortMessage: known?.shortMessage ?? 'rendering failed',
-      details: known?.details ?? {},
-      kind: known?.kind ?? 'internal',
-    },
-  });
+  post({ type: 'error', failure: failureOf(error, 'rendering failed') });
 } finally {
   // The parent ends this thread once it has read the last message; closing the port here could lose them.
   store?.close();

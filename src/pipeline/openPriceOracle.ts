@@ -33,6 +33,8 @@ export interface PriceOracleOptions {
 /** What a cache-only oracle needs besides the store: the states of keys the main oracle could not answer. */
 export interface CachedOracleOptions {
   transient?: Iterable<readonly [string, MissingState]>;
+  /** Say `not fetched` of a key the cache lacks (a run would ask it) rather than `not found`. */
+  markUnfetched?: boolean;
 }
 
 export interface OpenedPriceOracle extends PriceOracle {
@@ -46,12 +48,12 @@ const processPacers = new Map<string, RateLimiter>();
 
 /** The valuation of one run: the user's price file read (exit 2 on a bad line), sources in order, the store's cache. */
 export function openPriceOracle(settings: ValuationSettings, store: { prices: PriceCache }, options: PriceOracleOptions = {}): OpenedPriceOracle {
-  return new StoreOracle(settings, store.prices, readPriceFile(settings), options, false);
+  return new StoreOracle(settings, store.prices, readPriceFile(settings), options, 'calls');
 }
 
 /** For worker threads: the same answers from the store's cache alone, never a call. */
 export function openCachedPriceOracle(settings: ValuationSettings, store: { prices: PriceCache }, options: CachedOracleOptions = {}): OpenedPriceOracle {
-  const oracle = new StoreOracle(settings, store.prices, readPriceFile(settings), {}, true);
+  const oracle = new StoreOracle(settings, store.prices, readPriceFile(settings), {}, options.markUnfetched === true ? 'marked' : 'silent');
   oracle.restore(options.transient ?? []);
   return oracle;
 }
@@ -80,7 +82,8 @@ class StoreOracle implements OpenedPriceOracle {
     private readonly cache: PriceCache,
     file: FilePrices | undefined,
     private readonly options: PriceOracleOptions,
-    private readonly cacheOnly: boolean,
+    /** `calls`: fetch what the cache lacks; else the cache alone, `marked` saying `not fetched` of what it lacks. */
+    private readonly fetching: 'calls' | 'silent' | 'marked',
   ) {
     this.book = new PriceBook(settings, file);
     this.fetchers = priceFetchers(settings, options.etherscan, (source) => this.http(source), () => (options.now ?? Date.now)() / 1000);
@@ -128,12 +131,13 @@ class StoreOracle implements OpenedPriceOracle {
     }
     const asks = [...groups.values()].flatMap(({ series, buckets }) => {
       const missing = this.fromCache(series, [...buckets]);
+      if (this.fetching === 'marked') for (const bucket of missing) this.book.mark(series, bucket, 'not fetched');
       return missing.length === 0 ? [] : [{ chainId: series.chainId, asset: series.asset, buckets: missing }];
     });
     const fetcher = this.fetchers[source];
     if (asks.length === 0 || fetcher === undefined) return;
     this.expectedCalls += fetcher.calls(asks);
-    if (this.cacheOnly) return;
+    if (this.fetching !== 'calls') return;
     await fetcher.fetch(asks, (results) => this.keep(source, results));
     const givenUp = this.https.get(source)?.givenUp;
     if (givenUp !== undefined) this.options.log?.(`prices: ${source} gave up in this run: ${givenUp}; its rows are valued by the next source or left without a value`);
@@ -170,7 +174,8 @@ class StoreOracle implements OpenedPriceOracle {
     const missing = currencies.map((currency) => ({ currency, days: this.fromCache(fxSeries(currency), [...days]) })).filter((need) => need.days.length > 0);
     if (missing.length === 0) return;
     this.expectedCalls += this.ecb === undefined ? 1 : 0;
-    if (this.cacheOnly) return;
+    if (this.fetching === 'marked') for (const { currency, days: wanted } of missing) for (const day of wanted) this.book.mark(fxSeries(currency), day, 'not fetched');
+    if (this.fetching !== 'calls') return;
     this.ecb ??= ecbRatesFile(this.http('ecb'), this.settings.urls.ecb);
     const rates = await this.ecb;
     for (const { currency, days: wanted } of missing) {

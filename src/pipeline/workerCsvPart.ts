@@ -62,7 +62,7 @@ export function workerCsvPart(spec: CsvPartSpec): CsvPart {
   worker.on('message', (message: WorkerMessage) => {
     if (message.type === 'batch') queue.push(message.batch);
     else if (message.type === 'done') tally = message.tally;
-    else failure = rebuild(message.failure);
+    else failure = rebuildFailure(message.failure);
     settle();
   });
   worker.on('error', (error) => {
@@ -97,6 +97,12 @@ export function workerCsvPart(spec: CsvPartSpec): CsvPart {
   };
 }
 
-function rebuild(failure: WorkerFailure): LedgerscanError {
+/** An error of a worker thread as it crosses to its parent: plain data. */
+export function failureOf(error: unknown, shortMessage: string): WorkerFailure {
+  const known = error instanceof LedgerscanError ? error : null;
+  return { message: error instanceof Error ? error.message : String(error), shortMessage: known?.shortMessage ?? shortMessage, details: known?.details ?? {}, kind: known?.kind ?? 'internal' };
+}
+
+export function rebuildFailure(failure: WorkerFailure): LedgerscanError {
   return new LedgerscanError(failure.shortMessage, { details: failure.details, kind: failure.kind, cause: new Error(failure.message) });
 }

@@ -1,7 +1,10 @@
 import type { Decimal } from '../ledger/money.js';
 
-/** Why a row has no price; kept per row so "no price anywhere" is never confused with "rate-limited". */
-export type MissingState = 'not found' | 'rate-limited' | 'low confidence' | 'source failed';
+/**
+ * Why a row has no price; kept per row so "no price anywhere" is never confused with "rate-limited". `not fetched`:
+ * only a reader of the cache alone says it (the transactions table), for a key no run has asked yet.
+ */
+export type MissingState = 'not found' | 'rate-limited' | 'low confidence' | 'source failed' | 'not fetched';
 
 /** The ECB rate that turned a USD price into the book's currency, and the date of that rate. */
 export interface FxUsed {

@@ -11,7 +11,7 @@ import type { PriceSourceName } from './ValuationSettings.js';
 export const MIN_CONFIDENCE = 0.2;
 
 /** Worst first: a row says the reason most worth acting on. */
-const STATE_ORDER: readonly MissingState[] = ['rate-limited', 'source failed', 'low confidence', 'not found'];
+const STATE_ORDER: readonly MissingState[] = ['rate-limited', 'source failed', 'not fetched', 'low confidence', 'not found'];
 
 export interface PriceBookSettings {
   currency: string;

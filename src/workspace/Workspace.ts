@@ -18,7 +18,10 @@ import { InProcessRunQueue } from './InProcessRunQueue.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { openSqliteWorkspace } from './openWorkspaceData.js';
-import { refreshEntries } from './entries/refreshEntries.js';
+import type { EntryRefresh, WrittenSet } from './entries/refreshEntries.js';
+import { bookRefresh, showEntrySet, writeEntrySet } from './entries/refreshEntries.js';
+import { RefreshThread } from './entries/RefreshThread.js';
+import type { LedgerRule } from '../ledger/LedgerRule.js';
 import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { RunQueue } from './RunQueue.js';
 import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
@@ -26,9 +29,7 @@ import { validateBook } from './validateBook.js';
 import { withField } from './withField.js';
 import { problemField } from './problemField.js';
 import type { Book, BookRule, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
-import { bookJob, bookLedger } from './bookLedger.js';
-import { parseBookRule, tryBookRule } from './checkBookRule.js';
-import { openStoreAt } from '../store/openStoreAt.js';
+import { parseBookRule } from './checkBookRule.js';
 
 /** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
 export interface WorkspaceBackend {
@@ -36,6 +37,8 @@ export interface WorkspaceBackend {
   stores: BookPlaces;
   /** The books' transactions tables, reviews and notes: in the same database as `data`. */
   entries: SqlBookEntries;
+  /** That database's URL: a refresh asked of the server then runs on a worker thread with a connection of its own. */
+  entriesDatabase?: string;
   queue: (execute: (run: Run, signal: AbortSignal) => Promise<void>) => RunQueue;
 }
 
@@ -77,6 +80,7 @@ export class Workspace {
   readonly api: ApiAccess;
   readonly now: () => Date;
   private readonly alerts: AlertSettings;
+  private readonly entriesThread: RefreshThread | undefined;
 
   constructor(options: WorkspaceOptions) {
     this.now = options.now ?? (() => new Date());
@@ -87,12 +91,14 @@ export class Workspace {
       this.data = options.backend.data;
       this.stores = options.backend.stores;
       this.entries = options.backend.entries;
+      this.entriesThread = options.backend.entriesDatabase === undefined ? undefined : new RefreshThread(options.backend.entriesDatabase);
       this.queue = options.backend.queue(execute);
     } else {
       if (options.dataDir === undefined) throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
       const { data, db } = openSqliteWorkspace(path.join(options.dataDir, 'workspace.db'));
       this.data = data;
       this.entries = new SqlBookEntries(db);
+      this.entriesThread = undefined;
       this.stores = embeddedBookPlaces(options.dataDir);
       this.queue = new InProcessRunQueue(this.data, execute, { now: this.now, ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }) });
     }
@@ -114,18 +120,10 @@ export class Workspace {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     const given = parseBookRule(input, book.data.chains);
-    const rules = await this.data.bookRules(bookId);
-    const job = bookJob(book.data, rules, this.api);
-    const store = openStoreAt(this.stores.location(bookId));
-    let matched: number;
-    try {
-      matched = tryBookRule(bookLedger(store, { ...job, rules: [...job.rules, given.resolved] })(), given.resolved);
-    } finally {
-      store.close();
-    }
-    const rule = await this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
-    await this.refreshEntries(book);
-    return { rule, matched };
+    const save = (): Promise<BookRule> => this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
+    // One build of the ledger: the refresh that shows the rule also checks it, and stores it only when it passes.
+    const refresh = await bookRefresh(this, book);
+    return (await showEntrySet(refresh, await this.writeEntrySet(refresh, given.resolved), this.entries, save)).trial;
   }
 
   /** False when the book has no such rule; runs already done keep the files it shaped, the transactions table follows at once. */
@@ -145,6 +143,7 @@ export class Workspace {
   async close(): Promise<void> {
     this.scheduler.stop();
     await this.queue.close();
+    await this.entriesThread?.close();
     await this.data.close();
   }
 
@@ -192,7 +191,13 @@ export class Workspace {
 
   /** Materializes the book's ledger (its rules applied) from its store into its transactions table now; the number of entries. */
   async refreshEntries(book: Book): Promise<number> {
-    return refreshEntries({ bookId: book.id, book: book.data, rules: await this.data.bookRules(book.id), stores: this.stores, entries: this.entries, api: this.api, now: this.now() });
+    const refresh = await bookRefresh(this, book);
+    return (await showEntrySet(refresh, await this.writeEntrySet(refresh), this.entries)).entries;
+  }
+
+  /** The ledger built and written unshown: on a worker thread when the backend names its database (the server's loop stays free). */
+  private writeEntrySet(refresh: EntryRefresh, rule?: LedgerRule): Promise<WrittenSet> {
+    return this.entriesThread === undefined ? writeEntrySet(refresh, this.entries, rule) : this.entriesThread.write(refresh, rule);
   }
 
   /** The book's closed periods, where the CLI's `close` keeps them by default: `filed/` beside its state file. */

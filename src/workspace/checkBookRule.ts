@@ -36,30 +36,42 @@ export function parseBookRule(input: unknown, chains: readonly number[]): GivenR
 }
 
 /**
- * How many entries of the book's stored ledger the rule (applied last, as `CANDIDATE_ID`) changes. Refuses a
- * category of one direction on a leg of the other (an airdrop never leaves the wallet), and an own transfer
- * that does not name one leg out and one leg in.
+ * Watches the book's ledger go by with the rule applied last (as `CANDIDATE_ID`), in the same pass that fills the
+ * transactions table: counts the entries it changes, and `verdict` refuses a category of one direction on a leg
+ * of the other (an airdrop never leaves the wallet), and an own transfer that does not name one leg out and one in.
  */
-export function tryBookRule(entries: Iterable<LedgerEntry>, rule: LedgerRule): number {
-  const note = `rule:${CANDIDATE_ID}`;
-  let changed = 0;
-  const wrong: LedgerEntry[] = [];
-  const legs: LedgerEntry[] = [];
-  for (const entry of entries) {
-    if (entry.note.split(' ').includes(note)) changed += 1;
-    if (!ruleMatches(rule, entry) || entry.kind === 'fee') continue;
-    legs.push(entry);
-    if (rule.category !== null && !categoryFits(rule.category, entry)) wrong.push(entry);
+export class RuleCheck {
+  /** The note an entry the candidate changed carries. */
+  static readonly NOTE = `rule:${CANDIDATE_ID}`;
+  private changed = 0;
+  private readonly wrong: LedgerEntry[] = [];
+  private readonly legs: LedgerEntry[] = [];
+
+  constructor(readonly rule: LedgerRule) {}
+
+  /** Whether the candidate changed this entry. */
+  see(entry: LedgerEntry): boolean {
+    const changed = entry.note.split(' ').includes(RuleCheck.NOTE);
+    if (changed) this.changed += 1;
+    if (!ruleMatches(this.rule, entry) || entry.kind === 'fee') return changed;
+    this.legs.push(entry);
+    if (this.rule.category !== null && !categoryFits(this.rule.category, entry)) this.wrong.push(entry);
+    return changed;
   }
-  if (rule.category !== null && wrong.length > 0) {
-    const wants = categoryDirection(rule.category) === 'in' ? 'incoming' : 'outgoing';
-    const first = wrong[0] as LedgerEntry;
-    throw new InputError(`category ${rule.category} is for ${wants} legs, and the rule matches ${wrong.length} ${first.direction === 'in' ? 'incoming' : 'outgoing'} (entry ${first.entryId}, tx ${first.txHash})`, {
-      details: { field: 'category', fix: 'narrow the match to the right legs ("entries": ["x…"]) or pick a category of that direction' },
-    });
+
+  /** After the last entry: the number of entries changed, or the refusal. */
+  verdict(): number {
+    const { rule, wrong, legs } = this;
+    if (rule.category !== null && wrong.length > 0) {
+      const wants = categoryDirection(rule.category) === 'in' ? 'incoming' : 'outgoing';
+      const first = wrong[0] as LedgerEntry;
+      throw new InputError(`category ${rule.category} is for ${wants} legs, and the rule matches ${wrong.length} ${first.direction === 'in' ? 'incoming' : 'outgoing'} (entry ${first.entryId}, tx ${first.txHash})`, {
+        details: { field: 'category', fix: 'narrow the match to the right legs ("entries": ["x…"]) or pick a category of that direction' },
+      });
+    }
+    if (rule.category === 'own_transfer' && rule.match.entries !== undefined && legs.length > 0) checkTransferLegs(rule.match.entries, legs);
+    return this.changed;
   }
-  if (rule.category === 'own_transfer' && rule.match.entries !== undefined && legs.length > 0) checkTransferLegs(rule.match.entries, legs);
-  return changed;
 }
 
 function checkTransferLegs(ids: readonly string[], legs: readonly LedgerEntry[]): void {

@@ -17,7 +17,7 @@ import { apiPlace } from './apiPlace.js';
 import { runTarget, WORKER_ACTOR } from './AuditLog.js';
 import { BALANCE_SERIES_FILE } from '../output/balanceSeriesFile.js';
 import type { BookPlaces } from './BookPlaces.js';
-import { refreshEntries } from './entries/refreshEntries.js';
+import { bookRefresh, refreshEntries } from './entries/refreshEntries.js';
 import type { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
@@ -94,9 +94,8 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const done = figures.done(outcome.apiCalls);
     // Before the run is done, so whoever waits for it finds the table as the run left the store.
     if (context.entries !== undefined) {
-      const entries = context.entries;
-      await refreshEntries({ bookId: book.id, book: book.data, rules: await data.bookRules(book.id), stores, entries, api, now: context.now() }).then(
-        (count) => log(`transactions table: ${count} entries`),
+      await refreshEntries(await bookRefresh(context, book), context.entries).then(
+        (refreshed) => log(`transactions table: ${refreshed.entries} entries`),
         (error: unknown) => log(`transactions table not refreshed: ${error instanceof LedgerscanError ? error.message : String(error)}`),
       );
     }

@@ -31,7 +31,11 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     const legs = await page.$$eval('table.entries tr.leg', (rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? '')));
     expect(legs.length).toBe(Math.min(expected.total, 100));
     // An admin's rows start with the box that ticks a leg for a correction of several.
-    for (const cells of legs) expect([cells[1], cells[6]]).toEqual(['Wallet 2', 'transfer']);
+    for (const cells of legs) expect([cells[1], cells[7]]).toEqual(['Wallet 2', 'transfer']);
+    // The value with its currency and the price's source as a label, or why there is none: the run's own valuation.
+    const values = expected.entries.slice(0, 100).map(({ cells }) => (cells.value === '' ? cells.value_state ?? '' : `${cells.value} ${cells.price_currency} ${cells.price_source}`));
+    expect(legs.map((cells) => cells[5])).toEqual(values);
+    expect(values.filter((value) => value.endsWith(' USD defillama')).length).toBeGreaterThan(0);
     expect(await page.$eval('html', (root) => root.scrollWidth)).toBeLessThanOrEqual(1280);
 
     const hash = expected.entries[0]?.cells.tx_hash ?? '';
@@ -67,7 +71,7 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     const [rule] = await at.workspace.data.bookRules(bookId);
     expect(rule).toMatchObject({ rule: { match: { entries: [entryId] }, category: 'airdrop' }, reason: 'claimed drop', author: 'accountant' });
     const cells = await page.$eval(row, (tr) => [...tr.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''));
-    expect([cells[6], cells[8]]).toEqual(['airdrop', expect.stringContaining(`rule:${rule?.id}`)]);
+    expect([cells[7], cells[9]]).toEqual(['airdrop', expect.stringContaining(`rule:${rule?.id}`)]);
 
     const run = await at.workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
     await at.workspace.queue.idle();

@@ -22,9 +22,6 @@ interface Page {
   total: number;
 }
 
-/** The value columns a valued export adds to ledger.csv. */
-const VALUE_COLUMNS = new Set(['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state']);
-
 const world = e2eWorld();
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -92,14 +89,24 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
     await close();
   });
 
-  it('pages cover every entry of the period exactly once, in ledger order, with the cells of ledger.csv', async () => {
+  it('pages cover every entry of the period exactly once, in ledger order, with the cells of ledger.csv, values and price sources included', async () => {
     const { entries, totals } = await allPages('from=2025-01-01&to=2025-12-31', 37);
     expect(new Set(totals)).toEqual(new Set([ledger.length]));
     expect(entries.map((entry) => entry.entry_id)).toEqual(ledger.map((row) => row.entry_id));
-    // The table does not carry values yet: every other ledger.csv column, cell for cell.
-    const columns = Object.keys(ledger[0] as LedgerRow).filter((column) => !VALUE_COLUMNS.has(column));
-    const unvalued = ledger.map((row) => Object.fromEntries(columns.map((column) => [column, (row as unknown as Record<string, string>)[column]])));
-    expect(entries.map((entry) => Object.fromEntries(columns.map((column) => [column, neutraliseCell(entry[column] ?? '')])))).toEqual(unvalued);
+    // Every ledger.csv column, cell for cell: the table's values come from the price cache the run filled.
+    const columns = Object.keys(ledger[0] as LedgerRow);
+    expect(columns).toEqual(expect.arrayContaining(['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state']));
+    expect(entries.map((entry) => Object.fromEntries(columns.map((column) => [column, neutraliseCell(entry[column] ?? '')])))).toEqual(ledger);
+    const valued = ledger.filter((row) => (row as unknown as Record<string, string>).value !== '');
+    expect(valued.length).toBeGreaterThan(ledger.length / 2);
+  });
+
+  it("the view's value totals equal ledger.csv's values summed over the same filter, in the book's one currency", async () => {
+    const wallet = (ledger[0] as LedgerRow).wallet;
+    const rows = ledger.filter((row) => row.wallet === wallet) as unknown as Record<string, string>[];
+    const sum = (direction: string): string => rows.filter((row) => row.direction === direction && row.value !== '').reduce((total, row) => total.plus(row.value as string), new Decimal(0)).toFixed(2);
+    const answer = await get<{ value: { currency: string; in: string; out: string; valued: number; unvalued: number } | null }>(`/api/books/${bookId}/entries/totals?wallet=${wallet}&from=2025-01-01&to=2025-12-31`);
+    expect(answer.value).toEqual({ currency: 'USD', in: sum('in'), out: sum('out'), valued: rows.filter((row) => row.value !== '').length, unvalued: rows.filter((row) => row.value === '').length });
   });
 
   it('a filtered view pages every matching entry once, and its totals equal ledger.csv summed over the same filter', async () => {
@@ -165,6 +172,42 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
       ['note.added', 'keeper', `entry ${first.entry_id}`],
     ]);
     expect(audited.find((entry) => entry.action === 'review.changed')).toMatchObject({ before: { status: 'unreviewed' }, after: { status: 'flagged' } });
+  });
+
+  it('a refresh values from the price cache alone: rows whose price no run fetched say "not fetched", never a value', async () => {
+    // The run priced in USD; EUR needs ECB rates no run has fetched yet, so the table may not value a row.
+    await workspace.updateBook(bookId, { valuation: { currency: 'EUR' } });
+    try {
+      const refreshed = await call(admin, 'POST', `/api/books/${bookId}/entries/refresh`);
+      expect(refreshed.status).toBe(200);
+      const { entries } = await allPages('from=2025-01-01&to=2025-12-31', 1000);
+      expect(entries.filter((entry) => entry.value !== '')).toEqual([]);
+      const priced = ledger.filter((row) => (row as unknown as Record<string, string>).value !== '').map((row) => row.entry_id);
+      expect(entries.filter((entry) => priced.includes(entry.entry_id ?? '')).map((entry) => entry.value_state)).toEqual(priced.map(() => 'not fetched'));
+      expect((await get<{ value: unknown }>(`/api/books/${bookId}/entries/totals`)).value).toBeNull();
+    } finally {
+      await workspace.updateBook(bookId, { valuation: { currency: 'USD' } });
+      expect((await call(admin, 'POST', `/api/books/${bookId}/entries/refresh`)).status).toBe(200);
+    }
+  });
+
+  it('a correction is checked and shown by one refresh: refused the wrong way round with nothing stored, else named in the table by its id', async () => {
+    const leg = (direction: string): LedgerRow => ledger.find((row) => row.direction === direction && row.kind !== 'fee' && row.spam === '' && row.category === 'transfer') as LedgerRow;
+    const refused = await call(admin, 'POST', `/api/books/${bookId}/rules`, { match: { entries: [leg('out').entry_id] }, category: 'airdrop', reason: 'wrong way round' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('category airdrop is for incoming legs');
+    expect(await workspace.data.bookRules(bookId)).toEqual([]);
+    const incoming = leg('in');
+    const added = await call(admin, 'POST', `/api/books/${bookId}/rules`, { match: { entries: [incoming.entry_id] }, category: 'airdrop', reason: 'claimed drop' });
+    expect(added.status).toBe(201);
+    const { rule, matched } = JSON.parse(added.text) as { rule: { id: number }; matched: number };
+    expect(matched).toBe(1);
+    const shown = (await get<Page>(`/api/books/${bookId}/entries?q=${incoming.tx_hash}`)).entries.find((entry) => entry.entry_id === incoming.entry_id);
+    expect(shown?.category).toBe('airdrop');
+    expect(shown?.note?.split(' ')).toContain(`rule:${rule.id}`);
+    expect(shown?.note).not.toContain('candidate');
+    expect((await call(admin, 'DELETE', `/api/books/${bookId}/rules/${rule.id}`)).status).toBeLessThan(300);
+    expect((await get<Page>(`/api/books/${bookId}/entries?q=${incoming.tx_hash}`)).entries.find((entry) => entry.entry_id === incoming.entry_id)?.category).toBe('transfer');
   });
 
   it('the CSV download is exactly the filtered view: ledger.csv columns, then review and notes', async () => {

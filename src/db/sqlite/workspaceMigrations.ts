@@ -102,6 +102,11 @@ CREATE TABLE IF NOT EXISTS book_prices (
   time TEXT NOT NULL, chain_id INTEGER NOT NULL, asset TEXT NOT NULL, currency TEXT NOT NULL, price TEXT NOT NULL,
   author TEXT NOT NULL, created_at TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS book_prices_by_book ON book_prices (book_id, id);
+  `,
+  `
+-- Each entry's value in the book's currency as its ledger.csv cells say it (empty: unvalued), for the view's value totals.
+ALTER TABLE book_entries ADD COLUMN value TEXT NOT NULL DEFAULT '';
+ALTER TABLE book_entries ADD COLUMN value_currency TEXT NOT NULL DEFAULT '';
 `,
 ];
 

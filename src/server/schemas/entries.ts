@@ -85,7 +85,7 @@ export const entriesResponse = {
 
 export const totalsResponse = {
   type: 'object',
-  required: ['total', 'assets'],
+  required: ['total', 'assets', 'value'],
   properties: {
     total: { type: 'integer' },
     assets: {
@@ -97,6 +97,13 @@ export const totalsResponse = {
         additionalProperties: false,
       },
     },
+    /** Null when no entry of the view is valued or its values are in more than one currency. */
+    value: nullable({
+      type: 'object',
+      required: ['currency', 'in', 'out', 'valued', 'unvalued'],
+      properties: { currency: { type: 'string' }, in: { type: 'string' }, out: { type: 'string' }, valued: { type: 'integer' }, unvalued: { type: 'integer' } },
+      additionalProperties: false,
+    }),
   },
   additionalProperties: false,
 } as const;

@@ -1,7 +1,7 @@
 import { findChain } from '../../chains/chains.js';
 import { RULE_CATEGORIES } from '../../ledger/LedgerRule.js';
 import { DateFormatter } from '../../templates/DateFormatter.js';
-import type { BookEntry, EntryPage, EntryTotal } from '../../workspace/entries/BookEntries.js';
+import type { BookEntry, EntryPage, EntryTotals } from '../../workspace/entries/BookEntries.js';
 import { REVIEW_STATUSES } from '../../workspace/entries/BookEntries.js';
 import type { Book, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
@@ -20,7 +20,7 @@ export interface EntriesPageInput {
   query: EntriesQuery;
   page: EntryPage;
   /** Null: the view is too large to sum on every visit; a link asks for it. */
-  totals: EntryTotal[] | null;
+  totals: EntryTotals | null;
   next: string | null;
 }
 
@@ -55,14 +55,28 @@ function filterForm(book: Book, query: EntriesQuery): Html {
 </form>`;
 }
 
-function totalsTable(book: Book, query: EntriesQuery, totals: readonly EntryTotal[] | null): Html {
-  if (totals === null) return html`<p><a href="/books/${book.id}/entries${queryString(query, { totals: '1' })}">Totals of this view, in units</a> (a large view: summed when asked)</p>`;
-  if (totals.length === 0) return html``;
-  const rows = totals.map((total) => {
+/** The view's value in the book's currency, when its valued entries share one; how many have none. */
+function valueLine(totals: EntryTotals): Html {
+  const { value } = totals;
+  if (value === null) return html``;
+  const unvalued = value.unvalued === 0 ? '' : ` · ${value.unvalued} ${value.unvalued === 1 ? 'entry' : 'entries'} without a value`;
+  return html`<p class="value-total" data-value-in="${value.in}" data-value-out="${value.out}">Value of this view: in <strong>${value.in} ${value.currency}</strong>, out <strong>${value.out} ${value.currency}</strong> (${value.valued} valued entries${unvalued})</p>`;
+}
+
+function totalsTable(book: Book, query: EntriesQuery, totals: EntryTotals | null): Html {
+  if (totals === null) return html`<p><a href="/books/${book.id}/entries${queryString(query, { totals: '1' })}">Totals of this view, in units and value</a> (a large view: summed when asked)</p>`;
+  if (totals.assets.length === 0) return html``;
+  const rows = totals.assets.map((total) => {
     const asset = { assetKind: total.assetContract === '' ? 'native' : 'erc20', asset: total.asset, assetContract: total.assetContract, tokenId: '', spam: '' };
     return html`<tr><td>${findChain(total.chainId)?.name ?? String(total.chainId)}</td><td>${assetLabel(asset)}</td><td class="num">${total.entries}</td><td class="num">${total.in}</td><td class="num">${total.out}</td></tr>`;
   });
-  return html`<details class="totals"><summary>Totals of this view, in units</summary><div class="wide"><table><thead><tr><th>Chain</th><th>Asset</th><th>Entries</th><th>In</th><th>Out</th></tr></thead><tbody>${rows}</tbody></table></div></details>`;
+  return html`${valueLine(totals)}<details class="totals"><summary>Totals of this view, in units</summary><div class="wide"><table><thead><tr><th>Chain</th><th>Asset</th><th>Entries</th><th>In</th><th>Out</th></tr></thead><tbody>${rows}</tbody></table></div></details>`;
+}
+
+/** The entry's value with its currency and the price's source as a small label; without one, why (empty for an unvalued book). */
+function valueCell(cell: (name: string) => string): Html {
+  if (cell('value') === '') return html`<td class="num value">${cell('value_state') === '' ? '' : html`<small class="value-state">${cell('value_state')}</small>`}</td>`;
+  return html`<td class="num value" title="price ${cell('price')} ${cell('price_currency')} at ${cell('price_time')}">${cell('value')} ${cell('price_currency')} <small class="price-source">${cell('price_source')}</small></td>`;
 }
 
 function reviewControls(book: Book, entry: BookEntry, admin: boolean): Html {
@@ -93,6 +107,7 @@ ${admin ? html`<td><input type="checkbox" name="pick" value="${entry.entryId}" a
 <td>${cell('direction')}</td>
 <td>${assetLabel(asset)}</td>
 <td class="num">${amountText(cell('amount_raw'), decimals, unitOf(asset), decimals === null ? '' : cell('amount'))}</td>
+${valueCell(cell)}
 <td>${cell('counterparty_label') === '' ? shortened(cell('counterparty')) : html`<span title="${cell('counterparty')}">${cell('counterparty_label')}</span>`}</td>
 <td>${cell('category')}</td>
 <td>${cell('spam')}</td>
@@ -117,7 +132,7 @@ function transactionRows(book: Book, group: readonly BookEntry[], dates: DateFor
   const first = group[0] as BookEntry;
   const chainId = Number(first.cells.chain_id);
   return html`<tbody class="tx">
-<tr class="tx-head"><th colspan="${admin ? 10 : 9}"><span class="when">${dates.format(first.timestamp)}</span> · ${findChain(chainId)?.name ?? String(chainId)} · ${explorerLink(chainId, first.cells.tx_hash ?? '')}${first.cells.method === '' ? '' : html` · <span class="method">${first.cells.method}</span>`} · ${group.length === 1 ? '1 leg' : `${group.length} legs`}</th></tr>
+<tr class="tx-head"><th colspan="${admin ? 11 : 10}"><span class="when">${dates.format(first.timestamp)}</span> · ${findChain(chainId)?.name ?? String(chainId)} · ${explorerLink(chainId, first.cells.tx_hash ?? '')}${first.cells.method === '' ? '' : html` · <span class="method">${first.cells.method}</span>`} · ${group.length === 1 ? '1 leg' : `${group.length} legs`}</th></tr>
 ${group.map((entry) => legRow(book, entry, admin))}
 </tbody>`;
 }
@@ -142,7 +157,7 @@ ${page.refreshedAt === null ? ' · not built yet: run a sync or refresh' : ` · 
 ${admin ? html` <button type="button" data-action="refresh-entries" data-url="/api/books/${book.id}/entries/refresh">Refresh from the store</button><span class="error" data-error></span>` : ''}</p>
 ${totalsTable(book, query, input.totals)}
 ${admin ? html`<details class="card"><summary>Correct the ticked legs together</summary><p>Two legs of a transfer between own wallets: tick both, then set category own_transfer.</p>${correctionForm(book, [], 'Save as a rule')}</details>` : ''}
-<div class="wide"><table class="entries"><thead><tr>${admin ? html`<th></th>` : ''}<th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Counterparty</th><th>Category</th><th>Spam reason</th><th>Note</th><th>Review and notes</th></tr></thead>
+<div class="wide"><table class="entries"><thead><tr>${admin ? html`<th></th>` : ''}<th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Value</th><th>Counterparty</th><th>Category</th><th>Spam reason</th><th>Note</th><th>Review and notes</th></tr></thead>
 ${groups.map((group) => transactionRows(book, group, dates, admin))}</table></div>
 <p>${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${input.next === null ? '' : html`<a class="button" href="/books/${book.id}/entries${queryString(query, { cursor: input.next })}">Next page</a>`}</p>`,
   });

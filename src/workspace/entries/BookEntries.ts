@@ -69,6 +69,22 @@ export interface EntryTotal {
   out: string;
 }
 
+/** The value a filtered view moves in the book's currency, summed exactly over its valued entries. */
+export interface EntryValueTotal {
+  currency: string;
+  in: string;
+  out: string;
+  valued: number;
+  /** Entries of the view without a value (spam, no price, or a book valued with no currency). */
+  unvalued: number;
+}
+
+export interface EntryTotals {
+  assets: EntryTotal[];
+  /** Null when no entry of the view is valued, or its values are in more than one currency. */
+  value: EntryValueTotal | null;
+}
+
 export interface ReviewCounts {
   unreviewed: number;
   reviewed: number;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { InputError } from '../../errors/LedgerscanError.js';
-import type { BookEntry, EntryCursor, EntryFilter, EntryNote, EntryPage, EntryReview, EntryTotal, ReviewCounts, ReviewStatus } from './BookEntries.js';
+import type { BookEntry, EntryCursor, EntryFilter, EntryNote, EntryPage, EntryReview, EntryTotals, ReviewCounts, ReviewStatus } from './BookEntries.js';
 import type { SeqRange } from './entryConditions.js';
 import { entryConditions } from './entryConditions.js';
 import type { EntryRow, EntryTables } from './entryTables.js';
@@ -38,17 +38,23 @@ export class SqlBookEntries {
     this.db = db.withTables<EntryTables>() as unknown as Kysely<EntryTables>;
   }
 
+  /** `write` then `publish`: the book's table becomes `rows` (ledger order); the number of entries. */
+  async replace(bookId: number, columns: readonly string[], rows: Iterable<NewEntryRow> | AsyncIterable<NewEntryRow>, now: string): Promise<number> {
+    const written = await this.write(bookId, columns, rows, now);
+    await this.publish(bookId, written.setId, now);
+    return written.entries;
+  }
+
   /**
-   * Writes `rows` (ledger order) as a new entry set in short statements, then makes it the book's current set in one
-   * statement: a reader sees the old set or the new one, never half. A refresh older than the current set is
-   * dropped (two refreshes raced). Older sets are deleted afterwards. Returns the number of entries.
+   * Writes `rows` (ledger order) as a new entry set in short statements, not yet shown: `publish` shows it,
+   * `discard` drops it. Nothing is left behind when the rows fail.
    */
-  async replace(bookId: number, columns: readonly string[], rows: Iterable<NewEntryRow>, now: string): Promise<number> {
+  async write(bookId: number, columns: readonly string[], rows: Iterable<NewEntryRow> | AsyncIterable<NewEntryRow>, now: string): Promise<{ setId: number; entries: number }> {
     const { id } = await this.db.insertInto('entry_sets').values({ book_id: bookId, columns: JSON.stringify(columns), entries: 0, created_at: now }).returning('id').executeTakeFirstOrThrow();
     let seq = 0;
     try {
       let batch: EntryRow[] = [];
-      for (const row of rows) {
+      for await (const row of rows) {
         batch.push({ ...row, set_id: id, seq: (seq += 1) });
         if (batch.length === INSERT_ROWS) {
           await this.db.insertInto('book_entries').values(batch).execute();
@@ -57,21 +63,40 @@ export class SqlBookEntries {
       }
       if (batch.length > 0) await this.db.insertInto('book_entries').values(batch).execute();
       await this.db.updateTable('entry_sets').set({ entries: seq }).where('id', '=', id).execute();
-      await this.db
-        .insertInto('entry_views')
-        .values({ book_id: bookId, set_id: id, refreshed_at: now })
-        .onConflict((conflict) => conflict.column('book_id').doUpdateSet({ set_id: id, refreshed_at: now }).where('entry_views.set_id', '<', id))
-        .execute();
     } catch (error) {
-      await this.dropSet(id);
+      await this.discard(id);
       throw error;
     }
+    return { setId: Number(id), entries: seq };
+  }
+
+  /**
+   * Makes a written set the book's current one in one statement: a reader sees the old set or the new one, never
+   * half. A set older than the current one is dropped (two refreshes raced). Older sets are deleted afterwards.
+   */
+  async publish(bookId: number, setId: number, now: string): Promise<void> {
+    await this.db
+      .insertInto('entry_views')
+      .values({ book_id: bookId, set_id: setId, refreshed_at: now })
+      .onConflict((conflict) => conflict.column('book_id').doUpdateSet({ set_id: setId, refreshed_at: now }).where('entry_views.set_id', '<', setId))
+      .execute();
     const current = await this.currentSet(bookId);
-    const old = await this.db.selectFrom('entry_sets').select('id').where('book_id', '=', bookId).where('id', '<>', current?.id ?? id).execute();
-    for (const set of old) await this.dropSet(set.id);
+    const old = await this.db.selectFrom('entry_sets').select('id').where('book_id', '=', bookId).where('id', '<>', current?.id ?? setId).execute();
+    for (const set of old) await this.discard(Number(set.id));
     // The planner's statistics follow the new rows, so a selective filter (a hash, a wallet's category) takes its index.
     await sql`ANALYZE book_entries`.execute(this.db);
-    return seq;
+  }
+
+  /** In a written set's entries `seqs`, the text `from` of every cell becomes `to` (a rule's id once it is stored). */
+  async renameInCells(setId: number, seqs: readonly number[], from: string, to: string): Promise<void> {
+    for (let start = 0; start < seqs.length; start += INSERT_ROWS) {
+      await this.db
+        .updateTable('book_entries')
+        .set({ cells: sql<string>`replace(cells, ${from}, ${to})` })
+        .where('set_id', '=', setId)
+        .where('seq', 'in', seqs.slice(start, start + INSERT_ROWS))
+        .execute();
+    }
   }
 
   async currentSet(bookId: number): Promise<CurrentSet | undefined> {
@@ -121,17 +146,17 @@ export class SqlBookEntries {
     } while (cursor !== null);
   }
 
-  /** The units the filtered view moves per asset, in and out, exact (base units summed as integers). */
-  async totals(bookId: number, filter: EntryFilter): Promise<EntryTotal[]> {
+  /** The units the filtered view moves per asset, in and out, exact (base units summed as integers), and its value. */
+  async totals(bookId: number, filter: EntryFilter): Promise<EntryTotals> {
     const set = await this.currentSet(bookId);
-    if (set === undefined) return [];
+    if (set === undefined) return { assets: [], value: null };
     const range = await this.seqRange(set.id, filter);
     const walk = async function* (db: Kysely<EntryTables>) {
       let after = 0;
       for (;;) {
         const rows = await db
           .selectFrom('book_entries')
-          .select(['seq', 'chain_id', 'asset', 'asset_contract', 'direction', 'amount_raw', 'decimals'])
+          .select(['seq', 'chain_id', 'asset', 'asset_contract', 'direction', 'amount_raw', 'decimals', 'value', 'value_currency'])
           .where((eb) => entryConditions(eb, bookId, set.id, filter, range))
           .where('seq', '>', after)
           .orderBy('seq')
@@ -231,7 +256,8 @@ export class SqlBookEntries {
     });
   }
 
-  private async dropSet(setId: number): Promise<void> {
+  /** Drops a set, a bounded number of rows per statement. */
+  async discard(setId: number): Promise<void> {
     for (;;) {
       const last = await this.db.selectFrom('book_entries').select('seq').where('set_id', '=', setId).orderBy('seq').offset(DELETE_ROWS - 1).limit(1).executeTakeFirst();
       if (last === undefined) break;

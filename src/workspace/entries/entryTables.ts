@@ -24,6 +24,9 @@ export interface EntryRow {
   search: string;
   /** The `ledger.csv` cells as a JSON array, in the set's column order. */
   cells: string;
+  /** The `value` and `price_currency` cells again, for the view's value totals: empty when the entry has no value. */
+  value: string;
+  value_currency: string;
 }
 
 /** The entry tables as the query builder sees them, one description for SQLite and PostgreSQL. */

@@ -4,6 +4,7 @@ import { AssetNamer } from '../../templates/AssetNamer.js';
 import { compileRow } from '../../templates/compileRow.js';
 import { entryRow } from '../../templates/entryRow.js';
 import { loadBuiltinTemplate } from '../../templates/templateCatalog.js';
+import type { RowPrices } from '../../prices/valueLeg.js';
 
 export interface LedgerCells {
   columns: string[];
@@ -13,10 +14,11 @@ export interface LedgerCells {
 
 /**
  * The `ledger.csv` columns through the built-in template itself, so the table and its CSV download have the
- * export's columns and cells, and a column the template gains (values, price sources) reaches the table with it.
+ * export's columns and cells, and a column the template gains reaches the table with it. With `prices` (a
+ * prepared valuation) the value cells are filled as a valued export fills them; without, they stay empty.
  */
-export function ledgerCells(): LedgerCells {
+export function ledgerCells(prices: RowPrices | null = null): LedgerCells {
   const template = loadBuiltinTemplate('ledger');
-  const cellsOf = compileRow(template, { amounts: new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding), names: new AssetNamer(template.nftNaming, template.unknownTokenNaming) });
+  const cellsOf = compileRow(template, { amounts: new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding), names: new AssetNamer(template.nftNaming, template.unknownTokenNaming), prices });
   return { columns: template.columns.map((column) => column.header), cells: (entry) => cellsOf(entryRow(entry), null) };
 }

@@ -4,28 +4,46 @@ import type { Job } from '../../config/Job.js';
 import { STREAMS } from '../../etherscan/wire.js';
 import { defaultFiledDir } from '../../filing/FiledRecord.js';
 import type { LedgerEntry } from '../../ledger/LedgerEntry.js';
+import type { LedgerRule } from '../../ledger/LedgerRule.js';
 import type { ChainBlocks } from '../../pipeline/ledgerFromStore.js';
 import { ledgerFromStore } from '../../pipeline/ledgerFromStore.js';
+import { openCachedPriceOracle } from '../../pipeline/openPriceOracle.js';
+import type { PriceOracle } from '../../prices/PriceOracle.js';
+import { PriceQueries } from '../../prices/PriceQueries.js';
+import type { RowPrices } from '../../prices/valueLeg.js';
 import type { RecordStore } from '../../store/RecordStore.js';
+import type { StoreLocation } from '../../store/StoreLocation.js';
 import { openStoreAt } from '../../store/openStoreAt.js';
 import type { BookData } from '../BookData.js';
 import type { BookPlaces } from '../BookPlaces.js';
+import { RuleCheck } from '../checkBookRule.js';
 import type { ApiAccess } from '../jobForRun.js';
 import { jobForRun } from '../jobForRun.js';
-import type { BookRule } from '../WorkspaceData.js';
+import type { Book, BookRule, WorkspaceData } from '../WorkspaceData.js';
 import { ledgerCells } from './ledgerCells.js';
 import type { NewEntryRow, SqlBookEntries } from './SqlBookEntries.js';
 
+/** What a refresh reads: plain data, so a worker thread can be handed it. */
 export interface EntryRefresh {
   bookId: number;
   book: BookData;
   /** The book's rules, applied after the job's as in every run. */
   rules: readonly BookRule[];
-  stores: BookPlaces;
-  entries: SqlBookEntries;
+  /** The book's store, and its `--state` (beside it, the closed periods). */
+  location: StoreLocation;
+  state: string;
   api: ApiAccess;
   now: Date;
 }
+
+export interface RefreshOutcome {
+  entries: number;
+  /** With a rule tried (`Workspace.addBookRule`): the rule as stored and how many entries it changed. */
+  trial?: { rule: BookRule; matched: number };
+}
+
+/** Entries valued per chunk: each chunk's questions are prepared from the cache together, then its rows written. */
+const VALUED_CHUNK = 5_000;
 
 /**
  * Per chain of the job, the blocks every synced (wallet, stream) of the store holds: up to the lowest synced end,
@@ -39,10 +57,13 @@ export function storedChains(store: RecordStore, job: Pick<Job, 'chains' | 'wall
   });
 }
 
-/** What the table keeps of an entry: its filter columns and its `ledger.csv` cells. */
-export function* entryRows(entries: Iterable<LedgerEntry>): Generator<NewEntryRow> {
-  const { cells } = ledgerCells();
+/** What the table keeps of an entry: its filter columns and its `ledger.csv` cells, valued with `prices` when given. */
+export function* entryRows(entries: Iterable<LedgerEntry>, prices: RowPrices | null = null): Generator<NewEntryRow> {
+  const { columns, cells } = ledgerCells(prices);
+  const valueAt = columns.indexOf('value');
+  const currencyAt = columns.indexOf('price_currency');
   for (const entry of entries) {
+    const row = cells(entry);
     yield {
       entry_id: entry.entryId,
       timestamp: entry.timestamp,
@@ -59,28 +80,121 @@ export function* entryRows(entries: Iterable<LedgerEntry>): Generator<NewEntryRo
       category: entry.category,
       spam: entry.spam === '' ? 0 : 1,
       search: [entry.txHash, entry.counterparty, entry.counterpartyLabel, entry.walletLabel, entry.method, entry.asset].join(' ').toLowerCase(),
-      cells: JSON.stringify(cells(entry)),
+      cells: JSON.stringify(row),
+      value: row[valueAt] ?? '',
+      value_currency: row[currencyAt] ?? '',
     };
   }
 }
 
 /**
- * Materializes the book's ledger into its transactions table: the job a run of the book gets (`jobForRun`, so book
- * settings and rules reach both alike) through `ledgerFromStore`, the function every run's ledger comes from, over
- * all the store has synced. Replaces the table atomically; returns the number of entries.
+ * The rows of a valued book: a chunk of entries at a time, its price questions prepared from the book's price
+ * cache (the oracle is cache-only: the table never makes a price call, and says `not fetched` of what no run asked).
  */
-export async function refreshEntries(refresh: EntryRefresh): Promise<number> {
-  const { bookId, stores, entries, now } = refresh;
-  const state = stores.stateFile(bookId);
-  const job = jobForRun({ book: refresh.book, rules: refresh.rules, request: { kind: 'sync' }, api: refresh.api, state, out: '.', jobFile: 'job.json', now, write: false, filedDir: defaultFiledDir(state) });
-  const columns = ledgerCells().columns;
-  const location = stores.location(bookId);
-  // A book never synced has no store yet: its table is empty, and opening it must not create one.
-  if (location.kind === 'sqlite' && !fs.existsSync(location.file)) return entries.replace(bookId, columns, [], now.toISOString());
-  const store = openStoreAt(location);
-  try {
-    return await entries.replace(bookId, columns, entryRows(ledgerFromStore(store, job, storedChains(store, job))()), now.toISOString());
-  } finally {
-    store.close();
+async function* valuedRows(entries: Iterable<LedgerEntry>, oracle: PriceOracle): AsyncGenerator<NewEntryRow> {
+  const prices: RowPrices = { currency: oracle.stats().currency, priceAt: (query) => oracle.priceAt(query) };
+  let chunk: LedgerEntry[] = [];
+  const flush = async function* (): AsyncGenerator<NewEntryRow> {
+    const queries = new PriceQueries();
+    for (const entry of chunk) queries.add(entry);
+    await oracle.prepare(queries.queries());
+    yield* entryRows(chunk, prices);
+    chunk = [];
+  };
+  for (const entry of entries) {
+    chunk.push(entry);
+    if (chunk.length === VALUED_CHUNK) yield* flush();
   }
+  if (chunk.length > 0) yield* flush();
+}
+
+/** Each entry on its way to the table, shown to the trial's check; the seqs (1-based order) of those it changed. */
+function* watched(entries: Iterable<LedgerEntry>, check: RuleCheck, changed: number[]): Generator<LedgerEntry> {
+  let seq = 0;
+  for (const entry of entries) {
+    seq += 1;
+    if (check.see(entry)) changed.push(seq);
+    yield entry;
+  }
+}
+
+/** A set written and not yet shown; with a tried rule, what its check found (it passed). */
+export interface WrittenSet {
+  setId: number;
+  entries: number;
+  /** The entries the tried rule changed (their seqs) and how many. */
+  trial?: { matched: number; changed: number[] };
+}
+
+/**
+ * Materializes the book's ledger into its transactions table: the job a run of the book gets (`jobForRun`, so book
+ * settings, rules and valuation reach both alike) through `ledgerFromStore`, the function every run's ledger comes
+ * from, over all the store has synced, each entry valued from the book's price cache. In two halves, so that a rule
+ * tried costs the same one build: the set is written unshown and the rule checked (`writeEntrySet`), then the
+ * rule stored, named in the cells, and the set shown (`showEntrySet`).
+ */
+export async function refreshEntries(refresh: EntryRefresh, entries: SqlBookEntries): Promise<RefreshOutcome> {
+  return showEntrySet(refresh, await writeEntrySet(refresh, entries), entries);
+}
+
+/**
+ * The heavy half of a refresh (a thread's, on the distributed server): the ledger built, valued and written as a
+ * set nobody sees yet. With `rule` (applied last as `CANDIDATE_ID`) its check watches the same pass; a refused rule
+ * leaves nothing behind.
+ */
+export async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntries, rule?: LedgerRule): Promise<WrittenSet> {
+  const { bookId, location, state, now } = refresh;
+  const loaded = jobForRun({ book: refresh.book, rules: refresh.rules, request: { kind: 'sync' }, api: refresh.api, state, out: '.', jobFile: 'job.json', now, write: false, filedDir: defaultFiledDir(state) });
+  const job = rule === undefined ? loaded : { ...loaded, rules: [...loaded.rules, rule] };
+  // A book never synced has no store yet: its table is empty, and opening it must not create one.
+  const store = location.kind === 'sqlite' && !fs.existsSync(location.file) ? null : openStoreAt(location);
+  const check = rule === undefined ? null : new RuleCheck(rule);
+  const changed: number[] = [];
+  try {
+    const built = store === null ? [] : ledgerFromStore(store, job, storedChains(store, job))();
+    const ledger = check === null ? built : watched(built, check, changed);
+    const oracle = store === null || job.valuation === undefined ? undefined : openCachedPriceOracle(job.valuation, store, { markUnfetched: true });
+    const rows = oracle === undefined ? entryRows(ledger) : valuedRows(ledger, oracle);
+    const written = await entries.write(bookId, ledgerCells().columns, rows, now.toISOString());
+    if (check === null) return written;
+    try {
+      return { ...written, trial: { matched: check.verdict(), changed } };
+    } catch (error) {
+      await entries.discard(written.setId);
+      throw error;
+    }
+  } finally {
+    store?.close();
+  }
+}
+
+/** The light half: a tried rule stored and named by its stored id in the cells it changed, then the set shown. */
+export async function showEntrySet(refresh: EntryRefresh, written: WrittenSet, entries: SqlBookEntries, save?: () => Promise<BookRule>): Promise<RefreshOutcome> {
+  let outcome: RefreshOutcome = { entries: written.entries };
+  if (written.trial !== undefined && save !== undefined) {
+    try {
+      const rule = await save();
+      await entries.renameInCells(written.setId, written.trial.changed, RuleCheck.NOTE, `rule:${rule.id}`);
+      outcome = { ...outcome, trial: { rule, matched: written.trial.matched } };
+    } catch (error) {
+      await entries.discard(written.setId);
+      throw error;
+    }
+  }
+  await entries.publish(refresh.bookId, written.setId, refresh.now.toISOString());
+  return outcome;
+}
+
+/** What a refresh reads besides the book: the workspace itself, or a run's context (`executeRun`). */
+export interface RefreshPlaces {
+  data: Pick<WorkspaceData, 'bookRules'>;
+  stores: BookPlaces;
+  api: ApiAccess;
+  now: () => Date;
+}
+
+/** The one way a refresh's input is assembled: the book, its rules as stored now, its store, the API. */
+export async function bookRefresh(places: RefreshPlaces, book: Book): Promise<EntryRefresh> {
+  const { stores, api } = places;
+  return { bookId: book.id, book: book.data, rules: await places.data.bookRules(book.id), location: stores.location(book.id), state: stores.stateFile(book.id), api, now: places.now() };
 }

@@ -32,8 +32,8 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
   app.get<Filtered>('/api/books/:id/entries/totals', { config: { access: 'user' }, schema: { ...filtered, response: responses({ 200: totalsResponse }) } }, async (request) => {
     const book = await bookById(workspace, request.params.id);
     const { filter } = entryFilter(request.query, book);
-    const assets = await entries.totals(book.id, filter);
-    return { total: assets.reduce((sum, asset) => sum + asset.entries, 0), assets };
+    const totals = await entries.totals(book.id, filter);
+    return { total: totals.assets.reduce((sum, asset) => sum + asset.entries, 0), ...totals };
   });
 
   app.get<Filtered>('/api/books/:id/entries.csv', { config: { access: 'user' }, schema: { ...filtered, response: notJson } }, async (request, reply) => {

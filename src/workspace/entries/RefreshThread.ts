@@ -1,0 +1,75 @@
+import type { Worker } from 'node:worker_threads';
+import { LedgerscanError } from '../../errors/LedgerscanError.js';
+import type { LedgerRule } from '../../ledger/LedgerRule.js';
+import type { WorkerFailure } from '../../pipeline/workerCsvPart.js';
+import { rebuildFailure } from '../../pipeline/workerCsvPart.js';
+import { startWorker } from '../../startWorker.js';
+import type { EntryRefresh, WrittenSet } from './refreshEntries.js';
+
+/** One refresh asked of the thread: plain data. */
+export interface RefreshRequest {
+  id: number;
+  refresh: Omit<EntryRefresh, 'now'> & { now: string };
+  rule?: LedgerRule;
+}
+
+export type RefreshMessage = { id: number; type: 'done'; written: WrittenSet } | { id: number; type: 'error'; failure: WorkerFailure };
+
+interface Pending {
+  resolve: (written: WrittenSet) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * `writeEntrySet` on a worker thread (`refreshWorker`) for the distributed server: building a book's ledger takes
+ * seconds to minutes of CPU, and on the server's own thread every page would wait for it. One thread, started at
+ * the first refresh and kept (its modules and connection loaded once, seconds on a busy machine), takes the
+ * refreshes one after another; it holds the process open only while one is asked. The caller shows the set
+ * (`showEntrySet`), a few statements.
+ */
+export class RefreshThread {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private last = 0;
+
+  /** `database`: the workspace database's URL, the server's own (never shown). */
+  constructor(private readonly database: string) {}
+
+  write(refresh: EntryRefresh, rule?: LedgerRule): Promise<WrittenSet> {
+    const worker = this.worker ?? this.start();
+    const request: RefreshRequest = { id: (this.last += 1), refresh: { ...refresh, now: refresh.now.toISOString() }, ...(rule === undefined ? {} : { rule }) };
+    if (this.pending.size === 0) worker.ref();
+    return new Promise<WrittenSet>((resolve, reject) => {
+      this.pending.set(request.id, { resolve, reject });
+      worker.postMessage(request);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
+  private start(): Worker {
+    const worker = startWorker('refreshWorker', import.meta.url, { workerData: { database: this.database } });
+    const settle = (id: number, outcome: (pending: Pending) => void): void => {
+      const pending = this.pending.get(id);
+      this.pending.delete(id);
+      if (pending !== undefined) outcome(pending);
+      if (this.pending.size === 0) worker.unref();
+    };
+    worker.on('message', (message: RefreshMessage) => {
+      settle(message.id, (pending) => (message.type === 'done' ? pending.resolve(message.written) : pending.reject(rebuildFailure(message.failure))));
+    });
+    // A thread that failed or ended fails what it was asked; the next refresh starts a new one.
+    const failed = (cause: unknown): void => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const id of [...this.pending.keys()]) settle(id, (pending) => pending.reject(new LedgerscanError('the refresh thread stopped', { cause })));
+    };
+    worker.on('error', failed);
+    worker.on('exit', (code) => failed(new Error(`exit code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+}
