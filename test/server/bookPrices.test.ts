@@ -87,6 +87,10 @@ describe('a book’s manual prices (SQLite)', () => {
       expect(row).toMatchObject({ price: '1.25', price_currency: 'USD', price_source: 'file', price_time: gap.first, value_state: '' });
       expect(row.value).toBe(exactValue(row.amount ?? '', '1.25'));
     }
+    // The transactions table, refreshed after the run, carries the same values from the same file.
+    const table = (await call('GET', `/api/books/${bookId}/entries?chain=${given.chain}&asset=${asset}&limit=1000`, viewer)).json<{ entries: Record<string, string>[] }>().entries;
+    const tabled = new Map(table.map((entry) => [entry.entry_id, entry]));
+    for (const row of filled) expect(tabled.get(row.entry_id ?? '')).toMatchObject({ price_source: 'file', price: '1.25', value: row.value });
     const stillMissing = csv(path.join(workspace.stores.outDir(second), 'prices-missing.csv'));
     expect(stillMissing.filter((row) => row.asset_contract === asset && row.first === gap.first)).toEqual([]);
 

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { walletsOnChain } from '../../config/walletsOnChain.js';
 import type { Job } from '../../config/Job.js';
 import { STREAMS } from '../../etherscan/wire.js';
@@ -19,7 +21,7 @@ import type { BookPlaces } from '../BookPlaces.js';
 import { RuleCheck } from '../checkBookRule.js';
 import type { ApiAccess } from '../jobForRun.js';
 import { jobForRun } from '../jobForRun.js';
-import type { Book, BookRule, WorkspaceData } from '../WorkspaceData.js';
+import type { Book, BookPrice, BookRule, WorkspaceData } from '../WorkspaceData.js';
 import { ledgerCells } from './ledgerCells.js';
 import type { NewEntryRow, SqlBookEntries } from './SqlBookEntries.js';
 
@@ -29,6 +31,8 @@ export interface EntryRefresh {
   book: BookData;
   /** The book's rules, applied after the job's as in every run. */
   rules: readonly BookRule[];
+  /** The book's manual prices, the file source's as in every run. */
+  prices: readonly BookPrice[];
   /** The book's store, and its `--state` (beside it, the closed periods). */
   location: StoreLocation;
   state: string;
@@ -143,14 +147,15 @@ export async function refreshEntries(refresh: EntryRefresh, entries: SqlBookEntr
  * leaves nothing behind.
  */
 export async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntries, rule?: LedgerRule): Promise<WrittenSet> {
-  const { bookId, location, state, now } = refresh;
-  const loaded = jobForRun({ book: refresh.book, rules: refresh.rules, request: { kind: 'sync' }, api: refresh.api, state, out: '.', jobFile: 'job.json', now, write: false, filedDir: defaultFiledDir(state) });
-  const job = rule === undefined ? loaded : { ...loaded, rules: [...loaded.rules, rule] };
+  const { bookId, location, now } = refresh;
+  const scratch = refresh.prices.length === 0 ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-refresh-'));
   // A book never synced has no store yet: its table is empty, and opening it must not create one.
   const store = location.kind === 'sqlite' && !fs.existsSync(location.file) ? null : openStoreAt(location);
   const check = rule === undefined ? null : new RuleCheck(rule);
   const changed: number[] = [];
   try {
+    const loaded = refreshJob(refresh, scratch);
+    const job = rule === undefined ? loaded : { ...loaded, rules: [...loaded.rules, rule] };
     const built = store === null ? [] : ledgerFromStore(store, job, storedChains(store, job))();
     const ledger = check === null ? built : watched(built, check, changed);
     const oracle = store === null || job.valuation === undefined ? undefined : openCachedPriceOracle(job.valuation, store, { markUnfetched: true });
@@ -165,6 +170,7 @@ export async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntri
     }
   } finally {
     store?.close();
+    if (scratch !== undefined) fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
 
@@ -185,9 +191,20 @@ export async function showEntrySet(refresh: EntryRefresh, written: WrittenSet, e
   return outcome;
 }
 
+/**
+ * The job a run of the book gets. A book with manual prices values from its price file, which the file source reads
+ * from disk: it is written to a scratch folder for the job's loading and read there, as a run reads its own.
+ */
+function refreshJob(refresh: EntryRefresh, scratch: string | undefined): Job {
+  const { state, now } = refresh;
+  const input = { book: refresh.book, rules: refresh.rules, request: { kind: 'sync' as const }, api: refresh.api, state, out: '.', now, filedDir: defaultFiledDir(state) };
+  if (scratch === undefined) return jobForRun({ ...input, jobFile: 'job.json', write: false });
+  return jobForRun({ ...input, prices: refresh.prices, jobFile: path.join(scratch, 'job.json'), write: true });
+}
+
 /** What a refresh reads besides the book: the workspace itself, or a run's context (`executeRun`). */
 export interface RefreshPlaces {
-  data: Pick<WorkspaceData, 'bookRules'>;
+  data: Pick<WorkspaceData, 'bookRules' | 'bookPrices'>;
   stores: BookPlaces;
   api: ApiAccess;
   now: () => Date;
@@ -196,5 +213,5 @@ export interface RefreshPlaces {
 /** The one way a refresh's input is assembled: the book, its rules as stored now, its store, the API. */
 export async function bookRefresh(places: RefreshPlaces, book: Book): Promise<EntryRefresh> {
   const { stores, api } = places;
-  return { bookId: book.id, book: book.data, rules: await places.data.bookRules(book.id), location: stores.location(book.id), state: stores.stateFile(book.id), api, now: places.now() };
+  return { bookId: book.id, book: book.data, rules: await places.data.bookRules(book.id), prices: await places.data.bookPrices(book.id), location: stores.location(book.id), state: stores.stateFile(book.id), api, now: places.now() };
 }
