@@ -110,12 +110,16 @@ describe('RunLock', () => {
     const script = [
       "import { RunLock } from './src/store/RunLock.ts';",
       `RunLock.acquire(${JSON.stringify(state)}, 'ledgerscan sync');`,
+      // Said once acquire has returned: the file exists a moment before the lock listens to signals.
+      "process.stdout.write('held\\n');",
       'setInterval(() => undefined, 1000);',
     ].join('\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'ignore'] });
     const exited = once(child, 'exit');
+    let said = '';
+    child.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString('utf8')));
     try {
-      await waitFor(() => fs.existsSync(`${state}.lock`) && fs.readFileSync(`${state}.lock`, 'utf8') !== '', child);
+      await waitFor(() => said.includes('held'), child);
       expect(() => RunLock.acquire(state, 'ledgerscan export')).toThrow(`pid ${child.pid}`);
     } finally {
       child.kill('SIGTERM');
