@@ -21,12 +21,14 @@ import { sendPage } from './sendPage.js';
 export async function pageRoutes(app: FastifyInstance): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
+  // The built-in templates ship with the package and change only with it: read and checked once, not per visit
+  // (23 files parsed took most of a book page's CPU time).
+  const templates = listTemplates();
 
   app.get('/login', { config: { access: 'public' }, schema: { querystring: noQuery, response: notJson } }, async (_request, reply) => sendPage(reply, loginPage()));
 
   app.get('/', { config: { access: 'user' }, schema: { querystring: noQuery, response: notJson } }, async (request, reply) => {
-    const books = await Promise.all((await data.listBooks()).map(async (book) => ({ book, runs: await data.runsOfBook(book.id), review: await workspace.entries.reviewCounts(book.id) })));
-    return sendPage(reply, booksPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), books }));
+    return sendPage(reply, booksPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), books: await workspace.bookList() }));
   });
 
   /** A page about one book: the visitor logged in (else to /login), the book (else 404) and its runs, newest first. */
@@ -37,9 +39,10 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     });
   };
 
-  bookRoute('/books/:id', async ({ user, csrfToken, book, runs }) =>
-    bookPage({ user, csrfToken, book, runs, schedules: await data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id), rules: await data.bookRules(book.id) }),
-  );
+  bookRoute('/books/:id', async ({ user, csrfToken, book, runs }) => {
+    const [schedules, rules] = await Promise.all([data.schedules(book.id), data.bookRules(book.id)]);
+    return bookPage({ user, csrfToken, book, runs, schedules, templates, closed: workspace.closedPeriods(book.id), rules });
+  });
 
   bookRoute('/books/:id/summary', ({ user, csrfToken, book, runs }) => {
     const reconcileRun = latestRunWith(runs, 'reconcile', 'reconcile.json');
