@@ -127,6 +127,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
           .options(DISTRIBUTED_OPTIONS)
           .options(API_OPTIONS)
           .option('lease', { type: 'number', default: 30, describe: 'seconds a silent worker keeps its run before another takes it up' })
+          .option('nice', { type: 'number', default: 0, describe: 'lower the worker\'s scheduling priority to this niceness (1-19) so a server on the same machine answers first; 0 keeps it' })
           .option('scheduler', { type: 'boolean', default: true, describe: 'fire schedules from this worker too (once per tick across the cluster)' })
           .option('scheduler-every', { type: 'number', default: 15, describe: 'seconds between two looks at the schedules' }),
       async (args) => {

@@ -106,7 +106,14 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   }
 
   async runsOfBook(bookId: number): Promise<Run[]> {
-    return (await this.db.selectFrom('runs').selectAll().where('book_id', '=', bookId).orderBy('id', 'desc').execute()).map(toRun);
+    return (await this.runsOfBooks([bookId])).get(bookId) ?? [];
+  }
+
+  async runsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>> {
+    const runs = new Map<number, Run[]>(bookIds.map((id) => [id, []]));
+    if (bookIds.length === 0) return runs;
+    for (const row of await this.db.selectFrom('runs').selectAll().where('book_id', 'in', bookIds).orderBy('id', 'desc').execute()) runs.get(row.book_id)?.push(toRun(row));
+    return runs;
   }
 
   queuedRuns(): Promise<Run[]> {

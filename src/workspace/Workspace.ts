@@ -23,6 +23,7 @@ import { bookRefresh, showEntrySet, writeEntrySet } from './entries/refreshEntri
 import { RefreshThread } from './entries/RefreshThread.js';
 import type { LedgerRule } from '../ledger/LedgerRule.js';
 import { SqlBookEntries } from './entries/SqlBookEntries.js';
+import type { ReviewCounts } from './entries/BookEntries.js';
 import type { RunQueue } from './RunQueue.js';
 import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
 import { validateBook } from './validateBook.js';
@@ -151,6 +152,17 @@ export class Workspace {
     const book = await this.data.addBook(validateBook(input, this.api), this.now().toISOString());
     await this.data.setSchedules(book.id, DEFAULT_SCHEDULES.map((schedule) => ({ ...schedule, lastFiredAt: this.now().toISOString() })));
     return book;
+  }
+
+  /**
+   * The books list of the pages and the API: each book with its runs (newest first) and its entries' review counts,
+   * in three queries however many books there are (the list is read on every visit to `/`).
+   */
+  async bookList(archived = false): Promise<{ book: Book; runs: Run[]; review: ReviewCounts }[]> {
+    const books = await this.data.listBooks(archived);
+    const ids = books.map((book) => book.id);
+    const [runs, reviews] = await Promise.all([this.data.runsOfBooks(ids), this.entries.reviewCounts(ids)]);
+    return books.map((book) => ({ book, runs: runs.get(book.id) ?? [], review: reviews.get(book.id) ?? { unreviewed: 0, reviewed: 0, flagged: 0 } }));
   }
 
   /** A warning for each other book (in use or archived) of the same name, ignoring case: the book is kept all the same. */

@@ -139,7 +139,10 @@ export interface WorkspaceData extends Accounts {
   onRunChange(listener: (runId: number | null) => void): () => void;
   addRun(bookId: number, request: RunRequest, trigger: Run['trigger'], now: string): Promise<Run>;
   getRun(id: number): Promise<Run | undefined>;
+  /** The book's runs, newest first. */
   runsOfBook(bookId: number): Promise<Run[]>;
+  /** Each book's runs, newest first, in one query (the books list): every id given is in the map. */
+  runsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>>;
   /** Queued runs, oldest first. */
   queuedRuns(): Promise<Run[]>;
   runningRuns(): Promise<Run[]>;

@@ -14,6 +14,7 @@ describe('serve, users and worker in the distributed mode refuse bad input', () 
     ['a database that is not PostgreSQL', ['worker', '--database', 'mysql://u:pw@h/db', '--files', 'f'], {}, /--database must be a PostgreSQL URL/],
     ['--demo with a database', ['serve', '--demo', '--database', 'postgres://u@127.0.0.1:1/db', '--files', 'f'], {}, /--demo runs the embedded workspace/],
     ['a lease too short', ['worker', '--database', 'postgres://u@127.0.0.1:1/db', '--files', 'f', '--lease', '1'], {}, /--lease 1 is too short/],
+    ['a niceness out of range', ['worker', '--database', 'postgres://u@127.0.0.1:1/db', '--files', 'f', '--nice', '25'], { ETHERSCAN_API_KEY: KEY }, /--nice 25 is not a niceness from 0 to 19/],
     ['a bad ETHERSCAN_API_KEYS item', ['worker', '--database', 'postgres://u@127.0.0.1:1/db', '--files', 'f'], { ETHERSCAN_API_KEYS: `a:${KEY}:fast` }, /ETHERSCAN_API_KEYS item 1 \(a\) rate "fast"/],
     ['no key at all', ['worker', '--database', 'postgres://u@127.0.0.1:1/db', '--files', 'f'], {}, /API key is missing \(set ETHERSCAN_API_KEY, or ETHERSCAN_API_KEYS/],
   ])('%s', async (_name, args, env, says) => {

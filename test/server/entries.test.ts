@@ -162,8 +162,12 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
     expect(reviewed.entries[0]).toMatchObject({ entry_id: first.entry_id, notes: [{ author: 'keeper', text: 'invoice 17 matches' }] });
     const all = (await get<Page>(`/api/books/${bookId}/entries`)).total;
     expect((await get<Page>(`/api/books/${bookId}/entries?review=unreviewed`)).total).toBe(all - 2);
+    // The list counts every book in one query: a book without a table yet counts nothing.
+    const bare = await workspace.addBook({ name: 'Not exported yet', wallets: [{ address: `0x${'ab'.repeat(20)}` }], chains: [1] });
     const books = await get<{ id: number; review: unknown }[]>('/api/books');
     expect(books.find((book) => book.id === bookId)?.review).toEqual({ unreviewed: all - 2, reviewed: 1, flagged: 1 });
+    expect(books.find((book) => book.id === bare.id)?.review).toEqual({ unreviewed: 0, reviewed: 0, flagged: 0 });
+    await workspace.removeBook(bare.id);
     // Each change is in the audit log with its author, a review with its status before and after.
     const audited = await workspace.data.audit.newest({ book: bookId }, { limit: 10 });
     expect(audited.filter((entry) => entry.action === 'note.added' || entry.action === 'review.changed').map((entry) => [entry.action, entry.user, entry.target])).toEqual([

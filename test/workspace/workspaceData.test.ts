@@ -88,6 +88,9 @@ async function exercise(data: WorkspaceData): Promise<unknown[]> {
   expect(keep(await data.getRun(999))).toBeUndefined();
   const later = keep(await data.addRun(first.id, { kind: 'reconcile' }, 'manual', T(8)));
   expect(keep(await data.runsOfBook(first.id)).map((run) => run.id)).toEqual([later.id, queued.id]);
+  const byBook = keep(await data.runsOfBooks([second.id, first.id, 999]));
+  expect([...byBook].map(([id, runs]) => [id, runs.map((run) => run.id)])).toEqual([[second.id, [other.id]], [first.id, [later.id, queued.id]], [999, []]]);
+  expect(byBook.get(first.id)).toEqual(await data.runsOfBook(first.id));
   expect(keep(await data.queuedRuns()).map((run) => run.id)).toEqual([later.id]);
   expect(keep(await data.runningRuns()).map((run) => run.id)).toEqual([queued.id]);
   await data.appendLog(queued.id, 'second line? no: first');

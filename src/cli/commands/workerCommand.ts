@@ -8,6 +8,7 @@ import { RunWorker } from '../../workspace/RunWorker.js';
 import type { CliIo } from '../CliIo.js';
 import { stderrLog } from '../CliIo.js';
 import { distributedFlags } from '../distributedFlags.js';
+import { lowerPriority } from '../lowerPriority.js';
 import { readApiKeys } from '../readApiKeys.js';
 import { usePrivateFiles } from '../../workspace/usePrivateFiles.js';
 
@@ -18,6 +19,7 @@ export interface WorkerFlags {
   rate?: string | number | undefined;
   apiKeyFile?: string | undefined;
   lease: number;
+  nice: number;
   scheduler: boolean;
   schedulerEvery: number;
 }
@@ -33,6 +35,7 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo, signal: Abort
   if (!Number.isFinite(flags.lease) || flags.lease < 5) throw new InputError(`--lease ${flags.lease} is too short (give at least 5 seconds; default 30)`);
   if (!Number.isFinite(flags.schedulerEvery) || flags.schedulerEvery < 0.1) throw new InputError(`--scheduler-every ${flags.schedulerEvery} must be at least 0.1 seconds (default 15)`);
   usePrivateFiles();
+  lowerPriority(flags.nice);
   const alerts = alertSettingsFromEnv(io.env);
   const rate = flags.rate === undefined ? DEFAULTS.rate : parseRate(flags.rate, '--rate');
   const keys = readApiKeys(flags.apiKeyFile, io, rate);

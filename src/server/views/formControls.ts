@@ -22,9 +22,12 @@ ${allChains().map((chain) => html`<label><input type="checkbox" name="chains" va
 </fieldset>${fieldError('chains')}`;
 }
 
-/** The zones this Node knows, UTC first; a book's zone the list lacks (an alias) is kept as an option. */
+/** The zones this Node knows, UTC first: asked once, the list being the same for every book form. */
+const ZONES: readonly string[] = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+
+/** The zone list with the book's own ticked; a book's zone the list lacks (an alias) is kept as an option. */
 export function zonePicker(chosen: string): Html {
-  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+  const zones = [...ZONES];
   if (!zones.includes(chosen)) zones.splice(1, 0, chosen);
   return html`<label>Time zone <select name="timezone">${zones.map((zone) => html`<option value="${zone}" ${zone === chosen ? html`selected` : ''}>${zone}</option>`)}</select></label>${fieldError('timezone')}`;
 }

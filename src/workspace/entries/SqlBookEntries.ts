@@ -200,19 +200,33 @@ export class SqlBookEntries {
     return this.db.selectFrom('entry_notes').select(['author', 'at', 'text']).where('book_id', '=', bookId).where('entry_id', '=', entryId).orderBy('seq').execute();
   }
 
-  /** The book's entries by review state, for the books list ("37 unreviewed, 2 flagged"); states of entries gone from the ledger do not count. */
-  async reviewCounts(bookId: number): Promise<ReviewCounts> {
-    const set = await this.currentSet(bookId);
-    if (set === undefined) return { unreviewed: 0, reviewed: 0, flagged: 0 };
+  /**
+   * Each book's entries by review state, for the books list ("37 unreviewed, 2 flagged"), in one query for all the
+   * books; states of entries gone from the ledger do not count. A book without a table is not in the map.
+   */
+  async reviewCounts(bookIds: readonly number[]): Promise<Map<number, ReviewCounts>> {
+    if (bookIds.length === 0) return new Map();
     const rows = await this.db
-      .selectFrom('entry_reviews as r')
-      .innerJoin('book_entries as e', (join) => join.onRef('e.entry_id', '=', 'r.entry_id').on('e.set_id', '=', set.id))
-      .select(['r.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('r.book_id', '=', bookId)
-      .groupBy('r.status')
+      .selectFrom('entry_views as v')
+      .innerJoin('entry_sets as s', 's.id', 'v.set_id')
+      .leftJoin('entry_reviews as r', 'r.book_id', 'v.book_id')
+      .leftJoin('book_entries as e', (join) => join.onRef('e.entry_id', '=', 'r.entry_id').onRef('e.set_id', '=', 'v.set_id'))
+      .select(['v.book_id', 's.entries', 'r.status', (eb) => eb.fn.count<number>('e.entry_id').as('n')])
+      .where('v.book_id', 'in', bookIds)
+      .groupBy(['v.book_id', 's.entries', 'r.status'])
       .execute();
-    const count = (status: ReviewStatus): number => Number(rows.find((row) => row.status === status)?.n ?? 0);
-    return { unreviewed: set.entries - count('reviewed') - count('flagged'), reviewed: count('reviewed'), flagged: count('flagged') };
+    const counts = new Map<number, ReviewCounts>();
+    for (const row of rows) {
+      const bookId = Number(row.book_id);
+      const book = counts.get(bookId) ?? { unreviewed: Number(row.entries), reviewed: 0, flagged: 0 };
+      const n = Number(row.n);
+      if (row.status === 'reviewed' || row.status === 'flagged') {
+        book[row.status] += n;
+        book.unreviewed -= n;
+      }
+      counts.set(bookId, book);
+    }
+    return counts;
   }
 
   private async count(bookId: number, set: CurrentSet, filter: EntryFilter, range: SeqRange): Promise<number> {

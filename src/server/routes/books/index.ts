@@ -17,7 +17,7 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { archived?: boolean } }>('/api/books', { config: { access: 'user' }, schema: { querystring: bookListQuery, response: responses({ 200: bookListResponse }) } }, async (request) =>
     // Archived books are the admins' (their filed periods kept for them): a viewer's list of them is empty.
-    Promise.all((request.query.archived === true && authOf(request).user.role !== 'admin' ? [] : await data.listBooks(request.query.archived === true)).map(async (book) => ({ ...bookJson(book, await data.runsOfBook(book.id)), review: await workspace.entries.reviewCounts(book.id) }))),
+    (request.query.archived === true && authOf(request).user.role !== 'admin' ? [] : await workspace.bookList(request.query.archived === true)).map(({ book, runs, review }) => ({ ...bookJson(book, runs), review })),
   );
 
   app.post('/api/books', { config: { access: 'admin' }, schema: { querystring: noQuery, body: bookBody, response: responses({ 201: bookResponse }) } }, async (request, reply) => {

@@ -21,27 +21,36 @@ import { sendPage } from './sendPage.js';
 export async function pageRoutes(app: FastifyInstance): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
+  // The built-in templates ship with the package and change only with it: read and checked once, not per visit
+  // (23 files parsed took most of a book page's CPU time).
+  const templates = listTemplates();
 
   app.get('/login', { config: { access: 'public' }, schema: { querystring: noQuery, response: notJson } }, async (_request, reply) => sendPage(reply, loginPage()));
 
   app.get('/', { config: { access: 'user' }, schema: { querystring: noQuery, response: notJson } }, async (request, reply) => {
-    const books = await Promise.all((await data.listBooks()).map(async (book) => ({ book, runs: await data.runsOfBook(book.id), review: await workspace.entries.reviewCounts(book.id) })));
-    return sendPage(reply, booksPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), books }));
+    return sendPage(reply, booksPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), books: await workspace.bookList() }));
   });
 
-  /** A page about one book: the visitor logged in (else to /login), the book (else 404) and its runs, newest first. */
-  const bookRoute = (route: string, render: (page: { user: User; csrfToken: string; book: Book; runs: Run[] }) => Html | Promise<Html>): void => {
+  /**
+   * A page about one book: the visitor logged in (else to /login), the book (else 404), its runs (newest first) and
+   * what `load` reads of it, all asked at once by the id (on PostgreSQL one round trip instead of one each).
+   */
+  const bookRoute = <T>(route: string, load: (bookId: number) => Promise<T>, render: (page: { user: User; csrfToken: string; book: Book; runs: Run[]; loaded: T }) => Html | Promise<Html>): void => {
     app.get<{ Params: IdParams }>(route, { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: notJson } }, async (request, reply) => {
-      const book = await bookById(workspace, request.params.id);
-      return sendPage(reply, await render({ user: authOf(request).user, csrfToken: reply.generateCsrf(), book, runs: await data.runsOfBook(book.id) }));
+      const id = Number(request.params.id);
+      const [book, runs, loaded] = await Promise.all([bookById(workspace, request.params.id), data.runsOfBook(id), load(id)]);
+      return sendPage(reply, await render({ user: authOf(request).user, csrfToken: reply.generateCsrf(), book, runs, loaded }));
     });
   };
+  const nothing = (): Promise<undefined> => Promise.resolve(undefined);
 
-  bookRoute('/books/:id', async ({ user, csrfToken, book, runs }) =>
-    bookPage({ user, csrfToken, book, runs, schedules: await data.schedules(book.id), templates: listTemplates(), closed: workspace.closedPeriods(book.id), rules: await data.bookRules(book.id), prices: await data.bookPrices(book.id) }),
+  bookRoute(
+    '/books/:id',
+    (id) => Promise.all([data.schedules(id), data.bookRules(id), data.bookPrices(id)]),
+    ({ user, csrfToken, book, runs, loaded: [schedules, rules, prices] }) => bookPage({ user, csrfToken, book, runs, schedules, templates, closed: workspace.closedPeriods(book.id), rules, prices }),
   );
 
-  bookRoute('/books/:id/summary', ({ user, csrfToken, book, runs }) => {
+  bookRoute('/books/:id/summary', nothing, ({ user, csrfToken, book, runs }) => {
     const reconcileRun = latestRunWith(runs, 'reconcile', 'reconcile.json');
     const exportRun = latestRunWith(runs, 'export', 'manifest.json');
     const report = reconcileRun === undefined ? undefined : readRunJson<ReconcileJson>(workspace, reconcileRun, 'reconcile.json');
@@ -58,7 +67,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  bookRoute('/books/:id/chart', async ({ user, csrfToken, book, runs }) => {
+  bookRoute('/books/:id/chart', nothing, async ({ user, csrfToken, book, runs }) => {
     const latest = await latestBalanceSeries(workspace, runs);
     const period = latest?.file.period;
     // The opening balances come from a reconcile over the same period, when there is one.

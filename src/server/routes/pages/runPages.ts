@@ -24,11 +24,13 @@ export async function runPageRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.get<{ Params: IdParams }>('/runs/:id', route, async (request, reply) => {
-    const { run, book } = await runAndBook(request.params.id);
+    const run = await runById(workspace, request.params.id);
+    // One round trip after the run's: on PostgreSQL each is a wait, and this page is the one a run's watchers reload.
+    const [book, log, shares] = await Promise.all([bookById(workspace, String(run.bookId)), data.runLog(run.id), data.sharesOfRun(run.id)]);
     const tableFile = RUN_PARTS[run.request.kind].table;
     const table = tableFile === undefined ? undefined : readRunCsv(workspace, run, tableFile);
     const missingPrices = readRunCsv(workspace, run, MISSING_PRICES_FILE);
-    const input = { user: authOf(request).user, csrfToken: reply.generateCsrf(), book, run, log: await data.runLog(run.id), shares: await data.sharesOfRun(run.id), now: workspace.now().toISOString(), table, missingPrices };
+    const input = { user: authOf(request).user, csrfToken: reply.generateCsrf(), book, run, log, shares, now: workspace.now().toISOString(), table, missingPrices };
     return sendPage(reply, runPage(input));
   });
 
