@@ -56,7 +56,7 @@ export function openCachedPriceOracle(settings: ValuationSettings, store: { pric
   return oracle;
 }
 
-function readPriceFile(settings: ValuationSettings): FilePrices | undefined {
+export function readPriceFile(settings: ValuationSettings): FilePrices | undefined {
   if (settings.priceFile === undefined || !settings.sources.includes('file')) return undefined;
   let text: string;
   try {
