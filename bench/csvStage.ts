@@ -52,7 +52,21 @@ const start = performance.now();
 // As runExport values: prices read from the store's cache as rows are rendered, the questions prepared after (from
 // the cache alone: the export before this stage filled it, and this process calls no source).
 const settings = input.valued === true ? job.valuation : undefined;
-const deferred = settings === undefined ? null : deferValuation(openCachedPriceOracle(settings, store), openCacheReader(settings, store), settings, [job.period.startTime, job.period.endTime]);
+const deferring = settings === undefined ? null : deferValuation(openCachedPriceOracle(settings, store), openCacheReader(settings, store), settings, [job.period.startTime, job.period.endTime]);
+// The settling after the first render (the threads' questions merged, prepare, the missing list) runs on this thread alone.
+let settleSeconds = 0;
+const deferred: PrepareValuation.DeferredValuation | null =
+  deferring === null
+    ? null
+    : {
+        ...deferring,
+        settle: async (noted) => {
+          const settleStart = performance.now();
+          const settled = await deferring.settle(noted);
+          settleSeconds += (performance.now() - settleStart) / 1000;
+          return settled;
+        },
+      };
 // As runExport renders: cut by chain over the CPUs when the ledger is large enough (SQLite only, for now).
 const [result] = await renderTemplates({
   ...(deferred === null ? {} : { valuation: deferred }),
@@ -86,5 +100,5 @@ process.stdout.write(`${JSON.stringify(figures)}\n`);
 
 function valuationFigures(prepared: PrepareValuation.PreparedValuation): NonNullable<CsvStageFigures['valuation']> {
   const { stats, questions, missing } = prepared;
-  return { questions, cacheHits: stats.cacheHits, expectedCalls: stats.expectedCalls, missingRows: missing.reduce((sum, one) => sum + one.rows, 0) };
+  return { questions, cacheHits: stats.cacheHits, expectedCalls: stats.expectedCalls, missingRows: missing.reduce((sum, one) => sum + one.rows, 0), settleSeconds };
 }

@@ -37,8 +37,11 @@ export interface CsvStageFigures {
   maxRssMb: number;
   /** Resident set after loading modules, before the stage. */
   rssBeforeMb: number;
-  /** Valued: distinct questions, buckets read from the cache, calls a source would have needed, rows left without a value. */
-  valuation?: { questions: number; cacheHits: number; expectedCalls: number; missingRows: number };
+  /**
+   * Valued: distinct questions, buckets read from the cache, calls a source would have needed, rows left without a
+   * value, and the wall time of the settling after the first render (this thread alone; part of `seconds`).
+   */
+  valuation?: { questions: number; cacheHits: number; expectedCalls: number; missingRows: number; settleSeconds: number };
 }
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'csvStage.ts');
