@@ -27,7 +27,7 @@ import type { SyncedChain } from '../../src/sync/syncJob.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import type { Template } from '../../src/templates/Template.js';
 import { captureIo } from '../support/captureIo.js';
-import { sandboxValuation } from '../prices/sandboxValuation.js';
+import { sandboxValuation } from '../support/sandboxValuation.js';
 
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 const CHAINS = [1, 10, 42161];
