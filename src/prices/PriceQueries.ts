@@ -24,7 +24,7 @@ export interface CollectedQueries {
 }
 
 /**
- * The one collecting pass of a valued export: every non-spam row's question, each distinct question once (rows at
+ * A valued export's questions, noted as its first render passes the entries: every non-spam row's question, each distinct question once (rows at
  * one instant share it), plus the instants journals and balance rows state holdings at (the period's first and
  * last second) for every asset the period moved. Spam and unknown decimals are counted, never asked.
  */
