@@ -16,8 +16,8 @@ import type * as OpenPostgresStore from '../src/store/postgres/openPostgresStore
 import type * as RenderTemplates from '../src/pipeline/renderTemplates.js';
 import type * as TemplateCatalog from '../src/templates/templateCatalog.js';
 import type * as PrepareValuation from '../src/pipeline/prepareValuation.js';
-import type * as Money from '../src/ledger/money.js';
-import type { PriceOracle } from '../src/prices/PriceOracle.js';
+import type * as OpenPriceOracle from '../src/pipeline/openPriceOracle.js';
+import type * as OpenCacheReader from '../src/pipeline/openCacheReader.js';
 import type { CsvStageFigures, CsvStageInput } from './runCsvStage.js';
 
 /**
@@ -32,8 +32,9 @@ const { openSqliteStore } = await built<typeof OpenStore>('store/openSqliteStore
 const { openPostgresStore } = await built<typeof OpenPostgresStore>('store/postgres/openPostgresStore.js');
 const { renderTemplates } = await built<typeof RenderTemplates>('pipeline/renderTemplates.js');
 const { loadBuiltinTemplate } = await built<typeof TemplateCatalog>('templates/templateCatalog.js');
-const { prepareValuation } = await built<typeof PrepareValuation>('pipeline/prepareValuation.js');
-const { Decimal } = await built<typeof Money>('ledger/money.js');
+const { deferValuation } = await built<typeof PrepareValuation>('pipeline/prepareValuation.js');
+const { openCachedPriceOracle } = await built<typeof OpenPriceOracle>('pipeline/openPriceOracle.js');
+const { openCacheReader } = await built<typeof OpenCacheReader>('pipeline/openCacheReader.js');
 
 const inputPath = process.argv[2];
 if (inputPath === undefined) throw new Error('usage: csvStage.ts INPUT.json');
@@ -48,10 +49,27 @@ const sqlite = input.database === undefined ? openSqliteStore(input.state) : nul
 const store = sqlite ?? openPostgresStore(input.database?.url ?? '', input.database?.book ?? '');
 const cpuBefore = process.cpuUsage();
 const start = performance.now();
-const prepared = input.valued === true ? await prepareValuation(memoryOracle(), ledgerFromStore(store, job, chains)(), []) : null;
+// As runExport values: prices read from the store's cache as rows are rendered, the questions prepared after (from
+// the cache alone: the export before this stage filled it, and this process calls no source).
+const settings = input.valued === true ? job.valuation : undefined;
+const deferring = settings === undefined ? null : deferValuation(openCachedPriceOracle(settings, store), openCacheReader(settings, store), settings, [job.period.startTime, job.period.endTime]);
+// The settling after the first render (the threads' questions merged, prepare, the missing list) runs on this thread alone.
+let settleSeconds = 0;
+const deferred: PrepareValuation.DeferredValuation | null =
+  deferring === null
+    ? null
+    : {
+        ...deferring,
+        settle: async (noted) => {
+          const settleStart = performance.now();
+          const settled = await deferring.settle(noted);
+          settleSeconds += (performance.now() - settleStart) / 1000;
+          return settled;
+        },
+      };
 // As runExport renders: cut by chain over the CPUs when the ledger is large enough (SQLite only, for now).
 const [result] = await renderTemplates({
-  ...(prepared === null ? {} : { valuation: prepared.render }),
+  ...(deferred === null ? {} : { valuation: deferred }),
   entries: ledgerFromStore(store, job, chains),
   ...(sqlite === null || input.onePass === true ? {} : { parts: ledgerParts(sqlite, job, chains) }),
   templates: [template],
@@ -75,15 +93,12 @@ const figures: CsvStageFigures = {
   // maxRSS is in kilobytes (Node docs); it is the whole process's peak, stage and module loading together.
   maxRssMb: (process.resourceUsage().maxRSS * 1024) / 2 ** 20,
   rssBeforeMb: rssBeforeBytes / 2 ** 20,
+  ...(deferred === null ? {} : { valuation: valuationFigures(deferred.prepared()) }),
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);
 
-/** Every question answered from memory (a price per chain and asset, one in seven "not found"), no call made. */
-function memoryOracle(): PriceOracle {
-  const price = new Decimal('1234.5678');
-  return {
-    prepare: () => Promise.resolve(),
-    priceAt: (query) => (query.time % 7 === 0 ? { found: false, state: 'not found' } : { found: true, price, currency: 'USD', time: query.time - (query.time % 3600), source: 'defillama' }),
-    stats: () => ({ currency: 'USD', sources: ['defillama'], calls: 0, expectedCalls: 0, cacheHits: 0 }),
-  };
+
+function valuationFigures(prepared: PrepareValuation.PreparedValuation): NonNullable<CsvStageFigures['valuation']> {
+  const { stats, questions, missing } = prepared;
+  return { questions, cacheHits: stats.cacheHits, expectedCalls: stats.expectedCalls, missingRows: missing.reduce((sum, one) => sum + one.rows, 0), settleSeconds };
 }

@@ -16,8 +16,9 @@ export interface CsvStageInput {
   /** Read this book of a PostgreSQL database instead of the SQLite `state`. */
   database?: { url: string; book: string };
   /**
-   * Valued: the collecting pass, `prepare` and the value columns, against an oracle that answers every question
-   * from memory, so the figure is valuation's own cost on the stage (the sources' calls are the prices bench's).
+   * Valued as runExport values (the rows priced from the store's price cache as they render, their questions
+   * prepared after, the value columns), the cache filled by the export before and no source called: the figure is
+   * valuation's own cost on the stage when the prices are cached (the sources' calls are the prices bench's).
    */
   valued?: boolean;
 }
@@ -36,6 +37,11 @@ export interface CsvStageFigures {
   maxRssMb: number;
   /** Resident set after loading modules, before the stage. */
   rssBeforeMb: number;
+  /**
+   * Valued: distinct questions, buckets read from the cache, calls a source would have needed, rows left without a
+   * value, and the wall time of the settling after the first render (this thread alone; part of `seconds`).
+   */
+  valuation?: { questions: number; cacheHits: number; expectedCalls: number; missingRows: number; settleSeconds: number };
 }
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'csvStage.ts');

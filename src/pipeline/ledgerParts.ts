@@ -7,8 +7,9 @@ import { localCsvPart } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
 import { ledgerFromStore, storeBridgePairs } from './ledgerFromStore.js';
-import { workerCsvPart } from './workerCsvPart.js';
+import { workerCsvPart, type CsvPartSpec } from './workerCsvPart.js';
 import type { RenderValuation } from './RenderValuation.js';
+import type { CollectingValuation } from './prepareValuation.js';
 
 export interface LedgerPartsOptions {
   /** Fewer stored rows than this render in one pass; default `PARTS_MIN_ROWS`. */
@@ -30,7 +31,7 @@ export const PARTS_MIN_ROWS = 150_000;
  * this thread also merges and writes. `null` (one pass here) for a ledger below `PARTS_MIN_ROWS`, one
  * chain or one CPU.
  */
-export function ledgerParts(store: PipelineStore, job: LedgerJob, chains: readonly ChainBlocks[], options: LedgerPartsOptions = {}): (template: Template, valuation?: RenderValuation | null) => CsvPart[] | null {
+export function ledgerParts(store: PipelineStore, job: LedgerJob, chains: readonly ChainBlocks[], options: LedgerPartsOptions = {}): (template: Template, valuation?: RenderValuation | CollectingValuation | null) => CsvPart[] | null {
   let bins: ChainBlocks[][] | undefined;
   let bridgePairs: BridgePairs | undefined;
   return (template, valuation = null) => {
@@ -40,14 +41,15 @@ export function ledgerParts(store: PipelineStore, job: LedgerJob, chains: readon
     // Bridge legs pair across bins, so the pairs are worked out over every chain, once, and handed to each part.
     bridgePairs ??= storeBridgePairs(store, ledger, chains);
     const pairs = bridgePairs;
-    return bins.map((bin, index) =>
-      index === 0
-        ? localCsvPart(template, ledgerFromStore(store, ledger, bin, pairs)(), undefined, undefined, valuation?.prices ?? null)
-        : workerCsvPart({
-            store: store.location, ledger, chains: bin, template, bridgePairs: pairs,
-            ...(valuation === null ? {} : { answers: valuation.forChains(bin.map((chain) => chain.chainId)) }),
-          }),
-    );
+    // A collecting render's threads read the cache themselves and send back their rows' questions.
+    const collecting = valuation !== null && 'noted' in valuation ? valuation : null;
+    const prices = (bin: readonly ChainBlocks[]): Pick<CsvPartSpec, 'answers' | 'cachePrices'> =>
+      valuation === null ? {} : collecting === null ? { answers: (valuation as RenderValuation).forChains(bin.map((chain) => chain.chainId)) } : { cachePrices: collecting.settings };
+    return bins.map((bin, index) => {
+      if (index > 0) return workerCsvPart({ store: store.location, ledger, chains: bin, template, bridgePairs: pairs, ...prices(bin) }, collecting?.add);
+      const entries = ledgerFromStore(store, ledger, bin, pairs)();
+      return localCsvPart(template, collecting === null ? entries : collecting.noted(entries), undefined, undefined, valuation?.prices ?? null);
+    });
   };
 }
 

@@ -58,7 +58,7 @@ export function openCachedPriceOracle(settings: ValuationSettings, store: { pric
   return oracle;
 }
 
-function readPriceFile(settings: ValuationSettings): FilePrices | undefined {
+export function readPriceFile(settings: ValuationSettings): FilePrices | undefined {
   if (settings.priceFile === undefined || !settings.sources.includes('file')) return undefined;
   let text: string;
   try {
@@ -104,7 +104,8 @@ class StoreOracle implements OpenedPriceOracle {
     for (const [index, source] of this.settings.sources.entries()) {
       if (source !== 'file') await this.stage(source, pending);
       if (this.book.currencyOf(source) !== this.settings.currency) await this.ensureFx(pending.flatMap((query) => this.book.usdRecordTime(source, query) ?? []));
-      pending = pending.filter((query) => !this.book.priceAt(query, index + 1).found);
+      // What is left goes to the next source; after the last, nowhere (a million rows' answers not worked out twice).
+      if (index + 1 < this.settings.sources.length) pending = pending.filter((query) => !this.book.priceAt(query, index + 1).found);
     }
   }
 
@@ -122,12 +123,12 @@ class StoreOracle implements OpenedPriceOracle {
   private async stage(source: string, queries: readonly PriceQuery[]): Promise<void> {
     const groups = new Map<string, { series: PriceSeries; buckets: Set<number> }>();
     for (const query of queries) {
-      const series = this.book.seriesOf(source, query);
-      if (series === undefined) continue;
-      const name = `${series.chainId}|${series.asset}`;
-      const group = groups.get(name) ?? { series, buckets: new Set<number>() };
+      // NFTs have no series (the file prices them); others' series depends on the chain and asset alone: made once per group.
+      if (query.nft === true) continue;
+      const name = `${query.chainId}|${query.asset}`;
+      let group = groups.get(name);
+      if (group === undefined) groups.set(name, (group = { series: this.book.seriesOf(source, query) as PriceSeries, buckets: new Set<number>() }));
       group.buckets.add(this.book.bucketOf(source, query.time));
-      groups.set(name, group);
     }
     const asks = [...groups.values()].flatMap(({ series, buckets }) => {
       const missing = this.fromCache(series, [...buckets]);

@@ -24,6 +24,7 @@ import { spreadsheetKinds } from '../templates/spreadsheetKinds.js';
 import { makeDirectory } from '../makeDirectory.js';
 import { valuedTemplate } from '../templates/valuedTemplate.js';
 import type { RenderValuation } from './RenderValuation.js';
+import type { CollectingValuation, DeferredValuation } from './prepareValuation.js';
 import type { ValueTotalsState } from '../templates/ValueTotals.js';
 import { sumValueTotals } from '../templates/ValueTotals.js';
 
@@ -39,7 +40,7 @@ export interface RenderRequest {
    * The ledger cut by chain into parts rendered at once (all but the first on other threads), for a
    * template `renderableInParts`; absent, or `null` for this template: one pass over `entries` here.
    */
-  parts?: (template: Template, valuation: RenderValuation | null) => CsvPart[] | null;
+  parts?: (template: Template, valuation: RenderValuation | CollectingValuation | null) => CsvPart[] | null;
   templates: readonly Template[];
   /** The period's bounds and history, for templates with opening or closing balances; absent: movements only. */
   period?: PeriodBounds;
@@ -47,8 +48,11 @@ export interface RenderRequest {
   context: RenderContext;
   /** The job's `xlsx`: templates that offer it, and the tie-out, also as `.xlsx` beside their CSVs. */
   xlsx?: boolean;
-  /** A valued export's prepared prices: valued columns written, value fields filled; absent: today's files. */
-  valuation?: RenderValuation;
+  /**
+   * A valued export's prices: valued columns written, value fields filled; absent: today's files. Prepared, or
+   * deferred: settled after the first template, which then renders again only if the cache lacked a row's price.
+   */
+  valuation?: RenderValuation | DeferredValuation;
 }
 
 export interface TemplateResult {
@@ -95,7 +99,16 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
   const twins: XlsxTwin[] = [];
   const sinks = (): Sink[] => [...rendered.flatMap((one) => one.sinks), sheet, ...twins];
   try {
-    for (const template of request.templates) rendered.push(await renderTemplate(template, request));
+    const given = request.valuation;
+    const deferred = given !== undefined && 'settle' in given ? given : null;
+    let valuation = deferred === null ? ((given as RenderValuation | undefined) ?? null) : null;
+    for (const [index, template] of request.templates.entries()) {
+      if (index === 0 && deferred !== null) {
+        rendered.push(await renderSettling(template, request, deferred));
+        valuation = deferred.prepared().render;
+      } else rendered.push(await renderTemplate(template, request, valuation));
+    }
+    if (deferred !== null && request.templates.length === 0) await deferred.settle(request.entries());
     for (const record of tieoutSheet(rendered.map((one) => one.tie))) sheet.writeRow(record);
     await sheet.close();
     if (request.xlsx === true) {
@@ -117,9 +130,31 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
   return rendered.map((one) => one.result);
 }
 
-async function renderTemplate(template: Template, request: RenderRequest): Promise<Rendered> {
+/**
+ * The first template of a deferred valuation: a CSV renders with the cache's prices while its rows' questions are
+ * noted, and again with the prepared ones only when they may differ; a journal (which may read the ledger more
+ * than once) waits for a pass that only notes them.
+ */
+async function renderSettling(template: Template, request: RenderRequest, deferred: DeferredValuation): Promise<Rendered> {
+  if (template.renderer !== 'csv') {
+    const { prepared } = await deferred.settle(request.entries());
+    return renderTemplate(template, request, prepared.render);
+  }
+  const guessed = await renderTemplate(template, request, deferred.collecting);
+  try {
+    const { prepared, exact } = await deferred.settle();
+    if (exact) return guessed;
+    for (const sink of guessed.sinks) await sink.abort();
+    return await renderTemplate(template, request, prepared.render);
+  } catch (error) {
+    for (const sink of guessed.sinks) await sink.abort();
+    throw error;
+  }
+}
+
+async function renderTemplate(template: Template, request: RenderRequest, valuation: RenderValuation | CollectingValuation | null): Promise<Rendered> {
   const zone = template.date.zone === 'job' ? request.context.timezone : template.date.zone;
-  const effective: Template = { ...valuedTemplate(template, request.valuation !== undefined), date: { ...template.date, zone } };
+  const effective: Template = { ...valuedTemplate(template, valuation !== null), date: { ...template.date, zone } };
   const placeholderPath = path.join(request.outDir, `${template.name}.asset-names.json`);
   const usesPlaceholders = template.nftNaming === 'placeholder' || template.unknownTokenNaming === 'placeholder';
   const names = new AssetNamer(template.nftNaming, template.unknownTokenNaming, usesPlaceholders ? loadPlaceholders(placeholderPath) : {});
@@ -129,7 +164,7 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
   const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, dustRows: 0, duplicateRows: 0, residuals: [], assertions: null };
   const values: (ValueTotalsState | null)[] = [];
   try {
-    if (template.renderer === 'csv') await renderCsv(effective, request, names, amounts, sinks, result, tie, values);
+    if (template.renderer === 'csv') await renderCsv(effective, request, valuation, { names, amounts, sinks, result, tie, values });
     else {
       const main = new TextFileWriter(path.join(request.outDir, template.fileName));
       sinks.set(template.fileName, main);
@@ -140,7 +175,7 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
         sinks.set(name, closing);
       }
       const entries = (tally: TieTally): Iterable<LedgerEntry> => keptEntries(effective, request.entries(), tally);
-      const journal = await renderJournal(effective, entries, request.period, amounts, { main, closing }, tie, request.valuation?.prices ?? null);
+      const journal = await renderJournal(effective, entries, request.period, amounts, { main, closing }, tie, valuation?.prices ?? null);
       result.rows = journal.rows;
       result.assertions = journal.assertions;
     }
@@ -161,16 +196,18 @@ async function renderTemplate(template: Template, request: RenderRequest): Promi
   return { result, tie: { template: effective, tie: tie.state(), residuals: result.residuals, values: sumValueTotals(values) }, sinks: [...sinks.values()], csvs, committed };
 }
 
-async function renderCsv(
-  template: Template,
-  request: RenderRequest,
-  names: AssetNamer,
-  amounts: AmountFormatter,
-  sinks: Map<string, Sink>,
-  result: TemplateResult,
-  tie: TieTally,
-  values: (ValueTotalsState | null)[],
-): Promise<void> {
+/** What one template's rendering fills in, whichever renderer. */
+interface Tallies {
+  names: AssetNamer;
+  amounts: AmountFormatter;
+  sinks: Map<string, Sink>;
+  result: TemplateResult;
+  tie: TieTally;
+  values: (ValueTotalsState | null)[];
+}
+
+async function renderCsv(template: Template, request: RenderRequest, valuation: RenderValuation | CollectingValuation | null, tallies: Tallies): Promise<void> {
+  const { names, amounts, sinks, result, tie, values } = tallies;
   const options = { header: template.columns.map((c) => c.header), lineEnding: template.lineEnding, finalNewline: template.finalNewline };
   const writerAt = (file: string): CsvFileWriter => {
     let sink = sinks.get(file) as CsvFileWriter | undefined;
@@ -182,10 +219,10 @@ async function renderCsv(
   };
   // A combined file exists even for an empty export (header only), so a missing file always means failure.
   if (template.split === 'combined') writerAt(template.fileName);
-  const valuation = request.valuation ?? null;
+  const entries = (): Iterable<LedgerEntry> => (valuation !== null && 'noted' in valuation ? valuation.noted(request.entries()) : request.entries());
   const parts =
     (renderableInParts(template) ? request.parts?.(template, valuation) : undefined) ??
-    [localCsvPart(template, request.entries(), names, request.period, valuation?.prices ?? null)];
+    [localCsvPart(template, entries(), names, request.period, valuation?.prices ?? null)];
   try {
     await mergeCsvParts(parts, writerAt);
   } finally {

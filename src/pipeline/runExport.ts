@@ -30,7 +30,8 @@ import { toolVersion } from './toolVersion.js';
 import type { PriceStats } from '../prices/PriceOracle.js';
 import { writeMissingPrices } from './missingPricesReport.js';
 import type { PreparedValuation } from './prepareValuation.js';
-import { prepareValuation } from './prepareValuation.js';
+import { deferValuation } from './prepareValuation.js';
+import { openCacheReader } from './openCacheReader.js';
 
 export interface ExportOptions extends JobRunOptions {
   progress: SyncProgress;
@@ -90,8 +91,11 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const { tags, report: labels } = await fetchCounterpartyTags(run.store, run.api, job, sync.chains, now);
     const ledgerJob = { ...job, tags };
     const oracle = openRunPriceOracle(run, options);
-    const prepared =
-      oracle === undefined ? null : await prepareValuation(oracle, ledgerFromStore(run.store, ledgerJob, sync.chains)(), [job.period.startTime, job.period.endTime]);
+    // Priced from the cache while the first template renders, prepared after (no pass of its own over the ledger).
+    const deferred =
+      oracle === undefined || job.valuation === undefined
+        ? null
+        : deferValuation(oracle, openCacheReader(job.valuation, run.store), job.valuation, [job.period.startTime, job.period.endTime]);
     const results = await renderTemplates({
       entries: ledgerFromStore(run.store, ledgerJob, sync.chains),
       parts: ledgerParts(run.store, ledgerJob, sync.chains),
@@ -100,9 +104,9 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       outDir: job.out,
       context: { timezone: job.timezone },
       xlsx: job.xlsx,
-      ...(prepared === null ? {} : { valuation: prepared.render }),
+      ...(deferred === null ? {} : { valuation: deferred }),
     });
-    const valuation = prepared === null ? null : await exportValuation(prepared, job.out);
+    const valuation = deferred === null ? null : await exportValuation(deferred.prepared(), job.out);
     // Only a job with rules or labels has anything to report: others skip the extra pass over the ledger.
     const overrides =
       job.rules.length > 0 || job.apiLabels

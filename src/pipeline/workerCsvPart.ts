@@ -7,6 +7,8 @@ import type { BridgePairs } from '../ledger/pairBridges.js';
 import { startWorker } from '../startWorker.js';
 import type { StoreLocation } from '../store/StoreLocation.js';
 import type { RecordedAnswers } from '../prices/RecordedPrices.js';
+import type { CollectedQueries } from '../prices/PriceQueries.js';
+import type { ValuationSettings } from '../prices/ValuationSettings.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
 
 /** What a worker renders: one template over some chains of the store's ledger. Plain data (no API key). */
@@ -20,6 +22,15 @@ export interface CsvPartSpec {
   bridgePairs: BridgePairs;
   /** A valued export's answers for these chains (the thread opens no oracle and makes no price call). */
   answers?: RecordedAnswers;
+  /** Instead, a collecting render's settings: the thread reads the store's price cache and sends its rows' questions back. */
+  cachePrices?: ValuationSettings;
+}
+
+/** A collecting part's questions, sent with its counts. */
+export interface PartQuestions {
+  collected: CollectedQueries;
+  /** Whether the thread's cache reader missed a key a row needed. */
+  missed: boolean;
 }
 
 /** An error as it crosses back from the worker: the base error's fields, rebuilt on this side. */
@@ -30,7 +41,7 @@ export interface WorkerFailure {
   kind: ErrorKind;
 }
 
-export type WorkerMessage = { type: 'batch'; batch: CsvBatch } | { type: 'done'; tally: CsvTally } | { type: 'error'; failure: WorkerFailure };
+export type WorkerMessage = { type: 'batch'; batch: CsvBatch } | { type: 'done'; tally: CsvTally; questions?: PartQuestions } | { type: 'error'; failure: WorkerFailure };
 
 /**
  * Batches a worker may send before this thread took them: enough to keep it busy, few enough that a
@@ -47,9 +58,9 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
 /**
  * A part rendered by `csvPartWorker` on a thread of its own. Its batches queue here as they arrive; each
- * taken batch gives the worker room for one more.
+ * taken batch gives the worker room for one more. A collecting part's questions go to `onQuestions` before its end.
  */
-export function workerCsvPart(spec: CsvPartSpec): CsvPart {
+export function workerCsvPart(spec: CsvPartSpec, onQuestions?: (collected: CollectedQueries, missed: boolean) => void): CsvPart {
   const worker = startWorker('csvPartWorker', import.meta.url, { workerData: spec, resourceLimits: WORKER_LIMITS });
   const queue: CsvBatch[] = [];
   let tally: CsvTally | null = null;
@@ -61,8 +72,10 @@ export function workerCsvPart(spec: CsvPartSpec): CsvPart {
   };
   worker.on('message', (message: WorkerMessage) => {
     if (message.type === 'batch') queue.push(message.batch);
-    else if (message.type === 'done') tally = message.tally;
-    else failure = rebuildFailure(message.failure);
+    else if (message.type === 'done') {
+      tally = message.tally;
+      if (message.questions !== undefined) onQuestions?.(message.questions.collected, message.questions.missed);
+    } else failure = rebuildFailure(message.failure);
     settle();
   });
   worker.on('error', (error) => {

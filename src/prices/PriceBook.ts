@@ -26,6 +26,11 @@ export interface PriceBookSettings {
 export class PriceBook {
   private readonly records = new Map<string, PriceRecord>();
   private readonly transient = new Map<string, MissingState>();
+  /** One price object per record (and per converted price), so rows at one price share its digits worked out once. */
+  private readonly raws = new Map<string, RawPrice>();
+  private converts = new WeakMap<RawPrice, PriceAnswer>();
+  /** Lookups of a key with no record: where a prepare would have called a source (a cache-only reader's guess may differ). */
+  misses = 0;
 
   constructor(
     readonly settings: PriceBookSettings,
@@ -49,7 +54,10 @@ export class PriceBook {
   }
 
   add(record: PriceRecord): void {
-    this.records.set(key(record, record.bucket), record);
+    const name = key(record, record.bucket);
+    this.records.set(name, record);
+    this.raws.delete(name);
+    if (record.source === 'ecb') this.converts = new WeakMap();
   }
 
   has(series: PriceSeries, bucket: number): boolean {
@@ -78,9 +86,10 @@ export class PriceBook {
 
   /** The answer from the sources up to `last` (all by default). */
   priceAt(query: PriceQuery, last = this.settings.sources.length): PriceAnswer {
+    const { sources } = this.settings;
     const states: MissingState[] = [];
-    for (const source of this.settings.sources.slice(0, last)) {
-      const raw = this.fromSource(source, query);
+    for (let i = 0; i < last; i += 1) {
+      const raw = this.fromSource(sources[i] as PriceSourceName, query);
       if (typeof raw === 'string') {
         states.push(raw);
         continue;
@@ -92,29 +101,39 @@ export class PriceBook {
     return { found: false, state: STATE_ORDER.find((state) => states.includes(state)) ?? 'not found' };
   }
 
-  private fromSource(source: string, query: PriceQuery): MissingState | { price: Decimal; currency: string; time: number; source: string } {
+  private fromSource(source: string, query: PriceQuery): MissingState | RawPrice {
     if (source === 'file') {
       // A line in the book's currency first; a USD line converts through the ECB rate.
       const at = (currency: string) => this.file?.at(query.chainId, query.asset, currency, query.time, this.settings.maxAge);
       const found = at(this.settings.currency) ?? at('USD');
       return found === undefined ? 'not found' : { price: found.price, currency: found.currency, time: found.time, source };
     }
-    const series = this.seriesOf(source, query);
-    if (series === undefined) return 'not found';
-    const name = key(series, this.bucketOf(source, query.time));
+    // NFTs are priced from the file alone.
+    if (query.nft === true) return 'not found';
+    // The key of `seriesOf(source, query)` at the query's bucket, built once per row.
+    const name = `${source}|${query.chainId}|${query.asset}|${this.currencyOf(source)}|${this.bucketOf(source, query.time)}`;
     const record = this.records.get(name);
-    if (record === undefined) return this.transient.get(name) ?? 'not found';
+    if (record === undefined) {
+      this.misses += 1;
+      return this.transient.get(name) ?? 'not found';
+    }
     const tolerance = source === 'etherscan' ? DAY : HOUR;
     if (record.price === null || record.time === null || Math.abs(record.time - query.time) > tolerance) return 'not found';
     if (record.confidence !== null && record.confidence < MIN_CONFIDENCE) return 'low confidence';
-    return { price: new Decimal(record.price), currency: record.currency, time: record.time, source };
+    let raw = this.raws.get(name);
+    if (raw === undefined) this.raws.set(name, (raw = { price: new Decimal(record.price), currency: record.currency, time: record.time, source }));
+    return raw;
   }
 
   /** A USD price in the book's currency by the ECB rate of its day (or the last earlier one); never relabelled. */
-  private converted(raw: { price: Decimal; currency: string; time: number; source: string }): PriceAnswer {
+  private converted(raw: RawPrice): PriceAnswer {
+    const known = this.converts.get(raw);
+    if (known !== undefined) return known;
     const fx = this.fx(raw.time);
     if (typeof fx === 'string') return { found: false, state: fx };
-    return { found: true, price: raw.price.times(fx.rate), currency: this.settings.currency, time: raw.time, source: raw.source, fx };
+    const answer: PriceAnswer = { found: true, price: raw.price.times(fx.rate), currency: this.settings.currency, time: raw.time, source: raw.source, fx };
+    this.converts.set(raw, answer);
+    return answer;
   }
 
   /** Book currency per USD on the day of `time`: 1 / (USD per EUR), times (book currency per EUR) unless EUR. */
@@ -131,9 +150,20 @@ export class PriceBook {
     const series = fxSeries(currency);
     const name = key(series, day);
     const record = this.records.get(name);
-    if (record === undefined) return this.transient.get(name) ?? 'not found';
+    if (record === undefined) {
+      this.misses += 1;
+      return this.transient.get(name) ?? 'not found';
+    }
     return record.price === null || record.time === null ? 'not found' : { rate: record.price, time: record.time };
   }
+}
+
+/** A source's price of one record, before any conversion. */
+interface RawPrice {
+  price: Decimal;
+  currency: string;
+  time: number;
+  source: string;
 }
 
 /** ECB rates are cached as a series per currency: units per EUR, bucket the asked day, time the rate's own day. */

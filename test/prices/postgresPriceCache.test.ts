@@ -6,7 +6,7 @@ import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
-import { sandboxValuation } from './sandboxValuation.js';
+import { sandboxValuation } from '../support/sandboxValuation.js';
 
 describeWithPostgres('the price cache on PostgreSQL', (serverUrl) => {
   let url: string;

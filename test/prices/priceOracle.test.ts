@@ -15,7 +15,7 @@ import type { World } from '../../src/sandbox/World.js';
 import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import type { SqliteStore } from '../../src/store/SqliteStore.js';
 import { inputErrorOf } from '../support/inputErrorOf.js';
-import { sandboxValuation } from './sandboxValuation.js';
+import { sandboxValuation } from '../support/sandboxValuation.js';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const native = (time: number): PriceQuery => ({ chainId: 1, asset: 'native', time });

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { runCli } from '../../src/cli/main.js';
+import type { Job } from '../../src/config/Job.js';
+import { loadJob } from '../../src/config/loadJob.js';
+import { RateLimiter } from '../../src/etherscan/RateLimiter.js';
+import { jobTemplates } from '../../src/pipeline/jobTemplates.js';
+import { ledgerFromStore } from '../../src/pipeline/ledgerFromStore.js';
+import { ledgerParts } from '../../src/pipeline/ledgerParts.js';
+import { openCacheReader } from '../../src/pipeline/openCacheReader.js';
+import { openPriceOracle } from '../../src/pipeline/openPriceOracle.js';
+import { periodBounds } from '../../src/pipeline/periodBounds.js';
+import { deferValuation } from '../../src/pipeline/prepareValuation.js';
+import type { PreparedValuation } from '../../src/pipeline/prepareValuation.js';
+import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { missingPrices } from '../../src/prices/missingPrices.js';
+import { PriceQueries } from '../../src/prices/PriceQueries.js';
+import { recordAnswers } from '../../src/prices/RecordedPrices.js';
+import type { ValuationSettings } from '../../src/prices/ValuationSettings.js';
+import { generateWorld } from '../../src/sandbox/generateWorld.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
+import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
+import { openSqliteStore } from '../../src/store/openSqliteStore.js';
+import type { SyncedChain } from '../../src/sync/syncJob.js';
+import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
+import type { Template } from '../../src/templates/Template.js';
+import { captureIo } from '../support/captureIo.js';
+import { sandboxValuation } from '../support/sandboxValuation.js';
+
+const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+const CHAINS = [1, 10, 42161];
+// A CSV first (the render that collects), another CSV, and an hledger journal with the prices of the balance instants.
+const TEMPLATES = ['ledger', 'ctc', 'hledger'];
+
+function filesIn(dir: string): Record<string, string> {
+  return Object.fromEntries(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'latin1')]));
+}
+
+/**
+ * A valued export collects its price questions while the first template renders (no pass of its own over the
+ * ledger) and prepares them after. Whatever the cache held, every file, the missing list and the counts must be
+ * what a collecting pass followed by one `prepare` gives, and the price calls as few.
+ */
+describe('valuation deferred to the first render', () => {
+  let dir: string;
+  let sandbox: Sandbox;
+  let job: Job;
+  let chains: SyncedChain[];
+  let templates: Template[];
+  let settings: ValuationSettings;
+  let reference: { files: Record<string, string>; prepared: PreparedValuation };
+  const pacers = new Map<string, RateLimiter>();
+  const pacerFor = (source: string): RateLimiter => pacers.get(source) ?? (pacers.set(source, new RateLimiter(200)), pacers.get(source) as RateLimiter);
+  const instants = (): number[] => [job.period.startTime, job.period.endTime];
+  const stateCopy = (name: string): string => {
+    const file = path.join(dir, `${name}.db`);
+    fs.copyFileSync(job.state, file);
+    return file;
+  };
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-deferred-'));
+    sandbox = await startSandbox({ world: generateWorld({ seed: 1, scale: 0.1, chains: CHAINS }), rate: 2000 });
+    const flags = {
+      address: sandbox.world.wallets.map((wallet) => wallet.address),
+      chain: CHAINS,
+      from: day(WORLD_START),
+      to: day(WORLD_END - 1),
+      template: TEMPLATES,
+      out: path.join(dir, 'unvalued'),
+      state: path.join(dir, 'state.db'),
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      rate: 2000,
+      quiet: true,
+    };
+    const io = captureIo(dir);
+    const args = ['export', '--no-values', ...Object.entries(flags).flatMap(([flag, value]) => (flag === 'quiet' ? ['--quiet'] : [value].flat().flatMap((v) => [`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, String(v)])))];
+    expect({ code: await runCli(args, io), stderr: io.stderrText() }).toEqual({ code: 0, stderr: '' });
+    job = loadJob({ flags, env: {}, knownTemplates: builtinTemplateNames(), cwd: dir });
+    templates = jobTemplates(job);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'unvalued', 'manifest.json'), 'utf8')) as { blockRanges: Record<string, { fromBlock: number; toBlock: number }> };
+    chains = Object.entries(manifest.blockRanges).map(([chainId, range]) => ({ chainId: Number(chainId), ...range }));
+    // EUR: the USD prices convert through ECB rates, which the cache reader loads too.
+    settings = sandboxValuation(sandbox, { currency: 'EUR' });
+
+    // What a collecting pass over the whole ledger and one prepare give, on a cold cache of its own.
+    const store = openSqliteStore(stateCopy('reference'));
+    try {
+      const queries = new PriceQueries();
+      for (const entry of ledgerFromStore(store, job, chains)()) queries.add(entry);
+      queries.addInstants(instants());
+      const oracle = openPriceOracle(settings, store, { pacerFor });
+      await oracle.prepare(queries.queries());
+      const prices = { currency: 'EUR', priceAt: oracle.priceAt.bind(oracle) };
+      const render = { prices, forChains: (ids: readonly number[]) => recordAnswers(queries.all(), prices, new Set(ids)) };
+      const out = path.join(dir, 'reference');
+      await renderTemplates({ entries: ledgerFromStore(store, job, chains), templates, period: periodBounds(store, job, chains), outDir: out, context: { timezone: job.timezone }, valuation: render });
+      const stats = oracle.stats();
+      reference = {
+        files: filesIn(out),
+        prepared: { render, missing: missingPrices(queries.all(), prices), stats, questions: queries.size, unqueried: Object.fromEntries(queries.unqueried) },
+      };
+    } finally {
+      store.close();
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await sandbox.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A deferred export's render over `state`, in parts on two threads or in one pass; how often each template rendered. */
+  async function deferredRender(state: string, out: string, inParts: boolean, order = templates) {
+    const store = openSqliteStore(state);
+    try {
+      const deferred = deferValuation(openPriceOracle(settings, store, { pacerFor }), openCacheReader(settings, store), settings, instants());
+      const split = ledgerParts(store, job, chains, { minRows: 0, threads: 2 });
+      const renders = new Map<string, number>();
+      const counted = (name: string): void => void renders.set(name, (renders.get(name) ?? 0) + 1);
+      await renderTemplates({
+        entries: ledgerFromStore(store, job, chains),
+        parts: (template, valuation) => (counted(template.name), inParts ? split(template, valuation) : null),
+        templates: order,
+        period: periodBounds(store, job, chains),
+        outDir: out,
+        context: { timezone: job.timezone },
+        valuation: deferred,
+      });
+      return { prepared: deferred.prepared(), renders: Object.fromEntries(renders), files: filesIn(out) };
+    } finally {
+      store.close();
+    }
+  }
+
+  const same = (prepared: PreparedValuation): unknown => ({ missing: prepared.missing, questions: prepared.questions, unqueried: Object.entries(prepared.unqueried), hits: prepared.stats.cacheHits });
+
+  it('cold: renders the first template again with the prepared prices, making the calls a collecting pass makes', async () => {
+    const state = stateCopy('cold');
+    const cold = await deferredRender(state, path.join(dir, 'cold'), true);
+    expect(cold.files).toEqual(reference.files);
+    expect(same(cold.prepared)).toEqual(same(reference.prepared));
+    expect(reference.prepared.stats.calls).toBeGreaterThan(0);
+    expect(cold.prepared.stats.calls).toBe(reference.prepared.stats.calls);
+    expect(cold.prepared.stats.expectedCalls).toBe(reference.prepared.stats.expectedCalls);
+    // The ledger in parts, rendered twice: the cache lacked its prices, so the first render's guesses were not kept.
+    expect(cold.renders).toEqual({ ledger: 2, ctc: 1 });
+
+    // Warm on the same store: one render of each template, no call, the same files in parts and in one pass.
+    const warm = await deferredRender(state, path.join(dir, 'warm-parts'), true);
+    expect(warm.files).toEqual(reference.files);
+    expect(warm.prepared.stats.calls).toBe(0);
+    expect(warm.prepared.missing).toEqual(reference.prepared.missing);
+    expect(warm.prepared.questions).toBe(reference.prepared.questions);
+    expect(Object.entries(warm.prepared.unqueried)).toEqual(Object.entries(reference.prepared.unqueried));
+    expect(warm.renders).toEqual({ ledger: 1, ctc: 1 });
+    const onePass = await deferredRender(state, path.join(dir, 'warm-one-pass'), false);
+    expect(onePass.files).toEqual(reference.files);
+    expect(onePass.renders).toEqual({ ledger: 1, ctc: 1 });
+    expect(same(onePass.prepared)).toEqual(same(warm.prepared));
+  }, 120_000);
+
+  it('a journal first: its questions noted in a pass of their own, before it renders', async () => {
+    const journalFirst = [...templates].sort((a, b) => (a.renderer === 'csv' ? 1 : 0) - (b.renderer === 'csv' ? 1 : 0));
+    expect(journalFirst[0]?.renderer).not.toBe('csv');
+    const result = await deferredRender(stateCopy('journal-first'), path.join(dir, 'journal-first'), true, journalFirst);
+    // The tie-out lists the templates in the order rendered: the same lines, in another order.
+    const { 'tieout.csv': sheet, ...files } = result.files;
+    const { 'tieout.csv': referenceSheet, ...referenceFiles } = reference.files;
+    expect(files).toEqual(referenceFiles);
+    expect(sheet?.split('\n').sort()).toEqual(referenceSheet?.split('\n').sort());
+    expect(result.prepared.stats.calls).toBe(reference.prepared.stats.calls);
+    expect(same(result.prepared)).toEqual(same(reference.prepared));
+  }, 120_000);
+});
