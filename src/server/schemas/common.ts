@@ -15,6 +15,15 @@ export interface IdParams {
   id: string;
 }
 
+/** `/api/books/:id/<things>/:<child>`: the book's id and the child's, both decimal as every id of the API. */
+export const bookChildParams = <Child extends string>(child: Child) =>
+  ({
+    type: 'object',
+    required: ['id', child],
+    properties: { id: { type: 'string', pattern: ID_PATTERN }, [child]: { type: 'string', pattern: ID_PATTERN } },
+    additionalProperties: false,
+  }) as const;
+
 /** Routes that take no query parameters: any given are dropped. */
 export const noQuery = { type: 'object', properties: {}, additionalProperties: false } as const;
 

@@ -1,12 +1,6 @@
-import { ID_PATTERN } from './common.js';
+import { bookChildParams } from './common.js';
 
-/** `/api/books/:id/prices/:priceId`: both ids decimal, as every id of the API. */
-export const priceParams = {
-  type: 'object',
-  required: ['id', 'priceId'],
-  properties: { id: { type: 'string', pattern: ID_PATTERN }, priceId: { type: 'string', pattern: ID_PATTERN } },
-  additionalProperties: false,
-} as const;
+export const priceParams = bookChildParams('priceId');
 
 export interface PriceParams {
   id: string;

@@ -1,12 +1,6 @@
-import { ID_PATTERN } from './common.js';
+import { bookChildParams } from './common.js';
 
-/** `/api/books/:id/rules/:ruleId`: both ids decimal, as every id of the API. */
-export const ruleParams = {
-  type: 'object',
-  required: ['id', 'ruleId'],
-  properties: { id: { type: 'string', pattern: ID_PATTERN }, ruleId: { type: 'string', pattern: ID_PATTERN } },
-  additionalProperties: false,
-} as const;
+export const ruleParams = bookChildParams('ruleId');
 
 export interface RuleParams {
   id: string;
