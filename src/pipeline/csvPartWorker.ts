@@ -29,7 +29,7 @@ let store: PipelineStore | undefined;
 try {
   store = openStoreAt(spec.store);
   const reader = spec.cachePrices === undefined ? null : openCacheReader(spec.cachePrices, store);
-  const queries = new PriceQueries();
+  const queries = new PriceQueries(reader);
   const prices = reader ?? (spec.answers === undefined ? null : recordedPrices(spec.answers));
   const entries = ledgerFromStore(store, spec.ledger, spec.chains, spec.bridgePairs)();
   const part = localCsvPart(spec.template, reader === null ? entries : queries.noted(entries), undefined, undefined, prices);

@@ -1,5 +1,7 @@
 import { fxSeries, PriceBook } from '../prices/PriceBook.js';
 import type { PriceCache, PriceSeries } from '../prices/PriceCache.js';
+import type { PriceAnswer } from '../prices/PriceAnswer.js';
+import type { PriceQuery } from '../prices/PriceQuery.js';
 import type { ValuationSettings } from '../prices/ValuationSettings.js';
 import type { RowPrices } from '../prices/valueLeg.js';
 import { readPriceFile } from './openPriceOracle.js';
@@ -19,27 +21,35 @@ export interface CacheReader extends RowPrices {
  */
 export function openCacheReader(settings: ValuationSettings, store: { prices: PriceCache }): CacheReader {
   const book = new PriceBook(settings, readPriceFile(settings));
-  const loaded = new Set<string>();
+  // chain → assets whose series are loaded (no key string built per row).
+  const loaded = new Map<number, Set<string>>();
   const load = (series: PriceSeries): void => {
     for (const record of store.prices.get(series, 0, Number.MAX_SAFE_INTEGER)) book.add(record);
   };
   // USD prices (and a file's USD lines) convert to any other book currency.
   if (settings.currency !== 'USD') for (const currency of settings.currency === 'EUR' ? ['USD'] : ['USD', settings.currency]) load(fxSeries(currency));
+  // The last question and its answer: a row noted for `prepare` is answered there, then its render asks again.
+  let last: PriceQuery | undefined;
+  let lastAnswer: PriceAnswer | undefined;
   return {
     currency: settings.currency,
     get missed() {
       return book.misses > 0;
     },
     priceAt(query) {
-      const asset = `${query.chainId}|${query.asset}`;
-      if (!loaded.has(asset)) {
-        loaded.add(asset);
+      if (last !== undefined && query.time === last.time && query.asset === last.asset && query.chainId === last.chainId && query.nft === last.nft) return lastAnswer as PriceAnswer;
+      let assets = loaded.get(query.chainId);
+      if (assets === undefined) loaded.set(query.chainId, (assets = new Set()));
+      if (!assets.has(query.asset)) {
+        assets.add(query.asset);
         for (const source of settings.sources) {
           const series = source === 'file' ? undefined : book.seriesOf(source, query);
           if (series !== undefined) load(series);
         }
       }
-      return book.priceAt(query);
+      last = query;
+      lastAnswer = book.priceAt(query);
+      return lastAnswer;
     },
   };
 }

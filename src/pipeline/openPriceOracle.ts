@@ -9,6 +9,8 @@ import { fxSeries, PriceBook } from '../prices/PriceBook.js';
 import type { PriceCache, PriceSeries } from '../prices/PriceCache.js';
 import type { PriceOracle, PriceStats } from '../prices/PriceOracle.js';
 import type { PriceQuery } from '../prices/PriceQuery.js';
+import type { AssetTimes } from '../prices/AssetTimes.js';
+import { assetTimes, queryAt } from '../prices/AssetTimes.js';
 import type { PriceRecord } from '../prices/PriceRecord.js';
 import type { ValuationSettings } from '../prices/ValuationSettings.js';
 import { ecbRatesFile } from '../priceSources/ecbRatesFile.js';
@@ -97,16 +99,28 @@ class StoreOracle implements OpenedPriceOracle {
     return this.book.transientStates();
   }
 
-  async prepare(queries: Iterable<PriceQuery>): Promise<void> {
-    const unique = new Map<string, PriceQuery>();
-    for (const query of queries) unique.set(`${query.chainId}|${query.asset}|${query.nft === true}|${query.time}`, query);
-    let pending = [...unique.values()];
+  prepare(queries: Iterable<PriceQuery>): Promise<void> {
+    return this.prepareAssets(assetTimes(queries));
+  }
+
+  async prepareAssets(assets: readonly AssetTimes[]): Promise<void> {
+    let pending = assets;
     for (const [index, source] of this.settings.sources.entries()) {
       if (source !== 'file') await this.stage(source, pending);
-      if (this.book.currencyOf(source) !== this.settings.currency) await this.ensureFx(pending.flatMap((query) => this.book.usdRecordTime(source, query) ?? []));
+      if (this.book.currencyOf(source) !== this.settings.currency) {
+        await this.ensureFx(pending.flatMap((asset) => asset.times.flatMap((time) => this.book.usdRecordTime(source, queryAt(asset, time)) ?? [])));
+      }
       // What is left goes to the next source; after the last, nowhere (a million rows' answers not worked out twice).
-      if (index + 1 < this.settings.sources.length) pending = pending.filter((query) => !this.book.priceAt(query, index + 1).found);
+      if (index + 1 < this.settings.sources.length) pending = this.unpriced(pending, index + 1);
     }
+  }
+
+  /** The questions the first `sources` sources leave unpriced, assets in the order one pass first meets what is left. */
+  private unpriced(assets: readonly AssetTimes[], sources: number): AssetTimes[] {
+    return assets
+      .map((asset) => ({ ...asset, times: asset.times.filter((time) => !this.book.priceAt(queryAt(asset, time), sources).found) }))
+      .filter((asset) => asset.times.length > 0)
+      .sort((a, b) => (a.times[0] as number) - (b.times[0] as number) || a.chainId - b.chainId);
   }
 
   priceAt(query: PriceQuery) {
@@ -120,18 +134,18 @@ class StoreOracle implements OpenedPriceOracle {
   }
 
   /** One source for the queries no earlier source priced: the cache first, then calls for what it lacks. */
-  private async stage(source: string, queries: readonly PriceQuery[]): Promise<void> {
-    const groups = new Map<string, { series: PriceSeries; buckets: Set<number> }>();
-    for (const query of queries) {
-      // NFTs have no series (the file prices them); others' series depends on the chain and asset alone: made once per group.
-      if (query.nft === true) continue;
-      const name = `${query.chainId}|${query.asset}`;
-      let group = groups.get(name);
-      if (group === undefined) groups.set(name, (group = { series: this.book.seriesOf(source, query) as PriceSeries, buckets: new Set<number>() }));
-      group.buckets.add(this.book.bucketOf(source, query.time));
-    }
-    const asks = [...groups.values()].flatMap(({ series, buckets }) => {
-      const missing = this.fromCache(series, [...buckets]);
+  private async stage(source: string, assets: readonly AssetTimes[]): Promise<void> {
+    const asks = assets.flatMap((asset) => {
+      // NFTs have no series (the file prices them).
+      const series = this.book.seriesOf(source, queryAt(asset, 0));
+      if (series === undefined) return [];
+      // Times ascend, so equal buckets are neighbours.
+      const buckets: number[] = [];
+      for (const time of asset.times) {
+        const bucket = this.book.bucketOf(source, time);
+        if (buckets.at(-1) !== bucket) buckets.push(bucket);
+      }
+      const missing = this.fromCache(series, buckets);
       if (this.fetching === 'marked') for (const bucket of missing) this.book.mark(series, bucket, 'not fetched');
       return missing.length === 0 ? [] : [{ chainId: series.chainId, asset: series.asset, buckets: missing }];
     });

@@ -1,6 +1,6 @@
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
-import { missingPrices } from '../prices/missingPrices.js';
+import { MissingList, missingPrices } from '../prices/missingPrices.js';
 import type { PriceOracle, PriceStats } from '../prices/PriceOracle.js';
 import type { CollectedQueries } from '../prices/PriceQueries.js';
 import { PriceQueries } from '../prices/PriceQueries.js';
@@ -48,7 +48,7 @@ export interface DeferredValuation {
  * cached key never changes); otherwise the caller renders that template again (a cold run's price calls cost more).
  */
 export function deferValuation(oracle: PriceOracle, reader: CacheReader, settings: ValuationSettings, instants: readonly number[]): DeferredValuation {
-  const here = new PriceQueries();
+  const here = new PriceQueries(reader);
   const threads: CollectedQueries[] = [];
   let threadMissed = false;
   let prepared: PreparedValuation | undefined;
@@ -66,9 +66,12 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
     },
     async settle(entries = []) {
       for (const entry of entries) here.add(entry);
+      const exact = !threadMissed && !reader.missed;
       const queries = threads.length === 0 ? here : PriceQueries.merged([here.collected(), ...threads]);
-      prepared = await prepareQueries(oracle, queries, instants);
-      return { prepared, exact: !threadMissed && !reader.missed };
+      // Every row was answered from the cache as it was noted; when those were the final answers, so is their list.
+      const missing = exact ? mergedMissing([here, ...threads]) : null;
+      prepared = await prepareQueries(oracle, queries, instants, missing);
+      return { prepared, exact };
     },
     prepared() {
       if (prepared === undefined) throw new Error('valuation asked for before it was settled');
@@ -77,14 +80,20 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
   };
 }
 
-async function prepareQueries(oracle: PriceOracle, queries: PriceQueries, instants: readonly number[]): Promise<PreparedValuation> {
+function mergedMissing(parts: readonly (PriceQueries | CollectedQueries)[]): MissingPrice[] {
+  const list = new MissingList();
+  for (const part of parts) list.addAll((part instanceof PriceQueries ? part.missing() : part.missing) ?? []);
+  return list.list();
+}
+
+async function prepareQueries(oracle: PriceOracle, queries: PriceQueries, instants: readonly number[], missing: MissingPrice[] | null): Promise<PreparedValuation> {
   queries.addInstants(instants);
-  await oracle.prepare(queries.queries());
+  await oracle.prepareAssets(queries.assets());
   const stats = oracle.stats();
   const prices: RowPrices = { currency: stats.currency, priceAt: (query) => oracle.priceAt(query) };
   return {
-    render: { prices, forChains: (chainIds) => recordAnswers(queries.all(), prices, new Set(chainIds)) },
-    missing: missingPrices(queries.all(), prices),
+    render: { prices, forChains: (chainIds) => recordAnswers(queries.assets(), prices, new Set(chainIds)) },
+    missing: missing ?? missingPrices(queries.assets(), prices),
     stats,
     questions: queries.size,
     unqueried: Object.fromEntries(queries.unqueried),

@@ -24,11 +24,14 @@ export interface PriceBookSettings {
  * answer, and the rule that turns them into one row's answer: the sources in order, first price found wins.
  */
 export class PriceBook {
-  private readonly records = new Map<string, PriceRecord>();
+  /**
+   * source → chain → asset → bucket → record: a row's lookup builds no key string. Within a book each source has
+   * one currency (`currencyOf`; the ECB's series are per EUR), so the currency is not a level.
+   */
+  private readonly slots = new Map<string, Map<number, Map<string, Map<number, Slot>>>>();
+  /** The states of keys a call got no answer for (`key` names): consulted on a miss only. */
   private readonly transient = new Map<string, MissingState>();
-  /** One price object per record (and per converted price), so rows at one price share its digits worked out once. */
-  private readonly raws = new Map<string, RawPrice>();
-  private converts = new WeakMap<RawPrice, PriceAnswer>();
+  private converts = new WeakMap<Found, PriceAnswer>();
   /** Lookups of a key with no record: where a prepare would have called a source (a cache-only reader's guess may differ). */
   misses = 0;
 
@@ -54,14 +57,18 @@ export class PriceBook {
   }
 
   add(record: PriceRecord): void {
-    const name = key(record, record.bucket);
-    this.records.set(name, record);
-    this.raws.delete(name);
+    let chains = this.slots.get(record.source);
+    if (chains === undefined) this.slots.set(record.source, (chains = new Map()));
+    let assets = chains.get(record.chainId);
+    if (assets === undefined) chains.set(record.chainId, (assets = new Map()));
+    let buckets = assets.get(record.asset);
+    if (buckets === undefined) assets.set(record.asset, (buckets = new Map()));
+    buckets.set(record.bucket, { record, found: undefined });
     if (record.source === 'ecb') this.converts = new WeakMap();
   }
 
   has(series: PriceSeries, bucket: number): boolean {
-    return this.records.has(key(series, bucket));
+    return this.slot(series.source, series.chainId, series.asset, bucket) !== undefined;
   }
 
   /** A call for this key got no answer (rate-limited, failed, or outside the key's plan): not cached. */
@@ -87,46 +94,47 @@ export class PriceBook {
   /** The answer from the sources up to `last` (all by default). */
   priceAt(query: PriceQuery, last = this.settings.sources.length): PriceAnswer {
     const { sources } = this.settings;
-    const states: MissingState[] = [];
+    // The worst state met, by its place in STATE_ORDER ('not found' when none).
+    let worst = STATE_ORDER.length - 1;
     for (let i = 0; i < last; i += 1) {
       const raw = this.fromSource(sources[i] as PriceSourceName, query);
-      if (typeof raw === 'string') {
-        states.push(raw);
-        continue;
-      }
-      const answer = raw.currency === this.settings.currency ? { ...raw, found: true as const } : this.converted(raw);
+      const answer = typeof raw === 'string' ? MISSING[raw] : raw.currency === this.settings.currency ? raw : this.converted(raw);
       if (answer.found) return answer;
-      states.push(answer.state);
+      worst = Math.min(worst, STATE_ORDER.indexOf(answer.state));
     }
-    return { found: false, state: STATE_ORDER.find((state) => states.includes(state)) ?? 'not found' };
+    return MISSING[STATE_ORDER[worst] as MissingState];
   }
 
-  private fromSource(source: string, query: PriceQuery): MissingState | RawPrice {
+  private slot(source: string, chainId: number, asset: string, bucket: number): Slot | undefined {
+    return this.slots.get(source)?.get(chainId)?.get(asset)?.get(bucket);
+  }
+
+  private fromSource(source: string, query: PriceQuery): MissingState | Found {
     if (source === 'file') {
       // A line in the book's currency first; a USD line converts through the ECB rate.
       const at = (currency: string) => this.file?.at(query.chainId, query.asset, currency, query.time, this.settings.maxAge);
       const found = at(this.settings.currency) ?? at('USD');
-      return found === undefined ? 'not found' : { price: found.price, currency: found.currency, time: found.time, source };
+      return found === undefined ? 'not found' : { found: true, price: found.price, currency: found.currency, time: found.time, source };
     }
     // NFTs are priced from the file alone.
     if (query.nft === true) return 'not found';
-    // The key of `seriesOf(source, query)` at the query's bucket, built once per row.
-    const name = `${source}|${query.chainId}|${query.asset}|${this.currencyOf(source)}|${this.bucketOf(source, query.time)}`;
-    const record = this.records.get(name);
-    if (record === undefined) {
+    const bucket = this.bucketOf(source, query.time);
+    const slot = this.slot(source, query.chainId, query.asset, bucket);
+    if (slot === undefined) {
       this.misses += 1;
-      return this.transient.get(name) ?? 'not found';
+      return this.transient.get(key({ source, chainId: query.chainId, asset: query.asset, currency: this.currencyOf(source) }, bucket)) ?? 'not found';
     }
+    const { record } = slot;
     const tolerance = source === 'etherscan' ? DAY : HOUR;
     if (record.price === null || record.time === null || Math.abs(record.time - query.time) > tolerance) return 'not found';
     if (record.confidence !== null && record.confidence < MIN_CONFIDENCE) return 'low confidence';
-    let raw = this.raws.get(name);
-    if (raw === undefined) this.raws.set(name, (raw = { price: new Decimal(record.price), currency: record.currency, time: record.time, source }));
-    return raw;
+    // One answer object per record, so rows at one price share its digits worked out once.
+    slot.found ??= { found: true, price: new Decimal(record.price), currency: record.currency, time: record.time, source };
+    return slot.found;
   }
 
   /** A USD price in the book's currency by the ECB rate of its day (or the last earlier one); never relabelled. */
-  private converted(raw: RawPrice): PriceAnswer {
+  private converted(raw: Found): PriceAnswer {
     const known = this.converts.get(raw);
     if (known !== undefined) return known;
     const fx = this.fx(raw.time);
@@ -148,23 +156,27 @@ export class PriceBook {
 
   private rate(currency: string, day: number): { rate: string; time: number } | MissingState {
     const series = fxSeries(currency);
-    const name = key(series, day);
-    const record = this.records.get(name);
-    if (record === undefined) {
+    const slot = this.slot(series.source, series.chainId, series.asset, day);
+    if (slot === undefined) {
       this.misses += 1;
-      return this.transient.get(name) ?? 'not found';
+      return this.transient.get(key(series, day)) ?? 'not found';
     }
+    const { record } = slot;
     return record.price === null || record.time === null ? 'not found' : { rate: record.price, time: record.time };
   }
 }
 
-/** A source's price of one record, before any conversion. */
-interface RawPrice {
-  price: Decimal;
-  currency: string;
-  time: number;
-  source: string;
+/** A found answer, before any conversion (a source's price of one record, or a file line's). */
+type Found = Extract<PriceAnswer, { found: true }>;
+
+/** One record of a series' bucket, and its answer once a row used it. */
+interface Slot {
+  record: PriceRecord;
+  found: Found | undefined;
 }
+
+/** One answer object per state: rows without a price share it. */
+const MISSING = Object.fromEntries(STATE_ORDER.map((state) => [state, Object.freeze({ found: false, state })])) as Record<MissingState, PriceAnswer>;
 
 /** ECB rates are cached as a series per currency: units per EUR, bucket the asked day, time the rate's own day. */
 export function fxSeries(currency: string): PriceSeries {

@@ -1,3 +1,4 @@
+import type { AssetTimes } from './AssetTimes.js';
 import type { PriceAnswer } from './PriceAnswer.js';
 import type { PriceQuery } from './PriceQuery.js';
 
@@ -17,6 +18,8 @@ export interface PriceStats {
 export interface PriceOracle {
   /** The one asynchronous step, before rendering: fetch or read from the cache everything these queries need (spam rows are never queried; NFTs only from the file source). */
   prepare(queries: Iterable<PriceQuery>): Promise<void>;
+  /** The same for questions grouped by asset (a render's noted questions come this way: no object per row). */
+  prepareAssets(assets: readonly AssetTimes[]): Promise<void>;
   /** After prepare: one row's answer, synchronous (templates render synchronously). */
   priceAt(query: PriceQuery): PriceAnswer;
   stats(): PriceStats;

@@ -1,49 +1,56 @@
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import type { AskedAsset } from './AssetTimes.js';
+import { insertTime, queryAt } from './AssetTimes.js';
+import type { MissingState } from './PriceAnswer.js';
+import type { MissingPrice } from './missingPrices.js';
+import { MissingList } from './missingPrices.js';
+import type { RowPrices } from './valueLeg.js';
 import type { PriceQuery } from './PriceQuery.js';
-import { priceQueryOf, queryKey } from './priceQueryOf.js';
-import { mergeSorted } from '../ledger/compareEntries.js';
-
-/** One distinct question and how many rows ask it, with the asset's symbol for the missing list. */
-export interface AskedQuery {
-  query: PriceQuery;
-  symbol: string;
-  rows: number;
-}
+import { priceQueryOf } from './priceQueryOf.js';
 
 /**
- * One thread's questions as plain data that crosses to another thread cheaply: each distinct asset once, then per
- * question its asset's index, time and rows, in the order the thread first asked them; the reasons rows were never
- * asked with the instant (time, chain) of each reason's first row.
+ * One thread's questions as plain data that crosses to another thread cheaply (numbers in arrays): its assets in
+ * the order it first asked them, the reasons rows were never asked with the instant (time, chain) of each reason's
+ * first row, and its missing prices when it answered its questions as it noted them.
  */
 export interface CollectedQueries {
-  assets: { query: Omit<PriceQuery, 'time'>; symbol: string }[];
-  asset: number[];
-  time: number[];
-  rows: number[];
+  assets: AskedAsset[];
   unqueried: { reason: string; rows: number; time: number; chainId: number }[];
+  missing: MissingPrice[] | null;
+}
+
+/** An asset's questions as noted, with each time's answer state when the notes are answered (`''`: priced). */
+interface NotedAsset extends AskedAsset {
+  states: (MissingState | '')[];
 }
 
 /**
- * A valued export's questions, noted as its first render passes the entries: every non-spam row's question, each distinct question once (rows at
- * one instant share it), plus the instants journals and balance rows state holdings at (the period's first and
- * last second) for every asset the period moved. Spam and unknown decimals are counted, never asked.
+ * A valued export's questions, noted as its first render passes the entries: every non-spam row's question, each
+ * distinct (asset, time) once with its row count, plus the instants journals and balance rows state holdings at (the
+ * period's first and last second) for every asset the period moved. Spam and unknown decimals are counted, never
+ * asked. Given the prices the render reads, each new question is answered as it is noted (the render's own lookup of
+ * that row then finds it answered), so the missing list needs no second pass.
  */
 export class PriceQueries {
-  private readonly asked = new Map<string, AskedQuery>();
-  private readonly assets = new Map<string, { query: PriceQuery; symbol: string }>();
+  /** chain → `native` or contract (`+nft` for NFTs) → asset; and the assets in the order first asked. */
+  private readonly byChain = new Map<number, Map<string, NotedAsset>>();
+  private readonly order: NotedAsset[] = [];
+  private count = 0;
   /** Rows never asked, by reason (`spam`, `unknown decimals`). */
   readonly unqueried = new Map<string, number>();
   /** The ledger instant of each reason's first row, so threads' counts merge in the order one pass meets them. */
   private readonly firstUnqueried = new Map<string, { time: number; chainId: number }>();
 
+  constructor(private readonly prices: RowPrices | null = null) {}
+
   /**
-   * The questions of threads that each rendered some chains, as one pass over the whole ledger collects them:
-   * a thread's questions come in ledger order (time, then chain) and no two threads share a chain.
+   * The questions of threads that each rendered some chains, as one pass over the whole ledger collects them: a
+   * thread's assets come in ledger order (time, then chain) and no two threads share a chain.
    */
   static merged(parts: readonly CollectedQueries[]): PriceQueries {
     const merged = new PriceQueries();
-    const inLedgerOrder = (a: AskedQuery, b: AskedQuery): number => a.query.time - b.query.time || a.query.chainId - b.query.chainId;
-    for (const { query, symbol, rows } of mergeSorted(parts.map(askedOf), inLedgerOrder)) merged.noteAsset(query, symbol, rows);
+    const assets = parts.flatMap((part) => part.assets).sort((a, b) => (a.times[0] as number) - (b.times[0] as number) || a.chainId - b.chainId);
+    for (const asset of assets) merged.adopt(asset);
     const reasons = parts.flatMap((part) => part.unqueried).sort((a, b) => a.time - b.time || a.chainId - b.chainId);
     for (const { reason, rows, time, chainId } of reasons) merged.countUnqueried(reason, rows, time, chainId);
     return merged;
@@ -51,11 +58,8 @@ export class PriceQueries {
 
   add(entry: LedgerEntry): void {
     const query = priceQueryOf(entry, entry.timestamp);
-    if (typeof query === 'string') {
-      this.countUnqueried(query, 1, entry.timestamp, entry.chainId);
-      return;
-    }
-    this.noteAsset(query, entry.asset, 1);
+    if (typeof query === 'string') this.countUnqueried(query, 1, entry.timestamp, entry.chainId);
+    else this.note(query, entry.asset, entry.timestamp, 1);
   }
 
   /** The entries as they pass, each one's question noted: collected by the pass that renders them. */
@@ -66,23 +70,39 @@ export class PriceQueries {
     }
   }
 
-  /** This thread's questions as plain data, for `merged` on another thread. */
+  /** This thread's questions as plain data, for `merged` on another thread (the answer states stay here). */
   collected(): CollectedQueries {
-    const assets = new Map<string, number>();
-    const out: CollectedQueries = { assets: [], asset: [], time: [], rows: [], unqueried: [] };
-    for (const { query, symbol, rows } of this.asked.values()) {
-      const name = `${query.chainId}|${query.asset}|${query.nft === true}|${symbol}`;
-      let index = assets.get(name);
-      if (index === undefined) {
-        assets.set(name, (index = out.assets.length));
-        out.assets.push({ query: { chainId: query.chainId, asset: query.asset, ...(query.nft === true ? { nft: true } : {}) }, symbol });
-      }
-      out.asset.push(index);
-      out.time.push(query.time);
-      out.rows.push(rows);
+    const assets = this.order.map(({ chainId, asset, nft, symbol, times, rows }): AskedAsset => ({ chainId, asset, ...(nft === true ? { nft } : {}), symbol, times, rows }));
+    const unqueried = [...this.unqueried].map(([reason, rows]) => ({ reason, rows, ...(this.firstUnqueried.get(reason) as { time: number; chainId: number }) }));
+    return { assets, unqueried, missing: this.missing() };
+  }
+
+  /** The missing list of the answers given while noting (`null` when not answered): right when they were the final ones. */
+  missing(): MissingPrice[] | null {
+    if (this.prices === null) return null;
+    const list = new MissingList();
+    for (const asset of this.order) {
+      asset.states.forEach((state, i) => {
+        const rows = asset.rows[i] as number;
+        if (state !== '' && rows > 0) list.add(asset, asset.times[i] as number, rows, state);
+      });
     }
-    for (const [reason, rows] of this.unqueried) out.unqueried.push({ reason, rows, ...(this.firstUnqueried.get(reason) as { time: number; chainId: number }) });
-    return out;
+    return list.list();
+  }
+
+  /** Also asks every moved asset's price at these instants (the rows stating balances), counting no row. */
+  addInstants(times: readonly number[]): void {
+    for (const asset of [...this.order]) for (const time of times) this.note(asset, asset.symbol, time, 0);
+  }
+
+  /** The assets asked, in the order one pass first asks them. */
+  assets(): readonly AskedAsset[] {
+    return this.order;
+  }
+
+  /** Distinct questions (asset and time). */
+  get size(): number {
+    return this.count;
   }
 
   private countUnqueried(reason: string, rows: number, time: number, chainId: number): void {
@@ -90,41 +110,51 @@ export class PriceQueries {
     this.unqueried.set(reason, (this.unqueried.get(reason) ?? 0) + rows);
   }
 
-  private noteAsset(query: PriceQuery, symbol: string, rows: number): void {
-    this.ask(query, symbol, rows);
-    const asset = `${query.chainId}|${query.asset}`;
-    if (!this.assets.has(asset)) this.assets.set(asset, { query, symbol });
+  /** A thread's asset taken whole (its arrays as they came); one asked by two threads merged time by time. */
+  private adopt(asked: AskedAsset): void {
+    const name = asked.nft === true ? `${asked.asset}+nft` : asked.asset;
+    if (this.byChain.get(asked.chainId)?.has(name) === true) {
+      asked.times.forEach((time, i) => this.note(asked, asked.symbol, time, asked.rows[i] as number));
+      return;
+    }
+    let assets = this.byChain.get(asked.chainId);
+    if (assets === undefined) this.byChain.set(asked.chainId, (assets = new Map()));
+    const asset: NotedAsset = { ...asked, states: asked.times.map(() => '') };
+    assets.set(name, asset);
+    this.order.push(asset);
+    this.count += asset.times.length;
   }
 
-  /** Also asks every moved asset's price at these instants (the rows stating balances), counting no row. */
-  addInstants(times: readonly number[]): void {
-    for (const { query, symbol } of this.assets.values()) for (const time of times) this.ask({ ...query, time }, symbol, 0);
+  /** `what` is the question itself when a row asks (answered as it is), else the asset of one. */
+  private note(what: Omit<PriceQuery, 'time'> | PriceQuery, symbol: string, time: number, rows: number): void {
+    let assets = this.byChain.get(what.chainId);
+    if (assets === undefined) this.byChain.set(what.chainId, (assets = new Map()));
+    const name = what.nft === true ? `${what.asset}+nft` : what.asset;
+    let asset = assets.get(name);
+    if (asset === undefined) {
+      asset = { chainId: what.chainId, asset: what.asset, ...(what.nft === true ? { nft: true } : {}), symbol, times: [], rows: [], states: [] };
+      assets.set(name, asset);
+      this.order.push(asset);
+    }
+    const index = insertTime(asset.times, time);
+    if (index < 0) {
+      asset.rows[-index - 1] = (asset.rows[-index - 1] as number) + rows;
+      return;
+    }
+    this.count += 1;
+    // A balance instant (no row) is not in the missing list: not answered here.
+    const state = this.prices === null || rows === 0 ? '' : this.stateOf('time' in what ? what : queryAt(asset, time));
+    if (index === asset.rows.length) {
+      asset.rows.push(rows);
+      asset.states.push(state);
+    } else {
+      asset.rows.splice(index, 0, rows);
+      asset.states.splice(index, 0, state);
+    }
   }
 
-  queries(): Iterable<PriceQuery> {
-    return [...this.asked.values()].map((one) => one.query);
-  }
-
-  all(): Iterable<AskedQuery> {
-    return this.asked.values();
-  }
-
-  get size(): number {
-    return this.asked.size;
-  }
-
-  private ask(query: PriceQuery, symbol: string, rows: number): void {
-    const key = queryKey(query);
-    const known = this.asked.get(key);
-    if (known === undefined) this.asked.set(key, { query, symbol, rows });
-    else known.rows += rows;
-  }
-}
-
-function* askedOf(part: CollectedQueries): Generator<AskedQuery> {
-  for (const [i, index] of part.asset.entries()) {
-    const { query, symbol } = part.assets[index] as CollectedQueries['assets'][number];
-    const time = part.time[i] as number;
-    yield { query: { chainId: query.chainId, asset: query.asset, time, ...(query.nft === true ? { nft: true } : {}) }, symbol, rows: part.rows[i] as number };
+  private stateOf(query: PriceQuery): MissingState | '' {
+    const answer = (this.prices as RowPrices).priceAt(query);
+    return answer.found ? '' : answer.state;
   }
 }

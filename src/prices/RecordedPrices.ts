@@ -1,6 +1,7 @@
 import { Decimal } from '../ledger/money.js';
 import type { PriceAnswer } from './PriceAnswer.js';
-import type { AskedQuery } from './PriceQueries.js';
+import type { AssetTimes } from './AssetTimes.js';
+import { queryAt } from './AssetTimes.js';
 import { queryKey } from './priceQueryOf.js';
 import type { RowPrices } from './valueLeg.js';
 
@@ -17,13 +18,16 @@ export interface RecordedAnswers {
 }
 
 /** Records the answer of every question of the given chains, as the oracle gave it. */
-export function recordAnswers(asked: Iterable<AskedQuery>, prices: RowPrices, chainIds: ReadonlySet<number>): RecordedAnswers {
+export function recordAnswers(asked: Iterable<AssetTimes>, prices: RowPrices, chainIds: ReadonlySet<number>): RecordedAnswers {
   const recorded: RecordedAnswers = { currency: prices.currency, keys: [], answers: [] };
-  for (const { query } of asked) {
-    if (!chainIds.has(query.chainId)) continue;
-    const answer = prices.priceAt(query);
-    recorded.keys.push(queryKey(query));
-    recorded.answers.push(answer.found ? toWire(answer) : answer);
+  for (const asset of asked) {
+    if (!chainIds.has(asset.chainId)) continue;
+    for (const time of asset.times) {
+      const query = queryAt(asset, time);
+      const answer = prices.priceAt(query);
+      recorded.keys.push(queryKey(query));
+      recorded.answers.push(answer.found ? toWire(answer) : answer);
+    }
   }
   return recorded;
 }

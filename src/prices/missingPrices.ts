@@ -1,5 +1,6 @@
 import type { MissingState } from './PriceAnswer.js';
-import type { AskedQuery } from './PriceQueries.js';
+import type { AskedAsset } from './AssetTimes.js';
+import { queryAt } from './AssetTimes.js';
 import type { RowPrices } from './valueLeg.js';
 
 export const MISSING_HEADER = ['chain_id', 'asset', 'asset_contract', 'first', 'last', 'rows', 'state'];
@@ -17,23 +18,43 @@ export interface MissingPrice {
 }
 
 /** The rows of `prices-missing.csv`: per chain, asset and reason, ordered by chain then contract then reason. */
-export function missingPrices(asked: Iterable<AskedQuery>, prices: RowPrices): MissingPrice[] {
-  const missing = new Map<string, MissingPrice>();
-  for (const { query, symbol, rows } of asked) {
-    if (rows === 0) continue;
-    const answer = prices.priceAt(query);
-    if (answer.found) continue;
-    const key = `${query.chainId}|${query.asset}|${answer.state}`;
-    const known = missing.get(key);
+export function missingPrices(asked: Iterable<AskedAsset>, prices: RowPrices): MissingPrice[] {
+  const missing = new MissingList();
+  for (const one of asked) {
+    one.times.forEach((time, i) => {
+      const rows = one.rows[i] as number;
+      if (rows === 0) return;
+      const answer = prices.priceAt(queryAt(one, time));
+      if (!answer.found) missing.add(one, time, rows, answer.state);
+    });
+  }
+  return missing.list();
+}
+
+/** Missing prices gathered row by row (or from several threads' lists), listed in the file's order. */
+export class MissingList {
+  private readonly byKey = new Map<string, MissingPrice>();
+
+  add(asset: { chainId: number; asset: string; symbol: string }, time: number, rows: number, state: MissingState, last = time): void {
+    const key = `${asset.chainId}|${asset.asset}|${state}`;
+    const known = this.byKey.get(key);
     if (known === undefined) {
-      missing.set(key, { chainId: query.chainId, symbol, asset: query.asset, first: query.time, last: query.time, rows, state: answer.state });
+      this.byKey.set(key, { chainId: asset.chainId, symbol: asset.symbol, asset: asset.asset, first: time, last, rows, state });
     } else {
-      known.first = Math.min(known.first, query.time);
-      known.last = Math.max(known.last, query.time);
+      known.first = Math.min(known.first, time);
+      known.last = Math.max(known.last, last);
       known.rows += rows;
     }
   }
-  return [...missing.values()].sort((a, b) => a.chainId - b.chainId || compare(a.asset, b.asset) || compare(a.state, b.state));
+
+  /** Another list's entries (a thread's), the first symbol seen kept. */
+  addAll(list: readonly MissingPrice[]): void {
+    for (const one of list) this.add(one, one.first, one.rows, one.state, one.last);
+  }
+
+  list(): MissingPrice[] {
+    return [...this.byKey.values()].sort((a, b) => a.chainId - b.chainId || compare(a.asset, b.asset) || compare(a.state, b.state));
+  }
 }
 
 /** A missing price as its CSV record (times ISO UTC). */

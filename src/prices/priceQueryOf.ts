@@ -12,13 +12,12 @@ export interface PricedAsset {
 /** Why a movement is never queried (spam costs no price call; an amount of unknown decimals has no units to value). */
 export type UnqueriedReason = 'spam' | 'unknown decimals';
 
-/** The oracle's question for a movement at its row's time, or why it is never asked. */
+/** The oracle's question for a movement at its row's time, or why it is never asked (one literal: a million rows ask). */
 export function priceQueryOf(asset: PricedAsset, time: number): PriceQuery | UnqueriedReason {
   if (asset.spam !== '') return 'spam';
   if (asset.decimals === null) return 'unknown decimals';
-  const query: PriceQuery = { chainId: asset.chainId, asset: asset.assetContract === '' ? 'native' : asset.assetContract, time };
-  if (asset.kind === 'erc721' || asset.kind === 'erc1155') query.nft = true;
-  return query;
+  const contract = asset.assetContract === '' ? 'native' : asset.assetContract;
+  return asset.kind === 'erc721' || asset.kind === 'erc1155' ? { chainId: asset.chainId, asset: contract, time, nft: true } : { chainId: asset.chainId, asset: contract, time };
 }
 
 /** One key per distinct question: rows asking the same thing share an answer. */

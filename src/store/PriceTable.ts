@@ -18,7 +18,9 @@ export class PriceTable implements PriceCache {
   }
 
   get(series: PriceSeries, from: number, to: number): PriceRecord[] {
-    return this.statements.get.all(series.source, series.chainId, series.asset, series.currency, from, to).map((row) => ({ ...series, ...row }));
+    const { source, chainId, asset, currency } = series;
+    // A literal, not a spread of two objects: a series of a million-row export is read in tens of thousands of rows.
+    return this.statements.get.all(source, chainId, asset, currency, from, to).map(({ bucket, price, time, confidence }) => ({ source, chainId, asset, currency, bucket, price, time, confidence }));
   }
 
   put(records: readonly PriceRecord[]): void {

@@ -93,15 +93,15 @@ describe('valuation deferred to the first render', () => {
       for (const entry of ledgerFromStore(store, job, chains)()) queries.add(entry);
       queries.addInstants(instants());
       const oracle = openPriceOracle(settings, store, { pacerFor });
-      await oracle.prepare(queries.queries());
+      await oracle.prepareAssets(queries.assets());
       const prices = { currency: 'EUR', priceAt: oracle.priceAt.bind(oracle) };
-      const render = { prices, forChains: (ids: readonly number[]) => recordAnswers(queries.all(), prices, new Set(ids)) };
+      const render = { prices, forChains: (ids: readonly number[]) => recordAnswers(queries.assets(), prices, new Set(ids)) };
       const out = path.join(dir, 'reference');
       await renderTemplates({ entries: ledgerFromStore(store, job, chains), templates, period: periodBounds(store, job, chains), outDir: out, context: { timezone: job.timezone }, valuation: render });
       const stats = oracle.stats();
       reference = {
         files: filesIn(out),
-        prepared: { render, missing: missingPrices(queries.all(), prices), stats, questions: queries.size, unqueried: Object.fromEntries(queries.unqueried) },
+        prepared: { render, missing: missingPrices(queries.assets(), prices), stats, questions: queries.size, unqueried: Object.fromEntries(queries.unqueried) },
       };
     } finally {
       store.close();

@@ -4,6 +4,7 @@ import type { PriceAnswer } from '../../src/prices/PriceAnswer.js';
 import type { PriceQuery } from '../../src/prices/PriceQuery.js';
 import { missingPrices, missingRecord } from '../../src/prices/missingPrices.js';
 import { PriceQueries } from '../../src/prices/PriceQueries.js';
+import { queryAt } from '../../src/prices/AssetTimes.js';
 import { recordAnswers, recordedPrices } from '../../src/prices/RecordedPrices.js';
 import { valueLeg } from '../../src/prices/valueLeg.js';
 import { valueOf } from '../../src/prices/valueOf.js';
@@ -52,20 +53,26 @@ describe('PriceQueries, missing list and recorded answers', () => {
   it('asks each distinct question once, no spam; lists what has no value by chain, asset and state', () => {
     const queries = new PriceQueries();
     for (const entry of ledgerEntries) queries.add(entry);
-    const asked = [...queries.queries()];
+    const asked = queries.assets().flatMap((asset) => asset.times.map((time) => queryAt(asset, time)));
+    expect(asked).toHaveLength(queries.size);
     const spamRows = ledgerEntries.filter((entry) => entry.spam !== '').length;
     expect(spamRows).toBeGreaterThan(0);
     expect(queries.unqueried.get('spam')).toBe(spamRows);
     const spamContracts = new Set(ledgerEntries.filter((entry) => entry.spam !== '').map((entry) => entry.assetContract));
     expect(asked.filter((query) => spamContracts.has(query.asset))).toEqual([]);
     const prices = { currency: 'USD', priceAt: (query: PriceQuery): PriceAnswer => (query.asset === 'native' ? found('2000') : { found: false, state: 'not found' }) };
-    const missing = missingPrices(queries.all(), prices);
+    const missing = missingPrices(queries.assets(), prices);
+    // Noted with the render's prices, each question is answered as it comes: the same list without a second pass.
+    const answering = new PriceQueries(prices);
+    for (const entry of ledgerEntries) answering.add(entry);
+    expect(answering.missing()).toEqual(missing);
+    expect(queries.missing()).toBeNull();
     const expectedRows = ledgerEntries.filter((entry) => entry.spam === '' && entry.decimals !== null && entry.assetContract !== '').length;
     expect(missing.reduce((sum, one) => sum + one.rows, 0)).toBe(expectedRows);
     expect(missing.every((one) => one.state === 'not found' && one.asset !== 'native')).toBe(true);
     expect(missingRecord(missing[0] as (typeof missing)[number])).toHaveLength(7);
     // The thread's copy answers exactly as the oracle did, for its chains only.
-    const recorded = recordedPrices(structuredClone(recordAnswers(queries.all(), prices, new Set([1]))));
+    const recorded = recordedPrices(structuredClone(recordAnswers(queries.assets(), prices, new Set([1]))));
     for (const query of asked) {
       const answer = recorded.priceAt(query);
       if (query.chainId !== 1) expect(answer).toEqual({ found: false, state: 'not found' });

@@ -101,7 +101,7 @@ async function* valuedRows(entries: Iterable<LedgerEntry>, oracle: PriceOracle):
   const flush = async function* (): AsyncGenerator<NewEntryRow> {
     const queries = new PriceQueries();
     for (const entry of chunk) queries.add(entry);
-    await oracle.prepare(queries.queries());
+    await oracle.prepareAssets(queries.assets());
     yield* entryRows(chunk, prices);
     chunk = [];
   };
