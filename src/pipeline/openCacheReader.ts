@@ -1,5 +1,6 @@
+import { DAY, dayOf } from '../prices/buckets.js';
 import { fxSeries, PriceBook } from '../prices/PriceBook.js';
-import type { PriceCache, PriceSeries } from '../prices/PriceCache.js';
+import type { PriceCache } from '../prices/PriceCache.js';
 import type { PriceAnswer } from '../prices/PriceAnswer.js';
 import type { PriceQuery } from '../prices/PriceQuery.js';
 import type { ValuationSettings } from '../prices/ValuationSettings.js';
@@ -15,19 +16,34 @@ export interface CacheReader extends RowPrices {
   readonly missed: boolean;
 }
 
+/** How much of a series a reader holds at once: rows come in time order, so each record is read once. */
+const WINDOW = 30 * DAY;
+
 /**
- * A reader that loads each series of the cache whole the first time a row asks for its asset, with the ECB rates
- * when the book converts: a render can price its rows as they come, and the questions are prepared afterwards.
+ * A reader that loads the cache's records of an asset a month at a time, as the rows' times reach them (with the
+ * ECB rates whole when the book converts): a render can price its rows as they come, and the questions are prepared
+ * afterwards. Holding a window rather than every record keeps a million-row export's heap, and so each of its
+ * garbage collections, small.
  */
 export function openCacheReader(settings: ValuationSettings, store: { prices: PriceCache }): CacheReader {
   const book = new PriceBook(settings, readPriceFile(settings));
-  // chain → assets whose series are loaded (no key string built per row).
-  const loaded = new Map<number, Set<string>>();
-  const load = (series: PriceSeries): void => {
-    for (const record of store.prices.get(series, 0, Number.MAX_SAFE_INTEGER)) book.add(record);
+  // chain → asset → the times [from, to) its loaded window covers (no key string built per row).
+  const windows = new Map<number, Map<string, { from: number; to: number }>>();
+  const load = (query: PriceQuery): { from: number; to: number } => {
+    const from = dayOf(query.time);
+    const window = { from, to: from + WINDOW };
+    for (const source of settings.sources) {
+      const series = source === 'file' ? undefined : book.seriesOf(source, query);
+      if (series !== undefined) book.replaceSeries(series, store.prices.get(series, book.bucketOf(source, window.from), book.bucketOf(source, window.to - 1)));
+    }
+    return window;
   };
   // USD prices (and a file's USD lines) convert to any other book currency.
-  if (settings.currency !== 'USD') for (const currency of settings.currency === 'EUR' ? ['USD'] : ['USD', settings.currency]) load(fxSeries(currency));
+  if (settings.currency !== 'USD') {
+    for (const currency of settings.currency === 'EUR' ? ['USD'] : ['USD', settings.currency]) {
+      for (const record of store.prices.get(fxSeries(currency), 0, Number.MAX_SAFE_INTEGER)) book.add(record);
+    }
+  }
   // The last question and its answer: a row noted for `prepare` is answered there, then its render asks again.
   let last: PriceQuery | undefined;
   let lastAnswer: PriceAnswer | undefined;
@@ -38,15 +54,10 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
     },
     priceAt(query) {
       if (last !== undefined && query.time === last.time && query.asset === last.asset && query.chainId === last.chainId && query.nft === last.nft) return lastAnswer as PriceAnswer;
-      let assets = loaded.get(query.chainId);
-      if (assets === undefined) loaded.set(query.chainId, (assets = new Set()));
-      if (!assets.has(query.asset)) {
-        assets.add(query.asset);
-        for (const source of settings.sources) {
-          const series = source === 'file' ? undefined : book.seriesOf(source, query);
-          if (series !== undefined) load(series);
-        }
-      }
+      let assets = windows.get(query.chainId);
+      if (assets === undefined) windows.set(query.chainId, (assets = new Map()));
+      const window = assets.get(query.asset);
+      if (window === undefined || query.time < window.from || query.time >= window.to) assets.set(query.asset, load(query));
       last = query;
       lastAnswer = book.priceAt(query);
       return lastAnswer;

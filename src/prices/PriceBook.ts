@@ -67,6 +67,12 @@ export class PriceBook {
     if (record.source === 'ecb') this.converts = new WeakMap();
   }
 
+  /** The series' records are these alone from now on (a reader moving its window along the rows' times). */
+  replaceSeries(series: PriceSeries, records: readonly PriceRecord[]): void {
+    this.slots.get(series.source)?.get(series.chainId)?.delete(series.asset);
+    for (const record of records) this.add(record);
+  }
+
   has(series: PriceSeries, bucket: number): boolean {
     return this.slot(series.source, series.chainId, series.asset, bucket) !== undefined;
   }

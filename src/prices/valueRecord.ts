@@ -8,9 +8,6 @@ export const VALUE_COLUMNS = ['price', 'price_currency', 'price_time', 'price_so
 type Found = Extract<PriceAnswer, { found: true }>;
 
 const priceTexts = new WeakMap<Decimal, string>();
-let lastTime = Number.NaN;
-let lastTimeText = '';
-
 /** The price as a plain exact decimal, written once per price object (rows at one price share it). */
 export function priceText(price: Decimal): string {
   let text = priceTexts.get(price);
@@ -21,13 +18,18 @@ export function priceText(price: Decimal): string {
   return text;
 }
 
-/** The price record's own time, ISO UTC to the second (consecutive rows mostly share one record). */
+/** Price records' times as written: hourly records of a few assets, so a small table serves a million rows. */
+const timeTexts = new Map<number, string>();
+
+/** The price record's own time, ISO UTC to the second. */
 export function priceTime(answer: Found): string {
-  if (answer.time !== lastTime) {
-    lastTime = answer.time;
-    lastTimeText = new Date(answer.time * 1000).toISOString().replace('.000Z', 'Z');
+  let text = timeTexts.get(answer.time);
+  if (text === undefined) {
+    if (timeTexts.size >= 4096) timeTexts.clear();
+    text = new Date(answer.time * 1000).toISOString().replace('.000Z', 'Z');
+    timeTexts.set(answer.time, text);
   }
-  return lastTimeText;
+  return text;
 }
 
 /** The source, and the ECB rate with its date when the price was converted (never a USD price under another label). */
