@@ -33,11 +33,25 @@ describeWithPostgres('manual prices on the distributed workspace (PostgreSQL)', 
 
       const added = (await api(cluster.url, cluster.token, 'POST', `${route}/prices`, { time: gap.first, chain: Number(gap.chain_id), asset: gap.asset_contract, price: '0.5' })) as { id: number };
       expect(await api(cluster.url, cluster.token, 'GET', `${route}/prices`)).toEqual([expect.objectContaining({ id: added.id, author: 'ops', price: '0.5', currency: 'USD' })]);
+      // The server's table follows at once (its refresh on a thread of its own), before any run.
+      const gapEntries = async (): Promise<Record<string, string>[]> => {
+        const { entries } = (await api(cluster.url, cluster.token, 'GET', `${route}/entries?chain=${gap.chain_id}&asset=${gap.asset_contract}&spam=false&limit=1000`)) as { entries: Record<string, string>[] };
+        return entries.filter((entry) => entry.asset_contract === gap.asset_contract && entry.timestamp === gap.first);
+      };
+      const valuedAtOnce = await gapEntries();
+      expect(valuedAtOnce.length).toBeGreaterThan(0);
+      for (const entry of valuedAtOnce) expect(entry).toMatchObject({ price: '0.5', price_source: 'file', value_state: '' });
       const second = await cluster.finished(book!.id, request);
       expect(second.status).toBe('succeeded');
       const [valued] = csv(path.join(cluster.runFiles(second.id), 'ledger.csv')).filter((row) => row.asset_contract === gap.asset_contract && row.timestamp === gap.first && row.spam === '');
       expect(valued).toMatchObject({ price: '0.5', price_source: 'file', price_time: gap.first, value_state: '' });
       expect(valued?.value).toBe(new Decimal(valued?.amount ?? '').times('0.5').toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2));
+      expect(valuedAtOnce.find((entry) => entry.entry_id === valued?.entry_id)).toMatchObject({ value: valued?.value });
+
+      await api(cluster.url, cluster.token, 'DELETE', `${route}/prices/${added.id}`);
+      const missingAgain = await gapEntries();
+      expect(missingAgain.map((entry) => entry.entry_id)).toEqual(valuedAtOnce.map((entry) => entry.entry_id));
+      for (const entry of missingAgain) expect(entry).toMatchObject({ price: '', price_source: '', value: '', value_state: 'not found' });
     } finally {
       await cluster.close();
     }

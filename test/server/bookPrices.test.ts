@@ -77,6 +77,15 @@ describe('a book’s manual prices (SQLite)', () => {
     const price = added.json<{ id: number }>();
     expect(price).toEqual({ id: price.id, time: gap.first, chainId: given.chain, asset, currency: 'USD', price: '1.25', author: 'anna', created: '2026-06-01T02:00:00.000Z' });
     expect((await call('GET', prices, viewer)).json()).toEqual([price]);
+    // The transactions table follows the price at once, without a run, as it follows a rule.
+    const gapEntries = async (): Promise<Record<string, string>[]> => {
+      const from = Date.parse(gap.first ?? '') / 1000;
+      const table = (await call('GET', `/api/books/${bookId}/entries?chain=${given.chain}&asset=${asset}&spam=false&limit=1000`, viewer)).json<{ entries: Record<string, string>[] }>().entries;
+      return table.filter((entry) => entry.asset_contract === asset && Date.parse(entry.timestamp ?? '') / 1000 - from >= 0 && Date.parse(entry.timestamp ?? '') / 1000 - from <= 86400);
+    };
+    const valuedAtOnce = await gapEntries();
+    expect(valuedAtOnce.length).toBeGreaterThan(0);
+    for (const entry of valuedAtOnce) expect(entry).toMatchObject({ price: '1.25', price_source: 'file', value: exactValue(entry.amount ?? '', '1.25'), value_state: '' });
 
     const second = await exportRun();
     expect(fs.readFileSync(path.join(workspace.stores.runDir(second), 'book-prices.csv'), 'utf8')).toBe(`time,chain,asset,currency,price\n${gap.first},${given.chain},${asset},USD,1.25\n`);
@@ -98,6 +107,9 @@ describe('a book’s manual prices (SQLite)', () => {
     expect((await call('DELETE', `${prices}/${price.id}`, admin)).status).toBe(200);
     expect((await call('DELETE', `${prices}/${price.id}`, admin)).status).toBe(404);
     expect((await call('GET', prices, admin)).json()).toEqual([]);
+    const missingAgain = await gapEntries();
+    expect(missingAgain.map((entry) => entry.entry_id)).toEqual(valuedAtOnce.map((entry) => entry.entry_id));
+    for (const entry of missingAgain) expect(entry).toMatchObject({ price: '', price_source: '', value: '', value_state: 'not found' });
 
     const [removed] = await workspace.data.audit.newest({ book: bookId, action: 'price.removed' }, { limit: 1 });
     const [audited] = await workspace.data.audit.newest({ book: bookId, action: 'price.added' }, { limit: 5 });
