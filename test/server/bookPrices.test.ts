@@ -1,58 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Decimal } from 'decimal.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
-import type { Workspace } from '../../src/workspace/Workspace.js';
-import type { ApiAnswer } from '../support/apiCall.js';
-import { apiCall } from '../support/apiCall.js';
 import { e2eWorld } from '../support/e2eWorld.js';
 import { csv } from '../support/pickLegs.js';
-import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
-import type { Served } from '../support/serverHarness.js';
-import { addUser, serve } from '../support/serverHarness.js';
+import { servedWorkspace } from '../support/servedWorkspace.js';
 
 const world = e2eWorld();
-const KEY = 'prices-key';
-let sandbox: Sandbox;
-let workspace: Workspace;
-let server: Served;
-let dataDir: string;
-let admin: string;
-let viewer: string;
-let bookId: number;
+const served = servedWorkspace('prices', {
+  world,
+  sandbox: () => ({ apiKeys: ['prices-key'] }),
+  users: [
+    { name: 'anna', role: 'admin', password: 'anna password 12' },
+    { name: 'victor', role: 'viewer', password: 'victor password 12' },
+  ],
+  book: 'Client A',
+});
 
-const call = (method: string, route: string, token: string, body?: unknown): Promise<ApiAnswer> => apiCall(server.url, method, route, { token }, body);
+const { call } = served;
 
 async function exportRun(): Promise<number> {
-  const started = await call('POST', `/api/books/${bookId}/runs`, admin, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
-  expect(started.status).toBe(202);
-  await workspace.queue.idle();
-  const { id } = started.json<{ id: number }>();
-  expect((await workspace.data.getRun(id))?.status).toBe('succeeded');
+  const id = await served.runToEnd({ kind: 'export', period: { year: 2025 }, templates: ['ledger'] }, served.tokens.anna!);
+  expect((await served.workspace.data.getRun(id))?.status).toBe('succeeded');
   return id;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ world, rate: 1000, apiKeys: [KEY] });
-  dataDir = tempDir('prices');
-  workspace = openWorkspace(dataDir, { url: sandbox.url, apiKey: KEY }, { now: () => new Date('2026-06-01T02:00:00Z') }, 1000);
-  await workspace.start({ scheduler: false });
-  server = await serve(workspace);
-  admin = await addUser(workspace, 'anna', 'admin', 'anna password 12');
-  viewer = await addUser(workspace, 'victor', 'viewer', 'victor password 12');
-  bookId = (await workspace.addBook(worldBook(world))).id;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await workspace?.close();
-  await sandbox?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe('a book’s manual prices (SQLite)', () => {
   it('values the rows a run left without a price from the book’s price file in the next run, audited', async () => {
+    const { workspace, bookId, tokens } = served;
+    const [admin, viewer] = [tokens.anna!, tokens.victor!];
     const first = await exportRun();
     const missing = csv(path.join(workspace.stores.outDir(first), 'prices-missing.csv'));
     const gap = missing.find((row) => row.state === 'not found' && row.asset_contract !== '');
