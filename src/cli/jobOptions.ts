@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { DEFAULTS } from '../config/loadJob.js';
+import { DEFAULTS } from '../config/DEFAULTS.js';
 
 /**
  * The options every job command shares. Chains, year and rate stay strings so that `loadJob`

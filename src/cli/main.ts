@@ -1,24 +1,12 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import yargs from 'yargs';
 import { InputError } from '../errors/LedgerscanError.js';
 import { redactSecrets } from '../secrets/redact.js';
 import type { CliIo } from './CliIo.js';
 import { processIo } from './CliIo.js';
-import { auditCommand } from './commands/auditCommand.js';
-import { chainsCommand } from './commands/chainsCommand.js';
-import { demoCommand } from './commands/demoCommand.js';
-import { runCommand, withKindOptions } from './commands/runCommand.js';
-import { sandboxCommand } from './commands/sandboxCommand.js';
-import { serveCommand } from './commands/serveCommand.js';
-import { templatesCommand } from './commands/templatesCommand.js';
-import { usersCommand } from './commands/usersCommand.js';
-import { workerCommand } from './commands/workerCommand.js';
 import { describeError, EXIT, exitCodeFor } from '../errors/exitCode.js';
-import { withJobOptions } from './jobOptions.js';
 import { toolVersion } from '../pipeline/toolVersion.js';
-import { RUN_KINDS } from '../runs/runKinds.js';
 
 /** How long a stopped command may take to wind down before the process ends regardless. */
 const SHUTDOWN_BOUND_MS = 8_000;
@@ -39,15 +27,21 @@ const API_OPTIONS = {
 /**
  * Runs one ledgerscan command and returns its exit code; the only place errors become exit
  * codes. `signal` stops a running sync between requests (Ctrl-C), keeping what was committed.
+ * Each command's implementation is imported by its handler, when that command runs: `--version`, `--help` and
+ * a refused command line load none of them (the pipeline, the server, pg, exceljs…; the version not even yargs), and the run kinds
+ * (`RUN_KINDS`, whose options are read here) import their pipeline steps only when they execute.
  */
 export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) return printVersion(io);
+  // Loaded only for a command line to parse: the version above needs none of them.
+  const [{ default: yargs }, { RUN_KINDS }, { withJobOptions }, { withKindOptions }] = await Promise.all([import('yargs'), import('../runs/runKinds.js'), import('./jobOptions.js'), import('./withKindOptions.js')]);
   let code: number = EXIT.ok;
   let parser = yargs([...argv])
     .scriptName('ledgerscan')
     .usage('$0 <command> [options]\n\nEVM wallet history from the Etherscan v2 API → CSV ledgers, tax-tool imports, reconciliation.');
   for (const kind of RUN_KINDS) {
     parser = parser.command(kind.name, kind.describe, (y) => withKindOptions(withJobOptions(y), kind), async (args) => {
+      const { runCommand } = await import('./commands/runCommand.js');
       code = await runCommand(kind, args, argv, io, signal);
     });
   }
@@ -69,6 +63,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
             describe: 'actions answered "Error! Missing Or invalid Action name", comma-separated (e.g. balancehistory,balancemulti)',
           }),
       async (args) => {
+        const { sandboxCommand } = await import('./commands/sandboxCommand.js');
         code = await sandboxCommand(args, io, signal);
       },
     )
@@ -86,6 +81,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
           .option('public-url', { type: 'string', describe: 'origin share links start with (default: a path on this server, never the request\'s Host)' })
           .option('demo', { type: 'boolean', default: false, describe: 'offline: in-process sandbox, a demo book and a demo admin' }),
       async (args) => {
+        const { serveCommand } = await import('./commands/serveCommand.js');
         code = await serveCommand(args, io, signal);
       },
     )
@@ -100,6 +96,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
           .option('data', { type: 'string', describe: 'workspace data dir (default .ledgerscan/workspace)' })
           .option('database', DISTRIBUTED_OPTIONS.database),
       async (args) => {
+        const { usersCommand } = await import('./commands/usersCommand.js');
         code = await usersCommand(args, io);
       },
     )
@@ -116,6 +113,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
           .option('from', { type: 'string', describe: 'from this day (UTC, YYYY-MM-DD) or instant' })
           .option('to', { type: 'string', describe: 'to this day (UTC, inclusive) or instant' }),
       async (args) => {
+        const { auditCommand } = await import('./commands/auditCommand.js');
         code = await auditCommand(args, io);
       },
     )
@@ -131,16 +129,20 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
           .option('scheduler', { type: 'boolean', default: true, describe: 'fire schedules from this worker too (once per tick across the cluster)' })
           .option('scheduler-every', { type: 'number', default: 15, describe: 'seconds between two looks at the schedules' }),
       async (args) => {
+        const { workerCommand } = await import('./commands/workerCommand.js');
         code = await workerCommand(args, io, signal);
       },
     )
     .command('demo', 'run the sandbox in-process and export samples/demo.job.json into out/demo/', (y) => y, async () => {
+      const { demoCommand } = await import('./commands/demoCommand.js');
       code = await demoCommand(io, signal);
     })
-    .command('templates', 'list the output templates', (y) => y, () => {
+    .command('templates', 'list the output templates', (y) => y, async () => {
+      const { templatesCommand } = await import('./commands/templatesCommand.js');
       code = templatesCommand(io);
     })
-    .command('chains', 'list the supported chains', (y) => y, () => {
+    .command('chains', 'list the supported chains', (y) => y, async () => {
+      const { chainsCommand } = await import('./commands/chainsCommand.js');
       code = chainsCommand(io);
     })
     .command('version', 'print the version (also --version, -V)', (y) => y, () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { InputError, LedgerscanError } from '../errors/LedgerscanError.js';
 import type { Job } from './Job.js';
 import type { JobFlags } from './JobFlags.js';
+import { DEFAULTS } from './DEFAULTS.js';
 import type { JobSettings } from './JobSettings.js';
 import { Problems } from './Problems.js';
 import type { Sourced } from './Sourced.js';
@@ -42,17 +43,6 @@ export interface LoadJobInput {
   /** Whose words the problems are in: the CLI's (flags, job file; the default) or the workspace pages' (form fields). */
   surface?: Surface;
 }
-
-export const DEFAULTS = {
-  timezone: 'UTC',
-  out: 'out',
-  state: '.ledgerscan/state.db',
-  baseUrl: 'https://api.etherscan.io/v2/api',
-  rate: 3,
-  /** The free plan's calls per day. */
-  dailyQuota: 100_000,
-  fees: 'auto',
-} as const;
 
 /**
  * Flags over the job file (`--config`), validated into a `Job`. Every problem is collected and

@@ -1,6 +1,7 @@
 import { InputError } from '../errors/LedgerscanError.js';
 import { Decimal } from '../ledger/money.js';
 import { lastAtOrBefore } from './lastAtOrBefore.js';
+import { PRICE_COLUMNS, priceAmount, priceAsset, priceChain, priceCurrency, priceTime } from './priceCells.js';
 
 /** One line of the user's price file. */
 export interface FilePrice {
@@ -12,7 +13,7 @@ export interface FilePrice {
   price: Decimal;
 }
 
-const HEADER = ['time', 'chain', 'asset', 'currency', 'price'];
+const HEADER: readonly string[] = PRICE_COLUMNS;
 
 /**
  * The user's prices (`time,chain,asset,currency,price`), trusted over every API. A row's price is the latest of
@@ -49,21 +50,21 @@ function seriesKey(chainId: number, asset: string, currency: string): string {
   return `${chainId}|${asset}|${currency}`;
 }
 
+/** A line's cells by the rules every manual price follows (`priceCells`), a refusal placed at its line and column. */
 function parseLine(line: string, name: string, lineNo: number): FilePrice {
   const cells = line.split(',');
   if (cells.length !== HEADER.length) throw fileError(name, lineNo, 1, `${cells.length} cells where ${HEADER.length} are needed (${HEADER.join(',')})`);
-  const column = (n: number) => cells.slice(0, n).reduce((sum, cell) => sum + cell.length + 1, 1);
-  const [timeText, chainText, assetText, currencyText, priceText] = cells.map((cell) => cell.trim()) as [string, string, string, string, string];
-  const time = /^\d+$/.test(timeText) ? Number(timeText) : /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?(\.\d+)?Z$/.test(timeText) ? Date.parse(timeText) / 1000 : NaN;
-  if (!Number.isSafeInteger(Math.floor(time))) throw fileError(name, lineNo, column(0), `time ${JSON.stringify(timeText)} is not ISO 8601 UTC (2025-03-01T12:00:00Z) or unix seconds`);
-  if (!/^[1-9]\d{0,9}$/.test(chainText)) throw fileError(name, lineNo, column(1), `chain ${JSON.stringify(chainText)} is not a chain id (e.g. 1)`);
-  const asset = assetText.toLowerCase();
-  if (asset !== 'native' && !/^0x[0-9a-f]{40}$/.test(asset)) throw fileError(name, lineNo, column(2), `asset ${JSON.stringify(assetText)} is not native or a 0x token contract`);
-  if (!/^[A-Z]{3}$/.test(currencyText)) throw fileError(name, lineNo, column(3), `currency ${JSON.stringify(currencyText)} is not an ISO 4217 code such as USD`);
-  if (!/^\d+(\.\d+)?$/.test(priceText)) throw fileError(name, lineNo, column(4), `price ${JSON.stringify(priceText)} is not a plain decimal such as 2512.25`);
-  return { time: Math.floor(time), chainId: Number(chainText), asset, currency: currencyText, price: new Decimal(priceText) };
+  const cell = <T>(n: number, rule: (text: string) => T): T => {
+    try {
+      return rule((cells[n] ?? '').trim());
+    } catch (cause) {
+      if (!(cause instanceof InputError)) throw cause;
+      throw fileError(name, lineNo, cells.slice(0, n).reduce((sum, text) => sum + text.length + 1, 1), cause.shortMessage, cause);
+    }
+  };
+  return { time: cell(0, priceTime), chainId: cell(1, priceChain), asset: cell(2, priceAsset), currency: cell(3, priceCurrency), price: new Decimal(cell(4, priceAmount)) };
 }
 
-function fileError(name: string, line: number, column: number, problem: string): InputError {
-  return new InputError(`price file ${name} line ${line} column ${column}: ${problem}`, { details: { fix: 'correct the line and run again' } });
+function fileError(name: string, line: number, column: number, problem: string, cause?: unknown): InputError {
+  return new InputError(`price file ${name} line ${line} column ${column}: ${problem}`, { details: { fix: 'correct the line and run again' }, cause });
 }

@@ -66,5 +66,6 @@ export interface RunKind {
   span?(values: RunOptionValues, job: Job): string;
   /** Refuses what the run would refuse only after syncing; checked when asked for and again when it starts. */
   preconditions?(job: Job, values: RunOptionValues, place: RunPlace): void;
+  /** Imports its pipeline step itself, when it runs: the CLI reads this registry for every `--help` and command line. */
   execute(job: Job, values: RunOptionValues, steps: RunSteps, place: RunPlace): Promise<RunOutcome>;
 }

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { parseInstant } from '../config/parseInstant.js';
 import { InputError } from '../errors/LedgerscanError.js';
-import { runBalances } from '../pipeline/runBalances.js';
 import { describeFile } from './describeFile.js';
 import type { RunKind } from './RunKind.js';
 import { textOf } from './RunOption.js';
@@ -31,6 +30,7 @@ export const balancesRun = {
   },
   async execute(job, values, steps, place) {
     const at = parseInstant(textOf(values, 'at'), place.name('at'), job.timezone);
+    const { runBalances } = await import('../pipeline/runBalances.js');
     const run = await runBalances(job, { ...steps, at, check: values.check === false ? 'off' : 'auto' });
     return {
       status: run.result.allMatch ? 'succeeded' : 'differences',

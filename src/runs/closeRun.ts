@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors/LedgerscanError.js';
 import { FILED_RECORD, periodLabel } from '../filing/FiledRecord.js';
-import { runClose } from '../pipeline/runClose.js';
 import { describeFile } from './describeFile.js';
 import { exportSummary } from './exportSummary.js';
 import type { RunKind } from './RunKind.js';
@@ -29,6 +28,7 @@ export const closeRun = {
     });
   },
   async execute(job, _values, steps) {
+    const { runClose } = await import('../pipeline/runClose.js');
     const closed = await runClose(job, steps);
     return {
       status: 'succeeded',

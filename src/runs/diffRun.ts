@@ -1,7 +1,6 @@
 import { changedSinceFiledAlert } from '../alerts/alertFor.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { CLOSING_BALANCES, closedPeriods, PERIOD_LABEL } from '../filing/FiledRecord.js';
-import { runDiffSinceFiled } from '../pipeline/runDiffSinceFiled.js';
 import { describeFile, manifestFiles } from './describeFile.js';
 import type { RunKind } from './RunKind.js';
 import { textOf } from './RunOption.js';
@@ -32,6 +31,7 @@ export const diffRun = {
     return { period: { from: record.period.from, to: record.period.to }, templates: [...record.templates] };
   },
   async execute(job, values, steps) {
+    const { runDiffSinceFiled } = await import('../pipeline/runDiffSinceFiled.js');
     const run = await runDiffSinceFiled(job, { ...steps, label: textOf(values, 'label'), verify: values.verify !== false });
     return {
       status: run.report.changed ? 'differences' : 'succeeded',

@@ -1,4 +1,3 @@
-import { runExport } from '../pipeline/runExport.js';
 import { manifestFiles } from './describeFile.js';
 import { exportSummary } from './exportSummary.js';
 import type { RunKind } from './RunKind.js';
@@ -13,6 +12,7 @@ export const exportRun = {
   unattended: false,
   schedule: {},
   async execute(job, _values, steps) {
+    const { runExport } = await import('../pipeline/runExport.js');
     const result = await runExport(job, steps);
     return {
       status: 'succeeded',

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { reconcileAlert } from '../alerts/alertFor.js';
-import { runReconcile } from '../pipeline/runReconcile.js';
 import { describeFile } from './describeFile.js';
 import type { RunKind } from './RunKind.js';
 import { syncSummary } from './syncSummary.js';
@@ -17,6 +16,7 @@ export const reconcileRun = {
   // A late-indexed record in a filed period is found the same night: one diff per closed period follows.
   schedule: { followedBy: (closedLabels) => closedLabels.map((label) => ({ kind: 'diff', label })) },
   async execute(job, values, steps) {
+    const { runReconcile } = await import('../pipeline/runReconcile.js');
     const run = await runReconcile(job, { ...steps, historical: values.historical === false ? 'off' : 'auto' });
     const differences = run.result.buckets.filter((bucket) => bucket.bucket.spam === '' && bucket.status === 'differs').length;
     return {

@@ -1,4 +1,3 @@
-import { runSync } from '../pipeline/runSync.js';
 import type { RunKind } from './RunKind.js';
 import { syncSummary } from './syncSummary.js';
 
@@ -11,6 +10,7 @@ export const syncRun = {
   unattended: false,
   schedule: {},
   async execute(job, _values, steps) {
+    const { runSync } = await import('../pipeline/runSync.js');
     const { sync, api } = await runSync(job, steps);
     return {
       status: 'succeeded',

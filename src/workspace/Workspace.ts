@@ -29,8 +29,10 @@ import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
 import { validateBook } from './validateBook.js';
 import { withField } from './withField.js';
 import { problemField } from './problemField.js';
-import type { Book, BookRule, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
+import type { Book, BookPrice, BookRule, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
 import { parseBookRule } from './checkBookRule.js';
+import type { GivenPrice } from './checkBookPrice.js';
+import { checkBookPrice } from './checkBookPrice.js';
 
 /** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
 export interface WorkspaceBackend {
@@ -129,9 +131,31 @@ export class Workspace {
 
   /** False when the book has no such rule; runs already done keep the files it shaped, the transactions table follows at once. */
   async removeBookRule(bookId: number, ruleId: number): Promise<boolean> {
-    const removed = await this.data.removeBookRule(bookId, ruleId);
+    return this.refreshedIf(bookId, await this.data.removeBookRule(bookId, ruleId));
+  }
+
+  /**
+   * Adds a manual price to the book (admins only, checked by the route), checked against the book, and refreshes
+   * the transactions table, which values from the book's prices as every run does. Price changes go through here
+   * and `removeBookPrice` only, as rule changes go through `addBookRule`.
+   */
+  async addBookPrice(bookId: number, given: GivenPrice, author: string): Promise<BookPrice | undefined> {
     const book = await this.data.getBook(bookId);
-    if (removed && book !== undefined) await this.refreshEntries(book);
+    if (book === undefined) return undefined;
+    const added = await this.data.addBookPrice(bookId, { ...checkBookPrice(given, book.data), author, created: this.now().toISOString() });
+    await this.refreshEntries(book);
+    return added;
+  }
+
+  /** False when the book has no such price; the transactions table follows at once, as for a rule removed. */
+  async removeBookPrice(bookId: number, priceId: number): Promise<boolean> {
+    return this.refreshedIf(bookId, await this.data.removeBookPrice(bookId, priceId));
+  }
+
+  /** After a removal: the book's table refreshed when something was removed; `removed` passed on. */
+  private async refreshedIf(bookId: number, removed: boolean): Promise<boolean> {
+    const book = removed ? await this.data.getBook(bookId) : undefined;
+    if (book !== undefined) await this.refreshEntries(book);
     return removed;
   }
 

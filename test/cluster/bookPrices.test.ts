@@ -1,45 +1,38 @@
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { Decimal } from 'decimal.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
-import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
 import { csv } from '../support/pickLegs.js';
 import { describeWithPostgres } from '../support/postgres.js';
-import { api } from '../support/serverProcess.js';
-import { Cluster } from './cluster.js';
+import { exportedBookCluster } from './exportedBook.js';
 
-const world = e2eWorld();
-const KEY = 'prices-key';
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ world, rate: E2E_RATE, apiKeys: [KEY] });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const withExportedBook = exportedBookCluster('prices-key');
 
 describeWithPostgres('manual prices on the distributed workspace (PostgreSQL)', (serverUrl) => {
-  it('a price entered through the API values the next worker run’s formerly missing rows from the file', async () => {
-    const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: E2E_RATE, workers: 1 });
-    try {
-      const [book] = await cluster.addBooks(world, 1);
-      const route = `/api/books/${book!.id}`;
-      const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger'] };
-      const first = await cluster.finished(book!.id, request);
-      expect(first.status).toBe('succeeded');
+  it('a price entered through the API values the next worker run’s formerly missing rows from the file', () =>
+    withExportedBook(serverUrl, async ({ cluster, route, bookId, request, first, call }) => {
       const gap = csv(path.join(cluster.runFiles(first.id), 'prices-missing.csv')).find((row) => row.state === 'not found' && row.asset_contract !== '');
       if (gap === undefined) throw new Error('the e2e world leaves a token without a price');
 
-      const added = (await api(cluster.url, cluster.token, 'POST', `${route}/prices`, { time: gap.first, chain: Number(gap.chain_id), asset: gap.asset_contract, price: '0.5' })) as { id: number };
-      expect(await api(cluster.url, cluster.token, 'GET', `${route}/prices`)).toEqual([expect.objectContaining({ id: added.id, author: 'ops', price: '0.5', currency: 'USD' })]);
-      const second = await cluster.finished(book!.id, request);
+      const added = (await call('POST', `${route}/prices`, { time: gap.first, chain: Number(gap.chain_id), asset: gap.asset_contract, price: '0.5' })) as { id: number };
+      expect(await call('GET', `${route}/prices`)).toEqual([expect.objectContaining({ id: added.id, author: 'ops', price: '0.5', currency: 'USD' })]);
+      // The server's table follows at once (its refresh on a thread of its own), before any run.
+      const gapEntries = async (): Promise<Record<string, string>[]> => {
+        const { entries } = (await call('GET', `${route}/entries?chain=${gap.chain_id}&asset=${gap.asset_contract}&spam=false&limit=1000`)) as { entries: Record<string, string>[] };
+        return entries.filter((entry) => entry.asset_contract === gap.asset_contract && entry.timestamp === gap.first);
+      };
+      const valuedAtOnce = await gapEntries();
+      expect(valuedAtOnce.length).toBeGreaterThan(0);
+      for (const entry of valuedAtOnce) expect(entry).toMatchObject({ price: '0.5', price_source: 'file', value_state: '' });
+      const second = await cluster.finished(bookId, request);
       expect(second.status).toBe('succeeded');
       const [valued] = csv(path.join(cluster.runFiles(second.id), 'ledger.csv')).filter((row) => row.asset_contract === gap.asset_contract && row.timestamp === gap.first && row.spam === '');
       expect(valued).toMatchObject({ price: '0.5', price_source: 'file', price_time: gap.first, value_state: '' });
       expect(valued?.value).toBe(new Decimal(valued?.amount ?? '').times('0.5').toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2));
-    } finally {
-      await cluster.close();
-    }
-  });
+      expect(valuedAtOnce.find((entry) => entry.entry_id === valued?.entry_id)).toMatchObject({ value: valued?.value });
+
+      await call('DELETE', `${route}/prices/${added.id}`);
+      const missingAgain = await gapEntries();
+      expect(missingAgain.map((entry) => entry.entry_id)).toEqual(valuedAtOnce.map((entry) => entry.entry_id));
+      for (const entry of missingAgain) expect(entry).toMatchObject({ price: '', price_source: '', value: '', value_state: 'not found' });
+    }));
 });

@@ -60,6 +60,11 @@ function fileExport(at: CaseDir, job: unknown): string[] {
   return ['export', '--config', at.write('job.json', text), '--out', at.out, '--state', at.state, '--base-url', at.url, '--api-key', KEY, '--quiet'];
 }
 
+/** A file-priced export whose price file holds `line` as its one price: its line 2. */
+function priceFileExport(at: CaseDir, line: string): string[] {
+  return flagsExport(at, { '--price-source': 'file', '--price-file': at.write('prices.csv', `time,chain,asset,currency,price\n${line}\n`) });
+}
+
 const WALLET = '0xf09481c386e8817c93c8f7b13edb075f517cd647';
 const GOOD_JOB = { wallets: [{ address: WALLET, label: 'Main' }], chains: [1], period: { year: 2025 }, templates: ['ledger'] };
 
@@ -140,6 +145,10 @@ const cases: BadInputCase[] = [
     args: (at) => fileExport(at, { ...GOOD_JOB, api: { apiKey: KEY } }),
     says: [/"api\.apiKey" is refused/, /pass --api-key or set ETHERSCAN_API_KEY/],
   },
+  // The cells a price file and the workspace's price form once bounded differently (test/server/bookPrices too).
+  { name: 'price file time in milliseconds', args: (at) => priceFileExport(at, '1740830400000,1,native,USD,2512.25'), says: [/prices\.csv line 2 column 1: time "1740830400000" is not an instant/, /at most 12 digits/, /correct the line/] },
+  { name: 'price file date the calendar lacks', args: (at) => priceFileExport(at, '2025-02-30T12:00:00Z,1,native,USD,2512.25'), says: [/prices\.csv line 2 column 1: time "2025-02-30T12:00:00Z" is not an instant/] },
+  { name: 'price file price of 0', args: (at) => priceFileExport(at, '2025-03-01T12:00:00Z,1,native,USD,0.00'), says: [/prices\.csv line 2 column 35: price "0\.00" is 0: a price of 0 is an error/] },
   { name: 'sync with an unknown chain', args: (at) => flagsExport(at, { '--chain': '0', '--template': null, '--year': null }, 'sync'), says: [/--chain 0 is not a supported chain/] },
   { name: 'reconcile with --from after --to', args: (at) => flagsExport(at, { '--year': null, '--from': '2025-03-01', '--to': '2025-02-01' }, 'reconcile'), says: [/--from "2025-03-01" is after --to/] },
 ];

@@ -107,6 +107,15 @@ describe('openPriceOracle against the sandbox', () => {
     expect(exitCodeFor(inputErrorOf(open))).toBe(2);
   });
 
+  it('reads a price file line by the rules of the workspace’s price form: a currency in lower case, kept upper-case', async () => {
+    const file = path.join(dir, 'lower.csv');
+    fs.writeFileSync(file, 'time,chain,asset,currency,price\n2025-03-01T12:00:00Z,1,native,usd,1234.5\n');
+    const oracle = openPriceOracle(sandboxValuation(sandbox, { sources: ['file'], priceFile: file }), store());
+    const time = at('2025-03-01T12:00:00Z');
+    await oracle.prepare([native(time)]);
+    expect(oracle.priceAt(native(time))).toMatchObject({ found: true, source: 'file', price: new Decimal('1234.5'), currency: 'USD' });
+  });
+
   it('converts USD to EUR with the ECB rate of the last earlier day on a weekend and on Good Friday', async () => {
     const oracle = openPriceOracle(sandboxValuation(sandbox, { currency: 'EUR' }), store());
     const saturday = at('2025-03-08T15:10:00Z');

@@ -1,72 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
-import type { Workspace } from '../../src/workspace/Workspace.js';
+import { describe, expect, it } from '@jest/globals';
 import { e2eWorld } from '../support/e2eWorld.js';
 import { csv, pickLegs } from '../support/pickLegs.js';
-import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
-import type { Served } from '../support/serverHarness.js';
-import { addUser, login, serve } from '../support/serverHarness.js';
+import { login } from '../support/serverHarness.js';
+import { servedWorkspace } from '../support/servedWorkspace.js';
 
 const world = e2eWorld();
-const KEY = 'rules-key';
 const NOWHERE = `0x${'0'.repeat(63)}1`;
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ world, rate: 1000, apiKeys: [KEY] });
-});
-afterAll(async () => {
-  await sandbox.close();
+const served = servedWorkspace('rules', {
+  world,
+  sandbox: () => ({ apiKeys: ['rules-key'] }),
+  users: [
+    { name: 'anna', role: 'admin', password: 'anna password 12' },
+    { name: 'victor', role: 'viewer', password: 'victor password 12' },
+  ],
+  book: 'Client A',
 });
 
 describe('book rules on the embedded workspace (SQLite)', () => {
-  let workspace: Workspace;
-  let server: Served;
-  let dataDir: string;
-  let admin: string;
-  let viewer: string;
-  let bookId: number;
+  const { call } = served;
 
-  async function call(method: string, route: string, token: string, body?: unknown): Promise<{ status: number; json: <T>() => T }> {
-    const response = await fetch(`${server.url}${route}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, json: <T>() => JSON.parse(text) as T };
-  }
-
+  /** The run's out dir, once it has succeeded or found differences. */
   async function runToEnd(body: unknown): Promise<string> {
-    const started = await call('POST', `/api/books/${bookId}/runs`, admin, body);
-    expect(started.status).toBe(202);
-    await workspace.queue.idle();
-    const { id } = started.json<{ id: number }>();
-    expect((await workspace.data.getRun(id))?.status).toMatch(/^(succeeded|differences)$/);
-    return workspace.stores.outDir(id);
+    const id = await served.runToEnd(body, served.tokens.anna!);
+    expect((await served.workspace.data.getRun(id))?.status).toMatch(/^(succeeded|differences)$/);
+    return served.workspace.stores.outDir(id);
   }
-
-  beforeAll(async () => {
-    dataDir = tempDir('rules');
-    workspace = openWorkspace(dataDir, { url: sandbox.url, apiKey: KEY }, { now: () => new Date('2026-06-01T02:00:00Z') }, 1000);
-    await workspace.start({ scheduler: false });
-    server = await serve(workspace);
-    admin = await addUser(workspace, 'anna', 'admin', 'anna password 12');
-    viewer = await addUser(workspace, 'victor', 'viewer', 'victor password 12');
-    bookId = (await workspace.addBook(worldBook(world))).id;
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await workspace.close();
-    const filed = path.join(dataDir, 'books', String(bookId), 'filed');
-    for (const label of fs.existsSync(filed) ? fs.readdirSync(filed) : []) fs.chmodSync(path.join(filed, label), 0o755);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('changes the next run’s files, lists the rule in the manifest and names it in the since-filed diff', async () => {
+    const { workspace, server, dataDir, bookId, tokens } = served;
+    const [admin, viewer] = [tokens.anna!, tokens.victor!];
     await runToEnd({ kind: 'close', period: { year: 2025 }, templates: ['ledger', 'koinly'] });
     const filedDir = path.join(dataDir, 'books', String(bookId), 'filed', '2025');
     const { tx, legs, out } = pickLegs(csv(path.join(filedDir, 'ledger.csv')));

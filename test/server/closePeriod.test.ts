@@ -6,16 +6,17 @@ import type { Alert } from '../../src/alerts/Alert.js';
 import { formatUnits } from '../../src/ledger/money.js';
 import { verifyWebhook } from '../../src/alerts/webhookSignature.js';
 import type { OmittedRecord } from '../../src/sandbox/AccountLists.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { e2eWorld } from '../support/e2eWorld.js';
 import { runInProcess } from '../support/runLedgerscan.js';
 import { heldInternalTransfer } from '../support/heldRecord.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver.js';
 import { runOutput } from '../support/runOutput.js';
-import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
+import { servedWorkspace } from '../support/servedWorkspace.js';
+import { worldBook } from '../support/workspaceHarness.js';
 import type { Served } from '../support/serverHarness.js';
-import { addUser, login, serve } from '../support/serverHarness.js';
+import { login } from '../support/serverHarness.js';
 
 const SECRET = 'workspace-alerts-secret-0123456789';
 const world = e2eWorld();
@@ -32,22 +33,9 @@ let clock = new Date('2026-06-01T02:00:00Z');
 
 type RunJson = { id: number; kind: string; status: string; trigger: string; summary: Record<string, string | number> | null; error: string | null };
 
-async function call(method: string, route: string, token: string, body?: unknown): Promise<{ status: number; json: () => unknown; text: string }> {
-  const response = await fetch(`${server.url}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as unknown };
-}
-
 /** Starts a run over the API and waits for the queue to finish it. */
 async function runToEnd(body: unknown): Promise<RunJson> {
-  const started = await call('POST', `/api/books/${bookId}/runs`, admin, body);
-  expect(started.status).toBe(202);
-  await workspace.queue.idle();
-  return (await call('GET', `/api/runs/${(started.json() as { id: number }).id}`, admin)).json() as RunJson;
+  return (await call('GET', `/api/runs/${await served.runToEnd(body, admin)}`, admin)).json() as RunJson;
 }
 
 function alerts(): Alert[] {
@@ -57,25 +45,26 @@ function alerts(): Alert[] {
 beforeAll(async () => {
   hook = await startWebhookReceiver();
   held = await heldInternalTransfer(world);
-  sandbox = await startSandbox({ world, rate: 1000, omit: [held] });
-  dataDir = tempDir('close');
-  workspace = openWorkspace(dataDir, sandbox, { now: () => clock, alerts: { webhook: { url: hook.url, secret: SECRET } } }, 1000);
-  await workspace.start({ scheduler: false });
-  server = await serve(workspace);
-  admin = await addUser(workspace, 'closer', 'admin', 'closer password 1');
-  viewer = await addUser(workspace, 'reader', 'viewer', 'reader password 1');
-  bookId = (await workspace.addBook(worldBook(world, 'Filed <b>client</b>'))).id;
+});
+afterAll(async () => {
+  await hook.close();
 });
 
-afterAll(async () => {
-  await server.close();
-  await workspace.close();
-  await sandbox.close();
-  await hook.close();
-  // The filed folder is read-only by design; make it removable again.
-  const filed = path.join(dataDir, 'books', String(bookId), 'filed');
-  for (const label of fs.existsSync(filed) ? fs.readdirSync(filed) : []) fs.chmodSync(path.join(filed, label), 0o755);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+const served = servedWorkspace('close', {
+  world,
+  sandbox: () => ({ omit: [held] }),
+  workspace: () => ({ now: () => clock, alerts: { webhook: { url: hook.url, secret: SECRET } } }),
+  users: [
+    { name: 'closer', role: 'admin', password: 'closer password 1' },
+    { name: 'reader', role: 'viewer', password: 'reader password 1' },
+  ],
+  book: 'Filed <b>client</b>',
+});
+const { call } = served;
+
+beforeAll(() => {
+  ({ sandbox, workspace, server, dataDir, bookId } = served);
+  [admin, viewer] = [served.tokens.closer!, served.tokens.reader!];
 });
 
 describe('closing a period in the workspace', () => {

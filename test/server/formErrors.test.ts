@@ -86,7 +86,7 @@ describe('book input from the pages (issue 26.7)', () => {
     expect(comma.status).toBe(400);
     expect(comma.body).toEqual({ error: 'price "2512,25" is not a plain positive decimal such as 2512.25 (digits and one point, no sign, separator or exponent)', field: 'price' });
     const time = await call('POST', prices, { ...given, time: '17.06.2025' });
-    expect(time.body).toEqual({ error: 'time "17.06.2025" is not an instant in UTC such as 2025-03-01T12:00:00Z', field: 'time' });
+    expect(time.body).toEqual({ error: 'time "17.06.2025" is not an instant in UTC such as 2025-03-01T12:00:00Z or unix seconds (at most 12 digits)', field: 'time' });
     const asset = await call('POST', prices, { ...given, asset: 'ETH' });
     expect(asset.body).toEqual({ error: 'asset "ETH" is not native or a 0x token contract', field: 'asset' });
     const currency = await call('POST', prices, { ...given, currency: 'EUR' });

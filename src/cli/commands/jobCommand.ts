@@ -1,6 +1,7 @@
 import type { Job } from '../../config/Job.js';
 import type { JobFlags } from '../../config/JobFlags.js';
 import { loadJob } from '../../config/loadJob.js';
+import { readPriceFile } from '../../pipeline/openPriceOracle.js';
 import { createProgress } from '../../sync/progress.js';
 import type { SyncProgress } from '../../sync/progress.js';
 import { builtinTemplateNames } from '../../templates/templateCatalog.js';
@@ -18,6 +19,8 @@ export interface JobCommandSetup {
 
 export function setUpJobCommand(flags: JobFlags, argv: readonly string[], io: CliIo, templatesRequired: boolean, periodRequired = true): JobCommandSetup {
   const job = loadJob({ flags, env: io.env, knownTemplates: builtinTemplateNames(), cwd: io.cwd, templatesRequired, periodRequired });
+  // A malformed price file is refused before the first request, like every input problem (the run reads it again to value).
+  if (job.valuation !== undefined) readPriceFile(job.valuation);
   return {
     job,
     progress: createProgress({ output: io.stderr, quiet: job.quiet, rate: job.api.rate, dailyQuota: job.api.dailyQuota }),

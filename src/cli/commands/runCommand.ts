@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Argv } from 'yargs';
 import { alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
 import type { JobFlags } from '../../config/JobFlags.js';
 import { describeError, EXIT, exitCodeFor } from '../../errors/exitCode.js';
@@ -15,15 +14,6 @@ import { runKind } from '../../runs/runKinds.js';
 import type { CliIo } from '../CliIo.js';
 import { redactSecrets } from '../../secrets/redact.js';
 import { setUpJobCommand } from './jobCommand.js';
-
-/** The kind's own flags, as its module declares them, beside the job options. */
-export function withKindOptions<T>(yargs: Argv<T>, kind: RunKind): Argv<T> {
-  let built = yargs;
-  for (const [name, option] of Object.entries(kind.options)) {
-    built = built.option(flagOf(name, option), { type: option.type, describe: option.describe, ...(option.default === undefined ? {} : { default: option.default }) });
-  }
-  return built;
-}
 
 function cliSurface(kind: RunKind): OptionSurface {
   const flag = (option: string): string => flagOf(option, kind.options[option] ?? { type: 'string', describe: '' });

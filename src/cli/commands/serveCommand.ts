@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseBaseUrl } from '../../config/parseBaseUrl.js';
 import { parseRate } from '../../config/parseRate.js';
-import { DEFAULTS } from '../../config/loadJob.js';
+import { DEFAULTS } from '../../config/DEFAULTS.js';
 import { InputError } from '../../errors/LedgerscanError.js';
 import { packageRoot } from '../../packageRoot.js';
 import { demoWorld } from '../../sandbox/demoWorld.js';

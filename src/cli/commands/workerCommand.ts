@@ -1,5 +1,5 @@
 import { alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
-import { DEFAULTS } from '../../config/loadJob.js';
+import { DEFAULTS } from '../../config/DEFAULTS.js';
 import { parseBaseUrl } from '../../config/parseBaseUrl.js';
 import { parseRate } from '../../config/parseRate.js';
 import { InputError } from '../../errors/LedgerscanError.js';

@@ -7,7 +7,6 @@ import type { PriceParams } from '../../schemas/prices.js';
 import { priceBody, priceJson, priceListResponse, priceParams } from '../../schemas/prices.js';
 import { priceTarget } from '../../../workspace/AuditLog.js';
 import type { GivenPrice } from '../../../workspace/checkBookPrice.js';
-import { checkBookPrice } from '../../../workspace/checkBookPrice.js';
 import { bookById } from '../lookups.js';
 
 /** `/api/books/:id/prices`: a book's manual prices (README, "Manual prices"), its next runs' price file; everyone reads, admins change. */
@@ -20,8 +19,8 @@ export async function priceRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: IdParams; Body: GivenPrice }>('/api/books/:id/prices', { config: { access: 'admin' }, schema: { querystring: noQuery, params: idParams, body: priceBody, response: responses({ 201: priceJson }) } }, async (request, reply) => {
     const book = await bookById(workspace, request.params.id);
-    const price = checkBookPrice(request.body, book.data);
-    const added = await workspace.data.addBookPrice(book.id, { ...price, author: authOf(request).user.name, created: workspace.now().toISOString() });
+    const added = await workspace.addBookPrice(book.id, request.body, authOf(request).user.name);
+    if (added === undefined) throw notFound('book');
     await request.audit('price.added', { book: book.id, target: priceTarget(added.id), after: added });
     return reply.code(201).send(added);
   });
@@ -30,7 +29,7 @@ export async function priceRoutes(app: FastifyInstance): Promise<void> {
     const book = await bookById(workspace, request.params.id);
     const priceId = Number(request.params.priceId);
     const before = (await workspace.data.bookPrices(book.id)).find((price) => price.id === priceId);
-    if (before === undefined || !(await workspace.data.removeBookPrice(book.id, priceId))) throw notFound('price');
+    if (before === undefined || !(await workspace.removeBookPrice(book.id, priceId))) throw notFound('price');
     await request.audit('price.removed', { book: book.id, target: priceTarget(priceId), before });
     return { ok: true };
   });
