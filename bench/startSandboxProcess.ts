@@ -1,8 +1,7 @@
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxStats } from '../src/sandbox/startSandbox.js';
+import { forkBenchChild } from './forkBenchChild.js';
 
 export interface SandboxChildOptions {
   scale: number;
@@ -37,14 +36,8 @@ const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sandboxC
 
 /** Starts `sandboxChild.ts` (world seed 1 at `scale`) and waits until it listens. */
 export async function startSandboxProcess(options: SandboxChildOptions): Promise<SandboxProcess> {
-  const child = fork(script, [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = async (): Promise<SandboxChildMessage> => {
-    const [message] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(([code]) => {
-      throw new Error(`the sandbox process exited (${String(code)})`);
-    })])) as [SandboxChildMessage];
-    return message;
-  };
-  const ready = await next();
+  const sandbox = forkBenchChild<SandboxChildMessage, SandboxChildRequest>(script, options);
+  const ready = await sandbox.next();
   if (ready.type !== 'ready') throw new Error('the sandbox process did not start');
   return {
     url: ready.url,
@@ -52,15 +45,11 @@ export async function startSandboxProcess(options: SandboxChildOptions): Promise
     world: { chainIds: ready.chainIds, wallets: ready.wallets },
     generateSeconds: ready.generateSeconds,
     async stats() {
-      child.send({ type: 'stats' } satisfies SandboxChildRequest);
-      const reply = await next();
+      sandbox.send({ type: 'stats' });
+      const reply = await sandbox.next();
       if (reply.type !== 'stats') throw new Error('the sandbox process answered out of turn');
       return reply.stats;
     },
-    async close() {
-      const exited = once(child, 'exit');
-      child.send({ type: 'close' } satisfies SandboxChildRequest);
-      await exited;
-    },
+    close: () => sandbox.close(),
   };
 }

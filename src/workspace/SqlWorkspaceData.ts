@@ -26,7 +26,7 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
     db: Kysely<WorkspaceTables>,
     private readonly dialect: WorkspaceDialect,
   ) {
-    super(db);
+    super(db, dialect.accountFeed);
     this.audit = new SqlAuditLog(db);
   }
 
@@ -244,6 +244,7 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
 
   async close(): Promise<void> {
     await this.feed?.close();
+    await this.credentials?.close();
     await this.db.destroy();
   }
 

@@ -15,4 +15,12 @@ export interface WorkspaceDialect {
    * Absent (SQLite): only this process writes runs, so this object announces its own writes.
    */
   changeFeed?: (emit: (runId: number | null) => void) => { close(): Promise<void> };
+  /**
+   * PostgreSQL: account changes by any process (`ledgerscan users` too) announced by the database (`onChange`), and
+   * whether the announcements are heard (`onListening`), so session checks may be answered from memory while they are.
+   * Absent (SQLite): nothing announces another process's writes to the file, and a check there is a local read: none is kept.
+   */
+  accountFeed?: AccountFeed;
 }
+
+export type AccountFeed = (onChange: () => void, onListening: (listening: boolean) => void) => { close(): Promise<void> };

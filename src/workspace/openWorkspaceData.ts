@@ -3,7 +3,7 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import { listenChannel } from '../db/postgres/listenChannel.js';
 import { openPostgresPool, postgresFailure } from '../db/postgres/openPostgresPool.js';
-import { RUN_CHANGES_CHANNEL } from '../db/postgres/postgresMigrations.js';
+import { ACCOUNT_CHANGES_CHANNEL, RUN_CHANGES_CHANNEL } from '../db/postgres/postgresMigrations.js';
 import { redactDatabaseUrl } from '../secrets/redact.js';
 import { openWorkspaceDatabase } from '../db/sqlite/workspaceMigrations.js';
 import { SqlWorkspaceData } from './SqlWorkspaceData.js';
@@ -60,6 +60,7 @@ export async function openPostgresWorkspaceData(url: string, options: { log?: (l
       await KEY_ASSIGNMENT_LOCK.execute(trx);
     },
     changeFeed: (emit) => listenChannel(url, RUN_CHANGES_CHANNEL, (payload) => emit(Number(payload)), () => emit(null)),
+    accountFeed: (onChange, onListening) => listenChannel(url, ACCOUNT_CHANGES_CHANNEL, onChange, () => onListening(true), () => onListening(false)),
   });
   return { data, db };
 }

@@ -8,18 +8,21 @@ const RECONNECT_MS = 1000;
  * LISTENs on `channel` on a connection of its own (a pool's connections come and go; a listener must stay) and
  * hands each notification's payload to `onPayload`. A lost connection is opened again. Whenever the LISTEN
  * takes effect (at first, and after each reconnection) `onGap` tells the listener to read what it watches
- * once: what changed before was not announced to it.
+ * once: what changed before was not announced to it. `onLoss` says the connection is gone (or could not be opened):
+ * until the next `onGap` nothing is announced, so nothing may be taken as unchanged.
  */
-export function listenChannel(url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void): { close(): Promise<void> } {
+export function listenChannel(url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void, onLoss: () => void = () => undefined): { close(): Promise<void> } {
   let closed = false;
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const fresh = new pg.Client(postgresConfig(url));
+    // Keep-alive probes: a peer gone without a word (a lost machine, a cut network) still ends the connection.
+    const fresh = new pg.Client({ ...postgresConfig(url), keepAlive: true });
     client = fresh;
     const retry = (): void => {
       if (closed || client !== fresh) return;
       client = undefined;
+      onLoss();
       void fresh.end().catch(() => undefined);
       timer = setTimeout(() => void connect(), RECONNECT_MS);
     };

@@ -4,6 +4,9 @@ import { postgresMigrations } from './postgresSteps.js';
 /** The channel `notify_run_change` announces a changed run on; the payload is its id. */
 export const RUN_CHANGES_CHANNEL = 'run_changes';
 
+/** The channel `notify_account_change` announces that sessions, tokens or users changed on (no payload). */
+export const ACCOUNT_CHANGES_CHANNEL = 'account_changes';
+
 /** The schema every table lives in; connections set it as their search path. */
 export const SCHEMA = 'ledgerscan';
 

@@ -1,8 +1,9 @@
+import { accountChangesStep } from './accountChangesStep.js';
+
 /**
- * Numbered schema steps of the ledgerscan schema; step N (1-based) brings the recorded version from N-1 to N.
- * Append only, as for the SQLite store: a step that shipped is never edited. One schema holds every book:
- * the book id leads every key, so books never share or mix rows. Text columns that are sorted or joined on
- * use the "C" collation: byte order, as SQLite compares, whatever locale the cluster was created with.
+ * Numbered schema steps of the ledgerscan schema (step N brings the recorded version from N-1 to N), append only as for
+ * the SQLite store: a step that shipped is never edited. One schema holds every book: the book id leads every key. Text
+ * columns sorted or joined on use "C" (byte order, as SQLite compares, whatever the locale). A long step has its own file.
  */
 export const postgresMigrations: readonly string[] = [
   `
@@ -295,4 +296,5 @@ export const postgresMigrations: readonly string[] = [
   -- Each entry's value in the book's currency as its ledger.csv cells say it (empty: unvalued), for the view's value totals.
   ALTER TABLE book_entries ADD COLUMN value text NOT NULL DEFAULT '', ADD COLUMN value_currency text COLLATE "C" NOT NULL DEFAULT '';
   `,
+  accountChangesStep,
 ];
