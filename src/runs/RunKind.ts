@@ -66,6 +66,10 @@ export interface RunKind {
   span?(values: RunOptionValues, job: Job): string;
   /** Refuses what the run would refuse only after syncing; checked when asked for and again when it starts. */
   preconditions?(job: Job, values: RunOptionValues, place: RunPlace): void;
-  /** Imports its pipeline step itself, when it runs: the CLI reads this registry for every `--help` and command line. */
+  /**
+   * Its pipeline step's module. `execute` imports it when it runs (the CLI reads this registry for every `--help` and
+   * command line); a server that runs jobs loads it ahead (`loadRunSteps`), so a first run does not hold its event loop.
+   */
+  load(): Promise<unknown>;
   execute(job: Job, values: RunOptionValues, steps: RunSteps, place: RunPlace): Promise<RunOutcome>;
 }

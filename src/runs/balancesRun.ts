@@ -6,8 +6,11 @@ import type { RunKind } from './RunKind.js';
 import { textOf } from './RunOption.js';
 import { syncSummary } from './syncSummary.js';
 
+const pipelineStep = () => import('../pipeline/runBalances.js');
+
 /** `balances --at`: every wallet's holdings at an instant (balances.csv), checked against the chain's history. */
 export const balancesRun = {
+  load: pipelineStep,
   name: 'balances',
   describe: 'sync, then state every wallet\'s holdings at an instant (balances.csv), checked with historical balances (exit 1 on any difference)',
   options: {
@@ -30,7 +33,7 @@ export const balancesRun = {
   },
   async execute(job, values, steps, place) {
     const at = parseInstant(textOf(values, 'at'), place.name('at'), job.timezone);
-    const { runBalances } = await import('../pipeline/runBalances.js');
+    const { runBalances } = await pipelineStep();
     const run = await runBalances(job, { ...steps, at, check: values.check === false ? 'off' : 'auto' });
     return {
       status: run.result.allMatch ? 'succeeded' : 'differences',

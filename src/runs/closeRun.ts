@@ -6,8 +6,11 @@ import { describeFile } from './describeFile.js';
 import { exportSummary } from './exportSummary.js';
 import type { RunKind } from './RunKind.js';
 
+const pipelineStep = () => import('../pipeline/runClose.js');
+
 /** `close`: files the period read-only, never overwritten: its export and closing balances. */
 export const closeRun = {
+  load: pipelineStep,
   name: 'close',
   describe: 'file the period: its export and closing balances as a read-only snapshot that is never overwritten',
   options: {
@@ -28,7 +31,7 @@ export const closeRun = {
     });
   },
   async execute(job, _values, steps) {
-    const { runClose } = await import('../pipeline/runClose.js');
+    const { runClose } = await pipelineStep();
     const closed = await runClose(job, steps);
     return {
       status: 'succeeded',

@@ -6,8 +6,11 @@ import type { RunKind } from './RunKind.js';
 import { textOf } from './RunOption.js';
 import { syncSummary } from './syncSummary.js';
 
+const pipelineStep = () => import('../pipeline/runDiffSinceFiled.js');
+
 /** `diff --since-filed`: a closed period recomputed and compared, file by file, with what was filed. */
 export const diffRun = {
+  load: pipelineStep,
   name: 'diff',
   describe: 'recompute a closed period and list what changed since it was filed (exit 1 when anything did)',
   options: {
@@ -31,7 +34,7 @@ export const diffRun = {
     return { period: { from: record.period.from, to: record.period.to }, templates: [...record.templates] };
   },
   async execute(job, values, steps) {
-    const { runDiffSinceFiled } = await import('../pipeline/runDiffSinceFiled.js');
+    const { runDiffSinceFiled } = await pipelineStep();
     const run = await runDiffSinceFiled(job, { ...steps, label: textOf(values, 'label'), verify: values.verify !== false });
     return {
       status: run.report.changed ? 'differences' : 'succeeded',

@@ -3,8 +3,11 @@ import { exportSummary } from './exportSummary.js';
 import type { RunKind } from './RunKind.js';
 import type { ExportValuation } from '../pipeline/runExport.js';
 
+const pipelineStep = () => import('../pipeline/runExport.js');
+
 /** `export`: the job's period through its templates, with the manifest. */
 export const exportRun = {
+  load: pipelineStep,
   name: 'export',
   describe: 'sync the job and write its CSV files',
   options: {},
@@ -12,7 +15,7 @@ export const exportRun = {
   unattended: false,
   schedule: {},
   async execute(job, _values, steps) {
-    const { runExport } = await import('../pipeline/runExport.js');
+    const { runExport } = await pipelineStep();
     const result = await runExport(job, steps);
     return {
       status: 'succeeded',

@@ -4,8 +4,11 @@ import { describeFile } from './describeFile.js';
 import type { RunKind } from './RunKind.js';
 import { syncSummary } from './syncSummary.js';
 
+const pipelineStep = () => import('../pipeline/runReconcile.js');
+
 /** `reconcile`: the nightly check of the whole history against the chain's balances. */
 export const reconcileRun = {
+  load: pipelineStep,
   name: 'reconcile',
   describe: 'sync, then compare the ledger with on-chain balances (exit 1 on any difference)',
   options: {
@@ -16,7 +19,7 @@ export const reconcileRun = {
   // A late-indexed record in a filed period is found the same night: one diff per closed period follows.
   schedule: { followedBy: (closedLabels) => closedLabels.map((label) => ({ kind: 'diff', label })) },
   async execute(job, values, steps) {
-    const { runReconcile } = await import('../pipeline/runReconcile.js');
+    const { runReconcile } = await pipelineStep();
     const run = await runReconcile(job, { ...steps, historical: values.historical === false ? 'off' : 'auto' });
     const differences = run.result.buckets.filter((bucket) => bucket.bucket.spam === '' && bucket.status === 'differs').length;
     return {

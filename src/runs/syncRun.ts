@@ -1,8 +1,11 @@
 import type { RunKind } from './RunKind.js';
 import { syncSummary } from './syncSummary.js';
 
+const pipelineStep = () => import('../pipeline/runSync.js');
+
 /** `sync`: the store up to the head of every chain, no files. */
 export const syncRun = {
+  load: pipelineStep,
   name: 'sync',
   describe: 'bring the store up to the head of every chain, no files',
   options: {},
@@ -10,7 +13,7 @@ export const syncRun = {
   unattended: false,
   schedule: {},
   async execute(job, _values, steps) {
-    const { runSync } = await import('../pipeline/runSync.js');
+    const { runSync } = await pipelineStep();
     const { sync, api } = await runSync(job, steps);
     return {
       status: 'succeeded',
