@@ -1,5 +1,6 @@
 import type { RunQueue } from './RunQueue.js';
 import type { RunRequest } from '../runs/RunRequest.js';
+import { loadRunSteps } from '../runs/runKinds.js';
 import type { Run, WorkspaceData } from './WorkspaceData.js';
 
 /**
@@ -22,6 +23,9 @@ export class InProcessRunQueue implements RunQueue {
   ) {}
 
   async start(): Promise<void> {
+    // This queue's runs execute on this process's event loop, the one pages are answered from: their steps are
+    // loaded now, not by the first run while requests wait (≈ 0.4 s of modules).
+    await loadRunSteps();
     this.started = true;
     for (const run of await this.data.runningRuns()) {
       await this.data.updateRun(run.id, { status: 'queued' });

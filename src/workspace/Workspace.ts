@@ -6,7 +6,7 @@ import { closedPeriods, defaultFiledDir } from '../filing/FiledRecord.js';
 import { API_SURFACE, optionValues } from '../runs/optionValues.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import type { RunKindName } from '../runs/runKinds.js';
-import { loadRunSteps, runKind, SCHEDULED_KIND_NAMES } from '../runs/runKinds.js';
+import { runKind, SCHEDULED_KIND_NAMES } from '../runs/runKinds.js';
 import { validateRunRequest } from '../runs/validateRunRequest.js';
 import { apiPlace } from './apiPlace.js';
 import type { BookData } from './BookData.js';
@@ -161,8 +161,6 @@ export class Workspace {
 
   /** Re-queues runs a dead process left running, then takes up the queue and the schedules. */
   async start(options: { schedulerEveryMs?: number; scheduler?: boolean } = {}): Promise<void> {
-    // Runs execute on this process's event loop: their steps loaded now, not by the first run while pages wait.
-    await loadRunSteps();
     await this.queue.start();
     if (options.scheduler !== false) await this.scheduler.start(this.now, options.schedulerEveryMs);
   }
