@@ -67,9 +67,10 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
     async settle(entries = []) {
       for (const entry of entries) here.add(entry);
       const exact = !threadMissed && !reader.missed;
-      const queries = threads.length === 0 ? here : PriceQueries.merged([here.collected(), ...threads]);
+      const parts = [here.collected(), ...threads];
+      const queries = threads.length === 0 ? here : PriceQueries.merged(parts);
       // Every row was answered from the cache as it was noted; when those were the final answers, so is their list.
-      const missing = exact ? mergedMissing([here, ...threads]) : null;
+      const missing = exact ? mergedMissing(parts) : null;
       prepared = await prepareQueries(oracle, queries, instants, missing);
       return { prepared, exact };
     },
@@ -80,9 +81,9 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
   };
 }
 
-function mergedMissing(parts: readonly (PriceQueries | CollectedQueries)[]): MissingPrice[] {
+function mergedMissing(parts: readonly CollectedQueries[]): MissingPrice[] {
   const list = new MissingList();
-  for (const part of parts) list.addAll((part instanceof PriceQueries ? part.missing() : part.missing) ?? []);
+  for (const part of parts) list.addAll(part.missing ?? []);
   return list.list();
 }
 

@@ -19,7 +19,7 @@ export interface CollectedQueries {
   missing: MissingPrice[] | null;
 }
 
-/** An asset's questions as noted, with each time's answer state when the notes are answered (`''`: priced). */
+/** An asset's questions as noted, with each time's answer state when the notes are answered (`''`: priced; else empty). */
 interface NotedAsset extends AskedAsset {
   states: (MissingState | '')[];
 }
@@ -112,49 +112,52 @@ export class PriceQueries {
 
   /** A thread's asset taken whole (its arrays as they came); one asked by two threads merged time by time. */
   private adopt(asked: AskedAsset): void {
-    const name = asked.nft === true ? `${asked.asset}+nft` : asked.asset;
-    if (this.byChain.get(asked.chainId)?.has(name) === true) {
-      asked.times.forEach((time, i) => this.note(asked, asked.symbol, time, asked.rows[i] as number));
-      return;
-    }
-    let assets = this.byChain.get(asked.chainId);
-    if (assets === undefined) this.byChain.set(asked.chainId, (assets = new Map()));
-    const asset: NotedAsset = { ...asked, states: asked.times.map(() => '') };
-    assets.set(name, asset);
-    this.order.push(asset);
-    this.count += asset.times.length;
+    if (this.find(asked) === undefined) this.make(asked, asked.symbol, asked.times, asked.rows);
+    else asked.times.forEach((time, i) => this.note(asked, asked.symbol, time, asked.rows[i] as number));
   }
 
   /** `what` is the question itself when a row asks (answered as it is), else the asset of one. */
   private note(what: Omit<PriceQuery, 'time'> | PriceQuery, symbol: string, time: number, rows: number): void {
-    let assets = this.byChain.get(what.chainId);
-    if (assets === undefined) this.byChain.set(what.chainId, (assets = new Map()));
-    const name = what.nft === true ? `${what.asset}+nft` : what.asset;
-    let asset = assets.get(name);
-    if (asset === undefined) {
-      asset = { chainId: what.chainId, asset: what.asset, ...(what.nft === true ? { nft: true } : {}), symbol, times: [], rows: [], states: [] };
-      assets.set(name, asset);
-      this.order.push(asset);
-    }
+    const asset = this.find(what) ?? this.make(what, symbol, [], []);
     const index = insertTime(asset.times, time);
     if (index < 0) {
       asset.rows[-index - 1] = (asset.rows[-index - 1] as number) + rows;
       return;
     }
     this.count += 1;
-    // A balance instant (no row) is not in the missing list: not answered here.
-    const state = this.prices === null || rows === 0 ? '' : this.stateOf('time' in what ? what : queryAt(asset, time));
-    if (index === asset.rows.length) {
-      asset.rows.push(rows);
-      asset.states.push(state);
-    } else {
-      asset.rows.splice(index, 0, rows);
-      asset.states.splice(index, 0, state);
-    }
+    insertAt(asset.rows, index, rows);
+    // Answer states are kept only by a thread that answers as it notes; a balance instant (no row) is not answered.
+    if (this.prices !== null) insertAt(asset.states, index, rows === 0 ? '' : this.stateOf('time' in what ? what : queryAt(asset, time)));
+  }
+
+  private find(what: Omit<PriceQuery, 'time'>): NotedAsset | undefined {
+    return this.byChain.get(what.chainId)?.get(nameOf(what));
+  }
+
+  /** Registers an asset first asked now, with the times and row counts it comes with. */
+  private make(what: Omit<PriceQuery, 'time'>, symbol: string, times: number[], rows: number[]): NotedAsset {
+    let assets = this.byChain.get(what.chainId);
+    if (assets === undefined) this.byChain.set(what.chainId, (assets = new Map()));
+    const asset: NotedAsset = { chainId: what.chainId, asset: what.asset, ...(what.nft === true ? { nft: true } : {}), symbol, times, rows, states: [] };
+    assets.set(nameOf(what), asset);
+    this.order.push(asset);
+    this.count += times.length;
+    return asset;
   }
 
   private stateOf(query: PriceQuery): MissingState | '' {
     const answer = (this.prices as RowPrices).priceAt(query);
     return answer.found ? '' : answer.state;
   }
+}
+
+/** An asset's name within its chain: NFTs apart from a fungible token at the same contract. */
+function nameOf(what: Omit<PriceQuery, 'time'>): string {
+  return what.nft === true ? `${what.asset}+nft` : what.asset;
+}
+
+/** Appends when `index` is the end (rows in ledger order), else inserts: `splice` allocates its result on every call. */
+function insertAt<T>(list: T[], index: number, value: T): void {
+  if (index === list.length) list.push(value);
+  else list.splice(index, 0, value);
 }
