@@ -19,7 +19,6 @@ export class AtomicFile {
   readonly tempPath: string;
   private readonly stream: WriteStream;
   private failure: Error | undefined;
-  private bytes = 0;
 
   constructor(finalPath: string) {
     this.finalPath = finalPath;
@@ -30,14 +29,9 @@ export class AtomicFile {
     });
   }
 
-  get size(): number {
-    return this.bytes;
-  }
-
   /** Resolves when the stream can take more, so a million rows never pile up in memory. */
-  async write(text: string): Promise<void> {
+  async write(text: string | Uint8Array): Promise<void> {
     this.throwIfFailed();
-    this.bytes += Buffer.byteLength(text);
     if (!this.stream.write(text)) await this.drained();
     this.throwIfFailed();
   }

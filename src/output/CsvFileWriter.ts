@@ -9,24 +9,28 @@ export interface CsvFileOptions {
 }
 
 /**
- * Rows buffered before a write: large enough to amortise the write (≈ 150 KB), small enough that they die
- * young; 2,000 measured no faster at 1M entries and peaked ≈ 10 MB higher.
+ * Bytes encoded before a write. Lines are encoded one by one into this buffer: joining 500 lines into one
+ * string and encoding that cost ≈ 4 µs a row at 1M entries (flattening and copying the string twice), the
+ * largest single cost of the writing thread; a line's own UTF-8 write costs ≈ 0.1 µs.
  */
-const chunkRows = 500;
+const CHUNK_BYTES = 1 << 16;
 
 /** Streams rows, or lines already made by `csvLine`, into an atomically written CSV file. */
 export class CsvFileWriter {
   private readonly file: AtomicFile;
   private readonly options: CsvFileOptions;
   private readonly eol: '\n' | '\r\n';
-  private pending: string[] = [];
+  /** Chunks full and not yet handed to the file; `chunk` is being filled up to `used`. */
+  private sealed: Buffer[] = [];
+  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
   private wroteAny = false;
 
   constructor(finalPath: string, options: CsvFileOptions) {
     this.file = new AtomicFile(finalPath);
     this.options = options;
     this.eol = options.lineEnding === 'crlf' ? '\r\n' : '\n';
-    this.pending.push(csvLine([...options.header], this.eol));
+    this.writeLine(csvLine([...options.header], this.eol));
   }
 
   get path(): string {
@@ -48,11 +52,16 @@ export class CsvFileWriter {
 
   /** Queues one record made by `csvLine` (possibly on another thread), without its line break. */
   writeLine(line: string): void {
-    this.pending.push(line);
+    // A UTF-16 code unit takes at most 3 bytes of UTF-8, so a line that fits this bound is written whole.
+    this.reserve(this.eol.length + line.length * 3);
+    if (this.wroteAny) this.used += this.chunk.write(this.eol, this.used);
+    this.used += this.chunk.write(line, this.used);
+    this.wroteAny = true;
   }
 
+  /** A chunk is ready for `flush`. */
   get full(): boolean {
-    return this.pending.length >= chunkRows;
+    return this.sealed.length > 0;
   }
 
   async commit(): Promise<void> {
@@ -62,8 +71,12 @@ export class CsvFileWriter {
 
   /** Writes what is left and closes the temp file (see `AtomicFile.close`); `publish` names it. */
   async close(): Promise<void> {
+    if (this.options.finalNewline) {
+      this.reserve(this.eol.length);
+      this.used += this.chunk.write(this.eol, this.used);
+    }
+    this.seal(0);
     await this.flush();
-    if (this.options.finalNewline) await this.file.write(this.eol);
     await this.file.close();
   }
 
@@ -75,12 +88,21 @@ export class CsvFileWriter {
     await this.file.abort();
   }
 
-  /** Each chunk is written without its last line break, which the next chunk (or `commit`) supplies. */
+  /** Writes the chunks that are full (a chunk is never written before it is, except by `close`). */
   async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
-    const text = this.pending.join(this.eol);
-    this.pending = [];
-    await this.file.write(this.wroteAny ? this.eol + text : text);
-    this.wroteAny = true;
+    const chunks = this.sealed;
+    this.sealed = [];
+    for (const chunk of chunks) await this.file.write(chunk);
+  }
+
+  private reserve(bytes: number): void {
+    if (this.used + bytes > this.chunk.length) this.seal(Math.max(CHUNK_BYTES, bytes));
+  }
+
+  /** The file takes the chunk as it is (no copy), so the next one is a new buffer. */
+  private seal(nextBytes: number): void {
+    if (this.used > 0) this.sealed.push(this.chunk.subarray(0, this.used));
+    this.chunk = Buffer.allocUnsafe(nextBytes);
+    this.used = 0;
   }
 }
