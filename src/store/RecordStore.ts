@@ -57,7 +57,7 @@ export interface RecordStore {
   iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<LedgerRow>;
   /** How many rows `iterateRecords` would yield. */
   countLedgerRows(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): number;
-  /** The blocks whose ledger rows of the wallets name any of `addresses` (bridge pairing reads only those), ascending. */
+  /** The blocks whose ledger rows of the wallets name any of `addresses`, canonical bridges (bridge pairing reads only those), ascending. */
   blocksMentioning(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number, addresses: readonly string[]): number[];
   /** The records exactly as the API sent them (the provenance of every ledger row), in the order of iterateRecords. */
   rawRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<RawRow>;

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { WireReceipt } from '../etherscan/wire.js';
 import { InputError } from '../errors/LedgerscanError.js';
+import { MENTIONS_A_BRIDGE } from './bridgeRows.js';
 import { encodeReceiptFields, ledgerFieldsOfRaw } from './ledgerFields.js';
 
 /** SQL, or a function for a step that needs our own encoding (given as SQL functions) of stored rows. */
@@ -125,6 +126,8 @@ export const migrations: readonly Migration[] = [
     PRIMARY KEY (source, chain_id, asset, currency, bucket)
   ) WITHOUT ROWID;
   `,
+  // The rows that mention a canonical bridge (src/store/bridgeRows.ts), for bridge pairing.
+  `CREATE INDEX ledger_rows_bridged ON ledger_rows (chain_id, block_number) WHERE ${MENTIONS_A_BRIDGE};`,
 ];
 
 /**

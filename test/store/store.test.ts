@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
 import type { RecordStore } from '../../src/store/RecordStore.js';
 import { migrations } from '../../src/store/storeMigrations.js';
+import { INDEXED_BRIDGE_ADDRESSES } from '../../src/store/bridgeRows.js';
+import { BRIDGE_CONTRACTS } from '../../src/ledger/bridgeContracts.js';
 import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import { DatabaseUnavailableError } from '../../src/db/postgres/DatabaseUnavailableError.js';
 import { openPostgresDatabase } from '../../src/db/postgres/openPostgresDatabase.js';
@@ -368,5 +370,12 @@ describeWithPostgres('PostgreSQL store', (server) => {
     }
     expect(message).toMatch(/^cannot connect to the database \(database: postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\//);
     expect(message).not.toContain('hunter2');
+  });
+});
+
+describe('bridge rows', () => {
+  it('are indexed for every canonical bridge the ledger pairs', () => {
+    const bridges = Object.values(BRIDGE_CONTRACTS).flatMap((contracts) => Object.keys(contracts));
+    expect(bridges.filter((address) => !(INDEXED_BRIDGE_ADDRESSES as readonly string[]).includes(address))).toEqual([]);
   });
 });
