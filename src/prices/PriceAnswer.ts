@@ -1,4 +1,5 @@
 import type { Decimal } from '../ledger/money.js';
+import type { WrittenPrice } from './writtenPrice.js';
 
 /**
  * Why a row has no price; kept per row so "no price anywhere" is never confused with "rate-limited". `not fetched`:
@@ -27,5 +28,7 @@ export type PriceAnswer =
       /** 'file' | 'defillama' | 'coingecko' | 'etherscan' */
       source: string;
       fx?: FxUsed;
+      /** Set by `writtenOf` the first time a row writes this answer. */
+      written?: WrittenPrice;
     }
   | { found: false; state: MissingState };

@@ -1,6 +1,6 @@
 import { Decimal } from '../ledger/money.js';
 import { DAY, dayOf, HOUR, hourOf, isoDate } from './buckets.js';
-import type { FilePrices } from './FilePrices.js';
+import type { FilePrice, FilePrices } from './FilePrices.js';
 import type { FxUsed, MissingState, PriceAnswer } from './PriceAnswer.js';
 import type { PriceQuery } from './PriceQuery.js';
 import type { PriceRecord } from './PriceRecord.js';
@@ -32,6 +32,7 @@ export class PriceBook {
   /** The states of keys a call got no answer for (`key` names): consulted on a miss only. */
   private readonly transient = new Map<string, MissingState>();
   private converts = new WeakMap<Found, PriceAnswer>();
+  private readonly fileAnswers = new Map<FilePrice, Found>();
   /** Lookups of a key with no record: where a prepare would have called a source (a cache-only reader's guess may differ). */
   misses = 0;
 
@@ -120,7 +121,11 @@ export class PriceBook {
       // A line in the book's currency first; a USD line converts through the ECB rate.
       const at = (currency: string) => this.file?.at(query.chainId, query.asset, currency, query.time, this.settings.maxAge);
       const found = at(this.settings.currency) ?? at('USD');
-      return found === undefined ? 'not found' : { found: true, price: found.price, currency: found.currency, time: found.time, source };
+      if (found === undefined) return 'not found';
+      // One answer per line, as per cached record: rows at one price share its written digits.
+      let answer = this.fileAnswers.get(found);
+      if (answer === undefined) this.fileAnswers.set(found, (answer = { found: true, price: found.price, currency: found.currency, time: found.time, source }));
+      return answer;
     }
     // NFTs are priced from the file alone.
     if (query.nft === true) return 'not found';

@@ -3,6 +3,7 @@ import type { PriceQuery } from './PriceQuery.js';
 import type { PricedAsset } from './priceQueryOf.js';
 import { priceQueryOf } from './priceQueryOf.js';
 import { valueOf } from './valueOf.js';
+import { writtenOf } from './writtenPrice.js';
 
 /** What rendering needs of a prepared oracle: the book's currency and one row's answer. */
 export interface RowPrices {
@@ -24,5 +25,5 @@ export function valueLeg(prices: RowPrices, asset: PricedAsset, amountRaw: bigin
   if (typeof query === 'string') return { valued: false, value: '', state: query };
   const answer = prices.priceAt(query);
   if (!answer.found) return { valued: false, value: '', state: answer.state };
-  return { valued: true, value: valueOf(amountRaw, asset.decimals as number, answer.price, answer.currency), answer };
+  return { valued: true, value: valueOf(amountRaw, asset.decimals as number, writtenOf(answer), answer.currency), answer };
 }

@@ -1,13 +1,6 @@
-import type { Decimal } from '../ledger/money.js';
+import type { WrittenPrice } from './writtenPrice.js';
 import { minorUnits } from './minorUnits.js';
 
-/** A price as an integer over a power of ten (`1234.5678` → 12345678 / 10^4), worked out once per price object. */
-interface ScaledPrice {
-  digits: bigint;
-  scale: number;
-}
-
-const scaled = new WeakMap<Decimal, ScaledPrice>();
 const powers: bigint[] = [];
 
 function powerOfTen(exponent: number): bigint {
@@ -19,24 +12,13 @@ function powerOfTen(exponent: number): bigint {
  * digits ("12.30"). `decimals` turns base units into whole units. The product is exact integer arithmetic
  * (base units × the price's digits), so nothing is rounded on the way and a million rows cost no decimal division.
  */
-export function valueOf(amountRaw: bigint, decimals: number, price: Decimal, currency: string): string {
-  const { digits, scale } = scaledPrice(price);
+export function valueOf(amountRaw: bigint, decimals: number, price: WrittenPrice, currency: string): string {
+  const { digits, scale } = price;
   const minor = minorUnits(currency);
   const product = amountRaw * digits;
   const shift = decimals + scale - minor;
   const units = shift <= 0 ? product * powerOfTen(-shift) : roundHalfEven(product, powerOfTen(shift));
   return fixed(units, minor);
-}
-
-function scaledPrice(price: Decimal): ScaledPrice {
-  let known = scaled.get(price);
-  if (known === undefined) {
-    const text = price.toFixed();
-    const point = text.indexOf('.');
-    known = point < 0 ? { digits: BigInt(text), scale: 0 } : { digits: BigInt(text.slice(0, point) + text.slice(point + 1)), scale: text.length - point - 1 };
-    scaled.set(price, known);
-  }
-  return known;
 }
 
 /** `value / divisor` to the nearest integer, a tie to the even one; signs kept. */

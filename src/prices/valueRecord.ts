@@ -1,22 +1,11 @@
-import type { Decimal } from '../ledger/money.js';
 import type { PriceAnswer } from './PriceAnswer.js';
 import type { LegValue } from './valueLeg.js';
+import { writtenOf } from './writtenPrice.js';
 
 /** The value columns a valued file adds, in this order (ledger.csv's, and each balance's in balances and reconcile). */
 export const VALUE_COLUMNS = ['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state'] as const;
 
 type Found = Extract<PriceAnswer, { found: true }>;
-
-const priceTexts = new WeakMap<Decimal, string>();
-/** The price as a plain exact decimal, written once per price object (rows at one price share it). */
-export function priceText(price: Decimal): string {
-  let text = priceTexts.get(price);
-  if (text === undefined) {
-    text = price.toFixed();
-    priceTexts.set(price, text);
-  }
-  return text;
-}
 
 /** Price records' times as written: hourly records of a few assets, so a small table serves a million rows. */
 const timeTexts = new Map<number, string>();
@@ -42,5 +31,5 @@ export function valueRecord(value: LegValue | null): string[] {
   if (value === null) return ['', '', '', '', '', ''];
   if (!value.valued) return ['', '', '', '', '', value.state];
   const { answer } = value;
-  return [priceText(answer.price), answer.currency, priceTime(answer), priceSource(answer), value.value, ''];
+  return [writtenOf(answer).text, answer.currency, priceTime(answer), priceSource(answer), value.value, ''];
 }

@@ -1,6 +1,7 @@
 import type { LegValue } from '../prices/valueLeg.js';
 import type { RowValuer } from './RowValuer.js';
-import { priceSource, priceText, priceTime } from '../prices/valueRecord.js';
+import { priceSource, priceTime } from '../prices/valueRecord.js';
+import { writtenOf } from '../prices/writtenPrice.js';
 import type { Leg, ViewRow } from './ViewRow.js';
 
 type Cell = (row: ViewRow) => string;
@@ -28,7 +29,7 @@ export function valueCells(valuer: RowValuer | null): Record<(typeof VALUE_FIELD
     return received !== null && received.valued ? received : valued(row, row.sent) ?? received;
   };
   const base = (row: ViewRow): Leg | null => row.sent ?? row.received;
-  const priceTextOf = (value: Extract<LegValue, { valued: true }> | null): string => (value === null ? '' : priceText(value.answer.price));
+  const priceTextOf = (value: Extract<LegValue, { valued: true }> | null): string => (value === null ? '' : writtenOf(value.answer).text);
   return {
     'entry.price': (row) => priceTextOf(found(row)),
     'entry.price_currency': (row) => found(row)?.answer.currency ?? '',
@@ -58,7 +59,7 @@ export function valueCells(valuer: RowValuer | null): Record<(typeof VALUE_FIELD
     'received.value': (row) => valued(row, row.received)?.value ?? '',
     'base.price': (row) => {
       const value = valued(row, base(row));
-      return value !== null && value.valued ? priceText(value.answer.price) : '';
+      return value !== null && value.valued ? writtenOf(value.answer).text : '';
     },
     'base.price_currency': (row) => {
       const value = valued(row, base(row));
