@@ -67,6 +67,12 @@ export class TieTally {
   private readonly assets = new Map<string, TieAsset>();
   private readonly amounts = new Map<string, TieAmounts>();
   private readonly categories = new Map<string, TieCategory>();
+  /**
+   * The entries of `amounts` by line, reason, chain, wallet and contract: a leg's lookup builds no key string
+   * (building and hashing two per leg was ≈ 0.8 µs a row at 1M entries). `absorb` fills `amounts` alone; a lookup
+   * that misses here finds those there.
+   */
+  private readonly found = new Map<TieLine, Map<string, Map<number, Map<string, Map<string, TieAmounts>>>>>();
   private readonly template: Template;
   private readonly feeInside: boolean;
   private readonly carried: (row: ViewRow) => CarriedLegs;
@@ -163,6 +169,17 @@ export class TieTally {
 
   /** `rows`: 1 where the amount is a row's, 0 for the second side of the same row. */
   private add(line: TieLine, reason: string, side: Side, wallet: string, named: Omit<TieAsset, 'wallet'>, amount: bigint, rows: number): void {
+    const contracts = child(child(child(child(this.found, line), reason), named.chainId), wallet);
+    let amounts = contracts.get(named.assetContract);
+    if (amounts === undefined) {
+      amounts = this.amountsOf(line, reason, wallet, named);
+      contracts.set(named.assetContract, amounts);
+    }
+    amounts.rows += rows;
+    amounts[side] += amount;
+  }
+
+  private amountsOf(line: TieLine, reason: string, wallet: string, named: Omit<TieAsset, 'wallet'>): TieAmounts {
     const holding = holdingKey(named.chainId, wallet, named.assetContract);
     const key = `${line}\u0001${reason}\u0001${holding}`;
     let amounts = this.amounts.get(key);
@@ -173,9 +190,15 @@ export class TieTally {
         this.assets.set(holding, { chainId: named.chainId, wallet, asset: named.asset, assetContract: named.assetContract, decimals: named.decimals });
       }
     }
-    amounts.rows += rows;
-    amounts[side] += amount;
+    return amounts;
   }
+}
+
+/** `map`'s map under `key`, made when absent. */
+function child<K, V extends Map<unknown, unknown>>(map: Map<K, V>, key: K): V {
+  let found = map.get(key);
+  if (found === undefined) map.set(key, (found = new Map() as V));
+  return found;
 }
 
 function sideOf(entry: LedgerEntry): Side {
