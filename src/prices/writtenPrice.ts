@@ -1,5 +1,4 @@
 import type { Decimal } from '../ledger/money.js';
-import type { PriceAnswer } from './PriceAnswer.js';
 
 /** A price as files write it (a plain exact decimal) and as an integer over a power of ten (`1234.5678` → 12345678 / 10^4). */
 export interface WrittenPrice {
@@ -20,6 +19,6 @@ export function writtenPrice(price: Decimal): WrittenPrice {
  * The answer's price as written, worked out once per answer and kept on it: every row at one price record shares its
  * answer object. A `WeakMap` by price cost a lookup per row, and its entries (ephemerons) slowed every collection.
  */
-export function writtenOf(answer: Extract<PriceAnswer, { found: true }>): WrittenPrice {
+export function writtenOf(answer: { price: Decimal; written?: WrittenPrice }): WrittenPrice {
   return (answer.written ??= writtenPrice(answer.price));
 }
