@@ -57,6 +57,29 @@ describe('CsvFileWriter', () => {
     }
   });
 
+  it('writes exactly the UTF-8 of its lines over many reused chunks, a line longer than a chunk, and multi-byte text at every boundary', async () => {
+    const dir = tempDir();
+    try {
+      const file = path.join(dir, 'out.csv');
+      const writer = new CsvFileWriter(file, { header: ['n', 'name'], lineEnding: 'lf', finalNewline: true });
+      const expected = ['n,name'];
+      // Rows of 1 to 4-byte characters of varying lengths shift every chunk boundary; one row is 200 KB on its own.
+      const names = ['Ether', 'Éther ünïcödé', '以太坊代币', '🦄 Unicorn 🦄', 'x'.repeat(200_000)];
+      for (let i = 0; i < 40_000; i += 1) {
+        const name = `${names[i % 4] as string}${'é'.repeat(i % 7)}`;
+        const cells = [String(i), i === 20_000 ? (names[4] as string) : name];
+        expected.push(cells.join(','));
+        writer.writeRow(cells);
+        // Half the rows queue without a flush, so a chunk is also sealed while others wait.
+        if (writer.full && i % 2 === 0) await writer.flush();
+      }
+      await writer.commit();
+      expect(readFileSync(file).equals(Buffer.from(`${expected.join('\n')}\n`))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('leaves nothing behind when aborted', async () => {
     const dir = tempDir();
     try {
