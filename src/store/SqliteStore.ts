@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
 import { AddressTagTable } from './AddressTagTable.js';
-import { MENTIONS_A_BRIDGE } from './bridgeRows.js';
+import { MENTIONS_A_BRIDGE } from '../db/bridgeRows.js';
 import { PriceTable } from './PriceTable.js';
 import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from './RecordStore.js';
 import type { PipelineStore } from './PipelineStore.js';

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { WireReceipt } from '../etherscan/wire.js';
 import { InputError } from '../errors/LedgerscanError.js';
-import { MENTIONS_A_BRIDGE } from './bridgeRows.js';
+import { MENTIONS_A_BRIDGE } from '../db/bridgeRows.js';
 import { encodeReceiptFields, ledgerFieldsOfRaw } from './ledgerFields.js';
 
 /** SQL, or a function for a step that needs our own encoding (given as SQL functions) of stored rows. */

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
 import type { RecordStore } from '../../src/store/RecordStore.js';
 import { migrations } from '../../src/store/storeMigrations.js';
-import { INDEXED_BRIDGE_ADDRESSES } from '../../src/store/bridgeRows.js';
+import { INDEXED_BRIDGE_ADDRESSES } from '../../src/db/bridgeRows.js';
 import { BRIDGE_CONTRACTS } from '../../src/ledger/bridgeContracts.js';
 import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import { DatabaseUnavailableError } from '../../src/db/postgres/DatabaseUnavailableError.js';

@@ -1,4 +1,5 @@
 import { accountChangesStep } from './accountChangesStep.js';
+import { bridgeRowsStep } from './bridgeRowsStep.js';
 
 /**
  * Numbered schema steps of the ledgerscan schema (step N brings the recorded version from N-1 to N), append only as for
@@ -297,4 +298,5 @@ export const postgresMigrations: readonly string[] = [
   ALTER TABLE book_entries ADD COLUMN value text NOT NULL DEFAULT '', ADD COLUMN value_currency text COLLATE "C" NOT NULL DEFAULT '';
   `,
   accountChangesStep,
+  bridgeRowsStep,
 ];

@@ -9,6 +9,7 @@ import type { BlockingPostgres, Statement } from '../../db/postgres/BlockingPost
 import { PostgresAddressTags } from './PostgresAddressTags.js';
 import { PostgresPrices } from './PostgresPrices.js';
 import { PostgresScreeningLists } from './PostgresScreeningLists.js';
+import { PG_MENTIONS_A_BRIDGE } from '../../db/bridgeRows.js';
 
 /** $1 is always the book, $2 the chain: every key starts with them, so each statement stays inside one book. */
 const SELECT_RANGE = `SELECT from_block, to_block, backfill_from, backfill_to FROM synced_ranges
@@ -45,8 +46,10 @@ const COUNT_LEDGER_ROWS = `SELECT count(*) FROM ledger_rows
   WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])`;
 
 /** ILIKE because a stored row may carry a checksummed (mixed-case) address. */
+/** The rows of the partial index of bridge mentions (its condition repeated), then kept if they mention one of $6. */
 const BLOCKS_MENTIONING = `SELECT DISTINCT block_number FROM ledger_rows
-  WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[]) AND fields ILIKE ANY($6::text[])
+  WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[]) AND ${PG_MENTIONS_A_BRIDGE}
+    AND fields ILIKE ANY($6::text[])
   ORDER BY block_number`;
 
 const RAW_RECORDS = `SELECT wallet, stream, raw FROM records

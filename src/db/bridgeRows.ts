@@ -1,6 +1,6 @@
 /**
  * Every canonical bridge address of `src/ledger/bridgeContracts.ts`, lowercase. The partial index
- * `ledger_rows_bridged` (store migration 6) holds the ledger rows whose line mentions one of them, so bridge
+ * `ledger_rows_bridged` (SQLite store step 6, PostgreSQL step 13) holds the ledger rows whose line mentions one of them, so bridge
  * pairing reads those few rows instead of scanning every row of the period (2 s at 1M entries, before the
  * first row could be written). A new bridge address needs a new migration that drops the index and creates it
  * again with this list; a test fails until every listed bridge is here.
@@ -22,7 +22,12 @@ export const INDEXED_BRIDGE_ADDRESSES = [
 ] as const;
 
 /**
- * The index's condition, which a query repeats word for word to be answered from it. LIKE ignores ASCII case,
- * so a checksummed address in a stored line is found too.
+ * The index's condition in each store, which a query repeats word for word to be answered from it. It ignores
+ * ASCII case, so a checksummed address in a stored line is found too: SQLite's LIKE does, PostgreSQL's ILIKE.
  */
-export const MENTIONS_A_BRIDGE = `(${INDEXED_BRIDGE_ADDRESSES.map((address) => `fields LIKE '%${address}%'`).join(' OR ')})`;
+export const MENTIONS_A_BRIDGE = mentions('LIKE');
+export const PG_MENTIONS_A_BRIDGE = mentions('ILIKE');
+
+function mentions(like: string): string {
+  return `(${INDEXED_BRIDGE_ADDRESSES.map((address) => `fields ${like} '%${address}%'`).join(' OR ')})`;
+}
