@@ -1,10 +1,9 @@
-import { accountChangesStep } from './accountChangesStep.js';
-import { bridgeRowsStep } from './bridgeRowsStep.js';
+import { laterSteps } from './laterSteps.js';
 
 /**
  * Numbered schema steps of the ledgerscan schema (step N brings the recorded version from N-1 to N), append only as for
  * the SQLite store: a step that shipped is never edited. One schema holds every book: the book id leads every key. Text
- * columns sorted or joined on use "C" (byte order, as SQLite compares, whatever the locale). A long step has its own file.
+ * columns sorted or joined on use "C" (byte order, as SQLite compares, whatever the locale). A later step has its own file (`laterSteps`).
  */
 export const postgresMigrations: readonly string[] = [
   `
@@ -297,6 +296,5 @@ export const postgresMigrations: readonly string[] = [
   -- Each entry's value in the book's currency as its ledger.csv cells say it (empty: unvalued), for the view's value totals.
   ALTER TABLE book_entries ADD COLUMN value text NOT NULL DEFAULT '', ADD COLUMN value_currency text COLLATE "C" NOT NULL DEFAULT '';
   `,
-  accountChangesStep,
-  bridgeRowsStep,
+  ...laterSteps,
 ];
