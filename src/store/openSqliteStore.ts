@@ -23,6 +23,10 @@ export function openSqliteStore(file: string, options: { log?: (line: string) =>
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
+    // SQLite's own default page cache (2 MB), not better-sqlite3's 16 MB: an export reads its rows in order and is
+    // CPU-bound, and the file sits in the OS cache anyway; at 1M entries in parts (two connections) 16 MB each
+    // peaked ≈ 30 MB higher for no measurable speed.
+    db.pragma('cache_size = -2000');
     migrate(db, file, options.log);
   } catch (error) {
     db.close();
