@@ -5,7 +5,7 @@
  */
 /** The Etherscan contract: wire shapes, the API interface, its refusals and their reading. Pure, no I/O. */
 const etherscanContract = '^src/etherscan/(wire|WireAddressTag|EtherscanApi|errors|classifyEnvelope|OptionalFeatures)[.]ts$';
-const base = `^src/(errors|chains)/|^src/(packageRoot|startWorker)[.]ts$|${etherscanContract}`;
+const base = `^src/(errors|chains)/|^src/(packageRoot|startWorker|childMap)[.]ts$|${etherscanContract}`;
 const domain = '^src/(config|ledger|holdings|templates|reconcile|filing|prices)/';
 const adapterFolders = ['etherscan', 'store', 'db', 'output', 'alerts', 'priceSources'];
 const adapters = `^src/(${adapterFolders.join('|')})/`;

@@ -1,3 +1,4 @@
+import { childMap } from '../childMap.js';
 import { DAY, dayOf } from '../prices/buckets.js';
 import { fxSeries, PriceBook } from '../prices/PriceBook.js';
 import type { PriceCache } from '../prices/PriceCache.js';
@@ -54,8 +55,7 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
     },
     priceAt(query) {
       if (last !== undefined && query.time === last.time && query.asset === last.asset && query.chainId === last.chainId && query.nft === last.nft) return lastAnswer as PriceAnswer;
-      let assets = windows.get(query.chainId);
-      if (assets === undefined) windows.set(query.chainId, (assets = new Map()));
+      const assets = childMap(windows, query.chainId);
       const window = assets.get(query.asset);
       if (window === undefined || query.time < window.from || query.time >= window.to) assets.set(query.asset, load(query));
       last = query;

@@ -1,3 +1,4 @@
+import { childMap } from '../childMap.js';
 import { Decimal } from '../ledger/money.js';
 import { DAY, dayOf, HOUR, hourOf, isoDate } from './buckets.js';
 import type { FilePrice, FilePrices } from './FilePrices.js';
@@ -58,13 +59,7 @@ export class PriceBook {
   }
 
   add(record: PriceRecord): void {
-    let chains = this.slots.get(record.source);
-    if (chains === undefined) this.slots.set(record.source, (chains = new Map()));
-    let assets = chains.get(record.chainId);
-    if (assets === undefined) chains.set(record.chainId, (assets = new Map()));
-    let buckets = assets.get(record.asset);
-    if (buckets === undefined) assets.set(record.asset, (buckets = new Map()));
-    buckets.set(record.bucket, { record, found: undefined });
+    childMap(childMap(childMap(this.slots, record.source), record.chainId), record.asset).set(record.bucket, { record, found: undefined });
     if (record.source === 'ecb') this.converts = new WeakMap();
   }
 

@@ -1,3 +1,4 @@
+import { childMap } from '../childMap.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { AskedAsset } from './AssetTimes.js';
 import { insertTime, queryAt } from './AssetTimes.js';
@@ -136,10 +137,8 @@ export class PriceQueries {
 
   /** Registers an asset first asked now, with the times and row counts it comes with. */
   private make(what: Omit<PriceQuery, 'time'>, symbol: string, times: number[], rows: number[]): NotedAsset {
-    let assets = this.byChain.get(what.chainId);
-    if (assets === undefined) this.byChain.set(what.chainId, (assets = new Map()));
     const asset: NotedAsset = { chainId: what.chainId, asset: what.asset, ...(what.nft === true ? { nft: true } : {}), symbol, times, rows, states: [] };
-    assets.set(nameOf(what), asset);
+    childMap(this.byChain, what.chainId).set(nameOf(what), asset);
     this.order.push(asset);
     this.count += times.length;
     return asset;

@@ -1,3 +1,4 @@
+import { childMap } from '../childMap.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { CarriedLegs } from './amountColumns.js';
 import { holdingKey } from './Holdings.js';
@@ -169,7 +170,7 @@ export class TieTally {
 
   /** `rows`: 1 where the amount is a row's, 0 for the second side of the same row. */
   private add(line: TieLine, reason: string, side: Side, wallet: string, named: Omit<TieAsset, 'wallet'>, amount: bigint, rows: number): void {
-    const contracts = child(child(child(child(this.found, line), reason), named.chainId), wallet);
+    const contracts = childMap(childMap(childMap(childMap(this.found, line), reason), named.chainId), wallet);
     let amounts = contracts.get(named.assetContract);
     if (amounts === undefined) {
       amounts = this.amountsOf(line, reason, wallet, named);
@@ -192,13 +193,6 @@ export class TieTally {
     }
     return amounts;
   }
-}
-
-/** `map`'s map under `key`, made when absent. */
-function child<K, V extends Map<unknown, unknown>>(map: Map<K, V>, key: K): V {
-  let found = map.get(key);
-  if (found === undefined) map.set(key, (found = new Map() as V));
-  return found;
 }
 
 function sideOf(entry: LedgerEntry): Side {
