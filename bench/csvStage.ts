@@ -60,9 +60,9 @@ const deferred: PrepareValuation.DeferredValuation | null =
     ? null
     : {
         ...deferring,
-        settle: async (noted) => {
+        settle: async (entries, rendered) => {
           const settleStart = performance.now();
-          const settled = await deferring.settle(noted);
+          const settled = await deferring.settle(entries, rendered);
           settleSeconds += (performance.now() - settleStart) / 1000;
           return settled;
         },

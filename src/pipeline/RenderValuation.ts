@@ -1,9 +1,13 @@
 import type { RecordedAnswers } from '../prices/RecordedPrices.js';
+import type { ValuationSettings } from '../prices/ValuationSettings.js';
 import type { RowPrices } from '../prices/valueLeg.js';
 
-/** A valued export's prepared prices as rendering reads them: here, and recorded for the threads of other chains. */
+/** A rendering thread's prices: the answers recorded for its chains, or the store's price cache read there (when it holds every key the rows need). */
+export type ThreadPrices = { answers: RecordedAnswers } | { cache: ValuationSettings };
+
+/** A valued export's prepared prices as rendering reads them: here, and for the threads of other chains. */
 export interface RenderValuation {
   prices: RowPrices;
-  /** The answers of these chains' questions as plain data, for a thread rendering them (it asks nothing). */
-  forChains(chainIds: readonly number[]): RecordedAnswers;
+  /** The prices of a thread rendering these chains (it asks no source). */
+  forChains(chainIds: readonly number[]): ThreadPrices;
 }

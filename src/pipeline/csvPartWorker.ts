@@ -1,13 +1,13 @@
 /**
  * Worker thread: renders one CSV template over some chains of the store's ledger (`CsvPartSpec`) as a
- * local part (priced from recorded answers, or from the price cache while noting its rows' questions) and posts the batches to `workerCsvPart`, at most `WORKER_AHEAD` ahead of what the parent took.
+ * local part (priced from recorded answers, or from the price cache, tallying its rows when collecting) and posts the batches to `workerCsvPart`, at most `WORKER_AHEAD` ahead of what the parent took.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PipelineStore } from '../store/PipelineStore.js';
 import { openStoreAt } from '../store/openStoreAt.js';
 import { localCsvPart } from '../templates/CsvPart.js';
 import { recordedPrices } from '../prices/RecordedPrices.js';
-import { PriceQueries } from '../prices/PriceQueries.js';
+import { PriceTally } from '../prices/PriceTally.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import { openCacheReader } from './openCacheReader.js';
 import type { CsvPartSpec, WorkerMessage } from './workerCsvPart.js';
@@ -28,17 +28,19 @@ const post = (message: WorkerMessage): void => port.postMessage(message);
 let store: PipelineStore | undefined;
 try {
   store = openStoreAt(spec.store);
-  const reader = spec.cachePrices === undefined ? null : openCacheReader(spec.cachePrices, store);
-  const queries = new PriceQueries(reader);
-  const prices = reader ?? (spec.answers === undefined ? null : recordedPrices(spec.answers));
+  const reader = spec.prices !== undefined && 'cache' in spec.prices ? openCacheReader(spec.prices.cache, store) : null;
+  const prices = reader ?? (spec.prices !== undefined && 'answers' in spec.prices ? recordedPrices(spec.prices.answers) : null);
+  const tally = reader === null || spec.tallyInstants === undefined ? null : { counts: new PriceTally(reader), reader, instants: spec.tallyInstants };
   const entries = ledgerFromStore(store, spec.ledger, spec.chains, spec.bridgePairs)();
-  const part = localCsvPart(spec.template, reader === null ? entries : queries.noted(entries), undefined, undefined, prices);
+  const part = localCsvPart(spec.template, tally === null ? entries : tally.counts.noted(entries), undefined, undefined, prices);
   for (let batch = await part.next(); batch !== null; batch = await part.next()) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits -= 1;
     post({ type: 'batch', batch });
   }
-  post({ type: 'done', tally: part.tally(), ...(reader === null ? {} : { questions: { collected: queries.collected(), missed: reader.missed } }) });
+  // The instants are asked before the reader says what it used.
+  const tallied = tally?.counts.tallied(tally.instants);
+  post({ type: 'done', tally: part.tally(), ...(tally === null || tallied === undefined ? {} : { prices: { tallied, use: tally.reader.use() } }) });
 } catch (error) {
   post({ type: 'error', failure: failureOf(error, 'rendering failed') });
 } finally {

@@ -41,10 +41,14 @@ export function ledgerParts(store: PipelineStore, job: LedgerJob, chains: readon
     // Bridge legs pair across bins, so the pairs are worked out over every chain, once, and handed to each part.
     bridgePairs ??= storeBridgePairs(store, ledger, chains);
     const pairs = bridgePairs;
-    // A collecting render's threads read the cache themselves and send back their rows' questions.
+    // A collecting render's threads read the cache themselves and send back their rows' tallies.
     const collecting = valuation !== null && 'noted' in valuation ? valuation : null;
-    const prices = (bin: readonly ChainBlocks[]): Pick<CsvPartSpec, 'answers' | 'cachePrices'> =>
-      valuation === null ? {} : collecting === null ? { answers: (valuation as RenderValuation).forChains(bin.map((chain) => chain.chainId)) } : { cachePrices: collecting.settings };
+    const prices = (bin: readonly ChainBlocks[]): Pick<CsvPartSpec, 'prices' | 'tallyInstants'> =>
+      valuation === null
+        ? {}
+        : collecting === null
+          ? { prices: (valuation as RenderValuation).forChains(bin.map((chain) => chain.chainId)) }
+          : { prices: { cache: collecting.settings }, tallyInstants: collecting.instants };
     return bins.map((bin, index) => {
       if (index > 0) return workerCsvPart({ store: store.location, ledger, chains: bin, template, bridgePairs: pairs, ...prices(bin) }, collecting?.add);
       const entries = ledgerFromStore(store, ledger, bin, pairs)();

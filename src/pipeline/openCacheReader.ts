@@ -1,6 +1,6 @@
 import { childMap } from '../childMap.js';
 import { DAY, dayOf } from '../prices/buckets.js';
-import { fxSeries, PriceBook } from '../prices/PriceBook.js';
+import { fxCurrencies, fxSeries, PriceBook } from '../prices/PriceBook.js';
 import type { PriceCache } from '../prices/PriceCache.js';
 import type { PriceAnswer } from '../prices/PriceAnswer.js';
 import type { PriceQuery } from '../prices/PriceQuery.js';
@@ -10,11 +10,21 @@ import { readPriceFile } from './openPriceOracle.js';
 
 /** Rows' prices read from the store's cache alone, before anyone knows which questions the rows ask. */
 export interface CacheReader extends RowPrices {
+  /** What the lookups so far used of the cache. */
+  use(): CacheUse;
+}
+
+/** What a reader's lookups used of the cache: when it missed nothing, what a prepare of the same questions would count. */
+export interface CacheUse {
   /**
    * Whether a row needed a key the cache lacked: `prepare` would ask a source for it, so that row's answer here
    * may differ from the prepared one. Otherwise every answer is the prepared one (a cached key never changes).
    */
-  readonly missed: boolean;
+  missed: boolean;
+  /** Distinct cached buckets used, per series (lookups in ascending time per asset). */
+  buckets: number;
+  /** ECB days the conversions used, per source (`source|day`): threads share the rates, so these are merged, not summed. */
+  fxDays: string[];
 }
 
 /** How much of a series a reader holds at once: rows come in time order, so each record is read once. */
@@ -41,7 +51,7 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
   };
   // USD prices (and a file's USD lines) convert to any other book currency.
   if (settings.currency !== 'USD') {
-    for (const currency of settings.currency === 'EUR' ? ['USD'] : ['USD', settings.currency]) {
+    for (const currency of fxCurrencies(settings.currency)) {
       for (const record of store.prices.get(fxSeries(currency), 0, Number.MAX_SAFE_INTEGER)) book.add(record);
     }
   }
@@ -50,9 +60,7 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
   let lastAnswer: PriceAnswer | undefined;
   return {
     currency: settings.currency,
-    get missed() {
-      return book.misses > 0;
-    },
+    use: () => ({ missed: book.misses > 0, buckets: book.bucketsUsed, fxDays: [...book.fxDaysUsed] }),
     priceAt(query) {
       if (last !== undefined && query.time === last.time && query.asset === last.asset && query.chainId === last.chainId && query.nft === last.nft) return lastAnswer as PriceAnswer;
       const assets = childMap(windows, query.chainId);

@@ -5,7 +5,7 @@ import { dayOf, isoDate } from '../prices/buckets.js';
 import { FilePrices } from '../prices/FilePrices.js';
 import type { EcbRates } from '../prices/EcbRates.js';
 import type { MissingState } from '../prices/PriceAnswer.js';
-import { fxSeries, PriceBook } from '../prices/PriceBook.js';
+import { fxCurrencies, fxSeries, PriceBook } from '../prices/PriceBook.js';
 import type { PriceCache, PriceSeries } from '../prices/PriceCache.js';
 import type { PriceOracle, PriceStats } from '../prices/PriceOracle.js';
 import type { PriceQuery } from '../prices/PriceQuery.js';
@@ -185,7 +185,7 @@ class StoreOracle implements OpenedPriceOracle {
   private async ensureFx(times: readonly number[]): Promise<void> {
     if (times.length === 0) return;
     const days = [...new Set(times.map(dayOf))];
-    const currencies = this.settings.currency === 'EUR' ? ['USD'] : ['USD', this.settings.currency];
+    const currencies = fxCurrencies(this.settings.currency);
     const missing = currencies.map((currency) => ({ currency, days: this.fromCache(fxSeries(currency), [...days]) })).filter((need) => need.days.length > 0);
     if (missing.length === 0) return;
     this.expectedCalls += this.ecb === undefined ? 1 : 0;

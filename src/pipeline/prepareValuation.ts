@@ -1,13 +1,15 @@
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
-import { MissingList, missingPrices } from '../prices/missingPrices.js';
+import { missingPrices } from '../prices/missingPrices.js';
+import { fxCurrencies } from '../prices/PriceBook.js';
 import type { PriceOracle, PriceStats } from '../prices/PriceOracle.js';
-import type { CollectedQueries } from '../prices/PriceQueries.js';
 import { PriceQueries } from '../prices/PriceQueries.js';
+import type { TalliedPrices } from '../prices/PriceTally.js';
+import { mergedTallies, PriceTally } from '../prices/PriceTally.js';
 import { recordAnswers } from '../prices/RecordedPrices.js';
 import type { ValuationSettings } from '../prices/ValuationSettings.js';
 import type { RowPrices } from '../prices/valueLeg.js';
-import type { CacheReader } from './openCacheReader.js';
+import type { CacheReader, CacheUse } from './openCacheReader.js';
 import type { RenderValuation } from './RenderValuation.js';
 
 /** A valued export after its one asynchronous price step: what rendering reads, what is missing, what it cost. */
@@ -20,37 +22,42 @@ export interface PreparedValuation {
   unqueried: Readonly<Record<string, number>>;
 }
 
-/** A render that prices its rows from the cache as they come and notes their questions for `prepare` afterwards. */
+/** A render that prices its rows from the cache as they come and tallies them for settling afterwards. */
 export interface CollectingValuation {
   /** This thread's prices, read from the cache. */
   prices: RowPrices;
-  /** The entries this thread renders, each one's question noted as it passes. */
+  /** The entries this thread renders, each one's question answered and tallied as it passes. */
   noted(entries: Iterable<LedgerEntry>): Iterable<LedgerEntry>;
   /** What another rendering thread needs to read the cache itself (no key: it never calls a source). */
   settings: ValuationSettings;
-  /** Another thread's questions, and whether its cache reader missed a key. */
-  add(collected: CollectedQueries, missed: boolean): void;
+  /** The instants balances are stated at: every thread asks its assets' prices there too. */
+  instants: readonly number[];
+  /** Another thread's tally, and what its cache reader used. */
+  add(tallied: TalliedPrices, use: CacheUse): void;
 }
 
-/** Valuation settled after the first render: its questions prepared, and whether that render's prices were the prepared ones. */
+/** Valuation settled after the first render: from its tallies, or its questions prepared; and whether that render's prices were the prepared ones. */
 export interface DeferredValuation {
   collecting: CollectingValuation;
-  /** Prepares every question noted (after noting `entries`, when given); `exact`: no row was priced differently. */
-  settle(entries?: Iterable<LedgerEntry>): Promise<{ prepared: PreparedValuation; exact: boolean }>;
+  /**
+   * After the first render (`rendered`), its tallies when every thread's reader found every key it needed (`exact`:
+   * its prices were final); otherwise `entries`' questions noted in a pass of their own, and prepared.
+   */
+  settle(entries: () => Iterable<LedgerEntry>, rendered?: boolean): Promise<{ prepared: PreparedValuation; exact: boolean }>;
   /** After `settle`. */
   prepared(): PreparedValuation;
 }
 
 /**
  * Valuation without a pass of its own over the ledger: the first template renders with prices read from the cache,
- * noting every non-spam row's question; then one `prepare` of those questions (and the balance instants' of each
- * moved asset). When the cache held every key the rows needed, the render's prices were the prepared ones (a
- * cached key never changes); otherwise the caller renders that template again (a cold run's price calls cost more).
+ * each thread tallying its rows (a few numbers per asset). When the cache held every key the rows and the balance
+ * instants needed, those prices were the prepared ones (a cached key never changes) and the tallies are what a
+ * prepare would count: nothing is prepared, and later templates read the cache too. Otherwise the questions are
+ * noted in a pass of their own and prepared, and the caller renders that template again (a cold run's calls cost more).
  */
 export function deferValuation(oracle: PriceOracle, reader: CacheReader, settings: ValuationSettings, instants: readonly number[]): DeferredValuation {
-  const here = new PriceQueries(reader);
-  const threads: CollectedQueries[] = [];
-  let threadMissed = false;
+  const here = new PriceTally(reader);
+  const threads: { tallied: TalliedPrices; use: CacheUse }[] = [];
   let prepared: PreparedValuation | undefined;
   const keyless: ValuationSettings = { ...settings };
   delete keyless.coingeckoKey;
@@ -59,19 +66,14 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
       prices: reader,
       noted: (entries) => here.noted(entries),
       settings: keyless,
-      add: (collected, missed) => {
-        threads.push(collected);
-        threadMissed ||= missed;
-      },
+      instants,
+      add: (tallied, use) => void threads.push({ tallied, use }),
     },
-    async settle(entries = []) {
-      for (const entry of entries) here.add(entry);
-      const exact = !threadMissed && !reader.missed;
-      const parts = [here.collected(), ...threads];
-      const queries = threads.length === 0 ? here : PriceQueries.merged(parts);
-      // Every row was answered from the cache as it was noted; when those were the final answers, so is their list.
-      const missing = exact ? mergedMissing(parts) : null;
-      prepared = await prepareQueries(oracle, queries, instants, missing);
+    async settle(entries, rendered = false) {
+      // The instants are asked before the reader says what it used.
+      const parts = rendered ? [{ tallied: here.tallied(instants), use: reader.use() }, ...threads] : [];
+      const exact = rendered && parts.every(({ tallied, use }) => tallied.exact && !use.missed);
+      prepared = exact ? talliedValuation(oracle.stats(), reader, keyless, parts) : await preparedValuation(oracle, entries(), instants);
       return { prepared, exact };
     },
     prepared() {
@@ -81,20 +83,34 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
   };
 }
 
-function mergedMissing(parts: readonly CollectedQueries[]): MissingPrice[] {
-  const list = new MissingList();
-  for (const part of parts) list.addAll(part.missing ?? []);
-  return list.list();
+/**
+ * A render whose prices were final, settled from its tallies: the figures a prepare of its questions would give
+ * (every bucket it used a cache hit, each ECB day once per source and currency, no call), and later renders read
+ * the cache as it did.
+ */
+function talliedValuation(stats: PriceStats, reader: CacheReader, settings: ValuationSettings, parts: readonly { tallied: TalliedPrices; use: CacheUse }[]): PreparedValuation {
+  const tally = mergedTallies(parts.map((part) => part.tallied));
+  const fxDays = new Set(parts.flatMap((part) => part.use.fxDays));
+  const buckets = parts.reduce((sum, part) => sum + part.use.buckets, 0);
+  return {
+    render: { prices: reader, forChains: () => ({ cache: settings }) },
+    missing: tally.missing,
+    stats: { ...stats, cacheHits: buckets + fxDays.size * fxCurrencies(settings.currency).length },
+    questions: tally.questions,
+    unqueried: Object.fromEntries(tally.unqueried.map(({ reason, rows }) => [reason, rows])),
+  };
 }
 
-async function prepareQueries(oracle: PriceOracle, queries: PriceQueries, instants: readonly number[], missing: MissingPrice[] | null): Promise<PreparedValuation> {
+async function preparedValuation(oracle: PriceOracle, entries: Iterable<LedgerEntry>, instants: readonly number[]): Promise<PreparedValuation> {
+  const queries = new PriceQueries();
+  for (const entry of entries) queries.add(entry);
   queries.addInstants(instants);
   await oracle.prepareAssets(queries.assets());
   const stats = oracle.stats();
   const prices: RowPrices = { currency: stats.currency, priceAt: (query) => oracle.priceAt(query) };
   return {
-    render: { prices, forChains: (chainIds) => recordAnswers(queries.assets(), prices, new Set(chainIds)) },
-    missing: missing ?? missingPrices(queries.assets(), prices),
+    render: { prices, forChains: (chainIds) => ({ answers: recordAnswers(queries.assets(), prices, new Set(chainIds)) }) },
+    missing: missingPrices(queries.assets(), prices),
     stats,
     questions: queries.size,
     unqueried: Object.fromEntries(queries.unqueried),

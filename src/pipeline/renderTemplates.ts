@@ -108,7 +108,7 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
         valuation = deferred.prepared().render;
       } else rendered.push(await renderTemplate(template, request, valuation));
     }
-    if (deferred !== null && request.templates.length === 0) await deferred.settle(request.entries());
+    if (deferred !== null && request.templates.length === 0) await deferred.settle(request.entries);
     for (const record of tieoutSheet(rendered.map((one) => one.tie))) sheet.writeRow(record);
     await sheet.close();
     if (request.xlsx === true) {
@@ -131,18 +131,18 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
 }
 
 /**
- * The first template of a deferred valuation: a CSV renders with the cache's prices while its rows' questions are
- * noted, and again with the prepared ones only when they may differ; a journal (which may read the ledger more
- * than once) waits for a pass that only notes them.
+ * The first template of a deferred valuation: a CSV renders with the cache's prices while its rows are tallied, and
+ * again with prepared ones only when the cache lacked a key; a journal (which may read the ledger more than once)
+ * waits for a pass that notes its questions.
  */
 async function renderSettling(template: Template, request: RenderRequest, deferred: DeferredValuation): Promise<Rendered> {
   if (template.renderer !== 'csv') {
-    const { prepared } = await deferred.settle(request.entries());
+    const { prepared } = await deferred.settle(request.entries);
     return renderTemplate(template, request, prepared.render);
   }
   const guessed = await renderTemplate(template, request, deferred.collecting);
   try {
-    const { prepared, exact } = await deferred.settle();
+    const { prepared, exact } = await deferred.settle(request.entries, true);
     if (exact) return guessed;
     for (const sink of guessed.sinks) await sink.abort();
     return await renderTemplate(template, request, prepared.render);

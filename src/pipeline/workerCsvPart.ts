@@ -6,9 +6,9 @@ import type { Template } from '../templates/Template.js';
 import type { BridgePairs } from '../ledger/pairBridges.js';
 import { startWorker } from '../startWorker.js';
 import type { StoreLocation } from '../store/StoreLocation.js';
-import type { RecordedAnswers } from '../prices/RecordedPrices.js';
-import type { CollectedQueries } from '../prices/PriceQueries.js';
-import type { ValuationSettings } from '../prices/ValuationSettings.js';
+import type { TalliedPrices } from '../prices/PriceTally.js';
+import type { CacheUse } from './openCacheReader.js';
+import type { ThreadPrices } from './RenderValuation.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
 
 /** What a worker renders: one template over some chains of the store's ledger. Plain data (no API key). */
@@ -20,17 +20,16 @@ export interface CsvPartSpec {
   template: Template;
   /** Worked out over every chain of the ledger, not only this part's. */
   bridgePairs: BridgePairs;
-  /** A valued export's answers for these chains (the thread opens no oracle and makes no price call). */
-  answers?: RecordedAnswers;
-  /** Instead, a collecting render's settings: the thread reads the store's price cache and sends its rows' questions back. */
-  cachePrices?: ValuationSettings;
+  /** A valued export's prices for these chains (the thread opens no oracle and makes no price call). */
+  prices?: ThreadPrices;
+  /** With the cache's prices, a collecting render's: the rows are tallied, these balance instants asked, and the tally sent back. */
+  tallyInstants?: readonly number[];
 }
 
-/** A collecting part's questions, sent with its counts. */
-export interface PartQuestions {
-  collected: CollectedQueries;
-  /** Whether the thread's cache reader missed a key a row needed. */
-  missed: boolean;
+/** A collecting part's tally, sent with its counts. */
+export interface PartTally {
+  tallied: TalliedPrices;
+  use: CacheUse;
 }
 
 /** An error as it crosses back from the worker: the base error's fields, rebuilt on this side. */
@@ -41,7 +40,7 @@ export interface WorkerFailure {
   kind: ErrorKind;
 }
 
-export type WorkerMessage = { type: 'batch'; batch: CsvBatch } | { type: 'done'; tally: CsvTally; questions?: PartQuestions } | { type: 'error'; failure: WorkerFailure };
+export type WorkerMessage = { type: 'batch'; batch: CsvBatch } | { type: 'done'; tally: CsvTally; prices?: PartTally } | { type: 'error'; failure: WorkerFailure };
 
 /**
  * Batches a worker may send before this thread took them: enough to keep it busy, few enough that a
@@ -58,9 +57,9 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
 /**
  * A part rendered by `csvPartWorker` on a thread of its own. Its batches queue here as they arrive; each
- * taken batch gives the worker room for one more. A collecting part's questions go to `onQuestions` before its end.
+ * taken batch gives the worker room for one more. A collecting part's tally goes to `onTally` before its end.
  */
-export function workerCsvPart(spec: CsvPartSpec, onQuestions?: (collected: CollectedQueries, missed: boolean) => void): CsvPart {
+export function workerCsvPart(spec: CsvPartSpec, onTally?: (tallied: TalliedPrices, use: CacheUse) => void): CsvPart {
   const worker = startWorker('csvPartWorker', import.meta.url, { workerData: spec, resourceLimits: WORKER_LIMITS });
   const queue: CsvBatch[] = [];
   let tally: CsvTally | null = null;
@@ -74,7 +73,7 @@ export function workerCsvPart(spec: CsvPartSpec, onQuestions?: (collected: Colle
     if (message.type === 'batch') queue.push(message.batch);
     else if (message.type === 'done') {
       tally = message.tally;
-      if (message.questions !== undefined) onQuestions?.(message.questions.collected, message.questions.missed);
+      if (message.prices !== undefined) onTally?.(message.prices.tallied, message.prices.use);
     } else failure = rebuildFailure(message.failure);
     settle();
   });

@@ -29,13 +29,20 @@ export class PriceBook {
    * source → chain → asset → bucket → record: a row's lookup builds no key string. Within a book each source has
    * one currency (`currencyOf`; the ECB's series are per EUR), so the currency is not a level.
    */
-  private readonly slots = new Map<string, Map<number, Map<string, Map<number, Slot>>>>();
+  private readonly slots = new Map<string, Map<number, Map<string, SeriesSlots>>>();
   /** The states of keys a call got no answer for (`key` names): consulted on a miss only. */
   private readonly transient = new Map<string, MissingState>();
   private converts = new WeakMap<Found, PriceAnswer>();
   private readonly fileAnswers = new Map<FilePrice, Found>();
   /** Lookups of a key with no record: where a prepare would have called a source (a cache-only reader's guess may differ). */
   misses = 0;
+  /**
+   * Distinct cached buckets the lookups used, per series (a prepare of the same questions counts these as cache
+   * hits): exact when each series is asked in ascending time, then at most at times before or after all others.
+   */
+  bucketsUsed = 0;
+  /** The days of ECB rates the conversions used, per source (`source|day`): a prepare counts them per source. */
+  readonly fxDaysUsed = new Set<string>();
 
   constructor(
     readonly settings: PriceBookSettings,
@@ -59,13 +66,17 @@ export class PriceBook {
   }
 
   add(record: PriceRecord): void {
-    childMap(childMap(childMap(this.slots, record.source), record.chainId), record.asset).set(record.bucket, { record, found: undefined });
+    const assets = childMap(childMap(this.slots, record.source), record.chainId);
+    let series = assets.get(record.asset);
+    if (series === undefined) assets.set(record.asset, (series = { buckets: new Map(), firstUsed: Infinity, lastUsed: -Infinity }));
+    series.buckets.set(record.bucket, { record, found: undefined });
     if (record.source === 'ecb') this.converts = new WeakMap();
   }
 
   /** The series' records are these alone from now on (a reader moving its window along the rows' times). */
   replaceSeries(series: PriceSeries, records: readonly PriceRecord[]): void {
-    this.slots.get(series.source)?.get(series.chainId)?.delete(series.asset);
+    // Cleared, not dropped: which of its buckets were used outlives the window.
+    this.slots.get(series.source)?.get(series.chainId)?.get(series.asset)?.buckets.clear();
     for (const record of records) this.add(record);
   }
 
@@ -108,7 +119,7 @@ export class PriceBook {
   }
 
   private slot(source: string, chainId: number, asset: string, bucket: number): Slot | undefined {
-    return this.slots.get(source)?.get(chainId)?.get(asset)?.get(bucket);
+    return this.slots.get(source)?.get(chainId)?.get(asset)?.buckets.get(bucket);
   }
 
   private fromSource(source: string, query: PriceQuery): MissingState | Found {
@@ -125,11 +136,13 @@ export class PriceBook {
     // NFTs are priced from the file alone.
     if (query.nft === true) return 'not found';
     const bucket = this.bucketOf(source, query.time);
-    const slot = this.slot(source, query.chainId, query.asset, bucket);
+    const series = this.slots.get(source)?.get(query.chainId)?.get(query.asset);
+    const slot = series?.buckets.get(bucket);
     if (slot === undefined) {
       this.misses += 1;
       return this.transient.get(key({ source, chainId: query.chainId, asset: query.asset, currency: this.currencyOf(source) }, bucket)) ?? 'not found';
     }
+    this.use(series as SeriesSlots, bucket);
     const { record } = slot;
     const tolerance = source === 'etherscan' ? DAY : HOUR;
     if (record.price === null || record.time === null || Math.abs(record.time - query.time) > tolerance) return 'not found';
@@ -139,10 +152,22 @@ export class PriceBook {
     return slot.found;
   }
 
+  private use(series: SeriesSlots, bucket: number): void {
+    if (bucket > series.lastUsed) {
+      series.firstUsed = Math.min(series.firstUsed, bucket);
+      series.lastUsed = bucket;
+      this.bucketsUsed += 1;
+    } else if (bucket < series.firstUsed) {
+      series.firstUsed = bucket;
+      this.bucketsUsed += 1;
+    }
+  }
+
   /** A USD price in the book's currency by the ECB rate of its day (or the last earlier one); never relabelled. */
   private converted(raw: Found): PriceAnswer {
     const known = this.converts.get(raw);
     if (known !== undefined) return known;
+    this.fxDaysUsed.add(`${raw.source}|${dayOf(raw.time)}`);
     const fx = this.fx(raw.time);
     if (typeof fx === 'string') return { found: false, state: fx };
     const answer: PriceAnswer = { found: true, price: raw.price.times(fx.rate), currency: this.settings.currency, time: raw.time, source: raw.source, fx };
@@ -153,9 +178,10 @@ export class PriceBook {
   /** Book currency per USD on the day of `time`: 1 / (USD per EUR), times (book currency per EUR) unless EUR. */
   fx(time: number): FxUsed | MissingState {
     const day = dayOf(time);
+    // Both rates looked up before either can fail, so a cache-only reader misses every key a prepare would ask.
     const usd = this.rate('USD', day);
+    const target = this.settings.currency === 'EUR' ? { rate: '1' } : this.rate(this.settings.currency, day);
     if (typeof usd === 'string') return usd;
-    const target = this.settings.currency === 'EUR' ? { rate: '1', time: usd.time } : this.rate(this.settings.currency, day);
     if (typeof target === 'string') return target;
     return { rate: new Decimal(target.rate).div(usd.rate), date: isoDate(usd.time), source: 'ecb' };
   }
@@ -181,12 +207,24 @@ interface Slot {
   found: Found | undefined;
 }
 
+/** A series' records by bucket, and the range of buckets lookups used (kept when the records are replaced). */
+interface SeriesSlots {
+  buckets: Map<number, Slot>;
+  firstUsed: number;
+  lastUsed: number;
+}
+
 /** One answer object per state: rows without a price share it. */
 const MISSING = Object.fromEntries(STATE_ORDER.map((state) => [state, Object.freeze({ found: false, state })])) as Record<MissingState, PriceAnswer>;
 
 /** ECB rates are cached as a series per currency: units per EUR, bucket the asked day, time the rate's own day. */
 export function fxSeries(currency: string): PriceSeries {
   return { source: 'ecb', chainId: 0, asset: currency, currency: 'EUR' };
+}
+
+/** The ECB series a conversion into `currency` reads: USD per EUR, and the book's currency per EUR unless EUR. */
+export function fxCurrencies(currency: string): string[] {
+  return currency === 'EUR' ? ['USD'] : ['USD', currency];
 }
 
 function key(series: PriceSeries, bucket: number): string {

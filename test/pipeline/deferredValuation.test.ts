@@ -23,6 +23,7 @@ import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
 import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
 import { openSqliteStore } from '../../src/store/openSqliteStore.js';
+import type { SqliteStore } from '../../src/store/SqliteStore.js';
 import type { SyncedChain } from '../../src/sync/syncJob.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import type { Template } from '../../src/templates/Template.js';
@@ -60,6 +61,16 @@ describe('valuation deferred to the first render', () => {
     return file;
   };
 
+  /** A collecting pass over the whole ledger and one prepare of its questions. */
+  async function collectedAndPrepared(store: SqliteStore) {
+    const queries = new PriceQueries();
+    for (const entry of ledgerFromStore(store, job, chains)()) queries.add(entry);
+    queries.addInstants(instants());
+    const oracle = openPriceOracle(settings, store, { pacerFor });
+    await oracle.prepareAssets(queries.assets());
+    return { queries, oracle };
+  }
+
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-deferred-'));
     sandbox = await startSandbox({ world: generateWorld({ seed: 1, scale: 0.1, chains: CHAINS }), rate: 2000 });
@@ -89,13 +100,9 @@ describe('valuation deferred to the first render', () => {
     // What a collecting pass over the whole ledger and one prepare give, on a cold cache of its own.
     const store = openSqliteStore(stateCopy('reference'));
     try {
-      const queries = new PriceQueries();
-      for (const entry of ledgerFromStore(store, job, chains)()) queries.add(entry);
-      queries.addInstants(instants());
-      const oracle = openPriceOracle(settings, store, { pacerFor });
-      await oracle.prepareAssets(queries.assets());
+      const { queries, oracle } = await collectedAndPrepared(store);
       const prices = { currency: 'EUR', priceAt: oracle.priceAt.bind(oracle) };
-      const render = { prices, forChains: (ids: readonly number[]) => recordAnswers(queries.assets(), prices, new Set(ids)) };
+      const render = { prices, forChains: (ids: readonly number[]) => ({ answers: recordAnswers(queries.assets(), prices, new Set(ids)) }) };
       const out = path.join(dir, 'reference');
       await renderTemplates({ entries: ledgerFromStore(store, job, chains), templates, period: periodBounds(store, job, chains), outDir: out, context: { timezone: job.timezone }, valuation: render });
       const stats = oracle.stats();
@@ -156,6 +163,15 @@ describe('valuation deferred to the first render', () => {
     expect(warm.prepared.questions).toBe(reference.prepared.questions);
     expect(Object.entries(warm.prepared.unqueried)).toEqual(Object.entries(reference.prepared.unqueried));
     expect(warm.renders).toEqual({ ledger: 1, ctc: 1 });
+    // Settled from the render's tallies, not prepared: the cache hits a prepare of the same questions counts.
+    const store = openSqliteStore(state);
+    try {
+      const { oracle } = await collectedAndPrepared(store);
+      expect(oracle.stats()).toMatchObject({ calls: 0, expectedCalls: 0 });
+      expect(warm.prepared.stats).toEqual(oracle.stats());
+    } finally {
+      store.close();
+    }
     const onePass = await deferredRender(state, path.join(dir, 'warm-one-pass'), false);
     expect(onePass.files).toEqual(reference.files);
     expect(onePass.renders).toEqual({ ledger: 1, ctc: 1 });

@@ -149,7 +149,7 @@ describe('rendering the ledger in parts on worker threads', () => {
           ? { found: false, state: 'rate-limited' }
           : { found: true, price: new Decimal(query.time % 997).div(7), currency: 'EUR', time: query.time - 60, source: query.chainId === 1 ? 'file' : 'defillama' },
     };
-    const valuation = { prices, forChains: (chainIds: readonly number[]) => recordAnswers(queries.assets(), prices, new Set(chainIds)) };
+    const valuation = { prices, forChains: (chainIds: readonly number[]) => ({ answers: recordAnswers(queries.assets(), prices, new Set(chainIds)) }) };
     const split = ledgerParts(store, job, chains, { minRows: 0, threads: 2 });
     const out = path.join(dir, 'valued-parts');
     const again = path.join(dir, 'valued-one-pass');

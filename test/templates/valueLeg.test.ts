@@ -4,6 +4,7 @@ import type { PriceAnswer } from '../../src/prices/PriceAnswer.js';
 import type { PriceQuery } from '../../src/prices/PriceQuery.js';
 import { missingPrices, missingRecord } from '../../src/prices/missingPrices.js';
 import { PriceQueries } from '../../src/prices/PriceQueries.js';
+import { mergedTallies, PriceTally } from '../../src/prices/PriceTally.js';
 import { queryAt } from '../../src/prices/AssetTimes.js';
 import { recordAnswers, recordedPrices } from '../../src/prices/RecordedPrices.js';
 import { valueLeg } from '../../src/prices/valueLeg.js';
@@ -63,11 +64,14 @@ describe('PriceQueries, missing list and recorded answers', () => {
     expect(asked.filter((query) => spamContracts.has(query.asset))).toEqual([]);
     const prices = { currency: 'USD', priceAt: (query: PriceQuery): PriceAnswer => (query.asset === 'native' ? found('2000') : { found: false, state: 'not found' }) };
     const missing = missingPrices(queries.assets(), prices);
-    // Noted with the render's prices, each question is answered as it comes: the same list without a second pass.
-    const answering = new PriceQueries(prices);
-    for (const entry of ledgerEntries) answering.add(entry);
-    expect(answering.missing()).toEqual(missing);
-    expect(queries.missing()).toBeNull();
+    // Tallied as a render prices its rows, each question answered as it comes: the same list and counts without a second pass.
+    const tally = new PriceTally(prices);
+    for (const entry of ledgerEntries) tally.add(entry);
+    const tallied = tally.tallied([]);
+    expect(tallied.exact).toBe(true);
+    expect(tallied.missing).toEqual(missing);
+    expect(tallied.questions).toBe(queries.size);
+    expect(tallied.unqueried.map(({ reason, rows }) => [reason, rows])).toEqual([...queries.unqueried]);
     const expectedRows = ledgerEntries.filter((entry) => entry.spam === '' && entry.decimals !== null && entry.assetContract !== '').length;
     expect(missing.reduce((sum, one) => sum + one.rows, 0)).toBe(expectedRows);
     expect(missing.every((one) => one.state === 'not found' && one.asset !== 'native')).toBe(true);
@@ -80,5 +84,37 @@ describe('PriceQueries, missing list and recorded answers', () => {
       else if (query.asset === 'native') expect(answer.found && answer.price.toFixed()).toBe('2000');
       else expect(answer).toEqual({ found: false, state: 'not found' });
     }
+  });
+});
+
+describe('PriceTally: what a render that priced its rows needs of them afterwards', () => {
+  const prices = { currency: 'USD', priceAt: (query: PriceQuery): PriceAnswer => (query.asset === 'native' ? found('2000') : { found: false, state: 'not found' }) };
+  const tallyOf = (entries: typeof ledgerEntries): PriceTally => {
+    const tally = new PriceTally(prices);
+    for (const entry of entries) tally.add(entry);
+    return tally;
+  };
+  const times = ledgerEntries.map((entry) => entry.timestamp);
+  const [start, end] = [Math.min(...times), Math.max(...times)];
+
+  it('counts the balance instants as a prepare adds them: outside or at the edge of an asset’s rows; inside, it cannot tell', () => {
+    for (const instants of [[start - 1, end + 1], [start, end]]) {
+      const queries = new PriceQueries();
+      for (const entry of ledgerEntries) queries.add(entry);
+      queries.addInstants(instants);
+      expect(tallyOf(ledgerEntries).tallied(instants)).toMatchObject({ exact: true, questions: queries.size });
+    }
+    const native = ledgerEntries.filter((entry) => entry.assetContract === '' && entry.spam === '').map((entry) => entry.timestamp);
+    const between = (native.find((time) => time > Math.min(...native)) as number) - 1;
+    expect(between).toBeGreaterThan(Math.min(...native));
+    expect(tallyOf(ledgerEntries).tallied([between]).exact).toBe(false);
+  });
+
+  it('is not exact when an asset’s rows come out of time order; threads’ tallies merge into one pass’s', () => {
+    expect(tallyOf([...ledgerEntries].reverse()).tallied([]).exact).toBe(false);
+    const chains = [...new Set(ledgerEntries.map((entry) => entry.chainId))];
+    expect(chains.length).toBeGreaterThan(1);
+    const parts = chains.map((chainId) => tallyOf(ledgerEntries.filter((entry) => entry.chainId === chainId)).tallied([start, end]));
+    expect(mergedTallies(parts.reverse())).toEqual(tallyOf(ledgerEntries).tallied([start, end]));
   });
 });

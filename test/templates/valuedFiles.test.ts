@@ -34,7 +34,7 @@ function answer(query: PriceQuery): PriceAnswer {
   return { found: false, state: 'low confidence' };
 }
 const prices: RowPrices = { currency: 'USD', priceAt: answer };
-const valuation = { prices, forChains: (chainIds: readonly number[]) => recordAnswers(new PriceQueries().assets(), prices, new Set(chainIds)) };
+const valuation = { prices, forChains: (chainIds: readonly number[]) => ({ answers: recordAnswers(new PriceQueries().assets(), prices, new Set(chainIds)) }) };
 const period: PeriodBounds = { history: () => [], startTime: START, endTime: END, blocks: new Map([1, 10, 137, 42161, 8453].map((chainId) => [chainId, { opening: 0, closing: 99_999_999 }])) };
 const VALUED = ['ledger', 'koinly', 'cointracking', 'ctc', 'quickbooks', 'xero', 'hledger', 'beancount'];
 
