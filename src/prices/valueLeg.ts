@@ -13,7 +13,7 @@ export interface RowPrices {
 
 /** One movement valued: the answer's price with `value` filled, or an empty value and the reason (never 0). */
 export type LegValue =
-  | { valued: true; value: string; answer: Extract<PriceAnswer, { found: true }> }
+  | { valued: true; value: string; /** The value in minor units, for totals. */ units: bigint; answer: Extract<PriceAnswer, { found: true }> }
   | { valued: false; value: ''; state: string };
 
 /**
@@ -25,5 +25,6 @@ export function valueLeg(prices: RowPrices, asset: PricedAsset, amountRaw: bigin
   if (typeof query === 'string') return { valued: false, value: '', state: query };
   const answer = prices.priceAt(query);
   if (!answer.found) return { valued: false, value: '', state: answer.state };
-  return { valued: true, value: valueOf(amountRaw, asset.decimals as number, writtenOf(answer), answer.currency), answer };
+  const { units, text } = valueOf(amountRaw, asset.decimals as number, writtenOf(answer), answer.currency);
+  return { valued: true, value: text, units, answer };
 }

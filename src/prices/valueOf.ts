@@ -7,18 +7,24 @@ function powerOfTen(exponent: number): bigint {
   return (powers[exponent] ??= 10n ** BigInt(exponent));
 }
 
+/** A value in the currency's minor units (cents), and as files write it. */
+export interface MinorValue {
+  units: bigint;
+  text: string;
+}
+
 /**
  * `amount × price` exact, then rounded half-even once to the currency's minor unit and written with all its
  * digits ("12.30"). `decimals` turns base units into whole units. The product is exact integer arithmetic
  * (base units × the price's digits), so nothing is rounded on the way and a million rows cost no decimal division.
  */
-export function valueOf(amountRaw: bigint, decimals: number, price: WrittenPrice, currency: string): string {
+export function valueOf(amountRaw: bigint, decimals: number, price: WrittenPrice, currency: string): MinorValue {
   const { digits, scale } = price;
   const minor = minorUnits(currency);
   const product = amountRaw * digits;
   const shift = decimals + scale - minor;
   const units = shift <= 0 ? product * powerOfTen(-shift) : roundHalfEven(product, powerOfTen(shift));
-  return fixed(units, minor);
+  return { units, text: fixed(units, minor) };
 }
 
 /** `value / divisor` to the nearest integer, a tie to the even one; signs kept. */

@@ -49,7 +49,7 @@ export class ValueTotals {
       return;
     }
     this.valued += 1;
-    this.sides[side] += BigInt(value.value.replace('.', ''));
+    this.sides[side] += value.units;
   }
 }
 

@@ -18,16 +18,16 @@ const eth = { chainId: 1, assetContract: '', kind: 'native', spam: '', decimals:
 describe('valueOf: amount × price exact, half-even once to the minor unit', () => {
   it('rounds the exact product once, to even on a tie', () => {
     // 1.5 × 2000.125 = 3000.1875 exactly: one rounding, not two.
-    expect(valueOf(1_500000000000000000n, 18, writtenPrice(new Decimal('2000.125')), 'USD')).toBe('3000.19');
-    expect(valueOf(125n, 3, writtenPrice(new Decimal('1')), 'USD')).toBe('0.12');
-    expect(valueOf(135n, 3, writtenPrice(new Decimal('1')), 'EUR')).toBe('0.14');
-    expect(valueOf(1n, 18, writtenPrice(new Decimal('3000')), 'GBP')).toBe('0.00');
-    expect(valueOf(2_000000n, 6, writtenPrice(new Decimal('150.5')), 'JPY')).toBe('301');
+    expect(valueOf(1_500000000000000000n, 18, writtenPrice(new Decimal('2000.125')), 'USD')).toEqual({ units: 300019n, text: '3000.19' });
+    expect(valueOf(125n, 3, writtenPrice(new Decimal('1')), 'USD').text).toBe('0.12');
+    expect(valueOf(135n, 3, writtenPrice(new Decimal('1')), 'EUR').text).toBe('0.14');
+    expect(valueOf(1n, 18, writtenPrice(new Decimal('3000')), 'GBP').text).toBe('0.00');
+    expect(valueOf(2_000000n, 6, writtenPrice(new Decimal('150.5')), 'JPY').text).toBe('301');
     // A negative balance (a history the sync has not reached) rounds alike: half-even on the magnitude.
-    expect(valueOf(-125n, 3, writtenPrice(new Decimal('1')), 'USD')).toBe('-0.12');
-    expect(valueOf(-1_000000000000000000n, 18, writtenPrice(new Decimal('0.000001')), 'USD')).toBe('0.00'); // never -0.00
+    expect(valueOf(-125n, 3, writtenPrice(new Decimal('1')), 'USD')).toEqual({ units: -12n, text: '-0.12' });
+    expect(valueOf(-1_000000000000000000n, 18, writtenPrice(new Decimal('0.000001')), 'USD').text).toBe('0.00'); // never -0.00
     // 30 significant digits survive: a float would give 1234567890123456800.00.
-    expect(valueOf(1234567890123456789n, 0, writtenPrice(new Decimal('1')), 'CHF')).toBe('1234567890123456789.00');
+    expect(valueOf(1234567890123456789n, 0, writtenPrice(new Decimal('1')), 'CHF').text).toBe('1234567890123456789.00');
   });
 });
 
