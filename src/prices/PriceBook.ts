@@ -68,15 +68,20 @@ export class PriceBook {
   add(record: PriceRecord): void {
     const assets = childMap(childMap(this.slots, record.source), record.chainId);
     let series = assets.get(record.asset);
-    if (series === undefined) assets.set(record.asset, (series = { buckets: new Map(), firstUsed: Infinity, lastUsed: -Infinity }));
-    series.buckets.set(record.bucket, { record, found: undefined });
+    if (series === undefined) assets.set(record.asset, (series = { buckets: new Map(), firstUsed: Infinity, lastUsed: -Infinity, lastHour: NaN, lastSlot: undefined }));
+    series.buckets.set(hours(record.bucket), { record, found: undefined });
+    series.lastHour = NaN;
     if (record.source === 'ecb') this.converts = new WeakMap();
   }
 
   /** The series' records are these alone from now on (a reader moving its window along the rows' times). */
   replaceSeries(series: PriceSeries, records: readonly PriceRecord[]): void {
     // Cleared, not dropped: which of its buckets were used outlives the window.
-    this.slots.get(series.source)?.get(series.chainId)?.get(series.asset)?.buckets.clear();
+    const slots = this.slots.get(series.source)?.get(series.chainId)?.get(series.asset);
+    if (slots !== undefined) {
+      slots.buckets.clear();
+      slots.lastHour = NaN;
+    }
     for (const record of records) this.add(record);
   }
 
@@ -119,7 +124,7 @@ export class PriceBook {
   }
 
   private slot(source: string, chainId: number, asset: string, bucket: number): Slot | undefined {
-    return this.slots.get(source)?.get(chainId)?.get(asset)?.buckets.get(bucket);
+    return this.slots.get(source)?.get(chainId)?.get(asset)?.buckets.get(hours(bucket));
   }
 
   private fromSource(source: string, query: PriceQuery): MissingState | Found {
@@ -137,12 +142,14 @@ export class PriceBook {
     if (query.nft === true) return 'not found';
     const bucket = this.bucketOf(source, query.time);
     const series = this.slots.get(source)?.get(query.chainId)?.get(query.asset);
-    const slot = series?.buckets.get(bucket);
+    const hour = hours(bucket);
+    // Rows of an asset come in time order, a bucket's several in a row: the last one found is asked again first.
+    const slot = series?.lastHour === hour ? series.lastSlot : series?.buckets.get(hour);
     if (slot === undefined) {
       this.misses += 1;
       return this.transient.get(key({ source, chainId: query.chainId, asset: query.asset, currency: this.currencyOf(source) }, bucket)) ?? 'not found';
     }
-    this.use(series as SeriesSlots, bucket);
+    if (series?.lastHour !== hour) this.use(series as SeriesSlots, bucket, slot);
     const { record } = slot;
     const tolerance = source === 'etherscan' ? DAY : HOUR;
     if (record.price === null || record.time === null || Math.abs(record.time - query.time) > tolerance) return 'not found';
@@ -152,7 +159,9 @@ export class PriceBook {
     return slot.found;
   }
 
-  private use(series: SeriesSlots, bucket: number): void {
+  private use(series: SeriesSlots, bucket: number, slot: Slot): void {
+    series.lastHour = hours(bucket);
+    series.lastSlot = slot;
     if (bucket > series.lastUsed) {
       series.firstUsed = Math.min(series.firstUsed, bucket);
       series.lastUsed = bucket;
@@ -207,11 +216,13 @@ interface Slot {
   found: Found | undefined;
 }
 
-/** A series' records by bucket, and the range of buckets lookups used (kept when the records are replaced). */
+/** A series' records by bucket (`hours`), the range of buckets lookups used (kept when the records are replaced), and the last slot found. */
 interface SeriesSlots {
   buckets: Map<number, Slot>;
   firstUsed: number;
   lastUsed: number;
+  lastHour: number;
+  lastSlot: Slot | undefined;
 }
 
 /** One answer object per state: rows without a price share it. */
@@ -225,6 +236,14 @@ export function fxSeries(currency: string): PriceSeries {
 /** The ECB series a conversion into `currency` reads: USD per EUR, and the book's currency per EUR unless EUR. */
 export function fxCurrencies(currency: string): string[] {
   return currency === 'EUR' ? ['USD'] : ['USD', currency];
+}
+
+/**
+ * A bucket (hour or day, in unix seconds) as hours since 1970: a small integer, which V8 keeps unboxed as a map
+ * key, where a time in seconds above 2^30 is a heap number allocated and hashed as a double on every lookup.
+ */
+function hours(bucket: number): number {
+  return bucket / HOUR;
 }
 
 function key(series: PriceSeries, bucket: number): string {

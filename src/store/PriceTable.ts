@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import type { PriceCache, PriceSeries } from '../prices/PriceCache.js';
 import type { PriceRecord } from '../prices/PriceRecord.js';
 
-type Row = { bucket: number; price: string | null; time: number | null; confidence: number | null };
+/** bucket, price, time, confidence: rows as arrays, not objects keyed by column (a million-row export reads 174k). */
+type Row = [number, string | null, number | null, number | null];
 
 /** The `prices` table of an SQLite store: each source, asset, currency and bucket asked once ever. */
 export class PriceTable implements PriceCache {
@@ -10,9 +11,11 @@ export class PriceTable implements PriceCache {
 
   constructor(private readonly db: Database.Database) {
     this.statements = {
-      get: db.prepare<[string, number, string, string, number, number], Row>(
-        'SELECT bucket, price, time, confidence FROM prices WHERE source = ? AND chain_id = ? AND asset = ? AND currency = ? AND bucket BETWEEN ? AND ? ORDER BY bucket',
-      ),
+      get: db
+        .prepare<[string, number, string, string, number, number], Row>(
+          'SELECT bucket, price, time, confidence FROM prices WHERE source = ? AND chain_id = ? AND asset = ? AND currency = ? AND bucket BETWEEN ? AND ? ORDER BY bucket',
+        )
+        .raw(true),
       put: db.prepare('INSERT OR IGNORE INTO prices (source, chain_id, asset, currency, bucket, price, time, confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
     };
   }
@@ -20,7 +23,7 @@ export class PriceTable implements PriceCache {
   get(series: PriceSeries, from: number, to: number): PriceRecord[] {
     const { source, chainId, asset, currency } = series;
     // A literal, not a spread of two objects: a series of a million-row export is read in tens of thousands of rows.
-    return this.statements.get.all(source, chainId, asset, currency, from, to).map(({ bucket, price, time, confidence }) => ({ source, chainId, asset, currency, bucket, price, time, confidence }));
+    return this.statements.get.all(source, chainId, asset, currency, from, to).map(([bucket, price, time, confidence]) => ({ source, chainId, asset, currency, bucket, price, time, confidence }));
   }
 
   put(records: readonly PriceRecord[]): void {
