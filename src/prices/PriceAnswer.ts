@@ -1,5 +1,5 @@
 import type { Decimal } from '../ledger/money.js';
-import type { WrittenPrice } from './writtenPrice.js';
+import type { WrittenAnswer } from './writtenPrice.js';
 
 /**
  * Why a row has no price; kept per row so "no price anywhere" is never confused with "rate-limited". `not fetched`:
@@ -29,6 +29,6 @@ export type PriceAnswer =
       source: string;
       fx?: FxUsed;
       /** Set by `writtenOf` the first time a row writes this answer. */
-      written?: WrittenPrice;
+      written?: WrittenAnswer;
     }
   | { found: false; state: MissingState };

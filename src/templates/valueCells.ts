@@ -1,6 +1,5 @@
 import type { LegValue } from '../prices/valueLeg.js';
 import type { RowValuer } from './RowValuer.js';
-import { priceSource, priceTime } from '../prices/valueRecord.js';
 import { writtenOf } from '../prices/writtenPrice.js';
 import type { Leg, ViewRow } from './ViewRow.js';
 
@@ -35,11 +34,11 @@ export function valueCells(valuer: RowValuer | null): Record<(typeof VALUE_FIELD
     'entry.price_currency': (row) => found(row)?.answer.currency ?? '',
     'entry.price_time': (row) => {
       const value = found(row);
-      return value === null ? '' : priceTime(value.answer);
+      return value === null ? '' : writtenOf(value.answer).time;
     },
     'entry.price_source': (row) => {
       const value = found(row);
-      return value === null ? '' : priceSource(value.answer);
+      return value === null ? '' : writtenOf(value.answer).source;
     },
     'entry.value': (row) => valued(row, only(row))?.value ?? '',
     'entry.value_state': (row) => {
