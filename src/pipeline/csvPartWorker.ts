@@ -38,9 +38,9 @@ try {
     credits -= 1;
     post({ type: 'batch', batch });
   }
-  // The instants are asked before the reader says what it used.
-  const tallied = tally?.counts.tallied(tally.instants);
-  post({ type: 'done', tally: part.tally(), ...(tally === null || tallied === undefined ? {} : { prices: { tallied, use: tally.reader.use() } }) });
+  // The instants are asked (`tallied`) before the reader says what it used.
+  const collected = tally === null ? {} : { prices: { tallied: tally.counts.tallied(tally.instants), use: tally.reader.use() } };
+  post({ type: 'done', tally: part.tally(), ...collected });
 } catch (error) {
   post({ type: 'error', failure: failureOf(error, 'rendering failed') });
 } finally {
