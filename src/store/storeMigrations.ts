@@ -126,7 +126,7 @@ export const migrations: readonly Migration[] = [
     PRIMARY KEY (source, chain_id, asset, currency, bucket)
   ) WITHOUT ROWID;
   `,
-  // The rows that mention a canonical bridge (src/store/bridgeRows.ts), for bridge pairing.
+  // The rows that mention a canonical bridge (src/db/bridgeRows.ts), for bridge pairing.
   `CREATE INDEX ledger_rows_bridged ON ledger_rows (chain_id, block_number) WHERE ${MENTIONS_A_BRIDGE};`,
 ];
 

@@ -45,8 +45,10 @@ const ITERATE_LEDGER_ROWS = `SELECT block_number, wallet, stream, fields, receip
 const COUNT_LEDGER_ROWS = `SELECT count(*) FROM ledger_rows
   WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])`;
 
-/** ILIKE because a stored row may carry a checksummed (mixed-case) address. */
-/** The rows of the partial index of bridge mentions (its condition repeated), then kept if they mention one of $6. */
+/**
+ * The rows of the partial index of bridge mentions (its condition repeated), then kept if they mention one of $6;
+ * ILIKE because a stored row may carry a checksummed (mixed-case) address.
+ */
 const BLOCKS_MENTIONING = `SELECT DISTINCT block_number FROM ledger_rows
   WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[]) AND ${PG_MENTIONS_A_BRIDGE}
     AND fields ILIKE ANY($6::text[])
