@@ -77,7 +77,7 @@ export class PriceBook {
   /** The series' records are these alone from now on (a reader moving its window along the rows' times). */
   replaceSeries(series: PriceSeries, records: readonly PriceRecord[]): void {
     // Cleared, not dropped: which of its buckets were used outlives the window.
-    const slots = this.slots.get(series.source)?.get(series.chainId)?.get(series.asset);
+    const slots = this.seriesSlots(series.source, series.chainId, series.asset);
     if (slots !== undefined) {
       slots.buckets.clear();
       slots.lastHour = NaN;
@@ -123,8 +123,12 @@ export class PriceBook {
     return MISSING[STATE_ORDER[worst] as MissingState];
   }
 
+  private seriesSlots(source: string, chainId: number, asset: string): SeriesSlots | undefined {
+    return this.slots.get(source)?.get(chainId)?.get(asset);
+  }
+
   private slot(source: string, chainId: number, asset: string, bucket: number): Slot | undefined {
-    return this.slots.get(source)?.get(chainId)?.get(asset)?.buckets.get(hours(bucket));
+    return this.seriesSlots(source, chainId, asset)?.buckets.get(hours(bucket));
   }
 
   private fromSource(source: string, query: PriceQuery): MissingState | Found {
@@ -141,15 +145,19 @@ export class PriceBook {
     // NFTs are priced from the file alone.
     if (query.nft === true) return 'not found';
     const bucket = this.bucketOf(source, query.time);
-    const series = this.slots.get(source)?.get(query.chainId)?.get(query.asset);
+    const series = this.seriesSlots(source, query.chainId, query.asset);
     const hour = hours(bucket);
     // Rows of an asset come in time order, a bucket's several in a row: the last one found is asked again first.
     const slot = series?.lastHour === hour ? series.lastSlot : series?.buckets.get(hour);
-    if (slot === undefined) {
+    if (series === undefined || slot === undefined) {
       this.misses += 1;
       return this.transient.get(key({ source, chainId: query.chainId, asset: query.asset, currency: this.currencyOf(source) }, bucket)) ?? 'not found';
     }
-    if (series?.lastHour !== hour) this.use(series as SeriesSlots, bucket, slot);
+    if (series.lastHour !== hour) {
+      series.lastHour = hour;
+      series.lastSlot = slot;
+      this.use(series, bucket);
+    }
     const { record } = slot;
     const tolerance = source === 'etherscan' ? DAY : HOUR;
     if (record.price === null || record.time === null || Math.abs(record.time - query.time) > tolerance) return 'not found';
@@ -159,9 +167,8 @@ export class PriceBook {
     return slot.found;
   }
 
-  private use(series: SeriesSlots, bucket: number, slot: Slot): void {
-    series.lastHour = hours(bucket);
-    series.lastSlot = slot;
+  /** Counts a bucket the lookups had not used yet (`bucketsUsed`). */
+  private use(series: SeriesSlots, bucket: number): void {
     if (bucket > series.lastUsed) {
       series.firstUsed = Math.min(series.firstUsed, bucket);
       series.lastUsed = bucket;
