@@ -10,6 +10,7 @@ import { recordedPrices } from '../prices/RecordedPrices.js';
 import { PriceTally } from '../prices/PriceTally.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import { openCacheReader } from './openCacheReader.js';
+import { finishedTally } from './prepareValuation.js';
 import type { CsvPartSpec, WorkerMessage } from './workerCsvPart.js';
 import { failureOf, WORKER_AHEAD } from './workerCsvPart.js';
 
@@ -30,7 +31,8 @@ try {
   store = openStoreAt(spec.store);
   const reader = spec.prices !== undefined && 'cache' in spec.prices ? openCacheReader(spec.prices.cache, store) : null;
   const prices = reader ?? (spec.prices !== undefined && 'answers' in spec.prices ? recordedPrices(spec.prices.answers) : null);
-  const tally = reader === null || spec.tallyInstants === undefined ? null : { counts: new PriceTally(reader), reader, instants: spec.tallyInstants };
+  const instants = spec.tallyInstants;
+  const tally = reader === null || instants === undefined ? null : { counts: new PriceTally(reader), reader, instants };
   const entries = ledgerFromStore(store, spec.ledger, spec.chains, spec.bridgePairs)();
   const part = localCsvPart(spec.template, tally === null ? entries : tally.counts.noted(entries), undefined, undefined, prices);
   for (let batch = await part.next(); batch !== null; batch = await part.next()) {
@@ -38,9 +40,7 @@ try {
     credits -= 1;
     post({ type: 'batch', batch });
   }
-  // The instants are asked (`tallied`) before the reader says what it used.
-  const collected = tally === null ? {} : { prices: { tallied: tally.counts.tallied(tally.instants), use: tally.reader.use() } };
-  post({ type: 'done', tally: part.tally(), ...collected });
+  post({ type: 'done', tally: part.tally(), ...(tally === null ? {} : { prices: finishedTally(tally.counts, tally.reader, tally.instants) }) });
 } catch (error) {
   post({ type: 'error', failure: failureOf(error, 'rendering failed') });
 } finally {

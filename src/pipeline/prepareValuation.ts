@@ -4,13 +4,13 @@ import { missingPrices } from '../prices/missingPrices.js';
 import { fxCurrencies } from '../prices/PriceBook.js';
 import type { PriceOracle, PriceStats } from '../prices/PriceOracle.js';
 import { PriceQueries } from '../prices/PriceQueries.js';
-import type { TalliedPrices } from '../prices/PriceTally.js';
 import { mergedTallies, PriceTally } from '../prices/PriceTally.js';
 import { recordAnswers } from '../prices/RecordedPrices.js';
 import type { ValuationSettings } from '../prices/ValuationSettings.js';
 import type { RowPrices } from '../prices/valueLeg.js';
-import type { CacheReader, CacheUse } from './openCacheReader.js';
+import type { CacheReader } from './openCacheReader.js';
 import type { RenderValuation } from './RenderValuation.js';
+import type { PartTally } from './workerCsvPart.js';
 
 /** A valued export after its one asynchronous price step: what rendering reads, what is missing, what it cost. */
 export interface PreparedValuation {
@@ -33,7 +33,7 @@ export interface CollectingValuation {
   /** The instants balances are stated at: every thread asks its assets' prices there too. */
   instants: readonly number[];
   /** Another thread's tally, and what its cache reader used. */
-  add(tallied: TalliedPrices, use: CacheUse): void;
+  add(part: PartTally): void;
 }
 
 /** Valuation settled after the first render: from its tallies, or its questions prepared; and whether that render's prices were the prepared ones. */
@@ -57,7 +57,7 @@ export interface DeferredValuation {
  */
 export function deferValuation(oracle: PriceOracle, reader: CacheReader, settings: ValuationSettings, instants: readonly number[]): DeferredValuation {
   const here = new PriceTally(reader);
-  const threads: { tallied: TalliedPrices; use: CacheUse }[] = [];
+  const threads: PartTally[] = [];
   let prepared: PreparedValuation | undefined;
   const keyless: ValuationSettings = { ...settings };
   delete keyless.coingeckoKey;
@@ -67,11 +67,10 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
       noted: (entries) => here.noted(entries),
       settings: keyless,
       instants,
-      add: (tallied, use) => void threads.push({ tallied, use }),
+      add: (part) => void threads.push(part),
     },
     async settle(entries, rendered = false) {
-      // The instants are asked before the reader says what it used.
-      const parts = rendered ? [{ tallied: here.tallied(instants), use: reader.use() }, ...threads] : [];
+      const parts = rendered ? [finishedTally(here, reader, instants), ...threads] : [];
       const exact = rendered && parts.every(({ tallied, use }) => tallied.exact && !use.missed);
       prepared = exact ? talliedValuation(oracle.stats(), reader, keyless, parts) : await preparedValuation(oracle, entries(), instants);
       return { prepared, exact };
@@ -83,12 +82,18 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
   };
 }
 
+/** A thread's tally after its render: the balance instants asked first, so that what its reader used counts them. */
+export function finishedTally(tally: PriceTally, reader: CacheReader, instants: readonly number[]): PartTally {
+  const tallied = tally.tallied(instants);
+  return { tallied, use: reader.use() };
+}
+
 /**
  * A render whose prices were final, settled from its tallies: the figures a prepare of its questions would give
  * (every bucket it used a cache hit, each ECB day once per source and currency, no call), and later renders read
  * the cache as it did.
  */
-function talliedValuation(stats: PriceStats, reader: CacheReader, settings: ValuationSettings, parts: readonly { tallied: TalliedPrices; use: CacheUse }[]): PreparedValuation {
+function talliedValuation(stats: PriceStats, reader: CacheReader, settings: ValuationSettings, parts: readonly PartTally[]): PreparedValuation {
   const tally = mergedTallies(parts.map((part) => part.tallied));
   const fxDays = new Set(parts.flatMap((part) => part.use.fxDays));
   const buckets = parts.reduce((sum, part) => sum + part.use.buckets, 0);

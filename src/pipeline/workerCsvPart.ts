@@ -59,7 +59,7 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
  * A part rendered by `csvPartWorker` on a thread of its own. Its batches queue here as they arrive; each
  * taken batch gives the worker room for one more. A collecting part's tally goes to `onTally` before its end.
  */
-export function workerCsvPart(spec: CsvPartSpec, onTally?: (tallied: TalliedPrices, use: CacheUse) => void): CsvPart {
+export function workerCsvPart(spec: CsvPartSpec, onTally?: (part: PartTally) => void): CsvPart {
   const worker = startWorker('csvPartWorker', import.meta.url, { workerData: spec, resourceLimits: WORKER_LIMITS });
   const queue: CsvBatch[] = [];
   let tally: CsvTally | null = null;
@@ -73,7 +73,7 @@ export function workerCsvPart(spec: CsvPartSpec, onTally?: (tallied: TalliedPric
     if (message.type === 'batch') queue.push(message.batch);
     else if (message.type === 'done') {
       tally = message.tally;
-      if (message.prices !== undefined) onTally?.(message.prices.tallied, message.prices.use);
+      if (message.prices !== undefined) onTally?.(message.prices);
     } else failure = rebuildFailure(message.failure);
     settle();
   });
