@@ -18,6 +18,11 @@ export interface AskedAsset extends AssetTimes {
   rows: number[];
 }
 
+/** An asset's name within its chain: NFTs apart from a fungible token at the same contract. */
+export function assetName(what: Omit<PriceQuery, 'time'>): string {
+  return what.nft === true ? `${what.asset}+nft` : what.asset;
+}
+
 /** The asset's question at one of its times. */
 export function queryAt(asset: Omit<AssetTimes, 'times'>, time: number): PriceQuery {
   return asset.nft === true ? { chainId: asset.chainId, asset: asset.asset, time, nft: true } : { chainId: asset.chainId, asset: asset.asset, time };

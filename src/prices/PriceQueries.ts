@@ -1,7 +1,7 @@
 import { childMap } from '../childMap.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { AskedAsset } from './AssetTimes.js';
-import { insertTime } from './AssetTimes.js';
+import { assetName, insertTime } from './AssetTimes.js';
 import type { PriceQuery } from './PriceQuery.js';
 import { priceQueryOf } from './priceQueryOf.js';
 
@@ -54,19 +54,14 @@ export class PriceQueries {
   }
 
   private find(what: Omit<PriceQuery, 'time'>): AskedAsset | undefined {
-    return this.byChain.get(what.chainId)?.get(nameOf(what));
+    return this.byChain.get(what.chainId)?.get(assetName(what));
   }
 
   /** Registers an asset first asked now. */
   private make(what: Omit<PriceQuery, 'time'>, symbol: string): AskedAsset {
     const asset: AskedAsset = { chainId: what.chainId, asset: what.asset, ...(what.nft === true ? { nft: true } : {}), symbol, times: [], rows: [] };
-    childMap(this.byChain, what.chainId).set(nameOf(what), asset);
+    childMap(this.byChain, what.chainId).set(assetName(what), asset);
     this.order.push(asset);
     return asset;
   }
-}
-
-/** An asset's name within its chain: NFTs apart from a fungible token at the same contract. */
-function nameOf(what: Omit<PriceQuery, 'time'>): string {
-  return what.nft === true ? `${what.asset}+nft` : what.asset;
 }

@@ -1,6 +1,6 @@
 import { childMap } from '../childMap.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import { queryAt } from './AssetTimes.js';
+import { assetName, queryAt } from './AssetTimes.js';
 import type { MissingPrice } from './missingPrices.js';
 import { MissingList } from './missingPrices.js';
 import type { PriceQuery } from './PriceQuery.js';
@@ -92,7 +92,7 @@ export class PriceTally {
 
   private assetOf(query: PriceQuery, symbol: string): TalliedAsset {
     const assets = childMap(this.byChain, query.chainId);
-    const name = query.nft === true ? `${query.asset}+nft` : query.asset;
+    const name = assetName(query);
     let asset = assets.get(name);
     if (asset === undefined) {
       asset = { chainId: query.chainId, asset: query.asset, ...(query.nft === true ? { nft: true as const } : {}), symbol, first: query.time, last: -Infinity };
