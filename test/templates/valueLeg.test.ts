@@ -7,6 +7,10 @@ import { PriceQueries } from '../../src/prices/PriceQueries.js';
 import { mergedTallies, PriceTally } from '../../src/prices/PriceTally.js';
 import { queryAt } from '../../src/prices/AssetTimes.js';
 import { recordAnswers, recordedPrices } from '../../src/prices/RecordedPrices.js';
+import { RowValuer } from '../../src/templates/RowValuer.js';
+import { entryRow } from '../../src/templates/entryRow.js';
+import type { ViewRow } from '../../src/templates/ViewRow.js';
+import { legOf } from '../../src/templates/ViewRow.js';
 import { valueLeg } from '../../src/prices/valueLeg.js';
 import { valueOf } from '../../src/prices/valueOf.js';
 import { writtenPrice } from '../../src/prices/writtenPrice.js';
@@ -21,6 +25,8 @@ describe('valueOf: amount × price exact, half-even once to the minor unit', () 
     expect(valueOf(1_500000000000000000n, 18, writtenPrice(new Decimal('2000.125')), 'USD')).toEqual({ units: 300019n, text: '3000.19' });
     expect(valueOf(125n, 3, writtenPrice(new Decimal('1')), 'USD').text).toBe('0.12');
     expect(valueOf(135n, 3, writtenPrice(new Decimal('1')), 'EUR').text).toBe('0.14');
+    // Either side of the tie rounds to the nearer cent, whatever its parity.
+    expect([124n, 126n, 134n, 136n].map((raw) => valueOf(raw, 3, writtenPrice(new Decimal('1')), 'USD').text)).toEqual(['0.12', '0.13', '0.13', '0.14']);
     expect(valueOf(1n, 18, writtenPrice(new Decimal('3000')), 'GBP').text).toBe('0.00');
     expect(valueOf(2_000000n, 6, writtenPrice(new Decimal('150.5')), 'JPY').text).toBe('301');
     // A negative balance (a history the sync has not reached) rounds alike: half-even on the magnitude.
@@ -48,6 +54,26 @@ describe('valueLeg: the rule on every row', () => {
     const value = valueLeg(prices, { chainId: 1, assetContract: '0xbc4c', kind: 'erc721', spam: '', decimals: 0 }, 1n, 9);
     expect(asked).toEqual([{ chainId: 1, asset: '0xbc4c', time: 9, nft: true }]);
     expect(value.valued && [value.value, value.answer.currency]).toEqual(['12.34', 'USD']);
+  });
+});
+
+describe('RowValuer: each leg of a row valued once, however many cells ask', () => {
+  it('asks once per leg of the current row, and again for the next row', () => {
+    const asked: PriceQuery[] = [];
+    const valuer = new RowValuer({ currency: 'USD', priceAt: (query: PriceQuery): PriceAnswer => (asked.push(query), found('2')) });
+    const [first, second] = ledgerEntries.filter((entry) => entry.spam === '' && entry.decimals !== null && entry.kind === 'native');
+    if (first === undefined || second === undefined) throw new Error('fixture: two priced native entries');
+    // A transaction row's three legs: each its own object, as `transactionRows` makes them.
+    const [sent, received, fee] = [legOf(first), legOf(second), legOf(first)];
+    const row: ViewRow = { ...entryRow(first), sent, received, fee };
+    const legs = [sent, received, fee, received, sent, fee].map((leg) => valuer.of(row, leg));
+    expect(asked).toHaveLength(3);
+    expect(legs[3]).toBe(legs[1]);
+    expect(legs[4]).toBe(legs[0]);
+    expect(legs[5]).toBe(legs[2]);
+    expect(valuer.of(entryRow(second), received)).not.toBe(legs[1]);
+    expect(asked).toHaveLength(4);
+    expect(asked[3]).toEqual({ chainId: second.chainId, asset: 'native', time: second.timestamp });
   });
 });
 
