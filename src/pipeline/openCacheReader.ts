@@ -55,14 +55,14 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
       for (const record of store.prices.get(fxSeries(currency), 0, Number.MAX_SAFE_INTEGER)) book.add(record);
     }
   }
-  // The last question and its answer: a row noted for `prepare` is answered there, then its render asks again.
+  // The last question and its answer: a row's tally asks, then its cells ask the same question (`priceQueryOf`'s object).
   let last: PriceQuery | undefined;
   let lastAnswer: PriceAnswer | undefined;
   return {
     currency: settings.currency,
     use: () => ({ missed: book.misses > 0, buckets: book.bucketsUsed, fxDays: [...book.fxDaysUsed] }),
     priceAt(query) {
-      if (last !== undefined && query.time === last.time && query.asset === last.asset && query.chainId === last.chainId && query.nft === last.nft) return lastAnswer as PriceAnswer;
+      if (query === last) return lastAnswer as PriceAnswer;
       const assets = childMap(windows, query.chainId);
       const window = assets.get(query.asset);
       if (window === undefined || query.time < window.from || query.time >= window.to) assets.set(query.asset, load(query));

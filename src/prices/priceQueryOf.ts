@@ -12,12 +12,22 @@ export interface PricedAsset {
 /** Why a movement is never queried (spam costs no price call; an amount of unknown decimals has no units to value). */
 export type UnqueriedReason = 'spam' | 'unknown decimals';
 
-/** The oracle's question for a movement at its row's time, or why it is never asked (one literal: a million rows ask). */
+/** The question made last: a valued export asks each row's twice in a row (its tally, then its cells). */
+let last: PriceQuery | null = null;
+
+/**
+ * The oracle's question for a movement at its row's time, or why it is never asked (one literal: a million rows
+ * ask). The same question asked again at once is the same object: queries are values, and a row's second asking
+ * then costs no allocation, and readers that keep their last answer know it by identity.
+ */
 export function priceQueryOf(asset: PricedAsset, time: number): PriceQuery | UnqueriedReason {
   if (asset.spam !== '') return 'spam';
   if (asset.decimals === null) return 'unknown decimals';
   const contract = asset.assetContract === '' ? 'native' : asset.assetContract;
-  return asset.kind === 'erc721' || asset.kind === 'erc1155' ? { chainId: asset.chainId, asset: contract, time, nft: true } : { chainId: asset.chainId, asset: contract, time };
+  const nft = asset.kind === 'erc721' || asset.kind === 'erc1155';
+  if (last !== null && last.time === time && last.chainId === asset.chainId && last.asset === contract && (last.nft === true) === nft) return last;
+  last = nft ? { chainId: asset.chainId, asset: contract, time, nft: true } : { chainId: asset.chainId, asset: contract, time };
+  return last;
 }
 
 /** One key per distinct question: rows asking the same thing share an answer. */

@@ -11,6 +11,7 @@ import { RowValuer } from '../../src/templates/RowValuer.js';
 import { entryRow } from '../../src/templates/entryRow.js';
 import type { ViewRow } from '../../src/templates/ViewRow.js';
 import { legOf } from '../../src/templates/ViewRow.js';
+import { priceQueryOf } from '../../src/prices/priceQueryOf.js';
 import { valueLeg } from '../../src/prices/valueLeg.js';
 import { valueOf } from '../../src/prices/valueOf.js';
 import { writtenPrice } from '../../src/prices/writtenPrice.js';
@@ -54,6 +55,18 @@ describe('valueLeg: the rule on every row', () => {
     const value = valueLeg(prices, { chainId: 1, assetContract: '0xbc4c', kind: 'erc721', spam: '', decimals: 0 }, 1n, 9);
     expect(asked).toEqual([{ chainId: 1, asset: '0xbc4c', time: 9, nft: true }]);
     expect(value.valued && [value.value, value.answer.currency]).toEqual(['12.34', 'USD']);
+  });
+});
+
+describe('priceQueryOf: queries are values', () => {
+  it('gives the same object for the same question asked again at once, and a new one for any other', () => {
+    const first = priceQueryOf(eth, 100);
+    expect(priceQueryOf({ ...eth }, 100)).toBe(first);
+    expect(priceQueryOf(eth, 101)).not.toBe(first);
+    const nft = priceQueryOf({ ...eth, assetContract: '0xabc', kind: 'erc721' }, 101);
+    expect(nft).toEqual({ chainId: 1, asset: '0xabc', time: 101, nft: true });
+    expect(priceQueryOf({ ...eth, assetContract: '0xabc', kind: 'erc20' }, 101)).toEqual({ chainId: 1, asset: '0xabc', time: 101 });
+    expect(priceQueryOf({ ...eth, chainId: 10 }, 101)).toEqual({ chainId: 10, asset: 'native', time: 101 });
   });
 });
 
