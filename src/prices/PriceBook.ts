@@ -5,6 +5,7 @@ import type { FilePrice, FilePrices } from './FilePrices.js';
 import type { FxUsed, MissingState, PriceAnswer } from './PriceAnswer.js';
 import type { PriceQuery } from './PriceQuery.js';
 import type { PriceRecord } from './PriceRecord.js';
+import { RecordAnswer } from './RecordAnswer.js';
 import type { PriceSeries } from './PriceCache.js';
 import type { PriceSourceName } from './ValuationSettings.js';
 
@@ -163,7 +164,7 @@ export class PriceBook {
     if (record.price === null || record.time === null || Math.abs(record.time - query.time) > tolerance) return 'not found';
     if (record.confidence !== null && record.confidence < MIN_CONFIDENCE) return 'low confidence';
     // One answer object per record, so rows at one price share its digits worked out once.
-    slot.found ??= { found: true, price: new Decimal(record.price), currency: record.currency, time: record.time, source };
+    slot.found ??= new RecordAnswer(record.price, record.currency, record.time, source);
     return slot.found;
   }
 

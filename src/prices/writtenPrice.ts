@@ -14,7 +14,14 @@ export interface WrittenAnswer extends WrittenPrice {
 }
 
 export function writtenPrice(price: Decimal): WrittenPrice {
-  const text = price.toFixed();
+  return writtenText(price.toFixed());
+}
+
+/** A plain decimal as `toFixed` writes it: no sign, exponent, leading zero or trailing fractional zero. */
+const CANONICAL = /^(0|[1-9]\d*)(\.\d*[1-9])?$/;
+
+/** A price already written as `writtenPrice` would write it. */
+function writtenText(text: string): WrittenPrice {
   const point = text.indexOf('.');
   return point < 0
     ? { text, digits: BigInt(text), scale: 0 }
@@ -24,6 +31,8 @@ export function writtenPrice(price: Decimal): WrittenPrice {
 /** What writing reads of a found answer (`PriceAnswer`'s, which keeps what is written). */
 interface Writable {
   price: Decimal;
+  /** The price's text when the answer holds one (`RecordAnswer`): written as it is when canonical, never parsed. */
+  priceText?: string;
   time: number;
   source: string;
   fx?: { rate: Decimal; date: string; source: string };
@@ -40,7 +49,8 @@ export function writtenOf(answer: Writable): WrittenAnswer {
 }
 
 function write(answer: Writable): WrittenAnswer {
-  const { text, digits, scale } = writtenPrice(answer.price);
+  const { priceText } = answer;
+  const { text, digits, scale } = priceText !== undefined && CANONICAL.test(priceText) ? writtenText(priceText) : writtenPrice(answer.price);
   answer.written = { text, digits, scale, time: timeText(answer.time), source: sourceText(answer) };
   return answer.written;
 }

@@ -14,7 +14,8 @@ import { legOf } from '../../src/templates/ViewRow.js';
 import { priceQueryOf } from '../../src/prices/priceQueryOf.js';
 import { valueLeg } from '../../src/prices/valueLeg.js';
 import { valueOf } from '../../src/prices/valueOf.js';
-import { writtenPrice } from '../../src/prices/writtenPrice.js';
+import { writtenOf, writtenPrice } from '../../src/prices/writtenPrice.js';
+import { RecordAnswer } from '../../src/prices/RecordAnswer.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 
 const found = (price: string, time = 1_735_689_600): PriceAnswer => ({ found: true, price: new Decimal(price), currency: 'USD', time, source: 'defillama' });
@@ -55,6 +56,20 @@ describe('valueLeg: the rule on every row', () => {
     const value = valueLeg(prices, { chainId: 1, assetContract: '0xbc4c', kind: 'erc721', spam: '', decimals: 0 }, 1n, 9);
     expect(asked).toEqual([{ chainId: 1, asset: '0xbc4c', time: 9, nft: true }]);
     expect(value.valued && [value.value, value.answer.currency]).toEqual(['12.34', 'USD']);
+  });
+});
+
+describe('RecordAnswer: a cached record written from its own text', () => {
+  it('writes a canonical price as stored and any other as decimal.js would, and parses its price only when asked', () => {
+    const written = (text: string) => writtenOf(new RecordAnswer(text, 'USD', 1_735_689_600, 'defillama'));
+    expect(written('2409.125')).toMatchObject({ text: '2409.125', digits: 2409125n, scale: 3, time: '2025-01-01T00:00:00Z', source: 'defillama' });
+    expect(written('7')).toMatchObject({ text: '7', digits: 7n, scale: 0 });
+    // Not canonical: the same cells as the Decimal path gives, never the stored spelling.
+    for (const text of ['1e-7', '2409.1250', '007.5', '0.10']) expect(written(text)).toMatchObject({ ...writtenPrice(new Decimal(text)) });
+    expect(written('1e-7').text).toBe('0.0000001');
+    const answer = new RecordAnswer('0.5', 'EUR', 1, 'coingecko');
+    expect(answer.price.times(3).toFixed()).toBe('1.5');
+    expect(answer.price).toBe(answer.price);
   });
 });
 
