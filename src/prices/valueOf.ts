@@ -25,7 +25,7 @@ export function valueOf(amountRaw: bigint, decimals: number, price: WrittenPrice
   const product = amountRaw * digits;
   const shift = decimals + scale - minor;
   const units = shift <= 0 ? product * powerOfTen(-shift) : roundHalfEven(product, shift);
-  return { units, text: fixed(units, minor) };
+  return { units, text: unitsText(units, minor) };
 }
 
 /**
@@ -35,15 +35,16 @@ export function valueOf(amountRaw: bigint, decimals: number, price: WrittenPrice
 function roundHalfEven(value: bigint, exponent: number): bigint {
   const negative = value < 0n;
   const magnitude = negative ? -value : value;
-  let quotient = magnitude / powerOfTen(exponent);
-  const rest = magnitude % powerOfTen(exponent);
-  const half = (halves[exponent] ??= powerOfTen(exponent) / 2n);
+  const divisor = powerOfTen(exponent);
+  let quotient = magnitude / divisor;
+  const rest = magnitude % divisor;
+  const half = (halves[exponent] ??= divisor / 2n);
   if (rest > half || (rest === half && quotient % 2n === 1n)) quotient += 1n;
   return negative ? -quotient : quotient;
 }
 
-/** Minor units written with exactly `minor` digits after the point. */
-function fixed(units: bigint, minor: number): string {
+/** Minor units written with exactly `minor` digits after the point (`12345n`, 2 → `123.45`). */
+export function unitsText(units: bigint, minor: number): string {
   const negative = units < 0n;
   const digits = (negative ? -units : units).toString().padStart(minor + 1, '0');
   const text = minor === 0 ? digits : `${digits.slice(0, -minor)}.${digits.slice(-minor)}`;

@@ -1,4 +1,5 @@
 import { minorUnits } from '../prices/minorUnits.js';
+import { unitsText } from '../prices/valueOf.js';
 import type { RowValuer } from './RowValuer.js';
 import type { Leg, ViewRow } from './ViewRow.js';
 
@@ -62,11 +63,7 @@ export function sumValueTotals(states: readonly (ValueTotalsState | null)[]): Va
   return { currency: first.currency, valued: present.reduce((n, s) => n + s.valued, 0), unvalued: present.reduce((n, s) => n + s.unvalued, 0), in: sum('in'), out: sum('out'), fees: sum('fees') };
 }
 
-/** Minor units as the currency's decimal text (`12345` USD → `123.45`). */
+/** Minor units as the currency's decimal text (`12345` USD → `123.45`), written as each row's value is. */
 export function minorText(units: string, currency: string): string {
-  const digits = minorUnits(currency);
-  if (digits === 0) return units;
-  const negative = units.startsWith('-');
-  const padded = (negative ? units.slice(1) : units).padStart(digits + 1, '0');
-  return `${negative ? '-' : ''}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+  return unitsText(BigInt(units), minorUnits(currency));
 }
