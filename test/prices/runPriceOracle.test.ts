@@ -42,6 +42,7 @@ describe('openRunPriceOracle on a job served by the sandbox', () => {
       const day = Date.parse('2025-07-09T00:00:00Z') / 1000;
       await oracle.prepare([{ chainId: 1, asset: 'native', time }, { chainId: 10, asset: 'native', time }]);
       expect(oracle.priceAt({ chainId: 1, asset: 'native', time })).toMatchObject({ found: true, price: new Decimal(String(coinPrice(world, 'ethereum', day)!.price)), currency: 'USD', time: day, source: 'etherscan' });
+      expect(oracle.priceAt({ chainId: 1, asset: 'native', time })).not.toHaveProperty('fx');
       // Etherscan's daily price is chain 1's only: OP's ETH comes from DefiLlama, at its hour.
       expect(oracle.priceAt({ chainId: 10, asset: 'native', time })).toMatchObject({ found: true, source: 'defillama', time: day + 18 * 3600 });
       expect(sandbox.stats.byAction['stats.ethdailyprice']).toBe(1);
