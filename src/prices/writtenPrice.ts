@@ -1,10 +1,13 @@
 import type { Decimal } from '../ledger/money.js';
+import { DAY } from './buckets.js';
 
 /** A price as files write it (a plain exact decimal) and as an integer over a power of ten (`1234.5678` → 12345678 / 10^4). */
 export interface WrittenPrice {
   text: string;
   digits: bigint;
   scale: number;
+  /** `digits` as a double when it is one exactly (up to 2^53), else NaN: what a row's value is worked out from first. */
+  whole: number;
 }
 
 /** A found answer as files write it: its price, its record's time (ISO UTC to the second) and its source (with the ECB rate when converted). */
@@ -23,9 +26,9 @@ const CANONICAL = /^(0|[1-9]\d*)(\.\d*[1-9])?$/;
 /** A price already written as `writtenPrice` would write it. */
 function writtenText(text: string): WrittenPrice {
   const point = text.indexOf('.');
-  return point < 0
-    ? { text, digits: BigInt(text), scale: 0 }
-    : { text, digits: BigInt(text.slice(0, point) + text.slice(point + 1)), scale: text.length - point - 1 };
+  const digitText = point < 0 ? text : text.slice(0, point) + text.slice(point + 1);
+  const whole = Number(digitText);
+  return { text, digits: BigInt(digitText), scale: point < 0 ? 0 : text.length - point - 1, whole: Number.isSafeInteger(whole) ? whole : Number.NaN };
 }
 
 /** What writing reads of a found answer (`PriceAnswer`'s, which keeps what is written). */
@@ -50,22 +53,31 @@ export function writtenOf(answer: Writable): WrittenAnswer {
 
 function write(answer: Writable): WrittenAnswer {
   const { priceText } = answer;
-  const { text, digits, scale } = priceText !== undefined && CANONICAL.test(priceText) ? writtenText(priceText) : writtenPrice(answer.price);
-  answer.written = { text, digits, scale, time: timeText(answer.time), source: sourceText(answer) };
+  const price = priceText !== undefined && CANONICAL.test(priceText) ? writtenText(priceText) : writtenPrice(answer.price);
+  answer.written = { text: price.text, digits: price.digits, scale: price.scale, whole: price.whole, time: timeText(answer.time), source: sourceText(answer) };
   return answer.written;
 }
 
-/** Price records' times as written: hourly records of a few assets, so a small table serves every answer. */
-const timeTexts = new Map<number, string>();
+/** The `YYYY-MM-DDT` of the days record times fall on: a few hundred days serve a million rows' answers. */
+const dayTexts = new Map<number, string>();
+const twoDigits = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
 
+/**
+ * A record's time as written, ISO UTC to the second: its day's text and the time of day from arithmetic. Records
+ * are hourly per asset but their times are the sources' own seconds, so a cache by time seldom hit and each answer
+ * paid for a `Date`, `toISOString` and a `replace`.
+ */
 function timeText(time: number): string {
-  let text = timeTexts.get(time);
-  if (text === undefined) {
-    if (timeTexts.size >= 4096) timeTexts.clear();
-    text = new Date(time * 1000).toISOString().replace('.000Z', 'Z');
-    timeTexts.set(time, text);
+  const day = Math.floor(time / DAY);
+  let head = dayTexts.get(day);
+  if (head === undefined) {
+    if (dayTexts.size >= 4096) dayTexts.clear();
+    head = new Date(day * DAY * 1000).toISOString().slice(0, 11);
+    dayTexts.set(day, head);
   }
-  return text;
+  const seconds = time - day * DAY;
+  if (!Number.isInteger(seconds)) return new Date(time * 1000).toISOString();
+  return `${head}${twoDigits[Math.floor(seconds / 3600)] as string}:${twoDigits[Math.floor(seconds / 60) % 60] as string}:${twoDigits[seconds % 60] as string}Z`;
 }
 
 /** The source, and the ECB rate with its date when the price was converted (never a USD price under another label). */

@@ -13,7 +13,9 @@ import type { ViewRow } from '../../src/templates/ViewRow.js';
 import { legOf } from '../../src/templates/ViewRow.js';
 import { priceQueryOf } from '../../src/prices/priceQueryOf.js';
 import { valueLeg } from '../../src/prices/valueLeg.js';
-import { valueOf } from '../../src/prices/valueOf.js';
+import { unitsText, valueOf } from '../../src/prices/valueOf.js';
+import { minorUnits } from '../../src/prices/minorUnits.js';
+import { Prng } from '../../src/sandbox/Prng.js';
 import { writtenOf, writtenPrice } from '../../src/prices/writtenPrice.js';
 import { RecordAnswer } from '../../src/prices/RecordAnswer.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
@@ -36,6 +38,30 @@ describe('valueOf: amount × price exact, half-even once to the minor unit', () 
     expect(valueOf(-1_000000000000000000n, 18, writtenPrice(new Decimal('0.000001')), 'USD').text).toBe('0.00'); // never -0.00
     // 30 significant digits survive: a float would give 1234567890123456800.00.
     expect(valueOf(1234567890123456789n, 0, writtenPrice(new Decimal('1')), 'CHF').text).toBe('1234567890123456789.00');
+  });
+
+  it('gives decimal.js’s half-even value to the cent for 30,000 amounts, prices and near-ties of every size', () => {
+    const random = new Prng(27);
+    const digitsOf = (count: number): string => Array.from({ length: count }, () => String(random.int(0, 9))).join('');
+    const currencies = ['USD', 'JPY', 'BHD', 'CLF'];
+    const cases: { raw: bigint; decimals: number; price: string; currency: string }[] = [];
+    for (let i = 0; i < 30_000; i += 1) {
+      const decimals = random.pick([0, 2, 6, 8, 18, 24]);
+      const price = `${digitsOf(random.int(1, 9)).replace(/^0+(?=.)/, '')}${random.chance(0.8) ? `.${digitsOf(random.int(0, 19))}1` : ''}`;
+      const currency = random.pick(currencies);
+      const shift = decimals + (price.split('.')[1]?.length ?? 0) - minorUnits(currency);
+      // A third land within a base unit of half a minor unit: what a double cannot decide alone.
+      const magnitude = random.chance(0.33) && shift > 0 && /[1-9]/.test(price)
+        ? (BigInt(digitsOf(random.int(1, 16)) || '0') * 10n ** BigInt(shift) + 5n * 10n ** BigInt(shift - 1)) / BigInt(price.replace('.', '')) + BigInt(random.int(-1, 1))
+        : BigInt(digitsOf(random.int(1, 36)) || '0');
+      cases.push({ raw: random.chance(0.1) ? -magnitude : magnitude, decimals, price, currency });
+    }
+    for (const { raw, decimals, price, currency } of cases) {
+      const minor = minorUnits(currency);
+      const exact = new Decimal(raw.toString()).times(price).div(new Decimal(10).pow(decimals - minor)).toDecimalPlaces(0, Decimal.ROUND_HALF_EVEN);
+      const units = BigInt(exact.toFixed(0));
+      expect({ raw, decimals, price, currency, ...valueOf(raw, decimals, writtenPrice(new Decimal(price)), currency) }).toEqual({ raw, decimals, price, currency, units, text: unitsText(units, minor) });
+    }
   });
 });
 
@@ -64,6 +90,9 @@ describe('RecordAnswer: a cached record written from its own text', () => {
     const written = (text: string) => writtenOf(new RecordAnswer(text, 'USD', 1_735_689_600, 'defillama'));
     expect(written('2409.125')).toMatchObject({ text: '2409.125', digits: 2409125n, scale: 3, time: '2025-01-01T00:00:00Z', source: 'defillama' });
     expect(written('7')).toMatchObject({ text: '7', digits: 7n, scale: 0 });
+    // A source's own second of the day, written as toISOString would without its milliseconds.
+    const at = (time: number) => writtenOf(new RecordAnswer('1', 'USD', time, 'defillama')).time;
+    for (const time of [1_735_736_829, 1_735_775_999, 951_782_400, 4_102_444_799]) expect(at(time)).toBe(new Date(time * 1000).toISOString().replace('.000Z', 'Z'));
     // Not canonical: the same cells as the Decimal path gives, never the stored spelling.
     for (const text of ['1e-7', '2409.1250', '007.5', '0.10']) expect(written(text)).toMatchObject({ ...writtenPrice(new Decimal(text)) });
     expect(written('1e-7').text).toBe('0.0000001');
