@@ -200,4 +200,22 @@ describe('PriceTally: what a render that priced its rows needs of them afterward
     const parts = chains.map((chainId) => tallyOf(ledgerEntries.filter((entry) => entry.chainId === chainId)).tallied([start, end]));
     expect(mergedTallies(parts.reverse())).toEqual(tallyOf(ledgerEntries).tallied([start, end]));
   });
+
+  it('tallies the entries as they pass, handing each on; a render that stops early closes the ledger’s iterator', () => {
+    const tally = new PriceTally(prices);
+    expect([...tally.noted(ledgerEntries)]).toEqual(ledgerEntries);
+    expect(tally.tallied([start, end])).toEqual(tallyOf(ledgerEntries).tallied([start, end]));
+    let closed = false;
+    function* ledger(): Generator<(typeof ledgerEntries)[number]> {
+      try {
+        yield* ledgerEntries;
+      } finally {
+        closed = true;
+      }
+    }
+    const stopped = new PriceTally(prices);
+    for (const entry of stopped.noted(ledger())) if (entry === ledgerEntries[2]) break;
+    expect(closed).toBe(true);
+    expect(stopped.tallied([])).toEqual(tallyOf(ledgerEntries.slice(0, 3)).tallied([]));
+  });
 });
