@@ -25,8 +25,8 @@ const script = new URL('csvStage.ts', import.meta.url).pathname;
 /**
  * V8 compiles and collects on threads of its own, and valgrind runs one thread at a time: when the optimised code
  * arrives, and so how many instructions ran unoptimised, varied by 4 % between two counts of the same input.
- * Predictable mode does that work on the main thread at fixed points, with fixed seeds: two counts then differed
- * by 0.3 %. The stage runs slower this way, so the figure is the work, not the time.
+ * Predictable mode does that work on the main thread at fixed points: two counts then differed by 0.3 %. The seeds
+ * are fixed too, so that hash tables collide alike. The stage runs slower this way: the figure is the work, not the time.
  */
 const PREDICTABLE = ['--predictable', '--hash-seed=1', '--random-seed=1'];
 
