@@ -1,5 +1,6 @@
 import type { WrittenPrice } from './writtenPrice.js';
 import { minorUnits } from './minorUnits.js';
+import { TWO_DIGITS } from './twoDigits.js';
 
 const powers: bigint[] = [];
 const halves: bigint[] = [];
@@ -80,9 +81,6 @@ export function unitsText(units: bigint, minor: number): string {
   return negative ? `-${text}` : text;
 }
 
-/** The digits after the point of cents (`05`), made once: most currencies have two. */
-const centTexts = Array.from({ length: 100 }, (_, cents) => String(cents).padStart(2, '0'));
-
 /**
  * `unitsText` of minor units held as a double (below 2^40): the whole part is a small integer, whose text V8
  * caches, and cents come from a table, where the BigInt's digits were padded and sliced twice on every row.
@@ -100,6 +98,6 @@ function nearestText(units: number, minor: number): string {
     whole += 1;
     fraction -= scale;
   }
-  const text = minor === 0 ? String(whole) : `${whole}.${minor === 2 ? (centTexts[fraction] as string) : String(fraction).padStart(minor, '0')}`;
+  const text = minor === 0 ? String(whole) : `${whole}.${minor === 2 ? (TWO_DIGITS[fraction] as string) : String(fraction).padStart(minor, '0')}`;
   return units < 0 ? `-${text}` : text;
 }

@@ -1,5 +1,6 @@
 import type { Decimal } from '../ledger/money.js';
 import { DAY } from './buckets.js';
+import { TWO_DIGITS } from './twoDigits.js';
 
 /** A price as files write it (a plain exact decimal) and as an integer over a power of ten (`1234.5678` → 12345678 / 10^4). */
 export interface WrittenPrice {
@@ -60,7 +61,6 @@ function write(answer: Writable): WrittenAnswer {
 
 /** The `YYYY-MM-DDT` of the days record times fall on: a few hundred days serve a million rows' answers. */
 const dayTexts = new Map<number, string>();
-const twoDigits = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
 
 /**
  * A record's time as written, ISO UTC to the second: its day's text and the time of day from arithmetic. Records
@@ -68,6 +68,7 @@ const twoDigits = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'
  * paid for a `Date`, `toISOString` and a `replace`.
  */
 function timeText(time: number): string {
+  if (!Number.isInteger(time)) return new Date(time * 1000).toISOString();
   const day = Math.floor(time / DAY);
   let head = dayTexts.get(day);
   if (head === undefined) {
@@ -76,8 +77,7 @@ function timeText(time: number): string {
     dayTexts.set(day, head);
   }
   const seconds = time - day * DAY;
-  if (!Number.isInteger(seconds)) return new Date(time * 1000).toISOString();
-  return `${head}${twoDigits[Math.floor(seconds / 3600)] as string}:${twoDigits[Math.floor(seconds / 60) % 60] as string}:${twoDigits[seconds % 60] as string}Z`;
+  return `${head}${TWO_DIGITS[Math.floor(seconds / 3600)] as string}:${TWO_DIGITS[Math.floor(seconds / 60) % 60] as string}:${TWO_DIGITS[seconds % 60] as string}Z`;
 }
 
 /** The source, and the ECB rate with its date when the price was converted (never a USD price under another label). */
