@@ -90,7 +90,13 @@ describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIU
     expect(await page.inputValue(`${form} select[name="timezone"]`)).toBe('Europe/Berlin');
     expect(await chainBox(page, 'OP Mainnet').isChecked()).toBe(true);
     await page.click(`${form} [data-rows="labels"] tbody tr button[data-action="remove-row"]`);
-    await Promise.all([page.waitForURL(/\/books\/\d+$/), page.click(`${form} button[type="submit"]`)]);
+    // The page is on the book's URL already, so waiting for that URL waited for nothing: under a loaded CI run the
+    // book was read before the change was saved. Wait for the save itself, then for the page it reloads.
+    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === `/api/books/${bookId}`);
+    const reloaded = page.waitForEvent('load');
+    await page.click(`${form} button[type="submit"]`);
+    expect((await saved).ok()).toBe(true);
+    await reloaded;
     expect((await at.workspace.data.getBook(bookId))?.data.labels).toEqual({});
 
     // A run without templates: the message stands beside the templates, without --template.
