@@ -14,7 +14,11 @@ const doublePowers = Array.from({ length: 400 }, (_, exponent) => Number(`1e${ex
 
 /** A value in the currency's minor units (cents), and as files write it. */
 export interface MinorValue {
-  units: bigint;
+  /**
+   * A safe integer when a double decided it (nearly every row), else a BigInt: making a BigInt of every row's
+   * number, and another for each sum of them, went through V8's runtime twice a row.
+   */
+  units: number | bigint;
   text: string;
 }
 
@@ -28,7 +32,7 @@ export function valueOf(amountRaw: bigint, decimals: number, price: WrittenPrice
   const minor = minorUnits(currency);
   const shift = decimals + price.scale - minor;
   const nearest = nearestUnits(amountRaw, price.whole, shift);
-  if (nearest !== null) return { units: BigInt(nearest), text: nearestText(nearest, minor) };
+  if (nearest !== null) return { units: nearest, text: nearestText(nearest, minor) };
   const product = amountRaw * price.digits;
   const units = shift <= 0 ? product * powerOfTen(-shift) : roundHalfEven(product, shift);
   return { units, text: unitsText(units, minor) };

@@ -23,7 +23,10 @@ export class ValueTotals {
   private readonly valuer: RowValuer;
   private valued = 0;
   private unvalued = 0;
-  private readonly sides = { in: 0n, out: 0n, fees: 0n };
+  // A field per side, not an object keyed by the side's name: a keyed load a leg was a megamorphic lookup.
+  private readonly inflow = new SideSum();
+  private readonly outflow = new SideSum();
+  private readonly fees = new SideSum();
 
   constructor(valuer: RowValuer) {
     this.valuer = valuer;
@@ -31,18 +34,17 @@ export class ValueTotals {
 
   row(row: ViewRow): void {
     if (row.balance !== null) return;
-    this.leg(row, row.received, 'in');
+    this.leg(row, row.received, this.inflow);
     // An entry-layout fee row carries its fee as the sent leg.
-    this.leg(row, row.sent, row.shape === 'fee' ? 'fees' : 'out');
-    this.leg(row, row.fee, 'fees');
+    this.leg(row, row.sent, row.shape === 'fee' ? this.fees : this.outflow);
+    this.leg(row, row.fee, this.fees);
   }
 
   state(): ValueTotalsState {
-    const { in: inflow, out, fees } = this.sides;
-    return { currency: this.valuer.currency, valued: this.valued, unvalued: this.unvalued, in: inflow.toString(), out: out.toString(), fees: fees.toString() };
+    return { currency: this.valuer.currency, valued: this.valued, unvalued: this.unvalued, in: this.inflow.text(), out: this.outflow.text(), fees: this.fees.text() };
   }
 
-  private leg(row: ViewRow, leg: Leg | null, side: keyof ValueTotals['sides']): void {
+  private leg(row: ViewRow, leg: Leg | null, side: SideSum): void {
     if (leg === null) return;
     const value = this.valuer.of(row, leg);
     if (!value.valued) {
@@ -50,7 +52,32 @@ export class ValueTotals {
       return;
     }
     this.valued += 1;
-    this.sides[side] += value.units;
+    side.add(value.units);
+  }
+}
+
+/** Below this a sum of doubles, each under 2^40, is still an exact integer after one more addend. */
+const EXACT_LIMIT = 2 ** 52;
+
+/** One side's total: safe integers summed as a double, exact while under 2^52, the rest (and the overflow) as a BigInt. */
+class SideSum {
+  private small = 0;
+  private big = 0n;
+
+  add(units: number | bigint): void {
+    if (typeof units === 'bigint') {
+      this.big += units;
+      return;
+    }
+    this.small += units;
+    if (Math.abs(this.small) >= EXACT_LIMIT) {
+      this.big += BigInt(this.small);
+      this.small = 0;
+    }
+  }
+
+  text(): string {
+    return (this.big + BigInt(this.small)).toString();
   }
 }
 

@@ -8,6 +8,7 @@ import { mergedTallies, PriceTally } from '../../src/prices/PriceTally.js';
 import { queryAt } from '../../src/prices/AssetTimes.js';
 import { recordAnswers, recordedPrices } from '../../src/prices/RecordedPrices.js';
 import { RowValuer } from '../../src/templates/RowValuer.js';
+import { ValueTotals } from '../../src/templates/ValueTotals.js';
 import { entryRow } from '../../src/templates/entryRow.js';
 import type { ViewRow } from '../../src/templates/ViewRow.js';
 import { legOf } from '../../src/templates/ViewRow.js';
@@ -23,10 +24,17 @@ import { ledgerEntries } from './fixtures/ledgerEntries.js';
 const found = (price: string, time = 1_735_689_600): PriceAnswer => ({ found: true, price: new Decimal(price), currency: 'USD', time, source: 'defillama' });
 const eth = { chainId: 1, assetContract: '', kind: 'native', spam: '', decimals: 18 };
 
+/** `valueOf` with its units as a BigInt, whichever way they came: a number only ever as a safe integer. */
+const exactValueOf = (...args: Parameters<typeof valueOf>): { units: bigint; text: string } => {
+  const { units, text } = valueOf(...args);
+  if (typeof units === 'number' && !Number.isSafeInteger(units)) throw new Error(`units ${units} is not a safe integer`);
+  return { units: BigInt(units), text };
+};
+
 describe('valueOf: amount × price exact, half-even once to the minor unit', () => {
   it('rounds the exact product once, to even on a tie', () => {
     // 1.5 × 2000.125 = 3000.1875 exactly: one rounding, not two.
-    expect(valueOf(1_500000000000000000n, 18, writtenPrice(new Decimal('2000.125')), 'USD')).toEqual({ units: 300019n, text: '3000.19' });
+    expect(exactValueOf(1_500000000000000000n, 18, writtenPrice(new Decimal('2000.125')), 'USD')).toEqual({ units: 300019n, text: '3000.19' });
     expect(valueOf(125n, 3, writtenPrice(new Decimal('1')), 'USD').text).toBe('0.12');
     expect(valueOf(135n, 3, writtenPrice(new Decimal('1')), 'EUR').text).toBe('0.14');
     // Either side of the tie rounds to the nearer cent, whatever its parity.
@@ -34,7 +42,7 @@ describe('valueOf: amount × price exact, half-even once to the minor unit', () 
     expect(valueOf(1n, 18, writtenPrice(new Decimal('3000')), 'GBP').text).toBe('0.00');
     expect(valueOf(2_000000n, 6, writtenPrice(new Decimal('150.5')), 'JPY').text).toBe('301');
     // A negative balance (a history the sync has not reached) rounds alike: half-even on the magnitude.
-    expect(valueOf(-125n, 3, writtenPrice(new Decimal('1')), 'USD')).toEqual({ units: -12n, text: '-0.12' });
+    expect(exactValueOf(-125n, 3, writtenPrice(new Decimal('1')), 'USD')).toEqual({ units: -12n, text: '-0.12' });
     expect(valueOf(-1_000000000000000000n, 18, writtenPrice(new Decimal('0.000001')), 'USD').text).toBe('0.00'); // never -0.00
     // 30 significant digits survive: a float would give 1234567890123456800.00.
     expect(valueOf(1234567890123456789n, 0, writtenPrice(new Decimal('1')), 'CHF').text).toBe('1234567890123456789.00');
@@ -60,7 +68,7 @@ describe('valueOf: amount × price exact, half-even once to the minor unit', () 
       const minor = minorUnits(currency);
       const exact = new Decimal(raw.toString()).times(price).div(new Decimal(10).pow(decimals - minor)).toDecimalPlaces(0, Decimal.ROUND_HALF_EVEN);
       const units = BigInt(exact.toFixed(0));
-      expect({ raw, decimals, price, currency, ...valueOf(raw, decimals, writtenPrice(new Decimal(price)), currency) }).toEqual({ raw, decimals, price, currency, units, text: unitsText(units, minor) });
+      expect({ raw, decimals, price, currency, ...exactValueOf(raw, decimals, writtenPrice(new Decimal(price)), currency) }).toEqual({ raw, decimals, price, currency, units, text: unitsText(units, minor) });
     }
   });
 });
@@ -131,6 +139,26 @@ describe('RowValuer: each leg of a row valued once, however many cells ask', () 
     expect(valuer.of(entryRow(second), received)).not.toBe(legs[1]);
     expect(asked).toHaveLength(4);
     expect(asked[3]).toEqual({ chainId: second.chainId, asset: 'native', time: second.timestamp });
+  });
+});
+
+describe('ValueTotals: every row\'s minor units summed exactly', () => {
+  it('keeps the sum exact past 2^53 cents, rows decided by a double and by exact arithmetic mixed', () => {
+    const valuer = new RowValuer({ currency: 'USD', priceAt: (): PriceAnswer => found('1') });
+    const totals = new ValueTotals(valuer);
+    const native = ledgerEntries.find((entry) => entry.spam === '' && entry.decimals !== null && entry.kind === 'native');
+    if (native === undefined) throw new Error('fixture: a priced native entry');
+    // At a price of 1 and 2 decimals a leg's cents are its base units: just under 2^40 (a double's), and 2^60 (a BigInt's).
+    const amounts = [...Array.from({ length: 9000 }, (_, i) => 2n ** 40n - 1n - BigInt(i)), 2n ** 60n + 1n, 2n ** 40n - 3n];
+    let expected = 0n;
+    for (const amountRaw of amounts) {
+      const received = { ...legOf(native), decimals: 2, amountRaw };
+      totals.row({ ...entryRow(native), shape: 'in', sent: null, received, fee: null, balance: null });
+      expected += amountRaw;
+    }
+    // 9,000 legs of ≈ 2^40 pass 2^52 twice: a double alone would have rounded (2^53 + 1 is not a double).
+    expect(expected > 2n ** 53n).toBe(true);
+    expect(totals.state()).toMatchObject({ valued: amounts.length, unvalued: 0, in: expected.toString(), out: '0', fees: '0' });
   });
 });
 
