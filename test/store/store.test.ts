@@ -15,6 +15,7 @@ import { openPostgresDatabase } from '../../src/db/postgres/openPostgresDatabase
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { postgresMigrations } from '../../src/db/postgres/postgresSteps.js';
 import type { SqliteStore } from '../../src/store/SqliteStore.js';
+import type { PriceCache } from '../../src/prices/PriceCache.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
 
 const WALLET = '0x00000000000000000000000000000000000000aa';
@@ -176,6 +177,29 @@ function bookStoreCases(open: () => RecordStore): void {
 
 }
 
+/** The price cache of either store (PostgreSQL's is shared by all books: each test's series is its own). */
+function priceCacheCase(open: () => { prices: PriceCache; close(): void }): void {
+  it('gives back each cached price record exactly, in bucket order, the range\'s edges included', () => {
+    const store = open();
+    try {
+      const series = { source: 'defillama', chainId: 10, asset: `0x${randomUUID().replaceAll('-', '')}00000000`, currency: 'USD' };
+      // A price past a double's digits and a confidence one ulp below 0.2: each must come back as it went in.
+      const records = [
+        { bucket: 7200, price: '12345678901234567890.123456789', time: 7199, confidence: 0.19999999999999998 },
+        { bucket: 3600, price: null, time: null, confidence: null },
+        { bucket: 10800, price: '0.000000000000000001', time: 10_801, confidence: 1 },
+        { bucket: 14400, price: '2', time: 14400, confidence: 0.99 },
+      ].map((record) => ({ ...series, ...record }));
+      store.prices.put([...records, { ...records[0]!, currency: 'EUR', price: '9' }]);
+      expect(store.prices.get(series, 3600, 10800)).toEqual([records[1], records[0], records[2]]);
+      expect(store.prices.get(series, 0, 2 ** 40).map((record) => record.confidence)).toEqual([null, 0.19999999999999998, 1, 0.99]);
+      expect(store.prices.get(series, 3601, 7199)).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+}
+
 describe('SQLite store', () => {
   let dir: string;
   beforeEach(() => {
@@ -186,6 +210,7 @@ describe('SQLite store', () => {
   });
 
   describe('as a book store', () => bookStoreCases(() => openSqliteStore(path.join(dir, 'nested', 'state.sqlite'))));
+  describe('as a price cache', () => priceCacheCase(() => openSqliteStore(path.join(dir, 'state.sqlite'))));
 
   describe('its file', () => {
     let store: SqliteStore;
@@ -267,6 +292,7 @@ describeWithPostgres('PostgreSQL store', (server) => {
   });
 
   describe('as a book store', () => bookStoreCases(() => openPostgresStore(url, book)));
+  describe('as a price cache', () => priceCacheCase(() => openPostgresStore(url, book)));
 
   it('keeps books apart in the one schema they share', () => {
     const first = openPostgresStore(url, book);
