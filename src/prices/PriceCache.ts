@@ -14,7 +14,7 @@ export interface PriceSeries {
  * Synchronous like the rest of the store.
  */
 export interface PriceCache {
-  /** The stored records of a series with `from ≤ bucket ≤ to`, by bucket. */
+  /** The stored records of a series with `from ≤ bucket ≤ to`, by bucket; `from` and `to` are buckets, whole seconds. */
   get(series: PriceSeries, from: number, to: number): PriceRecord[];
   /** Stores records in one transaction; a bucket already stored keeps its first answer. */
   put(records: readonly PriceRecord[]): void;
