@@ -1,5 +1,6 @@
 import { childMap } from '../childMap.js';
 import { DAY, dayOf } from '../prices/buckets.js';
+import type { AssetSeries } from '../prices/PriceBook.js';
 import { fxCurrencies, fxSeries, PriceBook } from '../prices/PriceBook.js';
 import type { PriceCache } from '../prices/PriceCache.js';
 import type { PriceAnswer } from '../prices/PriceAnswer.js';
@@ -27,6 +28,13 @@ export interface CacheUse {
   fxDays: string[];
 }
 
+/** The span of an asset's records a reader holds, and the asset's series in its book. */
+interface AssetWindow {
+  from: number;
+  to: number;
+  series: AssetSeries;
+}
+
 /** How much of a series a reader holds at once: rows come in time order, so each record is read once. */
 const WINDOW = 30 * DAY;
 
@@ -38,11 +46,12 @@ const WINDOW = 30 * DAY;
  */
 export function openCacheReader(settings: ValuationSettings, store: { prices: PriceCache }): CacheReader {
   const book = new PriceBook(settings, readPriceFile(settings));
-  // chain → asset → the times [from, to) its loaded window covers (no key string built per row).
-  const windows = new Map<number, Map<string, { from: number; to: number }>>();
-  const load = (query: PriceQuery): { from: number; to: number } => {
+  // chain → asset → the times [from, to) its loaded window covers and its series in the book (no key string built,
+  // and no map of the book's looked up, per row).
+  const windows = new Map<number, Map<string, AssetWindow>>();
+  const load = (query: PriceQuery): AssetWindow => {
     const from = dayOf(query.time);
-    const window = { from, to: from + WINDOW };
+    const window = { from, to: from + WINDOW, series: book.assetSeries(query.chainId, query.asset) };
     for (const source of settings.sources) {
       const series = source === 'file' ? undefined : book.seriesOf(source, query);
       if (series !== undefined) book.replaceSeries(series, store.prices.get(series, book.bucketOf(source, window.from), book.bucketOf(source, window.to - 1)));
@@ -64,10 +73,10 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
     priceAt(query) {
       if (query === last) return lastAnswer as PriceAnswer;
       const assets = childMap(windows, query.chainId);
-      const window = assets.get(query.asset);
-      if (window === undefined || query.time < window.from || query.time >= window.to) assets.set(query.asset, load(query));
+      let window = assets.get(query.asset);
+      if (window === undefined || query.time < window.from || query.time >= window.to) assets.set(query.asset, (window = load(query)));
       last = query;
-      lastAnswer = book.priceAt(query);
+      lastAnswer = book.priceAt(query, undefined, window.series);
       return lastAnswer;
     },
   };

@@ -67,9 +67,7 @@ export class PriceBook {
   }
 
   add(record: PriceRecord): void {
-    const assets = childMap(childMap(this.slots, record.source), record.chainId);
-    let series = assets.get(record.asset);
-    if (series === undefined) assets.set(record.asset, (series = { buckets: new Map(), firstUsed: Infinity, lastUsed: -Infinity, lastHour: NaN, lastSlot: undefined }));
+    const series = this.ownSlots(record.source, record.chainId, record.asset);
     series.buckets.set(hours(record.bucket), { record, found: undefined });
     series.lastHour = NaN;
     if (record.source === 'ecb') this.converts = new WeakMap();
@@ -84,6 +82,14 @@ export class PriceBook {
       slots.lastHour = NaN;
     }
     for (const record of records) this.add(record);
+  }
+
+  /**
+   * An asset's series, one per source in the book's order (`undefined` for the file), made empty where none is yet:
+   * the same objects for as long as the book lives, so a reader that keeps them looks up no map a row.
+   */
+  assetSeries(chainId: number, asset: string): AssetSeries {
+    return this.settings.sources.map((source) => (source === 'file' ? undefined : this.ownSlots(source, chainId, asset)));
   }
 
   has(series: PriceSeries, bucket: number): boolean {
@@ -110,13 +116,13 @@ export class PriceBook {
     return typeof answer === 'object' && answer.currency === 'USD' ? answer.time : undefined;
   }
 
-  /** The answer from the sources up to `last` (all by default). */
-  priceAt(query: PriceQuery, last = this.settings.sources.length): PriceAnswer {
+  /** The answer from the sources up to `last` (all by default); `series`, the query's asset's (`assetSeries`), spares the lookups. */
+  priceAt(query: PriceQuery, last = this.settings.sources.length, series?: AssetSeries): PriceAnswer {
     const { sources } = this.settings;
     // The worst state met, by its place in STATE_ORDER ('not found' when none).
     let worst = STATE_ORDER.length - 1;
     for (let i = 0; i < last; i += 1) {
-      const raw = this.fromSource(sources[i] as PriceSourceName, query);
+      const raw = this.fromSource(sources[i] as PriceSourceName, query, series?.[i]);
       const answer = typeof raw === 'string' ? MISSING[raw] : raw.currency === this.settings.currency ? raw : this.converted(raw);
       if (answer.found) return answer;
       worst = Math.min(worst, STATE_ORDER.indexOf(answer.state));
@@ -128,11 +134,18 @@ export class PriceBook {
     return this.slots.get(source)?.get(chainId)?.get(asset);
   }
 
+  private ownSlots(source: string, chainId: number, asset: string): SeriesSlots {
+    const assets = childMap(childMap(this.slots, source), chainId);
+    let series = assets.get(asset);
+    if (series === undefined) assets.set(asset, (series = { buckets: new Map(), firstUsed: Infinity, lastUsed: -Infinity, lastHour: NaN, lastSlot: undefined }));
+    return series;
+  }
+
   private slot(source: string, chainId: number, asset: string, bucket: number): Slot | undefined {
     return this.seriesSlots(source, chainId, asset)?.buckets.get(hours(bucket));
   }
 
-  private fromSource(source: string, query: PriceQuery): MissingState | Found {
+  private fromSource(source: string, query: PriceQuery, known?: SeriesSlots): MissingState | Found {
     if (source === 'file') {
       // A line in the book's currency first; a USD line converts through the ECB rate.
       const at = (currency: string) => this.file?.at(query.chainId, query.asset, currency, query.time, this.settings.maxAge);
@@ -146,7 +159,7 @@ export class PriceBook {
     // NFTs are priced from the file alone.
     if (query.nft === true) return 'not found';
     const bucket = this.bucketOf(source, query.time);
-    const series = this.seriesSlots(source, query.chainId, query.asset);
+    const series = known ?? this.seriesSlots(source, query.chainId, query.asset);
     const hour = hours(bucket);
     // Rows of an asset come in time order, a bucket's several in a row: the last one found is asked again first.
     const slot = series?.lastHour === hour ? series.lastSlot : series?.buckets.get(hour);
@@ -225,13 +238,16 @@ interface Slot {
 }
 
 /** A series' records by bucket (`hours`), the range of buckets lookups used (kept when the records are replaced), and the last slot found. */
-interface SeriesSlots {
+export interface SeriesSlots {
   buckets: Map<number, Slot>;
   firstUsed: number;
   lastUsed: number;
   lastHour: number;
   lastSlot: Slot | undefined;
 }
+
+/** An asset's series per source of the book, in its order (`PriceBook.assetSeries`). */
+export type AssetSeries = readonly (SeriesSlots | undefined)[];
 
 /** One answer object per state: rows without a price share it. */
 const MISSING = Object.fromEntries(STATE_ORDER.map((state) => [state, Object.freeze({ found: false, state })])) as Record<MissingState, PriceAnswer>;
