@@ -11,3 +11,22 @@ export function valueRecord(value: LegValue | null): string[] {
   const written = writtenOf(value.answer);
   return [written.text, value.answer.currency, written.time, written.source, value.value, ''];
 }
+
+/**
+ * `valueRecord`'s cells as three trusted texts written into `cells` from `at`: price, currency, time and source
+ * (one text per answer, `WrittenAnswer.lead`), the value, the state. Joined by commas they are the six cells, and
+ * they need no quoting and no neutralising whatever the row: a plain decimal (a value may be signed, still a
+ * plain number), a currency of the book's list, an ISO time, a source's name with an ECB rate, a state of a
+ * fixed list; none holds a comma, quote or line break, or starts as a formula (`csvLine`'s trusted cells).
+ */
+export function writeValueRecord(cells: string[], at: number, value: LegValue | null): void {
+  if (value !== null && value.valued) {
+    cells[at] = writtenOf(value.answer).lead;
+    cells[at + 1] = value.value;
+    cells[at + 2] = '';
+  } else {
+    cells[at] = ',,,';
+    cells[at + 1] = '';
+    cells[at + 2] = value === null ? '' : value.state;
+  }
+}

@@ -15,6 +15,8 @@ export interface WrittenPrice {
 export interface WrittenAnswer extends WrittenPrice {
   time: string;
   source: string;
+  /** Price, currency, time and source as the value record's first four cells joined (`writeValueRecord`'s): one text per answer. */
+  lead: string;
 }
 
 export function writtenPrice(price: Decimal): WrittenPrice {
@@ -35,6 +37,7 @@ function writtenText(text: string): WrittenPrice {
 /** What writing reads of a found answer (`PriceAnswer`'s, which keeps what is written). */
 interface Writable {
   price: Decimal;
+  currency: string;
   /** The price's text when the answer holds one (`RecordAnswer`): written as it is when canonical, never parsed. */
   priceText?: string;
   time: number;
@@ -55,7 +58,10 @@ export function writtenOf(answer: Writable): WrittenAnswer {
 function write(answer: Writable): WrittenAnswer {
   const { priceText } = answer;
   const price = priceText !== undefined && CANONICAL.test(priceText) ? writtenText(priceText) : writtenPrice(answer.price);
-  answer.written = { text: price.text, digits: price.digits, scale: price.scale, whole: price.whole, time: timeText(answer.time), source: sourceText(answer) };
+  const time = timeText(answer.time);
+  const source = sourceText(answer);
+  const lead = `${price.text},${answer.currency},${time},${source}`;
+  answer.written = { text: price.text, digits: price.digits, scale: price.scale, whole: price.whole, time, source, lead };
   return answer.written;
 }
 

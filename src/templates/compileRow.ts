@@ -13,7 +13,7 @@ import { valueCells } from './valueCells.js';
 import { RowValuer } from './RowValuer.js';
 
 export type RowCells = (row: ViewRow, posting: Posting | null) => string[];
-type Cell = (row: ViewRow, posting: Posting | null) => string;
+export type Cell = (row: ViewRow, posting: Posting | null) => string;
 
 export interface CellTools {
   amounts: AmountFormatter;
@@ -26,7 +26,18 @@ export interface CellTools {
 
 /** Turns the template's column list into one function per column, resolved once, not per row. */
 export function compileRow(template: Template, tools: CellTools): RowCells {
-  const cells = template.columns.map((column): Cell => {
+  const cells = compileCells(template, tools);
+  const count = cells.length;
+  return (row, posting) => {
+    const out = new Array<string>(count);
+    for (let i = 0; i < count; i += 1) out[i] = (cells[i] as Cell)(row, posting);
+    return out;
+  };
+}
+
+/** One function per column of the template. */
+export function compileCells(template: Template, tools: CellTools): Cell[] {
+  return template.columns.map((column): Cell => {
     if (column.field === null) {
       const constant = column.constant;
       return () => constant;
@@ -37,12 +48,6 @@ export function compileRow(template: Template, tools: CellTools): RowCells {
     }
     return fieldCell(column.field, template, tools);
   });
-  const count = cells.length;
-  return (row, posting) => {
-    const out = new Array<string>(count);
-    for (let i = 0; i < count; i += 1) out[i] = (cells[i] as Cell)(row, posting);
-    return out;
-  };
 }
 
 function fieldCell(field: string, template: Template, tools: CellTools): Cell {

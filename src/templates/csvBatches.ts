@@ -1,9 +1,8 @@
 import { findChain } from '../chains/chains.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import { csvLine } from './csvLine.js';
 import type { CsvBatch, CsvTally } from './CsvBatch.js';
 import type { CellTools } from './compileRow.js';
-import { compileRow } from './compileRow.js';
+import { compileLine } from './compileLine.js';
 import { entryRow } from './entryRow.js';
 import { keptEntries } from './keptEntries.js';
 import { balanceRow } from './balanceRow.js';
@@ -38,11 +37,10 @@ export function* csvBatches(
   values: ValueTotals | null = null,
 ): Generator<CsvBatch> {
   const entries = keptEntries(template, allEntries, tie);
-  const cellsOf = compileRow(template, tools);
+  const lineOf = compileLine(template, tools, template.lineEnding === 'crlf' ? '\r\n' : '\n');
   const fileNames = new FileNames(template);
   // Entry and posting rows are distinct ledger entries by construction; only merged transaction rows can collide.
   const duplicates = template.layout === 'transaction' ? new DuplicateCounter() : null;
-  const eol = template.lineEnding === 'crlf' ? '\r\n' : '\n';
   let batch = emptyBatch();
   let fileIndex = new Map<string, number>();
   /** Adds one row; true when the batch is full. */
@@ -61,9 +59,9 @@ export function* csvBatches(
       tally.dustRows += 1;
       return false;
     }
-    const cells = cellsOf(row, posting);
+    const line = lineOf(row, posting);
     const file = template.split === 'combined' ? template.fileName : fileNames.for(row);
-    if (duplicates !== null) tally.duplicateRows += duplicates.count(file, row, cells);
+    if (duplicates !== null) tally.duplicateRows += duplicates.count(file, row, line);
     let index = fileIndex.get(file);
     if (index === undefined) {
       index = batch.fileNames.push(file) - 1;
@@ -72,7 +70,7 @@ export function* csvBatches(
     batch.file.push(index);
     batch.timestamp.push(row.timestamp);
     batch.chainId.push(row.chainId);
-    batch.lines.push(csvLine(cells, eol));
+    batch.lines.push(line);
     tally.rows += 1;
     values?.row(row);
     return batch.lines.length >= BATCH_ROWS;
@@ -124,26 +122,25 @@ function emptyBatch(): CsvBatch {
 /**
  * Counts rows identical to an earlier row of the same transaction in the same file: a tool would import
  * them twice (staketaxcsv #18). Rows of different transactions differ by hash or time in every template
- * that matters, so only the current transaction is remembered, and a line is only built for its 2nd row.
+ * that matters, so only the current transaction is remembered. A CSV line stands for its cells exactly.
  */
 class DuplicateCounter {
   private file = '';
   private chainId = -1;
   private txHash = '';
-  private first: string[] | null = null;
+  private first = '';
   private lines: Set<string> | null = null;
 
-  count(file: string, row: ViewRow, cells: readonly string[]): number {
+  count(file: string, row: ViewRow, line: string): number {
     if (file !== this.file || row.chainId !== this.chainId || row.txHash !== this.txHash) {
       this.file = file;
       this.chainId = row.chainId;
       this.txHash = row.txHash;
-      this.first = cells.slice();
+      this.first = line;
       this.lines = null;
       return 0;
     }
-    if (this.lines === null) this.lines = new Set([(this.first as string[]).join('\u0000')]);
-    const line = cells.join('\u0000');
+    if (this.lines === null) this.lines = new Set([this.first]);
     if (this.lines.has(line)) return 1;
     this.lines.add(line);
     return 0;

@@ -5,9 +5,12 @@ import type { Leg, ViewRow } from './ViewRow.js';
 
 type Cell = (row: ViewRow) => string;
 
+/** The fields of the value record (`VALUE_COLUMNS`), in its order: a row's one leg valued. */
+export const VALUE_RECORD_FIELDS = ['entry.price', 'entry.price_currency', 'entry.price_time', 'entry.price_source', 'entry.value', 'entry.value_state'] as const;
+
 /** The fields that read a row's value in the book's currency (see docs/templates.md, "Values"). */
 export const VALUE_FIELDS = [
-  'entry.price', 'entry.price_currency', 'entry.price_time', 'entry.price_source', 'entry.value', 'entry.value_state',
+  ...VALUE_RECORD_FIELDS,
   'value.amount', 'value.currency', 'value.signed', 'sent.value', 'received.value', 'base.price', 'base.price_currency',
 ] as const;
 
