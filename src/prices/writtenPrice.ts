@@ -60,7 +60,9 @@ function write(answer: Writable): WrittenAnswer {
   const price = priceText !== undefined && CANONICAL.test(priceText) ? writtenText(priceText) : writtenPrice(answer.price);
   const time = timeText(answer.time);
   const source = sourceText(answer);
-  const lead = `${price.text},${answer.currency},${time},${source}`;
+  // Joined, not concatenated: a join makes one flat string, where `+` made a tree of cons strings that every row
+  // writing the answer walked again, and that each scavenge copied node by node while it was young.
+  const lead = [price.text, answer.currency, time, source].join(',');
   answer.written = { text: price.text, digits: price.digits, scale: price.scale, whole: price.whole, time, source, lead };
   return answer.written;
 }
@@ -83,7 +85,7 @@ function timeText(time: number): string {
     dayTexts.set(day, head);
   }
   const seconds = time - day * DAY;
-  return `${head}${TWO_DIGITS[Math.floor(seconds / 3600)] as string}:${TWO_DIGITS[Math.floor(seconds / 60) % 60] as string}:${TWO_DIGITS[seconds % 60] as string}Z`;
+  return [head, TWO_DIGITS[Math.floor(seconds / 3600)], ':', TWO_DIGITS[Math.floor(seconds / 60) % 60], ':', TWO_DIGITS[seconds % 60], 'Z'].join('');
 }
 
 /** The source, and the ECB rate with its date when the price was converted (never a USD price under another label). */
