@@ -9,6 +9,9 @@ function powerOfTen(exponent: number): bigint {
   return (powers[exponent] ??= 10n ** BigInt(exponent));
 }
 
+/** `.00` … `.99`: a value in cents is its whole part and one of these, one concatenation a row rather than two. */
+const POINT_CENTS = TWO_DIGITS.map((cents) => `.${cents}`);
+
 /** Powers of ten as doubles, each correctly rounded (exact up to 10^22): parsed, since `10 ** n` need not be. */
 const doublePowers = Array.from({ length: 400 }, (_, exponent) => Number(`1e${exponent}`));
 
@@ -33,7 +36,7 @@ export function valueOf(amountRaw: bigint, decimals: number, price: WrittenPrice
   const shift = decimals + price.scale - minor;
   const nearest = nearestUnits(amountRaw, price.whole, shift);
   if (nearest !== null) return { units: nearest, text: nearestText(nearest, minor) };
-  const product = amountRaw * price.digits;
+  const product = amountRaw * BigInt(price.digitText);
   const units = shift <= 0 ? product * powerOfTen(-shift) : roundHalfEven(product, shift);
   return { units, text: unitsText(units, minor) };
 }
@@ -102,6 +105,6 @@ function nearestText(units: number, minor: number): string {
     whole += 1;
     fraction -= scale;
   }
-  const text = minor === 0 ? String(whole) : `${whole}.${minor === 2 ? (TWO_DIGITS[fraction] as string) : String(fraction).padStart(minor, '0')}`;
+  const text = minor === 0 ? String(whole) : minor === 2 ? `${whole}${POINT_CENTS[fraction] as string}` : `${whole}.${String(fraction).padStart(minor, '0')}`;
   return units < 0 ? `-${text}` : text;
 }
