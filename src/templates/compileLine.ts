@@ -1,12 +1,11 @@
-import type { LegValue, RowPrices } from '../prices/valueLeg.js';
+import type { LegValue } from '../prices/valueLeg.js';
 import { writeValueRecord } from '../prices/valueRecord.js';
 import type { Cell, CellTools } from './compileRow.js';
-import { compileCells } from './compileRow.js';
+import { compileCells, rowValuer } from './compileRow.js';
 import { csvLine } from './csvLine.js';
 import type { Posting } from './Posting.js';
-import { RowValuer } from './RowValuer.js';
 import type { Template } from './Template.js';
-import { VALUE_RECORD_FIELDS } from './valueCells.js';
+import { onlyLegValue, VALUE_RECORD_FIELDS } from './valueCells.js';
 import type { ViewRow } from './ViewRow.js';
 
 export type RowLine = (row: ViewRow, posting: Posting | null) => string;
@@ -20,15 +19,11 @@ export type RowLine = (row: ViewRow, posting: Posting | null) => string;
 export function compileLine(template: Template, tools: CellTools, eol: '\n' | '\r\n'): RowLine {
   const record = template.columns.length - VALUE_RECORD_FIELDS.length;
   const endsInRecord = record >= 0 && VALUE_RECORD_FIELDS.every((field, i) => template.columns[record + i]?.field === field);
-  const valuer = tools.valuer ?? ((tools.prices ?? null) === null ? null : new RowValuer(tools.prices as RowPrices));
+  const valuer = rowValuer(tools);
   const cells = compileCells(endsInRecord ? { ...template, columns: template.columns.slice(0, record) } : template, { ...tools, valuer });
   const count = cells.length;
-  const valueOf = (row: ViewRow): LegValue | null => {
-    // The cells' rules (`valueCells`): a balance row's entry cells are blank, and a row's one leg is valued.
-    if (valuer === null || row.balance !== null) return null;
-    const leg = row.sent ?? row.received ?? row.fee;
-    return leg === null ? null : valuer.of(row, leg);
-  };
+  // As the `entry.*` cells: blank on a balance row (`fieldCell`), else the row's one leg valued.
+  const valueOf = (row: ViewRow): LegValue | null => (row.balance !== null ? null : onlyLegValue(valuer, row));
   return (row, posting) => {
     const out = new Array<string>(endsInRecord ? count + 3 : count);
     for (let i = 0; i < count; i += 1) out[i] = (cells[i] as Cell)(row, posting);

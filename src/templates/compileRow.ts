@@ -24,6 +24,11 @@ export interface CellTools {
   valuer?: RowValuer | null;
 }
 
+/** The tools' row valuer, or one over their prices; `null` for an export without values. */
+export function rowValuer(tools: CellTools): RowValuer | null {
+  return tools.valuer ?? ((tools.prices ?? null) === null ? null : new RowValuer(tools.prices as RowPrices));
+}
+
 /** Turns the template's column list into one function per column, resolved once, not per row. */
 export function compileRow(template: Template, tools: CellTools): RowCells {
   const cells = compileCells(template, tools);
@@ -63,7 +68,7 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
     posting.decimals === null ? raw.toString() : formatUnits(raw, posting.decimals);
   const isoSeconds = new DateFormatter("yyyy-MM-dd'T'HH:mm:ss'Z'", 'UTC');
   const table: Record<string, Cell> = {
-    ...valueCells(tools.valuer ?? ((tools.prices ?? null) === null ? null : new RowValuer(tools.prices as RowPrices))),
+    ...valueCells(rowValuer(tools)),
     // A bank statement in the book's currency still says how much of the token moved.
     'memo.quantity': (row) => {
       const leg = row.sent ?? row.received ?? row.fee;

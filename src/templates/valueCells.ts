@@ -14,15 +14,23 @@ export const VALUE_FIELDS = [
   'value.amount', 'value.currency', 'value.signed', 'sent.value', 'received.value', 'base.price', 'base.price_currency',
 ] as const;
 
+/** The value of a row's one leg (the sent, else the received, else the fee): what the `entry.*` value fields show. */
+export function onlyLegValue(valuer: RowValuer | null, row: ViewRow): LegValue | null {
+  return legValue(valuer, row, row.sent ?? row.received ?? row.fee);
+}
+
+function legValue(valuer: RowValuer | null, row: ViewRow, leg: Leg | null): LegValue | null {
+  return valuer === null || leg === null ? null : valuer.of(row, leg);
+}
+
 /**
  * The value cells over the row valuer, or `null` for an export without values (every value cell empty, so a
  * template naming them writes today's bytes).
  */
 export function valueCells(valuer: RowValuer | null): Record<(typeof VALUE_FIELDS)[number], Cell> {
-  const valued = (row: ViewRow, leg: Leg | null): LegValue | null => (valuer === null || leg === null ? null : valuer.of(row, leg));
-  const only = (row: ViewRow): Leg | null => row.sent ?? row.received ?? row.fee;
+  const valued = (row: ViewRow, leg: Leg | null): LegValue | null => legValue(valuer, row, leg);
   const found = (row: ViewRow): Extract<LegValue, { valued: true }> | null => {
-    const value = valued(row, only(row));
+    const value = onlyLegValue(valuer, row);
     return value !== null && value.valued ? value : null;
   };
   // Koinly's net worth: what came in, else what went out.
@@ -43,9 +51,9 @@ export function valueCells(valuer: RowValuer | null): Record<(typeof VALUE_FIELD
       const value = found(row);
       return value === null ? '' : writtenOf(value.answer).source;
     },
-    'entry.value': (row) => valued(row, only(row))?.value ?? '',
+    'entry.value': (row) => onlyLegValue(valuer, row)?.value ?? '',
     'entry.value_state': (row) => {
-      const value = valued(row, only(row));
+      const value = onlyLegValue(valuer, row);
       return value === null || value.valued ? '' : value.state;
     },
     'value.amount': (row) => worth(row)?.value ?? '',
@@ -54,7 +62,7 @@ export function valueCells(valuer: RowValuer | null): Record<(typeof VALUE_FIELD
       return value !== null && value.valued ? value.answer.currency : '';
     },
     'value.signed': (row) => {
-      const value = valued(row, only(row))?.value ?? '';
+      const value = onlyLegValue(valuer, row)?.value ?? '';
       return value !== '' && row.sent !== null && /[1-9]/.test(value) ? `-${value}` : value;
     },
     'sent.value': (row) => valued(row, row.sent)?.value ?? '',
