@@ -1,4 +1,5 @@
 import type { Chain } from '../chains/chains.js';
+import { contractAddress } from './contractAddress.js';
 import { derivedWrapLegs } from './derivedWrapLegs.js';
 import type { Direction, EntryKind } from './LedgerEntry.js';
 import type { Movement } from './Movement.js';
@@ -57,7 +58,7 @@ export function walletMovements(wallet: string, records: WalletRecords, chain: C
     const amountRaw = parseInteger(record.value);
     if (!moves(found, side, amountRaw)) continue;
     found.movements.push({
-      wallet, direction: side, kind: 'erc20', asset: record.tokenSymbol.trim(), assetContract: record.contractAddress.toLowerCase(),
+      wallet, direction: side, kind: 'erc20', asset: record.tokenSymbol.trim(), assetContract: contractAddress(record.contractAddress),
       tokenId: '', amountRaw, decimals, counterparty: counterpartyOf(side, from, to), tokenName: record.tokenName.trim(),
       stream: 'tokentx', ref, genesis: false, derived: false, notes: note === '' ? NO_NOTES : [note],
     });
@@ -68,7 +69,7 @@ export function walletMovements(wallet: string, records: WalletRecords, chain: C
     const side = sideOf(wallet, from, to);
     if (!moves(found, side, 1n)) continue;
     found.movements.push({
-      wallet, direction: side, kind: 'erc721', asset: record.tokenSymbol.trim(), assetContract: record.contractAddress.toLowerCase(),
+      wallet, direction: side, kind: 'erc721', asset: record.tokenSymbol.trim(), assetContract: contractAddress(record.contractAddress),
       tokenId: record.tokenID, amountRaw: 1n, decimals: 0, counterparty: counterpartyOf(side, from, to), tokenName: record.tokenName.trim(),
       stream: 'tokennfttx', ref, genesis: false, derived: false, notes: NO_NOTES,
     });
@@ -80,7 +81,7 @@ export function walletMovements(wallet: string, records: WalletRecords, chain: C
     const amountRaw = parseInteger(record.tokenValue);
     if (!moves(found, side, amountRaw)) continue;
     found.movements.push({
-      wallet, direction: side, kind: 'erc1155', asset: record.tokenSymbol.trim(), assetContract: record.contractAddress.toLowerCase(),
+      wallet, direction: side, kind: 'erc1155', asset: record.tokenSymbol.trim(), assetContract: contractAddress(record.contractAddress),
       tokenId: record.tokenID, amountRaw, decimals: 0, counterparty: counterpartyOf(side, from, to), tokenName: record.tokenName.trim(),
       stream: 'token1155tx', ref, genesis: false, derived: false, notes: NO_NOTES,
     });
