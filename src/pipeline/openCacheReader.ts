@@ -64,18 +64,30 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
       for (const record of store.prices.get(fxSeries(currency), 0, Number.MAX_SAFE_INTEGER)) book.add(record);
     }
   }
-  // The last question and its answer: a row's tally asks, then its cells ask the same question (`priceQueryOf`'s object).
-  let last: PriceQuery | undefined;
+  // The last question, by its parts, and its answer: a row's tally asks, then its cells ask the same question. Kept
+  // as numbers and the asset's one string (`contractAddress`), never the question object: storing a young object into
+  // this long-lived closure took a write barrier's slow path on every row.
+  let lastTime = NaN;
+  let lastChain = -1;
+  let lastAsset = '';
+  let lastNft = false;
   let lastAnswer: PriceAnswer | undefined;
+  // The window the last question used: neighbouring rows often ask for the same asset.
+  let recent: AssetWindow | undefined;
   return {
     currency: settings.currency,
     use: () => ({ missed: book.misses > 0, buckets: book.bucketsUsed, fxDays: [...book.fxDaysUsed] }),
     priceAt(query) {
-      if (query === last) return lastAnswer as PriceAnswer;
-      const assets = childMap(windows, query.chainId);
-      let window = assets.get(query.asset);
-      if (window === undefined || query.time < window.from || query.time >= window.to) assets.set(query.asset, (window = load(query)));
-      last = query;
+      const nft = query.nft === true;
+      if (query.time === lastTime && query.asset === lastAsset && query.chainId === lastChain && nft === lastNft) return lastAnswer as PriceAnswer;
+      // Asset names are one string per contract (`contractAddress`): compared by identity.
+      let window = lastAsset === query.asset && lastChain === query.chainId ? recent : childMap(windows, query.chainId).get(query.asset);
+      if (window === undefined || query.time < window.from || query.time >= window.to) childMap(windows, query.chainId).set(query.asset, (window = load(query)));
+      recent = window;
+      lastTime = query.time;
+      lastChain = query.chainId;
+      lastAsset = query.asset;
+      lastNft = nft;
       lastAnswer = book.priceAt(query, undefined, window.series);
       return lastAnswer;
     },

@@ -47,6 +47,8 @@ export class PriceTally {
   private readonly missing = new MissingList();
   private questions = 0;
   private exact = true;
+  /** The asset the last row asked for: a row's neighbours often ask for the same one (a transfer's value and fee). */
+  private recent: TalliedAsset | null = null;
 
   constructor(private readonly prices: RowPrices) {}
 
@@ -104,6 +106,9 @@ export class PriceTally {
   }
 
   private assetOf(query: PriceQuery, symbol: string): TalliedAsset {
+    // Asset names are one string per contract (`contractAddress`), so this compares by identity.
+    const recent = this.recent;
+    if (recent !== null && recent.asset === query.asset && recent.chainId === query.chainId && (recent.nft === true) === (query.nft === true)) return recent;
     const assets = childMap(this.byChain, query.chainId);
     const name = assetName(query);
     let asset = assets.get(name);
@@ -112,6 +117,7 @@ export class PriceTally {
       assets.set(name, asset);
       this.assets.push(asset);
     }
+    this.recent = asset;
     return asset;
   }
 }

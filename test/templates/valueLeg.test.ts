@@ -102,7 +102,8 @@ describe('RecordAnswer: a cached record written from its own text', () => {
     const at = (time: number) => writtenOf(new RecordAnswer('1', 'USD', time, 'defillama')).time;
     for (const time of [1_735_736_829, 1_735_775_999, 951_782_400, 4_102_444_799]) expect(at(time)).toBe(new Date(time * 1000).toISOString().replace('.000Z', 'Z'));
     // Not canonical: the same cells as the Decimal path gives, never the stored spelling.
-    for (const text of ['1e-7', '2409.1250', '007.5', '0.10']) expect(written(text)).toMatchObject({ ...writtenPrice(new Decimal(text)) });
+    for (const text of ['1e-7', '2409.1250', '007.5', '0.10', '0.0', '00', '5.', '+5', '1.5e3']) expect(written(text)).toMatchObject({ ...writtenPrice(new Decimal(text)) });
+    for (const text of ['0', '0.05', '10', '1.000001', '123456789.987654321']) expect(written(text).text).toBe(text);
     expect(written('1e-7').text).toBe('0.0000001');
     const answer = new RecordAnswer('0.5', 'EUR', 1, 'coingecko');
     expect(answer.price.times(3).toFixed()).toBe('1.5');
@@ -111,10 +112,10 @@ describe('RecordAnswer: a cached record written from its own text', () => {
 });
 
 describe('priceQueryOf: queries are values', () => {
-  it('gives the same object for the same question asked again at once, and a new one for any other', () => {
+  it('gives equal questions for the same movement and time, and different ones for any other', () => {
     const first = priceQueryOf(eth, 100);
-    expect(priceQueryOf({ ...eth }, 100)).toBe(first);
-    expect(priceQueryOf(eth, 101)).not.toBe(first);
+    expect(priceQueryOf({ ...eth }, 100)).toEqual(first);
+    expect(priceQueryOf(eth, 101)).not.toEqual(first);
     const nft = priceQueryOf({ ...eth, assetContract: '0xabc', kind: 'erc721' }, 101);
     expect(nft).toEqual({ chainId: 1, asset: '0xabc', time: 101, nft: true });
     expect(priceQueryOf({ ...eth, assetContract: '0xabc', kind: 'erc20' }, 101)).toEqual({ chainId: 1, asset: '0xabc', time: 101 });
