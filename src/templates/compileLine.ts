@@ -1,5 +1,5 @@
 import type { LegValue } from '../prices/valueLeg.js';
-import { writeValueRecord } from '../prices/valueRecord.js';
+import { valueRecordText } from '../prices/valueRecord.js';
 import type { Cell, CellTools } from './compileRow.js';
 import { compileCells, rowValuer } from './compileRow.js';
 import { csvLine } from './csvLine.js';
@@ -12,7 +12,7 @@ export type RowLine = (row: ViewRow, posting: Posting | null) => string;
 
 /**
  * One CSV record per row, without its line break. A template ending in the value record's six columns (the
- * ledger's) writes them as three trusted texts per row (`writeValueRecord`) after its other cells: at a million
+ * ledger's) writes them as one trusted text per row (`valueRecordText`) after its other cells: at a million
  * rows, six more cells to call, neutralise, join and scan for commas cost valuation more than pricing them did.
  * The line is byte for byte what `csvLine` writes of all the cells.
  */
@@ -25,9 +25,9 @@ export function compileLine(template: Template, tools: CellTools, eol: '\n' | '\
   // As the `entry.*` cells: blank on a balance row (`fieldCell`), else the row's one leg valued.
   const valueOf = (row: ViewRow): LegValue | null => (row.balance !== null ? null : onlyLegValue(valuer, row));
   return (row, posting) => {
-    const out = new Array<string>(endsInRecord ? count + 3 : count);
+    const out = new Array<string>(endsInRecord ? count + 1 : count);
     for (let i = 0; i < count; i += 1) out[i] = (cells[i] as Cell)(row, posting);
-    if (endsInRecord) writeValueRecord(out, count, valueOf(row));
+    if (endsInRecord) out[count] = valueRecordText(valueOf(row));
     return csvLine(out, eol, count);
   };
 }

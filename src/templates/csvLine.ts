@@ -24,7 +24,7 @@ function needsQuoting(line: string, checked: number, end: number): boolean {
  * line ending matters: csv-stringify quotes a cell holding a lone `\r` only for `\r\n` files.
  *
  * The cells from `checked` on are trusted texts, each maybe several cells already joined, that never need
- * quoting or neutralising (`writeValueRecord`'s): they are joined as they are, and not scanned. CSV quotes cell by
+ * quoting or neutralising (`valueRecordText`'s): they are joined as they are, and not scanned. CSV quotes cell by
  * cell, so the record is the same as of every cell apart.
  */
 export function csvLine(cells: string[], eol: '\n' | '\r\n', checked = cells.length): string {
