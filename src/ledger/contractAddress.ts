@@ -11,10 +11,14 @@ export function contractAddress(text: string): string {
   const found = known.get(text);
   if (found !== undefined) return found;
   if (known.size >= 65_536) known.clear();
-  // A copy of its own: a field split from a stored record's line is a slice of it, and would keep the line alive.
-  const lower = JSON.parse(JSON.stringify(text.toLowerCase())) as string;
+  const lower = ownCopy(text.toLowerCase());
   const one = known.get(lower) ?? lower;
   known.set(one, one);
-  if (text !== one) known.set(JSON.parse(JSON.stringify(text)) as string, one);
+  if (text !== one) known.set(ownCopy(text), one);
   return one;
+}
+
+/** A string of its own: a field split from a stored record's line is a slice of it, and kept would keep the line alive. */
+function ownCopy(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
 }

@@ -67,10 +67,7 @@ export class PriceBook {
   }
 
   add(record: PriceRecord): void {
-    const series = this.ownSlots(record.source, record.chainId, record.asset);
-    series.buckets.set(hours(record.bucket), slotOf(record));
-    series.lastHour = NaN;
-    if (record.source === 'ecb') this.converts = new WeakMap();
+    this.fill(this.ownSlots(record.source, record.chainId, record.asset), record.source, [record]);
   }
 
   /**
@@ -81,9 +78,14 @@ export class PriceBook {
     // Cleared, not dropped: which of its buckets were used outlives the window.
     const slots = this.ownSlots(series.source, series.chainId, series.asset);
     slots.buckets.clear();
-    slots.lastHour = NaN;
+    this.fill(slots, series.source, records);
+  }
+
+  /** Puts a series' records in its slots; the last slot found and (for ECB rates) the conversions made are stale then. */
+  private fill(slots: SeriesSlots, source: string, records: readonly PriceRecord[]): void {
     for (const record of records) slots.buckets.set(hours(record.bucket), slotOf(record));
-    if (series.source === 'ecb') this.converts = new WeakMap();
+    slots.lastHour = NaN;
+    if (source === 'ecb') this.converts = new WeakMap();
   }
 
   /**
