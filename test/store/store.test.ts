@@ -367,6 +367,30 @@ describeWithPostgres('PostgreSQL store', (server) => {
     }
   });
 
+  it('begins a transaction whatever moment the server cuts the idle session, and goes on after a cut ROLLBACK', async () => {
+    const db = openPostgresDatabase(url);
+    const session = (): unknown => db.query({ sql: 'SELECT pg_backend_pid()', params: [] })[0]?.[0];
+    let begun = 0;
+    try {
+      // The cut lands before, during or after the BEGIN or the ROLLBACK as the delays shift.
+      for (let round = 0; round < 40; round += 1) {
+        const cut = queryDatabase(url, `SELECT pg_sleep(0.01), pg_terminate_backend(${String(session())})`);
+        await new Promise((resolve) => setTimeout(resolve, 5 + (round % 10)));
+        db.query({ sql: 'BEGIN', params: [] });
+        begun += 1;
+        try {
+          db.query({ sql: 'ROLLBACK', params: [] });
+        } catch (error) {
+          expect(error).toBeInstanceOf(DatabaseUnavailableError);
+        }
+        await cut;
+      }
+    } finally {
+      db.close();
+    }
+    expect(begun).toBe(40);
+  });
+
   it('ends a read whose connection the server drops with an error, not a wait', async () => {
     const store = openPostgresStore(url, book);
     try {

@@ -62,18 +62,28 @@ async function runStatements(statements: readonly Statement[]): Promise<unknown[
     inTransaction = false;
     return [];
   }
+  return onSession(statements, false);
+}
+
+async function onSession(statements: readonly Statement[], again: boolean): Promise<unknown[][]> {
   const client = await liveSession();
   let rows: unknown[][] = [];
-  try {
-    for (const statement of statements) {
+  for (const [index, statement] of statements.entries()) {
+    try {
       rows = (await client.query({ text: statement.sql, values: [...statement.params], rowMode: 'array' })).rows;
-      if (statement.sql === 'BEGIN') inTransaction = true;
-      else if (statement.sql === 'COMMIT' || statement.sql === 'ROLLBACK') inTransaction = false;
+    } catch (error) {
+      const failure = error as { code?: string; message?: string };
+      if (!isConnectionLoss({ code: failure.code ?? '', message: String(failure.message ?? error) })) throw error;
+      lostConnection ??= error as Error;
+      // A ROLLBACK cut so has still ended its transaction: the server rolled it back.
+      if (statement.sql === 'ROLLBACK') inTransaction = false;
+      // A session cut while idle can fail the next statement before its 'error' event comes. A first BEGIN that
+      // failed so has done nothing and is sent once more on a new session; any other statement may have run.
+      if (index === 0 && statement.sql === 'BEGIN' && !again) return onSession(statements, true);
+      throw error;
     }
-  } catch (error) {
-    const failure = error as { code?: string; message?: string };
-    if (isConnectionLoss({ code: failure.code ?? '', message: String(failure.message ?? error) })) lostConnection ??= error as Error;
-    throw error;
+    if (statement.sql === 'BEGIN') inTransaction = true;
+    else if (statement.sql === 'COMMIT' || statement.sql === 'ROLLBACK') inTransaction = false;
   }
   return rows;
 }
