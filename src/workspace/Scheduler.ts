@@ -36,6 +36,8 @@ export function checkCron(cron: unknown, field: string): string {
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
+  /** The look in progress: a stopping process lets it finish, so a tick it claimed is also enqueued. */
+  private looking: Promise<unknown> | undefined;
 
   constructor(
     private readonly data: WorkspaceData,
@@ -56,7 +58,7 @@ export class Scheduler {
         const due = nextTick(schedule, book.data.timezone ?? 'UTC', new Date(schedule.lastFiredAt));
         if (due === null || due > now) continue;
         // Claimed before it is enqueued: of several schedulers that saw this tick due, only one wins it. A
-        // process that dies between the two loses that one tick rather than firing it twice.
+        // process killed between the two loses that one tick rather than firing it twice (one stopped finishes its look first).
         if (!(await this.data.claimScheduleTick(bookId, schedule.kind, schedule.lastFiredAt, now.toISOString()))) continue;
         const kind = runKind(schedule.kind);
         await this.queue.enqueue(bookId, { kind: schedule.kind, ...(kind.needs.templates ? { templates: [...schedule.templates] } : {}) }, 'schedule');
@@ -70,11 +72,17 @@ export class Scheduler {
   /** Ticks now (missed runs after downtime) and then every `everyMs`. */
   async start(now: () => Date, everyMs = 15_000): Promise<void> {
     await this.tick(now());
-    this.timer = setInterval(() => void unlessDatabaseAway(() => this.tick(now())), everyMs);
+    this.timer = setInterval(() => {
+      // A look slower than the interval is not overlapped by the next one: it would only re-read what this one claims.
+      if (this.looking !== undefined) return;
+      this.looking = unlessDatabaseAway(() => this.tick(now())).finally(() => (this.looking = undefined));
+    }, everyMs);
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Looks no more, once the look in progress (claimed ticks and their runs) has finished. */
+  async stop(): Promise<void> {
     clearInterval(this.timer);
+    await this.looking;
   }
 }

@@ -166,7 +166,7 @@ export class Workspace {
   }
 
   async close(): Promise<void> {
-    this.scheduler.stop();
+    await this.scheduler.stop();
     await this.queue.close();
     await this.entriesThread?.close();
     await this.data.close();
