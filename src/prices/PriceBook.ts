@@ -85,6 +85,7 @@ export class PriceBook {
   private fill(slots: SeriesSlots, source: string, records: readonly PriceRecord[]): void {
     for (const record of records) slots.buckets.set(hours(record.bucket), slotOf(record));
     slots.lastHour = NaN;
+    slots.lastFound = undefined;
     if (source === 'ecb') this.converts = new WeakMap();
   }
 
@@ -141,7 +142,7 @@ export class PriceBook {
   private ownSlots(source: string, chainId: number, asset: string): SeriesSlots {
     const assets = childMap(childMap(this.slots, source), chainId);
     let series = assets.get(asset);
-    if (series === undefined) assets.set(asset, (series = { buckets: new Map(), firstUsed: Infinity, lastUsed: -Infinity, lastHour: NaN, lastSlot: undefined }));
+    if (series === undefined) assets.set(asset, (series = { buckets: new Map(), firstUsed: Infinity, lastUsed: -Infinity, lastHour: NaN, lastSlot: undefined, lastFound: undefined }));
     return series;
   }
 
@@ -174,14 +175,17 @@ export class PriceBook {
     if (series.lastHour !== hour) {
       series.lastHour = hour;
       series.lastSlot = slot;
+      series.lastFound = undefined;
       this.use(series, hour);
     }
     const tolerance = source === 'etherscan' ? DAY : HOUR;
     if (slot.price === null || slot.time === null || Math.abs(slot.time - query.time) > tolerance) return 'not found';
     if (slot.confidence !== null && slot.confidence < MIN_CONFIDENCE) return 'low confidence';
-    // One answer object per record, so rows at one price share its digits worked out once.
-    slot.found ??= new RecordAnswer(slot.price, slot.currency, slot.time, source);
-    return slot.found;
+    // One answer while the asset's rows stay in this bucket, so they share its digits worked out once. Kept on the
+    // series, not the slot: an answer (and its written texts) on each slot of a month's window outlived the young
+    // generation, ≈ 50 MB promoted by a million-row export to die in the old one.
+    series.lastFound ??= new RecordAnswer(slot.price, slot.currency, slot.time, source);
+    return series.lastFound;
   }
 
   /** Counts a bucket (`hours`) the lookups had not used yet (`bucketsUsed`). */
@@ -234,28 +238,31 @@ export class PriceBook {
 type Found = Extract<PriceAnswer, { found: true }>;
 
 /**
- * What the answer needs of one record of a series' bucket, and the answer once a row used it. The record itself is
- * not kept: a reader's windows hold 174,000 of them at 1M rows, and each kept object outlived the young generation.
+ * What the answer needs of one record of a series' bucket. The record itself is not kept: a reader's windows hold
+ * 174,000 of them at 1M rows, and each kept object outlived the young generation.
  */
 interface Slot {
   price: string | null;
   time: number | null;
   confidence: number | null;
   currency: string;
-  found: Found | undefined;
 }
 
 function slotOf(record: PriceRecord): Slot {
-  return { price: record.price, time: record.time, confidence: record.confidence, currency: record.currency, found: undefined };
+  return { price: record.price, time: record.time, confidence: record.confidence, currency: record.currency };
 }
 
-/** A series' records by bucket (`hours`), the range of buckets (`hours`) lookups used (kept when the records are replaced), and the last slot found. */
+/**
+ * A series' records by bucket (`hours`), the range of buckets (`hours`) lookups used (kept when the records are
+ * replaced), the last slot found and its answer once a row used it.
+ */
 export interface SeriesSlots {
   buckets: Map<number, Slot>;
   firstUsed: number;
   lastUsed: number;
   lastHour: number;
   lastSlot: Slot | undefined;
+  lastFound: RecordAnswer | undefined;
 }
 
 /** An asset's series per source of the book, in its order (`PriceBook.assetSeries`). */
