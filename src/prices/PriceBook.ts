@@ -7,6 +7,7 @@ import type { PriceQuery } from './PriceQuery.js';
 import type { PriceRecord } from './PriceRecord.js';
 import { RecordAnswer } from './RecordAnswer.js';
 import type { PriceSeries } from './PriceCache.js';
+import { hours, SeriesRecords } from './SeriesRecords.js';
 import type { PriceSourceName } from './ValuationSettings.js';
 
 /** Below this DefiLlama confidence a price is refused (probably a spam pool's), as rotki does. */
@@ -67,7 +68,9 @@ export class PriceBook {
   }
 
   add(record: PriceRecord): void {
-    this.fill(this.ownSlots(record.source, record.chainId, record.asset), record.source, [record]);
+    const slots = this.ownSlots(record.source, record.chainId, record.asset);
+    slots.records.put([record]);
+    this.changed(slots, record.source);
   }
 
   /**
@@ -75,16 +78,16 @@ export class PriceBook {
    * are found once, not per record: a million-row export reads 174,000 records in windows.
    */
   replaceSeries(series: PriceSeries, records: readonly PriceRecord[]): void {
-    // Cleared, not dropped: which of its buckets were used outlives the window.
+    // Replaced, not dropped: which of its buckets were used outlives the window.
     const slots = this.ownSlots(series.source, series.chainId, series.asset);
-    slots.buckets.clear();
-    this.fill(slots, series.source, records);
+    slots.records.replace(records);
+    this.changed(slots, series.source);
   }
 
-  /** Puts a series' records in its slots; the last slot found and (for ECB rates) the conversions made are stale then. */
-  private fill(slots: SeriesSlots, source: string, records: readonly PriceRecord[]): void {
-    for (const record of records) slots.buckets.set(hours(record.bucket), slotOf(record));
+  /** A series' records changed: the last record found and its answer, and (for ECB rates) the conversions made, are stale. */
+  private changed(slots: SeriesSlots, source: string): void {
     slots.lastHour = NaN;
+    slots.lastIndex = -1;
     slots.lastFound = undefined;
     if (source === 'ecb') this.converts = new WeakMap();
   }
@@ -98,7 +101,7 @@ export class PriceBook {
   }
 
   has(series: PriceSeries, bucket: number): boolean {
-    return this.slot(series.source, series.chainId, series.asset, bucket) !== undefined;
+    return (this.seriesSlots(series.source, series.chainId, series.asset)?.records.find(hours(bucket)) ?? -1) >= 0;
   }
 
   /** A call for this key got no answer (rate-limited, failed, or outside the key's plan): not cached. */
@@ -142,12 +145,8 @@ export class PriceBook {
   private ownSlots(source: string, chainId: number, asset: string): SeriesSlots {
     const assets = childMap(childMap(this.slots, source), chainId);
     let series = assets.get(asset);
-    if (series === undefined) assets.set(asset, (series = { buckets: new Map(), firstUsed: Infinity, lastUsed: -Infinity, lastHour: NaN, lastSlot: undefined, lastFound: undefined }));
+    if (series === undefined) assets.set(asset, (series = { records: new SeriesRecords(), firstUsed: Infinity, lastUsed: -Infinity, lastHour: NaN, lastIndex: -1, lastFound: undefined }));
     return series;
-  }
-
-  private slot(source: string, chainId: number, asset: string, bucket: number): Slot | undefined {
-    return this.seriesSlots(source, chainId, asset)?.buckets.get(hours(bucket));
   }
 
   private fromSource(source: string, query: PriceQuery, known?: SeriesSlots): MissingState | Found {
@@ -167,24 +166,28 @@ export class PriceBook {
     const series = known ?? this.seriesSlots(source, query.chainId, query.asset);
     const hour = hours(bucket);
     // Rows of an asset come in time order, a bucket's several in a row: the last one found is asked again first.
-    const slot = series?.lastHour === hour ? series.lastSlot : series?.buckets.get(hour);
-    if (series === undefined || slot === undefined) {
+    const index = series === undefined ? -1 : series.lastHour === hour ? series.lastIndex : series.records.find(hour);
+    if (series === undefined || index < 0) {
       this.misses += 1;
       return this.transient.get(key({ source, chainId: query.chainId, asset: query.asset, currency: this.currencyOf(source) }, bucket)) ?? 'not found';
     }
     if (series.lastHour !== hour) {
       series.lastHour = hour;
-      series.lastSlot = slot;
+      series.lastIndex = index;
       series.lastFound = undefined;
       this.use(series, hour);
     }
     const tolerance = source === 'etherscan' ? DAY : HOUR;
-    if (slot.price === null || slot.time === null || Math.abs(slot.time - query.time) > tolerance) return 'not found';
-    if (slot.confidence !== null && slot.confidence < MIN_CONFIDENCE) return 'low confidence';
+    const { records } = series;
+    const price = records.price(index);
+    const time = records.time(index);
+    if (price === null || time === null || Math.abs(time - query.time) > tolerance) return 'not found';
+    const confidence = records.confidence(index);
+    if (confidence !== null && confidence < MIN_CONFIDENCE) return 'low confidence';
     // One answer while the asset's rows stay in this bucket, so they share its digits worked out once. Kept on the
-    // series, not the slot: an answer (and its written texts) on each slot of a month's window outlived the young
-    // generation, ≈ 50 MB promoted by a million-row export to die in the old one.
-    series.lastFound ??= new RecordAnswer(slot.price, slot.currency, slot.time, source);
+    // series, not per record: an answer (and its written texts) for each record of a month's window outlived the
+    // young generation, ≈ 50 MB promoted by a million-row export to die in the old one.
+    series.lastFound ??= new RecordAnswer(price, records.currency(index), time, source);
     return series.lastFound;
   }
 
@@ -225,12 +228,15 @@ export class PriceBook {
 
   private rate(currency: string, day: number): { rate: string; time: number } | MissingState {
     const series = fxSeries(currency);
-    const slot = this.slot(series.source, series.chainId, series.asset, day);
-    if (slot === undefined) {
+    const records = this.seriesSlots(series.source, series.chainId, series.asset)?.records;
+    const index = records === undefined ? -1 : records.find(hours(day));
+    if (records === undefined || index < 0) {
       this.misses += 1;
       return this.transient.get(key(series, day)) ?? 'not found';
     }
-    return slot.price === null || slot.time === null ? 'not found' : { rate: slot.price, time: slot.time };
+    const price = records.price(index);
+    const time = records.time(index);
+    return price === null || time === null ? 'not found' : { rate: price, time };
   }
 }
 
@@ -238,30 +244,15 @@ export class PriceBook {
 type Found = Extract<PriceAnswer, { found: true }>;
 
 /**
- * What the answer needs of one record of a series' bucket. The record itself is not kept: a reader's windows hold
- * 174,000 of them at 1M rows, and each kept object outlived the young generation.
- */
-interface Slot {
-  price: string | null;
-  time: number | null;
-  confidence: number | null;
-  currency: string;
-}
-
-function slotOf(record: PriceRecord): Slot {
-  return { price: record.price, time: record.time, confidence: record.confidence, currency: record.currency };
-}
-
-/**
- * A series' records by bucket (`hours`), the range of buckets (`hours`) lookups used (kept when the records are
- * replaced), the last slot found and its answer once a row used it.
+ * A series' records, the range of buckets (`hours`) lookups used (kept when the records are replaced), the last
+ * record found (its `hours` and index) and its answer once a row used it.
  */
 export interface SeriesSlots {
-  buckets: Map<number, Slot>;
+  records: SeriesRecords;
   firstUsed: number;
   lastUsed: number;
   lastHour: number;
-  lastSlot: Slot | undefined;
+  lastIndex: number;
   lastFound: RecordAnswer | undefined;
 }
 
@@ -279,15 +270,6 @@ export function fxSeries(currency: string): PriceSeries {
 /** The ECB series a conversion into `currency` reads: USD per EUR, and the book's currency per EUR unless EUR. */
 export function fxCurrencies(currency: string): string[] {
   return currency === 'EUR' ? ['USD'] : ['USD', currency];
-}
-
-/**
- * A bucket (hour or day, in unix seconds) as hours since 1970: a small integer, which V8 keeps unboxed as a map
- * key, where a time in seconds above 2^30 is a heap number allocated and hashed as a double on every lookup.
- */
-function hours(bucket: number): number {
-  // An integer (buckets are whole hours or days) the compiler then knows to be small: no number boxed for the key.
-  return (bucket / HOUR) | 0;
 }
 
 function key(series: PriceSeries, bucket: number): string {

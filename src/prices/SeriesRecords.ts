@@ -1,0 +1,115 @@
+import { HOUR } from './buckets.js';
+import { countAtOrBefore } from './lastAtOrBefore.js';
+import type { PriceRecord } from './PriceRecord.js';
+
+/**
+ * A bucket (hour or day, in unix seconds) as hours since 1970: a small integer, which V8 keeps unboxed, where a
+ * time in seconds above 2^30 is a heap number (allocated, and hashed as a double as a map key).
+ */
+export function hours(bucket: number): number {
+  // An integer (buckets are whole hours or days) the compiler then knows to be small.
+  return (bucket / HOUR) | 0;
+}
+
+/**
+ * One series' records by bucket, in ascending bucket order, column by column: what an answer needs of each record
+ * and no object per record. A million-row valued export reads 174,000 records in month-long windows, and each
+ * window outlives the young generation: a slot object per record and a `Map` grown entry by entry to hold them put
+ * ≈ 30 MB into the old generation to die there. Rows ask in ascending time, so a lookup starts at the last one's place.
+ * Records are keyed by `hours` of their bucket.
+ */
+export class SeriesRecords {
+  /** `hours` of each record's bucket. */
+  private keys: number[] = [];
+  private prices: (string | null)[] = [];
+  /** NaN where the record has none. */
+  private times: number[] = [];
+  /** NaN where the record has none. */
+  private confidences: number[] = [];
+  private currencies: string[] = [];
+  /** Where the last lookup ended. */
+  private at = 0;
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /** Holds these records alone from now on. */
+  replace(records: readonly PriceRecord[]): void {
+    this.keys = [];
+    this.prices = [];
+    this.times = [];
+    this.confidences = [];
+    this.currencies = [];
+    this.put(records);
+  }
+
+  /** Adds the records; one for a bucket already held replaces it, as a later one in `records` does an earlier one. */
+  put(records: readonly PriceRecord[]): void {
+    if (records.length === 0) return;
+    const last = this.keys.length === 0 ? -Infinity : (this.keys[this.keys.length - 1] as number);
+    if (ascendingAfter(records, last)) {
+      // As a window or a source's answer comes: appended whole, each column made at its length at once.
+      this.keys = this.keys.concat(records.map((record) => hours(record.bucket)));
+      this.prices = this.prices.concat(records.map((record) => record.price));
+      this.times = this.times.concat(records.map((record) => record.time ?? Number.NaN));
+      this.confidences = this.confidences.concat(records.map((record) => record.confidence ?? Number.NaN));
+      this.currencies = this.currencies.concat(records.map((record) => record.currency));
+      return;
+    }
+    this.merge(records);
+  }
+
+  /** The index of the record whose bucket's `hours` are `key`, or -1. */
+  find(key: number): number {
+    const keys = this.keys;
+    let at = this.at < keys.length ? this.at : 0;
+    // Rows ask in ascending time: the record asked for is this one or one of the next few.
+    if ((keys[at] as number) > key) at = 0;
+    for (let steps = 0; at < keys.length && (keys[at] as number) < key && steps < 8; steps += 1) at += 1;
+    if (at < keys.length && (keys[at] as number) < key) at = Math.max(0, countAtOrBefore(keys, key, (each) => each) - 1);
+    this.at = at;
+    return keys[at] === key ? at : -1;
+  }
+
+  price(index: number): string | null {
+    return this.prices[index] as string | null;
+  }
+
+  time(index: number): number | null {
+    const time = this.times[index] as number;
+    return Number.isNaN(time) ? null : time;
+  }
+
+  confidence(index: number): number | null {
+    const confidence = this.confidences[index] as number;
+    return Number.isNaN(confidence) ? null : confidence;
+  }
+
+  currency(index: number): string {
+    return this.currencies[index] as string;
+  }
+
+  /** Records out of order or among those held: every record by key, the later of two for one key, then the columns rebuilt. */
+  private merge(records: readonly PriceRecord[]): void {
+    const byKey = new Map<number, PriceRecord>();
+    for (let i = 0; i < this.keys.length; i += 1) {
+      const time = this.time(i);
+      const confidence = this.confidence(i);
+      const key = this.keys[i] as number;
+      byKey.set(key, { source: '', chainId: 0, asset: '', currency: this.currency(i), bucket: key * HOUR, price: this.price(i), time, confidence });
+    }
+    for (const record of records) byKey.set(hours(record.bucket), record);
+    this.replace([...byKey.values()].sort((a, b) => a.bucket - b.bucket));
+  }
+}
+
+function ascendingAfter(records: readonly PriceRecord[], last: number): boolean {
+  let previous = last;
+  for (const record of records) {
+    const key = hours(record.bucket);
+    if (key <= previous) return false;
+    previous = key;
+  }
+  return true;
+}
