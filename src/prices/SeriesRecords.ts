@@ -50,11 +50,12 @@ export class SeriesRecords {
     const last = this.keys.length === 0 ? -Infinity : (this.keys[this.keys.length - 1] as number);
     if (ascendingAfter(records, last)) {
       // As a window or a source's answer comes: appended whole, each column made at its length at once.
-      this.keys = this.keys.concat(records.map((record) => hours(record.bucket)));
-      this.prices = this.prices.concat(records.map((record) => record.price));
-      this.times = this.times.concat(records.map((record) => record.time ?? Number.NaN));
-      this.confidences = this.confidences.concat(records.map((record) => record.confidence ?? Number.NaN));
-      this.currencies = this.currencies.concat(records.map((record) => record.currency));
+      const append = <T>(column: T[], values: T[]): T[] => (column.length === 0 ? values : column.concat(values));
+      this.keys = append(this.keys, records.map((record) => hours(record.bucket)));
+      this.prices = append(this.prices, records.map((record) => record.price));
+      this.times = append(this.times, records.map((record) => record.time ?? Number.NaN));
+      this.confidences = append(this.confidences, records.map((record) => record.confidence ?? Number.NaN));
+      this.currencies = append(this.currencies, records.map((record) => record.currency));
       return;
     }
     this.merge(records);
