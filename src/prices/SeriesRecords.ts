@@ -30,10 +30,6 @@ export class SeriesRecords {
   /** Where the last lookup ended. */
   private at = 0;
 
-  get size(): number {
-    return this.keys.length;
-  }
-
   /** Holds these records alone from now on. */
   replace(records: readonly PriceRecord[]): void {
     this.keys = [];
@@ -91,17 +87,21 @@ export class SeriesRecords {
     return this.currencies[index] as string;
   }
 
-  /** Records out of order or among those held: every record by key, the later of two for one key, then the columns rebuilt. */
+  /** Records out of order or among those held: every record by key, the later of two for one key, the columns rebuilt in order. */
   private merge(records: readonly PriceRecord[]): void {
-    const byKey = new Map<number, PriceRecord>();
-    for (let i = 0; i < this.keys.length; i += 1) {
-      const time = this.time(i);
-      const confidence = this.confidence(i);
-      const key = this.keys[i] as number;
-      byKey.set(key, { source: '', chainId: 0, asset: '', currency: this.currency(i), bucket: key * HOUR, price: this.price(i), time, confidence });
+    type Row = [key: number, price: string | null, time: number, confidence: number, currency: string];
+    const byKey = new Map<number, Row>();
+    this.keys.forEach((key, i) => byKey.set(key, [key, this.prices[i] as string | null, this.times[i] as number, this.confidences[i] as number, this.currencies[i] as string]));
+    for (const record of records) {
+      const key = hours(record.bucket);
+      byKey.set(key, [key, record.price, record.time ?? Number.NaN, record.confidence ?? Number.NaN, record.currency]);
     }
-    for (const record of records) byKey.set(hours(record.bucket), record);
-    this.replace([...byKey.values()].sort((a, b) => a.bucket - b.bucket));
+    const rows = [...byKey.values()].sort((a, b) => a[0] - b[0]);
+    this.keys = rows.map((row) => row[0]);
+    this.prices = rows.map((row) => row[1]);
+    this.times = rows.map((row) => row[2]);
+    this.confidences = rows.map((row) => row[3]);
+    this.currencies = rows.map((row) => row[4]);
   }
 }
 

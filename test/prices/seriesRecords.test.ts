@@ -39,8 +39,8 @@ describe('SeriesRecords', () => {
     records.put([record(5, '5'), record(15, '15'), record(20, '20 again')]);
     records.put([record(30, '30')]);
     records.put([record(25, 'a'), record(25, 'b')]);
-    expect(records.size).toBe(6);
     expect([5, 10, 15, 20, 25, 30].map((hour) => read(records, hour)?.[0])).toEqual(['5', '10', '15', '20 again', 'b', '30']);
+    expect([0, 6, 12, 21, 26, 31].map((hour) => read(records, hour))).toEqual([null, null, null, null, null, null]);
     expect(read(records, 20)?.[1]).toBe(START + 20 * HOUR + 17);
   });
 
