@@ -32,6 +32,15 @@ export class SeriesRecords {
 
   /** Holds these records alone from now on. */
   replace(records: readonly PriceRecord[]): void {
+    if (ascending(records)) {
+      // A window as the cache gives it, in bucket order: each column made at its length at once.
+      this.keys = records.map((record) => hours(record.bucket));
+      this.prices = records.map((record) => record.price);
+      this.times = records.map((record) => record.time ?? Number.NaN);
+      this.confidences = records.map((record) => record.confidence ?? Number.NaN);
+      this.currencies = records.map((record) => record.currency);
+      return;
+    }
     this.keys = [];
     this.prices = [];
     this.times = [];
@@ -40,21 +49,30 @@ export class SeriesRecords {
     this.put(records);
   }
 
-  /** Adds the records; one for a bucket already held replaces it, as a later one in `records` does an earlier one. */
+  /**
+   * Adds the records one by one, as a map by bucket would: one for a bucket already held replaces it. A record
+   * after all held (a source's answers mostly come in time order) is appended; one among them is inserted.
+   */
   put(records: readonly PriceRecord[]): void {
-    if (records.length === 0) return;
-    const last = this.keys.length === 0 ? -Infinity : (this.keys[this.keys.length - 1] as number);
-    if (ascendingAfter(records, last)) {
-      // As a window or a source's answer comes: appended whole, each column made at its length at once.
-      const append = <T>(column: T[], values: T[]): T[] => (column.length === 0 ? values : column.concat(values));
-      this.keys = append(this.keys, records.map((record) => hours(record.bucket)));
-      this.prices = append(this.prices, records.map((record) => record.price));
-      this.times = append(this.times, records.map((record) => record.time ?? Number.NaN));
-      this.confidences = append(this.confidences, records.map((record) => record.confidence ?? Number.NaN));
-      this.currencies = append(this.currencies, records.map((record) => record.currency));
-      return;
+    for (const record of records) {
+      const key = hours(record.bucket);
+      const keys = this.keys;
+      const at = keys.length === 0 || (keys[keys.length - 1] as number) < key ? keys.length : countAtOrBefore(keys, key - 1, (each) => each);
+      const time = record.time ?? Number.NaN;
+      const confidence = record.confidence ?? Number.NaN;
+      if (keys[at] === key) {
+        this.prices[at] = record.price;
+        this.times[at] = time;
+        this.confidences[at] = confidence;
+        this.currencies[at] = record.currency;
+      } else {
+        keys.splice(at, 0, key);
+        this.prices.splice(at, 0, record.price);
+        this.times.splice(at, 0, time);
+        this.confidences.splice(at, 0, confidence);
+        this.currencies.splice(at, 0, record.currency);
+      }
     }
-    this.merge(records);
   }
 
   /** The index of the record whose bucket's `hours` are `key`, or -1. */
@@ -86,31 +104,9 @@ export class SeriesRecords {
   currency(index: number): string {
     return this.currencies[index] as string;
   }
-
-  /** Records out of order or among those held: every record by key, the later of two for one key, the columns rebuilt in order. */
-  private merge(records: readonly PriceRecord[]): void {
-    type Row = [key: number, price: string | null, time: number, confidence: number, currency: string];
-    const byKey = new Map<number, Row>();
-    this.keys.forEach((key, i) => byKey.set(key, [key, this.prices[i] as string | null, this.times[i] as number, this.confidences[i] as number, this.currencies[i] as string]));
-    for (const record of records) {
-      const key = hours(record.bucket);
-      byKey.set(key, [key, record.price, record.time ?? Number.NaN, record.confidence ?? Number.NaN, record.currency]);
-    }
-    const rows = [...byKey.values()].sort((a, b) => a[0] - b[0]);
-    this.keys = rows.map((row) => row[0]);
-    this.prices = rows.map((row) => row[1]);
-    this.times = rows.map((row) => row[2]);
-    this.confidences = rows.map((row) => row[3]);
-    this.currencies = rows.map((row) => row[4]);
-  }
 }
 
-function ascendingAfter(records: readonly PriceRecord[], last: number): boolean {
-  let previous = last;
-  for (const record of records) {
-    const key = hours(record.bucket);
-    if (key <= previous) return false;
-    previous = key;
-  }
+function ascending(records: readonly PriceRecord[]): boolean {
+  for (let i = 1; i < records.length; i += 1) if (hours((records[i] as PriceRecord).bucket) <= hours((records[i - 1] as PriceRecord).bucket)) return false;
   return true;
 }

@@ -44,6 +44,20 @@ describe('SeriesRecords', () => {
     expect(read(records, 20)?.[1]).toBe(START + 20 * HOUR + 17);
   });
 
+  it('answers as a map by bucket would after records put one by one in any order, repeats included', () => {
+    const records = new SeriesRecords();
+    const expected = new Map<number, string>();
+    let seed = 7;
+    for (let i = 0; i < 3_000; i += 1) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      // Mostly ascending, as a source's answers come, with a third landing among the records held.
+      const hour = i % 3 === 0 ? seed % 1_500 : 500 + i;
+      records.put([record(hour, `${i}`)]);
+      expected.set(hour, `${i}`);
+    }
+    for (let hour = -1; hour < 3_600; hour += 1) expect(read(records, hour)?.[0] ?? null).toBe(expected.get(hour) ?? null);
+  });
+
   it('holds a replacing window alone, and day buckets (ECB rates) by their hours', () => {
     const records = new SeriesRecords();
     records.replace([record(0, '1'), record(1, '2')]);
