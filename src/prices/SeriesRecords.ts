@@ -3,8 +3,8 @@ import { countAtOrBefore } from './lastAtOrBefore.js';
 import type { PriceRecord } from './PriceRecord.js';
 
 /**
- * A bucket (hour or day, in unix seconds) as hours since 1970: a small integer, which V8 keeps unboxed, where a
- * time in seconds above 2^30 is a heap number (allocated, and hashed as a double as a map key).
+ * A bucket (hour or day, in unix seconds) as hours since 1970: a small integer, which an array of keys holds
+ * unboxed and compares as one, where a time in seconds above 2^30 is a heap number.
  */
 export function hours(bucket: number): number {
   // An integer (buckets are whole hours or days) the compiler then knows to be small.
@@ -57,7 +57,7 @@ export class SeriesRecords {
     for (const record of records) {
       const key = hours(record.bucket);
       const keys = this.keys;
-      const at = keys.length === 0 || (keys[keys.length - 1] as number) < key ? keys.length : countAtOrBefore(keys, key - 1, (each) => each);
+      const at = keys.length === 0 || (keys[keys.length - 1] as number) < key ? keys.length : countAtOrBefore(keys, key - 1, itself);
       const time = record.time ?? Number.NaN;
       const confidence = record.confidence ?? Number.NaN;
       if (keys[at] === key) {
@@ -82,7 +82,7 @@ export class SeriesRecords {
     // Rows ask in ascending time: the record asked for is this one or one of the next few.
     if ((keys[at] as number) > key) at = 0;
     for (let steps = 0; at < keys.length && (keys[at] as number) < key && steps < 8; steps += 1) at += 1;
-    if (at < keys.length && (keys[at] as number) < key) at = Math.max(0, countAtOrBefore(keys, key, (each) => each) - 1);
+    if (at < keys.length && (keys[at] as number) < key) at = Math.max(0, countAtOrBefore(keys, key, itself) - 1);
     this.at = at;
     return keys[at] === key ? at : -1;
   }
@@ -104,6 +104,11 @@ export class SeriesRecords {
   currency(index: number): string {
     return this.currencies[index] as string;
   }
+}
+
+/** A key is its own sort key (`countAtOrBefore`'s), one function for every search. */
+function itself(key: number): number {
+  return key;
 }
 
 function ascending(records: readonly PriceRecord[]): boolean {
