@@ -49,7 +49,16 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
   // chain → asset → the times [from, to) its loaded window covers and its series in the book (no key string built,
   // and no map of the book's looked up, per row).
   const windows = new Map<number, Map<string, AssetWindow>>();
+  // Read at the first window, not when the reader opens: an export opens it before its sync has fetched (warmed) prices.
+  let fxRead = settings.currency === 'USD';
   const load = (query: PriceQuery): AssetWindow => {
+    if (!fxRead) {
+      // USD prices (and a file's USD lines) convert to any other book currency.
+      for (const currency of fxCurrencies(settings.currency)) {
+        for (const record of store.prices.get(fxSeries(currency), 0, Number.MAX_SAFE_INTEGER)) book.add(record);
+      }
+      fxRead = true;
+    }
     const from = dayOf(query.time);
     const window = { from, to: from + WINDOW, series: book.assetSeries(query.chainId, query.asset) };
     for (const source of settings.sources) {
@@ -58,12 +67,6 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
     }
     return window;
   };
-  // USD prices (and a file's USD lines) convert to any other book currency.
-  if (settings.currency !== 'USD') {
-    for (const currency of fxCurrencies(settings.currency)) {
-      for (const record of store.prices.get(fxSeries(currency), 0, Number.MAX_SAFE_INTEGER)) book.add(record);
-    }
-  }
   // The last question, by its parts, and its answer: a row's tally asks, then its cells ask the same question. Kept
   // as numbers and the asset's one string (`contractAddress`), never the question object: storing a young object into
   // this long-lived closure took a write barrier's slow path on every row.

@@ -161,9 +161,12 @@ class StoreOracle implements OpenedPriceOracle {
   /** Adds the cached records of a series' buckets to the book; returns the buckets the cache lacks. */
   private fromCache(series: PriceSeries, buckets: number[]): number[] {
     buckets.sort((a, b) => a - b);
+    // What an earlier prepare of this run found or fetched is no hit again (a warming's calls, read by the settling).
+    const held = buckets.filter((bucket) => this.book.has(series, bucket)).length;
+    if (held === buckets.length) return [];
     for (const record of this.cache.get(series, buckets[0] as number, buckets.at(-1) as number)) this.book.add(record);
     const missing = buckets.filter((bucket) => !this.book.has(series, bucket));
-    this.cacheHits += buckets.length - missing.length;
+    this.cacheHits += buckets.length - missing.length - held;
     return missing;
   }
 

@@ -40,6 +40,13 @@ export interface CollectingValuation {
 export interface DeferredValuation {
   collecting: CollectingValuation;
   /**
+   * Before the render, while the sync still fetches receipts: the questions of the ledger the stored lists give
+   * (every movement and its time; a missing receipt changes only a fee's amount) prepared, so the price calls are
+   * made while the Etherscan key is busy and the render finds the cache full. What it did not foresee, `settle`
+   * still prepares.
+   */
+  warm(entries: Iterable<LedgerEntry>): Promise<void>;
+  /**
    * After the first render (`rendered`), its tallies when every thread's reader found every key it needed (`exact`:
    * its prices were final); otherwise `entries`' questions noted in a pass of their own, and prepared.
    */
@@ -59,6 +66,7 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
   const here = new PriceTally(reader);
   const threads: PartTally[] = [];
   let prepared: PreparedValuation | undefined;
+  let warmed = false;
   const keyless: ValuationSettings = { ...settings };
   delete keyless.coingeckoKey;
   return {
@@ -69,10 +77,14 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
       instants,
       add: (part) => void threads.push(part),
     },
+    async warm(entries) {
+      warmed = true;
+      await oracle.prepareAssets(notedQueries(entries, instants).assets());
+    },
     async settle(entries, rendered = false) {
       const parts = rendered ? [finishedTally(here, reader, instants), ...threads] : [];
       const exact = rendered && parts.every(({ tallied, use }) => tallied.exact && !use.missed);
-      prepared = exact ? talliedValuation(oracle.stats(), reader, keyless, parts) : await preparedValuation(oracle, entries(), instants);
+      prepared = exact ? talliedValuation(oracle.stats(), reader, keyless, parts, warmed) : await preparedValuation(oracle, entries(), instants);
       return { prepared, exact };
     },
     prepared() {
@@ -91,25 +103,24 @@ export function finishedTally(tally: PriceTally, reader: CacheReader, instants: 
 /**
  * A render whose prices were final, settled from its tallies: the figures a prepare of its questions would give
  * (every bucket it used a cache hit, each ECB day once per source and currency, no call), and later renders read
- * the cache as it did.
+ * the cache as it did. After a warming, the buckets it read were mostly that prepare's own calls: the oracle's
+ * count of what it found cached stands.
  */
-function talliedValuation(stats: PriceStats, reader: CacheReader, settings: ValuationSettings, parts: readonly PartTally[]): PreparedValuation {
+function talliedValuation(stats: PriceStats, reader: CacheReader, settings: ValuationSettings, parts: readonly PartTally[], warmed: boolean): PreparedValuation {
   const tally = mergedTallies(parts.map((part) => part.tallied));
   const fxDays = new Set(parts.flatMap((part) => part.use.fxDays));
   const buckets = parts.reduce((sum, part) => sum + part.use.buckets, 0);
   return {
     render: { prices: reader, forChains: () => ({ cache: settings }) },
     missing: tally.missing,
-    stats: { ...stats, cacheHits: buckets + fxDays.size * fxCurrencies(settings.currency).length },
+    stats: warmed ? stats : { ...stats, cacheHits: buckets + fxDays.size * fxCurrencies(settings.currency).length },
     questions: tally.questions,
     unqueried: Object.fromEntries(tally.unqueried.map(({ reason, rows }) => [reason, rows])),
   };
 }
 
 async function preparedValuation(oracle: PriceOracle, entries: Iterable<LedgerEntry>, instants: readonly number[]): Promise<PreparedValuation> {
-  const queries = new PriceQueries();
-  for (const entry of entries) queries.add(entry);
-  queries.addInstants(instants);
+  const queries = notedQueries(entries, instants);
   await oracle.prepareAssets(queries.assets());
   const stats = oracle.stats();
   const prices: RowPrices = { currency: stats.currency, priceAt: (query) => oracle.priceAt(query) };
@@ -120,4 +131,12 @@ async function preparedValuation(oracle: PriceOracle, entries: Iterable<LedgerEn
     questions: queries.size,
     unqueried: Object.fromEntries(queries.unqueried),
   };
+}
+
+/** The questions of a pass over the entries, and those of the balance instants. */
+function notedQueries(entries: Iterable<LedgerEntry>, instants: readonly number[]): PriceQueries {
+  const queries = new PriceQueries();
+  for (const entry of entries) queries.add(entry);
+  queries.addInstants(instants);
+  return queries;
 }

@@ -40,7 +40,7 @@ export async function runBalances(job: Job, options: BalancesRunOptions): Promis
   const run = openJobRun(job, options);
   try {
     const plan = await fullHistoryPlan(run.api, job.chains);
-    const sync = await syncPlan(run, plan, options.progress, options.signal);
+    const sync = await syncPlan(run, plan, options.progress, options);
     const blockByChain = new Map<number, number>();
     for (const { chainId, toBlock } of sync.chains) {
       const block = await run.api.blockNumberByTime(chainId, options.at.time, 'before');

@@ -8,7 +8,7 @@ import { writeBalanceSeriesFile } from '../output/balanceSeriesFile.js';
 import { balanceSeries } from '../holdings/balanceSeries.js';
 import { planBlockRanges } from '../sync/planBlockRanges.js';
 import type { SyncProgress } from '../sync/progress.js';
-import type { SyncReport } from '../sync/syncJob.js';
+import type { ListedSync, SyncReport } from '../sync/syncJob.js';
 import type { BlockPlan } from '../sync/planBlockRanges.js';
 import { chainBalanceReader } from './chainBalanceReader.js';
 import { renderTemplates } from './renderTemplates.js';
@@ -84,18 +84,25 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
   try {
     const plan = await planBlockRanges(run.api, job.chains, job.period, now);
     const upToHead = new Set(plan.ranges.filter((range) => range.endBlock >= range.headBlock).map((range) => range.chainId));
-    const sync = await syncPlan(run, plan, options.progress, options.signal, options.refetch);
-    // Opening balances need every block before the period; the store keeps them once synced.
-    const balanced = templates.some((template) => template.balances !== 'none');
-    const history = balanced ? await syncPlan(run, blocksBefore(plan), options.progress, options.signal) : null;
-    const { tags, report: labels } = await fetchCounterpartyTags(run.store, run.api, job, sync.chains, now);
-    const ledgerJob = { ...job, tags };
     const oracle = openRunPriceOracle(run, options);
     // Priced from the cache while the first template renders, prepared after (no pass of its own over the ledger).
     const deferred =
       oracle === undefined || job.valuation === undefined
         ? null
         : deferValuation(oracle, openCacheReader(job.valuation, run.store), job.valuation, [job.period.startTime, job.period.endTime]);
+    // A cold sync's prices are fetched while its receipts are: the render then finds them cached.
+    let warming: Promise<void> | undefined;
+    const onListed = deferred === null ? undefined : (listed: ListedSync): void => {
+      warming = deferred.warm(ledgerFromStore(run.store, job, listed.chains)());
+      // Awaited once the sync ends; a failure before then is not unhandled.
+      void warming.catch(() => undefined);
+    };
+    const sync = await alongside(syncPlan(run, plan, options.progress, { ...options, ...(onListed === undefined ? {} : { onListed }) }), () => warming);
+    // Opening balances need every block before the period; the store keeps them once synced.
+    const balanced = templates.some((template) => template.balances !== 'none');
+    const history = balanced ? await syncPlan(run, blocksBefore(plan), options.progress, { ...options, refetch: false }) : null;
+    const { tags, report: labels } = await fetchCounterpartyTags(run.store, run.api, job, sync.chains, now);
+    const ledgerJob = { ...job, tags };
     const results = await renderTemplates({
       entries: ledgerFromStore(run.store, ledgerJob, sync.chains),
       parts: ledgerParts(run.store, ledgerJob, sync.chains),
@@ -183,6 +190,22 @@ function valuationSection(valuation: ExportValuation): ManifestValuation {
     unqueriedRows: valuation.unqueried,
     missingRows: valuation.missingRows,
   };
+}
+
+/**
+ * The sync's report once the work it started alongside (`later()`, read when the sync ends) is done too; the sync's
+ * error first, the other's then only awaited, so the store is not closed under it.
+ */
+async function alongside<T>(sync: Promise<T>, later: () => Promise<void> | undefined): Promise<T> {
+  let report: T;
+  try {
+    report = await sync;
+  } catch (error) {
+    await later()?.catch(() => undefined);
+    throw error;
+  }
+  await later();
+  return report;
 }
 
 /** Every block of each planned chain before the period (skipped chains were reported with the period's plan). */

@@ -38,7 +38,7 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
   const run = openJobRun(job, options);
   try {
     const plan = await fullHistoryPlan(run.api, job.chains);
-    const sync = await syncPlan(run, plan, options.progress, options.signal);
+    const sync = await syncPlan(run, plan, options.progress, options);
     const result = await reconcile({
       api: run.api,
       entries: ledgerFromStore(run.store, job, sync.chains),

@@ -17,7 +17,7 @@ export async function runSync(job: Job, options: SyncOptions): Promise<{ sync: S
   const run = openJobRun(job, options);
   try {
     const plan = await fullHistoryPlan(run.api, job.chains);
-    const sync = await syncPlan(run, plan, options.progress, options.signal);
+    const sync = await syncPlan(run, plan, options.progress, options);
     return { sync, api: run.api.stats };
   } finally {
     run.close();

@@ -41,6 +41,11 @@ export class ReceiptFetcher {
     return true;
   }
 
+  /** Receipts queued and not yet fetched or abandoned. */
+  get left(): number {
+    return this.pending.size;
+  }
+
   /** Resolves once every queued receipt is fetched or abandoned; new ones may arrive meanwhile. */
   async drain(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);

@@ -22,14 +22,19 @@ export class SyncControl {
 
   /** Throws when the job of `chainId` must not send another request. */
   check(chainId: number): void {
-    if (this.failed || this.signal?.aborted === true || this.isSkipped(chainId)) throw new Stopped();
+    if (this.stopped || this.skipped(chainId)) throw new Stopped();
+  }
+
+  /** A fatal error or the signal stopped every job. */
+  get stopped(): boolean {
+    return this.failed || this.signal?.aborted === true;
   }
 
   /** Records why a job ended early. */
   handle(error: unknown, chainId: number): void {
     if (error instanceof Stopped) return;
     if (error instanceof ChainNotAvailableError) {
-      if (!this.isSkipped(chainId)) this.skippedChains.push({ chainId, reason: error.shortMessage });
+      if (!this.skipped(chainId)) this.skippedChains.push({ chainId, reason: error.shortMessage });
       return;
     }
     if (!this.failed) {
@@ -51,7 +56,8 @@ export class SyncControl {
     }
   }
 
-  private isSkipped(chainId: number): boolean {
+  /** The chain was found unavailable: its jobs stop, the others go on. */
+  skipped(chainId: number): boolean {
     return this.skippedChains.some((skipped) => skipped.chainId === chainId);
   }
 }

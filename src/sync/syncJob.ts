@@ -37,6 +37,18 @@ export interface SyncJobInput {
    * already stored. Re-committing a span replaces its rows, so this only ever adds what the API lists now.
    */
   refetch?: boolean;
+  /**
+   * Called once every key's list pages are stored, when receipts are still being fetched: the stored lists already
+   * give every movement of the ledger and its time (a receipt adds only a fee's exact amount), so work that needs
+   * those (prices) can start while the key is busy with receipts.
+   */
+  onListed?: (listed: ListedSync) => void;
+}
+
+/** The moment every list page is stored: the chains as they will be synced, and the receipts still to fetch. */
+export interface ListedSync {
+  chains: SyncedChain[];
+  receiptsLeft: number;
 }
 
 /** What one key did in this run. */
@@ -136,11 +148,11 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
   }
 
   await Promise.all(jobs);
+  if (!control.stopped && receipts.left > 0) input.onListed?.({ chains: chains.filter((chain) => !control.skipped(chain.chainId)), receiptsLeft: receipts.left });
   await receipts.drain();
   for (const skipped of control.skippedChains) progress?.chainSkipped(skipped.chainId, skipped.reason);
   progress?.finished();
   control.throwIfStopped();
-  const skippedIds = new Set(control.skippedChains.map((skipped) => skipped.chainId));
   return {
     listCalls: sum(perKey, (key) => key.listCalls),
     receiptCalls: receipts.calls,
@@ -148,7 +160,7 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
     rows: sum(perKey, (key) => key.rows),
     receipts: receipts.stored,
     unknownReceipts: receipts.unknown,
-    chains: chains.filter((chain) => !skippedIds.has(chain.chainId)),
+    chains: chains.filter((chain) => !control.skipped(chain.chainId)),
     skippedChains: control.skippedChains,
     perKey,
   };

@@ -120,10 +120,11 @@ describe('valuation deferred to the first render', () => {
   });
 
   /** A deferred export's render over `state`, in parts on two threads or in one pass; how often each template rendered. */
-  async function deferredRender(state: string, out: string, inParts: boolean, order = templates) {
+  async function deferredRender(state: string, out: string, inParts: boolean, order = templates, warmed = false) {
     const store = openSqliteStore(state);
     try {
       const deferred = deferValuation(openPriceOracle(settings, store, { pacerFor }), openCacheReader(settings, store), settings, instants());
+      if (warmed) await deferred.warm(ledgerFromStore(store, job, chains)());
       const split = ledgerParts(store, job, chains, { minRows: 0, threads: 2 });
       const renders = new Map<string, number>();
       const counted = (name: string): void => void renders.set(name, (renders.get(name) ?? 0) + 1);
@@ -176,6 +177,15 @@ describe('valuation deferred to the first render', () => {
     expect(onePass.files).toEqual(reference.files);
     expect(onePass.renders).toEqual({ ledger: 1, ctc: 1 });
     expect(same(onePass.prepared)).toEqual(same(warm.prepared));
+  }, 120_000);
+
+  it('warmed before the render (as a cold sync does while it fetches receipts): each template renders once, with the calls and figures of a collecting pass', async () => {
+    const warmed = await deferredRender(stateCopy('warmed'), path.join(dir, 'warmed'), true, templates, true);
+    expect(warmed.files).toEqual(reference.files);
+    expect(warmed.renders).toEqual({ ledger: 1, ctc: 1 });
+    // The prices it read were this run's calls: as cold as the reference's prepare, not a hit each.
+    expect(same(warmed.prepared)).toEqual(same(reference.prepared));
+    expect(warmed.prepared.stats).toEqual(reference.prepared.stats);
   }, 120_000);
 
   it('a journal first: its questions noted in a pass of their own, before it renders', async () => {

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { runCli } from '../../src/cli/main.js';
+import type { Manifest } from '../../src/output/writeManifest.js';
+import type { ManifestValuation } from '../../src/pipeline/runExport.js';
+import { generateWorld } from '../../src/sandbox/generateWorld.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
+import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
+import { captureIo } from '../support/captureIo.js';
+
+const CHAINS = [1, 10, 42161];
+// Slow enough that the receipts take seconds after the last list page.
+const RATE = 150;
+const RECEIPTS = 'proxy.eth_getTransactionReceipt';
+const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+
+/**
+ * A cold valued export asks its prices while the sync still fetches receipts (the lists give every movement and its
+ * time), so the price source's pace is not added after the sync. The files, the calls and the missing list must be
+ * what pricing after the sync gives.
+ */
+describe('prices fetched while the receipts are', () => {
+  let dir: string;
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-prices-during-sync-'));
+    sandbox = await startSandbox({ world: generateWorld({ seed: 1, scale: 0.1, chains: CHAINS }), rate: RATE });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const args = (command: string, name: string, state: string): string[] => [
+    command, '--out', path.join(dir, name), '--state', path.join(dir, state),
+    '--base-url', sandbox.url, '--api-key', sandbox.apiKey, '--rate', String(RATE), '--quiet',
+    '--from', day(WORLD_START), '--to', day(WORLD_END - 1), ...(command === 'export' ? ['--template', 'ledger'] : []),
+    ...sandbox.world.wallets.flatMap((wallet) => ['--address', wallet.address]),
+    ...CHAINS.flatMap((chainId) => ['--chain', String(chainId)]),
+  ];
+  const run = async (argv: string[]): Promise<void> => {
+    const io = captureIo(dir);
+    expect({ code: await runCli(argv, io), stderr: io.stderrText() }).toEqual({ code: 0, stderr: '' });
+  };
+  const read = (name: string, file: string): string => fs.readFileSync(path.join(dir, name, file), 'utf8');
+  const valuation = (name: string): ManifestValuation => (JSON.parse(read(name, 'manifest.json')) as Manifest).valuation as ManifestValuation;
+  const receipts = (): number => sandbox.stats.byAction[RECEIPTS] ?? 0;
+  const priceCalls = (): number => sandbox.stats.priceCalls.defillama;
+
+  it('a cold export makes its price calls before its last receipt, and writes what pricing after the sync writes', async () => {
+    // Receipts answered when the first price call arrived.
+    let receiptsAtFirstPrice: number | undefined;
+    const watch = setInterval(() => {
+      if (receiptsAtFirstPrice === undefined && priceCalls() > 0) receiptsAtFirstPrice = receipts();
+    }, 2);
+    try {
+      await run(args('export', 'during', 'during.db'));
+    } finally {
+      clearInterval(watch);
+    }
+    const during = { receipts: receipts(), calls: priceCalls() };
+    expect(during.calls).toBeGreaterThan(0);
+    expect(receiptsAtFirstPrice).toBeDefined();
+    expect(receiptsAtFirstPrice).toBeLessThan(during.receipts / 2);
+    expect(valuation('during')).toMatchObject({ priceCalls: during.calls, expectedPriceCalls: during.calls, cacheHits: 0 });
+
+    // The same world synced first (no valuation), then exported: every receipt stored, so prices come after.
+    await run(args('sync', 'synced', 'after.db'));
+    const synced = { receipts: receipts(), calls: priceCalls() };
+    expect(synced.calls).toBe(during.calls);
+    await run(args('export', 'after', 'after.db'));
+    expect(receipts()).toBe(synced.receipts);
+    expect(priceCalls() - synced.calls).toBe(during.calls);
+    expect(valuation('after')).toEqual(valuation('during'));
+    expect(read('during', 'ledger.csv')).toBe(read('after', 'ledger.csv'));
+    expect(read('during', 'prices-missing.csv')).toBe(read('after', 'prices-missing.csv'));
+    expect(read('during', 'ledger.csv')).toMatch(/,defillama,\d+\.\d\d,\r?\n/);
+
+    // Warm: no price call, every bucket a cache hit, the same file.
+    const before = priceCalls();
+    await run(args('export', 'warm', 'during.db'));
+    expect(priceCalls()).toBe(before);
+    expect(valuation('warm')).toMatchObject({ priceCalls: 0, expectedPriceCalls: 0 });
+    expect(valuation('warm').cacheHits).toBeGreaterThan(0);
+    expect(read('warm', 'ledger.csv')).toBe(read('during', 'ledger.csv'));
+  }, 120_000);
+});
