@@ -45,7 +45,7 @@ export interface DeferredValuation {
    * made while the Etherscan key is busy and the render finds the cache full. What it did not foresee, `settle`
    * still prepares.
    */
-  warm(entries: Iterable<LedgerEntry>): Promise<void>;
+  warm(entries: () => Iterable<LedgerEntry>): Promise<void>;
   /**
    * After the first render (`rendered`), its tallies when every thread's reader found every key it needed (`exact`:
    * its prices were final); otherwise `entries`' questions noted in a pass of their own, and prepared.
@@ -79,7 +79,7 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
     },
     async warm(entries) {
       warmed = true;
-      await oracle.prepareAssets(notedQueries(entries, instants).assets());
+      await oracle.prepareAssets(notedQueries(entries(), instants).assets());
     },
     async settle(entries, rendered = false) {
       const parts = rendered ? [finishedTally(here, reader, instants), ...threads] : [];

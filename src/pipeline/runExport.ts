@@ -84,7 +84,9 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
   try {
     const plan = await planBlockRanges(run.api, job.chains, job.period, now);
     const upToHead = new Set(plan.ranges.filter((range) => range.endBlock >= range.headBlock).map((range) => range.chainId));
-    const oracle = openRunPriceOracle(run, options);
+    // A failed sync stops the warming's price calls rather than waiting for them.
+    const stopWarming = new AbortController();
+    const oracle = openRunPriceOracle(run, { ...options, signal: AbortSignal.any([stopWarming.signal, ...(options.signal === undefined ? [] : [options.signal])]) });
     // Priced from the cache while the first template renders, prepared after (no pass of its own over the ledger).
     const deferred =
       oracle === undefined || job.valuation === undefined
@@ -93,11 +95,11 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     // A cold sync's prices are fetched while its receipts are: the render then finds them cached.
     let warming: Promise<void> | undefined;
     const onListed = deferred === null ? undefined : (listed: ListedSync): void => {
-      warming = deferred.warm(ledgerFromStore(run.store, job, listed.chains)());
+      warming = deferred.warm(ledgerFromStore(run.store, job, listed.chains));
       // Awaited once the sync ends; a failure before then is not unhandled.
       void warming.catch(() => undefined);
     };
-    const sync = await alongside(syncPlan(run, plan, options.progress, { ...options, ...(onListed === undefined ? {} : { onListed }) }), () => warming);
+    const sync = await alongside(syncPlan(run, plan, options.progress, { ...options, ...(onListed === undefined ? {} : { onListed }) }), () => warming, stopWarming);
     // Opening balances need every block before the period; the store keeps them once synced.
     const balanced = templates.some((template) => template.balances !== 'none');
     const history = balanced ? await syncPlan(run, blocksBefore(plan), options.progress, { ...options, refetch: false }) : null;
@@ -193,14 +195,15 @@ function valuationSection(valuation: ExportValuation): ManifestValuation {
 }
 
 /**
- * The sync's report once the work it started alongside (`later()`, read when the sync ends) is done too; the sync's
- * error first, the other's then only awaited, so the store is not closed under it.
+ * The sync's report once the work it started alongside (`later()`, read when the sync ends) is done too. When the
+ * sync fails, that work is stopped and awaited (the store is not closed under it), and the sync's error thrown.
  */
-async function alongside<T>(sync: Promise<T>, later: () => Promise<void> | undefined): Promise<T> {
+async function alongside<T>(sync: Promise<T>, later: () => Promise<void> | undefined, stop: AbortController): Promise<T> {
   let report: T;
   try {
     report = await sync;
   } catch (error) {
+    stop.abort(error);
     await later()?.catch(() => undefined);
     throw error;
   }

@@ -124,7 +124,7 @@ describe('valuation deferred to the first render', () => {
     const store = openSqliteStore(state);
     try {
       const deferred = deferValuation(openPriceOracle(settings, store, { pacerFor }), openCacheReader(settings, store), settings, instants());
-      if (warmed) await deferred.warm(ledgerFromStore(store, job, chains)());
+      if (warmed) await deferred.warm(ledgerFromStore(store, job, chains));
       const split = ledgerParts(store, job, chains, { minRows: 0, threads: 2 });
       const renders = new Map<string, number>();
       const counted = (name: string): void => void renders.set(name, (renders.get(name) ?? 0) + 1);

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -34,9 +36,9 @@ describe('prices fetched while the receipts are', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const args = (command: string, name: string, state: string): string[] => [
+  const args = (command: string, name: string, state: string, api = sandbox): string[] => [
     command, '--out', path.join(dir, name), '--state', path.join(dir, state),
-    '--base-url', sandbox.url, '--api-key', sandbox.apiKey, '--rate', String(RATE), '--quiet',
+    '--base-url', api.url, '--api-key', api.apiKey, '--rate', String(RATE), '--quiet',
     '--from', day(WORLD_START), '--to', day(WORLD_END - 1), ...(command === 'export' ? ['--template', 'ledger'] : []),
     ...sandbox.world.wallets.flatMap((wallet) => ['--address', wallet.address]),
     ...CHAINS.flatMap((chainId) => ['--chain', String(chainId)]),
@@ -86,5 +88,28 @@ describe('prices fetched while the receipts are', () => {
     expect(valuation('warm')).toMatchObject({ priceCalls: 0, expectedPriceCalls: 0 });
     expect(valuation('warm').cacheHits).toBeGreaterThan(0);
     expect(read('warm', 'ledger.csv')).toBe(read('during', 'ledger.csv'));
+  }, 120_000);
+
+  it("a sync that fails while the prices are asked stops their calls: the failure is not held up by the source's timeout", async () => {
+    // A price source that takes every request and never answers (each would time out after 15 s and be retried once).
+    let asked = 0;
+    const silent = createServer(() => void (asked += 1));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    // The daily quota runs out among the receipts, after the last list page.
+    const limited = await startSandbox({ world: sandbox.world, rate: RATE, dailyLimit: 150 });
+    try {
+      const io = captureIo(dir);
+      const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const code = await runCli([...args('export', 'limited', 'limited.db', limited), '--price-url', `defillama=${silentUrl}`], io);
+      expect({ code, stderr: io.stderrText() }).toEqual({ code: 3, stderr: expect.stringMatching(/^ledgerscan: daily API quota used up/) });
+      expect(limited.stats.dailyLimited).toBeGreaterThan(0);
+      expect(fs.readdirSync(path.join(dir, 'limited'))).toEqual([]);
+      // The prices were being asked when the sync failed, and that one call was cut off with it.
+      expect(asked).toBe(1);
+    } finally {
+      await limited.close();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   }, 120_000);
 });
