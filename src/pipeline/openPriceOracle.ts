@@ -151,8 +151,12 @@ class StoreOracle implements OpenedPriceOracle {
     });
     const fetcher = this.fetchers[source];
     if (asks.length === 0 || fetcher === undefined) return;
-    this.expectedCalls += fetcher.calls(asks);
+    const calls = fetcher.calls(asks);
+    this.expectedCalls += calls;
     if (this.fetching !== 'calls') return;
+    const buckets = asks.reduce((sum, ask) => sum + ask.buckets.length, 0);
+    // The plan of the price calls, as the sync's plan line says its own.
+    this.options.log?.(`prices: ${calls} ${source} ${calls === 1 ? 'call' : 'calls'} for ${buckets} prices the cache lacks`);
     await fetcher.fetch(asks, (results) => this.keep(source, results));
     const givenUp = this.https.get(source)?.givenUp;
     if (givenUp !== undefined) this.options.log?.(`prices: ${source} gave up in this run: ${givenUp}; its rows are valued by the next source or left without a value`);
@@ -194,6 +198,7 @@ class StoreOracle implements OpenedPriceOracle {
     this.expectedCalls += this.ecb === undefined ? 1 : 0;
     if (this.fetching === 'marked') for (const { currency, days: wanted } of missing) for (const day of wanted) this.book.mark(fxSeries(currency), day, 'not fetched');
     if (this.fetching !== 'calls') return;
+    if (this.ecb === undefined) this.options.log?.(`prices: 1 ecb call for the rates of ${Math.max(...missing.map((need) => need.days.length))} days the cache lacks`);
     this.ecb ??= ecbRatesFile(this.http('ecb'), this.settings.urls.ecb);
     const rates = await this.ecb;
     for (const { currency, days: wanted } of missing) {

@@ -58,13 +58,16 @@ describe('prices fetched while the receipts are', () => {
     const watch = setInterval(() => {
       if (receiptsAtFirstPrice === undefined && priceCalls() > 0) receiptsAtFirstPrice = receipts();
     }, 2);
+    // Not quiet: its log says the price calls it is about to make.
+    const io = captureIo(dir);
     try {
-      await run(args('export', 'during', 'during.db'));
+      expect(await runCli(args('export', 'during', 'during.db').filter((arg) => arg !== '--quiet'), io)).toBe(0);
     } finally {
       clearInterval(watch);
     }
     const during = { receipts: receipts(), calls: priceCalls() };
     expect(during.calls).toBeGreaterThan(0);
+    expect(io.stderrText()).toMatch(new RegExp(`prices: ${during.calls} defillama calls for \\d+ prices the cache lacks\n`));
     expect(receiptsAtFirstPrice).toBeDefined();
     expect(receiptsAtFirstPrice).toBeLessThan(during.receipts / 2);
     expect(valuation('during')).toMatchObject({ priceCalls: during.calls, expectedPriceCalls: during.calls, cacheHits: 0 });
