@@ -9,6 +9,7 @@ import { SANDBOX_KEY, startSandbox } from '../../sandbox/startSandbox.js';
 import { createProgress } from '../../sync/progress.js';
 import { builtinTemplateNames } from '../../templates/templateCatalog.js';
 import type { CliIo } from '../CliIo.js';
+import { stderrLog } from '../CliIo.js';
 import { exportSummary } from '../../runs/exportSummary.js';
 
 /** `npm start`: the sandbox in-process and an export of samples/demo.job.json, offline. */
@@ -31,7 +32,9 @@ export async function demoCommand(io: CliIo, signal: AbortSignal): Promise<numbe
     rmSync(path.dirname(job.state), { recursive: true, force: true });
     const exportOnce = async (): Promise<{ result: ExportResult; seconds: number }> => {
       const started = Date.now();
-      const result = await runExport(job, { progress: createProgress({ output: io.stderr, quiet: job.quiet, rate: job.api.rate }), command: 'ledgerscan demo', signal });
+      const progress = createProgress({ output: io.stderr, quiet: job.quiet, rate: job.api.rate });
+      // The client's notes as `export` writes them: retries, and the price calls it is about to make.
+      const result = await runExport(job, { progress, log: job.quiet ? () => undefined : stderrLog(io), command: 'ledgerscan demo', signal });
       return { result, seconds: (Date.now() - started) / 1000 };
     };
     const cold = await exportOnce();
