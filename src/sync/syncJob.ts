@@ -45,10 +45,9 @@ export interface SyncJobInput {
   onListed?: (listed: ListedSync) => void;
 }
 
-/** The moment every list page is stored: the chains as they will be synced, and the receipts still to fetch. */
+/** The moment every list page is stored, receipts still to fetch: the chains as they will be synced. */
 export interface ListedSync {
   chains: SyncedChain[];
-  receiptsLeft: number;
 }
 
 /** What one key did in this run. */
@@ -148,7 +147,9 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
   }
 
   await Promise.all(jobs);
-  if (!control.stopped && receipts.left > 0) input.onListed?.({ chains: chains.filter((chain) => !control.skipped(chain.chainId)), receiptsLeft: receipts.left });
+  // The chains not found unavailable, as far as the sync has gone.
+  const synced = (): SyncedChain[] => chains.filter((chain) => !control.skipped(chain.chainId));
+  if (!control.stopped && receipts.left > 0) input.onListed?.({ chains: synced() });
   await receipts.drain();
   for (const skipped of control.skippedChains) progress?.chainSkipped(skipped.chainId, skipped.reason);
   progress?.finished();
@@ -160,7 +161,7 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
     rows: sum(perKey, (key) => key.rows),
     receipts: receipts.stored,
     unknownReceipts: receipts.unknown,
-    chains: chains.filter((chain) => !control.skipped(chain.chainId)),
+    chains: synced(),
     skippedChains: control.skippedChains,
     perKey,
   };
