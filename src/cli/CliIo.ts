@@ -12,7 +12,7 @@ export function processIo(): CliIo {
   return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
 }
 
-/** A log line on stderr, stamped with the time: the notes of a run (retries, upgrades) and of `serve`/`worker`. */
-export function stderrLog(io: CliIo): (line: string) => void {
-  return (line) => void io.stderr.write(`${new Date().toISOString()} ${line}\n`);
+/** A log line on stderr, stamped with the time: the notes of a run (retries, upgrades) and of `serve`/`worker`; none when `quiet`. */
+export function stderrLog(io: CliIo, quiet = false): (line: string) => void {
+  return quiet ? () => undefined : (line) => void io.stderr.write(`${new Date().toISOString()} ${line}\n`);
 }

@@ -34,7 +34,7 @@ export async function demoCommand(io: CliIo, signal: AbortSignal): Promise<numbe
       const started = Date.now();
       const progress = createProgress({ output: io.stderr, quiet: job.quiet, rate: job.api.rate });
       // The client's notes as `export` writes them: retries, and the price calls it is about to make.
-      const result = await runExport(job, { progress, log: job.quiet ? () => undefined : stderrLog(io), command: 'ledgerscan demo', signal });
+      const result = await runExport(job, { progress, log: stderrLog(io, job.quiet), command: 'ledgerscan demo', signal });
       return { result, seconds: (Date.now() - started) / 1000 };
     };
     const cold = await exportOnce();

@@ -24,7 +24,7 @@ export function setUpJobCommand(flags: JobFlags, argv: readonly string[], io: Cl
   return {
     job,
     progress: createProgress({ output: io.stderr, quiet: job.quiet, rate: job.api.rate, dailyQuota: job.api.dailyQuota }),
-    log: job.quiet ? () => undefined : stderrLog(io),
+    log: stderrLog(io, job.quiet),
     command: ['ledgerscan', ...argv].join(' '),
   };
 }
