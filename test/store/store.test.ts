@@ -372,9 +372,10 @@ describeWithPostgres('PostgreSQL store', (server) => {
     const session = (): unknown => db.query({ sql: 'SELECT pg_backend_pid()', params: [] })[0]?.[0];
     let begun = 0;
     try {
-      // The cut lands before, during or after the BEGIN or the ROLLBACK as the delays shift.
+      // The cut lands before, during or after the BEGIN or the ROLLBACK as the delays shift. It waits for the
+      // backend's exit, so the next round's first statement meets a session already gone, never one going.
       for (let round = 0; round < 40; round += 1) {
-        const cut = queryDatabase(url, `SELECT pg_sleep(0.01), pg_terminate_backend(${String(session())})`);
+        const cut = queryDatabase(url, `SELECT pg_sleep(0.01), pg_terminate_backend(${String(session())}, 5000)`);
         await new Promise((resolve) => setTimeout(resolve, 5 + (round % 10)));
         db.query({ sql: 'BEGIN', params: [] });
         begun += 1;

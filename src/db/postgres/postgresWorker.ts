@@ -57,6 +57,9 @@ async function liveSession(): Promise<pg.Client> {
 }
 
 async function runStatements(statements: readonly Statement[]): Promise<unknown[][]> {
+  // A drop already on the socket is heard first (its 'error' sets lostConnection), so no statement is sent into a
+  // session the server ended while it was idle, where it would fail as if it had been cut while it ran.
+  await new Promise(setImmediate);
   // The caller's ROLLBACK of a transaction a lost connection already ended: there is nothing left to roll back.
   if (inTransaction && lostConnection !== null && statements.length === 1 && statements[0]?.sql === 'ROLLBACK') {
     inTransaction = false;
