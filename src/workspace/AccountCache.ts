@@ -7,11 +7,6 @@ export interface Credential {
   expiresAt: string | null;
 }
 
-/**
- * The longest a kept answer is used even while announcements are heard: a listening connection that died without
- * a word (a half-open socket the keep-alive probes have not found yet) keeps an ended session no longer than this.
- */
-const KEEP_MS = 30_000;
 /** Beyond this many kept credentials (tokens and sessions seen within KEEP_MS) all are dropped and kept afresh. */
 const MOST_KEPT = 10_000;
 
@@ -22,15 +17,18 @@ export const userAt = (credential: Credential | undefined, now: string): User | 
 /**
  * The session check of every request answered from memory, on PostgreSQL: a credential found in the database is kept
  * while the account announcements (`AccountFeed`) are heard, and all are dropped at each announcement, so a logout, a
- * password reset, a role change or a removed user ends what was kept at once, whichever process made it. While the
- * listening connection is away nothing is kept and every check reads the database; when it is back, a check that
- * began before then is not kept either (a generation counter), nor one that an announcement overtook.
+ * password reset, a role change or a removed user ends what was kept at once, whichever process made it. An answer
+ * from memory waits for the feed to catch up (one round trip on the listening connection, shared by the checks that
+ * wait together): an announcement leaves the database at commit but reaches this process later, and a change
+ * committed before the request came must not be overtaken by it. While the listening connection is away nothing is
+ * kept and every check reads the database; when it is back, a check that began before then is not kept either (a
+ * generation counter), nor one that an announcement overtook.
  */
 export class AccountCache {
-  private readonly kept = new Map<string, Credential & { until: number }>();
+  private readonly kept = new Map<string, Credential>();
   private generation = 0;
   private listening = false;
-  private feed: { close(): Promise<void> } | undefined;
+  private feed: ReturnType<AccountFeed> | undefined;
 
   constructor(private readonly openFeed: AccountFeed) {}
 
@@ -43,18 +41,15 @@ export class AccountCache {
         this.forget();
       },
     );
-    if (this.listening && this.kept.has(key)) {
-      // Announcements that came in with this request are read first (the check phase follows every ready socket's
-      // callbacks), so a change committed before the request was sent is never answered from memory.
-      await new Promise((resolve) => setImmediate(resolve));
+    if (this.listening && this.kept.has(key) && (await this.feed.caughtUp())) {
       const kept = this.listening ? this.kept.get(key) : undefined;
-      if (kept !== undefined && kept.until > Date.now()) return userAt(kept, now);
+      if (kept !== undefined) return userAt(kept, now);
     }
     const generation = this.generation;
     const found = await load();
     if (found !== undefined && this.listening && generation === this.generation) {
       if (this.kept.size >= MOST_KEPT) this.kept.clear();
-      this.kept.set(key, { ...found, until: Date.now() + KEEP_MS });
+      this.kept.set(key, found);
     }
     return userAt(found, now);
   }

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { Listening } from '../db/postgres/listenChannel.js';
 import type { WorkspaceTables } from './workspaceRows.js';
 
 /** What differs between the two databases below the one query text. */
@@ -17,10 +18,11 @@ export interface WorkspaceDialect {
   changeFeed?: (emit: (runId: number | null) => void) => { close(): Promise<void> };
   /**
    * PostgreSQL: account changes by any process (`ledgerscan users` too) announced by the database (`onChange`), and
-   * whether the announcements are heard (`onListening`), so session checks may be answered from memory while they are.
+   * whether the announcements are heard (`onListening`), so session checks may be answered from memory while they are,
+   * each once the feed has caught up with what was committed before it (`Listening.caughtUp`).
    * Absent (SQLite): nothing announces another process's writes to the file, and a check there is a local read: none is kept.
    */
   accountFeed?: AccountFeed;
 }
 
-export type AccountFeed = (onChange: () => void, onListening: (listening: boolean) => void) => { close(): Promise<void> };
+export type AccountFeed = (onChange: () => void, onListening: (listening: boolean) => void) => Listening;

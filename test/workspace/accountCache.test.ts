@@ -1,11 +1,15 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
+import { listenerName } from '../../src/db/postgres/listenChannel.js';
+import { ACCOUNT_CHANGES_CHANNEL } from '../../src/db/postgres/postgresMigrations.js';
 import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../src/workspace/openWorkspaceData.js';
 import type { SqlWorkspaceData } from '../../src/workspace/SqlWorkspaceData.js';
 import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
+import { describeUnlessLacking } from '../support/outsideProgram.js';
 import { tempDir } from '../support/workspaceHarness.js';
 
 const NOW = '2026-03-01T12:00:00.000Z';
+const LISTENER = listenerName(ACCOUNT_CHANGES_CHANNEL);
 const LATER = '2026-03-02T12:00:00.000Z';
 
 /**
@@ -85,8 +89,6 @@ describeWithPostgres('session checks on PostgreSQL', (server) => {
       try {
         await kept(locker, () => serve.userBySession('session-1', NOW));
         await change(where === 'this' ? serve : other, userId);
-        // Another process's change reaches this one as the database's announcement, sent at its commit.
-        if (where === 'another') await new Promise((resolve) => setTimeout(resolve, 50));
         expect({ where, user: await serve.userBySession('session-1', NOW) }).toEqual({ where, user: undefined });
       } finally {
         await serve.close();
@@ -100,12 +102,61 @@ describeWithPostgres('session checks on PostgreSQL', (server) => {
     try {
       await kept(locker, () => serve.userByToken('token-1'));
       await other.setRole(userId, 'viewer');
-      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await serve.userByToken('token-1')).toEqual({ id: userId, name: 'ann', role: 'viewer' });
     } finally {
       await serve.close();
       await other.close();
     }
+  });
+
+  const cannotSignal = process.getuid?.() === 0 ? null : { needs: 'root, to pause a PostgreSQL backend (SIGSTOP)', install: 'run the tests as root, as .ci/run does' };
+  describeUnlessLacking('with the listening backend paused', cannotSignal, () => {
+    /**
+     * With session-1 kept, stops the backend of the listening connection (SIGSTOP, as a busy machine that does not
+     * schedule it would) and logs session-1 out in the other process, so its announcement waits on the server; then
+     * runs `body`, which may `resume` the backend (it resumes at the end in any case). Signalling the server's
+     * process needs it on this machine and root, as in CI.
+     */
+    async function whileAnnouncementHeld(body: (processes: Awaited<ReturnType<typeof twoProcesses>>, resume: () => void) => Promise<void>): Promise<void> {
+      const processes = await twoProcesses();
+      const { locker, serve, other } = processes;
+      let resume = (): void => undefined;
+      try {
+        await kept(locker, () => serve.userBySession('session-1', NOW));
+        const { rows } = await locker.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = '${LISTENER}'`);
+        expect(rows).toHaveLength(1);
+        const pid = rows[0]!.pid;
+        process.kill(pid, 'SIGSTOP');
+        let paused = true;
+        resume = () => {
+          if (paused) process.kill(pid, 'SIGCONT');
+          paused = false;
+        };
+        await other.removeSession('session-1');
+        await body(processes, resume);
+      } finally {
+        resume();
+        await serve.close();
+        await other.close();
+      }
+    }
+
+    it('answers no kept session that an announcement still on its way has ended', () =>
+      whileAnnouncementHeld(async ({ serve }, resume) => {
+        const check = serve.userBySession('session-1', NOW);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        resume();
+        expect(await check).toBeUndefined();
+      }));
+
+    it('gives up a listening connection that stops answering: the check reads the database, and keeping resumes on a new one', () =>
+      whileAnnouncementHeld(async ({ locker, serve, other }, resume) => {
+        // Answered after the round trip's own limit (2 s), not the minutes TCP takes to find a silent peer.
+        expect(await serve.userBySession('session-1', NOW)).toBeUndefined();
+        resume();
+        await other.addSession((await other.findUser('bob'))!.id, 'session-2', LATER);
+        await kept(locker, () => serve.userBySession('session-2', NOW));
+      }));
   });
 
   it('with the listening connection down every check goes to the database, and keeping resumes once it is back', async () => {
@@ -118,7 +169,7 @@ describeWithPostgres('session checks on PostgreSQL', (server) => {
       await kept(locker, () => serve.userBySession('session-1', NOW));
       // Down, and kept down: no new connection to this database until it is allowed again.
       await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
-      const ended = await locker.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN account_changes'");
+      const ended = await locker.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = '${LISTENER}'`);
       expect(ended.rowCount).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 200));
       for (let check = 0; check < 3; check += 1) {
