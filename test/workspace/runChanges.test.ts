@@ -69,9 +69,17 @@ describeWithPostgres('run changes on PostgreSQL', (server) => {
     try {
       expect(lines.join('\n')).toMatch(/upgraded the database schema from 3 to /);
       expect(await server1.getRun(1)).toMatchObject({ status: 'running', request: { kind: 'sync' } });
+      // Listening starts with the first subscriber; the other process writes once its LISTEN has taken effect
+      // (announced as null: read everything once).
+      const listening = new Promise<void>((resolve) => {
+        const stop = server1.onRunChange((runId) => {
+          if (runId !== null) return;
+          stop();
+          resolve();
+        });
+      });
       const seen = announced(server1, 2);
-      // Listening starts with the first subscriber; give its LISTEN a moment before the other process writes.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await listening;
       await worker.appendLog(1, 'from a worker');
       await worker.updateRun(1, { status: 'succeeded' });
       expect(await seen).toEqual([1, 1]);
