@@ -7,7 +7,7 @@ export interface Credential {
   expiresAt: string | null;
 }
 
-/** Beyond this many kept credentials (tokens and sessions seen within KEEP_MS) all are dropped and kept afresh. */
+/** Beyond this many kept credentials (tokens and sessions checked since the last announcement) all are dropped and kept afresh. */
 const MOST_KEPT = 10_000;
 
 /** The user a credential stands for at `now`: none once a session has expired (ISO text compared as the database does). */
