@@ -42,7 +42,8 @@ export class AccountCache {
       },
     );
     if (this.listening && this.kept.has(key) && (await this.feed.caughtUp())) {
-      const kept = this.listening ? this.kept.get(key) : undefined;
+      // Emptied meanwhile if an announcement came or the connection was lost (`forget`).
+      const kept = this.kept.get(key);
       if (kept !== undefined) return userAt(kept, now);
     }
     const generation = this.generation;

@@ -66,20 +66,22 @@ export function listenChannel(url: string, channel: string, onPayload: (payload:
       retry();
     }
   };
-  const roundTrip = (): Promise<boolean> => {
+  const roundTrip = async (): Promise<boolean> => {
     const on = listening;
-    if (on === undefined) return Promise.resolve(false);
-    let expiry: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => {
-      expiry = setTimeout(() => {
-        // Every later query would queue behind this one: the connection is given up and opened afresh.
-        if (listening === on) on.lose();
-        resolve(false);
-      }, ROUND_TRIP_MS);
-    });
-    const trip = Promise.race([on.client.query('SELECT 1').then(() => true, () => false), late]);
+    if (on === undefined) return false;
+    try {
+      await on.client.query({ text: 'SELECT 1', query_timeout: ROUND_TRIP_MS });
+      return true;
+    } catch {
+      // Failed, or not back in time (every later query would queue behind it): given up, and opened afresh.
+      if (listening === on) on.lose();
+      return false;
+    }
+  };
+  const send = (): Promise<boolean> => {
+    const trip = roundTrip();
+    out = trip;
     void trip.then(() => {
-      clearTimeout(expiry);
       if (out === trip) out = undefined;
     });
     return trip;
@@ -87,10 +89,10 @@ export function listenChannel(url: string, channel: string, onPayload: (payload:
   void connect();
   return {
     caughtUp() {
-      if (out === undefined) return (out = roundTrip());
+      if (out === undefined) return send();
       next ??= out.then(() => {
         next = undefined;
-        return (out = roundTrip());
+        return send();
       });
       return next;
     },
