@@ -66,22 +66,20 @@ export function listenChannel(url: string, channel: string, onPayload: (payload:
       retry();
     }
   };
-  const roundTrip = async (): Promise<boolean> => {
+  const roundTrip = (): Promise<boolean> => {
     const on = listening;
-    if (on === undefined) return false;
-    try {
-      await on.client.query({ text: 'SELECT 1', query_timeout: ROUND_TRIP_MS });
-      return true;
-    } catch {
-      // Failed, or not back in time (every later query would queue behind it): given up, and opened afresh.
-      if (listening === on) on.lose();
-      return false;
-    }
-  };
-  const send = (): Promise<boolean> => {
-    const trip = roundTrip();
-    out = trip;
+    if (on === undefined) return Promise.resolve(false);
+    let expiry: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      expiry = setTimeout(() => {
+        // Every later query would queue behind this one: the connection is given up and opened afresh.
+        if (listening === on) on.lose();
+        resolve(false);
+      }, ROUND_TRIP_MS);
+    });
+    const trip = Promise.race([on.client.query('SELECT 1').then(() => true, () => false), late]);
     void trip.then(() => {
+      clearTimeout(expiry);
       if (out === trip) out = undefined;
     });
     return trip;
@@ -89,10 +87,10 @@ export function listenChannel(url: string, channel: string, onPayload: (payload:
   void connect();
   return {
     caughtUp() {
-      if (out === undefined) return send();
+      if (out === undefined) return (out = roundTrip());
       next ??= out.then(() => {
         next = undefined;
-        return send();
+        return (out = roundTrip());
       });
       return next;
     },
