@@ -35,14 +35,16 @@ export default {
     // limiter open it; it imports none of them.
     ...adapterFolders.map((folder) => ({
       name: `no-adapter-to-adapter-from-${folder}`,
-      comment: 'Adapters stand side by side and meet in the application layer; a piece two of them share belongs a layer down (src/db is that layer for the database).',
+      comment:
+        'Adapters stand side by side and meet in the application layer; a piece two of them share belongs a layer down (src/db is that layer for the database).',
       severity: 'error',
       from: { path: `^src/${folder}/` },
       to: { path: adapters, pathNot: [`^src/${folder}/`, base, ...(folder === 'db' ? [] : ['^src/db/'])] },
     })),
     {
       name: 'test-helpers-from-support',
-      comment: 'A test imports src, test/support and files of its own folder (fixtures, samples, children); a helper two folders share lives in test/support.',
+      comment:
+        'A test imports src, test/support and files of its own folder (fixtures, samples, children); a helper two folders share lives in test/support.',
       severity: 'error',
       from: { path: '^test/([^/]+)/' },
       to: { path: '^test/', pathNot: ['^test/$1/', '^test/support/'] },

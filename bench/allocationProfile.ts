@@ -26,7 +26,11 @@ if (input === undefined) throw new Error('usage: allocationProfile.ts INPUT.json
 const session = new inspector.Session();
 session.connect();
 await session.post('HeapProfiler.enable');
-await session.post('HeapProfiler.startSampling', { samplingInterval: SAMPLING_INTERVAL, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+await session.post('HeapProfiler.startSampling', {
+  samplingInterval: SAMPLING_INTERVAL,
+  includeObjectsCollectedByMajorGC: true,
+  includeObjectsCollectedByMinorGC: true,
+});
 process.argv.splice(2, process.argv.length, input);
 await import(pathToFileURL(new URL('csvStage.ts', import.meta.url).pathname).href);
 const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: SampledNode } };

@@ -12,7 +12,11 @@ const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOS
  * The year-end export a user would run on the world: every owned wallet on the chains it lives on,
  * the world's whole span, the `ledger` template. Built through a job file and `loadJob`, as the CLI does.
  */
-export function benchJob(world: WorldOutline, dir: string, options: { baseUrl: string; apiKey: string; rate: number; out: string; state: string; spanFeeMarket: boolean }): Job {
+export function benchJob(
+  world: WorldOutline,
+  dir: string,
+  options: { baseUrl: string; apiKey: string; rate: number; out: string; state: string; spanFeeMarket: boolean },
+): Job {
   const file = path.join(dir, 'job.json');
   fs.writeFileSync(
     file,
@@ -24,7 +28,15 @@ export function benchJob(world: WorldOutline, dir: string, options: { baseUrl: s
     }),
   );
   return loadJob({
-    flags: { config: file, out: options.out, state: options.state, baseUrl: options.baseUrl, apiKey: options.apiKey, rate: options.rate, quiet: true },
+    flags: {
+      config: file,
+      out: options.out,
+      state: options.state,
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      rate: options.rate,
+      quiet: true,
+    },
     env: {},
     knownTemplates: builtinTemplateNames(),
     cwd: dir,

@@ -7,12 +7,23 @@ import { fileURLToPath } from 'node:url';
 const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli', 'main.js');
 
 /** `count` `ledgerscan worker` processes (the built CLI) on `database`, each ready (its start line seen) on return. */
-export async function startWorkers(count: number, setup: { database: string; files: string; baseUrl: string; keys: readonly string[]; rate: number }): Promise<ChildProcess[]> {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, ETHERSCAN_API_KEYS: setup.keys.map((key, index) => `key${index + 1}:${key}:${setup.rate}`).join(',') };
+export async function startWorkers(
+  count: number,
+  setup: { database: string; files: string; baseUrl: string; keys: readonly string[]; rate: number },
+): Promise<ChildProcess[]> {
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ETHERSCAN_API_KEYS: setup.keys.map((key, index) => `key${index + 1}:${key}:${setup.rate}`).join(','),
+  };
   const children: ChildProcess[] = [];
   try {
     for (let index = 0; index < count; index += 1) {
-      const child = spawn(process.execPath, [cli, 'worker', '--database', setup.database, '--files', setup.files, '--base-url', setup.baseUrl, '--no-scheduler'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(
+        process.execPath,
+        [cli, 'worker', '--database', setup.database, '--files', setup.files, '--base-url', setup.baseUrl, '--no-scheduler'],
+        { env, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
       children.push(child);
       await waitForLine(child, /^worker \S+ on /m);
     }

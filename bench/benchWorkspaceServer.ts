@@ -34,19 +34,24 @@ export interface BenchServer {
 export const WARM_UP = 'x-bench-warm-up';
 
 /** The `count` slowest of `requests`, slowest first. */
-export const slowestOf = (requests: readonly TimedRequest[], count = 5): TimedRequest[] => [...requests].sort((a, b) => b.ms - a.ms).slice(0, count);
+export const slowestOf = (requests: readonly TimedRequest[], count = 5): TimedRequest[] =>
+  [...requests].sort((a, b) => b.ms - a.ms).slice(0, count);
 
 /** The workspace server as `ledgerscan serve` runs it (embedded with `workers` run slots, or on PostgreSQL), with an admin token. */
 export async function serveBenchWorkspace(options: BenchServerOptions): Promise<BenchServer> {
   const { dir, database, api, workers } = options;
-  const workspace = database === undefined ? new Workspace({ dataDir: dir, api, maxRunning: workers }) : await openDistributedWorkspace({ database, filesDir: dir, api });
+  const workspace =
+    database === undefined
+      ? new Workspace({ dataDir: dir, api, maxRunning: workers })
+      : await openDistributedWorkspace({ database, filesDir: dir, api });
   if (database === undefined) await workspace.start({ scheduler: false });
   const app = await createServer(workspace);
   let slowest: TimedRequest[] = [];
   app.addHook('onResponse', async (request, reply) => {
     // Event streams last as long as their run; warm-up requests come before the measured window.
     if (request.headers[WARM_UP] !== undefined || request.url.endsWith('/events')) return;
-    if (slowest.length < 5 || reply.elapsedTime > slowest.at(-1)!.ms) slowest = slowestOf([...slowest, { route: request.url.replace(/\d+/g, 'N'), ms: reply.elapsedTime }]);
+    if (slowest.length < 5 || reply.elapsedTime > slowest.at(-1)!.ms)
+      slowest = slowestOf([...slowest, { route: request.url.replace(/\d+/g, 'N'), ms: reply.elapsedTime }]);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const user = await workspace.data.addUser('bench', 'admin', await hashPassword('bench password'));

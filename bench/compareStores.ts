@@ -15,7 +15,6 @@ import { benchJob } from './benchJob.js';
 import { runCsvStage, type CsvStageFigures } from './runCsvStage.js';
 import { startSandboxProcess } from './startSandboxProcess.js';
 
-
 /**
  * Store→CSV on PostgreSQL beside SQLite (`npm run bench -- --stores --sizes medium`): one world synced from
  * the sandbox into both stores with the same plan, then the `ledger` template rendered from each in a
@@ -29,7 +28,14 @@ export async function compareStores(size: BenchSize, rate: number, keep: boolean
   try {
     const sandbox = await startSandboxProcess({ scale: size.scale, rate, apiKey: `bench-stores-${size.name}-key`, spanFeeMarket: false });
     const state = path.join(dir, 'state.db');
-    const job = benchJob(sandbox.world, dir, { baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate, out: path.join(dir, 'out'), state, spanFeeMarket: false });
+    const job = benchJob(sandbox.world, dir, {
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      rate,
+      out: path.join(dir, 'out'),
+      state,
+      spanFeeMarket: false,
+    });
     const book = `bench-${size.name}`;
     let sqliteSync: SyncFigures;
     let postgresSync: SyncFigures;
@@ -39,23 +45,39 @@ export async function compareStores(size: BenchSize, rate: number, keep: boolean
       const sync = async (store: RecordStore): Promise<SyncFigures> => {
         const start = performance.now();
         try {
-          const report = await syncJob({ api, store, plan, wallets: job.wallets, ripeness: job.ripeness, concurrency: concurrencyFor(rate) });
+          const report = await syncJob({
+            api,
+            store,
+            plan,
+            wallets: job.wallets,
+            ripeness: job.ripeness,
+            concurrency: concurrencyFor(rate),
+          });
           return { seconds: (performance.now() - start) / 1000, report };
         } finally {
           store.close();
         }
       };
       sqliteSync = await sync(openSqliteStore(state));
-      note(`${size.name}: synced into SQLite in ${sqliteSync.seconds.toFixed(1)} s (${sqliteSync.report.rows} rows, ${sqliteSync.report.receipts} receipts)`);
+      note(
+        `${size.name}: synced into SQLite in ${sqliteSync.seconds.toFixed(1)} s (${sqliteSync.report.rows} rows, ${sqliteSync.report.receipts} receipts)`,
+      );
       postgresSync = await sync(openPostgresStore(database, book));
-      note(`${size.name}: synced into PostgreSQL in ${postgresSync.seconds.toFixed(1)} s (${postgresSync.report.rows} rows, ${postgresSync.report.receipts} receipts)`);
+      note(
+        `${size.name}: synced into PostgreSQL in ${postgresSync.seconds.toFixed(1)} s (${postgresSync.report.rows} rows, ${postgresSync.report.receipts} receipts)`,
+      );
     } finally {
       await sandbox.close();
     }
     const chains = sqliteSync.report.chains;
-    const stage = async (name: string, input: { onePass?: boolean; database?: { url: string; book: string } }): Promise<CsvStageFigures> => {
+    const stage = async (
+      name: string,
+      input: { onePass?: boolean; database?: { url: string; book: string } },
+    ): Promise<CsvStageFigures> => {
       const figures = await runCsvStage({ state, job, chains, outDir: path.join(dir, name), ...input }, dir);
-      note(`${size.name}: ${name} store→CSV ${figures.entries} entries in ${figures.seconds.toFixed(2)} s, peak RSS ${figures.maxRssMb.toFixed(0)} MB`);
+      note(
+        `${size.name}: ${name} store→CSV ${figures.entries} entries in ${figures.seconds.toFixed(2)} s, peak RSS ${figures.maxRssMb.toFixed(0)} MB`,
+      );
       return figures;
     };
     const sqliteParts = await stage('sqlite', {});

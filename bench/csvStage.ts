@@ -52,7 +52,13 @@ const start = performance.now();
 // As runExport values: prices read from the store's cache as rows are rendered, the questions prepared after (from
 // the cache alone: the export before this stage filled it, and this process calls no source).
 const settings = input.valued === true ? job.valuation : undefined;
-const deferring = settings === undefined ? null : deferValuation(openCachedPriceOracle(settings, store), openCacheReader(settings, store), settings, [job.period.startTime, job.period.endTime]);
+const deferring =
+  settings === undefined
+    ? null
+    : deferValuation(openCachedPriceOracle(settings, store), openCacheReader(settings, store), settings, [
+        job.period.startTime,
+        job.period.endTime,
+      ]);
 // The settling after the first render (the threads' questions merged, prepare, the missing list) runs on this thread alone.
 let settleSeconds = 0;
 const deferred: PrepareValuation.DeferredValuation | null =
@@ -97,8 +103,13 @@ const figures: CsvStageFigures = {
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);
 
-
 function valuationFigures(prepared: PrepareValuation.PreparedValuation): NonNullable<CsvStageFigures['valuation']> {
   const { stats, questions, missing } = prepared;
-  return { questions, cacheHits: stats.cacheHits, expectedCalls: stats.expectedCalls, missingRows: missing.reduce((sum, one) => sum + one.rows, 0), settleSeconds };
+  return {
+    questions,
+    cacheHits: stats.cacheHits,
+    expectedCalls: stats.expectedCalls,
+    missingRows: missing.reduce((sum, one) => sum + one.rows, 0),
+    settleSeconds,
+  };
 }

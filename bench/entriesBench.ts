@@ -20,7 +20,10 @@ import { adminQuery, benchPostgresServer } from './benchPostgres.js';
 import { BENCH_CHAINS, syntheticBook } from './syntheticEntries.js';
 import { latency } from './workspaceBench.js';
 
-const SIZES: Record<string, { entries: number; targetMs: number }> = { '10k': { entries: 10_000, targetMs: 100 }, '1m': { entries: 1_000_000, targetMs: 1000 } };
+const SIZES: Record<string, { entries: number; targetMs: number }> = {
+  '10k': { entries: 10_000, targetMs: 100 },
+  '1m': { entries: 1_000_000, targetMs: 1000 },
+};
 const SAMPLES = 15;
 const API = { apiKey: 'bench-entries-key', baseUrl: 'http://127.0.0.1:9', rate: 5 };
 const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
@@ -50,13 +53,25 @@ async function benchOne(backend: string, size: string): Promise<Record<string, u
   const app = await createServer(workspace);
   try {
     const book = syntheticBook(count);
-    const created = await workspace.addBook({ name: `Bench ${size}`, wallets: book.wallets.map((address, index) => ({ address, label: `Wallet ${index + 1}` })), chains: [...BENCH_CHAINS] });
+    const created = await workspace.addBook({
+      name: `Bench ${size}`,
+      wallets: book.wallets.map((address, index) => ({ address, label: `Wallet ${index + 1}` })),
+      chains: [...BENCH_CHAINS],
+    });
     const started = performance.now();
     await workspace.entries.replace(created.id, ledgerCells().columns, entryRows(book.entries()), new Date().toISOString());
     const refreshSeconds = (performance.now() - started) / 1000;
     // A few hundred reviews, as an accountant's week leaves them.
     const sample = await workspace.entries.page(created.id, {}, null, 1000);
-    for (const [index, entry] of sample.entries.entries()) if (index % 3 === 0) await workspace.entries.setReview(created.id, entry.entryId, index % 2 === 0 ? 'flagged' : 'reviewed', 'bench', new Date().toISOString());
+    for (const [index, entry] of sample.entries.entries())
+      if (index % 3 === 0)
+        await workspace.entries.setReview(
+          created.id,
+          entry.entryId,
+          index % 2 === 0 ? 'flagged' : 'reviewed',
+          'bench',
+          new Date().toISOString(),
+        );
     const middle = await workspace.entries.page(created.id, { from: 1_640_995_200 }, null, 1);
     const hash = middle.entries[0]?.cells.tx_hash ?? '';
 
@@ -98,9 +113,21 @@ async function benchOne(backend: string, size: string): Promise<Record<string, u
     const overall = latency(all);
     process.stdout.write(
       `entries ${size} on ${backend}: ${count} entries written in ${refreshSeconds.toFixed(1)} s (${Math.round(count / refreshSeconds)}/s); first page p95 over ${Object.keys(views).length} views ${overall.p95Ms.toFixed(1)} ms (target ≤ ${targetMs} ms)\n` +
-        Object.entries(figures).map(([name, view]) => `  ${name.padEnd(22)} p95 ${view.p95Ms.toFixed(1).padStart(8)} ms  (${view.total} entries)\n`).join(''),
+        Object.entries(figures)
+          .map(([name, view]) => `  ${name.padEnd(22)} p95 ${view.p95Ms.toFixed(1).padStart(8)} ms  (${view.total} entries)\n`)
+          .join(''),
     );
-    return { measuredAt: new Date().toISOString(), backend, size, entries: count, refreshSeconds, p95Ms: overall.p95Ms, targetMs, views: figures, cpus: os.cpus().length };
+    return {
+      measuredAt: new Date().toISOString(),
+      backend,
+      size,
+      entries: count,
+      refreshSeconds,
+      p95Ms: overall.p95Ms,
+      targetMs,
+      views: figures,
+      cpus: os.cpus().length,
+    };
   } finally {
     await app.close();
     await workspace.close();
@@ -116,13 +143,17 @@ export async function entriesBench(argv: readonly string[]): Promise<void> {
   };
   const sizes = list('--sizes', '10k');
   const backends = list('--backends', 'sqlite,postgres');
-  for (const size of sizes) if (SIZES[size] === undefined) throw new Error(`--sizes: ${size} is not one of ${Object.keys(SIZES).join(', ')}`);
-  for (const backend of backends) if (backend !== 'sqlite' && backend !== 'postgres') throw new Error(`--backends: ${backend} is not sqlite or postgres`);
+  for (const size of sizes)
+    if (SIZES[size] === undefined) throw new Error(`--sizes: ${size} is not one of ${Object.keys(SIZES).join(', ')}`);
+  for (const backend of backends)
+    if (backend !== 'sqlite' && backend !== 'postgres') throw new Error(`--backends: ${backend} is not sqlite or postgres`);
   for (const size of sizes) {
     for (const backend of backends) {
       const figures = await benchOne(backend, size);
       const results = fs.existsSync(resultsPath) ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Record<string, unknown>) : {};
-      const kept = ((results.entries ?? []) as { backend: string; size: string }[]).filter((entry) => entry.backend !== backend || entry.size !== size);
+      const kept = ((results.entries ?? []) as { backend: string; size: string }[]).filter(
+        (entry) => entry.backend !== backend || entry.size !== size,
+      );
       fs.writeFileSync(resultsPath, `${JSON.stringify({ ...results, entries: [...kept, figures] }, null, 2)}\n`);
     }
   }

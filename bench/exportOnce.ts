@@ -55,5 +55,13 @@ export async function exportOnce(job: Job, sandbox: SandboxProcess): Promise<Exp
 /** Silent, except that it notes when the sync finished, which is where the store-to-CSV stage begins. */
 function timingProgress(onFinished: () => void): SyncProgress {
   const nothing = (): void => undefined;
-  return { estimate: nothing, planned: nothing, page: nothing, receiptQueued: nothing, receipt: nothing, chainSkipped: nothing, finished: onFinished };
+  return {
+    estimate: nothing,
+    planned: nothing,
+    page: nothing,
+    receiptQueued: nothing,
+    receipt: nothing,
+    chainSkipped: nothing,
+    finished: onFinished,
+  };
 }

@@ -6,7 +6,16 @@
  */
 import { createHash } from 'node:crypto';
 import { getChain } from '../src/chains/chains.js';
-import type { Stream, Wire1155Tx, WireInternalTx, WireNftTx, WireReceipt, WireRecordOf, WireTokenTx, WireTx } from '../src/etherscan/wire.js';
+import type {
+  Stream,
+  Wire1155Tx,
+  WireInternalTx,
+  WireNftTx,
+  WireReceipt,
+  WireRecordOf,
+  WireTokenTx,
+  WireTx,
+} from '../src/etherscan/wire.js';
 import { buildLedger } from '../src/ledger/buildLedger.js';
 import { groupTransactions, type StoredRecord } from '../src/ledger/groupTransactions.js';
 import type { LedgerContext } from '../src/ledger/LedgerContext.js';
@@ -44,12 +53,22 @@ const tokens = [
   { contractAddress: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', tokenName: 'USD Coin', tokenSymbol: 'USDC', tokenDecimal: '6' },
   { contractAddress: '0xdac17f958d2ee523a2206206994597c13d831ec7', tokenName: 'Tether USD', tokenSymbol: 'USDT', tokenDecimal: '6' },
   { contractAddress: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', tokenName: 'Wrapped Ether', tokenSymbol: 'WETH', tokenDecimal: '18' },
-  ...Array.from({ length: 30 }, (_, i) => ({ contractAddress: hex(20), tokenName: `Token ${i}`, tokenSymbol: `T${i}`, tokenDecimal: '18' })),
+  ...Array.from({ length: 30 }, (_, i) => ({
+    contractAddress: hex(20),
+    tokenName: `Token ${i}`,
+    tokenSymbol: `T${i}`,
+    tokenDecimal: '18',
+  })),
   { contractAddress: hex(20), tokenName: 'Visit claim-rewards.com', tokenSymbol: 'CLAIM', tokenDecimal: '18' },
   { contractAddress: hex(20), tokenName: 'Tether USD', tokenSymbol: 'USDT', tokenDecimal: '6' },
   { contractAddress: hex(20), tokenName: '', tokenSymbol: '', tokenDecimal: '' },
 ];
-const nfts = Array.from({ length: 10 }, (_, i) => ({ contractAddress: hex(20), tokenName: `Collection ${i}`, tokenSymbol: `C${i}`, tokenDecimal: '0' }));
+const nfts = Array.from({ length: 10 }, (_, i) => ({
+  contractAddress: hex(20),
+  tokenName: `Collection ${i}`,
+  tokenSymbol: `C${i}`,
+  tokenDecimal: '0',
+}));
 
 const chain = getChain(1);
 const context: LedgerContext = {
@@ -71,15 +90,39 @@ function common(shape: TxShape): { blockNumber: string; timeStamp: string; hash:
 }
 function txRow(shape: TxShape, from: string, to: string, value: string, fields: Partial<WireTx> = {}): WireTx {
   return {
-    ...common(shape), nonce: String(Math.floor(random() * 5000)), transactionIndex: shape.index, from, to, value,
-    gas: '250000', gasPrice: amount(11), isError: '0', txreceipt_status: '1', input: hex(68), contractAddress: '',
-    cumulativeGasUsed: amount(7), gasUsed: amount(5), methodId: '0xa9059cbb', functionName: 'transfer(address _to, uint256 _value)', ...fields,
+    ...common(shape),
+    nonce: String(Math.floor(random() * 5000)),
+    transactionIndex: shape.index,
+    from,
+    to,
+    value,
+    gas: '250000',
+    gasPrice: amount(11),
+    isError: '0',
+    txreceipt_status: '1',
+    input: hex(68),
+    contractAddress: '',
+    cumulativeGasUsed: amount(7),
+    gasUsed: amount(5),
+    methodId: '0xa9059cbb',
+    functionName: 'transfer(address _to, uint256 _value)',
+    ...fields,
   };
 }
-function tokenCommon(shape: TxShape): Omit<WireTokenTx, 'from' | 'to' | 'contractAddress' | 'value' | 'tokenName' | 'tokenSymbol' | 'tokenDecimal'> {
+function tokenCommon(
+  shape: TxShape,
+): Omit<WireTokenTx, 'from' | 'to' | 'contractAddress' | 'value' | 'tokenName' | 'tokenSymbol' | 'tokenDecimal'> {
   return {
-    ...common(shape), nonce: '12', transactionIndex: shape.index, gas: '250000', gasPrice: amount(11), gasUsed: amount(5),
-    cumulativeGasUsed: amount(7), input: 'deprecated', methodId: '0x38ed1739', functionName: 'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)',
+    ...common(shape),
+    nonce: '12',
+    transactionIndex: shape.index,
+    gas: '250000',
+    gasPrice: amount(11),
+    gasUsed: amount(5),
+    cumulativeGasUsed: amount(7),
+    input: 'deprecated',
+    methodId: '0x38ed1739',
+    functionName: 'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)',
   };
 }
 function erc20Row(shape: TxShape, from: string, to: string, token = pick(tokens)): WireTokenTx {
@@ -94,15 +137,35 @@ function erc1155Row(shape: TxShape, from: string, to: string): Wire1155Tx {
 }
 function internalRow(shape: TxShape, from: string, to: string, traceId: string, fields: Partial<WireInternalTx> = {}): WireInternalTx {
   return {
-    ...common(shape), from, to, value: amount(16), contractAddress: '', input: '', type: 'call', gas: '2300', gasUsed: '0',
-    traceId, isError: '0', errCode: '', ...fields,
+    ...common(shape),
+    from,
+    to,
+    value: amount(16),
+    contractAddress: '',
+    input: '',
+    type: 'call',
+    gas: '2300',
+    gasUsed: '0',
+    traceId,
+    isError: '0',
+    errCode: '',
+    ...fields,
   };
 }
 function receiptOf(shape: TxShape, from: string, status = '0x1'): WireReceipt {
   return {
-    transactionHash: shape.hash, blockNumber: '0x' + Number(shape.block).toString(16), transactionIndex: '0x' + Number(shape.index).toString(16),
-    from, to: null, gasUsed: '0x' + Math.floor(21_000 + random() * 200_000).toString(16), effectiveGasPrice: '0x' + Math.floor(random() * 1e11).toString(16),
-    status, type: '0x2', cumulativeGasUsed: '0x1234', logsBloom: '0x' + '0'.repeat(512), logs: [],
+    transactionHash: shape.hash,
+    blockNumber: '0x' + Number(shape.block).toString(16),
+    transactionIndex: '0x' + Number(shape.index).toString(16),
+    from,
+    to: null,
+    gasUsed: '0x' + Math.floor(21_000 + random() * 200_000).toString(16),
+    effectiveGasPrice: '0x' + Math.floor(random() * 1e11).toString(16),
+    status,
+    type: '0x2',
+    cumulativeGasUsed: '0x1234',
+    logsBloom: '0x' + '0'.repeat(512),
+    logs: [],
   };
 }
 
@@ -204,7 +267,9 @@ function megabytes(bytes: number): string {
 const { rows, receipts } = generate(transactions);
 global.gc?.();
 const heapBefore = process.memoryUsage().heapUsed;
-console.log(`${transactions} transactions, ${rows.length} wire rows, ${receipts.size} receipts; heap with the rows ${megabytes(heapBefore)}`);
+console.log(
+  `${transactions} transactions, ${rows.length} wire rows, ${receipts.size} receipts; heap with the rows ${megabytes(heapBefore)}`,
+);
 
 // Untimed: a digest of every entry, so a faster ledger can be shown to produce exactly the same output.
 const digest = createHash('sha256');

@@ -26,16 +26,30 @@ export async function pricesBench(resultsPath: string): Promise<void> {
   const sandbox = await startSandbox({ world, rate: 100 });
   try {
     const outline = { chainIds: [...world.chainIds], wallets: world.wallets.map((wallet) => ({ ...wallet, chains: [...wallet.chains] })) };
-    const job = benchJob(outline, dir, { baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate: 100, out: path.join(dir, 'out'), state: path.join(dir, 'state.db'), spanFeeMarket: false });
+    const job = benchJob(outline, dir, {
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      rate: 100,
+      out: path.join(dir, 'out'),
+      state: path.join(dir, 'state.db'),
+      spanFeeMarket: false,
+    });
     const result = await runExport(job, { command: 'bench prices', progress: createProgress({ output: process.stderr, quiet: true }) });
     const store = openSqliteStore(job.state);
     try {
       const queries: PriceQuery[] = [];
       for (const entry of ledgerFromStore(store, job, result.sync.chains)()) {
         if (entry.spam !== '') continue;
-        queries.push({ chainId: entry.chainId, asset: entry.assetContract === '' ? 'native' : entry.assetContract, time: entry.timestamp, ...(entry.tokenId === '' ? {} : { nft: true }) });
+        queries.push({
+          chainId: entry.chainId,
+          asset: entry.assetContract === '' ? 'native' : entry.assetContract,
+          time: entry.timestamp,
+          ...(entry.tokenId === '' ? {} : { nft: true }),
+        });
       }
-      const buckets = new Set(queries.filter((query) => query.nft !== true).map((query) => `${query.chainId}|${query.asset}|${hourOf(query.time)}`)).size;
+      const buckets = new Set(
+        queries.filter((query) => query.nft !== true).map((query) => `${query.chainId}|${query.asset}|${hourOf(query.time)}`),
+      ).size;
       const valuation = { ...job.valuation!, currency: 'EUR' };
       // The sandbox answers at any pace: the bench counts calls, it does not wait out DefiLlama's rate.
       const pacers = new Map<string, RateLimiter>();

@@ -30,7 +30,16 @@ import { workersBench } from './workersBench.js';
 import { workspaceBench } from './workspaceBench.js';
 import { pricesBench } from './pricesBench.js';
 
-const TARGETS = { callsOverMinimum: 1.02, warmListCallsPerStream: 1, warmReceiptCalls: 0, wallOverIdeal: 1.15, rateLimited: 0, entriesPerSecondAt1M: 200_000, peakRssMbAt1M: 300, valuationOverheadAt1M: 0.1 };
+const TARGETS = {
+  callsOverMinimum: 1.02,
+  warmListCallsPerStream: 1,
+  warmReceiptCalls: 0,
+  wallOverIdeal: 1.15,
+  rateLimited: 0,
+  entriesPerSecondAt1M: 200_000,
+  peakRssMbAt1M: 300,
+  valuationOverheadAt1M: 0.1,
+};
 /** The stores comparison syncs twice; its rate only bounds how fast, so it is high by default. */
 const STORES_RATE = 2000;
 /**
@@ -64,7 +73,9 @@ if (args.stores) {
     // Its own machine: the export figures beside it may come from another host.
     const figures = { ...(await compareStores(size, args.rate ?? STORES_RATE, args.keep, note)), code: codeVersion(), machine: machine() };
     process.stdout.write(storesSummary(figures));
-    results.storeComparison = [...(results.storeComparison ?? []).filter((entry) => entry.size !== size.name), figures].sort((a, b) => a.scale - b.scale);
+    results.storeComparison = [...(results.storeComparison ?? []).filter((entry) => entry.size !== size.name), figures].sort(
+      (a, b) => a.scale - b.scale,
+    );
     fs.writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   }
 }
@@ -79,10 +90,14 @@ for (const size of args.stores ? [] : args.sizes) {
 process.stdout.write(`written: ${path.relative(process.cwd(), resultsPath)}\n`);
 
 type SizeFigures = Awaited<ReturnType<typeof benchSize>>;
-type StoresFigures = Awaited<ReturnType<typeof compareStores>> & { code: ReturnType<typeof codeVersion>; machine: ReturnType<typeof machine> };
+type StoresFigures = Awaited<ReturnType<typeof compareStores>> & {
+  code: ReturnType<typeof codeVersion>;
+  machine: ReturnType<typeof machine>;
+};
 
 function storesSummary(f: StoresFigures): string {
-  const n = (value: number, digits = 0): string => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const n = (value: number, digits = 0): string =>
+    value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const stage = (name: string, s: StoresFigures['csvStage']['sqliteParts']): string =>
     `  ${name.padEnd(26)} ${n(s.entriesPerSecond).padStart(9)} entries/s (${n(s.entriesPerCpuSecond)} per CPU second), ${n(s.seconds, 2)} s, peak RSS ${n(s.maxRssMb)} MB`;
   return [
@@ -108,7 +123,8 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
     const generateSeconds = sandbox.generateSeconds;
     note(`${size.name}: world generated in ${generateSeconds.toFixed(1)} s`);
     const state = path.join(dir, 'state.db');
-    const job = (out: string) => benchJob(sandbox.world, dir, { baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate, out: path.join(dir, out), state, spanFeeMarket });
+    const job = (out: string) =>
+      benchJob(sandbox.world, dir, { baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate, out: path.join(dir, out), state, spanFeeMarket });
     let cold: ExportFigures;
     let warm: ExportFigures;
     try {
@@ -126,7 +142,9 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
     const ideal = cold.clientRequests / rate;
 
     const pairs = await stagePairs({ state, job: coldJob, chains: cold.result.sync.chains }, dir, STAGE_PAIRS, (plain, valued) =>
-      note(`${size.name}: store→CSV ${plain.entries} entries in ${plain.seconds.toFixed(2)} s (peak RSS ${plain.maxRssMb.toFixed(0)} MB), valued ${valued.seconds.toFixed(2)} s (+${((valued.seconds / plain.seconds - 1) * 100).toFixed(1)} %, peak RSS ${valued.maxRssMb.toFixed(0)} MB)`),
+      note(
+        `${size.name}: store→CSV ${plain.entries} entries in ${plain.seconds.toFixed(2)} s (peak RSS ${plain.maxRssMb.toFixed(0)} MB), valued ${valued.seconds.toFixed(2)} s (+${((valued.seconds / plain.seconds - 1) * 100).toFixed(1)} %, peak RSS ${valued.maxRssMb.toFixed(0)} MB)`,
+      ),
     );
     const { unvalued: stage, valued, overhead: valuationOverhead } = pairs;
     const baseline = await csvStringifyBaseline(stage.file, path.join(dir, 'stringify.csv'));
@@ -146,7 +164,13 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
         byAction: cold.byAction,
         retries: cold.retries,
         rateLimited: cold.rateLimited,
-        minimum: { listPages: minimum.listPages, receipts: minimum.receipts, receiptsNotNeeded: minimum.receiptsNotNeeded, blockLookups: minimum.blockLookups, total: minimum.total },
+        minimum: {
+          listPages: minimum.listPages,
+          receipts: minimum.receipts,
+          receiptsNotNeeded: minimum.receiptsNotNeeded,
+          blockLookups: minimum.blockLookups,
+          total: minimum.total,
+        },
         estimateCalls: cold.byAction['proxy.eth_getTransactionCount'] ?? 0,
         callsOverMinimum: cold.clientRequests / minimum.total,
         idealSeconds: ideal,
@@ -176,7 +200,14 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
       csvStringify: { rows: baseline.rows, seconds: baseline.seconds, stageOverStringify: stage.seconds / baseline.seconds },
       // Valuation's own cost on the stage, the prices cached by the cold export (rows priced from the cache as they
       // render, the questions prepared after, the value columns): target ≤ 10 % at 1M, the median of the pairs'.
-      csvStageValued: { seconds: valued.seconds, cpuSeconds: valued.cpuSeconds, maxRssMb: valued.maxRssMb, overhead: valuationOverhead, overheads: pairs.overheads, ...valued.valuation },
+      csvStageValued: {
+        seconds: valued.seconds,
+        cpuSeconds: valued.cpuSeconds,
+        maxRssMb: valued.maxRssMb,
+        overhead: valuationOverhead,
+        overheads: pairs.overheads,
+        ...valued.valuation,
+      },
     };
   } finally {
     if (keep) note(`${size.name}: kept ${dir}`);
@@ -187,7 +218,8 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
 /** The figures against their targets, one line each. */
 function summary(f: SizeFigures): string {
   const mark = (ok: boolean): string => (ok ? 'ok ' : 'MISS');
-  const n = (value: number, digits = 0): string => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const n = (value: number, digits = 0): string =>
+    value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const lines = [
     `${f.size} (scale ${f.scale}, ${n(f.csvStage.entries)} entries, rate ${f.rate}/s, world generated in ${n(f.world.generateSeconds, 1)} s)`,
     `  ${mark(f.cold.callsOverMinimum <= TARGETS.callsOverMinimum)} cold calls ${n(f.cold.calls)} vs minimum ${n(f.cold.minimum.total)} (${n(f.cold.minimum.listPages)} pages + ${n(f.cold.minimum.receipts)} receipts needed + ${f.cold.minimum.blockLookups} block lookups; ${n(f.cold.minimum.receiptsNotNeeded)} fees from txlist rows): ×${n(f.cold.callsOverMinimum, 3)}, of which ${f.cold.estimateCalls} nonce calls for the plan's estimate`,
@@ -213,18 +245,30 @@ function parseArgs(argv: readonly string[]): { sizes: BenchSize[]; rate: number 
       if (next === undefined) fail(`${arg} needs a value`);
       return next;
     };
-    if (arg === '--sizes') names = value().split(',').map((name) => name.trim());
+    if (arg === '--sizes')
+      names = value()
+        .split(',')
+        .map((name) => name.trim());
     else if (arg === '--rate') rate = Number(value());
     else if (arg === '--keep') keep = true;
     else if (arg === '--stores') stores = true;
     else fail(`unknown argument ${arg} (use --sizes ${BENCH_SIZES.map((size) => size.name).join(',')}, --rate N, --keep, --stores)`);
   }
   if (rate !== undefined && !(rate > 0)) fail('--rate must be a positive number of calls per second');
-  const sizes = names.map((name) => BENCH_SIZES.find((size) => size.name === name) ?? fail(`unknown size ${name} (use ${BENCH_SIZES.map((size) => size.name).join(', ')})`));
+  const sizes = names.map(
+    (name) =>
+      BENCH_SIZES.find((size) => size.name === name) ??
+      fail(`unknown size ${name} (use ${BENCH_SIZES.map((size) => size.name).join(', ')})`),
+  );
   return { sizes, rate, keep, stores };
 }
 
-function readResults(): { machine: ReturnType<typeof machine>; targets: typeof TARGETS; sizes: SizeFigures[]; storeComparison?: StoresFigures[] } {
+function readResults(): {
+  machine: ReturnType<typeof machine>;
+  targets: typeof TARGETS;
+  sizes: SizeFigures[];
+  storeComparison?: StoresFigures[];
+} {
   const empty = { machine: machine(), targets: TARGETS, sizes: [] };
   if (!fs.existsSync(resultsPath)) return empty;
   return { ...empty, ...(JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Partial<typeof empty>) };
@@ -232,7 +276,13 @@ function readResults(): { machine: ReturnType<typeof machine>; targets: typeof T
 
 function machine() {
   const cpus = os.cpus();
-  return { cpus: cpus.length, cpuModel: cpus[0]?.model ?? 'unknown', memoryMb: Math.round(os.totalmem() / 2 ** 20), node: process.version, platform: `${os.platform()} ${os.release()}` };
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryMb: Math.round(os.totalmem() / 2 ** 20),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
 }
 
 /** The commit the figures belong to; `dirty` when src/ had uncommitted changes (the tree is shared while people work). */

@@ -27,7 +27,9 @@ function timed(label: string, pass: () => number | Promise<number>): Promise<num
     const start = performance.now();
     const count = await pass();
     const seconds = (performance.now() - start) / 1000;
-    process.stdout.write(`${label.padEnd(22)} ${count.toLocaleString('en-US').padStart(10)} in ${seconds.toFixed(2)} s = ${((seconds / count) * 1e6).toFixed(2)} µs each\n`);
+    process.stdout.write(
+      `${label.padEnd(22)} ${count.toLocaleString('en-US').padStart(10)} in ${seconds.toFixed(2)} s = ${((seconds / count) * 1e6).toFixed(2)} µs each\n`,
+    );
     return seconds;
   })();
 }
@@ -50,9 +52,16 @@ const read = await timed('store rows read', () => {
 const ledger = await timed('+ ledger entries', () => count(ledgerFromStore(store, job, input.chains)()));
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-breakdown-'));
 const all = await timed('+ ledger.csv rows', async () => {
-  const [result] = await renderTemplates({ entries: ledgerFromStore(store, job, input.chains), templates: [loadBuiltinTemplate('ledger')], outDir, context: { timezone: job.timezone } });
+  const [result] = await renderTemplates({
+    entries: ledgerFromStore(store, job, input.chains),
+    templates: [loadBuiltinTemplate('ledger')],
+    outDir,
+    context: { timezone: job.timezone },
+  });
   return result?.rows ?? 0;
 });
 fs.rmSync(outDir, { recursive: true, force: true });
 store.close();
-process.stdout.write(`read ${read.toFixed(2)} s, ledger ${(ledger - read).toFixed(2)} s, template and CSV ${(all - ledger).toFixed(2)} s\n`);
+process.stdout.write(
+  `read ${read.toFixed(2)} s, ledger ${(ledger - read).toFixed(2)} s, template and CSV ${(all - ledger).toFixed(2)} s\n`,
+);

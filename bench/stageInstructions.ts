@@ -34,7 +34,17 @@ const PREDICTABLE = ['--predictable', '--hash-seed=1', '--random-seed=1'];
 async function counted(inputPath: string): Promise<{ instructions: number; figures: CsvStageFigures }> {
   const { stdout, stderr } = await promisify(execFile)(
     'valgrind',
-    ['--tool=callgrind', '--smc-check=all-non-file', '--callgrind-out-file=/dev/null', process.execPath, ...PREDICTABLE, '--import', 'tsx', script, inputPath],
+    [
+      '--tool=callgrind',
+      '--smc-check=all-non-file',
+      '--callgrind-out-file=/dev/null',
+      process.execPath,
+      ...PREDICTABLE,
+      '--import',
+      'tsx',
+      script,
+      inputPath,
+    ],
     { maxBuffer: 1 << 24 },
   );
   const collected = /Collected : (\d+)/.exec(stderr);
@@ -45,7 +55,11 @@ async function counted(inputPath: string): Promise<{ instructions: number; figur
 /** The input with every chain's block range emptied, written beside it. */
 function nullTwin(inputPath: string): string {
   const input = JSON.parse(fs.readFileSync(inputPath, 'utf8')) as CsvStageInput;
-  const twin: CsvStageInput = { ...input, outDir: `${input.outDir}-null`, chains: input.chains.map((chain) => ({ ...chain, fromBlock: 0, toBlock: 0 })) };
+  const twin: CsvStageInput = {
+    ...input,
+    outDir: `${input.outDir}-null`,
+    chains: input.chains.map((chain) => ({ ...chain, fromBlock: 0, toBlock: 0 })),
+  };
   const twinPath = inputPath.replace(/\.json$/, '') + '.null.json';
   fs.writeFileSync(twinPath, JSON.stringify(twin));
   return twinPath;

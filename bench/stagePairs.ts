@@ -18,7 +18,12 @@ export interface StagePairs {
  * hour. A pair's two runs are minutes apart at most, so its ratio carries little of the drift, and the median of
  * several pairs drops a pair a slow minute split.
  */
-export async function stagePairs(input: Omit<CsvStageInput, 'outDir' | 'valued'>, dir: string, pairs: number, onPair: (unvalued: CsvStageFigures, valued: CsvStageFigures) => void): Promise<StagePairs> {
+export async function stagePairs(
+  input: Omit<CsvStageInput, 'outDir' | 'valued'>,
+  dir: string,
+  pairs: number,
+  onPair: (unvalued: CsvStageFigures, valued: CsvStageFigures) => void,
+): Promise<StagePairs> {
   const unvalued: CsvStageFigures[] = [];
   const valued: CsvStageFigures[] = [];
   for (let pair = 0; pair < pairs; pair += 1) {

@@ -18,8 +18,7 @@ export interface WorldOutline {
   wallets: { address: string; label: string; chains: number[] }[];
 }
 export type SandboxChildMessage =
-  | ({ type: 'ready'; url: string; generateSeconds: number } & WorldOutline)
-  | { type: 'stats'; stats: SandboxStats };
+  ({ type: 'ready'; url: string; generateSeconds: number } & WorldOutline) | { type: 'stats'; stats: SandboxStats };
 
 /** The bench's view of a sandbox in another process: where it listens, its counters, and a way to stop it. */
 export interface SandboxProcess {

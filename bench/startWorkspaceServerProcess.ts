@@ -18,7 +18,9 @@ const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'workspac
  * The workspace server in a process of its own (`workspaceServerChild.ts`), as `ledgerscan serve` runs for real
  * users: the bench's clients then measure the server, not their own event loop and garbage collection.
  */
-export async function startWorkspaceServerProcess(options: BenchServerOptions): Promise<{ url: string; token: string; report(): Promise<ServerReport>; close(): Promise<void> }> {
+export async function startWorkspaceServerProcess(
+  options: BenchServerOptions,
+): Promise<{ url: string; token: string; report(): Promise<ServerReport>; close(): Promise<void> }> {
   const server = forkBenchChild<WorkspaceServerMessage, WorkspaceServerRequest>(script, options);
   const ready = await server.next();
   if (ready.type !== 'ready') throw new Error('the workspace server process did not start');

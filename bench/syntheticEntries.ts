@@ -13,7 +13,8 @@ function random(seed: number): () => number {
   };
 }
 
-const hex = (next: () => number, digits: number): string => Array.from({ length: digits }, () => Math.floor(next() * 16).toString(16)).join('');
+const hex = (next: () => number, digits: number): string =>
+  Array.from({ length: digits }, () => Math.floor(next() * 16).toString(16)).join('');
 const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
 
 export const BENCH_CHAINS = [1, 10, 8453] as const;
@@ -38,7 +39,10 @@ export function syntheticBook(count: number, seed = 7): SyntheticBook {
   const next = random(seed);
   const wallets = Array.from({ length: 8 }, () => `0x${hex(next, 40)}`);
   const tokens = Array.from({ length: 40 }, () => `0x${hex(next, 40)}`);
-  const counterparties = Array.from({ length: 5000 }, (_, index) => ({ address: `0x${hex(next, 40)}`, label: index % 10 === 0 ? `Exchange ${index / 10}` : '' }));
+  const counterparties = Array.from({ length: 5000 }, (_, index) => ({
+    address: `0x${hex(next, 40)}`,
+    label: index % 10 === 0 ? `Exchange ${index / 10}` : '',
+  }));
   const entries = function* (): Generator<LedgerEntry> {
     const draw = random(seed + 1);
     const step = (END - START) / (count / 2);
@@ -53,7 +57,20 @@ export function syntheticBook(count: number, seed = 7): SyntheticBook {
       const category = pick(draw, CATEGORIES);
       const spam = draw() < 0.08;
       const legs = category === 'trade' ? 2 : 1;
-      const base = { timestamp: time, chainId, blockNumber: time, txHash, transactionIndex: 0, wallet, walletLabel: `Wallet ${wallets.indexOf(wallet) + 1}`, counterparty: counterparty.address, counterpartyLabel: counterparty.label, method: pick(draw, METHODS), status: 'ok' as const, note: '' };
+      const base = {
+        timestamp: time,
+        chainId,
+        blockNumber: time,
+        txHash,
+        transactionIndex: 0,
+        wallet,
+        walletLabel: `Wallet ${wallets.indexOf(wallet) + 1}`,
+        counterparty: counterparty.address,
+        counterpartyLabel: counterparty.label,
+        method: pick(draw, METHODS),
+        status: 'ok' as const,
+        note: '',
+      };
       for (let leg = 0; leg < legs + (spam ? 0 : 1) && made < count; leg += 1) {
         const fee = leg === legs;
         const token = !fee && draw() < 0.6;

@@ -51,7 +51,8 @@ export async function workersBench(argv: readonly string[]): Promise<void> {
   const sandbox = await startSandboxProcess({ scale, rate, apiKey: keys[0]!, moreKeys: keys.slice(1), spanFeeMarket: false });
   try {
     const rounds: Round[] = [];
-    for (const workers of counts) rounds.push(await round(sandbox, server.url, dir, { workers, keys: keys.slice(0, workers), rate, books }));
+    for (const workers of counts)
+      rounds.push(await round(sandbox, server.url, dir, { workers, keys: keys.slice(0, workers), rate, books }));
     const shared = await round(sandbox, server.url, dir, { workers: most, keys: keys.slice(0, 1), rate, books });
     const single = rounds.find((entry) => entry.workers === 1);
     const speedup = (entry: Round): number | null => (single === undefined ? null : entry.callsPerSecond / single.callsPerSecond);
@@ -66,11 +67,15 @@ export async function workersBench(argv: readonly string[]): Promise<void> {
       targets: TARGETS,
     };
     for (const entry of figures.oneKeyPerWorker) {
-      process.stdout.write(`workers ${entry.workers}, ${entry.keys} key(s) at ${rate}/s: ${entry.calls} calls in ${entry.wallSeconds.toFixed(1)} s = ${entry.callsPerSecond.toFixed(1)} calls/s` +
-        `${entry.speedup === null ? '' : ` (${entry.speedup.toFixed(2)} × one worker)`}, ${entry.rateLimited} rate-limit rejections; ${entry.statuses.join(', ')}\n`);
+      process.stdout.write(
+        `workers ${entry.workers}, ${entry.keys} key(s) at ${rate}/s: ${entry.calls} calls in ${entry.wallSeconds.toFixed(1)} s = ${entry.callsPerSecond.toFixed(1)} calls/s` +
+          `${entry.speedup === null ? '' : ` (${entry.speedup.toFixed(2)} × one worker)`}, ${entry.rateLimited} rate-limit rejections; ${entry.statuses.join(', ')}\n`,
+      );
     }
-    process.stdout.write(`workers ${most} sharing one key at ${rate}/s: ${shared.calls} calls in ${shared.wallSeconds.toFixed(1)} s = ${shared.callsPerSecond.toFixed(1)} calls/s` +
-      ` (${figures.sharedKey.overKeyRate.toFixed(3)} × the key's rate), ${shared.rateLimited} rate-limit rejections\n`);
+    process.stdout.write(
+      `workers ${most} sharing one key at ${rate}/s: ${shared.calls} calls in ${shared.wallSeconds.toFixed(1)} s = ${shared.callsPerSecond.toFixed(1)} calls/s` +
+        ` (${figures.sharedKey.overKeyRate.toFixed(3)} × the key's rate), ${shared.rateLimited} rate-limit rejections\n`,
+    );
     const results = fs.existsSync(resultsPath) ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Record<string, unknown>) : {};
     fs.writeFileSync(resultsPath, `${JSON.stringify({ ...results, workers: figures }, null, 2)}\n`);
     process.stdout.write(`written: ${path.relative(process.cwd(), resultsPath)}\n`);
@@ -82,11 +87,20 @@ export async function workersBench(argv: readonly string[]): Promise<void> {
 }
 
 /** W workers, a fresh database, B books queued at once; figures once the queue is idle. */
-async function round(sandbox: SandboxProcess, serverUrl: string, dir: string, setup: { workers: number; keys: string[]; rate: number; books: number }): Promise<Round> {
+async function round(
+  sandbox: SandboxProcess,
+  serverUrl: string,
+  dir: string,
+  setup: { workers: number; keys: string[]; rate: number; books: number },
+): Promise<Round> {
   const name = `workers_${setup.workers}_keys_${setup.keys.length}`;
   const database = await createBenchDatabase(serverUrl, name);
   const files = path.join(dir, name);
-  const workspace = await openDistributedWorkspace({ database, filesDir: files, api: { apiKey: setup.keys[0]!, baseUrl: sandbox.url, rate: setup.rate } });
+  const workspace = await openDistributedWorkspace({
+    database,
+    filesDir: files,
+    api: { apiKey: setup.keys[0]!, baseUrl: sandbox.url, rate: setup.rate },
+  });
   const children: ChildProcess[] = [];
   try {
     // Every book holds every wallet of the world in a store of its own: books of one size, so W workers that
@@ -94,7 +108,15 @@ async function round(sandbox: SandboxProcess, serverUrl: string, dir: string, se
     const { wallets, chainIds } = sandbox.world;
     const ids: number[] = [];
     for (let index = 0; index < setup.books; index += 1) {
-      ids.push((await workspace.addBook({ name: `Bench client ${index + 1}`, wallets: wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })), chains: chainIds })).id);
+      ids.push(
+        (
+          await workspace.addBook({
+            name: `Bench client ${index + 1}`,
+            wallets: wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })),
+            chains: chainIds,
+          })
+        ).id,
+      );
     }
     children.push(...(await startWorkers(setup.workers, { database, files, baseUrl: sandbox.url, keys: setup.keys, rate: setup.rate })));
     const before = await sandbox.stats();
@@ -106,7 +128,15 @@ async function round(sandbox: SandboxProcess, serverUrl: string, dir: string, se
     const wallSeconds = (performance.now() - started) / 1000;
     const after = await sandbox.stats();
     const calls = after.requests - before.requests;
-    return { workers: setup.workers, keys: setup.keys.length, calls, wallSeconds, callsPerSecond: calls / wallSeconds, rateLimited: after.rateLimited - before.rateLimited, statuses: [...new Set(await Promise.all(runs.map(async (id) => (await workspace.data.getRun(id))?.status ?? 'gone')))] };
+    return {
+      workers: setup.workers,
+      keys: setup.keys.length,
+      calls,
+      wallSeconds,
+      callsPerSecond: calls / wallSeconds,
+      rateLimited: after.rateLimited - before.rateLimited,
+      statuses: [...new Set(await Promise.all(runs.map(async (id) => (await workspace.data.getRun(id))?.status ?? 'gone')))],
+    };
   } finally {
     await stopWorkers(children);
     await workspace.close();

@@ -52,14 +52,22 @@ export async function workspaceBench(argv: readonly string[]): Promise<void> {
   // The bench's own pauses, and the server's: the same figures when the server shares this process.
   const benchPauses = watchPauses();
   const inProcess = layout === 'in-process' ? await serveBenchWorkspace(options) : undefined;
-  const workspace = inProcess === undefined ? await startWorkspaceServerProcess(options) : { ...inProcess, report: async () => ({ pauses: benchPauses.read(), slowest: inProcess.slowest() }) };
+  const workspace =
+    inProcess === undefined
+      ? await startWorkspaceServerProcess(options)
+      : { ...inProcess, report: async () => ({ pauses: benchPauses.read(), slowest: inProcess.slowest() }) };
   let children: ChildProcess[] = [];
   try {
-    if (database !== undefined) children = await startWorkers(workers, { database, files: dir, baseUrl: sandbox.url, keys: [apiKey], rate });
+    if (database !== undefined)
+      children = await startWorkers(workers, { database, files: dir, baseUrl: sandbox.url, keys: [apiKey], rate });
     const { url } = workspace;
     const headers = { authorization: `Bearer ${workspace.token}` };
     const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${url}${route}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${url}${route}`, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
       return (await response.json()) as T;
     };
@@ -80,16 +88,24 @@ export async function workspaceBench(argv: readonly string[]): Promise<void> {
     for (let index = 0; index < bookCount; index += 1) {
       // More books than the world's wallets: books share wallets, each with a store of its own (so as many exports).
       const owned = wallets.filter((_, at) => at % bookCount === index % wallets.length);
-      books.push(await call('POST', '/api/books', { name: `Bench client ${index + 1}`, wallets: owned.map((wallet) => ({ address: wallet.address, chains: wallet.chains })), chains: chainIds }));
+      books.push(
+        await call('POST', '/api/books', {
+          name: `Bench client ${index + 1}`,
+          wallets: owned.map((wallet) => ({ address: wallet.address, chains: wallet.chains })),
+          chains: chainIds,
+        }),
+      );
     }
     // Each route asked once before the runs start, as a server that has been up answers them: the first answers of a
     // process (code compiled on first use, first connections) are not the latency under load this measures.
-    for (const route of ['/', '/api/books', `/books/${books[0]!.id}`]) await (await fetch(`${url}${route}`, { headers: { ...headers, [WARM_UP]: '1' } })).text();
+    for (const route of ['/', '/api/books', `/books/${books[0]!.id}`])
+      await (await fetch(`${url}${route}`, { headers: { ...headers, [WARM_UP]: '1' } })).text();
     const period = { from: day(WORLD_START), to: day(WORLD_END - 1) };
     const started = performance.now();
     origin = started;
     const runs: number[] = [];
-    for (const book of books) runs.push((await call<{ id: number }>('POST', `/api/books/${book.id}/runs`, { kind: 'export', period, templates: ['ledger'] })).id);
+    for (const book of books)
+      runs.push((await call<{ id: number }>('POST', `/api/books/${book.id}/runs`, { kind: 'export', period, templates: ['ledger'] })).id);
     // One event stream per run, read to its end (the run's end) as a run page does.
     const streams = runs.map(async (runId) => {
       const response = await fetch(`${url}/api/runs/${runId}/events`, { headers });
@@ -115,7 +131,9 @@ export async function workspaceBench(argv: readonly string[]): Promise<void> {
     await Promise.all(Array.from({ length: clients }, (_, index) => client(index)));
     const events = (await done).reduce((sum, count) => sum + count, 0);
     const wallSeconds = (performance.now() - started) / 1000;
-    const outcomes = await Promise.all(runs.map((runId) => call<{ status: string; summary: Record<string, unknown> | null }>('GET', `/api/runs/${runId}`)));
+    const outcomes = await Promise.all(
+      runs.map((runId) => call<{ status: string; summary: Record<string, unknown> | null }>('GET', `/api/runs/${runId}`)),
+    );
     const calls = outcomes.reduce((sum, run) => sum + Number(run.summary?.apiCalls ?? 0), 0);
     const stats = await sandbox.stats();
     const figures = {
@@ -154,9 +172,19 @@ export async function workspaceBench(argv: readonly string[]): Promise<void> {
         ` bench process: loop delay p99 ${ms(figures.clientPauses.loopDelayP99Ms)} max ${ms(figures.clientPauses.loopDelayMaxMs)} ms, GC max ${ms(figures.clientPauses.gcMaxMs)} ms; load average ${figures.loadAverage.map((load) => load.toFixed(2)).join(' ')}\n`,
     );
     const results = fs.existsSync(resultsPath) ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Record<string, unknown>) : {};
-    fs.writeFileSync(resultsPath, `${JSON.stringify({ ...results, [distributed ? 'workspaceDistributed' : 'workspace']: figures }, null, 2)}\n`);
-    const slow = (list: readonly TimedRequest[]): string => list.map((request) => `${ms(request.ms)} ms ${request.route}${request.at === undefined ? '' : ` at ${(request.at / 1000).toFixed(1)} s`}`).join(', ');
-    process.stdout.write(`slowest as the clients saw them: ${slow(figures.slowest)}\nslowest inside the server: ${slow(figures.server.slowest)}\n`);
+    fs.writeFileSync(
+      resultsPath,
+      `${JSON.stringify({ ...results, [distributed ? 'workspaceDistributed' : 'workspace']: figures }, null, 2)}\n`,
+    );
+    const slow = (list: readonly TimedRequest[]): string =>
+      list
+        .map(
+          (request) => `${ms(request.ms)} ms ${request.route}${request.at === undefined ? '' : ` at ${(request.at / 1000).toFixed(1)} s`}`,
+        )
+        .join(', ');
+    process.stdout.write(
+      `slowest as the clients saw them: ${slow(figures.slowest)}\nslowest inside the server: ${slow(figures.server.slowest)}\n`,
+    );
     process.stdout.write(`written: ${path.relative(process.cwd(), resultsPath)}\n`);
   } finally {
     await stopWorkers(children);

@@ -19,7 +19,11 @@ async function api(method, url, body) {
   return data;
 }
 
-const lines = (text) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+const lines = (text) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 /** A chain as typed after @: an id as a number, a slug or name as text (the API takes either). */
 const chainOf = (item) => (/^\d+$/.test(item) ? Number(item) : item);
 
@@ -36,17 +40,31 @@ function bookBody(form) {
     name: get('name'),
     wallets: lines(form.elements.wallets.value).map((line) => {
       const [address, ...rest] = line.split(/\s+/);
-      const chains = rest.length > 0 && rest[rest.length - 1].startsWith('@') ? rest.pop().slice(1).split(',').map((item) => item.trim()).filter((item) => item !== '').map(chainOf) : undefined;
+      const chains =
+        rest.length > 0 && rest[rest.length - 1].startsWith('@')
+          ? rest
+              .pop()
+              .slice(1)
+              .split(',')
+              .map((item) => item.trim())
+              .filter((item) => item !== '')
+              .map(chainOf)
+          : undefined;
       const label = rest.join(' ');
       return { address, ...(label === '' ? {} : { label }), ...(chains === undefined ? {} : { chains }) };
     }),
     chains: [...form.querySelectorAll('input[name="chains"]:checked')].map((input) => Number(input.value)),
     timezone: get('timezone') || 'UTC',
     labels: Object.fromEntries(rowValues(form, 'labels').map(([address, label]) => [address, label])),
-    spam: { allow: rowValues(form, 'spam-allow').map(([address]) => address), deny: rowValues(form, 'spam-deny').map(([address]) => address) },
+    spam: {
+      allow: rowValues(form, 'spam-allow').map(([address]) => address),
+      deny: rowValues(form, 'spam-deny').map(([address]) => address),
+    },
     valuation: {
       currency: get('currency'),
-      sources: get('sources').split(/[\s,]+/).filter((name) => name !== ''),
+      sources: get('sources')
+        .split(/[\s,]+/)
+        .filter((name) => name !== ''),
       ...(get('price-file') === '' ? {} : { priceFile: get('price-file') }),
       ...(get('max-age') === '' ? {} : { maxAge: /^[0-9]+$/.test(get('max-age')) ? Number(get('max-age')) : get('max-age') }),
     },
@@ -73,10 +91,16 @@ function schedulesBody(form) {
 /** A book rule from the rules form: one match criterion, one action, the reason (docs/ledger-rules.md). */
 function ruleBody(form) {
   // A selection's form matches the legs ticked in the table.
-  if (form.hasAttribute('data-selection')) form.elements.value.value = [...document.querySelectorAll('input[name="pick"]:checked')].map((box) => box.value).join(' ');
+  if (form.hasAttribute('data-selection'))
+    form.elements.value.value = [...document.querySelectorAll('input[name="pick"]:checked')].map((box) => box.value).join(' ');
   const get = (name) => form.elements[name].value.trim();
   const criterion = get('criterion');
-  const value = criterion === 'entries' ? get('value').split(/[\s,]+/).filter((id) => id !== '') : get('value');
+  const value =
+    criterion === 'entries'
+      ? get('value')
+          .split(/[\s,]+/)
+          .filter((id) => id !== '')
+      : get('value');
   const [key, setting] = get('action').split(':');
   const action = key === 'label' ? { label: get('label') } : key === 'category' ? { category: setting } : { [key]: setting === 'true' };
   return { match: { [criterion]: value }, ...action, reason: get('reason') };
@@ -114,7 +138,11 @@ const handlers = {
     location.reload();
   },
   async 'user-add'(form) {
-    await api('POST', '/api/users', { name: form.elements.name.value.trim(), role: form.elements.role.value, password: form.elements.password.value });
+    await api('POST', '/api/users', {
+      name: form.elements.name.value.trim(),
+      role: form.elements.role.value,
+      password: form.elements.password.value,
+    });
     location.reload();
   },
   async 'user-role'(form) {
@@ -170,7 +198,12 @@ function showActionError(button, failure) {
 
 // A shortened address or hash copied whole; where the clipboard is refused (plain http), it is shown whole and selected.
 function copyText(button) {
-  const done = () => { button.textContent = 'copied'; setTimeout(() => { button.textContent = 'copy'; }, 1500); };
+  const done = () => {
+    button.textContent = 'copied';
+    setTimeout(() => {
+      button.textContent = 'copy';
+    }, 1500);
+  };
   const select = () => {
     const shown = button.previousElementSibling;
     shown.textContent = button.dataset.copy;
@@ -210,7 +243,14 @@ document.addEventListener('click', (event) => {
 });
 
 /** Buttons that send their `data-url` with this method, then show the page again (a failure is shown beside them). */
-const RELOAD_AFTER = { revoke: 'DELETE', 'delete-rule': 'DELETE', 'delete-price': 'DELETE', 'remove-user': 'DELETE', 'refresh-entries': 'POST', 'restore-book': 'POST' };
+const RELOAD_AFTER = {
+  revoke: 'DELETE',
+  'delete-rule': 'DELETE',
+  'delete-price': 'DELETE',
+  'remove-user': 'DELETE',
+  'refresh-entries': 'POST',
+  'restore-book': 'POST',
+};
 
 document.addEventListener('click', (event) => {
   const button = event.target.closest('button[data-action]');
@@ -220,9 +260,17 @@ document.addEventListener('click', (event) => {
   if (button.dataset.action === 'stop') api('POST', button.dataset.url).catch((failure) => showActionError(button, failure));
   if (button.dataset.action === 'print') window.print();
   if (button.dataset.action === 'copy') copyText(button);
-  if (button.dataset.action === 'remove-book') api('DELETE', button.dataset.url).then(() => location.assign('/'), (failure) => showActionError(button, failure));
+  if (button.dataset.action === 'remove-book')
+    api('DELETE', button.dataset.url).then(
+      () => location.assign('/'),
+      (failure) => showActionError(button, failure),
+    );
   const method = RELOAD_AFTER[button.dataset.action];
-  if (method !== undefined) api(method, button.dataset.url).then(() => location.reload(), (failure) => showActionError(button, failure));
+  if (method !== undefined)
+    api(method, button.dataset.url).then(
+      () => location.reload(),
+      (failure) => showActionError(button, failure),
+    );
 });
 
 // Run page: live figures over Server-Sent Events; the page reloads once the run has finished, to show its files.

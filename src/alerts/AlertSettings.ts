@@ -35,22 +35,34 @@ export function alertSettingsFromEnv(env: NodeJS.ProcessEnv): AlertSettings {
   const settings: { webhook?: NonNullable<AlertSettings['webhook']>; email?: NonNullable<AlertSettings['email']> } = {};
 
   if (webhookUrl !== undefined || secret !== undefined) {
-    if (webhookUrl === undefined) throw new InputError(`${ALERT_ENV.webhookSecret} is set without ${ALERT_ENV.webhookUrl}; set the receiver's URL or unset the secret`);
+    if (webhookUrl === undefined)
+      throw new InputError(`${ALERT_ENV.webhookSecret} is set without ${ALERT_ENV.webhookUrl}; set the receiver's URL or unset the secret`);
     checkUrl(ALERT_ENV.webhookUrl, webhookUrl, ['http:', 'https:']);
     if (secret === undefined || secret.length < MIN_SECRET_LENGTH) {
-      throw new InputError(`${ALERT_ENV.webhookSecret} must hold at least ${MIN_SECRET_LENGTH} characters to sign webhooks; e.g. openssl rand -hex 32`);
+      throw new InputError(
+        `${ALERT_ENV.webhookSecret} must hold at least ${MIN_SECRET_LENGTH} characters to sign webhooks; e.g. openssl rand -hex 32`,
+      );
     }
     settings.webhook = { url: webhookUrl, secret };
   }
 
   if (smtpUrl !== undefined || from !== undefined || to !== undefined) {
-    if (smtpUrl === undefined) throw new InputError(`${ALERT_ENV.smtpUrl} is missing; set it to smtp://user:password@host:587 (or smtps://…:465) to send alert e-mail`);
+    if (smtpUrl === undefined)
+      throw new InputError(
+        `${ALERT_ENV.smtpUrl} is missing; set it to smtp://user:password@host:587 (or smtps://…:465) to send alert e-mail`,
+      );
     checkUrl(ALERT_ENV.smtpUrl, smtpUrl, ['smtp:', 'smtps:']);
-    if (from === undefined || !EMAIL.test(from)) throw new InputError(`${ALERT_ENV.from} must be one e-mail address, e.g. ledgerscan@example.com`);
-    const recipients = (to ?? '').split(',').map((address) => address.trim()).filter((address) => address !== '');
+    if (from === undefined || !EMAIL.test(from))
+      throw new InputError(`${ALERT_ENV.from} must be one e-mail address, e.g. ledgerscan@example.com`);
+    const recipients = (to ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter((address) => address !== '');
     const bad = recipients.find((address) => !EMAIL.test(address));
     if (recipients.length === 0 || bad !== undefined) {
-      throw new InputError(`${ALERT_ENV.to} must be a comma-separated list of e-mail addresses${bad === undefined ? '' : `; "${bad.slice(0, 60)}" is not one`}`);
+      throw new InputError(
+        `${ALERT_ENV.to} must be a comma-separated list of e-mail addresses${bad === undefined ? '' : `; "${bad.slice(0, 60)}" is not one`}`,
+      );
     }
     settings.email = { smtpUrl, from, to: recipients };
   }

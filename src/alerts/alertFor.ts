@@ -65,7 +65,10 @@ export function changedSinceFiledAlert(subject: string, diff: SinceFiled, now: D
         removed: file.changes.filter((change) => change.change === 'removed').length,
         changed: file.changes.filter((change) => change.change === 'changed').length,
       })),
-      ledgerEntries: changed.find((file) => file.file === 'ledger.csv')?.changes.map((change) => ({ change: change.change, entryId: change.key, txHash: change.row.tx_hash ?? '' })) ?? [],
+      ledgerEntries:
+        changed
+          .find((file) => file.file === 'ledger.csv')
+          ?.changes.map((change) => ({ change: change.change, entryId: change.key, txHash: change.row.tx_hash ?? '' })) ?? [],
     },
   };
 }

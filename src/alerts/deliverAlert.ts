@@ -18,17 +18,25 @@ export async function deliverAlert(
 ): Promise<AlertOutcome[]> {
   const sends: Promise<AlertOutcome>[] = [];
   if (settings.webhook) {
-    sends.push(sendWebhook(alert, { ...webhookTuning, ...settings.webhook }).then(
-      ({ attempts }) => ({ channel: 'webhook', delivered: true, detail: `delivered after ${attempts} attempt${attempts === 1 ? '' : 's'}` }),
-      (error: unknown) => ({ channel: 'webhook', delivered: false, detail: describeWebhookFailure(error) }),
-    ));
+    sends.push(
+      sendWebhook(alert, { ...webhookTuning, ...settings.webhook }).then(
+        ({ attempts }) => ({
+          channel: 'webhook',
+          delivered: true,
+          detail: `delivered after ${attempts} attempt${attempts === 1 ? '' : 's'}`,
+        }),
+        (error: unknown) => ({ channel: 'webhook', delivered: false, detail: describeWebhookFailure(error) }),
+      ),
+    );
   }
   if (settings.email) {
     const recipients = settings.email.to.length;
-    sends.push(sendEmail(alert, settings.email).then(
-      () => ({ channel: 'email', delivered: true, detail: `sent to ${recipients} recipient${recipients === 1 ? '' : 's'}` }),
-      (error: unknown) => ({ channel: 'email', delivered: false, detail: error instanceof Error ? error.message : String(error) }),
-    ));
+    sends.push(
+      sendEmail(alert, settings.email).then(
+        () => ({ channel: 'email', delivered: true, detail: `sent to ${recipients} recipient${recipients === 1 ? '' : 's'}` }),
+        (error: unknown) => ({ channel: 'email', delivered: false, detail: error instanceof Error ? error.message : String(error) }),
+      ),
+    );
   }
   return Promise.all(sends);
 }

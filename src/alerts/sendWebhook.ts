@@ -41,10 +41,12 @@ export async function sendWebhook(alert: Alert, options: WebhookOptions): Promis
     },
     hooks: {
       // Signed per attempt so that a late retry is not refused as a replay.
-      beforeRequest: [(request) => {
-        attempts += 1;
-        request.headers.set(SIGNATURE_HEADER, signWebhook(options.secret, body, Math.floor(now().getTime() / 1000)));
-      }],
+      beforeRequest: [
+        (request) => {
+          attempts += 1;
+          request.headers.set(SIGNATURE_HEADER, signWebhook(options.secret, body, Math.floor(now().getTime() / 1000)));
+        },
+      ],
     },
   });
   return { attempts };

@@ -104,7 +104,10 @@ export function loadChainTable(file: string): ChainTable {
   if (!Array.isArray(retiredRows)) throw new LedgerscanError('the chain table\'s "retired" is not a list', { details: { file } });
   const chains = rows.map((row: unknown, index) => checkChain(row, `${file} chains[${index}]`));
   const retired = retiredRows.map((row: unknown, index) => checkRetired(row, `${file} retired[${index}]`));
-  for (const [key, items] of [['id', [...chains, ...retired]], ['slug', chains]] as const) {
+  for (const [key, items] of [
+    ['id', [...chains, ...retired]],
+    ['slug', chains],
+  ] as const) {
     const seen = new Set<unknown>();
     for (const item of items) {
       const value = (item as unknown as Record<string, unknown>)[key];
@@ -138,7 +141,12 @@ function checkChain(row: unknown, at: string): Chain {
   };
   const flag = (field: string): boolean => (typeof value[field] === 'boolean' ? value[field] : fail(field));
   const feeModel = (FEE_MODELS as readonly unknown[]).includes(value.feeModel) ? (value.feeModel as FeeModel) : fail('feeModel');
-  const feeMarketBlock = value.feeMarketBlock === null && feeModel === 'legacy' ? null : feeModel === 'legacy' ? fail('feeMarketBlock') : integer('feeMarketBlock', 0);
+  const feeMarketBlock =
+    value.feeMarketBlock === null && feeModel === 'legacy'
+      ? null
+      : feeModel === 'legacy'
+        ? fail('feeMarketBlock')
+        : integer('feeMarketBlock', 0);
   const blockSeconds = typeof value.blockSeconds === 'number' && value.blockSeconds > 0 ? value.blockSeconds : fail('blockSeconds');
   return {
     id: integer('id', 1),

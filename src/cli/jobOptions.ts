@@ -21,14 +21,37 @@ export function withJobOptions<T>(yargs: Argv<T>) {
     .option('base-url', { type: 'string', describe: `Etherscan-v2-compatible API URL (default ${DEFAULTS.baseUrl})` })
     .option('api-key', { type: 'string', describe: 'API key (or env ETHERSCAN_API_KEY); never written anywhere' })
     .option('rate', { type: 'string', describe: `calls per second of your plan (default ${DEFAULTS.rate})` })
-    .option('api-labels', { type: 'boolean', describe: 'fetch counterparty name tags from the API (Pro Plus; one call per 100 new addresses per chain)' })
-    .option('xlsx', { type: 'boolean', describe: 'also write the ledger, the journal CSV and the tie-out as .xlsx spreadsheets (exact digits kept)' })
-    .option('daily-quota', { type: 'string', describe: `calls your key may make per UTC day, for the sync's time estimate (default ${DEFAULTS.dailyQuota})` })
-    .option('fees', { type: 'string', describe: 'auto: a receipt only where the list row lacks the exact fee; receipts: a receipt for every fee (default auto)' })
-    .option('currency', { type: 'string', describe: 'the book currency of row values: USD (default), EUR, GBP or CHF (ECB rates convert USD prices)' })
-    .option('price-source', { type: 'string', array: true, describe: 'price source (repeatable, first found wins): file, defillama (default), coingecko (COINGECKO_API_KEY), etherscan' })
+    .option('api-labels', {
+      type: 'boolean',
+      describe: 'fetch counterparty name tags from the API (Pro Plus; one call per 100 new addresses per chain)',
+    })
+    .option('xlsx', {
+      type: 'boolean',
+      describe: 'also write the ledger, the journal CSV and the tie-out as .xlsx spreadsheets (exact digits kept)',
+    })
+    .option('daily-quota', {
+      type: 'string',
+      describe: `calls your key may make per UTC day, for the sync's time estimate (default ${DEFAULTS.dailyQuota})`,
+    })
+    .option('fees', {
+      type: 'string',
+      describe: 'auto: a receipt only where the list row lacks the exact fee; receipts: a receipt for every fee (default auto)',
+    })
+    .option('currency', {
+      type: 'string',
+      describe: 'the book currency of row values: USD (default), EUR, GBP or CHF (ECB rates convert USD prices)',
+    })
+    .option('price-source', {
+      type: 'string',
+      array: true,
+      describe: 'price source (repeatable, first found wins): file, defillama (default), coingecko (COINGECKO_API_KEY), etherscan',
+    })
     .option('price-file', { type: 'string', describe: 'your prices, CSV time,chain,asset,currency,price; trusted over every API' })
-    .option('price-url', { type: 'string', array: true, describe: 'NAME=URL: base URL of defillama, coingecko or ecb (a proxy, the sandbox)' })
+    .option('price-url', {
+      type: 'string',
+      array: true,
+      describe: 'NAME=URL: base URL of defillama, coingecko or ecb (a proxy, the sandbox)',
+    })
     .option('values', { type: 'boolean', describe: 'value every row (default); --no-values writes the files without values' })
     .option('quiet', { type: 'boolean', describe: 'no progress output' });
 }

@@ -9,7 +9,8 @@ import { InputError } from '../errors/LedgerscanError.js';
  * A process already nicer than N stays as it is (raising a priority back needs privileges).
  */
 export function lowerPriority(nice: number): void {
-  if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new InputError(`--nice ${nice} is not a niceness from 0 to 19 (0, the default, keeps the worker's priority)`);
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19)
+    throw new InputError(`--nice ${nice} is not a niceness from 0 to 19 (0, the default, keeps the worker's priority)`);
   if (nice === 0) return;
   const threads = process.platform === 'linux' ? readdirSync('/proc/self/task').map(Number) : [0];
   for (const thread of threads) {

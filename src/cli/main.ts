@@ -21,7 +21,10 @@ const DISTRIBUTED_OPTIONS = {
 const API_OPTIONS = {
   'base-url': { type: 'string', describe: 'Etherscan v2 API URL' },
   rate: { type: 'string', describe: 'API calls per second of a key without its own rate, shared by all runs' },
-  'api-key-file': { type: 'string', describe: 'file holding the key, or name:key:rate lines (else ETHERSCAN_API_KEYS / ETHERSCAN_API_KEY)' },
+  'api-key-file': {
+    type: 'string',
+    describe: 'file holding the key, or name:key:rate lines (else ETHERSCAN_API_KEYS / ETHERSCAN_API_KEY)',
+  },
 } as const;
 
 /**
@@ -34,16 +37,26 @@ const API_OPTIONS = {
 export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) return printVersion(io);
   // Loaded only for a command line to parse: the version above needs none of them.
-  const [{ default: yargs }, { RUN_KINDS }, { withJobOptions }, { withKindOptions }] = await Promise.all([import('yargs'), import('../runs/runKinds.js'), import('./jobOptions.js'), import('./withKindOptions.js')]);
+  const [{ default: yargs }, { RUN_KINDS }, { withJobOptions }, { withKindOptions }] = await Promise.all([
+    import('yargs'),
+    import('../runs/runKinds.js'),
+    import('./jobOptions.js'),
+    import('./withKindOptions.js'),
+  ]);
   let code: number = EXIT.ok;
   let parser = yargs([...argv])
     .scriptName('ledgerscan')
     .usage('$0 <command> [options]\n\nEVM wallet history from the Etherscan v2 API → CSV ledgers, tax-tool imports, reconciliation.');
   for (const kind of RUN_KINDS) {
-    parser = parser.command(kind.name, kind.describe, (y) => withKindOptions(withJobOptions(y), kind), async (args) => {
-      const { runCommand } = await import('./commands/runCommand.js');
-      code = await runCommand(kind, args, argv, io, signal);
-    });
+    parser = parser.command(
+      kind.name,
+      kind.describe,
+      (y) => withKindOptions(withJobOptions(y), kind),
+      async (args) => {
+        const { runCommand } = await import('./commands/runCommand.js');
+        code = await runCommand(kind, args, argv, io, signal);
+      },
+    );
   }
   parser = parser
     .command(
@@ -78,7 +91,10 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
           .options(DISTRIBUTED_OPTIONS)
           .options(API_OPTIONS)
           .option('trust-proxy', { type: 'boolean', default: false, describe: 'behind a TLS proxy: trust X-Forwarded-*, Secure cookies' })
-          .option('public-url', { type: 'string', describe: 'origin share links start with (default: a path on this server, never the request\'s Host)' })
+          .option('public-url', {
+            type: 'string',
+            describe: "origin share links start with (default: a path on this server, never the request's Host)",
+          })
           .option('demo', { type: 'boolean', default: false, describe: 'offline: in-process sandbox, a demo book and a demo admin' }),
       async (args) => {
         const { serveCommand } = await import('./commands/serveCommand.js');
@@ -125,30 +141,62 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
           .options(DISTRIBUTED_OPTIONS)
           .options(API_OPTIONS)
           .option('lease', { type: 'number', default: 30, describe: 'seconds a silent worker keeps its run before another takes it up' })
-          .option('nice', { type: 'number', default: 0, describe: 'lower the worker\'s scheduling priority to this niceness (1-19) so a server on the same machine answers first; 0 keeps it' })
-          .option('scheduler', { type: 'boolean', default: true, describe: 'fire schedules from this worker too (once per tick across the cluster)' })
+          .option('nice', {
+            type: 'number',
+            default: 0,
+            describe:
+              "lower the worker's scheduling priority to this niceness (1-19) so a server on the same machine answers first; 0 keeps it",
+          })
+          .option('scheduler', {
+            type: 'boolean',
+            default: true,
+            describe: 'fire schedules from this worker too (once per tick across the cluster)',
+          })
           .option('scheduler-every', { type: 'number', default: 15, describe: 'seconds between two looks at the schedules' }),
       async (args) => {
         const { workerCommand } = await import('./commands/workerCommand.js');
         code = await workerCommand(args, io, signal);
       },
     )
-    .command('demo', 'run the sandbox in-process and export samples/demo.job.json into out/demo/', (y) => y, async () => {
-      const { demoCommand } = await import('./commands/demoCommand.js');
-      code = await demoCommand(io, signal);
-    })
-    .command('templates', 'list the output templates', (y) => y, async () => {
-      const { templatesCommand } = await import('./commands/templatesCommand.js');
-      code = templatesCommand(io);
-    })
-    .command('chains', 'list the supported chains', (y) => y, async () => {
-      const { chainsCommand } = await import('./commands/chainsCommand.js');
-      code = chainsCommand(io);
-    })
-    .command('version', 'print the version (also --version, -V)', (y) => y, () => {
-      code = printVersion(io);
-    })
-    .demandCommand(1, `name a command: ${RUN_KINDS.map((kind) => kind.name).join(', ')}, serve, worker, users, audit, sandbox, demo, templates, chains or version`)
+    .command(
+      'demo',
+      'run the sandbox in-process and export samples/demo.job.json into out/demo/',
+      (y) => y,
+      async () => {
+        const { demoCommand } = await import('./commands/demoCommand.js');
+        code = await demoCommand(io, signal);
+      },
+    )
+    .command(
+      'templates',
+      'list the output templates',
+      (y) => y,
+      async () => {
+        const { templatesCommand } = await import('./commands/templatesCommand.js');
+        code = templatesCommand(io);
+      },
+    )
+    .command(
+      'chains',
+      'list the supported chains',
+      (y) => y,
+      async () => {
+        const { chainsCommand } = await import('./commands/chainsCommand.js');
+        code = chainsCommand(io);
+      },
+    )
+    .command(
+      'version',
+      'print the version (also --version, -V)',
+      (y) => y,
+      () => {
+        code = printVersion(io);
+      },
+    )
+    .demandCommand(
+      1,
+      `name a command: ${RUN_KINDS.map((kind) => kind.name).join(', ')}, serve, worker, users, audit, sandbox, demo, templates, chains or version`,
+    )
     .strict()
     .help()
     .version(false)

@@ -6,7 +6,10 @@ import { DEFAULT_DATA_DIR } from './commands/serveCommand.js';
 import { distributedFlags } from './distributedFlags.js';
 
 /** The workspace data of `users` and `audit`: the embedded `--data DIR`'s workspace.db, or the `--database URL`. */
-export async function openCliWorkspaceData(flags: { data?: string | undefined; database?: string | undefined }, io: CliIo): Promise<WorkspaceData> {
+export async function openCliWorkspaceData(
+  flags: { data?: string | undefined; database?: string | undefined },
+  io: CliIo,
+): Promise<WorkspaceData> {
   const distributed = distributedFlags(flags, io, false);
   if (distributed !== undefined) return (await openPostgresWorkspaceData(distributed.database)).data;
   return openSqliteWorkspaceData(path.join(path.resolve(io.cwd, flags.data ?? DEFAULT_DATA_DIR), 'workspace.db'));

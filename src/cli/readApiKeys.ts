@@ -23,6 +23,9 @@ export function readApiKeys(apiKeyFile: string | undefined, io: CliIo, defaultRa
   const several = (io.env.ETHERSCAN_API_KEYS ?? '').trim();
   if (several !== '') return parseApiKeys(several, 'ETHERSCAN_API_KEYS', defaultRate);
   const key = (io.env.ETHERSCAN_API_KEY ?? '').trim();
-  if (key === '') throw new InputError('API key is missing (set ETHERSCAN_API_KEY, or ETHERSCAN_API_KEYS=name:key:rate,… for several, or pass --api-key-file PATH; or try --demo)');
+  if (key === '')
+    throw new InputError(
+      'API key is missing (set ETHERSCAN_API_KEY, or ETHERSCAN_API_KEYS=name:key:rate,… for several, or pass --api-key-file PATH; or try --demo)',
+    );
   return [{ name: 'default', key, rate: defaultRate }];
 }

@@ -57,6 +57,7 @@ export async function readPassword(io: CliIo): Promise<string> {
       password = await firstLine(stdin);
     }
   }
-  if (password === undefined || password === '') throw new InputError('no password given (pipe it on stdin, set LEDGERSCAN_PASSWORD, or run on a terminal to be asked)');
+  if (password === undefined || password === '')
+    throw new InputError('no password given (pipe it on stdin, set LEDGERSCAN_PASSWORD, or run on a terminal to be asked)');
   return checkNewPassword(password);
 }

@@ -6,7 +6,11 @@ import { flagOf } from '../runs/RunOption.js';
 export function withKindOptions<T>(yargs: Argv<T>, kind: RunKind): Argv<T> {
   let built = yargs;
   for (const [name, option] of Object.entries(kind.options)) {
-    built = built.option(flagOf(name, option), { type: option.type, describe: option.describe, ...(option.default === undefined ? {} : { default: option.default }) });
+    built = built.option(flagOf(name, option), {
+      type: option.type,
+      describe: option.describe,
+      ...(option.default === undefined ? {} : { default: option.default }),
+    });
   }
   return built;
 }

@@ -50,7 +50,9 @@ export class Problems {
   throwIfAny(subject: string, details: Readonly<Record<string, string | undefined>> = {}): void {
     if (this.list.length === 0) return;
     const message = this.message(subject);
-    const safeDetails = Object.fromEntries(Object.entries(details).map(([label, value]) => [label, value === undefined ? undefined : this.redact(value)]));
+    const safeDetails = Object.fromEntries(
+      Object.entries(details).map(([label, value]) => [label, value === undefined ? undefined : this.redact(value)]),
+    );
     throw new InputError(message, { details: safeDetails });
   }
 

@@ -12,7 +12,9 @@ export function checkKeys(object: Readonly<Record<string, unknown>>, known: read
     const field = where === '' ? key : `${where}.${key}`;
     if (/^api[-_]?key$/i.test(key)) {
       if (typeof value === 'string') problems.hide(value);
-      problems.add(`job file key "${field}" is refused: the API key never lives in the job file (remove it; pass --api-key or set ETHERSCAN_API_KEY)`);
+      problems.add(
+        `job file key "${field}" is refused: the API key never lives in the job file (remove it; pass --api-key or set ETHERSCAN_API_KEY)`,
+      );
       continue;
     }
     const guess = closestName(key, known);

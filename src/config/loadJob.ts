@@ -48,7 +48,16 @@ export interface LoadJobInput {
  * Flags over the job file (`--config`), validated into a `Job`. Every problem is collected and
  * thrown as one `InputError`; no message ever contains the API key.
  */
-export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = true, periodRequired = true, file: given, surface = 'cli' }: LoadJobInput): Job {
+export function loadJob({
+  flags,
+  env,
+  knownTemplates,
+  cwd,
+  templatesRequired = true,
+  periodRequired = true,
+  file: given,
+  surface = 'cli',
+}: LoadJobInput): Job {
   const problems = new Problems(surface);
   const apiKey = (flags.apiKey ?? env.ETHERSCAN_API_KEY ?? '').trim();
   problems.hide(apiKey);
@@ -63,7 +72,10 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
   const timezone = optional(settings.timezone, DEFAULTS.timezone, parseTimezone, problems);
   const period = resolvePeriod(settings.period, timezone, problems, periodRequired);
   const templates = resolveTemplates(settings.templates, knownTemplates, problems);
-  const templateFiles = settings.templateFiles === undefined ? [] : (listItems(settings.templateFiles, problems) ?? []).map((item) => resolvePath(item, problems));
+  const templateFiles =
+    settings.templateFiles === undefined
+      ? []
+      : (listItems(settings.templateFiles, problems) ?? []).map((item) => resolvePath(item, problems));
   if (templatesRequired && ![settings.templates, settings.templateFiles].some(isGiven)) {
     problems.add(
       problems.worded({
@@ -88,7 +100,17 @@ export function loadJob({ flags, env, knownTemplates, cwd, templatesRequired = t
   if (apiKey === '') problems.add('API key is missing (pass --api-key or set ETHERSCAN_API_KEY)');
 
   problems.throwIfAny('job', surface === 'cli' ? { file: file?.path } : {});
-  if (chains === undefined || timezone === undefined || period === undefined || baseUrl === undefined || rate === undefined || apiLabels === undefined || xlsx === undefined || dailyQuota === undefined || fees === undefined) {
+  if (
+    chains === undefined ||
+    timezone === undefined ||
+    period === undefined ||
+    baseUrl === undefined ||
+    rate === undefined ||
+    apiLabels === undefined ||
+    xlsx === undefined ||
+    dailyQuota === undefined ||
+    fees === undefined
+  ) {
     throw new LedgerscanError('loadJob: a setting is missing although no problem was recorded');
   }
   return {
@@ -124,7 +146,12 @@ function merge(file: JobSettings, flags: JobSettings): JobSettings {
   return merged;
 }
 
-function optional<T>(sourced: Sourced | undefined, fallback: T, parse: (value: unknown, field: string) => T, problems: Problems): T | undefined {
+function optional<T>(
+  sourced: Sourced | undefined,
+  fallback: T,
+  parse: (value: unknown, field: string) => T,
+  problems: Problems,
+): T | undefined {
   return sourced === undefined ? fallback : problems.attempt(() => parse(sourced.value, sourced.field));
 }
 
@@ -140,7 +167,12 @@ function parseBoolean(value: unknown, field: string): boolean {
 
 function resolveChains(chains: Sourced | undefined, problems: Problems): number[] | undefined {
   if (chains === undefined) {
-    problems.add(problems.worded({ cli: `no chain given (pass --chain 1, repeatable, or list "chains" in the job file; see 'ledgerscan chains')`, web: 'chains: none chosen (tick at least one chain)' }));
+    problems.add(
+      problems.worded({
+        cli: `no chain given (pass --chain 1, repeatable, or list "chains" in the job file; see 'ledgerscan chains')`,
+        web: 'chains: none chosen (tick at least one chain)',
+      }),
+    );
     return undefined;
   }
   const items = listItems(chains, problems);
@@ -155,7 +187,10 @@ function resolveTemplates(templates: Sourced | undefined, known: readonly string
   const names = new Set<string>();
   for (const item of listItems(templates, problems) ?? []) {
     if (typeof item.value === 'string' && known.includes(item.value)) names.add(item.value);
-    else problems.add(`${item.field} ${quoteValue(item.value)} is not a known template (use one of ${known.join(', ')}${problems.worded({ cli: ', or --template-file PATH', web: '' })})`);
+    else
+      problems.add(
+        `${item.field} ${quoteValue(item.value)} is not a known template (use one of ${known.join(', ')}${problems.worded({ cli: ', or --template-file PATH', web: '' })})`,
+      );
   }
   return [...names];
 }

@@ -16,7 +16,9 @@ export function parseAddress(value: unknown, field: string): string {
   if (!oneCase) {
     if (value !== checksumAddress(lowercase)) {
       // The checksummed form of the typed value is not suggested: after a typo it would be a wrong address.
-      throw new InputError(`${field} ${quoteValue(value)} fails its EIP-55 checksum (re-copy the address: a mixed-case address must match its checksum)`);
+      throw new InputError(
+        `${field} ${quoteValue(value)} fails its EIP-55 checksum (re-copy the address: a mixed-case address must match its checksum)`,
+      );
     }
   }
   return lowercase;

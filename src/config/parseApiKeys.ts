@@ -16,7 +16,10 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
  * ETHERSCAN_API_KEY has always been. Messages name the item by position and name, never by its key.
  */
 export function parseApiKeys(text: string, field: string, defaultRate: number): ApiKeyEntry[] {
-  const items = text.split(/[,\r\n]+/).map((item) => item.trim()).filter((item) => item !== '' && !item.startsWith('#'));
+  const items = text
+    .split(/[,\r\n]+/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '' && !item.startsWith('#'));
   if (items.length === 0) throw new InputError(`${field} holds no API key (give name:key:rate items separated by commas)`);
   if (items.length === 1 && !items[0]!.includes(':')) return [{ name: 'default', key: items[0]!, rate: defaultRate }];
   const entries = items.map((item, index): ApiKeyEntry => {
@@ -24,7 +27,8 @@ export function parseApiKeys(text: string, field: string, defaultRate: number): 
     const where = `${field} item ${index + 1}`;
     if (parts.length < 2 || parts.length > 3) throw new InputError(`${where} is not name:key or name:key:rate (e.g. firm-1:YOURKEY:5)`);
     const [name = '', key = '', rate] = parts;
-    if (!NAME.test(name)) throw new InputError(`${where} has the name ${JSON.stringify(name)}; use letters, digits, "_", "." or "-" (at most 40)`);
+    if (!NAME.test(name))
+      throw new InputError(`${where} has the name ${JSON.stringify(name)}; use letters, digits, "_", "." or "-" (at most 40)`);
     if (key === '') throw new InputError(`${where} (${name}) has an empty key`);
     return { name, key, rate: rate === undefined ? defaultRate : parseRate(rate, `${where} (${name}) rate`) };
   });
@@ -33,6 +37,7 @@ export function parseApiKeys(text: string, field: string, defaultRate: number): 
     if (seen.has(entry.name)) throw new InputError(`${field} names the key ${entry.name} twice (give each key its own name)`);
     seen.add(entry.name);
   }
-  if (new Set(entries.map((entry) => entry.key)).size < entries.length) throw new InputError(`${field} lists one key under two names (a key has one rate limit; list it once)`);
+  if (new Set(entries.map((entry) => entry.key)).size < entries.length)
+    throw new InputError(`${field} lists one key under two names (a key has one rate limit; list it once)`);
   return entries;
 }

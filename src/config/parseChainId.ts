@@ -5,7 +5,10 @@ import type { Surface } from './Surface.js';
 
 /** How each reader finds the chains the table holds. */
 const FIXES: Readonly<Record<Surface, { unknown: string; listed: (count?: number) => string }>> = {
-  cli: { unknown: "use a number such as 1 or a slug such as arbitrum; see 'ledgerscan chains'", listed: (count) => `use one of the ${count === undefined ? '' : `${count} `}chain ids 'ledgerscan chains' lists` },
+  cli: {
+    unknown: "use a number such as 1 or a slug such as arbitrum; see 'ledgerscan chains'",
+    listed: (count) => `use one of the ${count === undefined ? '' : `${count} `}chain ids 'ledgerscan chains' lists`,
+  },
   web: { unknown: 'pick one from the chains list', listed: () => 'pick one from the chains list' },
 };
 
@@ -21,7 +24,9 @@ export function parseChainId(value: unknown, field: string, surface: Surface = '
   }
   const retired = retiredChain(id);
   if (retired !== undefined) {
-    throw new InputError(`${field} ${id} (${retired.name}) is no longer served by the Etherscan v2 API: ${retired.why} (${fixes.listed()})`);
+    throw new InputError(
+      `${field} ${id} (${retired.name}) is no longer served by the Etherscan v2 API: ${retired.why} (${fixes.listed()})`,
+    );
   }
   if (findChain(id) === undefined) {
     throw new InputError(`${field} ${id} is not a supported chain (${fixes.listed(allChains().length)})`);

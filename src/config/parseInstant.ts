@@ -27,7 +27,8 @@ export function parseInstant(value: unknown, field: string, timezone: string): I
   const [, y, mo, d, h, mi, s, offset] = match;
   const [year, month, day] = [Number(y), Number(mo), Number(d)];
   const [hour, minute, second] = h === undefined ? [23, 59, 59] : [Number(h), Number(mi), Number(s ?? '0')];
-  if (year < FIRST_YEAR || year > LAST_YEAR) throw new InputError(`${field} ${quoteValue(value)} is out of range (use a year from ${FIRST_YEAR} to ${LAST_YEAR})`);
+  if (year < FIRST_YEAR || year > LAST_YEAR)
+    throw new InputError(`${field} ${quoteValue(value)} is out of range (use a year from ${FIRST_YEAR} to ${LAST_YEAR})`);
   const calendar = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
     throw new InputError(`${field} ${quoteValue(value)} is not on the calendar (${FIX})`);
@@ -40,9 +41,14 @@ export function parseInstant(value: unknown, field: string, timezone: string): I
     time = calendar.getTime() / 1000 - sign * minutes * 60;
   } else {
     const readings = wallTimeReadings(year, month, day, hour, minute, second, timezone);
-    if (readings.length === 0) throw new InputError(`${field} ${quoteValue(value)} does not exist in ${timezone}: the clocks jump over it (pick a time outside the DST change)`);
+    if (readings.length === 0)
+      throw new InputError(
+        `${field} ${quoteValue(value)} does not exist in ${timezone}: the clocks jump over it (pick a time outside the DST change)`,
+      );
     if (readings.length > 1) {
-      throw new InputError(`${field} ${quoteValue(value)} happens twice in ${timezone} as the clocks go back (add the offset: ${readings.map((t) => `${value}${offsetText(t, timezone)}`).join(' or ')})`);
+      throw new InputError(
+        `${field} ${quoteValue(value)} happens twice in ${timezone} as the clocks go back (add the offset: ${readings.map((t) => `${value}${offsetText(t, timezone)}`).join(' or ')})`,
+      );
     }
     time = readings[0] as number;
   }
@@ -55,11 +61,22 @@ export function instantAt(time: number, timezone: string): Instant {
 }
 
 /** Every instant whose wall time in the zone is the one given: none in a DST gap, two in a DST overlap. */
-function wallTimeReadings(year: number, month: number, day: number, hour: number, minute: number, second: number, timezone: string): number[] {
+function wallTimeReadings(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  timezone: string,
+): number[] {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
   // Offsets anywhere are within ±14 h: try the zone's offsets a day around and keep the readings that fit.
   const offsets = new Set([-1, 0, 1].map((days) => offsetSeconds(asUtc + days * 86_400, timezone)));
-  return [...offsets].map((offset) => asUtc - offset).filter((time) => offsetSeconds(time, timezone) === asUtc - time).sort((a, b) => a - b);
+  return [...offsets]
+    .map((offset) => asUtc - offset)
+    .filter((time) => offsetSeconds(time, timezone) === asUtc - time)
+    .sort((a, b) => a - b);
 }
 
 function offsetSeconds(time: number, timezone: string): number {

@@ -18,15 +18,28 @@ export interface PeriodInput {
  * `timezone` the days are still checked, but there is no period to return. A command that states
  * holdings at an instant needs no period: then none given means every supported year.
  */
-export function resolvePeriod(input: PeriodInput, timezone: string | undefined, problems: Problems, required = true): JobPeriod | undefined {
+export function resolvePeriod(
+  input: PeriodInput,
+  timezone: string | undefined,
+  problems: Problems,
+  required = true,
+): JobPeriod | undefined {
   const none = input.year === undefined && input.from === undefined && input.to === undefined;
-  const days = none && !required ? { from: { year: FIRST_YEAR, month: 1, day: 1 }, to: { year: LAST_YEAR, month: 12, day: 31 } } : chooseDays(input, problems);
+  const days =
+    none && !required
+      ? { from: { year: FIRST_YEAR, month: 1, day: 1 }, to: { year: LAST_YEAR, month: 12, day: 31 } }
+      : chooseDays(input, problems);
   return days === undefined || timezone === undefined ? undefined : periodInZone(days.from, days.to, timezone);
 }
 
 function chooseDays({ year, from, to }: PeriodInput, problems: Problems): { from: CalendarDay; to: CalendarDay } | undefined {
   if (year === undefined && from === undefined && to === undefined) {
-    problems.add(problems.worded({ cli: 'period is missing (pass --year 2025, or --from YYYY-MM-DD --to YYYY-MM-DD)', web: 'period is missing (give a year, or the first and last day)' }));
+    problems.add(
+      problems.worded({
+        cli: 'period is missing (pass --year 2025, or --from YYYY-MM-DD --to YYYY-MM-DD)',
+        web: 'period is missing (give a year, or the first and last day)',
+      }),
+    );
     return undefined;
   }
   if (year !== undefined && (from !== undefined || to !== undefined)) {

@@ -37,16 +37,24 @@ export function resolveRules(rules: Sourced | undefined, chains: readonly number
 }
 
 /** One rule; `undefined` (with its problems recorded) when it has any problem. */
-export function resolveRule(item: Sourced, index: number, chains: readonly number[] | undefined, problems: Problems): LedgerRule | undefined {
+export function resolveRule(
+  item: Sourced,
+  index: number,
+  chains: readonly number[] | undefined,
+  problems: Problems,
+): LedgerRule | undefined {
   const { field, value } = item;
   if (!isPlainObject(value)) {
-    problems.add(`${field} must be an object such as {"match": {"counterparty": "0x…"}, "label": "Kraken"} (it is ${describeJsonType(value)})`);
+    problems.add(
+      `${field} must be an object such as {"match": {"counterparty": "0x…"}, "label": "Kraken"} (it is ${describeJsonType(value)})`,
+    );
     return undefined;
   }
   const before = problems.count;
   checkKeys(value, RULE_KEYS, field, problems);
   const id = value.id === undefined ? `rule${index + 1}` : value.id;
-  if (typeof id !== 'string' || !ID.test(id)) problems.add(`${field}.id ${quoteValue(id)} is not a rule id (use up to 40 letters, digits, "_", "-" or ".")`);
+  if (typeof id !== 'string' || !ID.test(id))
+    problems.add(`${field}.id ${quoteValue(id)} is not a rule id (use up to 40 letters, digits, "_", "-" or ".")`);
   const match = resolveMatch(value.match, `${field}.match`, chains, problems);
   const category = optionalCategory(value.category, `${field}.category`, problems);
   const label = optionalText(value.label, `${field}.label`, problems);
@@ -56,7 +64,9 @@ export function resolveRule(item: Sourced, index: number, chains: readonly numbe
     problems.add(`${field} changes nothing (give it a "category", "label", "spam" or "ignore": true)`);
   }
   if (ignore && (category !== null || spam !== null)) {
-    problems.add(`${field} has "ignore": true with a category or spam setting (an ignored entry leaves the tax files, so drop "category"/"spam" or the "ignore")`);
+    problems.add(
+      `${field} has "ignore": true with a category or spam setting (an ignored entry leaves the tax files, so drop "category"/"spam" or the "ignore")`,
+    );
   }
   const signed = Object.fromEntries(
     (['reason', 'author', 'created'] as const).flatMap((key) => {
@@ -87,10 +97,14 @@ function resolveMatch(value: unknown, field: string, chains: readonly number[] |
     match.chainId = chainId;
   }
   if (value.contract !== undefined) match.contract = problems.attempt(() => parseAddress(value.contract, `${field}.contract`)) ?? null;
-  if (value.counterparty !== undefined) match.counterparty = problems.attempt(() => parseAddress(value.counterparty, `${field}.counterparty`)) ?? null;
+  if (value.counterparty !== undefined)
+    match.counterparty = problems.attempt(() => parseAddress(value.counterparty, `${field}.counterparty`)) ?? null;
   if (value.method !== undefined) {
     if (typeof value.method === 'string' && METHOD.test(value.method)) match.method = value.method.toLowerCase();
-    else problems.add(`${field}.method ${quoteValue(value.method)} is not a function name (write it as the "method" column shows it, e.g. "swapExactTokensForETH")`);
+    else
+      problems.add(
+        `${field}.method ${quoteValue(value.method)} is not a function name (write it as the "method" column shows it, e.g. "swapExactTokensForETH")`,
+      );
   }
   if (value.tx !== undefined) {
     if (typeof value.tx === 'string' && TX_HASH.test(value.tx)) match.txHash = value.tx.toLowerCase();
@@ -98,14 +112,26 @@ function resolveMatch(value: unknown, field: string, chains: readonly number[] |
   }
   if (value.entries !== undefined) {
     const ids = Array.isArray(value.entries) ? value.entries : [];
-    if (ids.length === 0 || ids.length > 100 || !ids.every((id) => typeof id === 'string' && (ENTRY_ID.test(id) || LEGACY_ENTRY_ID.test(id)))) {
-      problems.add(`${field}.entries ${quoteValue(value.entries)} is not a list of entry ids (copy them from the entry_id column: ["x…", "x…"], at most 100)`);
+    if (
+      ids.length === 0 ||
+      ids.length > 100 ||
+      !ids.every((id) => typeof id === 'string' && (ENTRY_ID.test(id) || LEGACY_ENTRY_ID.test(id)))
+    ) {
+      problems.add(
+        `${field}.entries ${quoteValue(value.entries)} is not a list of entry ids (copy them from the entry_id column: ["x…", "x…"], at most 100)`,
+      );
     } else {
       // An id copied from a file filed before the letter names the same entry as today's.
       match.entries = [...new Set((ids as string[]).map((id) => (LEGACY_ENTRY_ID.test(id) ? entryIdFromLegacy(id) : id)))];
     }
   }
-  if (value.contract === undefined && value.counterparty === undefined && value.method === undefined && value.tx === undefined && value.entries === undefined) {
+  if (
+    value.contract === undefined &&
+    value.counterparty === undefined &&
+    value.method === undefined &&
+    value.tx === undefined &&
+    value.entries === undefined
+  ) {
     problems.add(`${field} matches every entry (give at least one of contract, counterparty, method, tx or entries)`);
   }
   return match;

@@ -23,16 +23,26 @@ const DEFAULT_MAX_AGE = 86400;
  * `file` first), the price file, maxAge, and each source's base URL. A job on a loopback `--base-url` (the
  * sandbox) gets the sandbox's own price endpoints beside it; otherwise the public ones, unless `--price-url`.
  */
-export function resolveValuation(settings: JobSettings, baseUrl: string | undefined, env: NodeJS.ProcessEnv, problems: Problems): ValuationSettings | undefined {
+export function resolveValuation(
+  settings: JobSettings,
+  baseUrl: string | undefined,
+  env: NodeJS.ProcessEnv,
+  problems: Problems,
+): ValuationSettings | undefined {
   if (settings.values?.value === false) return undefined;
   const coingeckoKey = (env.COINGECKO_API_KEY ?? '').trim();
   problems.hide(coingeckoKey);
   const currency = resolveCurrency(settings.currency, problems);
   const priceFile = settings.priceFile === undefined ? undefined : resolveFile(settings.priceFile, problems);
   const sources = resolveSources(settings.priceSources, priceFile !== undefined, problems);
-  if (sources.includes('file') && priceFile === undefined) problems.add(`price source file needs a price file (pass --price-file PATH or set valuation.priceFile)`);
-  if (!sources.includes('file') && priceFile !== undefined) problems.add(`${settings.priceFile?.field} is given but the price sources leave out file (add file to the sources, first to trust it over every API)`);
-  if (sources.includes('coingecko') && coingeckoKey === '') problems.add('price source coingecko needs a key (set COINGECKO_API_KEY in the environment; never in a file)');
+  if (sources.includes('file') && priceFile === undefined)
+    problems.add(`price source file needs a price file (pass --price-file PATH or set valuation.priceFile)`);
+  if (!sources.includes('file') && priceFile !== undefined)
+    problems.add(
+      `${settings.priceFile?.field} is given but the price sources leave out file (add file to the sources, first to trust it over every API)`,
+    );
+  if (sources.includes('coingecko') && coingeckoKey === '')
+    problems.add('price source coingecko needs a key (set COINGECKO_API_KEY in the environment; never in a file)');
   const maxAge = settings.maxAge === undefined ? DEFAULT_MAX_AGE : problems.attempt(() => parseMaxAge(settings.maxAge as Sourced));
   const urls = { ...defaultUrls(baseUrl), ...resolveUrls(settings.priceUrls, problems) };
   return {
@@ -58,17 +68,24 @@ function resolveSources(sourced: Sourced | undefined, withFile: boolean, problem
   const names: PriceSourceName[] = [];
   for (const item of listItems(sourced, problems) ?? []) {
     if (typeof item.value === 'string' && (PRICE_SOURCES as readonly string[]).includes(item.value)) {
-      if (names.includes(item.value as PriceSourceName)) problems.add(`${item.field} ${quoteValue(item.value)} is listed twice (name each source once, in priority order)`);
+      if (names.includes(item.value as PriceSourceName))
+        problems.add(`${item.field} ${quoteValue(item.value)} is listed twice (name each source once, in priority order)`);
       else names.push(item.value as PriceSourceName);
-    } else problems.add(`${item.field} ${quoteValue(item.value)} is not a price source (use ${PRICE_SOURCES.join(', ')}; the order is the priority)`);
+    } else
+      problems.add(
+        `${item.field} ${quoteValue(item.value)} is not a price source (use ${PRICE_SOURCES.join(', ')}; the order is the priority)`,
+      );
   }
-  if (names.length === 0 && problems.count === 0) problems.add(`${sourced.field} is empty (name at least one price source, e.g. defillama; or pass --no-values)`);
+  if (names.length === 0 && problems.count === 0)
+    problems.add(`${sourced.field} is empty (name at least one price source, e.g. defillama; or pass --no-values)`);
   return names;
 }
 
 function resolveFile(sourced: Sourced, problems: Problems): string | undefined {
   if (typeof sourced.value === 'string' && sourced.value.trim() !== '') return path.resolve(sourced.dir, sourced.value);
-  problems.add(`${sourced.field} ${quoteValue(sourced.value)} is not a path (use the path of a CSV with the header time,chain,asset,currency,price)`);
+  problems.add(
+    `${sourced.field} ${quoteValue(sourced.value)} is not a path (use the path of a CSV with the header time,chain,asset,currency,price)`,
+  );
   return undefined;
 }
 
@@ -92,7 +109,12 @@ function defaultUrls(baseUrl: string | undefined): Record<Exclude<PriceEndpointN
     origin = undefined;
   }
   if (origin === undefined) return { ...PUBLIC_URLS, etherscan };
-  return { defillama: `${origin}/prices/defillama`, coingecko: `${origin}/prices/coingecko/api/v3`, ecb: `${origin}/prices/ecb`, etherscan };
+  return {
+    defillama: `${origin}/prices/defillama`,
+    coingecko: `${origin}/prices/coingecko/api/v3`,
+    ecb: `${origin}/prices/ecb`,
+    etherscan,
+  };
 }
 
 /** `--price-url NAME=URL` (repeatable): the base URL of defillama, coingecko or ecb (Etherscan's is --base-url). */
@@ -101,7 +123,9 @@ function resolveUrls(sourced: Sourced | undefined, problems: Problems): Partial<
   for (const item of sourced === undefined ? [] : (listItems(sourced, problems) ?? [])) {
     const match = typeof item.value === 'string' ? /^(defillama|coingecko|ecb)=(https?:\/\/\S+)$/.exec(item.value) : null;
     if (match === null || !isUrl(match[2] ?? '')) {
-      problems.add(`${item.field} ${quoteValue(item.value)} is not NAME=URL (use defillama=, coingecko= or ecb= and an http(s) URL; Etherscan's is --base-url)`);
+      problems.add(
+        `${item.field} ${quoteValue(item.value)} is not NAME=URL (use defillama=, coingecko= or ecb= and an http(s) URL; Etherscan's is --base-url)`,
+      );
       continue;
     }
     urls[match[1] as PriceEndpointName] = match[2] as string;

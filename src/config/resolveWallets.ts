@@ -15,7 +15,12 @@ import { shortAddress } from './shortAddress.js';
  */
 export function resolveWallets(wallets: Sourced | undefined, jobChains: readonly number[] | undefined, problems: Problems): JobWallet[] {
   if (wallets === undefined) {
-    problems.add(problems.worded({ cli: 'no wallet given (pass --address 0x…, repeatable, or list "wallets" in the job file)', web: 'wallets: none given (add at least one wallet address)' }));
+    problems.add(
+      problems.worded({
+        cli: 'no wallet given (pass --address 0x…, repeatable, or list "wallets" in the job file)',
+        web: 'wallets: none given (add at least one wallet address)',
+      }),
+    );
     return [];
   }
   const items = listItems(wallets, problems) ?? [];
@@ -55,7 +60,8 @@ function resolveWallet(item: Sourced, jobChains: readonly number[] | undefined, 
   if (label !== undefined && (typeof label !== 'string' || label.trim() === '')) {
     problems.add(`${item.field}.label ${quoteValue(label)} is not a text label (use a non-empty string such as "Main")`);
   }
-  const walletChains = chains === undefined ? null : resolveWalletChains({ ...item, value: chains, field: `${item.field}.chains` }, jobChains, problems);
+  const walletChains =
+    chains === undefined ? null : resolveWalletChains({ ...item, value: chains, field: `${item.field}.chains` }, jobChains, problems);
   if (address === undefined || walletChains === undefined) return undefined;
   return { address, label: typeof label === 'string' && label.trim() !== '' ? label : shortAddress(address), chains: walletChains };
 }
@@ -69,7 +75,9 @@ function resolveWalletChains(chains: Sourced, jobChains: readonly number[] | und
     const id = problems.attempt(() => parseChainId(item.value, item.field, problems.surface));
     if (id === undefined) continue;
     if (jobChains !== undefined && !jobChains.includes(id)) {
-      problems.add(`${item.field} ${id} is not one of the job's chains ${jobChains.join(', ')} (add it to the job's chains or remove it here)`);
+      problems.add(
+        `${item.field} ${id} is not one of the job's chains ${jobChains.join(', ')} (add it to the job's chains or remove it here)`,
+      );
       continue;
     }
     if (!ids.includes(id)) ids.push(id);

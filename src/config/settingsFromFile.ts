@@ -6,13 +6,33 @@ import { describeJsonType } from './describeJsonType.js';
 import { isPlainObject } from './isPlainObject.js';
 import type { JobFile } from './readJobFile.js';
 
-const topKeys = ['wallets', 'chains', 'period', 'timezone', 'templates', 'templateFiles', 'out', 'state', 'api', 'labels', 'apiLabels', 'xlsx', 'rules', 'spam', 'ripeness', 'fees', 'valuation'];
+const topKeys = [
+  'wallets',
+  'chains',
+  'period',
+  'timezone',
+  'templates',
+  'templateFiles',
+  'out',
+  'state',
+  'api',
+  'labels',
+  'apiLabels',
+  'xlsx',
+  'rules',
+  'spam',
+  'ripeness',
+  'fees',
+  'valuation',
+];
 
 /** The settings a job file gives, after checking its shape (an object, known keys, no API key). */
 export function settingsFromFile(file: JobFile, problems: Problems): JobSettings {
   const { data } = file;
   if (!isPlainObject(data)) {
-    problems.add(`job file must hold a JSON object such as {"wallets": [{"address": "0x…"}], "chains": [1]} (it holds ${describeJsonType(data)})`);
+    problems.add(
+      `job file must hold a JSON object such as {"wallets": [{"address": "0x…"}], "chains": [1]} (it holds ${describeJsonType(data)})`,
+    );
     return { period: {} };
   }
   checkKeys(data, topKeys, '', problems);

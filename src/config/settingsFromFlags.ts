@@ -4,7 +4,8 @@ import type { Sourced } from './Sourced.js';
 
 /** The settings the flags give; a flag left out is `undefined`, so the job file's value stands. */
 export function settingsFromFlags(flags: JobFlags, cwd: string): JobSettings {
-  const one = (value: unknown, name: string): Sourced | undefined => (value === undefined ? undefined : { value, field: `--${name}`, dir: cwd });
+  const one = (value: unknown, name: string): Sourced | undefined =>
+    value === undefined ? undefined : { value, field: `--${name}`, dir: cwd };
   const many = (value: FlagList, name: string): Sourced | undefined => {
     const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
     return list.length === 0 ? undefined : { value: list, field: `--${name}`, dir: cwd };

@@ -117,7 +117,16 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   async blockNumberByTime(chainId: number, timestamp: number, closest: 'before' | 'after'): Promise<number> {
-    const text = await this.scalar(chainId, 'block', 'getblocknobytime', [['timestamp', timestamp], ['closest', closest]], DECIMAL);
+    const text = await this.scalar(
+      chainId,
+      'block',
+      'getblocknobytime',
+      [
+        ['timestamp', timestamp],
+        ['closest', closest],
+      ],
+      DECIMAL,
+    );
     return Number(text);
   }
 
@@ -127,32 +136,61 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   async blockTime(chainId: number, block: number): Promise<number> {
-    const answer = await this.call(chainId, 'proxy', 'eth_getBlockByNumber', [['tag', `0x${block.toString(16)}`], ['boolean', 'false']]);
+    const answer = await this.call(chainId, 'proxy', 'eth_getBlockByNumber', [
+      ['tag', `0x${block.toString(16)}`],
+      ['boolean', 'false'],
+    ]);
     if (answer.kind === 'data' && isBlock(answer.result)) return Number.parseInt(answer.result.timestamp.slice(2), 16);
     throw this.unexpected(answer, chainId, 'proxy.eth_getBlockByNumber', 'a block with its timestamp');
   }
 
   async transactionCount(chainId: number, address: string, block: number): Promise<number> {
-    const text = await this.scalar(chainId, 'proxy', 'eth_getTransactionCount', [['address', address], ['tag', `0x${block.toString(16)}`]], HEX);
+    const text = await this.scalar(
+      chainId,
+      'proxy',
+      'eth_getTransactionCount',
+      [
+        ['address', address],
+        ['tag', `0x${block.toString(16)}`],
+      ],
+      HEX,
+    );
     return Number.parseInt(text.slice(2), 16);
   }
 
   balance(chainId: number, address: string): Promise<string> {
-    return this.scalar(chainId, 'account', 'balance', [['address', address], ['tag', 'latest']], DECIMAL);
+    return this.scalar(
+      chainId,
+      'account',
+      'balance',
+      [
+        ['address', address],
+        ['tag', 'latest'],
+      ],
+      DECIMAL,
+    );
   }
 
   tokenBalance(chainId: number, contract: string, address: string): Promise<string> {
-    const params: Params = [['contractaddress', contract], ['address', address], ['tag', 'latest']];
+    const params: Params = [
+      ['contractaddress', contract],
+      ['address', address],
+      ['tag', 'latest'],
+    ];
     return this.scalar(chainId, 'account', 'tokenbalance', params, DECIMAL);
   }
 
   async balanceMulti(chainId: number, addresses: readonly string[]): Promise<Map<string, string>> {
-    const answer = await this.call(chainId, 'account', 'balancemulti', [['address', addresses.join(',')], ['tag', 'latest']]);
+    const answer = await this.call(chainId, 'account', 'balancemulti', [
+      ['address', addresses.join(',')],
+      ['tag', 'latest'],
+    ]);
     const balances = new Map<string, string>();
     if (answer.kind === 'data' && Array.isArray(answer.result)) {
       for (const item of answer.result as unknown[]) {
         const { account, balance } = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
-        if (typeof account === 'string' && typeof balance === 'string' && DECIMAL.test(balance)) balances.set(account.toLowerCase(), balance);
+        if (typeof account === 'string' && typeof balance === 'string' && DECIMAL.test(balance))
+          balances.set(account.toLowerCase(), balance);
       }
       if (addresses.every((address) => balances.has(address.toLowerCase()))) return balances;
     }
@@ -160,11 +198,24 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   balanceHistory(chainId: number, address: string, block: number): Promise<string> {
-    return this.scalar(chainId, 'account', 'balancehistory', [['address', address], ['blockno', block]], DECIMAL);
+    return this.scalar(
+      chainId,
+      'account',
+      'balancehistory',
+      [
+        ['address', address],
+        ['blockno', block],
+      ],
+      DECIMAL,
+    );
   }
 
   tokenBalanceHistory(chainId: number, contract: string, address: string, block: number): Promise<string> {
-    const params: Params = [['contractaddress', contract], ['address', address], ['blockno', block]];
+    const params: Params = [
+      ['contractaddress', contract],
+      ['address', address],
+      ['blockno', block],
+    ];
     return this.scalar(chainId, 'account', 'tokenbalancehistory', params, DECIMAL);
   }
 
@@ -176,7 +227,10 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   async exportAddressTags(chainId: number, label: string): Promise<string> {
-    const params: Params = [['label', label], ['format', 'csv']];
+    const params: Params = [
+      ['label', label],
+      ['format', 'csv'],
+    ];
     const answer = await this.call(chainId, 'nametag', 'exportaddresstags', params, false, metadataUrl(this.baseUrl));
     if (answer.kind !== 'data' || typeof answer.result !== 'string' || !/^https?:\/\//.test(answer.result)) {
       throw this.unexpected(answer, chainId, 'nametag.exportaddresstags', 'a link to the CSV file');
@@ -189,7 +243,9 @@ export class EtherscanClient implements EtherscanApi {
     return this.withRetries(String(details['request']), details, async () => {
       const answer = await httpGet(this.http, link, this.timeoutMs);
       if (answer.kind === 'retry') return answer;
-      return answer.status >= 200 && answer.status < 300 ? answer.text : { kind: 'retry', reason: 'http', text: `HTTP ${answer.status}`, longBackoff: false };
+      return answer.status >= 200 && answer.status < 300
+        ? answer.text
+        : { kind: 'retry', reason: 'http', text: `HTTP ${answer.status}`, longBackoff: false };
     });
   }
 
@@ -200,26 +256,42 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   /** `splittable`: a block-range query, which a server that stays "too busy" wants smaller. */
-  private async call(chainId: number, module: string, action: string, params: Params, splittable = false, baseUrl = this.baseUrl): Promise<Settled> {
+  private async call(
+    chainId: number,
+    module: string,
+    action: string,
+    params: Params,
+    splittable = false,
+    baseUrl = this.baseUrl,
+  ): Promise<Settled> {
     const label = `${module}.${action}`;
     const details: ErrorDetails = { request: label, chainid: chainId, ...describe(params), baseUrl: this.redact(baseUrl) };
     const url = this.url(baseUrl, chainId, module, action, params);
     let busyAnswers = 0;
-    const outcome = await this.withRetries(`${label} chainid=${chainId}`, details, async (attempt): Promise<Exclude<EnvelopeClass, Retry> | Retry> => {
-      if (attempt > 0) this.stats.retries++;
-      await this.limiter.acquire(undefined, HISTORICAL_ACTIONS.has(action) ? this.historicalLimiter : undefined);
-      this.stats.requests++;
-      this.stats.byAction[label] = (this.stats.byAction[label] ?? 0) + 1;
-      const answer = await httpGet(this.http, url, this.timeoutMs);
-      if (answer.kind === 'retry') return answer;
-      const classified = classifyEnvelope({ httpStatus: answer.status, contentType: answer.contentType, bodyText: answer.text, isProxy: module === 'proxy' });
-      if (classified.kind !== 'retry') return classified;
-      if (classified.reason === 'rate-limit') this.stats.rateLimited++;
-      if (classified.reason === 'server-busy' && !classified.longBackoff && splittable && ++busyAnswers === BUSY_ANSWERS_BEFORE_SPLIT) {
-        throw new QueryTimeoutError(this.redact(classified.text), { ...details, busyAnswers });
-      }
-      return classified;
-    });
+    const outcome = await this.withRetries(
+      `${label} chainid=${chainId}`,
+      details,
+      async (attempt): Promise<Exclude<EnvelopeClass, Retry> | Retry> => {
+        if (attempt > 0) this.stats.retries++;
+        await this.limiter.acquire(undefined, HISTORICAL_ACTIONS.has(action) ? this.historicalLimiter : undefined);
+        this.stats.requests++;
+        this.stats.byAction[label] = (this.stats.byAction[label] ?? 0) + 1;
+        const answer = await httpGet(this.http, url, this.timeoutMs);
+        if (answer.kind === 'retry') return answer;
+        const classified = classifyEnvelope({
+          httpStatus: answer.status,
+          contentType: answer.contentType,
+          bodyText: answer.text,
+          isProxy: module === 'proxy',
+        });
+        if (classified.kind !== 'retry') return classified;
+        if (classified.reason === 'rate-limit') this.stats.rateLimited++;
+        if (classified.reason === 'server-busy' && !classified.longBackoff && splittable && ++busyAnswers === BUSY_ANSWERS_BEFORE_SPLIT) {
+          throw new QueryTimeoutError(this.redact(classified.text), { ...details, busyAnswers });
+        }
+        return classified;
+      },
+    );
     if (outcome.kind === 'data' || outcome.kind === 'empty' || outcome.kind === 'notFound') return outcome;
     throw envelopeError(outcome, this.redact(outcome.text), chainId, details, this.now());
   }
@@ -246,8 +318,13 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   private unexpected(answer: Settled, chainId: number, label: string, expected: string): ApiProtocolError {
-    const got = answer.kind === 'data' ? JSON.stringify(answer.result) ?? 'undefined' : answer.kind;
-    return new ApiProtocolError('unexpected-result', this.redact(got), { request: label, chainid: chainId, expected, baseUrl: this.redact(this.baseUrl) });
+    const got = answer.kind === 'data' ? (JSON.stringify(answer.result) ?? 'undefined') : answer.kind;
+    return new ApiProtocolError('unexpected-result', this.redact(got), {
+      request: label,
+      chainid: chainId,
+      expected,
+      baseUrl: this.redact(this.baseUrl),
+    });
   }
 
   private backoff(attempt: number, retry: Retry): number {
@@ -256,7 +333,11 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   private url(baseUrl: string, chainId: number, module: string, action: string, params: Params): string {
-    const query = new URLSearchParams([['chainid', String(chainId)], ['module', module], ['action', action]]);
+    const query = new URLSearchParams([
+      ['chainid', String(chainId)],
+      ['module', module],
+      ['action', action],
+    ]);
     for (const [name, value] of params) query.append(name, String(value));
     // Last, so a truncated or logged URL loses the key first.
     query.append('apikey', this.apiKey);

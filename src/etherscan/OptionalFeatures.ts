@@ -44,7 +44,11 @@ export class OptionalFeatures {
     if (probe !== undefined) await probe;
     if (!this.isAvailable(feature, chainId)) return undefined;
     const running = this.run(feature, chainId, call);
-    if (probe === undefined) this.probes.set(probeKey, running.catch(() => undefined));
+    if (probe === undefined)
+      this.probes.set(
+        probeKey,
+        running.catch(() => undefined),
+      );
     return running;
   }
 

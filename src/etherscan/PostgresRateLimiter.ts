@@ -86,7 +86,9 @@ export class PostgresRateLimiter implements KeyLimiter {
         // The endpoint's limit (2/s for historical balances and name tags on every plan) is the key's too: shared.
         const endpoint = `${this.keyId}:endpoint:${also.rate}`;
         await this.gate(() => this.pool.query(ENSURE_ROWS, [[this.keyId, endpoint]]));
-        result = await this.gate(() => this.pool.query<{ wait_ms: number }>(TAKE_BOTH_SLOTS, [this.keyId, this.intervalSeconds, endpoint, (1 + HEADROOM) / also.rate]));
+        result = await this.gate(() =>
+          this.pool.query<{ wait_ms: number }>(TAKE_BOTH_SLOTS, [this.keyId, this.intervalSeconds, endpoint, (1 + HEADROOM) / also.rate]),
+        );
       }
     } catch (error) {
       // The run stops as on any lost statement of its store; the worker queues it again.

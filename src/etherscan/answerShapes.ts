@@ -26,7 +26,12 @@ export function isBlock(value: unknown): value is WireBlock {
 
 export function isAddressTag(value: unknown): value is WireAddressTag {
   const record = asRecord(value);
-  return typeof record['address'] === 'string' && typeof record['nametag'] === 'string' && Array.isArray(record['labels']) && Array.isArray(record['labels_slug']);
+  return (
+    typeof record['address'] === 'string' &&
+    typeof record['nametag'] === 'string' &&
+    Array.isArray(record['labels']) &&
+    Array.isArray(record['labels_slug'])
+  );
 }
 
 export function asRecord(value: unknown): Record<string, unknown> {

@@ -10,23 +10,10 @@
  * come from the transport (no answer at all), never from this classifier.
  */
 export type RetryReason =
-  | 'rate-limit'
-  | 'server-busy'
-  | 'http'
-  | 'html'
-  | 'truncated'
-  | 'unknown-transient'
-  | 'network'
-  | 'unreachable'
-  | 'timeout';
+  'rate-limit' | 'server-busy' | 'http' | 'html' | 'truncated' | 'unknown-transient' | 'network' | 'unreachable' | 'timeout';
 
 export type ConfigurationReason =
-  | 'invalid-key'
-  | 'missing-key'
-  | 'too-many-invalid-key-attempts'
-  | 'unsupported-chain'
-  | 'free-tier-chain'
-  | 'invalid-address';
+  'invalid-key' | 'missing-key' | 'too-many-invalid-key-attempts' | 'unsupported-chain' | 'free-tier-chain' | 'invalid-address';
 
 /**
  * The API does not serve this action here: an explorer that lacks it (Etherscan's "Missing Or invalid

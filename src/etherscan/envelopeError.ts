@@ -20,7 +20,9 @@ export function envelopeError(outcome: Refusal, text: string, chainId: number, d
     case 'splitRange':
       return new QueryTimeoutError(text, details);
     case 'configuration':
-      return outcome.reason === 'free-tier-chain' ? new ChainNotAvailableError(chainId, text, details) : new ApiConfigurationError(outcome.reason, text, details);
+      return outcome.reason === 'free-tier-chain'
+        ? new ChainNotAvailableError(chainId, text, details)
+        : new ApiConfigurationError(outcome.reason, text, details);
     case 'unsupported':
       return new ApiUnsupportedError(outcome.reason, text, details);
     case 'bug':

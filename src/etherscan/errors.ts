@@ -66,7 +66,13 @@ export class ApiUnavailableError extends LedgerscanError {
   /** What the last attempt got: an HTML page or an empty body every time says more than a dropped connection. */
   readonly lastReason: RetryReason;
 
-  constructor(attempts: number, lastReason: RetryReason, lastProblem: string, details: ErrorDetails = {}, shortMessage = `the API did not answer usefully after ${attempts} attempts`) {
+  constructor(
+    attempts: number,
+    lastReason: RetryReason,
+    lastProblem: string,
+    details: ErrorDetails = {},
+    shortMessage = `the API did not answer usefully after ${attempts} attempts`,
+  ) {
     super(shortMessage, {
       details: { ...details, last: lastProblem },
       kind: 'api',
@@ -79,7 +85,13 @@ export class ApiUnavailableError extends LedgerscanError {
 export class ApiUnreachableError extends ApiUnavailableError {
   constructor(attempts: number, lastProblem: string, details: ErrorDetails = {}) {
     const fix = 'check --base-url: nothing answers there (is the server running, is the host name right?)';
-    super(attempts, 'unreachable', lastProblem, { ...details, baseUrl: undefined, fix }, `cannot reach the API at --base-url ${String(details['baseUrl'] ?? '')} (${attempts} attempts)`);
+    super(
+      attempts,
+      'unreachable',
+      lastProblem,
+      { ...details, baseUrl: undefined, fix },
+      `cannot reach the API at --base-url ${String(details['baseUrl'] ?? '')} (${attempts} attempts)`,
+    );
   }
 }
 

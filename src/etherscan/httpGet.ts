@@ -26,7 +26,10 @@ export async function httpGet(http: KyInstance, url: string, timeoutMs: number):
   } catch (error) {
     if (controller.signal.aborted) return transportRetry('timeout', `no complete answer within ${timeoutMs} ms`);
     const code = transportCode(error);
-    return transportRetry(code !== undefined && UNREACHABLE_CODES.has(code) ? 'unreachable' : 'network', describeTransportError(error, code));
+    return transportRetry(
+      code !== undefined && UNREACHABLE_CODES.has(code) ? 'unreachable' : 'network',
+      describeTransportError(error, code),
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -13,10 +13,15 @@ export function parseLabelExport(text: string): string[] {
   try {
     rows = parse(text, { columns: true, delimiter: [';', ','], bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
   } catch (error) {
-    throw new ApiProtocolError('unexpected-result', error instanceof Error ? error.message : String(error), { request: 'nametag.exportaddresstags download' });
+    throw new ApiProtocolError('unexpected-result', error instanceof Error ? error.message : String(error), {
+      request: 'nametag.exportaddresstags download',
+    });
   }
   if (rows.length > 0 && !('address' in (rows[0] as object))) {
-    throw new ApiProtocolError('unexpected-result', text.slice(0, 200), { request: 'nametag.exportaddresstags download', expected: 'an "address" column' });
+    throw new ApiProtocolError('unexpected-result', text.slice(0, 200), {
+      request: 'nametag.exportaddresstags download',
+      expected: 'an "address" column',
+    });
   }
   const addresses = new Set<string>();
   for (const row of rows) {

@@ -44,8 +44,11 @@ export function periodLabel(period: Pick<JobPeriod, 'from' | 'to'>): string {
 export function readFiledRecord(filedDir: string, label: string): FiledRecord {
   const file = path.join(filedDir, label, FILED_RECORD);
   if (!PERIOD_LABEL.test(label)) {
-    throw new InputError(`--since-filed "${label.slice(0, 40)}" is not a period label (use a year, e.g. 2025, or FROM_TO as close named it, e.g. 2025-01-01_2025-06-30)`);
+    throw new InputError(
+      `--since-filed "${label.slice(0, 40)}" is not a period label (use a year, e.g. 2025, or FROM_TO as close named it, e.g. 2025-01-01_2025-06-30)`,
+    );
   }
-  if (!existsSync(file)) throw new InputError(`period ${label} is not closed (no ${file}); file it first with ledgerscan close, or pass --filed DIR`);
+  if (!existsSync(file))
+    throw new InputError(`period ${label} is not closed (no ${file}); file it first with ledgerscan close, or pass --filed DIR`);
   return JSON.parse(readFileSync(file, 'utf8')) as FiledRecord;
 }

@@ -15,7 +15,10 @@ const NAMED_ID = /(\bentry |\b0x[0-9a-f]{64}:)([0-9a-f]{16})(?![0-9A-Za-z])/g;
 export function currentEntryIds(row: Record<string, string>): Record<string, string> {
   const current: Record<string, string> = {};
   for (const [column, cell] of Object.entries(row)) {
-    current[column] = column === 'entry_id' && LEGACY_ENTRY_ID.test(cell) ? entryIdFromLegacy(cell) : cell.replace(NAMED_ID, (_, before: string, id: string) => before + entryIdFromLegacy(id));
+    current[column] =
+      column === 'entry_id' && LEGACY_ENTRY_ID.test(cell)
+        ? entryIdFromLegacy(cell)
+        : cell.replace(NAMED_ID, (_, before: string, id: string) => before + entryIdFromLegacy(id));
   }
   return current;
 }

@@ -19,10 +19,7 @@ export interface FileDiff {
 }
 
 /** Columns that identify a row across runs, per file kind; a file without them is compared row by row. */
-const KEYS: readonly (readonly string[])[] = [
-  ['entry_id'],
-  ['chain_id', 'wallet', 'asset_kind', 'asset_contract', 'token_id'],
-];
+const KEYS: readonly (readonly string[])[] = [['entry_id'], ['chain_id', 'wallet', 'asset_kind', 'asset_contract', 'token_id']];
 
 /**
  * What changed in one file between the filed copy and a recalculation (`null` for a file one side lacks).
@@ -56,7 +53,13 @@ interface Table {
 function table(file: string, text: string): Table {
   if (text === '') return { header: [], rows: [] };
   if (!file.endsWith('.csv')) {
-    return { header: ['line'], rows: text.split('\n').filter((line) => line !== '').map((line) => ({ line })) };
+    return {
+      header: ['line'],
+      rows: text
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => ({ line })),
+    };
   }
   const [header = [], ...records] = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][];
   return { header, rows: records.map((record) => Object.fromEntries(header.map((column, i) => [column, record[i] ?? '']))) };
@@ -113,11 +116,19 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** The transaction a row belongs to: its `tx_hash`, or the hash a tax tool's row carries in a column of its own ('' for none). */
 export function rowTxHash(row: Readonly<Record<string, string>>): string {
-  return row.tx_hash ?? Object.values(row).find((value) => TX_HASH.test(value))?.toLowerCase() ?? '';
+  return (
+    row.tx_hash ??
+    Object.values(row)
+      .find((value) => TX_HASH.test(value))
+      ?.toLowerCase() ??
+    ''
+  );
 }
 
 function differingFields(old: Record<string, string>, row: Record<string, string>): RowChange['fields'] {
-  return Object.keys(row).filter((column) => row[column] !== old[column]).map((column) => ({ column, filed: old[column] ?? '', now: row[column] ?? '' }));
+  return Object.keys(row)
+    .filter((column) => row[column] !== old[column])
+    .map((column) => ({ column, filed: old[column] ?? '', now: row[column] ?? '' }));
 }
 
 /**

@@ -12,7 +12,12 @@ function action(rule: LedgerRule): string {
 }
 
 function ruleIds(note: string): Set<string> {
-  return new Set(note.split(' ').filter((word) => word.startsWith(RULE_WORD)).map((word) => word.slice(RULE_WORD.length)));
+  return new Set(
+    note
+      .split(' ')
+      .filter((word) => word.startsWith(RULE_WORD))
+      .map((word) => word.slice(RULE_WORD.length)),
+  );
 }
 
 function describe(id: string, rules: ReadonlyMap<string, LedgerRule>, change: 'added' | 'removed'): string {
@@ -28,8 +33,10 @@ function describe(id: string, rules: ReadonlyMap<string, LedgerRule>, change: 'a
  */
 function ruleChanges(change: RowChange, rules: ReadonlyMap<string, LedgerRule>): string[] {
   const noteField = change.fields.find((field) => field.column === 'note');
-  const filed = change.change === 'changed' ? (noteField?.filed ?? change.row.note ?? '') : change.change === 'added' ? '' : (change.row.note ?? '');
-  const now = change.change === 'changed' ? (noteField?.now ?? change.row.note ?? '') : change.change === 'added' ? (change.row.note ?? '') : '';
+  const filed =
+    change.change === 'changed' ? (noteField?.filed ?? change.row.note ?? '') : change.change === 'added' ? '' : (change.row.note ?? '');
+  const now =
+    change.change === 'changed' ? (noteField?.now ?? change.row.note ?? '') : change.change === 'added' ? (change.row.note ?? '') : '';
   const before = ruleIds(filed);
   const after = ruleIds(now);
   return [

@@ -11,12 +11,17 @@ export interface SettingChange {
  * The settings that differ between the filed job and today's, down to the leaf that changed (`spam.deny`, not
  * `spam`), so a diff can say what the accountant changed. `ignored` top-level keys decide no figure.
  */
-export function settingChanges(filed: Record<string, unknown>, now: Record<string, unknown>, ignored: ReadonlySet<string>): SettingChange[] {
+export function settingChanges(
+  filed: Record<string, unknown>,
+  now: Record<string, unknown>,
+  ignored: ReadonlySet<string>,
+): SettingChange[] {
   const changes: SettingChange[] = [];
   const walk = (path: string, before: unknown, after: unknown): void => {
     if (JSON.stringify(before) === JSON.stringify(after)) return;
     if (isPlainObject(before) && isPlainObject(after)) {
-      for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) walk(`${path}.${key}`, before[key], after[key]);
+      for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort())
+        walk(`${path}.${key}`, before[key], after[key]);
       return;
     }
     changes.push({ path, filed: JSON.stringify(before) ?? '(none)', now: JSON.stringify(after) ?? '(none)' });

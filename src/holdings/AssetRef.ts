@@ -31,7 +31,10 @@ export const ASSET_KIND: Readonly<Record<EntryKind, AssetKind>> = {
 };
 
 /** The asset an entry moves: fees and internal transfers move the chain's coin. */
-export function assetRefOf(entry: Pick<LedgerEntry, 'chainId' | 'wallet' | 'kind' | 'assetContract' | 'tokenId'>, grain: AssetGrain): AssetRef {
+export function assetRefOf(
+  entry: Pick<LedgerEntry, 'chainId' | 'wallet' | 'kind' | 'assetContract' | 'tokenId'>,
+  grain: AssetGrain,
+): AssetRef {
   const kind = ASSET_KIND[entry.kind];
   const nft = kind === 'erc721' || kind === 'erc1155';
   return {

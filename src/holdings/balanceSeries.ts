@@ -17,7 +17,14 @@ export interface BalanceSeries extends Position {
  */
 export function balanceSeries(entries: Iterable<LedgerEntry>): BalanceSeries[] {
   const series = new RollForward<BalanceSeries & { real: boolean }>('token', (key, ref, entry) => ({
-    key, ref, balance: 0n, walletLabel: entry.walletLabel, asset: entry.asset, decimals: entry.decimals ?? 0, points: [], real: false,
+    key,
+    ref,
+    balance: 0n,
+    walletLabel: entry.walletLabel,
+    asset: entry.asset,
+    decimals: entry.decimals ?? 0,
+    points: [],
+    real: false,
   }));
   for (const entry of entries) {
     if (entry.kind === 'erc721' || entry.kind === 'erc1155' || entry.decimals === null) continue;
@@ -25,5 +32,8 @@ export function balanceSeries(entries: Iterable<LedgerEntry>): BalanceSeries[] {
     if (entry.spam === '') line.real = true;
     line.points.push({ timestamp: entry.timestamp, change: line.balance });
   }
-  return series.positions().filter((line) => line.real).map(({ real: _real, ...line }) => line);
+  return series
+    .positions()
+    .filter((line) => line.real)
+    .map(({ real: _real, ...line }) => line);
 }

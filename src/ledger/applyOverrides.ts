@@ -74,7 +74,9 @@ function tagTransaction(tx: readonly LedgerEntry[], tags: CounterpartyTags): Led
   });
   if (custodial.size === 0) return tagged;
   return tagged.map((entry) =>
-    entry.category === 'trade' && custodial.has(entry.wallet) ? { ...entry, category: 'transfer', note: joinNotes(entry.note, 'not_trade_custodial') } : entry,
+    entry.category === 'trade' && custodial.has(entry.wallet)
+      ? { ...entry, category: 'transfer', note: joinNotes(entry.note, 'not_trade_custodial') }
+      : entry,
   );
 }
 

@@ -96,7 +96,10 @@ function withoutWraps(movements: readonly Movement[], indexes: number[], index: 
     }
   }
   const taken = new Set<number>();
-  for (const [category, both] of [['wrap', nativeOut && tokenIn], ['unwrap', nativeIn && tokenOut]] as const) {
+  for (const [category, both] of [
+    ['wrap', nativeOut && tokenIn],
+    ['unwrap', nativeIn && tokenOut],
+  ] as const) {
     if (!both) continue;
     for (const i of legs[category]) {
       classified[i] = { category, note: '' };

@@ -24,9 +24,21 @@ export function derivedWrapLegs(movements: readonly Movement[], wrapped: Wrapped
     const minted = movement.direction === 'out';
     if (minted ? listedIn : listedOut) continue;
     derived.push({
-      wallet: movement.wallet, direction: minted ? 'in' : 'out', kind: 'erc20', asset: wrapped.symbol, assetContract: wrapped.address,
-      tokenId: '', amountRaw: movement.amountRaw, decimals: wrapped.decimals, counterparty: wrapped.address, tokenName: wrapped.name,
-      stream: movement.stream, ref: movement.ref, genesis: false, derived: true, notes: DERIVED_NOTES,
+      wallet: movement.wallet,
+      direction: minted ? 'in' : 'out',
+      kind: 'erc20',
+      asset: wrapped.symbol,
+      assetContract: wrapped.address,
+      tokenId: '',
+      amountRaw: movement.amountRaw,
+      decimals: wrapped.decimals,
+      counterparty: wrapped.address,
+      tokenName: wrapped.name,
+      stream: movement.stream,
+      ref: movement.ref,
+      genesis: false,
+      derived: true,
+      notes: DERIVED_NOTES,
     });
   }
   return derived;

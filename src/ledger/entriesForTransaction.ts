@@ -73,9 +73,21 @@ function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory
     fees.push({
       fromReceipt: fee.fromReceipt,
       movement: {
-        wallet, direction: 'out', kind: 'fee', asset: context.chain.nativeSymbol, assetContract: '', tokenId: '',
-        amountRaw: fee.raw, decimals: context.chain.nativeDecimals,
-        counterparty: '', tokenName: '', stream: 'txlist', ref: sent.ref, genesis: false, derived: false, notes,
+        wallet,
+        direction: 'out',
+        kind: 'fee',
+        asset: context.chain.nativeSymbol,
+        assetContract: '',
+        tokenId: '',
+        amountRaw: fee.raw,
+        decimals: context.chain.nativeDecimals,
+        counterparty: '',
+        tokenName: '',
+        stream: 'txlist',
+        ref: sent.ref,
+        genesis: false,
+        derived: false,
+        notes,
       },
     });
   }
@@ -108,7 +120,11 @@ function entryOf(facts: TxFacts, movement: Movement, order: number, classified: 
   const { group, index } = facts;
   return {
     entryId: entryId({
-      chainId: group.chainId, txHash: group.txHash, wallet: movement.wallet, stream: movement.stream, ref: movement.ref,
+      chainId: group.chainId,
+      txHash: group.txHash,
+      wallet: movement.wallet,
+      stream: movement.stream,
+      ref: movement.ref,
       leg: movement.kind === 'fee' ? 'fee' : movement.derived ? 'derived' : 'value',
     }),
     timestamp: group.timestamp,

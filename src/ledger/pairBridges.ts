@@ -52,10 +52,14 @@ function partnerIndex(pending: readonly LedgerEntry[], arrived: LedgerEntry): nu
 function matches(sent: LedgerEntry, arrived: LedgerEntry): boolean {
   const elapsed = arrived.timestamp - sent.timestamp;
   return (
-    elapsed >= 0 && elapsed <= BRIDGE_WINDOW_SECONDS &&
-    otherChain(sent) === arrived.chainId && otherChain(arrived) === sent.chainId &&
-    sent.amountRaw === arrived.amountRaw && sent.decimals === arrived.decimals &&
-    (sent.assetContract === '') === (arrived.assetContract === '') && sent.asset === arrived.asset
+    elapsed >= 0 &&
+    elapsed <= BRIDGE_WINDOW_SECONDS &&
+    otherChain(sent) === arrived.chainId &&
+    otherChain(arrived) === sent.chainId &&
+    sent.amountRaw === arrived.amountRaw &&
+    sent.decimals === arrived.decimals &&
+    (sent.assetContract === '') === (arrived.assetContract === '') &&
+    sent.asset === arrived.asset
   );
 }
 

@@ -3,7 +3,8 @@ import type { Movement } from './Movement.js';
 import type { TokenHistory } from './SentTokens.js';
 
 /** A domain in a name or symbol ("claim-rewards.com", "www.x", "t.me/…"): the airdrop scam's call to action. */
-const URL_LIKE = /(https?:\/\/|www\.|t\.me\/|[a-z0-9-]\.(com|org|net|io|xyz|app|finance|top|site|online|club|vip|info|co|me|fi|gift|cc|pro|link|live|lol|icu|to|us|network|claims?)\b)/i;
+const URL_LIKE =
+  /(https?:\/\/|www\.|t\.me\/|[a-z0-9-]\.(com|org|net|io|xyz|app|finance|top|site|online|club|vip|info|co|me|fi|gift|cc|pro|link|live|lol|icu|to|us|network|claims?)\b)/i;
 /** The words that turn a domain in a token's name into an instruction to the holder. */
 const CALL_TO_ACTION = /\b(visit|claim|claims|claiming|reward|rewards|voucher|vouchers)\b/i;
 /** What a spreadsheet reads as the start of a formula. */

@@ -58,9 +58,21 @@ export function walletMovements(wallet: string, records: WalletRecords, chain: C
     const amountRaw = parseInteger(record.value);
     if (!moves(found, side, amountRaw)) continue;
     found.movements.push({
-      wallet, direction: side, kind: 'erc20', asset: record.tokenSymbol.trim(), assetContract: contractAddress(record.contractAddress),
-      tokenId: '', amountRaw, decimals, counterparty: counterpartyOf(side, from, to), tokenName: record.tokenName.trim(),
-      stream: 'tokentx', ref, genesis: false, derived: false, notes: note === '' ? NO_NOTES : [note],
+      wallet,
+      direction: side,
+      kind: 'erc20',
+      asset: record.tokenSymbol.trim(),
+      assetContract: contractAddress(record.contractAddress),
+      tokenId: '',
+      amountRaw,
+      decimals,
+      counterparty: counterpartyOf(side, from, to),
+      tokenName: record.tokenName.trim(),
+      stream: 'tokentx',
+      ref,
+      genesis: false,
+      derived: false,
+      notes: note === '' ? NO_NOTES : [note],
     });
   }
   for (const { record, ref } of records.tokennfttx) {
@@ -69,9 +81,21 @@ export function walletMovements(wallet: string, records: WalletRecords, chain: C
     const side = sideOf(wallet, from, to);
     if (!moves(found, side, 1n)) continue;
     found.movements.push({
-      wallet, direction: side, kind: 'erc721', asset: record.tokenSymbol.trim(), assetContract: contractAddress(record.contractAddress),
-      tokenId: record.tokenID, amountRaw: 1n, decimals: 0, counterparty: counterpartyOf(side, from, to), tokenName: record.tokenName.trim(),
-      stream: 'tokennfttx', ref, genesis: false, derived: false, notes: NO_NOTES,
+      wallet,
+      direction: side,
+      kind: 'erc721',
+      asset: record.tokenSymbol.trim(),
+      assetContract: contractAddress(record.contractAddress),
+      tokenId: record.tokenID,
+      amountRaw: 1n,
+      decimals: 0,
+      counterparty: counterpartyOf(side, from, to),
+      tokenName: record.tokenName.trim(),
+      stream: 'tokennfttx',
+      ref,
+      genesis: false,
+      derived: false,
+      notes: NO_NOTES,
     });
   }
   for (const { record, ref } of records.token1155tx) {
@@ -81,9 +105,21 @@ export function walletMovements(wallet: string, records: WalletRecords, chain: C
     const amountRaw = parseInteger(record.tokenValue);
     if (!moves(found, side, amountRaw)) continue;
     found.movements.push({
-      wallet, direction: side, kind: 'erc1155', asset: record.tokenSymbol.trim(), assetContract: contractAddress(record.contractAddress),
-      tokenId: record.tokenID, amountRaw, decimals: 0, counterparty: counterpartyOf(side, from, to), tokenName: record.tokenName.trim(),
-      stream: 'token1155tx', ref, genesis: false, derived: false, notes: NO_NOTES,
+      wallet,
+      direction: side,
+      kind: 'erc1155',
+      asset: record.tokenSymbol.trim(),
+      assetContract: contractAddress(record.contractAddress),
+      tokenId: record.tokenID,
+      amountRaw,
+      decimals: 0,
+      counterparty: counterpartyOf(side, from, to),
+      tokenName: record.tokenName.trim(),
+      stream: 'token1155tx',
+      ref,
+      genesis: false,
+      derived: false,
+      notes: NO_NOTES,
     });
   }
   const wrapped = WRAPPED_NATIVE[chain.id];
@@ -107,12 +143,33 @@ function moves(found: WalletMovements, side: Side, amountRaw: bigint): side is D
 }
 
 function nativeMovement(
-  wallet: string, direction: Direction, from: string, to: string, kind: EntryKind, amountRaw: bigint, chain: Chain,
-  stream: 'txlist' | 'txlistinternal', ref: string, genesis: boolean,
+  wallet: string,
+  direction: Direction,
+  from: string,
+  to: string,
+  kind: EntryKind,
+  amountRaw: bigint,
+  chain: Chain,
+  stream: 'txlist' | 'txlistinternal',
+  ref: string,
+  genesis: boolean,
 ): Movement {
   return {
-    wallet, direction, kind, asset: chain.nativeSymbol, assetContract: '', tokenId: '', amountRaw, decimals: chain.nativeDecimals,
-    counterparty: counterpartyOf(direction, from, to), tokenName: '', stream, ref, genesis, derived: false, notes: NO_NOTES,
+    wallet,
+    direction,
+    kind,
+    asset: chain.nativeSymbol,
+    assetContract: '',
+    tokenId: '',
+    amountRaw,
+    decimals: chain.nativeDecimals,
+    counterparty: counterpartyOf(direction, from, to),
+    tokenName: '',
+    stream,
+    ref,
+    genesis,
+    derived: false,
+    notes: NO_NOTES,
   };
 }
 

@@ -68,8 +68,12 @@ export class XlsxTwin {
       const sheet = book.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
       let header = true;
       let notes = 0;
-      for await (const record of createReadStream(this.csvPath).pipe(parse({ bom: true, relax_column_count: true })) as AsyncIterable<string[]>) {
-        const cells = record.map((text, i) => (header ? { value: text, note: this.kinds[i] === 'number' ? COLUMN_NOTE : null } : spreadsheetCell(text, this.kinds[i] ?? 'text')));
+      for await (const record of createReadStream(this.csvPath).pipe(parse({ bom: true, relax_column_count: true })) as AsyncIterable<
+        string[]
+      >) {
+        const cells = record.map((text, i) =>
+          header ? { value: text, note: this.kinds[i] === 'number' ? COLUMN_NOTE : null } : spreadsheetCell(text, this.kinds[i] ?? 'text'),
+        );
         const row = sheet.addRow(cells.map((cell) => cell.value));
         cells.forEach((cell, i) => {
           if (cell.note === null || (!header && notes >= MAX_NOTES)) return;

@@ -8,20 +8,45 @@ export const BALANCE_SERIES_FILE = 'balance-series.json';
 /** The file as written: amounts as decimal strings (JSON has no bigint), times in unix seconds. */
 interface BalanceSeriesJson {
   period: { from: string; to: string };
-  series: { chainId: number; wallet: string; walletLabel: string; asset: string; contract: string; decimals: number; points: [number, string][] }[];
+  series: {
+    chainId: number;
+    wallet: string;
+    walletLabel: string;
+    asset: string;
+    contract: string;
+    decimals: number;
+    points: [number, string][];
+  }[];
 }
 
 /** What the balance chart reads: a run's period and its balances over time. */
 export interface BalanceSeriesFile {
   period: { from: string; to: string };
-  series: { chainId: number; wallet: string; walletLabel: string; asset: string; contract: string; decimals: number; points: { timestamp: number; change: bigint }[] }[];
+  series: {
+    chainId: number;
+    wallet: string;
+    walletLabel: string;
+    asset: string;
+    contract: string;
+    decimals: number;
+    points: { timestamp: number; change: bigint }[];
+  }[];
 }
 
-export async function writeBalanceSeriesFile(file: string, period: { from: string; to: string }, series: readonly BalanceSeries[]): Promise<void> {
+export async function writeBalanceSeriesFile(
+  file: string,
+  period: { from: string; to: string },
+  series: readonly BalanceSeries[],
+): Promise<void> {
   const json: BalanceSeriesJson = {
     period: { from: period.from, to: period.to },
     series: series.map((line) => ({
-      chainId: line.ref.chainId, wallet: line.ref.wallet, walletLabel: line.walletLabel, asset: line.asset, contract: line.ref.contract, decimals: line.decimals,
+      chainId: line.ref.chainId,
+      wallet: line.ref.wallet,
+      walletLabel: line.walletLabel,
+      asset: line.asset,
+      contract: line.ref.contract,
+      decimals: line.decimals,
       points: line.points.map((point) => [point.timestamp, point.change.toString()]),
     })),
   };
@@ -47,6 +72,9 @@ export async function readBalanceSeriesFile(file: string): Promise<BalanceSeries
   const json = JSON.parse(text) as BalanceSeriesJson;
   return {
     period: json.period,
-    series: json.series.map((line) => ({ ...line, points: line.points.map(([timestamp, change]) => ({ timestamp, change: BigInt(change) })) })),
+    series: json.series.map((line) => ({
+      ...line,
+      points: line.points.map(([timestamp, change]) => ({ timestamp, change: BigInt(change) })),
+    })),
   };
 }

@@ -11,10 +11,14 @@ export function loadPlaceholders(file: string): Record<string, string> {
   try {
     const json = JSON.parse(readFileSync(file, 'utf8')) as { names?: unknown };
     const names = json.names;
-    if (typeof names !== 'object' || names === null || Object.values(names).some((v) => typeof v !== 'string')) throw new Error('"names" must map keys to strings');
+    if (typeof names !== 'object' || names === null || Object.values(names).some((v) => typeof v !== 'string'))
+      throw new Error('"names" must map keys to strings');
     return names as Record<string, string>;
   } catch (cause) {
-    throw new InputError('placeholder mapping file is damaged', { details: { file, fix: 'restore it from the previous run; deleting it renumbers the placeholders' }, cause });
+    throw new InputError('placeholder mapping file is damaged', {
+      details: { file, fix: 'restore it from the previous run; deleting it renumbers the placeholders' },
+      cause,
+    });
   }
 }
 

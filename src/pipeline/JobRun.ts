@@ -40,7 +40,8 @@ export interface JobRunOptions {
 /** Locks the book first, so two runs never write one store; then opens it and the client. */
 export function openJobRun(job: Job, options: JobRunOptions): JobRun {
   const store = openLockedStore(options.store ?? { kind: 'sqlite', file: job.state }, options);
-  const lease = options.limiter === undefined ? leaseRateLimiter(job.api.apiKey, job.api.rate) : { limiter: options.limiter, release: () => undefined };
+  const lease =
+    options.limiter === undefined ? leaseRateLimiter(job.api.apiKey, job.api.rate) : { limiter: options.limiter, release: () => undefined };
   const api = new EtherscanClient({
     baseUrl: job.api.baseUrl,
     apiKey: job.api.apiKey,

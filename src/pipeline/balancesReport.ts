@@ -12,8 +12,27 @@ export interface BalancesReport {
 }
 
 const HEADER = [
-  'at_utc', 'at_local', 'chain_id', 'chain', 'block', 'wallet', 'wallet_label', 'asset_kind', 'asset', 'asset_contract', 'token_id',
-  'decimals', 'spam', 'balance', 'balance_raw', 'chain_balance', 'chain_balance_raw', 'difference', 'difference_raw', 'status', 'note',
+  'at_utc',
+  'at_local',
+  'chain_id',
+  'chain',
+  'block',
+  'wallet',
+  'wallet_label',
+  'asset_kind',
+  'asset',
+  'asset_contract',
+  'token_id',
+  'decimals',
+  'spam',
+  'balance',
+  'balance_raw',
+  'chain_balance',
+  'chain_balance_raw',
+  'difference',
+  'difference_raw',
+  'status',
+  'note',
 ];
 
 /** Differences listed one per line on stdout before the rest is left to the file. */
@@ -24,21 +43,45 @@ const LISTED = 10;
  * one instant that wealth-tax returns ask for. Amounts in the asset's units and in base units; spam rows last;
  * with `values` (one per row), each balance's value at the instant in the `VALUE_COLUMNS`.
  */
-export async function writeBalancesReport(result: BalancesAtResult, outDir: string, fileName = 'balances.csv', values?: readonly LegValue[]): Promise<BalancesReport> {
+export async function writeBalancesReport(
+  result: BalancesAtResult,
+  outDir: string,
+  fileName = 'balances.csv',
+  values?: readonly LegValue[],
+): Promise<BalancesReport> {
   const header = values === undefined ? HEADER : [...HEADER, ...VALUE_COLUMNS];
-  const rows = result.rows.map((row, i) => (values === undefined ? csvRow(result, row) : [...csvRow(result, row), ...valueRecord(values[i] ?? null)]));
+  const rows = result.rows.map((row, i) =>
+    values === undefined ? csvRow(result, row) : [...csvRow(result, row), ...valueRecord(values[i] ?? null)],
+  );
   const { csvPath } = await writeReport(outDir, { name: fileName, header, rows });
   return { csvPath, summary: summary(result, csvPath) };
 }
 
 function csvRow({ at }: BalancesAtResult, row: BalanceAt): string[] {
   const { bucket } = row;
-  const amount = (raw: bigint | null): [string, string] => [raw === null || bucket.decimals === null ? '' : formatUnits(raw, bucket.decimals), raw?.toString() ?? ''];
+  const amount = (raw: bigint | null): [string, string] => [
+    raw === null || bucket.decimals === null ? '' : formatUnits(raw, bucket.decimals),
+    raw?.toString() ?? '',
+  ];
   return [
-    at.utc, at.local, String(bucket.chainId), findChain(bucket.chainId)?.name ?? '', String(row.block),
-    bucket.wallet, bucket.walletLabel, bucket.assetKind, bucket.asset, bucket.assetContract, bucket.tokenId,
-    bucket.decimals === null ? '' : String(bucket.decimals), bucket.spam,
-    ...amount(row.balance), ...amount(row.chainBalance), ...amount(row.difference), row.status, row.note,
+    at.utc,
+    at.local,
+    String(bucket.chainId),
+    findChain(bucket.chainId)?.name ?? '',
+    String(row.block),
+    bucket.wallet,
+    bucket.walletLabel,
+    bucket.assetKind,
+    bucket.asset,
+    bucket.assetContract,
+    bucket.tokenId,
+    bucket.decimals === null ? '' : String(bucket.decimals),
+    bucket.spam,
+    ...amount(row.balance),
+    ...amount(row.chainBalance),
+    ...amount(row.difference),
+    row.status,
+    row.note,
   ];
 }
 
@@ -46,16 +89,21 @@ function summary(result: BalancesAtResult, csvPath: string): string {
   const counted = result.rows.filter((row) => row.bucket.spam === '');
   const differs = counted.filter((row) => row.status === 'differs');
   const wallets = new Set(counted.map((row) => `${row.bucket.chainId}:${row.bucket.wallet}`)).size;
-  const check = result.check === 'off'
-    ? 'not checked against the chain'
-    : result.check === 'unavailable'
-      ? `not checked against the chain: ${result.refusal}`
-      : `checked against the chain: ${counted.filter((row) => row.status === 'match').length} match, ${differs.length} differ, ${counted.filter((row) => row.status === 'unchecked').length} unchecked`;
+  const check =
+    result.check === 'off'
+      ? 'not checked against the chain'
+      : result.check === 'unavailable'
+        ? `not checked against the chain: ${result.refusal}`
+        : `checked against the chain: ${counted.filter((row) => row.status === 'match').length} match, ${differs.length} differ, ${counted.filter((row) => row.status === 'unchecked').length} unchecked`;
   const spam = result.rows.length - counted.length;
   return [
     `balances at ${result.at.local} (${result.at.utc}): ${counted.length} asset${counted.length === 1 ? '' : 's'} of ${wallets} wallet${wallets === 1 ? '' : 's'} per chain; ${check}`,
-    ...differs.slice(0, LISTED).map(({ bucket, balance, chainBalance, block }) =>
-      `  DIFFERS chain ${bucket.chainId} ${bucket.walletLabel} ${bucket.asset || bucket.assetContract}: ledger ${balance} chain ${chainBalance} (base units, block ${block})`),
+    ...differs
+      .slice(0, LISTED)
+      .map(
+        ({ bucket, balance, chainBalance, block }) =>
+          `  DIFFERS chain ${bucket.chainId} ${bucket.walletLabel} ${bucket.asset || bucket.assetContract}: ledger ${balance} chain ${chainBalance} (base units, block ${block})`,
+      ),
     ...(differs.length > LISTED ? [`  … and ${differs.length - LISTED} more in the file`] : []),
     ...(spam > 0 ? [`spam (listed apart, not checked): ${spam} asset${spam === 1 ? '' : 's'}`] : []),
     `statement: ${csvPath}`,

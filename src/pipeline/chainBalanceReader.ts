@@ -15,7 +15,8 @@ export function chainBalanceReader(api: Pick<EtherscanApi, 'balanceHistory' | 't
   const read = async (chainId: number, wallet: string, contract: string, block: number): Promise<ChainBalance> => {
     const action = contract === '' ? 'balancehistory' : 'tokenbalancehistory';
     const text = await features.attempt(action, chainId, () =>
-      contract === '' ? api.balanceHistory(chainId, wallet, block) : api.tokenBalanceHistory(chainId, contract, wallet, block));
+      contract === '' ? api.balanceHistory(chainId, wallet, block) : api.tokenBalanceHistory(chainId, contract, wallet, block),
+    );
     if (text !== undefined) return { value: parseInteger(text) };
     const refusal = features.unavailable().find((feature) => feature.chainId === chainId && feature.feature === action);
     return { unavailable: `${action}: ${refusal?.reason ?? 'refused'}` };

@@ -40,7 +40,11 @@ try {
     credits -= 1;
     post({ type: 'batch', batch });
   }
-  post({ type: 'done', tally: part.tally(), ...(tally === null ? {} : { prices: finishedTally(tally.counts, tally.reader, tally.instants) }) });
+  post({
+    type: 'done',
+    tally: part.tally(),
+    ...(tally === null ? {} : { prices: finishedTally(tally.counts, tally.reader, tally.instants) }),
+  });
 } catch (error) {
   post({ type: 'error', failure: failureOf(error, 'rendering failed') });
 } finally {

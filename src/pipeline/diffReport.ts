@@ -45,7 +45,8 @@ export function changeReason(change: RowChange, file: string, context: ReasonCon
   }
   if (change.change === 'removed') return 'in the filed run, not in the recalculation';
   const columns = change.fields.map((field) => field.column).join(', ');
-  if (!context.settingsChanged && context.gainedTxs.has(txOf(change))) return `its transaction gained a record the API lists now: ${columns}`;
+  if (!context.settingsChanged && context.gainedTxs.has(txOf(change)))
+    return `its transaction gained a record the API lists now: ${columns}`;
   return change.fields.every((field) => RULE_COLUMNS.has(field.column)) ? `a rule, label or setting: ${columns}` : `changed: ${columns}`;
 }
 
@@ -59,34 +60,69 @@ export async function writeDiffReport(diff: SinceFiled, outDir: string): Promise
   const global = diff.reasons.join('; ');
   const gained = gainedTransactions(diff);
   const ledger = diff.files.find((file) => file.file === 'ledger.csv')?.changes ?? [];
-  const context: ReasonContext = { verified: diff.verified, gainedTxs: gained, settingsChanged: diff.settings.length > 0, ruleTxs: ruleChangesByTx(ledger, diff.rules) };
+  const context: ReasonContext = {
+    verified: diff.verified,
+    gainedTxs: gained,
+    settingsChanged: diff.settings.length > 0,
+    ruleTxs: ruleChangesByTx(ledger, diff.rules),
+  };
   const reasonOf = (change: RowChange, file: string): string => changeReason(change, file, context);
-  const rows = diff.files.flatMap((file) => file.changes.map((change) => [
-    file.file, change.change, change.key, change.row.block_number ?? '', txOf(change),
-    change.fields.map((field) => field.column).join(' '), change.fields.map((field) => field.filed).join(' | '),
-    change.fields.map((field) => field.now).join(' | '), [reasonOf(change, file.file), global].filter((text) => text !== '').join('; '),
-  ]));
+  const rows = diff.files.flatMap((file) =>
+    file.changes.map((change) => [
+      file.file,
+      change.change,
+      change.key,
+      change.row.block_number ?? '',
+      txOf(change),
+      change.fields.map((field) => field.column).join(' '),
+      change.fields.map((field) => field.filed).join(' | '),
+      change.fields.map((field) => field.now).join(' | '),
+      [reasonOf(change, file.file), global].filter((text) => text !== '').join('; '),
+    ]),
+  );
   const body = {
-    period: diff.record.label, closedAt: diff.record.closedAt, verified: diff.verified, reasons: diff.reasons,
-    files: diff.files.map((file) => ({ ...file, changes: file.changes.map((change) => ({ ...change, txHash: txOf(change), reason: reasonOf(change, file.file) })) })),
+    period: diff.record.label,
+    closedAt: diff.record.closedAt,
+    verified: diff.verified,
+    reasons: diff.reasons,
+    files: diff.files.map((file) => ({
+      ...file,
+      changes: file.changes.map((change) => ({ ...change, txHash: txOf(change), reason: reasonOf(change, file.file) })),
+    })),
   };
   const { csvPath, jsonPath } = await writeReport(outDir, { name: 'diff.csv', header: HEADER, rows }, { name: 'diff.json', body });
   const files = [csvPath, jsonPath];
-  return { csvPath, jsonPath: jsonPath, summary: summary(diff, reasonOf, files), changed: diff.files.some((file) => file.status !== 'same') };
+  return {
+    csvPath,
+    jsonPath: jsonPath,
+    summary: summary(diff, reasonOf, files),
+    changed: diff.files.some((file) => file.status !== 'same'),
+  };
 }
 
 function summary(diff: SinceFiled, reasonOf: (change: RowChange, file: string) => string, files: readonly string[]): string {
   const { record } = diff;
   const changed = diff.files.filter((file) => file.status !== 'same');
   const head = `since ${record.label} was filed (closed ${record.closedAt}${diff.verified ? ', the period fetched again from the API' : ''}):`;
-  if (changed.length === 0) return `${head} nothing changed in ${diff.files.length} files; the filed figures still stand\nreport: ${files.join(', ')}`;
+  if (changed.length === 0)
+    return `${head} nothing changed in ${diff.files.length} files; the filed figures still stand\nreport: ${files.join(', ')}`;
   const count = (file: FileDiff, kind: RowChange['change']): number => file.changes.filter((change) => change.change === kind).length;
   const ledger = changed.find((file) => file.file === 'ledger.csv');
   return [
     `${head} ${changed.length} of ${diff.files.length} files differ`,
-    ...changed.map((file) => `  ${file.file}${file.status === 'changed' ? '' : ` (${file.status})`}: +${count(file, 'added')} −${count(file, 'removed')} ~${count(file, 'changed')}`),
-    ...(ledger?.changes.slice(0, LISTED).map((change) => `  ${change.change.toUpperCase()} entry ${change.key} (block ${change.row.block_number ?? '?'}, tx ${txOf(change)}): ${reasonOf(change, 'ledger.csv')}`) ?? []),
-    ...(ledger !== undefined && ledger.changes.length > LISTED ? [`  … and ${ledger.changes.length - LISTED} more ledger entries in the report`] : []),
+    ...changed.map(
+      (file) =>
+        `  ${file.file}${file.status === 'changed' ? '' : ` (${file.status})`}: +${count(file, 'added')} −${count(file, 'removed')} ~${count(file, 'changed')}`,
+    ),
+    ...(ledger?.changes
+      .slice(0, LISTED)
+      .map(
+        (change) =>
+          `  ${change.change.toUpperCase()} entry ${change.key} (block ${change.row.block_number ?? '?'}, tx ${txOf(change)}): ${reasonOf(change, 'ledger.csv')}`,
+      ) ?? []),
+    ...(ledger !== undefined && ledger.changes.length > LISTED
+      ? [`  … and ${ledger.changes.length - LISTED} more ledger entries in the report`]
+      : []),
     ...(diff.reasons.length > 0 ? [`reasons for the whole run: ${diff.reasons.join('; ')}`] : []),
     `report: ${files.join(', ')}`,
   ].join('\n');

@@ -8,6 +8,9 @@ export function ensureWritableDir(dir: string, flag: string): void {
     makeDirectory(dir);
     accessSync(dir, constants.W_OK);
   } catch (cause) {
-    throw new InputError(`${flag} ${dir} is not a writable folder`, { details: { fix: `choose another ${flag} or fix its permissions` }, cause });
+    throw new InputError(`${flag} ${dir} is not a writable folder`, {
+      details: { fix: `choose another ${flag} or fix its permissions` },
+      cause,
+    });
   }
 }

@@ -44,10 +44,23 @@ export async function fetchCounterpartyTags(
   chains: readonly ChainBlocks[],
   now: () => Date,
 ): Promise<CounterpartyTagsResult> {
-  const report: CounterpartyLabelReport = { enabled: job.apiLabels, counterparties: 0, fetched: 0, calls: 0, tagged: 0, refused: null, screeningLists: null };
+  const report: CounterpartyLabelReport = {
+    enabled: job.apiLabels,
+    counterparties: 0,
+    fetched: 0,
+    calls: 0,
+    tagged: 0,
+    refused: null,
+    screeningLists: null,
+  };
   const tags: CounterpartyTagsResult['tags'] = {};
   if (!job.apiLabels) return { tags, report };
-  report.screeningLists = await fetchScreeningLists(store, api, chains.map((chain) => chain.chainId), now);
+  report.screeningLists = await fetchScreeningLists(
+    store,
+    api,
+    chains.map((chain) => chain.chainId),
+    now,
+  );
   const callsBefore = api.stats.byAction['nametag.getaddresstag'] ?? 0;
   for (const chain of chains) {
     const counterparties = counterpartiesOf(store, job, chain);

@@ -21,7 +21,12 @@ export interface ScreeningListReport {
  * a list missing or older than `LIST_MAX_AGE_MS` is fetched and replaced whole. The first refusal stops the
  * asking for this run; the lists stored before keep serving.
  */
-export async function fetchScreeningLists(store: PipelineStore, api: EtherscanApi, chainIds: readonly number[], now: () => Date): Promise<ScreeningListReport> {
+export async function fetchScreeningLists(
+  store: PipelineStore,
+  api: EtherscanApi,
+  chainIds: readonly number[],
+  now: () => Date,
+): Promise<ScreeningListReport> {
   const report: ScreeningListReport = { lists: [], calls: 0, refused: null };
   const callsBefore = api.stats.byAction['nametag.exportaddresstags'] ?? 0;
   for (const chainId of chainIds) {
@@ -36,7 +41,12 @@ export async function fetchScreeningLists(store: PipelineStore, api: EtherscanAp
           report.refused = nametagRefusal(error);
         }
       }
-      report.lists.push({ chainId, label, addresses: store.screeningLists.size(chainId, label), fetchedAt: store.screeningLists.fetchedAt(chainId, label) });
+      report.lists.push({
+        chainId,
+        label,
+        addresses: store.screeningLists.size(chainId, label),
+        fetchedAt: store.screeningLists.fetchedAt(chainId, label),
+      });
     }
   }
   report.calls = (api.stats.byAction['nametag.exportaddresstags'] ?? 0) - callsBefore;

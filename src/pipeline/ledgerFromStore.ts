@@ -33,16 +33,26 @@ export type LedgerJob = Pick<Job, 'wallets' | 'labels' | 'spam'> & {
  * partner on another chain: `pairs` when the caller worked them out over more chains than these (a part
  * of a ledger cut by chain), else they are worked out here once, before the first entry.
  */
-export function ledgerFromStore(store: RecordStore, job: LedgerJob, chains: readonly ChainBlocks[], pairs?: BridgePairs): () => Iterable<LedgerEntry> {
+export function ledgerFromStore(
+  store: RecordStore,
+  job: LedgerJob,
+  chains: readonly ChainBlocks[],
+  pairs?: BridgePairs,
+): () => Iterable<LedgerEntry> {
   let known = pairs;
   return () => {
     known ??= storeBridgePairs(store, job, chains);
     return withBridgePairs(
-      mergeSorted(chains.map(({ chainId, fromBlock, toBlock }) => {
-        const context = ledgerContext(job, chainId);
-        const entries = buildLedger(groupTransactions(chainId, store.iterateRecords(chainId, [...context.wallets.keys()], fromBlock, toBlock)), context);
-        return applyOverrides(entries, { tags: job.tags?.[chainId] ?? {}, rules: job.rules ?? [] });
-      })),
+      mergeSorted(
+        chains.map(({ chainId, fromBlock, toBlock }) => {
+          const context = ledgerContext(job, chainId);
+          const entries = buildLedger(
+            groupTransactions(chainId, store.iterateRecords(chainId, [...context.wallets.keys()], fromBlock, toBlock)),
+            context,
+          );
+          return applyOverrides(entries, { tags: job.tags?.[chainId] ?? {}, rules: job.rules ?? [] });
+        }),
+      ),
       known,
     );
   };
@@ -55,16 +65,23 @@ export function ledgerFromStore(store: RecordStore, job: LedgerJob, chains: read
 export function storeBridgePairs(store: RecordStore, job: LedgerJob, chains: readonly ChainBlocks[]): BridgePairs {
   if (!chainsBridged(chains.map((chain) => chain.chainId))) return new Map();
   return pairBridges(
-    mergeSorted(chains.map(({ chainId, fromBlock, toBlock }) => {
-      const context = ledgerContext(job, chainId);
-      const wallets = [...context.wallets.keys()];
-      const blocks = store.blocksMentioning(chainId, wallets, fromBlock, toBlock, Object.keys(BRIDGE_CONTRACTS[chainId] ?? {}));
-      return bridgeLegs(groupTransactions(chainId, recordsOfBlocks(store, chainId, wallets, blocks)), context);
-    })),
+    mergeSorted(
+      chains.map(({ chainId, fromBlock, toBlock }) => {
+        const context = ledgerContext(job, chainId);
+        const wallets = [...context.wallets.keys()];
+        const blocks = store.blocksMentioning(chainId, wallets, fromBlock, toBlock, Object.keys(BRIDGE_CONTRACTS[chainId] ?? {}));
+        return bridgeLegs(groupTransactions(chainId, recordsOfBlocks(store, chainId, wallets, blocks)), context);
+      }),
+    ),
   );
 }
 
-function* recordsOfBlocks(store: RecordStore, chainId: number, wallets: readonly string[], blocks: readonly number[]): Generator<StoredRecord> {
+function* recordsOfBlocks(
+  store: RecordStore,
+  chainId: number,
+  wallets: readonly string[],
+  blocks: readonly number[],
+): Generator<StoredRecord> {
   for (const block of blocks) yield* store.iterateRecords(chainId, wallets, block, block);
 }
 

@@ -31,7 +31,12 @@ export const PARTS_MIN_ROWS = 150_000;
  * this thread also merges and writes. `null` (one pass here) for a ledger below `PARTS_MIN_ROWS`, one
  * chain or one CPU.
  */
-export function ledgerParts(store: PipelineStore, job: LedgerJob, chains: readonly ChainBlocks[], options: LedgerPartsOptions = {}): (template: Template, valuation?: RenderValuation | CollectingValuation | null) => CsvPart[] | null {
+export function ledgerParts(
+  store: PipelineStore,
+  job: LedgerJob,
+  chains: readonly ChainBlocks[],
+  options: LedgerPartsOptions = {},
+): (template: Template, valuation?: RenderValuation | CollectingValuation | null) => CsvPart[] | null {
   let bins: ChainBlocks[][] | undefined;
   let bridgePairs: BridgePairs | undefined;
   return (template, valuation = null) => {
@@ -50,9 +55,16 @@ export function ledgerParts(store: PipelineStore, job: LedgerJob, chains: readon
           ? { prices: (valuation as RenderValuation).forChains(bin.map((chain) => chain.chainId)) }
           : { prices: { cache: collecting.settings }, tallyInstants: collecting.instants };
     return bins.map((bin, index) => {
-      if (index > 0) return workerCsvPart({ store: store.location, ledger, chains: bin, template, bridgePairs: pairs, ...prices(bin) }, collecting?.add);
+      if (index > 0)
+        return workerCsvPart({ store: store.location, ledger, chains: bin, template, bridgePairs: pairs, ...prices(bin) }, collecting?.add);
       const entries = ledgerFromStore(store, ledger, bin, pairs)();
-      return localCsvPart(template, collecting === null ? entries : collecting.noted(entries), undefined, undefined, valuation?.prices ?? null);
+      return localCsvPart(
+        template,
+        collecting === null ? entries : collecting.noted(entries),
+        undefined,
+        undefined,
+        valuation?.prices ?? null,
+      );
     });
   };
 }
@@ -62,7 +74,15 @@ function balance(store: PipelineStore, job: LedgerJob, chains: readonly ChainBlo
   // Counting a million rows takes up to 0.1 s: not worth it when there can be only one part.
   if (threads < 2 || chains.length < 2) return [];
   const weighed = chains
-    .map((chain) => ({ chain, rows: store.countLedgerRows(chain.chainId, walletsOnChain(job.wallets, chain.chainId).map((w) => w.address), chain.fromBlock, chain.toBlock) }))
+    .map((chain) => ({
+      chain,
+      rows: store.countLedgerRows(
+        chain.chainId,
+        walletsOnChain(job.wallets, chain.chainId).map((w) => w.address),
+        chain.fromBlock,
+        chain.toBlock,
+      ),
+    }))
     .filter((chain) => chain.rows > 0)
     .sort((a, b) => b.rows - a.rows);
   const total = weighed.reduce((sum, chain) => sum + chain.rows, 0);

@@ -7,7 +7,11 @@ export const MISSING_PRICES_FILE = 'prices-missing.csv';
 
 /** `prices-missing.csv`, atomically: each chain and asset some rows have no value for, and why; header only when none. */
 export async function writeMissingPrices(outDir: string, missing: readonly MissingPrice[]): Promise<string> {
-  const writer = new CsvFileWriter(path.join(outDir, MISSING_PRICES_FILE), { header: MISSING_HEADER, lineEnding: 'lf', finalNewline: true });
+  const writer = new CsvFileWriter(path.join(outDir, MISSING_PRICES_FILE), {
+    header: MISSING_HEADER,
+    lineEnding: 'lf',
+    finalNewline: true,
+  });
   try {
     for (const one of missing) writer.writeRow(missingRecord(one));
     await writer.commit();

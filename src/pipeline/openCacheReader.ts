@@ -63,7 +63,8 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
     const window = { from, to: from + WINDOW, series: book.assetSeries(query.chainId, query.asset) };
     for (const source of settings.sources) {
       const series = source === 'file' ? undefined : book.seriesOf(source, query);
-      if (series !== undefined) book.replaceSeries(series, store.prices.get(series, book.bucketOf(source, window.from), book.bucketOf(source, window.to - 1)));
+      if (series !== undefined)
+        book.replaceSeries(series, store.prices.get(series, book.bucketOf(source, window.from), book.bucketOf(source, window.to - 1)));
     }
     return window;
   };
@@ -82,10 +83,12 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
     use: () => ({ missed: book.misses > 0, buckets: book.bucketsUsed, fxDays: [...book.fxDaysUsed] }),
     priceAt(query) {
       const nft = query.nft === true;
-      if (query.time === lastTime && query.asset === lastAsset && query.chainId === lastChain && nft === lastNft) return lastAnswer as PriceAnswer;
+      if (query.time === lastTime && query.asset === lastAsset && query.chainId === lastChain && nft === lastNft)
+        return lastAnswer as PriceAnswer;
       // Asset names are one string per contract (`contractAddress`): compared by identity.
       let window = lastAsset === query.asset && lastChain === query.chainId ? recent : childMap(windows, query.chainId).get(query.asset);
-      if (window === undefined || query.time < window.from || query.time >= window.to) childMap(windows, query.chainId).set(query.asset, (window = load(query)));
+      if (window === undefined || query.time < window.from || query.time >= window.to)
+        childMap(windows, query.chainId).set(query.asset, (window = load(query)));
       recent = window;
       lastTime = query.time;
       lastChain = query.chainId;

@@ -49,12 +49,20 @@ const RATES: Readonly<Record<string, number>> = { defillama: 2, coingecko: 0.5, 
 const processPacers = new Map<string, RateLimiter>();
 
 /** The valuation of one run: the user's price file read (exit 2 on a bad line), sources in order, the store's cache. */
-export function openPriceOracle(settings: ValuationSettings, store: { prices: PriceCache }, options: PriceOracleOptions = {}): OpenedPriceOracle {
+export function openPriceOracle(
+  settings: ValuationSettings,
+  store: { prices: PriceCache },
+  options: PriceOracleOptions = {},
+): OpenedPriceOracle {
   return new StoreOracle(settings, store.prices, readPriceFile(settings), options, 'calls');
 }
 
 /** For worker threads: the same answers from the store's cache alone, never a call. */
-export function openCachedPriceOracle(settings: ValuationSettings, store: { prices: PriceCache }, options: CachedOracleOptions = {}): OpenedPriceOracle {
+export function openCachedPriceOracle(
+  settings: ValuationSettings,
+  store: { prices: PriceCache },
+  options: CachedOracleOptions = {},
+): OpenedPriceOracle {
   const oracle = new StoreOracle(settings, store.prices, readPriceFile(settings), {}, options.markUnfetched === true ? 'marked' : 'silent');
   oracle.restore(options.transient ?? []);
   return oracle;
@@ -66,7 +74,10 @@ export function readPriceFile(settings: ValuationSettings): FilePrices | undefin
   try {
     text = readFileSync(settings.priceFile, 'utf8');
   } catch (cause) {
-    throw new InputError(`price file ${settings.priceFile} cannot be read`, { cause, details: { fix: 'check valuation.priceFile / --price-file' } });
+    throw new InputError(`price file ${settings.priceFile} cannot be read`, {
+      cause,
+      details: { fix: 'check valuation.priceFile / --price-file' },
+    });
   }
   return new FilePrices(text, settings.priceFile);
 }
@@ -88,7 +99,12 @@ class StoreOracle implements OpenedPriceOracle {
     private readonly fetching: 'calls' | 'silent' | 'marked',
   ) {
     this.book = new PriceBook(settings, file);
-    this.fetchers = priceFetchers(settings, options.etherscan, (source) => this.http(source), () => (options.now ?? Date.now)() / 1000);
+    this.fetchers = priceFetchers(
+      settings,
+      options.etherscan,
+      (source) => this.http(source),
+      () => (options.now ?? Date.now)() / 1000,
+    );
   }
 
   restore(states: Iterable<readonly [string, MissingState]>): void {
@@ -108,7 +124,9 @@ class StoreOracle implements OpenedPriceOracle {
     for (const [index, source] of this.settings.sources.entries()) {
       if (source !== 'file') await this.stage(source, pending);
       if (this.book.currencyOf(source) !== this.settings.currency) {
-        await this.ensureFx(pending.flatMap((asset) => asset.times.flatMap((time) => this.book.usdRecordTime(source, queryAt(asset, time)) ?? [])));
+        await this.ensureFx(
+          pending.flatMap((asset) => asset.times.flatMap((time) => this.book.usdRecordTime(source, queryAt(asset, time)) ?? [])),
+        );
       }
       // What is left goes to the next source; after the last, nowhere (a million rows' answers not worked out twice).
       if (index + 1 < this.settings.sources.length) pending = this.unpriced(pending, index + 1);
@@ -130,7 +148,14 @@ class StoreOracle implements OpenedPriceOracle {
   stats(): PriceStats {
     const calls = [...this.https.values()].reduce((sum, http) => sum + http.calls, 0);
     const fx = this.settings.currency === 'USD' ? {} : { fx: 'ecb' };
-    return { currency: this.settings.currency, sources: [...this.settings.sources], calls, expectedCalls: this.expectedCalls, cacheHits: this.cacheHits, ...fx };
+    return {
+      currency: this.settings.currency,
+      sources: [...this.settings.sources],
+      calls,
+      expectedCalls: this.expectedCalls,
+      cacheHits: this.cacheHits,
+      ...fx,
+    };
   }
 
   /** One source for the queries no earlier source priced: the cache first, then calls for what it lacks. */
@@ -159,7 +184,10 @@ class StoreOracle implements OpenedPriceOracle {
     this.options.log?.(`prices: ${calls} ${source} ${calls === 1 ? 'call' : 'calls'} for ${buckets} prices the cache lacks`);
     await fetcher.fetch(asks, (results) => this.keep(source, results));
     const givenUp = this.https.get(source)?.givenUp;
-    if (givenUp !== undefined) this.options.log?.(`prices: ${source} gave up in this run: ${givenUp}; its rows are valued by the next source or left without a value`);
+    if (givenUp !== undefined)
+      this.options.log?.(
+        `prices: ${source} gave up in this run: ${givenUp}; its rows are valued by the next source or left without a value`,
+      );
   }
 
   /** Adds the cached records of a series' buckets to the book; returns the buckets the cache lacks. */
@@ -193,12 +221,18 @@ class StoreOracle implements OpenedPriceOracle {
     if (times.length === 0) return;
     const days = [...new Set(times.map(dayOf))];
     const currencies = fxCurrencies(this.settings.currency);
-    const missing = currencies.map((currency) => ({ currency, days: this.fromCache(fxSeries(currency), [...days]) })).filter((need) => need.days.length > 0);
+    const missing = currencies
+      .map((currency) => ({ currency, days: this.fromCache(fxSeries(currency), [...days]) }))
+      .filter((need) => need.days.length > 0);
     if (missing.length === 0) return;
     this.expectedCalls += this.ecb === undefined ? 1 : 0;
-    if (this.fetching === 'marked') for (const { currency, days: wanted } of missing) for (const day of wanted) this.book.mark(fxSeries(currency), day, 'not fetched');
+    if (this.fetching === 'marked')
+      for (const { currency, days: wanted } of missing) for (const day of wanted) this.book.mark(fxSeries(currency), day, 'not fetched');
     if (this.fetching !== 'calls') return;
-    if (this.ecb === undefined) this.options.log?.(`prices: 1 ecb call for the rates of ${Math.max(...missing.map((need) => need.days.length))} days the cache lacks`);
+    if (this.ecb === undefined)
+      this.options.log?.(
+        `prices: 1 ecb call for the rates of ${Math.max(...missing.map((need) => need.days.length))} days the cache lacks`,
+      );
     this.ecb ??= ecbRatesFile(this.http('ecb'), this.settings.urls.ecb);
     const rates = await this.ecb;
     for (const { currency, days: wanted } of missing) {
@@ -210,7 +244,13 @@ class StoreOracle implements OpenedPriceOracle {
       const last = Date.parse(`${rates.lastDate ?? ''}T00:00:00Z`) / 1000;
       const records = wanted.map((day): PriceRecord => {
         const rate = rates.on(currency, isoDate(day));
-        return { ...series, bucket: day, price: rate?.rate ?? null, time: rate === undefined ? null : Date.parse(`${rate.date}T00:00:00Z`) / 1000, confidence: null };
+        return {
+          ...series,
+          bucket: day,
+          price: rate?.rate ?? null,
+          time: rate === undefined ? null : Date.parse(`${rate.date}T00:00:00Z`) / 1000,
+          confidence: null,
+        };
       });
       // A day after the newest published one may still get its own rate: used, not cached.
       this.cache.put(records.filter((record) => record.bucket <= last));
@@ -221,8 +261,14 @@ class StoreOracle implements OpenedPriceOracle {
   private http(source: string): PriceHttp {
     let http = this.https.get(source);
     if (http === undefined) {
-      const pacer = (source === 'etherscan' ? this.options.etherscan?.pacer : undefined) ?? (this.options.pacerFor ?? processPacer)(source, RATES[source] ?? 1);
-      http = new PriceHttp({ pacer, signal: this.options.signal, ...(this.options.backoffMs === undefined ? {} : { backoffMs: this.options.backoffMs }) });
+      const pacer =
+        (source === 'etherscan' ? this.options.etherscan?.pacer : undefined) ??
+        (this.options.pacerFor ?? processPacer)(source, RATES[source] ?? 1);
+      http = new PriceHttp({
+        pacer,
+        signal: this.options.signal,
+        ...(this.options.backoffMs === undefined ? {} : { backoffMs: this.options.backoffMs }),
+      });
       this.https.set(source, http);
     }
     return http;
@@ -234,4 +280,3 @@ function processPacer(source: string, rate: number): Pacer {
   if (pacer === undefined) processPacers.set(source, (pacer = new RateLimiter(rate)));
   return pacer;
 }
-

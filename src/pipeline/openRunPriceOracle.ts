@@ -6,7 +6,10 @@ import { openPriceOracle, type OpenedPriceOracle } from './openPriceOracle.js';
  * the job's API and key limiter, the other sources on `options.pricePacerFor` (shared by workers) or this
  * process's own pacers. `undefined` with `--no-values`.
  */
-export function openRunPriceOracle(run: JobRun, options: JobRunOptions & { signal?: AbortSignal | undefined }): OpenedPriceOracle | undefined {
+export function openRunPriceOracle(
+  run: JobRun,
+  options: JobRunOptions & { signal?: AbortSignal | undefined },
+): OpenedPriceOracle | undefined {
   const { valuation, api } = run.job;
   if (valuation === undefined) return undefined;
   return openPriceOracle(valuation, run.store, {

@@ -8,9 +8,18 @@ import { ledgerFromStore } from './ledgerFromStore.js';
  * The period as balance templates need it: the stored ledger before each chain's first period block (the
  * opening balances roll it forward), the period's boundaries, and the blocks the balances are stated at.
  */
-export function periodBounds(store: RecordStore, job: Job, chains: readonly SyncedChain[], chainBalance?: ChainBalanceReader): PeriodBounds {
+export function periodBounds(
+  store: RecordStore,
+  job: Job,
+  chains: readonly SyncedChain[],
+  chainBalance?: ChainBalanceReader,
+): PeriodBounds {
   return {
-    history: ledgerFromStore(store, job, chains.map((chain) => ({ chainId: chain.chainId, fromBlock: 0, toBlock: chain.fromBlock - 1 }))),
+    history: ledgerFromStore(
+      store,
+      job,
+      chains.map((chain) => ({ chainId: chain.chainId, fromBlock: 0, toBlock: chain.fromBlock - 1 })),
+    ),
     startTime: job.period.startTime,
     endTime: job.period.endTime,
     blocks: new Map(chains.map((chain) => [chain.chainId, { opening: chain.fromBlock - 1, closing: chain.toBlock }])),

@@ -62,7 +62,12 @@ export interface DeferredValuation {
  * prepare would count: nothing is prepared, and later templates read the cache too. Otherwise the questions are
  * noted in a pass of their own and prepared, and the caller renders that template again (a cold run's calls cost more).
  */
-export function deferValuation(oracle: PriceOracle, reader: CacheReader, settings: ValuationSettings, instants: readonly number[]): DeferredValuation {
+export function deferValuation(
+  oracle: PriceOracle,
+  reader: CacheReader,
+  settings: ValuationSettings,
+  instants: readonly number[],
+): DeferredValuation {
   const here = new PriceTally(reader);
   const threads: PartTally[] = [];
   let prepared: PreparedValuation | undefined;
@@ -84,7 +89,9 @@ export function deferValuation(oracle: PriceOracle, reader: CacheReader, setting
     async settle(entries, rendered = false) {
       const parts = rendered ? [finishedTally(here, reader, instants), ...threads] : [];
       const exact = rendered && parts.every(({ tallied, use }) => tallied.exact && !use.missed);
-      prepared = exact ? talliedValuation(oracle.stats(), reader, keyless, parts, warmed) : await preparedValuation(oracle, entries(), instants);
+      prepared = exact
+        ? talliedValuation(oracle.stats(), reader, keyless, parts, warmed)
+        : await preparedValuation(oracle, entries(), instants);
       return { prepared, exact };
     },
     prepared() {
@@ -106,7 +113,13 @@ export function finishedTally(tally: PriceTally, reader: CacheReader, instants: 
  * the cache as it did. After a warming, the buckets it read were mostly that prepare's own calls: the oracle's
  * count of what it found cached stands.
  */
-function talliedValuation(stats: PriceStats, reader: CacheReader, settings: ValuationSettings, parts: readonly PartTally[], warmed: boolean): PreparedValuation {
+function talliedValuation(
+  stats: PriceStats,
+  reader: CacheReader,
+  settings: ValuationSettings,
+  parts: readonly PartTally[],
+  warmed: boolean,
+): PreparedValuation {
   const tally = mergedTallies(parts.map((part) => part.tallied));
   const fxDays = new Set(parts.flatMap((part) => part.use.fxDays));
   const buckets = parts.reduce((sum, part) => sum + part.use.buckets, 0);
@@ -119,7 +132,11 @@ function talliedValuation(stats: PriceStats, reader: CacheReader, settings: Valu
   };
 }
 
-async function preparedValuation(oracle: PriceOracle, entries: Iterable<LedgerEntry>, instants: readonly number[]): Promise<PreparedValuation> {
+async function preparedValuation(
+  oracle: PriceOracle,
+  entries: Iterable<LedgerEntry>,
+  instants: readonly number[],
+): Promise<PreparedValuation> {
   const queries = notedQueries(entries, instants);
   await oracle.prepareAssets(queries.assets());
   const stats = oracle.stats();

@@ -14,7 +14,12 @@ export interface PriceFetcher {
 const DAY = 86400;
 
 /** The API sources of a job, each on its base URL and pacer; CoinGecko only with a key, Etherscan with the job's API. */
-export function priceFetchers(settings: ValuationSettings, etherscan: { baseUrl: string; apiKey: string } | undefined, http: (source: string) => PriceHttp, now: () => number): Record<string, PriceFetcher> {
+export function priceFetchers(
+  settings: ValuationSettings,
+  etherscan: { baseUrl: string; apiKey: string } | undefined,
+  http: (source: string) => PriceHttp,
+  now: () => number,
+): Record<string, PriceFetcher> {
   const fetchers: Record<string, PriceFetcher> = {
     defillama: { calls: defillamaCalls, fetch: (asks, emit) => defillamaPrices(http('defillama'), settings.urls.defillama, asks, emit) },
   };
@@ -22,12 +27,14 @@ export function priceFetchers(settings: ValuationSettings, etherscan: { baseUrl:
   if (key !== undefined) {
     fetchers.coingecko = {
       calls: (asks) => asks.reduce((sum, ask) => sum + spans(ask.buckets, 89 * DAY), 0),
-      fetch: (asks, emit) => coingeckoPrices(http('coingecko'), { baseUrl: settings.urls.coingecko, key, now: now() }, settings.currency, asks, emit),
+      fetch: (asks, emit) =>
+        coingeckoPrices(http('coingecko'), { baseUrl: settings.urls.coingecko, key, now: now() }, settings.currency, asks, emit),
     };
   }
   if (etherscan !== undefined) {
     fetchers.etherscan = {
-      calls: (asks) => asks.reduce((sum, ask) => sum + (ask.chainId === 1 && ask.asset === 'native' ? spans(ask.buckets, 365 * DAY - 1) : 0), 0),
+      calls: (asks) =>
+        asks.reduce((sum, ask) => sum + (ask.chainId === 1 && ask.asset === 'native' ? spans(ask.buckets, 365 * DAY - 1) : 0), 0),
       fetch: (asks, emit) => etherscanDailyPrices(http('etherscan'), { baseUrl: etherscan.baseUrl, apiKey: etherscan.apiKey }, asks, emit),
     };
   }

@@ -37,7 +37,13 @@ export type ReconcileJsonAsset = {
   /** The synced block's own time, ISO 8601 UTC; absent from reports written before it was recorded. */
   syncedBlockTime?: string;
   status: string;
-  firstDivergence: { block: number; lastAgreeingBlock: number | null; ledgerBalanceRaw: string; chainBalanceRaw: string; txHashes: readonly string[] } | null;
+  firstDivergence: {
+    block: number;
+    lastAgreeingBlock: number | null;
+    ledgerBalanceRaw: string;
+    chainBalanceRaw: string;
+    txHashes: readonly string[];
+  } | null;
   hint: string;
 } & Record<CamelName<AmountName>, ReconcileJsonAmount>;
 
@@ -56,9 +62,24 @@ export interface ReconcileJson {
 }
 
 const HEADER = [
-  'chain_id', 'chain', 'wallet', 'wallet_label', 'asset_kind', 'asset', 'asset_contract', 'token_id', 'decimals', 'spam',
+  'chain_id',
+  'chain',
+  'wallet',
+  'wallet_label',
+  'asset_kind',
+  'asset',
+  'asset_contract',
+  'token_id',
+  'decimals',
+  'spam',
   ...AMOUNTS.flatMap((name) => [name, `${name}_raw`]),
-  'closing_date', 'synced_block', 'synced_block_time', 'status', 'first_divergent_block', 'divergent_txs', 'hint',
+  'closing_date',
+  'synced_block',
+  'synced_block_time',
+  'status',
+  'first_divergent_block',
+  'divergent_txs',
+  'hint',
 ];
 
 /**

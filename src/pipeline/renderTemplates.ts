@@ -152,7 +152,11 @@ async function renderSettling(template: Template, request: RenderRequest, deferr
   }
 }
 
-async function renderTemplate(template: Template, request: RenderRequest, valuation: RenderValuation | CollectingValuation | null): Promise<Rendered> {
+async function renderTemplate(
+  template: Template,
+  request: RenderRequest,
+  valuation: RenderValuation | CollectingValuation | null,
+): Promise<Rendered> {
   const zone = template.date.zone === 'job' ? request.context.timezone : template.date.zone;
   const effective: Template = { ...valuedTemplate(template, valuation !== null), date: { ...template.date, zone } };
   const placeholderPath = path.join(request.outDir, `${template.name}.asset-names.json`);
@@ -161,7 +165,16 @@ async function renderTemplate(template: Template, request: RenderRequest, valuat
   const amounts = new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding);
   const tie = new TieTally(template, template.renderer === 'csv' ? amountColumns(template) : () => EVERY_LEG);
   const sinks = new Map<string, Sink>();
-  const result: TemplateResult = { template: template.name, files: [], rows: 0, omittedSpamRows: 0, dustRows: 0, duplicateRows: 0, residuals: [], assertions: null };
+  const result: TemplateResult = {
+    template: template.name,
+    files: [],
+    rows: 0,
+    omittedSpamRows: 0,
+    dustRows: 0,
+    duplicateRows: 0,
+    residuals: [],
+    assertions: null,
+  };
   const values: (ValueTotalsState | null)[] = [];
   try {
     if (template.renderer === 'csv') await renderCsv(effective, request, valuation, { names, amounts, sinks, result, tie, values });
@@ -193,7 +206,13 @@ async function renderTemplate(template: Template, request: RenderRequest, valuat
     if (usesPlaceholders && existsSync(placeholderPath)) result.files.push(placeholderPath);
   };
   const csvs = [...sinks.values()].filter((sink): sink is CsvFileWriter => sink instanceof CsvFileWriter);
-  return { result, tie: { template: effective, tie: tie.state(), residuals: result.residuals, values: sumValueTotals(values) }, sinks: [...sinks.values()], csvs, committed };
+  return {
+    result,
+    tie: { template: effective, tie: tie.state(), residuals: result.residuals, values: sumValueTotals(values) },
+    sinks: [...sinks.values()],
+    csvs,
+    committed,
+  };
 }
 
 /** What one template's rendering fills in, whichever renderer. */
@@ -206,7 +225,12 @@ interface Tallies {
   values: (ValueTotalsState | null)[];
 }
 
-async function renderCsv(template: Template, request: RenderRequest, valuation: RenderValuation | CollectingValuation | null, tallies: Tallies): Promise<void> {
+async function renderCsv(
+  template: Template,
+  request: RenderRequest,
+  valuation: RenderValuation | CollectingValuation | null,
+  tallies: Tallies,
+): Promise<void> {
   const { names, amounts, sinks, result, tie, values } = tallies;
   const options = { header: template.columns.map((c) => c.header), lineEnding: template.lineEnding, finalNewline: template.finalNewline };
   const writerAt = (file: string): CsvFileWriter => {
@@ -219,10 +243,11 @@ async function renderCsv(template: Template, request: RenderRequest, valuation: 
   };
   // A combined file exists even for an empty export (header only), so a missing file always means failure.
   if (template.split === 'combined') writerAt(template.fileName);
-  const entries = (): Iterable<LedgerEntry> => (valuation !== null && 'noted' in valuation ? valuation.noted(request.entries()) : request.entries());
-  const parts =
-    (renderableInParts(template) ? request.parts?.(template, valuation) : undefined) ??
-    [localCsvPart(template, entries(), names, request.period, valuation?.prices ?? null)];
+  const entries = (): Iterable<LedgerEntry> =>
+    valuation !== null && 'noted' in valuation ? valuation.noted(request.entries()) : request.entries();
+  const parts = (renderableInParts(template) ? request.parts?.(template, valuation) : undefined) ?? [
+    localCsvPart(template, entries(), names, request.period, valuation?.prices ?? null),
+  ];
   try {
     await mergeCsvParts(parts, writerAt);
   } finally {

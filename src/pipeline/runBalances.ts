@@ -52,12 +52,19 @@ export async function runBalances(job: Job, options: BalancesRunOptions): Promis
       entries: ledgerFromStore(run.store, job, sync.chains)(),
       at: options.at,
       wallets: sync.chains.flatMap(({ chainId }) =>
-        walletsOnChain(job.wallets, chainId).map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label }))),
+        walletsOnChain(job.wallets, chainId).map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label })),
+      ),
       blockByChain,
       check: options.check,
     });
     const oracle = openRunPriceOracle(run, options);
-    const values = oracle === undefined ? undefined : await valueHoldings(oracle, result.rows.map(({ bucket, balance }) => ({ asset: pricedBucket(bucket), balance, time: options.at.time })));
+    const values =
+      oracle === undefined
+        ? undefined
+        : await valueHoldings(
+            oracle,
+            result.rows.map(({ bucket, balance }) => ({ asset: pricedBucket(bucket), balance, time: options.at.time })),
+          );
     const report = await writeBalancesReport(result, job.out, options.fileName, values);
     return { sync, api: run.api.stats, result, report };
   } finally {

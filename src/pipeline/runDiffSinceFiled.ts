@@ -49,16 +49,26 @@ export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions
     ...(exported.valuation === null ? [] : [path.relative(job.out, exported.valuation.missingFile)]),
   ];
   // A spreadsheet twin says what its CSV says, and its CSV is compared row by row.
-  const names = [...new Set([...record.files.map((file) => file.path), ...recalculated])].filter((name) => name !== 'manifest.json' && !name.endsWith('.xlsx')).sort();
-  const read = (dir: string, name: string, listed: boolean): string | null => (listed && existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), 'utf8') : null);
+  const names = [...new Set([...record.files.map((file) => file.path), ...recalculated])]
+    .filter((name) => name !== 'manifest.json' && !name.endsWith('.xlsx'))
+    .sort();
+  const read = (dir: string, name: string, listed: boolean): string | null =>
+    listed && existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), 'utf8') : null;
   const filedNames = new Set(record.files.map((file) => file.path));
-  const files = names.map((name) => diffFile(name, read(filedDir, name, filedNames.has(name)), read(job.out, name, recalculated.includes(name))));
+  const files = names.map((name) =>
+    diffFile(name, read(filedDir, name, filedNames.has(name)), read(job.out, name, recalculated.includes(name))),
+  );
 
   const manifest = JSON.parse(readFileSync(path.join(filedDir, 'manifest.json'), 'utf8')) as { job: Record<string, unknown> };
   const settings = settingChanges(manifest.job, job as unknown as Record<string, unknown>, NOT_FIGURES);
   const diff: SinceFiled = { record, files, reasons: runReasons(record, settings), settings, verified: options.verify, rules: job.rules };
   const report = await writeDiffReport(diff, job.out);
-  return { diff, report, export: exported, newSinceLastDiff: rememberChanges(options.filedDir, options.label, report.changed ? files : null) };
+  return {
+    diff,
+    report,
+    export: exported,
+    newSinceLastDiff: rememberChanges(options.filedDir, options.label, report.changed ? files : null),
+  };
 }
 
 /**

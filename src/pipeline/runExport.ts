@@ -86,7 +86,10 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const upToHead = new Set(plan.ranges.filter((range) => range.endBlock >= range.headBlock).map((range) => range.chainId));
     // A failed sync stops the warming's price calls rather than waiting for them.
     const stopWarming = new AbortController();
-    const oracle = openRunPriceOracle(run, { ...options, signal: AbortSignal.any([stopWarming.signal, ...(options.signal === undefined ? [] : [options.signal])]) });
+    const oracle = openRunPriceOracle(run, {
+      ...options,
+      signal: AbortSignal.any([stopWarming.signal, ...(options.signal === undefined ? [] : [options.signal])]),
+    });
     // Priced from the cache while the first template renders, prepared after (no pass of its own over the ledger).
     const deferred =
       oracle === undefined || job.valuation === undefined
@@ -94,12 +97,19 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
         : deferValuation(oracle, openCacheReader(job.valuation, run.store), job.valuation, [job.period.startTime, job.period.endTime]);
     // A cold sync's prices are fetched while its receipts are: the render then finds them cached.
     let warming: Promise<void> | undefined;
-    const onListed = deferred === null ? undefined : (listed: ListedSync): void => {
-      warming = deferred.warm(ledgerFromStore(run.store, job, listed.chains));
-      // Awaited once the sync ends; a failure before then is not unhandled.
-      void warming.catch(() => undefined);
-    };
-    const sync = await alongside(syncPlan(run, plan, options.progress, { ...options, ...(onListed === undefined ? {} : { onListed }) }), () => warming, stopWarming);
+    const onListed =
+      deferred === null
+        ? undefined
+        : (listed: ListedSync): void => {
+            warming = deferred.warm(ledgerFromStore(run.store, job, listed.chains));
+            // Awaited once the sync ends; a failure before then is not unhandled.
+            void warming.catch(() => undefined);
+          };
+    const sync = await alongside(
+      syncPlan(run, plan, options.progress, { ...options, ...(onListed === undefined ? {} : { onListed }) }),
+      () => warming,
+      stopWarming,
+    );
     // Opening balances need every block before the period; the store keeps them once synced.
     const balanced = templates.some((template) => template.balances !== 'none');
     const history = balanced ? await syncPlan(run, blocksBefore(plan), options.progress, { ...options, refetch: false }) : null;
@@ -125,7 +135,10 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       toolVersion: toolVersion(),
       job,
       blockRanges: Object.fromEntries(
-        sync.chains.map((chain) => [chain.chainId, { fromBlock: chain.fromBlock, toBlock: chain.toBlock, ...(upToHead.has(chain.chainId) ? { upToHead: true as const } : {}) }]),
+        sync.chains.map((chain) => [
+          chain.chainId,
+          { fromBlock: chain.fromBlock, toBlock: chain.toBlock, ...(upToHead.has(chain.chainId) ? { upToHead: true as const } : {}) },
+        ]),
       ),
       skippedChains: sync.skippedChains,
       feeRules: Object.fromEntries(job.chains.map((chainId) => [chainId, feeRule(getChain(chainId))])),
@@ -143,15 +156,26 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
               ] as const),
         ),
       ]),
-      sections: { counterpartyLabels: labels, rules: overrides.rules, ...(valuation === null ? {} : { valuation: valuationSection(valuation) }) },
+      sections: {
+        counterpartyLabels: labels,
+        rules: overrides.rules,
+        ...(valuation === null ? {} : { valuation: valuationSection(valuation) }),
+      },
       files: [
-        ...results.flatMap((result) => result.files), path.join(job.out, TIEOUT_FILE), ...(job.xlsx ? [path.join(job.out, TIEOUT_XLSX)] : []),
-        ...(overrides.screeningFile === null ? [] : [overrides.screeningFile]), ...(valuation === null ? [] : [valuation.missingFile]),
+        ...results.flatMap((result) => result.files),
+        path.join(job.out, TIEOUT_FILE),
+        ...(job.xlsx ? [path.join(job.out, TIEOUT_XLSX)] : []),
+        ...(overrides.screeningFile === null ? [] : [overrides.screeningFile]),
+        ...(valuation === null ? [] : [valuation.missingFile]),
       ],
       generatedAt: now().toISOString(),
     });
     if (options.balanceSeriesFile !== undefined) {
-      await writeBalanceSeriesFile(options.balanceSeriesFile, job.period, balanceSeries(ledgerFromStore(run.store, ledgerJob, sync.chains)()));
+      await writeBalanceSeriesFile(
+        options.balanceSeriesFile,
+        job.period,
+        balanceSeries(ledgerFromStore(run.store, ledgerJob, sync.chains)()),
+      );
     }
     return { sync, history, api: run.api.stats, templates: results, labels, overrides, manifest, upToHead: [...upToHead], valuation };
   } finally {

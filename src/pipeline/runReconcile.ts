@@ -51,7 +51,11 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
         walletsOnChain(job.wallets, chainId).map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label })),
       ),
     });
-    const closing = result.buckets.map(({ bucket }) => ({ asset: pricedBucket(bucket), balance: bucket.closing, time: job.period.endTime }));
+    const closing = result.buckets.map(({ bucket }) => ({
+      asset: pricedBucket(bucket),
+      balance: bucket.closing,
+      time: job.period.endTime,
+    }));
     const oracle = openRunPriceOracle(run, options);
     const values = oracle === undefined ? undefined : await valueHoldings(oracle, closing);
     // The compared ledger balance is at the synced block: its own date is what the report shows beside it.

@@ -12,7 +12,9 @@ export type SyncPlanOptions = Pick<SyncJobInput, 'signal' | 'refetch' | 'onListe
 /** Brings the run's store up to the plan for every wallet of the job; a cold sync first says what it will cost. */
 export async function syncPlan(run: JobRun, plan: BlockPlan, progress: SyncProgress, options: SyncPlanOptions = {}): Promise<SyncReport> {
   const { job } = run;
-  progress.estimate(await estimateCalls({ api: run.api, store: run.store, plan, wallets: job.wallets, fees: job.fees, ripeness: job.ripeness }));
+  progress.estimate(
+    await estimateCalls({ api: run.api, store: run.store, plan, wallets: job.wallets, fees: job.fees, ripeness: job.ripeness }),
+  );
   return syncJob({
     api: run.api,
     store: run.store,

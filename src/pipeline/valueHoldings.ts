@@ -22,5 +22,11 @@ export async function valueHoldings(oracle: PriceOracle, held: readonly HeldAmou
 
 /** A roll-forward bucket as the asset a price is asked for. */
 export function pricedBucket(bucket: Bucket): PricedAsset {
-  return { chainId: bucket.chainId, assetContract: bucket.assetContract, kind: bucket.assetKind, spam: bucket.spam, decimals: bucket.decimals };
+  return {
+    chainId: bucket.chainId,
+    assetContract: bucket.assetContract,
+    kind: bucket.assetKind,
+    spam: bucket.spam,
+    decimals: bucket.decimals,
+  };
 }

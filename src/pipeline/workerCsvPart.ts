@@ -40,7 +40,8 @@ export interface WorkerFailure {
   kind: ErrorKind;
 }
 
-export type WorkerMessage = { type: 'batch'; batch: CsvBatch } | { type: 'done'; tally: CsvTally; prices?: PartTally } | { type: 'error'; failure: WorkerFailure };
+export type WorkerMessage =
+  { type: 'batch'; batch: CsvBatch } | { type: 'done'; tally: CsvTally; prices?: PartTally } | { type: 'error'; failure: WorkerFailure };
 
 /**
  * Batches a worker may send before this thread took them: enough to keep it busy, few enough that a
@@ -84,7 +85,8 @@ export function workerCsvPart(spec: CsvPartSpec, onTally?: (part: PartTally) => 
     settle();
   });
   worker.on('exit', (code) => {
-    if (tally === null && failure === null) failure = new LedgerscanError('the rendering thread stopped early', { details: { 'exit code': code } });
+    if (tally === null && failure === null)
+      failure = new LedgerscanError('the rendering thread stopped early', { details: { 'exit code': code } });
     settle();
   });
   const ready = (): boolean => queue.length > 0 || tally !== null || failure !== null;
@@ -114,7 +116,12 @@ export function workerCsvPart(spec: CsvPartSpec, onTally?: (part: PartTally) => 
 /** An error of a worker thread as it crosses to its parent: plain data. */
 export function failureOf(error: unknown, shortMessage: string): WorkerFailure {
   const known = error instanceof LedgerscanError ? error : null;
-  return { message: error instanceof Error ? error.message : String(error), shortMessage: known?.shortMessage ?? shortMessage, details: known?.details ?? {}, kind: known?.kind ?? 'internal' };
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    shortMessage: known?.shortMessage ?? shortMessage,
+    details: known?.details ?? {},
+    kind: known?.kind ?? 'internal',
+  };
 }
 
 export function rebuildFailure(failure: WorkerFailure): LedgerscanError {

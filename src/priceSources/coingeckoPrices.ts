@@ -25,7 +25,13 @@ function keyHeader(access: CoingeckoAccess): Record<string, string> {
  * Records in the book's currency from `market_chart/range` by platform + contract (the gas coin by its id), in
  * windows short enough to stay hourly. On the demo plan, buckets older than 365 days are not asked.
  */
-export async function coingeckoPrices(http: PriceHttp, access: CoingeckoAccess, currency: string, asks: readonly SeriesAsk[], emit: Emit): Promise<void> {
+export async function coingeckoPrices(
+  http: PriceHttp,
+  access: CoingeckoAccess,
+  currency: string,
+  asks: readonly SeriesAsk[],
+  emit: Emit,
+): Promise<void> {
   const demo = 'x-cg-demo-api-key' in keyHeader(access);
   for (const ask of asks) {
     const ids = chainPriceIds(ask.chainId);
@@ -49,7 +55,8 @@ export async function coingeckoPrices(http: PriceHttp, access: CoingeckoAccess, 
       }
       const records = parse(fetched.body);
       if (records === undefined) emit(allBuckets([part], 'source failed'));
-      else emit(window.map((bucket) => ({ chainId: ask.chainId, asset: ask.asset, bucket, outcome: nearestRecord(records, bucket, 3600) })));
+      else
+        emit(window.map((bucket) => ({ chainId: ask.chainId, asset: ask.asset, bucket, outcome: nearestRecord(records, bucket, 3600) })));
     }
   }
 }

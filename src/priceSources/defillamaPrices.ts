@@ -23,7 +23,9 @@ export async function defillamaPrices(http: PriceHttp, baseUrl: string, asks: re
   if (unknown.length > 0) emit(allBuckets(unknown, 'not found'));
   for (const batch of defillamaBatches(asks)) {
     const coins = coinTimes(batch);
-    const fetched = await http.get(`${baseUrl.replace(/\/$/, '')}/batchHistorical?coins=${encodeURIComponent(JSON.stringify(coins))}&searchWidth=1h`);
+    const fetched = await http.get(
+      `${baseUrl.replace(/\/$/, '')}/batchHistorical?coins=${encodeURIComponent(JSON.stringify(coins))}&searchWidth=1h`,
+    );
     if (fetched.kind !== 'ok') {
       emit(allBuckets(batch, fetched.kind));
       continue;
@@ -33,7 +35,16 @@ export async function defillamaPrices(http: PriceHttp, baseUrl: string, asks: re
       emit(allBuckets(batch, 'source failed'));
       continue;
     }
-    emit(batch.flatMap((ask) => ask.buckets.map((bucket) => ({ chainId: ask.chainId, asset: ask.asset, bucket, outcome: nearestRecord(answer[ask.id] ?? [], bucket, 3600) }))));
+    emit(
+      batch.flatMap((ask) =>
+        ask.buckets.map((bucket) => ({
+          chainId: ask.chainId,
+          asset: ask.asset,
+          bucket,
+          outcome: nearestRecord(answer[ask.id] ?? [], bucket, 3600),
+        })),
+      ),
+    );
   }
 }
 
@@ -53,10 +64,12 @@ export function defillamaCalls(asks: readonly SeriesAsk[]): number {
 }
 
 function defillamaBatches(asks: readonly SeriesAsk[]): Generator<(SeriesAsk & { id: string })[]> {
-  return batches(asks.flatMap((ask) => {
-    const id = defillamaId(ask.chainId, ask.asset);
-    return id === undefined ? [] : [{ ...ask, id }];
-  }));
+  return batches(
+    asks.flatMap((ask) => {
+      const id = defillamaId(ask.chainId, ask.asset);
+      return id === undefined ? [] : [{ ...ask, id }];
+    }),
+  );
 }
 
 function* batches<T extends SeriesAsk>(asks: readonly T[]): Generator<T[]> {

@@ -13,18 +13,31 @@ export interface EtherscanAccess {
  * ETH's daily USD price from `stats/ethdailyprice` (API Pro), chain 1's gas coin only; buckets are UTC days,
  * asked a year per call. A refusal (no Pro plan) fails the source for these rows.
  */
-export async function etherscanDailyPrices(http: PriceHttp, access: EtherscanAccess, asks: readonly SeriesAsk[], emit: Emit): Promise<void> {
+export async function etherscanDailyPrices(
+  http: PriceHttp,
+  access: EtherscanAccess,
+  asks: readonly SeriesAsk[],
+  emit: Emit,
+): Promise<void> {
   for (const ask of asks) {
     if (ask.chainId !== 1 || ask.asset !== 'native') {
       emit(allBuckets([ask], 'not found'));
       continue;
     }
     const sorted = [...ask.buckets].sort((a, b) => a - b);
-    for (let start = 0; start < sorted.length; ) {
+    for (let start = 0; start < sorted.length;) {
       const first = sorted[start] as number;
       const window = sorted.slice(start).filter((day) => day < first + 365 * DAY);
       start += window.length;
-      const params = new URLSearchParams({ chainid: '1', module: 'stats', action: 'ethdailyprice', startdate: isoDate(first), enddate: isoDate(window.at(-1) as number), sort: 'asc', apikey: access.apiKey });
+      const params = new URLSearchParams({
+        chainid: '1',
+        module: 'stats',
+        action: 'ethdailyprice',
+        startdate: isoDate(first),
+        enddate: isoDate(window.at(-1) as number),
+        sort: 'asc',
+        apikey: access.apiKey,
+      });
       const fetched = await http.get(`${access.baseUrl}?${params.toString()}`);
       const part = { ...ask, buckets: window };
       const byDay = fetched.kind === 'ok' ? parse(fetched.body) : undefined;

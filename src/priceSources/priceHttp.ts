@@ -17,7 +17,8 @@ export interface PriceHttpOptions {
   signal?: AbortSignal | undefined;
 }
 
-type Attempt = { kind: 'ok'; body: string } | { kind: 'rate-limited'; retryAfterMs: number } | { kind: 'failed'; reason: string; retry: boolean };
+type Attempt =
+  { kind: 'ok'; body: string } | { kind: 'rate-limited'; retryAfterMs: number } | { kind: 'failed'; reason: string; retry: boolean };
 
 /**
  * GETs for one price source: paced, a 429 backed off (Retry-After honoured up to 30 s) and retried a few
@@ -81,7 +82,8 @@ export class PriceHttp {
     try {
       const response = await fetch(url, { headers: { accept: 'application/json, text/xml', ...headers }, signal });
       const body = await response.text();
-      if (response.status === 429) return { kind: 'rate-limited', retryAfterMs: Number(response.headers.get('retry-after') ?? 0) * 1000 || 0 };
+      if (response.status === 429)
+        return { kind: 'rate-limited', retryAfterMs: Number(response.headers.get('retry-after') ?? 0) * 1000 || 0 };
       if (response.ok) return { kind: 'ok', body };
       return { kind: 'failed', reason: `HTTP ${response.status}`, retry: response.status >= 500 };
     } catch (error) {

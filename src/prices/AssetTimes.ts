@@ -25,7 +25,9 @@ export function assetName(what: Omit<PriceQuery, 'time'>): string {
 
 /** The asset's question at one of its times. */
 export function queryAt(asset: Omit<AssetTimes, 'times'>, time: number): PriceQuery {
-  return asset.nft === true ? { chainId: asset.chainId, asset: asset.asset, time, nft: true } : { chainId: asset.chainId, asset: asset.asset, time };
+  return asset.nft === true
+    ? { chainId: asset.chainId, asset: asset.asset, time, nft: true }
+    : { chainId: asset.chainId, asset: asset.asset, time };
 }
 
 /** Plain questions grouped by asset (in the order each asset is first asked), each asset's times distinct and ascending. */
@@ -34,7 +36,8 @@ export function assetTimes(queries: Iterable<PriceQuery>): AssetTimes[] {
   for (const query of queries) {
     const name = `${query.chainId}|${query.asset}|${query.nft === true}`;
     let asset = byName.get(name);
-    if (asset === undefined) byName.set(name, (asset = { chainId: query.chainId, asset: query.asset, ...(query.nft === true ? { nft: true } : {}), times: [] }));
+    if (asset === undefined)
+      byName.set(name, (asset = { chainId: query.chainId, asset: query.asset, ...(query.nft === true ? { nft: true } : {}), times: [] }));
     insertTime(asset.times, query.time);
   }
   return [...byName.values()];

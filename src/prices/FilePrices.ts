@@ -53,18 +53,34 @@ function seriesKey(chainId: number, asset: string, currency: string): string {
 /** A line's cells by the rules every manual price follows (`priceCells`), a refusal placed at its line and column. */
 function parseLine(line: string, name: string, lineNo: number): FilePrice {
   const cells = line.split(',');
-  if (cells.length !== HEADER.length) throw fileError(name, lineNo, 1, `${cells.length} cells where ${HEADER.length} are needed (${HEADER.join(',')})`);
+  if (cells.length !== HEADER.length)
+    throw fileError(name, lineNo, 1, `${cells.length} cells where ${HEADER.length} are needed (${HEADER.join(',')})`);
   const cell = <T>(n: number, rule: (text: string) => T): T => {
     try {
       return rule((cells[n] ?? '').trim());
     } catch (cause) {
       if (!(cause instanceof InputError)) throw cause;
-      throw fileError(name, lineNo, cells.slice(0, n).reduce((sum, text) => sum + text.length + 1, 1), cause.shortMessage, cause);
+      throw fileError(
+        name,
+        lineNo,
+        cells.slice(0, n).reduce((sum, text) => sum + text.length + 1, 1),
+        cause.shortMessage,
+        cause,
+      );
     }
   };
-  return { time: cell(0, priceTime), chainId: cell(1, priceChain), asset: cell(2, priceAsset), currency: cell(3, priceCurrency), price: new Decimal(cell(4, priceAmount)) };
+  return {
+    time: cell(0, priceTime),
+    chainId: cell(1, priceChain),
+    asset: cell(2, priceAsset),
+    currency: cell(3, priceCurrency),
+    price: new Decimal(cell(4, priceAmount)),
+  };
 }
 
 function fileError(name: string, line: number, column: number, problem: string, cause?: unknown): InputError {
-  return new InputError(`price file ${name} line ${line} column ${column}: ${problem}`, { details: { fix: 'correct the line and run again' }, cause });
+  return new InputError(`price file ${name} line ${line} column ${column}: ${problem}`, {
+    details: { fix: 'correct the line and run again' },
+    cause,
+  });
 }

@@ -145,7 +145,18 @@ export class PriceBook {
   private ownSlots(source: string, chainId: number, asset: string): SeriesSlots {
     const assets = childMap(childMap(this.slots, source), chainId);
     let series = assets.get(asset);
-    if (series === undefined) assets.set(asset, (series = { records: new SeriesRecords(), firstUsed: Infinity, lastUsed: -Infinity, lastHour: NaN, lastIndex: -1, lastFound: undefined }));
+    if (series === undefined)
+      assets.set(
+        asset,
+        (series = {
+          records: new SeriesRecords(),
+          firstUsed: Infinity,
+          lastUsed: -Infinity,
+          lastHour: NaN,
+          lastIndex: -1,
+          lastFound: undefined,
+        }),
+      );
     return series;
   }
 
@@ -157,7 +168,8 @@ export class PriceBook {
       if (found === undefined) return 'not found';
       // One answer per line, as per cached record: rows at one price share its written digits.
       let answer = this.fileAnswers.get(found);
-      if (answer === undefined) this.fileAnswers.set(found, (answer = { found: true, price: found.price, currency: found.currency, time: found.time, source }));
+      if (answer === undefined)
+        this.fileAnswers.set(found, (answer = { found: true, price: found.price, currency: found.currency, time: found.time, source }));
       return answer;
     }
     // NFTs are priced from the file alone.
@@ -169,7 +181,10 @@ export class PriceBook {
     const index = series === undefined ? -1 : series.lastHour === hour ? series.lastIndex : series.records.find(hour);
     if (series === undefined || index < 0) {
       this.misses += 1;
-      return this.transient.get(key({ source, chainId: query.chainId, asset: query.asset, currency: this.currencyOf(source) }, bucket)) ?? 'not found';
+      return (
+        this.transient.get(key({ source, chainId: query.chainId, asset: query.asset, currency: this.currencyOf(source) }, bucket)) ??
+        'not found'
+      );
     }
     if (series.lastHour !== hour) {
       series.lastHour = hour;
@@ -210,7 +225,14 @@ export class PriceBook {
     this.fxDaysUsed.add(`${raw.source}|${dayOf(raw.time)}`);
     const fx = this.fx(raw.time);
     if (typeof fx === 'string') return { found: false, state: fx };
-    const answer: PriceAnswer = { found: true, price: raw.price.times(fx.rate), currency: this.settings.currency, time: raw.time, source: raw.source, fx };
+    const answer: PriceAnswer = {
+      found: true,
+      price: raw.price.times(fx.rate),
+      currency: this.settings.currency,
+      time: raw.time,
+      source: raw.source,
+      fx,
+    };
     this.converts.set(raw, answer);
     return answer;
   }
@@ -260,7 +282,10 @@ export interface SeriesSlots {
 export type AssetSeries = readonly (SeriesSlots | undefined)[];
 
 /** One answer object per state: rows without a price share it. */
-const MISSING = Object.fromEntries(STATE_ORDER.map((state) => [state, Object.freeze({ found: false, state })])) as Record<MissingState, PriceAnswer>;
+const MISSING = Object.fromEntries(STATE_ORDER.map((state) => [state, Object.freeze({ found: false, state })])) as Record<
+  MissingState,
+  PriceAnswer
+>;
 
 /** ECB rates are cached as a series per currency: units per EUR, bucket the asked day, time the rate's own day. */
 export function fxSeries(currency: string): PriceSeries {

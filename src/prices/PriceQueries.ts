@@ -59,7 +59,14 @@ export class PriceQueries {
 
   /** Registers an asset first asked now. */
   private make(what: Omit<PriceQuery, 'time'>, symbol: string): AskedAsset {
-    const asset: AskedAsset = { chainId: what.chainId, asset: what.asset, ...(what.nft === true ? { nft: true } : {}), symbol, times: [], rows: [] };
+    const asset: AskedAsset = {
+      chainId: what.chainId,
+      asset: what.asset,
+      ...(what.nft === true ? { nft: true } : {}),
+      symbol,
+      times: [],
+      rows: [],
+    };
     childMap(this.byChain, what.chainId).set(assetName(what), asset);
     this.order.push(asset);
     return asset;

@@ -108,12 +108,25 @@ export class PriceTally {
   private assetOf(query: PriceQuery, symbol: string): TalliedAsset {
     // Asset names are one string per contract (`contractAddress`), so this compares by identity.
     const recent = this.recent;
-    if (recent !== null && recent.asset === query.asset && recent.chainId === query.chainId && (recent.nft === true) === (query.nft === true)) return recent;
+    if (
+      recent !== null &&
+      recent.asset === query.asset &&
+      recent.chainId === query.chainId &&
+      (recent.nft === true) === (query.nft === true)
+    )
+      return recent;
     const assets = childMap(this.byChain, query.chainId);
     const name = assetName(query);
     let asset = assets.get(name);
     if (asset === undefined) {
-      asset = { chainId: query.chainId, asset: query.asset, ...(query.nft === true ? { nft: true as const } : {}), symbol, first: query.time, last: -Infinity };
+      asset = {
+        chainId: query.chainId,
+        asset: query.asset,
+        ...(query.nft === true ? { nft: true as const } : {}),
+        symbol,
+        first: query.time,
+        last: -Infinity,
+      };
       assets.set(name, asset);
       this.assets.push(asset);
     }

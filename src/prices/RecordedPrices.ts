@@ -51,7 +51,14 @@ export function recordedPrices(recorded: RecordedAnswers): RowPrices {
 
 function toWire(answer: Extract<PriceAnswer, { found: true }>): WireAnswer {
   const { currency, time, source, fx, price } = answer;
-  return { found: true, currency, time, source, price: price.toFixed(), ...(fx === undefined ? {} : { fx: { ...fx, rate: fx.rate.toFixed() } }) };
+  return {
+    found: true,
+    currency,
+    time,
+    source,
+    price: price.toFixed(),
+    ...(fx === undefined ? {} : { fx: { ...fx, rate: fx.rate.toFixed() } }),
+  };
 }
 
 function fromWire(wire: Extract<WireAnswer, { found: true }>, decimal: (text: string) => Decimal): PriceAnswer {

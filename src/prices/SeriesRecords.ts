@@ -112,6 +112,7 @@ function itself(key: number): number {
 }
 
 function ascending(records: readonly PriceRecord[]): boolean {
-  for (let i = 1; i < records.length; i += 1) if (hours((records[i] as PriceRecord).bucket) <= hours((records[i - 1] as PriceRecord).bucket)) return false;
+  for (let i = 1; i < records.length; i += 1)
+    if (hours((records[i] as PriceRecord).bucket) <= hours((records[i - 1] as PriceRecord).bucket)) return false;
   return true;
 }

@@ -60,7 +60,15 @@ export class MissingList {
 /** A missing price as its CSV record (times ISO UTC). */
 export function missingRecord(missing: MissingPrice): string[] {
   const iso = (time: number): string => new Date(time * 1000).toISOString().replace('.000Z', 'Z');
-  return [String(missing.chainId), missing.symbol, missing.asset === 'native' ? '' : missing.asset, iso(missing.first), iso(missing.last), String(missing.rows), missing.state];
+  return [
+    String(missing.chainId),
+    missing.symbol,
+    missing.asset === 'native' ? '' : missing.asset,
+    iso(missing.first),
+    iso(missing.last),
+    String(missing.rows),
+    missing.state,
+  ];
 }
 
 function compare(a: string, b: string): number {

@@ -31,7 +31,10 @@ export function priceTime(text: string): number {
     const back = new Date(ms).toISOString();
     if (back.slice(0, 19) === `${year}-${month}-${day}T${hour}:${minute}:${second}`) return Math.floor(ms / 1000);
   }
-  return refuse('time', `time ${JSON.stringify(text)} is not an instant in UTC such as 2025-03-01T12:00:00Z or unix seconds (at most 12 digits)`);
+  return refuse(
+    'time',
+    `time ${JSON.stringify(text)} is not an instant in UTC such as 2025-03-01T12:00:00Z or unix seconds (at most 12 digits)`,
+  );
 }
 
 /** A chain id as the chains list has them: a positive whole number of at most 10 digits. */
@@ -43,19 +46,28 @@ export function priceChain(text: string): number {
 /** `native` or a token contract, lowercase. */
 export function priceAsset(text: string): string {
   const asset = text.trim().toLowerCase();
-  return asset === 'native' || /^0x[0-9a-f]{40}$/.test(asset) ? asset : refuse('asset', `asset ${JSON.stringify(text)} is not native or a 0x token contract`);
+  return asset === 'native' || /^0x[0-9a-f]{40}$/.test(asset)
+    ? asset
+    : refuse('asset', `asset ${JSON.stringify(text)} is not native or a 0x token contract`);
 }
 
 /** An ISO 4217 code, three letters in either case (`usd` cannot mean anything else), kept upper-case. */
 export function priceCurrency(text: string): string {
   const currency = text.trim().toUpperCase();
-  return /^[A-Z]{3}$/.test(currency) ? currency : refuse('currency', `currency ${JSON.stringify(text)} is not an ISO 4217 code such as USD`);
+  return /^[A-Z]{3}$/.test(currency)
+    ? currency
+    : refuse('currency', `currency ${JSON.stringify(text)} is not an ISO 4217 code such as USD`);
 }
 
 /** A plain positive decimal, as text so that no digit is lost; never 0: a price of 0 is an error, not a value. */
 export function priceAmount(text: string): string {
   const price = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(price)) refuse('price', `price ${JSON.stringify(text)} is not a plain positive decimal such as 2512.25 (digits and one point, no sign, separator or exponent)`);
-  if (!/[1-9]/.test(price)) refuse('price', `price ${JSON.stringify(text)} is 0: a price of 0 is an error, not a value (leave the price out instead)`);
+  if (!/^\d+(\.\d+)?$/.test(price))
+    refuse(
+      'price',
+      `price ${JSON.stringify(text)} is not a plain positive decimal such as 2512.25 (digits and one point, no sign, separator or exponent)`,
+    );
+  if (!/[1-9]/.test(price))
+    refuse('price', `price ${JSON.stringify(text)} is 0: a price of 0 is an error, not a value (leave the price out instead)`);
   return price;
 }

@@ -13,7 +13,12 @@ export interface RowPrices {
 
 /** One movement valued: the answer's price with `value` filled, or an empty value and the reason (never 0). */
 export type LegValue =
-  | { valued: true; value: string; /** The value in minor units, for totals (`MinorValue`'s). */ units: number | bigint; answer: Extract<PriceAnswer, { found: true }> }
+  | {
+      valued: true;
+      value: string;
+      /** The value in minor units, for totals (`MinorValue`'s). */ units: number | bigint;
+      answer: Extract<PriceAnswer, { found: true }>;
+    }
   | { valued: false; value: ''; state: string };
 
 /**

@@ -107,6 +107,7 @@ function nearestText(units: number, minor: number): string {
   }
   // A whole part that fits a small integer is written as one: as a double, each row's text first boxed it.
   const head = whole < 2 ** 30 ? String(whole | 0) : String(whole);
-  const text = minor === 0 ? head : minor === 2 ? head + (POINT_CENTS[fraction] as string) : `${head}.${String(fraction).padStart(minor, '0')}`;
+  const text =
+    minor === 0 ? head : minor === 2 ? head + (POINT_CENTS[fraction] as string) : `${head}.${String(fraction).padStart(minor, '0')}`;
   return units < 0 ? `-${text}` : text;
 }

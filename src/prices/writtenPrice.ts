@@ -99,12 +99,16 @@ function timeText(time: number): string {
     dayTexts.set(day, head);
   }
   const seconds = time - day * DAY;
-  return flat(`${head}${TWO_DIGITS[Math.floor(seconds / 3600)] as string}:${TWO_DIGITS[Math.floor(seconds / 60) % 60] as string}:${TWO_DIGITS[seconds % 60] as string}Z`);
+  return flat(
+    `${head}${TWO_DIGITS[Math.floor(seconds / 3600)] as string}:${TWO_DIGITS[Math.floor(seconds / 60) % 60] as string}:${TWO_DIGITS[seconds % 60] as string}Z`,
+  );
 }
 
 /** The source, and the ECB rate with its date when the price was converted (never a USD price under another label). */
 function sourceText(answer: Writable): string {
-  return answer.fx === undefined ? answer.source : flat(`${answer.source}; ${answer.fx.source} ${answer.fx.date} ${answer.fx.rate.toFixed()}`);
+  return answer.fx === undefined
+    ? answer.source
+    : flat(`${answer.source}; ${answer.fx.source} ${answer.fx.date} ${answer.fx.rate.toFixed()}`);
 }
 
 /**

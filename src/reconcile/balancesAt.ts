@@ -61,7 +61,13 @@ export async function balancesAt(options: BalancesAtOptions): Promise<BalancesAt
   // A period starting after the instant puts every entry up to it into the opening, which `closing` then equals.
   const buckets = rollForward(upToInstant(), { startTime: at.time + 1, endTime: at.time + 1 }, options.wallets);
   const rows: BalanceAt[] = buckets.map((bucket) => ({
-    bucket, balance: bucket.closing, block: blockOf(options.blockByChain, bucket.chainId), chainBalance: null, difference: null, status: 'unchecked', note: '',
+    bucket,
+    balance: bucket.closing,
+    block: blockOf(options.blockByChain, bucket.chainId),
+    chainBalance: null,
+    difference: null,
+    status: 'unchecked',
+    note: '',
   }));
 
   let check: BalancesAtResult['check'] = options.check === 'off' ? 'off' : 'done';
@@ -98,13 +104,15 @@ function uncheckedReason(row: BalanceAt, check: BalancesAtResult['check'], refus
 
 function blockOf(blockByChain: ReadonlyMap<number, number>, chainId: number): number {
   const block = blockByChain.get(chainId);
-  if (block === undefined) throw new LedgerscanError('no block at the instant for a chain in the ledger', { details: { chainid: chainId } });
+  if (block === undefined)
+    throw new LedgerscanError('no block at the instant for a chain in the ledger', { details: { chainid: chainId } });
   return block;
 }
 
 async function chainBalanceAt(api: BalanceCheckApi, bucket: Bucket, block: number): Promise<bigint> {
-  const text = bucket.assetKind === 'native'
-    ? await api.balanceHistory(bucket.chainId, bucket.wallet, block)
-    : await api.tokenBalanceHistory(bucket.chainId, bucket.assetContract, bucket.wallet, block);
+  const text =
+    bucket.assetKind === 'native'
+      ? await api.balanceHistory(bucket.chainId, bucket.wallet, block)
+      : await api.tokenBalanceHistory(bucket.chainId, bucket.assetContract, bucket.wallet, block);
   return parseInteger(text);
 }

@@ -36,7 +36,11 @@ export type ChainBalanceApi = Pick<EtherscanApi, 'balance' | 'balanceMulti' | 't
  * `balancemulti`, else one `balance` call each; a balance action the API refuses leaves its buckets
  * without a chain balance and is marked unavailable in `features`.
  */
-export async function compareWithChain(api: ChainBalanceApi, buckets: readonly Bucket[], features: OptionalFeatures): Promise<BucketCheck[]> {
+export async function compareWithChain(
+  api: ChainBalanceApi,
+  buckets: readonly Bucket[],
+  features: OptionalFeatures,
+): Promise<BucketCheck[]> {
   const limit = pLimit(CONCURRENCY);
   const native = await nativeBalances(api, buckets, features, limit);
   return Promise.all(buckets.map((bucket) => limit(() => check(api, bucket, features, native))));
@@ -73,7 +77,12 @@ async function nativeBalances(
   return balances;
 }
 
-async function check(api: ChainBalanceApi, bucket: Bucket, features: OptionalFeatures, native: ReadonlyMap<string, string>): Promise<BucketCheck> {
+async function check(
+  api: ChainBalanceApi,
+  bucket: Bucket,
+  features: OptionalFeatures,
+  native: ReadonlyMap<string, string>,
+): Promise<BucketCheck> {
   if (bucket.assetKind === 'erc721' || bucket.assetKind === 'erc1155') {
     return noChainBalance(bucket, 'the API has no balance endpoint for NFTs: check the holding by hand');
   }
@@ -83,7 +92,8 @@ async function check(api: ChainBalanceApi, bucket: Bucket, features: OptionalFea
     bucket.assetKind === 'native'
       ? (native.get(`${chainId}|${wallet.toLowerCase()}`) ?? (await features.attempt(feature, chainId, () => api.balance(chainId, wallet))))
       : await features.attempt(feature, chainId, () => api.tokenBalance(chainId, assetContract, wallet));
-  if (text === undefined) return noChainBalance(bucket, `the API does not serve ${feature} here (see unavailable features): check the balance by hand`);
+  if (text === undefined)
+    return noChainBalance(bucket, `the API does not serve ${feature} here (see unavailable features): check the balance by hand`);
   const chainBalance = parseInteger(text);
   const difference = bucket.balance - chainBalance;
   return { bucket, chainBalance, difference, status: difference === 0n ? 'match' : 'differs', hint: differenceHint(bucket, difference) };

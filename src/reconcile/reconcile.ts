@@ -64,7 +64,8 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRes
   const buckets = rollForward(options.entries(), options.period, options.wallets ?? []);
   const syncedBlock = (bucket: Bucket): number => {
     const block = options.syncedBlockByChain.get(bucket.chainId);
-    if (block === undefined) throw new LedgerscanError('no synced block for a chain in the ledger', { details: { chainid: bucket.chainId } });
+    if (block === undefined)
+      throw new LedgerscanError('no synced block for a chain in the ledger', { details: { chainid: bucket.chainId } });
     return block;
   };
   const features = new OptionalFeatures();
@@ -87,7 +88,8 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRes
       searched += 1;
       historicalCalls += search.calls;
       result.divergence = search.divergence;
-      result.hint = search.divergence === null ? afterSyncedHint(result.syncedBlock) : `${divergenceHint(search.divergence)}; ${result.hint}`;
+      result.hint =
+        search.divergence === null ? afterSyncedHint(result.syncedBlock) : `${divergenceHint(search.divergence)}; ${result.hint}`;
     }
   }
   const historical: HistoricalUse =

@@ -20,7 +20,11 @@ export function alertAfter(outcome: RunOutcome, subject: string, now: Date): { a
 }
 
 /** The alert for a failed run under the policy above; `message` must already be redacted. */
-export function alertOnFailure(kind: RunKind, trigger: RunTrigger, input: { subject: string; command: string; message: string; exitCode: number; now: Date }): Alert | null {
+export function alertOnFailure(
+  kind: RunKind,
+  trigger: RunTrigger,
+  input: { subject: string; command: string; message: string; exitCode: number; now: Date },
+): Alert | null {
   const unwatched = trigger === 'schedule' || (trigger === 'cli' && kind.unattended);
   return unwatched ? runFailedAlert(input.subject, input.command, input.message, input.exitCode, input.now) : null;
 }

@@ -12,7 +12,8 @@ const pipelineStep = () => import('../pipeline/runBalances.js');
 export const balancesRun = {
   load: pipelineStep,
   name: 'balances',
-  describe: 'sync, then state every wallet\'s holdings at an instant (balances.csv), checked with historical balances (exit 1 on any difference)',
+  describe:
+    "sync, then state every wallet's holdings at an instant (balances.csv), checked with historical balances (exit 1 on any difference)",
   options: {
     at: {
       type: 'string',
@@ -20,7 +21,7 @@ export const balancesRun = {
       describe: 'YYYY-MM-DD (end of that day) or YYYY-MM-DDTHH:MM[:SS][±HH:MM] in --timezone',
       invalid: 'must be a day or a wall time in the job\'s or book\'s time zone, e.g. "2025-12-31" or "2025-12-31T23:59:59"',
     },
-    check: { type: 'boolean', default: true, describe: 'compare with the API\'s historical balances (API Pro)' },
+    check: { type: 'boolean', default: true, describe: "compare with the API's historical balances (API Pro)" },
   },
   needs: { templates: false, period: false },
   unattended: false,
@@ -28,7 +29,8 @@ export const balancesRun = {
   preconditions(job, values, place) {
     place.within('at', () => {
       const at = parseInstant(textOf(values, 'at'), place.name('at'), job.timezone);
-      if (at.time * 1000 > place.now.getTime()) throw new InputError(`${place.name('at')} ${at.local} is in the future (state holdings at a past instant)`);
+      if (at.time * 1000 > place.now.getTime())
+        throw new InputError(`${place.name('at')} ${at.local} is in the future (state holdings at a past instant)`);
     });
   },
   async execute(job, values, steps, place) {

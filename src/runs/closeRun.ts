@@ -14,7 +14,11 @@ export const closeRun = {
   name: 'close',
   describe: 'file the period: its export and closing balances as a read-only snapshot that is never overwritten',
   options: {
-    filed: { type: 'string', cliOnly: true, describe: 'folder of filed periods (default: filed/ beside the state file); --out is not used' },
+    filed: {
+      type: 'string',
+      cliOnly: true,
+      describe: 'folder of filed periods (default: filed/ beside the state file); --out is not used',
+    },
   },
   needs: { templates: true, period: true },
   unattended: false,
@@ -23,10 +27,14 @@ export const closeRun = {
     const label = periodLabel(job.period);
     place.within('period', () => {
       if (fs.existsSync(path.join(place.filedDir, label))) {
-        throw new InputError(`period ${label} is already closed; a filed period is never overwritten (see what changed since it was filed: ${place.suggest('diff', 'label', label)})`);
+        throw new InputError(
+          `period ${label} is already closed; a filed period is never overwritten (see what changed since it was filed: ${place.suggest('diff', 'label', label)})`,
+        );
       }
       if (job.period.endTime * 1000 > place.now.getTime()) {
-        throw new InputError(`period ${label} has not ended yet (it ends ${new Date(job.period.endTime * 1000).toISOString()}); close it after that`);
+        throw new InputError(
+          `period ${label} has not ended yet (it ends ${new Date(job.period.endTime * 1000).toISOString()}); close it after that`,
+        );
       }
     });
   },
@@ -38,9 +46,13 @@ export const closeRun = {
       apiCalls: closed.export.api.requests,
       summary: { apiCalls: closed.export.api.requests, label: closed.record.label, files: closed.record.files.length },
       // The run's files are the filed folder's, as filed.json lists them (downloads resolve there).
-      files: async () => [...closed.record.files.map((file) => ({ name: file.path, bytes: file.bytes, sha256: file.sha256 })), await describeFile(closed.dir, FILED_RECORD)],
+      files: async () => [
+        ...closed.record.files.map((file) => ({ name: file.path, bytes: file.bytes, sha256: file.sha256 })),
+        await describeFile(closed.dir, FILED_RECORD),
+      ],
       finding: null,
-      text: (cwd) => `${exportSummary(closed.export, cwd)}closed ${closed.record.label}: ${closed.record.files.length} files filed read-only in ${path.relative(cwd, closed.dir) || '.'} (sha256 of each in filed.json)\n`,
+      text: (cwd) =>
+        `${exportSummary(closed.export, cwd)}closed ${closed.record.label}: ${closed.record.files.length} files filed read-only in ${path.relative(cwd, closed.dir) || '.'} (sha256 of each in filed.json)\n`,
     };
   },
 } as const satisfies RunKind;

@@ -30,7 +30,8 @@ export const diffRun = {
   filedPeriod(values, filedDir) {
     const label = textOf(values, 'label');
     const record = closedPeriods(filedDir).find((candidate) => candidate.label === label);
-    if (record === undefined) throw new InputError(`label ${label} is not a closed period of this book (close it first)`, { details: { field: 'label' } });
+    if (record === undefined)
+      throw new InputError(`label ${label} is not a closed period of this book (close it first)`, { details: { field: 'label' } });
     return { period: { from: record.period.from, to: record.period.to }, templates: [...record.templates] };
   },
   async execute(job, values, steps) {
@@ -39,9 +40,18 @@ export const diffRun = {
     return {
       status: run.report.changed ? 'differences' : 'succeeded',
       apiCalls: run.export.api.requests,
-      summary: { apiCalls: run.export.api.requests, label: run.diff.record.label, changes: run.diff.files.reduce((sum, file) => sum + file.changes.length, 0) },
-      files: async () => [...(await manifestFiles(job.out)), ...(await Promise.all([CLOSING_BALANCES, 'diff.csv', 'diff.json'].map((name) => describeFile(job.out, name))))],
-      finding: run.report.changed ? { alert: (subject, now) => changedSinceFiledAlert(subject, run.diff, now), fresh: run.newSinceLastDiff } : null,
+      summary: {
+        apiCalls: run.export.api.requests,
+        label: run.diff.record.label,
+        changes: run.diff.files.reduce((sum, file) => sum + file.changes.length, 0),
+      },
+      files: async () => [
+        ...(await manifestFiles(job.out)),
+        ...(await Promise.all([CLOSING_BALANCES, 'diff.csv', 'diff.json'].map((name) => describeFile(job.out, name)))),
+      ],
+      finding: run.report.changed
+        ? { alert: (subject, now) => changedSinceFiledAlert(subject, run.diff, now), fresh: run.newSinceLastDiff }
+        : null,
       text: () => `${syncSummary(run.export.sync, run.export.api)}\n${run.report.summary}\n`,
     };
   },

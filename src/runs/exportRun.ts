@@ -35,5 +35,11 @@ export const exportRun = {
 /** A valued export's figures for the run page and the summary: currency, price calls, cache hits, rows without a value. */
 export function valuationSummary(valuation: ExportValuation): Record<string, string | number> {
   const { stats } = valuation;
-  return { valueCurrency: stats.currency, priceCalls: stats.calls, expectedPriceCalls: stats.expectedCalls, priceCacheHits: stats.cacheHits, rowsWithoutValue: valuation.missingRows };
+  return {
+    valueCurrency: stats.currency,
+    priceCalls: stats.calls,
+    expectedPriceCalls: stats.expectedCalls,
+    priceCacheHits: stats.cacheHits,
+    rowsWithoutValue: valuation.missingRows,
+  };
 }

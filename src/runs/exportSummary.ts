@@ -6,7 +6,9 @@ import { syncSummary } from './syncSummary.js';
 export function exportSummary(result: ExportResult, cwd: string): string {
   const lines = [syncSummary(result.sync, result.api)];
   if (result.upToHead.length > 0) {
-    lines.push(`the period has not ended on chain ${result.upToHead.join(', ')}: exported up to the chain's head (the manifest's blockRanges say upToHead)`);
+    lines.push(
+      `the period has not ended on chain ${result.upToHead.join(', ')}: exported up to the chain's head (the manifest's blockRanges say upToHead)`,
+    );
   }
   if (result.history !== null) {
     const calls = result.history.listCalls + result.history.receiptCalls;
@@ -32,15 +34,24 @@ export function exportSummary(result: ExportResult, cwd: string): string {
   const { labels, overrides } = result;
   if (labels.enabled) {
     const refused = labels.refused === null ? '' : `; not fetched: ${labels.refused}`;
-    lines.push(`counterparty labels: ${labels.tagged} of ${labels.counterparties} counterparties tagged, ${labels.fetched} asked in ${labels.calls} calls${refused}`);
+    lines.push(
+      `counterparty labels: ${labels.tagged} of ${labels.counterparties} counterparties tagged, ${labels.fetched} asked in ${labels.calls} calls${refused}`,
+    );
     const lists = labels.screeningLists;
     if (lists !== null) {
-      const sizes = lists.lists.map((list) => `${list.chainId}/${list.label} ${list.fetchedAt === null ? 'none' : `${list.addresses} (${list.fetchedAt.slice(0, 10)})`}`).join(', ');
+      const sizes = lists.lists
+        .map(
+          (list) =>
+            `${list.chainId}/${list.label} ${list.fetchedAt === null ? 'none' : `${list.addresses} (${list.fetchedAt.slice(0, 10)})`}`,
+        )
+        .join(', ');
       lines.push(`screening lists: ${sizes}; ${lists.calls} calls${lists.refused === null ? '' : `; not fetched: ${lists.refused}`}`);
     }
   }
-  if (overrides.screeningFile !== null) lines.push(`screening: ${overrides.screeningRows} rows → ${path.relative(cwd, overrides.screeningFile)}`);
-  if (overrides.rules.length > 0) lines.push(`rules: ${overrides.rules.map((rule) => `${rule.id} ${rule.matched}`).join(', ')} entries changed`);
+  if (overrides.screeningFile !== null)
+    lines.push(`screening: ${overrides.screeningRows} rows → ${path.relative(cwd, overrides.screeningFile)}`);
+  if (overrides.rules.length > 0)
+    lines.push(`rules: ${overrides.rules.map((rule) => `${rule.id} ${rule.matched}`).join(', ')} entries changed`);
   if (result.valuation !== null) lines.push(valuationLine(result.valuation, cwd));
   lines.push(`manifest: ${path.relative(cwd, result.manifest)}`);
   return `${lines.join('\n')}\n`;
@@ -49,7 +60,10 @@ export function exportSummary(result: ExportResult, cwd: string): string {
 /** Price calls made of those expected (a warm run makes none), cache hits, and the rows left without a value. */
 function valuationLine(valuation: NonNullable<ExportResult['valuation']>, cwd: string): string {
   const { stats } = valuation;
-  const missing = valuation.missingRows === 0 ? 'every priced row valued' : `${valuation.missingRows} rows without a value → ${path.relative(cwd, valuation.missingFile)}`;
+  const missing =
+    valuation.missingRows === 0
+      ? 'every priced row valued'
+      : `${valuation.missingRows} rows without a value → ${path.relative(cwd, valuation.missingFile)}`;
   const spam = valuation.unqueried.spam ?? 0;
   return `values in ${stats.currency} (${stats.sources.join(', ')}${stats.fx === undefined ? '' : `, FX ${stats.fx}`}): ${stats.calls} price calls made of ${stats.expectedCalls} expected, ${stats.cacheHits} cache hits; ${missing}${spam > 0 ? `; ${spam} spam rows not valued` : ''}`;
 }

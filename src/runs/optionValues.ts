@@ -27,7 +27,10 @@ export function optionValues(
     if (spec.cliOnly === true && !surface.cli) continue;
     const value = source[surface.key(option)];
     const refuse = (): never => {
-      throw new InputError(`${surface.name(option)} ${spec.invalid ?? `must be ${spec.type === 'boolean' ? 'true or false' : 'text'}`}`, surface.cli ? {} : { details: { field: option } });
+      throw new InputError(
+        `${surface.name(option)} ${spec.invalid ?? `must be ${spec.type === 'boolean' ? 'true or false' : 'text'}`}`,
+        surface.cli ? {} : { details: { field: option } },
+      );
     };
     if (value === undefined) {
       if (spec.required === true) refuse();

@@ -7,14 +7,20 @@ import { deliverAlert } from '../alerts/deliverAlert.js';
  * the CLI, the run's log in the workspace; each redacts), and returns the summary fields the books list shows.
  * A finding that does not alert says so, when a channel is set.
  */
-export async function raiseAlert(decision: { alert: Alert | null; note?: string | null }, settings: AlertSettings, note: (line: string) => void): Promise<Record<string, string>> {
+export async function raiseAlert(
+  decision: { alert: Alert | null; note?: string | null },
+  settings: AlertSettings,
+  note: (line: string) => void,
+): Promise<Record<string, string>> {
   const { alert } = decision;
   if (alert === null) {
     if ((decision.note ?? null) !== null && (settings.webhook !== undefined || settings.email !== undefined)) note(decision.note ?? '');
     return {};
   }
   const outcomes = await deliverAlert(alert, settings);
-  for (const outcome of outcomes) note(`alert ${alert.kind} by ${outcome.channel}: ${outcome.delivered ? outcome.detail : `NOT delivered, ${outcome.detail}`}`);
-  const delivered = outcomes.length === 0 ? 'no channel set' : outcomes.every((outcome) => outcome.delivered) ? 'delivered' : 'not delivered';
+  for (const outcome of outcomes)
+    note(`alert ${alert.kind} by ${outcome.channel}: ${outcome.delivered ? outcome.detail : `NOT delivered, ${outcome.detail}`}`);
+  const delivered =
+    outcomes.length === 0 ? 'no channel set' : outcomes.every((outcome) => outcome.delivered) ? 'delivered' : 'not delivered';
   return { alert: alert.kind, alertAt: alert.at, alertDelivered: delivered };
 }

@@ -26,7 +26,10 @@ export const reconcileRun = {
       status: run.result.allMatch ? 'succeeded' : 'differences',
       apiCalls: run.api.requests,
       summary: { apiCalls: run.api.requests, assets: run.result.buckets.length, differences },
-      files: async () => [await describeFile(job.out, path.basename(run.report.csvPath)), await describeFile(job.out, path.basename(run.report.jsonPath))],
+      files: async () => [
+        await describeFile(job.out, path.basename(run.report.csvPath)),
+        await describeFile(job.out, path.basename(run.report.jsonPath)),
+      ],
       finding: run.result.allMatch ? null : { alert: (subject, now) => reconcileAlert(subject, run.result, now), fresh: true },
       text: () => `${syncSummary(run.sync, run.api)}\n${run.report.summary}\n`,
     };

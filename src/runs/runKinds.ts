@@ -18,7 +18,9 @@ export function isRunKindName(name: unknown): name is RunKindName {
 }
 
 /** The kinds a book may schedule. */
-export const SCHEDULED_KIND_NAMES: readonly RunKindName[] = (RUN_KINDS as readonly RunKind[]).filter((kind) => kind.schedule !== undefined).map((kind) => kind.name as RunKindName);
+export const SCHEDULED_KIND_NAMES: readonly RunKindName[] = (RUN_KINDS as readonly RunKind[])
+  .filter((kind) => kind.schedule !== undefined)
+  .map((kind) => kind.name as RunKindName);
 
 export function runKind(name: RunKindName): RunKind {
   return RUN_KINDS.find((kind) => kind.name === name) as RunKind;

@@ -14,7 +14,10 @@ export const runRequestSchema = {
   required: ['kind'],
   properties: {
     kind: { type: 'string', enum: RUN_KINDS.map((kind) => kind.name) },
-    period: { type: 'object', description: 'a calendar year {"year": 2025} or whole days {"from": "2025-01-01", "to": "2025-06-30"} in the book\'s zone' },
+    period: {
+      type: 'object',
+      description: 'a calendar year {"year": 2025} or whole days {"from": "2025-01-01", "to": "2025-06-30"} in the book\'s zone',
+    },
     templates: { type: 'array', items: { type: 'string' } },
   },
   allOf: RUN_KINDS.map((kind) => {

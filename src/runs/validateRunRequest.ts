@@ -10,10 +10,16 @@ import { isRunKindName, RUN_KIND_NAMES, runKind } from './runKinds.js';
  * which name each problem. A `diff` takes its period and templates from the closed period's record.
  */
 export function validateRunRequest(input: unknown): RunRequest {
-  if (!isPlainObject(input)) throw new InputError('a run must be a JSON object such as {"kind": "export", "period": {"year": 2025}, "templates": ["ledger"]}', { details: { field: 'run' } });
+  if (!isPlainObject(input))
+    throw new InputError('a run must be a JSON object such as {"kind": "export", "period": {"year": 2025}, "templates": ["ledger"]}', {
+      details: { field: 'run' },
+    });
   const { kind, period, templates } = input;
   if (!isRunKindName(kind)) throw new InputError(`kind must be one of ${RUN_KIND_NAMES.join(', ')}`, { details: { field: 'kind' } });
-  if (period !== undefined && !isPlainObject(period)) throw new InputError('period must be an object such as {"year": 2025} or {"from": "2025-01-01", "to": "2025-06-30"}', { details: { field: 'period' } });
+  if (period !== undefined && !isPlainObject(period))
+    throw new InputError('period must be an object such as {"year": 2025} or {"from": "2025-01-01", "to": "2025-06-30"}', {
+      details: { field: 'period' },
+    });
   if (templates !== undefined && (!Array.isArray(templates) || templates.some((name) => typeof name !== 'string'))) {
     throw new InputError('templates must be a list of template names such as ["ledger", "koinly"]', { details: { field: 'templates' } });
   }

@@ -53,7 +53,8 @@ export class AccountLists {
     if (stream === 'txlistinternal' && address === null && txhash !== null) return this.internalsByHash(chain, txhash);
     const tokenStream = stream === 'tokentx' || stream === 'tokennfttx' || stream === 'token1155tx';
     if (address === null && !(tokenStream && contract !== null)) return notOk(API_TEXT.invalidAddress);
-    if ((address !== null && !ADDRESS.test(address)) || (contract !== null && !ADDRESS.test(contract))) return notOk(API_TEXT.invalidAddress);
+    if ((address !== null && !ADDRESS.test(address)) || (contract !== null && !ADDRESS.test(contract)))
+      return notOk(API_TEXT.invalidAddress);
     if (contract !== null && !tokenStream) return notOk(API_TEXT.invalidAddress);
 
     const rows = this.rowsFor(chain, stream, address, tokenStream ? contract : null);
@@ -137,4 +138,3 @@ export class AccountLists {
 function omittedKey(record: OmittedRecord): string {
   return `${record.chainId}|${record.stream}|${record.hash.toLowerCase()}`;
 }
-

@@ -63,12 +63,34 @@ export const BLOB_GAS_PER_TX = 131072;
  */
 export class ChainBuilder {
   readonly txs = new Table<TxColumn>({
-    block: 'u32', txIndex: 'u32', from: 'u32', to: 'u32', created: 'u32', nonce: 'u32', valueM: 'u32', valueE: 'u32',
-    gas: 'u32', gasUsed: 'u32', gasPrice: 'f64', effectiveGasPrice: 'f64', l1Fee: 'f64', blobGasPrice: 'f64',
-    type: 'u32', status: 'u32', method: 'u32',
+    block: 'u32',
+    txIndex: 'u32',
+    from: 'u32',
+    to: 'u32',
+    created: 'u32',
+    nonce: 'u32',
+    valueM: 'u32',
+    valueE: 'u32',
+    gas: 'u32',
+    gasUsed: 'u32',
+    gasPrice: 'f64',
+    effectiveGasPrice: 'f64',
+    l1Fee: 'f64',
+    blobGasPrice: 'f64',
+    type: 'u32',
+    status: 'u32',
+    method: 'u32',
   });
   readonly internals = new Table<InternalColumn>({
-    tx: 'u32', from: 'u32', to: 'u32', created: 'u32', valueM: 'u32', valueE: 'u32', callType: 'u32', traceId: 'u32', isError: 'u32',
+    tx: 'u32',
+    from: 'u32',
+    to: 'u32',
+    created: 'u32',
+    valueM: 'u32',
+    valueE: 'u32',
+    callType: 'u32',
+    traceId: 'u32',
+    isError: 'u32',
   });
   readonly tokentx = new Table<TokenColumn>({ tx: 'u32', token: 'u32', from: 'u32', to: 'u32', valueM: 'u32', valueE: 'u32' });
   readonly nfttx = new Table<NftColumn>({ tx: 'u32', token: 'u32', from: 'u32', to: 'u32', tokenId: 'u32' });
@@ -115,8 +137,23 @@ export class ChainBuilder {
 
   genesis(to: number, genesisFrom: number, value: Amount): number {
     const id = this.txs.push({
-      block: 0, txIndex: 0, from: genesisFrom, to, created: NONE, nonce: 0, valueM: value.m, valueE: value.e, gas: 0, gasUsed: 0,
-      gasPrice: 0, effectiveGasPrice: 0, l1Fee: 0, blobGasPrice: 0, type: 0, status: 1, method: METHOD_NAMES.indexOf('genesis'),
+      block: 0,
+      txIndex: 0,
+      from: genesisFrom,
+      to,
+      created: NONE,
+      nonce: 0,
+      valueM: value.m,
+      valueE: value.e,
+      gas: 0,
+      gasUsed: 0,
+      gasPrice: 0,
+      effectiveGasPrice: 0,
+      l1Fee: 0,
+      blobGasPrice: 0,
+      type: 0,
+      status: 1,
+      method: METHOD_NAMES.indexOf('genesis'),
     });
     this.move(to, 'native', amountOf(value.m, value.e));
     return id;
@@ -148,9 +185,23 @@ export class ChainBuilder {
     this.nonces.set(spec.from, nonce + 1);
     this.tracesInTx = 0;
     const id = this.txs.push({
-      block: this.block, txIndex: this.txIndex++, from: spec.from, to: spec.to, created: spec.created ?? NONE, nonce,
-      valueM: value.m, valueE: value.e, gas, gasUsed: spec.gasUsed, gasPrice: bid, effectiveGasPrice: effective, l1Fee,
-      blobGasPrice, type, status: spec.failed === true ? 0 : 1, method: METHOD_NAMES.indexOf(spec.method),
+      block: this.block,
+      txIndex: this.txIndex++,
+      from: spec.from,
+      to: spec.to,
+      created: spec.created ?? NONE,
+      nonce,
+      valueM: value.m,
+      valueE: value.e,
+      gas,
+      gasUsed: spec.gasUsed,
+      gasPrice: bid,
+      effectiveGasPrice: effective,
+      l1Fee,
+      blobGasPrice,
+      type,
+      status: spec.failed === true ? 0 : 1,
+      method: METHOD_NAMES.indexOf(spec.method),
     });
     this.count('txlist', spec.from, spec.created ?? spec.to);
     if (this.tracked.has(spec.from)) {
@@ -165,8 +216,15 @@ export class ChainBuilder {
     const value = spec.value ?? ZERO;
     const callType = spec.callType ?? 'call';
     const row = this.internals.push({
-      tx, from: spec.from, to: spec.to, created: spec.created ?? NONE, valueM: value.m, valueE: value.e,
-      callType: CALL_TYPES.indexOf(callType), traceId: this.tracesInTx++, isError: spec.failed === true ? 1 : 0,
+      tx,
+      from: spec.from,
+      to: spec.to,
+      created: spec.created ?? NONE,
+      valueM: value.m,
+      valueE: value.e,
+      callType: CALL_TYPES.indexOf(callType),
+      traceId: this.tracesInTx++,
+      isError: spec.failed === true ? 1 : 0,
     });
     this.count('txlistinternal', spec.from, spec.created ?? spec.to);
     if (spec.failed !== true && callType !== 'delegatecall' && this.txs.get('status', tx) === 1) {

@@ -30,8 +30,22 @@ const BULK = {
 } as const;
 
 const EOA_WEIGHTS: Readonly<Record<EoaKind, number>> = {
-  nativeIn: 20, nativeOut: 16, erc20In: 8, erc20Out: 14, swapTokens: 8, swapEthForToken: 5, swapTokenForEth: 5,
-  approve: 8, claim: 5, ownNative: 3, ownToken: 3, spam: 3, nftIn: 1, nftOut: 1, multiIn: 1, failed: 1.5,
+  nativeIn: 20,
+  nativeOut: 16,
+  erc20In: 8,
+  erc20Out: 14,
+  swapTokens: 8,
+  swapEthForToken: 5,
+  swapTokenForEth: 5,
+  approve: 8,
+  claim: 5,
+  ownNative: 3,
+  ownToken: 3,
+  spam: 3,
+  nftIn: 1,
+  nftOut: 1,
+  multiIn: 1,
+  failed: 1.5,
 };
 const COLD_WEIGHTS: Readonly<Partial<Record<EoaKind, number>>> = { nativeIn: 3, erc20In: 3, nativeOut: 1, erc20Out: 1 };
 const SAFE_WEIGHTS: Readonly<Record<SafeKind, number>> = { safeNativeIn: 3, safeTokenIn: 3, safeExecNative: 2, safeExecToken: 2 };
@@ -77,7 +91,10 @@ export class ChainScenario extends ScenarioEvents {
     const spaced = this.specials();
     // DeFi shapes happen at fixed times, so the two legs of a bridge land on their chains in the right order.
     const scheduled = [
-      ...spaced.map((run, k) => ({ block: this.blockAt(SPECIALS_FROM + Math.floor(((k + 1) * (SPECIALS_TO - SPECIALS_FROM)) / (spaced.length + 1))), run })),
+      ...spaced.map((run, k) => ({
+        block: this.blockAt(SPECIALS_FROM + Math.floor(((k + 1) * (SPECIALS_TO - SPECIALS_FROM)) / (spaced.length + 1))),
+        run,
+      })),
       ...defiShapes(this.defiStage()).map(({ at, run }) => ({ block: this.blockAt(at), run })),
     ].sort((x, y) => x.block - y.block);
     const specials = scheduled.map((event) => event.run);
@@ -98,9 +115,19 @@ export class ChainScenario extends ScenarioEvents {
     }
     specialsUpTo(this.headBlock);
     return {
-      chainId: this.chainId, firstBlock: this.firstBlock, startTimestamp: this.startTimestamp, blockMillis: this.blockMillis, headBlock: this.headBlock,
-      genesisTimestamp: this.genesisTimestamp, txs: this.b.txs, internals: this.b.internals, tokentx: this.b.tokentx,
-      nfttx: this.b.nfttx, multitx: this.b.multitx, silent: this.b.silent, tokens: this.tokens.list,
+      chainId: this.chainId,
+      firstBlock: this.firstBlock,
+      startTimestamp: this.startTimestamp,
+      blockMillis: this.blockMillis,
+      headBlock: this.headBlock,
+      genesisTimestamp: this.genesisTimestamp,
+      txs: this.b.txs,
+      internals: this.b.internals,
+      tokentx: this.b.tokentx,
+      nfttx: this.b.nfttx,
+      multitx: this.b.multitx,
+      silent: this.b.silent,
+      tokens: this.tokens.list,
     };
   }
 
@@ -211,7 +238,14 @@ export class ChainScenario extends ScenarioEvents {
       () => this.blobTx(),
       () => this.blobTx(),
       () => this.blobTx(),
-      () => void this.b.tx({ from: m, to: this.prng.pick(this.counterparties), value: { m: 1_234_567, e: 3 }, method: 'shortInput', gasUsed: 21_064 }),
+      () =>
+        void this.b.tx({
+          from: m,
+          to: this.prng.pick(this.counterparties),
+          value: { m: 1_234_567, e: 3 },
+          method: 'shortInput',
+          gasUsed: 21_064,
+        }),
       () => this.deployContract(),
       () => void this.b.tx({ from: m, to: m, value: { m: 1, e: 17 }, method: 'plain', gasUsed: GAS.plain }),
       () => this.eoaEvent(this.eoas[1]!, 'ownNative'),
@@ -226,7 +260,13 @@ export class ChainScenario extends ScenarioEvents {
 
   private defiStage(): DefiStage {
     return {
-      chainId: this.chainId, home: this.home, b: this.b, book: this.book, main: this.main, router: this.contracts.router, zero: this.zero,
+      chainId: this.chainId,
+      home: this.home,
+      b: this.b,
+      book: this.book,
+      main: this.main,
+      router: this.contracts.router,
+      zero: this.zero,
       counterparty: () => this.prng.pick(this.counterparties),
       token: (tx, key, from, to, amount) => this.token(tx, key, from, to, amount),
       tokenIndex: (key) => this.tokenIndex(key),

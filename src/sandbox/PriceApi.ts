@@ -59,7 +59,9 @@ export class PriceApi {
     if ((faults?.rateLimit ?? 0) > 0 && this.prng.next() < (faults?.rateLimit ?? 0)) return json(429, { message: 'Too Many Requests' });
     if (endpoint === 'defillama') return this.defillama(rest, params);
     if (endpoint === 'coingecko') return this.coingecko(rest, params, header);
-    return rest === '/stats/eurofxref/eurofxref-hist.xml' ? { status: 200, contentType: 'text/xml', body: this.ecbXml() } : text(404, 'Not Found');
+    return rest === '/stats/eurofxref/eurofxref-hist.xml'
+      ? { status: 200, contentType: 'text/xml', body: this.ecbXml() }
+      : text(404, 'Not Found');
   }
 
   private defillama(rest: string, params: URLSearchParams): PriceAnswer {
@@ -125,7 +127,15 @@ export class PriceApi {
     if (!(to >= from) || !['USD', 'EUR', 'GBP', 'CHF'].includes(currency)) return json(400, { error: 'invalid parameters' });
     const now = (this.options.now ?? Date.now)() / 1000;
     if (demo !== undefined && from < now - 365 * DAY) {
-      return json(401, { error: { status: { error_code: 10012, error_message: 'Your request exceeds the allowed time range. Public API users are limited to querying historical data within the past 365 days.' } } });
+      return json(401, {
+        error: {
+          status: {
+            error_code: 10012,
+            error_message:
+              'Your request exceeds the allowed time range. Public API users are limited to querying historical data within the past 365 days.',
+          },
+        },
+      });
     }
     const id = range[3] === undefined ? `${this.platformChain(range[1] ?? '')}:${(range[2] ?? '').toLowerCase()}` : `coingecko:${range[3]}`;
     const step = to - from > 90 * DAY ? DAY : 3600;
@@ -140,7 +150,7 @@ export class PriceApi {
 
   private platformChain(platform: string): string {
     const chainId = this.world.chainIds.find((candidate) => chainPriceIds(candidate)?.coingeckoPlatform === platform);
-    return chainId === undefined ? 'unknown' : chainPriceIds(chainId)?.defillama ?? 'unknown';
+    return chainId === undefined ? 'unknown' : (chainPriceIds(chainId)?.defillama ?? 'unknown');
   }
 
   /** `eurofxref-hist.xml`: newest day first, one `Cube time` per TARGET day. */

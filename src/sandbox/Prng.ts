@@ -6,7 +6,7 @@ export class Prng {
   private state: number;
 
   constructor(seed: number) {
-    this.state = mix32(seed >>> 0 ^ 0x9e3779b9);
+    this.state = mix32((seed >>> 0) ^ 0x9e3779b9);
   }
 
   /** Next unsigned 32-bit integer. */

@@ -121,10 +121,36 @@ export class SandboxApi {
   labelExport(chainId: number, label: string): string | undefined {
     if (this.world.chain(chainId) === undefined) return undefined;
     const tags = worldTags(this.world, chainId);
-    const header = ['address', 'nametag', 'internal_nametag', 'url', 'shortdescription', 'notes_1', 'notes_2', 'labels', 'labels_slug', 'reputation', 'other_attributes', 'lastupdatedtimestamp'];
+    const header = [
+      'address',
+      'nametag',
+      'internal_nametag',
+      'url',
+      'shortdescription',
+      'notes_1',
+      'notes_2',
+      'labels',
+      'labels_slug',
+      'reputation',
+      'other_attributes',
+      'lastupdatedtimestamp',
+    ];
     const lines = worldLabelList(this.world, chainId, label).map((address) => {
       const tag = tags.get(address);
-      return [address, tag?.nametag ?? '', '', '', '', '', '', (tag?.labels ?? []).join(','), (tag?.labels_slug ?? [label]).join(','), String(tag?.reputation ?? 2), '', String(tag?.lastupdatedtimestamp ?? 0)];
+      return [
+        address,
+        tag?.nametag ?? '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        (tag?.labels ?? []).join(','),
+        (tag?.labels_slug ?? [label]).join(','),
+        String(tag?.reputation ?? 2),
+        '',
+        String(tag?.lastupdatedtimestamp ?? 0),
+      ];
     });
     return [header, ...lines].map((cells) => cells.map((cell) => `"${cell}"`).join(';')).join('\r\n') + '\r\n';
   }
@@ -147,22 +173,32 @@ export class SandboxApi {
     const hash = params.get('txhash') ?? '';
     if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) {
       const length = hash.startsWith('0x') ? hash.length - 2 : hash.length;
-      return { jsonrpc: '2.0', id: 1, error: { code: -32602, message: `invalid argument 0: hex string has length ${length}, want 64 for common.Hash` } };
+      return {
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32602, message: `invalid argument 0: hex string has length ${length}, want 64 for common.Hash` },
+      };
     }
     const txId = this.world.txIdByHash(chain.chainId, hash);
     const withheld = action === 'eth_getTransactionReceipt' && this.lists.receiptWithheld(chain.chainId, hash);
     if (txId === undefined || withheld) return { jsonrpc: '2.0', id: 1, result: null };
-    const result = action === 'eth_getTransactionReceipt' ? this.render.receipt(chain.chainId, txId) : this.render.transaction(chain.chainId, txId);
+    const result =
+      action === 'eth_getTransactionReceipt' ? this.render.receipt(chain.chainId, txId) : this.render.transaction(chain.chainId, txId);
     return { jsonrpc: '2.0', id: 1, result };
   }
 
   /** The block's number and time (what the client reads of eth_getBlockByNumber); `null` past the head, as a node answers. */
   private blockHeader(chain: ChainData, params: URLSearchParams): JsonRpc {
     const tag = params.get('tag') ?? '';
-    if (!/^0x[0-9a-fA-F]+$/.test(tag)) return { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'invalid argument 0: hex string without 0x prefix' } };
+    if (!/^0x[0-9a-fA-F]+$/.test(tag))
+      return { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'invalid argument 0: hex string without 0x prefix' } };
     const block = Number.parseInt(tag.slice(2), 16);
     if (block > chain.headBlock) return { jsonrpc: '2.0', id: 1, result: null };
-    return { jsonrpc: '2.0', id: 1, result: { number: `0x${block.toString(16)}`, timestamp: `0x${this.world.timestampOf(chain.chainId, block).toString(16)}` } };
+    return {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { number: `0x${block.toString(16)}`, timestamp: `0x${this.world.timestampOf(chain.chainId, block).toString(16)}` },
+    };
   }
 
   /**

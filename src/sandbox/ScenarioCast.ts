@@ -85,7 +85,12 @@ export abstract class ScenarioCast {
   }
 
   protected spam(to: number, key: TokenKey, amount: Amount): void {
-    const tx = this.b.tx({ from: this.contracts.spammer, to: this.tokenAddress(key), method: 'airdrop', gasUsed: this.gas([90_000, 400_000]) });
+    const tx = this.b.tx({
+      from: this.contracts.spammer,
+      to: this.tokenAddress(key),
+      method: 'airdrop',
+      gasUsed: this.gas([90_000, 400_000]),
+    });
     this.token(tx, key, this.contracts.spammer, this.prng.pick(this.counterparties), amount);
     this.token(tx, key, this.contracts.spammer, to, amount);
   }

@@ -4,8 +4,22 @@ import { GAS, ScenarioCast } from './ScenarioCast.js';
 import { derivedAddress, ROLE } from './worldWallets.js';
 
 export type EoaKind =
-  | 'nativeIn' | 'nativeOut' | 'erc20In' | 'erc20Out' | 'swapTokens' | 'swapEthForToken' | 'swapTokenForEth'
-  | 'approve' | 'claim' | 'ownNative' | 'ownToken' | 'spam' | 'nftIn' | 'nftOut' | 'multiIn' | 'failed';
+  | 'nativeIn'
+  | 'nativeOut'
+  | 'erc20In'
+  | 'erc20Out'
+  | 'swapTokens'
+  | 'swapEthForToken'
+  | 'swapTokenForEth'
+  | 'approve'
+  | 'claim'
+  | 'ownNative'
+  | 'ownToken'
+  | 'spam'
+  | 'nftIn'
+  | 'nftOut'
+  | 'multiIn'
+  | 'failed';
 export type SafeKind = 'safeNativeIn' | 'safeTokenIn' | 'safeExecNative' | 'safeExecToken';
 
 /**
@@ -77,7 +91,11 @@ export abstract class ScenarioEvents extends ScenarioCast {
         return;
       }
       case 'spam':
-        return this.spam(w, p.pick(this.home ? (['spamClaim', 'spamEth', 'spamUsdc', 'spamFormula'] as const) : (['spamClaim'] as const)), this.tokenAmount('usdc', 'in'));
+        return this.spam(
+          w,
+          p.pick(this.home ? (['spamClaim', 'spamEth', 'spamUsdc', 'spamFormula'] as const) : (['spamClaim'] as const)),
+          this.tokenAmount('usdc', 'in'),
+        );
       case 'nftIn': {
         if (!this.home) return this.eoaEvent(w, 'erc20In');
         const from = p.pick(this.counterparties);
@@ -102,7 +120,14 @@ export abstract class ScenarioEvents extends ScenarioCast {
       case 'failed': {
         const value = this.ethAmount(6, 8);
         if (!this.canSpend(w, 'native', value)) return this.eoaEvent(w, 'nativeIn');
-        this.b.tx({ from: w, to: this.contracts.router, value, method: 'swapEthForTokens', gasUsed: this.gas([30_000, 90_000]), failed: true });
+        this.b.tx({
+          from: w,
+          to: this.contracts.router,
+          value,
+          method: 'swapEthForTokens',
+          gasUsed: this.gas([30_000, 90_000]),
+          failed: true,
+        });
         return;
       }
     }
@@ -122,11 +147,17 @@ export abstract class ScenarioEvents extends ScenarioCast {
     }
   }
 
-
   // ---- special shapes -------------------------------------------------------------------------
 
   protected failedWithInternal(): void {
-    const tx = this.b.tx({ from: this.main, to: this.contracts.router, value: { m: 5, e: 17 }, method: 'swapEthForTokens', gasUsed: 48_211, failed: true });
+    const tx = this.b.tx({
+      from: this.main,
+      to: this.contracts.router,
+      value: { m: 5, e: 17 },
+      method: 'swapEthForTokens',
+      gasUsed: 48_211,
+      failed: true,
+    });
     this.b.internal(tx, { from: this.contracts.router, to: this.main, value: { m: 5, e: 17 }, failed: true });
   }
 

@@ -180,7 +180,12 @@ export class WorldModel implements World {
       const value = amountOf(txs.get('valueM', tx), txs.get('valueE', tx));
       if (txs.get('from', tx) === me) {
         const blob = txs.get('type', tx) === 3 ? BigInt(BLOB_GAS_PER_TX) * BigInt(txs.get('blobGasPrice', tx)) : 0n;
-        add(block, 'native', BigInt(txs.get('gasUsed', tx)) * BigInt(txs.get('effectiveGasPrice', tx)) + BigInt(txs.get('l1Fee', tx)) + blob, 2);
+        add(
+          block,
+          'native',
+          BigInt(txs.get('gasUsed', tx)) * BigInt(txs.get('effectiveGasPrice', tx)) + BigInt(txs.get('l1Fee', tx)) + blob,
+          2,
+        );
         if (ok(tx)) add(block, 'native', value, 1);
       }
       if (ok(tx) && (txs.get('to', tx) === me || txs.get('created', tx) === me)) add(block, 'native', value, 0);
@@ -228,7 +233,8 @@ export class WorldModel implements World {
     const found: number[] = [];
     const created = table as unknown as Table<'created'>;
     for (let row = 0; row < table.length; row++) {
-      if (table.get('from', row) === id || table.get('to', row) === id || (withCreated && created.get('created', row) === id)) found.push(row);
+      if (table.get('from', row) === id || table.get('to', row) === id || (withCreated && created.get('created', row) === id))
+        found.push(row);
     }
     return Uint32Array.from(found);
   }

@@ -8,8 +8,7 @@ export const API_TEXT = {
   noTransactions: 'No transactions found',
   missingKey: 'Missing/Invalid API Key',
   invalidKey: 'Invalid API Key',
-  chainId:
-    'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids',
+  chainId: 'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids',
   freeTier: 'Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage.',
   invalidAction: 'Error! Missing Or invalid Action name',
   /** test/etherscan/samples/error-pro-endpoint.json: a PRO action called with a key whose plan lacks it. */

@@ -55,62 +55,115 @@ export function defiShapes(stage: DefiStage): TimedShape[] {
     else stage.token(tx, 'weth', from, to, amount);
   };
   const shapes: TimedShape[] = [
-    { at: at('2025-03-03T10:00:00Z'), run: () => {
-      const tx = b.tx({ from: main, to: router, value: { m: 5, e: 17 }, method: 'swapEthForExactTokens', gasUsed: GAS.swap });
-      stage.token(tx, 'usdc', router, main, { m: 1000, e: 6 });
-      b.internal(tx, { from: router, to: main, value: { m: 12_345, e: 12 } });
-    } },
-    { at: at('2025-03-10T10:00:00Z'), run: () => {
-      const tx = b.tx({ from: main, to: router, value: { m: 3, e: 17 }, method: 'addLiquidityEth', gasUsed: GAS.liquidity });
-      stage.token(tx, 'usdc', main, pair, { m: 900, e: 6 });
-      stage.token(tx, 'lp', stage.zero, main, { m: 17, e: 15 });
-      b.internal(tx, { from: router, to: main, value: { m: 4321, e: 11 } });
-    } },
-    { at: at('2025-03-20T10:00:00Z'), run: () => {
-      const tx = b.tx({ from: main, to: router, method: 'multicall', gasUsed: GAS.swap });
-      stage.token(tx, 'usdc', main, router, { m: 250, e: 6 });
-      stage.token(tx, 'gov', main, router, { m: 3, e: stage.decimals('gov') });
-      stage.token(tx, 'weth', router, main, { m: 21, e: 15 });
-      b.internal(tx, { from: router, to: main, value: { m: 5, e: 15 } });
-    } },
-    { at: at('2025-04-10T10:00:00Z'), run: () => {
-      const tx = b.tx({ from: main, to: router, method: 'removeLiquidityEth', gasUsed: GAS.liquidity });
-      stage.token(tx, 'lp', main, pair, { m: 8, e: 15 });
-      stage.token(tx, 'usdc', router, main, { m: 430, e: 6 });
-      b.internal(tx, { from: router, to: main, value: { m: 14, e: 16 } });
-    } },
-    { at: at('2025-05-05T10:00:00Z'), run: () => {
-      const tx = b.tx({ from: main, to: weth, value: { m: 3, e: 17 }, method: 'deposit', gasUsed: GAS.wrap });
-      wethMove(tx, stage.zero, main, { m: 3, e: 17 });
-    } },
-    { at: at('2025-05-20T10:00:00Z'), run: () => {
-      const tx = b.tx({ from: main, to: weth, method: 'withdraw', gasUsed: GAS.unwrap });
-      wethMove(tx, main, stage.zero, { m: 1, e: 17 });
-      b.internal(tx, { from: weth, to: main, value: { m: 1, e: 17 } });
-    } },
+    {
+      at: at('2025-03-03T10:00:00Z'),
+      run: () => {
+        const tx = b.tx({ from: main, to: router, value: { m: 5, e: 17 }, method: 'swapEthForExactTokens', gasUsed: GAS.swap });
+        stage.token(tx, 'usdc', router, main, { m: 1000, e: 6 });
+        b.internal(tx, { from: router, to: main, value: { m: 12_345, e: 12 } });
+      },
+    },
+    {
+      at: at('2025-03-10T10:00:00Z'),
+      run: () => {
+        const tx = b.tx({ from: main, to: router, value: { m: 3, e: 17 }, method: 'addLiquidityEth', gasUsed: GAS.liquidity });
+        stage.token(tx, 'usdc', main, pair, { m: 900, e: 6 });
+        stage.token(tx, 'lp', stage.zero, main, { m: 17, e: 15 });
+        b.internal(tx, { from: router, to: main, value: { m: 4321, e: 11 } });
+      },
+    },
+    {
+      at: at('2025-03-20T10:00:00Z'),
+      run: () => {
+        const tx = b.tx({ from: main, to: router, method: 'multicall', gasUsed: GAS.swap });
+        stage.token(tx, 'usdc', main, router, { m: 250, e: 6 });
+        stage.token(tx, 'gov', main, router, { m: 3, e: stage.decimals('gov') });
+        stage.token(tx, 'weth', router, main, { m: 21, e: 15 });
+        b.internal(tx, { from: router, to: main, value: { m: 5, e: 15 } });
+      },
+    },
+    {
+      at: at('2025-04-10T10:00:00Z'),
+      run: () => {
+        const tx = b.tx({ from: main, to: router, method: 'removeLiquidityEth', gasUsed: GAS.liquidity });
+        stage.token(tx, 'lp', main, pair, { m: 8, e: 15 });
+        stage.token(tx, 'usdc', router, main, { m: 430, e: 6 });
+        b.internal(tx, { from: router, to: main, value: { m: 14, e: 16 } });
+      },
+    },
+    {
+      at: at('2025-05-05T10:00:00Z'),
+      run: () => {
+        const tx = b.tx({ from: main, to: weth, value: { m: 3, e: 17 }, method: 'deposit', gasUsed: GAS.wrap });
+        wethMove(tx, stage.zero, main, { m: 3, e: 17 });
+      },
+    },
+    {
+      at: at('2025-05-20T10:00:00Z'),
+      run: () => {
+        const tx = b.tx({ from: main, to: weth, method: 'withdraw', gasUsed: GAS.unwrap });
+        wethMove(tx, main, stage.zero, { m: 1, e: 17 });
+        b.internal(tx, { from: weth, to: main, value: { m: 1, e: 17 } });
+      },
+    },
     ...poisoning(stage),
   ];
   if (stage.home) shapes.push({ at: at('2025-06-05T10:00:00Z'), run: () => stage.spam(main, 'spamUrl', { m: 5, e: 18 }) });
   if (chainId === 1) {
     shapes.push(
-      { at: at('2025-06-10T12:00:00Z'), run: () => void b.tx({ from: main, to: stage.book.intern(OP_L1_BRIDGE), value: { m: 75, e: 16 }, method: 'depositEth', gasUsed: GAS.bridge }) },
-      { at: at('2025-07-08T13:00:00Z'), run: () => {
-        const tx = b.tx({ from: main, to: stage.book.intern(ARB_OUTBOX), method: 'executeTransaction', gasUsed: GAS.bridge });
-        b.internal(tx, { from: stage.book.intern(ARB_BRIDGE), to: main, value: { m: 4, e: 17 } });
-      } },
+      {
+        at: at('2025-06-10T12:00:00Z'),
+        run: () =>
+          void b.tx({
+            from: main,
+            to: stage.book.intern(OP_L1_BRIDGE),
+            value: { m: 75, e: 16 },
+            method: 'depositEth',
+            gasUsed: GAS.bridge,
+          }),
+      },
+      {
+        at: at('2025-07-08T13:00:00Z'),
+        run: () => {
+          const tx = b.tx({ from: main, to: stage.book.intern(ARB_OUTBOX), method: 'executeTransaction', gasUsed: GAS.bridge });
+          b.internal(tx, { from: stage.book.intern(ARB_BRIDGE), to: main, value: { m: 4, e: 17 } });
+        },
+      },
     );
   }
   if (chainId === 10) {
     shapes.push(
-      { at: at('2025-06-10T12:10:00Z'), run: () => {
-        const tx = b.tx({ from: stage.counterparty(), to: stage.book.intern(OP_L2_MESSENGER), method: 'relayMessage', gasUsed: GAS.bridge });
-        b.internal(tx, { from: stage.book.intern(OP_L2_BRIDGE), to: main, value: { m: 75, e: 16 } });
-      } },
-      { at: at('2025-08-01T10:00:00Z'), run: () => void b.tx({ from: main, to: stage.book.intern(OP_L2_BRIDGE), value: { m: 123, e: 15 }, method: 'bridgeWithdraw', gasUsed: GAS.bridge }) },
+      {
+        at: at('2025-06-10T12:10:00Z'),
+        run: () => {
+          const tx = b.tx({
+            from: stage.counterparty(),
+            to: stage.book.intern(OP_L2_MESSENGER),
+            method: 'relayMessage',
+            gasUsed: GAS.bridge,
+          });
+          b.internal(tx, { from: stage.book.intern(OP_L2_BRIDGE), to: main, value: { m: 75, e: 16 } });
+        },
+      },
+      {
+        at: at('2025-08-01T10:00:00Z'),
+        run: () =>
+          void b.tx({
+            from: main,
+            to: stage.book.intern(OP_L2_BRIDGE),
+            value: { m: 123, e: 15 },
+            method: 'bridgeWithdraw',
+            gasUsed: GAS.bridge,
+          }),
+      },
     );
   }
   if (chainId === 42161) {
-    shapes.push({ at: at('2025-07-01T12:00:00Z'), run: () => void b.tx({ from: main, to: stage.book.intern(ARB_SYS), value: { m: 4, e: 17 }, method: 'withdrawEth', gasUsed: GAS.bridge }) });
+    shapes.push({
+      at: at('2025-07-01T12:00:00Z'),
+      run: () =>
+        void b.tx({ from: main, to: stage.book.intern(ARB_SYS), value: { m: 4, e: 17 }, method: 'withdrawEth', gasUsed: GAS.bridge }),
+    });
   }
   return shapes;
 }
@@ -122,16 +175,27 @@ export function defiShapes(stage: DefiStage): TimedShape[] {
 function poisoning(stage: DefiStage): TimedShape[] {
   let paid = -1;
   return [
-    { at: at('2025-06-01T10:00:00Z'), run: () => {
-      paid = stage.counterparty();
-      const tx = stage.b.tx({ from: stage.main, to: stage.book.intern(stage.tokenContract('usdc')), method: 'transfer', gasUsed: 51_000 });
-      stage.token(tx, 'usdc', stage.main, paid, { m: 50, e: 6 });
-    } },
-    { at: at('2025-06-02T10:00:00Z'), run: () => {
-      const real = stage.book.at(paid);
-      const lookalike = stage.book.intern(`${real.slice(0, 6)}${'e'.repeat(32)}${real.slice(-4)}`);
-      const tx = stage.b.tx({ from: lookalike, to: stage.book.intern(stage.tokenContract('usdc')), method: 'transfer', gasUsed: 51_000 });
-      stage.token(tx, 'usdc', lookalike, stage.main, { m: 1, e: 0 });
-    } },
+    {
+      at: at('2025-06-01T10:00:00Z'),
+      run: () => {
+        paid = stage.counterparty();
+        const tx = stage.b.tx({
+          from: stage.main,
+          to: stage.book.intern(stage.tokenContract('usdc')),
+          method: 'transfer',
+          gasUsed: 51_000,
+        });
+        stage.token(tx, 'usdc', stage.main, paid, { m: 50, e: 6 });
+      },
+    },
+    {
+      at: at('2025-06-02T10:00:00Z'),
+      run: () => {
+        const real = stage.book.at(paid);
+        const lookalike = stage.book.intern(`${real.slice(0, 6)}${'e'.repeat(32)}${real.slice(-4)}`);
+        const tx = stage.b.tx({ from: lookalike, to: stage.book.intern(stage.tokenContract('usdc')), method: 'transfer', gasUsed: 51_000 });
+        stage.token(tx, 'usdc', lookalike, stage.main, { m: 1, e: 0 });
+      },
+    },
   ];
 }

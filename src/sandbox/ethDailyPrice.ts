@@ -10,7 +10,8 @@ export function ethDailyPrice(world: World, params: URLSearchParams): Envelope {
   const result = [];
   for (let day = start; day <= end; day += 86400) {
     const found = coinPrice(world, 'ethereum', day);
-    if (found !== undefined) result.push({ UTCDate: new Date(day * 1000).toISOString().slice(0, 10), unixTimeStamp: String(day), value: String(found.price) });
+    if (found !== undefined)
+      result.push({ UTCDate: new Date(day * 1000).toISOString().slice(0, 10), unixTimeStamp: String(day), value: String(found.price) });
   }
   if (params.get('sort') === 'desc') result.reverse();
   return ok(result);

@@ -28,6 +28,8 @@ export function generateWorld(options: GenerateWorldOptions): World {
   const book = new AddressBook();
   const wallets = worldWallets(options.seed, chainIds, options.wallets ?? 3);
   const spanning = options.spanFeeMarket === true;
-  const chains = chainIds.map((chainId, n) => new ChainScenario(options.seed, chainId, n === 0, wallets, book, options.scale, spanning).run());
+  const chains = chainIds.map((chainId, n) =>
+    new ChainScenario(options.seed, chainId, n === 0, wallets, book, options.scale, spanning).run(),
+  );
   return new WorldModel(options.seed, options.scale, wallets, book, chains);
 }

@@ -56,24 +56,35 @@ export const METHODS = {
   },
   addLiquidityEth: {
     methodId: '0xf305d719',
-    functionName: 'addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline)',
+    functionName:
+      'addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline)',
     argWords: 6,
   },
   removeLiquidityEth: {
     methodId: '0x02751cec',
-    functionName: 'removeLiquidityETH(address token, uint256 liquidity, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline)',
+    functionName:
+      'removeLiquidityETH(address token, uint256 liquidity, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline)',
     argWords: 6,
   },
   multicall: { methodId: '0xac9650d8', functionName: 'multicall(bytes[] data)', argWords: 12 },
-  bridgeWithdraw: { methodId: '0x32b7006d', functionName: 'withdraw(address _l2Token, uint256 _amount, uint32 _minGasLimit, bytes _extraData)', argWords: 6 },
+  bridgeWithdraw: {
+    methodId: '0x32b7006d',
+    functionName: 'withdraw(address _l2Token, uint256 _amount, uint32 _minGasLimit, bytes _extraData)',
+    argWords: 6,
+  },
   depositEth: { methodId: '0xb1a1a882', functionName: 'depositETH(uint32 _minGasLimit, bytes _extraData)', argWords: 4 },
   withdrawEth: { methodId: '0x25e16063', functionName: 'withdrawEth(address destination)', argWords: 1 },
   executeTransaction: {
     methodId: '0x08635a95',
-    functionName: 'executeTransaction(bytes32[] proof, uint256 index, address l2Sender, address to, uint256 l2Block, uint256 l1Block, uint256 l2Timestamp, uint256 value, bytes data)',
+    functionName:
+      'executeTransaction(bytes32[] proof, uint256 index, address l2Sender, address to, uint256 l2Block, uint256 l1Block, uint256 l2Timestamp, uint256 value, bytes data)',
     argWords: 20,
   },
-  relayMessage: { methodId: '0xd764ad0b', functionName: 'relayMessage(uint256 _nonce, address _sender, address _target, uint256 _value, uint256 _minGasLimit, bytes _message)', argWords: 10 },
+  relayMessage: {
+    methodId: '0xd764ad0b',
+    functionName: 'relayMessage(uint256 _nonce, address _sender, address _target, uint256 _value, uint256 _minGasLimit, bytes _message)',
+    argWords: 10,
+  },
   /** A real quirk: a 2-byte input whose methodId echoes it (ethers-rs#2612). */
   shortInput: { methodId: '0xe061', functionName: '', argWords: 0 },
   deploy: { methodId: '0x60806040', functionName: '', argWords: 40 },

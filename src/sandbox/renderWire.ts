@@ -40,10 +40,26 @@ export class WireRenderer {
     const block = t.get('block', txId);
     if (method === METHODS.genesis) {
       return {
-        blockNumber: '0', blockHash: '', timeStamp: String(this.world.timestampOf(chainId, 0)), hash: this.world.txHash(chainId, txId),
-        nonce: '', transactionIndex: '0', from: 'GENESIS', to: this.address(t.get('to', txId)), value: this.value(t, txId),
-        gas: '0', gasPrice: '0', input: '', methodId: '', functionName: '', contractAddress: '', cumulativeGasUsed: '0',
-        txreceipt_status: '', gasUsed: '0', confirmations: String(chain.headBlock - block), isError: '0',
+        blockNumber: '0',
+        blockHash: '',
+        timeStamp: String(this.world.timestampOf(chainId, 0)),
+        hash: this.world.txHash(chainId, txId),
+        nonce: '',
+        transactionIndex: '0',
+        from: 'GENESIS',
+        to: this.address(t.get('to', txId)),
+        value: this.value(t, txId),
+        gas: '0',
+        gasPrice: '0',
+        input: '',
+        methodId: '',
+        functionName: '',
+        contractAddress: '',
+        cumulativeGasUsed: '0',
+        txreceipt_status: '',
+        gasUsed: '0',
+        confirmations: String(chain.headBlock - block),
+        isError: '0',
       };
     }
     const failed = t.get('status', txId) === 0;
@@ -102,12 +118,26 @@ export class WireRenderer {
     const token = chain.tokens[r.get('token', row)]!;
     const common = this.tokenCommon(chainId, r.get('tx', row));
     return {
-      blockNumber: common.blockNumber, timeStamp: common.timeStamp, hash: common.hash, nonce: common.nonce, blockHash: common.blockHash,
-      from: this.address(r.get('from', row)), contractAddress: token.address, to: this.address(r.get('to', row)),
+      blockNumber: common.blockNumber,
+      timeStamp: common.timeStamp,
+      hash: common.hash,
+      nonce: common.nonce,
+      blockHash: common.blockHash,
+      from: this.address(r.get('from', row)),
+      contractAddress: token.address,
+      to: this.address(r.get('to', row)),
       value: amountOf(r.get('valueM', row), r.get('valueE', row)).toString(),
-      tokenName: token.name, tokenSymbol: token.symbol, tokenDecimal: token.decimals,
-      transactionIndex: common.transactionIndex, gas: common.gas, gasPrice: common.gasPrice, gasUsed: common.gasUsed,
-      cumulativeGasUsed: common.cumulativeGasUsed, input: 'deprecated', methodId: common.methodId, functionName: common.functionName,
+      tokenName: token.name,
+      tokenSymbol: token.symbol,
+      tokenDecimal: token.decimals,
+      transactionIndex: common.transactionIndex,
+      gas: common.gas,
+      gasPrice: common.gasPrice,
+      gasUsed: common.gasUsed,
+      cumulativeGasUsed: common.cumulativeGasUsed,
+      input: 'deprecated',
+      methodId: common.methodId,
+      functionName: common.functionName,
       confirmations: common.confirmations,
     };
   }
@@ -118,11 +148,26 @@ export class WireRenderer {
     const token = chain.tokens[r.get('token', row)]!;
     const common = this.tokenCommon(chainId, r.get('tx', row));
     return {
-      blockNumber: common.blockNumber, timeStamp: common.timeStamp, hash: common.hash, nonce: common.nonce, blockHash: common.blockHash,
-      from: this.address(r.get('from', row)), contractAddress: token.address, to: this.address(r.get('to', row)),
-      tokenID: String(r.get('tokenId', row)), tokenName: token.name, tokenSymbol: token.symbol, tokenDecimal: token.decimals,
-      transactionIndex: common.transactionIndex, gas: common.gas, gasPrice: common.gasPrice, gasUsed: common.gasUsed,
-      cumulativeGasUsed: common.cumulativeGasUsed, input: 'deprecated', methodId: common.methodId, functionName: common.functionName,
+      blockNumber: common.blockNumber,
+      timeStamp: common.timeStamp,
+      hash: common.hash,
+      nonce: common.nonce,
+      blockHash: common.blockHash,
+      from: this.address(r.get('from', row)),
+      contractAddress: token.address,
+      to: this.address(r.get('to', row)),
+      tokenID: String(r.get('tokenId', row)),
+      tokenName: token.name,
+      tokenSymbol: token.symbol,
+      tokenDecimal: token.decimals,
+      transactionIndex: common.transactionIndex,
+      gas: common.gas,
+      gasPrice: common.gasPrice,
+      gasUsed: common.gasUsed,
+      cumulativeGasUsed: common.cumulativeGasUsed,
+      input: 'deprecated',
+      methodId: common.methodId,
+      functionName: common.functionName,
       confirmations: common.confirmations,
     };
   }
@@ -133,11 +178,26 @@ export class WireRenderer {
     const token = chain.tokens[r.get('token', row)]!;
     const common = this.tokenCommon(chainId, r.get('tx', row));
     return {
-      blockNumber: common.blockNumber, timeStamp: common.timeStamp, hash: common.hash, nonce: common.nonce, blockHash: common.blockHash,
-      transactionIndex: common.transactionIndex, gas: common.gas, gasPrice: common.gasPrice, gasUsed: common.gasUsed,
-      cumulativeGasUsed: common.cumulativeGasUsed, input: 'deprecated', methodId: common.methodId, functionName: common.functionName,
-      contractAddress: token.address, from: this.address(r.get('from', row)), to: this.address(r.get('to', row)),
-      tokenID: String(r.get('tokenId', row)), tokenValue: String(r.get('amount', row)), tokenName: token.name, tokenSymbol: token.symbol,
+      blockNumber: common.blockNumber,
+      timeStamp: common.timeStamp,
+      hash: common.hash,
+      nonce: common.nonce,
+      blockHash: common.blockHash,
+      transactionIndex: common.transactionIndex,
+      gas: common.gas,
+      gasPrice: common.gasPrice,
+      gasUsed: common.gasUsed,
+      cumulativeGasUsed: common.cumulativeGasUsed,
+      input: 'deprecated',
+      methodId: common.methodId,
+      functionName: common.functionName,
+      contractAddress: token.address,
+      from: this.address(r.get('from', row)),
+      to: this.address(r.get('to', row)),
+      tokenID: String(r.get('tokenId', row)),
+      tokenValue: String(r.get('amount', row)),
+      tokenName: token.name,
+      tokenSymbol: token.symbol,
       confirmations: common.confirmations,
     };
   }
@@ -170,8 +230,12 @@ export class WireRenderer {
       const l1GasUsed = 1600 + (mix32(txId) % 4000);
       const l1Fee = t.get('l1Fee', txId);
       Object.assign(receipt, {
-        l1BaseFeeScalar: '0x146b', l1BlobBaseFee: '0x1', l1BlobBaseFeeScalar: '0xf79c5', l1Fee: hex(l1Fee),
-        l1GasPrice: hex(Math.max(1, Math.floor(l1Fee / l1GasUsed))), l1GasUsed: hex(l1GasUsed),
+        l1BaseFeeScalar: '0x146b',
+        l1BlobBaseFee: '0x1',
+        l1BlobBaseFeeScalar: '0xf79c5',
+        l1Fee: hex(l1Fee),
+        l1GasPrice: hex(Math.max(1, Math.floor(l1Fee / l1GasUsed))),
+        l1GasUsed: hex(l1GasUsed),
       });
     } else if (feeModel === 'arbitrum') {
       receipt.gasUsedForL1 = hex(Math.floor(gasUsed * (0.1 + (mix32(txId) % 50) / 100)));
@@ -199,8 +263,10 @@ export class WireRenderer {
       gas: hex(t.get('gas', txId)),
       gasPrice: hex(price),
     };
-    if (type >= 2) Object.assign(tx, { maxFeePerGas: hex(t.get('gasPrice', txId) * 2), maxPriorityFeePerGas: hex(Math.min(price, 1_000_000_000)) });
-    if (type === 3) Object.assign(tx, { maxFeePerBlobGas: hex(t.get('blobGasPrice', txId) * 2), blobVersionedHashes: [`0x01${signature.slice(2, 64)}`] });
+    if (type >= 2)
+      Object.assign(tx, { maxFeePerGas: hex(t.get('gasPrice', txId) * 2), maxPriorityFeePerGas: hex(Math.min(price, 1_000_000_000)) });
+    if (type === 3)
+      Object.assign(tx, { maxFeePerBlobGas: hex(t.get('blobGasPrice', txId) * 2), blobVersionedHashes: [`0x01${signature.slice(2, 64)}`] });
     Object.assign(tx, {
       hash: this.world.txHash(chainId, txId),
       input: this.input(chainId, txId),
@@ -221,7 +287,9 @@ export class WireRenderer {
     const block = chain.txs.get('block', txId);
     const logs: Record<string, unknown>[] = [];
     const base = {
-      blockNumber: hex(block), transactionHash: this.world.txHash(chainId, txId), transactionIndex: hex(chain.txs.get('txIndex', txId)),
+      blockNumber: hex(block),
+      transactionHash: this.world.txHash(chainId, txId),
+      transactionIndex: hex(chain.txs.get('txIndex', txId)),
       blockHash: this.world.blockHash(chainId, block),
     };
     const push = (address: string, topics: string[], data: string): void => {
@@ -232,21 +300,29 @@ export class WireRenderer {
     const [t0, t1] = this.world.rowsOfTx(chainId, 'tokentx', txId);
     for (let row = t0; row < t1; row++) {
       const r = chain.tokentx;
-      push(chain.tokens[r.get('token', row)]!.address, [TRANSFER_TOPIC, topicOf(r.get('from', row)), topicOf(r.get('to', row))],
-        word(amountOf(r.get('valueM', row), r.get('valueE', row))));
+      push(
+        chain.tokens[r.get('token', row)]!.address,
+        [TRANSFER_TOPIC, topicOf(r.get('from', row)), topicOf(r.get('to', row))],
+        word(amountOf(r.get('valueM', row), r.get('valueE', row))),
+      );
     }
     const [n0, n1] = this.world.rowsOfTx(chainId, 'tokennfttx', txId);
     for (let row = n0; row < n1; row++) {
       const r = chain.nfttx;
-      push(chain.tokens[r.get('token', row)]!.address,
-        [TRANSFER_TOPIC, topicOf(r.get('from', row)), topicOf(r.get('to', row)), word(r.get('tokenId', row))], '0x');
+      push(
+        chain.tokens[r.get('token', row)]!.address,
+        [TRANSFER_TOPIC, topicOf(r.get('from', row)), topicOf(r.get('to', row)), word(r.get('tokenId', row))],
+        '0x',
+      );
     }
     const [m0, m1] = this.world.rowsOfTx(chainId, 'token1155tx', txId);
     for (let row = m0; row < m1; row++) {
       const r = chain.multitx;
-      push(chain.tokens[r.get('token', row)]!.address,
+      push(
+        chain.tokens[r.get('token', row)]!.address,
         [TRANSFER_SINGLE_TOPIC, topicOf(chain.txs.get('from', txId)), topicOf(r.get('from', row)), topicOf(r.get('to', row))],
-        `${word(r.get('tokenId', row))}${word(r.get('amount', row)).slice(2)}`);
+        `${word(r.get('tokenId', row))}${word(r.get('amount', row)).slice(2)}`,
+      );
     }
     return logs;
   }

@@ -36,7 +36,9 @@ export async function serveSandbox(options: ServeSandboxOptions): Promise<void> 
     scale: options.scale,
     rate: options.rate,
     // The same share of faults on the price endpoints, as HTTP 429s (what a price API answers a busy client).
-    ...(options.faults > 0 ? { faults: { rate: options.faults, seed: options.seed }, priceFaults: { rateLimit: options.faults, seed: options.seed } } : {}),
+    ...(options.faults > 0
+      ? { faults: { rate: options.faults, seed: options.seed }, priceFaults: { rateLimit: options.faults, seed: options.seed } }
+      : {}),
     disabledActions: options.disabledActions,
   });
   const wallets = sandbox.world.wallets.map((w) => `  ${w.label.padEnd(8)} ${w.address}  chains ${w.chains.join(',')}`).join('\n');

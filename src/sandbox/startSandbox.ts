@@ -71,7 +71,9 @@ export const SANDBOX_KEY = 'sandbox-key';
 
 /** Starts an Etherscan-v2-compatible HTTP server over a deterministic world on 127.0.0.1. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const world = options.world ?? generateWorld({ seed: options.seed ?? 1, scale: options.scale ?? 1, ...(options.chains ? { chains: options.chains } : {}) });
+  const world =
+    options.world ??
+    generateWorld({ seed: options.seed ?? 1, scale: options.scale ?? 1, ...(options.chains ? { chains: options.chains } : {}) });
   const keys = new Set(options.apiKeys ?? [SANDBOX_KEY]);
   const proPlus = new Set(options.proPlusKeys ?? keys);
   const enterprise = new Set(options.enterpriseKeys ?? keys);
@@ -83,7 +85,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     omit: options.omit ?? [],
     disabledActions: options.disabledActions,
   });
-  const prices = new PriceApi(world, { faults: options.priceFaults, coingeckoKeys: options.coingeckoKeys ?? [COINGECKO_SANDBOX_KEY], now: options.now });
+  const prices = new PriceApi(world, {
+    faults: options.priceFaults,
+    coingeckoKeys: options.coingeckoKeys ?? [COINGECKO_SANDBOX_KEY],
+    now: options.now,
+  });
   const faults = options.faults === undefined ? undefined : new FaultInjector(options.faults);
   const buckets = new Map<string, TokenBucket>();
   const daily = new Map<string, number>();

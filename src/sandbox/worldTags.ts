@@ -28,8 +28,14 @@ export function worldTags(world: World, chainId: number): ReadonlyMap<string, Wi
   const busiest = busiestCounterparties(world, chainId);
   const counterparty = (rank: number): string => busiest[rank] ?? derivedAddress(world.seed, ROLE.counterparty, rank);
   const shapes: [string, TagShape][] = [
-    [contract(CONTRACT.exchange), { nametag: 'Sandbox Exchange 1', labels: ['Sandbox Exchange', 'Exchange'], slugs: ['sandbox-exchange', 'exchange'], reputation: 0 }],
-    [counterparty(0), { nametag: 'Sandbox Exchange 2', labels: ['Sandbox Exchange', 'Exchange'], slugs: ['sandbox-exchange', 'exchange'], reputation: 0 }],
+    [
+      contract(CONTRACT.exchange),
+      { nametag: 'Sandbox Exchange 1', labels: ['Sandbox Exchange', 'Exchange'], slugs: ['sandbox-exchange', 'exchange'], reputation: 0 },
+    ],
+    [
+      counterparty(0),
+      { nametag: 'Sandbox Exchange 2', labels: ['Sandbox Exchange', 'Exchange'], slugs: ['sandbox-exchange', 'exchange'], reputation: 0 },
+    ],
     [contract(CONTRACT.bridge), { nametag: 'Sandbox: Canonical Bridge', labels: ['Bridge'], slugs: ['bridge'], reputation: 0 }],
     [UNISWAP_V2_ROUTER, { nametag: 'Uniswap V2: Router 2', labels: ['Uniswap', 'DEX'], slugs: ['uniswap', 'dex'], reputation: 0 }],
     [counterparty(1), { nametag: 'Fake_Phishing1', labels: ['Phish / Hack'], slugs: ['phish-hack'], reputation: 2 }],
@@ -39,8 +45,18 @@ export function worldTags(world: World, chainId: number): ReadonlyMap<string, Wi
     shapes.map(([address, shape]) => [
       address,
       {
-        address, nametag: shape.nametag, internal_nametag: '', url: '', shortdescription: '', notes_1: '', notes_2: '',
-        labels: shape.labels, labels_slug: shape.slugs, reputation: shape.reputation, other_attributes: [], lastupdatedtimestamp: UPDATED,
+        address,
+        nametag: shape.nametag,
+        internal_nametag: '',
+        url: '',
+        shortdescription: '',
+        notes_1: '',
+        notes_2: '',
+        labels: shape.labels,
+        labels_slug: shape.slugs,
+        reputation: shape.reputation,
+        other_attributes: [],
+        lastupdatedtimestamp: UPDATED,
       },
     ]),
   );

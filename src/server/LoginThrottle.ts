@@ -38,7 +38,9 @@ export class LoginThrottle {
 
   /** Milliseconds until either counter allows another attempt; undefined when both do. */
   blockedFor(keys: { account: string; address: string }): number | undefined {
-    const waits = [this.wait(keys.account, this.limits.perAccount), this.wait(keys.address, this.limits.perAddress)].filter((wait) => wait !== undefined);
+    const waits = [this.wait(keys.account, this.limits.perAccount), this.wait(keys.address, this.limits.perAddress)].filter(
+      (wait) => wait !== undefined,
+    );
     return waits.length === 0 ? undefined : Math.max(...waits);
   }
 

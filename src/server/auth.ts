@@ -7,7 +7,12 @@ export const SESSION_COOKIE = 'ls_session';
 export const SESSION_HOURS = 12;
 
 /** The session cookie's attributes: logout clears it with the very same ones, or a browser keeps it. */
-export const sessionCookieOptions = (secure: boolean): CookieSerializeOptions => ({ httpOnly: true, sameSite: 'strict', secure, path: '/' });
+export const sessionCookieOptions = (secure: boolean): CookieSerializeOptions => ({
+  httpOnly: true,
+  sameSite: 'strict',
+  secure,
+  path: '/',
+});
 
 export interface Authenticated {
   user: User;

@@ -23,7 +23,10 @@ export interface BalanceSeries {
  * The newest finished export or close that kept its balances over time (every workspace export and close does;
  * a closed period counts as much as an export), with that file.
  */
-export async function latestBalanceSeries(workspace: Workspace, runs: readonly Run[]): Promise<{ run: Run; file: BalanceSeriesFile } | undefined> {
+export async function latestBalanceSeries(
+  workspace: Workspace,
+  runs: readonly Run[],
+): Promise<{ run: Run; file: BalanceSeriesFile } | undefined> {
   for (const run of runs) {
     if (run.status !== 'succeeded' || (run.request.kind !== 'export' && run.request.kind !== 'close')) continue;
     const file = await readBalanceSeriesFile(path.join(workspace.stores.runDir(run.id), BALANCE_SERIES_FILE));
@@ -37,7 +40,10 @@ export function balanceSeries(file: BalanceSeriesFile, reconcile: ReconcileJson 
   const openings = new Map<string, bigint>();
   for (const asset of reconcile?.assets ?? []) {
     if (asset.opening !== null && (asset.assetKind === 'native' || asset.assetKind === 'erc20')) {
-      openings.set(assetKey({ chainId: asset.chainId, wallet: asset.wallet, contract: asset.assetContract, tokenId: '' }), BigInt(asset.opening.raw));
+      openings.set(
+        assetKey({ chainId: asset.chainId, wallet: asset.wallet, contract: asset.assetContract, tokenId: '' }),
+        BigInt(asset.opening.raw),
+      );
     }
   }
   return file.series.map((line) => {

@@ -15,7 +15,10 @@ export function cursorText(cursor: EntryCursor | null): string | null {
 
 function parseCursor(text: string): EntryCursor {
   const found = /^([1-9][0-9]*)\.([1-9][0-9]*)$/.exec(Buffer.from(text, 'base64url').toString());
-  if (found === null) throw new InputError('cursor is not one this table gave', { details: { field: 'cursor', fix: 'pass the "next" of the previous page, or none' } });
+  if (found === null)
+    throw new InputError('cursor is not one this table gave', {
+      details: { field: 'cursor', fix: 'pass the "next" of the previous page, or none' },
+    });
   return { set: Number(found[1]), seq: Number(found[2]) };
 }
 
@@ -47,7 +50,17 @@ function given(value: string | undefined): string | undefined {
  */
 export function entryFilter(query: EntriesQuery, book: Book): { filter: EntryFilter; cursor: EntryCursor | null; limit: number } {
   const zone = book.data.timezone ?? 'UTC';
-  const [from, to, wallet, chain, asset, category, spam, review, q] = [query.from, query.to, query.wallet, query.chain, query.asset, query.category, query.spam, query.review, query.q].map(given);
+  const [from, to, wallet, chain, asset, category, spam, review, q] = [
+    query.from,
+    query.to,
+    query.wallet,
+    query.chain,
+    query.asset,
+    query.category,
+    query.spam,
+    query.review,
+    query.q,
+  ].map(given);
   const filter: EntryFilter = {
     ...(from === undefined ? {} : { from: dayStart(from, 'from', zone) }),
     ...(to === undefined ? {} : { to: dayStart(to, 'to', zone) }),

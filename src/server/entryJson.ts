@@ -5,7 +5,13 @@ import type { SqlBookEntries } from '../workspace/entries/SqlBookEntries.js';
 
 /** An entry as the API sends it: the `ledger.csv` columns, then its review and notes. */
 export function entryJson(entry: BookEntry): Record<string, unknown> {
-  return { ...entry.cells, review: entry.review.status, reviewed_by: entry.review.author, reviewed_at: entry.review.at, notes: entry.notes };
+  return {
+    ...entry.cells,
+    review: entry.review.status,
+    reviewed_by: entry.review.author,
+    reviewed_at: entry.review.at,
+    notes: entry.notes,
+  };
 }
 
 /** The CSV's two columns after the `ledger.csv` ones. */
@@ -27,7 +33,8 @@ export function entriesCsv(entries: SqlBookEntries, bookId: number, filter: Entr
         const lines: string[] = [];
         if (header) lines.push(csvLine([...chunk.columns, ...REVIEW_COLUMNS], '\n'));
         header = false;
-        for (const entry of chunk.entries) lines.push(csvLine([...chunk.columns.map((column) => entry.cells[column] ?? ''), entry.review.status, notesCell(entry)], '\n'));
+        for (const entry of chunk.entries)
+          lines.push(csvLine([...chunk.columns.map((column) => entry.cells[column] ?? ''), entry.review.status, notesCell(entry)], '\n'));
         if (lines.length > 0) yield `${lines.join('\n')}\n`;
       }
     })(),

@@ -16,7 +16,12 @@ const KEEP_ALIVE_MS = 15_000;
 export function streamRunEvents(workspace: Workspace, runId: number, request: FastifyRequest, reply: FastifyReply): void {
   reply.hijack();
   const out = reply.raw;
-  out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
+  out.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-content-type-options': 'nosniff',
+  });
   let ended = false;
   // The page already shows the first `after` log lines.
   let logSent = Math.max(0, Math.trunc(Number((request.query as { after?: string }).after ?? 0)) || 0);

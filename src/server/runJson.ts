@@ -32,8 +32,18 @@ export function bookJson(book: Book, runs: readonly Run[]): Record<string, unkno
     createdAt: book.createdAt,
     updatedAt: book.updatedAt,
     archivedAt: book.archivedAt,
-    lastRun: runs[0] === undefined ? null : { id: runs[0].id, kind: runs[0].request.kind, status: runs[0].status, createdAt: runs[0].createdAt },
-    lastReconcile: lastReconcile === undefined ? null : { id: lastReconcile.id, status: lastReconcile.status, finishedAt: lastReconcile.finishedAt },
-    lastAlert: lastAlert?.summary === undefined || lastAlert.summary === null ? null : { runId: lastAlert.id, kind: lastAlert.summary.alert, at: lastAlert.summary.alertAt, delivered: lastAlert.summary.alertDelivered },
+    lastRun:
+      runs[0] === undefined ? null : { id: runs[0].id, kind: runs[0].request.kind, status: runs[0].status, createdAt: runs[0].createdAt },
+    lastReconcile:
+      lastReconcile === undefined ? null : { id: lastReconcile.id, status: lastReconcile.status, finishedAt: lastReconcile.finishedAt },
+    lastAlert:
+      lastAlert?.summary === undefined || lastAlert.summary === null
+        ? null
+        : {
+            runId: lastAlert.id,
+            kind: lastAlert.summary.alert,
+            at: lastAlert.summary.alertAt,
+            delivered: lastAlert.summary.alertDelivered,
+          },
   };
 }

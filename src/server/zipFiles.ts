@@ -9,5 +9,8 @@ export function sendZip(reply: FastifyReply, fileName: string, entries: readonly
   const zip = new yazl.ZipFile();
   for (const entry of entries) zip.addFile(entry.path, entry.name, { mtime: new Date(Date.UTC(2000, 0, 1)) });
   zip.end();
-  return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(zip.outputStream);
+  return reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(zip.outputStream);
 }

@@ -9,7 +9,9 @@ export class AddressTagTable implements AddressTags {
   constructor(private readonly db: Database.Database) {
     this.statements = {
       known: db
-        .prepare<[number, string], string>('SELECT address FROM address_tags WHERE chain_id = ? AND address IN (SELECT value FROM json_each(?))')
+        .prepare<[number, string], string>(
+          'SELECT address FROM address_tags WHERE chain_id = ? AND address IN (SELECT value FROM json_each(?))',
+        )
         .pluck(),
       insert: db.prepare('INSERT OR REPLACE INTO address_tags (chain_id, address, raw, fetched_at) VALUES (?, ?, ?, ?)'),
       ofChain: db.prepare<[number], { address: string; raw: string | null; fetched_at: string }>(
@@ -38,6 +40,10 @@ export class AddressTagTable implements AddressTags {
   ofChain(chainId: number): StoredAddressTag[] {
     return this.statements.ofChain
       .all(chainId)
-      .map((row) => ({ address: row.address, tag: row.raw === null ? null : (JSON.parse(row.raw) as WireAddressTag), fetchedAt: row.fetched_at }));
+      .map((row) => ({
+        address: row.address,
+        tag: row.raw === null ? null : (JSON.parse(row.raw) as WireAddressTag),
+        fetchedAt: row.fetched_at,
+      }));
   }
 }

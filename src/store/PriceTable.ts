@@ -27,7 +27,9 @@ export class PriceTable implements PriceCache {
              WHERE source = ? AND chain_id = ? AND asset = ? AND currency = ? AND bucket BETWEEN ? AND ? ORDER BY bucket)`,
         )
         .pluck(true),
-      put: db.prepare('INSERT OR IGNORE INTO prices (source, chain_id, asset, currency, bucket, price, time, confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      put: db.prepare(
+        'INSERT OR IGNORE INTO prices (source, chain_id, asset, currency, bucket, price, time, confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
     };
   }
 

@@ -62,9 +62,7 @@ export class SqliteStore implements PipelineStore {
            SELECT chain_id, block_number, wallet, stream, seq FROM records
            WHERE chain_id = ? AND wallet = ? AND stream = ? AND block_number BETWEEN ? AND ?)`,
       ),
-      deleteSpan: db.prepare(
-        'DELETE FROM records WHERE chain_id = ? AND wallet = ? AND stream = ? AND block_number BETWEEN ? AND ?',
-      ),
+      deleteSpan: db.prepare('DELETE FROM records WHERE chain_id = ? AND wallet = ? AND stream = ? AND block_number BETWEEN ? AND ?'),
       insertRecord: db.prepare(
         `INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -89,18 +87,15 @@ export class SqliteStore implements PipelineStore {
          ON CONFLICT (chain_id, wallet, stream) DO UPDATE SET from_block = excluded.from_block,
            to_block = excluded.to_block, backfill_from = excluded.backfill_from, backfill_to = excluded.backfill_to`,
       ),
-      selectReceipt: db.prepare<[number, string], { raw: string }>(
-        'SELECT raw FROM receipts WHERE chain_id = ? AND tx_hash = ?',
-      ),
+      selectReceipt: db.prepare<[number, string], { raw: string }>('SELECT raw FROM receipts WHERE chain_id = ? AND tx_hash = ?'),
       upsertReceipt: db.prepare('INSERT OR REPLACE INTO receipts (chain_id, tx_hash, raw, ledger_fields) VALUES (?, ?, ?, ?)'),
-      missingReceipts: db
-        .prepare<[number, number, number, string], MissingReceipt>(
-          `SELECT DISTINCT r.tx_hash AS txHash, r.from_address AS sender, r.block_number AS block FROM records r
+      missingReceipts: db.prepare<[number, number, number, string], MissingReceipt>(
+        `SELECT DISTINCT r.tx_hash AS txHash, r.from_address AS sender, r.block_number AS block FROM records r
            WHERE r.chain_id = ? AND r.stream = 'txlist' AND r.block_number BETWEEN ? AND ?
              AND r.from_address IN (SELECT value FROM json_each(?))
              AND NOT EXISTS (SELECT 1 FROM receipts c WHERE c.chain_id = r.chain_id AND c.tx_hash = r.tx_hash)
            ORDER BY r.tx_hash`,
-        ),
+      ),
       countRecords: db
         .prepare<[{ chain: number | null; wallet: string | null; stream: string | null }], number>(
           `SELECT count(*) FROM records WHERE (@chain IS NULL OR chain_id = @chain)
@@ -131,7 +126,13 @@ export class SqliteStore implements PipelineStore {
       }
       const range = extendRange(this.syncedRange(chainId, wallet, stream), fromBlock, toBlock);
       this.statements.upsertRange.run(
-        chainId, wallet, stream, range.fromBlock, range.toBlock, range.backfill?.fromBlock ?? null, range.backfill?.toBlock ?? null,
+        chainId,
+        wallet,
+        stream,
+        range.fromBlock,
+        range.toBlock,
+        range.backfill?.fromBlock ?? null,
+        range.backfill?.toBlock ?? null,
       );
     })();
   }
@@ -166,12 +167,21 @@ export class SqliteStore implements PipelineStore {
    * of `INDEXED_BRIDGE_ADDRESSES`), in ascending order, in any case: read from the index of rows that mention any
    * bridge, then kept if they mention one of these.
    */
-  blocksMentioning(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number, addresses: readonly string[]): number[] {
+  blocksMentioning(
+    chainId: number,
+    wallets: readonly string[],
+    fromBlock: number,
+    toBlock: number,
+    addresses: readonly string[],
+  ): number[] {
     if (addresses.length === 0) return [];
     const owned = JSON.stringify(wallets.map((wallet) => wallet.toLowerCase()));
     const mentions = new RegExp(addresses.map((address) => address.replace(/[^0-9a-z]/gi, '')).join('|'), 'i');
     const blocks: number[] = [];
-    for (const [block, fields] of this.db.prepare<[number, number, number, string], [number, string]>(BRIDGED_ROWS).raw().iterate(chainId, fromBlock, toBlock, owned)) {
+    for (const [block, fields] of this.db
+      .prepare<[number, number, number, string], [number, string]>(BRIDGED_ROWS)
+      .raw()
+      .iterate(chainId, fromBlock, toBlock, owned)) {
       if (blocks[blocks.length - 1] !== block && mentions.test(fields)) blocks.push(block);
     }
     return blocks;
@@ -180,7 +190,9 @@ export class SqliteStore implements PipelineStore {
   /** How many rows `iterateRecords` would yield. */
   countLedgerRows(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): number {
     const owned = JSON.stringify(wallets.map((wallet) => wallet.toLowerCase()));
-    return this.db.prepare<[number, number, number, string], number>(COUNT_LEDGER_ROWS).pluck().get(chainId, fromBlock, toBlock, owned) ?? 0;
+    return (
+      this.db.prepare<[number, number, number, string], number>(COUNT_LEDGER_ROWS).pluck().get(chainId, fromBlock, toBlock, owned) ?? 0
+    );
   }
 
   /** The records exactly as the API sent them (the provenance of every ledger row), in the order of iterateRecords. */

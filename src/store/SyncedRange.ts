@@ -21,7 +21,11 @@ export function extendRange(range: SyncedRange | null, fromBlock: number, toBloc
     });
   }
   if (toBlock >= range.fromBlock - 1) {
-    return joinBackfill({ fromBlock: Math.min(fromBlock, range.fromBlock), toBlock: Math.max(toBlock, range.toBlock), backfill: range.backfill });
+    return joinBackfill({
+      fromBlock: Math.min(fromBlock, range.fromBlock),
+      toBlock: Math.max(toBlock, range.toBlock),
+      backfill: range.backfill,
+    });
   }
   const backfill = range.backfill;
   const touches = backfill !== null && fromBlock <= backfill.toBlock + 1 && toBlock >= backfill.fromBlock - 1;

@@ -29,6 +29,13 @@ export function pageRows(page: PageCommit): PageRow[] {
         details: { chain: chainId, wallet: page.wallet.toLowerCase(), stream, block: record.blockNumber, page: `${fromBlock}-${toBlock}` },
       });
     }
-    return { block, seq, hash: record.hash.toLowerCase(), from: record.from.toLowerCase(), raw: JSON.stringify(record), fields: encodeLedgerFields(stream, record) };
+    return {
+      block,
+      seq,
+      hash: record.hash.toLowerCase(),
+      from: record.from.toLowerCase(),
+      raw: JSON.stringify(record),
+      fields: encodeLedgerFields(stream, record),
+    };
   });
 }

@@ -59,8 +59,12 @@ export const migrations: readonly Migration[] = [
   UPDATE receipts SET ledger_fields = json_remove(raw, '$.logs', '$.logsBloom');
   `,
   (db) => {
-    db.function('ledger_fields_of', { deterministic: true }, (stream: unknown, raw: unknown) => ledgerFieldsOfRaw(String(stream), String(raw)));
-    db.function('receipt_fields_of', { deterministic: true }, (raw: unknown) => encodeReceiptFields(JSON.parse(String(raw)) as WireReceipt));
+    db.function('ledger_fields_of', { deterministic: true }, (stream: unknown, raw: unknown) =>
+      ledgerFieldsOfRaw(String(stream), String(raw)),
+    );
+    db.function('receipt_fields_of', { deterministic: true }, (raw: unknown) =>
+      encodeReceiptFields(JSON.parse(String(raw)) as WireReceipt),
+    );
     db.exec(`
     -- At a million rows, reading ledger_fields from records cost 15 µs a row: each row sat behind its raw
     -- JSON (overflow pages) in insertion order, and the receipt came through a join. ledger_rows holds the
@@ -147,7 +151,9 @@ export function migrate(db: Database.Database, path: string, log: (line: string)
   const upgrading = current > 0;
   if (upgrading) {
     const records = db.prepare<[], number>('SELECT count(*) FROM records').pluck().get() ?? 0;
-    log(`upgrading the state file ${path} from schema ${current} to ${migrations.length} (${records} stored record${records === 1 ? '' : 's'}), once; stopping it is safe`);
+    log(
+      `upgrading the state file ${path} from schema ${current} to ${migrations.length} (${records} stored record${records === 1 ? '' : 's'}), once; stopping it is safe`,
+    );
   }
   migrations.slice(current).forEach((step, index) => {
     db.transaction(() => {

@@ -42,8 +42,11 @@ export interface EstimateInput {
 export async function estimateCalls(input: EstimateInput): Promise<CallEstimateResult> {
   const { api, store, plan } = input;
   const pageSize = input.pageSize ?? 1000;
-  const keys = plan.ranges.flatMap((range) => walletsOnChain(input.wallets, range.chainId).map((wallet) => ({ range, wallet: wallet.address.toLowerCase() })));
-  if (keys.some(({ range, wallet }) => STREAMS.some((stream) => store.syncedRange(range.chainId, wallet, stream) !== null))) return { warm: true };
+  const keys = plan.ranges.flatMap((range) =>
+    walletsOnChain(input.wallets, range.chainId).map((wallet) => ({ range, wallet: wallet.address.toLowerCase() })),
+  );
+  if (keys.some(({ range, wallet }) => STREAMS.some((stream) => store.syncedRange(range.chainId, wallet, stream) !== null)))
+    return { warm: true };
   const estimate: CallEstimate = { listPages: 0, receipts: 0, ownCalls: 0 };
   try {
     for (const { range, wallet } of keys) {
@@ -61,7 +64,8 @@ export async function estimateCalls(input: EstimateInput): Promise<CallEstimateR
     }
   } catch (error) {
     // Whatever the API says about nonces, the sync itself still decides whether the run can go on.
-    if (error instanceof LedgerscanError && !(error instanceof DailyLimitError)) return { unavailable: featureRefusal(error) ?? error.shortMessage };
+    if (error instanceof LedgerscanError && !(error instanceof DailyLimitError))
+      return { unavailable: featureRefusal(error) ?? error.shortMessage };
     throw error;
   }
   return { estimate };

@@ -65,7 +65,7 @@ async function planChain(
   const headBlock = await api.headBlock(chainId);
   if (period.startTime > nowSeconds) throw noBlockAfter(chainId, period.startTime, 'the period has not begun');
   const startBlock = await api.blockNumberByTime(chainId, period.startTime, 'after').catch((error: unknown) => {
-    throw isNoClosestBlock(error) ? noBlockAfter(chainId, period.startTime, 'the explorer\'s data ends before it') : error;
+    throw isNoClosestBlock(error) ? noBlockAfter(chainId, period.startTime, "the explorer's data ends before it") : error;
   });
   const endBlock = period.endTime > nowSeconds ? headBlock : await api.blockNumberByTime(chainId, period.endTime - 1, 'before');
   return { chainId, startBlock, endBlock: Math.min(endBlock, headBlock), headBlock };
@@ -79,6 +79,6 @@ function isNoClosestBlock(error: unknown): boolean {
 function noBlockAfter(chainId: number, startTime: number, why: string): InputError {
   const start = new Date(startTime * 1000).toISOString().replace('.000Z', 'Z');
   return new InputError(`chain ${chainId} has no block at or after the period's start ${start}: ${why}`, {
-    details: { fix: 'choose a period that starts before the chain\'s newest block' },
+    details: { fix: "choose a period that starts before the chain's newest block" },
   });
 }

@@ -31,7 +31,13 @@ const PLAIN_LINE_MS = 10_000;
  * an event arrives, so it owns no timer that could keep the process alive. Its figures are `reduceProgress`'s,
  * as the workspace's.
  */
-export function createProgress(options: { output: ProgressOutput; quiet?: boolean; now?: () => number; rate?: number; dailyQuota?: number }): SyncProgress {
+export function createProgress(options: {
+  output: ProgressOutput;
+  quiet?: boolean;
+  now?: () => number;
+  rate?: number;
+  dailyQuota?: number;
+}): SyncProgress {
   if (options.quiet === true) return silentProgress;
   const output = options.output;
   const now = options.now ?? Date.now;
@@ -87,7 +93,9 @@ export function createProgress(options: { output: ProgressOutput; quiet?: boolea
       apply({ type: 'estimate', listPages, receipts });
       const calls = listPages + receipts;
       const time = rate === undefined ? '' : ` · ETA ${etaText(calls, rate, dailyQuota)}`;
-      output.write(`${stamp()}plan: about ${calls} calls for this cold sync (${listPages} list pages or more, ${receipts} receipts; ${ownCalls} calls counted them)${time}\n`);
+      output.write(
+        `${stamp()}plan: about ${calls} calls for this cold sync (${listPages} list pages or more, ${receipts} receipts; ${ownCalls} calls counted them)${time}\n`,
+      );
       if (tty) drawnLines = 0;
     },
     planned(key, blocks) {

@@ -51,11 +51,20 @@ export function reduceProgress(state: ProgressState, event: ProgressEvent, at: n
       return { ...next, expected: { listPages: before.listPages + event.listPages, receipts: before.receipts + event.receipts } };
     }
     case 'planned':
-      return withPercent(withLine(next, event, (line) => ({ ...line, blocks: line.blocks + event.blocks })), true);
+      return withPercent(
+        withLine(next, event, (line) => ({ ...line, blocks: line.blocks + event.blocks })),
+        true,
+      );
     case 'page':
-      return withPercent(withLine(next, event, (line) => ({
-        ...line, pages: line.pages + 1, rows: line.rows + event.rows, blocksDone: Math.min(line.blocks, line.blocksDone + event.blocks),
-      })), false);
+      return withPercent(
+        withLine(next, event, (line) => ({
+          ...line,
+          pages: line.pages + 1,
+          rows: line.rows + event.rows,
+          blocksDone: Math.min(line.blocks, line.blocksDone + event.blocks),
+        })),
+        false,
+      );
     case 'receiptQueued':
       return withLine(next, event, (line) => ({ ...line, receiptsQueued: line.receiptsQueued + 1 }));
     case 'receipt':
@@ -67,7 +76,11 @@ export function reduceProgress(state: ProgressState, event: ProgressEvent, at: n
   }
 }
 
-function withLine(state: ProgressState, where: { chainId: number; wallet: string }, change: (line: ProgressLine) => ProgressLine): ProgressState {
+function withLine(
+  state: ProgressState,
+  where: { chainId: number; wallet: string },
+  change: (line: ProgressLine) => ProgressLine,
+): ProgressState {
   const id = `${where.chainId} ${where.wallet.toLowerCase()}`;
   const lines = new Map(state.lines);
   lines.set(id, change(state.lines.get(id) ?? EMPTY_LINE));

@@ -103,24 +103,30 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
     const ripeness = input.ripeness?.[chainId] ?? chain.ripenessBlocks;
     const toBlock = Math.min(range.endBlock, range.headBlock - ripeness);
     chains.push({ chainId, fromBlock: range.startBlock, toBlock });
-    const owned = walletsOnChain(input.wallets, chainId)
-      .map((wallet) => wallet.address.toLowerCase());
+    const owned = walletsOnChain(input.wallets, chainId).map((wallet) => wallet.address.toLowerCase());
     const ownedSet = new Set(owned);
     const queueReceipt = (hash: string, sender: string, block: number): void => {
       if (input.fees !== 'receipts' && !feeNeedsReceipt(chain, block)) return;
       if (receipts.add(chainId, hash, sender, block)) progress?.receiptQueued(chainId, sender);
     };
     // Receipts a stopped earlier run committed rows for but never fetched.
-    for (const missing of store.missingReceipts(chainId, owned, range.startBlock, toBlock)) queueReceipt(missing.txHash, missing.sender, missing.block);
+    for (const missing of store.missingReceipts(chainId, owned, range.startBlock, toBlock))
+      queueReceipt(missing.txHash, missing.sender, missing.block);
 
     for (const wallet of owned) {
       for (const stream of input.streams ?? STREAMS) {
         const key: KeyReport = { chainId, wallet, stream, listCalls: 0, pages: 0, rows: 0 };
         perKey.push(key);
-        const spans = input.refetch === true
-          ? (range.startBlock <= toBlock ? [[range.startBlock, toBlock] as [number, number]] : [])
-          : spansToFetch(store.syncedRange(chainId, wallet, stream), range.startBlock, toBlock);
-        progress?.planned(key, spans.reduce((sum, [from, to]) => sum + to - from + 1, 0));
+        const spans =
+          input.refetch === true
+            ? range.startBlock <= toBlock
+              ? [[range.startBlock, toBlock] as [number, number]]
+              : []
+            : spansToFetch(store.syncedRange(chainId, wallet, stream), range.startBlock, toBlock);
+        progress?.planned(
+          key,
+          spans.reduce((sum, [from, to]) => sum + to - from + 1, 0),
+        );
         const run = async (): Promise<void> => {
           for (const [from, to] of spans) {
             await pageStream(api, store, key, from, to, {

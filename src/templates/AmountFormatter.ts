@@ -83,7 +83,11 @@ export class AmountFormatter {
 
   residualReport(): RoundingResidual[] {
     return [...this.residuals.entries()]
-      .map(([key, value]) => ({ currency: key.split('\u0000')[0] as string, residual: formatUnits(value.raw, value.decimals), roundedCells: value.cells }))
+      .map(([key, value]) => ({
+        currency: key.split('\u0000')[0] as string,
+        residual: formatUnits(value.raw, value.decimals),
+        roundedCells: value.cells,
+      }))
       .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
   }
 

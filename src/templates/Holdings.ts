@@ -52,9 +52,9 @@ export class Holdings {
 
   /** Every holding seen, by chain, wallet and contract (native first), so files list them in a stable order. */
   list(): Holding[] {
-    return this.positions.positions().sort(
-      (a, b) => a.chainId - b.chainId || compare(a.wallet, b.wallet) || compare(a.leg.assetContract, b.leg.assetContract),
-    );
+    return this.positions
+      .positions()
+      .sort((a, b) => a.chainId - b.chainId || compare(a.wallet, b.wallet) || compare(a.leg.assetContract, b.leg.assetContract));
   }
 }
 

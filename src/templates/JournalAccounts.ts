@@ -27,12 +27,20 @@ export class JournalAccounts {
   /** A movement of the holding; the counter account is the category's. */
   forMovement(holding: Holding, category: Category, direction: Direction): PostingNames {
     const p = this.patterns;
-    return this.named(holding, `${category}.${direction}`, () => p[`${category}.${direction}`] ?? p[category] ?? p['*'] ?? 'equity:unknown');
+    return this.named(
+      holding,
+      `${category}.${direction}`,
+      () => p[`${category}.${direction}`] ?? p[category] ?? p['*'] ?? 'equity:unknown',
+    );
   }
 
   /** The holding's balance at a period boundary, against the opening-balances equity account. */
   forBalance(holding: Holding): PostingNames {
-    return this.named(holding, 'opening', () => this.patterns.opening ?? (this.dialect === 'beancount' ? 'Equity:Opening-Balances' : 'equity:opening-balances'));
+    return this.named(
+      holding,
+      'opening',
+      () => this.patterns.opening ?? (this.dialect === 'beancount' ? 'Equity:Opening-Balances' : 'equity:opening-balances'),
+    );
   }
 
   private named(holding: Holding, role: string, counterPattern: () => string): PostingNames {

@@ -87,8 +87,20 @@ export interface Template {
 }
 
 export const categories: readonly Category[] = [
-  'transfer', 'own_transfer', 'trade', 'fee', 'failed_fee', 'mint', 'burn', 'genesis',
-  'liquidity_add', 'liquidity_remove', 'wrap', 'unwrap', 'bridge', ...ACCOUNTANT_CATEGORIES,
+  'transfer',
+  'own_transfer',
+  'trade',
+  'fee',
+  'failed_fee',
+  'mint',
+  'burn',
+  'genesis',
+  'liquidity_add',
+  'liquidity_remove',
+  'wrap',
+  'unwrap',
+  'bridge',
+  ...ACCOUNTANT_CATEGORIES,
 ];
 export const DEFAULT_UNPAIRED: readonly Category[] = ['liquidity_add', 'liquidity_remove'];
 export const rowShapes: readonly RowShape[] = ['exchange', 'in', 'out', 'fee'];

@@ -169,7 +169,15 @@ export class TieTally {
   }
 
   /** `rows`: 1 where the amount is a row's, 0 for the second side of the same row. */
-  private add(line: TieLine, reason: string, side: Side, wallet: string, named: Omit<TieAsset, 'wallet'>, amount: bigint, rows: number): void {
+  private add(
+    line: TieLine,
+    reason: string,
+    side: Side,
+    wallet: string,
+    named: Omit<TieAsset, 'wallet'>,
+    amount: bigint,
+    rows: number,
+  ): void {
     const contracts = childMap(childMap(childMap(childMap(this.found, line), reason), named.chainId), wallet);
     let amounts = contracts.get(named.assetContract);
     if (amounts === undefined) {
@@ -188,7 +196,13 @@ export class TieTally {
       amounts = { line, reason, holding, rows: 0, in: 0n, out: 0n, fees: 0n };
       this.amounts.set(key, amounts);
       if (!this.assets.has(holding)) {
-        this.assets.set(holding, { chainId: named.chainId, wallet, asset: named.asset, assetContract: named.assetContract, decimals: named.decimals });
+        this.assets.set(holding, {
+          chainId: named.chainId,
+          wallet,
+          asset: named.asset,
+          assetContract: named.assetContract,
+          decimals: named.decimals,
+        });
       }
     }
     return amounts;

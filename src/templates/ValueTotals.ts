@@ -41,7 +41,14 @@ export class ValueTotals {
   }
 
   state(): ValueTotalsState {
-    return { currency: this.valuer.currency, valued: this.valued, unvalued: this.unvalued, in: this.inflow.text(), out: this.outflow.text(), fees: this.fees.text() };
+    return {
+      currency: this.valuer.currency,
+      valued: this.valued,
+      unvalued: this.unvalued,
+      in: this.inflow.text(),
+      out: this.outflow.text(),
+      fees: this.fees.text(),
+    };
   }
 
   private leg(row: ViewRow, leg: Leg | null, side: SideSum): void {
@@ -87,7 +94,14 @@ export function sumValueTotals(states: readonly (ValueTotalsState | null)[]): Va
   const first = present[0];
   if (first === undefined) return null;
   const sum = (side: 'in' | 'out' | 'fees'): string => present.reduce((total, state) => total + BigInt(state[side]), 0n).toString();
-  return { currency: first.currency, valued: present.reduce((n, s) => n + s.valued, 0), unvalued: present.reduce((n, s) => n + s.unvalued, 0), in: sum('in'), out: sum('out'), fees: sum('fees') };
+  return {
+    currency: first.currency,
+    valued: present.reduce((n, s) => n + s.valued, 0),
+    unvalued: present.reduce((n, s) => n + s.unvalued, 0),
+    in: sum('in'),
+    out: sum('out'),
+    fees: sum('fees'),
+  };
 }
 
 /** Minor units as the currency's decimal text (`12345` USD → `123.45`), written as each row's value is. */

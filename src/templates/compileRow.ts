@@ -90,7 +90,12 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
     type: (row) => vocabularyLookup(template, template.types, row),
     memo: (row) => memo(template, names, row),
     from: (row) => (row.shape === 'in' ? row.counterpartyLabel || row.counterparty : row.walletLabel),
-    to: (row) => (row.shape === 'in' || row.shape === 'exchange' ? row.walletLabel : row.shape === 'out' ? row.counterpartyLabel || row.counterparty : ''),
+    to: (row) =>
+      row.shape === 'in' || row.shape === 'exchange'
+        ? row.walletLabel
+        : row.shape === 'out'
+          ? row.counterpartyLabel || row.counterparty
+          : '',
     'sent.wallet': (row) => (row.sent === null ? '' : row.walletLabel),
     'received.wallet': (row) => (row.received === null ? '' : row.walletLabel),
     description: (row) => describe(template, names, row),
@@ -136,8 +141,10 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
     'posting.account': (_row, posting) => postingOf(posting).account,
     'posting.amount': (_row, posting) => postingAmount(postingOf(posting), postingOf(posting).amountRaw),
     'posting.commodity': (_row, posting) => postingOf(posting).commodity,
-    'posting.debit': (_row, posting) => (postingOf(posting).amountRaw > 0n ? postingAmount(postingOf(posting), postingOf(posting).amountRaw) : ''),
-    'posting.credit': (_row, posting) => (postingOf(posting).amountRaw < 0n ? postingAmount(postingOf(posting), -postingOf(posting).amountRaw) : ''),
+    'posting.debit': (_row, posting) =>
+      postingOf(posting).amountRaw > 0n ? postingAmount(postingOf(posting), postingOf(posting).amountRaw) : '',
+    'posting.credit': (_row, posting) =>
+      postingOf(posting).amountRaw < 0n ? postingAmount(postingOf(posting), -postingOf(posting).amountRaw) : '',
   };
   const cell = table[field];
   if (cell === undefined) throw new Error(`field ${field} passed validation but has no cell`);

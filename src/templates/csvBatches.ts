@@ -112,10 +112,12 @@ export function* csvBatches(
       journal.movements(entries),
       // Generated lazily: the closing balances exist only once every movement passed.
       (function* closing() {
-        if (book !== null && period !== undefined && template.balances === 'opening-closing') yield* book.balances('closing', period.blocks, period.endTime);
+        if (book !== null && period !== undefined && template.balances === 'opening-closing')
+          yield* book.balances('closing', period.blocks, period.endTime);
       })(),
     ];
-    for (const group of transactions) for (const tx of group) for (const posting of tx.postings) if (add(posting.row, posting)) yield take();
+    for (const group of transactions)
+      for (const tx of group) for (const posting of tx.postings) if (add(posting.row, posting)) yield take();
   }
   if (batch.lines.length > 0) yield take();
 }

@@ -11,7 +11,10 @@ export type AccountDialect = 'hledger' | 'beancount';
  * unique (a spam "USDC" must not merge into the real one); NFTs count per collection.
  */
 export function journalCommodity(leg: Leg): string {
-  const symbol = leg.asset.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 16);
+  const symbol = leg.asset
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 16);
   if (leg.assetContract === '') return /^[A-Z]/.test(symbol) ? symbol : `X${symbol}`;
   const stem = symbol === '' ? (isNft(leg) ? 'NFT' : 'TOKEN') : /^[A-Z]/.test(symbol) ? symbol : `T${symbol}`.slice(0, 16);
   return `${stem}-${leg.assetContract.slice(2, 8).toUpperCase()}`;

@@ -54,7 +54,10 @@ export function surveyJournal(steps: Iterable<JournalStep>, dialect: AccountDial
   return {
     firstDate,
     commodities: [...declared.values()].filter((c) => !leftOut.has(c.commodity)).sort((a, b) => (a.commodity < b.commodity ? -1 : 1)),
-    accounts: [...accounts].filter(([, used]) => [...used].some((c) => !leftOut.has(c))).map(([account]) => account).sort(),
+    accounts: [...accounts]
+      .filter(([, used]) => [...used].some((c) => !leftOut.has(c)))
+      .map(([account]) => account)
+      .sort(),
     leftOut,
   };
 }

@@ -13,7 +13,10 @@ export type Quantity = (posting: Posting) => string;
 
 /** Journal syntax gives `;`, `|`, quotes and line breaks meaning, so free text is flattened first. */
 function plainText(text: string): string {
-  return text.replace(/[\r\n\t;|"\\]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  return text
+    .replace(/[\r\n\t;|"\\]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 /** hledger: commodities are always quoted because ours contain digits and dashes. */
@@ -85,7 +88,11 @@ export function hledgerDeclarations(commodities: readonly CommodityDeclaration[]
     lines.push(`commodity "${c.commodity}"`);
     // ledger-cli reads no `format 1.` (hledger needs the point): whole units need no format, both show them as written.
     if ((c.decimals ?? 0) > 0) lines.push(`    format 1.${'0'.repeat(c.decimals ?? 0)} "${c.commodity}"`);
-    lines.push(`    ; ${declarationFacts(c).map(([k, v]) => `${k}:${v}`).join(', ')}`);
+    lines.push(
+      `    ; ${declarationFacts(c)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(', ')}`,
+    );
   }
   for (const account of accounts) lines.push(`account ${account}`);
   return `${lines.join('\n')}\n\n`;
@@ -114,7 +121,11 @@ export function beancountLeftOut(commodities: Iterable<LeftOutNote>): string {
     '; before the point, so these commodities are stated in comments at each transaction and in tieout.csv instead.',
   ];
   for (const c of commodities) {
-    lines.push(`;   ${c.commodity}  ${declarationFacts(c).map(([k, v]) => `${k}:${v}`).join(', ')}, debits:${fullPrecision(c.debits, c.decimals)}`);
+    lines.push(
+      `;   ${c.commodity}  ${declarationFacts(c)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(', ')}, debits:${fullPrecision(c.debits, c.decimals)}`,
+    );
   }
   return `${lines.join('\n')}\n\n`;
 }

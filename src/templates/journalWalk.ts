@@ -17,7 +17,13 @@ export interface JournalStep {
  * at the start of its day. A journal walks this twice, once to learn what to declare first and once to write,
  * each time on a fresh book, so both walks see the same transactions.
  */
-export function* journalWalk(book: JournalBook, bounds: PeriodBounds | undefined, closing: boolean, entries: Iterable<LedgerEntry>, dates: DateFormatter): Generator<JournalStep> {
+export function* journalWalk(
+  book: JournalBook,
+  bounds: PeriodBounds | undefined,
+  closing: boolean,
+  entries: Iterable<LedgerEntry>,
+  dates: DateFormatter,
+): Generator<JournalStep> {
   if (bounds !== undefined) {
     book.roll(bounds.history());
     const date = dates.format(bounds.startTime);

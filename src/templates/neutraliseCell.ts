@@ -11,7 +11,8 @@ export function neutraliseCell(cell: string): string {
   if (cell === '') return cell;
   const first = cell.charCodeAt(0);
   // fast path: almost every cell starts with a letter, a digit or `0x`
-  if (first < 0xff00 && first !== 0x3d && first !== 0x2b && first !== 0x2d && first !== 0x40 && first !== 0x09 && first !== 0x0d) return cell;
+  if (first < 0xff00 && first !== 0x3d && first !== 0x2b && first !== 0x2d && first !== 0x40 && first !== 0x09 && first !== 0x0d)
+    return cell;
   if (!formulaStart.test(cell) || plainNumber.test(cell)) return cell;
   return `'${cell}`;
 }

@@ -8,8 +8,32 @@ import { categories, DEFAULT_UNPAIRED, rowShapes } from './Template.js';
 type Json = Record<string, unknown>;
 
 const topKeys = [
-  'name', 'title', 'docs', 'confidence', 'renderer', 'layout', 'split', 'fileName', 'lineEnding', 'finalNewline', 'date',
-  'amounts', 'labels', 'types', 'fee', 'failed', 'spam', 'ignored', 'nftNaming', 'unknownTokenNaming', 'balances', 'accounts', 'columns', 'unpaired', 'xlsx', '$comment',
+  'name',
+  'title',
+  'docs',
+  'confidence',
+  'renderer',
+  'layout',
+  'split',
+  'fileName',
+  'lineEnding',
+  'finalNewline',
+  'date',
+  'amounts',
+  'labels',
+  'types',
+  'fee',
+  'failed',
+  'spam',
+  'ignored',
+  'nftNaming',
+  'unknownTokenNaming',
+  'balances',
+  'accounts',
+  'columns',
+  'unpaired',
+  'xlsx',
+  '$comment',
 ];
 
 /**
@@ -85,7 +109,8 @@ export function parseTemplate(json: unknown, source: string): Template {
   const types = stringRecord(json, 'types', labelKeys, problem);
   const accountKeys = ['*', 'asset', 'spam', 'opening', ...categories, ...categories.flatMap((c) => [`${c}.in`, `${c}.out`])];
   const accounts = stringRecord(json, 'accounts', accountKeys, problem);
-  if (layout === 'posting' && accounts.asset === undefined) problem('$.accounts.asset', 'the posting layout needs an asset account pattern');
+  if (layout === 'posting' && accounts.asset === undefined)
+    problem('$.accounts.asset', 'the posting layout needs an asset account pattern');
 
   const fee = sub(json, 'fee', '$', ['placement', 'separateWhen']);
   const placement = oneOf(fee, 'placement', '$.fee', ['columns', 'inside', 'row'] as const, 'columns');
@@ -140,8 +165,10 @@ export function parseTemplate(json: unknown, source: string): Template {
     source,
   };
   checkNoAmountLost(template, problem);
-  if (template.balances === 'opening' && template.layout === 'transaction') problem('$.balances', 'opening balance rows need the entry or posting layout');
-  if (template.balances === 'opening-closing' && template.layout !== 'posting') problem('$.balances', '"opening-closing" needs the posting layout (closing books the balance against equity)');
+  if (template.balances === 'opening' && template.layout === 'transaction')
+    problem('$.balances', 'opening balance rows need the entry or posting layout');
+  if (template.balances === 'opening-closing' && template.layout !== 'posting')
+    problem('$.balances', '"opening-closing" needs the posting layout (closing books the balance against equity)');
   if (template.spam === 'label' && labels.spam === undefined) problem('$.labels.spam', 'spam "label" needs a spam label');
   if (problems.length > 0) {
     throw new InputError(`template has ${problems.length} problem${problems.length === 1 ? '' : 's'}`, {
@@ -151,7 +178,12 @@ export function parseTemplate(json: unknown, source: string): Template {
   return template;
 }
 
-function parseColumns(raw: unknown, layout: Template['layout'], renderer: Template['renderer'], problem: (path: string, message: string) => void): TemplateColumn[] {
+function parseColumns(
+  raw: unknown,
+  layout: Template['layout'],
+  renderer: Template['renderer'],
+  problem: (path: string, message: string) => void,
+): TemplateColumn[] {
   if (raw === undefined && renderer !== 'csv') return [];
   if (!Array.isArray(raw) || raw.length === 0) {
     problem('$.columns', 'must be a non-empty array of columns');
@@ -164,7 +196,8 @@ function parseColumns(raw: unknown, layout: Template['layout'], renderer: Templa
       problem(path, 'must be an object with "header" and "field" or "constant"');
       return { header: '', field: null, constant: '', dateFormat: null, valued: false, valuedField: null };
     }
-    for (const key of Object.keys(column)) if (!['header', 'field', 'constant', 'dateFormat', 'valued', 'valuedField'].includes(key)) problem(`${path}.${key}`, 'unknown key');
+    for (const key of Object.keys(column))
+      if (!['header', 'field', 'constant', 'dateFormat', 'valued', 'valuedField'].includes(key)) problem(`${path}.${key}`, 'unknown key');
     if (typeof column.header !== 'string') problem(`${path}.header`, 'required string is missing');
     const field = column.field;
     const constant = column.constant;
@@ -207,10 +240,16 @@ function checkNoAmountLost(template: Template, problem: (path: string, message: 
     problem('$.columns', 'needs an amount column (amount.signed, entry.amount, or sent.amount and received.amount)');
   }
   const feeInColumns = template.layout === 'transaction' && (template.fee.placement === 'columns' || template.failed === 'fee-columns');
-  if (feeInColumns && !fields.has('fee.amount')) problem('$.fee.placement', 'fees go to the fee columns but there is no fee.amount column (add one or use placement "row")');
+  if (feeInColumns && !fields.has('fee.amount'))
+    problem('$.fee.placement', 'fees go to the fee columns but there is no fee.amount column (add one or use placement "row")');
 }
 
-function stringRecord(json: Json, key: string, allowedKeys: readonly string[], problem: (path: string, message: string) => void): Record<string, string> {
+function stringRecord(
+  json: Json,
+  key: string,
+  allowedKeys: readonly string[],
+  problem: (path: string, message: string) => void,
+): Record<string, string> {
   const value = json[key] ?? {};
   if (!isObject(value)) {
     problem(`$.${key}`, 'must be an object of strings');
@@ -229,10 +268,12 @@ function checkFileName(fileName: string, split: Template['split'], problem: (pat
   if (fileName === '') return;
   if (/[/\\]|^\.|\.\./.test(fileName)) problem('$.fileName', 'must be a plain file name (no folders, no leading dot)');
   for (const match of fileName.matchAll(/\{([^}]*)\}/g)) {
-    if (!['wallet', 'walletLabel', 'chain', 'asset'].includes(match[1] as string)) problem('$.fileName', `unknown placeholder {${match[1]}}`);
+    if (!['wallet', 'walletLabel', 'chain', 'asset'].includes(match[1] as string))
+      problem('$.fileName', `unknown placeholder {${match[1]}}`);
   }
   const hasWallet = fileName.includes('{wallet}') || fileName.includes('{walletLabel}');
-  if (split !== 'combined' && !(hasWallet && fileName.includes('{chain}'))) problem('$.fileName', `split ${split} needs {wallet} or {walletLabel} and {chain}`);
+  if (split !== 'combined' && !(hasWallet && fileName.includes('{chain}')))
+    problem('$.fileName', `split ${split} needs {wallet} or {walletLabel} and {chain}`);
   if (split === 'wallet-chain-asset' && !fileName.includes('{asset}')) problem('$.fileName', 'split wallet-chain-asset needs {asset}');
 }
 

@@ -86,12 +86,22 @@ export async function renderJournal(
   const bounds = template.balances === 'none' ? undefined : period;
   const closing = bounds !== undefined && template.balances === 'opening-closing';
   const survey = surveyJournal(
-    journalWalk(new JournalBook(template.accounts, dialect), bounds, closing && files.closing !== null, entries(new TieTally(template, () => EVERY_LEG)), dates),
+    journalWalk(
+      new JournalBook(template.accounts, dialect),
+      bounds,
+      closing && files.closing !== null,
+      entries(new TieTally(template, () => EVERY_LEG)),
+      dates,
+    ),
     dialect,
   );
   if (survey.leftOut.size > 0) await writer.write(beancountLeftOut(survey.leftOut.values()));
   if (survey.accounts.length > 0) {
-    await writer.write(dialect === 'beancount' ? beancountDeclarations(survey.firstDate, survey.commodities, survey.accounts) : hledgerDeclarations(survey.commodities, survey.accounts));
+    await writer.write(
+      dialect === 'beancount'
+        ? beancountDeclarations(survey.firstDate, survey.commodities, survey.accounts)
+        : hledgerDeclarations(survey.commodities, survey.accounts),
+    );
   }
   const book = new JournalBook(template.accounts, dialect);
   const market = prices === null ? null : new JournalPrices(prices);
@@ -100,7 +110,12 @@ export async function renderJournal(
 
   const quantity = (p: Posting): string => amounts.format(p.amountRaw, p.decimals, p.commodity);
 
-  const write = async (tx: JournalTransaction, date: string, header: Omit<JournalHeader, 'date'>, to: JournalSink = writer): Promise<void> => {
+  const write = async (
+    tx: JournalTransaction,
+    date: string,
+    header: Omit<JournalHeader, 'date'>,
+    to: JournalSink = writer,
+  ): Promise<void> => {
     const kept: Posting[] = [];
     for (const p of tx.postings) {
       const leftOut = survey.leftOut.has(p.commodity);
@@ -111,8 +126,12 @@ export async function renderJournal(
     if (kept.length === 0) return;
     for (const p of kept) accounts.add(p.account);
     // The closing transaction (its own file) is dated after the period: the last day's prices are noted apart.
-    if (market !== null && to === writer) for (const p of kept) if (p.side === 'asset') market.note(date, p.commodity, legOfRow(p.row), p.row.timestamp);
-    const text = dialect === 'beancount' ? beancountTransaction({ date, ...header }, kept, quantity) : hledgerTransaction({ date, ...header }, kept, quantity);
+    if (market !== null && to === writer)
+      for (const p of kept) if (p.side === 'asset') market.note(date, p.commodity, legOfRow(p.row), p.row.timestamp);
+    const text =
+      dialect === 'beancount'
+        ? beancountTransaction({ date, ...header }, kept, quantity)
+        : hledgerTransaction({ date, ...header }, kept, quantity);
     await to.write(text);
     rows += kept.length;
   };
@@ -126,7 +145,8 @@ export async function renderJournal(
     } else if (market !== null && bounds !== undefined) {
       // The period's last day, in the file's zone: the date `-X` values the holdings at.
       const lastDay = dates.format(bounds.endTime - 1);
-      for (const holding of tx.holdings) if (holding.balance !== 0n) market.note(lastDay, book.names(holding).commodity, holding.leg, bounds.endTime);
+      for (const holding of tx.holdings)
+        if (holding.balance !== 0n) market.note(lastDay, book.names(holding).commodity, holding.leg, bounds.endTime);
     }
     if (kind === 'closing' && tally !== null) {
       const assertions: BalanceAssertion[] = [];
@@ -141,7 +161,11 @@ export async function renderJournal(
       }
       const header = balanceHeader(tx, 'closing balances');
       if (assertions.length > 0) {
-        await writer.write(dialect === 'beancount' ? beancountBalances(date, assertions) : hledgerAssertions({ date, ...header, description: `balance assertions ${header.description}` }, assertions));
+        await writer.write(
+          dialect === 'beancount'
+            ? beancountBalances(date, assertions)
+            : hledgerAssertions({ date, ...header, description: `balance assertions ${header.description}` }, assertions),
+        );
       }
       if (tx.postings.length > 0 && files.closing !== null) await write(tx, date, header, files.closing);
     }
@@ -195,11 +219,21 @@ async function closingAssertion(
   const decimals = holding.leg.decimals;
   const ledger = fullPrecision(holding.balance, decimals);
   const why =
-    holding.leg.spam !== '' ? 'spam: the chain is not asked' : isNft(holding.leg) ? 'NFT collection: counted by the ledger only' : bounds.chainBalance === undefined ? 'no chain balance asked' : null;
+    holding.leg.spam !== ''
+      ? 'spam: the chain is not asked'
+      : isNft(holding.leg)
+        ? 'NFT collection: counted by the ledger only'
+        : bounds.chainBalance === undefined
+          ? 'no chain balance asked'
+          : null;
   const chain = why === null && bounds.chainBalance !== undefined ? await bounds.chainBalance(holding, block) : { unavailable: why ?? '' };
   const base = { account: names.asset, commodity: names.commodity };
   if ('unavailable' in chain) {
-    return { assertion: { ...base, amount: ledger, note: `ledger balance at block ${block}; chain balance unavailable (${chain.unavailable})` }, fromChain: false, differs: false };
+    return {
+      assertion: { ...base, amount: ledger, note: `ledger balance at block ${block}; chain balance unavailable (${chain.unavailable})` },
+      fromChain: false,
+      differs: false,
+    };
   }
   const differs = chain.value !== holding.balance;
   const note = differs

@@ -8,10 +8,26 @@ export type CellKind = 'text' | 'number';
  * addresses, base-unit integers (`amount_raw`, up to 78 digits) and dates (ISO text, in the CSV's own zone).
  */
 const NUMBER_FIELDS: ReadonlySet<string> = new Set([
-  'entry.amount', 'entry.chain_id', 'entry.block_number', 'entry.decimals',
-  'posting.amount', 'posting.debit', 'posting.credit',
-  'sent.amount', 'received.amount', 'fee.amount', 'base.amount', 'quote.amount', 'amount.signed',
-  'entry.price', 'entry.value', 'value.amount', 'value.signed', 'sent.value', 'received.value', 'base.price',
+  'entry.amount',
+  'entry.chain_id',
+  'entry.block_number',
+  'entry.decimals',
+  'posting.amount',
+  'posting.debit',
+  'posting.credit',
+  'sent.amount',
+  'received.amount',
+  'fee.amount',
+  'base.amount',
+  'quote.amount',
+  'amount.signed',
+  'entry.price',
+  'entry.value',
+  'value.amount',
+  'value.signed',
+  'sent.value',
+  'received.value',
+  'base.price',
 ]);
 
 /** The spreadsheet kind of each of a CSV template's columns, in column order. */

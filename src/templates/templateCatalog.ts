@@ -33,7 +33,10 @@ export function loadTemplateFile(file: string): Template {
   } catch (cause) {
     // V8 quotes (part of) the source after the reason, line breaks included; the message stays one line
     const reason = (cause as Error).message.replace(/, (\.\.\.)?"[\s\S]*$/, '');
-    throw new InputError('template file is not valid JSON', { details: { file, error: reason, fix: 'correct the JSON syntax at that token' }, cause });
+    throw new InputError('template file is not valid JSON', {
+      details: { file, error: reason, fix: 'correct the JSON syntax at that token' },
+      cause,
+    });
   }
   return parseTemplate(json, file);
 }
@@ -48,7 +51,9 @@ export function builtinTemplateNames(): string[] {
 export function loadBuiltinTemplate(name: string): Template {
   const names = builtinTemplateNames();
   if (!names.includes(name)) {
-    throw new InputError(`unknown template ${JSON.stringify(name)}`, { details: { fix: `use one of ${names.join(', ')} (see 'ledgerscan templates')` } });
+    throw new InputError(`unknown template ${JSON.stringify(name)}`, {
+      details: { fix: `use one of ${names.join(', ')} (see 'ledgerscan templates')` },
+    });
   }
   return loadTemplateFile(path.join(builtinTemplateDir(), `${name}.json`));
 }

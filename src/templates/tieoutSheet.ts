@@ -13,7 +13,20 @@ import { minorText } from './ValueTotals.js';
 export const TIEOUT_FILE = 'tieout.csv';
 
 export const TIEOUT_HEADER = [
-  'template', 'chain_id', 'chain', 'wallet', 'asset', 'asset_contract', 'decimals', 'line', 'reason', 'rows', 'in', 'out', 'fees', 'rounding_residual',
+  'template',
+  'chain_id',
+  'chain',
+  'wallet',
+  'asset',
+  'asset_contract',
+  'decimals',
+  'line',
+  'reason',
+  'rows',
+  'in',
+  'out',
+  'fees',
+  'rounding_residual',
 ];
 
 /** Its spreadsheet twin (with the job's `xlsx`). */
@@ -21,7 +34,20 @@ export const TIEOUT_XLSX = 'tieout.xlsx';
 
 /** The sheet's columns in a spreadsheet: `in`, `out` and `fees` are base units (exact integers), so text. */
 export const TIEOUT_KINDS: readonly CellKind[] = [
-  'text', 'number', 'text', 'text', 'text', 'text', 'number', 'text', 'text', 'number', 'text', 'text', 'text', 'number',
+  'text',
+  'number',
+  'text',
+  'text',
+  'text',
+  'text',
+  'number',
+  'text',
+  'text',
+  'number',
+  'text',
+  'text',
+  'text',
+  'number',
 ];
 
 /** One template's tie-out as rendering left it. */
@@ -59,13 +85,39 @@ export function tieoutSheet(ties: readonly TemplateTie[]): string[][] {
       );
       checkTied(template, asset, lines);
       for (const line of lines) {
-        records.push([...holdingCells(template.name, asset), line.line, line.reason, String(line.rows), line.in.toString(), line.out.toString(), line.fees.toString(), '']);
+        records.push([
+          ...holdingCells(template.name, asset),
+          line.line,
+          line.reason,
+          String(line.rows),
+          line.in.toString(),
+          line.out.toString(),
+          line.fees.toString(),
+          '',
+        ]);
       }
     }
     for (const residual of residuals) {
-      records.push([template.name, '', '', '', residual.currency, '', '', 'rounding', '', String(residual.roundedCells), '', '', '', residual.residual]);
+      records.push([
+        template.name,
+        '',
+        '',
+        '',
+        residual.currency,
+        '',
+        '',
+        'rounding',
+        '',
+        String(residual.roundedCells),
+        '',
+        '',
+        '',
+        residual.residual,
+      ]);
     }
-    const categories = [...tie.categories.values()].sort((a, b) => compareText(a.category, b.category) || compareText(a.writtenAs, b.writtenAs));
+    const categories = [...tie.categories.values()].sort(
+      (a, b) => compareText(a.category, b.category) || compareText(a.writtenAs, b.writtenAs),
+    );
     for (const { category, writtenAs, rows } of categories) {
       const reason = `category ${category} has no type of its own in ${template.name}: written as ${writtenAs}`;
       records.push([template.name, '', '', '', '', '', '', 'category', reason, String(rows), '', '', '', '']);
@@ -79,12 +131,35 @@ export function tieoutSheet(ties: readonly TemplateTie[]): string[][] {
 function valueRecord(template: string, values: ValueTotalsState): string[] {
   const text = (units: string): string => minorText(units, values.currency);
   const reason = values.unvalued === 0 ? '' : `${values.unvalued} legs without a value`;
-  return [template, '', '', '', values.currency, '', '', 'value', reason, String(values.valued), text(values.in), text(values.out), text(values.fees), ''];
+  return [
+    template,
+    '',
+    '',
+    '',
+    values.currency,
+    '',
+    '',
+    'value',
+    reason,
+    String(values.valued),
+    text(values.in),
+    text(values.out),
+    text(values.fees),
+    '',
+  ];
 }
 
 function holdingCells(template: string, asset: TieAsset): string[] {
   const chain = findChain(asset.chainId)?.slug ?? String(asset.chainId);
-  return [template, String(asset.chainId), chain, asset.wallet, asset.asset, asset.assetContract, asset.decimals === null ? '' : String(asset.decimals)];
+  return [
+    template,
+    String(asset.chainId),
+    chain,
+    asset.wallet,
+    asset.asset,
+    asset.assetContract,
+    asset.decimals === null ? '' : String(asset.decimals),
+  ];
 }
 
 function compareAssets(a: TieAsset, b: TieAsset): number {
@@ -111,17 +186,25 @@ function checkTied(template: Template, asset: TieAsset, lines: readonly TieAmoun
     asset: `${asset.asset || asset.assetContract || 'native'}${asset.assetContract === '' ? '' : ` (${asset.assetContract})`}`,
     chain: findChain(asset.chainId)?.slug ?? String(asset.chainId),
     wallet: asset.wallet,
-    unexplained: sides.map((side) => `${side} ${unexplained[side].toString()}`).join(', ') + ' base units (ledger minus template and its reasons)',
+    unexplained:
+      sides.map((side) => `${side} ${unexplained[side].toString()}`).join(', ') + ' base units (ledger minus template and its reasons)',
   };
   const shortMessage = `template ${template.name} loses value of ${details.asset}: its rows do not carry every ledger amount`;
   if (isBuiltin(template)) {
     throw new LedgerscanError(shortMessage, {
       kind: 'defect',
-      details: { ...details, fix: `a defect in the built-in template: please report this message; leave --template ${template.name} out to export the others` },
+      details: {
+        ...details,
+        fix: `a defect in the built-in template: please report this message; leave --template ${template.name} out to export the others`,
+      },
     });
   }
   throw new InputError(shortMessage, {
-    details: { ...details, file: template.source, fix: 'give every amount a column (sent.amount, received.amount, fee.amount, entry.amount or posting.amount)' },
+    details: {
+      ...details,
+      file: template.source,
+      fix: 'give every amount a column (sent.amount, received.amount, fee.amount, entry.amount or posting.amount)',
+    },
   });
 }
 

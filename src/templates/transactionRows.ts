@@ -10,7 +10,20 @@ export type OnNetted = (leg: Leg, wallet: string, amount: bigint) => void;
 
 /** When a row pairs two legs of different categories, the more telling one names the row: a user's category first. */
 const categoryRank: readonly Category[] = [
-  'failed_fee', ...ACCOUNTANT_CATEGORIES, 'liquidity_add', 'liquidity_remove', 'wrap', 'unwrap', 'bridge', 'trade', 'mint', 'burn', 'own_transfer', 'genesis', 'transfer', 'fee',
+  'failed_fee',
+  ...ACCOUNTANT_CATEGORIES,
+  'liquidity_add',
+  'liquidity_remove',
+  'wrap',
+  'unwrap',
+  'bridge',
+  'trade',
+  'mint',
+  'burn',
+  'own_transfer',
+  'genesis',
+  'transfer',
+  'fee',
 ];
 
 /**
@@ -79,7 +92,8 @@ function placeFee(rows: ViewRow[], tx: WalletTransaction, first: LedgerEntry, fe
   } else if (!failed && placement === 'columns') {
     const separate = template.fee.separateWhen;
     target = separate.includes('no-sent') ? firstSending(rows, false) : rows[0];
-    const sameCurrency = separate.includes('same-currency') && target !== undefined && target.sent !== null && assetKey(target.sent) === 'native';
+    const sameCurrency =
+      separate.includes('same-currency') && target !== undefined && target.sent !== null && assetKey(target.sent) === 'native';
     if (target !== undefined && !sameCurrency) {
       target.fee = fee;
       return;

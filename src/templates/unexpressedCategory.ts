@@ -11,8 +11,11 @@ import type { ViewRow } from './ViewRow.js';
  */
 export function unexpressedCategory(template: Template, row: ViewRow): string | null {
   if (template.layout !== 'transaction' || categoryDirection(row.category) === null) return null;
-  const own = (words: Readonly<Record<string, string>>): boolean => words[row.category] !== undefined || words[`${row.category}.${row.shape}`] !== undefined;
+  const own = (words: Readonly<Record<string, string>>): boolean =>
+    words[row.category] !== undefined || words[`${row.category}.${row.shape}`] !== undefined;
   if (own(template.labels) || own(template.types)) return null;
-  const written = [vocabularyLookup(template, template.types, row), vocabularyLookup(template, template.labels, row)].filter((word) => word !== '');
+  const written = [vocabularyLookup(template, template.types, row), vocabularyLookup(template, template.labels, row)].filter(
+    (word) => word !== '',
+  );
   return written.length === 0 ? 'no label' : written.join(' / ');
 }

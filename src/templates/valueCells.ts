@@ -6,12 +6,25 @@ import type { Leg, ViewRow } from './ViewRow.js';
 type Cell = (row: ViewRow) => string;
 
 /** The fields of the value record (`VALUE_COLUMNS`), in its order: a row's one leg valued. */
-export const VALUE_RECORD_FIELDS = ['entry.price', 'entry.price_currency', 'entry.price_time', 'entry.price_source', 'entry.value', 'entry.value_state'] as const;
+export const VALUE_RECORD_FIELDS = [
+  'entry.price',
+  'entry.price_currency',
+  'entry.price_time',
+  'entry.price_source',
+  'entry.value',
+  'entry.value_state',
+] as const;
 
 /** The fields that read a row's value in the book's currency (see docs/templates.md, "Values"). */
 export const VALUE_FIELDS = [
   ...VALUE_RECORD_FIELDS,
-  'value.amount', 'value.currency', 'value.signed', 'sent.value', 'received.value', 'base.price', 'base.price_currency',
+  'value.amount',
+  'value.currency',
+  'value.signed',
+  'sent.value',
+  'received.value',
+  'base.price',
+  'base.price_currency',
 ] as const;
 
 /** The value of a row's one leg (the sent, else the received, else the fee): what the `entry.*` value fields show. */
@@ -36,7 +49,7 @@ export function valueCells(valuer: RowValuer | null): Record<(typeof VALUE_FIELD
   // Koinly's net worth: what came in, else what went out.
   const worth = (row: ViewRow): LegValue | null => {
     const received = valued(row, row.received);
-    return received !== null && received.valued ? received : valued(row, row.sent) ?? received;
+    return received !== null && received.valued ? received : (valued(row, row.sent) ?? received);
   };
   const base = (row: ViewRow): Leg | null => row.sent ?? row.received;
   const priceTextOf = (value: Extract<LegValue, { valued: true }> | null): string => (value === null ? '' : writtenOf(value.answer).text);

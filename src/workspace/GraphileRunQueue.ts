@@ -17,7 +17,6 @@ export const RUN_TASK = 'ledgerscan_run';
  */
 const RUN_ATTEMPTS = 5;
 
-
 /**
  * A named queue per book: graphile-worker runs one job of a queue at a time across the cluster, so one run per
  * book at a time, whichever worker takes it; runs of different books go side by side on different workers.

@@ -96,7 +96,8 @@ export class InProcessRunQueue implements RunQueue {
         .finally(async () => {
           this.active.delete(run.id);
           // Stopped by a shutdown, not by a person: the next start takes it up again.
-          if (this.closed && (await this.data.getRun(run.id))?.status === 'stopped') await this.data.updateRun(run.id, { status: 'queued', finishedAt: null });
+          if (this.closed && (await this.data.getRun(run.id))?.status === 'stopped')
+            await this.data.updateRun(run.id, { status: 'queued', finishedAt: null });
           void this.pump();
           await this.settle();
         });

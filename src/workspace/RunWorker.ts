@@ -62,7 +62,10 @@ export class RunWorker {
     const utils = await makeWorkerUtils({ connectionString: options.database, logger: graphileLogger(options.log) });
     let workspace: Workspace;
     try {
-      workspace = await openDistributedWorkspace({ ...options, api: { apiKey: first.key, baseUrl: options.baseUrl, rate: first.rate, coingeckoKey: options.coingeckoKey } }, utils);
+      workspace = await openDistributedWorkspace(
+        { ...options, api: { apiKey: first.key, baseUrl: options.baseUrl, rate: first.rate, coingeckoKey: options.coingeckoKey } },
+        utils,
+      );
     } catch (error) {
       await utils.release();
       throw error;
@@ -88,9 +91,16 @@ export class RunWorker {
       logger: graphileLogger(this.options.log),
       taskList: { [RUN_TASK]: (payload, helpers) => this.execute((payload as { runId: number }).runId, helpers) },
     });
-    this.lease = new WorkerLease(this.options.database, this.workerId, this.utils, { leaseSeconds: this.options.leaseSeconds ?? 30, beatSeconds: this.options.beatSeconds ?? 5, log: this.options.log });
+    this.lease = new WorkerLease(this.options.database, this.workerId, this.utils, {
+      leaseSeconds: this.options.leaseSeconds ?? 30,
+      beatSeconds: this.options.beatSeconds ?? 5,
+      log: this.options.log,
+    });
     this.lease.start();
-    await this.workspace.start({ scheduler: this.options.scheduler ?? true, ...(this.options.schedulerEveryMs === undefined ? {} : { schedulerEveryMs: this.options.schedulerEveryMs }) });
+    await this.workspace.start({
+      scheduler: this.options.scheduler ?? true,
+      ...(this.options.schedulerEveryMs === undefined ? {} : { schedulerEveryMs: this.options.schedulerEveryMs }),
+    });
     this.options.log(`worker ${this.workerId} takes runs (keys ${this.options.keys.map((key) => key.name).join(', ')})`);
   }
 
@@ -117,10 +127,14 @@ export class RunWorker {
       await data.appendLog(runId, 'stopped; the store keeps what was fetched');
       return;
     }
-    if (run.status === 'running') await data.appendLog(runId, `taken up by ${this.workerId}: the worker running it stopped; resuming from the store`);
+    if (run.status === 'running')
+      await data.appendLog(runId, `taken up by ${this.workerId}: the worker running it stopped; resuming from the store`);
     // Running first: the key with the fewest runs going is counted over running runs, this one included.
     await data.updateRun(runId, { status: 'running' });
-    const keyName = await data.assignApiKey(runId, this.options.keys.map((key) => key.name));
+    const keyName = await data.assignApiKey(
+      runId,
+      this.options.keys.map((key) => key.name),
+    );
     const key = this.options.keys.find((candidate) => candidate.name === keyName) ?? this.options.keys[0]!;
     const limiter = await this.limiterOf(key);
     const controller = new AbortController();
@@ -133,7 +147,15 @@ export class RunWorker {
     helpers.abortSignal.addEventListener('abort', shutdown, { once: true });
     this.options.log(`run ${runId} (${run.request.kind}, book ${run.bookId}) on key ${key.name}`);
     try {
-      await executeRun(this.workspace.runContext({ apiKey: key.key, baseUrl: this.options.baseUrl, rate: key.rate, coingeckoKey: this.options.coingeckoKey }, limiter, this.pricePacers.pacerFor), run, controller.signal);
+      await executeRun(
+        this.workspace.runContext(
+          { apiKey: key.key, baseUrl: this.options.baseUrl, rate: key.rate, coingeckoKey: this.options.coingeckoKey },
+          limiter,
+          this.pricePacers.pacerFor,
+        ),
+        run,
+        controller.signal,
+      );
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       await this.waitForDatabase(runId);
@@ -143,7 +165,8 @@ export class RunWorker {
       helpers.abortSignal.removeEventListener('abort', shutdown);
     }
     const after = await data.getRun(runId);
-    if (helpers.abortSignal.aborted && after?.status === 'stopped' && !(await data.stopRequested(runId))) return this.giveBack(runId, helpers, `worker ${this.workerId} is stopping`);
+    if (helpers.abortSignal.aborted && after?.status === 'stopped' && !(await data.stopRequested(runId)))
+      return this.giveBack(runId, helpers, `worker ${this.workerId} is stopping`);
     this.options.log(`run ${runId}: ${after?.status ?? 'gone'}`);
   }
 
@@ -154,7 +177,11 @@ export class RunWorker {
   private async giveBack(runId: number, helpers: JobHelpers, reason: string): Promise<never> {
     const { data } = this.workspace;
     if (helpers.job.attempts >= helpers.job.max_attempts) {
-      await data.updateRun(runId, { status: 'failed', error: `${reason}; tried ${helpers.job.attempts} times`, finishedAt: this.workspace.now().toISOString() });
+      await data.updateRun(runId, {
+        status: 'failed',
+        error: `${reason}; tried ${helpers.job.attempts} times`,
+        finishedAt: this.workspace.now().toISOString(),
+      });
       await data.appendLog(runId, `failed: ${reason}, the last of ${helpers.job.max_attempts} tries`);
     } else {
       await data.updateRun(runId, { status: 'queued', error: null, finishedAt: null });

@@ -6,7 +6,9 @@ import { validateRunRequest } from '../runs/validateRunRequest.js';
 import type { RunQueue } from './RunQueue.js';
 import type { Schedule, WorkspaceData } from './WorkspaceData.js';
 
-export const DEFAULT_SCHEDULES: readonly Schedule[] = [{ kind: 'reconcile', cron: '30 2 * * *', zone: 'UTC', templates: [], lastFiredAt: null }];
+export const DEFAULT_SCHEDULES: readonly Schedule[] = [
+  { kind: 'reconcile', cron: '30 2 * * *', zone: 'UTC', templates: [], lastFiredAt: null },
+];
 
 /** The next tick of `schedule` strictly after `after`, in UTC or the book's zone (croner parses and does the zone arithmetic). */
 export function nextTick(schedule: Pick<Schedule, 'cron' | 'zone'>, bookZone: string, after: Date): Date | null {
@@ -20,7 +22,10 @@ export function checkCron(cron: unknown, field: string): string {
   try {
     new Cron(cron, { paused: true }).stop();
   } catch (cause) {
-    throw new InputError(`${field} ${JSON.stringify(cron)} is not a cron expression (${(cause as Error).message}; e.g. "30 2 * * *")`, { details: { field }, cause });
+    throw new InputError(`${field} ${JSON.stringify(cron)} is not a cron expression (${(cause as Error).message}; e.g. "30 2 * * *")`, {
+      details: { field },
+      cause,
+    });
   }
   return cron;
 }
@@ -61,8 +66,13 @@ export class Scheduler {
         // process killed between the two loses that one tick rather than firing it twice (one stopped finishes its look first).
         if (!(await this.data.claimScheduleTick(bookId, schedule.kind, schedule.lastFiredAt, now.toISOString()))) continue;
         const kind = runKind(schedule.kind);
-        await this.queue.enqueue(bookId, { kind: schedule.kind, ...(kind.needs.templates ? { templates: [...schedule.templates] } : {}) }, 'schedule');
-        for (const next of kind.schedule?.followedBy?.(this.closedLabels(bookId)) ?? []) await this.queue.enqueue(bookId, validateRunRequest(next), 'schedule');
+        await this.queue.enqueue(
+          bookId,
+          { kind: schedule.kind, ...(kind.needs.templates ? { templates: [...schedule.templates] } : {}) },
+          'schedule',
+        );
+        for (const next of kind.schedule?.followedBy?.(this.closedLabels(bookId)) ?? [])
+          await this.queue.enqueue(bookId, validateRunRequest(next), 'schedule');
         fired += 1;
       }
     }

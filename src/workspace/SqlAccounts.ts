@@ -8,7 +8,15 @@ import type { WorkspaceTables } from './workspaceRows.js';
 import type { AccountFeed } from './WorkspaceDialect.js';
 
 const adminCount = async (trx: Transaction<WorkspaceTables>): Promise<number> =>
-  Number((await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /**
  * The accounts on either workspace database, one Kysely query text (the base of `SqlWorkspaceData`). Given an
@@ -26,11 +34,18 @@ export class SqlAccounts implements Accounts {
 
   async addUser(name: string, role: Role, passwordHash: string): Promise<User> {
     try {
-      const { id } = await this.db.insertInto('users').values({ name, role, password_hash: passwordHash }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await this.db
+        .insertInto('users')
+        .values({ name, role, password_hash: passwordHash })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return { id, name, role };
     } catch (cause) {
       if (!isUniqueViolation(cause)) throw cause;
-      throw new InputError(`user ${JSON.stringify(name)} already exists`, { details: { field: 'name', fix: 'pick another name, or remove the user first' }, cause });
+      throw new InputError(`user ${JSON.stringify(name)} already exists`, {
+        details: { field: 'name', fix: 'pick another name, or remove the user first' },
+        cause,
+      });
     }
   }
 
@@ -39,12 +54,17 @@ export class SqlAccounts implements Accounts {
   }
 
   async removeUser(name: string, keepAnAdmin = true): Promise<boolean> {
-    const remove = async (db: Kysely<WorkspaceTables>): Promise<boolean> => (await db.deleteFrom('users').where('name', '=', name).executeTakeFirst()).numDeletedRows > 0n;
+    const remove = async (db: Kysely<WorkspaceTables>): Promise<boolean> =>
+      (await db.deleteFrom('users').where('name', '=', name).executeTakeFirst()).numDeletedRows > 0n;
     return this.ending(keepAnAdmin ? this.keepingAnAdmin(remove) : remove(this.db));
   }
 
   findUser(name: string): Promise<(User & { passwordHash: string }) | undefined> {
-    return this.db.selectFrom('users').select(['id', 'name', 'role', 'password_hash as passwordHash']).where('name', '=', name).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'name', 'role', 'password_hash as passwordHash'])
+      .where('name', '=', name)
+      .executeTakeFirst();
   }
 
   userById(id: number): Promise<User | undefined> {
@@ -52,16 +72,22 @@ export class SqlAccounts implements Accounts {
   }
 
   setRole(id: number, role: Role): Promise<User | undefined> {
-    return this.ending(this.keepingAnAdmin((trx) => trx.updateTable('users').set({ role }).where('id', '=', id).returning(['id', 'name', 'role']).executeTakeFirst()));
+    return this.ending(
+      this.keepingAnAdmin((trx) =>
+        trx.updateTable('users').set({ role }).where('id', '=', id).returning(['id', 'name', 'role']).executeTakeFirst(),
+      ),
+    );
   }
 
   setPassword(id: number, passwordHash: string, keepSession?: string): Promise<number> {
-    return this.ending(this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
-      let ended = trx.deleteFrom('sessions').where('user_id', '=', id);
-      if (keepSession !== undefined) ended = ended.where('session_hash', '<>', keepSession);
-      return Number((await ended.executeTakeFirst()).numDeletedRows);
-    }));
+    return this.ending(
+      this.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+        let ended = trx.deleteFrom('sessions').where('user_id', '=', id);
+        if (keepSession !== undefined) ended = ended.where('session_hash', '<>', keepSession);
+        return Number((await ended.executeTakeFirst()).numDeletedRows);
+      }),
+    );
   }
 
   async addToken(userId: number, tokenHash: string): Promise<void> {
@@ -70,7 +96,12 @@ export class SqlAccounts implements Accounts {
 
   userByToken(tokenHash: string): Promise<User | undefined> {
     return this.credential(`token ${tokenHash}`, '', async () => {
-      const user = await this.db.selectFrom('tokens as t').innerJoin('users as u', 'u.id', 't.user_id').select(['u.id', 'u.name', 'u.role']).where('t.token_hash', '=', tokenHash).executeTakeFirst();
+      const user = await this.db
+        .selectFrom('tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select(['u.id', 'u.name', 'u.role'])
+        .where('t.token_hash', '=', tokenHash)
+        .executeTakeFirst();
       return user === undefined ? undefined : { user, expiresAt: null };
     });
   }
@@ -120,7 +151,9 @@ export class SqlAccounts implements Accounts {
       const before = await adminCount(trx);
       const result = await change(trx);
       if (before > 0 && (await adminCount(trx)) === 0) {
-        throw new InputError('that would leave the workspace without an admin', { details: { field: 'role', fix: 'make another user an admin first' } });
+        throw new InputError('that would leave the workspace without an admin', {
+          details: { field: 'role', fix: 'make another user an admin first' },
+        });
       }
       return result;
     });

@@ -30,7 +30,16 @@ export class SqlAuditLog implements AuditLog {
   async record(actor: AuditActor, entry: AuditRecord): Promise<void> {
     await this.db
       .insertInto('audit_log')
-      .values({ user_id: actor.id, user_name: actor.name, via: actor.via, action: entry.action, book_id: entry.book ?? null, target: entry.target, before_json: json(entry.before), after_json: json(entry.after) })
+      .values({
+        user_id: actor.id,
+        user_name: actor.name,
+        via: actor.via,
+        action: entry.action,
+        book_id: entry.book ?? null,
+        target: entry.target,
+        before_json: json(entry.before),
+        after_json: json(entry.after),
+      })
       .execute();
   }
 

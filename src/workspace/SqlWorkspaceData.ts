@@ -8,7 +8,19 @@ import type { RunRequest } from '../runs/RunRequest.js';
 import type { Book, BookPrice, BookRule, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
 import type { RunChange, WorkspaceTables } from './workspaceRows.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
-import { keptLastFired, leastUsedKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toBook, toBookPrice, toBookRule, toRun, toSchedule, toShare } from './workspaceRows.js';
+import {
+  keptLastFired,
+  leastUsedKey,
+  QUEUED_PROGRESS,
+  runChangeColumns,
+  schedulesByBook,
+  toBook,
+  toBookPrice,
+  toBookRule,
+  toRun,
+  toSchedule,
+  toShare,
+} from './workspaceRows.js';
 
 /**
  * The workspace data on either database, with one query text: Kysely compiles each query for better-sqlite3
@@ -31,12 +43,21 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   }
 
   async addBook(data: BookData, now: string): Promise<Book> {
-    const { id } = await this.db.insertInto('books').values({ data: JSON.stringify(data), created_at: now, updated_at: now, archived_at: null }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await this.db
+      .insertInto('books')
+      .values({ data: JSON.stringify(data), created_at: now, updated_at: now, archived_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { id, data, createdAt: now, updatedAt: now, archivedAt: null };
   }
 
   async listBooks(archived = false): Promise<Book[]> {
-    const rows = await this.db.selectFrom('books').selectAll().where('archived_at', archived ? 'is not' : 'is', null).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('books')
+      .selectAll()
+      .where('archived_at', archived ? 'is not' : 'is', null)
+      .orderBy('id')
+      .execute();
     return rows.map(toBook);
   }
 
@@ -46,7 +67,12 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   }
 
   async updateBook(id: number, data: BookData, now: string): Promise<Book | undefined> {
-    const row = await this.db.updateTable('books').set({ data: JSON.stringify(data), updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+    const row = await this.db
+      .updateTable('books')
+      .set({ data: JSON.stringify(data), updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
     return row === undefined ? undefined : toBook(row);
   }
 
@@ -68,7 +94,9 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   }
 
   async removeBookRule(bookId: number, ruleId: number): Promise<boolean> {
-    return (await this.db.deleteFrom('book_rules').where('book_id', '=', bookId).where('id', '=', ruleId).executeTakeFirst()).numDeletedRows > 0n;
+    return (
+      (await this.db.deleteFrom('book_rules').where('book_id', '=', bookId).where('id', '=', ruleId).executeTakeFirst()).numDeletedRows > 0n
+    );
   }
 
   async bookPrices(bookId: number): Promise<BookPrice[]> {
@@ -76,12 +104,24 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   }
 
   async addBookPrice(bookId: number, price: Omit<BookPrice, 'id'>): Promise<BookPrice> {
-    const values = { book_id: bookId, time: price.time, chain_id: price.chainId, asset: price.asset, currency: price.currency, price: price.price, author: price.author, created_at: price.created };
+    const values = {
+      book_id: bookId,
+      time: price.time,
+      chain_id: price.chainId,
+      asset: price.asset,
+      currency: price.currency,
+      price: price.price,
+      author: price.author,
+      created_at: price.created,
+    };
     return toBookPrice(await this.db.insertInto('book_prices').values(values).returningAll().executeTakeFirstOrThrow());
   }
 
   async removeBookPrice(bookId: number, priceId: number): Promise<boolean> {
-    return (await this.db.deleteFrom('book_prices').where('book_id', '=', bookId).where('id', '=', priceId).executeTakeFirst()).numDeletedRows > 0n;
+    return (
+      (await this.db.deleteFrom('book_prices').where('book_id', '=', bookId).where('id', '=', priceId).executeTakeFirst()).numDeletedRows >
+      0n
+    );
   }
 
   onRunChange(listener: (runId: number | null) => void): () => void {
@@ -93,7 +133,14 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   async addRun(bookId: number, request: RunRequest, trigger: Run['trigger'], now: string): Promise<Run> {
     const row = await this.db
       .insertInto('runs')
-      .values({ book_id: bookId, request: JSON.stringify(request), status: 'queued', trigger, progress: JSON.stringify(QUEUED_PROGRESS), created_at: now })
+      .values({
+        book_id: bookId,
+        request: JSON.stringify(request),
+        status: 'queued',
+        trigger,
+        progress: JSON.stringify(QUEUED_PROGRESS),
+        created_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     this.changed(row.id);
@@ -112,7 +159,8 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   async runsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>> {
     const runs = new Map<number, Run[]>(bookIds.map((id) => [id, []]));
     if (bookIds.length === 0) return runs;
-    for (const row of await this.db.selectFrom('runs').selectAll().where('book_id', 'in', bookIds).orderBy('id', 'desc').execute()) runs.get(row.book_id)?.push(toRun(row));
+    for (const row of await this.db.selectFrom('runs').selectAll().where('book_id', 'in', bookIds).orderBy('id', 'desc').execute())
+      runs.get(row.book_id)?.push(toRun(row));
     return runs;
   }
 
@@ -137,7 +185,16 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   }
 
   async runLog(id: number, after = 0): Promise<string[]> {
-    return (await this.db.selectFrom('run_log').select('line').where('run_id', '=', id).orderBy('seq').offset(after).limit(Number.MAX_SAFE_INTEGER).execute()).map((row) => row.line);
+    return (
+      await this.db
+        .selectFrom('run_log')
+        .select('line')
+        .where('run_id', '=', id)
+        .orderBy('seq')
+        .offset(after)
+        .limit(Number.MAX_SAFE_INTEGER)
+        .execute()
+    ).map((row) => row.line);
   }
 
   async requestStop(runId: number): Promise<void> {
@@ -172,12 +229,21 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
 
   async setSchedules(bookId: number, schedules: readonly Schedule[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const kept = new Map((await trx.selectFrom('schedules').selectAll().where('book_id', '=', bookId).execute()).map((row) => [row.kind, toSchedule(row)]));
+      const kept = new Map(
+        (await trx.selectFrom('schedules').selectAll().where('book_id', '=', bookId).execute()).map((row) => [row.kind, toSchedule(row)]),
+      );
       await trx.deleteFrom('schedules').where('book_id', '=', bookId).execute();
       for (const schedule of schedules) {
         await trx
           .insertInto('schedules')
-          .values({ book_id: bookId, kind: schedule.kind, cron: schedule.cron, zone: schedule.zone, templates: JSON.stringify(schedule.templates), last_fired_at: keptLastFired(kept.get(schedule.kind), schedule) })
+          .values({
+            book_id: bookId,
+            kind: schedule.kind,
+            cron: schedule.cron,
+            zone: schedule.zone,
+            templates: JSON.stringify(schedule.templates),
+            last_fired_at: keptLastFired(kept.get(schedule.kind), schedule),
+          })
           .execute();
       }
     });
@@ -208,7 +274,10 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   }
 
   async addShare(share: Share, tokenHash: string): Promise<void> {
-    await this.db.insertInto('shares').values({ id: share.id, token_hash: tokenHash, run_id: share.runId, expires_at: share.expiresAt, revoked_at: share.revokedAt }).execute();
+    await this.db
+      .insertInto('shares')
+      .values({ id: share.id, token_hash: tokenHash, run_id: share.runId, expires_at: share.expiresAt, revoked_at: share.revokedAt })
+      .execute();
   }
 
   shareByToken(tokenHash: string): Promise<Share | undefined> {
@@ -222,7 +291,18 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   async sharesOfRun(runId: number): Promise<(Share & { downloads: number })[]> {
     const rows = await this.db
       .selectFrom('shares as s')
-      .select(['s.id', 's.run_id', 's.expires_at', 's.revoked_at', (eb) => eb.selectFrom('share_downloads as d').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('d.share_id', '=', 's.id').as('downloads')])
+      .select([
+        's.id',
+        's.run_id',
+        's.expires_at',
+        's.revoked_at',
+        (eb) =>
+          eb
+            .selectFrom('share_downloads as d')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('d.share_id', '=', 's.id')
+            .as('downloads'),
+      ])
       .where('s.run_id', '=', runId)
       .orderBy(sql.ref(`s.${this.dialect.insertionOrder}`))
       .execute();
@@ -230,7 +310,12 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   }
 
   async revokeShare(id: string, now: string): Promise<boolean> {
-    const result = await this.db.updateTable('shares').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    const result = await this.db
+      .updateTable('shares')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
@@ -239,7 +324,12 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   }
 
   shareDownloads(shareId: string): Promise<{ file: string; at: string }[]> {
-    return this.db.selectFrom('share_downloads').select(['file', 'at']).where('share_id', '=', shareId).orderBy(sql.ref(this.dialect.insertionOrder)).execute();
+    return this.db
+      .selectFrom('share_downloads')
+      .select(['file', 'at'])
+      .where('share_id', '=', shareId)
+      .orderBy(sql.ref(this.dialect.insertionOrder))
+      .execute();
   }
 
   async close(): Promise<void> {
@@ -261,7 +351,11 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   }
 
   private async oneShare(column: 'id' | 'token_hash', value: string): Promise<Share | undefined> {
-    const row = await this.db.selectFrom('shares').select(['id', 'run_id', 'expires_at', 'revoked_at']).where(column, '=', value).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('shares')
+      .select(['id', 'run_id', 'expires_at', 'revoked_at'])
+      .where(column, '=', value)
+      .executeTakeFirst();
     return row === undefined ? undefined : toShare(row);
   }
 }

@@ -49,7 +49,9 @@ export class WorkerLease {
   async sweep(): Promise<string[]> {
     try {
       return await this.utils.withPgClient(async (client) => {
-        const stale = (await client.query<{ worker_id: string }>(STALE, [this.options.leaseSeconds])).rows.map((row) => row.worker_id).filter((id) => id !== this.workerId);
+        const stale = (await client.query<{ worker_id: string }>(STALE, [this.options.leaseSeconds])).rows
+          .map((row) => row.worker_id)
+          .filter((id) => id !== this.workerId);
         if (stale.length === 0) return [];
         await this.utils.forceUnlockWorkers(stale);
         await client.query(FORGET, [stale]);

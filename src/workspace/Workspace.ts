@@ -64,7 +64,10 @@ function withPrefix<T>(prefix: string, validate: () => T): T {
   } catch (cause) {
     const field = cause instanceof InputError ? cause.details.field : undefined;
     if (prefix === '' || field === undefined) throw cause;
-    throw new InputError(cause instanceof InputError ? cause.shortMessage : '', { details: { ...(cause as InputError).details, field: `${prefix}${field}` }, cause });
+    throw new InputError(cause instanceof InputError ? cause.shortMessage : '', {
+      details: { ...(cause as InputError).details, field: `${prefix}${field}` },
+      cause,
+    });
   }
 }
 
@@ -97,20 +100,33 @@ export class Workspace {
       this.entriesThread = options.backend.entriesDatabase === undefined ? undefined : new RefreshThread(options.backend.entriesDatabase);
       this.queue = options.backend.queue(execute);
     } else {
-      if (options.dataDir === undefined) throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
+      if (options.dataDir === undefined)
+        throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
       const { data, db } = openSqliteWorkspace(path.join(options.dataDir, 'workspace.db'));
       this.data = data;
       this.entries = new SqlBookEntries(db);
       this.entriesThread = undefined;
       this.stores = embeddedBookPlaces(options.dataDir);
-      this.queue = new InProcessRunQueue(this.data, execute, { now: this.now, ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }) });
+      this.queue = new InProcessRunQueue(this.data, execute, {
+        now: this.now,
+        ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }),
+      });
     }
     this.scheduler = new Scheduler(this.data, this.queue, (bookId) => this.closedPeriods(bookId).map((record) => record.label));
   }
 
   /** What a run needs to execute with one key: a worker passes the key it was given and that key's shared limiter. */
   runContext(api: ApiAccess, limiter?: KeyLimiter, pricePacerFor?: RunContext['pricePacerFor']): RunContext {
-    return { data: this.data, stores: this.stores, entries: this.entries, api, alerts: this.alerts, now: this.now, ...(limiter === undefined ? {} : { limiter }), ...(pricePacerFor === undefined ? {} : { pricePacerFor }) };
+    return {
+      data: this.data,
+      stores: this.stores,
+      entries: this.entries,
+      api,
+      alerts: this.alerts,
+      now: this.now,
+      ...(limiter === undefined ? {} : { limiter }),
+      ...(pricePacerFor === undefined ? {} : { pricePacerFor }),
+    };
   }
 
   /**
@@ -123,7 +139,8 @@ export class Workspace {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     const given = parseBookRule(input, book.data.chains);
-    const save = (): Promise<BookRule> => this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
+    const save = (): Promise<BookRule> =>
+      this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
     // One build of the ledger: the refresh that shows the rule also checks it, and stores it only when it passes.
     const refresh = await bookRefresh(this, book);
     return (await showEntrySet(refresh, await this.writeEntrySet(refresh, given.resolved), this.entries, save)).trial;
@@ -174,7 +191,10 @@ export class Workspace {
 
   async addBook(input: unknown): Promise<Book> {
     const book = await this.data.addBook(validateBook(input, this.api), this.now().toISOString());
-    await this.data.setSchedules(book.id, DEFAULT_SCHEDULES.map((schedule) => ({ ...schedule, lastFiredAt: this.now().toISOString() })));
+    await this.data.setSchedules(
+      book.id,
+      DEFAULT_SCHEDULES.map((schedule) => ({ ...schedule, lastFiredAt: this.now().toISOString() })),
+    );
     return book;
   }
 
@@ -186,21 +206,30 @@ export class Workspace {
     const books = await this.data.listBooks(archived);
     const ids = books.map((book) => book.id);
     const [runs, reviews] = await Promise.all([this.data.runsOfBooks(ids), this.entries.reviewCounts(ids)]);
-    return books.map((book) => ({ book, runs: runs.get(book.id) ?? [], review: reviews.get(book.id) ?? { unreviewed: 0, reviewed: 0, flagged: 0 } }));
+    return books.map((book) => ({
+      book,
+      runs: runs.get(book.id) ?? [],
+      review: reviews.get(book.id) ?? { unreviewed: 0, reviewed: 0, flagged: 0 },
+    }));
   }
 
   /** A warning for each other book (in use or archived) of the same name, ignoring case: the book is kept all the same. */
   async nameWarnings(book: Book): Promise<string[]> {
     const name = book.data.name.toLowerCase();
-    const others = [...(await this.data.listBooks()), ...(await this.data.listBooks(true))].filter((other) => other.id !== book.id && other.data.name.toLowerCase() === name);
-    return others.map((other) => `name: book ${other.id}${other.archivedAt === null ? '' : ' (archived)'} is also called "${other.data.name}"`);
+    const others = [...(await this.data.listBooks()), ...(await this.data.listBooks(true))].filter(
+      (other) => other.id !== book.id && other.data.name.toLowerCase() === name,
+    );
+    return others.map(
+      (other) => `name: book ${other.id}${other.archivedAt === null ? '' : ' (archived)'} is also called "${other.data.name}"`,
+    );
   }
 
   /** PATCH: the given fields replace the book's, and the whole book is validated again. */
   async updateBook(id: number, change: unknown): Promise<Book | undefined> {
     const book = await this.data.getBook(id);
     if (book === undefined) return undefined;
-    if (typeof change !== 'object' || change === null || Array.isArray(change)) throw new InputError('a book change must be a JSON object of book fields', { details: { field: 'book' } });
+    if (typeof change !== 'object' || change === null || Array.isArray(change))
+      throw new InputError('a book change must be a JSON object of book fields', { details: { field: 'book' } });
     const data: BookData = validateBook({ ...book.data, ...change }, this.api);
     return this.data.updateBook(id, data, this.now().toISOString());
   }
@@ -216,7 +245,10 @@ export class Workspace {
     }
     if (this.closedPeriods(id).length > 0) return (await this.data.setBookArchived(id, this.now().toISOString())) ? 'archived' : undefined;
     if (!(await this.data.removeBook(id))) return undefined;
-    await this.stores.removeBook(id, runs.map((run) => run.id));
+    await this.stores.removeBook(
+      id,
+      runs.map((run) => run.id),
+    );
     return 'deleted';
   }
 
@@ -251,7 +283,22 @@ export class Workspace {
     const kind = runKind(request.kind);
     const state = this.stores.stateFile(book.id);
     const filedDir = defaultFiledDir(state);
-    const job = withField((message) => `${field}${problemField(message, ['period', 'templates']) ?? 'run'}`, () => jobForRun({ book: book.data, rules, request, api: this.api, state, out: '.', jobFile: 'job.json', now: this.now(), write: false, filedDir }));
+    const job = withField(
+      (message) => `${field}${problemField(message, ['period', 'templates']) ?? 'run'}`,
+      () =>
+        jobForRun({
+          book: book.data,
+          rules,
+          request,
+          api: this.api,
+          state,
+          out: '.',
+          jobFile: 'job.json',
+          now: this.now(),
+          write: false,
+          filedDir,
+        }),
+    );
     withPrefix(field, () => kind.preconditions?.(job, optionValues(kind, request, API_SURFACE), apiPlace(this.now(), filedDir)));
     return request;
   }
@@ -267,22 +314,41 @@ export class Workspace {
   async setSchedules(bookId: number, input: unknown): Promise<Schedule[]> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) throw new InputError(`book ${bookId} does not exist`, { details: { field: 'id' } });
-    if (!Array.isArray(input)) throw new InputError('schedules must be a list such as [{"kind": "reconcile", "cron": "30 2 * * *", "zone": "UTC"}]', { details: { field: 'schedules' } });
+    if (!Array.isArray(input))
+      throw new InputError('schedules must be a list such as [{"kind": "reconcile", "cron": "30 2 * * *", "zone": "UTC"}]', {
+        details: { field: 'schedules' },
+      });
     const kinds = new Set<string>();
     const rules = await this.data.bookRules(bookId);
     const schedules = input.map((item: unknown, index): Schedule => {
       const field = `schedules[${index}]`;
       const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-      if (!SCHEDULED_KIND_NAMES.some((name) => name === entry.kind)) throw new InputError(`${field}.kind must be one of ${SCHEDULED_KIND_NAMES.join(', ')} (diffs of closed periods follow each scheduled reconcile)`, { details: { field: `${field}.kind` } });
+      if (!SCHEDULED_KIND_NAMES.some((name) => name === entry.kind))
+        throw new InputError(
+          `${field}.kind must be one of ${SCHEDULED_KIND_NAMES.join(', ')} (diffs of closed periods follow each scheduled reconcile)`,
+          { details: { field: `${field}.kind` } },
+        );
       const { kind, cron, zone, ...rest } = entry;
-      if (kinds.has(String(kind))) throw new InputError(`${field}.kind ${String(kind)} is scheduled twice (one schedule per kind)`, { details: { field: `${field}.kind` } });
+      if (kinds.has(String(kind)))
+        throw new InputError(`${field}.kind ${String(kind)} is scheduled twice (one schedule per kind)`, {
+          details: { field: `${field}.kind` },
+        });
       kinds.add(String(kind));
-      if (zone !== undefined && zone !== 'UTC' && zone !== 'book') throw new InputError(`${field}.zone must be "UTC" or "book"`, { details: { field: `${field}.zone` } });
+      if (zone !== undefined && zone !== 'UTC' && zone !== 'book')
+        throw new InputError(`${field}.zone must be "UTC" or "book"`, { details: { field: `${field}.zone` } });
       if (runKind(kind as RunKindName).needs.templates && !(Array.isArray(rest.templates) && rest.templates.length > 0)) {
-        throw new InputError(`${field}.templates must name at least one template for an ${String(kind)}`, { details: { field: `${field}.templates` } });
+        throw new InputError(`${field}.templates must name at least one template for an ${String(kind)}`, {
+          details: { field: `${field}.templates` },
+        });
       }
       const request = this.validateRun(book, rules, { kind, ...rest }, `${field}.`);
-      return { kind: request.kind, cron: checkCron(cron, `${field}.cron`), zone: zone === 'book' ? 'book' : 'UTC', templates: request.templates ?? [], lastFiredAt: this.now().toISOString() };
+      return {
+        kind: request.kind,
+        cron: checkCron(cron, `${field}.cron`),
+        zone: zone === 'book' ? 'book' : 'UTC',
+        templates: request.templates ?? [],
+        lastFiredAt: this.now().toISOString(),
+      };
     });
     await this.data.setSchedules(bookId, schedules);
     return this.data.schedules(bookId);

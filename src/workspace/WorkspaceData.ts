@@ -146,7 +146,10 @@ export interface WorkspaceData extends Accounts {
   /** Queued runs, oldest first. */
   queuedRuns(): Promise<Run[]>;
   runningRuns(): Promise<Run[]>;
-  updateRun(id: number, change: Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>): Promise<void>;
+  updateRun(
+    id: number,
+    change: Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>,
+  ): Promise<void>;
   appendLog(id: number, line: string): Promise<void>;
   /** The run's log lines after the first `after` (default: all). */
   runLog(id: number, after?: number): Promise<string[]>;

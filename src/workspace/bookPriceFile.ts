@@ -37,9 +37,20 @@ function readOwnFile(file: string): string[] {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (cause) {
-    throw new InputError(`the book's price file ${path.basename(file)} cannot be read`, { cause, details: { field: 'valuation', fix: 'check the book’s price file' } });
+    throw new InputError(`the book's price file ${path.basename(file)} cannot be read`, {
+      cause,
+      details: { field: 'valuation', fix: 'check the book’s price file' },
+    });
   }
   const [header = '', ...lines] = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (header.split(',').map((cell) => cell.trim().toLowerCase()).join(',') !== HEADER) throw new InputError(`the book's price file ${path.basename(file)} does not start with the header ${HEADER}`, { details: { field: 'valuation' } });
+  if (
+    header
+      .split(',')
+      .map((cell) => cell.trim().toLowerCase())
+      .join(',') !== HEADER
+  )
+    throw new InputError(`the book's price file ${path.basename(file)} does not start with the header ${HEADER}`, {
+      details: { field: 'valuation' },
+    });
   return lines.filter((line) => line.trim() !== '');
 }

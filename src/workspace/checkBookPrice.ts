@@ -28,6 +28,10 @@ export function checkBookPrice(given: GivenPrice, book: BookData): Omit<BookPric
   const asset = priceAsset(given.asset);
   const price = priceAmount(given.price);
   const currency = (book.valuation?.currency ?? 'USD').toUpperCase();
-  if (given.currency !== undefined && priceCurrency(given.currency) !== currency) refuse('currency', `currency ${JSON.stringify(given.currency)} is not the book's currency ${currency} (a manual price is in the book's currency)`);
+  if (given.currency !== undefined && priceCurrency(given.currency) !== currency)
+    refuse(
+      'currency',
+      `currency ${JSON.stringify(given.currency)} is not the book's currency ${currency} (a manual price is in the book's currency)`,
+    );
   return { time, chainId, asset, currency, price };
 }

@@ -24,11 +24,15 @@ const SET_BY_WORKSPACE = ['id', 'author', 'created'];
  * field), plus the reason every book rule needs. `id`, `author` and `created` are the workspace's to set.
  */
 export function parseBookRule(input: unknown, chains: readonly number[]): GivenRule {
-  if (!isPlainObject(input)) throw new InputError('a rule must be a JSON object such as {"match": {"tx": "0x…"}, "category": "airdrop", "reason": "…"}', { details: { field: 'rule' } });
+  if (!isPlainObject(input))
+    throw new InputError('a rule must be a JSON object such as {"match": {"tx": "0x…"}, "category": "airdrop", "reason": "…"}', {
+      details: { field: 'rule' },
+    });
   const problems = new Problems('web');
   const { reason, ...rule } = input;
   for (const key of SET_BY_WORKSPACE) if (key in rule) problems.add(`${key} is set by the workspace (leave it out)`);
-  if (typeof reason !== 'string' || reason.trim() === '' || reason.length > 500) problems.add('reason must say why, in at most 500 characters (the manifest and the since-filed report repeat it)');
+  if (typeof reason !== 'string' || reason.trim() === '' || reason.length > 500)
+    problems.add('reason must say why, in at most 500 characters (the manifest and the since-filed report repeat it)');
   const resolved = resolveRule({ value: { ...rule, id: CANDIDATE_ID }, field: 'rule', dir: '.' }, 0, chains, problems);
   // The first problem's field (`rule.match.tx …` → match), so the page shows the message beside its control.
   problems.throwIfAny('rule', { field: /^rule has \d+ problems?: (?:rule\.)?([A-Za-z]+)/.exec(problems.message('rule'))?.[1] ?? 'rule' });
@@ -65,11 +69,18 @@ export class RuleCheck {
     if (rule.category !== null && wrong.length > 0) {
       const wants = categoryDirection(rule.category) === 'in' ? 'incoming' : 'outgoing';
       const first = wrong[0] as LedgerEntry;
-      throw new InputError(`category ${rule.category} is for ${wants} legs, and the rule matches ${wrong.length} ${first.direction === 'in' ? 'incoming' : 'outgoing'} (entry ${first.entryId}, tx ${first.txHash})`, {
-        details: { field: 'category', fix: 'narrow the match to the right legs ("entries": ["x…"]) or pick a category of that direction' },
-      });
+      throw new InputError(
+        `category ${rule.category} is for ${wants} legs, and the rule matches ${wrong.length} ${first.direction === 'in' ? 'incoming' : 'outgoing'} (entry ${first.entryId}, tx ${first.txHash})`,
+        {
+          details: {
+            field: 'category',
+            fix: 'narrow the match to the right legs ("entries": ["x…"]) or pick a category of that direction',
+          },
+        },
+      );
     }
-    if (rule.category === 'own_transfer' && rule.match.entries !== undefined && legs.length > 0) checkTransferLegs(rule.match.entries, legs);
+    if (rule.category === 'own_transfer' && rule.match.entries !== undefined && legs.length > 0)
+      checkTransferLegs(rule.match.entries, legs);
     return this.changed;
   }
 }
@@ -78,8 +89,14 @@ function checkTransferLegs(ids: readonly string[], legs: readonly LedgerEntry[])
   const missing = ids.filter((id) => !legs.some((leg) => leg.entryId === id));
   const directions = new Set(legs.map((leg) => leg.direction));
   if (ids.length !== 2 || missing.length > 0 || directions.size !== 2) {
-    throw new InputError(`a transfer between own wallets names two legs of the stored ledger, one out and one in (${missing.length > 0 ? `not found: ${missing.join(', ')}` : `given: ${ids.join(', ')}`})`, {
-      details: { field: 'match.entries', fix: 'give the entry_id of the leg that left one wallet and of the leg that arrived in the other' },
-    });
+    throw new InputError(
+      `a transfer between own wallets names two legs of the stored ledger, one out and one in (${missing.length > 0 ? `not found: ${missing.join(', ')}` : `given: ${ids.join(', ')}`})`,
+      {
+        details: {
+          field: 'match.entries',
+          fix: 'give the entry_id of the leg that left one wallet and of the leg that arrived in the other',
+        },
+      },
+    );
   }
 }

@@ -20,7 +20,9 @@ export function cleanText(value: unknown, field: string): unknown {
   }
   if (Array.isArray(value)) return value.map((item, index) => cleanText(item, `${field}[${index}]`));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [cleanText(key, `${field} key`), cleanText(item, field === '' ? key : `${field}.${key}`)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [cleanText(key, `${field} key`), cleanText(item, field === '' ? key : `${field}.${key}`)]),
+    );
   }
   return value;
 }

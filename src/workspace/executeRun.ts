@@ -75,20 +75,41 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
       filedDir,
     });
     const values = optionValues(kind, run.request, API_SURFACE);
-    log(`${kind.name} of book ${book.id} ${kind.span?.(values, job) ?? `for ${job.period.from}..${job.period.to}`} on chains ${job.chains.join(', ')}`);
+    log(
+      `${kind.name} of book ${book.id} ${kind.span?.(values, job) ?? `for ${job.period.from}..${job.period.to}`} on chains ${job.chains.join(', ')}`,
+    );
     const place = apiPlace(context.now(), filedDir);
     kind.preconditions?.(job, values, place);
-    const figures = new RunProgress((progress) => {
-      writes.push(() => data.updateRun(run.id, { progress }));
-    }, { rate: api.rate });
+    const figures = new RunProgress(
+      (progress) => {
+        writes.push(() => data.updateRun(run.id, { progress }));
+      },
+      { rate: api.rate },
+    );
     const progress = fanOutProgress(figures, createProgress({ output: { write: (text: string) => log(text) }, rate: api.rate }));
     const balanceSeriesFile = path.join(stores.runDir(run.id), BALANCE_SERIES_FILE);
-    const steps = { progress, log, command: `ledgerscan serve (run ${run.id})`, signal, now: context.now, store: stores.location(run.bookId), filedDir, balanceSeriesFile, ...(context.limiter === undefined ? {} : { limiter: context.limiter }), ...(context.pricePacerFor === undefined ? {} : { pricePacerFor: context.pricePacerFor }) };
+    const steps = {
+      progress,
+      log,
+      command: `ledgerscan serve (run ${run.id})`,
+      signal,
+      now: context.now,
+      store: stores.location(run.bookId),
+      filedDir,
+      balanceSeriesFile,
+      ...(context.limiter === undefined ? {} : { limiter: context.limiter }),
+      ...(context.pricePacerFor === undefined ? {} : { pricePacerFor: context.pricePacerFor }),
+    };
     const outcome = await kind.execute(job, values, steps, place);
     const files = await outcome.files();
     // Done is done (a period filed), whatever happens to the run's row next: recorded before it, by whoever asked.
     if (kind.audited !== undefined && outcome.status === 'succeeded') {
-      await data.audit.record((await data.audit.starterOf(run.bookId, run.id)) ?? WORKER_ACTOR, { action: kind.audited, book: run.bookId, target: runTarget(run.id), after: outcome.summary });
+      await data.audit.record((await data.audit.starterOf(run.bookId, run.id)) ?? WORKER_ACTOR, {
+        action: kind.audited,
+        book: run.bookId,
+        target: runTarget(run.id),
+        after: outcome.summary,
+      });
     }
     const alerted = await raiseAlert(alertAfter(outcome, subject, context.now()), context.alerts, log);
     const done = figures.done(outcome.apiCalls);
@@ -100,7 +121,13 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
       );
     }
     await writes.flush();
-    await data.updateRun(run.id, { status: outcome.status, progress: done, summary: { ...outcome.summary, ...alerted }, files, finishedAt: context.now().toISOString() });
+    await data.updateRun(run.id, {
+      status: outcome.status,
+      progress: done,
+      summary: { ...outcome.summary, ...alerted },
+      files,
+      finishedAt: context.now().toISOString(),
+    });
     log(`${outcome.status}: ${outcome.apiCalls} API calls`);
     await writes.flush();
   } catch (error) {
@@ -108,10 +135,23 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     if (isDatabaseUnavailable(error)) throw error;
     const stopped = signal.aborted;
     const message = redact(error instanceof LedgerscanError ? error.message : String(error), api.apiKey);
-    const failure = stopped ? null : alertOnFailure(kind, run.trigger, { subject, command: `scheduled ${kind.name}`, message, exitCode: exitCodeFor(error), now: context.now() });
+    const failure = stopped
+      ? null
+      : alertOnFailure(kind, run.trigger, {
+          subject,
+          command: `scheduled ${kind.name}`,
+          message,
+          exitCode: exitCodeFor(error),
+          now: context.now(),
+        });
     const alerted = failure === null ? undefined : await raiseAlert({ alert: failure }, context.alerts, log);
     await writes.flush().catch(() => undefined);
-    await data.updateRun(run.id, { status: stopped ? 'stopped' : 'failed', error: stopped ? null : message, finishedAt: context.now().toISOString(), ...(alerted === undefined ? {} : { summary: alerted }) });
+    await data.updateRun(run.id, {
+      status: stopped ? 'stopped' : 'failed',
+      error: stopped ? null : message,
+      finishedAt: context.now().toISOString(),
+      ...(alerted === undefined ? {} : { summary: alerted }),
+    });
     log(stopped ? 'stopped; the store keeps what was fetched' : `failed: ${message}`);
     await writes.flush();
   }

@@ -30,7 +30,13 @@ export const priceKeyEnv = (api: Pick<ApiAccess, 'coingeckoKey'>): Record<string
  * run's folder, it is what `ledgerscan export --config job.json --out … --state …` reads, so a
  * run and the CLI with that file write the same files.
  */
-export function runJobFile(book: BookData, request: RunRequest, now: Date, rules: readonly BookRule[] = [], prices: readonly BookPrice[] = []): Record<string, unknown> {
+export function runJobFile(
+  book: BookData,
+  request: RunRequest,
+  now: Date,
+  rules: readonly BookRule[] = [],
+  prices: readonly BookPrice[] = [],
+): Record<string, unknown> {
   const job = Object.fromEntries(Object.entries(book).filter(([key]) => key !== 'name'));
   const valuation = withBookPrices(book.valuation, prices);
   return {
@@ -55,7 +61,19 @@ function requestOfKind(request: RunRequest, filedDir: string): RunRequest {
  * `filedDir` holds the book's closed periods. With the book's manual `prices` (only a run that writes its
  * job file gets them), the run's price file is written beside the job file.
  */
-export function jobForRun(input: { book: BookData; rules: readonly BookRule[]; prices?: readonly BookPrice[]; request: RunRequest; api: ApiAccess; state: string; out: string; jobFile: string; now: Date; write: boolean; filedDir: string }): Job {
+export function jobForRun(input: {
+  book: BookData;
+  rules: readonly BookRule[];
+  prices?: readonly BookPrice[];
+  request: RunRequest;
+  api: ApiAccess;
+  state: string;
+  out: string;
+  jobFile: string;
+  now: Date;
+  write: boolean;
+  filedDir: string;
+}): Job {
   const request = requestOfKind(input.request, input.filedDir);
   const prices = input.prices ?? [];
   const data = runJobFile(input.book, request, input.now, input.rules, prices);
@@ -64,7 +82,11 @@ export function jobForRun(input: { book: BookData; rules: readonly BookRule[]; p
     makeDirectory(dir);
     fs.writeFileSync(input.jobFile, `${JSON.stringify(data, null, 2)}\n`);
     const ownFile = input.book.valuation?.priceFile;
-    if (prices.length > 0) fs.writeFileSync(path.join(dir, BOOK_PRICE_FILE), bookPriceFileText(prices, ownFile === undefined ? undefined : path.resolve(dir, ownFile)));
+    if (prices.length > 0)
+      fs.writeFileSync(
+        path.join(dir, BOOK_PRICE_FILE),
+        bookPriceFileText(prices, ownFile === undefined ? undefined : path.resolve(dir, ownFile)),
+      );
   }
   return loadJob({
     flags: { apiKey: input.api.apiKey, baseUrl: input.api.baseUrl, rate: input.api.rate, out: input.out, state: input.state, quiet: true },

@@ -39,6 +39,12 @@ export async function openDistributedWorkspace(options: DistributedOptions, work
     api: options.api,
     now,
     ...(options.alerts === undefined ? {} : { alerts: options.alerts }),
-    backend: { data, stores, entries: new SqlBookEntries(db), entriesDatabase: options.database, queue: () => new GraphileRunQueue(data, db, now) },
+    backend: {
+      data,
+      stores,
+      entries: new SqlBookEntries(db),
+      entriesDatabase: options.database,
+      queue: () => new GraphileRunQueue(data, db, now),
+    },
   });
 }

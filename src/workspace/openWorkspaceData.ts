@@ -51,7 +51,10 @@ export function postgresKysely(pool: pg.Pool, url: string): Kysely<WorkspaceTabl
 const KEY_ASSIGNMENT_LOCK = sql`SELECT pg_advisory_xact_lock(hashtext('ledgerscan api key assignment'))`;
 
 /** The distributed workspace data on the shared `ledgerscan` schema, migrated first; the URL's password never reaches a message. */
-export async function openPostgresWorkspaceData(url: string, options: { log?: (line: string) => void } = {}): Promise<{ data: SqlWorkspaceData; db: Kysely<WorkspaceTables> }> {
+export async function openPostgresWorkspaceData(
+  url: string,
+  options: { log?: (line: string) => void } = {},
+): Promise<{ data: SqlWorkspaceData; db: Kysely<WorkspaceTables> }> {
   const db = postgresKysely(await openPostgresPool(url, { max: 8, ...options }), url);
   const data = new SqlWorkspaceData(db, {
     insertionOrder: 'seq',
@@ -59,8 +62,21 @@ export async function openPostgresWorkspaceData(url: string, options: { log?: (l
     serializeKeyAssignment: async (trx) => {
       await KEY_ASSIGNMENT_LOCK.execute(trx);
     },
-    changeFeed: (emit) => listenChannel(url, RUN_CHANGES_CHANNEL, (payload) => emit(Number(payload)), () => emit(null)),
-    accountFeed: (onChange, onListening) => listenChannel(url, ACCOUNT_CHANGES_CHANNEL, onChange, () => onListening(true), () => onListening(false)),
+    changeFeed: (emit) =>
+      listenChannel(
+        url,
+        RUN_CHANGES_CHANNEL,
+        (payload) => emit(Number(payload)),
+        () => emit(null),
+      ),
+    accountFeed: (onChange, onListening) =>
+      listenChannel(
+        url,
+        ACCOUNT_CHANGES_CHANNEL,
+        onChange,
+        () => onListening(true),
+        () => onListening(false),
+      ),
   });
   return { data, db };
 }

@@ -15,5 +15,7 @@ export function listedFilePath(outDir: string, files: readonly RunFile[], name: 
 /** Where a run's listed files are: a close's are the filed period itself (read-only), any other run's its out dir. */
 export function filesDirOf(stores: BookPlaces, run: Run): string {
   const label = run.summary?.label;
-  return run.request.kind === 'close' && typeof label === 'string' ? path.join(defaultFiledDir(stores.stateFile(run.bookId)), label) : stores.outDir(run.id);
+  return run.request.kind === 'close' && typeof label === 'string'
+    ? path.join(defaultFiledDir(stores.stateFile(run.bookId)), label)
+    : stores.outDir(run.id);
 }

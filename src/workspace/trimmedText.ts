@@ -5,6 +5,7 @@
 export function trimmedText(value: unknown): unknown {
   if (typeof value === 'string') return value.trim();
   if (Array.isArray(value)) return value.map(trimmedText);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.trim(), trimmedText(item)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.trim(), trimmedText(item)]));
   return value;
 }

@@ -23,26 +23,50 @@ export function validateBook(given: unknown, api: Pick<ApiAccess, 'apiKey' | 'co
   const problems = new Problems('web');
   problems.hide(api.apiKey);
   if (api.coingeckoKey !== undefined && api.coingeckoKey !== '') problems.hide(api.coingeckoKey);
-  if (!isPlainObject(input)) throw new InputError('a book must be a JSON object such as {"name": "…", "wallets": [{"address": "0x…"}], "chains": [1]}', { details: { field: 'book' } });
+  if (!isPlainObject(input))
+    throw new InputError('a book must be a JSON object such as {"name": "…", "wallets": [{"address": "0x…"}], "chains": [1]}', {
+      details: { field: 'book' },
+    });
   for (const key of Object.keys(input)) {
-    if (!(BOOK_KEYS as readonly string[]).includes(key)) problems.add(`${key} is not a book field (use ${BOOK_KEYS.join(', ')}; period and templates belong to a run)`);
+    if (!(BOOK_KEYS as readonly string[]).includes(key))
+      problems.add(`${key} is not a book field (use ${BOOK_KEYS.join(', ')}; period and templates belong to a run)`);
   }
   const { name } = input;
-  if (typeof name !== 'string' || name.trim() === '' || name.length > 200) problems.add('name must be a non-empty text of at most 200 characters');
-  const job = { ...Object.fromEntries(BOOK_KEYS.filter((key) => key !== 'name' && input[key] !== undefined).map((key) => [key, input[key]])), period: { year: FIRST_YEAR } };
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 200)
+    problems.add('name must be a non-empty text of at most 200 characters');
+  const job = {
+    ...Object.fromEntries(BOOK_KEYS.filter((key) => key !== 'name' && input[key] !== undefined).map((key) => [key, input[key]])),
+    period: { year: FIRST_YEAR },
+  };
   let chains: readonly number[];
   try {
-    ({ chains } = loadJob({ flags: { apiKey: api.apiKey }, env: priceKeyEnv(api), knownTemplates: builtinTemplateNames(), cwd: '.', templatesRequired: false, file: { path: 'book', dir: '.', data: job }, surface: 'web' }));
+    ({ chains } = loadJob({
+      flags: { apiKey: api.apiKey },
+      env: priceKeyEnv(api),
+      knownTemplates: builtinTemplateNames(),
+      cwd: '.',
+      templatesRequired: false,
+      file: { path: 'book', dir: '.', data: job },
+      surface: 'web',
+    }));
   } catch (error) {
     const found = error instanceof InputError ? /^job has (\d+) problems?: (.*)$/s.exec(error.shortMessage) : null;
     if (found === null) throw error;
     // The job's problems are already redacted and joined; they count one by one in the book's total.
     const count = problems.count + Number(found[1]);
     problems.add(found[2] ?? '');
-    const message = problems.message('book').replace(/^book has \d+ problems?/, `book has ${count} ${count === 1 ? 'problem' : 'problems'}`);
+    const message = problems
+      .message('book')
+      .replace(/^book has \d+ problems?/, `book has ${count} ${count === 1 ? 'problem' : 'problems'}`);
     throw new InputError(message, { details: { field: problemField(message, BOOK_KEYS) ?? 'book' } });
   }
   problems.throwIfAny('book', { field: problemField(problems.message('book'), BOOK_KEYS) ?? 'book' });
   const book = input as unknown as BookData;
-  return { ...book, chains: [...chains], wallets: book.wallets.map((wallet) => (wallet.chains === undefined ? wallet : { ...wallet, chains: wallet.chains.map((chain) => parseChainId(chain, 'chain')) })) };
+  return {
+    ...book,
+    chains: [...chains],
+    wallets: book.wallets.map((wallet) =>
+      wallet.chains === undefined ? wallet : { ...wallet, chains: wallet.chains.map((chain) => parseChainId(chain, 'chain')) },
+    ),
+  };
 }

@@ -9,6 +9,9 @@ export function withField<T>(field: string | ((message: string) => string), vali
     return validate();
   } catch (cause) {
     if (!(cause instanceof InputError) || cause.details.field !== undefined) throw cause;
-    throw new InputError(cause.message, { details: { ...cause.details, field: typeof field === 'string' ? field : field(cause.shortMessage) }, cause });
+    throw new InputError(cause.message, {
+      details: { ...cause.details, field: typeof field === 'string' ? field : field(cause.shortMessage) },
+      cause,
+    });
   }
 }

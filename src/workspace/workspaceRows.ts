@@ -79,7 +79,12 @@ export interface WorkspaceTables {
   sessions: { session_hash: string; user_id: number; expires_at: string };
   books: Omit<BookRow, 'id'> & { id: Generated<number> };
   /** stop_requested: an integer on SQLite, a boolean on PostgreSQL; written as 1, which both take. */
-  runs: Omit<RunRow, 'id' | 'files' | 'api_key_name'> & { id: Generated<number>; files: Generated<string>; api_key_name: Generated<string | null>; stop_requested: Generated<number | boolean> };
+  runs: Omit<RunRow, 'id' | 'files' | 'api_key_name'> & {
+    id: Generated<number>;
+    files: Generated<string>;
+    api_key_name: Generated<string | null>;
+    stop_requested: Generated<number | boolean>;
+  };
   run_log: { seq: Generated<number>; run_id: number; line: string };
   schedules: ScheduleRow;
   shares: ShareRow & { token_hash: string };
@@ -90,16 +95,31 @@ export interface WorkspaceTables {
   audit_log: Omit<AuditRow, 'id' | 'at'> & { id: Generated<number>; at: Generated<string> };
 }
 
-export const QUEUED_PROGRESS: RunProgressFigures = { phase: 'queued', blocksPercent: 0, receiptsDone: 0, receiptsTotal: 0, apiCalls: 0, etaSeconds: null };
+export const QUEUED_PROGRESS: RunProgressFigures = {
+  phase: 'queued',
+  blocksPercent: 0,
+  receiptsDone: 0,
+  receiptsTotal: 0,
+  apiCalls: 0,
+  etaSeconds: null,
+};
 
 export type RunChange = Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>;
 
 const RUN_COLUMNS: Record<string, string> = {
-  status: 'status', progress: 'progress', summary: 'summary', error: 'error', files: 'files', startedAt: 'started_at', finishedAt: 'finished_at',
+  status: 'status',
+  progress: 'progress',
+  summary: 'summary',
+  error: 'error',
+  files: 'files',
+  startedAt: 'started_at',
+  finishedAt: 'finished_at',
 };
 
 /** The columns a run change sets and their stored values (JSON fields as text). */
-export function runChangeColumns(change: RunChange): Partial<Pick<RunRow, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'started_at' | 'finished_at'>> {
+export function runChangeColumns(
+  change: RunChange,
+): Partial<Pick<RunRow, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'started_at' | 'finished_at'>> {
   return Object.fromEntries(
     Object.entries(change)
       .filter(([key, value]) => key in RUN_COLUMNS && value !== undefined)
@@ -115,7 +135,13 @@ export function leastUsedKey(names: readonly string[], counts: readonly { name: 
 }
 
 export function toBook(row: BookRow): Book {
-  return { id: row.id, data: JSON.parse(row.data) as BookData, createdAt: row.created_at, updatedAt: row.updated_at, archivedAt: row.archived_at };
+  return {
+    id: row.id,
+    data: JSON.parse(row.data) as BookData,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    archivedAt: row.archived_at,
+  };
 }
 
 export function toRun(row: RunRow): Run {
@@ -137,7 +163,13 @@ export function toRun(row: RunRow): Run {
 }
 
 export function toSchedule(row: ScheduleRow): Schedule {
-  return { kind: row.kind, cron: row.cron, zone: row.zone, templates: JSON.parse(row.templates) as string[], lastFiredAt: row.last_fired_at };
+  return {
+    kind: row.kind,
+    cron: row.cron,
+    zone: row.zone,
+    templates: JSON.parse(row.templates) as string[],
+    lastFiredAt: row.last_fired_at,
+  };
 }
 
 export function toShare(row: ShareRow): Share {
@@ -153,13 +185,30 @@ export function schedulesByBook(rows: readonly ScheduleRow[]): { bookId: number;
 
 /** The `lastFiredAt` a saved schedule keeps: an unchanged expression keeps its last firing, so saving the page does not re-run missed ticks. */
 export function keptLastFired(previous: Schedule | undefined, schedule: Schedule): string | null {
-  return previous !== undefined && previous.cron === schedule.cron && previous.zone === schedule.zone ? previous.lastFiredAt : schedule.lastFiredAt;
+  return previous !== undefined && previous.cron === schedule.cron && previous.zone === schedule.zone
+    ? previous.lastFiredAt
+    : schedule.lastFiredAt;
 }
 
 export function toBookRule(row: { id: number; rule: string; reason: string; author: string; created_at: string }): BookRule {
-  return { id: Number(row.id), rule: JSON.parse(row.rule) as BookRule['rule'], reason: row.reason, author: row.author, created: row.created_at };
+  return {
+    id: Number(row.id),
+    rule: JSON.parse(row.rule) as BookRule['rule'],
+    reason: row.reason,
+    author: row.author,
+    created: row.created_at,
+  };
 }
 
 export function toBookPrice(row: BookPriceRow): BookPrice {
-  return { id: Number(row.id), time: row.time, chainId: Number(row.chain_id), asset: row.asset, currency: row.currency, price: row.price, author: row.author, created: row.created_at };
+  return {
+    id: Number(row.id),
+    time: row.time,
+    chainId: Number(row.chain_id),
+    asset: row.asset,
+    currency: row.currency,
+    price: row.price,
+    author: row.author,
+    created: row.created_at,
+  };
 }

@@ -34,7 +34,17 @@ afterAll(async () => {
 describe('the alert policy on failures', () => {
   it('on the CLI: a failed diff (made for cron, as reconcile) alerts; a failed export does not', async () => {
     const env = { LEDGERSCAN_WEBHOOK_URL: hook.url, LEDGERSCAN_WEBHOOK_SECRET: SECRET, ETHERSCAN_API_KEY: 'sandbox-key' };
-    const job = ['--base-url', NO_API.url, '--chain', '1', '--address', world.wallets[0]?.address ?? '', '--state', path.join(dir, 'cli.db'), '--quiet'];
+    const job = [
+      '--base-url',
+      NO_API.url,
+      '--chain',
+      '1',
+      '--address',
+      world.wallets[0]?.address ?? '',
+      '--state',
+      path.join(dir, 'cli.db'),
+      '--quiet',
+    ];
     hook.received.length = 0;
     const diff = captureIo(dir, env);
     expect(await runCli(['diff', '--since-filed', '2025', '--template', 'ledger', '--out', path.join(dir, 'diff'), ...job], diff)).toBe(2);
@@ -52,7 +62,10 @@ describe('the alert policy on failures', () => {
   it('in the workspace: a failed run someone started alerts nobody', async () => {
     const clock = new Date('2026-06-01T03:00:00Z');
     const dataDir = path.join(dir, 'workspace');
-    const workspace: Workspace = openWorkspace(dataDir, NO_API, { now: () => clock, alerts: { webhook: { url: hook.url, secret: SECRET } } });
+    const workspace: Workspace = openWorkspace(dataDir, NO_API, {
+      now: () => clock,
+      alerts: { webhook: { url: hook.url, secret: SECRET } },
+    });
     hook.received.length = 0;
     try {
       const book = await workspace.addBook(worldBook(world, 'Broken store'));

@@ -9,12 +9,19 @@ import { SIGNATURE_HEADER, signWebhook, verifyWebhook } from '../../src/alerts/w
 
 const SECRET = 'a-webhook-secret-of-32-characters';
 const alert: Alert = {
-  id: 'alert-1', kind: 'reconcile-differences', at: '2026-01-02T02:30:00.000Z', subject: 'Acme GmbH',
-  summary: '1 asset differs from the chain', details: { differences: [{ chainId: 1, asset: 'ETH', difference: '-0.000000000000000001' }] },
+  id: 'alert-1',
+  kind: 'reconcile-differences',
+  at: '2026-01-02T02:30:00.000Z',
+  subject: 'Acme GmbH',
+  summary: '1 asset differs from the chain',
+  details: { differences: [{ chainId: 1, asset: 'ETH', difference: '-0.000000000000000001' }] },
 };
 const fast = { backoffLimitMs: 20, timeoutMs: 2_000 };
 
-interface Received { headers: http.IncomingHttpHeaders; body: string }
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
 
 /** A receiver that fails the first `failures` requests with `status`, then accepts; it records every request. */
 async function receiver(failures: number, status = 503): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
@@ -22,7 +29,9 @@ async function receiver(failures: number, status = 503): Promise<{ url: string; 
   const server = http.createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
-    request.on('data', (chunk: string) => { body += chunk; });
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
     request.on('end', () => {
       received.push({ headers: request.headers, body });
       response.statusCode = received.length <= failures ? status : 204;
@@ -31,7 +40,11 @@ async function receiver(failures: number, status = 503): Promise<{ url: string; 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks/ledgerscan`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/hooks/ledgerscan`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('webhook alerts', () => {
@@ -61,7 +74,9 @@ describe('webhook alerts', () => {
       const outcomes = await deliverAlert(alert, { webhook: { url: hook.url, secret: SECRET } }, fast);
       expect(outcomes).toEqual([{ channel: 'webhook', delivered: true, detail: 'delivered after 3 attempts' }]);
       expect(hook.received.map((r) => r.headers['x-ledgerscan-delivery'])).toEqual(['alert-1', 'alert-1', 'alert-1']);
-      expect(hook.received.every((r) => verifyWebhook(SECRET, r.body, r.headers[SIGNATURE_HEADER] as string, Math.floor(Date.now() / 1000)))).toBe(true);
+      expect(
+        hook.received.every((r) => verifyWebhook(SECRET, r.body, r.headers[SIGNATURE_HEADER] as string, Math.floor(Date.now() / 1000))),
+      ).toBe(true);
     } finally {
       await hook.close();
     }
@@ -110,9 +125,15 @@ describe('e-mail alerts', () => {
       onData(stream, session, callback) {
         let data = '';
         stream.setEncoding('utf8');
-        stream.on('data', (chunk: string) => { data += chunk; });
+        stream.on('data', (chunk: string) => {
+          data += chunk;
+        });
         stream.on('end', () => {
-          mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },
@@ -126,7 +147,8 @@ describe('e-mail alerts', () => {
 
   it('reach every recipient through the SMTP server with the summary as subject', async () => {
     const settings = alertSettingsFromEnv({
-      LEDGERSCAN_SMTP_URL: `smtp://127.0.0.1:${port}`, LEDGERSCAN_ALERT_FROM: 'ledgerscan@firm.example',
+      LEDGERSCAN_SMTP_URL: `smtp://127.0.0.1:${port}`,
+      LEDGERSCAN_ALERT_FROM: 'ledgerscan@firm.example',
       LEDGERSCAN_ALERT_TO: 'books@firm.example, partner@firm.example',
     });
     const outcomes = await deliverAlert(alert, settings);
@@ -141,11 +163,18 @@ describe('e-mail alerts', () => {
   it('fail on their own when the server is unreachable, while the webhook still goes out', async () => {
     const hook = await receiver(0);
     try {
-      const outcomes = await deliverAlert(alert, {
-        webhook: { url: hook.url, secret: SECRET },
-        email: { smtpUrl: 'smtp://127.0.0.1:1', from: 'a@b.example', to: ['c@d.example'] },
-      }, fast);
-      expect(outcomes.map((o) => [o.channel, o.delivered])).toEqual([['webhook', true], ['email', false]]);
+      const outcomes = await deliverAlert(
+        alert,
+        {
+          webhook: { url: hook.url, secret: SECRET },
+          email: { smtpUrl: 'smtp://127.0.0.1:1', from: 'a@b.example', to: ['c@d.example'] },
+        },
+        fast,
+      );
+      expect(outcomes.map((o) => [o.channel, o.delivered])).toEqual([
+        ['webhook', true],
+        ['email', false],
+      ]);
       expect(hook.received).toHaveLength(1);
     } finally {
       await hook.close();
@@ -162,13 +191,22 @@ describe('alert settings from the environment', () => {
     [{ LEDGERSCAN_WEBHOOK_SECRET: SECRET }, /LEDGERSCAN_WEBHOOK_SECRET is set without LEDGERSCAN_WEBHOOK_URL/],
     [{ LEDGERSCAN_WEBHOOK_URL: 'https://hooks.example/x' }, /LEDGERSCAN_WEBHOOK_SECRET must hold at least 16 characters/],
     [{ LEDGERSCAN_WEBHOOK_URL: 'https://hooks.example/x', LEDGERSCAN_WEBHOOK_SECRET: 'short' }, /at least 16 characters/],
-    [{ LEDGERSCAN_WEBHOOK_URL: 'ftp://hooks.example/x', LEDGERSCAN_WEBHOOK_SECRET: SECRET }, /LEDGERSCAN_WEBHOOK_URL must start with http:\/\/ or https:\/\//],
+    [
+      { LEDGERSCAN_WEBHOOK_URL: 'ftp://hooks.example/x', LEDGERSCAN_WEBHOOK_SECRET: SECRET },
+      /LEDGERSCAN_WEBHOOK_URL must start with http:\/\/ or https:\/\//,
+    ],
     [{ LEDGERSCAN_WEBHOOK_URL: 'not a url with-secret-inside', LEDGERSCAN_WEBHOOK_SECRET: SECRET }, /LEDGERSCAN_WEBHOOK_URL is not a URL/],
     [{ LEDGERSCAN_ALERT_TO: 'a@b.example' }, /LEDGERSCAN_SMTP_URL is missing/],
     [{ LEDGERSCAN_SMTP_URL: 'smtp://h:25', LEDGERSCAN_ALERT_TO: 'a@b.example' }, /LEDGERSCAN_ALERT_FROM must be one e-mail address/],
     [{ LEDGERSCAN_SMTP_URL: 'smtp://h:25', LEDGERSCAN_ALERT_FROM: 'x@y.example' }, /LEDGERSCAN_ALERT_TO must be a comma-separated list/],
-    [{ LEDGERSCAN_SMTP_URL: 'smtp://h:25', LEDGERSCAN_ALERT_FROM: 'x@y.example', LEDGERSCAN_ALERT_TO: 'a@b.example, nobody' }, /"nobody" is not one/],
-    [{ LEDGERSCAN_SMTP_URL: 'http://user:pw@h', LEDGERSCAN_ALERT_FROM: 'x@y.example', LEDGERSCAN_ALERT_TO: 'a@b.example' }, /LEDGERSCAN_SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
+    [
+      { LEDGERSCAN_SMTP_URL: 'smtp://h:25', LEDGERSCAN_ALERT_FROM: 'x@y.example', LEDGERSCAN_ALERT_TO: 'a@b.example, nobody' },
+      /"nobody" is not one/,
+    ],
+    [
+      { LEDGERSCAN_SMTP_URL: 'http://user:pw@h', LEDGERSCAN_ALERT_FROM: 'x@y.example', LEDGERSCAN_ALERT_TO: 'a@b.example' },
+      /LEDGERSCAN_SMTP_URL must start with smtp:\/\/ or smtps:\/\//,
+    ],
   ] as [NodeJS.ProcessEnv, RegExp][])('refuse a half or wrong configuration with the variable named: %j', (env, message) => {
     expect(() => alertSettingsFromEnv(env)).toThrow(message);
     try {

@@ -25,11 +25,27 @@ let hookUrl: string;
 /** `ledgerscan reconcile` of chain 1 with alerts to the local receiver; a fresh store per name. */
 async function reconcile(baseUrl: string, name: string, apiKey = 'sandbox-key'): Promise<{ code: number; stderr: string }> {
   const io = captureIo(dir, { LEDGERSCAN_WEBHOOK_URL: hookUrl, LEDGERSCAN_WEBHOOK_SECRET: SECRET, ETHERSCAN_API_KEY: apiKey });
-  const code = await runCli([
-    'reconcile', '--year', '2025', '--out', path.join(dir, name), '--state', path.join(dir, `${name}.db`), '--base-url', baseUrl,
-    '--rate', '1000', '--quiet', '--chain', '1', '--no-historical',
-    ...world.wallets.filter((wallet) => wallet.chains.includes(1)).flatMap((wallet) => ['--address', wallet.address]),
-  ], io);
+  const code = await runCli(
+    [
+      'reconcile',
+      '--year',
+      '2025',
+      '--out',
+      path.join(dir, name),
+      '--state',
+      path.join(dir, `${name}.db`),
+      '--base-url',
+      baseUrl,
+      '--rate',
+      '1000',
+      '--quiet',
+      '--chain',
+      '1',
+      '--no-historical',
+      ...world.wallets.filter((wallet) => wallet.chains.includes(1)).flatMap((wallet) => ['--address', wallet.address]),
+    ],
+    io,
+  );
   return { code, stderr: io.stderrText() };
 }
 
@@ -46,7 +62,13 @@ beforeAll(async () => {
   truth = await startSandbox({ world, rate: 1000 });
   const client = new EtherscanClient({ baseUrl: truth.url, apiKey: truth.apiKey, rate: 1000 });
   for (const wallet of world.wallets.filter((candidate) => candidate.chains.includes(1))) {
-    const rows = await client.listPage('txlistinternal', { chainId: 1, address: wallet.address, startBlock: 0, endBlock: 99_999_999, offset: 10_000 });
+    const rows = await client.listPage('txlistinternal', {
+      chainId: 1,
+      address: wallet.address,
+      startBlock: 0,
+      endBlock: 99_999_999,
+      offset: 10_000,
+    });
     const row = rows.find((candidate) => candidate.to === wallet.address && candidate.isError === '0' && candidate.value !== '0');
     if (row !== undefined) {
       omitted = { hash: row.hash, wallet: wallet.address };
@@ -95,7 +117,24 @@ describe('ledgerscan reconcile with alerts configured', () => {
 
   it('refuses to start with half-configured alerts (exit 2, the variable named, nothing synced)', async () => {
     const io = captureIo(dir, { LEDGERSCAN_WEBHOOK_URL: hookUrl, ETHERSCAN_API_KEY: 'sandbox-key' });
-    const code = await runCli(['reconcile', '--year', '2025', '--out', path.join(dir, 'half'), '--state', path.join(dir, 'half.db'), '--base-url', truth.url, '--chain', '1', '--address', omitted.wallet], io);
+    const code = await runCli(
+      [
+        'reconcile',
+        '--year',
+        '2025',
+        '--out',
+        path.join(dir, 'half'),
+        '--state',
+        path.join(dir, 'half.db'),
+        '--base-url',
+        truth.url,
+        '--chain',
+        '1',
+        '--address',
+        omitted.wallet,
+      ],
+      io,
+    );
     expect(code).toBe(2);
     expect(io.stderrText()).toMatch(/LEDGERSCAN_WEBHOOK_SECRET must hold at least 16 characters/);
     expect(fs.existsSync(path.join(dir, 'half.db'))).toBe(false);

@@ -17,7 +17,8 @@ describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIU
   const at = browserWorkspace('book-form', { world, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] });
 
   const form = 'form[data-form="book"]';
-  const errorFor = async (page: Page, field: string): Promise<string> => (await page.textContent(`${form} [data-error-for="${field}"]`)) ?? '';
+  const errorFor = async (page: Page, field: string): Promise<string> =>
+    (await page.textContent(`${form} [data-error-for="${field}"]`)) ?? '';
   /** The text a refusal puts in `selector`, once it is there. */
   const shown = async (page: Page, selector: string): Promise<string> => {
     await page.locator(selector).filter({ hasText: /\S/ }).waitFor();
@@ -92,7 +93,9 @@ describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIU
     await page.click(`${form} [data-rows="labels"] tbody tr button[data-action="remove-row"]`);
     // The page is on the book's URL already, so waiting for that URL waited for nothing: under a loaded CI run the
     // book was read before the change was saved. Wait for the save itself, then for the page it reloads.
-    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === `/api/books/${bookId}`);
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === `/api/books/${bookId}`,
+    );
     const reloaded = page.waitForEvent('load');
     await page.click(`${form} button[type="submit"]`);
     expect((await saved).ok()).toBe(true);

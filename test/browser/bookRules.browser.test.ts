@@ -12,9 +12,13 @@ describeWithPrograms('the book page’s rules in headless Chromium', [CHROMIUM],
   const world = e2eWorld();
   let bookId: number;
 
-  const at = browserWorkspace('rules-form', { world, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] }, async (workspace) => {
-    bookId = (await workspace.addBook(worldBook(world))).id;
-  });
+  const at = browserWorkspace(
+    'rules-form',
+    { world, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] },
+    async (workspace) => {
+      bookId = (await workspace.addBook(worldBook(world))).id;
+    },
+  );
 
   it('adds a rule with its reason, says when it matches nothing, shows a refusal beside its field, and deletes it when asked', async () => {
     const context = await at.browser.newContext({ viewport: { width: 1280, height: 900 } });

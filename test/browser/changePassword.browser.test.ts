@@ -5,7 +5,6 @@ import { browserLogin, CHROMIUM } from '../support/chromium.js';
 import { describeWithPrograms } from '../support/outsideProgram.js';
 
 describeWithPrograms("one's own password, the users and the audit log in the browser", [CHROMIUM], () => {
-
   const at = browserWorkspace('change-password', {
     users: [
       { name: 'reader', role: 'viewer', password: 'old password 1' },
@@ -13,7 +12,8 @@ describeWithPrograms("one's own password, the users and the audit log in the bro
     ],
   });
 
-  const loggedIn = (password: string, width = 1280, user = 'reader'): Promise<Page> => browserLogin(at.browser, at.server.url, { user, password, width }).then(({ page }) => page);
+  const loggedIn = (password: string, width = 1280, user = 'reader'): Promise<Page> =>
+    browserLogin(at.browser, at.server.url, { user, password, width }).then(({ page }) => page);
 
   it('from the name in the header: a wrong current password is said beside it, a good change keeps this tab and logs out the other', async () => {
     const other = await loggedIn('old password 1');

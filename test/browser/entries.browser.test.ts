@@ -11,14 +11,27 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
   const world = e2eWorld();
   let bookId: number;
 
-  const at = browserWorkspace('entries-browser', { world, rate: 2000, runs: true, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] }, async (workspace) => {
-    bookId = (await workspace.addBook({ ...worldBook(world), wallets: world.wallets.map((wallet, index) => ({ address: wallet.address, label: `Wallet ${index + 1}` })) })).id;
-    await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
-    await workspace.queue.idle();
-  });
+  const at = browserWorkspace(
+    'entries-browser',
+    { world, rate: 2000, runs: true, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] },
+    async (workspace) => {
+      bookId = (
+        await workspace.addBook({
+          ...worldBook(world),
+          wallets: world.wallets.map((wallet, index) => ({ address: wallet.address, label: `Wallet ${index + 1}` })),
+        })
+      ).id;
+      await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
+      await workspace.queue.idle();
+    },
+  );
 
   it('filters to one wallet and category, finds a hash, sets a review status; fits 1,280 and 390 px', async () => {
-    const { context, page, pageErrors } = await browserLogin(at.browser, at.server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
+    const { context, page, pageErrors } = await browserLogin(at.browser, at.server.url, {
+      user: 'accountant',
+      password: PASSWORD,
+      width: 1280,
+    });
     await Promise.all([page.waitForURL(/\/entries$/), page.click(`a[href="/books/${bookId}/entries"]`)]);
     const wallet = world.wallets[1]?.address.toLowerCase() ?? '';
     const expected = await at.workspace.entries.page(bookId, { wallet, category: 'transfer' }, null, 1000);
@@ -28,12 +41,18 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     await page.fill('form.filters input[name="category"]', 'transfer');
     await Promise.all([page.waitForURL(/category=transfer/), page.click('form.filters button[type="submit"]')]);
     expect(await page.getAttribute('[data-total]', 'data-total')).toBe(String(expected.total));
-    const legs = await page.$$eval('table.entries tr.leg', (rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? '')));
+    const legs = await page.$$eval('table.entries tr.leg', (rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? '')),
+    );
     expect(legs.length).toBe(Math.min(expected.total, 100));
     // An admin's rows start with the box that ticks a leg for a correction of several.
     for (const cells of legs) expect([cells[1], cells[7]]).toEqual(['Wallet 2', 'transfer']);
     // The value with its currency and the price's source as a label, or why there is none: the run's own valuation.
-    const values = expected.entries.slice(0, 100).map(({ cells }) => (cells.value === '' ? cells.value_state ?? '' : `${cells.value} ${cells.price_currency} ${cells.price_source}`));
+    const values = expected.entries
+      .slice(0, 100)
+      .map(({ cells }) =>
+        cells.value === '' ? (cells.value_state ?? '') : `${cells.value} ${cells.price_currency} ${cells.price_source}`,
+      );
     expect(legs.map((cells) => cells[5])).toEqual(values);
     expect(values.filter((value) => value.endsWith(' USD defillama')).length).toBeGreaterThan(0);
     expect(await page.$eval('html', (root) => root.scrollWidth)).toBeLessThanOrEqual(1280);
@@ -47,7 +66,9 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
 
     await page.selectOption('table.entries tr.leg form[data-form="review"] select[name="status"]', 'flagged');
     await Promise.all([page.waitForEvent('load'), page.click('table.entries tr.leg form[data-form="review"] button')]);
-    expect(await page.$eval('table.entries tr.leg form[data-form="review"] select', (select) => (select as unknown as { value: string }).value)).toBe('flagged');
+    expect(
+      await page.$eval('table.entries tr.leg form[data-form="review"] select', (select) => (select as unknown as { value: string }).value),
+    ).toBe('flagged');
 
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${at.server.url}/books/${bookId}/entries`);
@@ -57,8 +78,14 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
   });
 
   it('corrects a category from the table: a rule shown at once, in the next export with rule:<id> in the note, audited by name', async () => {
-    const { context, page, pageErrors } = await browserLogin(at.browser, at.server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
-    const received = (await at.workspace.entries.page(bookId, { category: 'transfer' }, null, 1000)).entries.find((entry) => entry.cells.direction === 'in' && entry.cells.spam === '');
+    const { context, page, pageErrors } = await browserLogin(at.browser, at.server.url, {
+      user: 'accountant',
+      password: PASSWORD,
+      width: 1280,
+    });
+    const received = (await at.workspace.entries.page(bookId, { category: 'transfer' }, null, 1000)).entries.find(
+      (entry) => entry.cells.direction === 'in' && entry.cells.spam === '',
+    );
     expect(received).toBeDefined();
     const entryId = received?.entryId ?? '';
     await page.goto(`${at.server.url}/books/${bookId}/entries?q=${received?.cells.tx_hash ?? ''}`);
@@ -69,7 +96,11 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     await Promise.all([page.waitForEvent('load'), page.click(`${row} form[data-form="rule"] button[type="submit"]`)]);
 
     const [rule] = await at.workspace.data.bookRules(bookId);
-    expect(rule).toMatchObject({ rule: { match: { entries: [entryId] }, category: 'airdrop' }, reason: 'claimed drop', author: 'accountant' });
+    expect(rule).toMatchObject({
+      rule: { match: { entries: [entryId] }, category: 'airdrop' },
+      reason: 'claimed drop',
+      author: 'accountant',
+    });
     const cells = await page.$eval(row, (tr) => [...tr.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''));
     expect([cells[7], cells[9]]).toEqual(['airdrop', expect.stringContaining(`rule:${rule?.id}`)]);
 

@@ -32,7 +32,8 @@ describeWithPrograms('a run’s missing prices entered in headless Chromium', [C
     },
   );
 
-  const withoutValue = async (page: Page): Promise<number> => Number(await page.locator('dt:text-is("Rows without a value") + dd').textContent());
+  const withoutValue = async (page: Page): Promise<number> =>
+    Number(await page.locator('dt:text-is("Rows without a value") + dd').textContent());
 
   it('an admin enters a price beside a missing asset, the run is queued again and values those rows; a viewer sees the list without the form', async () => {
     const viewer = await browserLogin(at.browser, at.server.url, { user: 'client', password: PASSWORD, width: 1280 });
@@ -41,7 +42,11 @@ describeWithPrograms('a run’s missing prices entered in headless Chromium', [C
     expect(await viewer.page.locator('form[data-form="price"]').count()).toBe(0);
     await viewer.context.close();
 
-    const { context, page, pageErrors } = await browserLogin(at.browser, at.server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
+    const { context, page, pageErrors } = await browserLogin(at.browser, at.server.url, {
+      user: 'accountant',
+      password: PASSWORD,
+      width: 1280,
+    });
     await page.goto(`${at.server.url}/runs/${runId}`);
     const before = await withoutValue(page);
     const form = page.locator('form[data-form="price"]:has(input[name="asset"][value^="0x"])').first();
@@ -56,7 +61,10 @@ describeWithPrograms('a run’s missing prices entered in headless Chromium', [C
     expect(await at.workspace.data.bookPrices(bookId)).toEqual([]);
 
     await form.locator('input[name="price"]').fill('3.5');
-    await Promise.all([page.waitForURL((url) => /\/runs\/\d+$/.test(url.pathname) && url.pathname !== `/runs/${runId}`), form.locator('button[type="submit"]').click()]);
+    await Promise.all([
+      page.waitForURL((url) => /\/runs\/\d+$/.test(url.pathname) && url.pathname !== `/runs/${runId}`),
+      form.locator('button[type="submit"]').click(),
+    ]);
     await page.locator('[data-run][data-finished="yes"]').waitFor({ timeout: 60_000 });
     const rerun = Number(/\/runs\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
     expect((await at.workspace.data.getRun(rerun))?.request).toEqual((await at.workspace.data.getRun(runId))?.request);

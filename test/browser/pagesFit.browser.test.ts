@@ -48,7 +48,11 @@ describeWithPrograms('pages in headless Chromium (issue 26.5, 26.8, 26.9, 26.11)
   beforeAll(async () => {
     sandbox = await startSandbox({ world: e2eWorld(), rate: 2000 });
     fast = await served(sandbox, 1000, 'fast');
-    runs.export = await finishedRun(fast.workspace, fast.bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] });
+    runs.export = await finishedRun(fast.workspace, fast.bookId, {
+      kind: 'export',
+      period: { year: 2025 },
+      templates: ['ledger', 'koinly-wallets'],
+    });
     runs.reconcile = await finishedRun(fast.workspace, fast.bookId, { kind: 'reconcile', period: { year: 2025 } });
     runs.balances = await finishedRun(fast.workspace, fast.bookId, { kind: 'balances', at: '2025-12-31T23:59:59' });
     browser = await launchChromium();
@@ -63,7 +67,15 @@ describeWithPrograms('pages in headless Chromium (issue 26.5, 26.8, 26.9, 26.11)
 
   it('fits 1,280 px on every page and 390 px on the books list and the run page; files before the folded tie-out', async () => {
     const { context, page } = await loggedIn(browser, fast.server.url, 1280);
-    const pages = ['/', `/books/${fast.bookId}`, `/runs/${runs.export}`, `/runs/${runs.reconcile}/reconcile`, `/runs/${runs.balances}`, `/books/${fast.bookId}/summary`, `/books/${fast.bookId}/chart`];
+    const pages = [
+      '/',
+      `/books/${fast.bookId}`,
+      `/runs/${runs.export}`,
+      `/runs/${runs.reconcile}/reconcile`,
+      `/runs/${runs.balances}`,
+      `/books/${fast.bookId}/summary`,
+      `/books/${fast.bookId}/chart`,
+    ];
     const widths: [string, number][] = [];
     for (const route of pages) {
       await page.goto(`${fast.server.url}${route}`);
@@ -97,7 +109,9 @@ describeWithPrograms('pages in headless Chromium (issue 26.5, 26.8, 26.9, 26.11)
     const rights = await page.$$eval('table', (tables) => tables.map((table) => Math.ceil(table.getBoundingClientRect().right)));
     expect(rights.length).toBeGreaterThan(1);
     expect(rights.filter((right) => right > A4_PRINTABLE_PX)).toEqual([]);
-    const rollForward = await page.$$eval('table.reconcile tbody tr', (rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')));
+    const rollForward = await page.$$eval('table.reconcile tbody tr', (rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+    );
     const ethRow = rollForward.find((cells) => cells[1] === 'ETH');
     expect(ethRow?.[6]).toMatch(/^\d+(\.\d+)? ETH$/);
     expect(rollForward.flat().join(' ')).not.toContain('(raw)');
@@ -108,10 +122,17 @@ describeWithPrograms('pages in headless Chromium (issue 26.5, 26.8, 26.9, 26.11)
     const { context, page } = await loggedIn(browser, fast.server.url, 1280);
     await page.goto(`${fast.server.url}/runs/${runs.reconcile}/reconcile`);
     const rowsOf = (selector: string): Promise<{ where: string; asset: string; copy: string | null; text: string }[]> =>
-      page.$$eval(`${selector} tbody tr`, (rows) => rows.map((row) => {
-        const cells = row.querySelectorAll('td');
-        return { where: cells[0]?.textContent ?? '', asset: cells[1]?.textContent ?? '', copy: cells[1]?.querySelector('button.copy')?.getAttribute('data-copy') ?? null, text: row.textContent ?? '' };
-      }));
+      page.$$eval(`${selector} tbody tr`, (rows) =>
+        rows.map((row) => {
+          const cells = row.querySelectorAll('td');
+          return {
+            where: cells[0]?.textContent ?? '',
+            asset: cells[1]?.textContent ?? '',
+            copy: cells[1]?.querySelector('button.copy')?.getAttribute('data-copy') ?? null,
+            text: row.textContent ?? '',
+          };
+        }),
+      );
     const counted = await rowsOf('table.reconcile:not(.spam-table)');
     const spam = await rowsOf('table.spam-table');
     const nfts = counted.filter((row) => row.asset.includes('SPUNK'));
@@ -128,7 +149,9 @@ describeWithPrograms('pages in headless Chromium (issue 26.5, 26.8, 26.9, 26.11)
     expect(counted.some((row) => row.asset.startsWith('token 0x'))).toBe(true);
     expect(counted.map((row) => row.text).join(' ')).not.toMatch(/spam|\(raw\)/);
     // Spam that claims ETH or USDC sits in its own table, marked and quoted.
-    expect(spam.map((row) => row.asset)).toEqual(expect.arrayContaining([expect.stringMatching(/^spam “ETH” 0x/), expect.stringMatching(/^spam “USDC” 0x/)]));
+    expect(spam.map((row) => row.asset)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^spam “ETH” 0x/), expect.stringMatching(/^spam “USDC” 0x/)]),
+    );
     await context.close();
   });
 
@@ -136,7 +159,10 @@ describeWithPrograms('pages in headless Chromium (issue 26.5, 26.8, 26.9, 26.11)
     const share = async (): Promise<{ id: string; url: string }> => {
       const { context, page } = await loggedIn(browser, fast.server.url, 1280);
       const csrf = await page.getAttribute('meta[name="csrf-token"]', 'content');
-      const response = await context.request.post(`${fast.server.url}/api/runs/${runs.export}/shares`, { data: { days: 1 }, headers: { 'x-csrf-token': csrf ?? '' } });
+      const response = await context.request.post(`${fast.server.url}/api/runs/${runs.export}/shares`, {
+        data: { days: 1 },
+        headers: { 'x-csrf-token': csrf ?? '' },
+      });
       const created = (await response.json()) as { id: string; url: string };
       await context.close();
       return created;
@@ -202,7 +228,12 @@ describeWithPrograms('pages in headless Chromium (issue 26.5, 26.8, 26.9, 26.11)
         expect((await slow.workspace.data.getRun(closing))?.status).toMatch(/queued|running/);
         answer(true);
         await page.click('button[data-action="stop"]');
-        for (let tries = 0; tries < 100 && !['stopped', 'failed'].includes((await slow.workspace.data.getRun(closing))?.status ?? ''); tries++) await page.waitForTimeout(100);
+        for (
+          let tries = 0;
+          tries < 100 && !['stopped', 'failed'].includes((await slow.workspace.data.getRun(closing))?.status ?? '');
+          tries++
+        )
+          await page.waitForTimeout(100);
         expect(sent).toEqual([`POST /api/runs/${closing}/stop`]);
         expect((await slow.workspace.data.getRun(closing))?.status).toBe('stopped');
 
@@ -230,7 +261,8 @@ describeWithPrograms('pages in headless Chromium (issue 26.5, 26.8, 26.9, 26.11)
       await page.click('form[data-form="share"] button[type="submit"]');
       await page.waitForSelector('[data-share-url] a');
       await page.reload();
-      const active = async (): Promise<number> => (await fast.workspace.data.sharesOfRun(runs.export)).filter((share) => share.revokedAt === null).length;
+      const active = async (): Promise<number> =>
+        (await fast.workspace.data.sharesOfRun(runs.export)).filter((share) => share.revokedAt === null).length;
       const before = await active();
       expect(before).toBeGreaterThan(0);
       page.once('dialog', (dialog) => void dialog.dismiss());

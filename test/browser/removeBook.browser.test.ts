@@ -11,7 +11,13 @@ const PASSWORD = 'browser test password';
 describeWithPrograms('removing a book from its page', [CHROMIUM], () => {
   const world = e2eWorld();
 
-  const at = browserWorkspace('remove-book', { world, rate: 1000, runs: true, workspace: { now: () => new Date('2026-06-01T02:00:00Z') }, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] });
+  const at = browserWorkspace('remove-book', {
+    world,
+    rate: 1000,
+    runs: true,
+    workspace: { now: () => new Date('2026-06-01T02:00:00Z') },
+    users: [{ name: 'accountant', role: 'admin', password: PASSWORD }],
+  });
 
   async function loggedIn(): Promise<Page> {
     const page = await (await at.browser.newContext()).newPage();

@@ -19,7 +19,12 @@ const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
   const world = e2eWorld();
 
-  const at = browserWorkspace('browser', { world, rate: RATE, runs: true, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] });
+  const at = browserWorkspace('browser', {
+    world,
+    rate: RATE,
+    runs: true,
+    users: [{ name: 'accountant', role: 'admin', password: PASSWORD }],
+  });
 
   it('logs in, creates a book, exports two templates with live progress, downloads the zip equal to `ledgerscan export`, opens the reconcile report, closes a period and a share link', async () => {
     const shots = process.env.UPDATE_SCREENSHOTS === '1' ? SCREENSHOTS : tempDir('screenshots');
@@ -39,7 +44,10 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     await Promise.all([page.waitForURL(`${at.server.url}/`), page.click('button[type="submit"]')]);
 
     await page.fill('form[data-form="book"] input[name="name"]', 'Client <b>Müller</b>');
-    await page.fill('form[data-form="book"] textarea[name="wallets"]', world.wallets.map((wallet, index) => `${wallet.address} Wallet ${index + 1} @${E2E_CHAINS.join(',')}`).join('\n'));
+    await page.fill(
+      'form[data-form="book"] textarea[name="wallets"]',
+      world.wallets.map((wallet, index) => `${wallet.address} Wallet ${index + 1} @${E2E_CHAINS.join(',')}`).join('\n'),
+    );
     for (const chain of E2E_CHAINS) await page.check(`form[data-form="book"] input[name="chains"][value="${chain}"]`);
     await Promise.all([page.waitForURL(/\/books\/\d+$/), page.click('form[data-form="book"] button[type="submit"]')]);
     expect(await page.textContent('h1')).toBe('Client <b>Müller</b>');
@@ -56,10 +64,17 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
     const bars: number[] = [];
     const plainStatuses: string[] = [];
     while (!(await page.isVisible('table.files'))) {
-      const figures = await page.$$eval('[data-field]', (fields) => fields.map((field) => field.textContent ?? '').join(' | ')).catch(() => '');
+      const figures = await page
+        .$$eval('[data-field]', (fields) => fields.map((field) => field.textContent ?? '').join(' | '))
+        .catch(() => '');
       if (figures !== '') shown.add(figures);
       // The status keeps its badge through live updates, and the bar never goes back.
-      const live = await page.$eval('[data-field="status"]', (status) => ({ badge: status.querySelector('span.status') !== null, text: status.textContent ?? '' })).catch(() => undefined);
+      const live = await page
+        .$eval('[data-field="status"]', (status) => ({
+          badge: status.querySelector('span.status') !== null,
+          text: status.textContent ?? '',
+        }))
+        .catch(() => undefined);
       if (live !== undefined && !live.badge) plainStatuses.push(live.text);
       const bar = await page.getAttribute('progress[data-field="bar"]', 'value').catch(() => null);
       if (bar !== null) bars.push(Number(bar));
@@ -82,16 +97,33 @@ describeWithPrograms('the workspace in headless Chromium', [CHROMIUM], () => {
 
     const cliOut = path.join(at.dataDir, 'cli-out');
     const cli = await runInProcess(
-      ['export', '--config', path.join(at.dataDir, 'runs', String(runId), 'job.json'), '--out', cliOut, '--state', path.join(at.dataDir, 'cli.db'), '--base-url', at.sandbox.url, '--rate', String(RATE), '--quiet'],
+      [
+        'export',
+        '--config',
+        path.join(at.dataDir, 'runs', String(runId), 'job.json'),
+        '--out',
+        cliOut,
+        '--state',
+        path.join(at.dataDir, 'cli.db'),
+        '--base-url',
+        at.sandbox.url,
+        '--rate',
+        String(RATE),
+        '--quiet',
+      ],
       { env: { ETHERSCAN_API_KEY: at.sandbox.apiKey }, cwd: at.dataDir },
     );
     expect(cli.code).toBe(0);
-    const cliFiles = (fs.readdirSync(cliOut, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(cliOut, name)).isFile()).map((name) => name.split(path.sep).join('/')).sort();
+    const cliFiles = (fs.readdirSync(cliOut, { recursive: true }) as string[])
+      .filter((name) => fs.statSync(path.join(cliOut, name)).isFile())
+      .map((name) => name.split(path.sep).join('/'))
+      .sort();
     expect([...zipped.keys()].sort()).toEqual(cliFiles);
     expect(cliFiles.length).toBeGreaterThan(3);
     for (const name of cliFiles) {
       const cliBytes = fs.readFileSync(path.join(cliOut, name));
-      if (name === 'manifest.json') expect(comparableManifest(zipped.get(name)?.toString('utf8') ?? '{}')).toBe(comparableManifest(cliBytes.toString('utf8')));
+      if (name === 'manifest.json')
+        expect(comparableManifest(zipped.get(name)?.toString('utf8') ?? '{}')).toBe(comparableManifest(cliBytes.toString('utf8')));
       else expect([name, zipped.get(name)?.equals(cliBytes)]).toEqual([name, true]);
     }
 

@@ -12,8 +12,22 @@ import { etherscanSample } from '../support/samples.js';
 
 /** The slugs chains had before the table became a data file: templates and golden files name them. */
 const EARLIER_SLUGS: Readonly<Record<number, string>> = {
-  1: 'ethereum', 11155111: 'sepolia', 10: 'optimism', 8453: 'base', 42161: 'arbitrum', 137: 'polygon', 56: 'bsc', 43114: 'avalanche',
-  59144: 'linea', 81457: 'blast', 100: 'gnosis', 130: 'unichain', 480: 'world', 5000: 'mantle', 146: 'sonic', 42220: 'celo',
+  1: 'ethereum',
+  11155111: 'sepolia',
+  10: 'optimism',
+  8453: 'base',
+  42161: 'arbitrum',
+  137: 'polygon',
+  56: 'bsc',
+  43114: 'avalanche',
+  59144: 'linea',
+  81457: 'blast',
+  100: 'gnosis',
+  130: 'unichain',
+  480: 'world',
+  5000: 'mantle',
+  146: 'sonic',
+  42220: 'celo',
 };
 
 describe('chain table', () => {
@@ -44,7 +58,9 @@ describe('chain table', () => {
       expect(findChain(id)).toBeUndefined();
       expect(retiredChain(id)?.why).toEqual(expect.any(String));
     }
-    expect(() => parseChainId('534352', '--chain')).toThrow(/^--chain 534352 \(Scroll Mainnet\) is no longer served by the Etherscan v2 API: support ended 2026-04-16/);
+    expect(() => parseChainId('534352', '--chain')).toThrow(
+      /^--chain 534352 \(Scroll Mainnet\) is no longer served by the Etherscan v2 API: support ended 2026-04-16/,
+    );
   });
 });
 
@@ -73,7 +89,19 @@ describe('feeRule', () => {
 });
 
 describe('loadChainTable', () => {
-  const good = { id: 7, name: 'Seven', slug: 'seven', nativeSymbol: 'SVN', nativeDecimals: 18, feeModel: 'legacy', feeMarketBlock: null, ripenessBlocks: 64, blockSeconds: 2, freeTier: true, testnet: false };
+  const good = {
+    id: 7,
+    name: 'Seven',
+    slug: 'seven',
+    nativeSymbol: 'SVN',
+    nativeDecimals: 18,
+    feeModel: 'legacy',
+    feeMarketBlock: null,
+    ripenessBlocks: 64,
+    blockSeconds: 2,
+    freeTier: true,
+    testnet: false,
+  };
   const load = (chains: unknown[], retired: unknown[] = []): readonly Chain[] => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-chains-')), 'chains.json');
     fs.writeFileSync(file, JSON.stringify({ chains, retired }));
@@ -105,7 +133,18 @@ describe('ledgerscan chains', () => {
     const io = captureIo(os.tmpdir());
     expect(await runCli(['chains'], io)).toBe(0);
     const [header, ...lines] = io.stdoutText().trimEnd().split('\n');
-    expect(header?.split('\t')).toEqual(['id', 'slug', 'name', 'native', 'decimals', 'fee model', 'fee market from', 'free tier', 'testnet', 'ripeness']);
+    expect(header?.split('\t')).toEqual([
+      'id',
+      'slug',
+      'name',
+      'native',
+      'decimals',
+      'fee model',
+      'fee market from',
+      'free tier',
+      'testnet',
+      'ripeness',
+    ]);
     expect(lines).toHaveLength(allChains().length);
     expect(lines).toContain('1\tethereum\tEthereum Mainnet\tETH\t18\teip1559\t12965000\tyes\tno\t64');
     expect(lines.every((line) => line.split('\t').length === 10)).toBe(true);

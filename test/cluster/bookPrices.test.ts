@@ -10,14 +10,26 @@ const withExportedBook = exportedBookCluster('prices-key');
 describeWithPostgres('manual prices on the distributed workspace (PostgreSQL)', (serverUrl) => {
   it('a price entered through the API values the next worker run’s formerly missing rows from the file', () =>
     withExportedBook(serverUrl, async ({ cluster, route, bookId, request, first, call }) => {
-      const gap = csv(path.join(cluster.runFiles(first.id), 'prices-missing.csv')).find((row) => row.state === 'not found' && row.asset_contract !== '');
+      const gap = csv(path.join(cluster.runFiles(first.id), 'prices-missing.csv')).find(
+        (row) => row.state === 'not found' && row.asset_contract !== '',
+      );
       if (gap === undefined) throw new Error('the e2e world leaves a token without a price');
 
-      const added = (await call('POST', `${route}/prices`, { time: gap.first, chain: Number(gap.chain_id), asset: gap.asset_contract, price: '0.5' })) as { id: number };
-      expect(await call('GET', `${route}/prices`)).toEqual([expect.objectContaining({ id: added.id, author: 'ops', price: '0.5', currency: 'USD' })]);
+      const added = (await call('POST', `${route}/prices`, {
+        time: gap.first,
+        chain: Number(gap.chain_id),
+        asset: gap.asset_contract,
+        price: '0.5',
+      })) as { id: number };
+      expect(await call('GET', `${route}/prices`)).toEqual([
+        expect.objectContaining({ id: added.id, author: 'ops', price: '0.5', currency: 'USD' }),
+      ]);
       // The server's table follows at once (its refresh on a thread of its own), before any run.
       const gapEntries = async (): Promise<Record<string, string>[]> => {
-        const { entries } = (await call('GET', `${route}/entries?chain=${gap.chain_id}&asset=${gap.asset_contract}&spam=false&limit=1000`)) as { entries: Record<string, string>[] };
+        const { entries } = (await call(
+          'GET',
+          `${route}/entries?chain=${gap.chain_id}&asset=${gap.asset_contract}&spam=false&limit=1000`,
+        )) as { entries: Record<string, string>[] };
         return entries.filter((entry) => entry.asset_contract === gap.asset_contract && entry.timestamp === gap.first);
       };
       const valuedAtOnce = await gapEntries();
@@ -25,7 +37,9 @@ describeWithPostgres('manual prices on the distributed workspace (PostgreSQL)', 
       for (const entry of valuedAtOnce) expect(entry).toMatchObject({ price: '0.5', price_source: 'file', value_state: '' });
       const second = await cluster.finished(bookId, request);
       expect(second.status).toBe('succeeded');
-      const [valued] = csv(path.join(cluster.runFiles(second.id), 'ledger.csv')).filter((row) => row.asset_contract === gap.asset_contract && row.timestamp === gap.first && row.spam === '');
+      const [valued] = csv(path.join(cluster.runFiles(second.id), 'ledger.csv')).filter(
+        (row) => row.asset_contract === gap.asset_contract && row.timestamp === gap.first && row.spam === '',
+      );
       expect(valued).toMatchObject({ price: '0.5', price_source: 'file', price_time: gap.first, value_state: '' });
       expect(valued?.value).toBe(new Decimal(valued?.amount ?? '').times('0.5').toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2));
       expect(valuedAtOnce.find((entry) => entry.entry_id === valued?.entry_id)).toMatchObject({ value: valued?.value });

@@ -11,12 +11,21 @@ describeWithPostgres('book rules on the distributed workspace (PostgreSQL)', (se
     withExportedBook(serverUrl, async ({ cluster, route, bookId, request, first, call }) => {
       const { tx, legs } = pickLegs(csv(path.join(cluster.runFiles(first.id), 'ledger.csv')));
 
-      const added = (await call('POST', `${route}/rules`, { match: { tx }, category: 'staking_reward', reason: 'validator payout' })) as { rule: { id: number }; matched: number };
+      const added = (await call('POST', `${route}/rules`, { match: { tx }, category: 'staking_reward', reason: 'validator payout' })) as {
+        rule: { id: number };
+        matched: number;
+      };
       expect(added.matched).toBe(legs.length);
       const second = await cluster.finished(bookId, request);
       expect(second.status).toBe('succeeded');
-      const changed = csv(path.join(cluster.runFiles(second.id), 'ledger.csv')).filter((row) => row.tx_hash === tx && row.category !== 'fee');
-      expect(changed.map((row) => [row.category, (row.note ?? '').split(' ').includes(`rule:${added.rule.id}`)])).toEqual(legs.map(() => ['staking_reward', true]));
-      expect(await call('GET', `${route}/rules`)).toEqual([expect.objectContaining({ id: added.rule.id, author: 'ops', reason: 'validator payout' })]);
+      const changed = csv(path.join(cluster.runFiles(second.id), 'ledger.csv')).filter(
+        (row) => row.tx_hash === tx && row.category !== 'fee',
+      );
+      expect(changed.map((row) => [row.category, (row.note ?? '').split(' ').includes(`rule:${added.rule.id}`)])).toEqual(
+        legs.map(() => ['staking_reward', true]),
+      );
+      expect(await call('GET', `${route}/rules`)).toEqual([
+        expect.objectContaining({ id: added.rule.id, author: 'ops', reason: 'validator payout' }),
+      ]);
     }));
 });

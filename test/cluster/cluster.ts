@@ -44,7 +44,10 @@ export class Cluster {
     const added = await runInProcess(['users', 'add', 'ops', '--role', 'admin', '--database', database], { env, cwd: files });
     if (added.code !== 0) throw new Error(`users add: ${added.stderr}`);
     const token = (await runInProcess(['users', 'token', 'ops', '--database', database], { cwd: files })).stdout.trim();
-    const { server, url } = await startServer(['--database', database, '--files', files, '--base-url', sandbox.url, '--rate', String(options.rate)], options.keys);
+    const { server, url } = await startServer(
+      ['--database', database, '--files', files, '--base-url', sandbox.url, '--rate', String(options.rate)],
+      options.keys,
+    );
     const cluster = new Cluster(database, files, url, token, server, sandbox, options);
     // Side by side: each start compiles the CLI (about 10 s apiece on the loaded test machine, most of a test's time one after another).
     cluster.workers.push(...(await Promise.all(Array.from({ length: options.workers }, () => cluster.startWorker()))));
@@ -52,13 +55,31 @@ export class Cluster {
   }
 
   private startWorker(): Promise<StartedProcess> {
-    const args = ['worker', '--database', this.database, '--files', this.files, '--base-url', this.sandbox.url, '--rate', String(this.options.rate), '--lease', String(this.options.lease ?? 30), ...(this.options.workerFlags ?? [])];
+    const args = [
+      'worker',
+      '--database',
+      this.database,
+      '--files',
+      this.files,
+      '--base-url',
+      this.sandbox.url,
+      '--rate',
+      String(this.options.rate),
+      '--lease',
+      String(this.options.lease ?? 30),
+      ...(this.options.workerFlags ?? []),
+    ];
     return startProcess(args, this.options.keys, /worker (\S+) on /);
   }
 
   /** `count` books over the world's wallets (Client 1, Client 2, …), made through the API. */
   addBooks(world: World, count: number): Promise<{ id: number }[]> {
-    return Promise.all(Array.from({ length: count }, (_, index) => api(this.url, this.token, 'POST', '/api/books', worldBook(world, `Client ${index + 1}`)) as Promise<{ id: number }>));
+    return Promise.all(
+      Array.from(
+        { length: count },
+        (_, index) => api(this.url, this.token, 'POST', '/api/books', worldBook(world, `Client ${index + 1}`)) as Promise<{ id: number }>,
+      ),
+    );
   }
 
   /** The worker whose log says it took run `id`. */
@@ -71,8 +92,12 @@ export class Cluster {
     try {
       return await waiting;
     } catch (error) {
-      const jobs = await this.query('SELECT task_identifier, queue_name, attempts, max_attempts, last_error, locked_by FROM graphile_worker.jobs').catch(() => []);
-      throw new Error(`${(error as Error).message}\njobs: ${JSON.stringify(jobs)}\n${this.workers.map((worker, index) => `worker ${index}:\n${worker.log()}`).join('\n')}`);
+      const jobs = await this.query(
+        'SELECT task_identifier, queue_name, attempts, max_attempts, last_error, locked_by FROM graphile_worker.jobs',
+      ).catch(() => []);
+      throw new Error(
+        `${(error as Error).message}\njobs: ${JSON.stringify(jobs)}\n${this.workers.map((worker, index) => `worker ${index}:\n${worker.log()}`).join('\n')}`,
+      );
     }
   }
 
@@ -111,7 +136,9 @@ export class Cluster {
   }
 
   async close(): Promise<void> {
-    const live = [...this.workers.map((worker) => worker.process), this.server].filter((child) => child.child.exitCode === null && child.child.signalCode === null);
+    const live = [...this.workers.map((worker) => worker.process), this.server].filter(
+      (child) => child.child.exitCode === null && child.child.signalCode === null,
+    );
     for (const child of live) child.child.kill('SIGTERM');
     await Promise.all(live.map((child) => child.ended));
     await dropDatabase(this.database);

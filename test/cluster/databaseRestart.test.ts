@@ -47,14 +47,20 @@ describeWithPostgres('PostgreSQL restarted during a run', () => {
       execFileSync(POSTGRES_SCRIPT, ['restart', own.dir()], { stdio: 'pipe' });
 
       // The server answers again once it has reconnected; the run finishes on the same worker.
-      const after = await cluster.explained(waitFor(async () => {
-        try {
-          const run = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${id}`)) as RunView;
-          return ['succeeded', 'failed', 'stopped'].includes(run.status) ? run : undefined;
-        } catch {
-          return undefined;
-        }
-      }, 'the run to finish after the restart', 60_000));
+      const after = await cluster.explained(
+        waitFor(
+          async () => {
+            try {
+              const run = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${id}`)) as RunView;
+              return ['succeeded', 'failed', 'stopped'].includes(run.status) ? run : undefined;
+            } catch {
+              return undefined;
+            }
+          },
+          'the run to finish after the restart',
+          60_000,
+        ),
+      );
       expect({ status: after.status, error: after.error }).toEqual({ status: 'succeeded', error: null });
       const log = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${id}/log`)) as string[];
       expect(log.join('\n')).toContain('queued again: the database went away');

@@ -40,7 +40,14 @@ export function exportedBookCluster(key: string): (serverUrl: string, test: (boo
       const request = { kind: 'export' as const, period: { year: 2025 }, templates: ['ledger'] };
       const first = await cluster.finished(bookId, request);
       expect(first.status).toBe('succeeded');
-      await test({ cluster, route: `/api/books/${bookId}`, bookId, request, first, call: (method, path, body) => api(cluster.url, cluster.token, method, path, body) });
+      await test({
+        cluster,
+        route: `/api/books/${bookId}`,
+        bookId,
+        request,
+        first,
+        call: (method, path, body) => api(cluster.url, cluster.token, method, path, body),
+      });
     } finally {
       await cluster.close();
     }

@@ -39,31 +39,38 @@ async function embeddedExport(): Promise<Record<string, string>> {
 }
 
 describeWithPostgres('the distributed workspace', (serverUrl) => {
-  it.each([1, 3])('with %i worker(s) writes the files of the embedded workspace, byte for byte, whichever worker runs each book', async (workers) => {
-    const reference = await embeddedExport();
-    const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: E2E_RATE, workers });
-    try {
-      // One book per worker, all queued at once: with 3 workers they run side by side.
-      const books = await cluster.addBooks(world, workers);
-      const runs = await Promise.all(books.map((book) => api(cluster.url, cluster.token, 'POST', `/api/books/${book.id}/runs`, request) as Promise<{ id: number }>));
-      for (const { id } of runs) {
-        const run = await cluster.explained(finishedRun(cluster.url, cluster.token, id));
-        expect({ id, status: run.status, error: run.error }).toEqual({ id, status: 'succeeded', error: null });
-        expect(runOutput(cluster.runFiles(id))).toEqual(reference);
+  it.each([1, 3])(
+    'with %i worker(s) writes the files of the embedded workspace, byte for byte, whichever worker runs each book',
+    async (workers) => {
+      const reference = await embeddedExport();
+      const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: E2E_RATE, workers });
+      try {
+        // One book per worker, all queued at once: with 3 workers they run side by side.
+        const books = await cluster.addBooks(world, workers);
+        const runs = await Promise.all(
+          books.map((book) => api(cluster.url, cluster.token, 'POST', `/api/books/${book.id}/runs`, request) as Promise<{ id: number }>),
+        );
+        for (const { id } of runs) {
+          const run = await cluster.explained(finishedRun(cluster.url, cluster.token, id));
+          expect({ id, status: run.status, error: run.error }).toEqual({ id, status: 'succeeded', error: null });
+          expect(runOutput(cluster.runFiles(id))).toEqual(reference);
+        }
+        const ran = runs.map(({ id }) => cluster.workers.indexOf(cluster.workerOf(id)!));
+        expect(ran.every((index) => index >= 0)).toBe(true);
+        if (workers === 3) expect(new Set(ran).size).toBeGreaterThan(1);
+        // Served by the server from the shared files, whichever worker wrote them.
+        const listed = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${runs[0]!.id}/files`)) as { name: string }[];
+        expect(listed.map((file) => file.name)).toContain('ledger.csv');
+        const ledger = await fetch(`${cluster.url}/api/runs/${runs[0]!.id}/files/ledger.csv`, {
+          headers: { authorization: `Bearer ${cluster.token}` },
+        });
+        expect(ledger.status).toBe(200);
+        expect(await ledger.text()).toBe(fs.readFileSync(path.join(cluster.runFiles(runs[0]!.id), 'ledger.csv'), 'utf8'));
+        // Nothing local: the files dir has run folders only, no SQLite file anywhere.
+        expect(JSON.stringify(cluster.localFiles())).not.toMatch(/\.db"/);
+      } finally {
+        await cluster.close();
       }
-      const ran = runs.map(({ id }) => cluster.workers.indexOf(cluster.workerOf(id)!));
-      expect(ran.every((index) => index >= 0)).toBe(true);
-      if (workers === 3) expect(new Set(ran).size).toBeGreaterThan(1);
-      // Served by the server from the shared files, whichever worker wrote them.
-      const listed = (await api(cluster.url, cluster.token, 'GET', `/api/runs/${runs[0]!.id}/files`)) as { name: string }[];
-      expect(listed.map((file) => file.name)).toContain('ledger.csv');
-      const ledger = await fetch(`${cluster.url}/api/runs/${runs[0]!.id}/files/ledger.csv`, { headers: { authorization: `Bearer ${cluster.token}` } });
-      expect(ledger.status).toBe(200);
-      expect(await ledger.text()).toBe(fs.readFileSync(path.join(cluster.runFiles(runs[0]!.id), 'ledger.csv'), 'utf8'));
-      // Nothing local: the files dir has run folders only, no SQLite file anywhere.
-      expect(JSON.stringify(cluster.localFiles())).not.toMatch(/\.db"/);
-    } finally {
-      await cluster.close();
-    }
-  });
+    },
+  );
 });

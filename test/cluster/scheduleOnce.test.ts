@@ -22,10 +22,17 @@ afterAll(async () => {
 
 describeWithPostgres('a schedule with 3 workers (and the server) looking at it', (serverUrl) => {
   it('fires exactly once per tick', async () => {
-    const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: E2E_RATE, workers: 3, workerFlags: ['--scheduler-every', '0.2'] });
+    const cluster = await Cluster.start(serverUrl, sandbox, {
+      keys: { ETHERSCAN_API_KEY: KEY },
+      rate: E2E_RATE,
+      workers: 3,
+      workerFlags: ['--scheduler-every', '0.2'],
+    });
     try {
       const book = (await cluster.addBooks(world, 1))[0]!;
-      const [set] = (await api(cluster.url, cluster.token, 'PUT', `/api/books/${book.id}/schedules`, [{ kind: 'sync', cron: CRON, zone: 'UTC' }])) as { lastFiredAt: string }[];
+      const [set] = (await api(cluster.url, cluster.token, 'PUT', `/api/books/${book.id}/schedules`, [
+        { kind: 'sync', cron: CRON, zone: 'UTC' },
+      ])) as { lastFiredAt: string }[];
       await new Promise((resolve) => setTimeout(resolve, 9_000));
       for (const worker of cluster.workers) worker.process.child.kill('SIGTERM');
       await Promise.all(cluster.workers.map((worker) => worker.process.ended));
@@ -35,8 +42,15 @@ describeWithPostgres('a schedule with 3 workers (and the server) looking at it',
         for (let look = 0; ; look += 1) {
           const [schedule] = (await api(cluster.url, cluster.token, 'GET', `/api/books/${book.id}/schedules`)) as { lastFiredAt: string }[];
           const ticks: Date[] = [];
-          for (let tick = nextTick({ cron: CRON, zone: 'UTC' }, 'UTC', new Date(set!.lastFiredAt)); tick !== null && tick <= new Date(schedule!.lastFiredAt); tick = nextTick({ cron: CRON, zone: 'UTC' }, 'UTC', tick)) ticks.push(tick);
-          const runs = ((await api(cluster.url, cluster.token, 'GET', `/api/books/${book.id}/runs`)) as { trigger: string; createdAt: string }[]).filter((run) => run.trigger === 'schedule');
+          for (
+            let tick = nextTick({ cron: CRON, zone: 'UTC' }, 'UTC', new Date(set!.lastFiredAt));
+            tick !== null && tick <= new Date(schedule!.lastFiredAt);
+            tick = nextTick({ cron: CRON, zone: 'UTC' }, 'UTC', tick)
+          )
+            ticks.push(tick);
+          const runs = (
+            (await api(cluster.url, cluster.token, 'GET', `/api/books/${book.id}/runs`)) as { trigger: string; createdAt: string }[]
+          ).filter((run) => run.trigger === 'schedule');
           if (runs.length === ticks.length || look === 20) return { ticks, runs };
           await new Promise((resolve) => setTimeout(resolve, 250));
         }

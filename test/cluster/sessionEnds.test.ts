@@ -17,7 +17,8 @@ describeWithPostgres('sessions across server processes', (serverUrl) => {
   let database: string;
   let files: string;
   const servers: { server: CliChild; url: string }[] = [];
-  const users = (...args: string[]) => runInProcess(['users', ...args, '--database', database], { env: { LEDGERSCAN_PASSWORD: PASSWORD }, cwd: files });
+  const users = (...args: string[]) =>
+    runInProcess(['users', ...args, '--database', database], { env: { LEDGERSCAN_PASSWORD: PASSWORD }, cwd: files });
 
   beforeAll(async () => {
     database = await createDatabase(serverUrl);
@@ -34,7 +35,8 @@ describeWithPostgres('sessions across server processes', (serverUrl) => {
     await dropDatabase(database);
   });
 
-  const status = async (url: string, cookie: string, route = '/api/books'): Promise<number> => (await fetch(`${url}${route}`, { headers: { cookie } })).status;
+  const status = async (url: string, cookie: string, route = '/api/books'): Promise<number> =>
+    (await fetch(`${url}${route}`, { headers: { cookie } })).status;
   /** Logged in on one server, its session used on the other until that one answers from memory. */
   async function loggedInOnBoth(name: string): Promise<{ cookie: string; csrfToken: string }> {
     const [a, b] = servers;
@@ -59,7 +61,11 @@ describeWithPostgres('sessions across server processes', (serverUrl) => {
     expect(await status(b!.url, bob.cookie, '/api/users')).toBe(200);
     const list = (await (await fetch(`${a!.url}/api/users`, { headers: { cookie: ann.cookie } })).json()) as { id: number; name: string }[];
     const bobId = list.find((user) => user.name === 'bob')!.id;
-    const changed = await fetch(`${a!.url}/api/users/${bobId}`, { method: 'PATCH', headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrfToken, 'content-type': 'application/json' }, body: JSON.stringify({ role: 'viewer' }) });
+    const changed = await fetch(`${a!.url}/api/users/${bobId}`, {
+      method: 'PATCH',
+      headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrfToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ role: 'viewer' }),
+    });
     expect(changed.status).toBe(200);
     expect(await status(b!.url, bob.cookie, '/api/users')).toBe(403);
   });

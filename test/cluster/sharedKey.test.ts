@@ -30,7 +30,11 @@ type TimedRun = RunView & { startedAt: string; finishedAt: string; apiKey: strin
 async function twoBooksAtOnce(cluster: Cluster): Promise<{ runs: TimedRun[]; ids: number[]; calls: number; rateLimited: number }> {
   const books = await cluster.addBooks(world, 2);
   const before = { requests: sandbox.stats.requests, rateLimited: sandbox.stats.rateLimited };
-  const ids = await Promise.all(books.map(async (book) => ((await api(cluster.url, cluster.token, 'POST', `/api/books/${book.id}/runs`, request)) as { id: number }).id));
+  const ids = await Promise.all(
+    books.map(
+      async (book) => ((await api(cluster.url, cluster.token, 'POST', `/api/books/${book.id}/runs`, request)) as { id: number }).id,
+    ),
+  );
   const runs = (await Promise.all(ids.map((id) => cluster.explained(finishedRun(cluster.url, cluster.token, id))))) as TimedRun[];
   for (const worker of cluster.workers) expect(worker.log()).not.toContain('gave back');
   return { runs, ids, calls: sandbox.stats.requests - before.requests, rateLimited: sandbox.stats.rateLimited - before.rateLimited };
@@ -42,7 +46,7 @@ function wallSeconds(runs: readonly TimedRun[]): number {
 }
 
 describeWithPostgres('two workers, one run each on a different book, one key', (serverUrl) => {
-  it('never exceed the key\'s rate together, and together reach it', async () => {
+  it("never exceed the key's rate together, and together reach it", async () => {
     // A lease shorter than the runs: a live worker's run must never be given back however long it takes.
     const cluster = await Cluster.start(serverUrl, sandbox, { keys: { ETHERSCAN_API_KEY: KEY }, rate: RATE, workers: 2, lease: LEASE });
     try {
@@ -62,7 +66,7 @@ describeWithPostgres('two workers, one run each on a different book, one key', (
 });
 
 describeWithPostgres('two workers with two keys (ETHERSCAN_API_KEYS), a book each', (serverUrl) => {
-  it('give each run a key of its own, so the pair goes at twice one key\'s rate', async () => {
+  it("give each run a key of its own, so the pair goes at twice one key's rate", async () => {
     const keys = { ETHERSCAN_API_KEYS: `first:${KEY}:${RATE},second:${OTHER_KEY}:${RATE}` };
     const cluster = await Cluster.start(serverUrl, sandbox, { keys, rate: RATE, workers: 2, lease: LEASE });
     try {

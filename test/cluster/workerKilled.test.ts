@@ -37,7 +37,23 @@ describeWithPostgres('a worker killed with SIGKILL in the middle of a run', (ser
     const jobFile = path.join(cli, 'job.json');
     const callsBefore = sandbox.stats.requests;
     fs.writeFileSync(jobFile, JSON.stringify(runJobFile(worldBook(world) as unknown as BookData, request as RunRequest, new Date())));
-    const reference = await runInProcess(['export', '--config', jobFile, '--out', path.join(cli, 'out'), '--state', path.join(cli, 'state.db'), '--base-url', sandbox.url, '--rate', String(RATE), '--quiet'], { env: { ETHERSCAN_API_KEY: KEY }, cwd: cli });
+    const reference = await runInProcess(
+      [
+        'export',
+        '--config',
+        jobFile,
+        '--out',
+        path.join(cli, 'out'),
+        '--state',
+        path.join(cli, 'state.db'),
+        '--base-url',
+        sandbox.url,
+        '--rate',
+        String(RATE),
+        '--quiet',
+      ],
+      { env: { ETHERSCAN_API_KEY: KEY }, cwd: cli },
+    );
     expect(reference.code).toBe(0);
     const uninterruptedCalls = sandbox.stats.requests - callsBefore;
 
@@ -63,7 +79,9 @@ describeWithPostgres('a worker killed with SIGKILL in the middle of a run', (ser
       expect(runOutput(cluster.runFiles(id))).toEqual(runOutput(path.join(cli, 'out')));
       const store = storeContents(path.join(cli, 'state.db'));
       expect(await cluster.storeRecords(created.id)).toEqual([...store.records].sort());
-      const [receipts] = await cluster.query<{ n: string }>('SELECT count(*) AS n FROM ledgerscan.receipts WHERE book_id = $1', [String(created.id)]);
+      const [receipts] = await cluster.query<{ n: string }>('SELECT count(*) AS n FROM ledgerscan.receipts WHERE book_id = $1', [
+        String(created.id),
+      ]);
       expect(Number(receipts?.n)).toBe(store.receipts);
       const spent = sandbox.stats.requests - start;
       expect(spent).toBeGreaterThan(uninterruptedCalls * 0.5);

@@ -7,7 +7,9 @@ import { tempDir } from '../support/workspaceHarness.js';
 
 /** The niceness of each thread of a process, from /proc (field 19 of a task's stat). */
 function threadNiceness(pid: number): number[] {
-  return fs.readdirSync(`/proc/${pid}/task`).map((task) => Number(fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]));
+  return fs
+    .readdirSync(`/proc/${pid}/task`)
+    .map((task) => Number(fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]));
 }
 
 describeWithPostgres('a worker lowers its own scheduling priority (Linux)', (server) => {
@@ -19,7 +21,17 @@ describeWithPostgres('a worker lowers its own scheduling priority (Linux)', (ser
     if (process.platform !== 'linux') return;
     const database = await createDatabase(server);
     try {
-      const args = ['worker', '--database', database, '--files', tempDir('worker-nice'), '--base-url', 'http://127.0.0.1:9', '--no-scheduler', ...flags];
+      const args = [
+        'worker',
+        '--database',
+        database,
+        '--files',
+        tempDir('worker-nice'),
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--no-scheduler',
+        ...flags,
+      ];
       const worker = await startProcess(args, { ETHERSCAN_API_KEY: 'WORKERNICEKEY1' }, /worker (\S+) on /);
       try {
         const pid = worker.process.child.pid ?? 0;

@@ -28,7 +28,6 @@ function load(flags: JobFlags, file?: unknown, env: NodeJS.ProcessEnv = { ETHERS
   return loadJob({ flags: { ...flags, config }, env, knownTemplates, cwd: dir });
 }
 
-
 describe('loadJob', () => {
   it('builds a job from flags alone, with defaults', () => {
     const job = load(base);
@@ -53,7 +52,12 @@ describe('loadJob', () => {
         currency: 'USD',
         sources: ['defillama'],
         maxAge: 86400,
-        urls: { defillama: 'https://coins.llama.fi', coingecko: 'https://api.coingecko.com/api/v3', ecb: 'https://www.ecb.europa.eu', etherscan: 'https://api.etherscan.io/v2/api' },
+        urls: {
+          defillama: 'https://coins.llama.fi',
+          coingecko: 'https://api.coingecko.com/api/v3',
+          ecb: 'https://www.ecb.europa.eu',
+          etherscan: 'https://api.etherscan.io/v2/api',
+        },
       },
       quiet: false,
     });
@@ -66,7 +70,10 @@ describe('loadJob', () => {
     fs.writeFileSync(
       file,
       JSON.stringify({
-        wallets: [{ address: VITALIK, label: 'Main' }, { address: OTHER, chains: [10] }],
+        wallets: [
+          { address: VITALIK, label: 'Main' },
+          { address: OTHER, chains: [10] },
+        ],
         chains: [1, 10],
         period: { from: '2025-04-06', to: '2026-04-05' },
         timezone: 'Europe/London',
@@ -100,7 +107,10 @@ describe('loadJob', () => {
 
   it('lets flags override the file: lists are replaced, the period as a whole, paths from the cwd', () => {
     const file = { wallets: [{ address: OTHER }], chains: [1, 10], period: { year: 2024 }, templates: ['koinly'], out: 'file-out' };
-    const job = load({ address: [VITALIK], chain: [137], from: '2025-01-01', to: '2025-01-31', template: ['ledger'], out: 'flag-out', apiKey: 'FLAG-KEY' }, file);
+    const job = load(
+      { address: [VITALIK], chain: [137], from: '2025-01-01', to: '2025-01-31', template: ['ledger'], out: 'flag-out', apiKey: 'FLAG-KEY' },
+      file,
+    );
     expect(job.wallets.map((w) => w.address)).toEqual([VITALIK.toLowerCase()]);
     expect(job.chains).toEqual([137]);
     expect(job.period.from).toBe('2025-01-01');
@@ -125,44 +135,136 @@ describe('loadJob', () => {
   const bad = `${VITALIK.slice(0, 5)}a${VITALIK.slice(6)}`; // 0xd8da6B…: mixed case, one letter off
   const cases: { name: string; flags?: JobFlags; file?: unknown; env?: NodeJS.ProcessEnv; expected: string[] }[] = [
     { name: 'no address', flags: { ...base, address: undefined }, expected: ['no wallet given', '--address'] },
-    { name: 'bad address', flags: { ...base, address: ['0x12'] }, expected: ['--address "0x12" is not a 20-byte hex address', '40 hex digits'] },
+    {
+      name: 'bad address',
+      flags: { ...base, address: ['0x12'] },
+      expected: ['--address "0x12" is not a 20-byte hex address', '40 hex digits'],
+    },
     { name: 'wrong EIP-55 checksum', flags: { ...base, address: [bad] }, expected: [`--address "${bad}" fails its EIP-55 checksum`] },
-    { name: 'duplicate address', flags: { ...base, address: [VITALIK, VITALIK.toLowerCase()] }, expected: ['repeats --address', 'list each wallet once'] },
-    { name: 'unknown chain id', flags: { ...base, chain: ['999999'] }, expected: ['--chain 999999 is not a supported chain', "chain ids 'ledgerscan chains' lists"] },
+    {
+      name: 'duplicate address',
+      flags: { ...base, address: [VITALIK, VITALIK.toLowerCase()] },
+      expected: ['repeats --address', 'list each wallet once'],
+    },
+    {
+      name: 'unknown chain id',
+      flags: { ...base, chain: ['999999'] },
+      expected: ['--chain 999999 is not a supported chain', "chain ids 'ledgerscan chains' lists"],
+    },
     { name: 'chain id not a number', flags: { ...base, chain: ['eth'] }, expected: ['--chain "eth" is not a chain id'] },
     { name: 'no chain', flags: { ...base, chain: undefined }, expected: ['no chain given', '--chain 1'] },
     { name: 'no period', flags: { ...base, year: undefined }, expected: ['period is missing', '--year'] },
-    { name: 'both --year and --from', flags: { ...base, from: '2025-01-01', to: '2025-02-01' }, expected: ['--year and --from are both given'] },
-    { name: '--from without --to', flags: { ...base, year: undefined, from: '2025-01-01' }, expected: ['--from is given without its to date', 'add --to'] },
-    { name: '--from after --to', flags: { ...base, year: undefined, from: '2025-05-01', to: '2025-04-01' }, expected: ['--from "2025-05-01" is after --to "2025-04-01" (swap them)'] },
-    { name: 'impossible date', flags: { ...base, year: undefined, from: '2025-02-30', to: '2025-03-01' }, expected: ['--from "2025-02-30" does not exist on the calendar'] },
-    { name: 'malformed date', flags: { ...base, year: undefined, from: '2025-1-1', to: '2025-03-01' }, expected: ['--from "2025-1-1" is not a date', 'YYYY-MM-DD'] },
+    {
+      name: 'both --year and --from',
+      flags: { ...base, from: '2025-01-01', to: '2025-02-01' },
+      expected: ['--year and --from are both given'],
+    },
+    {
+      name: '--from without --to',
+      flags: { ...base, year: undefined, from: '2025-01-01' },
+      expected: ['--from is given without its to date', 'add --to'],
+    },
+    {
+      name: '--from after --to',
+      flags: { ...base, year: undefined, from: '2025-05-01', to: '2025-04-01' },
+      expected: ['--from "2025-05-01" is after --to "2025-04-01" (swap them)'],
+    },
+    {
+      name: 'impossible date',
+      flags: { ...base, year: undefined, from: '2025-02-30', to: '2025-03-01' },
+      expected: ['--from "2025-02-30" does not exist on the calendar'],
+    },
+    {
+      name: 'malformed date',
+      flags: { ...base, year: undefined, from: '2025-1-1', to: '2025-03-01' },
+      expected: ['--from "2025-1-1" is not a date', 'YYYY-MM-DD'],
+    },
     { name: 'year out of range', flags: { ...base, year: '1999' }, expected: ['--year "1999" is out of range', 'from 2015 to 2100'] },
     { name: 'year not a number', flags: { ...base, year: '20x5' }, expected: ['--year "20x5" is not a year'] },
     { name: 'unknown time zone', flags: { ...base, timezone: 'Mars/Olympus' }, expected: ['--timezone "Mars/Olympus" is unknown', 'IANA'] },
-    { name: 'unknown template', flags: { ...base, template: ['koinlyy'] }, expected: ['--template "koinlyy" is not a known template', 'ledger, koinly'] },
+    {
+      name: 'unknown template',
+      flags: { ...base, template: ['koinlyy'] },
+      expected: ['--template "koinlyy" is not a known template', 'ledger, koinly'],
+    },
     { name: 'no template', flags: { ...base, template: undefined }, expected: ['no template given', '--template NAME', 'ledger, koinly'] },
     { name: 'malformed job JSON', file: '{\n  "chains": [1,\n  "year" 2025\n}', expected: ['is not valid JSON', 'line 3 column'] },
-    { name: 'job file missing', flags: { ...base, config: 'nope/job.json' }, expected: ['job file', 'nope/job.json does not exist', '--config'] },
+    {
+      name: 'job file missing',
+      flags: { ...base, config: 'nope/job.json' },
+      expected: ['job file', 'nope/job.json does not exist', '--config'],
+    },
     { name: 'job file not an object', file: [1, 2], expected: ['job file must hold a JSON object', 'it holds an array'] },
-    { name: 'unknown job keys', file: { wallet: [{ address: VITALIK }], chains: [1] }, expected: ['job file key "wallet" is unknown (did you mean "wallets"?)'] },
-    { name: 'nested unknown key', file: { api: { baseURL: 'https://x' } }, expected: ['job file key "api.baseURL" is unknown (did you mean "baseUrl"?)'] },
-    { name: 'wallet label not a string', file: { wallets: [{ address: VITALIK, label: 7 }] }, expected: ['wallets[0].label 7 is not a text label'] },
-    { name: 'wallet chains not in the job chains', file: { wallets: [{ address: VITALIK, chains: [10] }], chains: [1] }, expected: ["wallets[0].chains[0] 10 is not one of the job's chains 1"] },
+    {
+      name: 'unknown job keys',
+      file: { wallet: [{ address: VITALIK }], chains: [1] },
+      expected: ['job file key "wallet" is unknown (did you mean "wallets"?)'],
+    },
+    {
+      name: 'nested unknown key',
+      file: { api: { baseURL: 'https://x' } },
+      expected: ['job file key "api.baseURL" is unknown (did you mean "baseUrl"?)'],
+    },
+    {
+      name: 'wallet label not a string',
+      file: { wallets: [{ address: VITALIK, label: 7 }] },
+      expected: ['wallets[0].label 7 is not a text label'],
+    },
+    {
+      name: 'wallet chains not in the job chains',
+      file: { wallets: [{ address: VITALIK, chains: [10] }], chains: [1] },
+      expected: ["wallets[0].chains[0] 10 is not one of the job's chains 1"],
+    },
     { name: 'rate not a positive number', flags: { ...base, rate: '0' }, expected: ['--rate "0" is not a positive number'] },
     { name: 'rate not a number in the file', file: { api: { rate: 'fast' } }, expected: ['api.rate "fast" is not a positive number'] },
-    { name: 'fee source unknown', flags: { ...base, fees: 'receipt' }, expected: ['--fees "receipt" is not a fee source', '"auto", or "receipts"'] },
+    {
+      name: 'fee source unknown',
+      flags: { ...base, fees: 'receipt' },
+      expected: ['--fees "receipt" is not a fee source', '"auto", or "receipts"'],
+    },
     { name: 'fee source not a string in the file', file: { fees: true }, expected: ['fees true is not a fee source'] },
-    { name: 'daily quota not a whole number', flags: { ...base, dailyQuota: '1e5' }, expected: ['--daily-quota "1e5" is not a positive whole number of calls per day'] },
-    { name: 'daily quota zero in the file', file: { api: { dailyQuota: 0 } }, expected: ['api.dailyQuota 0 is not a positive whole number'] },
-    { name: 'base URL not http(s)', flags: { ...base, baseUrl: 'ftp://example.com/api' }, expected: ['--base-url "ftp://example.com/api" is not an http(s) URL'] },
-    { name: 'base URL carrying a key', flags: { ...base, baseUrl: `https://api.etherscan.io/v2/api?apikey=${KEY}` }, expected: ['--base-url carries an apikey parameter'] },
+    {
+      name: 'daily quota not a whole number',
+      flags: { ...base, dailyQuota: '1e5' },
+      expected: ['--daily-quota "1e5" is not a positive whole number of calls per day'],
+    },
+    {
+      name: 'daily quota zero in the file',
+      file: { api: { dailyQuota: 0 } },
+      expected: ['api.dailyQuota 0 is not a positive whole number'],
+    },
+    {
+      name: 'base URL not http(s)',
+      flags: { ...base, baseUrl: 'ftp://example.com/api' },
+      expected: ['--base-url "ftp://example.com/api" is not an http(s) URL'],
+    },
+    {
+      name: 'base URL carrying a key',
+      flags: { ...base, baseUrl: `https://api.etherscan.io/v2/api?apikey=${KEY}` },
+      expected: ['--base-url carries an apikey parameter'],
+    },
     { name: 'missing API key', env: {}, expected: ['API key is missing (pass --api-key or set ETHERSCAN_API_KEY)'] },
-    { name: 'apiKey in the job file', file: { api: { apiKey: 'FILE-KEY-987654' } }, expected: ['"api.apiKey" is refused', '--api-key or set ETHERSCAN_API_KEY'] },
+    {
+      name: 'apiKey in the job file',
+      file: { api: { apiKey: 'FILE-KEY-987654' } },
+      expected: ['"api.apiKey" is refused', '--api-key or set ETHERSCAN_API_KEY'],
+    },
     { name: 'top-level apiKey in the job file', file: { apiKey: 'FILE-KEY-987654' }, expected: ['"apiKey" is refused'] },
-    { name: 'spam entries not addresses', file: { spam: { allow: ['usdc'], deny: [42] } }, expected: ['spam.allow[0] "usdc" is not a 20-byte hex address', 'spam.deny[0] 42 is not'] },
-    { name: 'labels keys not addresses', file: { labels: { binance: 'Binance' } }, expected: ['labels key "binance" is not a 20-byte hex address'] },
-    { name: 'ripeness not a block count', file: { ripeness: { '1': -5, '999999': 3 } }, expected: ['ripeness["1"] -5 is not a block count', 'ripeness key 999999 is not a supported chain'] },
+    {
+      name: 'spam entries not addresses',
+      file: { spam: { allow: ['usdc'], deny: [42] } },
+      expected: ['spam.allow[0] "usdc" is not a 20-byte hex address', 'spam.deny[0] 42 is not'],
+    },
+    {
+      name: 'labels keys not addresses',
+      file: { labels: { binance: 'Binance' } },
+      expected: ['labels key "binance" is not a 20-byte hex address'],
+    },
+    {
+      name: 'ripeness not a block count',
+      file: { ripeness: { '1': -5, '999999': 3 } },
+      expected: ['ripeness["1"] -5 is not a block count', 'ripeness key 999999 is not a supported chain'],
+    },
   ];
 
   it.each(cases)('reports $name, naming the field', ({ flags, file, env, expected }) => {
@@ -188,7 +290,17 @@ describe('loadJob', () => {
     };
     const error = inputErrorOf(() => load({}, file));
     expect(error.message).toMatch(/^job has 9 problems: /);
-    for (const field of ['"wallet"', 'wallets[0].address', 'wallets[1].address', 'chains[1]', 'period.from', 'timezone', 'templates[0]', 'api.baseUrl', 'api.rate']) {
+    for (const field of [
+      '"wallet"',
+      'wallets[0].address',
+      'wallets[1].address',
+      'chains[1]',
+      'period.from',
+      'timezone',
+      'templates[0]',
+      'api.baseUrl',
+      'api.rate',
+    ]) {
       expect(error.message).toContain(field);
     }
     expect(error.message).not.toContain(KEY);
@@ -212,8 +324,20 @@ describe('loadJob', () => {
 
   it('takes a chain by its slug or name as `ledgerscan chains` lists them, in any case', () => {
     expect(load({ ...base, chain: ['arbitrum', 'OP Mainnet', 'Ethereum'] }).chains).toEqual([42161, 10, 1]);
-    expect(inputErrorOf(() => load({ ...base, chain: ['arbitrum-one'] })).message).toContain('--chain "arbitrum-one" is not a chain id, slug or name');
-    expect(load({}, { wallets: [{ address: VITALIK, chains: ['optimism'] }], chains: ['ethereum', 'optimism'], period: { year: 2025 }, templates: ['ledger'] }).chains).toEqual([1, 10]);
+    expect(inputErrorOf(() => load({ ...base, chain: ['arbitrum-one'] })).message).toContain(
+      '--chain "arbitrum-one" is not a chain id, slug or name',
+    );
+    expect(
+      load(
+        {},
+        {
+          wallets: [{ address: VITALIK, chains: ['optimism'] }],
+          chains: ['ethereum', 'optimism'],
+          period: { year: 2025 },
+          templates: ['ledger'],
+        },
+      ).chains,
+    ).toEqual([1, 10]);
   });
 
   it('names the line and column of a JSON syntax error without quoting the file', () => {

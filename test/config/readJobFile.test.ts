@@ -23,6 +23,8 @@ describe('readJobFile', () => {
   });
 
   it('finds the location when V8 gives none (the first character where the text stops being valid JSON)', () => {
-    expect(() => readJobFile(write('token.json', '{"a": tru}'), dir)).toThrow(/is not valid JSON: Unexpected token '}' at line 1 column 10 \(fix the JSON there\)$/);
+    expect(() => readJobFile(write('token.json', '{"a": tru}'), dir)).toThrow(
+      /is not valid JSON: Unexpected token '}' at line 1 column 10 \(fix the JSON there\)$/,
+    );
   });
 });

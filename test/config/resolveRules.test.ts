@@ -18,8 +18,16 @@ let files = 0;
 function load(job: Record<string, unknown>, flags: { apiLabels?: boolean } = {}) {
   files += 1;
   const config = path.join(dir, `job-${files}.json`);
-  fs.writeFileSync(config, JSON.stringify({ wallets: [{ address: WALLET }], chains: [1, 10], period: { year: 2025 }, templates: ['ledger'], ...job }));
-  return loadJob({ flags: { config, ...flags }, env: { ETHERSCAN_API_KEY: 'rules-test-key-0123456789' }, knownTemplates: ['ledger'], cwd: dir });
+  fs.writeFileSync(
+    config,
+    JSON.stringify({ wallets: [{ address: WALLET }], chains: [1, 10], period: { year: 2025 }, templates: ['ledger'], ...job }),
+  );
+  return loadJob({
+    flags: { config, ...flags },
+    env: { ETHERSCAN_API_KEY: 'rules-test-key-0123456789' },
+    knownTemplates: ['ledger'],
+    cwd: dir,
+  });
 }
 
 function problems(job: Record<string, unknown>): string {
@@ -33,10 +41,14 @@ function problems(job: Record<string, unknown>): string {
 }
 
 describe('rules in the job file', () => {
-  it('take entry ids as the entry_id column has them, and map an id filed before the letter to today\'s', () => {
-    const job = load({ rules: [{ match: { entries: ['x00112233445566ff', '8899aabbccddeeff', 'x8899aabbccddeeff'] }, category: 'own_transfer' }] });
+  it("take entry ids as the entry_id column has them, and map an id filed before the letter to today's", () => {
+    const job = load({
+      rules: [{ match: { entries: ['x00112233445566ff', '8899aabbccddeeff', 'x8899aabbccddeeff'] }, category: 'own_transfer' }],
+    });
     expect(job.rules[0]?.match.entries).toEqual(['x00112233445566ff', 'x8899aabbccddeeff']);
-    expect(problems({ rules: [{ match: { entries: ['1e5'] }, category: 'own_transfer' }] })).toContain('rules[0].match.entries ["1e5"] is not a list of entry ids');
+    expect(problems({ rules: [{ match: { entries: ['1e5'] }, category: 'own_transfer' }] })).toContain(
+      'rules[0].match.entries ["1e5"] is not a list of entry ids',
+    );
   });
 
   it('become ordered rules: addresses and hashes lowercased, method compared without case, ids defaulted', () => {
@@ -48,9 +60,30 @@ describe('rules in the job file', () => {
       ],
     });
     expect(job.rules).toEqual([
-      { id: 'uniswap', match: { chainId: 1, contract: null, counterparty: ROUTER, method: null, txHash: null }, category: 'trade', label: 'Uniswap', spam: null, ignore: false },
-      { id: 'rule2', match: { chainId: null, contract: null, counterparty: null, method: null, txHash: TX }, category: null, label: null, spam: null, ignore: true },
-      { id: 'rule3', match: { chainId: null, contract: ROUTER, counterparty: null, method: 'claimrewards', txHash: null }, category: null, label: null, spam: false, ignore: false },
+      {
+        id: 'uniswap',
+        match: { chainId: 1, contract: null, counterparty: ROUTER, method: null, txHash: null },
+        category: 'trade',
+        label: 'Uniswap',
+        spam: null,
+        ignore: false,
+      },
+      {
+        id: 'rule2',
+        match: { chainId: null, contract: null, counterparty: null, method: null, txHash: TX },
+        category: null,
+        label: null,
+        spam: null,
+        ignore: true,
+      },
+      {
+        id: 'rule3',
+        match: { chainId: null, contract: ROUTER, counterparty: null, method: 'claimrewards', txHash: null },
+        category: null,
+        label: null,
+        spam: false,
+        ignore: false,
+      },
     ]);
   });
 
@@ -60,7 +93,7 @@ describe('rules in the job file', () => {
         { match: { counterparty: '0x123' }, label: 'x' },
         { match: { chain: 42161, tx: '0xabc' }, category: 'salary' },
         { match: { method: 'transfer(address,uint256)' }, spam: 'yes' },
-        { match: {} , label: '' },
+        { match: {}, label: '' },
         { match: { contract: ROUTER }, ignore: true, category: 'transfer' },
         { match: [ROUTER], label: 'x' },
         { match: { contract: ROUTER } },

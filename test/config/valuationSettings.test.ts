@@ -19,11 +19,15 @@ function load(flags: JobFlags, valuation?: unknown, env: NodeJS.ProcessEnv = { E
   return loadJob({ flags: { ...base, ...flags, config: file }, env, knownTemplates: ['ledger'], cwd: dir });
 }
 
-
 describe('valuation settings', () => {
   it('reads the job file block, with flags over it and the price file beside the job', () => {
     const job = load({ currency: 'eur' }, { currency: 'GBP', sources: ['file', 'defillama'], priceFile: 'prices.csv', maxAge: '2h' });
-    expect(job.valuation).toMatchObject({ currency: 'EUR', sources: ['file', 'defillama'], priceFile: path.join(dir, 'prices.csv'), maxAge: 7200 });
+    expect(job.valuation).toMatchObject({
+      currency: 'EUR',
+      sources: ['file', 'defillama'],
+      priceFile: path.join(dir, 'prices.csv'),
+      maxAge: 7200,
+    });
   });
 
   it('takes the sources in flag order, a price file alone putting file first, and nothing with --no-values', () => {
@@ -44,7 +48,9 @@ describe('valuation settings', () => {
   });
 
   it('names each bad field and its fix in one line, exit 2', () => {
-    const error = inputErrorOf(() => load({ currency: 'JPY', priceSource: ['llama'], priceUrl: ['binance=https://x'] }, { maxAge: 'a day' }));
+    const error = inputErrorOf(() =>
+      load({ currency: 'JPY', priceSource: ['llama'], priceUrl: ['binance=https://x'] }, { maxAge: 'a day' }),
+    );
     expect(exitCodeFor(error)).toBe(2);
     expect(error.message).not.toContain('\n');
     expect(error.message).toContain('--currency "JPY" is not a book currency (use one of USD, EUR, GBP, CHF)');

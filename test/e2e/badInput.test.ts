@@ -57,12 +57,28 @@ function flagsExport(at: CaseDir, flags: Record<string, string | string[] | null
 /** An export from a job file; out, state, base URL and key come as flags so that the file holds only the case's mistakes. */
 function fileExport(at: CaseDir, job: unknown): string[] {
   const text = typeof job === 'string' ? job : JSON.stringify(job, null, 2);
-  return ['export', '--config', at.write('job.json', text), '--out', at.out, '--state', at.state, '--base-url', at.url, '--api-key', KEY, '--quiet'];
+  return [
+    'export',
+    '--config',
+    at.write('job.json', text),
+    '--out',
+    at.out,
+    '--state',
+    at.state,
+    '--base-url',
+    at.url,
+    '--api-key',
+    KEY,
+    '--quiet',
+  ];
 }
 
 /** A file-priced export whose price file holds `line` as its one price: its line 2. */
 function priceFileExport(at: CaseDir, line: string): string[] {
-  return flagsExport(at, { '--price-source': 'file', '--price-file': at.write('prices.csv', `time,chain,asset,currency,price\n${line}\n`) });
+  return flagsExport(at, {
+    '--price-source': 'file',
+    '--price-file': at.write('prices.csv', `time,chain,asset,currency,price\n${line}\n`),
+  });
 }
 
 const WALLET = '0xf09481c386e8817c93c8f7b13edb075f517cd647';
@@ -77,7 +93,12 @@ function miscased(address: string): string {
   return `${checksummed.slice(0, at)}${flipped}${checksummed.slice(at + 1)}`;
 }
 
-const INVALID_TEMPLATE = JSON.stringify({ name: 'My Format', layout: 'sideways', fileName: 'x.csv', columns: [{ header: 'when', field: 'entry.no_such_field' }] });
+const INVALID_TEMPLATE = JSON.stringify({
+  name: 'My Format',
+  layout: 'sideways',
+  fileName: 'x.csv',
+  columns: [{ header: 'when', field: 'entry.no_such_field' }],
+});
 
 const cases: BadInputCase[] = [
   {
@@ -87,53 +108,175 @@ const cases: BadInputCase[] = [
     says: [/job\.json is not valid JSON: Unexpected token/, /fix the JSON there/],
   },
   { name: 'address too short', args: (at) => flagsExport(at, { '--address': '0x1234' }), says: [/--address "0x1234"/, /40 hex digits/] },
-  { name: 'address with non-hex digits', args: (at) => flagsExport(at, { '--address': `0x${'z'.repeat(40)}` }), says: [/--address/, /not a 20-byte hex address/] },
-  { name: 'ENS name instead of an address', args: (at) => flagsExport(at, { '--address': 'vitalik.eth' }), says: [/--address "vitalik\.eth"/, /0x followed by 40 hex digits/] },
-  { name: 'wrong EIP-55 checksum', args: (at) => flagsExport(at, { '--address': miscased(WALLET) }), says: [/--address/, /EIP-55 checksum/, /re-copy the address/] },
-  { name: 'the same wallet twice', args: (at) => flagsExport(at, { '--address': [WALLET, WALLET.toUpperCase().replace('0X', '0x')] }), says: [/--address/, /repeats/, /list each wallet once/] },
-  { name: 'unknown chain id', args: (at) => flagsExport(at, { '--chain': '999999' }), says: [/--chain 999999 is not a supported chain/, /ledgerscan chains/] },
-  { name: 'chain given by name', args: (at) => flagsExport(at, { '--chain': 'eth' }), says: [/--chain "eth" is not a chain id/, /use a number such as 1/] },
+  {
+    name: 'address with non-hex digits',
+    args: (at) => flagsExport(at, { '--address': `0x${'z'.repeat(40)}` }),
+    says: [/--address/, /not a 20-byte hex address/],
+  },
+  {
+    name: 'ENS name instead of an address',
+    args: (at) => flagsExport(at, { '--address': 'vitalik.eth' }),
+    says: [/--address "vitalik\.eth"/, /0x followed by 40 hex digits/],
+  },
+  {
+    name: 'wrong EIP-55 checksum',
+    args: (at) => flagsExport(at, { '--address': miscased(WALLET) }),
+    says: [/--address/, /EIP-55 checksum/, /re-copy the address/],
+  },
+  {
+    name: 'the same wallet twice',
+    args: (at) => flagsExport(at, { '--address': [WALLET, WALLET.toUpperCase().replace('0X', '0x')] }),
+    says: [/--address/, /repeats/, /list each wallet once/],
+  },
+  {
+    name: 'unknown chain id',
+    args: (at) => flagsExport(at, { '--chain': '999999' }),
+    says: [/--chain 999999 is not a supported chain/, /ledgerscan chains/],
+  },
+  {
+    name: 'chain given by name',
+    args: (at) => flagsExport(at, { '--chain': 'eth' }),
+    says: [/--chain "eth" is not a chain id/, /use a number such as 1/],
+  },
   { name: 'no chain', args: (at) => flagsExport(at, { '--chain': null }), says: [/no chain given/, /pass --chain 1/] },
   { name: 'no wallet', args: (at) => flagsExport(at, { '--address': null }), says: [/no wallet given/, /pass --address/] },
-  { name: '--from after --to', args: (at) => flagsExport(at, { '--year': null, '--from': '2025-06-01', '--to': '2025-01-31' }), says: [/--from "2025-06-01" is after --to "2025-01-31"/, /swap them/] },
-  { name: 'impossible date', args: (at) => flagsExport(at, { '--year': null, '--from': '2025-02-30', '--to': '2025-03-31' }), says: [/--from/, /2025-02-30/] },
-  { name: 'date in another format', args: (at) => flagsExport(at, { '--year': null, '--from': '01/02/2025', '--to': '2025-03-31' }), says: [/--from/, /YYYY-MM-DD/] },
-  { name: '--from without --to', args: (at) => flagsExport(at, { '--year': null, '--from': '2025-01-01' }), says: [/--from is given without its to date/, /add --to YYYY-MM-DD/] },
-  { name: '--year and --from together', args: (at) => flagsExport(at, { '--from': '2025-01-01', '--to': '2025-02-01' }), says: [/--year and --from are both given/, /either a year or a from\/to range/] },
+  {
+    name: '--from after --to',
+    args: (at) => flagsExport(at, { '--year': null, '--from': '2025-06-01', '--to': '2025-01-31' }),
+    says: [/--from "2025-06-01" is after --to "2025-01-31"/, /swap them/],
+  },
+  {
+    name: 'impossible date',
+    args: (at) => flagsExport(at, { '--year': null, '--from': '2025-02-30', '--to': '2025-03-31' }),
+    says: [/--from/, /2025-02-30/],
+  },
+  {
+    name: 'date in another format',
+    args: (at) => flagsExport(at, { '--year': null, '--from': '01/02/2025', '--to': '2025-03-31' }),
+    says: [/--from/, /YYYY-MM-DD/],
+  },
+  {
+    name: '--from without --to',
+    args: (at) => flagsExport(at, { '--year': null, '--from': '2025-01-01' }),
+    says: [/--from is given without its to date/, /add --to YYYY-MM-DD/],
+  },
+  {
+    name: '--year and --from together',
+    args: (at) => flagsExport(at, { '--from': '2025-01-01', '--to': '2025-02-01' }),
+    says: [/--year and --from are both given/, /either a year or a from\/to range/],
+  },
   { name: 'year not a number', args: (at) => flagsExport(at, { '--year': '20x5' }), says: [/--year "20x5" is not a year/, /four digits/] },
   { name: 'year out of range', args: (at) => flagsExport(at, { '--year': '1899' }), says: [/--year/, /out of range/, /use a year from/] },
   { name: 'no period', args: (at) => flagsExport(at, { '--year': null }), says: [/period is missing/, /pass --year 2025/] },
-  { name: 'unknown time zone', args: (at) => flagsExport(at, { '--timezone': 'Mars/Olympus_Mons' }), says: [/--timezone "Mars\/Olympus_Mons" is unknown/, /IANA name/] },
-  { name: 'unknown template', args: (at) => flagsExport(at, { '--template': 'koinlyy' }), says: [/--template "koinlyy" is not a known template/, /use one of .*koinly/] },
+  {
+    name: 'unknown time zone',
+    args: (at) => flagsExport(at, { '--timezone': 'Mars/Olympus_Mons' }),
+    says: [/--timezone "Mars\/Olympus_Mons" is unknown/, /IANA name/],
+  },
+  {
+    name: 'unknown template',
+    args: (at) => flagsExport(at, { '--template': 'koinlyy' }),
+    says: [/--template "koinlyy" is not a known template/, /use one of .*koinly/],
+  },
   { name: 'no template', args: (at) => flagsExport(at, { '--template': null }), says: [/no template given/, /--template NAME/] },
-  { name: 'invalid template file', args: (at) => flagsExport(at, { '--template': null, '--template-file': at.write('mine.json', INVALID_TEMPLATE) }), says: [/template/, /\$\.name/, /\$\.layout/] },
-  { name: 'template file that is not JSON', args: (at) => flagsExport(at, { '--template-file': at.write('mine.json', '{ "name": "x", ') }), says: [/mine\.json/, /JSON/] },
-  { name: 'template file that does not exist', args: (at) => flagsExport(at, { '--template-file': path.join(at.dir, 'nope.json') }), says: [/nope\.json/] },
-  { name: 'missing API key', args: (at) => flagsExport(at, { '--api-key': null }), says: [/API key is missing/, /pass --api-key or set ETHERSCAN_API_KEY/] },
+  {
+    name: 'invalid template file',
+    args: (at) => flagsExport(at, { '--template': null, '--template-file': at.write('mine.json', INVALID_TEMPLATE) }),
+    says: [/template/, /\$\.name/, /\$\.layout/],
+  },
+  {
+    name: 'template file that is not JSON',
+    args: (at) => flagsExport(at, { '--template-file': at.write('mine.json', '{ "name": "x", ') }),
+    says: [/mine\.json/, /JSON/],
+  },
+  {
+    name: 'template file that does not exist',
+    args: (at) => flagsExport(at, { '--template-file': path.join(at.dir, 'nope.json') }),
+    says: [/nope\.json/],
+  },
+  {
+    name: 'missing API key',
+    args: (at) => flagsExport(at, { '--api-key': null }),
+    says: [/API key is missing/, /pass --api-key or set ETHERSCAN_API_KEY/],
+  },
   { name: 'API key pasted as the address', args: (at) => flagsExport(at, { '--address': KEY }), says: [/--address/, /40 hex digits/] },
   { name: 'rate 0', args: (at) => flagsExport(at, { '--rate': '0' }), says: [/--rate "0" is not a positive number/, /use e\.g\. 3/] },
-  { name: 'negative rate', args: (at) => flagsExport(at, { '--rate': null }).concat('--rate=-3'), says: [/--rate "-3" is not a positive number/] },
+  {
+    name: 'negative rate',
+    args: (at) => flagsExport(at, { '--rate': null }).concat('--rate=-3'),
+    says: [/--rate "-3" is not a positive number/],
+  },
   { name: 'rate in words', args: (at) => flagsExport(at, { '--rate': 'fast' }), says: [/--rate "fast"/, /calls per second/] },
-  { name: 'base URL not http', args: (at) => flagsExport(at, { '--base-url': 'ftp://api.etherscan.io/v2/api' }), says: [/--base-url "ftp:\/\/api\.etherscan\.io\/v2\/api" is not an http\(s\) URL/, /use e\.g\. https:/] },
-  { name: 'base URL without a scheme', args: (at) => flagsExport(at, { '--base-url': 'api.etherscan.io/v2/api' }), says: [/--base-url/, /not an http\(s\) URL/] },
-  { name: 'base URL carrying the key', args: (at) => flagsExport(at, { '--base-url': `https://api.etherscan.io/v2/api?apikey=${KEY}` }), says: [/--base-url carries an apikey parameter/, /remove it/] },
-  { name: 'out dir under a file', args: (at) => flagsExport(at, { '--out': path.join(at.file, 'out') }), says: [/--out .* is not a writable folder/, /choose another --out/] },
+  {
+    name: 'base URL not http',
+    args: (at) => flagsExport(at, { '--base-url': 'ftp://api.etherscan.io/v2/api' }),
+    says: [/--base-url "ftp:\/\/api\.etherscan\.io\/v2\/api" is not an http\(s\) URL/, /use e\.g\. https:/],
+  },
+  {
+    name: 'base URL without a scheme',
+    args: (at) => flagsExport(at, { '--base-url': 'api.etherscan.io/v2/api' }),
+    says: [/--base-url/, /not an http\(s\) URL/],
+  },
+  {
+    name: 'base URL carrying the key',
+    args: (at) => flagsExport(at, { '--base-url': `https://api.etherscan.io/v2/api?apikey=${KEY}` }),
+    says: [/--base-url carries an apikey parameter/, /remove it/],
+  },
+  {
+    name: 'out dir under a file',
+    args: (at) => flagsExport(at, { '--out': path.join(at.file, 'out') }),
+    says: [/--out .* is not a writable folder/, /choose another --out/],
+  },
   { name: 'out dir is a file', args: (at) => flagsExport(at, { '--out': at.file }), says: [/--out .* is not a writable folder/] },
-  { name: 'state under a file', args: (at) => flagsExport(at, { '--state': path.join(at.file, 'state.db') }), says: [/--state/, /choose another --state/] },
-  { name: 'state file that is not a store', args: (at) => flagsExport(at, { '--state': at.write('notes.txt', 'my notes, not a database\n'.repeat(200)) }), says: [/state file is not a usable ledgerscan store/, /point --state at a new file/] },
+  {
+    name: 'state under a file',
+    args: (at) => flagsExport(at, { '--state': path.join(at.file, 'state.db') }),
+    says: [/--state/, /choose another --state/],
+  },
+  {
+    name: 'state file that is not a store',
+    args: (at) => flagsExport(at, { '--state': at.write('notes.txt', 'my notes, not a database\n'.repeat(200)) }),
+    says: [/state file is not a usable ledgerscan store/, /point --state at a new file/],
+  },
   { name: 'unknown flag', args: (at) => flagsExport(at, { '--frobnicate': 'yes' }), says: [/frobnicate/, /ledgerscan --help/] },
   { name: 'misspelt flag', args: (at) => flagsExport(at, { '--adress': WALLET }), says: [/adress/, /ledgerscan --help/] },
   { name: 'missing command', args: () => [], says: [/name a command: export/] },
   { name: 'unknown command', args: (at) => flagsExport(at, {}, 'exprot'), says: [/exprot/, /ledgerscan --help/] },
-  { name: 'malformed short job JSON', args: (at) => fileExport(at, '{"chains": [1,]}'), says: [/job\.json is not valid JSON: Unexpected token/, /fix the JSON there/] },
-  { name: 'truncated job JSON', args: (at) => fileExport(at, '{\n  "chains": [1],\n  "period": {'), says: [/job\.json is not valid JSON/, /at line 3 column 14/] },
-  { name: 'job file that does not exist', args: (at) => ['export', '--config', path.join(at.dir, 'missing.json'), '--api-key', KEY], says: [/missing\.json does not exist/, /check the --config path/] },
+  {
+    name: 'malformed short job JSON',
+    args: (at) => fileExport(at, '{"chains": [1,]}'),
+    says: [/job\.json is not valid JSON: Unexpected token/, /fix the JSON there/],
+  },
+  {
+    name: 'truncated job JSON',
+    args: (at) => fileExport(at, '{\n  "chains": [1],\n  "period": {'),
+    says: [/job\.json is not valid JSON/, /at line 3 column 14/],
+  },
+  {
+    name: 'job file that does not exist',
+    args: (at) => ['export', '--config', path.join(at.dir, 'missing.json'), '--api-key', KEY],
+    says: [/missing\.json does not exist/, /check the --config path/],
+  },
   { name: 'job file holding a list', args: (at) => fileExport(at, [GOOD_JOB]), says: [/job file must hold a JSON object/] },
   {
     name: 'job file with several mistakes',
     args: (at) =>
-      fileExport(at, { wallet: [WALLET], chains: [1, 'eth'], period: { from: '2025-12-01', to: '2025-01-01' }, timezone: 'Berlin', templates: ['ledgr'] }),
-    says: [/job has 6 problems/, /"wallet" is unknown \(did you mean "wallets"\?\)/, /chains\[1\] "eth"/, /period\.from "2025-12-01" is after period\.to/, /timezone "Berlin"/, /templates\[0\] "ledgr"/, /no wallet given/],
+      fileExport(at, {
+        wallet: [WALLET],
+        chains: [1, 'eth'],
+        period: { from: '2025-12-01', to: '2025-01-01' },
+        timezone: 'Berlin',
+        templates: ['ledgr'],
+      }),
+    says: [
+      /job has 6 problems/,
+      /"wallet" is unknown \(did you mean "wallets"\?\)/,
+      /chains\[1\] "eth"/,
+      /period\.from "2025-12-01" is after period\.to/,
+      /timezone "Berlin"/,
+      /templates\[0\] "ledgr"/,
+      /no wallet given/,
+    ],
   },
   {
     name: 'wallet chain not in the job chains',
@@ -146,11 +289,31 @@ const cases: BadInputCase[] = [
     says: [/"api\.apiKey" is refused/, /pass --api-key or set ETHERSCAN_API_KEY/],
   },
   // The cells a price file and the workspace's price form once bounded differently (test/server/bookPrices too).
-  { name: 'price file time in milliseconds', args: (at) => priceFileExport(at, '1740830400000,1,native,USD,2512.25'), says: [/prices\.csv line 2 column 1: time "1740830400000" is not an instant/, /at most 12 digits/, /correct the line/] },
-  { name: 'price file date the calendar lacks', args: (at) => priceFileExport(at, '2025-02-30T12:00:00Z,1,native,USD,2512.25'), says: [/prices\.csv line 2 column 1: time "2025-02-30T12:00:00Z" is not an instant/] },
-  { name: 'price file price of 0', args: (at) => priceFileExport(at, '2025-03-01T12:00:00Z,1,native,USD,0.00'), says: [/prices\.csv line 2 column 35: price "0\.00" is 0: a price of 0 is an error/] },
-  { name: 'sync with an unknown chain', args: (at) => flagsExport(at, { '--chain': '0', '--template': null, '--year': null }, 'sync'), says: [/--chain 0 is not a supported chain/] },
-  { name: 'reconcile with --from after --to', args: (at) => flagsExport(at, { '--year': null, '--from': '2025-03-01', '--to': '2025-02-01' }, 'reconcile'), says: [/--from "2025-03-01" is after --to/] },
+  {
+    name: 'price file time in milliseconds',
+    args: (at) => priceFileExport(at, '1740830400000,1,native,USD,2512.25'),
+    says: [/prices\.csv line 2 column 1: time "1740830400000" is not an instant/, /at most 12 digits/, /correct the line/],
+  },
+  {
+    name: 'price file date the calendar lacks',
+    args: (at) => priceFileExport(at, '2025-02-30T12:00:00Z,1,native,USD,2512.25'),
+    says: [/prices\.csv line 2 column 1: time "2025-02-30T12:00:00Z" is not an instant/],
+  },
+  {
+    name: 'price file price of 0',
+    args: (at) => priceFileExport(at, '2025-03-01T12:00:00Z,1,native,USD,0.00'),
+    says: [/prices\.csv line 2 column 35: price "0\.00" is 0: a price of 0 is an error/],
+  },
+  {
+    name: 'sync with an unknown chain',
+    args: (at) => flagsExport(at, { '--chain': '0', '--template': null, '--year': null }, 'sync'),
+    says: [/--chain 0 is not a supported chain/],
+  },
+  {
+    name: 'reconcile with --from after --to',
+    args: (at) => flagsExport(at, { '--year': null, '--from': '2025-03-01', '--to': '2025-02-01' }, 'reconcile'),
+    says: [/--from "2025-03-01" is after --to/],
+  },
 ];
 
 function sha256(file: string): string {
@@ -160,7 +323,10 @@ function sha256(file: string): string {
 /** Every file of the case folder (the store, a WAL or lock next to it, the case's own files) with its hash: what "untouched" compares. */
 function caseFiles(dir: string): Record<string, string> {
   return Object.fromEntries(
-    fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => [entry.name, sha256(path.join(dir, entry.name))]),
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => [entry.name, sha256(path.join(dir, entry.name))]),
   );
 }
 
@@ -177,7 +343,10 @@ describe('bad input through the CLI', () => {
     sandbox = await startSandbox({ world, rate: E2E_RATE, apiKeys: [KEY] });
     root = tempDir('bad-input');
     filledStore = path.join(root, 'filled.db');
-    const seeded = await runInProcess(exportArgs(world, { url: sandbox.url, apiKey: KEY, out: path.join(root, 'seed-out'), state: filledStore }), { cwd: root });
+    const seeded = await runInProcess(
+      exportArgs(world, { url: sandbox.url, apiKey: KEY, out: path.join(root, 'seed-out'), state: filledStore }),
+      { cwd: root },
+    );
     expect(seeded).toMatchObject({ code: 0, stderr: '' });
   });
   afterAll(async () => {
@@ -227,8 +396,10 @@ describe('bad input through the CLI', () => {
     expect(sandbox.stats.requests - requestsBefore).toBe(0);
   }
 
-  it.each(cases.map((one) => [one.name, one] as const))('%s: exit 2, one line naming the field and the fix, nothing written', (_name, one) => expectRefused(one));
-
+  it.each(cases.map((one) => [one.name, one] as const))(
+    '%s: exit 2, one line naming the field and the fix, nothing written',
+    (_name, one) => expectRefused(one),
+  );
 
   it('a base URL without /v2/api: exit 3 after the 404, one line naming the request, the URL and the fix, nothing written', async () => {
     const at = caseDir();
@@ -263,7 +434,9 @@ describe('bad input through the CLI', () => {
       const at = caseDir();
       const result = await runInProcess(flagsExport(at, { '--base-url': freeTier.url, '--chain': ['1', '10'] }), { cwd: at.dir });
       expect(result).toMatchObject({ code: 0, stderr: '' });
-      expect(result.stdout).toMatch(/^chain 10 skipped: .*Free API access is not supported for this chain.*upgrade your api plan.*fix: drop it from the job/m);
+      expect(result.stdout).toMatch(
+        /^chain 10 skipped: .*Free API access is not supported for this chain.*upgrade your api plan.*fix: drop it from the job/m,
+      );
       const rows = parse(fs.readFileSync(path.join(at.out, 'ledger.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
       expect(rows.length).toBeGreaterThan(0);
       expect(new Set(rows.map((row) => row.chain_id))).toEqual(new Set(['1']));

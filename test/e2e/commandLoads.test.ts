@@ -8,18 +8,43 @@ import { describe, expect, it } from '@jest/globals';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** What a command's implementation brings: the pipeline's steps, the workspace and server, the stores and their drivers. */
-const HEAVY = [/\/src\/(pipeline\/(?!toolVersion\.ts)|server|workspace|sync|store|db|sandbox|templates)\//, /\/node_modules\/(pg|exceljs|fastify|kysely|better-sqlite3|graphile-worker)\//];
+const HEAVY = [
+  /\/src\/(pipeline\/(?!toolVersion\.ts)|server|workspace|sync|store|db|sandbox|templates)\//,
+  /\/node_modules\/(pg|exceljs|fastify|kysely|better-sqlite3|graphile-worker)\//,
+];
 
 /** The CLI as a program, with every module it resolves recorded (`recordModuleLoads.mjs`): its exit code, stdout and the modules. */
 function loadsOf(args: string[]): { status: number | null; stdout: string; modules: string[] } {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-loads-')), 'loads.txt');
   try {
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', path.join(ROOT, 'test', 'support', 'recordModuleLoads.mjs'), path.join(ROOT, 'src', 'cli', 'main.ts'), ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, LEDGERSCAN_LOADS_FILE: file },
-      encoding: 'utf8',
-    });
-    return { status: child.status, stdout: child.stdout, modules: [...new Set(fs.readFileSync(file, 'utf8').split('\n').filter((url) => url.startsWith('file:')))] };
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--import',
+        path.join(ROOT, 'test', 'support', 'recordModuleLoads.mjs'),
+        path.join(ROOT, 'src', 'cli', 'main.ts'),
+        ...args,
+      ],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, LEDGERSCAN_LOADS_FILE: file },
+        encoding: 'utf8',
+      },
+    );
+    return {
+      status: child.status,
+      stdout: child.stdout,
+      modules: [
+        ...new Set(
+          fs
+            .readFileSync(file, 'utf8')
+            .split('\n')
+            .filter((url) => url.startsWith('file:')),
+        ),
+      ],
+    };
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
@@ -29,7 +54,9 @@ describe('the CLI loads a command’s implementation only when that command runs
   it('--version loads no command, no parser', () => {
     const { status, stdout, modules } = loadsOf(['--version']);
     expect({ status, stdout }).toEqual({ status: 0, stdout: expect.stringMatching(/^ledgerscan \d+\.\d+\.\d+/) });
-    expect(modules.filter((url) => /\/src\/runs\/|\/node_modules\/yargs\//.test(url) || HEAVY.some((heavy) => heavy.test(url)))).toEqual([]);
+    expect(modules.filter((url) => /\/src\/runs\/|\/node_modules\/yargs\//.test(url) || HEAVY.some((heavy) => heavy.test(url)))).toEqual(
+      [],
+    );
   });
 
   it.each([

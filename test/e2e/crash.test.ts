@@ -70,30 +70,35 @@ describe('an export killed with SIGKILL and run again', () => {
     expect(outputDigest(folder.out)).toEqual(reference.digest);
   });
 
-  it.each(KILL_POINTS)('killed %s: the rerun writes identical files and the store holds the same records, no duplicate', async (_where, point) => {
-    folder.clear();
-    const start = sandbox.stats.requests;
-    const threshold = point === 'all' ? reference.requests : 'share' in point ? Math.round(point.share * reference.requests) : point.requests;
-    const { child, ended } = spawnLedgerscan(args);
-    const poll = setInterval(() => {
-      if (sandbox.stats.requests - start >= threshold) child.kill('SIGKILL');
-    }, 1);
-    const killed = await ended.finally(() => clearInterval(poll));
-    // The last point races the child's own end; every other one must have found it mid-run.
-    if (point !== 'all') expect(killed.signal).toBe('SIGKILL');
-    if (killed.signal === 'SIGKILL') sigkills++;
-    else expect(killed.code).toBe(0);
-    const left = storeContents(folder.state);
-    expect(left.integrity).toBe('ok');
-    expect(left.duplicateKeys).toBe(0);
-    // Mid-run means work was left for the rerun.
-    if (point !== 'all') expect(left.records.length + left.receipts).toBeLessThan(reference.store.records.length + reference.store.receipts);
+  it.each(KILL_POINTS)(
+    'killed %s: the rerun writes identical files and the store holds the same records, no duplicate',
+    async (_where, point) => {
+      folder.clear();
+      const start = sandbox.stats.requests;
+      const threshold =
+        point === 'all' ? reference.requests : 'share' in point ? Math.round(point.share * reference.requests) : point.requests;
+      const { child, ended } = spawnLedgerscan(args);
+      const poll = setInterval(() => {
+        if (sandbox.stats.requests - start >= threshold) child.kill('SIGKILL');
+      }, 1);
+      const killed = await ended.finally(() => clearInterval(poll));
+      // The last point races the child's own end; every other one must have found it mid-run.
+      if (point !== 'all') expect(killed.signal).toBe('SIGKILL');
+      if (killed.signal === 'SIGKILL') sigkills++;
+      else expect(killed.code).toBe(0);
+      const left = storeContents(folder.state);
+      expect(left.integrity).toBe('ok');
+      expect(left.duplicateKeys).toBe(0);
+      // Mid-run means work was left for the rerun.
+      if (point !== 'all')
+        expect(left.records.length + left.receipts).toBeLessThan(reference.store.records.length + reference.store.receipts);
 
-    const rerun = await runInProcess(args, { cwd: folder.root });
-    expect(rerun).toMatchObject({ code: 0, stderr: '' });
-    expect(outputDigest(folder.out)).toEqual(reference.digest);
-    expect(storeContents(folder.state)).toEqual(reference.store);
-  });
+      const rerun = await runInProcess(args, { cwd: folder.root });
+      expect(rerun).toMatchObject({ code: 0, stderr: '' });
+      expect(outputDigest(folder.out)).toEqual(reference.digest);
+      expect(storeContents(folder.state)).toEqual(reference.store);
+    },
+  );
 
   it('killed the CLI mid-run at five points at least', () => {
     expect(sigkills).toBeGreaterThanOrEqual(5);

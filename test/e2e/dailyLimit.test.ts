@@ -56,9 +56,12 @@ describe('an export that hits the daily API limit', () => {
   it('stops with exit 3 and one line saying when the limit resets', () => {
     expect(limited.code).toBe(3);
     expect(limited.stdout).toBe('');
-    expect(limited.stderr).toMatch(/^ledgerscan: daily API quota used up; it resets at 00:00 UTC, in (\d+ h )?\d+ min [^\n]*run again after the reset[^\n]*\n$/);
+    expect(limited.stderr).toMatch(
+      /^ledgerscan: daily API quota used up; it resets at 00:00 UTC, in (\d+ h )?\d+ min [^\n]*run again after the reset[^\n]*\n$/,
+    );
     const [, hours = '0', minutes = '0'] = /in (?:(\d+) h )?(\d+) min/.exec(limited.stderr) ?? [];
-    const untilMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 60_000;
+    const untilMidnight =
+      (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 60_000;
     expect(Math.abs(Number(hours) * 60 + Number(minutes) - untilMidnight)).toBeLessThanOrEqual(2);
   });
 
@@ -88,7 +91,13 @@ describe('a daily limit met on one chain while another chain is failing', () => 
       if (reported) afterError.push(`chain ${chain}`);
       if (chain === '1') {
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ status: '0', message: 'NOTOK', result: `Max daily rate limit reached. ${DAILY_LIMIT} calls per day allowed for this API key` }));
+        response.end(
+          JSON.stringify({
+            status: '0',
+            message: 'NOTOK',
+            result: `Max daily rate limit reached. ${DAILY_LIMIT} calls per day allowed for this API key`,
+          }),
+        );
         return;
       }
       response.writeHead(502, { 'content-type': 'text/html' });

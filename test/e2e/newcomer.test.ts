@@ -19,7 +19,10 @@ describe('a newcomer', () => {
       const cwd = tempDir('banner');
       const outcome = await runInProcess(line.split(' '), { cwd });
       // Progress lines on stderr are fine; an error line is not.
-      expect({ code: outcome.code, errors: outcome.stderr.split('\n').filter((text) => text.startsWith('ledgerscan:')) }).toEqual({ code: 0, errors: [] });
+      expect({ code: outcome.code, errors: outcome.stderr.split('\n').filter((text) => text.startsWith('ledgerscan:')) }).toEqual({
+        code: 0,
+        errors: [],
+      });
       expect(fs.existsSync(path.join(cwd, 'out', 'sandbox', 'manifest.json'))).toBe(true);
     } finally {
       await sandbox.stop();

@@ -34,17 +34,25 @@ describe('a period that has not happened', () => {
     const dir = tempDir('periods-future');
     const calls = sandbox.stats.requests;
     const outcome = await runInProcess(periodArgs(dir, ['--year', '2099']), { cwd: dir });
-    expect(outcome).toEqual({ code: 2, stdout: '', stderr: expect.stringMatching(/^ledgerscan: the period starts on 2099-01-01, after today \(\d{4}-\d\d-\d\d\): no chain has a block in it yet \(fix: choose a period that has begun/) });
+    expect(outcome).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: expect.stringMatching(
+        /^ledgerscan: the period starts on 2099-01-01, after today \(\d{4}-\d\d-\d\d\): no chain has a block in it yet \(fix: choose a period that has begun/,
+      ),
+    });
     expect(sandbox.stats.requests).toBe(calls);
     expect(fs.existsSync(path.join(dir, 'state.db'))).toBe(false);
     expect(fs.readdirSync(path.join(dir, 'out'))).toEqual([]);
   });
 
-  it('starting after the explorer\'s newest block names that cause, not --base-url', async () => {
+  it("starting after the explorer's newest block names that cause, not --base-url", async () => {
     const dir = tempDir('periods-after-data');
     const outcome = await runInProcess(periodArgs(dir, ['--from', '2026-06-01', '--to', '2026-06-30']), { cwd: dir });
     expect(outcome.code).toBe(2);
-    expect(outcome.stderr).toMatch(/^ledgerscan: chain 1 has no block at or after the period's start 2026-06-01T00:00:00Z: the explorer's data ends before it \(fix: choose a period that starts before the chain's newest block\)\n$/);
+    expect(outcome.stderr).toMatch(
+      /^ledgerscan: chain 1 has no block at or after the period's start 2026-06-01T00:00:00Z: the explorer's data ends before it \(fix: choose a period that starts before the chain's newest block\)\n$/,
+    );
     expect(outcome.stderr).not.toContain('--base-url');
   });
 
@@ -53,7 +61,9 @@ describe('a period that has not happened', () => {
     const outcome = await runInProcess(periodArgs(dir, ['--from', '2026-01-01', '--to', '2099-12-31']), { cwd: dir });
     expect({ code: outcome.code, stderr: outcome.stderr }).toEqual({ code: 0, stderr: '' });
     expect(outcome.stdout).toContain("the period has not ended on chain 1, 10: exported up to the chain's head");
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'out', 'manifest.json'), 'utf8')) as { blockRanges: Record<string, { fromBlock: number; toBlock: number; upToHead?: boolean }> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'out', 'manifest.json'), 'utf8')) as {
+      blockRanges: Record<string, { fromBlock: number; toBlock: number; upToHead?: boolean }>;
+    };
     for (const chainId of world.chainIds) {
       const range = manifest.blockRanges[String(chainId)]!;
       expect(range.upToHead).toBe(true);

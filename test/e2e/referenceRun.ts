@@ -30,7 +30,13 @@ export async function referenceRun(world: World, folder: RunFolder): Promise<Ref
   } finally {
     await clean.close();
   }
-  const reference = { digest: outputDigest(folder.out), store: storeContents(folder.state), requests: clean.stats.requests, port: clean.port, args };
+  const reference = {
+    digest: outputDigest(folder.out),
+    store: storeContents(folder.state),
+    requests: clean.stats.requests,
+    port: clean.port,
+    args,
+  };
   folder.clear();
   return reference;
 }

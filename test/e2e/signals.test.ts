@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 /** Sends `signal` and measures how long the process takes to end; a process still alive after twice the bound is killed. */
-async function stopWith(started: CliChild, signal: NodeJS.Signals): Promise<{ ms: number; code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+async function stopWith(
+  started: CliChild,
+  signal: NodeJS.Signals,
+): Promise<{ ms: number; code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   const sent = Date.now();
   started.child.kill(signal);
   const killer = setTimeout(() => started.child.kill('SIGKILL'), 2 * BOUND_MS);
@@ -50,19 +53,31 @@ async function callsReach(calls: number, started: CliChild): Promise<void> {
 describe('a state path that cannot be created', () => {
   it('is exit 2 at once naming --state, not a spin deaf to signals', async () => {
     const dir = tempDir('signals-state');
-    const started = spawnLedgerscan(exportArgs(world, { url: sandbox.url, apiKey: KEY, out: path.join(dir, 'out'), state: '/proc/nope/state.db' }));
+    const started = spawnLedgerscan(
+      exportArgs(world, { url: sandbox.url, apiKey: KEY, out: path.join(dir, 'out'), state: '/proc/nope/state.db' }),
+    );
     const killer = setTimeout(() => started.child.kill('SIGKILL'), 60_000);
     const end = await started.ended;
     clearTimeout(killer);
-    expect({ code: end.code, stderr: end.stderr.trim() }).toEqual({ code: 2, stderr: expect.stringMatching(/^ledgerscan: cannot create the folder of --state \/proc\/nope\/state\.db \(fix: choose another --state\)$/) });
+    expect({ code: end.code, stderr: end.stderr.trim() }).toEqual({
+      code: 2,
+      stderr: expect.stringMatching(
+        /^ledgerscan: cannot create the folder of --state \/proc\/nope\/state\.db \(fix: choose another --state\)$/,
+      ),
+    });
   });
 
   it('as serve --data (the folder of workspace.db) is exit 2 at once naming --data', async () => {
-    const started = spawnLedgerscan(['serve', '--port', '0', '--data', '/proc/nope', '--base-url', sandbox.url], { ETHERSCAN_API_KEY: KEY });
+    const started = spawnLedgerscan(['serve', '--port', '0', '--data', '/proc/nope', '--base-url', sandbox.url], {
+      ETHERSCAN_API_KEY: KEY,
+    });
     const killer = setTimeout(() => started.child.kill('SIGKILL'), 60_000);
     const end = await started.ended;
     clearTimeout(killer);
-    expect({ code: end.code, stderr: end.stderr.trim() }).toEqual({ code: 2, stderr: 'ledgerscan: cannot open the workspace database (path: /proc/nope/workspace.db; fix: point --data at a writable folder)' });
+    expect({ code: end.code, stderr: end.stderr.trim() }).toEqual({
+      code: 2,
+      stderr: 'ledgerscan: cannot open the workspace database (path: /proc/nope/workspace.db; fix: point --data at a writable folder)',
+    });
   });
 });
 
@@ -84,7 +99,11 @@ describe.each(SIGNALS)('%s stops every long-running command within the bound', (
 
   it('serve (embedded)', async () => {
     const dir = tempDir('signals-serve');
-    const { process: server } = await startProcess(['serve', '--port', '0', '--data', dir, '--base-url', sandbox.url], { ETHERSCAN_API_KEY: KEY }, /listening on (http:\/\/\S+)/);
+    const { process: server } = await startProcess(
+      ['serve', '--port', '0', '--data', dir, '--base-url', sandbox.url],
+      { ETHERSCAN_API_KEY: KEY },
+      /listening on (http:\/\/\S+)/,
+    );
     const end = await stopWith(server, signal);
     expect(end.signal).toBeNull();
     expect(end.ms).toBeLessThan(BOUND_MS);
@@ -95,7 +114,11 @@ describeWithPostgres('serve and worker on PostgreSQL', (serverUrl) => {
   it.each(SIGNALS)('%s stops a worker within the bound', async (signal) => {
     const database = await createDatabase(serverUrl);
     try {
-      const worker = await startProcess(['worker', '--database', database, '--files', tempDir('signals-worker'), '--base-url', sandbox.url], { ETHERSCAN_API_KEY: KEY }, /worker (\S+) on /);
+      const worker = await startProcess(
+        ['worker', '--database', database, '--files', tempDir('signals-worker'), '--base-url', sandbox.url],
+        { ETHERSCAN_API_KEY: KEY },
+        /worker (\S+) on /,
+      );
       const end = await stopWith(worker.process, signal);
       expect(end.signal).toBeNull();
       expect(end.ms).toBeLessThan(BOUND_MS);
@@ -111,8 +134,16 @@ describeWithPostgres('serve and worker on PostgreSQL', (serverUrl) => {
     it('serve --database and worker --database exit within the bound on SIGTERM', async () => {
       const files = tempDir('signals-pg-files');
       const env = { ETHERSCAN_API_KEY: KEY };
-      const { process: server } = await startProcess(['serve', '--port', '0', '--database', own.url(), '--files', files, '--base-url', sandbox.url], env, /listening on (http:\/\/\S+)/);
-      const { process: worker } = await startProcess(['worker', '--database', own.url(), '--files', files, '--base-url', sandbox.url, '--scheduler-every', '1'], env, /worker (\S+) on /);
+      const { process: server } = await startProcess(
+        ['serve', '--port', '0', '--database', own.url(), '--files', files, '--base-url', sandbox.url],
+        env,
+        /listening on (http:\/\/\S+)/,
+      );
+      const { process: worker } = await startProcess(
+        ['worker', '--database', own.url(), '--files', files, '--base-url', sandbox.url, '--scheduler-every', '1'],
+        env,
+        /worker (\S+) on /,
+      );
       execFileSync(POSTGRES_SCRIPT, ['stop', own.dir()], { stdio: 'pipe' });
       const [serverEnd, workerEnd] = await Promise.all([stopWith(server, 'SIGTERM'), stopWith(worker, 'SIGTERM')]);
       expect({ server: serverEnd.signal, worker: workerEnd.signal }).toEqual({ server: null, worker: null });

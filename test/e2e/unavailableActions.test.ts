@@ -54,13 +54,20 @@ function command(name: string, url: string, run: string, extra: readonly string[
     name,
     ...world.wallets.flatMap((wallet) => ['--address', wallet.address]),
     ...world.chainIds.flatMap((chain) => ['--chain', String(chain)]),
-    '--year', '2025',
-    '--template', 'ledger',
-    '--out', path.join(dir, run, 'out'),
-    '--state', path.join(dir, run, 'state.db'),
-    '--base-url', url,
-    '--api-key', 'sandbox-key',
-    '--rate', String(RATE),
+    '--year',
+    '2025',
+    '--template',
+    'ledger',
+    '--out',
+    path.join(dir, run, 'out'),
+    '--state',
+    path.join(dir, run, 'state.db'),
+    '--base-url',
+    url,
+    '--api-key',
+    'sandbox-key',
+    '--rate',
+    String(RATE),
     '--quiet',
     ...extra,
   ];
@@ -94,7 +101,9 @@ describe('a sandbox without balancehistory, tokenbalancehistory, balancemulti an
 
   it('answers those actions exactly as Etherscan answers an unknown one', async () => {
     for (const action of OPTIONAL) {
-      const response = await fetch(`${served.url}?chainid=1&module=account&action=${action}&address=${world.wallets[0]?.address ?? ''}&apikey=sandbox-key`);
+      const response = await fetch(
+        `${served.url}?chainid=1&module=account&action=${action}&address=${world.wallets[0]?.address ?? ''}&apikey=sandbox-key`,
+      );
       expect(await response.json()).toEqual({ status: '0', message: 'NOTOK', result: 'Error! Missing Or invalid Action name' });
     }
   });
@@ -112,13 +121,18 @@ describe('a sandbox without balancehistory, tokenbalancehistory, balancemulti an
     expect(multiWallet.length).toBeGreaterThan(0);
     const lines = reconciled.stdout.split('\n').filter((line) => line.startsWith('unavailable: '));
     expect(lines).toHaveLength(multiWallet.length);
-    for (const line of lines) expect(line).toMatch(/^unavailable: balancemulti on .+ \(the API does not serve account\.balancemulti: Error! Missing Or invalid Action name\)$/);
+    for (const line of lines)
+      expect(line).toMatch(
+        /^unavailable: balancemulti on .+ \(the API does not serve account\.balancemulti: Error! Missing Or invalid Action name\)$/,
+      );
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'optional-off', 'out', 'reconcile.json'), 'utf8')) as {
       allMatch: boolean;
       unavailableFeatures: { feature: string; chainId: number }[];
     };
     expect(json.allMatch).toBe(true);
-    expect(json.unavailableFeatures.map(({ feature, chainId }) => `${feature} ${chainId}`)).toEqual(multiWallet.map((chainId) => `balancemulti ${chainId}`));
+    expect(json.unavailableFeatures.map(({ feature, chainId }) => `${feature} ${chainId}`)).toEqual(
+      multiWallet.map((chainId) => `balancemulti ${chainId}`),
+    );
   });
 });
 
@@ -212,10 +226,14 @@ describe('a chain the API plan does not serve', () => {
       expect([run.code, run.stderr]).toEqual([0, '']);
       // OP Mainnet (in the world) and Base (not) are both outside the free plan.
       for (const chainId of [10, 8453]) {
-        expect(run.stdout).toMatch(new RegExp(`^chain ${chainId} skipped: the API refused the request: Free API access is not supported for this chain`, 'm'));
+        expect(run.stdout).toMatch(
+          new RegExp(`^chain ${chainId} skipped: the API refused the request: Free API access is not supported for this chain`, 'm'),
+        );
       }
       expect(run.stdout).toMatch(/reconcile: \d+ assets \(synced to chain 1 block \d+, chain 42161 block \d+\): \d+ match, 0 differ/);
-      const json = JSON.parse(fs.readFileSync(path.join(dir, 'free-tier', 'out', 'reconcile.json'), 'utf8')) as { assets: { chainId: number }[] };
+      const json = JSON.parse(fs.readFileSync(path.join(dir, 'free-tier', 'out', 'reconcile.json'), 'utf8')) as {
+        assets: { chainId: number }[];
+      };
       expect(new Set(json.assets.map((asset) => asset.chainId))).toEqual(new Set([1, 42161]));
     } finally {
       await sandbox.close();
@@ -228,7 +246,13 @@ async function incomingInternalTransfer(sandbox: Sandbox): Promise<{ chainId: nu
   const client = new EtherscanClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate: RATE });
   for (const wallet of world.wallets) {
     for (const chainId of wallet.chains) {
-      const rows = await client.listPage('txlistinternal', { chainId, address: wallet.address, startBlock: 0, endBlock: 99_999_999, offset: 10_000 });
+      const rows = await client.listPage('txlistinternal', {
+        chainId,
+        address: wallet.address,
+        startBlock: 0,
+        endBlock: 99_999_999,
+        offset: 10_000,
+      });
       const row = rows.find((candidate) => candidate.to === wallet.address && candidate.isError === '0' && candidate.value !== '0');
       if (row !== undefined) return { chainId, hash: row.hash, wallet: wallet.address };
     }

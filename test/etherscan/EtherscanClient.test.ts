@@ -99,7 +99,13 @@ const row = { blockNumber: '150', hash: '0x1' };
 
 describe('EtherscanClient retries', () => {
   it('gets through 502 HTML, truncated JSON, a dropped socket and a rate limit, through the limiter each time', async () => {
-    const server = await serve([html502, truncated, dropSocket, envelope('0', 'NOTOK', 'Max rate limit reached'), envelope('1', 'OK', [row])]);
+    const server = await serve([
+      html502,
+      truncated,
+      dropSocket,
+      envelope('0', 'NOTOK', 'Max rate limit reached'),
+      envelope('1', 'OK', [row]),
+    ]);
     const { limiter, waits } = recordingLimiter();
     const lines: string[] = [];
     const api = client(server.baseUrl, { limiter, log: (line) => lines.push(line) });
@@ -112,7 +118,18 @@ describe('EtherscanClient retries', () => {
     expect(lines.join('\n')).not.toContain(KEY);
     expect(lines[0]).toMatch(/^account\.txlist chainid=1: http: HTTP 502 502 Bad Gateway; retry 1\/8 in \d+ ms$/);
     for (const url of server.requests) {
-      expect([...url.searchParams.keys()]).toEqual(['chainid', 'module', 'action', 'address', 'startblock', 'endblock', 'page', 'offset', 'sort', 'apikey']);
+      expect([...url.searchParams.keys()]).toEqual([
+        'chainid',
+        'module',
+        'action',
+        'address',
+        'startblock',
+        'endblock',
+        'page',
+        'offset',
+        'sort',
+        'apikey',
+      ]);
       expect(Object.fromEntries(url.searchParams)).toEqual({
         chainid: '1',
         module: 'account',
@@ -150,11 +167,15 @@ describe('EtherscanClient retries', () => {
   });
 
   it.each([
-    ['a refused connection', async () => {
-      const server = await serve([never]);
-      await new Promise<void>((resolve) => servers.pop()!.close(() => resolve()));
-      return server.baseUrl;
-    }, 'ECONNREFUSED'],
+    [
+      'a refused connection',
+      async () => {
+        const server = await serve([never]);
+        await new Promise<void>((resolve) => servers.pop()!.close(() => resolve()));
+        return server.baseUrl;
+      },
+      'ECONNREFUSED',
+    ],
     ['an unknown host', () => Promise.resolve('http://no-such-host.invalid/v2/api'), '(ENOTFOUND|EAI_AGAIN)'],
   ])('fails fast on %s: one retry, not eight, and a line naming --base-url', async (_name, baseUrl, code) => {
     const url = await baseUrl();
@@ -162,7 +183,11 @@ describe('EtherscanClient retries', () => {
     const started = Date.now();
     const error = await failure(api.headBlock(1));
     expect(error).toBeInstanceOf(ApiUnavailableError);
-    expect(error.message).toMatch(new RegExp(`^cannot reach the API at --base-url ${url.replace(/[.?]/g, '\\$&')} \\(2 attempts\\) \\(request: proxy.eth_blockNumber; chainid: 1; fix: check --base-url: nothing answers there .*; last: unreachable: .*${code}`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^cannot reach the API at --base-url ${url.replace(/[.?]/g, '\\$&')} \\(2 attempts\\) \\(request: proxy.eth_blockNumber; chainid: 1; fix: check --base-url: nothing answers there .*; last: unreachable: .*${code}`,
+      ),
+    );
     expect(api.stats.requests).toBe(2);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
@@ -184,7 +209,11 @@ describe('EtherscanClient answers that stop at once', () => {
     ['invalid key', envelope('0', 'NOTOK', 'Invalid API Key'), ApiConfigurationError],
     ['Query Timeout', envelope('0', 'NOTOK', 'Query Timeout occured. Please select a smaller result dataset'), QueryTimeoutError],
     ['blank NOTOK', envelope('0', 'NOTOK', ''), ApiProtocolError],
-    ['result window', envelope('0', 'NOTOK', 'Result window is too large, PageNo x Offset size must be less than or equal to 10000'), ApiProtocolError],
+    [
+      'result window',
+      envelope('0', 'NOTOK', 'Result window is too large, PageNo x Offset size must be less than or equal to 10000'),
+      ApiProtocolError,
+    ],
     ['an unknown text echoing the key', envelope('0', 'NOTOK', `Error! bad request apikey=${KEY} (${KEY})`), ApiProtocolError],
   ])('%s', async (_name, reply, type) => {
     const server = await serve([reply]);
@@ -206,7 +235,9 @@ describe('EtherscanClient answers that stop at once', () => {
   });
 
   it('free-tier chain refusal names the chain so the caller can skip it', async () => {
-    const server = await serve([envelope('0', 'NOTOK', 'Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage.')]);
+    const server = await serve([
+      envelope('0', 'NOTOK', 'Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage.'),
+    ]);
     const error = await failure(client(server.baseUrl).listPage('txlist', { ...page, chainId: 56 }));
     expect(error).toBeInstanceOf(ChainNotAvailableError);
     expect((error as ChainNotAvailableError).chainId).toBe(56);
@@ -284,7 +315,12 @@ describe('EtherscanClient methods', () => {
       ['0x63a9975ba31b0b9626b34300f7f627147df1f526', '332567136222827062478'],
       ['0x198ef1ec325a96cc354c7266a038be8b5c558f67', '0'],
     ]);
-    expect(Object.fromEntries(server.requests[0]!.searchParams)).toMatchObject({ module: 'account', action: 'balancemulti', address: asked.join(','), tag: 'latest' });
+    expect(Object.fromEntries(server.requests[0]!.searchParams)).toMatchObject({
+      module: 'account',
+      action: 'balancemulti',
+      address: asked.join(','),
+      tag: 'latest',
+    });
     // An answer that leaves out an address asked for is of the wrong shape, not a zero balance.
     const error = await failure(api.balanceMulti(1, asked));
     expect(error).toBeInstanceOf(ApiProtocolError);

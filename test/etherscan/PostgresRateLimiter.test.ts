@@ -47,13 +47,18 @@ describeWithPostgres('PostgresRateLimiter', (server) => {
     expect(seconds).toBeLessThanOrEqual((1.1 * calls) / rate);
   });
 
-  it('shares an endpoint\'s tighter limit (historical balances, name tags) across processes, as the key\'s own', async () => {
+  it("shares an endpoint's tighter limit (historical balances, name tags) across processes, as the key's own", async () => {
     // Two limiters on separate connections stand for two workers; each client has its own in-process endpoint limiter.
-    const workers = await Promise.all([PostgresRateLimiter.open(database, 'endpoint-key', 100), PostgresRateLimiter.open(database, 'endpoint-key', 100)]);
+    const workers = await Promise.all([
+      PostgresRateLimiter.open(database, 'endpoint-key', 100),
+      PostgresRateLimiter.open(database, 'endpoint-key', 100),
+    ]);
     try {
       const endpointRate = 10;
       const started = performance.now();
-      await Promise.all(workers.flatMap((limiter) => Array.from({ length: 6 }, () => limiter.acquire(undefined, new RateLimiter(endpointRate)))));
+      await Promise.all(
+        workers.flatMap((limiter) => Array.from({ length: 6 }, () => limiter.acquire(undefined, new RateLimiter(endpointRate)))),
+      );
       const seconds = (performance.now() - started) / 1000;
       // 12 sends 1/10 s apart: at least 1.1 s, where each worker on its own limiter would have taken 0.5 s.
       expect(seconds).toBeGreaterThanOrEqual(11 / endpointRate);

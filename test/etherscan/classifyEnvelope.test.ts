@@ -4,7 +4,6 @@ import type { EnvelopeClass, RawAnswer } from '../../src/etherscan/classifyEnvel
 import { classifyEnvelope } from '../../src/etherscan/classifyEnvelope.js';
 import { ETHERSCAN_SAMPLES, SAMPLE_HTTP_STATUS } from '../support/samples.js';
 
-
 type Expected =
   | { kind: 'data' | 'empty' | 'notFound' | 'dailyLimit' | 'splitRange' | 'unknown' }
   | { kind: 'retry'; reason: string; longBackoff?: boolean }
@@ -156,10 +155,13 @@ describe('classifyEnvelope on texts with no recorded sample', () => {
     ],
     [
       'Cloudflare block page under 403',
-      answer('<!DOCTYPE html><html><head><title>Attention Required! | Cloudflare</title></head><body>Sorry, you have been blocked</body></html>', {
-        httpStatus: 403,
-        contentType: 'text/html; charset=UTF-8',
-      }),
+      answer(
+        '<!DOCTYPE html><html><head><title>Attention Required! | Cloudflare</title></head><body>Sorry, you have been blocked</body></html>',
+        {
+          httpStatus: 403,
+          contentType: 'text/html; charset=UTF-8',
+        },
+      ),
       { kind: 'retry', reason: 'html', text: 'HTTP 403 HTML page: Attention Required! | Cloudflare', longBackoff: false },
     ],
     [
@@ -175,29 +177,105 @@ describe('classifyEnvelope on texts with no recorded sample', () => {
       { kind: 'retry', reason: 'http', text: 'HTTP 502 502 Bad Gateway', longBackoff: false },
     ],
     ['HTTP 429', answer('', { httpStatus: 429 }), { kind: 'retry', reason: 'rate-limit' }],
-    ['plain Page not found', answer('Page not found', { httpStatus: 404, contentType: 'text/plain' }), { kind: 'unsupported', reason: 'page-not-found' }],
-    ['plain Page not found under 200', answer('Page not found', { contentType: 'text/plain' }), { kind: 'unsupported', reason: 'page-not-found' }],
-    ['an HTML 404 is a wrong URL, not a transient page', answer('<html><title>Not Found</title></html>', { httpStatus: 404, contentType: 'text/html' }), { kind: 'unsupported', reason: 'page-not-found', text: 'HTTP 404 Not Found' }],
-    ['JSON mislabelled text/html is still read', answer(envelope('1', 'OK', '42'), { contentType: 'text/html; charset=utf-8' }), { kind: 'data', result: '42' }],
+    [
+      'plain Page not found',
+      answer('Page not found', { httpStatus: 404, contentType: 'text/plain' }),
+      { kind: 'unsupported', reason: 'page-not-found' },
+    ],
+    [
+      'plain Page not found under 200',
+      answer('Page not found', { contentType: 'text/plain' }),
+      { kind: 'unsupported', reason: 'page-not-found' },
+    ],
+    [
+      'an HTML 404 is a wrong URL, not a transient page',
+      answer('<html><title>Not Found</title></html>', { httpStatus: 404, contentType: 'text/html' }),
+      { kind: 'unsupported', reason: 'page-not-found', text: 'HTTP 404 Not Found' },
+    ],
+    [
+      'JSON mislabelled text/html is still read',
+      answer(envelope('1', 'OK', '42'), { contentType: 'text/html; charset=utf-8' }),
+      { kind: 'data', result: '42' },
+    ],
     ['truncated JSON', answer('{"status":"1","message":"OK","result":[{"blockNumber":"12'), { kind: 'retry', reason: 'truncated' }],
     ['empty body', answer(''), { kind: 'retry', reason: 'truncated' }],
-    ['text that is not JSON', answer('Internal gateway says no', { contentType: 'text/plain' }), { kind: 'unknown', text: 'HTTP 200 Internal gateway says no' }],
+    [
+      'text that is not JSON',
+      answer('Internal gateway says no', { contentType: 'text/plain' }),
+      { kind: 'unknown', text: 'HTTP 200 Internal gateway says no' },
+    ],
     ['JSON under a 4xx other than 404', answer(envelope('1', 'OK', []), { httpStatus: 400 }), { kind: 'unknown' }],
     ['NOTOK with a blank result is not empty', answer(envelope('0', 'NOTOK', '')), { kind: 'unknown' }],
     ['blank result with the empty-set message is empty', answer(envelope('0', 'No transactions found', '')), { kind: 'empty' }],
     ['empty-set message with rows is not empty', answer(envelope('0', 'No transactions found', [{}])), { kind: 'unknown' }],
-    ['status 1 with OK-… message is data', answer(envelope('1', 'OK-Missing/Invalid API Key, rate limit of 1/5sec applied', [])), { kind: 'data', result: [] }],
-    ['result-window text in the message with a null result', answer(envelope('0', 'Result window is too large, PageNo x Offset size must be less than or equal to 10000', null)), { kind: 'bug', reason: 'result-window' }],
-    ['too many invalid key attempts', answer(envelope('0', 'NOTOK', 'Too many invalid api key attempts, please try again later')), { kind: 'configuration', reason: 'too-many-invalid-key-attempts' }],
-    ['missing chainid', answer(envelope('0', 'NOTOK', 'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids')), { kind: 'configuration', reason: 'unsupported-chain' }],
-    ['invalid address', answer(envelope('0', 'NOTOK', 'Error! Invalid address format')), { kind: 'configuration', reason: 'invalid-address' }],
-    ['invalid action', answer(envelope('0', 'NOTOK', 'Error! Missing Or invalid Action name')), { kind: 'unsupported', reason: 'unknown-action', text: 'Error! Missing Or invalid Action name' }],
-    ['Blockscout: unknown action under HTTP 400', answer('{"message":"Unknown action","result":null,"status":"0"}', { httpStatus: 400 }), { kind: 'unsupported', reason: 'unknown-action', text: 'Unknown action' }],
-    ['Blockscout: unknown module under HTTP 400', answer('{"message":"Unknown module","result":null,"status":"0"}', { httpStatus: 400 }), { kind: 'unsupported', reason: 'unknown-action' }],
-    ['a Pro Plus refusal', answer(envelope('0', 'NOTOK', 'Sorry, it looks like you are trying to access an API Pro Plus endpoint. Contact us to upgrade to API Pro Plus.')), { kind: 'unsupported', reason: 'plan' }],
+    [
+      'status 1 with OK-… message is data',
+      answer(envelope('1', 'OK-Missing/Invalid API Key, rate limit of 1/5sec applied', [])),
+      { kind: 'data', result: [] },
+    ],
+    [
+      'result-window text in the message with a null result',
+      answer(envelope('0', 'Result window is too large, PageNo x Offset size must be less than or equal to 10000', null)),
+      { kind: 'bug', reason: 'result-window' },
+    ],
+    [
+      'too many invalid key attempts',
+      answer(envelope('0', 'NOTOK', 'Too many invalid api key attempts, please try again later')),
+      { kind: 'configuration', reason: 'too-many-invalid-key-attempts' },
+    ],
+    [
+      'missing chainid',
+      answer(
+        envelope(
+          '0',
+          'NOTOK',
+          'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids',
+        ),
+      ),
+      { kind: 'configuration', reason: 'unsupported-chain' },
+    ],
+    [
+      'invalid address',
+      answer(envelope('0', 'NOTOK', 'Error! Invalid address format')),
+      { kind: 'configuration', reason: 'invalid-address' },
+    ],
+    [
+      'invalid action',
+      answer(envelope('0', 'NOTOK', 'Error! Missing Or invalid Action name')),
+      { kind: 'unsupported', reason: 'unknown-action', text: 'Error! Missing Or invalid Action name' },
+    ],
+    [
+      'Blockscout: unknown action under HTTP 400',
+      answer('{"message":"Unknown action","result":null,"status":"0"}', { httpStatus: 400 }),
+      { kind: 'unsupported', reason: 'unknown-action', text: 'Unknown action' },
+    ],
+    [
+      'Blockscout: unknown module under HTTP 400',
+      answer('{"message":"Unknown module","result":null,"status":"0"}', { httpStatus: 400 }),
+      { kind: 'unsupported', reason: 'unknown-action' },
+    ],
+    [
+      'a Pro Plus refusal',
+      answer(
+        envelope(
+          '0',
+          'NOTOK',
+          'Sorry, it looks like you are trying to access an API Pro Plus endpoint. Contact us to upgrade to API Pro Plus.',
+        ),
+      ),
+      { kind: 'unsupported', reason: 'plan' },
+    ],
     ['proxy: unknown transaction', answer('{"jsonrpc":"2.0","id":1,"result":null}', { isProxy: true }), { kind: 'notFound' }],
-    ['proxy: hex head block', answer('{"jsonrpc":"2.0","id":83,"result":"0x10d4f"}', { isProxy: true }), { kind: 'data', result: '0x10d4f' }],
-    ['proxy: JSON-RPC error carrying a rate-limit text', answer('{"jsonrpc":"2.0","id":1,"error":{"code":-32005,"message":"Max rate limit reached"}}', { isProxy: true }), { kind: 'retry', reason: 'rate-limit' }],
+    [
+      'proxy: hex head block',
+      answer('{"jsonrpc":"2.0","id":83,"result":"0x10d4f"}', { isProxy: true }),
+      { kind: 'data', result: '0x10d4f' },
+    ],
+    [
+      'proxy: JSON-RPC error carrying a rate-limit text',
+      answer('{"jsonrpc":"2.0","id":1,"error":{"code":-32005,"message":"Max rate limit reached"}}', { isProxy: true }),
+      { kind: 'retry', reason: 'rate-limit' },
+    ],
     ['proxy shape on a non-proxy call', answer('{"jsonrpc":"2.0","id":1,"result":"0x1"}'), { kind: 'unknown' }],
     ['a JSON array', answer('[]'), { kind: 'unknown' }],
   ];

@@ -44,7 +44,10 @@ describe('Etherscan errors', () => {
   });
 
   it('ApiUnsupportedError names the request, the answer and the fix', () => {
-    const error = new ApiUnsupportedError('unknown-action', 'Unknown action', { request: 'account.balancehistory', baseUrl: 'https://explorer.example/api' });
+    const error = new ApiUnsupportedError('unknown-action', 'Unknown action', {
+      request: 'account.balancehistory',
+      baseUrl: 'https://explorer.example/api',
+    });
     expect(error.shortMessage).toBe('the API does not serve account.balancehistory');
     expect(error.message).toContain('baseUrl: https://explorer.example/api');
     expect(error.message).toContain('answer: Unknown action');

@@ -31,10 +31,17 @@ interface Reply {
 }
 
 /** What a call ends as: `data` when it resolved, else the error's class name. */
-type Outcome = 'data' | 'ApiConfigurationError' | 'ChainNotAvailableError' | 'ApiUnsupportedError' | 'ApiProtocolError' | 'ApiUnavailableError';
+type Outcome =
+  'data' | 'ApiConfigurationError' | 'ChainNotAvailableError' | 'ApiUnsupportedError' | 'ApiProtocolError' | 'ApiUnavailableError';
 
 const callSites: readonly (readonly [string, (api: EtherscanApi) => Promise<unknown>])[] = [
-  ...STREAMS.map((stream) => [`listPage ${stream}`, (api: EtherscanApi) => api.listPage(stream, { chainId: 1, address: ADDRESS, startBlock: 0, endBlock: 99, offset: 1000 })] as const),
+  ...STREAMS.map(
+    (stream) =>
+      [
+        `listPage ${stream}`,
+        (api: EtherscanApi) => api.listPage(stream, { chainId: 1, address: ADDRESS, startBlock: 0, endBlock: 99, offset: 1000 }),
+      ] as const,
+  ),
   ['receipt', (api) => api.receipt(1, HASH)],
   ['blockNumberByTime', (api) => api.blockNumberByTime(1, 1_700_000_000, 'before')],
   ['headBlock', (api) => api.headBlock(1)],
@@ -86,22 +93,42 @@ const jsonBody = (status: number, body: string): Reply => ({ status, contentType
 
 /** Forms with no recorded body: pages, empty and garbled answers, JSON of no known shape. */
 const unrecorded: readonly (readonly [string, Reply, Outcome, Partial<Record<string, Outcome>>?])[] = [
-  ['Cloudflare challenge page under 200', html(200, '<html><head><title>Just a moment...</title></head><body></body></html>'), 'ApiUnavailableError'],
+  [
+    'Cloudflare challenge page under 200',
+    html(200, '<html><head><title>Just a moment...</title></head><body></body></html>'),
+    'ApiUnavailableError',
+  ],
   ['Cloudflare 502 page', html(502, CLOUDFLARE_502), 'ApiUnavailableError'],
-  ['Blockscout 500 "Something went wrong."', jsonBody(500, '{"message":"Something went wrong.","result":null,"status":"0"}'), 'ApiUnavailableError'],
+  [
+    'Blockscout 500 "Something went wrong."',
+    jsonBody(500, '{"message":"Something went wrong.","result":null,"status":"0"}'),
+    'ApiUnavailableError',
+  ],
   ['plain-text 404', text(404, 'Page not found'), 'ApiUnsupportedError'],
   ['HTML 404', html(404, '<html><title>404 Not Found</title></html>'), 'ApiUnsupportedError'],
   ['empty body', jsonBody(200, ''), 'ApiUnavailableError'],
   ['text that is not JSON', text(200, 'upstream connect error or disconnect/reset before headers'), 'ApiProtocolError'],
   ['a JSON array', jsonBody(200, '[]'), 'ApiProtocolError'],
   ['a JSON object of another shape', jsonBody(200, '{"error":"unsupported"}'), 'ApiProtocolError'],
-  ['status 1 with an object where a list or number belongs', jsonBody(200, '{"status":"1","message":"OK","result":{"unexpected":true}}'), 'ApiProtocolError'],
+  [
+    'status 1 with an object where a list or number belongs',
+    jsonBody(200, '{"status":"1","message":"OK","result":{"unexpected":true}}'),
+    'ApiProtocolError',
+  ],
   ['status 1 with a list of numbers', jsonBody(200, '{"status":"1","message":"OK","result":[1,2,3]}'), 'ApiProtocolError'],
-  ['status 1 with rows of another explorer\'s shape', jsonBody(200, '{"status":"1","message":"OK","result":[{"block_number":12,"tx_hash":"0x1"}]}'), 'ApiProtocolError'],
+  [
+    "status 1 with rows of another explorer's shape",
+    jsonBody(200, '{"status":"1","message":"OK","result":[{"block_number":12,"tx_hash":"0x1"}]}'),
+    'ApiProtocolError',
+  ],
   // On a proxy call a null result is "no such transaction" (the receipt is not there yet).
   ['status 1 with null', jsonBody(200, '{"status":"1","message":"OK","result":null}'), 'ApiProtocolError', { receipt: 'data' }],
   ['NOTOK with a blank result', jsonBody(200, '{"status":"0","message":"NOTOK","result":""}'), 'ApiProtocolError'],
-  ['an unknown text echoing the key', jsonBody(200, `{"status":"0","message":"NOTOK","result":"Error! bad request apikey=${KEY}"}`), 'ApiProtocolError'],
+  [
+    'an unknown text echoing the key',
+    jsonBody(200, `{"status":"0","message":"NOTOK","result":"Error! bad request apikey=${KEY}"}`),
+    'ApiProtocolError',
+  ],
 ];
 
 let reply: Reply = jsonBody(200, '');
@@ -190,14 +217,19 @@ describe('which refusals an optional feature takes as "unavailable"', () => {
   };
 
   it('unknown actions, plan refusals, 404s, HTML and empty pages and odd shapes: unavailable, with the reason', async () => {
-    const sample = (file: string): Reply => jsonBody(SAMPLE_HTTP_STATUS[file] ?? 200, fs.readFileSync(`${ETHERSCAN_SAMPLES}/${file}`, 'utf8'));
+    const sample = (file: string): Reply =>
+      jsonBody(SAMPLE_HTTP_STATUS[file] ?? 200, fs.readFileSync(`${ETHERSCAN_SAMPLES}/${file}`, 'utf8'));
     expect(await refusalOf(sample('etherscan-missing-invalid-action.json'))).toBe(
       'the API does not serve account.balancehistory: Error! Missing Or invalid Action name',
     );
     expect(await refusalOf(sample('blockscout-unknown-action.json'))).toBe('the API does not serve account.balancehistory: Unknown action');
-    expect(await refusalOf(sample('error-pro-endpoint.json'))).toMatch(/^the API does not serve account\.balancehistory: Sorry, .*API Pro endpoint/);
+    expect(await refusalOf(sample('error-pro-endpoint.json'))).toMatch(
+      /^the API does not serve account\.balancehistory: Sorry, .*API Pro endpoint/,
+    );
     expect(await refusalOf(text(404, 'Page not found'))).toBe('the API does not serve account.balancehistory: HTTP 404 Page not found');
-    expect(await refusalOf(html(200, '<html><title>Just a moment...</title></html>'))).toMatch(/after 2 attempts: html: HTTP 200 HTML page: Just a moment/);
+    expect(await refusalOf(html(200, '<html><title>Just a moment...</title></html>'))).toMatch(
+      /after 2 attempts: html: HTTP 200 HTML page: Just a moment/,
+    );
     expect(await refusalOf(jsonBody(200, ''))).toMatch(/after 2 attempts: truncated/);
     expect(await refusalOf(jsonBody(200, '{"error":"unsupported"}'))).toMatch(/^unexpected API answer \(unknown\)/);
   });

@@ -28,8 +28,15 @@ function recordingClient(baseUrl: string, answers: Record<string, () => Response
     return answer();
   };
   const client = new EtherscanClient({
-    baseUrl, apiKey: KEY, rate: 1000, limiter: new RateLimiter(1000), historicalLimiter: new RateLimiter(1000),
-    backoffBaseMs: 1, backoffCapMs: 2, maxRetries: 2, fetch: fetch as typeof globalThis.fetch,
+    baseUrl,
+    apiKey: KEY,
+    rate: 1000,
+    limiter: new RateLimiter(1000),
+    historicalLimiter: new RateLimiter(1000),
+    backoffBaseMs: 1,
+    backoffCapMs: 2,
+    maxRetries: 2,
+    fetch: fetch as typeof globalThis.fetch,
   });
   return { client, urls };
 }
@@ -44,16 +51,24 @@ describe('addressTags (getaddresstag)', () => {
     expect(urls).toHaveLength(1);
     expect(urls[0]!.host).toBe('api.etherscan.io');
     expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({
-      chainid: '1', module: 'nametag', action: 'getaddresstag', address: `${COINBASE.address},${other}`, apikey: KEY,
+      chainid: '1',
+      module: 'nametag',
+      action: 'getaddresstag',
+      address: `${COINBASE.address},${other}`,
+      apikey: KEY,
     });
     expect(client.stats.byAction).toEqual({ 'nametag.getaddresstag': 1 });
   });
 
   it('reports a plan without the action as an unsupported (plan) refusal, and a wrong shape as a protocol error', async () => {
-    const refused = recordingClient('https://api.etherscan.io/v2/api', { getaddresstag: jsonAnswer(etherscanSample('error-pro-endpoint.json')) });
+    const refused = recordingClient('https://api.etherscan.io/v2/api', {
+      getaddresstag: jsonAnswer(etherscanSample('error-pro-endpoint.json')),
+    });
     await expect(refused.client.addressTags(1, [COINBASE.address])).rejects.toMatchObject({ reason: 'plan' });
     await expect(refused.client.addressTags(1, [COINBASE.address])).rejects.toBeInstanceOf(ApiUnsupportedError);
-    const odd = recordingClient('https://api.etherscan.io/v2/api', { getaddresstag: jsonAnswer({ status: '1', message: 'OK', result: [{ address: 1 }] }) });
+    const odd = recordingClient('https://api.etherscan.io/v2/api', {
+      getaddresstag: jsonAnswer({ status: '1', message: 'OK', result: [{ address: 1 }] }),
+    });
     await expect(odd.client.addressTags(1, [COINBASE.address])).rejects.toBeInstanceOf(ApiProtocolError);
   });
 });
@@ -68,7 +83,12 @@ describe('exportAddressTags (exportaddresstags)', () => {
     expect(await client.exportAddressTags(1, 'ofac-sanctioned')).toBe(EXPORT_CSV);
     expect(urls.map((url) => url.host)).toEqual(['api-metadata.etherscan.io', 'files.example']);
     expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({
-      chainid: '1', module: 'nametag', action: 'exportaddresstags', label: 'ofac-sanctioned', format: 'csv', apikey: KEY,
+      chainid: '1',
+      module: 'nametag',
+      action: 'exportaddresstags',
+      label: 'ofac-sanctioned',
+      format: 'csv',
+      apikey: KEY,
     });
     expect(urls[1]!.toString()).toBe(link);
   });
@@ -80,11 +100,17 @@ describe('exportAddressTags (exportaddresstags)', () => {
       '/export/1/phish-hack.csv': () => (++downloads === 1 ? new Response('busy', { status: 503 }) : new Response(EXPORT_CSV)),
     });
     expect(await client.exportAddressTags(1, 'phish-hack')).toBe(EXPORT_CSV);
-    expect(urls.map((url) => `${url.host}${url.pathname}`)).toEqual(['127.0.0.1:9/v2/api', '127.0.0.1:9/export/1/phish-hack.csv', '127.0.0.1:9/export/1/phish-hack.csv']);
+    expect(urls.map((url) => `${url.host}${url.pathname}`)).toEqual([
+      '127.0.0.1:9/v2/api',
+      '127.0.0.1:9/export/1/phish-hack.csv',
+      '127.0.0.1:9/export/1/phish-hack.csv',
+    ]);
   });
 
   it('refuses an answer that is not a link', async () => {
-    const { client } = recordingClient('http://127.0.0.1:9/v2/api', { exportaddresstags: jsonAnswer({ status: '1', message: 'OK', result: 'address;nametag' }) });
+    const { client } = recordingClient('http://127.0.0.1:9/v2/api', {
+      exportaddresstags: jsonAnswer({ status: '1', message: 'OK', result: 'address;nametag' }),
+    });
     await expect(client.exportAddressTags(1, 'phish-hack')).rejects.toMatchObject({ reason: 'unexpected-result' });
   });
 });
@@ -98,9 +124,9 @@ describe('parseLabelExport', () => {
   });
 
   it('accepts commas, skips cells that are not EVM addresses, and refuses a file without an address column', () => {
-    expect(parseLabelExport('address,nametag\n0x0000000000000000000000000000000000003333,x\nbc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh,y\n')).toEqual([
-      '0x0000000000000000000000000000000000003333',
-    ]);
+    expect(
+      parseLabelExport('address,nametag\n0x0000000000000000000000000000000000003333,x\nbc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh,y\n'),
+    ).toEqual(['0x0000000000000000000000000000000000003333']);
     expect(parseLabelExport('')).toEqual([]);
     expect(() => parseLabelExport('"nametag";"labels"\n"a";"b"\n')).toThrow(ApiProtocolError);
   });

@@ -29,7 +29,11 @@ let sandbox: Sandbox;
 
 beforeAll(async () => {
   sandbox = await startSandbox({
-    world, apiKeys: [PLUS_KEY, PRO_KEY, PLUS_ONLY_KEY], proPlusKeys: [PLUS_KEY, PLUS_ONLY_KEY], enterpriseKeys: [PLUS_KEY], rate: RATE,
+    world,
+    apiKeys: [PLUS_KEY, PRO_KEY, PLUS_ONLY_KEY],
+    proPlusKeys: [PLUS_KEY, PLUS_ONLY_KEY],
+    enterpriseKeys: [PLUS_KEY],
+    rate: RATE,
   });
 });
 afterAll(async () => {
@@ -56,16 +60,41 @@ async function exportRun(options: { key?: string; state: string; job?: Record<st
   runs += 1;
   const out = path.join(dir, `out-${runs}`);
   const jobFile = path.join(dir, `job-${runs}.json`);
-  fs.writeFileSync(jobFile, JSON.stringify({ wallets: world.wallets.map((w) => ({ address: w.address, label: w.label })), chains: CHAINS, ...options.job }));
+  fs.writeFileSync(
+    jobFile,
+    JSON.stringify({ wallets: world.wallets.map((w) => ({ address: w.address, label: w.label })), chains: CHAINS, ...options.job }),
+  );
   const before = sandbox.stats.byAction['nametag.getaddresstag'] ?? 0;
   const listsBefore = sandbox.stats.byAction['nametag.exportaddresstags'] ?? 0;
   const io = captureIo(dir);
-  const code = await runCli([
-    'export', '--config', jobFile, '--year', '2025', '--template', 'ledger', '--template', 'koinly', '--out', out,
-    '--state', path.join(dir, options.state), '--base-url', sandbox.url, '--api-key', options.key ?? PLUS_KEY, '--rate', String(RATE),
-    '--quiet', ...(options.flags ?? []),
-  ], io);
-  const read = (file: string): string | null => (fs.existsSync(path.join(out, file)) ? fs.readFileSync(path.join(out, file), 'utf8') : null);
+  const code = await runCli(
+    [
+      'export',
+      '--config',
+      jobFile,
+      '--year',
+      '2025',
+      '--template',
+      'ledger',
+      '--template',
+      'koinly',
+      '--out',
+      out,
+      '--state',
+      path.join(dir, options.state),
+      '--base-url',
+      sandbox.url,
+      '--api-key',
+      options.key ?? PLUS_KEY,
+      '--rate',
+      String(RATE),
+      '--quiet',
+      ...(options.flags ?? []),
+    ],
+    io,
+  );
+  const read = (file: string): string | null =>
+    fs.existsSync(path.join(out, file)) ? fs.readFileSync(path.join(out, file), 'utf8') : null;
   const screening = read('screening.csv');
   const manifest = read('manifest.json');
   return {
@@ -86,12 +115,15 @@ async function exportRun(options: { key?: string; state: string; job?: Record<st
 const tags = new Map(CHAINS.map((chain) => [chain, worldTags(world, chain)]));
 const tagOf = (row: LedgerRow) => tags.get(Number(row.chain_id) as (typeof CHAINS)[number])?.get(row.counterparty);
 const SLUGS = ['ofac-sanctioned', 'phish-hack'];
-const lists = new Map<string, string[]>(CHAINS.flatMap((chainId) => SLUGS.map((slug) => [`${chainId} ${slug}`, worldLabelList(world, chainId, slug)] as const)));
+const lists = new Map<string, string[]>(
+  CHAINS.flatMap((chainId) => SLUGS.map((slug) => [`${chainId} ${slug}`, worldLabelList(world, chainId, slug)] as const)),
+);
 /** The screening the sandbox's tags and label exports give a row. */
 const screeningOf = (row: LedgerRow, withLists = true): string =>
   SLUGS.filter(
     (slug) =>
-      tagOf(row)?.labels_slug.includes(slug) === true || (withLists && lists.get(`${row.chain_id} ${slug}`)?.includes(row.counterparty) === true),
+      tagOf(row)?.labels_slug.includes(slug) === true ||
+      (withLists && lists.get(`${row.chain_id} ${slug}`)?.includes(row.counterparty) === true),
   ).join(' ');
 
 describe('counterparty labels from the API', () => {
@@ -116,7 +148,9 @@ describe('counterparty labels from the API', () => {
     }
     expect(first.ledger.some((row) => row.note.includes('to_exchange'))).toBe(true);
     // The list-only address: screened without a name tag.
-    expect(first.ledger.some((row) => row.screening === 'ofac-sanctioned' && tagOf(row) === undefined && row.counterparty_label === '')).toBe(true);
+    expect(
+      first.ledger.some((row) => row.screening === 'ofac-sanctioned' && tagOf(row) === undefined && row.counterparty_label === ''),
+    ).toBe(true);
   });
 
   it('list each screened entry in screening.csv and record the calls in the manifest', () => {
@@ -126,14 +160,24 @@ describe('counterparty labels from the API', () => {
       screened.map((row) => [row.entry_id, row.screening, row.counterparty_label]),
     );
     expect(first.manifest?.files.map((file) => file.path)).toContain('screening.csv');
-    const counterparties = new Set(first.ledger.filter((row) => row.counterparty !== '' && !/^0x0{40}$/.test(row.counterparty) && row.category !== 'own_transfer').map((row) => `${row.chain_id}:${row.counterparty}`));
+    const counterparties = new Set(
+      first.ledger
+        .filter((row) => row.counterparty !== '' && !/^0x0{40}$/.test(row.counterparty) && row.category !== 'own_transfer')
+        .map((row) => `${row.chain_id}:${row.counterparty}`),
+    );
     expect(first.manifest?.counterpartyLabels).toEqual({
-      enabled: true, counterparties: counterparties.size, fetched: counterparties.size, calls: first.tagCalls,
-      tagged: new Set(first.ledger.filter((row) => tagOf(row) !== undefined).map((row) => `${row.chain_id}:${row.counterparty}`)).size, refused: null,
+      enabled: true,
+      counterparties: counterparties.size,
+      fetched: counterparties.size,
+      calls: first.tagCalls,
+      tagged: new Set(first.ledger.filter((row) => tagOf(row) !== undefined).map((row) => `${row.chain_id}:${row.counterparty}`)).size,
+      refused: null,
       screeningLists: {
         calls: first.listCalls,
         refused: null,
-        lists: CHAINS.flatMap((chainId) => SLUGS.map((label) => ({ chainId, label, addresses: lists.get(`${chainId} ${label}`)?.length, fetchedAt: expect.any(String) }))),
+        lists: CHAINS.flatMap((chainId) =>
+          SLUGS.map((label) => ({ chainId, label, addresses: lists.get(`${chainId} ${label}`)?.length, fetchedAt: expect.any(String) })),
+        ),
       },
     });
     expect(first.listCalls).toBe(CHAINS.length * SLUGS.length);
@@ -154,7 +198,11 @@ describe('counterparty labels from the API', () => {
 
   it('let job labels win over API labels', async () => {
     const phishing = first.ledger.find((row) => row.screening === 'phish-hack') as LedgerRow;
-    const labelled = await exportRun({ state: 'plus.db', flags: ['--api-labels'], job: { labels: { [phishing.counterparty]: 'Old friend' } } });
+    const labelled = await exportRun({
+      state: 'plus.db',
+      flags: ['--api-labels'],
+      job: { labels: { [phishing.counterparty]: 'Old friend' } },
+    });
     const row = labelled.ledger.find((r) => r.entry_id === phishing.entry_id) as LedgerRow;
     expect(row).toMatchObject({ counterparty_label: 'Old friend', screening: 'phish-hack' });
   });
@@ -174,7 +222,11 @@ describe('counterparty labels from the API', () => {
     expect(refused.tagCalls).toBe(1);
     expect(refused.listCalls).toBe(1);
     // Once for the name tags, once for the lists.
-    expect(refused.stdout.match(/not fetched: the API does not serve nametag\.\w+: Sorry, it looks like you are trying to access an API Pro endpoint/g)).toHaveLength(2);
+    expect(
+      refused.stdout.match(
+        /not fetched: the API does not serve nametag\.\w+: Sorry, it looks like you are trying to access an API Pro endpoint/g,
+      ),
+    ).toHaveLength(2);
     expect(refused.manifest?.counterpartyLabels).toMatchObject({ enabled: true, fetched: 0, calls: 1, tagged: 0 });
     expect(String(refused.manifest?.counterpartyLabels['refused'])).toContain('API Pro endpoint');
     expect(refused.ledger.length).toBe(first.ledger.length);
@@ -209,7 +261,12 @@ describe('user rules in the job file', () => {
       job: {
         rules: [
           { id: 'skip-swap', match: { tx: swapTx }, ignore: true },
-          { id: 'rent', match: { counterparty: payee.counterparty, chain: Number(payee.chain_id) }, label: 'Landlord', category: 'own_transfer' },
+          {
+            id: 'rent',
+            match: { counterparty: payee.counterparty, chain: Number(payee.chain_id) },
+            label: 'Landlord',
+            category: 'own_transfer',
+          },
           { id: 'never', match: { method: 'noSuchMethod' }, spam: true },
         ],
       },
@@ -224,7 +281,12 @@ describe('user rules in the job file', () => {
       if (row.tx_hash === swapTx) {
         expect(row.note).toBe(`${before.note} rule:skip-swap ignored`.trim());
       } else if (row.counterparty === payee.counterparty && row.chain_id === payee.chain_id) {
-        expect(row).toEqual({ ...before, counterparty_label: 'Landlord', category: 'own_transfer', note: `${before.note} rule:rent`.trim() });
+        expect(row).toEqual({
+          ...before,
+          counterparty_label: 'Landlord',
+          category: 'own_transfer',
+          note: `${before.note} rule:rent`.trim(),
+        });
       } else {
         expect(row).toEqual(before);
       }

@@ -12,24 +12,45 @@ const ONE_ETH = '1000000000000000000';
 
 /** Alice pays 1 ETH to ROUTER and gets 5 TOK back from it: a trade under the ledger rules. */
 function swap(): LedgerEntry[] {
-  const group = groupOf(1, [
-    { wallet: ALICE, stream: 'txlist', record: tx({ to: ROUTER, value: ONE_ETH, functionName: 'swapExactETHForTokens(uint256 amountOutMin)' }) },
-    { wallet: ALICE, stream: 'tokentx', record: erc20({ from: ROUTER, to: ALICE, value: '5000000' }) },
-  ], receipt({ to: ROUTER }));
+  const group = groupOf(
+    1,
+    [
+      {
+        wallet: ALICE,
+        stream: 'txlist',
+        record: tx({ to: ROUTER, value: ONE_ETH, functionName: 'swapExactETHForTokens(uint256 amountOutMin)' }),
+      },
+      { wallet: ALICE, stream: 'tokentx', record: erc20({ from: ROUTER, to: ALICE, value: '5000000' }) },
+    ],
+    receipt({ to: ROUTER }),
+  );
   return entriesForTransaction(group, contextOf(1, WALLETS));
 }
 
 /** Alice sends 1 ETH to STRANGER. */
 function payment(): LedgerEntry[] {
-  return entriesForTransaction(groupOf(1, [{ wallet: ALICE, stream: 'txlist', record: tx({ value: ONE_ETH }) }], receipt()), contextOf(1, WALLETS));
+  return entriesForTransaction(
+    groupOf(1, [{ wallet: ALICE, stream: 'txlist', record: tx({ value: ONE_ETH }) }], receipt()),
+    contextOf(1, WALLETS),
+  );
 }
 
-const tag = (fields: Partial<CounterpartyTag>): CounterpartyTag => ({ label: 'Tagged', exchange: false, bridge: false, screening: '', ...fields });
+const tag = (fields: Partial<CounterpartyTag>): CounterpartyTag => ({
+  label: 'Tagged',
+  exchange: false,
+  bridge: false,
+  screening: '',
+  ...fields,
+});
 
 function rule(fields: Partial<LedgerRule> & Pick<LedgerRule, 'id'>): LedgerRule {
   return {
     match: { chainId: null, contract: null, counterparty: null, method: null, txHash: null, ...fields.match },
-    category: null, label: null, spam: null, ignore: false, ...fields,
+    category: null,
+    label: null,
+    spam: null,
+    ignore: false,
+    ...fields,
   };
 }
 
@@ -47,14 +68,19 @@ describe('counterparty tags', () => {
   });
 
   it('mark bridge legs and leave a trade with an untagged router alone', () => {
-    expect(lines(overrideTransaction(payment(), { ...none, tags: { [STRANGER]: tag({ bridge: true }) } }))[0]).toBe('Alice out native 1 ETH transfer (to_bridge)');
+    expect(lines(overrideTransaction(payment(), { ...none, tags: { [STRANGER]: tag({ bridge: true }) } }))[0]).toBe(
+      'Alice out native 1 ETH transfer (to_bridge)',
+    );
     expect(lines(overrideTransaction(swap(), { ...none, tags: { [STRANGER]: tag({ exchange: true }) } }))).toEqual(lines(swap()));
   });
 
   it('fill the label only where the job gave none, and carry the screening slugs', () => {
     const group = groupOf(1, [{ wallet: ALICE, stream: 'txlist', record: tx({ value: ONE_ETH }) }], receipt());
     const labelled = entriesForTransaction(group, contextOf(1, WALLETS, { labels: { [STRANGER]: 'My landlord' } }));
-    const [entry] = overrideTransaction(labelled, { ...none, tags: { [STRANGER]: tag({ label: 'Fake_Phishing1', screening: 'phish-hack' }) } });
+    const [entry] = overrideTransaction(labelled, {
+      ...none,
+      tags: { [STRANGER]: tag({ label: 'Fake_Phishing1', screening: 'phish-hack' }) },
+    });
     expect(entry).toMatchObject({ counterpartyLabel: 'My landlord', screening: 'phish-hack', category: 'transfer', note: '' });
   });
 });
@@ -67,16 +93,34 @@ describe('counterpartyTag (recorded getaddresstag body)', () => {
 
   it('falls back to the labels without a name tag and keeps only screening slugs', () => {
     const [recorded] = sample<WireAddressTag>('docs-getaddresstag-PROPLUS.json');
-    const wire = { ...recorded!, nametag: ' ', labels: ['OFAC Sanctioned', 'Heist'], labels_slug: ['ofac-sanctioned', 'heist', 'phish-hack'] };
-    expect(counterpartyTag(wire)).toEqual({ label: 'OFAC Sanctioned, Heist', exchange: false, bridge: false, screening: 'ofac-sanctioned phish-hack' });
+    const wire = {
+      ...recorded!,
+      nametag: ' ',
+      labels: ['OFAC Sanctioned', 'Heist'],
+      labels_slug: ['ofac-sanctioned', 'heist', 'phish-hack'],
+    };
+    expect(counterpartyTag(wire)).toEqual({
+      label: 'OFAC Sanctioned, Heist',
+      exchange: false,
+      bridge: false,
+      screening: 'ofac-sanctioned phish-hack',
+    });
   });
 });
 
 describe('user rules', () => {
   it('apply the first rule that changes an entry, and say so in the note', () => {
     const rules = [
-      rule({ id: 'router-fee', match: { chainId: null, contract: null, counterparty: ROUTER, method: null, txHash: null }, category: 'transfer' }),
-      rule({ id: 'swaps', match: { chainId: 1, contract: null, counterparty: null, method: 'swapexactethfortokens', txHash: null }, label: 'Uniswap' }),
+      rule({
+        id: 'router-fee',
+        match: { chainId: null, contract: null, counterparty: ROUTER, method: null, txHash: null },
+        category: 'transfer',
+      }),
+      rule({
+        id: 'swaps',
+        match: { chainId: 1, contract: null, counterparty: null, method: 'swapexactethfortokens', txHash: null },
+        label: 'Uniswap',
+      }),
     ];
     const entries = overrideTransaction(swap(), { ...none, rules });
     expect(lines(entries)).toEqual([
@@ -98,9 +142,16 @@ describe('user rules', () => {
   it('ignore a whole transaction, fee included, and clear spam by contract', () => {
     const byTx = { chainId: null, contract: null, counterparty: null, method: null, txHash: HASH };
     const ignored = overrideTransaction(swap(), { ...none, rules: [rule({ id: 'skip', match: byTx, ignore: true })] });
-    expect(ignored.map((entry) => [entry.ignored, entry.note])).toEqual([[true, 'rule:skip ignored'], [true, 'rule:skip ignored'], [true, 'rule:skip ignored']]);
+    expect(ignored.map((entry) => [entry.ignored, entry.note])).toEqual([
+      [true, 'rule:skip ignored'],
+      [true, 'rule:skip ignored'],
+      [true, 'rule:skip ignored'],
+    ]);
     const spam = { ...swap()[1]!, spam: 'url_in_name' };
-    const [cleared] = overrideTransaction([spam], { ...none, rules: [rule({ id: 'ok', match: { ...byTx, txHash: null, contract: TOKEN }, spam: false })] });
+    const [cleared] = overrideTransaction([spam], {
+      ...none,
+      rules: [rule({ id: 'ok', match: { ...byTx, txHash: null, contract: TOKEN }, spam: false })],
+    });
     expect(cleared).toMatchObject({ spam: '', note: 'rule:ok' });
   });
 
@@ -127,7 +178,10 @@ describe('applyOverrides', () => {
 describe('accountant categories and rules by entry id', () => {
   it('set a category of one direction only on legs of that direction, and a rule by entry ids only on those legs', () => {
     const hash = swap()[0]?.txHash ?? '';
-    const matching = (id: string, match: Partial<LedgerRule['match']>, category: LedgerRule['category']): LedgerRule => ({ ...rule({ id, category }), match: { ...rule({ id }).match, ...match } });
+    const matching = (id: string, match: Partial<LedgerRule['match']>, category: LedgerRule['category']): LedgerRule => ({
+      ...rule({ id, category }),
+      match: { ...rule({ id }).match, ...match },
+    });
     // `airdrop` arrives: the TOK leg takes it, the ETH sent and the fee keep theirs.
     expect(lines(overrideTransaction(swap(), { ...none, rules: [matching('drop', { txHash: hash }, 'airdrop')] }))).toEqual([
       'Alice out native 1 ETH trade',
@@ -135,7 +189,9 @@ describe('accountant categories and rules by entry id', () => {
       'Alice out fee 0.00000000000021 ETH fee',
     ]);
     // `donation` leaves: the ETH sent takes it.
-    expect(lines(overrideTransaction(swap(), { ...none, rules: [matching('gave', { txHash: hash }, 'donation')] }))[0]).toBe('Alice out native 1 ETH donation (rule:gave)');
+    expect(lines(overrideTransaction(swap(), { ...none, rules: [matching('gave', { txHash: hash }, 'donation')] }))[0]).toBe(
+      'Alice out native 1 ETH donation (rule:gave)',
+    );
     const [sent] = swap();
     const byId = matching('legs', { entries: [sent?.entryId ?? ''] }, 'own_transfer');
     expect(lines(overrideTransaction(swap(), { ...none, rules: [byId] }))).toEqual([

@@ -11,7 +11,12 @@ import { ALICE, BOB, STRANGER, contextOf, erc20, groupOf, receipt, tx } from './
 const WALLETS = { [ALICE]: 'Alice', [BOB]: 'Bob' };
 
 function at(blockNumber: number, index: number): { blockNumber: string; timeStamp: string; hash: string; transactionIndex: string } {
-  return { blockNumber: String(blockNumber), timeStamp: String(1700000000 + blockNumber * 12), hash: `0x${blockNumber.toString(16).padStart(8, '0')}${index}`, transactionIndex: String(index) };
+  return {
+    blockNumber: String(blockNumber),
+    timeStamp: String(1700000000 + blockNumber * 12),
+    hash: `0x${blockNumber.toString(16).padStart(8, '0')}${index}`,
+    transactionIndex: String(index),
+  };
 }
 
 function ledger(rows: StoredRecord[], chainId = 1): LedgerEntry[] {
@@ -44,7 +49,11 @@ describe('buildLedger', () => {
       { wallet: ALICE, stream: 'tokentx', record: erc20({ ...at(2, 0), ...token, value: '1' }) },
       { wallet: BOB, stream: 'tokentx', record: erc20({ ...at(3, 0), ...token, to: BOB, value: '1' }) },
     ];
-    expect(ledger(rows).map((e) => `${e.walletLabel} ${e.direction} ${e.spam}`)).toEqual(['Alice out ', 'Alice in ', 'Bob in call_to_action']);
+    expect(ledger(rows).map((e) => `${e.walletLabel} ${e.direction} ${e.spam}`)).toEqual([
+      'Alice out ',
+      'Alice in ',
+      'Bob in call_to_action',
+    ]);
   });
 
   it('keeps per-asset sums exact to the base unit', () => {
@@ -55,7 +64,11 @@ describe('buildLedger', () => {
       const value = (BigInt(block) * 123456789012345678901234567890123456789n) ** BigInt(1 + (block % 2)) + BigInt(block);
       const outgoing = block % 3 === 0;
       raw += outgoing ? -value : value;
-      rows.push({ wallet: ALICE, stream: 'tokentx', record: erc20({ ...at(block, 0), tokenDecimal: '18', value: value.toString(), ...(outgoing ? { from: ALICE, to: STRANGER } : {}) }) });
+      rows.push({
+        wallet: ALICE,
+        stream: 'tokentx',
+        record: erc20({ ...at(block, 0), tokenDecimal: '18', value: value.toString(), ...(outgoing ? { from: ALICE, to: STRANGER } : {}) }),
+      });
     }
     const entries = ledger(rows);
     const fromRaw = entries.reduce((total, e) => total + (e.direction === 'in' ? e.amountRaw : -e.amountRaw), 0n);

@@ -21,7 +21,12 @@ describe('compareEntries', () => {
 
 describe('mergeSorted', () => {
   it('merges ascending streams into one ascending stream, ties to the earlier stream', () => {
-    const merged = [...mergeSorted<{ value: number; source: number }>([[1, 4, 4, 9], [], [2, 4, 10], [0]].map((values, source) => values.map((value) => ({ value, source }))), (a, b) => a.value - b.value)];
+    const merged = [
+      ...mergeSorted<{ value: number; source: number }>(
+        [[1, 4, 4, 9], [], [2, 4, 10], [0]].map((values, source) => values.map((value) => ({ value, source }))),
+        (a, b) => a.value - b.value,
+      ),
+    ];
     expect(merged.map(({ value, source }) => `${value}/${source}`)).toEqual(['0/3', '1/0', '2/2', '4/0', '4/0', '4/2', '9/0', '10/2']);
   });
 
@@ -39,8 +44,14 @@ describe('mergeSorted', () => {
   });
 
   it('orders entries of several chains by the ledger order', () => {
-    const chain1 = [{ ...base, timestamp: 1 }, { ...base, timestamp: 5 }];
-    const chain10 = [{ ...base, chainId: 10, timestamp: 1 }, { ...base, chainId: 10, timestamp: 3 }];
+    const chain1 = [
+      { ...base, timestamp: 1 },
+      { ...base, timestamp: 5 },
+    ];
+    const chain10 = [
+      { ...base, chainId: 10, timestamp: 1 },
+      { ...base, chainId: 10, timestamp: 3 },
+    ];
     type Entry = (typeof chain1)[number];
     const merged = [...mergeSorted<Entry>([chain10, chain1], compareEntries)];
     expect(merged.map((entry) => `${entry.timestamp}@${entry.chainId}`)).toEqual(['1@1', '1@10', '3@10', '5@1']);

@@ -11,8 +11,8 @@ describe('contractAddress', () => {
   });
 
   it('keeps answering right after its table is cleared at its bound', () => {
-    for (let i = 0; i < 70_000; i += 1) expect(contractAddress(`0xAB${i.toString(16).padStart(38, '0')}`)).toBe(`0xab${i.toString(16).padStart(38, '0')}`);
+    for (let i = 0; i < 70_000; i += 1)
+      expect(contractAddress(`0xAB${i.toString(16).padStart(38, '0')}`)).toBe(`0xab${i.toString(16).padStart(38, '0')}`);
     expect(contractAddress('0xDAC17F958D2EE523A2206206994597C13D831EC7')).toBe('0xdac17f958d2ee523a2206206994597c13d831ec7');
   });
-
 });

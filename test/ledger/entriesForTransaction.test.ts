@@ -8,7 +8,22 @@ import type { StoredRecord } from '../../src/ledger/groupTransactions.js';
 import type { LedgerContext } from '../../src/ledger/LedgerContext.js';
 import { SentTokens } from '../../src/ledger/SentTokens.js';
 import {
-  ALICE, BOB, ROUTER, SAFE, STRANGER, TOKEN, ZERO, contextOf, erc1155, erc20, groupOf, internal, lines, nft, receipt, tx,
+  ALICE,
+  BOB,
+  ROUTER,
+  SAFE,
+  STRANGER,
+  TOKEN,
+  ZERO,
+  contextOf,
+  erc1155,
+  erc20,
+  groupOf,
+  internal,
+  lines,
+  nft,
+  receipt,
+  tx,
 } from './build.js';
 
 const WALLETS = { [ALICE]: 'Alice', [BOB]: 'Bob', [SAFE]: 'Safe' };
@@ -238,13 +253,24 @@ const cases: Case[] = [
   {
     rule: 'refund: swapETHForExactTokens sends ETH, gets the token and the unused ETH back — one trade, the return noted',
     rows: [
-      row(ALICE, 'txlist', tx({ to: ROUTER, value: ONE_ETH, functionName: 'swapETHForExactTokens(uint256 amountOut, address[] path, address to, uint256 deadline)' })),
+      row(
+        ALICE,
+        'txlist',
+        tx({
+          to: ROUTER,
+          value: ONE_ETH,
+          functionName: 'swapETHForExactTokens(uint256 amountOut, address[] path, address to, uint256 deadline)',
+        }),
+      ),
       row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '2000000' })),
       row(ALICE, 'txlistinternal', internal({ from: ROUTER, value: '150000000000000000' })),
     ],
     receipt: receipt({ to: ROUTER }),
     expected: [
-      'Alice out native 1 ETH trade', 'Alice in internal 0.15 ETH trade (refund)', 'Alice in erc20 2 TOK trade', 'Alice out fee 0.00000000000021 ETH fee',
+      'Alice out native 1 ETH trade',
+      'Alice in internal 0.15 ETH trade (refund)',
+      'Alice in erc20 2 TOK trade',
+      'Alice out fee 0.00000000000021 ETH fee',
     ],
   },
   {
@@ -261,44 +287,69 @@ const cases: Case[] = [
     rows: [
       row(ALICE, 'txlist', tx({ to: ROUTER, value: ONE_ETH, functionName: 'addLiquidityETH(address token, uint256 amountTokenDesired)' })),
       row(ALICE, 'tokentx', erc20({ from: ALICE, to: LP, value: '5000000' })),
-      row(ALICE, 'tokentx', erc20({ from: ZERO, to: ALICE, contractAddress: LP, tokenSymbol: 'UNI-V2', tokenDecimal: '18', value: '7000000000000000000' })),
+      row(
+        ALICE,
+        'tokentx',
+        erc20({ from: ZERO, to: ALICE, contractAddress: LP, tokenSymbol: 'UNI-V2', tokenDecimal: '18', value: '7000000000000000000' }),
+      ),
       row(ALICE, 'txlistinternal', internal({ from: ROUTER, value: '10000000000000000' })),
     ],
     receipt: receipt({ to: ROUTER }),
     expected: [
-      'Alice out native 1 ETH liquidity_add', 'Alice in internal 0.01 ETH liquidity_add (refund)', 'Alice out erc20 5 TOK liquidity_add',
-      'Alice in erc20 7 UNI-V2 liquidity_add', 'Alice out fee 0.00000000000021 ETH fee',
+      'Alice out native 1 ETH liquidity_add',
+      'Alice in internal 0.01 ETH liquidity_add (refund)',
+      'Alice out erc20 5 TOK liquidity_add',
+      'Alice in erc20 7 UNI-V2 liquidity_add',
+      'Alice out fee 0.00000000000021 ETH fee',
     ],
   },
   {
     rule: 'liquidity remove: the LP token returned to its pair contract, two assets back',
     rows: [
       row(ALICE, 'txlist', tx({ to: ROUTER, functionName: 'removeLiquidityETH(address token, uint256 liquidity)' })),
-      row(ALICE, 'tokentx', erc20({ from: ALICE, to: LP, contractAddress: LP, tokenSymbol: 'UNI-V2', tokenDecimal: '18', value: '7000000000000000000' })),
+      row(
+        ALICE,
+        'tokentx',
+        erc20({ from: ALICE, to: LP, contractAddress: LP, tokenSymbol: 'UNI-V2', tokenDecimal: '18', value: '7000000000000000000' }),
+      ),
       row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '5000000' })),
       row(ALICE, 'txlistinternal', internal({ from: ROUTER, value: ONE_ETH })),
     ],
     receipt: receipt({ to: ROUTER }),
     expected: [
-      'Alice in internal 1 ETH liquidity_remove', 'Alice out erc20 7 UNI-V2 liquidity_remove', 'Alice in erc20 5 TOK liquidity_remove',
+      'Alice in internal 1 ETH liquidity_remove',
+      'Alice out erc20 7 UNI-V2 liquidity_remove',
+      'Alice in erc20 5 TOK liquidity_remove',
       'Alice out fee 0.00000000000021 ETH fee',
     ],
   },
   {
     rule: 'liquidity remove: the LP token burnt from the wallet (Curve style)',
     rows: [
-      row(ALICE, 'tokentx', erc20({ from: ALICE, to: ZERO, contractAddress: LP, tokenSymbol: 'crvLP', tokenDecimal: '18', value: '1000000000000000000' })),
+      row(
+        ALICE,
+        'tokentx',
+        erc20({ from: ALICE, to: ZERO, contractAddress: LP, tokenSymbol: 'crvLP', tokenDecimal: '18', value: '1000000000000000000' }),
+      ),
       row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '5000000' })),
       row(ALICE, 'tokentx', erc20({ from: ROUTER, contractAddress: USDC_MAINNET, tokenSymbol: 'USDC', value: '6000000' })),
     ],
-    expected: ['Alice out erc20 1 crvLP liquidity_remove', 'Alice in erc20 5 TOK liquidity_remove', 'Alice in erc20 6 USDC liquidity_remove'],
+    expected: [
+      'Alice out erc20 1 crvLP liquidity_remove',
+      'Alice in erc20 5 TOK liquidity_remove',
+      'Alice in erc20 6 USDC liquidity_remove',
+    ],
   },
   {
     rule: 'not liquidity: two assets for one that was not minted is a trade (batched or multi-hop swap)',
     rows: [
       row(ALICE, 'tokentx', erc20({ from: ALICE, to: ROUTER, value: '5000000' })),
       row(ALICE, 'tokentx', erc20({ from: ALICE, to: ROUTER, contractAddress: USDC_MAINNET, tokenSymbol: 'USDC', value: '6000000' })),
-      row(ALICE, 'tokentx', erc20({ from: ROUTER, contractAddress: LP, tokenSymbol: 'GNO', tokenDecimal: '18', value: '11000000000000000000' })),
+      row(
+        ALICE,
+        'tokentx',
+        erc20({ from: ROUTER, contractAddress: LP, tokenSymbol: 'GNO', tokenDecimal: '18', value: '11000000000000000000' }),
+      ),
     ],
     expected: ['Alice out erc20 5 TOK trade', 'Alice out erc20 6 USDC trade', 'Alice in erc20 11 GNO trade'],
   },
@@ -308,9 +359,18 @@ const cases: Case[] = [
       row(ALICE, 'tokentx', erc20({ from: ALICE, to: ROUTER, value: '5000000' })),
       row(ALICE, 'tokentx', erc20({ from: ROUTER, contractAddress: USDC_MAINNET, tokenSymbol: 'USDC', value: '6000000' })),
       row(ALICE, 'txlistinternal', internal({ from: ALICE, to: ROUTER, value: ONE_ETH })),
-      row(ALICE, 'tokentx', erc20({ from: ROUTER, contractAddress: LP, tokenSymbol: 'GNO', tokenDecimal: '18', value: '11000000000000000000' })),
+      row(
+        ALICE,
+        'tokentx',
+        erc20({ from: ROUTER, contractAddress: LP, tokenSymbol: 'GNO', tokenDecimal: '18', value: '11000000000000000000' }),
+      ),
     ],
-    expected: ['Alice out internal 1 ETH trade', 'Alice out erc20 5 TOK trade', 'Alice in erc20 6 USDC trade', 'Alice in erc20 11 GNO trade'],
+    expected: [
+      'Alice out internal 1 ETH trade',
+      'Alice out erc20 5 TOK trade',
+      'Alice in erc20 6 USDC trade',
+      'Alice in erc20 11 GNO trade',
+    ],
   },
   {
     rule: 'wrap on mainnet: WETH9 lists no Transfer, so the WETH leg is derived from the ETH sent with deposit()',
@@ -325,7 +385,11 @@ const cases: Case[] = [
       row(ALICE, 'txlistinternal', internal({ from: WETH_MAINNET, value: ONE_ETH })),
     ],
     receipt: receipt({ to: WETH_MAINNET }),
-    expected: ['Alice in internal 1 ETH unwrap', 'Alice out erc20 1 WETH unwrap (derived_from_call)', 'Alice out fee 0.00000000000021 ETH fee'],
+    expected: [
+      'Alice in internal 1 ETH unwrap',
+      'Alice out erc20 1 WETH unwrap (derived_from_call)',
+      'Alice out fee 0.00000000000021 ETH fee',
+    ],
   },
   {
     rule: 'wrap on OP Mainnet: the predeploy copied from WETH9 is treated the same',
@@ -338,13 +402,30 @@ const cases: Case[] = [
     chainId: 42161,
     rows: [
       row(ALICE, 'txlist', tx({ to: WETH_ARBITRUM, value: ONE_ETH, functionName: 'deposit()', gasPrice: '0' })),
-      row(ALICE, 'tokentx', erc20({ from: ZERO, contractAddress: WETH_ARBITRUM, tokenSymbol: 'WETH', tokenName: 'Wrapped Ether', tokenDecimal: '18', value: ONE_ETH })),
+      row(
+        ALICE,
+        'tokentx',
+        erc20({
+          from: ZERO,
+          contractAddress: WETH_ARBITRUM,
+          tokenSymbol: 'WETH',
+          tokenName: 'Wrapped Ether',
+          tokenDecimal: '18',
+          value: ONE_ETH,
+        }),
+      ),
     ],
     expected: ['Alice out native 1 ETH wrap', 'Alice in erc20 1 WETH wrap'],
   },
   {
     rule: 'bridge: ETH into the OP Mainnet L1StandardBridge is a bridge leg, unmatched until the other chain is seen',
-    rows: [row(ALICE, 'txlist', tx({ to: OP_L1_BRIDGE, value: ONE_ETH, functionName: 'depositETH(uint32 _minGasLimit, bytes _extraData)', gasPrice: '0' }))],
+    rows: [
+      row(
+        ALICE,
+        'txlist',
+        tx({ to: OP_L1_BRIDGE, value: ONE_ETH, functionName: 'depositETH(uint32 _minGasLimit, bytes _extraData)', gasPrice: '0' }),
+      ),
+    ],
     expected: ['Alice out native 1 ETH bridge (bridge_unmatched)'],
   },
   {
@@ -475,16 +556,32 @@ describe('entriesForTransaction rules', () => {
 });
 
 describe('entry fields', () => {
-  const swap = groupOf(1, [
-    row(ALICE, 'txlist', tx({ to: ROUTER, value: ONE_ETH, functionName: 'swapExactETHForTokens(uint256 amountOutMin)' })),
-    row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '1500000000' })),
-  ], receipt({ to: ROUTER }));
+  const swap = groupOf(
+    1,
+    [
+      row(ALICE, 'txlist', tx({ to: ROUTER, value: ONE_ETH, functionName: 'swapExactETHForTokens(uint256 amountOutMin)' })),
+      row(ALICE, 'tokentx', erc20({ from: ROUTER, value: '1500000000' })),
+    ],
+    receipt({ to: ROUTER }),
+  );
   const context = contextOf(1, WALLETS, { labels: { [ROUTER]: 'Uniswap router' } });
 
   it('labels the wallet and the counterparty and names the method', () => {
     const [native, token, fee] = entriesForTransaction(swap, context);
-    expect(native).toMatchObject({ wallet: ALICE, walletLabel: 'Alice', counterparty: ROUTER, counterpartyLabel: 'Uniswap router', method: 'swapExactETHForTokens' });
-    expect(token).toMatchObject({ kind: 'erc20', assetContract: TOKEN, decimals: 6, amountRaw: 1500000000n, provenance: { stream: 'tokentx', ref: '0' } });
+    expect(native).toMatchObject({
+      wallet: ALICE,
+      walletLabel: 'Alice',
+      counterparty: ROUTER,
+      counterpartyLabel: 'Uniswap router',
+      method: 'swapExactETHForTokens',
+    });
+    expect(token).toMatchObject({
+      kind: 'erc20',
+      assetContract: TOKEN,
+      decimals: 6,
+      amountRaw: 1500000000n,
+      provenance: { stream: 'tokentx', ref: '0' },
+    });
     expect(fee).toMatchObject({ counterparty: '', provenance: { stream: 'receipt', ref: '0' }, status: 'ok' });
   });
 

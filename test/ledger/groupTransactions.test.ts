@@ -9,7 +9,12 @@ const KITTY_OWNER = '0x6975be450864c02b4613023c2152ee0743572325';
 describe('groupTransactions', () => {
   it('groups real rows by tx: one group per hash, ordered by block then transaction index', () => {
     const rows = sample<WireNftTx>('pcko1-get_erc721_token_transfer_events_by_address_and_contract_paginated.json');
-    const groups = [...groupTransactions(1, rows.map((record) => ({ wallet: KITTY_OWNER, stream: 'tokennfttx', record })))];
+    const groups = [
+      ...groupTransactions(
+        1,
+        rows.map((record) => ({ wallet: KITTY_OWNER, stream: 'tokennfttx', record })),
+      ),
+    ];
     expect(groups.map((group) => group.txHash).sort()).toEqual([...new Set(rows.map((row) => row.hash))].sort());
     const positions = groups.map((group) => [group.blockNumber, group.transactionIndex] as const);
     const sorted = [...positions].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -55,7 +60,10 @@ describe('groupTransactions', () => {
       { wallet: ALICE, stream: 'txlistinternal', record: internal({ hash: other }) },
     ];
     const groups = [...groupTransactions(1, rows)];
-    expect(groups.map((group) => [group.txHash, group.transactionIndex])).toEqual([[other, -1], [HASH, 0]]);
+    expect(groups.map((group) => [group.txHash, group.transactionIndex])).toEqual([
+      [other, -1],
+      [HASH, 0],
+    ]);
   });
 
   it('refuses rows that go back in block order', () => {
@@ -72,7 +80,11 @@ describe('groupTransactions', () => {
       for (let blockNumber = 1; ; blockNumber += 1) {
         for (const index of ['0', '1']) {
           read += 1;
-          yield { wallet: ALICE, stream: 'txlist', record: tx({ blockNumber: String(blockNumber), transactionIndex: index, hash: `0x${blockNumber}${index}` }) };
+          yield {
+            wallet: ALICE,
+            stream: 'txlist',
+            record: tx({ blockNumber: String(blockNumber), transactionIndex: index, hash: `0x${blockNumber}${index}` }),
+          };
         }
       }
     }

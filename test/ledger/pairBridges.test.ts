@@ -15,7 +15,8 @@ function leg(fields: Partial<LedgerEntry> & Pick<LedgerEntry, 'blockNumber' | 'c
 }
 
 const deposit = leg({ blockNumber: 100, chainId: 1, direction: 'out', counterparty: OP_L1_BRIDGE });
-const arrival = (fields: Partial<LedgerEntry> = {}): LedgerEntry => leg({ blockNumber: 160, chainId: 10, direction: 'in', counterparty: OP_L2_BRIDGE, ...fields });
+const arrival = (fields: Partial<LedgerEntry> = {}): LedgerEntry =>
+  leg({ blockNumber: 160, chainId: 10, direction: 'in', counterparty: OP_L2_BRIDGE, ...fields });
 
 describe('pairBridges', () => {
   it('pairs a deposit into the OP bridge with its arrival on OP Mainnet, each naming the other', () => {
@@ -31,7 +32,10 @@ describe('pairBridges', () => {
     ['another amount', arrival({ amountRaw: ONE_ETH - 1n })],
     ['an arrival before the deposit', arrival({ blockNumber: 90 })],
     ['an arrival after the window', arrival({ blockNumber: 100 + BRIDGE_WINDOW_SECONDS / 10 + 1 })],
-    ['an arrival on a chain the bridge does not lead to', arrival({ chainId: 42161, counterparty: '0x0000000000000000000000000000000000000064' })],
+    [
+      'an arrival on a chain the bridge does not lead to',
+      arrival({ chainId: 42161, counterparty: '0x0000000000000000000000000000000000000064' }),
+    ],
     ['another coin', arrival({ kind: 'erc20', asset: 'USDC', assetContract: '0x0b2c639c533813f4aa9d7837caf62653d097ff85', decimals: 6 })],
     ['a plain transfer', arrival({ category: 'transfer' })],
   ])('leaves both legs unmatched for %s: a near match is never guessed', (_case, inbound) => {
@@ -40,7 +44,12 @@ describe('pairBridges', () => {
   });
 
   it('pairs an Arbitrum withdrawal finalised on mainnet days later', () => {
-    const withdrawal = leg({ blockNumber: 100, chainId: 42161, direction: 'out', counterparty: '0x0000000000000000000000000000000000000064' });
+    const withdrawal = leg({
+      blockNumber: 100,
+      chainId: 42161,
+      direction: 'out',
+      counterparty: '0x0000000000000000000000000000000000000064',
+    });
     const payout = leg({ blockNumber: 100 + 7 * 24 * 360, chainId: 1, direction: 'in', counterparty: ARB_BRIDGE });
     expect(pairBridges([withdrawal, payout]).get(payout.entryId)).toBe(`bridged_from 42161:${withdrawal.txHash}:${withdrawal.entryId}`);
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Stream, Wire1155Tx, WireInternalTx, WireNftTx, WireReceipt, WireRecord, WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
+import type {
+  Stream,
+  Wire1155Tx,
+  WireInternalTx,
+  WireNftTx,
+  WireReceipt,
+  WireRecord,
+  WireTokenTx,
+  WireTx,
+} from '../../src/etherscan/wire.js';
 import { buildLedger } from '../../src/ledger/buildLedger.js';
 import { groupTransactions } from '../../src/ledger/groupTransactions.js';
 import type { LedgerEntry } from '../../src/ledger/LedgerEntry.js';
@@ -11,14 +20,16 @@ function ledgerOf(wallets: Record<string, string>, stream: Stream, rows: WireRec
   const ascending = [...rows].sort((a, b) => Number(a.blockNumber) - Number(b.blockNumber));
   // As the store does: each row carries its transaction's receipt when one is stored.
   const receiptOf = (hash: string): WireReceipt | null => receipts.find((r) => r.transactionHash === hash) ?? null;
-  const stored = Object.keys(wallets).flatMap((wallet) =>
-    ascending.map((record) => ({ wallet, stream, record, receipt: receiptOf(record.hash) })),
-  ).sort((a, b) => Number(a.record.blockNumber) - Number(b.record.blockNumber));
+  const stored = Object.keys(wallets)
+    .flatMap((wallet) => ascending.map((record) => ({ wallet, stream, record, receipt: receiptOf(record.hash) })))
+    .sort((a, b) => Number(a.record.blockNumber) - Number(b.record.blockNumber));
   return [...buildLedger(groupTransactions(1, stored), contextOf(1, wallets))];
 }
 
 function sum(entries: readonly LedgerEntry[], direction: 'in' | 'out', kind?: string): bigint {
-  return entries.filter((e) => e.direction === direction && (kind === undefined || e.kind === kind)).reduce((total, e) => total + e.amountRaw, 0n);
+  return entries
+    .filter((e) => e.direction === direction && (kind === undefined || e.kind === kind))
+    .reduce((total, e) => total + e.amountRaw, 0n);
 }
 
 describe('recorded Etherscan rows', () => {
@@ -36,7 +47,11 @@ describe('recorded Etherscan rows', () => {
 
   it('a failed transfer of 2018 (before London) costs its owned sender the exact list fee only', () => {
     const sender = '0x0e74d9602c8a608afc770a3c9793e4a489e8694a';
-    const entries = ledgerOf({ [sender]: 'Sender' }, 'txlist', failedFile.filter((row) => row.from === sender));
+    const entries = ledgerOf(
+      { [sender]: 'Sender' },
+      'txlist',
+      failedFile.filter((row) => row.from === sender),
+    );
     const failed = entries.filter((e) => e.txHash === '0x958f02049edc544ee1ecd0ac61b066a8a03f7e6b11292471675b6c7e1f647576');
     expect(lines(failed)).toEqual(['Sender out fee 0.000231 ETH failed_fee failed']);
   });
@@ -61,11 +76,23 @@ describe('recorded Etherscan rows', () => {
     const hash = '0xcd31cbd995a5363263bde279a5ca00155067db49a1dc0a32b5ddeb6519a0c887';
     const payer = '0x109c4f2ccc82c4d77bde15f306707320294aea3f';
     const payee = '0x881b0a4e9c55d08e31d8d3c022144d75a454211c';
-    const entries = ledgerOf({ [payer]: 'Payer', [payee]: 'Payee' }, 'txlistinternal', rows.filter((row) => row.from === payer));
+    const entries = ledgerOf(
+      { [payer]: 'Payer', [payee]: 'Payee' },
+      'txlistinternal',
+      rows.filter((row) => row.from === payer),
+    );
     const inTx = entries.filter((e) => e.txHash === hash);
     expect(inTx.filter((e) => e.wallet === payer).map((e) => e.provenance.ref)).toEqual(['0', '1', '2', '3', '4', '5']);
-    expect(sum(inTx.filter((e) => e.wallet === payer), 'out')).toBe(2_999999999999999994n);
-    expect(lines(inTx.filter((e) => e.wallet === payee))).toEqual(['Payee in internal 0.5 ETH own_transfer', 'Payee in internal 0.749999999999999998 ETH own_transfer']);
+    expect(
+      sum(
+        inTx.filter((e) => e.wallet === payer),
+        'out',
+      ),
+    ).toBe(2_999999999999999994n);
+    expect(lines(inTx.filter((e) => e.wallet === payee))).toEqual([
+      'Payee in internal 0.5 ETH own_transfer',
+      'Payee in internal 0.749999999999999998 ETH own_transfer',
+    ]);
     expect(entries.some((e) => e.txHash === rows[0]?.hash)).toBe(false);
   });
 
@@ -91,9 +118,24 @@ describe('recorded Etherscan rows', () => {
   it('ERC-1155 and ERC-721 docs rows: counts, token ids, method', () => {
     const [multi] = sample<Wire1155Tx>('docs-token1155tx.json');
     const [kitty] = sample<WireNftTx>('docs-tokennfttx.json');
-    const multiEntries = ledgerOf({ '0x83f564d180b58ad9a02a449105568189ee7de8cb': 'Collector' }, 'token1155tx', multi === undefined ? [] : [multi]);
-    const kittyEntries = ledgerOf({ '0x6975be450864c02b4613023c2152ee0743572325': 'Collector' }, 'tokennfttx', kitty === undefined ? [] : [kitty]);
-    expect(multiEntries[0]).toMatchObject({ kind: 'erc1155', amount: '1', decimals: 0, tokenId: '10371', asset: 'LL', assetContract: '0x76be3b62873462d2142405439777e971754e8e77' });
+    const multiEntries = ledgerOf(
+      { '0x83f564d180b58ad9a02a449105568189ee7de8cb': 'Collector' },
+      'token1155tx',
+      multi === undefined ? [] : [multi],
+    );
+    const kittyEntries = ledgerOf(
+      { '0x6975be450864c02b4613023c2152ee0743572325': 'Collector' },
+      'tokennfttx',
+      kitty === undefined ? [] : [kitty],
+    );
+    expect(multiEntries[0]).toMatchObject({
+      kind: 'erc1155',
+      amount: '1',
+      decimals: 0,
+      tokenId: '10371',
+      asset: 'LL',
+      assetContract: '0x76be3b62873462d2142405439777e971754e8e77',
+    });
     expect(kittyEntries[0]).toMatchObject({ kind: 'erc721', amount: '1', decimals: 0, tokenId: '202106', asset: 'CK', method: 'bid' });
   });
 
@@ -112,10 +154,22 @@ describe('recorded Etherscan rows', () => {
     if (found === undefined) throw new Error('sample missing');
     const sender = found.from;
     const usdt = '0xdac17f958d2ee523a2206206994597c13d831ec7';
-    const sent = tx({ hash: found.transactionHash, blockNumber: String(Number(found.blockNumber)), from: sender, to: usdt, gasPrice: '1', gasUsed: '1' });
+    const sent = tx({
+      hash: found.transactionHash,
+      blockNumber: String(Number(found.blockNumber)),
+      from: sender,
+      to: usdt,
+      gasPrice: '1',
+      gasUsed: '1',
+    });
     const entries = ledgerOf({ [sender]: 'Payer' }, 'txlist', [sent], [found]);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ kind: 'fee', amountRaw: 5265528700360782n, amount: '0.005265528700360782', provenance: { stream: 'receipt', ref: '0' } });
+    expect(entries[0]).toMatchObject({
+      kind: 'fee',
+      amountRaw: 5265528700360782n,
+      amount: '0.005265528700360782',
+      provenance: { stream: 'receipt', ref: '0' },
+    });
   });
 });
 
@@ -125,7 +179,12 @@ type Shape = { txlist: Partial<WireTx>[]; tokentx: Partial<WireTokenTx>[]; txlis
 function shapeLedger(wallet: string, label: string, shape: Shape): LedgerEntry[] {
   const stored = [
     ...shape.txlist.map((record) => ({ wallet, stream: 'txlist' as const, record: tx(record), receipt: null })),
-    ...(shape.txlistinternal ?? []).map((record) => ({ wallet, stream: 'txlistinternal' as const, record: internal(record), receipt: null })),
+    ...(shape.txlistinternal ?? []).map((record) => ({
+      wallet,
+      stream: 'txlistinternal' as const,
+      record: internal(record),
+      receipt: null,
+    })),
     ...shape.tokentx.map((record) => ({ wallet, stream: 'tokentx' as const, record: erc20(record), receipt: null })),
   ].sort((a, b) => Number(a.record.blockNumber) - Number(b.record.blockNumber));
   return [...buildLedger(groupTransactions(1, stored), contextOf(1, { [wallet]: label }))];
@@ -137,22 +196,37 @@ describe('recorded DeFi shapes', () => {
     const add = shapeLedger(recorded.wallet, 'LP', recorded.add);
     const remove = shapeLedger(recorded.wallet, 'LP', recorded.remove);
     expect(lines(add)).toEqual([
-      'LP out native 0.042673718176645189 ETH liquidity_add', 'LP out erc20 100 FOX liquidity_add',
-      'LP in erc20 1.888842410762840601 UNI-V2 liquidity_add', 'LP out fee 0.0269264944 ETH fee',
+      'LP out native 0.042673718176645189 ETH liquidity_add',
+      'LP out erc20 100 FOX liquidity_add',
+      'LP in erc20 1.888842410762840601 UNI-V2 liquidity_add',
+      'LP out fee 0.0269264944 ETH fee',
     ]);
     expect(lines(remove)).toEqual([
-      'LP in internal 0.006761476182340434 ETH liquidity_remove', 'LP out erc20 0.298717642142382954 UNI-V2 liquidity_remove',
-      'LP in erc20 15.785079906515930982 FOX liquidity_remove', 'LP out fee 0.004082585 ETH fee',
+      'LP in internal 0.006761476182340434 ETH liquidity_remove',
+      'LP out erc20 0.298717642142382954 UNI-V2 liquidity_remove',
+      'LP in erc20 15.785079906515930982 FOX liquidity_remove',
+      'LP out fee 0.004082585 ETH fee',
     ]);
     expect(add.every((e) => e.method === 'addLiquidityETH' || e.kind === 'fee')).toBe(true);
   });
 
   it('WETH9 wrap and unwrap: the token leg no list shows is derived from the call, so WETH nets to zero over both', () => {
-    const recorded = etherscanSample('recorded-weth9-wrap-unwrap-mainnet-2022.json') as Record<'wrap' | 'unwrap', Shape & { wallet: string }>;
+    const recorded = etherscanSample('recorded-weth9-wrap-unwrap-mainnet-2022.json') as Record<
+      'wrap' | 'unwrap',
+      Shape & { wallet: string }
+    >;
     const wrap = shapeLedger(recorded.wrap.wallet, 'W', recorded.wrap);
     const unwrap = shapeLedger(recorded.unwrap.wallet, 'U', recorded.unwrap);
-    expect(lines(wrap)).toEqual(['W out native 0.03 ETH wrap', 'W in erc20 0.03 WETH wrap (derived_from_call)', 'W out fee 0.002161824 ETH fee (fee_from_list)']);
-    expect(lines(unwrap)).toEqual(['U in internal 0.1 ETH unwrap', 'U out erc20 0.1 WETH unwrap (derived_from_call)', 'U out fee 0.001489796 ETH fee (fee_from_list)']);
+    expect(lines(wrap)).toEqual([
+      'W out native 0.03 ETH wrap',
+      'W in erc20 0.03 WETH wrap (derived_from_call)',
+      'W out fee 0.002161824 ETH fee (fee_from_list)',
+    ]);
+    expect(lines(unwrap)).toEqual([
+      'U in internal 0.1 ETH unwrap',
+      'U out erc20 0.1 WETH unwrap (derived_from_call)',
+      'U out fee 0.001489796 ETH fee (fee_from_list)',
+    ]);
     // WETH9 moves exactly the native amount: the derived leg equals the ETH that went in or came out.
     expect(sum(wrap, 'in', 'erc20')).toBe(sum(wrap, 'out', 'native'));
     expect(sum(unwrap, 'out', 'erc20')).toBe(sum(unwrap, 'in', 'internal'));

@@ -64,17 +64,22 @@ export class WorldView {
   seenOnlyInternally(worldTx: WorldTx): boolean {
     const owned = (address: string): boolean => this.isOwned(address, worldTx.chainId);
     const touches = (row: { from: string; to: string }): boolean => owned(row.from) || owned(row.to);
-    return worldTx.internals.some(touches) && !touches(worldTx.tx) && ![...worldTx.tokens, ...worldTx.nfts, ...worldTx.multis].some(touches);
+    return (
+      worldTx.internals.some(touches) && !touches(worldTx.tx) && ![...worldTx.tokens, ...worldTx.nfts, ...worldTx.multis].some(touches)
+    );
   }
 
   contract(chainId: number, role: ContractRole): string {
     const n = CONTRACT_ROLES[role];
-    return n === -1 ? FIXED_CONTRACTS[role as keyof typeof FIXED_CONTRACTS] : derivedAddress(this.world.seed, ROLE.contract, chainId * 100 + n);
+    return n === -1
+      ? FIXED_CONTRACTS[role as keyof typeof FIXED_CONTRACTS]
+      : derivedAddress(this.world.seed, ROLE.contract, chainId * 100 + n);
   }
 
   token(chainId: number, key: TokenKey): string {
     let tokens = this.tokens.get(chainId);
-    if (tokens === undefined) this.tokens.set(chainId, (tokens = worldTokens(this.world.seed, chainId, chainId === this.world.chainIds[0])));
+    if (tokens === undefined)
+      this.tokens.set(chainId, (tokens = worldTokens(this.world.seed, chainId, chainId === this.world.chainIds[0])));
     const index = tokens.index.get(key);
     if (index === undefined) throw new RangeError(`token ${key} is not on chain ${chainId}`);
     return tokens.list[index]!.address;

@@ -45,12 +45,21 @@ export const WETH: Readonly<Record<number, string>> = {
  */
 function derivedWrapLegs(moves: Leg[], weth: string | undefined): void {
   if (weth === undefined) return;
-  const listed = (wallet: string, direction: string): boolean => moves.some((m) => m.wallet === wallet && m.direction === direction && m.asset_contract === weth);
+  const listed = (wallet: string, direction: string): boolean =>
+    moves.some((m) => m.wallet === wallet && m.direction === direction && m.asset_contract === weth);
   for (const m of [...moves]) {
     if (m.asset_contract !== '' || m.counterparty !== weth) continue;
     const direction = m.direction === 'out' ? 'in' : 'out';
     if (listed(m.wallet, direction)) continue;
-    moves.push({ wallet: m.wallet, direction, kind: 'erc20', asset_contract: weth, token_id: '', amount_raw: m.amount_raw, counterparty: weth });
+    moves.push({
+      wallet: m.wallet,
+      direction,
+      kind: 'erc20',
+      asset_contract: weth,
+      token_id: '',
+      amount_raw: m.amount_raw,
+      counterparty: weth,
+    });
   }
 }
 
@@ -80,7 +89,16 @@ export function expectedLegs(view: WorldView, worldTx: WorldTx): Leg[] {
   const legs = moves.sort((a, b) => (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0));
   if (!genesis && owned(tx.from)) {
     const fee = receiptFee(view, worldTx);
-    if (fee > 0n) legs.push({ wallet: tx.from, direction: 'out', kind: 'fee', asset_contract: '', token_id: '', amount_raw: fee.toString(), counterparty: '' });
+    if (fee > 0n)
+      legs.push({
+        wallet: tx.from,
+        direction: 'out',
+        kind: 'fee',
+        asset_contract: '',
+        token_id: '',
+        amount_raw: fee.toString(),
+        counterparty: '',
+      });
   }
   return legs;
 }

@@ -115,9 +115,15 @@ describe('writeManifest', () => {
         ripeness: {},
         apiLabels: false,
         xlsx: false,
-    rules: [],
-    quiet: true,
-        valuation: { currency: 'EUR', sources: ['coingecko'], maxAge: 86400, urls: { defillama: 'a', coingecko: 'b', ecb: 'c', etherscan: 'd' }, coingeckoKey: 'CG-SECRET-456' },
+        rules: [],
+        quiet: true,
+        valuation: {
+          currency: 'EUR',
+          sources: ['coingecko'],
+          maxAge: 86400,
+          urls: { defillama: 'a', coingecko: 'b', ecb: 'c', etherscan: 'd' },
+          coingeckoKey: 'CG-SECRET-456',
+        },
       };
       const target = await writeManifest(dir, {
         toolVersion: '0.1.0',
@@ -160,7 +166,9 @@ describe('CsvFileWriter quoting', () => {
         for (const row of rows) writer.writeRow([...row]);
         await writer.commit();
         const eol = lineEnding === 'crlf' ? '\r\n' : '\n';
-        expect(readFileSync(file, 'utf8')).toBe(stringify([['h1', 'h2', 'h3', 'h4'], ...rows.map((row) => row.map(neutraliseCell))], { record_delimiter: eol }));
+        expect(readFileSync(file, 'utf8')).toBe(
+          stringify([['h1', 'h2', 'h3', 'h4'], ...rows.map((row) => row.map(neutraliseCell))], { record_delimiter: eol }),
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

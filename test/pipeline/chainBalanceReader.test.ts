@@ -11,7 +11,17 @@ function holding(chainId: number, wallet: string, assetContract: string): Holdin
     chainId,
     wallet,
     walletLabel: '',
-    leg: { chainId, kind: assetContract === '' ? 'native' : 'erc20', asset: 'X', assetContract, tokenId: '', decimals: 18, amountRaw: 0n, category: 'transfer', spam: '' },
+    leg: {
+      chainId,
+      kind: assetContract === '' ? 'native' : 'erc20',
+      asset: 'X',
+      assetContract,
+      tokenId: '',
+      decimals: 18,
+      amountRaw: 0n,
+      category: 'transfer',
+      spam: '',
+    },
     balance: 0n,
   };
 }
@@ -34,7 +44,11 @@ function refusingApi(error: Error): { calls: string[]; balanceHistory: () => Pro
 
 describe('chainBalanceReader', () => {
   it('marks a refused endpoint unavailable on its chain after one call, and keeps reading the others', async () => {
-    const api = refusingApi(new ApiUnsupportedError('plan', 'Sorry, it looks like you are trying to access an API Pro endpoint.', { request: 'account.balancehistory' }));
+    const api = refusingApi(
+      new ApiUnsupportedError('plan', 'Sorry, it looks like you are trying to access an API Pro endpoint.', {
+        request: 'account.balancehistory',
+      }),
+    );
     const read = chainBalanceReader(api);
     const first = await read(holding(1, '0xa', ''), 100);
     const second = await read(holding(1, '0xb', ''), 100);

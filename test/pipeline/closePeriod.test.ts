@@ -62,28 +62,44 @@ describe('ledgerscan close', () => {
     // Every path the summary names is where the file now is, never the staging folder.
     expect(first.stdout).not.toContain('.partial');
     expect(first.stdout).toMatch(/ledger: \d+ rows → .*filed\/2025\/ledger\.csv/);
-    const onDisk = fs.readdirSync(path.join(filed, '2025')).filter((name) => name !== 'filed.json').sort();
+    const onDisk = fs
+      .readdirSync(path.join(filed, '2025'))
+      .filter((name) => name !== 'filed.json')
+      .sort();
     expect(record.files.map((file) => file.path)).toEqual(onDisk);
     expect(onDisk).toEqual(expect.arrayContaining(['ledger.csv', 'manifest.json', 'closing-balances.csv']));
     for (const file of record.files) {
       const absolute = path.join(filed, '2025', file.path);
-      expect({ path: file.path, sha256: sha256(absolute), bytes: fs.statSync(absolute).size }).toEqual({ path: file.path, sha256: file.sha256, bytes: file.bytes });
+      expect({ path: file.path, sha256: sha256(absolute), bytes: fs.statSync(absolute).size }).toEqual({
+        path: file.path,
+        sha256: file.sha256,
+        bytes: file.bytes,
+      });
       expect(fs.statSync(absolute).mode & 0o777).toBe(0o444);
     }
-    expect(record).toMatchObject({ label: '2025', period: { from: '2025-01-01', to: '2025-12-31', timezone: 'UTC' }, tool: { name: 'ledgerscan' }, templates: ['ledger', 'koinly-wallets'] });
+    expect(record).toMatchObject({
+      label: '2025',
+      period: { from: '2025-01-01', to: '2025-12-31', timezone: 'UTC' },
+      tool: { name: 'ledgerscan' },
+      templates: ['ledger', 'koinly-wallets'],
+    });
     expect(fs.existsSync(path.join(filed, '.2025.partial'))).toBe(false);
   });
 
-  it('states the closing balances at the period\'s last second equal to the world at that block', () => {
-    const rows = parse(fs.readFileSync(path.join(filed, '2025', 'closing-balances.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+  it("states the closing balances at the period's last second equal to the world at that block", () => {
+    const rows = parse(fs.readFileSync(path.join(filed, '2025', 'closing-balances.csv'), 'utf8'), { columns: true }) as Record<
+      string,
+      string
+    >[];
     const fungible = rows.filter((row) => row.spam === '' && (row.asset_kind === 'native' || row.asset_kind === 'erc20'));
     expect(fungible.length).toBeGreaterThan(2);
     const end = Date.UTC(2026, 0, 1) / 1000 - 1;
     for (const row of fungible) {
       const block = world.blockByTime(Number(row.chain_id), end, 'before') as number;
       const asset = row.asset_kind === 'native' ? 'native' : (row.asset_contract as string);
-      expect(`${row.chain_id} ${row.wallet} ${row.asset} ${row.balance_raw}`)
-        .toBe(`${row.chain_id} ${row.wallet} ${row.asset} ${world.expectedBalance(Number(row.chain_id), row.wallet as string, asset, block)}`);
+      expect(`${row.chain_id} ${row.wallet} ${row.asset} ${row.balance_raw}`).toBe(
+        `${row.chain_id} ${row.wallet} ${row.asset} ${world.expectedBalance(Number(row.chain_id), row.wallet as string, asset, block)}`,
+      );
     }
     expect(rows[0]).toMatchObject({ at_utc: '2025-12-31T23:59:59Z', status: 'unchecked' });
   });
@@ -95,9 +111,13 @@ describe('ledgerscan close', () => {
     const exported = outputDigest(out);
     const snapshot = outputDigest(path.join(filed, '2025'));
     // The manifest names its own out dir; what it says of the files and blocks must agree.
-    for (const [name, digest] of Object.entries(exported)) if (name !== 'manifest.json') expect(`${name} ${snapshot[name]}`).toBe(`${name} ${digest}`);
+    for (const [name, digest] of Object.entries(exported))
+      if (name !== 'manifest.json') expect(`${name} ${snapshot[name]}`).toBe(`${name} ${digest}`);
     const manifest = (folder: string): unknown => {
-      const { files, blockRanges, counts, period } = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+      const { files, blockRanges, counts, period } = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
       return { files, blockRanges, counts, period };
     };
     expect(manifest(path.join(filed, '2025'))).toEqual(manifest(out));

@@ -53,7 +53,8 @@ describe('valuation deferred to the first render', () => {
   let settings: ValuationSettings;
   let reference: { files: Record<string, string>; prepared: PreparedValuation };
   const pacers = new Map<string, RateLimiter>();
-  const pacerFor = (source: string): RateLimiter => pacers.get(source) ?? (pacers.set(source, new RateLimiter(200)), pacers.get(source) as RateLimiter);
+  const pacerFor = (source: string): RateLimiter =>
+    pacers.get(source) ?? (pacers.set(source, new RateLimiter(200)), pacers.get(source) as RateLimiter);
   const instants = (): number[] => [job.period.startTime, job.period.endTime];
   const stateCopy = (name: string): string => {
     const file = path.join(dir, `${name}.db`);
@@ -88,11 +89,21 @@ describe('valuation deferred to the first render', () => {
       quiet: true,
     };
     const io = captureIo(dir);
-    const args = ['export', '--no-values', ...Object.entries(flags).flatMap(([flag, value]) => (flag === 'quiet' ? ['--quiet'] : [value].flat().flatMap((v) => [`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, String(v)])))];
+    const args = [
+      'export',
+      '--no-values',
+      ...Object.entries(flags).flatMap(([flag, value]) =>
+        flag === 'quiet'
+          ? ['--quiet']
+          : [value].flat().flatMap((v) => [`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, String(v)]),
+      ),
+    ];
     expect({ code: await runCli(args, io), stderr: io.stderrText() }).toEqual({ code: 0, stderr: '' });
     job = loadJob({ flags, env: {}, knownTemplates: builtinTemplateNames(), cwd: dir });
     templates = jobTemplates(job);
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'unvalued', 'manifest.json'), 'utf8')) as { blockRanges: Record<string, { fromBlock: number; toBlock: number }> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'unvalued', 'manifest.json'), 'utf8')) as {
+      blockRanges: Record<string, { fromBlock: number; toBlock: number }>;
+    };
     chains = Object.entries(manifest.blockRanges).map(([chainId, range]) => ({ chainId: Number(chainId), ...range }));
     // EUR: the USD prices convert through ECB rates, which the cache reader loads too.
     settings = sandboxValuation(sandbox, { currency: 'EUR' });
@@ -102,13 +113,29 @@ describe('valuation deferred to the first render', () => {
     try {
       const { queries, oracle } = await collectedAndPrepared(store);
       const prices = { currency: 'EUR', priceAt: oracle.priceAt.bind(oracle) };
-      const render = { prices, forChains: (ids: readonly number[]) => ({ answers: recordAnswers(queries.assets(), prices, new Set(ids)) }) };
+      const render = {
+        prices,
+        forChains: (ids: readonly number[]) => ({ answers: recordAnswers(queries.assets(), prices, new Set(ids)) }),
+      };
       const out = path.join(dir, 'reference');
-      await renderTemplates({ entries: ledgerFromStore(store, job, chains), templates, period: periodBounds(store, job, chains), outDir: out, context: { timezone: job.timezone }, valuation: render });
+      await renderTemplates({
+        entries: ledgerFromStore(store, job, chains),
+        templates,
+        period: periodBounds(store, job, chains),
+        outDir: out,
+        context: { timezone: job.timezone },
+        valuation: render,
+      });
       const stats = oracle.stats();
       reference = {
         files: filesIn(out),
-        prepared: { render, missing: missingPrices(queries.assets(), prices), stats, questions: queries.size, unqueried: Object.fromEntries(queries.unqueried) },
+        prepared: {
+          render,
+          missing: missingPrices(queries.assets(), prices),
+          stats,
+          questions: queries.size,
+          unqueried: Object.fromEntries(queries.unqueried),
+        },
       };
     } finally {
       store.close();
@@ -123,7 +150,12 @@ describe('valuation deferred to the first render', () => {
   async function deferredRender(state: string, out: string, inParts: boolean, order = templates, warmed = false) {
     const store = openSqliteStore(state);
     try {
-      const deferred = deferValuation(openPriceOracle(settings, store, { pacerFor }), openCacheReader(settings, store), settings, instants());
+      const deferred = deferValuation(
+        openPriceOracle(settings, store, { pacerFor }),
+        openCacheReader(settings, store),
+        settings,
+        instants(),
+      );
       if (warmed) await deferred.warm(ledgerFromStore(store, job, chains));
       const split = ledgerParts(store, job, chains, { minRows: 0, threads: 2 });
       const renders = new Map<string, number>();
@@ -143,7 +175,12 @@ describe('valuation deferred to the first render', () => {
     }
   }
 
-  const same = (prepared: PreparedValuation): unknown => ({ missing: prepared.missing, questions: prepared.questions, unqueried: Object.entries(prepared.unqueried), hits: prepared.stats.cacheHits });
+  const same = (prepared: PreparedValuation): unknown => ({
+    missing: prepared.missing,
+    questions: prepared.questions,
+    unqueried: Object.entries(prepared.unqueried),
+    hits: prepared.stats.cacheHits,
+  });
 
   it('cold: renders the first template again with the prepared prices, making the calls a collecting pass makes', async () => {
     const state = stateCopy('cold');

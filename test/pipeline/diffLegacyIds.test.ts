@@ -17,9 +17,19 @@ let sandbox: Sandbox;
 let dir: string;
 let state: string;
 
-async function run(command: 'close' | 'diff', name: string, extra: readonly string[] = []): Promise<{ code: number; stdout: string; stderr: string; out: string }> {
+async function run(
+  command: 'close' | 'diff',
+  name: string,
+  extra: readonly string[] = [],
+): Promise<{ code: number; stdout: string; stderr: string; out: string }> {
   const out = path.join(dir, name);
-  const args = exportArgs(world, { url: sandbox.url, apiKey: sandbox.apiKey, out, state }, ['--template', 'journal', '--template', 'quickbooks', ...extra]);
+  const args = exportArgs(world, { url: sandbox.url, apiKey: sandbox.apiKey, out, state }, [
+    '--template',
+    'journal',
+    '--template',
+    'quickbooks',
+    ...extra,
+  ]);
   args[0] = command;
   const io = captureIo(dir);
   const code = await runCli(args, io);
@@ -57,7 +67,11 @@ describe('a period filed with bare hex entry ids (before the letter)', () => {
     expect(rewritten).toBeGreaterThan(ledger.length * 2);
 
     const diff = await run('diff', 'diff', ['--since-filed', '2025', '--no-verify']);
-    expect({ code: diff.code, stderr: diff.stderr, stdout: diff.stdout }).toEqual({ code: 0, stderr: '', stdout: expect.stringMatching(/nothing changed/) });
+    expect({ code: diff.code, stderr: diff.stderr, stdout: diff.stdout }).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: expect.stringMatching(/nothing changed/),
+    });
     expect(diff.stdout).toMatch(/nothing changed in \d+ files/);
     expect(fs.readFileSync(path.join(diff.out, 'diff.csv'), 'utf8').trim().split('\n')).toHaveLength(1);
   });
@@ -82,6 +96,9 @@ describe('diffFile on filed rows with old ids', () => {
 
   it('an entry whose filed id has no counterpart now is still reported, under its today id', () => {
     const diff = diffFile('ledger.csv', `entry_id,amount\n${legacy},1\n`, 'entry_id,amount\nxffffffffffffffff,1\n');
-    expect(diff.changes.map((change) => [change.change, change.key])).toEqual([['added', 'xffffffffffffffff'], ['removed', `x${legacy}`]]);
+    expect(diff.changes.map((change) => [change.change, change.key])).toEqual([
+      ['added', 'xffffffffffffffff'],
+      ['removed', `x${legacy}`],
+    ]);
   });
 });

@@ -13,7 +13,11 @@ let sandbox: Sandbox;
 let dir: string;
 let state: string;
 
-async function run(command: 'close' | 'diff', name: string, extra: readonly string[] = []): Promise<{ code: number; stdout: string; out: string }> {
+async function run(
+  command: 'close' | 'diff',
+  name: string,
+  extra: readonly string[] = [],
+): Promise<{ code: number; stdout: string; out: string }> {
   const out = path.join(dir, name);
   const args = exportArgs(world, { url: sandbox.url, apiKey: sandbox.apiKey, out, state }, extra);
   args[0] = command;
@@ -45,12 +49,16 @@ describe('diff --since-filed after a spam deny-list entry', () => {
     const filed = csv(path.join(dir, 'books', 'filed', '2025', 'ledger.csv'));
     // A token whose transactions move nothing else (a fee aside), received in 2025: an accountant's "this airdrop is spam after all".
     const txAssets = new Map<string, Set<string>>();
-    for (const row of filed) if (row.kind !== 'fee') txAssets.set(row.tx_hash!, (txAssets.get(row.tx_hash!) ?? new Set()).add(row.asset_contract!));
+    for (const row of filed)
+      if (row.kind !== 'fee') txAssets.set(row.tx_hash!, (txAssets.get(row.tx_hash!) ?? new Set()).add(row.asset_contract!));
     const counts = new Map<string, number>();
     for (const row of filed) {
-      if (row.spam === '' && row.asset_contract !== '' && txAssets.get(row.tx_hash!)?.size === 1) counts.set(row.asset_contract!, (counts.get(row.asset_contract!) ?? 0) + 1);
+      if (row.spam === '' && row.asset_contract !== '' && txAssets.get(row.tx_hash!)?.size === 1)
+        counts.set(row.asset_contract!, (counts.get(row.asset_contract!) ?? 0) + 1);
     }
-    const simple = [...counts].filter(([contract]) => filed.every((row) => row.asset_contract !== contract || txAssets.get(row.tx_hash!)?.size === 1));
+    const simple = [...counts].filter(([contract]) =>
+      filed.every((row) => row.asset_contract !== contract || txAssets.get(row.tx_hash!)?.size === 1),
+    );
     const [contract, entries] = simple.sort((a, b) => b[1] - a[1])[0]!;
     const job = path.join(dir, 'job.json');
     fs.writeFileSync(job, JSON.stringify({ spam: { deny: [contract] } }));

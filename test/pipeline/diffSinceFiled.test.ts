@@ -25,7 +25,11 @@ let hook: WebhookReceiver;
 let env: NodeJS.ProcessEnv;
 
 /** The e2e job for 2025 as `command` (close or diff), one out dir per call. */
-async function run(command: 'close' | 'diff', name: string, extra: readonly string[] = []): Promise<{ code: number; stdout: string; stderr: string; out: string }> {
+async function run(
+  command: 'close' | 'diff',
+  name: string,
+  extra: readonly string[] = [],
+): Promise<{ code: number; stdout: string; stderr: string; out: string }> {
   const out = path.join(dir, name);
   const args = exportArgs(world, { url: sandbox.url, apiKey: sandbox.apiKey, out, state }, extra);
   args[0] = command;
@@ -63,7 +67,9 @@ describe('close → reveal → diff --since-filed → alert', () => {
     expect((await run('close', 'unused')).code).toBe(0);
     const same = await run('diff', 'diff-before', ['--since-filed', '2025']);
     expect(same.code).toBe(0);
-    expect(same.stdout).toMatch(/since 2025 was filed \(closed .*, the period fetched again from the API\): nothing changed in \d+ files; the filed figures still stand/);
+    expect(same.stdout).toMatch(
+      /since 2025 was filed \(closed .*, the period fetched again from the API\): nothing changed in \d+ files; the filed figures still stand/,
+    );
     expect(diffRows(same.out)).toEqual([]);
     expect(hooks).toHaveLength(0);
   });

@@ -30,9 +30,33 @@ describe.each([1000, 10_000])('export against a sandbox serving pages of up to %
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-sums-'));
     const io = captureIo(dir);
     try {
-      const args = ['export', '--from', day(WORLD_START), '--to', day(WORLD_END - 1), '--template', 'ledger', '--out', path.join(dir, 'out'), '--state', path.join(dir, 'state.db'),
-        '--base-url', sandbox.url, '--api-key', sandbox.apiKey, '--rate', '1000', '--quiet',
-        ...world.wallets.flatMap((wallet) => ['--address', wallet.address]), '--chain', '1', '--chain', '10', '--chain', '42161'];
+      const args = [
+        'export',
+        '--from',
+        day(WORLD_START),
+        '--to',
+        day(WORLD_END - 1),
+        '--template',
+        'ledger',
+        '--out',
+        path.join(dir, 'out'),
+        '--state',
+        path.join(dir, 'state.db'),
+        '--base-url',
+        sandbox.url,
+        '--api-key',
+        sandbox.apiKey,
+        '--rate',
+        '1000',
+        '--quiet',
+        ...world.wallets.flatMap((wallet) => ['--address', wallet.address]),
+        '--chain',
+        '1',
+        '--chain',
+        '10',
+        '--chain',
+        '42161',
+      ];
       expect(await runCli(args, io)).toBe(0);
       expect(sandbox.stats.rateLimited).toBe(0);
     } finally {
@@ -40,7 +64,8 @@ describe.each([1000, 10_000])('export against a sandbox serving pages of up to %
     }
     stdout = io.stdoutText();
     ledger = parse(fs.readFileSync(path.join(dir, 'out', 'ledger.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
-    blockRanges = (JSON.parse(fs.readFileSync(path.join(dir, 'out', 'manifest.json'), 'utf8')) as { blockRanges: typeof blockRanges }).blockRanges;
+    blockRanges = (JSON.parse(fs.readFileSync(path.join(dir, 'out', 'manifest.json'), 'utf8')) as { blockRanges: typeof blockRanges })
+      .blockRanges;
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

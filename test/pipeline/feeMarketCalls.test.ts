@@ -15,23 +15,60 @@ const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOS
 const LONDON = getChain(1).feeMarketBlock ?? 0;
 
 /** One cold export of the Main wallet's whole mainnet history; the calls it cost and the files it wrote. */
-async function exportMain(world: World, dir: string, fees: 'auto' | 'receipts'): Promise<{ calls: number; receiptCalls: number; out: string; stderr: string }> {
+async function exportMain(
+  world: World,
+  dir: string,
+  fees: 'auto' | 'receipts',
+): Promise<{ calls: number; receiptCalls: number; out: string; stderr: string }> {
   const sandbox = await startSandbox({ world, rate: 1000 });
   const out = path.join(dir, fees, 'out');
   const io = captureIo(dir);
   try {
     const main = world.wallets.find((wallet) => wallet.label === 'Main')!;
-    const args = ['export', '--from', day(SPANNING_START), '--to', day(WORLD_END - 1), '--template', 'ledger', '--template', 'koinly', '--out', out,
-      '--state', path.join(dir, fees, 'state.db'), '--base-url', sandbox.url, '--api-key', sandbox.apiKey, '--rate', '1000',
-      '--address', main.address, '--chain', '1', '--fees', fees];
+    const args = [
+      'export',
+      '--from',
+      day(SPANNING_START),
+      '--to',
+      day(WORLD_END - 1),
+      '--template',
+      'ledger',
+      '--template',
+      'koinly',
+      '--out',
+      out,
+      '--state',
+      path.join(dir, fees, 'state.db'),
+      '--base-url',
+      sandbox.url,
+      '--api-key',
+      sandbox.apiKey,
+      '--rate',
+      '1000',
+      '--address',
+      main.address,
+      '--chain',
+      '1',
+      '--fees',
+      fees,
+    ];
     expect(await runCli(args, io)).toBe(0);
-    return { calls: sandbox.stats.requests, receiptCalls: sandbox.stats.byAction['proxy.eth_getTransactionReceipt'] ?? 0, out, stderr: io.stderrText() };
+    return {
+      calls: sandbox.stats.requests,
+      receiptCalls: sandbox.stats.byAction['proxy.eth_getTransactionReceipt'] ?? 0,
+      out,
+      stderr: io.stderrText(),
+    };
   } finally {
     await sandbox.close();
   }
 }
 
-const csvFiles = (dir: string): string[] => fs.readdirSync(dir).filter((file) => file.endsWith('.csv')).sort();
+const csvFiles = (dir: string): string[] =>
+  fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.csv'))
+    .sort();
 
 /**
  * A mainnet wallet active since 2019, in a world spanning London: its fees before London come from the
@@ -81,13 +118,19 @@ describe('fees across the London fee market', () => {
   });
 
   it('says before the sync how many receipts it will fetch, exactly', () => {
-    for (const run of [auto, receipts]) expect(run.stderr).toMatch(new RegExp(`plan: about \\d+ calls for this cold sync \\(\\d+ list pages or more, ${run.receiptCalls} receipts; 2 calls counted them\\)`));
+    for (const run of [auto, receipts])
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `plan: about \\d+ calls for this cold sync \\(\\d+ list pages or more, ${run.receiptCalls} receipts; 2 calls counted them\\)`,
+        ),
+      );
   });
 
   it('writes the same files either way', () => {
     expect(csvFiles(auto.out)).toEqual(csvFiles(receipts.out));
     expect(csvFiles(auto.out).length).toBeGreaterThan(1);
-    for (const file of csvFiles(auto.out)) expect(fs.readFileSync(path.join(auto.out, file), 'utf8')).toBe(fs.readFileSync(path.join(receipts.out, file), 'utf8'));
+    for (const file of csvFiles(auto.out))
+      expect(fs.readFileSync(path.join(auto.out, file), 'utf8')).toBe(fs.readFileSync(path.join(receipts.out, file), 'utf8'));
   });
 
   it('books every fee exactly, before and after London', () => {
@@ -97,7 +140,9 @@ describe('fees across the London fee market', () => {
     expect(fees.filter((row) => Number(row.block_number) < LONDON).length).toBeGreaterThan(100);
     expect(fees.filter((row) => Number(row.block_number) >= LONDON).length).toBeGreaterThan(100);
     expect(fees.filter((row) => row.note!.includes('fee_from_list'))).toEqual([]);
-    const manifest = JSON.parse(fs.readFileSync(path.join(auto.out, 'manifest.json'), 'utf8')) as { blockRanges: Record<string, { fromBlock: number; toBlock: number }> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(auto.out, 'manifest.json'), 'utf8')) as {
+      blockRanges: Record<string, { fromBlock: number; toBlock: number }>;
+    };
     const range = manifest.blockRanges['1']!;
     const truth = world.expectedSums(1, main.address, range.fromBlock, range.toBlock).get('native')!;
     expect(fees.reduce((sum, row) => sum + BigInt(row.amount_raw!), 0n)).toBe(truth.fees);

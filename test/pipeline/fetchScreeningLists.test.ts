@@ -26,7 +26,13 @@ afterAll(async () => {
 });
 
 const client = () =>
-  new EtherscanClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate: 1000, limiter: new RateLimiter(1000), historicalLimiter: new RateLimiter(1000) });
+  new EtherscanClient({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    rate: 1000,
+    limiter: new RateLimiter(1000),
+    historicalLimiter: new RateLimiter(1000),
+  });
 
 describe('fetchScreeningLists', () => {
   it('stores each list with its date, keeps it for a week, then fetches it again', async () => {
@@ -36,10 +42,17 @@ describe('fetchScreeningLists', () => {
     expect(first).toEqual({
       calls: 2,
       refused: null,
-      lists: ['ofac-sanctioned', 'phish-hack'].map((label) => ({ chainId: 1, label, addresses: worldLabelList(world, 1, label).length, fetchedAt: day0.toISOString() })),
+      lists: ['ofac-sanctioned', 'phish-hack'].map((label) => ({
+        chainId: 1,
+        label,
+        addresses: worldLabelList(world, 1, label).length,
+        fetchedAt: day0.toISOString(),
+      })),
     });
     const ofac = worldLabelList(world, 1, 'ofac-sanctioned');
-    expect([...store.screeningLists.listsOf(1, [...ofac, '0x00000000000000000000000000000000000000aa']).keys()].sort()).toEqual([...ofac].sort());
+    expect([...store.screeningLists.listsOf(1, [...ofac, '0x00000000000000000000000000000000000000aa']).keys()].sort()).toEqual(
+      [...ofac].sort(),
+    );
 
     const withinWeek = new Date(day0.getTime() + LIST_MAX_AGE_MS);
     expect((await fetchScreeningLists(store, client(), [1], () => withinWeek)).calls).toBe(0);
@@ -53,12 +66,21 @@ describe('fetchScreeningLists', () => {
 
 describe('nametagRefusal', () => {
   it('turns a plan refusal, an unknown action and an answer in unknown words into one line; anything else still stops the run', () => {
-    expect(nametagRefusal(new ApiUnsupportedError('plan', 'Sorry, it looks like you are trying to access an API Pro endpoint.', { request: 'nametag.getaddresstag' }))).toBe(
-      'the API does not serve nametag.getaddresstag: Sorry, it looks like you are trying to access an API Pro endpoint.',
+    expect(
+      nametagRefusal(
+        new ApiUnsupportedError('plan', 'Sorry, it looks like you are trying to access an API Pro endpoint.', {
+          request: 'nametag.getaddresstag',
+        }),
+      ),
+    ).toBe('the API does not serve nametag.getaddresstag: Sorry, it looks like you are trying to access an API Pro endpoint.');
+    expect(
+      nametagRefusal(
+        new ApiUnsupportedError('unknown-action', 'Error! Missing Or invalid Action name', { request: 'nametag.getaddresstag' }),
+      ),
+    ).toBe('the API does not serve nametag.getaddresstag: Error! Missing Or invalid Action name');
+    expect(nametagRefusal(new ApiProtocolError('unknown', 'Upgrade to API Pro Plus to use this endpoint'))).toMatch(
+      /Upgrade to API Pro Plus to use this endpoint/,
     );
-    expect(nametagRefusal(new ApiUnsupportedError('unknown-action', 'Error! Missing Or invalid Action name', { request: 'nametag.getaddresstag' })))
-      .toBe('the API does not serve nametag.getaddresstag: Error! Missing Or invalid Action name');
-    expect(nametagRefusal(new ApiProtocolError('unknown', 'Upgrade to API Pro Plus to use this endpoint'))).toMatch(/Upgrade to API Pro Plus to use this endpoint/);
     expect(() => nametagRefusal(new ApiConfigurationError('invalid-key', 'Invalid API Key'))).toThrow(ApiConfigurationError);
     expect(() => nametagRefusal(new DailyLimitError('Max daily rate limit reached', new Date()))).toThrow(DailyLimitError);
   });

@@ -73,14 +73,24 @@ describe('rendering the ledger in parts on worker threads', () => {
     };
     try {
       const io = captureIo(dir);
-      const args = ['export', '--no-values', ...Object.entries(flags).flatMap(([flag, value]) => (flag === 'quiet' ? ['--quiet'] : [value].flat().flatMap((v) => [`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, String(v)])))];
+      const args = [
+        'export',
+        '--no-values',
+        ...Object.entries(flags).flatMap(([flag, value]) =>
+          flag === 'quiet'
+            ? ['--quiet']
+            : [value].flat().flatMap((v) => [`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, String(v)]),
+        ),
+      ];
       expect({ code: await runCli(args, io), stderr: io.stderrText() }).toEqual({ code: 0, stderr: '' });
     } finally {
       await sandbox.close();
     }
     job = loadJob({ flags, env: {}, knownTemplates: builtinTemplateNames(), cwd: dir });
     allTemplates = jobTemplates(job);
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'one-pass', 'manifest.json'), 'utf8')) as { blockRanges: Record<string, { fromBlock: number; toBlock: number }> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'one-pass', 'manifest.json'), 'utf8')) as {
+      blockRanges: Record<string, { fromBlock: number; toBlock: number }>;
+    };
     chains = Object.entries(manifest.blockRanges).map(([chainId, range]) => ({ chainId: Number(chainId), ...range }));
     store = openSqliteStore(flags.state);
   });
@@ -147,9 +157,18 @@ describe('rendering the ledger in parts on worker threads', () => {
       priceAt: (query) =>
         query.time % 5 === 0
           ? { found: false, state: 'rate-limited' }
-          : { found: true, price: new Decimal(query.time % 997).div(7), currency: 'EUR', time: query.time - 60, source: query.chainId === 1 ? 'file' : 'defillama' },
+          : {
+              found: true,
+              price: new Decimal(query.time % 997).div(7),
+              currency: 'EUR',
+              time: query.time - 60,
+              source: query.chainId === 1 ? 'file' : 'defillama',
+            },
     };
-    const valuation = { prices, forChains: (chainIds: readonly number[]) => ({ answers: recordAnswers(queries.assets(), prices, new Set(chainIds)) }) };
+    const valuation = {
+      prices,
+      forChains: (chainIds: readonly number[]) => ({ answers: recordAnswers(queries.assets(), prices, new Set(chainIds)) }),
+    };
     const split = ledgerParts(store, job, chains, { minRows: 0, threads: 2 });
     const out = path.join(dir, 'valued-parts');
     const again = path.join(dir, 'valued-one-pass');
@@ -161,9 +180,18 @@ describe('rendering the ledger in parts on worker threads', () => {
         parts.set(template.name, made?.length ?? 1);
         return made;
       },
-      templates, outDir: out, context: { timezone: job.timezone }, valuation,
+      templates,
+      outDir: out,
+      context: { timezone: job.timezone },
+      valuation,
     });
-    await renderTemplates({ entries: ledgerFromStore(store, job, chains), templates, outDir: again, context: { timezone: job.timezone }, valuation });
+    await renderTemplates({
+      entries: ledgerFromStore(store, job, chains),
+      templates,
+      outDir: again,
+      context: { timezone: job.timezone },
+      valuation,
+    });
     expect([...parts.values()]).toEqual([2, 2, 2]);
     expect(filesIn(out)).toEqual(filesIn(again));
     const ledger = filesIn(out)['ledger.csv'] ?? '';
@@ -188,7 +216,13 @@ describe('rendering the ledger in parts on worker threads', () => {
         entries: ledgerFromStore(store, job, chains),
         parts: (template) => [
           localCsvPart(template, ledgerFromStore(store, job, chains.slice(0, 1))()),
-          workerCsvPart({ store: { kind: 'sqlite', file: unusable }, ledger: { wallets: job.wallets, labels: job.labels, spam: job.spam }, chains: chains.slice(1), template, bridgePairs: new Map() }),
+          workerCsvPart({
+            store: { kind: 'sqlite', file: unusable },
+            ledger: { wallets: job.wallets, labels: job.labels, spam: job.spam },
+            chains: chains.slice(1),
+            template,
+            bridgePairs: new Map(),
+          }),
         ],
         templates: [ledger],
         outDir: out,

@@ -42,14 +42,19 @@ const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOS
 /** Every file under `dir` by relative path, with its bytes; the manifest names the store and out dir, so it is left out. */
 function filesIn(dir: string): Record<string, Buffer> {
   return Object.fromEntries(
-    fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()
+    fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .sort()
       .filter((name) => name !== 'manifest.json' && fs.statSync(path.join(dir, name)).isFile())
       .map((name) => [name, fs.readFileSync(path.join(dir, name))]),
   );
 }
 
 const terminateOthers = (url: string): Promise<unknown> =>
-  queryDatabase(url, 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  queryDatabase(
+    url,
+    'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
 
 /**
  * The pipeline's commands on a PostgreSQL store location against the sandbox, name tags and screening lists
@@ -66,16 +71,31 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
   const jobFor = (out: string, extra: Record<string, unknown> = {}): Job =>
     loadJob({
       flags: {
-        address: world.wallets.map((wallet) => wallet.address), chain: CHAINS.map(String), from: day(WORLD_START), to: day(WORLD_END - 1),
-        template: TEMPLATES, out: path.join(dir, out), state: path.join(dir, 'state.db'), baseUrl: sandbox.url, apiKey: KEY, rate: String(RATE),
-        apiLabels: true, quiet: true, ...extra,
+        address: world.wallets.map((wallet) => wallet.address),
+        chain: CHAINS.map(String),
+        from: day(WORLD_START),
+        to: day(WORLD_END - 1),
+        template: TEMPLATES,
+        out: path.join(dir, out),
+        state: path.join(dir, 'state.db'),
+        baseUrl: sandbox.url,
+        apiKey: KEY,
+        rate: String(RATE),
+        apiLabels: true,
+        quiet: true,
+        ...extra,
       },
       env: {},
       knownTemplates: builtinTemplateNames(),
       cwd: dir,
     });
   const postgres = (book: string): StoreLocation => ({ kind: 'postgres', url: database, book });
-  const options = (store?: StoreLocation) => ({ command: 'test', progress: quiet, now: () => new Date('2026-11-25T12:00:00Z'), ...(store === undefined ? {} : { store }) });
+  const options = (store?: StoreLocation) => ({
+    command: 'test',
+    progress: quiet,
+    now: () => new Date('2026-11-25T12:00:00Z'),
+    ...(store === undefined ? {} : { store }),
+  });
 
   beforeAll(async () => {
     database = await createDatabase(server);
@@ -135,7 +155,12 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
         outDir: path.join(dir, 'parts'),
         context: { timezone: job.timezone },
       });
-      await renderTemplates({ entries: ledgerFromStore(store, job, chains), templates, outDir: path.join(dir, 'one-pass'), context: { timezone: job.timezone } });
+      await renderTemplates({
+        entries: ledgerFromStore(store, job, chains),
+        templates,
+        outDir: path.join(dir, 'one-pass'),
+        context: { timezone: job.timezone },
+      });
       expect(parts).toBe(3 * templates.filter(renderableInParts).length);
       expect(parts).toBeGreaterThan(0);
       expect(filesIn(path.join(dir, 'parts'))).toEqual(filesIn(path.join(dir, 'one-pass')));
@@ -149,7 +174,9 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
     const holder = openJobRun(job, { command: 'first', store: postgres('locked') });
     try {
       expect(() => openJobRun(job, { command: 'second', store: postgres('locked') })).toThrow(InputError);
-      expect(() => openJobRun(job, { command: 'second', store: postgres('locked') })).toThrow(/another ledgerscan run is using book locked \(fix: wait for it/);
+      expect(() => openJobRun(job, { command: 'second', store: postgres('locked') })).toThrow(
+        /another ledgerscan run is using book locked \(fix: wait for it/,
+      );
       openJobRun(job, { command: 'other book', store: postgres('not-locked') }).close();
       // What a kill -9 or a restarted server does to the holder: its session ends, and the lock with it.
       await terminateOthers(database);
@@ -166,8 +193,12 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
     const child = spawn(process.execPath, ['--import', 'tsx', LOCK_CHILD, database, 'killed'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     try {
-      expect(await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())))).toBe('locked\n');
-      expect(() => openJobRun(job, { command: 'while held', store: postgres('killed') })).toThrow(/another ledgerscan run is using book killed/);
+      expect(await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())))).toBe(
+        'locked\n',
+      );
+      expect(() => openJobRun(job, { command: 'while held', store: postgres('killed') })).toThrow(
+        /another ledgerscan run is using book killed/,
+      );
     } finally {
       child.kill('SIGKILL');
     }
@@ -190,7 +221,10 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
     const job = jobFor('cut', { rate: '100' });
     const location = postgres('cut');
     const syncing = runSync(job, { command: 'test', progress: quiet, store: location });
-    const outcome = syncing.then(() => null, (error: unknown) => error);
+    const outcome = syncing.then(
+      () => null,
+      (error: unknown) => error,
+    );
     for (;;) {
       const [row] = await queryDatabase(database, "SELECT count(*)::int AS ranges FROM ledgerscan.synced_ranges WHERE book_id = 'cut'");
       if (Number(row?.ranges) >= 3) break;
@@ -216,7 +250,10 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
             const key = `${chainId} ${wallet} ${stream} ${range?.fromBlock} ${range?.toBlock}`;
             if (range === null || (keys !== undefined && !keys.has(key))) continue;
             const rows = [...store.rawRecords(chainId, [wallet], range.fromBlock, range.toBlock)].filter((row) => row.stream === stream);
-            found.set(key, rows.map((row) => JSON.stringify(row.record)));
+            found.set(
+              key,
+              rows.map((row) => JSON.stringify(row.record)),
+            );
           }
         }
       }
@@ -237,7 +274,10 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
     try {
       expect(recordsAtCut).toBeLessThanOrEqual(clean.countRecords());
       expect(committed(clean, atCut)).toEqual(atCut);
-      for (const chainId of CHAINS) expect([...done.rawRecords(chainId, wallets, 0, Number.MAX_SAFE_INTEGER)]).toEqual([...clean.rawRecords(chainId, wallets, 0, Number.MAX_SAFE_INTEGER)]);
+      for (const chainId of CHAINS)
+        expect([...done.rawRecords(chainId, wallets, 0, Number.MAX_SAFE_INTEGER)]).toEqual([
+          ...clean.rawRecords(chainId, wallets, 0, Number.MAX_SAFE_INTEGER),
+        ]);
       expect(done.countReceipts()).toBe(clean.countReceipts());
     } finally {
       done.close();

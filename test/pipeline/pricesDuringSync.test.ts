@@ -37,9 +37,23 @@ describe('prices fetched while the receipts are', () => {
   });
 
   const args = (command: string, name: string, state: string, api = sandbox): string[] => [
-    command, '--out', path.join(dir, name), '--state', path.join(dir, state),
-    '--base-url', api.url, '--api-key', api.apiKey, '--rate', String(RATE), '--quiet',
-    '--from', day(WORLD_START), '--to', day(WORLD_END - 1), ...(command === 'export' ? ['--template', 'ledger'] : []),
+    command,
+    '--out',
+    path.join(dir, name),
+    '--state',
+    path.join(dir, state),
+    '--base-url',
+    api.url,
+    '--api-key',
+    api.apiKey,
+    '--rate',
+    String(RATE),
+    '--quiet',
+    '--from',
+    day(WORLD_START),
+    '--to',
+    day(WORLD_END - 1),
+    ...(command === 'export' ? ['--template', 'ledger'] : []),
     ...sandbox.world.wallets.flatMap((wallet) => ['--address', wallet.address]),
     ...CHAINS.flatMap((chainId) => ['--chain', String(chainId)]),
   ];
@@ -48,7 +62,8 @@ describe('prices fetched while the receipts are', () => {
     expect({ code: await runCli(argv, io), stderr: io.stderrText() }).toEqual({ code: 0, stderr: '' });
   };
   const read = (name: string, file: string): string => fs.readFileSync(path.join(dir, name, file), 'utf8');
-  const valuation = (name: string): ManifestValuation => (JSON.parse(read(name, 'manifest.json')) as Manifest).valuation as ManifestValuation;
+  const valuation = (name: string): ManifestValuation =>
+    (JSON.parse(read(name, 'manifest.json')) as Manifest).valuation as ManifestValuation;
   const receipts = (): number => sandbox.stats.byAction[RECEIPTS] ?? 0;
   const priceCalls = (): number => sandbox.stats.priceCalls.defillama;
 
@@ -61,7 +76,12 @@ describe('prices fetched while the receipts are', () => {
     // Not quiet: its log says the price calls it is about to make.
     const io = captureIo(dir);
     try {
-      expect(await runCli(args('export', 'during', 'during.db').filter((arg) => arg !== '--quiet'), io)).toBe(0);
+      expect(
+        await runCli(
+          args('export', 'during', 'during.db').filter((arg) => arg !== '--quiet'),
+          io,
+        ),
+      ).toBe(0);
     } finally {
       clearInterval(watch);
     }

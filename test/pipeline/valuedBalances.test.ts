@@ -22,14 +22,31 @@ const at: Instant = { time: 120, utc: '1970-01-01T00:02:00Z', local: '1970-01-01
 
 describe('balances at an instant, valued', () => {
   it('adds each balance’s value at the instant: exact to the cent, spam never asked, a missing price empty with its state', async () => {
-    const result = await balancesAt({ api: { balanceHistory: () => Promise.reject(new Error('not asked')), tokenBalanceHistory: () => Promise.reject(new Error('not asked')) }, entries: ledger, at, wallets: [{ chainId: 1, wallet: WALLET, walletLabel: 'Main' }], blockByChain: new Map([[1, 12]]), check: 'off' });
+    const result = await balancesAt({
+      api: {
+        balanceHistory: () => Promise.reject(new Error('not asked')),
+        tokenBalanceHistory: () => Promise.reject(new Error('not asked')),
+      },
+      entries: ledger,
+      at,
+      wallets: [{ chainId: 1, wallet: WALLET, walletLabel: 'Main' }],
+      blockByChain: new Map([[1, 12]]),
+      check: 'off',
+    });
     const asked: PriceQuery[] = [];
     const prices = {
       currency: 'EUR',
       priceAt: (query: PriceQuery): PriceAnswer => {
         asked.push(query);
         return query.asset === 'native'
-          ? { found: true, price: new Decimal('1834.335'), currency: 'EUR', time: 100, source: 'defillama', fx: { rate: new Decimal('0.9123'), date: '1970-01-01', source: 'ecb' } }
+          ? {
+              found: true,
+              price: new Decimal('1834.335'),
+              currency: 'EUR',
+              time: 100,
+              source: 'defillama',
+              fx: { rate: new Decimal('0.9123'), date: '1970-01-01', source: 'ecb' },
+            }
           : { found: false, state: 'source failed' };
       },
     };
@@ -40,7 +57,9 @@ describe('balances at an instant, valued', () => {
       const [header, ...rows] = readFileSync(csvPath, 'utf8').trim().split('\n');
       expect(header).toMatch(/,note,price,price_currency,price_time,price_source,value,value_state$/);
       // 1.5 × 1834.335 = 2751.5025 → 2751.50; the ECB rate and its date named beside the source.
-      expect(rows.find((row) => row.includes(',native,'))).toMatch(/,1834\.335,EUR,1970-01-01T00:01:40Z,defillama; ecb 1970-01-01 0\.9123,2751\.50,$/);
+      expect(rows.find((row) => row.includes(',native,'))).toMatch(
+        /,1834\.335,EUR,1970-01-01T00:01:40Z,defillama; ecb 1970-01-01 0\.9123,2751\.50,$/,
+      );
       expect(rows.find((row) => row.includes(TOKEN))).toMatch(/,,,,,,source failed$/);
       expect(rows.find((row) => row.includes(SPAM))).toMatch(/,,,,,,spam$/);
       expect(asked.map((query) => query.asset).sort()).toEqual([TOKEN, 'native']);

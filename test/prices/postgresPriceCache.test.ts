@@ -23,7 +23,11 @@ describeWithPostgres('the price cache on PostgreSQL', (serverUrl) => {
 
   it('serves a warm prepare with 0 calls, to another book too (a price is a fact about an asset)', async () => {
     const start = Date.parse('2025-08-01T00:00:00Z') / 1000;
-    const queries: PriceQuery[] = Array.from({ length: 40 }, (_, n) => ({ chainId: n % 2 === 0 ? 1 : 42161, asset: 'native', time: start + n * 2000 }));
+    const queries: PriceQuery[] = Array.from({ length: 40 }, (_, n) => ({
+      chainId: n % 2 === 0 ? 1 : 42161,
+      asset: 'native',
+      time: start + n * 2000,
+    }));
     const first = openPostgresStore(url, 'book-a');
     const second = openPostgresStore(url, 'book-b');
     try {

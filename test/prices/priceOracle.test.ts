@@ -33,7 +33,8 @@ describe('openPriceOracle against the sandbox', () => {
     stores.push(opened);
     return opened;
   };
-  const token = (pick: (note: string, symbol: string) => boolean) => world.chain(1)!.tokens.find((candidate) => pick(candidate.note, candidate.symbol))!.address;
+  const token = (pick: (note: string, symbol: string) => boolean) =>
+    world.chain(1)!.tokens.find((candidate) => pick(candidate.note, candidate.symbol))!.address;
 
   beforeAll(async () => {
     world = generateWorld({ seed: 5, scale: 0, chains: [1, 10] });
@@ -54,10 +55,19 @@ describe('openPriceOracle against the sandbox', () => {
     const oracle = openPriceOracle(sandboxValuation(sandbox), store());
     await oracle.prepare([native(time), { chainId: 1, asset: usdc, time }]);
     const eth = oracle.priceAt(native(time));
-    expect(eth).toMatchObject({ found: true, price: new Decimal(String(coinPrice(world, 'ethereum', time)!.price)), currency: 'USD', time: at('2025-03-04T10:00:00Z'), source: 'defillama' });
+    expect(eth).toMatchObject({
+      found: true,
+      price: new Decimal(String(coinPrice(world, 'ethereum', time)!.price)),
+      currency: 'USD',
+      time: at('2025-03-04T10:00:00Z'),
+      source: 'defillama',
+    });
     // A USD book's USD price is not converted: no ECB rate on it (what `toEqual` pinned before answers kept their text).
     expect(eth).not.toHaveProperty('fx');
-    expect(oracle.priceAt({ chainId: 1, asset: usdc, time })).toMatchObject({ found: true, price: new Decimal(String(tokenPrice(world, 1, usdc, time)!.price)) });
+    expect(oracle.priceAt({ chainId: 1, asset: usdc, time })).toMatchObject({
+      found: true,
+      price: new Decimal(String(tokenPrice(world, 1, usdc, time)!.price)),
+    });
   });
 
   it("values chain 1's and OP Mainnet's ETH asked in one batch, each at its own hour (one DefiLlama id for both)", async () => {
@@ -65,8 +75,14 @@ describe('openPriceOracle against the sandbox', () => {
     const optimism = at('2025-06-11T17:40:00Z');
     const oracle = openPriceOracle(sandboxValuation(sandbox), store());
     await oracle.prepare([native(mainnet), { chainId: 10, asset: 'native', time: optimism }]);
-    expect(oracle.priceAt(native(mainnet))).toMatchObject({ found: true, price: new Decimal(String(coinPrice(world, 'ethereum', mainnet)!.price)) });
-    expect(oracle.priceAt({ chainId: 10, asset: 'native', time: optimism })).toMatchObject({ found: true, price: new Decimal(String(coinPrice(world, 'ethereum', optimism)!.price)) });
+    expect(oracle.priceAt(native(mainnet))).toMatchObject({
+      found: true,
+      price: new Decimal(String(coinPrice(world, 'ethereum', mainnet)!.price)),
+    });
+    expect(oracle.priceAt({ chainId: 10, asset: 'native', time: optimism })).toMatchObject({
+      found: true,
+      price: new Decimal(String(coinPrice(world, 'ethereum', optimism)!.price)),
+    });
     expect(oracle.stats().calls).toBe(1);
   });
 
@@ -155,7 +171,7 @@ describe('openPriceOracle against the sandbox', () => {
     for (const query of queries) expect(cached.priceAt(query)).toEqual(cold.priceAt(query));
   });
 
-  it('keeps each call\'s answers as they arrive, so a run stopped after one call resumes with the others', async () => {
+  it("keeps each call's answers as they arrive, so a run stopped after one call resumes with the others", async () => {
     const book = store();
     // 700 hours of one coin: three DefiLlama calls of at most 300 hours each.
     const queries = Array.from({ length: 700 }, (_, n) => native(at('2025-01-10T00:00:00Z') + n * 3600));
@@ -179,7 +195,9 @@ describe('openPriceOracle against the sandbox', () => {
 
   it('fails fast on an unreachable source, with the rows "source failed"', async () => {
     const settings = sandboxValuation(sandbox);
-    const oracle = openPriceOracle({ ...settings, urls: { ...settings.urls, defillama: 'http://127.0.0.1:9/' } }, store(), { backoffMs: 10 });
+    const oracle = openPriceOracle({ ...settings, urls: { ...settings.urls, defillama: 'http://127.0.0.1:9/' } }, store(), {
+      backoffMs: 10,
+    });
     const started = Date.now();
     await oracle.prepare([native(at('2025-03-04T10:20:00Z'))]);
     expect(Date.now() - started).toBeLessThan(5000);
@@ -190,14 +208,26 @@ describe('openPriceOracle against the sandbox', () => {
     const time = at('2025-03-04T10:20:00Z');
     const old = at('2024-07-01T10:20:00Z');
     const lines: string[] = [];
-    const oracle = openPriceOracle(sandboxValuation(sandbox, { currency: 'EUR', sources: ['coingecko'], coingeckoKey: COINGECKO_SANDBOX_KEY }), store(), { now, log: (line) => lines.push(line) });
+    const oracle = openPriceOracle(
+      sandboxValuation(sandbox, { currency: 'EUR', sources: ['coingecko'], coingeckoKey: COINGECKO_SANDBOX_KEY }),
+      store(),
+      { now, log: (line) => lines.push(line) },
+    );
     await oracle.prepare([native(time), native(old)]);
-    expect(oracle.priceAt(native(time))).toMatchObject({ found: true, currency: 'EUR', source: 'coingecko', time: at('2025-03-04T10:00:00Z') });
+    expect(oracle.priceAt(native(time))).toMatchObject({
+      found: true,
+      currency: 'EUR',
+      source: 'coingecko',
+      time: at('2025-03-04T10:00:00Z'),
+    });
     expect(oracle.priceAt(native(old))).toEqual({ found: false, state: 'not found' });
     expect(oracle.priceAt(native(time))).not.toHaveProperty('fx');
 
     const secret = 'CG-wrong-key-0123456789';
-    const refused = openPriceOracle(sandboxValuation(sandbox, { sources: ['coingecko'], coingeckoKey: secret }), store(), { now, log: (line) => lines.push(line) });
+    const refused = openPriceOracle(sandboxValuation(sandbox, { sources: ['coingecko'], coingeckoKey: secret }), store(), {
+      now,
+      log: (line) => lines.push(line),
+    });
     await refused.prepare([native(time)]);
     expect(refused.priceAt(native(time))).toEqual({ found: false, state: 'source failed' });
     expect(lines.length).toBeGreaterThan(0);

@@ -28,7 +28,16 @@ describe('openRunPriceOracle on a job served by the sandbox', () => {
 
   const job = (flags: Record<string, unknown>) =>
     loadJob({
-      flags: { address: [world.wallets[0]!.address], chain: ['1', '10'], year: '2025', template: ['ledger'], baseUrl: sandbox.url, apiKey: sandbox.apiKey, state: path.join(dir, 'state.db'), ...flags },
+      flags: {
+        address: [world.wallets[0]!.address],
+        chain: ['1', '10'],
+        year: '2025',
+        template: ['ledger'],
+        baseUrl: sandbox.url,
+        apiKey: sandbox.apiKey,
+        state: path.join(dir, 'state.db'),
+        ...flags,
+      },
       env: {},
       knownTemplates: ['ledger'],
       cwd: dir,
@@ -40,11 +49,24 @@ describe('openRunPriceOracle on a job served by the sandbox', () => {
       const oracle = openRunPriceOracle(run, { command: 'test' })!;
       const time = Date.parse('2025-07-09T18:30:00Z') / 1000;
       const day = Date.parse('2025-07-09T00:00:00Z') / 1000;
-      await oracle.prepare([{ chainId: 1, asset: 'native', time }, { chainId: 10, asset: 'native', time }]);
-      expect(oracle.priceAt({ chainId: 1, asset: 'native', time })).toMatchObject({ found: true, price: new Decimal(String(coinPrice(world, 'ethereum', day)!.price)), currency: 'USD', time: day, source: 'etherscan' });
+      await oracle.prepare([
+        { chainId: 1, asset: 'native', time },
+        { chainId: 10, asset: 'native', time },
+      ]);
+      expect(oracle.priceAt({ chainId: 1, asset: 'native', time })).toMatchObject({
+        found: true,
+        price: new Decimal(String(coinPrice(world, 'ethereum', day)!.price)),
+        currency: 'USD',
+        time: day,
+        source: 'etherscan',
+      });
       expect(oracle.priceAt({ chainId: 1, asset: 'native', time })).not.toHaveProperty('fx');
       // Etherscan's daily price is chain 1's only: OP's ETH comes from DefiLlama, at its hour.
-      expect(oracle.priceAt({ chainId: 10, asset: 'native', time })).toMatchObject({ found: true, source: 'defillama', time: day + 18 * 3600 });
+      expect(oracle.priceAt({ chainId: 10, asset: 'native', time })).toMatchObject({
+        found: true,
+        source: 'defillama',
+        time: day + 18 * 3600,
+      });
       expect(sandbox.stats.byAction['stats.ethdailyprice']).toBe(1);
     } finally {
       run.close();

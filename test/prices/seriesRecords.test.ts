@@ -7,7 +7,17 @@ const START = 1_735_689_600; // 2025-01-01T00:00:00Z
 
 function record(hour: number, price: string | null, extra: Partial<PriceRecord> = {}): PriceRecord {
   const bucket = START + hour * HOUR;
-  return { source: 'defillama', chainId: 1, asset: 'native', currency: 'USD', bucket, price, time: price === null ? null : bucket + 17, confidence: 0.99, ...extra };
+  return {
+    source: 'defillama',
+    chainId: 1,
+    asset: 'native',
+    currency: 'USD',
+    bucket,
+    price,
+    time: price === null ? null : bucket + 17,
+    confidence: 0.99,
+    ...extra,
+  };
 }
 
 /** What a lookup of `hour` reads, or null when no record holds it. */
@@ -23,7 +33,8 @@ describe('SeriesRecords', () => {
     records.replace(Array.from({ length: 240 }, (_, i) => record(i * 3, `${i}.5`)));
     for (let hour = 0; hour < 720; hour += 1) expect(read(records, hour)?.[0] ?? null).toBe(hour % 3 === 0 ? `${hour / 3}.5` : null);
     for (let hour = 719; hour >= 0; hour -= 7) expect(read(records, hour)?.[0] ?? null).toBe(hour % 3 === 0 ? `${hour / 3}.5` : null);
-    for (const hour of [600, 3, 597, 0, 717, 9, 1_000, -3]) expect(read(records, hour)?.[0] ?? null).toBe(hour >= 0 && hour < 720 && hour % 3 === 0 ? `${hour / 3}.5` : null);
+    for (const hour of [600, 3, 597, 0, 717, 9, 1_000, -3])
+      expect(read(records, hour)?.[0] ?? null).toBe(hour >= 0 && hour < 720 && hour % 3 === 0 ? `${hour / 3}.5` : null);
   });
 
   it('keeps a record without a price, time or confidence as such, never as 0', () => {
@@ -64,7 +75,18 @@ describe('SeriesRecords', () => {
     records.replace([record(2, '3')]);
     expect([read(records, 0), read(records, 1), read(records, 2)?.[0]]).toEqual([null, null, '3']);
     const rates = new SeriesRecords();
-    rates.put([0, 1, 4].map((day) => ({ source: 'ecb', chainId: 0, asset: 'USD', currency: 'EUR', bucket: START + day * DAY, price: `1.0${day}`, time: START + day * DAY, confidence: null })));
+    rates.put(
+      [0, 1, 4].map((day) => ({
+        source: 'ecb',
+        chainId: 0,
+        asset: 'USD',
+        currency: 'EUR',
+        bucket: START + day * DAY,
+        price: `1.0${day}`,
+        time: START + day * DAY,
+        confidence: null,
+      })),
+    );
     expect(rates.price(rates.find(hours(START + DAY)))).toBe('1.01');
     expect(rates.find(hours(START + 2 * DAY))).toBe(-1);
   });

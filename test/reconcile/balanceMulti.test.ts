@@ -35,8 +35,23 @@ async function reconcileWith(name: string, disabledActions: readonly string[]): 
     const io = captureIo(dir);
     const code = await runCli(
       [
-        'reconcile', '--year', '2025', '--out', out, '--state', state, '--base-url', sandbox.url,
-        '--api-key', sandbox.apiKey, '--rate', '1000', '--quiet', '--chain', '1', ...addresses.flatMap((address) => ['--address', address]),
+        'reconcile',
+        '--year',
+        '2025',
+        '--out',
+        out,
+        '--state',
+        state,
+        '--base-url',
+        sandbox.url,
+        '--api-key',
+        sandbox.apiKey,
+        '--rate',
+        '1000',
+        '--quiet',
+        '--chain',
+        '1',
+        ...addresses.flatMap((address) => ['--address', address]),
       ],
       io,
     );
@@ -67,7 +82,22 @@ describe('native balances with balancemulti', () => {
     const sandbox = await startSandbox({ world, rate: 1000 });
     try {
       const io = captureIo(dir);
-      const args = ['sync', '--year', '2025', '--state', path.join(dir, 'synced.db'), '--base-url', sandbox.url, '--api-key', sandbox.apiKey, '--rate', '1000', '--quiet', '--chain', '1'];
+      const args = [
+        'sync',
+        '--year',
+        '2025',
+        '--state',
+        path.join(dir, 'synced.db'),
+        '--base-url',
+        sandbox.url,
+        '--api-key',
+        sandbox.apiKey,
+        '--rate',
+        '1000',
+        '--quiet',
+        '--chain',
+        '1',
+      ];
       const code = await runCli([...args, ...addresses.flatMap((address) => ['--address', address])], io);
       if (code !== 0) throw new Error(`sync ended with ${code}: ${io.stderrText()}`);
     } finally {

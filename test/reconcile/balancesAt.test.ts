@@ -35,7 +35,10 @@ describe('balancesAt', () => {
   it('holds every entry up to the instant and none after, and matches a chain that agrees', async () => {
     const api = chainWith({ 'native@12': 4_000n, [`${TOKEN}@12`]: 700n });
     const result = await balancesAt({ api, entries: ledger, at, wallets, blockByChain: new Map([[1, 12]]), check: 'auto' });
-    expect(result.rows.map((row) => [row.bucket.asset, row.balance, row.status])).toEqual([['ETH', 4_000n, 'match'], ['USDC', 700n, 'match']]);
+    expect(result.rows.map((row) => [row.bucket.asset, row.balance, row.status])).toEqual([
+      ['ETH', 4_000n, 'match'],
+      ['USDC', 700n, 'match'],
+    ]);
     expect(result).toMatchObject({ allMatch: true, check: 'done', historicalCalls: 2 });
     expect(api.calls).toEqual(['native@12', `${TOKEN}@12`]);
   });
@@ -51,22 +54,43 @@ describe('balancesAt', () => {
     const entries = [
       ...ledger.slice(0, 3),
       entry({ blockNumber: 12, amountRaw: 1n, kind: 'erc721', asset: 'PUNK', assetContract: TOKEN, tokenId: '7', order: 1 }),
-      entry({ blockNumber: 12, amountRaw: 10n ** 30n, kind: 'erc20', asset: 'FAKE', assetContract: '0x4444444444444444444444444444444444444444', spam: 'unsolicited', order: 2 }),
+      entry({
+        blockNumber: 12,
+        amountRaw: 10n ** 30n,
+        kind: 'erc20',
+        asset: 'FAKE',
+        assetContract: '0x4444444444444444444444444444444444444444',
+        spam: 'unsolicited',
+        order: 2,
+      }),
     ];
     const refusing: BalanceCheckApi = {
-      balanceHistory: () => Promise.reject(new ApiUnsupportedError('plan', 'Sorry, it looks like you are trying to access an API Pro endpoint.', { request: 'account.balancehistory' })),
+      balanceHistory: () =>
+        Promise.reject(
+          new ApiUnsupportedError('plan', 'Sorry, it looks like you are trying to access an API Pro endpoint.', {
+            request: 'account.balancehistory',
+          }),
+        ),
       tokenBalanceHistory: () => Promise.reject(new Error('not reached')),
     };
     const result = await balancesAt({ api: refusing, entries, at, wallets, blockByChain: new Map([[1, 12]]), check: 'auto' });
     expect(result.check).toBe('unavailable');
-    const refused = 'historical balances unavailable: the API does not serve account.balancehistory: Sorry, it looks like you are trying to access an API Pro endpoint.';
+    const refused =
+      'historical balances unavailable: the API does not serve account.balancehistory: Sorry, it looks like you are trying to access an API Pro endpoint.';
     expect(result.rows.map((row) => [row.bucket.asset, row.status, row.note])).toEqual([
       ['ETH', 'unchecked', refused],
       ['USDC', 'unchecked', refused],
       ['PUNK', 'unchecked', refused],
       ['FAKE', 'unchecked', refused],
     ]);
-    const checked = await balancesAt({ api: chainWith({ 'native@12': 4_000n, [`${TOKEN}@12`]: 700n }), entries, at, wallets, blockByChain: new Map([[1, 12]]), check: 'auto' });
+    const checked = await balancesAt({
+      api: chainWith({ 'native@12': 4_000n, [`${TOKEN}@12`]: 700n }),
+      entries,
+      at,
+      wallets,
+      blockByChain: new Map([[1, 12]]),
+      check: 'auto',
+    });
     expect(checked.rows.map((row) => [row.bucket.asset, row.status, row.note])).toEqual([
       ['ETH', 'match', ''],
       ['USDC', 'match', ''],

@@ -12,7 +12,12 @@ import type { World } from '../../src/sandbox/World.js';
 import { captureIo } from '../support/captureIo.js';
 
 type Row = Record<string, string>;
-interface Run { code: number; stdout: string; stderr: string; rows: Row[] }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  rows: Row[];
+}
 
 const CHAINS = [1, 10];
 let world: World;
@@ -26,14 +31,33 @@ async function balances(at: string, extra: readonly string[] = [], baseUrl = san
   runs += 1;
   const out = path.join(dir, `out-${runs}`);
   const io = captureIo(dir, { ETHERSCAN_API_KEY: sandbox.apiKey });
-  const code = await runCli([
-    'balances', '--at', at, '--out', out, '--state', path.join(dir, 'state.db'), '--base-url', baseUrl, '--rate', '1000', '--quiet',
-    ...CHAINS.flatMap((chain) => ['--chain', String(chain)]),
-    ...world.wallets.flatMap((wallet) => ['--address', wallet.address]),
-    ...extra,
-  ], io);
+  const code = await runCli(
+    [
+      'balances',
+      '--at',
+      at,
+      '--out',
+      out,
+      '--state',
+      path.join(dir, 'state.db'),
+      '--base-url',
+      baseUrl,
+      '--rate',
+      '1000',
+      '--quiet',
+      ...CHAINS.flatMap((chain) => ['--chain', String(chain)]),
+      ...world.wallets.flatMap((wallet) => ['--address', wallet.address]),
+      ...extra,
+    ],
+    io,
+  );
   const csv = path.join(out, 'balances.csv');
-  return { code, stdout: io.stdoutText(), stderr: io.stderrText(), rows: fs.existsSync(csv) ? parse(fs.readFileSync(csv, 'utf8'), { columns: true }) as Row[] : [] };
+  return {
+    code,
+    stdout: io.stdoutText(),
+    stderr: io.stderrText(),
+    rows: fs.existsSync(csv) ? (parse(fs.readFileSync(csv, 'utf8'), { columns: true }) as Row[]) : [],
+  };
 }
 
 /** Every fungible, non-spam row equals the generator's truth at the block for the instant, to the base unit. */
@@ -46,7 +70,9 @@ function expectTruth(run: Run, atUtc: number): void {
     expect(Number(row.block)).toBe(block);
     const asset = row.asset_kind === 'native' ? 'native' : (row.asset_contract as string);
     const truth = world.expectedBalance(chainId, row.wallet as string, asset, block as number);
-    expect(`${row.chain_id} ${row.wallet_label} ${row.asset} ${row.balance_raw}`).toBe(`${row.chain_id} ${row.wallet_label} ${row.asset} ${truth}`);
+    expect(`${row.chain_id} ${row.wallet_label} ${row.asset} ${row.balance_raw}`).toBe(
+      `${row.chain_id} ${row.wallet_label} ${row.asset} ${truth}`,
+    );
   }
 }
 
@@ -72,7 +98,9 @@ describe('ledgerscan balances --at', () => {
     const checked = run.rows.filter((row) => row.spam === '' && row.asset_kind !== 'erc721' && row.asset_kind !== 'erc1155');
     expect(checked.every((row) => row.status === 'match' && row.difference_raw === '0')).toBe(true);
     expect(run.rows.filter((row) => row.asset_kind === 'erc721').every((row) => row.status === 'unchecked')).toBe(true);
-    expect(run.stdout).toMatch(/balances at 2025-03-30T03:00:00\+02:00 \(2025-03-30T01:00:00Z\): \d+ assets of \d+ wallets per chain; checked against the chain: \d+ match, 0 differ/);
+    expect(run.stdout).toMatch(
+      /balances at 2025-03-30T03:00:00\+02:00 \(2025-03-30T01:00:00Z\): \d+ assets of \d+ wallets per chain; checked against the chain: \d+ match, 0 differ/,
+    );
   });
 
   it('reads a bare day as its last second, in the zone, across the autumn DST change', async () => {
@@ -94,22 +122,36 @@ describe('ledgerscan balances --at', () => {
     const [atBlock, before] = [await balances(iso(time), ['--no-check']), await balances(iso(time - 1), ['--no-check'])];
     expectTruth(atBlock, time);
     expectTruth(before, time - 1);
-    const native = (run: Run): Row => run.rows.find((row) => row.chain_id === '1' && row.wallet === main && row.asset_kind === 'native') as Row;
+    const native = (run: Run): Row =>
+      run.rows.find((row) => row.chain_id === '1' && row.wallet === main && row.asset_kind === 'native') as Row;
     expect(native(atBlock).block).toBe(String(block));
-    expect(BigInt(native(atBlock).balance_raw as string) - BigInt(native(before).balance_raw as string))
-      .toBe(world.expectedBalance(1, main, 'native', block) - world.expectedBalance(1, main, 'native', block - 1));
+    expect(BigInt(native(atBlock).balance_raw as string) - BigInt(native(before).balance_raw as string)).toBe(
+      world.expectedBalance(1, main, 'native', block) - world.expectedBalance(1, main, 'native', block - 1),
+    );
   });
 
   it('still states the holdings without API Pro, marked unchecked, and exits 0', async () => {
     const front = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://front');
       const answer = /balancehistory$/.test(url.searchParams.get('action') ?? '')
-        ? Promise.resolve(JSON.stringify({ status: '0', message: 'NOTOK', result: 'Sorry, it looks like you are trying to access an API Pro endpoint. Contact us to upgrade to API Pro.' }))
+        ? Promise.resolve(
+            JSON.stringify({
+              status: '0',
+              message: 'NOTOK',
+              result: 'Sorry, it looks like you are trying to access an API Pro endpoint. Contact us to upgrade to API Pro.',
+            }),
+          )
         : fetch(`${sandbox.url}${url.search}`).then((forwarded) => forwarded.text());
       void answer.then((body) => response.writeHead(200, { 'content-type': 'application/json' }).end(body));
     });
     await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise<void>((resolve) => { front.closeAllConnections(); front.close(() => resolve()); }));
+    closers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          front.closeAllConnections();
+          front.close(() => resolve());
+        }),
+    );
     const run = await balances('2025-12-31', [], `http://127.0.0.1:${(front.address() as AddressInfo).port}/v2/api`);
     expect(run.code).toBe(0);
     expectTruth(run, Date.UTC(2025, 11, 31, 23, 59, 59) / 1000);
@@ -119,7 +161,10 @@ describe('ledgerscan balances --at', () => {
 
   it.each([
     ['2025-03-30T02:30', 'does not exist in Europe/Berlin: the clocks jump over it'],
-    ['2025-10-26T02:30', 'happens twice in Europe/Berlin as the clocks go back (add the offset: 2025-10-26T02:30+02:00 or 2025-10-26T02:30+01:00)'],
+    [
+      '2025-10-26T02:30',
+      'happens twice in Europe/Berlin as the clocks go back (add the offset: 2025-10-26T02:30+02:00 or 2025-10-26T02:30+01:00)',
+    ],
     ['2025-13-01', 'is not on the calendar'],
     ['yesterday', 'is not a date or time'],
     ['2099-01-01', 'is in the future'],

@@ -123,14 +123,28 @@ describe('reconcile', () => {
     expect(calls.filter((call) => call.startsWith('balance 0x')).sort()).toEqual([`balance ${OTHER}`, `balance ${WALLET}`]);
     expect(result.historical).toBe('unavailable');
     expect(result.unavailable).toEqual([
-      { feature: 'balancehistory', chainId: 1, reason: 'the API does not serve account.balancehistory: Error! Missing Or invalid Action name' },
+      {
+        feature: 'balancehistory',
+        chainId: 1,
+        reason: 'the API does not serve account.balancehistory: Error! Missing Or invalid Action name',
+      },
       { feature: 'balancemulti', chainId: 1, reason: 'the API does not serve account.balancemulti: Error! Missing Or invalid Action name' },
-      { feature: 'tokenbalance', chainId: 1, reason: 'the API did not answer usefully after 9 attempts: html: HTTP 200 HTML page: Just a moment...' },
+      {
+        feature: 'tokenbalance',
+        chainId: 1,
+        reason: 'the API did not answer usefully after 9 attempts: html: HTTP 200 HTML page: Just a moment...',
+      },
     ]);
 
     const quotaGone = { ...explorer, tokenBalance: () => Promise.reject(new DailyLimitError('Max daily rate limit reached', new Date())) };
     await expect(
-      reconcile({ api: quotaGone, entries: () => entries, period: { startTime: 0, endTime: 10_000 }, syncedBlockByChain: new Map([[1, 140]]), historical: 'auto' }),
+      reconcile({
+        api: quotaGone,
+        entries: () => entries,
+        period: { startTime: 0, endTime: 10_000 },
+        syncedBlockByChain: new Map([[1, 140]]),
+        historical: 'auto',
+      }),
     ).rejects.toBeInstanceOf(DailyLimitError);
   });
 });

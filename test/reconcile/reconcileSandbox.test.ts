@@ -34,8 +34,24 @@ async function reconcileAgainst(baseUrl: string, name: string, extra: readonly s
   const io = captureIo(dir);
   const code = await runCli(
     [
-      'reconcile', '--year', '2025', '--template', 'ledger', '--out', out, '--state', path.join(dir, `${name}.db`), '--base-url', baseUrl,
-      '--api-key', 'sandbox-key', '--rate', '1000', '--quiet', '--chain', '1',
+      'reconcile',
+      '--year',
+      '2025',
+      '--template',
+      'ledger',
+      '--out',
+      out,
+      '--state',
+      path.join(dir, `${name}.db`),
+      '--base-url',
+      baseUrl,
+      '--api-key',
+      'sandbox-key',
+      '--rate',
+      '1000',
+      '--quiet',
+      '--chain',
+      '1',
       ...world.wallets.filter((wallet) => wallet.chains.includes(1)).flatMap((wallet) => ['--address', wallet.address]),
       ...extra,
     ],
@@ -57,12 +73,24 @@ async function withoutPro(target: string): Promise<string> {
     const url = new URL(request.url ?? '/', 'http://front');
     const action = url.searchParams.get('action') ?? '';
     const answer = /balancehistory$/.test(action)
-      ? Promise.resolve(JSON.stringify({ status: '0', message: 'NOTOK', result: 'Sorry, it looks like you are trying to access an API Pro endpoint. Contact us to upgrade to API Pro.' }))
+      ? Promise.resolve(
+          JSON.stringify({
+            status: '0',
+            message: 'NOTOK',
+            result: 'Sorry, it looks like you are trying to access an API Pro endpoint. Contact us to upgrade to API Pro.',
+          }),
+        )
       : fetch(`${target}${url.search}`).then((forwarded) => forwarded.text());
     void answer.then((body) => response.writeHead(200, { 'content-type': 'application/json' }).end(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  closers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/api`;
 }
 
@@ -83,8 +111,16 @@ describe('reconcile against the sandbox', () => {
     // An incoming internal transfer to a tracked wallet, as the API lists it.
     const client = new EtherscanClient({ baseUrl: truth.url, apiKey: truth.apiKey, rate: 1000 });
     for (const wallet of world.wallets.filter((candidate) => candidate.chains.includes(1))) {
-      const rows = await client.listPage('txlistinternal', { chainId: 1, address: wallet.address, startBlock: 0, endBlock: 99_999_999, offset: 10_000 });
-      const row = rows.find((candidate) => candidate.to === wallet.address && candidate.isError === '0' && candidate.type === 'call' && candidate.value !== '0');
+      const rows = await client.listPage('txlistinternal', {
+        chainId: 1,
+        address: wallet.address,
+        startBlock: 0,
+        endBlock: 99_999_999,
+        offset: 10_000,
+      });
+      const row = rows.find(
+        (candidate) => candidate.to === wallet.address && candidate.isError === '0' && candidate.type === 'call' && candidate.value !== '0',
+      );
       if (row !== undefined) {
         omitted = { hash: row.hash, wallet: wallet.address, value: BigInt(row.value), block: Number(row.blockNumber) };
         break;
@@ -150,6 +186,8 @@ describe('reconcile against the sandbox', () => {
     expect(row).toMatchObject({ wallet: omitted.wallet, difference_raw: (-omitted.value).toString(), first_divergent_block: '' });
     expect(row.hint).toMatch(/deposit is missing/);
     expect(brokenNoPro.stdout).toContain('historical balances unavailable');
-    expect(brokenNoPro.stdout).toMatch(/unavailable: balancehistory on Ethereum Mainnet \(the API does not serve account.balancehistory: Sorry, it looks like you are trying to access an API Pro endpoint/);
+    expect(brokenNoPro.stdout).toMatch(
+      /unavailable: balancehistory on Ethereum Mainnet \(the API does not serve account.balancehistory: Sorry, it looks like you are trying to access an API Pro endpoint/,
+    );
   });
 });

@@ -50,7 +50,16 @@ describe('rollForward', () => {
         entry({ blockNumber: 120, amountRaw: 5n, kind: 'erc20', asset: 'USDC', assetContract: TOKEN, decimals: 6 }),
         entry({ blockNumber: 130, amountRaw: 1n, kind: 'erc721', asset: 'NFT', assetContract: TOKEN, tokenId: '10', decimals: 0 }),
         entry({ blockNumber: 130, amountRaw: 1n, kind: 'erc721', asset: 'NFT', assetContract: TOKEN, tokenId: '9', decimals: 0 }),
-        entry({ blockNumber: 140, amountRaw: 1n, kind: 'erc721', asset: 'NFT', assetContract: TOKEN, tokenId: '9', decimals: 0, direction: 'out' }),
+        entry({
+          blockNumber: 140,
+          amountRaw: 1n,
+          kind: 'erc721',
+          asset: 'NFT',
+          assetContract: TOKEN,
+          tokenId: '9',
+          decimals: 0,
+          direction: 'out',
+        }),
       ],
       period,
     );
@@ -76,7 +85,10 @@ describe('rollForward', () => {
     expect(bucket).toMatchObject({ decimals: null, asset: '', opening: 10n ** 30n, outflow: 1n, closing: 10n ** 30n - 1n });
 
     const [known] = rollForward(
-      [entry({ blockNumber: 50, amountRaw: 1n, ...unknown }), entry({ blockNumber: 150, amountRaw: 1n, ...unknown, decimals: 6, asset: 'TKN' })],
+      [
+        entry({ blockNumber: 50, amountRaw: 1n, ...unknown }),
+        entry({ blockNumber: 150, amountRaw: 1n, ...unknown, decimals: 6, asset: 'TKN' }),
+      ],
       period,
     );
     expect(known).toMatchObject({ decimals: 6, asset: 'TKN', balance: 2n });
@@ -86,7 +98,15 @@ describe('rollForward', () => {
     const spamToken = '0x0000000000000000000000000000000000000001';
     const buckets = rollForward(
       [
-        entry({ blockNumber: 110, amountRaw: 1000n, kind: 'erc20', asset: 'CLAIM', assetContract: spamToken, spam: 'url_in_name', chainId: 1 }),
+        entry({
+          blockNumber: 110,
+          amountRaw: 1000n,
+          kind: 'erc20',
+          asset: 'CLAIM',
+          assetContract: spamToken,
+          spam: 'url_in_name',
+          chainId: 1,
+        }),
         entry({ blockNumber: 110, amountRaw: 1n, chainId: 10 }),
         entry({ blockNumber: 120, amountRaw: 1n, kind: 'erc20', asset: 'USDC', assetContract: TOKEN }),
       ],
@@ -101,18 +121,31 @@ describe('rollForward', () => {
   });
 
   it('keeps a real token that also received poisoning dust with the real holdings, dust first or last', () => {
-    for (const [clean, dust] of [[110, 120], [120, 110]] as const) {
+    for (const [clean, dust] of [
+      [110, 120],
+      [120, 110],
+    ] as const) {
       const entries = [
         entry({ blockNumber: clean, amountRaw: 500n, kind: 'erc20', asset: 'USDC', assetContract: TOKEN }),
         entry({ blockNumber: dust, amountRaw: 1n, kind: 'erc20', asset: 'USDC', assetContract: TOKEN, spam: 'address_poisoning' }),
-        entry({ blockNumber: 130, amountRaw: 1000n, kind: 'erc20', asset: 'CLAIM', assetContract: '0x0000000000000000000000000000000000000001', spam: 'call_to_action' }),
+        entry({
+          blockNumber: 130,
+          amountRaw: 1000n,
+          kind: 'erc20',
+          asset: 'CLAIM',
+          assetContract: '0x0000000000000000000000000000000000000001',
+          spam: 'call_to_action',
+        }),
       ].sort((a, b) => a.blockNumber - b.blockNumber);
       const buckets = rollForward(entries, period);
-      expect(buckets.map((bucket) => [bucket.asset, bucket.spam, bucket.balance])).toEqual([['USDC', '', 501n], ['CLAIM', 'call_to_action', 1000n]]);
+      expect(buckets.map((bucket) => [bucket.asset, bucket.spam, bucket.balance])).toEqual([
+        ['USDC', '', 501n],
+        ['CLAIM', 'call_to_action', 1000n],
+      ]);
     }
   });
 
-  it("gives each job wallet a native bucket even when the ledger has nothing for it", () => {
+  it('gives each job wallet a native bucket even when the ledger has nothing for it', () => {
     const idle = '0x5555555555555555555555555555555555555555';
     const buckets = rollForward([entry({ blockNumber: 110, amountRaw: 4n })], period, [
       { chainId: 1, wallet: WALLET, walletLabel: 'Main' },

@@ -20,7 +20,9 @@ const PROSE_DIRS = ['docs'];
 
 // Assembled from parts so that this file does not flag itself.
 const SHELF = new RegExp(['\\.\\./', 'shared', '|', '/work', '/'].join(''));
-const ABSOLUTE = new RegExp(['(^|[^\\w.~$/:-])', '/(?:work|home|root|Users|mnt|opt|srv|tmp|var|etc|usr)/', '|', '\\b[A-Z]:\\\\\\\\'].join(''));
+const ABSOLUTE = new RegExp(
+  ['(^|[^\\w.~$/:-])', '/(?:work|home|root|Users|mnt|opt|srv|tmp|var|etc|usr)/', '|', '\\b[A-Z]:\\\\\\\\'].join(''),
+);
 const LINK = /\]\(([^)\s#]+)(?:#[^)]*)?\)/g;
 /** A Markdown document named in any text (`docs/etherscan-api.md §3`, `tax-formats.md`), URLs aside. */
 const DOCUMENT = /[\w./-]*[\w-]\.md\b/g;
@@ -30,8 +32,9 @@ function filesUnder(relative: string): string[] {
   const absolute = path.join(packageRoot, relative);
   if (!fs.existsSync(absolute)) return [];
   if (fs.statSync(absolute).isFile()) return [relative];
-  return fs.readdirSync(absolute, { withFileTypes: true }).flatMap((entry) =>
-    SKIPPED_DIRS.has(entry.name) ? [] : filesUnder(path.join(relative, entry.name)));
+  return fs
+    .readdirSync(absolute, { withFileTypes: true })
+    .flatMap((entry) => (SKIPPED_DIRS.has(entry.name) ? [] : filesUnder(path.join(relative, entry.name))));
 }
 
 function isText(file: string): boolean {
@@ -41,8 +44,13 @@ function isText(file: string): boolean {
 
 function offendingLines(files: readonly string[], pattern: RegExp): string[] {
   return files.filter(isText).flatMap((file) =>
-    fs.readFileSync(path.join(packageRoot, file), 'utf8').split('\n').flatMap((line, index) =>
-      pattern.test(line) && !line.startsWith('#!') ? [`${file}:${index + 1}: ${line.trim().slice(0, 120)}`] : []));
+    fs
+      .readFileSync(path.join(packageRoot, file), 'utf8')
+      .split('\n')
+      .flatMap((line, index) =>
+        pattern.test(line) && !line.startsWith('#!') ? [`${file}:${index + 1}: ${line.trim().slice(0, 120)}`] : [],
+      ),
+  );
 }
 
 function namedDocuments(text: string): string[] {
@@ -90,15 +98,21 @@ describe('the repository stands on its own', () => {
       namedDocuments(fs.readFileSync(path.join(packageRoot, file), 'utf8')).flatMap((name) => {
         // A bare name may live anywhere ("`SOURCES.md` there"); a path must resolve from the file or the root.
         const found = name.includes('/')
-          ? [path.resolve(packageRoot, path.dirname(file), name), path.resolve(packageRoot, name)].some((candidate) => fs.existsSync(candidate))
+          ? [path.resolve(packageRoot, path.dirname(file), name), path.resolve(packageRoot, name)].some((candidate) =>
+              fs.existsSync(candidate),
+            )
           : basenames.has(name);
         return found ? [] : [`${file}: ${name}`];
-      }));
+      }),
+    );
     expect(missing).toEqual([]);
   });
 
   it('catches what it is meant to catch', () => {
-    expect(namedDocuments(`/** The exit codes of ${'design'}.md; see docs/${'workspace'}.md §2 */`)).toEqual(['design.md', 'docs/workspace.md']);
+    expect(namedDocuments(`/** The exit codes of ${'design'}.md; see docs/${'workspace'}.md §2 */`)).toEqual([
+      'design.md',
+      'docs/workspace.md',
+    ]);
     expect(namedDocuments('see https://github.com/org/repo/blob/main/README.md and docs/templates.md.')).toEqual(['docs/templates.md']);
     expect(ABSOLUTE.test(`const samples = '${'/work'}/shared/samples';`)).toBe(true);
     expect(ABSOLUTE.test(`path.join('${'/home'}/me', 'x')`)).toBe(true);

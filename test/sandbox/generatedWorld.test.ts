@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { STREAMS, type Wire1155Tx, type WireInternalTx, type WireNftTx, type WireReceipt, type WireTokenTx } from '../../src/etherscan/wire.js';
+import {
+  STREAMS,
+  type Wire1155Tx,
+  type WireInternalTx,
+  type WireNftTx,
+  type WireReceipt,
+  type WireTokenTx,
+} from '../../src/etherscan/wire.js';
 import { demoWorld } from '../../src/sandbox/demoWorld.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { SPECIALS_FROM, SPECIALS_TO, WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
@@ -64,7 +71,14 @@ describe('wire records', () => {
 describe('every ledger case is in the world', () => {
   it('has a GENESIS allocation on mainnet', async () => {
     const genesis = (await listAll(sandbox, 1, 'txlist', main))[0]!;
-    expect(genesis).toMatchObject({ blockNumber: '0', hash: `GENESIS_${main.slice(2)}`, from: 'GENESIS', nonce: '', blockHash: '', txreceipt_status: '' });
+    expect(genesis).toMatchObject({
+      blockNumber: '0',
+      hash: `GENESIS_${main.slice(2)}`,
+      from: 'GENESIS',
+      nonce: '',
+      blockHash: '',
+      txreceipt_status: '',
+    });
   });
 
   it('has a failed tx with value whose token rows are absent', async () => {
@@ -85,7 +99,9 @@ describe('every ledger case is in the world', () => {
 
   it('has Safe outflows triggered by a tx another owned wallet sent', async () => {
     const safe = world.wallets.find((w) => w.contract)!.address;
-    const outflows = (await listAll(sandbox, 1, 'txlistinternal', safe)).filter((row) => row.from === safe && row.type === 'call' && row.value !== '0');
+    const outflows = (await listAll(sandbox, 1, 'txlistinternal', safe)).filter(
+      (row) => row.from === safe && row.type === 'call' && row.value !== '0',
+    );
     const senders = new Map((await listAll(sandbox, 1, 'txlist', safe)).map((row) => [row.hash, row.from]));
     expect(outflows.length).toBeGreaterThan(0);
     expect(outflows.every((row) => senders.get(row.hash) === main)).toBe(true);
@@ -100,7 +116,11 @@ describe('every ledger case is in the world', () => {
     expect(tokens.some((row) => row.from === main && owned.has(row.to) && row.to !== main)).toBe(true);
     const byHash = new Map<string, WireTokenTx[]>();
     for (const row of tokens) byHash.set(row.hash, [...(byHash.get(row.hash) ?? []), row]);
-    const trade = [...byHash.values()].some((rows) => rows.some((r) => r.from === main) && rows.some((r) => r.to === main && r.contractAddress !== rows.find((x) => x.from === main)!.contractAddress));
+    const trade = [...byHash.values()].some(
+      (rows) =>
+        rows.some((r) => r.from === main) &&
+        rows.some((r) => r.to === main && r.contractAddress !== rows.find((x) => x.from === main)!.contractAddress),
+    );
     expect(trade).toBe(true);
     expect([...byHash.values()].some((rows) => rows.length === 2 && JSON.stringify(rows[0]) === JSON.stringify(rows[1]))).toBe(true);
   });
@@ -112,7 +132,9 @@ describe('every ledger case is in the world', () => {
     expect(tokens.some((row) => row.tokenDecimal === '0' && row.tokenSymbol === 'PIX')).toBe(true);
     expect(tokens.some((row) => row.value === ((1n << 256n) - 1n).toString() && /claim-rewards\.xyz/.test(row.tokenName))).toBe(true);
     expect(tokens.some((row) => row.tokenSymbol === 'ETH')).toBe(true);
-    expect(tokens.some((row) => row.tokenSymbol === 'USDC' && row.contractAddress !== '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')).toBe(true);
+    expect(tokens.some((row) => row.tokenSymbol === 'USDC' && row.contractAddress !== '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')).toBe(
+      true,
+    );
     expect(tokens.some((row) => row.tokenName.startsWith('='))).toBe(true);
   });
 
@@ -163,13 +185,23 @@ describe('when the special cases happen', () => {
       ['contract creation', (await listAll(sandbox, 1, 'txlist', main)).filter((row) => row.contractAddress !== '')],
     ];
     for (const chainId of world.chainIds) {
-      onlySpecial.push([`failed internal on ${chainId}`, (await listAll(sandbox, chainId, 'txlistinternal', main)).filter((row) => row.isError === '1')]);
+      onlySpecial.push([
+        `failed internal on ${chainId}`,
+        (await listAll(sandbox, chainId, 'txlistinternal', main)).filter((row) => row.isError === '1'),
+      ]);
     }
-    for (const [name, rows] of onlySpecial) expect({ name, count: rows.length, outside: rows.filter((row) => !in2025(row)).length }).toEqual({ name, count: rows.length, outside: 0 });
+    for (const [name, rows] of onlySpecial)
+      expect({ name, count: rows.length, outside: rows.filter((row) => !in2025(row)).length }).toEqual({
+        name,
+        count: rows.length,
+        outside: 0,
+      });
     expect(onlySpecial.every(([, rows]) => rows.length > 0)).toBe(true);
     const byHash = new Map<string, WireTokenTx[]>();
     for (const row of tokens) byHash.set(row.hash, [...(byHash.get(row.hash) ?? []), row]);
-    expect([...byHash.values()].some((rows) => rows.length === 2 && JSON.stringify(rows[0]) === JSON.stringify(rows[1]) && in2025(rows[0]!))).toBe(true);
+    expect(
+      [...byHash.values()].some((rows) => rows.length === 2 && JSON.stringify(rows[0]) === JSON.stringify(rows[1]) && in2025(rows[0]!)),
+    ).toBe(true);
     expect(tokens.some((row) => row.tokenName.startsWith('=') && in2025(row))).toBe(true);
     const txs = await listAll(sandbox, 1, 'txlist', main);
     expect(txs.some((row) => row.isError === '1' && row.value !== '0' && in2025(row))).toBe(true);
@@ -189,7 +221,10 @@ describe('when the special cases happen', () => {
 
 describe('balances', () => {
   /** WETH9 on mainnet and its OP Mainnet copy: deposit/withdraw move WETH without a Transfer row. */
-  const SILENT_WETH: Record<number, string> = { 1: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', 10: '0x4200000000000000000000000000000000000006' };
+  const SILENT_WETH: Record<number, string> = {
+    1: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
+    10: '0x4200000000000000000000000000000000000006',
+  };
 
   /**
    * An independent reading of the wire rows: what a correct ledger must add up to. Where the chain's WETH is
@@ -235,11 +270,24 @@ describe('balances', () => {
         const head = world.chain(chainId)!.headBlock;
         const sums = await sumFromApi(chainId, wallet.address);
         for (const [asset, sum] of sums) {
-          expect({ chainId, wallet: wallet.label, asset, balance: world.expectedBalance(chainId, wallet.address, asset, head) }).toEqual({ chainId, wallet: wallet.label, asset, balance: sum });
+          expect({ chainId, wallet: wallet.label, asset, balance: world.expectedBalance(chainId, wallet.address, asset, head) }).toEqual({
+            chainId,
+            wallet: wallet.label,
+            asset,
+            balance: sum,
+          });
           expect(sum >= 0n).toBe(true);
-          const query = asset === 'native'
-            ? { chainid: chainId, module: 'account', action: 'balance', address: wallet.address, tag: 'latest' }
-            : { chainid: chainId, module: 'account', action: 'tokenbalance', contractaddress: asset, address: wallet.address, tag: 'latest' };
+          const query =
+            asset === 'native'
+              ? { chainid: chainId, module: 'account', action: 'balance', address: wallet.address, tag: 'latest' }
+              : {
+                  chainid: chainId,
+                  module: 'account',
+                  action: 'tokenbalance',
+                  contractaddress: asset,
+                  address: wallet.address,
+                  tag: 'latest',
+                };
           expect((await call(sandbox, query)).result).toBe(sum.toString());
           const totals = world.expectedSums(chainId, wallet.address, 0, head).get(asset) ?? { in: 0n, out: 0n, fees: 0n };
           expect(totals.in - totals.out - totals.fees).toBe(sum);
@@ -256,7 +304,9 @@ describe('balances', () => {
     const expected = world.expectedBalance(1, main, 'native', block);
     const sums = world.expectedSums(1, main, 0, block).get('native')!;
     expect(sums.in - sums.out - sums.fees).toBe(expected);
-    expect((await call(sandbox, { chainid: 1, module: 'account', action: 'balancehistory', address: main, blockno: block })).result).toBe(expected.toString());
+    expect((await call(sandbox, { chainid: 1, module: 'account', action: 'balancehistory', address: main, blockno: block })).result).toBe(
+      expected.toString(),
+    );
   });
 });
 
@@ -267,8 +317,12 @@ describe('blocks and time', () => {
       expect(world.timestampOf(chainId, chain.firstBlock)).toBe(WORLD_START);
       expect(world.timestampOf(chainId, chain.headBlock)).toBeLessThanOrEqual(WORLD_END);
       const t = Date.UTC(2025, 0, 1) / 1000;
-      const before = Number((await call(sandbox, { chainid: chainId, module: 'block', action: 'getblocknobytime', timestamp: t, closest: 'before' })).result);
-      const after = Number((await call(sandbox, { chainid: chainId, module: 'block', action: 'getblocknobytime', timestamp: t, closest: 'after' })).result);
+      const before = Number(
+        (await call(sandbox, { chainid: chainId, module: 'block', action: 'getblocknobytime', timestamp: t, closest: 'before' })).result,
+      );
+      const after = Number(
+        (await call(sandbox, { chainid: chainId, module: 'block', action: 'getblocknobytime', timestamp: t, closest: 'after' })).result,
+      );
       expect(world.timestampOf(chainId, before)).toBeLessThanOrEqual(t);
       expect(world.timestampOf(chainId, before + 1)).toBeGreaterThan(t);
       expect(world.timestampOf(chainId, after)).toBeGreaterThanOrEqual(t);

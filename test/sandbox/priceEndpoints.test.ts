@@ -27,10 +27,14 @@ describe("the sandbox's price endpoints", () => {
     const same = await startSandbox({ world: generateWorld({ seed: 4, scale: 0, chains: [1] }) });
     const other = await startSandbox({ world: generateWorld({ seed: 5, scale: 0, chains: [1] }) });
     try {
-      const [mine, twin, theirs] = (await Promise.all([sandbox, same, other].map((at) => get(at, `/prices/defillama/batchHistorical?coins=${coins}`)))) as [Answer, Answer, Answer];
+      const [mine, twin, theirs] = (await Promise.all(
+        [sandbox, same, other].map((at) => get(at, `/prices/defillama/batchHistorical?coins=${coins}`)),
+      )) as [Answer, Answer, Answer];
       expect(mine).toEqual(twin);
       expect(mine.body).not.toBe(theirs.body);
-      expect(JSON.parse(mine.body)).toMatchObject({ coins: { 'coingecko:ethereum': { prices: [{ timestamp: 1741082400 }, { timestamp: 1741086000 }] } } });
+      expect(JSON.parse(mine.body)).toMatchObject({
+        coins: { 'coingecko:ethereum': { prices: [{ timestamp: 1741082400 }, { timestamp: 1741086000 }] } },
+      });
       // The ECB file has no rates on a Saturday, Good Friday, Easter Monday or Christmas, and has them on the Friday before.
       const xml = (await get(same, '/prices/ecb/stats/eurofxref/eurofxref-hist.xml')).body;
       expect(xml).toContain('<Cube time="2025-03-07">');
@@ -42,12 +46,26 @@ describe("the sandbox's price endpoints", () => {
   });
 
   it('answers as DefiLlama and CoinGecko refuse, and fails the endpoints a test switched off', async () => {
-    expect(await get(sandbox, '/prices/defillama/batchHistorical?coins=%7B%7D')).toEqual({ status: 400, body: '{"message":"no coins queried"}' });
-    expect((await get(sandbox, '/prices/coingecko/api/v3/coins/ethereum/market_chart/range?vs_currency=usd&from=1741082400&to=1741086000')).status).toBe(401);
-    const old = await get(sandbox, '/prices/coingecko/api/v3/coins/ethereum/market_chart/range?vs_currency=usd&from=1719792000&to=1719795600', { 'x-cg-demo-api-key': COINGECKO_SANDBOX_KEY });
+    expect(await get(sandbox, '/prices/defillama/batchHistorical?coins=%7B%7D')).toEqual({
+      status: 400,
+      body: '{"message":"no coins queried"}',
+    });
+    expect(
+      (await get(sandbox, '/prices/coingecko/api/v3/coins/ethereum/market_chart/range?vs_currency=usd&from=1741082400&to=1741086000'))
+        .status,
+    ).toBe(401);
+    const old = await get(
+      sandbox,
+      '/prices/coingecko/api/v3/coins/ethereum/market_chart/range?vs_currency=usd&from=1719792000&to=1719795600',
+      { 'x-cg-demo-api-key': COINGECKO_SANDBOX_KEY },
+    );
     expect(old.status).toBe(401);
     expect(old.body).toContain('10012');
-    const pro = await get(sandbox, '/prices/coingecko/api/v3/coins/ethereum/market_chart/range?vs_currency=usd&from=1719792000&to=1719795600', { 'x-cg-pro-api-key': COINGECKO_SANDBOX_KEY });
+    const pro = await get(
+      sandbox,
+      '/prices/coingecko/api/v3/coins/ethereum/market_chart/range?vs_currency=usd&from=1719792000&to=1719795600',
+      { 'x-cg-pro-api-key': COINGECKO_SANDBOX_KEY },
+    );
     expect(JSON.parse(pro.body).prices).toHaveLength(2);
     expect((await get(sandbox, '/prices/ecb/stats/eurofxref/eurofxref-hist.xml')).status).toBe(500);
     // One DefiLlama call in the test before; faulted calls count too.

@@ -11,7 +11,11 @@ export interface Answer {
 }
 
 /** Calls the sandbox over real HTTP with the sandbox key, returning the parsed body. */
-export async function call(sandbox: Sandbox, query: Record<string, string | number>, apiKey: string | null = sandbox.apiKey): Promise<Answer> {
+export async function call(
+  sandbox: Sandbox,
+  query: Record<string, string | number>,
+  apiKey: string | null = sandbox.apiKey,
+): Promise<Answer> {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
   if (apiKey !== null) params.set('apikey', apiKey);
   const response = await fetch(`${sandbox.url}?${params.toString()}`);

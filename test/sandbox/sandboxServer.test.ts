@@ -9,7 +9,6 @@ import { etherscanSample as sample } from '../support/samples.js';
 import { servedSandbox } from '../support/servedSandbox.js';
 import { call, rowsOf } from './sandboxClient.js';
 
-
 let world: World;
 let sandbox: Sandbox;
 let main: string;
@@ -58,7 +57,17 @@ describe('paging rules', () => {
   });
 
   it('answers an empty range with "No transactions found" and []', async () => {
-    const answer = await call(sandbox, { chainid: 1, module: 'account', action: 'txlist', address: trading, startblock: 1, endblock: 2, page: 1, offset: 10, sort: 'asc' });
+    const answer = await call(sandbox, {
+      chainid: 1,
+      module: 'account',
+      action: 'txlist',
+      address: trading,
+      startblock: 1,
+      endblock: 2,
+      page: 1,
+      offset: 10,
+      sort: 'asc',
+    });
     expect(answer).toEqual(sample('empty-txlist-no-transactions.json'));
   });
 
@@ -77,7 +86,9 @@ describe('paging rules', () => {
     const mine = rowsOf<WireTokenTx>(await list('tokentx', { contractaddress: usdc, page: 1, offset: 100 }));
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((row) => row.contractAddress === usdc && (row.from === main || row.to === main))).toBe(true);
-    const all = rowsOf<WireTokenTx>(await call(sandbox, { chainid: 1, module: 'account', action: 'tokentx', contractaddress: usdc, page: 1, offset: 100, sort: 'asc' }));
+    const all = rowsOf<WireTokenTx>(
+      await call(sandbox, { chainid: 1, module: 'account', action: 'tokentx', contractaddress: usdc, page: 1, offset: 100, sort: 'asc' }),
+    );
     expect(all.every((row) => row.contractAddress === usdc)).toBe(true);
   });
 });
@@ -99,9 +110,21 @@ describe('error envelopes (HTTP 200, exact texts)', () => {
   });
 
   it.each([
-    ['missing chainid', { module: 'account', action: 'balance', address: '0x' + '1'.repeat(40) }, 'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids'],
-    ['unknown chainid', { chainid: 999999, module: 'account', action: 'balance' }, 'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids'],
-    ['a list of chainids', { chainid: '1,10', module: 'account', action: 'balance' }, 'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids'],
+    [
+      'missing chainid',
+      { module: 'account', action: 'balance', address: '0x' + '1'.repeat(40) },
+      'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids',
+    ],
+    [
+      'unknown chainid',
+      { chainid: 999999, module: 'account', action: 'balance' },
+      'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids',
+    ],
+    [
+      'a list of chainids',
+      { chainid: '1,10', module: 'account', action: 'balance' },
+      'Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids',
+    ],
     ['unknown action', { chainid: 1, module: 'account', action: 'txlistx' }, 'Error! Missing Or invalid Action name'],
     ['unknown module', { chainid: 1, module: 'nope', action: 'txlist' }, 'Error! Missing Or invalid Action name'],
     ['bad address', { chainid: 1, module: 'account', action: 'txlist', address: '0x1234' }, 'Error! Invalid address format'],
@@ -131,10 +154,19 @@ describe('proxy', () => {
   it('answers receipts and transactions as JSON-RPC, and null for an unknown hash', async () => {
     const tx = rowsOf<WireTx>(await list('txlist', { page: 1, offset: 5 }))[2]!;
     const receipt = await call(sandbox, { chainid: 1, module: 'proxy', action: 'eth_getTransactionReceipt', txhash: tx.hash });
-    expect(receipt).toMatchObject({ jsonrpc: '2.0', id: 1, result: { transactionHash: tx.hash, gasUsed: `0x${Number(tx.gasUsed).toString(16)}` } });
+    expect(receipt).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { transactionHash: tx.hash, gasUsed: `0x${Number(tx.gasUsed).toString(16)}` },
+    });
     const byHash = await call(sandbox, { chainid: 1, module: 'proxy', action: 'eth_getTransactionByHash', txhash: tx.hash });
     expect(byHash).toMatchObject({ jsonrpc: '2.0', result: { hash: tx.hash, from: tx.from } });
-    const unknown = await call(sandbox, { chainid: 1, module: 'proxy', action: 'eth_getTransactionReceipt', txhash: `0x${'ab'.repeat(32)}` });
+    const unknown = await call(sandbox, {
+      chainid: 1,
+      module: 'proxy',
+      action: 'eth_getTransactionReceipt',
+      txhash: `0x${'ab'.repeat(32)}`,
+    });
     expect(unknown).toEqual({ jsonrpc: '2.0', id: 1, result: null });
     const head = await call(sandbox, { chainid: 1, module: 'proxy', action: 'eth_blockNumber' });
     expect(head).toEqual({ jsonrpc: '2.0', id: 1, result: `0x${world.chain(1)!.headBlock.toString(16)}` });
@@ -145,11 +177,14 @@ describe('rate limiting', () => {
   it('refuses a burst beyond the bucket with the exact envelope and counts it', async () => {
     const limited = await startSandbox({ world, rate: 3 });
     try {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => call(limited, { chainid: 1, module: 'proxy', action: 'eth_blockNumber' })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => call(limited, { chainid: 1, module: 'proxy', action: 'eth_blockNumber' })),
+      );
       const refused = answers.filter((a) => a.status === '0');
       expect(refused.length).toBeGreaterThanOrEqual(1);
       expect(answers.length - refused.length).toBeGreaterThanOrEqual(3);
-      for (const answer of refused) expect(answer).toEqual({ status: '0', message: 'NOTOK', result: 'Max calls per sec rate limit reached (3/sec)' });
+      for (const answer of refused)
+        expect(answer).toEqual({ status: '0', message: 'NOTOK', result: 'Max calls per sec rate limit reached (3/sec)' });
       expect(limited.stats.rateLimited).toBe(refused.length);
     } finally {
       await limited.close();
@@ -173,7 +208,8 @@ describe('rate limiting', () => {
   it('answers "Max daily…" once the daily quota is used', async () => {
     const quota = await startSandbox({ world, dailyLimit: 2, rate: 1000 });
     try {
-      for (let n = 0; n < 2; n++) expect((await call(quota, { chainid: 1, module: 'proxy', action: 'eth_blockNumber' })).jsonrpc).toBe('2.0');
+      for (let n = 0; n < 2; n++)
+        expect((await call(quota, { chainid: 1, module: 'proxy', action: 'eth_blockNumber' })).jsonrpc).toBe('2.0');
       const answer = await call(quota, { chainid: 1, module: 'proxy', action: 'eth_blockNumber' });
       expect(answer.status).toBe('0');
       expect(String(answer.result)).toMatch(/^Max daily/);
@@ -189,7 +225,11 @@ describe('query timeout and omitted records', () => {
     const strict = await startSandbox({ world, rate: 1000, queryTimeoutRows: 200 });
     try {
       const base = { chainid: 1, module: 'account', action: 'txlist', address: main, page: 1, offset: 1000, sort: 'asc' };
-      expect(await call(strict, base)).toEqual({ status: '0', message: 'NOTOK', result: 'Query Timeout occured. Please select a smaller result dataset' });
+      expect(await call(strict, base)).toEqual({
+        status: '0',
+        message: 'NOTOK',
+        result: 'Query Timeout occured. Please select a smaller result dataset',
+      });
       expect((await call(strict, { ...base, startblock: 0, endblock: 20_050_000 })).status).toBe('1');
     } finally {
       await strict.close();
@@ -201,9 +241,16 @@ describe('query timeout and omitted records', () => {
     const gone = rows.find((row) => row.from === main && row.value !== '0')!;
     const gappy = await startSandbox({ world, rate: 1000, omit: [{ chainId: 1, stream: 'txlist', hash: gone.hash }] });
     try {
-      const gappyRows = rowsOf<WireTx>(await call(gappy, { chainid: 1, module: 'account', action: 'txlist', address: main, page: 1, offset: 50, sort: 'asc' }));
+      const gappyRows = rowsOf<WireTx>(
+        await call(gappy, { chainid: 1, module: 'account', action: 'txlist', address: main, page: 1, offset: 50, sort: 'asc' }),
+      );
       expect(gappyRows.map((row) => row.hash)).not.toContain(gone.hash);
-      expect(gappyRows.map((row) => row.hash)).toEqual(rows.filter((row) => row.hash !== gone.hash).concat(gappyRows.slice(49)).map((row) => row.hash));
+      expect(gappyRows.map((row) => row.hash)).toEqual(
+        rows
+          .filter((row) => row.hash !== gone.hash)
+          .concat(gappyRows.slice(49))
+          .map((row) => row.hash),
+      );
       const balance = { chainid: 1, module: 'account', action: 'balance', address: main, tag: 'latest' };
       expect(await call(gappy, balance)).toEqual(await call(sandbox, balance));
     } finally {
@@ -242,7 +289,16 @@ describe('faults', () => {
     const seen = { http502: 0, truncated: 0, drop: 0, rateLimit: 0, queryTimeout: 0 };
     try {
       for (let n = 0; n < 150; n++) {
-        const query = new URLSearchParams({ chainid: '1', module: 'account', action: 'txlist', address: main, page: '1', offset: '20', sort: 'asc', apikey: faulty.apiKey });
+        const query = new URLSearchParams({
+          chainid: '1',
+          module: 'account',
+          action: 'txlist',
+          address: main,
+          page: '1',
+          offset: '20',
+          sort: 'asc',
+          apikey: faulty.apiKey,
+        });
         let response: Response;
         try {
           response = await fetch(`${faulty.url}?${query.toString()}`);
@@ -303,12 +359,14 @@ describe('serveSandbox', () => {
   });
 
   it('rejects a fault share outside 0..1', async () => {
-    await expect(serveSandbox({ port: 0, seed: 1, scale: 0, rate: 5, faults: 2, disabledActions: [], stdout: new Writable() })).rejects.toThrow('--faults must be a share between 0 and 1');
+    await expect(
+      serveSandbox({ port: 0, seed: 1, scale: 0, rate: 5, faults: 2, disabledActions: [], stdout: new Writable() }),
+    ).rejects.toThrow('--faults must be a share between 0 and 1');
   });
 
   it('rejects a --disable-action value that is not an action name', async () => {
-    await expect(serveSandbox({ port: 0, seed: 1, scale: 0, rate: 5, faults: 0, disabledActions: ['balance history'], stdout: new Writable() })).rejects.toThrow(
-      '--disable-action takes action names separated by commas, got "balance history"',
-    );
+    await expect(
+      serveSandbox({ port: 0, seed: 1, scale: 0, rate: 5, faults: 0, disabledActions: ['balance history'], stdout: new Writable() }),
+    ).rejects.toThrow('--disable-action takes action names separated by commas, got "balance history"');
   });
 });

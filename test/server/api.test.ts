@@ -27,13 +27,21 @@ const serverLog: string[] = [];
 /** Every body the server sent in this file, to grep for the key at the end. */
 const bodies: string[] = [];
 
-async function call(method: string, route: string, options: { token?: string; cookie?: string; csrf?: string; body?: unknown } = {}): Promise<{ status: number; text: string; json: () => unknown }> {
+async function call(
+  method: string,
+  route: string,
+  options: { token?: string; cookie?: string; csrf?: string; body?: unknown } = {},
+): Promise<{ status: number; text: string; json: () => unknown }> {
   const headers: Record<string, string> = {};
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie !== undefined) headers.cookie = options.cookie;
   if (options.csrf !== undefined) headers['x-csrf-token'] = options.csrf;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.url}${route}`, { method, headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) });
+  const response = await fetch(`${server.url}${route}`, {
+    method,
+    headers,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
   const text = await response.text();
   bodies.push(text, JSON.stringify([...response.headers]));
   return { status: response.status, text, json: () => JSON.parse(text) as unknown };
@@ -56,8 +64,19 @@ beforeAll(async () => {
   const [first] = hostile.wallets;
   if (first !== undefined) first.label = HOSTILE_LABEL;
   const book = (await call('POST', '/api/books', { token: adminToken, body: hostile })).json() as { id: number };
-  exportRunId = ((await call('POST', `/api/books/${book.id}/runs`, { token: adminToken, body: { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] } })).json() as { id: number }).id;
-  reconcileRunId = ((await call('POST', `/api/books/${book.id}/runs`, { token: adminToken, body: { kind: 'reconcile', period: { year: 2025 } } })).json() as { id: number }).id;
+  exportRunId = (
+    (
+      await call('POST', `/api/books/${book.id}/runs`, {
+        token: adminToken,
+        body: { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] },
+      })
+    ).json() as { id: number }
+  ).id;
+  reconcileRunId = (
+    (
+      await call('POST', `/api/books/${book.id}/runs`, { token: adminToken, body: { kind: 'reconcile', period: { year: 2025 } } })
+    ).json() as { id: number }
+  ).id;
   await workspace.queue.idle();
 });
 
@@ -69,7 +88,14 @@ afterAll(async () => {
 
 describe('access', () => {
   it('refuses every route without a session or token (401), and a viewer starting a run (403)', async () => {
-    for (const [method, route] of [['GET', '/api/books'], ['GET', `/api/runs/${exportRunId}`], ['GET', `/api/runs/${exportRunId}/files/ledger.csv`], ['GET', `/api/runs/${exportRunId}/archive.zip`], ['POST', '/api/books/1/runs'], ['DELETE', '/api/session']]) {
+    for (const [method, route] of [
+      ['GET', '/api/books'],
+      ['GET', `/api/runs/${exportRunId}`],
+      ['GET', `/api/runs/${exportRunId}/files/ledger.csv`],
+      ['GET', `/api/runs/${exportRunId}/archive.zip`],
+      ['POST', '/api/books/1/runs'],
+      ['DELETE', '/api/session'],
+    ]) {
       expect([method, route, (await call(method ?? 'GET', route ?? '/')).status]).toEqual([method, route, 401]);
     }
     expect((await call('GET', '/api/books', { token: 'not-a-token' })).status).toBe(401);
@@ -83,13 +109,19 @@ describe('access', () => {
   it('refuses a cookie request that changes something without x-csrf-token, and accepts it with one', async () => {
     const { cookie, csrfToken } = await login(server.url, 'admin', 'correct horse battery');
     expect(cookie).toMatch(/ls_session=/);
-    const loginResponse = await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'admin', password: 'correct horse battery' }) });
+    const loginResponse = await fetch(`${server.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'admin', password: 'correct horse battery' }),
+    });
     const sessionCookie = loginResponse.headers.getSetCookie().find((line) => line.startsWith('ls_session=')) ?? '';
     expect(sessionCookie).toMatch(/HttpOnly/);
     expect(sessionCookie).toMatch(/SameSite=Strict/);
     expect((await call('PUT', '/api/books/1/schedules', { cookie, body: [] })).status).toBe(403);
     expect((await call('PUT', '/api/books/1/schedules', { cookie, csrf: 'forged', body: [] })).status).toBe(403);
-    expect((await call('PUT', '/api/books/1/schedules', { cookie, csrf: csrfToken, body: [{ kind: 'reconcile', cron: '30 2 * * *' }] })).status).toBe(200);
+    expect(
+      (await call('PUT', '/api/books/1/schedules', { cookie, csrf: csrfToken, body: [{ kind: 'reconcile', cron: '30 2 * * *' }] })).status,
+    ).toBe(200);
     expect((await call('GET', '/api/books', { cookie })).status).toBe(200);
     expect((await call('DELETE', '/api/session', { cookie, csrf: csrfToken })).status).toBe(200);
     expect((await call('GET', '/api/books', { cookie })).status).toBe(401);
@@ -121,9 +153,15 @@ describe('access', () => {
   });
 
   it('names every problem of a bad book at once, with a field', async () => {
-    const response = await call('POST', '/api/books', { token: adminToken, body: { name: 'x', wallets: [{ address: '0x12' }], chains: [424242] } });
+    const response = await call('POST', '/api/books', {
+      token: adminToken,
+      body: { name: 'x', wallets: [{ address: '0x12' }], chains: [424242] },
+    });
     expect(response.status).toBe(400);
-    expect(response.json()).toEqual({ error: expect.stringMatching(/^book has 2 problems: .*chains\[0\].*wallets\[0\]\.address/), field: 'chains' });
+    expect(response.json()).toEqual({
+      error: expect.stringMatching(/^book has 2 problems: .*chains\[0\].*wallets\[0\]\.address/),
+      field: 'chains',
+    });
   });
 });
 
@@ -165,7 +203,12 @@ describe('run events', () => {
     expect(events.status).toBe(200);
     const [event, data] = events.text.trim().split('\n');
     expect(event).toBe('event: done');
-    expect(JSON.parse(data?.replace(/^data: /, '') ?? '{}')).toMatchObject({ id: exportRunId, status: 'succeeded', progress: { blocksPercent: 100 }, log: log.slice(2) });
+    expect(JSON.parse(data?.replace(/^data: /, '') ?? '{}')).toMatchObject({
+      id: exportRunId,
+      status: 'succeeded',
+      progress: { blocksPercent: 100 },
+      log: log.slice(2),
+    });
     expect((await call('GET', `/api/runs/${exportRunId}/events`)).status).toBe(401);
   });
 });
@@ -177,11 +220,15 @@ describe('year summary and balance chart', () => {
     const report = JSON.parse(fs.readFileSync(path.join(dataDir, 'runs', String(reconcileRunId), 'files', 'reconcile.json'), 'utf8')) as {
       assets: { assetKind: string; spam: string; closing: { amount: string } | null; in: { amount: string } | null }[];
     };
-    const files = (await call('GET', `/api/runs/${exportRunId}/files`, { token: viewerToken })).json() as { name: string; sha256: string }[];
+    const files = (await call('GET', `/api/runs/${exportRunId}/files`, { token: viewerToken })).json() as {
+      name: string;
+      sha256: string;
+    }[];
     const summary = await (await fetch(`${server.url}/books/1/summary`, { headers: { cookie } })).text();
     bodies.push(summary);
     expect(summary).toContain(files.find((file) => file.name === 'ledger.csv')?.sha256);
-    for (const asset of report.assets.filter((entry) => entry.spam === '')) expect(summary).toContain(`<td class="num">${asset.closing?.amount}`);
+    for (const asset of report.assets.filter((entry) => entry.spam === ''))
+      expect(summary).toContain(`<td class="num">${asset.closing?.amount}`);
 
     const chart = await (await fetch(`${server.url}/books/1/chart`, { headers: { cookie } })).text();
     bodies.push(chart);
@@ -197,14 +244,32 @@ describe('year summary and balance chart', () => {
 describe('downloads', () => {
   it('serve only files listed in the run manifest: ../, %2e%2e%2f, absolute and unlisted names are 404', async () => {
     expect((await finished(exportRunId)).status).toBe('succeeded');
-    const files = (await call('GET', `/api/runs/${exportRunId}/files`, { token: viewerToken })).json() as { name: string; bytes: number; sha256: string }[];
+    const files = (await call('GET', `/api/runs/${exportRunId}/files`, { token: viewerToken })).json() as {
+      name: string;
+      bytes: number;
+      sha256: string;
+    }[];
     expect(files.map((file) => file.name)).toContain('ledger.csv');
     const ledger = await call('GET', `/api/runs/${exportRunId}/files/ledger.csv`, { token: viewerToken });
     expect(ledger.status).toBe(200);
     expect(Buffer.byteLength(ledger.text)).toBe(files.find((file) => file.name === 'ledger.csv')?.bytes);
     fs.writeFileSync(path.join(dataDir, 'secret.txt'), 'not for download');
-    const attempts = ['../job.json', '..%2fjob.json', '%2e%2e%2fjob.json', '%2e%2e/%2e%2e/%2e%2e/secret.txt', '%2e%2e%2f%2e%2e%2f%2e%2e%2fsecret.txt', encodeURIComponent(path.join(dataDir, 'secret.txt')), path.join(dataDir, 'secret.txt'), 'job.json', 'LEDGER.CSV', 'ledger.csv%00', '.'];
-    const share = (await call('POST', `/api/runs/${exportRunId}/shares`, { token: adminToken, body: { days: 2 } })).json() as { url: string };
+    const attempts = [
+      '../job.json',
+      '..%2fjob.json',
+      '%2e%2e%2fjob.json',
+      '%2e%2e/%2e%2e/%2e%2e/secret.txt',
+      '%2e%2e%2f%2e%2e%2f%2e%2e%2fsecret.txt',
+      encodeURIComponent(path.join(dataDir, 'secret.txt')),
+      path.join(dataDir, 'secret.txt'),
+      'job.json',
+      'LEDGER.CSV',
+      'ledger.csv%00',
+      '.',
+    ];
+    const share = (await call('POST', `/api/runs/${exportRunId}/shares`, { token: adminToken, body: { days: 2 } })).json() as {
+      url: string;
+    };
     const shareBase = new URL(share.url, server.url).pathname;
     for (const name of attempts) {
       expect([name, (await call('GET', `/api/runs/${exportRunId}/files/${name}`, { token: adminToken })).status]).toEqual([name, 404]);
@@ -213,7 +278,10 @@ describe('downloads', () => {
   });
 
   it('shares: ≥128-bit links showing one run, downloads logged, 404 once expired or revoked', async () => {
-    const created = (await call('POST', `/api/runs/${exportRunId}/shares`, { token: adminToken, body: { days: 1 } })).json() as { id: string; url: string };
+    const created = (await call('POST', `/api/runs/${exportRunId}/shares`, { token: adminToken, body: { days: 1 } })).json() as {
+      id: string;
+      url: string;
+    };
     const token = new URL(created.url, server.url).pathname.split('/')[2] ?? '';
     expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
     const base = new URL(created.url, server.url).pathname;
@@ -228,14 +296,21 @@ describe('downloads', () => {
     clock = new Date(clock.getTime() + 25 * 3600_000);
     expect((await call('GET', `${base}/files/ledger.csv`)).status).toBe(404);
     clock = new Date();
-    const other = (await call('POST', `/api/runs/${exportRunId}/shares`, { token: adminToken, body: { days: 3 } })).json() as { id: string; url: string };
+    const other = (await call('POST', `/api/runs/${exportRunId}/shares`, { token: adminToken, body: { days: 3 } })).json() as {
+      id: string;
+      url: string;
+    };
     const otherBase = new URL(other.url, server.url).pathname;
     expect((await call('GET', otherBase)).status).toBe(200);
     expect((await call('DELETE', `/api/shares/${other.id}`, { token: viewerToken })).status).toBe(403);
     expect((await call('DELETE', `/api/shares/${other.id}`, { token: adminToken })).status).toBe(200);
     expect((await call('GET', otherBase)).status).toBe(404);
     expect((await call('GET', `${otherBase}/archive.zip`)).status).toBe(404);
-    const listed = (await call('GET', `/api/runs/${exportRunId}/shares`, { token: viewerToken })).json() as { id: string; downloads: number; revokedAt: string | null }[];
+    const listed = (await call('GET', `/api/runs/${exportRunId}/shares`, { token: viewerToken })).json() as {
+      id: string;
+      downloads: number;
+      revokedAt: string | null;
+    }[];
     expect(listed.find((share) => share.id === created.id)).toMatchObject({ downloads: 2, revokedAt: null });
     expect(listed.find((share) => share.id === other.id)?.revokedAt).toEqual(expect.any(String));
   });
@@ -244,14 +319,24 @@ describe('downloads', () => {
 describe('the API key', () => {
   it('is in no response, page, log, file or database row', async () => {
     expect((await finished(reconcileRunId)).status).toMatch(/succeeded|differences/);
-    for (const route of ['/api/books', `/api/runs/${exportRunId}`, `/api/runs/${exportRunId}/log`, `/api/runs/${reconcileRunId}/log`, `/api/runs/${exportRunId}/archive.zip`, '/api/books/1/runs']) {
+    for (const route of [
+      '/api/books',
+      `/api/runs/${exportRunId}`,
+      `/api/runs/${exportRunId}/log`,
+      `/api/runs/${reconcileRunId}/log`,
+      `/api/runs/${exportRunId}/archive.zip`,
+      '/api/books/1/runs',
+    ]) {
       await call('GET', route, { token: adminToken });
     }
     const { cookie } = await login(server.url, 'admin', 'correct horse battery');
-    for (const page of ['/', '/books/1', `/runs/${exportRunId}`, `/runs/${reconcileRunId}`]) bodies.push(await (await fetch(`${server.url}${page}`, { headers: { cookie } })).text());
+    for (const page of ['/', '/books/1', `/runs/${exportRunId}`, `/runs/${reconcileRunId}`])
+      bodies.push(await (await fetch(`${server.url}${page}`, { headers: { cookie } })).text());
     expect(bodies.filter((body) => body.includes(KEY))).toEqual([]);
     expect(serverLog.filter((line) => line.includes(KEY))).toEqual([]);
-    const files = (fs.readdirSync(dataDir, { recursive: true }) as string[]).map((name) => path.join(dataDir, name)).filter((file) => fs.statSync(file).isFile());
+    const files = (fs.readdirSync(dataDir, { recursive: true }) as string[])
+      .map((name) => path.join(dataDir, name))
+      .filter((file) => fs.statSync(file).isFile());
     expect(files.some((file) => file.endsWith('workspace.db'))).toBe(true);
     expect(files.some((file) => file.endsWith('state.db'))).toBe(true);
     expect(files.filter((file) => fs.readFileSync(file).includes(Buffer.from(KEY)))).toEqual([]);
@@ -262,7 +347,8 @@ describe('login', () => {
   // Last in this file: once the limit is reached, this address cannot log in for a minute.
   it('is rate-limited per address: attempts over the limit get 429 even with the right password', async () => {
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await call('POST', '/api/session', { body: { user: 'admin', password: `guess ${attempt}` } })).status);
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      statuses.push((await call('POST', '/api/session', { body: { user: 'admin', password: `guess ${attempt}` } })).status);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
     expect(statuses).toContain(429);
     expect((await call('POST', '/api/session', { body: { user: 'admin', password: 'correct horse battery' } })).status).toBe(429);

@@ -29,7 +29,8 @@ const served = servedWorkspace('archive', {
 /** As the admin. */
 const call = (method: string, route: string, body?: unknown): Promise<ApiAnswer> => served.call(method, route, served.tokens.keeper!, body);
 
-const names = async (query = ''): Promise<string[]> => (await call('GET', `/api/books${query}`)).json<{ name: string }[]>().map((book) => book.name);
+const names = async (query = ''): Promise<string[]> =>
+  (await call('GET', `/api/books${query}`)).json<{ name: string }[]>().map((book) => book.name);
 
 /** What a viewer gets for a route: only the status. */
 const asViewer = async (route: string): Promise<number> => (await served.call('GET', route, served.tokens.reader!)).status;
@@ -50,21 +51,41 @@ describe('removing a book', () => {
     const before = fs.readFileSync(filed, 'utf8');
 
     // Nothing the run, the close or the workspace wrote is readable by others (the filed folder is read-only by design).
-    const open = walk(served.dataDir).filter(([, stat]) => (stat.mode & 0o077) !== 0).map(([file, stat]) => `${file} ${(stat.mode & 0o777).toString(8)}`);
+    const open = walk(served.dataDir)
+      .filter(([, stat]) => (stat.mode & 0o077) !== 0)
+      .map(([file, stat]) => `${file} ${(stat.mode & 0o777).toString(8)}`);
     expect(open).toEqual([]);
-    expect(walk(served.dataDir).map(([file]) => path.basename(file))).toEqual(expect.arrayContaining(['workspace.db', 'ledger.csv', 'filed.json', 'job.json']));
+    expect(walk(served.dataDir).map(([file]) => path.basename(file))).toEqual(
+      expect.arrayContaining(['workspace.db', 'ledger.csv', 'filed.json', 'job.json']),
+    );
 
     const removed = await call('DELETE', `/api/books/${bookId}`);
     expect([removed.status, removed.json()]).toEqual([200, { ok: true, outcome: 'archived' }]);
     expect(fs.readFileSync(filed, 'utf8')).toBe(before);
     expect(await names()).not.toContain('Filed client');
     expect(await names('?archived=true')).toEqual(['Filed client']);
-    const download = await fetch(`${served.server.url}/api/runs/${closeId}/files/ledger.csv`, { headers: { authorization: `Bearer ${served.tokens.keeper!}` } });
+    const download = await fetch(`${served.server.url}/api/runs/${closeId}/files/ledger.csv`, {
+      headers: { authorization: `Bearer ${served.tokens.keeper!}` },
+    });
     expect([download.status, await download.text()]).toEqual([200, before]);
     // Kept for the admins: a viewer finds neither the book nor its runs, whichever route names them.
-    const routes = [`/api/books/${bookId}`, `/api/books/${bookId}/runs`, `/api/books/${bookId}/entries`, `/api/books/${bookId}/rules`, `/books/${bookId}`, `/books/${bookId}/summary`, `/api/runs/${closeId}`, `/api/runs/${closeId}/files/ledger.csv`, `/runs/${closeId}`];
+    const routes = [
+      `/api/books/${bookId}`,
+      `/api/books/${bookId}/runs`,
+      `/api/books/${bookId}/entries`,
+      `/api/books/${bookId}/rules`,
+      `/books/${bookId}`,
+      `/books/${bookId}/summary`,
+      `/api/runs/${closeId}`,
+      `/api/runs/${closeId}/files/ledger.csv`,
+      `/runs/${closeId}`,
+    ];
     expect(await Promise.all(routes.map(asViewer))).toEqual(routes.map(() => 404));
-    expect((await fetch(`${served.server.url}/api/books?archived=true`, { headers: { authorization: `Bearer ${served.tokens.reader!}` } }).then((answer) => answer.json()))).toEqual([]);
+    expect(
+      await fetch(`${served.server.url}/api/books?archived=true`, { headers: { authorization: `Bearer ${served.tokens.reader!}` } }).then(
+        (answer) => answer.json(),
+      ),
+    ).toEqual([]);
     const refused = await call('POST', `/api/books/${bookId}/runs`, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
     expect([refused.status, (refused.json() as { error: string }).error]).toEqual([400, expect.stringMatching(/archived/)]);
 

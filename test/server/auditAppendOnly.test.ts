@@ -11,9 +11,15 @@ import { tempDir } from '../support/workspaceHarness.js';
 
 /** Three entries, a book's and two without, one of whose texts a spreadsheet would run as a formula. */
 async function fill(data: WorkspaceData): Promise<void> {
-  await data.audit.record({ id: 1, name: 'ada', via: 'session' }, { action: 'book.created', book: 7, target: 'book 7', after: { name: '=HYPERLINK("x")' } });
+  await data.audit.record(
+    { id: 1, name: 'ada', via: 'session' },
+    { action: 'book.created', book: 7, target: 'book 7', after: { name: '=HYPERLINK("x")' } },
+  );
   await data.audit.record({ id: null, name: null, via: 'anonymous' }, { action: 'login.failed', target: 'user mallory' });
-  await data.audit.record({ id: 1, name: 'ada', via: 'bearer' }, { action: 'book.edited', book: 7, target: 'book 7', before: { name: 'a, b' }, after: { name: 'c "d"' } });
+  await data.audit.record(
+    { id: 1, name: 'ada', via: 'bearer' },
+    { action: 'book.edited', book: 7, target: 'book 7', before: { name: 'a, b' }, after: { name: 'c "d"' } },
+  );
 }
 
 /** `ledgerscan audit` on the workspace `args` name: its CSV rows, oldest first, each cell as written. */
@@ -62,7 +68,11 @@ describe('the audit log on SQLite', () => {
     expectCsv(await auditCsv(['--data', dir], dir));
     expect((await auditCsv(['--data', dir, '--action', 'login.failed'], dir)).map((row) => row.target)).toEqual(['user mallory']);
     const refused = await runInProcess(['audit', '--data', dir, '--action', 'login.falied'], { cwd: dir });
-    expect(refused).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^ledgerscan: action "login.falied" is not an audited action/) });
+    expect(refused).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: expect.stringMatching(/^ledgerscan: action "login.falied" is not an audited action/),
+    });
   });
 });
 
@@ -81,7 +91,11 @@ describeWithPostgres('the audit log on PostgreSQL', (server) => {
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE of its rows in the database itself', async () => {
-    for (const statement of ["UPDATE ledgerscan.audit_log SET user_name = 'eve'", 'DELETE FROM ledgerscan.audit_log', 'TRUNCATE ledgerscan.audit_log']) {
+    for (const statement of [
+      "UPDATE ledgerscan.audit_log SET user_name = 'eve'",
+      'DELETE FROM ledgerscan.audit_log',
+      'TRUNCATE ledgerscan.audit_log',
+    ]) {
       await expect(queryDatabase(url, statement)).rejects.toThrow(/append-only/);
     }
     expect(await queryDatabase(url, 'SELECT count(*)::int AS n FROM ledgerscan.audit_log')).toEqual([{ n: 3 }]);
@@ -89,6 +103,9 @@ describeWithPostgres('the audit log on PostgreSQL', (server) => {
 
   it('prints as CSV with ledgerscan audit --database', async () => {
     expectCsv(await auditCsv(['--database', url], process.cwd()));
-    expect((await auditCsv(['--database', url, '--book', '7'], process.cwd())).map((row) => row.action)).toEqual(['book.created', 'book.edited']);
+    expect((await auditCsv(['--database', url, '--book', '7'], process.cwd())).map((row) => row.action)).toEqual([
+      'book.created',
+      'book.edited',
+    ]);
   });
 });

@@ -60,7 +60,9 @@ describe('the audit log', () => {
     const queued = (await call('POST', `/api/books/${book}/runs`, ada, { kind: 'sync' })).json<{ id: number }>().id;
     expect((await call('POST', `/api/runs/${queued}/stop`, ada)).status).toBe(200);
     await workspace.start({ scheduler: false });
-    const close = (await call('POST', `/api/books/${book}/runs`, ada, { kind: 'close', period: { year: 2025 }, templates: ['ledger'] })).json<{ id: number }>().id;
+    const close = (
+      await call('POST', `/api/books/${book}/runs`, ada, { kind: 'close', period: { year: 2025 }, templates: ['ledger'] })
+    ).json<{ id: number }>().id;
     await workspace.queue.idle();
     expect((await workspace.data.getRun(close))?.status).toBe('succeeded');
     const share = (await call('POST', `/api/runs/${close}/shares`, ada, { days: 3 })).json<{ id: string; url: string }>();
@@ -71,7 +73,9 @@ describe('the audit log', () => {
     const spare = (await call('POST', '/api/books', ada, worldBook(world, 'Spare'))).json<{ id: number }>().id;
     expect((await call('DELETE', `/api/books/${spare}`, ada)).json()).toMatchObject({ outcome: 'deleted' });
 
-    const carl = (await call('POST', '/api/users', ada, { name: 'carl', role: 'viewer', password: 'carl password 1' })).json<{ id: number }>().id;
+    const carl = (await call('POST', '/api/users', ada, { name: 'carl', role: 'viewer', password: 'carl password 1' })).json<{
+      id: number;
+    }>().id;
     expect((await call('PATCH', `/api/users/${carl}`, ada, { role: 'admin' })).status).toBe(200);
     expect((await call('PUT', `/api/users/${carl}/password`, ada, { password: 'carl password 2' })).status).toBe(200);
     expect((await call('PUT', '/api/me/password', vic, { current: 'vic password 1', password: 'vic password 2' })).status).toBe(200);
@@ -80,7 +84,13 @@ describe('the audit log', () => {
     const log = await wholeLog('limit=4');
     const by = (action: string): AuditEntry | undefined => log.find((entry) => entry.action === action);
     const recorded = new Set(log.map((entry) => entry.action));
-    for (const action of AUDIT_ACTIONS.filter((name) => !['user.token_created', 'rule.added', 'rule.removed', 'price.added', 'price.removed', 'note.added', 'review.changed'].includes(name))) expect([action, recorded.has(action)]).toEqual([action, true]);
+    for (const action of AUDIT_ACTIONS.filter(
+      (name) =>
+        !['user.token_created', 'rule.added', 'rule.removed', 'price.added', 'price.removed', 'note.added', 'review.changed'].includes(
+          name,
+        ),
+    ))
+      expect([action, recorded.has(action)]).toEqual([action, true]);
     // Newest first, each entry once across the pages, stamped by the database's clock (not the workspace's fixed one).
     expect(log.map((entry) => entry.id)).toEqual([...new Set(log.map((entry) => entry.id))].sort((a, b) => b - a));
     expect(log.every((entry) => !entry.at.startsWith('2026-06-01T02:00'))).toBe(true);
@@ -88,12 +98,29 @@ describe('the audit log', () => {
     expect(by('login.failed')).toMatchObject({ user: null, via: 'anonymous', target: 'user vic' });
     expect(by('login')).toMatchObject({ user: 'ada', via: 'session' });
     expect(by('logout')).toMatchObject({ user: 'ada', via: 'session' });
-    expect(by('book.edited')).toMatchObject({ user: 'ada', via: 'bearer', book, before: { name: 'Audited client' }, after: { name: 'Audited client GmbH' } });
+    expect(by('book.edited')).toMatchObject({
+      user: 'ada',
+      via: 'bearer',
+      book,
+      before: { name: 'Audited client' },
+      after: { name: 'Audited client GmbH' },
+    });
     expect(by('run.stopped')).toMatchObject({ user: 'ada', book, target: `run ${queued}` });
     expect(by('period.closed')).toMatchObject({ user: 'ada', book, target: `run ${close}`, after: { label: '2025' } });
-    expect(by('share.downloaded')).toMatchObject({ user: null, via: 'anonymous', book, target: `share ${share.id}`, after: { file: 'archive.zip' } });
+    expect(by('share.downloaded')).toMatchObject({
+      user: null,
+      via: 'anonymous',
+      book,
+      target: `share ${share.id}`,
+      after: { file: 'archive.zip' },
+    });
     expect(by('book.deleted')).toMatchObject({ user: 'ada', book: spare, before: { name: 'Spare' } });
-    expect(by('user.role_changed')).toMatchObject({ user: 'ada', target: 'user carl', before: { role: 'viewer' }, after: { role: 'admin' } });
+    expect(by('user.role_changed')).toMatchObject({
+      user: 'ada',
+      target: 'user carl',
+      before: { role: 'viewer' },
+      after: { role: 'admin' },
+    });
     expect(by('user.password_changed')).toMatchObject({ user: 'vic', target: 'user vic' });
     expect(JSON.stringify(log)).not.toMatch(/password [12]|scrypt\$/);
 
@@ -105,7 +132,9 @@ describe('the audit log', () => {
   it('filters by book, user, action and dates, on the API and the page', async () => {
     const all = await wholeLog('');
     const book = all.find((entry) => entry.action === 'period.closed')?.book as number;
-    expect((await wholeLog(`book=${book}`)).map((entry) => entry.id)).toEqual(all.filter((entry) => entry.book === book).map((entry) => entry.id));
+    expect((await wholeLog(`book=${book}`)).map((entry) => entry.id)).toEqual(
+      all.filter((entry) => entry.book === book).map((entry) => entry.id),
+    );
     expect((await wholeLog('user=vic')).map((entry) => entry.action)).toEqual(['user.password_changed']);
     expect((await wholeLog('action=login')).every((entry) => entry.action === 'login')).toBe(true);
     const today = all[0]?.at.slice(0, 10) as string;
@@ -124,7 +153,8 @@ describe('the audit log', () => {
   it('has no route that changes or removes an entry', async () => {
     const before = (await wholeLog('')).length;
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      for (const url of ['/api/audit', '/api/audit/:id', '/audit']) expect([method, url, server.app.hasRoute({ method, url })]).toEqual([method, url, false]);
+      for (const url of ['/api/audit', '/api/audit/:id', '/audit'])
+        expect([method, url, server.app.hasRoute({ method, url })]).toEqual([method, url, false]);
       expect((await call(method, '/api/audit', ada, method === 'DELETE' ? undefined : {})).status).toBe(404);
       expect((await call(method, '/api/audit/1', ada, method === 'DELETE' ? undefined : {})).status).toBe(404);
     }

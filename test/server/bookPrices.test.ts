@@ -38,14 +38,22 @@ describe('a book’s manual prices (SQLite)', () => {
     const prices = `/api/books/${bookId}/prices`;
 
     expect((await call('POST', prices, viewer, given)).status).toBe(403);
-    for (const [price, pattern] of [['12,5', /^price "12,5" is not a plain positive decimal/], ['0.00', /^price "0.00" is 0: a price of 0 is an error/], ['-3', /^price "-3"/], ['1e3', /^price "1e3"/]] as const) {
+    for (const [price, pattern] of [
+      ['12,5', /^price "12,5" is not a plain positive decimal/],
+      ['0.00', /^price "0.00" is 0: a price of 0 is an error/],
+      ['-3', /^price "-3"/],
+      ['1e3', /^price "1e3"/],
+    ] as const) {
       const refused = await call('POST', prices, admin, { ...given, price });
       expect(refused.status).toBe(400);
       expect(refused.json<{ error: string; field: string }>()).toEqual({ error: expect.stringMatching(pattern), field: 'price' });
     }
     // The cells a price file once bounded otherwise (test/e2e/badInput has the file's side): a millisecond time, a day the calendar lacks.
     for (const time of ['yesterday', '1740830400000', '2025-02-30T12:00:00Z', '2025-03-01T24:00:00Z']) {
-      expect((await call('POST', prices, admin, { ...given, time })).json()).toEqual({ error: `time "${time}" is not an instant in UTC such as 2025-03-01T12:00:00Z or unix seconds (at most 12 digits)`, field: 'time' });
+      expect((await call('POST', prices, admin, { ...given, time })).json()).toEqual({
+        error: `time "${time}" is not an instant in UTC such as 2025-03-01T12:00:00Z or unix seconds (at most 12 digits)`,
+        field: 'time',
+      });
     }
     expect((await call('POST', prices, admin, { ...given, currency: 'EUR' })).json()).toMatchObject({ field: 'currency' });
     expect((await call('POST', prices, admin, { ...given, chain: 137 })).json()).toMatchObject({ field: 'chain' });
@@ -54,31 +62,60 @@ describe('a book’s manual prices (SQLite)', () => {
     const added = await call('POST', prices, admin, { ...given, asset: asset.toUpperCase().replace('0X', '0x'), currency: 'usd' });
     expect(added.status).toBe(201);
     const price = added.json<{ id: number }>();
-    expect(price).toEqual({ id: price.id, time: gap.first, chainId: given.chain, asset, currency: 'USD', price: '1.25', author: 'anna', created: '2026-06-01T02:00:00.000Z' });
+    expect(price).toEqual({
+      id: price.id,
+      time: gap.first,
+      chainId: given.chain,
+      asset,
+      currency: 'USD',
+      price: '1.25',
+      author: 'anna',
+      created: '2026-06-01T02:00:00.000Z',
+    });
     expect((await call('GET', prices, viewer)).json()).toEqual([price]);
     // The transactions table follows the price at once, without a run, as it follows a rule.
     const gapEntries = async (): Promise<Record<string, string>[]> => {
       const from = Date.parse(gap.first ?? '') / 1000;
-      const table = (await call('GET', `/api/books/${bookId}/entries?chain=${given.chain}&asset=${asset}&spam=false&limit=1000`, viewer)).json<{ entries: Record<string, string>[] }>().entries;
-      return table.filter((entry) => entry.asset_contract === asset && Date.parse(entry.timestamp ?? '') / 1000 - from >= 0 && Date.parse(entry.timestamp ?? '') / 1000 - from <= 86400);
+      const table = (
+        await call('GET', `/api/books/${bookId}/entries?chain=${given.chain}&asset=${asset}&spam=false&limit=1000`, viewer)
+      ).json<{ entries: Record<string, string>[] }>().entries;
+      return table.filter(
+        (entry) =>
+          entry.asset_contract === asset &&
+          Date.parse(entry.timestamp ?? '') / 1000 - from >= 0 &&
+          Date.parse(entry.timestamp ?? '') / 1000 - from <= 86400,
+      );
     };
     const valuedAtOnce = await gapEntries();
     expect(valuedAtOnce.length).toBeGreaterThan(0);
-    for (const entry of valuedAtOnce) expect(entry).toMatchObject({ price: '1.25', price_source: 'file', value: exactValue(entry.amount ?? '', '1.25'), value_state: '' });
+    for (const entry of valuedAtOnce)
+      expect(entry).toMatchObject({ price: '1.25', price_source: 'file', value: exactValue(entry.amount ?? '', '1.25'), value_state: '' });
 
     const second = await exportRun();
-    expect(fs.readFileSync(path.join(workspace.stores.runDir(second), 'book-prices.csv'), 'utf8')).toBe(`time,chain,asset,currency,price\n${gap.first},${given.chain},${asset},USD,1.25\n`);
+    expect(fs.readFileSync(path.join(workspace.stores.runDir(second), 'book-prices.csv'), 'utf8')).toBe(
+      `time,chain,asset,currency,price\n${gap.first},${given.chain},${asset},USD,1.25\n`,
+    );
     const from = Date.parse(gap.first ?? '') / 1000;
-    const filled = csv(path.join(workspace.stores.outDir(second), 'ledger.csv')).filter((row) => row.chain_id === gap.chain_id && row.asset_contract === asset && Date.parse(row.timestamp ?? '') / 1000 >= from && Date.parse(row.timestamp ?? '') / 1000 - from <= 86400 && row.spam === '');
+    const filled = csv(path.join(workspace.stores.outDir(second), 'ledger.csv')).filter(
+      (row) =>
+        row.chain_id === gap.chain_id &&
+        row.asset_contract === asset &&
+        Date.parse(row.timestamp ?? '') / 1000 >= from &&
+        Date.parse(row.timestamp ?? '') / 1000 - from <= 86400 &&
+        row.spam === '',
+    );
     expect(filled.length).toBeGreaterThan(0);
     for (const row of filled) {
       expect(row).toMatchObject({ price: '1.25', price_currency: 'USD', price_source: 'file', price_time: gap.first, value_state: '' });
       expect(row.value).toBe(exactValue(row.amount ?? '', '1.25'));
     }
     // The transactions table, refreshed after the run, carries the same values from the same file.
-    const table = (await call('GET', `/api/books/${bookId}/entries?chain=${given.chain}&asset=${asset}&limit=1000`, viewer)).json<{ entries: Record<string, string>[] }>().entries;
+    const table = (await call('GET', `/api/books/${bookId}/entries?chain=${given.chain}&asset=${asset}&limit=1000`, viewer)).json<{
+      entries: Record<string, string>[];
+    }>().entries;
     const tabled = new Map(table.map((entry) => [entry.entry_id, entry]));
-    for (const row of filled) expect(tabled.get(row.entry_id ?? '')).toMatchObject({ price_source: 'file', price: '1.25', value: row.value });
+    for (const row of filled)
+      expect(tabled.get(row.entry_id ?? '')).toMatchObject({ price_source: 'file', price: '1.25', value: row.value });
     const stillMissing = csv(path.join(workspace.stores.outDir(second), 'prices-missing.csv'));
     expect(stillMissing.filter((row) => row.asset_contract === asset && row.first === gap.first)).toEqual([]);
 

@@ -36,23 +36,50 @@ describe('book rules on the embedded workspace (SQLite)', () => {
     const { tx, legs, out } = pickLegs(csv(path.join(filedDir, 'ledger.csv')));
 
     // Viewers read the rules, never change them.
-    expect((await call('POST', `/api/books/${bookId}/rules`, viewer, { match: { tx }, category: 'airdrop', reason: 'claimed drop' })).status).toBe(403);
+    expect(
+      (await call('POST', `/api/books/${bookId}/rules`, viewer, { match: { tx }, category: 'airdrop', reason: 'claimed drop' })).status,
+    ).toBe(403);
     expect(await workspace.data.bookRules(bookId)).toEqual([]);
 
     const added = await call('POST', `/api/books/${bookId}/rules`, admin, { match: { tx }, category: 'airdrop', reason: 'claimed drop' });
     expect(added.status).toBe(201);
-    const { rule, matched, warnings } = added.json<{ rule: { id: number; author: string; reason: string }; matched: number; warnings: string[] }>();
-    expect({ matched, warnings, author: rule.author, reason: rule.reason }).toEqual({ matched: legs.length, warnings: [], author: 'anna', reason: 'claimed drop' });
+    const { rule, matched, warnings } = added.json<{
+      rule: { id: number; author: string; reason: string };
+      matched: number;
+      warnings: string[];
+    }>();
+    expect({ matched, warnings, author: rule.author, reason: rule.reason }).toEqual({
+      matched: legs.length,
+      warnings: [],
+      author: 'anna',
+      reason: 'claimed drop',
+    });
 
     // A rule that matches nothing is saved, and said so.
-    const idle = await call('POST', `/api/books/${bookId}/rules`, admin, { match: { tx: NOWHERE }, spam: true, reason: 'test transaction' });
+    const idle = await call('POST', `/api/books/${bookId}/rules`, admin, {
+      match: { tx: NOWHERE },
+      spam: true,
+      reason: 'test transaction',
+    });
     expect(idle.status).toBe(201);
-    expect(idle.json<{ matched: number; warnings: string[] }>()).toMatchObject({ matched: 0, warnings: [expect.stringMatching(/^rule \d+ matches no entry of the book's stored ledger: saved all the same/)] });
+    expect(idle.json<{ matched: number; warnings: string[] }>()).toMatchObject({
+      matched: 0,
+      warnings: [expect.stringMatching(/^rule \d+ matches no entry of the book's stored ledger: saved all the same/)],
+    });
 
     // An incoming category on an outgoing leg is refused, naming the field and the leg.
-    const wrong = await call('POST', `/api/books/${bookId}/rules`, admin, { match: { entries: [out.entry_id] }, category: 'income', reason: 'salary' });
+    const wrong = await call('POST', `/api/books/${bookId}/rules`, admin, {
+      match: { entries: [out.entry_id] },
+      category: 'income',
+      reason: 'salary',
+    });
     expect(wrong.status).toBe(400);
-    expect(wrong.json<{ error: string; field: string }>()).toEqual({ error: expect.stringMatching(new RegExp(`^category income is for incoming legs, and the rule matches 1 outgoing \\(entry ${out.entry_id}`)), field: 'category' });
+    expect(wrong.json<{ error: string; field: string }>()).toEqual({
+      error: expect.stringMatching(
+        new RegExp(`^category income is for incoming legs, and the rule matches 1 outgoing \\(entry ${out.entry_id}`),
+      ),
+      field: 'category',
+    });
 
     const listed = await call('GET', `/api/books/${bookId}/rules`, viewer);
     expect(listed.json<{ id: number }[]>().map((one) => one.id)).toEqual([rule.id, idle.json<{ rule: { id: number } }>().rule.id]);
@@ -78,9 +105,15 @@ describe('book rules on the embedded workspace (SQLite)', () => {
     const outDir = await runToEnd({ kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly'] });
     const ledger = csv(path.join(outDir, 'ledger.csv'));
     const changed = ledger.filter((row) => row.tx_hash === tx && row.category !== 'fee');
-    expect(changed.map((row) => [row.entry_id, row.category, (row.note ?? '').split(' ').includes(`rule:${rule.id}`)])).toEqual(legs.map((leg) => [leg.entry_id, 'airdrop', true]));
+    expect(changed.map((row) => [row.entry_id, row.category, (row.note ?? '').split(' ').includes(`rule:${rule.id}`)])).toEqual(
+      legs.map((leg) => [leg.entry_id, 'airdrop', true]),
+    );
     expect(ledger.filter((row) => row.tx_hash !== tx)).toEqual(csv(path.join(filedDir, 'ledger.csv')).filter((row) => row.tx_hash !== tx));
-    expect(csv(path.join(outDir, 'koinly.csv')).filter((row) => row.TxHash === tx).map((row) => row.Label)).toContain('Airdrop');
+    expect(
+      csv(path.join(outDir, 'koinly.csv'))
+        .filter((row) => row.TxHash === tx)
+        .map((row) => row.Label),
+    ).toContain('Airdrop');
     const manifest = JSON.parse(fs.readFileSync(path.join(outDir, 'manifest.json'), 'utf8')) as { rules: unknown };
     expect(manifest.rules).toEqual([{ id: String(rule.id), reason: 'claimed drop', author: 'anna', matched: legs.length }]);
 

@@ -31,7 +31,14 @@ let viewer: string;
 let bookId: number;
 let clock = new Date('2026-06-01T02:00:00Z');
 
-type RunJson = { id: number; kind: string; status: string; trigger: string; summary: Record<string, string | number> | null; error: string | null };
+type RunJson = {
+  id: number;
+  kind: string;
+  status: string;
+  trigger: string;
+  summary: Record<string, string | number> | null;
+  error: string | null;
+};
 
 /** Starts a run over the API and waits for the queue to finish it. */
 async function runToEnd(body: unknown): Promise<RunJson> {
@@ -86,7 +93,11 @@ describe('closing a period in the workspace', () => {
       expect([refused.status, error]).toEqual([400, expect.stringMatching(message)]);
       expect(named).toMatch(new RegExp(`^${field}`));
     }
-    const asViewer = await call('POST', `/api/books/${bookId}/runs`, viewer, { kind: 'close', period: { year: 2025 }, templates: ['ledger'] });
+    const asViewer = await call('POST', `/api/books/${bookId}/runs`, viewer, {
+      kind: 'close',
+      period: { year: 2025 },
+      templates: ['ledger'],
+    });
     expect(asViewer.status).toBe(403);
     expect(await workspace.data.runsOfBook(bookId)).toHaveLength(0);
   });
@@ -107,7 +118,20 @@ describe('closing a period in the workspace', () => {
     // The CLI's close with the run's job file files the same bytes (filed.json differs only in its closing time; the manifest in its run-specific fields).
     const cliFiled = path.join(dataDir, 'cli-filed');
     const cli = await runInProcess(
-      ['close', '--config', path.join(dataDir, 'runs', String(closed.id), 'job.json'), '--state', path.join(dataDir, 'cli.db'), '--filed', cliFiled, '--base-url', sandbox.url, '--rate', '1000', '--quiet'],
+      [
+        'close',
+        '--config',
+        path.join(dataDir, 'runs', String(closed.id), 'job.json'),
+        '--state',
+        path.join(dataDir, 'cli.db'),
+        '--filed',
+        cliFiled,
+        '--base-url',
+        sandbox.url,
+        '--rate',
+        '1000',
+        '--quiet',
+      ],
       { env: { ETHERSCAN_API_KEY: sandbox.apiKey }, cwd: dataDir },
     );
     expect(cli.code).toBe(0);
@@ -139,7 +163,9 @@ describe('closing a period in the workspace', () => {
     const { cookie } = await login(server.url, 'reader', 'reader password 1');
     const chart = await (await fetch(`${server.url}/books/${bookId}/chart`, { headers: { cookie } })).text();
     expect(chart).toMatch(/From close run <a href="\/runs\/\d+">\d+<\/a>, 2025-01-01 to 2025-12-31/);
-    const rows = parse(fs.readFileSync(path.join(dataDir, 'books', String(bookId), 'filed', '2025', 'ledger.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = parse(fs.readFileSync(path.join(dataDir, 'books', String(bookId), 'filed', '2025', 'ledger.csv'), 'utf8'), {
+      columns: true,
+    }) as Record<string, string>[];
     const changes = new Map<string, { change: bigint; decimals: number }>();
     const real = new Set<string>();
     for (const row of rows) {
@@ -152,7 +178,9 @@ describe('closing a period in the workspace', () => {
     expect(real.size).toBeGreaterThan(1);
     expect(chart.match(/<svg class="chart"/g)?.length).toBe(real.size);
     // No reconcile of 2025 here: each line starts at 0 and ends at the period's change.
-    const captions = [...chart.matchAll(/opening unknown \(run a reconcile for this period\) 0 → closing (\S+) /g)].map((found) => found[1]);
+    const captions = [...chart.matchAll(/opening unknown \(run a reconcile for this period\) 0 → closing (\S+) /g)].map(
+      (found) => found[1],
+    );
     const expected = [...real].map((key) => {
       const { change, decimals } = changes.get(key) ?? { change: 0n, decimals: 0 };
       return formatUnits(change, decimals);
@@ -189,9 +217,16 @@ describe('closing a period in the workspace', () => {
     expect(alerts()[0]).toMatchObject({ kind: 'changed-since-filed', subject: 'Filed <b>client</b>' });
 
     const books = await (await fetch(`${server.url}/`, { headers: { cookie } })).text();
-    expect(books).toContain(`<a href="/runs/${changed.id}">${String(changed.summary?.alertAt).slice(0, 16).replace('T', ' ')} changed-since-filed</a> <span class="status status-succeeded">delivered</span>`);
+    expect(books).toContain(
+      `<a href="/runs/${changed.id}">${String(changed.summary?.alertAt).slice(0, 16).replace('T', ' ')} changed-since-filed</a> <span class="status status-succeeded">delivered</span>`,
+    );
     const listed = (await call('GET', '/api/books', viewer)).json() as { lastAlert: unknown }[];
-    expect(listed[0]?.lastAlert).toEqual({ runId: changed.id, kind: 'changed-since-filed', at: changed.summary?.alertAt, delivered: 'delivered' });
+    expect(listed[0]?.lastAlert).toEqual({
+      runId: changed.id,
+      kind: 'changed-since-filed',
+      at: changed.summary?.alertAt,
+      delivered: 'delivered',
+    });
   });
 
   it('the nightly schedule diffs every closed period after its reconcile, and sends nothing when nothing is new', async () => {
@@ -203,7 +238,10 @@ describe('closing a period in the workspace', () => {
     expect(await workspace.scheduler.tick(clock)).toBe(1);
     await workspace.queue.idle();
     const nightly = (await workspace.data.runsOfBook(bookId)).slice(0, (await workspace.data.runsOfBook(bookId)).length - before).reverse();
-    expect(nightly.map((run) => [run.request.kind, run.trigger, run.request.label])).toEqual([['reconcile', 'schedule', undefined], ['diff', 'schedule', '2025']]);
+    expect(nightly.map((run) => [run.request.kind, run.trigger, run.request.label])).toEqual([
+      ['reconcile', 'schedule', undefined],
+      ['diff', 'schedule', '2025'],
+    ]);
     expect(nightly[0]?.status).toBe('succeeded');
     // The same changes as the last diff: still differences, but no second alert.
     expect(nightly[1]?.status).toBe('differences');
@@ -211,7 +249,7 @@ describe('closing a period in the workspace', () => {
     expect(hook.received).toHaveLength(1);
   });
 
-  it('states balances at a date in the book\'s zone, on the run page and the printable summary', async () => {
+  it("states balances at a date in the book's zone, on the run page and the printable summary", async () => {
     const balances = await runToEnd({ kind: 'balances', at: '2025-12-31T23:59:59' });
     expect(balances).toMatchObject({ kind: 'balances', summary: { at: '2025-12-31T23:59:59+00:00' } });
     expect(['succeeded', 'differences']).toContain(balances.status);
@@ -221,8 +259,13 @@ describe('closing a period in the workspace', () => {
     // At the period's last second, holdings are the closing balances the last diff recalculated (the transfer revealed), to the base unit.
     const lastDiff = (await workspace.data.runsOfBook(bookId)).find((run) => run.request.kind === 'diff');
     const closing = (await call('GET', `/api/runs/${lastDiff?.id}/files/closing-balances.csv`, viewer)).text;
-    const byBucket = (text: string): Record<string, string> => Object.fromEntries((parse(text, { columns: true }) as Record<string, string>[])
-      .map((row) => [`${row.chain_id} ${row.wallet} ${row.asset_contract} ${row.token_id}`, row.balance_raw ?? '']));
+    const byBucket = (text: string): Record<string, string> =>
+      Object.fromEntries(
+        (parse(text, { columns: true }) as Record<string, string>[]).map((row) => [
+          `${row.chain_id} ${row.wallet} ${row.asset_contract} ${row.token_id}`,
+          row.balance_raw ?? '',
+        ]),
+      );
     expect(Object.keys(byBucket(csv)).length).toBe(rows.length - 1);
     expect(byBucket(csv)).toEqual(byBucket(closing));
     const { cookie } = await login(server.url, 'reader', 'reader password 1');
@@ -251,7 +294,10 @@ describe('closing a period in the workspace', () => {
   });
 
   it('serve refuses to start with half-configured alerts, naming the variable and never echoing a value', async () => {
-    const refused = await runInProcess(['serve', '--demo', '--port', '0'], { env: { LEDGERSCAN_WEBHOOK_SECRET: 'a-secret-that-must-not-leak' }, cwd: dataDir });
+    const refused = await runInProcess(['serve', '--demo', '--port', '0'], {
+      env: { LEDGERSCAN_WEBHOOK_SECRET: 'a-secret-that-must-not-leak' },
+      cwd: dataDir,
+    });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('LEDGERSCAN_WEBHOOK_SECRET is set without LEDGERSCAN_WEBHOOK_URL');
     expect(refused.stderr + refused.stdout).not.toContain('a-secret-that-must-not-leak');

@@ -30,7 +30,10 @@ async function startDataServer(dataDir: string): Promise<{ server: CliChild; url
 describe('a server killed with SIGKILL during an export', () => {
   it('re-queues the run at restart; it finishes with the files of an uninterrupted run and no duplicate store rows', async () => {
     const dataDir = tempDir('durability');
-    const added = await runInProcess(['users', 'add', 'ops', '--role', 'admin', '--data', dataDir], { env: { LEDGERSCAN_PASSWORD: 'a long enough password' }, cwd: dataDir });
+    const added = await runInProcess(['users', 'add', 'ops', '--role', 'admin', '--data', dataDir], {
+      env: { LEDGERSCAN_PASSWORD: 'a long enough password' },
+      cwd: dataDir,
+    });
     expect(added).toMatchObject({ code: 0, stdout: 'added ops (admin)\n' });
     const token = (await runInProcess(['users', 'token', 'ops', '--data', dataDir], { cwd: dataDir })).stdout.trim();
     const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] };
@@ -53,7 +56,20 @@ describe('a server killed with SIGKILL during an export', () => {
       // The same job, uninterrupted, through the CLI into a fresh store.
       const cliOut = path.join(dataDir, 'cli-out');
       const cli = await runInProcess(
-        ['export', '--config', path.join(dataDir, 'runs', String(id), 'job.json'), '--out', cliOut, '--state', path.join(dataDir, 'cli.db'), '--base-url', sandbox.url, '--rate', String(RATE), '--quiet'],
+        [
+          'export',
+          '--config',
+          path.join(dataDir, 'runs', String(id), 'job.json'),
+          '--out',
+          cliOut,
+          '--state',
+          path.join(dataDir, 'cli.db'),
+          '--base-url',
+          sandbox.url,
+          '--rate',
+          String(RATE),
+          '--quiet',
+        ],
         { env: { ETHERSCAN_API_KEY: KEY }, cwd: dataDir },
       );
       expect(cli.code).toBe(0);

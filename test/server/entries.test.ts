@@ -32,7 +32,9 @@ afterAll(async () => {
 });
 
 /** The tests of the table on one backend: `open` gives a workspace and how a run of it is carried out. */
-function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runId: number) => Promise<void>; close: () => Promise<void> }>): void {
+function entriesSuite(
+  open: () => Promise<{ workspace: Workspace; execute: (runId: number) => Promise<void>; close: () => Promise<void> }>,
+): void {
   let workspace: Workspace;
   let close: () => Promise<void>;
   let server: Served;
@@ -60,7 +62,9 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
     const totals: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: Page = await get<Page>(`/api/books/${bookId}/entries?${query}&limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`);
+      const page: Page = await get<Page>(
+        `/api/books/${bookId}/entries?${query}&limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`,
+      );
       entries.push(...page.entries);
       totals.push(page.total);
       cursor = page.next;
@@ -74,7 +78,10 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
     server = await serve(workspace);
     admin = await addUser(workspace, 'keeper', 'admin', 'keeper password 1');
     viewer = await addUser(workspace, 'reader', 'viewer', 'reader password 1');
-    const labelled = { ...worldBook(world), wallets: world.wallets.map((wallet, index) => ({ address: wallet.address, label: `Wallet ${index + 1}` })) };
+    const labelled = {
+      ...worldBook(world),
+      wallets: world.wallets.map((wallet, index) => ({ address: wallet.address, label: `Wallet ${index + 1}` })),
+    };
     bookId = (await workspace.addBook(labelled)).id;
     const run = await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
     if (run === undefined) throw new Error('no run');
@@ -96,7 +103,9 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
     // Every ledger.csv column, cell for cell: the table's values come from the price cache the run filled.
     const columns = Object.keys(ledger[0] as LedgerRow);
     expect(columns).toEqual(expect.arrayContaining(['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state']));
-    expect(entries.map((entry) => Object.fromEntries(columns.map((column) => [column, neutraliseCell(entry[column] ?? '')])))).toEqual(ledger);
+    expect(entries.map((entry) => Object.fromEntries(columns.map((column) => [column, neutraliseCell(entry[column] ?? '')])))).toEqual(
+      ledger,
+    );
     const valued = ledger.filter((row) => (row as unknown as Record<string, string>).value !== '');
     expect(valued.length).toBeGreaterThan(ledger.length / 2);
   });
@@ -104,9 +113,21 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
   it("the view's value totals equal ledger.csv's values summed over the same filter, in the book's one currency", async () => {
     const wallet = (ledger[0] as LedgerRow).wallet;
     const rows = ledger.filter((row) => row.wallet === wallet) as unknown as Record<string, string>[];
-    const sum = (direction: string): string => rows.filter((row) => row.direction === direction && row.value !== '').reduce((total, row) => total.plus(row.value as string), new Decimal(0)).toFixed(2);
-    const answer = await get<{ value: { currency: string; in: string; out: string; valued: number; unvalued: number } | null }>(`/api/books/${bookId}/entries/totals?wallet=${wallet}&from=2025-01-01&to=2025-12-31`);
-    expect(answer.value).toEqual({ currency: 'USD', in: sum('in'), out: sum('out'), valued: rows.filter((row) => row.value !== '').length, unvalued: rows.filter((row) => row.value === '').length });
+    const sum = (direction: string): string =>
+      rows
+        .filter((row) => row.direction === direction && row.value !== '')
+        .reduce((total, row) => total.plus(row.value as string), new Decimal(0))
+        .toFixed(2);
+    const answer = await get<{ value: { currency: string; in: string; out: string; valued: number; unvalued: number } | null }>(
+      `/api/books/${bookId}/entries/totals?wallet=${wallet}&from=2025-01-01&to=2025-12-31`,
+    );
+    expect(answer.value).toEqual({
+      currency: 'USD',
+      in: sum('in'),
+      out: sum('out'),
+      valued: rows.filter((row) => row.value !== '').length,
+      unvalued: rows.filter((row) => row.value === '').length,
+    });
   });
 
   it('a filtered view pages every matching entry once, and its totals equal ledger.csv summed over the same filter', async () => {
@@ -121,9 +142,17 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
       const sum = sums.get(key) ?? { in: new Decimal(0), out: new Decimal(0) };
       sums.set(key, { ...sum, [row.direction]: sum[row.direction as 'in' | 'out'].plus(row.amount) });
     }
-    const answer = await get<{ total: number; assets: { chainId: number; asset: string; assetContract: string; in: string; out: string }[] }>(`/api/books/${bookId}/entries/totals?wallet=${wallet}&spam=false&from=2025-01-01&to=2025-12-31`);
+    const answer = await get<{
+      total: number;
+      assets: { chainId: number; asset: string; assetContract: string; in: string; out: string }[];
+    }>(`/api/books/${bookId}/entries/totals?wallet=${wallet}&spam=false&from=2025-01-01&to=2025-12-31`);
     expect(answer.total).toBe(expected.length);
-    const got = new Map(answer.assets.map((asset) => [`${asset.chainId}|${asset.assetContract}|${asset.asset}`, { in: new Decimal(asset.in), out: new Decimal(asset.out) }]));
+    const got = new Map(
+      answer.assets.map((asset) => [
+        `${asset.chainId}|${asset.assetContract}|${asset.asset}`,
+        { in: new Decimal(asset.in), out: new Decimal(asset.out) },
+      ]),
+    );
     expect([...got.keys()].sort()).toEqual([...sums.keys()].sort());
     for (const [key, sum] of sums) {
       expect(got.get(key)?.in.equals(sum.in)).toBe(true);
@@ -134,7 +163,9 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
   it('a whole hash finds its transaction; text finds labels; a bad filter is refused naming its field', async () => {
     const row = ledger.find((one) => one.category === 'trade') ?? (ledger[0] as LedgerRow);
     const found = await get<Page>(`/api/books/${bookId}/entries?q=${row.tx_hash.toUpperCase()}`);
-    expect(found.entries.map((entry) => entry.entry_id)).toEqual(ledger.filter((one) => one.tx_hash === row.tx_hash).map((one) => one.entry_id));
+    expect(found.entries.map((entry) => entry.entry_id)).toEqual(
+      ledger.filter((one) => one.tx_hash === row.tx_hash).map((one) => one.entry_id),
+    );
     const labelled = await get<Page>(`/api/books/${bookId}/entries?q=wallet%202&limit=1000`);
     expect(labelled.total).toBe(ledger.filter((one) => one.wallet_label === 'Wallet 2' || one.counterparty_label === 'Wallet 2').length);
     const refused = await call(viewer, 'GET', `/api/books/${bookId}/entries?chain=nochain`);
@@ -170,12 +201,19 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
     await workspace.removeBook(bare.id);
     // Each change is in the audit log with its author, a review with its status before and after.
     const audited = await workspace.data.audit.newest({ book: bookId }, { limit: 10 });
-    expect(audited.filter((entry) => entry.action === 'note.added' || entry.action === 'review.changed').map((entry) => [entry.action, entry.user, entry.target])).toEqual([
+    expect(
+      audited
+        .filter((entry) => entry.action === 'note.added' || entry.action === 'review.changed')
+        .map((entry) => [entry.action, entry.user, entry.target]),
+    ).toEqual([
       ['review.changed', 'keeper', `entry ${second.entry_id}`],
       ['review.changed', 'keeper', `entry ${first.entry_id}`],
       ['note.added', 'keeper', `entry ${first.entry_id}`],
     ]);
-    expect(audited.find((entry) => entry.action === 'review.changed')).toMatchObject({ before: { status: 'unreviewed' }, after: { status: 'flagged' } });
+    expect(audited.find((entry) => entry.action === 'review.changed')).toMatchObject({
+      before: { status: 'unreviewed' },
+      after: { status: 'flagged' },
+    });
   });
 
   it('a refresh values from the price cache alone: rows whose price no run fetched say "not fetched", never a value', async () => {
@@ -187,7 +225,9 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
       const { entries } = await allPages('from=2025-01-01&to=2025-12-31', 1000);
       expect(entries.filter((entry) => entry.value !== '')).toEqual([]);
       const priced = ledger.filter((row) => (row as unknown as Record<string, string>).value !== '').map((row) => row.entry_id);
-      expect(entries.filter((entry) => priced.includes(entry.entry_id ?? '')).map((entry) => entry.value_state)).toEqual(priced.map(() => 'not fetched'));
+      expect(entries.filter((entry) => priced.includes(entry.entry_id ?? '')).map((entry) => entry.value_state)).toEqual(
+        priced.map(() => 'not fetched'),
+      );
       expect((await get<{ value: unknown }>(`/api/books/${bookId}/entries/totals`)).value).toBeNull();
     } finally {
       await workspace.updateBook(bookId, { valuation: { currency: 'USD' } });
@@ -196,22 +236,38 @@ function entriesSuite(open: () => Promise<{ workspace: Workspace; execute: (runI
   });
 
   it('a correction is checked and shown by one refresh: refused the wrong way round with nothing stored, else named in the table by its id', async () => {
-    const leg = (direction: string): LedgerRow => ledger.find((row) => row.direction === direction && row.kind !== 'fee' && row.spam === '' && row.category === 'transfer') as LedgerRow;
-    const refused = await call(admin, 'POST', `/api/books/${bookId}/rules`, { match: { entries: [leg('out').entry_id] }, category: 'airdrop', reason: 'wrong way round' });
+    const leg = (direction: string): LedgerRow =>
+      ledger.find(
+        (row) => row.direction === direction && row.kind !== 'fee' && row.spam === '' && row.category === 'transfer',
+      ) as LedgerRow;
+    const refused = await call(admin, 'POST', `/api/books/${bookId}/rules`, {
+      match: { entries: [leg('out').entry_id] },
+      category: 'airdrop',
+      reason: 'wrong way round',
+    });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('category airdrop is for incoming legs');
     expect(await workspace.data.bookRules(bookId)).toEqual([]);
     const incoming = leg('in');
-    const added = await call(admin, 'POST', `/api/books/${bookId}/rules`, { match: { entries: [incoming.entry_id] }, category: 'airdrop', reason: 'claimed drop' });
+    const added = await call(admin, 'POST', `/api/books/${bookId}/rules`, {
+      match: { entries: [incoming.entry_id] },
+      category: 'airdrop',
+      reason: 'claimed drop',
+    });
     expect(added.status).toBe(201);
     const { rule, matched } = JSON.parse(added.text) as { rule: { id: number }; matched: number };
     expect(matched).toBe(1);
-    const shown = (await get<Page>(`/api/books/${bookId}/entries?q=${incoming.tx_hash}`)).entries.find((entry) => entry.entry_id === incoming.entry_id);
+    const shown = (await get<Page>(`/api/books/${bookId}/entries?q=${incoming.tx_hash}`)).entries.find(
+      (entry) => entry.entry_id === incoming.entry_id,
+    );
     expect(shown?.category).toBe('airdrop');
     expect(shown?.note?.split(' ')).toContain(`rule:${rule.id}`);
     expect(shown?.note).not.toContain('candidate');
     expect((await call(admin, 'DELETE', `/api/books/${bookId}/rules/${rule.id}`)).status).toBeLessThan(300);
-    expect((await get<Page>(`/api/books/${bookId}/entries?q=${incoming.tx_hash}`)).entries.find((entry) => entry.entry_id === incoming.entry_id)?.category).toBe('transfer');
+    expect(
+      (await get<Page>(`/api/books/${bookId}/entries?q=${incoming.tx_hash}`)).entries.find((entry) => entry.entry_id === incoming.entry_id)
+        ?.category,
+    ).toBe('transfer');
   });
 
   it('the CSV download is exactly the filtered view: ledger.csv columns, then review and notes', async () => {
@@ -252,7 +308,11 @@ describeWithPostgres('the transactions table on PostgreSQL (distributed)', (serv
   entriesSuite(async () => {
     const database = await createDatabase(server);
     const filesDir = tempDir('entries-files');
-    const workspace = await openDistributedWorkspace({ database, filesDir, api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate: E2E_RATE } });
+    const workspace = await openDistributedWorkspace({
+      database,
+      filesDir,
+      api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate: E2E_RATE },
+    });
     return {
       workspace,
       // No worker here: the run is carried out in this process, as a worker would.

@@ -40,25 +40,61 @@ describe('book input from the pages (issue 26.7)', () => {
   it('takes chains by slug or name and texts with spaces around them, and keeps ids and trimmed texts', async () => {
     const book = worldBook(world, '  Client Trim ') as { wallets: { address: string }[] };
     const address = book.wallets[0]?.address ?? '';
-    const created = await call('POST', '/api/books', { ...book, chains: ['ethereum', 'OP Mainnet'], timezone: 'Europe/Berlin ', labels: { [` ${address} `]: ' Exchange ' } });
+    const created = await call('POST', '/api/books', {
+      ...book,
+      chains: ['ethereum', 'OP Mainnet'],
+      timezone: 'Europe/Berlin ',
+      labels: { [` ${address} `]: ' Exchange ' },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Client Trim', chains: [1, 10], timezone: 'Europe/Berlin', labels: { [address]: 'Exchange' } });
-    const changed = await call('PATCH', `/api/books/${String(created.body.id)}`, { chains: [' arbitrum', '1'], wallets: [{ address, chains: ['arbitrum'] }] });
+    expect(created.body).toMatchObject({
+      name: 'Client Trim',
+      chains: [1, 10],
+      timezone: 'Europe/Berlin',
+      labels: { [address]: 'Exchange' },
+    });
+    const changed = await call('PATCH', `/api/books/${String(created.body.id)}`, {
+      chains: [' arbitrum', '1'],
+      wallets: [{ address, chains: ['arbitrum'] }],
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ chains: [42161, 1], wallets: [{ address, chains: [42161] }] });
   });
 
   it('names the field of the first problem and words every problem for the page, without flags or files', async () => {
-    const unknownChain = await call('POST', '/api/books', { name: 'x', wallets: [{ address: world.wallets[0]?.address }], chains: ['nosuchchain'] });
+    const unknownChain = await call('POST', '/api/books', {
+      name: 'x',
+      wallets: [{ address: world.wallets[0]?.address }],
+      chains: ['nosuchchain'],
+    });
     expect(unknownChain.status).toBe(400);
-    expect(unknownChain.body).toEqual({ error: expect.stringMatching(/^book has 1 problem: chains\[0\] "nosuchchain" is not a chain id, slug or name \(pick one from the chains list\)$/), field: 'chains' });
-    const noChain = await call('POST', '/api/books', { name: 'x', wallets: [], chains: [], timezone: 'Mars/Base', labels: { '0x12': 'A' } });
+    expect(unknownChain.body).toEqual({
+      error: expect.stringMatching(
+        /^book has 1 problem: chains\[0\] "nosuchchain" is not a chain id, slug or name \(pick one from the chains list\)$/,
+      ),
+      field: 'chains',
+    });
+    const noChain = await call('POST', '/api/books', {
+      name: 'x',
+      wallets: [],
+      chains: [],
+      timezone: 'Mars/Base',
+      labels: { '0x12': 'A' },
+    });
     expect(noChain.status).toBe(400);
     expect(noChain.body.field).toBe('chains');
     expect(noChain.body.error).toMatch(/chains is empty.*wallets is empty.*timezone "Mars\/Base".*labels key "0x12"/);
     const noWallets = await call('POST', '/api/books', { name: 'x', chains: [1] });
-    expect(noWallets.body).toEqual({ error: 'book has 1 problem: wallets: none given (add at least one wallet address)', field: 'wallets' });
-    const badLabel = await call('POST', '/api/books', { name: 'x', wallets: [{ address: world.wallets[0]?.address }], chains: [1], labels: { nope: 'A' } });
+    expect(noWallets.body).toEqual({
+      error: 'book has 1 problem: wallets: none given (add at least one wallet address)',
+      field: 'wallets',
+    });
+    const badLabel = await call('POST', '/api/books', {
+      name: 'x',
+      wallets: [{ address: world.wallets[0]?.address }],
+      chains: [1],
+      labels: { nope: 'A' },
+    });
     expect(badLabel.body.field).toBe('labels');
     for (const refused of [unknownChain, noChain, noWallets, badLabel]) expect(String(refused.body.error)).not.toMatch(CLI_WORDS);
   });
@@ -68,12 +104,20 @@ describe('book input from the pages (issue 26.7)', () => {
     const runs = `/api/books/${String(book.body.id)}/runs`;
     const noTemplate = await call('POST', runs, { kind: 'export', period: { year: 2025 } });
     expect(noTemplate.status).toBe(400);
-    expect(noTemplate.body).toEqual({ error: expect.stringMatching(/templates: none chosen \(tick at least one of .*ledger/), field: 'templates' });
+    expect(noTemplate.body).toEqual({
+      error: expect.stringMatching(/templates: none chosen \(tick at least one of .*ledger/),
+      field: 'templates',
+    });
     const unknownTemplate = await call('POST', runs, { kind: 'export', period: { year: 2025 }, templates: ['nosuch'] });
-    expect(unknownTemplate.body).toEqual({ error: expect.stringMatching(/templates\[0\] "nosuch" is not a known template \(use one of [^)]*\)$/), field: 'templates' });
+    expect(unknownTemplate.body).toEqual({
+      error: expect.stringMatching(/templates\[0\] "nosuch" is not a known template \(use one of [^)]*\)$/),
+      field: 'templates',
+    });
     const noPeriod = await call('POST', runs, { kind: 'reconcile', period: { from: '2025-01-01' } });
     expect(noPeriod.body).toEqual({ error: expect.stringMatching(/period: period\.from is given without its to date/), field: 'period' });
-    const schedule = await call('PUT', `/api/books/${String(book.body.id)}/schedules`, [{ kind: 'export', cron: '0 3 * * *', templates: ['nosuch'] }]);
+    const schedule = await call('PUT', `/api/books/${String(book.body.id)}/schedules`, [
+      { kind: 'export', cron: '0 3 * * *', templates: ['nosuch'] },
+    ]);
     expect(schedule.body.field).toBe('schedules[0].templates');
     for (const refused of [noTemplate, unknownTemplate, noPeriod, schedule]) expect(String(refused.body.error)).not.toMatch(CLI_WORDS);
   });
@@ -84,13 +128,22 @@ describe('book input from the pages (issue 26.7)', () => {
     const given = { time: '2025-06-17T11:01:36Z', chain: 1, asset: 'native', price: '2512.25' };
     const comma = await call('POST', prices, { ...given, price: '2512,25' });
     expect(comma.status).toBe(400);
-    expect(comma.body).toEqual({ error: 'price "2512,25" is not a plain positive decimal such as 2512.25 (digits and one point, no sign, separator or exponent)', field: 'price' });
+    expect(comma.body).toEqual({
+      error: 'price "2512,25" is not a plain positive decimal such as 2512.25 (digits and one point, no sign, separator or exponent)',
+      field: 'price',
+    });
     const time = await call('POST', prices, { ...given, time: '17.06.2025' });
-    expect(time.body).toEqual({ error: 'time "17.06.2025" is not an instant in UTC such as 2025-03-01T12:00:00Z or unix seconds (at most 12 digits)', field: 'time' });
+    expect(time.body).toEqual({
+      error: 'time "17.06.2025" is not an instant in UTC such as 2025-03-01T12:00:00Z or unix seconds (at most 12 digits)',
+      field: 'time',
+    });
     const asset = await call('POST', prices, { ...given, asset: 'ETH' });
     expect(asset.body).toEqual({ error: 'asset "ETH" is not native or a 0x token contract', field: 'asset' });
     const currency = await call('POST', prices, { ...given, currency: 'EUR' });
-    expect(currency.body).toEqual({ error: 'currency "EUR" is not the book\'s currency USD (a manual price is in the book\'s currency)', field: 'currency' });
+    expect(currency.body).toEqual({
+      error: 'currency "EUR" is not the book\'s currency USD (a manual price is in the book\'s currency)',
+      field: 'currency',
+    });
     const missing = await call('POST', prices, { time: given.time, chain: 1, asset: 'native' });
     expect(missing.body).toMatchObject({ field: 'price' });
     for (const refused of [comma, time, asset, currency, missing]) expect(String(refused.body.error)).not.toMatch(CLI_WORDS);

@@ -10,10 +10,18 @@ let server: Served;
 let dataDir: string;
 let admin: string;
 
-const book = (name: string, label = 'Main'): Record<string, unknown> => ({ name, wallets: [{ address: '0x00000000000000000000000000000000000000aa', label }], chains: [1] });
+const book = (name: string, label = 'Main'): Record<string, unknown> => ({
+  name,
+  wallets: [{ address: '0x00000000000000000000000000000000000000aa', label }],
+  chains: [1],
+});
 
 async function post(body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(`${server.url}/api/books`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}/api/books`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
@@ -39,11 +47,18 @@ describe('user text of a book', () => {
       [book('\u202egnp.exe'), 'name', 'U+202E'],
       [book('Client', 'Main\u2066x'), 'wallets[0].label', 'U+2066'],
       [book('Client', 'Main\u0085'), 'wallets[0].label', 'U+0085'],
-      [{ ...book('Client'), labels: { '0x00000000000000000000000000000000000000bb': 'Ex\u202dchange' } }, 'labels.0x00000000000000000000000000000000000000bb', 'U+202D'],
+      [
+        { ...book('Client'), labels: { '0x00000000000000000000000000000000000000bb': 'Ex\u202dchange' } },
+        'labels.0x00000000000000000000000000000000000000bb',
+        'U+202D',
+      ],
     ];
     for (const [body, field, char] of cases) {
       const refused = await post(body);
-      expect([refused.status, refused.json]).toEqual([400, { error: expect.stringContaining(`${field} contains the invisible character ${char}`), field }]);
+      expect([refused.status, refused.json]).toEqual([
+        400,
+        { error: expect.stringContaining(`${field} contains the invisible character ${char}`), field },
+      ]);
       expect(refused.json.error).not.toContain('\n');
     }
     expect(await workspace.data.listBooks()).toEqual([]);

@@ -43,7 +43,12 @@ describe('passwords', () => {
     expect([wrong.status, wrong.json<{ field: string }>().field]).toEqual([400, 'current']);
     const short = await call('PUT', '/api/me/password', here, { current: 'vic password 1', password: 'short' });
     expect([short.status, short.json<{ field: string }>().field]).toEqual([400, 'password']);
-    const forged = await call('PUT', '/api/me/password', { ...here, csrfToken: 'forged' }, { current: 'vic password 1', password: 'vic password 2' });
+    const forged = await call(
+      'PUT',
+      '/api/me/password',
+      { ...here, csrfToken: 'forged' },
+      { current: 'vic password 1', password: 'vic password 2' },
+    );
     expect(forged.status).toBe(403);
 
     const changed = await call('PUT', '/api/me/password', here, { current: 'vic password 1', password: 'vic password 2' });
@@ -80,23 +85,40 @@ describe('passwords', () => {
 
   it('the last admin can be neither removed nor demoted', async () => {
     const adaId = await idOf('ada');
-    for (const refused of [await call('PATCH', `/api/users/${adaId}`, ada, { role: 'viewer' }), await call('DELETE', `/api/users/${adaId}`, ada)]) {
-      expect([refused.status, refused.json<{ field: string; error: string }>()]).toEqual([400, { field: 'role', error: expect.stringMatching(/without an admin/) }]);
+    for (const refused of [
+      await call('PATCH', `/api/users/${adaId}`, ada, { role: 'viewer' }),
+      await call('DELETE', `/api/users/${adaId}`, ada),
+    ]) {
+      expect([refused.status, refused.json<{ field: string; error: string }>()]).toEqual([
+        400,
+        { field: 'role', error: expect.stringMatching(/without an admin/) },
+      ]);
     }
-    const bea = (await call('POST', '/api/users', ada, { name: 'bea', role: 'admin', password: 'bea password 1' })).json<{ id: number }>().id;
-    expect((await call('PATCH', `/api/users/${adaId}`, ada, { role: 'viewer' })).json()).toEqual({ id: adaId, name: 'ada', role: 'viewer' });
+    const bea = (await call('POST', '/api/users', ada, { name: 'bea', role: 'admin', password: 'bea password 1' })).json<{ id: number }>()
+      .id;
+    expect((await call('PATCH', `/api/users/${adaId}`, ada, { role: 'viewer' })).json()).toEqual({
+      id: adaId,
+      name: 'ada',
+      role: 'viewer',
+    });
     const beaToken = { token: (await runInProcess(['users', 'token', 'bea', '--data', dataDir], { cwd: dataDir })).stdout.trim() };
     expect((await call('DELETE', `/api/users/${bea}`, beaToken)).status).toBe(400);
     expect((await call('PATCH', `/api/users/${adaId}`, beaToken, { role: 'admin' })).status).toBe(200);
     expect((await call('DELETE', `/api/users/${bea}`, ada)).status).toBe(200);
-    expect((await workspace.data.listUsers()).map((user) => [user.name, user.role])).toEqual([['ada', 'admin'], ['vic', 'viewer']]);
+    expect((await workspace.data.listUsers()).map((user) => [user.name, user.role])).toEqual([
+      ['ada', 'admin'],
+      ['vic', 'viewer'],
+    ]);
   });
 
   it('ledgerscan users passwd reads the new password from stdin, never from the command line, and ends the sessions', async () => {
     const session = await login(server.url, 'vic', 'vic password 3');
     const inArgv = await runInProcess(['users', 'passwd', 'vic', 'vic password 4', '--data', dataDir], { cwd: dataDir });
     expect(inArgv).toMatchObject({ code: 2, stdout: '' });
-    expect(await runInProcess(['users', 'passwd', 'vic', '--data', dataDir], { cwd: dataDir })).toMatchObject({ code: 2, stderr: expect.stringMatching(/no password given/) });
+    expect(await runInProcess(['users', 'passwd', 'vic', '--data', dataDir], { cwd: dataDir })).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/no password given/),
+    });
     expect((await call('GET', '/api/books', session)).status).toBe(200);
 
     const changed = await runInProcess(['users', 'passwd', 'vic', '--data', dataDir], { cwd: dataDir, stdin: 'vic password 4\nignored\n' });
@@ -119,7 +141,9 @@ describeWithPostgres('keeping an admin on PostgreSQL', (server) => {
       const outcomes = await Promise.allSettled([data.setRole(one.id, 'viewer'), data.setRole(two.id, 'viewer')]);
       expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
       expect((await data.listUsers()).filter((user) => user.role === 'admin')).toHaveLength(1);
-      await expect(data.removeUser((await data.listUsers()).find((user) => user.role === 'admin')?.name as string)).rejects.toThrow(/without an admin/);
+      await expect(data.removeUser((await data.listUsers()).find((user) => user.role === 'admin')?.name as string)).rejects.toThrow(
+        /without an admin/,
+      );
     } finally {
       await data.close();
       await dropDatabase(url);

@@ -27,7 +27,11 @@ async function page(route: string): Promise<string> {
 
 /** The row's cells as the page's table shows them, tags stripped. */
 function cellsOf(html: string, row: Record<string, string>): string[] {
-  const rowHtml = html.split('<tr').find((part) => part.includes(`${row.wallet_label}</td><td><span class="asset">${row.asset}</span></td>`) && part.includes(row.closing!));
+  const rowHtml = html
+    .split('<tr')
+    .find(
+      (part) => part.includes(`${row.wallet_label}</td><td><span class="asset">${row.asset}</span></td>`) && part.includes(row.closing!),
+    );
   expect([row.wallet_label, rowHtml]).toEqual([expect.stringMatching(/./), expect.any(String)]);
   return [...rowHtml!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, '').trim());
 }
@@ -36,8 +40,13 @@ function cellsOf(html: string, row: Record<string, string>): string[] {
 const minute = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** Closing, ledger at block, block (its date under it), on-chain, difference as the pages show them: amounts with the coin's symbol. */
-const inUnits = (row: Record<string, string>): string[] =>
-  [`${row.closing} ${row.asset}`, `${row.ledger_balance} ${row.asset}`, `${row.synced_block}${minute(row.synced_block_time!)}`, `${row.chain_balance} ${row.asset}`, `${row.difference} ${row.asset}`];
+const inUnits = (row: Record<string, string>): string[] => [
+  `${row.closing} ${row.asset}`,
+  `${row.ledger_balance} ${row.asset}`,
+  `${row.synced_block}${minute(row.synced_block_time!)}`,
+  `${row.chain_balance} ${row.asset}`,
+  `${row.difference} ${row.asset}`,
+];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ world, rate: 1000 });
@@ -45,7 +54,7 @@ beforeAll(async () => {
   workspace = openWorkspace(dataDir, sandbox, { now: () => new Date('2026-06-01T02:00:00Z') }, 1000);
   await workspace.start({ scheduler: false });
   server = await serve(workspace);
-  admin = (await addUser(workspace, 'checker', 'admin', 'checker password 1'));
+  admin = await addUser(workspace, 'checker', 'admin', 'checker password 1');
   bookId = (await workspace.addBook(worldBook(world, 'Dated client'))).id;
   const started = await fetch(`${server.url}/api/books/${bookId}/runs`, {
     method: 'POST',
@@ -55,7 +64,10 @@ beforeAll(async () => {
   expect(started.status).toBe(202);
   runId = ((await started.json()) as { id: number }).id;
   await workspace.queue.idle();
-  rows = parse(fs.readFileSync(path.join(dataDir, 'runs', String(runId), 'files', 'reconcile.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+  rows = parse(fs.readFileSync(path.join(dataDir, 'runs', String(runId), 'files', 'reconcile.csv'), 'utf8'), { columns: true }) as Record<
+    string,
+    string
+  >[];
 });
 
 afterAll(async () => {
@@ -73,22 +85,36 @@ describe('a reconcile over a past period', () => {
       expect(row.closing_date).toBe('2025-12-31');
       expect(Number(row.synced_block)).toBeGreaterThan(0);
       // The block's own time, as the chain made it (one eth_getBlockByNumber per chain), not the run's.
-      expect(row.synced_block_time).toBe(new Date(world.timestampOf(Number(row.chain_id), Number(row.synced_block)) * 1000).toISOString().replace('.000Z', 'Z'));
+      expect(row.synced_block_time).toBe(
+        new Date(world.timestampOf(Number(row.chain_id), Number(row.synced_block)) * 1000).toISOString().replace('.000Z', 'Z'),
+      );
       if (row.chain_balance_raw === '') continue;
       expect(BigInt(row.difference_raw!)).toBe(BigInt(row.ledger_balance_raw!) - BigInt(row.chain_balance_raw!));
     }
   });
 
   it('shows on the report page and the printable summary the dated closing and, apart, the ledger at its block next to the chain', async () => {
-    const row = rows.find((candidate) => candidate.spam === '' && candidate.asset_kind === 'native' && candidate.status === 'match' && candidate.closing_raw !== candidate.ledger_balance_raw)!;
+    const row = rows.find(
+      (candidate) =>
+        candidate.spam === '' &&
+        candidate.asset_kind === 'native' &&
+        candidate.status === 'match' &&
+        candidate.closing_raw !== candidate.ledger_balance_raw,
+    )!;
     const report = await page(`/runs/${runId}/reconcile`);
-    expect(report).toContain('<th>Closing 2025-12-31</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th>');
-    expect(report).toMatch(/Closing 2025-12-31 is the period&#39;s balance at its end, not compared\. The difference compares the ledger at the synced block \(chain 1 block \d+ of \d{4}-\d\d-\d\d \d\d:\d\d UTC, chain 10 block \d+ of \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+    expect(report).toContain(
+      '<th>Closing 2025-12-31</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th>',
+    );
+    expect(report).toMatch(
+      /Closing 2025-12-31 is the period&#39;s balance at its end, not compared\. The difference compares the ledger at the synced block \(chain 1 block \d+ of \d{4}-\d\d-\d\d \d\d:\d\d UTC, chain 10 block \d+ of \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/,
+    );
     // Closing, ledger at block, block, on-chain, difference: the difference sits beside the figures it is taken from.
     expect(cellsOf(report, row).slice(6, 11)).toEqual(inUnits(row));
 
     const summary = await page(`/books/${bookId}/summary`);
-    expect(summary).toContain('<th>Closing 2025-12-31</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th>');
+    expect(summary).toContain(
+      '<th>Closing 2025-12-31</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th>',
+    );
     expect(cellsOf(summary, row).slice(6, 11)).toEqual(inUnits(row));
   });
 });

@@ -16,7 +16,11 @@ let token: string;
 let bookId: number;
 
 async function put(route: string, body: unknown): Promise<{ status: number; json: { error?: string; field?: string } }> {
-  const response = await fetch(`${server.url}${route}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}${route}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: (await response.json()) as { error?: string; field?: string } };
 }
 
@@ -37,7 +41,14 @@ afterAll(async () => {
 describe('schedules are validated exactly as the runs they queue', () => {
   it.each([
     [[{ kind: 'export', cron: '0 3 * * *', templates: ['nosuch'] }], /^schedules\[0\]/, /nosuch/],
-    [[{ kind: 'reconcile', cron: '0 3 * * *' }, { kind: 'sync', cron: '0 4 * * *', templates: ['nosuch'] }], /^schedules\[1\]/, /nosuch/],
+    [
+      [
+        { kind: 'reconcile', cron: '0 3 * * *' },
+        { kind: 'sync', cron: '0 4 * * *', templates: ['nosuch'] },
+      ],
+      /^schedules\[1\]/,
+      /nosuch/,
+    ],
     [[{ kind: 'nosuch', cron: '0 3 * * *' }], /^schedules\[0\]\.kind$/, /kind must be one of export, sync, reconcile/],
     [[{ kind: 'export', cron: '0 3 * * *' }], /^schedules\[0\]\.templates$/, /at least one template/],
   ])('refuses %j with 400 naming the field, and keeps the schedules it had', async (body, field, message) => {
@@ -50,17 +61,24 @@ describe('schedules are validated exactly as the runs they queue', () => {
   });
 
   it('accepts what a run accepts', async () => {
-    const saved = await put(`/api/books/${bookId}/schedules`, [{ kind: 'export', cron: '0 3 * * *', templates: ['ledger'] }, { kind: 'reconcile', cron: '30 2 * * *' }]);
+    const saved = await put(`/api/books/${bookId}/schedules`, [
+      { kind: 'export', cron: '0 3 * * *', templates: ['ledger'] },
+      { kind: 'reconcile', cron: '30 2 * * *' },
+    ]);
     expect(saved.status).toBe(200);
-    expect((await workspace.data.schedules(bookId)).map((schedule) => [schedule.kind, schedule.templates])).toEqual([['export', ['ledger']], ['reconcile', []]]);
+    expect((await workspace.data.schedules(bookId)).map((schedule) => [schedule.kind, schedule.templates])).toEqual([
+      ['export', ['ledger']],
+      ['reconcile', []],
+    ]);
   });
 });
 
 describe('runRequestSchema as a Fastify route schema', () => {
-  it('takes each kind\'s own options as its module declares them, and refuses what validateRunRequest refuses', async () => {
+  it("takes each kind's own options as its module declares them, and refuses what validateRunRequest refuses", async () => {
     const app = Fastify();
     app.post('/runs', { schema: { body: runRequestSchema } }, async () => ({ ok: true }));
-    const status = async (body: unknown): Promise<number> => (await app.inject({ method: 'POST', url: '/runs', payload: body as object })).statusCode;
+    const status = async (body: unknown): Promise<number> =>
+      (await app.inject({ method: 'POST', url: '/runs', payload: body as object })).statusCode;
     try {
       expect(await status({ kind: 'export', period: { year: 2025 }, templates: ['ledger'] })).toBe(200);
       expect(await status({ kind: 'diff', label: '2025', verify: false })).toBe(200);

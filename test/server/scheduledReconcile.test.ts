@@ -21,7 +21,13 @@ beforeAll(async () => {
   const client = new EtherscanClient({ baseUrl: truth.url, apiKey: truth.apiKey, rate: 1000 });
   let hash = '';
   for (const wallet of world.wallets.filter((candidate) => candidate.chains.includes(1))) {
-    const rows = await client.listPage('txlistinternal', { chainId: 1, address: wallet.address, startBlock: 0, endBlock: 99_999_999, offset: 10_000 });
+    const rows = await client.listPage('txlistinternal', {
+      chainId: 1,
+      address: wallet.address,
+      startBlock: 0,
+      endBlock: 99_999_999,
+      offset: 10_000,
+    });
     hash = rows.find((row) => row.to === wallet.address && row.isError === '0' && row.type === 'call' && row.value !== '0')?.hash ?? '';
     if (hash !== '') break;
   }
@@ -50,11 +56,15 @@ describe('a scheduled reconcile with differences', () => {
     expect(await workspace.scheduler.tick(clock)).toBe(1);
     await workspace.queue.idle();
 
-    const runs = (await (await fetch(`${server.url}/api/books/${book.id}/runs`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; kind: string; trigger: string; status: string; summary: { differences: number } }[];
+    const runs = (await (
+      await fetch(`${server.url}/api/books/${book.id}/runs`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { id: number; kind: string; trigger: string; status: string; summary: { differences: number } }[];
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ kind: 'reconcile', trigger: 'schedule', status: 'differences' });
     expect(runs[0]?.summary.differences).toBeGreaterThan(0);
-    const health = (await (await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${token}` } })).json()) as { reconcileDifferences: unknown[] };
+    const health = (await (await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      reconcileDifferences: unknown[];
+    };
     expect(health.reconcileDifferences).toEqual([{ bookId: book.id, runId: runs[0]?.id }]);
     const { cookie } = await login(server.url, 'ops', 'ops password 12');
     const page = await (await fetch(`${server.url}/`, { headers: { cookie } })).text();

@@ -15,7 +15,10 @@ let adminToken: string;
 let runId: number;
 
 /** A request with any Host header (fetch would not send a forged one). */
-function rawRequest(url: string, options: { method: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
+function rawRequest(
+  url: string,
+  options: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: options.method, headers: options.headers }, (response) => {
       let body = '';
@@ -28,7 +31,11 @@ function rawRequest(url: string, options: { method: string; headers: Record<stri
 }
 
 const loginAt = (url: string, user: string, password: string, address = '127.0.0.1') =>
-  fetch(`${url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ user, password }) });
+  fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ user, password }),
+  });
 
 beforeAll(async () => {
   // Nothing runs (the queue is never started): one run is given a finished state and a file on disk.
@@ -77,7 +84,11 @@ describe('security findings', () => {
     expect((JSON.parse(forged.body) as { url: string }).url).toMatch(/^\/s\/[A-Za-z0-9_-]{43}$/);
     const configured = await serve(workspace, undefined, { publicUrl: 'https://books.firm.example/' });
     try {
-      const response = await rawRequest(`${configured.url}/api/runs/${runId}/shares`, { method: 'POST', headers: { host: 'evil.example', authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: '{}' });
+      const response = await rawRequest(`${configured.url}/api/runs/${runId}/shares`, {
+        method: 'POST',
+        headers: { host: 'evil.example', authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect((JSON.parse(response.body) as { url: string }).url).toMatch(/^https:\/\/books\.firm\.example\/s\/[A-Za-z0-9_-]{43}$/);
     } finally {
       await configured.close();
@@ -86,12 +97,31 @@ describe('security findings', () => {
 
   it('15: /api/health without login says only that it is up; a user sees the queue and the version', async () => {
     expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ ok: true });
-    expect(await (await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${adminToken}` } })).json()).toMatchObject({ ok: true, queue: expect.any(Object), version: expect.any(String) });
+    expect(await (await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${adminToken}` } })).json()).toMatchObject({
+      ok: true,
+      queue: expect.any(Object),
+      version: expect.any(String),
+    });
   });
 
   it('16: API JSON, downloads, archive.zip, share pages and their downloads are Cache-Control: no-store', async () => {
-    const created = (await (await fetch(`${server.url}/api/runs/${runId}/shares`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: '{}' })).json()) as { url: string };
-    const routes = ['/api/books', `/api/runs/${runId}`, `/api/runs/${runId}/files`, `/api/runs/${runId}/files/ledger.csv`, `/api/runs/${runId}/archive.zip`, created.url, `${created.url}/files/ledger.csv`, `${created.url}/archive.zip`];
+    const created = (await (
+      await fetch(`${server.url}/api/runs/${runId}/shares`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { url: string };
+    const routes = [
+      '/api/books',
+      `/api/runs/${runId}`,
+      `/api/runs/${runId}/files`,
+      `/api/runs/${runId}/files/ledger.csv`,
+      `/api/runs/${runId}/archive.zip`,
+      created.url,
+      `${created.url}/files/ledger.csv`,
+      `${created.url}/archive.zip`,
+    ];
     for (const route of routes) {
       const response = await fetch(`${server.url}${route}`, { headers: { authorization: `Bearer ${adminToken}` } });
       await response.arrayBuffer();
@@ -104,12 +134,15 @@ describe('security findings', () => {
     try {
       await addUser(workspace, 'clerk', 'viewer', 'clerk password 1');
       // One office behind one address: many successful logins.
-      for (let attempt = 0; attempt < 6; attempt += 1) expect((await loginAt(limited.url, 'clerk', 'clerk password 1', '10.0.0.1')).status).toBe(200);
+      for (let attempt = 0; attempt < 6; attempt += 1)
+        expect((await loginAt(limited.url, 'clerk', 'clerk password 1', '10.0.0.1')).status).toBe(200);
       // A success resets: two failures, a success, two failures, a success.
-      for (const password of ['no', 'no', 'clerk password 1', 'no', 'no', 'clerk password 1']) await loginAt(limited.url, 'clerk', password, '10.0.0.2');
+      for (const password of ['no', 'no', 'clerk password 1', 'no', 'no', 'clerk password 1'])
+        await loginAt(limited.url, 'clerk', password, '10.0.0.2');
       expect((await loginAt(limited.url, 'clerk', 'clerk password 1', '10.0.0.2')).status).toBe(200);
       // Guessing one account from three addresses: the account waits, from any address.
-      for (const address of ['10.0.1.1', '10.0.1.2', '10.0.1.3']) expect((await loginAt(limited.url, 'admin', 'guess', address)).status).toBe(401);
+      for (const address of ['10.0.1.1', '10.0.1.2', '10.0.1.3'])
+        expect((await loginAt(limited.url, 'admin', 'guess', address)).status).toBe(401);
       const blocked = await loginAt(limited.url, 'admin', 'admin password 1', '10.0.1.4');
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -130,7 +163,12 @@ describe('security findings', () => {
     const logout = await fetch(`${server.url}/api/session`, { method: 'DELETE', headers: { cookie, 'x-csrf-token': csrfToken } });
     expect(logout.status).toBe(200);
     const cleared = logout.headers.getSetCookie();
-    const attributes = (line: string | undefined) => (line ?? '').split('; ').slice(1).filter((part) => !/^(Max-Age|Expires)=/.test(part)).sort();
+    const attributes = (line: string | undefined) =>
+      (line ?? '')
+        .split('; ')
+        .slice(1)
+        .filter((part) => !/^(Max-Age|Expires)=/.test(part))
+        .sort();
     for (const name of ['ls_session', '_csrf']) {
       const was = set.find((line) => line.startsWith(`${name}=`));
       const now = cleared.find((line) => line.startsWith(`${name}=;`));
@@ -142,11 +180,19 @@ describe('security findings', () => {
   it('19: the error of a failed run shows no server path, on the API or the page', async () => {
     const failed = await workspace.startRun((await workspace.addBook({ ...BOOK, name: 'Failing' })).id, { kind: 'sync' });
     const dataDir = path.dirname(workspace.stores.outDir(failed?.id ?? 0));
-    await workspace.data.updateRun(failed?.id ?? 0, { status: 'failed', error: `job.json is not a job (file: ${dataDir}/runs/9/job.json; fix: see https://example.org/a/b)` });
-    const shown = (await (await fetch(`${server.url}/api/runs/${failed?.id}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { error: string };
+    await workspace.data.updateRun(failed?.id ?? 0, {
+      status: 'failed',
+      error: `job.json is not a job (file: ${dataDir}/runs/9/job.json; fix: see https://example.org/a/b)`,
+    });
+    const shown = (await (
+      await fetch(`${server.url}/api/runs/${failed?.id}`, { headers: { authorization: `Bearer ${adminToken}` } })
+    ).json()) as { error: string };
     expect(shown.error).toBe('job.json is not a job (file: job.json; fix: see https://example.org/a/b)');
     const login = await loginAt(server.url, 'admin', 'admin password 1');
-    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const page = await (await fetch(`${server.url}/runs/${failed?.id}`, { headers: { cookie } })).text();
     expect(page).toContain('(file: job.json;');
     expect(page).not.toContain(dataDir);

@@ -19,7 +19,11 @@ describe('ledgerscan serve --demo', () => {
       const password = /demo admin: user demo, password (\S+) \(shown once\)/.exec(printed)?.[1] ?? '';
       const url = /listening on (http:\/\/\S+)/.exec(printed)?.[1] ?? '';
       const { cookie } = await login(url, 'demo', password);
-      const books = (await (await fetch(`${url}/api/books`, { headers: { cookie } })).json()) as { name: string; wallets: unknown[]; chains: number[] }[];
+      const books = (await (await fetch(`${url}/api/books`, { headers: { cookie } })).json()) as {
+        name: string;
+        wallets: unknown[];
+        chains: number[];
+      }[];
       expect(books).toEqual([expect.objectContaining({ name: 'Demo client', chains: [1, 10, 42161] })]);
       expect(books[0]?.wallets).toHaveLength(4);
     } finally {
@@ -27,7 +31,10 @@ describe('ledgerscan serve --demo', () => {
       expect((await server.ended).code).toBe(0);
     }
     expect((await runInProcess(['users', 'list', '--data', dataDir], { cwd: dataDir })).stdout).toBe('demo\tadmin\n');
-    const viewer = await runInProcess(['users', 'add', 'eve', '--role', 'viewer', '--data', dataDir], { env: { LEDGERSCAN_PASSWORD: 'short' }, cwd: dataDir });
+    const viewer = await runInProcess(['users', 'add', 'eve', '--role', 'viewer', '--data', dataDir], {
+      env: { LEDGERSCAN_PASSWORD: 'short' },
+      cwd: dataDir,
+    });
     expect(viewer).toMatchObject({ code: 2, stderr: expect.stringMatching(/password is too short/) });
     expect((await runInProcess(['users', 'remove', 'demo', '--data', dataDir], { cwd: dataDir })).stdout).toBe('removed demo\n');
     expect((await runInProcess(['users', 'list', '--data', dataDir], { cwd: dataDir })).stdout).toBe('');

@@ -34,7 +34,14 @@ describe('an id in an address', () => {
     expect((await get('/api/runs/2')).status).toBe(200);
     expect((await get('/api/books/1')).status).toBe(200);
     for (const id of ['0x2', '1e0', '2e0', '%20%202', '%202', '2%20', '02', '2.0', '+2', '-2', '0', '0b10', '99999999999999999999']) {
-      for (const route of [`/api/runs/${id}`, `/api/runs/${id}/files`, `/api/books/${id}`, `/api/books/${id}/runs`, `/runs/${id}`, `/books/${id}`]) {
+      for (const route of [
+        `/api/runs/${id}`,
+        `/api/runs/${id}/files`,
+        `/api/books/${id}`,
+        `/api/books/${id}/runs`,
+        `/runs/${id}`,
+        `/books/${id}`,
+      ]) {
         const { status, text } = await get(route);
         expect([route, status === 400 || status === 404]).toEqual([route, true]);
         expect(text).not.toMatch(/"id":\s*[12]\b/);
@@ -44,7 +51,11 @@ describe('an id in an address', () => {
   });
 
   it('refuses a body that does not match its schema with the field named (400), before any change', async () => {
-    const response = await fetch(`${server.url}/api/runs/2/shares`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ days: 'many' }) });
+    const response = await fetch(`${server.url}/api/runs/2/shares`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ days: 'many' }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: expect.stringMatching(/^days must be integer/), field: 'days' });
   });

@@ -5,27 +5,50 @@ import { valuesSection } from '../../src/server/views/valuesSection.js';
 import type { Run } from '../../src/workspace/WorkspaceData.js';
 
 const run = (summary: Run['summary']): Run => ({
-  id: 7, bookId: 1, request: { kind: 'export' }, status: 'succeeded', trigger: 'manual',
+  id: 7,
+  bookId: 1,
+  request: { kind: 'export' },
+  status: 'succeeded',
+  trigger: 'manual',
   progress: { phase: 'done', blocksPercent: 100, receiptsDone: 0, receiptsTotal: 0, apiCalls: 0, etaSeconds: null },
-  summary, error: null, files: [], createdAt: '', startedAt: null, finishedAt: null, apiKeyName: null,
+  summary,
+  error: null,
+  files: [],
+  createdAt: '',
+  startedAt: null,
+  finishedAt: null,
+  apiKeyName: null,
 });
 
 describe('the pages show values', () => {
   it('a valued run: currency, price calls made of expected, rows without a value, and the missing list', () => {
     const summary = { valueCurrency: 'EUR', priceCalls: 0, expectedPriceCalls: 0, priceCacheHits: 12, rowsWithoutValue: 3 };
-    const missing = { header: MISSING_HEADER, rows: [['10', 'OP', '0x4200000000000000000000000000000000000042', '2025-03-01T00:00:00Z', '2025-03-04T00:00:00Z', '3', 'rate-limited']] };
+    const missing = {
+      header: MISSING_HEADER,
+      rows: [
+        ['10', 'OP', '0x4200000000000000000000000000000000000042', '2025-03-01T00:00:00Z', '2025-03-04T00:00:00Z', '3', 'rate-limited'],
+      ],
+    };
     const page = valuesSection(run(summary), missing).toString();
     expect(page).toContain('<dt>Price calls</dt><dd>0 of 0 expected</dd>');
     expect(page).toContain('<dt>Rows without a value</dt><dd>3</dd>');
     expect(page).toContain('<td>rate-limited</td>');
-    expect(valuesSection(run(summary), { header: MISSING_HEADER, rows: [] }).toString()).toContain('Every priced row has its value in EUR.');
+    expect(valuesSection(run(summary), { header: MISSING_HEADER, rows: [] }).toString()).toContain(
+      'Every priced row has its value in EUR.',
+    );
     // A run without values says nothing about them.
     expect(valuesSection(run({ apiCalls: 3 }), undefined).toString()).toBe('');
   });
 
   it('an admin gets a price form beside each missing asset: the first time prefilled, native for a gas coin, the run to queue again (a close only saves)', () => {
     const summary = { valueCurrency: 'EUR', priceCalls: 0, expectedPriceCalls: 0, priceCacheHits: 0, rowsWithoutValue: 5 };
-    const missing = { header: MISSING_HEADER, rows: [['10', 'ETH', '', '2025-05-05T00:04:00Z', '2025-05-07T08:44:12Z', '4', 'not found'], ['1', 'PIX', '0x00000000000000000000000000000000000000aa', '2025-03-01T00:00:00Z', '2025-03-01T00:00:00Z', '1', 'not found']] };
+    const missing = {
+      header: MISSING_HEADER,
+      rows: [
+        ['10', 'ETH', '', '2025-05-05T00:04:00Z', '2025-05-07T08:44:12Z', '4', 'not found'],
+        ['1', 'PIX', '0x00000000000000000000000000000000000000aa', '2025-03-01T00:00:00Z', '2025-03-01T00:00:00Z', '1', 'not found'],
+      ],
+    };
     const request = { kind: 'export' as const, period: { year: 2025 }, templates: ['ledger'] };
     const page = valuesSection(run(summary), missing, { bookId: 3, currency: 'EUR', rerun: request }).toString();
     expect(page.match(/<form data-form="price" data-url="\/api\/books\/3\/prices"/g)).toHaveLength(2);
@@ -43,9 +66,42 @@ describe('the pages show values', () => {
   });
 
   it('a valued balances statement shows each value, or why there is none', () => {
-    const header = ['chain', 'wallet', 'wallet_label', 'asset_kind', 'asset', 'asset_contract', 'decimals', 'spam', 'balance_raw', 'chain_balance_raw', 'difference_raw', 'status', 'note', 'price_currency', 'value', 'value_state'];
-    const row = (asset: string, value: string, state: string): string[] =>
-      ['Ethereum Mainnet', '0x1111111111111111111111111111111111111111', 'Main', 'native', asset, '', '18', '', '1500000000000000000', '', '', 'unchecked', '', value === '' ? '' : 'USD', value, state];
+    const header = [
+      'chain',
+      'wallet',
+      'wallet_label',
+      'asset_kind',
+      'asset',
+      'asset_contract',
+      'decimals',
+      'spam',
+      'balance_raw',
+      'chain_balance_raw',
+      'difference_raw',
+      'status',
+      'note',
+      'price_currency',
+      'value',
+      'value_state',
+    ];
+    const row = (asset: string, value: string, state: string): string[] => [
+      'Ethereum Mainnet',
+      '0x1111111111111111111111111111111111111111',
+      'Main',
+      'native',
+      asset,
+      '',
+      '18',
+      '',
+      '1500000000000000000',
+      '',
+      '',
+      'unchecked',
+      '',
+      value === '' ? '' : 'USD',
+      value,
+      state,
+    ];
     const table = balancesTable({ header, rows: [row('ETH', '2751.50', ''), row('ETH', '', 'not found')] }).toString();
     expect(table).toContain('<th>Value</th>');
     expect(table).toContain('2751.50 USD');

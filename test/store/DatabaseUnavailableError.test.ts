@@ -30,7 +30,10 @@ describe('DatabaseUnavailableError', () => {
   });
 
   it('is a service failure: exit 3 with one line that never shows the database password', () => {
-    const error = new DatabaseUnavailableError(redactDatabaseUrl('postgres://ledger:hunter2@db.internal:5432/books'), { code: '57P01', message: 'terminating connection due to administrator command' });
+    const error = new DatabaseUnavailableError(redactDatabaseUrl('postgres://ledger:hunter2@db.internal:5432/books'), {
+      code: '57P01',
+      message: 'terminating connection due to administrator command',
+    });
     expect(error.kind).toBe('service');
     expect(exitCodeFor(error)).toBe(3);
     const line = describeError(error);

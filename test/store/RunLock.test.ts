@@ -70,7 +70,10 @@ describe('RunLock', () => {
 
   it('takes over the lock of a run that died', () => {
     const pid = deadPid();
-    fs.writeFileSync(`${state}.lock`, JSON.stringify({ pid, host: os.hostname(), startedAt: '2026-01-01T00:00:00.000Z', command: 'ledgerscan sync' }));
+    fs.writeFileSync(
+      `${state}.lock`,
+      JSON.stringify({ pid, host: os.hostname(), startedAt: '2026-01-01T00:00:00.000Z', command: 'ledgerscan sync' }),
+    );
     const lock = RunLock.acquire(state, 'ledgerscan reconcile');
     expect(lockContent()).toMatchObject({ pid: process.pid, command: 'ledgerscan reconcile' });
     expect(fs.readdirSync(dir).sort()).toEqual(['state.db.lock']);
@@ -114,7 +117,10 @@ describe('RunLock', () => {
       "process.stdout.write('held\\n');",
       'setInterval(() => undefined, 1000);',
     ].join('\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const exited = once(child, 'exit');
     let said = '';
     child.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString('utf8')));

@@ -11,13 +11,15 @@ const SAMPLE_OF: Record<Stream, string> = {
   tokennfttx: 'docs-tokennfttx.json',
   token1155tx: 'docs-token1155tx.json',
 };
-const recorded = (stream: Stream): WireRecord[] =>
-  (etherscanSample(SAMPLE_OF[stream]) as { result: WireRecord[] }).result;
+const recorded = (stream: Stream): WireRecord[] => (etherscanSample(SAMPLE_OF[stream]) as { result: WireRecord[] }).result;
 
 /** What the ledger must get back: blockNumber and every listed field, absent ones as ''. */
 function ledgerView(stream: Stream, record: WireRecord): Record<string, string> {
   const fields = record as unknown as Record<string, string | undefined>;
-  return Object.fromEntries([['blockNumber', String(Number(record.blockNumber))], ...LEDGER_FIELDS[stream].map((name) => [name, fields[name] ?? ''])]);
+  return Object.fromEntries([
+    ['blockNumber', String(Number(record.blockNumber))],
+    ...LEDGER_FIELDS[stream].map((name) => [name, fields[name] ?? '']),
+  ]);
 }
 
 describe('ledger fields', () => {

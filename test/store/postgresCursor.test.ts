@@ -12,9 +12,13 @@ describeWithPostgres('BlockingPostgres cursors', (server) => {
   // A cursor that kept the batches it had read would run its thread out of heap long before the end; the
   // thread's death then leaves the caller waiting, hence the child's timeout.
   it('stream a result several times larger than the heap of the threads reading it', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--max-old-space-size=96', '--import', 'tsx', CHILD, server, String(ROWS)], {
-      timeout: 60_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--max-old-space-size=96', '--import', 'tsx', CHILD, server, String(ROWS)],
+      {
+        timeout: 60_000,
+      },
+    );
     expect(stdout.trim()).toBe(`${ROWS} ${ROWS * 1000}`);
   }, 90_000);
 });

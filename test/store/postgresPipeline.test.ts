@@ -29,7 +29,13 @@ const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOS
 
 /** Every file under `dir` by relative path, with its bytes. */
 function filesIn(dir: string): Record<string, Buffer> {
-  return Object.fromEntries(fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort().filter((name) => fs.statSync(path.join(dir, name)).isFile()).map((name) => [name, fs.readFileSync(path.join(dir, name))]));
+  return Object.fromEntries(
+    fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .sort()
+      .filter((name) => fs.statSync(path.join(dir, name)).isFile())
+      .map((name) => [name, fs.readFileSync(path.join(dir, name))]),
+  );
 }
 
 /**
@@ -47,11 +53,24 @@ describeWithPostgres('the pipeline on a PostgreSQL store', (server) => {
   let sqliteReport: SyncReport;
 
   const api = (): EtherscanClient =>
-    new EtherscanClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate: 10_000, limiter: new RateLimiter(10_000), historicalLimiter: new RateLimiter(10_000) });
+    new EtherscanClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      rate: 10_000,
+      limiter: new RateLimiter(10_000),
+      historicalLimiter: new RateLimiter(10_000),
+    });
   const sync = (store: RecordStore, chains = plan): Promise<SyncReport> =>
     syncJob({ api: api(), store, plan: chains, wallets: job.wallets, concurrency: 8 });
   const dump = (store: RecordStore, chainId: number): string[] =>
-    [...store.rawRecords(chainId, world.wallets.map((wallet) => wallet.address), 0, Number.MAX_SAFE_INTEGER)].map((row) => `${row.wallet} ${row.stream} ${JSON.stringify(row.record)}`);
+    [
+      ...store.rawRecords(
+        chainId,
+        world.wallets.map((wallet) => wallet.address),
+        0,
+        Number.MAX_SAFE_INTEGER,
+      ),
+    ].map((row) => `${row.wallet} ${row.stream} ${JSON.stringify(row.record)}`);
 
   beforeAll(async () => {
     database = await createDatabase(server);
@@ -60,8 +79,17 @@ describeWithPostgres('the pipeline on a PostgreSQL store', (server) => {
     sandbox = await startSandbox({ world, rate: 10_000 });
     job = loadJob({
       flags: {
-        address: world.wallets.map((wallet) => wallet.address), chain: CHAINS.map(String), from: day(WORLD_START), to: day(WORLD_END - 1),
-        template: TEMPLATES, out: path.join(dir, 'out'), state: path.join(dir, 'state.db'), baseUrl: sandbox.url, apiKey: sandbox.apiKey, rate: '10000', quiet: true,
+        address: world.wallets.map((wallet) => wallet.address),
+        chain: CHAINS.map(String),
+        from: day(WORLD_START),
+        to: day(WORLD_END - 1),
+        template: TEMPLATES,
+        out: path.join(dir, 'out'),
+        state: path.join(dir, 'state.db'),
+        baseUrl: sandbox.url,
+        apiKey: sandbox.apiKey,
+        rate: '10000',
+        quiet: true,
       },
       env: {},
       knownTemplates: builtinTemplateNames(),
@@ -87,7 +115,12 @@ describeWithPostgres('the pipeline on a PostgreSQL store', (server) => {
       expect(postgres.countReceipts()).toBe(sqlite.countReceipts());
       expect(postgres.countReceipts()).toBeGreaterThan(0);
       const render = (store: RecordStore, out: string) =>
-        renderTemplates({ entries: ledgerFromStore(store, job, report.chains), templates: jobTemplates(job), outDir: path.join(dir, out), context: { timezone: job.timezone } });
+        renderTemplates({
+          entries: ledgerFromStore(store, job, report.chains),
+          templates: jobTemplates(job),
+          outDir: path.join(dir, out),
+          context: { timezone: job.timezone },
+        });
       const [fromSqlite, fromPostgres] = [await render(sqlite, 'sqlite'), await render(postgres, 'postgres')];
       expect(fromPostgres.map((result) => result.rows)).toEqual(fromSqlite.map((result) => result.rows));
       expect(fromSqlite.reduce((rows, result) => rows + result.rows, 0)).toBeGreaterThan(1000);

@@ -23,18 +23,48 @@ const OTHER = '0x00000000000000000000000000000000000000bb';
 
 function tokenRow(block: number, hash: string, value = '1'): WireTokenTx {
   return {
-    blockNumber: String(block), timeStamp: String(1_700_000_000 + block), hash, nonce: '1', blockHash: '0x1',
-    from: OTHER, contractAddress: '0xc0', to: WALLET, value, tokenName: 'T', tokenSymbol: 'T', tokenDecimal: '6',
-    transactionIndex: '0', gas: '1', gasPrice: '1', gasUsed: '1', cumulativeGasUsed: '1', input: 'deprecated',
+    blockNumber: String(block),
+    timeStamp: String(1_700_000_000 + block),
+    hash,
+    nonce: '1',
+    blockHash: '0x1',
+    from: OTHER,
+    contractAddress: '0xc0',
+    to: WALLET,
+    value,
+    tokenName: 'T',
+    tokenSymbol: 'T',
+    tokenDecimal: '6',
+    transactionIndex: '0',
+    gas: '1',
+    gasPrice: '1',
+    gasUsed: '1',
+    cumulativeGasUsed: '1',
+    input: 'deprecated',
     confirmations: '5',
   };
 }
 
 function txRow(block: number, hash: string, from: string): WireTx {
   return {
-    blockNumber: String(block), timeStamp: String(1_700_000_000 + block), hash, nonce: '1', blockHash: '0x1',
-    transactionIndex: '0', from, to: OTHER, value: '0', gas: '21000', gasPrice: '1', isError: '0',
-    txreceipt_status: '1', input: '0x', contractAddress: '', cumulativeGasUsed: '1', gasUsed: '21000', confirmations: '5',
+    blockNumber: String(block),
+    timeStamp: String(1_700_000_000 + block),
+    hash,
+    nonce: '1',
+    blockHash: '0x1',
+    transactionIndex: '0',
+    from,
+    to: OTHER,
+    value: '0',
+    gas: '21000',
+    gasPrice: '1',
+    isError: '0',
+    txreceipt_status: '1',
+    input: '0x',
+    contractAddress: '',
+    cumulativeGasUsed: '1',
+    gasUsed: '21000',
+    confirmations: '5',
   };
 }
 
@@ -71,16 +101,44 @@ function bookStoreCases(open: () => RecordStore): void {
 
   it('replaces a re-fetched block and keeps two identical rows as two rows', () => {
     const twin = tokenRow(7, '0xtwin');
-    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 7, records: [tokenRow(5, '0xa'), twin, { ...twin }] });
-    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 7, toBlock: 12, records: [twin, { ...twin }, tokenRow(12, '0xz')] });
+    store.commitPage({
+      chainId: 1,
+      wallet: WALLET,
+      stream: 'tokentx',
+      fromBlock: 1,
+      toBlock: 7,
+      records: [tokenRow(5, '0xa'), twin, { ...twin }],
+    });
+    store.commitPage({
+      chainId: 1,
+      wallet: WALLET,
+      stream: 'tokentx',
+      fromBlock: 7,
+      toBlock: 12,
+      records: [twin, { ...twin }, tokenRow(12, '0xz')],
+    });
     const rows = [...store.iterateRecords(1, [WALLET], 0, 100)];
     expect(rows.map((row) => row.record.hash)).toEqual(['0xa', '0xtwin', '0xtwin', '0xz']);
     expect(store.syncedRange(1, WALLET, 'tokentx')).toEqual({ fromBlock: 1, toBlock: 12, backfill: null });
   });
 
   it('reads rows by block, then wallet, stream and API order, within the block span and wallets asked', () => {
-    store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(4, '0x4', OTHER), txRow(9, '0x9', OTHER)] });
-    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 20, records: [tokenRow(4, '0xb', '2'), tokenRow(4, '0xa', '1')] });
+    store.commitPage({
+      chainId: 1,
+      wallet: OTHER,
+      stream: 'txlist',
+      fromBlock: 1,
+      toBlock: 20,
+      records: [txRow(4, '0x4', OTHER), txRow(9, '0x9', OTHER)],
+    });
+    store.commitPage({
+      chainId: 1,
+      wallet: WALLET,
+      stream: 'tokentx',
+      fromBlock: 1,
+      toBlock: 20,
+      records: [tokenRow(4, '0xb', '2'), tokenRow(4, '0xa', '1')],
+    });
     store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(4, '0xb', WALLET)] });
     store.commitPage({ chainId: 10, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(4, '0xc', WALLET)] });
     const rows = [...store.iterateRecords(1, [WALLET.toUpperCase().replace('0X', '0x'), OTHER], 4, 8)];
@@ -92,7 +150,12 @@ function bookStoreCases(open: () => RecordStore): void {
     ]);
     expect([...store.iterateRecords(1, [OTHER], 0, 100)]).toHaveLength(2);
     // The count that balances the ledger's parts is what iterateRecords yields, for the same arguments.
-    for (const [chainId, wallets, from, to] of [[1, [WALLET, OTHER], 4, 8], [1, [OTHER], 0, 100], [1, [WALLET], 5, 100], [10, [WALLET, OTHER], 0, 100]] as const) {
+    for (const [chainId, wallets, from, to] of [
+      [1, [WALLET, OTHER], 4, 8],
+      [1, [OTHER], 0, 100],
+      [1, [WALLET], 5, 100],
+      [10, [WALLET, OTHER], 0, 100],
+    ] as const) {
       expect(store.countLedgerRows(chainId, wallets, from, to)).toBe([...store.iterateRecords(chainId, wallets, from, to)].length);
     }
     expect(store.countLedgerRows(1, [WALLET, OTHER], 4, 8)).toBe(4);
@@ -101,8 +164,22 @@ function bookStoreCases(open: () => RecordStore): void {
   it('finds the blocks whose rows of the wallets name an address, in any case, for bridge pairing', () => {
     const bridge = '0x99c9fc46f92e8a1c0dec1b1747d010903e884be1';
     const toBridge = { ...txRow(6, '0x6', WALLET), to: '0x99C9fc46f92E8a1c0deC1b1747d010903E884bE1' };
-    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(4, '0x4', WALLET), toBridge, { ...txRow(9, '0x9', WALLET), to: bridge }] });
-    store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [{ ...txRow(12, '0xc', OTHER), to: bridge }] });
+    store.commitPage({
+      chainId: 1,
+      wallet: WALLET,
+      stream: 'txlist',
+      fromBlock: 1,
+      toBlock: 20,
+      records: [txRow(4, '0x4', WALLET), toBridge, { ...txRow(9, '0x9', WALLET), to: bridge }],
+    });
+    store.commitPage({
+      chainId: 1,
+      wallet: OTHER,
+      stream: 'txlist',
+      fromBlock: 1,
+      toBlock: 20,
+      records: [{ ...txRow(12, '0xc', OTHER), to: bridge }],
+    });
     expect(store.blocksMentioning(1, [WALLET], 0, 100, [bridge])).toEqual([6, 9]);
     expect(store.blocksMentioning(1, [WALLET, OTHER], 7, 100, [bridge])).toEqual([9, 12]);
     expect(store.blocksMentioning(1, [WALLET], 0, 100, [])).toEqual([]);
@@ -123,9 +200,23 @@ function bookStoreCases(open: () => RecordStore): void {
   });
 
   it('lists receipts still missing for transactions sent by the given wallets, once per hash', () => {
-    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER), txRow(5, '0xcc', WALLET)] });
+    store.commitPage({
+      chainId: 1,
+      wallet: WALLET,
+      stream: 'txlist',
+      fromBlock: 1,
+      toBlock: 20,
+      records: [txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER), txRow(5, '0xcc', WALLET)],
+    });
     store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xaa', WALLET)] });
-    store.putReceipt(1, '0xCC', 5, { transactionHash: '0xcc', blockNumber: '0x5', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x5208' });
+    store.putReceipt(1, '0xCC', 5, {
+      transactionHash: '0xcc',
+      blockNumber: '0x5',
+      transactionIndex: '0x0',
+      from: WALLET,
+      to: OTHER,
+      gasUsed: '0x5208',
+    });
     expect(store.missingReceipts(1, [WALLET], 0, 100)).toEqual([{ txHash: '0xaa', sender: WALLET, block: 3 }]);
     expect(store.missingReceipts(1, [WALLET], 4, 100)).toEqual([]);
     expect(store.getReceipt(1, '0xcc')?.gasUsed).toBe('0x5208');
@@ -134,10 +225,27 @@ function bookStoreCases(open: () => RecordStore): void {
   });
 
   it('hands the ledger slim records with the receipt on every txlist row of its transaction, and keeps the raw ones for provenance', () => {
-    store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER)] });
+    store.commitPage({
+      chainId: 1,
+      wallet: WALLET,
+      stream: 'txlist',
+      fromBlock: 1,
+      toBlock: 20,
+      records: [txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER)],
+    });
     store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 20, records: [tokenRow(3, '0xaa')] });
     store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xaa', WALLET)] });
-    store.putReceipt(1, '0xaa', 3, { transactionHash: '0xaa', blockNumber: '0x3', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x5208', effectiveGasPrice: '0x7', logs: [{ data: '0x' }], logsBloom: '0x00' });
+    store.putReceipt(1, '0xaa', 3, {
+      transactionHash: '0xaa',
+      blockNumber: '0x3',
+      transactionIndex: '0x0',
+      from: WALLET,
+      to: OTHER,
+      gasUsed: '0x5208',
+      effectiveGasPrice: '0x7',
+      logs: [{ data: '0x' }],
+      logsBloom: '0x00',
+    });
     const rows = [...store.iterateRecords(1, [WALLET, OTHER], 0, 100)];
     expect(rows.map((row) => [row.wallet, row.stream, row.record.hash, row.receipt?.gasUsed ?? null])).toEqual([
       [WALLET, 'tokentx', '0xaa', null],
@@ -145,18 +253,36 @@ function bookStoreCases(open: () => RecordStore): void {
       [OTHER, 'txlist', '0xaa', '0x5208'],
       [WALLET, 'txlist', '0xbb', null],
     ]);
-    expect(rows[1]!.receipt).toEqual({ gasUsed: '0x5208', effectiveGasPrice: '0x7', status: '', l1Fee: '', blobGasUsed: '', blobGasPrice: '' });
+    expect(rows[1]!.receipt).toEqual({
+      gasUsed: '0x5208',
+      effectiveGasPrice: '0x7',
+      status: '',
+      l1Fee: '',
+      blobGasUsed: '',
+      blobGasPrice: '',
+    });
     expect(rows[1]!.record).not.toHaveProperty('input');
     expect(rows[1]!.record).not.toHaveProperty('confirmations');
     expect(rows[1]!.receipt).not.toHaveProperty('logs');
-    expect([...store.rawRecords(1, [WALLET], 0, 100)].map((row) => row.record)).toEqual([tokenRow(3, '0xaa'), txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER)]);
+    expect([...store.rawRecords(1, [WALLET], 0, 100)].map((row) => row.record)).toEqual([
+      tokenRow(3, '0xaa'),
+      txRow(3, '0xAA', WALLET),
+      txRow(4, '0xbb', OTHER),
+    ]);
     expect(store.getReceipt(1, '0xaa')).toHaveProperty('logs', [{ data: '0x' }]);
   });
 
   it('gives a txlist row committed again after its receipt was stored the receipt at once', () => {
     const page = { chainId: 1, wallet: WALLET, stream: 'txlist' as const, fromBlock: 1, toBlock: 20, records: [txRow(3, '0xaa', WALLET)] };
     store.commitPage(page);
-    store.putReceipt(1, '0xaa', 3, { transactionHash: '0xaa', blockNumber: '0x3', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x1' });
+    store.putReceipt(1, '0xaa', 3, {
+      transactionHash: '0xaa',
+      blockNumber: '0x3',
+      transactionIndex: '0x0',
+      from: WALLET,
+      to: OTHER,
+      gasUsed: '0x1',
+    });
     store.commitPage(page);
     expect([...store.iterateRecords(1, [WALLET], 0, 100)].map((row) => row.receipt?.gasUsed)).toEqual(['0x1']);
     expect(store.countRecords()).toBe(1);
@@ -167,19 +293,29 @@ function bookStoreCases(open: () => RecordStore): void {
     const rows = names.map((tokenName, i) => ({ ...tokenRow(3 + i, `0x${i}`), tokenName, tokenSymbol: tokenName }));
     store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 20, records: rows });
     const read = [...store.iterateRecords(1, [WALLET], 0, 100)].map((row) => row.record);
-    expect(read).toEqual(rows.map((row) => ({
-      blockNumber: row.blockNumber, timeStamp: row.timeStamp, hash: row.hash, transactionIndex: row.transactionIndex, from: row.from, to: row.to,
-      value: row.value, contractAddress: row.contractAddress, tokenName: row.tokenName, tokenSymbol: row.tokenSymbol, tokenDecimal: row.tokenDecimal,
-      functionName: '',
-    })));
+    expect(read).toEqual(
+      rows.map((row) => ({
+        blockNumber: row.blockNumber,
+        timeStamp: row.timeStamp,
+        hash: row.hash,
+        transactionIndex: row.transactionIndex,
+        from: row.from,
+        to: row.to,
+        value: row.value,
+        contractAddress: row.contractAddress,
+        tokenName: row.tokenName,
+        tokenSymbol: row.tokenSymbol,
+        tokenDecimal: row.tokenDecimal,
+        functionName: '',
+      })),
+    );
     expect([...store.rawRecords(1, [WALLET], 0, 100)].map((row) => row.record)).toEqual(rows);
   });
-
 }
 
 /** The price cache of either store (PostgreSQL's is shared by all books: each test's series is its own). */
 function priceCacheCase(open: () => { prices: PriceCache; close(): void }): void {
-  it('gives back each cached price record exactly, in bucket order, the range\'s edges included', () => {
+  it("gives back each cached price record exactly, in bucket order, the range's edges included", () => {
     const store = open();
     try {
       const series = { source: 'defillama', chainId: 10, asset: `0x${randomUUID().replaceAll('-', '')}00000000`, currency: 'USD' };
@@ -221,7 +357,7 @@ describe('SQLite store', () => {
       store.close();
     });
 
-  it('creates the folder, records the schema version and reopens without re-running migrations', () => {
+    it('creates the folder, records the schema version and reopens without re-running migrations', () => {
       const lines: string[] = [];
       openSqliteStore(path.join(dir, 'fresh.sqlite'), { log: (line) => lines.push(line) }).close();
       // A new store has nothing to upgrade, so nothing to say.
@@ -254,10 +390,13 @@ describe('SQLite store', () => {
       const db = openSqlite(file);
       for (const step of migrations.slice(0, version)) db.exec(step as string);
       db.pragma(`user_version = ${version}`);
-      db.prepare('INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw) VALUES (1, ?, ?, 3, 0, ?, ?, ?)')
-        .run(WALLET, 'txlist', '0xaa', WALLET, JSON.stringify(txRow(3, '0xaa', WALLET)));
-      db.prepare('INSERT INTO receipts (chain_id, tx_hash, raw) VALUES (1, ?, ?)')
-        .run('0xaa', JSON.stringify({ transactionHash: '0xaa', gasUsed: '0x5208', effectiveGasPrice: '0x2', logs: [] }));
+      db.prepare(
+        'INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw) VALUES (1, ?, ?, 3, 0, ?, ?, ?)',
+      ).run(WALLET, 'txlist', '0xaa', WALLET, JSON.stringify(txRow(3, '0xaa', WALLET)));
+      db.prepare('INSERT INTO receipts (chain_id, tx_hash, raw) VALUES (1, ?, ?)').run(
+        '0xaa',
+        JSON.stringify({ transactionHash: '0xaa', gasUsed: '0x5208', effectiveGasPrice: '0x2', logs: [] }),
+      );
       db.close();
       const lines: string[] = [];
       store = openSqliteStore(file, { log: (line) => lines.push(line) });
@@ -299,8 +438,22 @@ describeWithPostgres('PostgreSQL store', (server) => {
     const second = openPostgresStore(url, `${book}-other`);
     try {
       first.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 9, records: [txRow(3, '0xaa', WALLET)] });
-      first.putReceipt(1, '0xaa', 3, { transactionHash: '0xaa', blockNumber: '0x3', transactionIndex: '0x0', from: WALLET, to: OTHER, gasUsed: '0x1' });
-      second.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 5, records: [txRow(3, '0xaa', WALLET), txRow(4, '0xbb', WALLET)] });
+      first.putReceipt(1, '0xaa', 3, {
+        transactionHash: '0xaa',
+        blockNumber: '0x3',
+        transactionIndex: '0x0',
+        from: WALLET,
+        to: OTHER,
+        gasUsed: '0x1',
+      });
+      second.commitPage({
+        chainId: 1,
+        wallet: WALLET,
+        stream: 'txlist',
+        fromBlock: 1,
+        toBlock: 5,
+        records: [txRow(3, '0xaa', WALLET), txRow(4, '0xbb', WALLET)],
+      });
       expect(first.countRecords()).toBe(1);
       expect(second.countRecords()).toBe(2);
       expect(second.countReceipts()).toBe(0);
@@ -333,7 +486,10 @@ describeWithPostgres('PostgreSQL store', (server) => {
     const store = openPostgresStore(url, book);
     try {
       store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 9, records: [tokenRow(3, '0xa')] });
-      await queryDatabase(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+      await queryDatabase(
+        url,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
       store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 10, toBlock: 20, records: [tokenRow(12, '0xb')] });
     } finally {
       store.close();
@@ -349,7 +505,10 @@ describeWithPostgres('PostgreSQL store', (server) => {
 
   it('fails a transaction the lost connection cut, never finishing it on a new session, and goes on afterwards', () => {
     const db = openPostgresDatabase(url);
-    const range = { sql: `INSERT INTO synced_ranges (book_id, chain_id, wallet, stream, from_block, to_block) VALUES ('cut-book', 1, $1, 'txlist', 1, 2)`, params: [WALLET] };
+    const range = {
+      sql: `INSERT INTO synced_ranges (book_id, chain_id, wallet, stream, from_block, to_block) VALUES ('cut-book', 1, $1, 'txlist', 1, 2)`,
+      params: [WALLET],
+    };
     const count = (): unknown => db.query({ sql: `SELECT count(*) FROM synced_ranges WHERE book_id = 'cut-book'`, params: [] })[0]?.[0];
     try {
       expect(() =>
@@ -400,7 +559,10 @@ describeWithPostgres('PostgreSQL store', (server) => {
       const rows = store.iterateRecords(1, [WALLET], 0, 200);
       expect(rows.next().done).toBe(false);
       // The next batch is being read ahead on the connection that is now cut.
-      await queryDatabase(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+      await queryDatabase(
+        url,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(() => [...rows]).toThrow(DatabaseUnavailableError);
     } finally {

@@ -13,7 +13,12 @@ export async function apiCall(url: string, method: string, route: string, caller
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
   if (caller !== undefined && 'token' in caller) headers.authorization = `Bearer ${caller.token}`;
   if (caller !== undefined && 'cookie' in caller) Object.assign(headers, { cookie: caller.cookie, 'x-csrf-token': caller.csrfToken });
-  const response = await fetch(`${url}${route}`, { method, headers, redirect: 'manual', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(`${url}${route}`, {
+    method,
+    headers,
+    redirect: 'manual',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, json: <T>() => JSON.parse(text) as T };
 }

@@ -36,7 +36,11 @@ export interface BrowserWorkspaceOptions {
  * The page tests' shared setup as jest hooks: a sandbox, a workspace in a temp folder with `users`, its server and
  * headless Chromium; `prepare` runs before the server starts (books, finished runs).
  */
-export function browserWorkspace(name: string, options: BrowserWorkspaceOptions, prepare?: (workspace: Workspace) => Promise<void>): BrowserWorkspace {
+export function browserWorkspace(
+  name: string,
+  options: BrowserWorkspaceOptions,
+  prepare?: (workspace: Workspace) => Promise<void>,
+): BrowserWorkspace {
   let sandbox: Sandbox | undefined;
   const fixture = {
     get sandbox(): Sandbox {
@@ -45,7 +49,10 @@ export function browserWorkspace(name: string, options: BrowserWorkspaceOptions,
     },
   } as BrowserWorkspace;
   beforeAll(async () => {
-    sandbox = options.world === undefined ? undefined : await startSandbox({ world: options.world, ...(options.rate === undefined ? {} : { rate: options.rate }) });
+    sandbox =
+      options.world === undefined
+        ? undefined
+        : await startSandbox({ world: options.world, ...(options.rate === undefined ? {} : { rate: options.rate }) });
     fixture.dataDir = tempDir(name);
     const api = sandbox ?? { url: 'http://127.0.0.1:9', apiKey: 'unused' };
     fixture.workspace = openWorkspace(fixture.dataDir, api, options.workspace ?? {}, ...(options.rate === undefined ? [] : [options.rate]));

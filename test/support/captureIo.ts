@@ -2,7 +2,11 @@ import { PassThrough, Readable } from 'node:stream';
 import type { CliIo } from '../../src/cli/CliIo.js';
 
 /** A CliIo whose output the test can read back; no key in the environment unless given; `stdin` piped in when given. */
-export function captureIo(cwd: string, env: NodeJS.ProcessEnv = {}, stdin?: string): CliIo & { stdoutText(): string; stderrText(): string } {
+export function captureIo(
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  stdin?: string,
+): CliIo & { stdoutText(): string; stderrText(): string } {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const out: Buffer[] = [];

@@ -7,11 +7,27 @@ export const CHROMIUM = { command: 'chromium', debianPackage: 'chromium' };
 
 /** Headless Chromium, the system's own. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  return chromium.launch({
+    executablePath: findProgram(CHROMIUM.command) ?? CHROMIUM.command,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }
 
 /** A fresh browser context logged in through the login page at `width` px; the page's script errors collect in `pageErrors`. */
-export async function browserLogin(browser: Browser, url: string, login: { user: string; password: string; width: number }): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+export async function browserLogin(
+  browser: Browser,
+  url: string,
+  login: { user: string; password: string; width: number },
+): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
   const context = await browser.newContext({ viewport: { width: login.width, height: 900 } });
   const page = await context.newPage();
   const pageErrors: string[] = [];

@@ -56,8 +56,23 @@ export async function exportLedger(sandbox: Sandbox, dir: string, request: Expor
   fs.writeFileSync(jobFile, JSON.stringify(request.job, null, 2));
   const out = path.join(dir, 'out');
   const io = captureIo(dir);
-  const args = ['export', '--config', jobFile, '--template', 'ledger', '--out', out, '--state', request.state,
-    '--base-url', sandbox.url, '--api-key', sandbox.apiKey, '--quiet', ...request.flags];
+  const args = [
+    'export',
+    '--config',
+    jobFile,
+    '--template',
+    'ledger',
+    '--out',
+    out,
+    '--state',
+    request.state,
+    '--base-url',
+    sandbox.url,
+    '--api-key',
+    sandbox.apiKey,
+    '--quiet',
+    ...request.flags,
+  ];
   const code = await runCli(args, io);
   if (code !== 0) throw new Error(`export exited ${code}: ${io.stderrText()}`);
   const text = fs.readFileSync(path.join(out, 'ledger.csv'), 'utf8');

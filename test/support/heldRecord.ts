@@ -14,7 +14,13 @@ export async function heldInternalTransfer(world: World): Promise<OmittedRecord>
     const start = world.blockByTime(1, Date.UTC(2025, 2, 1) / 1000, 'after') as number;
     const end = world.blockByTime(1, Date.UTC(2025, 10, 1) / 1000, 'before') as number;
     for (const wallet of world.wallets.filter((candidate) => candidate.chains.includes(1))) {
-      const rows = await client.listPage('txlistinternal', { chainId: 1, address: wallet.address, startBlock: start, endBlock: end, offset: 1000 });
+      const rows = await client.listPage('txlistinternal', {
+        chainId: 1,
+        address: wallet.address,
+        startBlock: start,
+        endBlock: end,
+        offset: 1000,
+      });
       const row = rows.find((candidate) => candidate.to === wallet.address && candidate.isError === '0' && candidate.value !== '0');
       if (row !== undefined) return { chainId: 1, stream: 'txlistinternal', hash: row.hash };
     }

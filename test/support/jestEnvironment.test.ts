@@ -15,15 +15,30 @@ describe('jest workers and errors JSON cannot write', () => {
       const run = spawnSync(
         process.execPath,
         [
-          '--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
-          '--rootDir', ROOT, '--testMatch', '<rootDir>/test/support/workerFixtures/*.fixture.ts', '--cacheDirectory', cache, '--maxWorkers', '2', '--ci',
+          '--experimental-vm-modules',
+          '--no-warnings=ExperimentalWarning',
+          path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+          '--rootDir',
+          ROOT,
+          '--testMatch',
+          '<rootDir>/test/support/workerFixtures/*.fixture.ts',
+          '--cacheDirectory',
+          cache,
+          '--maxWorkers',
+          '2',
+          '--ci',
         ],
         { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } },
       );
       const output = `${run.stdout}${run.stderr}`;
       expect(run.status).toBe(1);
       expect(output).not.toMatch(/Converting circular structure to JSON|Do not know how to serialize a BigInt|Test suite failed to run/);
-      for (const name of ['throws an error that refers to itself', 'compares a value that contains itself', 'a hook that throws such an error › reports the hook error', 'compares bigints that differ']) {
+      for (const name of [
+        'throws an error that refers to itself',
+        'compares a value that contains itself',
+        'a hook that throws such an error › reports the hook error',
+        'compares bigints that differ',
+      ]) {
         expect(output).toContain(`● ${name}`);
       }
       expect(output).toContain('circular boom');

@@ -10,10 +10,20 @@ const SYNC_CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sync
  */
 export function syncKilledAfter(
   pages: number,
-  target: { url: string; apiKey: string; state: string; wallets: readonly { address: string; chains: readonly number[] | null }[]; period: { startTime: number; endTime: number } },
+  target: {
+    url: string;
+    apiKey: string;
+    state: string;
+    wallets: readonly { address: string; chains: readonly number[] | null }[];
+    period: { startTime: number; endTime: number };
+  },
 ): Promise<NodeJS.Signals | null> {
   const { url, apiKey, state, wallets, period } = target;
-  const child = spawn(process.execPath, ['--import', 'tsx', SYNC_CHILD, url, apiKey, state, JSON.stringify(wallets), JSON.stringify(period)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', SYNC_CHILD, url, apiKey, state, JSON.stringify(wallets), JSON.stringify(period)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let committed = 0;
   const exit = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   child.stdout.on('data', (chunk: Buffer) => {

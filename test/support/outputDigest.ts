@@ -12,7 +12,13 @@ export function outputDigest(outDir: string): Record<string, string> {
   const digest: Record<string, string> = {};
   for (const name of fs.readdirSync(outDir).sort()) {
     let bytes = fs.readFileSync(path.join(outDir, name));
-    if (name === 'manifest.json') bytes = Buffer.from(bytes.toString('utf8').replace(/^\s*"generatedAt": ".*",\n/m, '').replace(/^\s*"(priceCalls|expectedPriceCalls|cacheHits)": \d+,\n/gm, ''));
+    if (name === 'manifest.json')
+      bytes = Buffer.from(
+        bytes
+          .toString('utf8')
+          .replace(/^\s*"generatedAt": ".*",\n/m, '')
+          .replace(/^\s*"(priceCalls|expectedPriceCalls|cacheHits)": \d+,\n/gm, ''),
+      );
     digest[name] = createHash('sha256').update(bytes).digest('hex');
   }
   return digest;

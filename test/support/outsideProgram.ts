@@ -17,7 +17,12 @@ export const SOFFICE: OutsideProgram = { command: 'soffice', debianPackage: 'lib
 
 /** The executable's path on PATH (or the absolute path itself when it exists), else null. */
 export function findProgram(command: string): string | null {
-  const candidates = path.isAbsolute(command) ? [command] : (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, command));
+  const candidates = path.isAbsolute(command)
+    ? [command]
+    : (process.env.PATH ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, command));
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);
@@ -38,7 +43,10 @@ export function describeWithPrograms(title: string, programs: readonly OutsidePr
   const lack =
     missing.length === 0
       ? null
-      : { needs: missing.map((program) => program.command).join(', '), install: `apt-get install ${missing.map((program) => program.debianPackage).join(' ')}` };
+      : {
+          needs: missing.map((program) => program.command).join(', '),
+          install: `apt-get install ${missing.map((program) => program.debianPackage).join(' ')}`,
+        };
   describeUnlessLacking(title, lack, body);
 }
 
@@ -79,8 +87,11 @@ export function runProgram(command: string, args: readonly string[], input?: str
     return execFileSync(command, args, { encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     const failed = error as { status?: number | null; signal?: string | null; stderr?: string; stdout?: string; message?: string };
-    const how = failed.status !== undefined && failed.status !== null ? `exit ${failed.status}` : (failed.signal ?? failed.message ?? 'failed');
-    throw new Error(`${command} ${args.join(' ')}: ${how}\n${String(failed.stderr ?? '').trim()}\n${String(failed.stdout ?? '').trim()}`.trim());
+    const how =
+      failed.status !== undefined && failed.status !== null ? `exit ${failed.status}` : (failed.signal ?? failed.message ?? 'failed');
+    throw new Error(
+      `${command} ${args.join(' ')}: ${how}\n${String(failed.stderr ?? '').trim()}\n${String(failed.stdout ?? '').trim()}`.trim(),
+    );
   }
 }
 

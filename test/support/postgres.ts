@@ -9,7 +9,9 @@ import { describeUnlessLacking } from './outsideProgram.js';
  */
 export function describeWithPostgres(title: string, body: (url: string) => void): void {
   const url = process.env.LEDGERSCAN_PG_URL;
-  const lack = url ? null : { needs: 'a PostgreSQL server in LEDGERSCAN_PG_URL', install: 'apt-get install postgresql, then .ci/postgres start DIR' };
+  const lack = url
+    ? null
+    : { needs: 'a PostgreSQL server in LEDGERSCAN_PG_URL', install: 'apt-get install postgresql, then .ci/postgres start DIR' };
   describeUnlessLacking(title, lack, () => body(url ?? ''));
 }
 

@@ -13,7 +13,10 @@ export interface CliOutcome {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The CLI in this process (fast): exit code and everything it wrote. No key in the environment unless given. */
-export async function runInProcess(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd: string; stdin?: string }): Promise<CliOutcome> {
+export async function runInProcess(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; cwd: string; stdin?: string },
+): Promise<CliOutcome> {
   const io = captureIo(options.cwd, options.env ?? {}, options.stdin);
   // `serve` and `worker` set a private umask for their process; here that process is jest's, shared by later suites.
   const umask = process.umask();

@@ -8,7 +8,12 @@ export function sandboxValuation(sandbox: Sandbox, overrides: Partial<ValuationS
     currency: 'USD',
     sources: ['defillama'],
     maxAge: 86400,
-    urls: { defillama: `${origin}/prices/defillama`, coingecko: `${origin}/prices/coingecko/api/v3`, ecb: `${origin}/prices/ecb`, etherscan: sandbox.url },
+    urls: {
+      defillama: `${origin}/prices/defillama`,
+      coingecko: `${origin}/prices/coingecko/api/v3`,
+      ecb: `${origin}/prices/ecb`,
+      etherscan: sandbox.url,
+    },
     ...overrides,
   };
 }

@@ -55,7 +55,12 @@ export function servedWorkspace(name: string, options: ServedWorkspaceOptions): 
   beforeAll(async () => {
     fixture.sandbox = await startSandbox({ world: options.world, rate: 1000, ...options.sandbox?.() });
     fixture.dataDir = tempDir(name);
-    fixture.workspace = openWorkspace(fixture.dataDir, fixture.sandbox, { now: () => new Date('2026-06-01T02:00:00Z'), ...options.workspace?.() }, 1000);
+    fixture.workspace = openWorkspace(
+      fixture.dataDir,
+      fixture.sandbox,
+      { now: () => new Date('2026-06-01T02:00:00Z'), ...options.workspace?.() },
+      1000,
+    );
     await fixture.workspace.start({ scheduler: false });
     fixture.server = await serve(fixture.workspace);
     for (const user of options.users) fixture.tokens[user.name] = await addUser(fixture.workspace, user.name, user.role, user.password);
@@ -74,5 +79,8 @@ export function servedWorkspace(name: string, options: ServedWorkspaceOptions): 
 }
 
 function folders(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).flatMap((entry) => [path.join(dir, entry.name), ...folders(path.join(dir, entry.name))]);
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => [path.join(dir, entry.name), ...folders(path.join(dir, entry.name))]);
 }

@@ -29,9 +29,16 @@ export async function addUser(workspace: Workspace, name: string, role: 'admin' 
 
 /** Logs in over HTTP; returns the cookie header to send and the CSRF token. */
 export async function login(url: string, user: string, password: string): Promise<{ cookie: string; csrfToken: string }> {
-  const response = await fetch(`${url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user, password }) });
+  const response = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user, password }),
+  });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   return { cookie, csrfToken };
 }

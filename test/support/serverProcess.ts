@@ -53,7 +53,14 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, what: stri
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export type RunView = { id: number; status: string; error: string | null; progress: { apiCalls: number }; summary: Record<string, unknown> | null; files: { name: string; sha256: string }[] };
+export type RunView = {
+  id: number;
+  status: string;
+  error: string | null;
+  progress: { apiCalls: number };
+  summary: Record<string, unknown> | null;
+  files: { name: string; sha256: string }[];
+};
 
 /** Polls a run until it has made at least `calls` API calls (killing or stopping it then hits it mid-fetch); its JSON. */
 export function runUnderWay(url: string, token: string, id: number, calls: number): Promise<RunView> {
@@ -65,8 +72,12 @@ export function runUnderWay(url: string, token: string, id: number, calls: numbe
 
 /** Polls a run until it has finished; its JSON. */
 export function finishedRun(url: string, token: string, id: number, timeoutMs?: number): Promise<RunView> {
-  return waitFor(async () => {
-    const run = (await api(url, token, 'GET', `/api/runs/${id}`)) as RunView;
-    return ['succeeded', 'differences', 'failed', 'stopped'].includes(run.status) ? run : undefined;
-  }, `run ${id} to finish`, timeoutMs);
+  return waitFor(
+    async () => {
+      const run = (await api(url, token, 'GET', `/api/runs/${id}`)) as RunView;
+      return ['succeeded', 'differences', 'failed', 'stopped'].includes(run.status) ? run : undefined;
+    },
+    `run ${id} to finish`,
+    timeoutMs,
+  );
 }

@@ -22,14 +22,26 @@ export function storeContents(file: string): StoreContents {
   try {
     const integrity = String(db.pragma('integrity_check', { simple: true }));
     const counts = Object.fromEntries(
-      (db.prepare('SELECT chain_id, wallet, stream, COUNT(*) AS n FROM records GROUP BY chain_id, wallet, stream').all() as { chain_id: number; wallet: string; stream: string; n: number }[])
-        .map((row) => [`${row.chain_id} ${row.wallet} ${row.stream}`, row.n]),
+      (
+        db.prepare('SELECT chain_id, wallet, stream, COUNT(*) AS n FROM records GROUP BY chain_id, wallet, stream').all() as {
+          chain_id: number;
+          wallet: string;
+          stream: string;
+          n: number;
+        }[]
+      ).map((row) => [`${row.chain_id} ${row.wallet} ${row.stream}`, row.n]),
     );
     const { duplicates } = db
-      .prepare('SELECT COUNT(*) AS duplicates FROM (SELECT 1 FROM records GROUP BY chain_id, wallet, stream, block_number, seq HAVING COUNT(*) > 1)')
+      .prepare(
+        'SELECT COUNT(*) AS duplicates FROM (SELECT 1 FROM records GROUP BY chain_id, wallet, stream, block_number, seq HAVING COUNT(*) > 1)',
+      )
       .get() as { duplicates: number };
-    const records = (db.prepare('SELECT chain_id, wallet, stream, block_number, raw FROM records ORDER BY chain_id, wallet, stream, block_number, raw').raw().all() as unknown[][])
-      .map((row) => JSON.stringify(row));
+    const records = (
+      db
+        .prepare('SELECT chain_id, wallet, stream, block_number, raw FROM records ORDER BY chain_id, wallet, stream, block_number, raw')
+        .raw()
+        .all() as unknown[][]
+    ).map((row) => JSON.stringify(row));
     const { receipts } = db.prepare('SELECT COUNT(*) AS receipts FROM receipts').get() as { receipts: number };
     const ranges = db.prepare('SELECT * FROM synced_ranges ORDER BY chain_id, wallet, stream').all();
     return { integrity, counts, duplicateKeys: duplicates, records, receipts, ranges };

@@ -24,6 +24,14 @@ await syncJob({
   pageSize: 100,
   concurrency: 1,
   wallets: JSON.parse(walletsJson) as { address: string; chains: number[] | null }[],
-  progress: { estimate: silent, planned: silent, receiptQueued: silent, receipt: silent, chainSkipped: silent, finished: silent, page: () => void process.stdout.write('page\n') },
+  progress: {
+    estimate: silent,
+    planned: silent,
+    receiptQueued: silent,
+    receipt: silent,
+    chainSkipped: silent,
+    finished: silent,
+    page: () => void process.stdout.write('page\n'),
+  },
 });
 store.close();

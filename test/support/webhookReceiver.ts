@@ -15,7 +15,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const server = http.createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
-    request.on('data', (chunk: string) => { body += chunk; });
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
     request.on('end', () => {
       received.push({ body, signature: String(request.headers[SIGNATURE_HEADER]) });
       response.writeHead(204).end();

@@ -16,6 +16,11 @@ export function worldBook(world: World, name = 'Client A'): Record<string, unkno
 }
 
 /** A workspace on the sandbox at `rate` calls per second (the e2e rate unless given). */
-export function openWorkspace(dataDir: string, sandbox: { url: string; apiKey: string }, extra: Partial<WorkspaceOptions> = {}, rate = E2E_RATE): Workspace {
+export function openWorkspace(
+  dataDir: string,
+  sandbox: { url: string; apiKey: string },
+  extra: Partial<WorkspaceOptions> = {},
+  rate = E2E_RATE,
+): Workspace {
   return new Workspace({ dataDir, api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate }, ...extra });
 }

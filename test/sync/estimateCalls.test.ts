@@ -20,7 +20,16 @@ import { syncJob } from '../../src/sync/syncJob.js';
 const PERIOD = { startTime: SPANNING_START, endTime: WORLD_END };
 
 function client(baseUrl: string, apiKey: string): EtherscanClient {
-  return new EtherscanClient({ baseUrl, apiKey, rate: 1000, limiter: new RateLimiter(1000), historicalLimiter: new RateLimiter(1000), backoffBaseMs: 1, backoffCapMs: 4, maxRetries: 1 });
+  return new EtherscanClient({
+    baseUrl,
+    apiKey,
+    rate: 1000,
+    limiter: new RateLimiter(1000),
+    historicalLimiter: new RateLimiter(1000),
+    backoffBaseMs: 1,
+    backoffCapMs: 4,
+    maxRetries: 1,
+  });
 }
 
 /** The estimate is checked against what the sync then really does, on a world spanning London. */
@@ -40,36 +49,40 @@ describe('estimateCalls', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(['auto', 'receipts'] as const)('counts exactly the receipts a cold sync with %s fees fetches, then skips a warm store', async (fees) => {
-    store = openSqliteStore(path.join(dir, `${fees}.db`));
-    try {
-      const api = client(sandbox.url, sandbox.apiKey);
-      const wallets = world.wallets.map((wallet) => ({ address: wallet.address, chains: [...wallet.chains] }));
-      const plan = await planBlockRanges(api, world.chainIds, PERIOD);
-      const before = sandbox.stats.byAction['proxy.eth_getTransactionCount'] ?? 0;
-      const result = await estimateCalls({ api, store, plan, wallets, fees });
-      if (!('estimate' in result)) throw new Error(`no estimate: ${JSON.stringify(result)}`);
-      expect((sandbox.stats.byAction['proxy.eth_getTransactionCount'] ?? 0) - before).toBe(result.estimate.ownCalls);
-      const report = await syncJob({ api, store, plan, wallets, fees });
-      expect(result.estimate.receipts).toBe(report.receiptCalls);
-      expect(result.estimate.receipts).toBeGreaterThan(100);
-      // Pages: one per key and stream at least, so never above what the sync needed.
-      expect(result.estimate.listPages).toBeLessThanOrEqual(report.listCalls);
-      expect(result.estimate.listPages).toBeGreaterThanOrEqual(report.perKey.length);
-      expect(await estimateCalls({ api, store, plan, wallets, fees })).toEqual({ warm: true });
-    } finally {
-      store.close();
-    }
-  });
+  it.each(['auto', 'receipts'] as const)(
+    'counts exactly the receipts a cold sync with %s fees fetches, then skips a warm store',
+    async (fees) => {
+      store = openSqliteStore(path.join(dir, `${fees}.db`));
+      try {
+        const api = client(sandbox.url, sandbox.apiKey);
+        const wallets = world.wallets.map((wallet) => ({ address: wallet.address, chains: [...wallet.chains] }));
+        const plan = await planBlockRanges(api, world.chainIds, PERIOD);
+        const before = sandbox.stats.byAction['proxy.eth_getTransactionCount'] ?? 0;
+        const result = await estimateCalls({ api, store, plan, wallets, fees });
+        if (!('estimate' in result)) throw new Error(`no estimate: ${JSON.stringify(result)}`);
+        expect((sandbox.stats.byAction['proxy.eth_getTransactionCount'] ?? 0) - before).toBe(result.estimate.ownCalls);
+        const report = await syncJob({ api, store, plan, wallets, fees });
+        expect(result.estimate.receipts).toBe(report.receiptCalls);
+        expect(result.estimate.receipts).toBeGreaterThan(100);
+        // Pages: one per key and stream at least, so never above what the sync needed.
+        expect(result.estimate.listPages).toBeLessThanOrEqual(report.listCalls);
+        expect(result.estimate.listPages).toBeGreaterThanOrEqual(report.perKey.length);
+        expect(await estimateCalls({ api, store, plan, wallets, fees })).toEqual({ warm: true });
+      } finally {
+        store.close();
+      }
+    },
+  );
 });
 
 describe('estimateCalls against an explorer without eth_getTransactionCount', () => {
   it('says the estimate is unavailable instead of failing the run', async () => {
     const server = http.createServer((request, response) => {
       const action = new URL(request.url ?? '/', 'http://localhost').searchParams.get('action');
-      const body = action === 'eth_getTransactionCount'
-        ? { status: '0', message: 'NOTOK', result: 'Error! Missing Or invalid Action name' }
-        : { jsonrpc: '2.0', id: 1, result: '0x10' };
+      const body =
+        action === 'eth_getTransactionCount'
+          ? { status: '0', message: 'NOTOK', result: 'Error! Missing Or invalid Action name' }
+          : { jsonrpc: '2.0', id: 1, result: '0x10' };
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     });

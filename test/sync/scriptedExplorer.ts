@@ -46,7 +46,12 @@ export async function startScriptedExplorer(script: ExplorerScript): Promise<Scr
       return { status: '0', message: 'NOTOK', result: 'Max daily rate limit reached. 100000 (100K) calls/day' };
     }
     if (script.unavailableChains?.includes(chainId) === true) {
-      return { status: '0', message: 'NOTOK', result: 'Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis' };
+      return {
+        status: '0',
+        message: 'NOTOK',
+        result:
+          'Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis',
+      };
     }
     const head = script.head[chainId] ?? 0;
     switch (action) {
@@ -57,7 +62,19 @@ export async function startScriptedExplorer(script: ExplorerScript): Promise<Scr
         return { status: '1', message: 'OK', result: String(Math.max(0, Math.min(head, block))) };
       }
       case 'proxy.eth_getTransactionReceipt':
-        return { jsonrpc: '2.0', id: 1, result: { transactionHash: get('txhash'), blockNumber: '0x1', transactionIndex: '0x0', from: '0x0', to: null, gasUsed: '0x5208', status: '0x1' } };
+        return {
+          jsonrpc: '2.0',
+          id: 1,
+          result: {
+            transactionHash: get('txhash'),
+            blockNumber: '0x1',
+            transactionIndex: '0x0',
+            from: '0x0',
+            to: null,
+            gasUsed: '0x5208',
+            status: '0x1',
+          },
+        };
       default: {
         const stream = get('action') as Stream;
         const all = script.rows.get(rowsKey(chainId, stream, get('address'))) ?? [];

@@ -10,7 +10,16 @@ describe('spansToFetch', () => {
     ['inside the range', range, 120, 180, []],
     ['above the range', range, 150, 260, [[201, 260]]],
     ['below the range, filling up to it', range, 10, 150, [[10, 99]]],
-    ['both sides', range, 10, 260, [[10, 99], [201, 260]]],
+    [
+      'both sides',
+      range,
+      10,
+      260,
+      [
+        [10, 99],
+        [201, 260],
+      ],
+    ],
     ['far above: the gap is filled too', range, 500, 600, [[201, 600]]],
     ['far below: the gap is filled too', range, 10, 20, [[10, 99]]],
   ];

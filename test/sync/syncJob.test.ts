@@ -24,17 +24,47 @@ const PERIOD = { startTime: GENESIS_TIME + 500, endTime: GENESIS_TIME + 90_000 }
 
 function tx(block: number, hash: string, from: string, to: string): WireTx {
   return {
-    blockNumber: String(block), timeStamp: String(GENESIS_TIME + block), hash, nonce: '1', blockHash: '0x1',
-    transactionIndex: '0', from, to, value: '1', gas: '21000', gasPrice: '1', isError: '0', txreceipt_status: '1',
-    input: '0x', contractAddress: '', cumulativeGasUsed: '1', gasUsed: '21000', confirmations: '5',
+    blockNumber: String(block),
+    timeStamp: String(GENESIS_TIME + block),
+    hash,
+    nonce: '1',
+    blockHash: '0x1',
+    transactionIndex: '0',
+    from,
+    to,
+    value: '1',
+    gas: '21000',
+    gasPrice: '1',
+    isError: '0',
+    txreceipt_status: '1',
+    input: '0x',
+    contractAddress: '',
+    cumulativeGasUsed: '1',
+    gasUsed: '21000',
+    confirmations: '5',
   };
 }
 
 function transfer(block: number, hash: string, value: string): WireTokenTx {
   return {
-    blockNumber: String(block), timeStamp: String(GENESIS_TIME + block), hash, nonce: '1', blockHash: '0x1',
-    from: STRANGER, contractAddress: '0xc0', to: A, value, tokenName: 'T', tokenSymbol: 'T', tokenDecimal: '6',
-    transactionIndex: '0', gas: '1', gasPrice: '1', gasUsed: '1', cumulativeGasUsed: '1', input: 'deprecated',
+    blockNumber: String(block),
+    timeStamp: String(GENESIS_TIME + block),
+    hash,
+    nonce: '1',
+    blockHash: '0x1',
+    from: STRANGER,
+    contractAddress: '0xc0',
+    to: A,
+    value,
+    tokenName: 'T',
+    tokenSymbol: 'T',
+    tokenDecimal: '6',
+    transactionIndex: '0',
+    gas: '1',
+    gasPrice: '1',
+    gasUsed: '1',
+    cumulativeGasUsed: '1',
+    input: 'deprecated',
     confirmations: '5',
   };
 }
@@ -86,12 +116,29 @@ describe('syncJob against a scripted explorer', () => {
   const sync = async (options: Partial<SyncJobInput> & { period?: typeof PERIOD; chains?: number[] } = {}): Promise<SyncReport> => {
     keyNumber += 1;
     const api = new EtherscanClient({
-      baseUrl: explorer.baseUrl, apiKey: `test-key-${keyNumber}`, rate: 1000, limiter: new RateLimiter(1000),
-      historicalLimiter: new RateLimiter(1000), backoffBaseMs: 1, backoffCapMs: 4, maxRetries: 1,
+      baseUrl: explorer.baseUrl,
+      apiKey: `test-key-${keyNumber}`,
+      rate: 1000,
+      limiter: new RateLimiter(1000),
+      historicalLimiter: new RateLimiter(1000),
+      backoffBaseMs: 1,
+      backoffCapMs: 4,
+      maxRetries: 1,
     });
     const plan = await planBlockRanges(api, options.chains ?? [1], options.period ?? PERIOD);
     // This world's blocks are all before London, where `auto` fees need no receipt: force them, to test their queue.
-    return syncJob({ api, store, plan, pageSize: PAGE_SIZE, wallets: [{ address: A, chains: null }, { address: B, chains: null }], fees: 'receipts', ...options });
+    return syncJob({
+      api,
+      store,
+      plan,
+      pageSize: PAGE_SIZE,
+      wallets: [
+        { address: A, chains: null },
+        { address: B, chains: null },
+      ],
+      fees: 'receipts',
+      ...options,
+    });
   };
 
   const dump = (): string[] =>
@@ -112,7 +159,12 @@ describe('syncJob against a scripted explorer', () => {
     const drawn: string[] = [];
     const report = await sync({ progress: createProgress({ output: { write: (text: string) => drawn.push(text), isTTY: true } }) });
     const rows = explorer.script.rows;
-    for (const [wallet, stream] of [[A, 'txlist'], [B, 'txlist'], [A, 'tokentx'], [B, 'txlistinternal']] as [string, Stream][]) {
+    for (const [wallet, stream] of [
+      [A, 'txlist'],
+      [B, 'txlist'],
+      [A, 'tokentx'],
+      [B, 'txlistinternal'],
+    ] as [string, Stream][]) {
       const stored = [...store.rawRecords(1, [wallet], 0, HEAD)].filter((row) => row.stream === stream).map((row) => row.record);
       expect(stored).toEqual(expectedRows(rows, rowsKey(1, stream, wallet), 500, 89_999));
     }
@@ -127,8 +179,13 @@ describe('syncJob against a scripted explorer', () => {
     const rowsOfA = ofA.reduce((sum, key) => sum + key.rows, 0);
     expect(drawn.at(-1)).toContain(`0x000000…00aa  pages ${pagesOfA}  rows ${rowsOfA}  receipts ${sentByA}/${sentByA}`);
     expect(drawn.at(-1)).toContain(`sync blocks 100% · receipts ${sentByA}/${sentByA}`);
-    expect(report.listCalls).toBe(explorer.counts['account.txlist']! + explorer.counts['account.tokentx']! +
-      explorer.counts['account.txlistinternal']! + explorer.counts['account.tokennfttx']! + explorer.counts['account.token1155tx']!);
+    expect(report.listCalls).toBe(
+      explorer.counts['account.txlist']! +
+        explorer.counts['account.tokentx']! +
+        explorer.counts['account.txlistinternal']! +
+        explorer.counts['account.tokennfttx']! +
+        explorer.counts['account.token1155tx']!,
+    );
     expect(report.rows).toBe(store.countRecords());
   });
 
@@ -137,10 +194,14 @@ describe('syncJob against a scripted explorer', () => {
     const report = await sync({ fees: 'auto' });
     expect(report.receiptCalls).toBe(0);
     expect(explorer.counts['proxy.eth_getTransactionReceipt']).toBeUndefined();
-    expect(store.countRecords({ wallet: A, stream: 'txlist' })).toBe(expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).length);
+    expect(store.countRecords({ wallet: A, stream: 'txlist' })).toBe(
+      expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).length,
+    );
     // The rows a forced run then finds without receipts are fetched, once each.
     const forced = await sync();
-    expect(forced.receiptCalls).toBe(expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).filter((row) => row.from === A).length);
+    expect(forced.receiptCalls).toBe(
+      expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).filter((row) => row.from === A).length,
+    );
   });
 
   it('makes no list or receipt call on a second sync of a ripe period, and one per key for a period at the head', async () => {
@@ -159,7 +220,9 @@ describe('syncJob against a scripted explorer', () => {
   it('refuses a period that starts in the future, and honours a ripeness override', async () => {
     await start();
     const future = { startTime: Math.floor(Date.now() / 1000) + 86_400, endTime: Math.floor(Date.now() / 1000) + 2 * 86_400 };
-    await expect(sync({ period: future })).rejects.toThrow(/^chain 1 has no block at or after the period's start .*: the period has not begun/);
+    await expect(sync({ period: future })).rejects.toThrow(
+      /^chain 1 has no block at or after the period's start .*: the period has not begun/,
+    );
     expect(explorer.counts['block.getblocknobytime']).toBeUndefined();
     const toHead = await sync({ period: { startTime: PERIOD.startTime, endTime: future.endTime }, ripeness: { 1: 0 } });
     expect(toHead.chains).toEqual([{ chainId: 1, fromBlock: 500, toBlock: HEAD }]);
@@ -182,7 +245,9 @@ describe('syncJob against a scripted explorer', () => {
     await sync();
     expect(dump()).toEqual(clean);
     expect(store.missingReceipts(1, [A, B], 0, HEAD)).toEqual([]);
-    expect(store.countReceipts()).toBe(expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).filter((row) => row.from === A).length);
+    expect(store.countReceipts()).toBe(
+      expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).filter((row) => row.from === A).length,
+    );
   });
 
   it('stops between pages on an abort and resumes to the same rows', async () => {
@@ -194,7 +259,12 @@ describe('syncJob against a scripted explorer', () => {
     const controller = new AbortController();
     let pages = 0;
     const progress = {
-      estimate: () => undefined, planned: () => undefined, receiptQueued: () => undefined, receipt: () => undefined, chainSkipped: () => undefined, finished: () => undefined,
+      estimate: () => undefined,
+      planned: () => undefined,
+      receiptQueued: () => undefined,
+      receipt: () => undefined,
+      chainSkipped: () => undefined,
+      finished: () => undefined,
       page: () => {
         pages += 1;
         if (pages === 2) controller.abort(new Error('user pressed Ctrl-C'));
@@ -210,13 +280,18 @@ describe('syncJob against a scripted explorer', () => {
     await start({ queryTimeoutRows: 70 });
     const report = await sync();
     expect(report.rows).toBe(store.countRecords());
-    expect(store.countRecords({ wallet: A, stream: 'txlist' })).toBe(expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).length);
+    expect(store.countRecords({ wallet: A, stream: 'txlist' })).toBe(
+      expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).length,
+    );
     expect(store.countRecords({ wallet: A, stream: 'tokentx' })).toBe(130);
   });
 
   it('fails naming chain, wallet, stream and block when one block fills a page', async () => {
     const rows = world();
-    rows.set(rowsKey(1, 'tokennfttx', B), Array.from({ length: PAGE_SIZE }, (_, i) => transfer(4242, `0xn${i}`, '1')));
+    rows.set(
+      rowsKey(1, 'tokennfttx', B),
+      Array.from({ length: PAGE_SIZE }, (_, i) => transfer(4242, `0xn${i}`, '1')),
+    );
     await start({ rows });
     await expect(sync({ concurrency: 1 })).rejects.toThrow(
       /block 4242 alone fills a page of 100 rows.*chain: 1; wallet: 0x0+bb; stream: tokennfttx; block: 4242/,
@@ -247,6 +322,8 @@ describe('syncJob against a scripted explorer', () => {
     expect(store.syncedRange(1, A, 'txlist')).toEqual({ fromBlock: 500, toBlock: 89_999, backfill: null });
     // The rest of A's backfill (at most two pages) plus one empty answer for B's.
     expect((explorer.counts['account.txlist'] ?? 0) - listBefore).toBeLessThanOrEqual(3);
-    expect(store.countRecords({ wallet: A, stream: 'txlist' })).toBe(expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).length);
+    expect(store.countRecords({ wallet: A, stream: 'txlist' })).toBe(
+      expectedRows(explorer.script.rows, rowsKey(1, 'txlist', A), 500, 89_999).length,
+    );
   });
 });

@@ -67,15 +67,28 @@ describe('syncJob against the sandbox', () => {
 
   const sync = async (server: Sandbox, period = PERIOD): Promise<SyncReport> => {
     const api = new EtherscanClient({
-      baseUrl: server.url, apiKey: server.apiKey, rate: 10_000, limiter: new RateLimiter(10_000),
-      historicalLimiter: new RateLimiter(10_000), backoffBaseMs: 1, backoffCapMs: 4, maxRetries: 2,
+      baseUrl: server.url,
+      apiKey: server.apiKey,
+      rate: 10_000,
+      limiter: new RateLimiter(10_000),
+      historicalLimiter: new RateLimiter(10_000),
+      backoffBaseMs: 1,
+      backoffCapMs: 4,
+      maxRetries: 2,
     });
     const plan = await planBlockRanges(api, [1], period);
-    return syncJob({ api, store, plan, pageSize: PAGE_SIZE, wallets: world.wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })) });
+    return syncJob({
+      api,
+      store,
+      plan,
+      pageSize: PAGE_SIZE,
+      wallets: world.wallets.map((wallet) => ({ address: wallet.address, chains: wallet.chains })),
+    });
   };
 
   const truthRows = async (stream: string, address: string, fromBlock: number, toBlock: number): Promise<WireRecord[]> => {
-    const url = `${truth.url}?chainid=1&module=account&action=${stream}&address=${address}&startblock=${fromBlock}` +
+    const url =
+      `${truth.url}?chainid=1&module=account&action=${stream}&address=${address}&startblock=${fromBlock}` +
       `&endblock=${toBlock}&page=1&offset=10000&sort=asc&apikey=${truth.apiKey}`;
     const body = (await (await fetch(url)).json()) as { result: WireRecord[] };
     expect(body.result.length).toBeLessThan(10_000);
@@ -83,9 +96,14 @@ describe('syncJob against the sandbox', () => {
   };
 
   const dump = (): string[] =>
-    [...store.rawRecords(1, world.wallets.map((wallet) => wallet.address), 0, Number.MAX_SAFE_INTEGER)].map(
-      (row) => `${row.wallet} ${row.stream} ${JSON.stringify(row.record)}`,
-    );
+    [
+      ...store.rawRecords(
+        1,
+        world.wallets.map((wallet) => wallet.address),
+        0,
+        Number.MAX_SAFE_INTEGER,
+      ),
+    ].map((row) => `${row.wallet} ${row.stream} ${JSON.stringify(row.record)}`);
 
   const listCalls = (server: Sandbox): number => LIST_ACTIONS.reduce((sum, action) => sum + (server.stats.byAction[action] ?? 0), 0);
 
@@ -110,7 +128,14 @@ describe('syncJob against the sandbox', () => {
     expect(Math.max(...report.perKey.map((key) => key.pages))).toBeGreaterThanOrEqual(3);
     expect(report.listCalls).toBe(report.pages);
     expect(dump()).toEqual(clean);
-    expect(store.missingReceipts(1, world.wallets.map((wallet) => wallet.address), 0, Number.MAX_SAFE_INTEGER)).toEqual([]);
+    expect(
+      store.missingReceipts(
+        1,
+        world.wallets.map((wallet) => wallet.address),
+        0,
+        Number.MAX_SAFE_INTEGER,
+      ),
+    ).toEqual([]);
     expect(report.receiptCalls).toBe(server.stats.byAction['proxy.eth_getTransactionReceipt']);
 
     const calls = listCalls(server);

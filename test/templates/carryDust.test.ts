@@ -26,9 +26,18 @@ describe('amounts below an 8-decimal tool precision', () => {
   it.each(['cointracker', 'awaken', 'turbotax'])('%s: are carried into the next row of the asset, and no row says 0', async (name) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-dust-'));
     try {
-      const [result] = await renderTemplates({ entries: () => deposits([4_000_000_000n, 4_000_000_000n, 4_000_000_000n, 1_500_000_000_000_000_000n]), templates: [loadBuiltinTemplate(name)], outDir: dir, context: { timezone: 'UTC' } });
+      const [result] = await renderTemplates({
+        entries: () => deposits([4_000_000_000n, 4_000_000_000n, 4_000_000_000n, 1_500_000_000_000_000_000n]),
+        templates: [loadBuiltinTemplate(name)],
+        outDir: dir,
+        context: { timezone: 'UTC' },
+      });
       const text = (result?.files ?? []).map((file) => readFileSync(file, 'utf8')).join('');
-      const amountCells = text.split(/\r?\n/).slice(1).flatMap((line) => line.split(',')).filter((cell) => /^-?\d+(\.\d+)?$/.test(cell) && !/^\d{4}/.test(cell));
+      const amountCells = text
+        .split(/\r?\n/)
+        .slice(1)
+        .flatMap((line) => line.split(','))
+        .filter((cell) => /^-?\d+(\.\d+)?$/.test(cell) && !/^\d{4}/.test(cell));
       expect(amountCells.filter((cell) => /^-?0(\.0+)?$/.test(cell))).toEqual([]);
       expect(amountCells).toContain('0.00000001');
       // 4e-9 (dust) + 4e-9 → 1e-8 written, −2e-9 carried; + 4e-9 → 2e-9 (dust); 1.5 + 2e-9 → 1.5, 2e-9 still owed.
@@ -39,7 +48,9 @@ describe('amounts below an 8-decimal tool precision', () => {
         residuals: [{ currency: 'ETH', residual: '0.000000002', roundedCells: 3 }],
       });
       // The tie-out names the two dust rows and still carries every wei: 8e9 as dust, the rest as written rows.
-      const sheet = readFileSync(path.join(dir, 'tieout.csv'), 'utf8').split('\n').map((line) => line.split(','));
+      const sheet = readFileSync(path.join(dir, 'tieout.csv'), 'utf8')
+        .split('\n')
+        .map((line) => line.split(','));
       const line = (kind: string): string[] | undefined => sheet.find((cells) => cells[7] === kind && cells[4] === 'ETH');
       expect([line('ledger')?.[10], line('template')?.[10], line('explained')?.slice(8, 11)]).toEqual([
         '1500000012000000000',

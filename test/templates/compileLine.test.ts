@@ -24,7 +24,15 @@ import { ledgerEntries } from './fixtures/ledgerEntries.js';
 const prices: RowPrices = {
   currency: 'EUR',
   priceAt(query: PriceQuery): PriceAnswer {
-    if (query.asset === 'native') return { found: true, price: new Decimal('2876.123456789'), currency: 'EUR', time: 1_735_693_207, source: 'defillama', fx: { rate: new Decimal('0.9612'), date: '2024-12-31', source: 'ecb' } };
+    if (query.asset === 'native')
+      return {
+        found: true,
+        price: new Decimal('2876.123456789'),
+        currency: 'EUR',
+        time: 1_735_693_207,
+        source: 'defillama',
+        fx: { rate: new Decimal('0.9612'), date: '2024-12-31', source: 'ecb' },
+      };
     if (query.asset === '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48') return { found: false, state: 'not found' };
     if (query.asset === '0x6b175474e89094c44da98b954eedeac495271d0f') return { found: false, state: 'rate-limited' };
     return { found: true, price: new Decimal('0.000000012345678901234'), currency: 'EUR', time: 1_735_689_600.5, source: 'coingecko' };
@@ -35,7 +43,9 @@ const tools = () => ({ amounts: new AmountFormatter(null, 'half-even'), names: n
 
 /** The fixture's entries, and the same with cells that need quoting or neutralising (a label with a comma, a formula note). */
 const entries: LedgerEntry[] = ledgerEntries.flatMap((entry, i) =>
-  i % 3 === 0 ? [entry, { ...entry, entryId: `${entry.entryId}-q`, walletLabel: 'Main, "hot"', note: '=HYPERLINK("x")', method: 'line\nbreak' }] : [entry],
+  i % 3 === 0
+    ? [entry, { ...entry, entryId: `${entry.entryId}-q`, walletLabel: 'Main, "hot"', note: '=HYPERLINK("x")', method: 'line\nbreak' }]
+    : [entry],
 );
 
 /** Every line as `csvLine` writes all of the template's cells, and as `compileLine` writes it. */

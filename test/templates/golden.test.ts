@@ -11,14 +11,21 @@ const goldenRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'gold
 const update = process.env.UPDATE_GOLDEN === '1';
 
 function listFiles(dir: string): string[] {
-  return readdirSync(dir).filter((name) => !name.startsWith('.')).sort();
+  return readdirSync(dir)
+    .filter((name) => !name.startsWith('.'))
+    .sort();
 }
 
 describe('golden files: every built-in template over the fixture ledger', () => {
   it.each(builtinTemplateNames())('%s renders byte for byte as committed', async (name) => {
     const outDir = mkdtempSync(path.join(os.tmpdir(), `ledgerscan-golden-${name}-`));
     try {
-      await renderTemplates({ entries: () => ledgerEntries, templates: [loadBuiltinTemplate(name)], outDir, context: { timezone: 'Europe/Berlin' } });
+      await renderTemplates({
+        entries: () => ledgerEntries,
+        templates: [loadBuiltinTemplate(name)],
+        outDir,
+        context: { timezone: 'Europe/Berlin' },
+      });
       const golden = path.join(goldenRoot, name);
       if (update) {
         rmSync(golden, { recursive: true, force: true });
@@ -27,7 +34,9 @@ describe('golden files: every built-in template over the fixture ledger', () => 
       }
       expect(listFiles(outDir)).toEqual(listFiles(golden));
       for (const file of listFiles(golden)) {
-        expect(`${file}:\n${readFileSync(path.join(outDir, file), 'latin1')}`).toBe(`${file}:\n${readFileSync(path.join(golden, file), 'latin1')}`);
+        expect(`${file}:\n${readFileSync(path.join(outDir, file), 'latin1')}`).toBe(
+          `${file}:\n${readFileSync(path.join(golden, file), 'latin1')}`,
+        );
       }
     } finally {
       rmSync(outDir, { recursive: true, force: true });

@@ -10,12 +10,19 @@ import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { legOf } from '../../src/templates/ViewRow.js';
 import { holdingKey } from '../../src/templates/Holdings.js';
 import { formatUnits } from '../../src/ledger/money.js';
-import { BEAN_CHECK, BEAN_QUERY, describeWithPrograms, HLEDGER, LEDGER, runProgram as run, runProgramOutput } from '../support/outsideProgram.js';
+import {
+  BEAN_CHECK,
+  BEAN_QUERY,
+  describeWithPrograms,
+  HLEDGER,
+  LEDGER,
+  runProgram as run,
+  runProgramOutput,
+} from '../support/outsideProgram.js';
 import { TEMPLATE_SAMPLES as samples } from '../support/samples.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
 
 function parseCsvLine(line: string): string[] {
   return [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => (m[1] as string).replace(/""/g, '"'));
@@ -23,7 +30,12 @@ function parseCsvLine(line: string): string[] {
 
 async function render(name: string): Promise<{ dir: string; file: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `ledgerscan-${name}-`));
-  const [result] = await renderTemplates({ entries: () => ledgerEntries, templates: [loadBuiltinTemplate(name)], outDir: dir, context: { timezone: 'UTC' } });
+  const [result] = await renderTemplates({
+    entries: () => ledgerEntries,
+    templates: [loadBuiltinTemplate(name)],
+    outDir: dir,
+    context: { timezone: 'UTC' },
+  });
   return { dir, file: result?.files[0] as string };
 }
 
@@ -47,10 +59,12 @@ describeWithPrograms('hledger reads the journal', [HLEDGER], () => {
         decimalsOf.set(account, entry.decimals);
       }
       const lines = run('hledger', ['-f', file, 'bal', '-O', 'csv', '--layout=bare', '--no-total', '^assets:']).trim().split('\n').slice(1);
-      const actual = new Map(lines.map((line) => {
-        const [account, , balance] = parseCsvLine(line);
-        return [account as string, balance as string];
-      }));
+      const actual = new Map(
+        lines.map((line) => {
+          const [account, , balance] = parseCsvLine(line);
+          return [account as string, balance as string];
+        }),
+      );
       const zero = [...expected].filter(([, sum]) => sum === 0n).map(([account]) => account);
       expect([...actual.keys()].sort()).toEqual([...expected.keys()].filter((a) => !zero.includes(a)).sort());
       for (const [account, sum] of expected) {
@@ -68,7 +82,9 @@ describeWithPrograms('hledger reads the journal', [HLEDGER], () => {
   it('prints the journal as the confirmed CSV shape of hledger (header of the sample test)', async () => {
     const { dir, file } = await render('hledger');
     try {
-      const sample = readFileSync(path.join(samples, 'hledger-print-csv.test'), 'utf8').split('\n').find((l) => l.startsWith('"txnidx"'));
+      const sample = readFileSync(path.join(samples, 'hledger-print-csv.test'), 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith('"txnidx"'));
       const printed = run('hledger', ['-f', file, 'print', '-O', 'csv']).split('\n');
       expect(printed[0]).toBe(sample);
       // every transaction balances: hledger refuses to print an unbalanced one, and the posting count matches
@@ -108,7 +124,10 @@ describeWithPrograms('closing assertions tie the books to the chain', [HLEDGER, 
       const templates = [loadBuiltinTemplate('hledger'), loadBuiltinTemplate('beancount')];
       const results = await renderTemplates({ entries: () => ledgerEntries, templates, period, outDir: dir, context: { timezone: 'UTC' } });
       const account = 'assets:crypto:ethereum:0xaaaa00000000000000000000000000000000000a:ETH';
-      expect(results.map((r) => r.assertions?.differing)).toEqual([[account], ['Assets:Crypto:Ethereum:0xaaaa00000000000000000000000000000000000a:ETH']]);
+      expect(results.map((r) => r.assertions?.differing)).toEqual([
+        [account],
+        ['Assets:Crypto:Ethereum:0xaaaa00000000000000000000000000000000000a:ETH'],
+      ]);
       const failure = (command: string, args: string[]): string => {
         try {
           run(command, args);
@@ -119,7 +138,9 @@ describeWithPrograms('closing assertions tie the books to the chain', [HLEDGER, 
       };
       expect(failure('hledger', ['-f', path.join(dir, 'ledgerscan.journal'), 'check'])).toContain(`account:    ${account}\n`);
       const beanFailure = failure('bean-check', [path.join(dir, 'ledgerscan.beancount')]);
-      expect([...beanFailure.matchAll(/Balance failed for '([^']+)'/g)].map((m) => m[1])).toEqual(['Assets:Crypto:Ethereum:0xaaaa00000000000000000000000000000000000a:ETH']);
+      expect([...beanFailure.matchAll(/Balance failed for '([^']+)'/g)].map((m) => m[1])).toEqual([
+        'Assets:Crypto:Ethereum:0xaaaa00000000000000000000000000000000000a:ETH',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -127,19 +148,33 @@ describeWithPrograms('closing assertions tie the books to the chain', [HLEDGER, 
 });
 
 describeWithPrograms('the beancount template', [BEAN_QUERY], () => {
-  it('leaves 2^256 − 1 out of beancount\'s arithmetic, stated in a comment and the tie-out, so bean-query answers', async () => {
+  it("leaves 2^256 − 1 out of beancount's arithmetic, stated in a comment and the tie-out, so bean-query answers", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-beancount-'));
     try {
-      const [result] = await renderTemplates({ entries: () => ledgerEntries, templates: [loadBuiltinTemplate('beancount')], outDir: dir, context: { timezone: 'UTC' } });
+      const [result] = await renderTemplates({
+        entries: () => ledgerEntries,
+        templates: [loadBuiltinTemplate('beancount')],
+        outDir: dir,
+        context: { timezone: 'UTC' },
+      });
       expect(result?.residuals).toEqual([]);
       const text = readFileSync(path.join(dir, 'ledgerscan.beancount'), 'utf8');
       const max = '115792089237316195423570985008687907853269984665640564039457.584007913129639935';
-      expect(text).toContain(`MAX-333333  contract:0x3333333333333333333333333333333333333333, decimals:18, chains:ethereum, debits:${max}\n`);
-      expect(text).toMatch(new RegExp(`^; left out, past beancount's numbers: \\S+ Assets:\\S+:MAX-333333  ${max.replace('.', '\\.')} MAX-333333$`, 'm'));
+      expect(text).toContain(
+        `MAX-333333  contract:0x3333333333333333333333333333333333333333, decimals:18, chains:ethereum, debits:${max}\n`,
+      );
+      expect(text).toMatch(
+        new RegExp(`^; left out, past beancount's numbers: \\S+ Assets:\\S+:MAX-333333  ${max.replace('.', '\\.')} MAX-333333$`, 'm'),
+      );
       expect(text).not.toMatch(/^\d{4}-\d\d-\d\d (open|commodity) .*MAX-333333/m);
       const tieout = readFileSync(path.join(dir, 'tieout.csv'), 'utf8');
-      expect(tieout).toMatch(/,0x3333333333333333333333333333333333333333,18,explained,"past beancount's numbers [^"]*",1,115792089237316195423570985008687907853269984665640564039457584007913129639935,/);
-      const query = runProgramOutput('bean-query', [path.join(dir, 'ledgerscan.beancount'), 'SELECT account, sum(position) GROUP BY account']);
+      expect(tieout).toMatch(
+        /,0x3333333333333333333333333333333333333333,18,explained,"past beancount's numbers [^"]*",1,115792089237316195423570985008687907853269984665640564039457584007913129639935,/,
+      );
+      const query = runProgramOutput('bean-query', [
+        path.join(dir, 'ledgerscan.beancount'),
+        'SELECT account, sum(position) GROUP BY account',
+      ]);
       expect({ status: query.status, stderr: query.stderr }).toEqual({ status: 0, stderr: '' });
       expect(query.stdout).toMatch(/Assets:Crypto:Polygon:0xaaaa00000000000000000000000000000000000a:POL +10 +POL/);
     } finally {
@@ -164,7 +199,9 @@ describeWithPrograms('ledger-cli reads the journal', [LEDGER], () => {
 
 describe('golden CTC header', () => {
   it('is the vendor sample header byte for byte', () => {
-    const sampleHeader = readFileSync(path.join(samples, 'ctc-advanced-template.from-koitsu-thorchain-cryptotax.csv'), 'utf8').split('\n')[0];
+    const sampleHeader = readFileSync(path.join(samples, 'ctc-advanced-template.from-koitsu-thorchain-cryptotax.csv'), 'utf8').split(
+      '\n',
+    )[0];
     const golden = readFileSync(path.join(here, 'golden/ctc/ctc-Main-ethereum.csv'), 'utf8').split('\n')[0];
     expect(golden).toBe(sampleHeader);
   });

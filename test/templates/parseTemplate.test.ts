@@ -38,13 +38,17 @@ describe('--template-file', () => {
     await inTempDir(async (dir) => {
       const file = path.join(dir, 'unpaired.json');
       writeFileSync(file, JSON.stringify({ ...userTemplate, unpaired: ['liquidity_add', 'lp'] }));
-      expect(() => loadTemplateFile(file)).toThrow(expect.objectContaining({
-        details: expect.objectContaining({ problems: expect.stringContaining('$.unpaired[1]: unknown category "lp"') }) as unknown,
-      }));
+      expect(() => loadTemplateFile(file)).toThrow(
+        expect.objectContaining({
+          details: expect.objectContaining({ problems: expect.stringContaining('$.unpaired[1]: unknown category "lp"') }) as unknown,
+        }),
+      );
       writeFileSync(file, JSON.stringify({ ...userTemplate, unpaired: [] }));
       const paired = loadTemplateFile(file);
       await renderTemplates({ entries: () => ledgerEntries, templates: [paired], outDir: dir, context: { timezone: 'UTC' } });
-      const rows = readFileSync(path.join(dir, 'my-tool.csv'), 'utf8').split('\n').filter((line) => line.startsWith('2025-11-21'));
+      const rows = readFileSync(path.join(dir, 'my-tool.csv'), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('2025-11-21'));
       // Paired by position: DAI against the LP token, USDC alone; the default (unpaired) gives one row per asset.
       expect(rows.filter((line) => !line.endsWith(',Fee'))).toEqual(['2025-11-21,500,DAI,2,UNI-V2,Move', '2025-11-21,500,USDC,,,Move']);
     });
@@ -81,7 +85,12 @@ describe('--template-file', () => {
     await inTempDir(async (dir) => {
       const file = path.join(dir, 'mine.json');
       writeFileSync(file, JSON.stringify(userTemplate));
-      const [result] = await renderTemplates({ entries: () => ledgerEntries.slice(0, 3), templates: [loadTemplateFile(file)], outDir: dir, context: { timezone: 'UTC' } });
+      const [result] = await renderTemplates({
+        entries: () => ledgerEntries.slice(0, 3),
+        templates: [loadTemplateFile(file)],
+        outDir: dir,
+        context: { timezone: 'UTC' },
+      });
       expect(readFileSync(result?.files[0] as string, 'utf8')).toBe(
         'When,Out,Out coin,In,In coin,Kind\n2025-01-05,,,2,ETH,Move\n2025-01-06,0.5,ETH,,,Move\n2025-01-06,0.00042,ETH,,,Fee\n',
       );
@@ -89,8 +98,12 @@ describe('--template-file', () => {
   });
 
   it('refuses balance rows a layout cannot write, naming the field', () => {
-    expect(() => parseTemplate({ ...userTemplate, balances: 'opening' }, 'transaction.json')).toThrow(/\$\.balances: opening balance rows need the entry or posting layout/);
-    expect(() => parseTemplate({ ...userTemplate, layout: 'entry', balances: 'opening-closing' }, 'entry.json')).toThrow(/\$\.balances: "opening-closing" needs the posting layout/);
+    expect(() => parseTemplate({ ...userTemplate, balances: 'opening' }, 'transaction.json')).toThrow(
+      /\$\.balances: opening balance rows need the entry or posting layout/,
+    );
+    expect(() => parseTemplate({ ...userTemplate, layout: 'entry', balances: 'opening-closing' }, 'entry.json')).toThrow(
+      /\$\.balances: "opening-closing" needs the posting layout/,
+    );
     expect(parseTemplate({ ...userTemplate, layout: 'entry', balances: 'opening' }, 'entry.json').balances).toBe('opening');
   });
 
@@ -98,7 +111,9 @@ describe('--template-file', () => {
     expect(parseTemplate({ ...userTemplate, xlsx: true }, 'mine.json').xlsx).toBe(true);
     expect(parseTemplate(userTemplate, 'mine.json').xlsx).toBe(false);
     expect(() => parseTemplate({ ...userTemplate, xlsx: 'yes' }, 'mine.json')).toThrow(/\$\.xlsx: must be true or false/);
-    expect(() => parseTemplate({ ...userTemplate, renderer: 'hledger', layout: 'posting', xlsx: true }, 'mine.json')).toThrow(/\$\.xlsx: a spreadsheet twin needs renderer "csv"/);
+    expect(() => parseTemplate({ ...userTemplate, renderer: 'hledger', layout: 'posting', xlsx: true }, 'mine.json')).toThrow(
+      /\$\.xlsx: a spreadsheet twin needs renderer "csv"/,
+    );
   });
 
   it('says which file is not JSON', () => {
@@ -106,7 +121,9 @@ describe('--template-file', () => {
     try {
       const file = path.join(dir, 'x.json');
       writeFileSync(file, '{ "name": "x",\n "columns": [1,] }');
-      expect(() => loadTemplateFile(file)).toThrow(/^template file is not valid JSON \(file: .*x\.json; error: Unexpected token '\]'; fix: correct the JSON syntax at that token\)$/);
+      expect(() => loadTemplateFile(file)).toThrow(
+        /^template file is not valid JSON \(file: .*x\.json; error: Unexpected token '\]'; fix: correct the JSON syntax at that token\)$/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -117,18 +134,45 @@ describe('built-in templates', () => {
   it('lists every target with a docs link and a confidence', () => {
     const list = listTemplates();
     expect(list.map((t) => t.name)).toEqual([
-      'accointing', 'awaken', 'beancount', 'blockpit', 'coinledger', 'coinpanda', 'cointracker', 'cointracking', 'cryptio', 'ctc', 'divly',
-      'hledger', 'journal', 'koinly', 'koinly-wallets', 'ledger', 'quickbooks', 'recap', 'taxbit', 'tokentax', 'turbotax', 'xero', 'zenledger',
+      'accointing',
+      'awaken',
+      'beancount',
+      'blockpit',
+      'coinledger',
+      'coinpanda',
+      'cointracker',
+      'cointracking',
+      'cryptio',
+      'ctc',
+      'divly',
+      'hledger',
+      'journal',
+      'koinly',
+      'koinly-wallets',
+      'ledger',
+      'quickbooks',
+      'recap',
+      'taxbit',
+      'tokentax',
+      'turbotax',
+      'xero',
+      'zenledger',
     ]);
     for (const t of list) expect(['confirmed', 'partly', 'unconfirmed']).toContain(t.confidence);
   });
 
   it('refuses an unknown name and says how to list the known ones', () => {
-    expect(() => loadBuiltinTemplate('koinlyy')).toThrow(/unknown template "koinlyy" \(fix: use one of accointing, .* \(see 'ledgerscan templates'\)\)/);
+    expect(() => loadBuiltinTemplate('koinlyy')).toThrow(
+      /unknown template "koinlyy" \(fix: use one of accointing, .* \(see 'ledgerscan templates'\)\)/,
+    );
   });
 
   it('keeps the Koinly header exact', () => {
-    expect(loadBuiltinTemplate('koinly').columns.map((c) => c.header).join(',')).toBe(
+    expect(
+      loadBuiltinTemplate('koinly')
+        .columns.map((c) => c.header)
+        .join(','),
+    ).toBe(
       'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash',
     );
   });

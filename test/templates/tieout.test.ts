@@ -19,7 +19,12 @@ describe('tieout.csv', () => {
     const ignored = ledgerEntries.find((entry) => entry.kind === 'erc20' && entry.direction === 'in');
     if (ignored === undefined) throw new Error('the fixture has an incoming token');
     const entries = ledgerEntries.map((entry) => (entry === ignored ? { ...entry, ignored: true } : entry));
-    await renderTemplates({ entries: () => entries, templates: [loadBuiltinTemplate('ledger'), loadBuiltinTemplate('koinly')], outDir: dir, context: { timezone: 'UTC' } });
+    await renderTemplates({
+      entries: () => entries,
+      templates: [loadBuiltinTemplate('ledger'), loadBuiltinTemplate('koinly')],
+      outDir: dir,
+      context: { timezone: 'UTC' },
+    });
     const rows = parse(readFileSync(path.join(dir, 'tieout.csv')), { columns: true }) as Record<string, string>[];
     const explained = rows.filter((row) => row.reason === 'ignored by a user rule');
     expect(explained.map((row) => [row.template, row.wallet, row.asset_contract, row.rows, row.in, row.out])).toEqual([
@@ -30,7 +35,10 @@ describe('tieout.csv', () => {
   it('fails a built-in template that loses value as a defect: exit 2, one line naming it and the asset, nothing written', async () => {
     const journal = loadBuiltinTemplate('journal');
     // The built-in file as a defect would ship it: only debits, so every credit (money out, fees) is lost.
-    const broken = { ...journal, columns: journal.columns.filter((column) => column.field !== 'posting.amount' && column.field !== 'posting.credit') };
+    const broken = {
+      ...journal,
+      columns: journal.columns.filter((column) => column.field !== 'posting.amount' && column.field !== 'posting.credit'),
+    };
     const failure = await renderTemplates({
       entries: () => ledgerEntries,
       templates: [loadBuiltinTemplate('ledger'), broken],
@@ -39,7 +47,9 @@ describe('tieout.csv', () => {
     }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ kind: 'defect', details: { template: 'journal', asset: 'ETH', chain: 'ethereum' } });
     expect(exitCodeFor(failure)).toBe(2);
-    expect(describeError(failure)).toMatch(/^ledgerscan: template journal loses value of ETH: .*a defect in the built-in template.*leave --template journal out/);
+    expect(describeError(failure)).toMatch(
+      /^ledgerscan: template journal loses value of ETH: .*a defect in the built-in template.*leave --template journal out/,
+    );
     expect(describeError(failure)).not.toContain('\n');
     // The ledger rendered fine before the journal failed, and still is not written.
     expect(readdirSync(dir)).toEqual([]);

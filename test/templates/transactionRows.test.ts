@@ -15,38 +15,44 @@ function tempDir(): string {
 }
 
 describe('transaction rows', () => {
-  it.each(['koinly', 'cointracking', 'ctc', 'recap', 'cointracker'])('%s: every amount lands in exactly one cell and each fee is placed once', (name) => {
-    const template = loadBuiltinTemplate(name);
-    for (const tx of walletTransactions(ledgerEntries)) {
-      const expected = new Map<string, bigint>();
-      for (const e of tx.entries) {
-        const key = e.assetContract === '' ? 'native' : `${e.assetContract}:${e.tokenId}`;
-        expected.set(key, (expected.get(key) ?? 0n) + (e.direction === 'in' ? e.amountRaw : -e.amountRaw));
+  it.each(['koinly', 'cointracking', 'ctc', 'recap', 'cointracker'])(
+    '%s: every amount lands in exactly one cell and each fee is placed once',
+    (name) => {
+      const template = loadBuiltinTemplate(name);
+      for (const tx of walletTransactions(ledgerEntries)) {
+        const expected = new Map<string, bigint>();
+        for (const e of tx.entries) {
+          const key = e.assetContract === '' ? 'native' : `${e.assetContract}:${e.tokenId}`;
+          expected.set(key, (expected.get(key) ?? 0n) + (e.direction === 'in' ? e.amountRaw : -e.amountRaw));
+        }
+        const actual = new Map<string, bigint>();
+        const add = (key: string, amount: bigint): void => {
+          actual.set(key, (actual.get(key) ?? 0n) + amount);
+        };
+        const rows = transactionRows(tx, template);
+        for (const row of rows) {
+          if (row.sent !== null) add(assetKey(row.sent), -row.sent.amountRaw);
+          if (row.received !== null) add(assetKey(row.received), row.received.amountRaw);
+          // CoinTracking's fee column only informs: the fee is already inside the sent amount
+          if (row.fee !== null && template.fee.placement !== 'inside') add(assetKey(row.fee), -row.fee.amountRaw);
+        }
+        const nonZero = (m: Map<string, bigint>): [string, bigint][] => [...m].filter(([, v]) => v !== 0n).sort();
+        expect(nonZero(actual)).toEqual(nonZero(expected));
+        const hasFee = tx.entries.some((e) => e.kind === 'fee');
+        expect(rows.filter((r) => r.fee !== null || r.shape === 'fee').length).toBe(hasFee ? 1 : 0);
       }
-      const actual = new Map<string, bigint>();
-      const add = (key: string, amount: bigint): void => {
-        actual.set(key, (actual.get(key) ?? 0n) + amount);
-      };
-      const rows = transactionRows(tx, template);
-      for (const row of rows) {
-        if (row.sent !== null) add(assetKey(row.sent), -row.sent.amountRaw);
-        if (row.received !== null) add(assetKey(row.received), row.received.amountRaw);
-        // CoinTracking's fee column only informs: the fee is already inside the sent amount
-        if (row.fee !== null && template.fee.placement !== 'inside') add(assetKey(row.fee), -row.fee.amountRaw);
-      }
-      const nonZero = (m: Map<string, bigint>): [string, bigint][] => [...m].filter(([, v]) => v !== 0n).sort();
-      expect(nonZero(actual)).toEqual(nonZero(expected));
-      const hasFee = tx.entries.some((e) => e.kind === 'fee');
-      expect(rows.filter((r) => r.fee !== null || r.shape === 'fee').length).toBe(hasFee ? 1 : 0);
-    }
-  });
+    },
+  );
 
   it('keeps the withdrawal in the sender wallet and the deposit in the receiver wallet', () => {
     const own = [...walletTransactions(ledgerEntries)].filter((tx) => tx.txHash.endsWith('04'));
     expect(own.map((tx) => tx.wallet)).toEqual([walletA, walletB]);
     const koinly = loadBuiltinTemplate('koinly');
     const [sender, receiver] = own.map((tx) => transactionRows(tx, koinly));
-    expect(sender?.map((r) => [r.shape, r.category])).toEqual([['out', 'own_transfer'], ['fee', 'fee']]);
+    expect(sender?.map((r) => [r.shape, r.category])).toEqual([
+      ['out', 'own_transfer'],
+      ['fee', 'fee'],
+    ]);
     expect(receiver?.map((r) => [r.shape, r.category])).toEqual([['in', 'own_transfer']]);
   });
 
@@ -66,7 +72,12 @@ describe('renderTemplates', () => {
   it('reports the rounding residual per currency when a tool allows 8 decimals', async () => {
     const dir = tempDir();
     try {
-      const [result] = await renderTemplates({ entries: () => ledgerEntries, templates: [loadBuiltinTemplate('cointracker')], outDir: dir, context: { timezone: 'UTC' } });
+      const [result] = await renderTemplates({
+        entries: () => ledgerEntries,
+        templates: [loadBuiltinTemplate('cointracker')],
+        outDir: dir,
+        context: { timezone: 'UTC' },
+      });
       const arb = result?.residuals.find((r) => r.currency === 'ARB');
       expect(arb).toEqual({ currency: 'ARB', residual: '0.000000002345678912', roundedCells: 1 });
       expect(result?.residuals.map((r) => r.currency)).toEqual(['ARB', 'ETH', 'MAX']);
@@ -88,7 +99,12 @@ describe('renderTemplates', () => {
       for (const [key, name] of Object.entries(first.names)) expect(second.names[key]).toBe(name);
       expect(second.names['1:0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d:1234']).toBe('NFT2');
       // a run that adds no name still lists the map its CSVs were named from (for the manifest)
-      const [third] = await renderTemplates({ entries: () => ledgerEntries, templates: [koinly], outDir: dir, context: { timezone: 'UTC' } });
+      const [third] = await renderTemplates({
+        entries: () => ledgerEntries,
+        templates: [koinly],
+        outDir: dir,
+        context: { timezone: 'UTC' },
+      });
       expect(third?.files).toContain(path.join(dir, 'koinly.asset-names.json'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -103,7 +119,12 @@ describe('renderTemplates', () => {
         throw new Error('store went away');
       }
       await expect(
-        renderTemplates({ entries: failing, templates: [loadBuiltinTemplate('ledger'), loadBuiltinTemplate('koinly')], outDir: dir, context: { timezone: 'UTC' } }),
+        renderTemplates({
+          entries: failing,
+          templates: [loadBuiltinTemplate('ledger'), loadBuiltinTemplate('koinly')],
+          outDir: dir,
+          context: { timezone: 'UTC' },
+        }),
       ).rejects.toThrow('store went away');
       expect(readdirSync(dir)).toEqual([]);
       expect(existsSync(path.join(dir, 'ledger.csv'))).toBe(false);
@@ -116,7 +137,12 @@ describe('renderTemplates', () => {
     const dir = tempDir();
     try {
       const template = { ...loadBuiltinTemplate('cryptio'), spam: 'omit' as const };
-      const [result] = await renderTemplates({ entries: () => ledgerEntries, templates: [template], outDir: dir, context: { timezone: 'UTC' } });
+      const [result] = await renderTemplates({
+        entries: () => ledgerEntries,
+        templates: [template],
+        outDir: dir,
+        context: { timezone: 'UTC' },
+      });
       expect(result?.omittedSpamRows).toBe(1);
       expect(readFileSync(path.join(dir, 'cryptio.csv'), 'utf8')).not.toContain('HYPERLINK');
     } finally {
@@ -129,7 +155,12 @@ describe('renderTemplates', () => {
     try {
       const deposit = ledgerEntries.find((e) => e.txHash.endsWith('0f') && e.kind === 'erc20') as LedgerEntry;
       const twice = [deposit, { ...deposit, entryId: 'other', wallet: walletB, walletLabel: 'Cold Safe' }];
-      const [result] = await renderTemplates({ entries: () => twice, templates: [loadBuiltinTemplate('cryptio')], outDir: dir, context: { timezone: 'UTC' } });
+      const [result] = await renderTemplates({
+        entries: () => twice,
+        templates: [loadBuiltinTemplate('cryptio')],
+        outDir: dir,
+        context: { timezone: 'UTC' },
+      });
       expect(result?.duplicateRows).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -139,7 +170,12 @@ describe('renderTemplates', () => {
   it('writes a header-only file for a combined template over an empty ledger', async () => {
     const dir = tempDir();
     try {
-      await renderTemplates({ entries: () => [], templates: [loadBuiltinTemplate('cointracking')], outDir: dir, context: { timezone: 'UTC' } });
+      await renderTemplates({
+        entries: () => [],
+        templates: [loadBuiltinTemplate('cointracking')],
+        outDir: dir,
+        context: { timezone: 'UTC' },
+      });
       expect(readFileSync(path.join(dir, 'cointracking.csv'), 'utf8')).toBe(
         'Type,Buy Amount,Buy Currency,Sell Amount,Sell Currency,Fee,Fee Currency,Exchange,Trade-Group,Comment,Date,Tx-ID,Buy Value in Account Currency,Sell Value in Account Currency,Liquidity pool',
       );

@@ -21,7 +21,13 @@ import { writtenOf, writtenPrice } from '../../src/prices/writtenPrice.js';
 import { RecordAnswer } from '../../src/prices/RecordAnswer.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 
-const found = (price: string, time = 1_735_689_600): PriceAnswer => ({ found: true, price: new Decimal(price), currency: 'USD', time, source: 'defillama' });
+const found = (price: string, time = 1_735_689_600): PriceAnswer => ({
+  found: true,
+  price: new Decimal(price),
+  currency: 'USD',
+  time,
+  source: 'defillama',
+});
 const eth = { chainId: 1, assetContract: '', kind: 'native', spam: '', decimals: 18 };
 
 /** `valueOf` with its units as a BigInt, whichever way they came: a number only ever as a safe integer. */
@@ -34,11 +40,19 @@ const exactValueOf = (...args: Parameters<typeof valueOf>): { units: bigint; tex
 describe('valueOf: amount × price exact, half-even once to the minor unit', () => {
   it('rounds the exact product once, to even on a tie', () => {
     // 1.5 × 2000.125 = 3000.1875 exactly: one rounding, not two.
-    expect(exactValueOf(1_500000000000000000n, 18, writtenPrice(new Decimal('2000.125')), 'USD')).toEqual({ units: 300019n, text: '3000.19' });
+    expect(exactValueOf(1_500000000000000000n, 18, writtenPrice(new Decimal('2000.125')), 'USD')).toEqual({
+      units: 300019n,
+      text: '3000.19',
+    });
     expect(valueOf(125n, 3, writtenPrice(new Decimal('1')), 'USD').text).toBe('0.12');
     expect(valueOf(135n, 3, writtenPrice(new Decimal('1')), 'EUR').text).toBe('0.14');
     // Either side of the tie rounds to the nearer cent, whatever its parity.
-    expect([124n, 126n, 134n, 136n].map((raw) => valueOf(raw, 3, writtenPrice(new Decimal('1')), 'USD').text)).toEqual(['0.12', '0.13', '0.13', '0.14']);
+    expect([124n, 126n, 134n, 136n].map((raw) => valueOf(raw, 3, writtenPrice(new Decimal('1')), 'USD').text)).toEqual([
+      '0.12',
+      '0.13',
+      '0.13',
+      '0.14',
+    ]);
     expect(valueOf(1n, 18, writtenPrice(new Decimal('3000')), 'GBP').text).toBe('0.00');
     expect(valueOf(2_000000n, 6, writtenPrice(new Decimal('150.5')), 'JPY').text).toBe('301');
     // A negative balance (a history the sync has not reached) rounds alike: half-even on the magnitude.
@@ -59,16 +73,29 @@ describe('valueOf: amount × price exact, half-even once to the minor unit', () 
       const currency = random.pick(currencies);
       const shift = decimals + (price.split('.')[1]?.length ?? 0) - minorUnits(currency);
       // A third land within a base unit of half a minor unit: what a double cannot decide alone.
-      const magnitude = random.chance(0.33) && shift > 0 && /[1-9]/.test(price)
-        ? (BigInt(digitsOf(random.int(1, 16)) || '0') * 10n ** BigInt(shift) + 5n * 10n ** BigInt(shift - 1)) / BigInt(price.replace('.', '')) + BigInt(random.int(-1, 1))
-        : BigInt(digitsOf(random.int(1, 36)) || '0');
+      const magnitude =
+        random.chance(0.33) && shift > 0 && /[1-9]/.test(price)
+          ? (BigInt(digitsOf(random.int(1, 16)) || '0') * 10n ** BigInt(shift) + 5n * 10n ** BigInt(shift - 1)) /
+              BigInt(price.replace('.', '')) +
+            BigInt(random.int(-1, 1))
+          : BigInt(digitsOf(random.int(1, 36)) || '0');
       cases.push({ raw: random.chance(0.1) ? -magnitude : magnitude, decimals, price, currency });
     }
     for (const { raw, decimals, price, currency } of cases) {
       const minor = minorUnits(currency);
-      const exact = new Decimal(raw.toString()).times(price).div(new Decimal(10).pow(decimals - minor)).toDecimalPlaces(0, Decimal.ROUND_HALF_EVEN);
+      const exact = new Decimal(raw.toString())
+        .times(price)
+        .div(new Decimal(10).pow(decimals - minor))
+        .toDecimalPlaces(0, Decimal.ROUND_HALF_EVEN);
       const units = BigInt(exact.toFixed(0));
-      expect({ raw, decimals, price, currency, ...exactValueOf(raw, decimals, writtenPrice(new Decimal(price)), currency) }).toEqual({ raw, decimals, price, currency, units, text: unitsText(units, minor) });
+      expect({ raw, decimals, price, currency, ...exactValueOf(raw, decimals, writtenPrice(new Decimal(price)), currency) }).toEqual({
+        raw,
+        decimals,
+        price,
+        currency,
+        units,
+        text: unitsText(units, minor),
+      });
     }
   });
 });
@@ -76,7 +103,10 @@ describe('valueOf: amount × price exact, half-even once to the minor unit', () 
 describe('valueLeg: the rule on every row', () => {
   it('never asks for spam or unknown decimals, and a missing price is an empty value with its state, never 0', () => {
     const asked: PriceQuery[] = [];
-    const prices = { currency: 'USD', priceAt: (query: PriceQuery): PriceAnswer => (asked.push(query), { found: false, state: 'rate-limited' }) };
+    const prices = {
+      currency: 'USD',
+      priceAt: (query: PriceQuery): PriceAnswer => (asked.push(query), { found: false, state: 'rate-limited' }),
+    };
     expect(valueLeg(prices, { ...eth, spam: 'unsolicited' }, 1n, 1)).toEqual({ valued: false, value: '', state: 'spam' });
     expect(valueLeg(prices, { ...eth, decimals: null }, 1n, 1)).toEqual({ valued: false, value: '', state: 'unknown decimals' });
     expect(asked).toEqual([]);
@@ -86,7 +116,10 @@ describe('valueLeg: the rule on every row', () => {
 
   it('asks NFTs with nft: true, and labels the value with the answer’s own currency (12.345 rounds to even)', () => {
     const asked: PriceQuery[] = [];
-    const prices = { currency: 'EUR', priceAt: (query: PriceQuery): PriceAnswer => (asked.push(query), { ...(found('12.345') as object), currency: 'USD' }) as PriceAnswer };
+    const prices = {
+      currency: 'EUR',
+      priceAt: (query: PriceQuery): PriceAnswer => (asked.push(query), { ...(found('12.345') as object), currency: 'USD' }) as PriceAnswer,
+    };
     const value = valueLeg(prices, { chainId: 1, assetContract: '0xbc4c', kind: 'erc721', spam: '', decimals: 0 }, 1n, 9);
     expect(asked).toEqual([{ chainId: 1, asset: '0xbc4c', time: 9, nft: true }]);
     expect(value.valued && [value.value, value.answer.currency]).toEqual(['12.34', 'USD']);
@@ -96,13 +129,21 @@ describe('valueLeg: the rule on every row', () => {
 describe('RecordAnswer: a cached record written from its own text', () => {
   it('writes a canonical price as stored and any other as decimal.js would, and parses its price only when asked', () => {
     const written = (text: string) => writtenOf(new RecordAnswer(text, 'USD', 1_735_689_600, 'defillama'));
-    expect(written('2409.125')).toMatchObject({ text: '2409.125', digitText: '2409125', scale: 3, time: '2025-01-01T00:00:00Z', source: 'defillama' });
+    expect(written('2409.125')).toMatchObject({
+      text: '2409.125',
+      digitText: '2409125',
+      scale: 3,
+      time: '2025-01-01T00:00:00Z',
+      source: 'defillama',
+    });
     expect(written('7')).toMatchObject({ text: '7', digitText: '7', scale: 0 });
     // A source's own second of the day, written as toISOString would without its milliseconds.
     const at = (time: number) => writtenOf(new RecordAnswer('1', 'USD', time, 'defillama')).time;
-    for (const time of [1_735_736_829, 1_735_775_999, 951_782_400, 4_102_444_799]) expect(at(time)).toBe(new Date(time * 1000).toISOString().replace('.000Z', 'Z'));
+    for (const time of [1_735_736_829, 1_735_775_999, 951_782_400, 4_102_444_799])
+      expect(at(time)).toBe(new Date(time * 1000).toISOString().replace('.000Z', 'Z'));
     // Not canonical: the same cells as the Decimal path gives, never the stored spelling.
-    for (const text of ['1e-7', '2409.1250', '007.5', '0.10', '0.0', '00', '5.', '+5', '1.5e3']) expect(written(text)).toMatchObject({ ...writtenPrice(new Decimal(text)) });
+    for (const text of ['1e-7', '2409.1250', '007.5', '0.10', '0.0', '00', '5.', '+5', '1.5e3'])
+      expect(written(text)).toMatchObject({ ...writtenPrice(new Decimal(text)) });
     for (const text of ['0', '0.05', '10', '1.000001', '123456789.987654321']) expect(written(text).text).toBe(text);
     expect(written('1e-7').text).toBe('0.0000001');
     const answer = new RecordAnswer('0.5', 'EUR', 1, 'coingecko');
@@ -143,7 +184,7 @@ describe('RowValuer: each leg of a row valued once, however many cells ask', () 
   });
 });
 
-describe('ValueTotals: every row\'s minor units summed exactly', () => {
+describe("ValueTotals: every row's minor units summed exactly", () => {
   it('keeps the sum exact past 2^53 cents, rows decided by a double and by exact arithmetic mixed', () => {
     const valuer = new RowValuer({ currency: 'USD', priceAt: (): PriceAnswer => found('1') });
     const totals = new ValueTotals(valuer);
@@ -174,7 +215,10 @@ describe('PriceQueries, missing list and recorded answers', () => {
     expect(queries.unqueried.get('spam')).toBe(spamRows);
     const spamContracts = new Set(ledgerEntries.filter((entry) => entry.spam !== '').map((entry) => entry.assetContract));
     expect(asked.filter((query) => spamContracts.has(query.asset))).toEqual([]);
-    const prices = { currency: 'USD', priceAt: (query: PriceQuery): PriceAnswer => (query.asset === 'native' ? found('2000') : { found: false, state: 'not found' }) };
+    const prices = {
+      currency: 'USD',
+      priceAt: (query: PriceQuery): PriceAnswer => (query.asset === 'native' ? found('2000') : { found: false, state: 'not found' }),
+    };
     const missing = missingPrices(queries.assets(), prices);
     // Tallied as a render prices its rows, each question answered as it comes: the same list and counts without a second pass.
     const tally = new PriceTally(prices);
@@ -200,7 +244,10 @@ describe('PriceQueries, missing list and recorded answers', () => {
 });
 
 describe('PriceTally: what a render that priced its rows needs of them afterwards', () => {
-  const prices = { currency: 'USD', priceAt: (query: PriceQuery): PriceAnswer => (query.asset === 'native' ? found('2000') : { found: false, state: 'not found' }) };
+  const prices = {
+    currency: 'USD',
+    priceAt: (query: PriceQuery): PriceAnswer => (query.asset === 'native' ? found('2000') : { found: false, state: 'not found' }),
+  };
   const tallyOf = (entries: typeof ledgerEntries): PriceTally => {
     const tally = new PriceTally(prices);
     for (const entry of entries) tally.add(entry);
@@ -210,7 +257,10 @@ describe('PriceTally: what a render that priced its rows needs of them afterward
   const [start, end] = [Math.min(...times), Math.max(...times)];
 
   it('counts the balance instants as a prepare adds them: outside or at the edge of an asset’s rows; inside, it cannot tell', () => {
-    for (const instants of [[start - 1, end + 1], [start, end]]) {
+    for (const instants of [
+      [start - 1, end + 1],
+      [start, end],
+    ]) {
       const queries = new PriceQueries();
       for (const entry of ledgerEntries) queries.add(entry);
       queries.addInstants(instants);

@@ -26,21 +26,44 @@ const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 
 /** The prices these files are valued with, as plain answers: ETH rises at the year's end, ARB has none, USDC is rate-limited once. */
 function answer(query: PriceQuery): PriceAnswer {
-  const at = (price: string, source = 'defillama'): PriceAnswer => ({ found: true, price: new Decimal(price), currency: 'USD', time: query.time - (query.time % 3600), source });
-  if (query.nft === true) return query.asset === '0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d' ? at('15000', 'file') : { found: false, state: 'not found' };
+  const at = (price: string, source = 'defillama'): PriceAnswer => ({
+    found: true,
+    price: new Decimal(price),
+    currency: 'USD',
+    time: query.time - (query.time % 3600),
+    source,
+  });
+  if (query.nft === true)
+    return query.asset === '0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d' ? at('15000', 'file') : { found: false, state: 'not found' };
   if (query.asset === 'native') return query.chainId === 137 ? at('0.4123') : at(query.time >= END ? '3321.987654' : '2000.125');
-  if (query.asset === USDC) return query.time === Date.parse('2025-03-01T12:00:00Z') / 1000 ? { found: false, state: 'rate-limited' } : at('0.9998');
+  if (query.asset === USDC)
+    return query.time === Date.parse('2025-03-01T12:00:00Z') / 1000 ? { found: false, state: 'rate-limited' } : at('0.9998');
   if (query.asset === ARB) return { found: false, state: 'not found' };
   return { found: false, state: 'low confidence' };
 }
 const prices: RowPrices = { currency: 'USD', priceAt: answer };
-const valuation = { prices, forChains: (chainIds: readonly number[]) => ({ answers: recordAnswers(new PriceQueries().assets(), prices, new Set(chainIds)) }) };
-const period: PeriodBounds = { history: () => [], startTime: START, endTime: END, blocks: new Map([1, 10, 137, 42161, 8453].map((chainId) => [chainId, { opening: 0, closing: 99_999_999 }])) };
+const valuation = {
+  prices,
+  forChains: (chainIds: readonly number[]) => ({ answers: recordAnswers(new PriceQueries().assets(), prices, new Set(chainIds)) }),
+};
+const period: PeriodBounds = {
+  history: () => [],
+  startTime: START,
+  endTime: END,
+  blocks: new Map([1, 10, 137, 42161, 8453].map((chainId) => [chainId, { opening: 0, closing: 99_999_999 }])),
+};
 const VALUED = ['ledger', 'koinly', 'cointracking', 'ctc', 'quickbooks', 'xero', 'hledger', 'beancount'];
 
 async function renderValued(name: string): Promise<{ dir: string; files: string[] }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `ledgerscan-valued-${name}-`));
-  const [result] = await renderTemplates({ entries: () => ledgerEntries, templates: [loadBuiltinTemplate(name)], outDir: dir, context: { timezone: 'UTC' }, period, valuation });
+  const [result] = await renderTemplates({
+    entries: () => ledgerEntries,
+    templates: [loadBuiltinTemplate(name)],
+    outDir: dir,
+    context: { timezone: 'UTC' },
+    period,
+    valuation,
+  });
   return { dir, files: result?.files ?? [] };
 }
 
@@ -54,9 +77,15 @@ describe('valued files: each template with values over the fixture ledger', () =
         mkdirSync(golden, { recursive: true });
         cpSync(dir, golden, { recursive: true });
       }
-      const list = (d: string): string[] => readdirSync(d).filter((file) => !file.startsWith('.')).sort();
+      const list = (d: string): string[] =>
+        readdirSync(d)
+          .filter((file) => !file.startsWith('.'))
+          .sort();
       expect(list(dir)).toEqual(list(golden));
-      for (const file of list(golden)) expect(`${file}:\n${readFileSync(path.join(dir, file), 'utf8')}`).toBe(`${file}:\n${readFileSync(path.join(golden, file), 'utf8')}`);
+      for (const file of list(golden))
+        expect(`${file}:\n${readFileSync(path.join(dir, file), 'utf8')}`).toBe(
+          `${file}:\n${readFileSync(path.join(golden, file), 'utf8')}`,
+        );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -70,7 +99,12 @@ describe('valued files: each template with values over the fixture ledger', () =
       const cell = (row: string[], name: string): string => row[(header as string[]).indexOf(name)] as string;
       const first = rows.find((row) => cell(row, 'tx_hash').endsWith('01') && cell(row, 'kind') === 'native') as string[];
       // 2 ETH × 2000.125 USD
-      expect([cell(first, 'value'), cell(first, 'price'), cell(first, 'price_currency'), cell(first, 'value_state')]).toEqual(['4000.25', '2000.125', 'USD', '']);
+      expect([cell(first, 'value'), cell(first, 'price'), cell(first, 'price_currency'), cell(first, 'value_state')]).toEqual([
+        '4000.25',
+        '2000.125',
+        'USD',
+        '',
+      ]);
       const spam = rows.filter((row) => cell(row, 'spam') !== '');
       expect(spam.length).toBeGreaterThan(0);
       expect(spam.every((row) => cell(row, 'value') === '' && cell(row, 'price') === '')).toBe(true);
@@ -78,7 +112,10 @@ describe('valued files: each template with values over the fixture ledger', () =
       expect(arb.map((row) => [cell(row, 'value'), cell(row, 'value_state')])).toEqual(arb.map(() => ['', 'not found']));
       // The tie-out's value line is the sum of the values the file carries, per side.
       const sum = (keep: (row: string[]) => boolean): string =>
-        rows.filter(keep).reduce((total, row) => total.plus(cell(row, 'value') || '0'), new Decimal(0)).toFixed(2);
+        rows
+          .filter(keep)
+          .reduce((total, row) => total.plus(cell(row, 'value') || '0'), new Decimal(0))
+          .toFixed(2);
       const tie = (parse(readFileSync(path.join(dir, 'tieout.csv'), 'utf8')) as string[][]).find((line) => line[7] === 'value') as string[];
       expect(tie.slice(10, 13)).toEqual([
         sum((row) => cell(row, 'direction') === 'in'),
@@ -96,7 +133,14 @@ describe('valued files: each template with values over the fixture ledger', () =
   it('the valued ledger’s spreadsheet twin types its value column as a number', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-valued-xlsx-'));
     try {
-      await renderTemplates({ entries: () => ledgerEntries, templates: [loadBuiltinTemplate('ledger')], outDir: dir, context: { timezone: 'UTC' }, valuation, xlsx: true });
+      await renderTemplates({
+        entries: () => ledgerEntries,
+        templates: [loadBuiltinTemplate('ledger')],
+        outDir: dir,
+        context: { timezone: 'UTC' },
+        valuation,
+        xlsx: true,
+      });
       const book = new ExcelJS.Workbook();
       await book.xlsx.readFile(path.join(dir, 'ledger.xlsx'));
       const sheet = book.worksheets[0] as ExcelJS.Worksheet;
@@ -111,7 +155,12 @@ describe('valued files: each template with values over the fixture ledger', () =
   it('unvalued, the same templates write no valued column', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-unvalued-'));
     try {
-      await renderTemplates({ entries: () => ledgerEntries, templates: [loadBuiltinTemplate('ledger')], outDir: dir, context: { timezone: 'UTC' } });
+      await renderTemplates({
+        entries: () => ledgerEntries,
+        templates: [loadBuiltinTemplate('ledger')],
+        outDir: dir,
+        context: { timezone: 'UTC' },
+      });
       expect(readFileSync(path.join(dir, 'ledger.csv'), 'utf8').split('\n')[0]).not.toContain('value');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -145,7 +194,20 @@ describeWithPrograms('valued journals in hledger and beancount', [HLEDGER, BEAN_
     try {
       const journal = files.find((file) => file.endsWith('ledgerscan.journal')) as string;
       run('hledger', ['-f', journal, 'check']);
-      const out = run('hledger', ['-f', journal, 'bal', '-X', 'USD', '-e', '2026-01-01', 'assets', '--no-elide', '-O', 'csv', '--layout=bare']);
+      const out = run('hledger', [
+        '-f',
+        journal,
+        'bal',
+        '-X',
+        'USD',
+        '-e',
+        '2026-01-01',
+        'assets',
+        '--no-elide',
+        '-O',
+        'csv',
+        '--layout=bare',
+      ]);
       const total = [...out.matchAll(/^"total","USD","([-0-9.]+)"$/gm)].map((m) => m[1] as string);
       expect(total.length).toBe(1);
       expect(new Decimal(total[0] as string).toFixed(2)).toBe(yearEndValue().toFixed(2));
@@ -159,7 +221,12 @@ describeWithPrograms('valued journals in hledger and beancount', [HLEDGER, BEAN_
     try {
       const book = files[0] as string;
       run('bean-check', [book]);
-      const out = run('bean-query', ['-f', 'csv', book, "SELECT CONVERT(SUM(position), 'USD', 2025-12-31) AS v WHERE account ~ '^Assets:' AND date < 2026-01-01"]);
+      const out = run('bean-query', [
+        '-f',
+        'csv',
+        book,
+        "SELECT CONVERT(SUM(position), 'USD', 2025-12-31) AS v WHERE account ~ '^Assets:' AND date < 2026-01-01",
+      ]);
       const usd = [...out.matchAll(/(-?[0-9.]+) USD/g)].map((m) => m[1] as string);
       expect(usd.length).toBe(1);
       expect(new Decimal(usd[0] as string).toFixed(2)).toBe(yearEndValue().toFixed(2));

@@ -26,11 +26,16 @@ function cells(line: string): string[] {
 
 /** hledger's per-account balances (`account commodity` → amount text), one commodity per asset account. */
 function hledgerBalances(file: string, ...query: string[]): Map<string, string> {
-  const lines = runProgram('hledger', ['-f', file, 'bal', '-O', 'csv', '--layout=bare', '--no-total', ...query]).trim().split('\n').slice(1);
-  return new Map(lines.map((line) => {
-    const [account, commodity, amount] = cells(line);
-    return [`${account} ${commodity}`, amount as string];
-  }));
+  const lines = runProgram('hledger', ['-f', file, 'bal', '-O', 'csv', '--layout=bare', '--no-total', ...query])
+    .trim()
+    .split('\n')
+    .slice(1);
+  return new Map(
+    lines.map((line) => {
+      const [account, commodity, amount] = cells(line);
+      return [`${account} ${commodity}`, amount as string];
+    }),
+  );
 }
 
 /** The contract and decimals the journal declares for each commodity. */
@@ -67,10 +72,18 @@ describeWithPrograms('journals with opening balances and closing assertions', [H
     const run = async (name: keyof typeof exports, period: string[]): Promise<void> => {
       const out = path.join(tmp, name);
       const io = captureIo(tmp);
-      const code = await runCli([
-        'export', ...period, '--template', 'hledger', '--template', 'beancount',
-        ...sandboxJobArgs(sandbox, world, CHAINS, out, path.join(tmp, 'state.sqlite')),
-      ], io);
+      const code = await runCli(
+        [
+          'export',
+          ...period,
+          '--template',
+          'hledger',
+          '--template',
+          'beancount',
+          ...sandboxJobArgs(sandbox, world, CHAINS, out, path.join(tmp, 'state.sqlite')),
+        ],
+        io,
+      );
       expect({ code, stderr: io.stderrText() }).toEqual({ code: 0, stderr: '' });
       const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as Pick<Export, 'blockRanges'>;
       exports[name] = { out, stdout: io.stdoutText(), blockRanges: manifest.blockRanges };
@@ -97,7 +110,8 @@ describeWithPrograms('journals with opening balances and closing assertions', [H
     // Spam and NFT collections are asserted with the ledger's balance; every other asset with the chain's, and none differs.
     expect(exports.y2025.stdout).toMatch(/hledger: \d+ rows .*\(\d+ closing balances asserted, [1-9]\d* from the chain\)/);
     expect(exports.y2025.stdout).not.toMatch(/the chain differs/);
-    const counts = (JSON.parse(readFileSync(path.join(exports.y2025.out, 'manifest.json'), 'utf8')) as { counts: Record<string, number> }).counts;
+    const counts = (JSON.parse(readFileSync(path.join(exports.y2025.out, 'manifest.json'), 'utf8')) as { counts: Record<string, number> })
+      .counts;
     expect(counts).toMatchObject({ 'assertions.hledger.differing': 0, 'assertions.beancount.differing': 0 });
     expect(counts.historyApiCalls).toBeGreaterThan(0);
   });
@@ -150,7 +164,10 @@ describeWithPrograms('journals with opening balances and closing assertions', [H
       const atEnd = Object.fromEntries(hledgerBalances(journal(name), '-e', name === 'y2024' ? '2025-01-01' : '2026-01-01', '^assets:'));
       expect(Object.keys(atEnd).length).toBeGreaterThan(20);
       expect(Object.fromEntries(hledgerBalances(journal(name), '^assets:'))).toEqual(atEnd);
-      const sheet = runProgram('hledger', ['-f', journal(name), 'bs', '-O', 'csv', '--layout=bare']).trim().split('\n').map(cells);
+      const sheet = runProgram('hledger', ['-f', journal(name), 'bs', '-O', 'csv', '--layout=bare'])
+        .trim()
+        .split('\n')
+        .map(cells);
       const assets = sheet.filter(([account]) => account?.startsWith('assets:'));
       expect(Object.fromEntries(assets.map(([account, commodity, amount]) => [`${account} ${commodity}`, amount]))).toEqual(atEnd);
       expect(readFileSync(closing(name), 'utf8')).toMatch(/^\d{4}-01-01 \* closing balances /m);
@@ -167,7 +184,7 @@ describeWithPrograms('journals with opening balances and closing assertions', [H
     }
   });
 
-  it('answers every standard bean-query: amounts past beancount\'s numbers are left out, stated in a comment and the tie-out', () => {
+  it("answers every standard bean-query: amounts past beancount's numbers are left out, stated in a comment and the tie-out", () => {
     const queries = [
       'SELECT account, sum(position) GROUP BY account',
       'BALANCES',
@@ -188,7 +205,13 @@ describeWithPrograms('journals with opening balances and closing assertions', [H
     expect(text).not.toMatch(/^\s+\S+\s+-?\d{10,}(\.\d+)? (CLAIM-093F50|TOKEN-7D130A)$/m);
     const tieout = readFileSync(path.join(exports.y2025.out, 'tieout.csv'), 'utf8');
     const stated = tieout.split('\n').filter((line) => line.startsWith('beancount,') && line.includes("past beancount's numbers"));
-    expect(stated.some((line) => line.includes('0x093f5011b44f29cbf8f593224676adf1d165dc84') && line.includes(',115792089237316195423570985008687907853269984665640564039457584007913129639935,'))).toBe(true);
+    expect(
+      stated.some(
+        (line) =>
+          line.includes('0x093f5011b44f29cbf8f593224676adf1d165dc84') &&
+          line.includes(',115792089237316195423570985008687907853269984665640564039457584007913129639935,'),
+      ),
+    ).toBe(true);
     expect(stated.some((line) => line.includes('0x7d130a07f42f17cdf9a7dfac69e6f352dd8c64d6'))).toBe(true);
   });
 
@@ -205,14 +228,21 @@ describeWithPrograms('journals with opening balances and closing assertions', [H
     const names = (name: 'y2024' | 'y2025'): Map<string, string> =>
       new Map([...declaredCommodities(readFileSync(journal(name), 'utf8'))].map(([commodity, facts]) => [facts.contract, commodity]));
     const y2024 = names('y2024');
-    for (const [contract, commodity] of names('y2025')) if (y2024.has(contract)) expect(`${contract} ${y2024.get(contract)}`).toBe(`${contract} ${commodity}`);
+    for (const [contract, commodity] of names('y2025'))
+      if (y2024.has(contract)) expect(`${contract} ${y2024.get(contract)}`).toBe(`${contract} ${commodity}`);
   });
 
   it('fails hledger and bean-check on the assertion of exactly the account a removed posting belongs to', () => {
-    for (const [file, assetPrefix] of [[journal('y2025'), '    assets:crypto:'], [beancount('y2025'), '  Assets:Crypto:']] as const) {
+    for (const [file, assetPrefix] of [
+      [journal('y2025'), '    assets:crypto:'],
+      [beancount('y2025'), '  Assets:Crypto:'],
+    ] as const) {
       const lines = readFileSync(file, 'utf8').split('\n');
       // An entry's asset posting and its counter posting follow each other: dropping both keeps the transaction balanced.
-      const at = lines.findIndex((line, i) => line.startsWith(assetPrefix) && / (tx:|tx: )/.test(lines.slice(Math.max(0, i - 8), i).join('\n')) && !line.includes(' = '));
+      const at = lines.findIndex(
+        (line, i) =>
+          line.startsWith(assetPrefix) && / (tx:|tx: )/.test(lines.slice(Math.max(0, i - 8), i).join('\n')) && !line.includes(' = '),
+      );
       expect(at).toBeGreaterThan(0);
       const account = (lines[at] as string).trim().split(/\s+/)[0] as string;
       const broken = path.join(tmp, `broken${path.extname(file)}`);

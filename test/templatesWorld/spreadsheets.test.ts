@@ -40,7 +40,8 @@ async function exportTo(name: string, extra: readonly string[]): Promise<string>
 
 const sha256 = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
 const csvRows = (file: string): string[][] => parse(readFileSync(file, 'utf8'), { bom: true, relax_column_count: true }) as string[][];
-const kindsOf = (twin: Twin): readonly CellKind[] => (twin === 'tieout.xlsx' ? TIEOUT_KINDS : spreadsheetKinds(loadBuiltinTemplate(twin.replace('.xlsx', ''))));
+const kindsOf = (twin: Twin): readonly CellKind[] =>
+  twin === 'tieout.xlsx' ? TIEOUT_KINDS : spreadsheetKinds(loadBuiltinTemplate(twin.replace('.xlsx', '')));
 
 /** True where a decimal keeps every digit as a spreadsheet number. */
 function fits(text: string): boolean {
@@ -92,9 +93,15 @@ describe('export --xlsx: the ledger, the journal CSV and the tie-out as spreadsh
 
   it('writes the three twins beside CSVs byte-identical to an export without them, and lists them with their sha256', () => {
     const csvs = readdirSync(plain).filter((file) => file.endsWith('.csv'));
-    expect(readdirSync(withSheets).filter((file) => file.endsWith('.xlsx')).sort()).toEqual(Object.keys(TWINS).sort());
+    expect(
+      readdirSync(withSheets)
+        .filter((file) => file.endsWith('.xlsx'))
+        .sort(),
+    ).toEqual(Object.keys(TWINS).sort());
     for (const file of csvs) expect(sha256(path.join(withSheets, file))).toBe(sha256(path.join(plain, file)));
-    const manifest = JSON.parse(readFileSync(path.join(withSheets, 'manifest.json'), 'utf8')) as { files: { path: string; sha256: string }[] };
+    const manifest = JSON.parse(readFileSync(path.join(withSheets, 'manifest.json'), 'utf8')) as {
+      files: { path: string; sha256: string }[];
+    };
     for (const twin of Object.keys(TWINS)) {
       expect(manifest.files.find((file) => file.path === twin)?.sha256).toBe(sha256(path.join(withSheets, twin)));
     }
@@ -105,30 +112,34 @@ describe('export --xlsx: the ledger, the journal CSV and the tie-out as spreadsh
     for (const twin of Object.keys(TWINS)) expect(sha256(path.join(again, twin))).toBe(sha256(path.join(withSheets, twin)));
   }, 120_000);
 
-  it.each(Object.keys(TWINS) as Twin[])('%s: exact columns as text, amounts as numbers only where 15 digits hold them, else text with a note', async (twin) => {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(path.join(withSheets, twin));
-    const sheet = book.worksheets[0] as ExcelJS.Worksheet;
-    const csv = csvRows(path.join(withSheets, TWINS[twin]));
-    const kinds = kindsOf(twin);
-    const shown: string[][] = [];
-    let notes = 0;
-    sheet.eachRow({ includeEmpty: true }, (row, r) => {
-      shown[r - 1] = (csv[r - 1] ?? []).map((_, c) => {
-        const cell = row.getCell(c + 1);
-        if (cell.note !== undefined && r === 1) expect({ column: c, note: cell.note }).toEqual({ column: c, note: kinds[c] === 'number' ? COLUMN_NOTE : undefined });
-        else if (cell.note !== undefined) {
-          notes += 1;
-          expect(cell.note).toBe(TOO_PRECISE_NOTE);
-        }
-        if (typeof cell.value === 'number') expect(kinds[c]).toBe('number');
-        return cell.value === null ? '' : String(cell.value);
+  it.each(Object.keys(TWINS) as Twin[])(
+    '%s: exact columns as text, amounts as numbers only where 15 digits hold them, else text with a note',
+    async (twin) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(path.join(withSheets, twin));
+      const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+      const csv = csvRows(path.join(withSheets, TWINS[twin]));
+      const kinds = kindsOf(twin);
+      const shown: string[][] = [];
+      let notes = 0;
+      sheet.eachRow({ includeEmpty: true }, (row, r) => {
+        shown[r - 1] = (csv[r - 1] ?? []).map((_, c) => {
+          const cell = row.getCell(c + 1);
+          if (cell.note !== undefined && r === 1)
+            expect({ column: c, note: cell.note }).toEqual({ column: c, note: kinds[c] === 'number' ? COLUMN_NOTE : undefined });
+          else if (cell.note !== undefined) {
+            notes += 1;
+            expect(cell.note).toBe(TOO_PRECISE_NOTE);
+          }
+          if (typeof cell.value === 'number') expect(kinds[c]).toBe('number');
+          return cell.value === null ? '' : String(cell.value);
+        });
       });
-    });
-    const { numbers, kept } = compareCells(csv, shown, kinds);
-    expect(notes).toBe(kept);
-    if (twin !== 'tieout.xlsx') expect({ numbers: numbers > 0, kept: kept > 0 }).toEqual({ numbers: true, kept: true });
-  });
+      const { numbers, kept } = compareCells(csv, shown, kinds);
+      expect(notes).toBe(kept);
+      if (twin !== 'tieout.xlsx') expect({ numbers: numbers > 0, kept: kept > 0 }).toEqual({ numbers: true, kept: true });
+    },
+  );
 
   describeWithPrograms('LibreOffice headless reads them back', [SOFFICE], () => {
     /** Converts with a profile of our own, so a LibreOffice already running elsewhere is neither used nor disturbed. */
@@ -181,7 +192,10 @@ describe('export --xlsx: the ledger, the journal CSV and the tie-out as spreadsh
         '    bad += re.fullmatch(r"x[0-9a-f]{16}", row["entry_id"]) is None',
         'print(len(rows), bad)',
       ].join('\n');
-      const [rows, bad] = runProgram('python3', ['-c', script, path.join(withSheets, 'ledger.csv')]).trim().split(' ').map(Number);
+      const [rows, bad] = runProgram('python3', ['-c', script, path.join(withSheets, 'ledger.csv')])
+        .trim()
+        .split(' ')
+        .map(Number);
       expect(rows).toBeGreaterThan(100);
       expect(bad).toBe(0);
     });

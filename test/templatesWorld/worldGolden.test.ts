@@ -43,11 +43,17 @@ describe('golden files: one sandbox world exported through every built-in templa
     out = path.join(tmp, 'out');
     const io = captureIo(tmp);
     // Today's files byte for byte: valued output has goldens of its own (test/templates/goldenValued).
-    const code = await runCli([
-      'export', '--year', '2025', '--no-values',
-      ...builtinTemplateNames().flatMap((name) => ['--template', name]),
-      ...sandboxJobArgs(sandbox, world, CHAINS, out, path.join(tmp, 'state.sqlite')),
-    ], io);
+    const code = await runCli(
+      [
+        'export',
+        '--year',
+        '2025',
+        '--no-values',
+        ...builtinTemplateNames().flatMap((name) => ['--template', name]),
+        ...sandboxJobArgs(sandbox, world, CHAINS, out, path.join(tmp, 'state.sqlite')),
+      ],
+      io,
+    );
     expect({ code, stderr: io.stderrText() }).toEqual({ code: 0, stderr: '' });
     files = listFiles(out).filter((file) => file !== 'manifest.json');
     if (update) {
@@ -84,7 +90,9 @@ describe('golden files: one sandbox world exported through every built-in templa
   });
 
   it('the manifest lists every file with its sha256', () => {
-    const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as { files: { path: string; bytes: number; sha256: string }[] };
+    const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as {
+      files: { path: string; bytes: number; sha256: string }[];
+    };
     const expected = files.map((file) => {
       const bytes = readFileSync(path.join(out, file));
       return { path: file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
@@ -98,14 +106,23 @@ describe('golden files: one sandbox world exported through every built-in templa
       const key = `${row.template} ${row.chain_id} ${row.wallet} ${row.asset_contract}`;
       const sign = row.line === 'ledger' ? 1n : -1n;
       const sum = sums.get(key) ?? [0n, 0n, 0n];
-      sums.set(key, [0, 1, 2].map((i) => (sum[i] as bigint) + sign * BigInt(row[['in', 'out', 'fees'][i] as string] as string)));
+      sums.set(
+        key,
+        [0, 1, 2].map((i) => (sum[i] as bigint) + sign * BigInt(row[['in', 'out', 'fees'][i] as string] as string)),
+      );
     }
     expect([...new Set(rows.map((row) => row.template))].sort()).toEqual(builtinTemplateNames());
     expect(sums.size).toBeGreaterThan(builtinTemplateNames().length * 10);
     expect([...sums].filter(([, sum]) => sum.some((side) => side !== 0n))).toEqual([]);
     // Every template has ledger amounts, and the reasons the sandbox world provokes appear.
     const reasons = new Set(rows.map((row) => row.reason));
-    for (const reason of ['spam omitted', 'netted against the other side in its transaction', 'fee carried inside the sent amount', 'opening balance row', 'closing balance row']) {
+    for (const reason of [
+      'spam omitted',
+      'netted against the other side in its transaction',
+      'fee carried inside the sent amount',
+      'opening balance row',
+      'closing balance row',
+    ]) {
       expect(reasons).toContain(reason);
     }
   });
@@ -113,18 +130,36 @@ describe('golden files: one sandbox world exported through every built-in templa
   // The template format refuses columns that lose a side of a CSV row, but a posting-layout file may keep only
   // `posting.debit`: every credit (money out, fees) would vanish without the tie-out.
   it('fails an export whose template file writes only debits, naming template and asset, and writes nothing', async () => {
-    const template = JSON.parse(readFileSync(path.join(builtinTemplateDir(), 'journal.json'), 'utf8')) as { name: string; columns: { field: string }[] };
-    const broken = { ...template, name: 'debits-only', columns: template.columns.filter((column) => !['posting.amount', 'posting.credit'].includes(column.field)) };
+    const template = JSON.parse(readFileSync(path.join(builtinTemplateDir(), 'journal.json'), 'utf8')) as {
+      name: string;
+      columns: { field: string }[];
+    };
+    const broken = {
+      ...template,
+      name: 'debits-only',
+      columns: template.columns.filter((column) => !['posting.amount', 'posting.credit'].includes(column.field)),
+    };
     const file = path.join(tmp, 'debits-only.json');
     writeFileSync(file, JSON.stringify(broken));
     const failedOut = path.join(tmp, 'broken-out');
     const io = captureIo(tmp);
-    const code = await runCli([
-      'export', '--year', '2025', '--template', 'ledger', '--template-file', file,
-      ...sandboxJobArgs(sandbox, world, CHAINS, failedOut, path.join(tmp, 'state.sqlite')),
-    ], io);
+    const code = await runCli(
+      [
+        'export',
+        '--year',
+        '2025',
+        '--template',
+        'ledger',
+        '--template-file',
+        file,
+        ...sandboxJobArgs(sandbox, world, CHAINS, failedOut, path.join(tmp, 'state.sqlite')),
+      ],
+      io,
+    );
     expect(code).toBe(2);
-    expect(io.stderrText()).toMatch(/^ledgerscan: template debits-only loses value of ETH: .*template: debits-only; asset: ETH; chain: ethereum; wallet: 0x[0-9a-f]{40}; unexplained: (out \d+, )?fees \d+ base units.*debits-only\.json.*fix: give every amount a column/);
+    expect(io.stderrText()).toMatch(
+      /^ledgerscan: template debits-only loses value of ETH: .*template: debits-only; asset: ETH; chain: ethereum; wallet: 0x[0-9a-f]{40}; unexplained: (out \d+, )?fees \d+ base units.*debits-only\.json.*fix: give every amount a column/,
+    );
     expect(io.stderrText().trim().split('\n')).toHaveLength(1);
     expect(existsSync(failedOut) ? readdirSync(failedOut) : []).toEqual([]);
   }, 60_000);

@@ -21,7 +21,10 @@ async function answeredFrom<T>(locker: pg.Client, check: () => Promise<T>): Prom
   try {
     await locker.query('LOCK TABLE ledgerscan.sessions, ledgerscan.tokens IN ACCESS EXCLUSIVE MODE');
     const answer = check();
-    const first = await Promise.race([answer.then(() => 'memory' as const), new Promise<'database'>((resolve) => setTimeout(() => resolve('database'), 400))]);
+    const first = await Promise.race([
+      answer.then(() => 'memory' as const),
+      new Promise<'database'>((resolve) => setTimeout(() => resolve('database'), 400)),
+    ]);
     await locker.query('ROLLBACK');
     return { from: first, value: await answer };
   } catch (error) {
@@ -48,7 +51,13 @@ describeWithPostgres('session checks on PostgreSQL', (server) => {
     for (const url of databases) await dropDatabase(url);
   });
 
-  async function twoProcesses(): Promise<{ url: string; locker: pg.Client; serve: SqlWorkspaceData; other: SqlWorkspaceData; userId: number }> {
+  async function twoProcesses(): Promise<{
+    url: string;
+    locker: pg.Client;
+    serve: SqlWorkspaceData;
+    other: SqlWorkspaceData;
+    userId: number;
+  }> {
     const url = await createDatabase(server);
     databases.push(url);
     const locker = new pg.Client({ connectionString: url });
@@ -68,8 +77,14 @@ describeWithPostgres('session checks on PostgreSQL', (server) => {
     try {
       await kept(locker, () => serve.userBySession('session-1', NOW));
       await kept(locker, () => serve.userByToken('token-1'));
-      expect(await answeredFrom(locker, () => serve.userBySession('session-1', NOW))).toEqual({ from: 'memory', value: { id: userId, name: 'ann', role: 'admin' } });
-      expect(await answeredFrom(locker, () => serve.userByToken('token-1'))).toEqual({ from: 'memory', value: { id: userId, name: 'ann', role: 'admin' } });
+      expect(await answeredFrom(locker, () => serve.userBySession('session-1', NOW))).toEqual({
+        from: 'memory',
+        value: { id: userId, name: 'ann', role: 'admin' },
+      });
+      expect(await answeredFrom(locker, () => serve.userByToken('token-1'))).toEqual({
+        from: 'memory',
+        value: { id: userId, name: 'ann', role: 'admin' },
+      });
       expect(await serve.userBySession('session-1', LATER)).toBeUndefined();
       // An unknown credential is never kept: each check of it asks the database.
       expect(await answeredFrom(locker, () => serve.userBySession('nobody', NOW))).toEqual({ from: 'database', value: undefined });
@@ -109,7 +124,10 @@ describeWithPostgres('session checks on PostgreSQL', (server) => {
     }
   });
 
-  const cannotSignal = process.getuid?.() === 0 ? null : { needs: 'root, to pause a PostgreSQL backend (SIGSTOP)', install: 'run the tests as root, as .ci/run does' };
+  const cannotSignal =
+    process.getuid?.() === 0
+      ? null
+      : { needs: 'root, to pause a PostgreSQL backend (SIGSTOP)', install: 'run the tests as root, as .ci/run does' };
   describeUnlessLacking('with the listening backend paused', cannotSignal, () => {
     /**
      * With session-1 kept, stops the backend of the listening connection (SIGSTOP, as a busy machine that does not
@@ -117,13 +135,17 @@ describeWithPostgres('session checks on PostgreSQL', (server) => {
      * runs `body`, which may `resume` the backend (it resumes at the end in any case). Signalling the server's
      * process needs it on this machine and root, as in CI.
      */
-    async function whileAnnouncementHeld(body: (processes: Awaited<ReturnType<typeof twoProcesses>>, resume: () => void) => Promise<void>): Promise<void> {
+    async function whileAnnouncementHeld(
+      body: (processes: Awaited<ReturnType<typeof twoProcesses>>, resume: () => void) => Promise<void>,
+    ): Promise<void> {
       const processes = await twoProcesses();
       const { locker, serve, other } = processes;
       let resume = (): void => undefined;
       try {
         await kept(locker, () => serve.userBySession('session-1', NOW));
-        const { rows } = await locker.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = '${LISTENER}'`);
+        const { rows } = await locker.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = '${LISTENER}'`,
+        );
         expect(rows).toHaveLength(1);
         const pid = rows[0]!.pid;
         process.kill(pid, 'SIGSTOP');
@@ -169,11 +191,16 @@ describeWithPostgres('session checks on PostgreSQL', (server) => {
       await kept(locker, () => serve.userBySession('session-1', NOW));
       // Down, and kept down: no new connection to this database until it is allowed again.
       await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
-      const ended = await locker.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = '${LISTENER}'`);
+      const ended = await locker.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = '${LISTENER}'`,
+      );
       expect(ended.rowCount).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 200));
       for (let check = 0; check < 3; check += 1) {
-        expect(await answeredFrom(locker, () => serve.userBySession('session-1', NOW))).toMatchObject({ from: 'database', value: { name: 'ann' } });
+        expect(await answeredFrom(locker, () => serve.userBySession('session-1', NOW))).toMatchObject({
+          from: 'database',
+          value: { name: 'ann' },
+        });
       }
       // A change made while nobody listens is seen at the next check.
       await other.removeSession('session-1');

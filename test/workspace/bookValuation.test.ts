@@ -11,13 +11,15 @@ describe("a book's valuation block", () => {
   });
 
   it('is refused naming its field and the fix', () => {
-    const error = inputErrorOf(() => validateBook({ ...book, valuation: { currency: 'BTC', sources: ['coingecko'] } }, { apiKey: 'SECRET-KEY-0123456789' }));
+    const error = inputErrorOf(() =>
+      validateBook({ ...book, valuation: { currency: 'BTC', sources: ['coingecko'] } }, { apiKey: 'SECRET-KEY-0123456789' }),
+    );
     expect(error.message).toContain('valuation.currency "BTC" is not a book currency (use one of USD, EUR, GBP, CHF)');
     expect(error.message).toContain('price source coingecko needs a key (set COINGECKO_API_KEY');
     expect(error.details).toMatchObject({ field: 'valuation' });
   });
 
-  it("prices with CoinGecko when the server was given COINGECKO_API_KEY, and never shows that key", () => {
+  it('prices with CoinGecko when the server was given COINGECKO_API_KEY, and never shows that key', () => {
     const valuation = { currency: 'EUR', sources: ['coingecko', 'defillama'] };
     const api = { apiKey: 'SECRET-KEY-0123456789', coingeckoKey: 'CG-SECRET-9876543210' };
     expect(validateBook({ ...book, valuation }, api).valuation).toEqual(valuation);

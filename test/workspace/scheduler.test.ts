@@ -15,8 +15,12 @@ describe('schedules on a test clock', () => {
       const tokyo = await workspace.addBook({ ...worldBook(world, 'Tokyo book'), timezone: 'Asia/Tokyo' });
       await workspace.setSchedules(utc.id, [{ kind: 'sync', cron: '0 0 * * *', zone: 'UTC' }]);
       // Midnight in Tokyo is 15:00 UTC the day before.
-      await workspace.setSchedules(tokyo.id, [{ kind: 'sync', cron: '0 0 * * *', zone: 'book' }, { kind: 'export', cron: '0 12 * * *', templates: ['ledger'] }]);
-      const runs = async (bookId: number) => (await workspace.data.runsOfBook(bookId)).map((run) => `${run.request.kind}@${run.createdAt.slice(0, 16)}`).reverse();
+      await workspace.setSchedules(tokyo.id, [
+        { kind: 'sync', cron: '0 0 * * *', zone: 'book' },
+        { kind: 'export', cron: '0 12 * * *', templates: ['ledger'] },
+      ]);
+      const runs = async (bookId: number) =>
+        (await workspace.data.runsOfBook(bookId)).map((run) => `${run.request.kind}@${run.createdAt.slice(0, 16)}`).reverse();
       const tickUntil = async (end: string, stepMinutes: number): Promise<void> => {
         while (clock < new Date(end)) {
           clock = new Date(clock.getTime() + stepMinutes * 60_000);
@@ -25,14 +29,19 @@ describe('schedules on a test clock', () => {
       };
 
       await tickUntil('2026-03-02T16:00:00Z', 10);
-      expect((await runs(utc.id))).toEqual(['sync@2026-03-02T00:00']);
-      expect((await runs(tokyo.id))).toEqual(['export@2026-03-02T12:00', 'sync@2026-03-02T15:00']);
+      expect(await runs(utc.id)).toEqual(['sync@2026-03-02T00:00']);
+      expect(await runs(tokyo.id)).toEqual(['export@2026-03-02T12:00', 'sync@2026-03-02T15:00']);
 
       // Down from 16:00 on 2 March until 09:05 on 5 March: three midnights and two noons missed, each runs once.
       clock = new Date('2026-03-05T09:05:00Z');
       expect(await workspace.scheduler.tick(clock)).toBe(3);
-      expect((await runs(utc.id))).toEqual(['sync@2026-03-02T00:00', 'sync@2026-03-05T09:05']);
-      expect((await runs(tokyo.id))).toEqual(['export@2026-03-02T12:00', 'sync@2026-03-02T15:00', 'export@2026-03-05T09:05', 'sync@2026-03-05T09:05']);
+      expect(await runs(utc.id)).toEqual(['sync@2026-03-02T00:00', 'sync@2026-03-05T09:05']);
+      expect(await runs(tokyo.id)).toEqual([
+        'export@2026-03-02T12:00',
+        'sync@2026-03-02T15:00',
+        'export@2026-03-05T09:05',
+        'sync@2026-03-05T09:05',
+      ]);
       expect(await workspace.scheduler.tick(clock)).toBe(0);
 
       // Ticks now fall on :05 and :35; each schedule fires at the first tick after its time.

@@ -34,15 +34,20 @@ describe('books', () => {
         message = (error as Error).message;
       }
       expect(message).toMatch(/^book has 5 problems/);
-      for (const field of ['period is not a book field', 'name must be', 'wallets[0].address', 'chains[1]', 'timezone']) expect(message).toContain(field);
+      for (const field of ['period is not a book field', 'name must be', 'wallets[0].address', 'chains[1]', 'timezone'])
+        expect(message).toContain(field);
       expect(await workspace.data.listBooks()).toEqual([]);
       const book = await workspace.addBook(worldBook(world));
-      expect((await workspace.data.schedules(book.id)).map((schedule) => [schedule.kind, schedule.cron])).toEqual([['reconcile', '30 2 * * *']]);
+      expect((await workspace.data.schedules(book.id)).map((schedule) => [schedule.kind, schedule.cron])).toEqual([
+        ['reconcile', '30 2 * * *'],
+      ]);
       const checksummed = checksumAddress(world.wallets[0]?.address ?? '');
       const letter = checksummed.search(/[a-fA-F]/);
       const flipped = checksummed.slice(0, letter) + swapCase(checksummed.charAt(letter)) + checksummed.slice(letter + 1);
       await expect(workspace.updateBook(book.id, { wallets: [{ address: flipped }] })).rejects.toThrow(/wallets\[0\]\.address.*EIP-55/);
-      expect((await workspace.updateBook(book.id, { wallets: [{ address: checksummed, label: 'Main' }] }))?.data.wallets).toEqual([{ address: checksummed, label: 'Main' }]);
+      expect((await workspace.updateBook(book.id, { wallets: [{ address: checksummed, label: 'Main' }] }))?.data.wallets).toEqual([
+        { address: checksummed, label: 'Main' },
+      ]);
     } finally {
       await workspace.close();
     }
@@ -73,7 +78,20 @@ describe('runs', () => {
       const runDir = path.join(dataDir, 'runs', String(first?.id));
       const cliOut = path.join(dataDir, 'cli-out');
       const cli = await runInProcess(
-        ['export', '--config', path.join(runDir, 'job.json'), '--out', cliOut, '--state', path.join(dataDir, 'cli.db'), '--base-url', sandbox.url, '--rate', String(E2E_RATE), '--quiet'],
+        [
+          'export',
+          '--config',
+          path.join(runDir, 'job.json'),
+          '--out',
+          cliOut,
+          '--state',
+          path.join(dataDir, 'cli.db'),
+          '--base-url',
+          sandbox.url,
+          '--rate',
+          String(E2E_RATE),
+          '--quiet',
+        ],
         { env: { ETHERSCAN_API_KEY: sandbox.apiKey }, cwd: dataDir },
       );
       expect(cli.stderr).toBe('');
@@ -97,7 +115,12 @@ describe('runs', () => {
     await workspace.queue.idle();
     expect((await workspace.data.getRun(runA?.id ?? 0))?.status).toBe('succeeded');
     expect((await workspace.data.getRun(runB?.id ?? 0))?.status).toBe('succeeded');
-    const stale = await workspace.data.addRun(a.id, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] }, 'manual', new Date().toISOString());
+    const stale = await workspace.data.addRun(
+      a.id,
+      { kind: 'export', period: { year: 2025 }, templates: ['ledger'] },
+      'manual',
+      new Date().toISOString(),
+    );
     await workspace.close();
 
     // What a kill -9 leaves: the row still says running.
@@ -126,7 +149,8 @@ describe('runs', () => {
       const book = await workspace.addBook(worldBook(world));
       const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger'] };
       const run = await workspace.startRun(book.id, request);
-      while (((await workspace.data.getRun(run?.id ?? 0))?.progress.apiCalls ?? 0) < 30) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (((await workspace.data.getRun(run?.id ?? 0))?.progress.apiCalls ?? 0) < 30)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await workspace.queue.stop(run?.id ?? 0)).toBe(true);
       await workspace.queue.idle();
       const stopped = await workspace.data.getRun(run?.id ?? 0);
@@ -152,7 +176,9 @@ describe('runs', () => {
     const workspace = openWorkspace(tempDir('stop'), sandbox);
     try {
       const book = await workspace.addBook(worldBook(world));
-      await expect(workspace.startRun(book.id, { kind: 'export', period: { year: 1990 }, templates: ['nope'] })).rejects.toThrow(/period\.year.*templates\[0\]|templates\[0\].*period\.year/s);
+      await expect(workspace.startRun(book.id, { kind: 'export', period: { year: 1990 }, templates: ['nope'] })).rejects.toThrow(
+        /period\.year.*templates\[0\]|templates\[0\].*period\.year/s,
+      );
       await expect(workspace.startRun(book.id, { kind: 'mine' })).rejects.toThrow(/kind must be one of/);
       const run = await workspace.startRun(book.id, { kind: 'sync' });
       expect(await workspace.queue.stop(run?.id ?? 0)).toBe(true);

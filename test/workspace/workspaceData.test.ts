@@ -26,7 +26,12 @@ const sqlite: Backend = {
   open: (file) => Promise.resolve(openSqliteWorkspaceData(file)),
 };
 
-const book = { name: 'Client Ä — "quoted"', wallets: [{ address: '0x00000000000000000000000000000000000000aa', label: 'Main ✓' }], chains: [1, 8453], timezone: 'Europe/Berlin' };
+const book = {
+  name: 'Client Ä — "quoted"',
+  wallets: [{ address: '0x00000000000000000000000000000000000000aa', label: 'Main ✓' }],
+  chains: [1, 8453],
+  timezone: 'Europe/Berlin',
+};
 const T = (minute: number): string => new Date(Date.UTC(2026, 2, 1, 12, minute)).toISOString();
 
 /**
@@ -64,32 +69,73 @@ async function exercise(data: WorkspaceData): Promise<unknown[]> {
   const first = keep(await data.addBook(book, T(1)));
   const second = keep(await data.addBook({ ...book, name: 'Second' }, T(2)));
   expect(keep(await data.getBook(first.id))).toEqual(first);
-  expect(keep(await data.updateBook(second.id, { ...book, name: 'Second, renamed' }, T(3)))).toEqual({ ...second, data: { ...book, name: 'Second, renamed' }, updatedAt: T(3) });
+  expect(keep(await data.updateBook(second.id, { ...book, name: 'Second, renamed' }, T(3)))).toEqual({
+    ...second,
+    data: { ...book, name: 'Second, renamed' },
+    updatedAt: T(3),
+  });
   expect(keep(await data.updateBook(999, book, T(3)))).toBeUndefined();
   expect(keep(await data.listBooks()).map((each) => each.id)).toEqual([first.id, second.id]);
 
-  const price = { time: '2025-03-01T12:00:00Z', chainId: 8453, asset: 'native', currency: 'EUR', price: '2512.250000000000000001', author: 'alice', created: T(3) };
-  const [entered, newer] = [keep(await data.addBookPrice(first.id, price)), keep(await data.addBookPrice(first.id, { ...price, price: '1' }))];
+  const price = {
+    time: '2025-03-01T12:00:00Z',
+    chainId: 8453,
+    asset: 'native',
+    currency: 'EUR',
+    price: '2512.250000000000000001',
+    author: 'alice',
+    created: T(3),
+  };
+  const [entered, newer] = [
+    keep(await data.addBookPrice(first.id, price)),
+    keep(await data.addBookPrice(first.id, { ...price, price: '1' })),
+  ];
   expect(keep(await data.bookPrices(first.id))).toEqual([{ id: entered.id, ...price }, newer]);
-  expect([keep(await data.removeBookPrice(second.id, entered.id)), keep(await data.removeBookPrice(first.id, entered.id))]).toEqual([false, true]);
+  expect([keep(await data.removeBookPrice(second.id, entered.id)), keep(await data.removeBookPrice(first.id, entered.id))]).toEqual([
+    false,
+    true,
+  ]);
   expect(keep(await data.bookPrices(first.id))).toEqual([newer]);
 
   const request = { kind: 'export' as const, period: { year: 2025 }, templates: ['ledger'] };
   const queued = keep(await data.addRun(first.id, request, 'manual', T(4)));
-  expect(queued).toMatchObject({ status: 'queued', trigger: 'manual', summary: null, error: null, files: [], startedAt: null, finishedAt: null, apiKeyName: null });
+  expect(queued).toMatchObject({
+    status: 'queued',
+    trigger: 'manual',
+    summary: null,
+    error: null,
+    files: [],
+    startedAt: null,
+    finishedAt: null,
+    apiKeyName: null,
+  });
   const other = keep(await data.addRun(second.id, { kind: 'sync' }, 'schedule', T(5)));
   await data.updateRun(queued.id, {
-    status: 'running', startedAt: T(6), files: [{ name: 'ledger.csv', bytes: 12, sha256: 'ab'.repeat(32) }],
+    status: 'running',
+    startedAt: T(6),
+    files: [{ name: 'ledger.csv', bytes: 12, sha256: 'ab'.repeat(32) }],
     progress: { phase: 'sync', blocksPercent: 12.5, receiptsDone: 3, receiptsTotal: 7, apiCalls: 40, etaSeconds: null },
   });
   await data.updateRun(other.id, { status: 'failed', error: 'line one\nline "two"', summary: { calls: 3, note: 'ü' }, finishedAt: T(7) });
-  expect(keep(await data.getRun(queued.id))).toMatchObject({ status: 'running', startedAt: T(6), progress: { apiCalls: 40, blocksPercent: 12.5 } });
-  expect(keep(await data.getRun(other.id))).toMatchObject({ status: 'failed', summary: { calls: 3, note: 'ü' }, error: 'line one\nline "two"' });
+  expect(keep(await data.getRun(queued.id))).toMatchObject({
+    status: 'running',
+    startedAt: T(6),
+    progress: { apiCalls: 40, blocksPercent: 12.5 },
+  });
+  expect(keep(await data.getRun(other.id))).toMatchObject({
+    status: 'failed',
+    summary: { calls: 3, note: 'ü' },
+    error: 'line one\nline "two"',
+  });
   expect(keep(await data.getRun(999))).toBeUndefined();
   const later = keep(await data.addRun(first.id, { kind: 'reconcile' }, 'manual', T(8)));
   expect(keep(await data.runsOfBook(first.id)).map((run) => run.id)).toEqual([later.id, queued.id]);
   const byBook = keep(await data.runsOfBooks([second.id, first.id, 999]));
-  expect([...byBook].map(([id, runs]) => [id, runs.map((run) => run.id)])).toEqual([[second.id, [other.id]], [first.id, [later.id, queued.id]], [999, []]]);
+  expect([...byBook].map(([id, runs]) => [id, runs.map((run) => run.id)])).toEqual([
+    [second.id, [other.id]],
+    [first.id, [later.id, queued.id]],
+    [999, []],
+  ]);
   expect(byBook.get(first.id)).toEqual(await data.runsOfBook(first.id));
   expect(keep(await data.queuedRuns()).map((run) => run.id)).toEqual([later.id]);
   expect(keep(await data.runningRuns()).map((run) => run.id)).toEqual([queued.id]);
@@ -149,11 +195,16 @@ async function exercise(data: WorkspaceData): Promise<unknown[]> {
   expect(keep(await data.getShare('nope'))).toBeUndefined();
   await data.logShareDownload('share-1', 'ledger.csv', T(12));
   await data.logShareDownload('share-1', 'all.zip', T(13));
-  expect(keep(await data.shareDownloads('share-1'))).toEqual([{ file: 'ledger.csv', at: T(12) }, { file: 'all.zip', at: T(13) }]);
+  expect(keep(await data.shareDownloads('share-1'))).toEqual([
+    { file: 'ledger.csv', at: T(12) },
+    { file: 'all.zip', at: T(13) },
+  ]);
   expect(keep(await data.revokeShare('share-1', T(14)))).toBe(true);
   expect(keep(await data.revokeShare('share-1', T(15)))).toBe(false);
-  expect(keep(await data.sharesOfRun(queued.id))).toEqual([{ ...share, revokedAt: T(14), downloads: 2 }, { ...share, id: 'share-0', downloads: 0 }]);
-
+  expect(keep(await data.sharesOfRun(queued.id))).toEqual([
+    { ...share, revokedAt: T(14), downloads: 2 },
+    { ...share, id: 'share-0', downloads: 0 },
+  ]);
 
   // An archived book leaves the list and its schedules stop firing; restored, both come back.
   expect(keep(await data.setBookArchived(second.id, T(16)))).toBe(true);
@@ -176,7 +227,9 @@ async function exercise(data: WorkspaceData): Promise<unknown[]> {
 
 /** `count` processes on one workspace database, each ready to call a method at a given instant. */
 async function racers(location: string, count: number) {
-  const children = Array.from({ length: count }, () => spawn(process.execPath, ['--import', 'tsx', CHILD, location], { stdio: ['pipe', 'pipe', 'inherit'] }));
+  const children = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['--import', 'tsx', CHILD, location], { stdio: ['pipe', 'pipe', 'inherit'] }),
+  );
   const outputs = children.map(childLines);
   for (const output of outputs) expect(await output.next()).toBe('ready');
   return {
@@ -187,10 +240,15 @@ async function racers(location: string, count: number) {
       return Promise.all(outputs.map(async (output) => JSON.parse(await output.next()) as unknown));
     },
     async close(): Promise<void> {
-      await Promise.all(children.map((child) => new Promise((resolve) => {
-        child.on('exit', resolve);
-        child.stdin.end();
-      })));
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise((resolve) => {
+              child.on('exit', resolve);
+              child.stdin.end();
+            }),
+        ),
+      );
     },
   };
 }
@@ -225,7 +283,9 @@ function sharedCases(backend: Backend): void {
         const fired = await processes.race('tick', () => [new Date(Date.parse(T(minute)) + 5_000).toISOString()]);
         expect(fired.reduce((sum: number, count) => sum + (count as number), 0)).toBe(1);
       }
-      expect((await data.runsOfBook(bookId)).map((run) => run.createdAt)).toEqual([14, 13, 12, 11, 10].map((minute) => new Date(Date.parse(T(minute)) + 5_000).toISOString()));
+      expect((await data.runsOfBook(bookId)).map((run) => run.createdAt)).toEqual(
+        [14, 13, 12, 11, 10].map((minute) => new Date(Date.parse(T(minute)) + 5_000).toISOString()),
+      );
 
       const runs: Run[] = [];
       for (let index = 0; index < 8; index += 1) runs.push(await data.addRun(bookId, { kind: 'sync' }, 'manual', T(20)));
@@ -236,9 +296,16 @@ function sharedCases(backend: Backend): void {
         return [...counts].sort();
       };
       await processes.race('assignApiKey', (index) => [runs[index]?.id, ['k1', 'k2']]);
-      expect(await keyCounts()).toEqual([['k1', 2], ['k2', 2], ['none', 4]]);
+      expect(await keyCounts()).toEqual([
+        ['k1', 2],
+        ['k2', 2],
+        ['none', 4],
+      ]);
       await processes.race('assignApiKey', (index) => [runs[index + 4]?.id, ['k2', 'k1']]);
-      expect(await keyCounts()).toEqual([['k1', 4], ['k2', 4]]);
+      expect(await keyCounts()).toEqual([
+        ['k1', 4],
+        ['k2', 4],
+      ]);
     } finally {
       await processes.close();
       await data.close();
@@ -254,7 +321,11 @@ describe('SqlWorkspaceData on SQLite', () => {
     const old = openSqlite(file);
     old.exec(SQLITE_WORKSPACE_STEPS[0] as string);
     old.prepare("INSERT INTO books (data, created_at, updated_at) VALUES ('{\"name\":\"Old\"}', 'then', 'then')").run();
-    old.prepare("INSERT INTO runs (book_id, request, status, trigger, progress, created_at) VALUES (1, '{\"kind\":\"sync\"}', 'running', 'manual', '{}', 'then')").run();
+    old
+      .prepare(
+        "INSERT INTO runs (book_id, request, status, trigger, progress, created_at) VALUES (1, '{\"kind\":\"sync\"}', 'running', 'manual', '{}', 'then')",
+      )
+      .run();
     old.close();
     const data = openSqliteWorkspaceData(file);
     expect(await data.getRun(1)).toMatchObject({ status: 'running', apiKeyName: null });

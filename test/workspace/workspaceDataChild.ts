@@ -12,7 +12,9 @@ import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../src/wo
 import type { WorkspaceData } from '../../src/workspace/WorkspaceData.js';
 
 const [location = ''] = process.argv.slice(2);
-const data: WorkspaceData = location.startsWith('postgres') ? (await openPostgresWorkspaceData(location)).data : openSqliteWorkspaceData(location);
+const data: WorkspaceData = location.startsWith('postgres')
+  ? (await openPostgresWorkspaceData(location)).data
+  : openSqliteWorkspaceData(location);
 let now = new Date(0);
 // Not started: enqueued runs stay queued, so the test counts exactly what the schedulers enqueued.
 const queue = new InProcessRunQueue(data, () => Promise.resolve(), { now: () => now });

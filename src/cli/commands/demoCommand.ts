@@ -16,7 +16,11 @@ import { exportSummary } from '../../runs/exportSummary.js';
 export async function demoCommand(io: CliIo, signal: AbortSignal): Promise<number> {
   const load = (baseUrl?: string) =>
     loadJob({
-      flags: { config: path.join(packageRoot(), 'samples', 'demo.job.json'), apiKey: SANDBOX_KEY, ...(baseUrl === undefined ? {} : { baseUrl }) },
+      flags: {
+        config: path.join(packageRoot(), 'samples', 'demo.job.json'),
+        apiKey: SANDBOX_KEY,
+        ...(baseUrl === undefined ? {} : { baseUrl }),
+      },
       env: {},
       knownTemplates: builtinTemplateNames(),
       cwd: io.cwd,
@@ -27,7 +31,9 @@ export async function demoCommand(io: CliIo, signal: AbortSignal): Promise<numbe
   try {
     // Loaded again on the sandbox's URL, so the price sources default to the sandbox's own endpoints too.
     const job = load(sandbox.url);
-    io.stdout.write(`demo: sandbox at ${sandbox.url}, ${job.wallets.length} wallets on chains ${job.chains.join(', ')}, ${job.period.from}..${job.period.to}\n`);
+    io.stdout.write(
+      `demo: sandbox at ${sandbox.url}, ${job.wallets.length} wallets on chains ${job.chains.join(', ')}, ${job.period.from}..${job.period.to}\n`,
+    );
     // A fresh store each time, so the demo always shows a cold sync and then the incremental re-run.
     rmSync(path.dirname(job.state), { recursive: true, force: true });
     const exportOnce = async (): Promise<{ result: ExportResult; seconds: number }> => {

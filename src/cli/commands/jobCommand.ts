@@ -17,7 +17,13 @@ export interface JobCommandSetup {
   command: string;
 }
 
-export function setUpJobCommand(flags: JobFlags, argv: readonly string[], io: CliIo, templatesRequired: boolean, periodRequired = true): JobCommandSetup {
+export function setUpJobCommand(
+  flags: JobFlags,
+  argv: readonly string[],
+  io: CliIo,
+  templatesRequired: boolean,
+  periodRequired = true,
+): JobCommandSetup {
   const job = loadJob({ flags, env: io.env, knownTemplates: builtinTemplateNames(), cwd: io.cwd, templatesRequired, periodRequired });
   // A malformed price file is refused before the first request, like every input problem (the run reads it again to value).
   if (job.valuation !== undefined) readPriceFile(job.valuation);

@@ -17,14 +17,24 @@ import { setUpJobCommand } from './jobCommand.js';
 
 function cliSurface(kind: RunKind): OptionSurface {
   const flag = (option: string): string => flagOf(option, kind.options[option] ?? { type: 'string', describe: '' });
-  return { cli: true, key: (option) => flag(option).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()), name: (option) => `--${flag(option)}` };
+  return {
+    cli: true,
+    key: (option) => flag(option).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+    name: (option) => `--${flag(option)}`,
+  };
 }
 
 /**
  * `ledgerscan <kind>`: the job, the kind's flags, its preconditions, its run through the pipeline, its summary on
  * stdout, alerts as `alertPolicy` says; exit 1 when the run found differences.
  */
-export async function runCommand(kind: RunKind, flags: JobFlags & Record<string, unknown>, argv: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {
+export async function runCommand(
+  kind: RunKind,
+  flags: JobFlags & Record<string, unknown>,
+  argv: readonly string[],
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<number> {
   // Read first: a nightly job whose alerts are half configured must not run silently.
   const alerts = kind.unattended ? alertSettingsFromEnv(io.env) : {};
   const { job, progress, log, command } = setUpJobCommand(flags, argv, io, kind.needs.templates, kind.needs.period);
@@ -49,7 +59,19 @@ export async function runCommand(kind: RunKind, flags: JobFlags & Record<string,
     return outcome.status === 'succeeded' ? EXIT.ok : EXIT.differences;
   } catch (error) {
     const message = redactSecrets(describeError(error), argv, io.env);
-    await raiseAlert({ alert: alertOnFailure(kind, 'cli', { subject, command: `ledgerscan ${kind.name}`, message, exitCode: exitCodeFor(error), now: new Date() }) }, alerts, note);
+    await raiseAlert(
+      {
+        alert: alertOnFailure(kind, 'cli', {
+          subject,
+          command: `ledgerscan ${kind.name}`,
+          message,
+          exitCode: exitCodeFor(error),
+          now: new Date(),
+        }),
+      },
+      alerts,
+      note,
+    );
     throw error;
   }
 }

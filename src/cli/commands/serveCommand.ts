@@ -58,10 +58,18 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
     if (flags.data === undefined) dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-demo-workspace-'));
   } else {
     const [key] = readApiKeys(flags.apiKeyFile, io, rate ?? DEFAULTS.rate);
-    api = { apiKey: key!.key, baseUrl: parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url'), rate: key!.rate, coingeckoKey: io.env.COINGECKO_API_KEY };
+    api = {
+      apiKey: key!.key,
+      baseUrl: parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url'),
+      rate: key!.rate,
+      coingeckoKey: io.env.COINGECKO_API_KEY,
+    };
   }
   const log = stderrLog(io);
-  const workspace = distributed === undefined ? new Workspace({ dataDir, api, alerts }) : await openDistributedWorkspace({ ...distributed, api, alerts, log });
+  const workspace =
+    distributed === undefined
+      ? new Workspace({ dataDir, api, alerts })
+      : await openDistributedWorkspace({ ...distributed, api, alerts, log });
   try {
     if (flags.demo) await seedDemo(workspace, io);
     await workspace.start();
@@ -72,8 +80,12 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
     });
     try {
       const address = await app.listen({ port: flags.port, host: flags.host });
-      io.stdout.write(`${distributed === undefined ? `workspace data in ${dataDir}` : `workspace data in ${redactDatabaseUrl(distributed.database)}, files in ${distributed.filesDir}`}\nlistening on ${address}\n`);
-      await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+      io.stdout.write(
+        `${distributed === undefined ? `workspace data in ${dataDir}` : `workspace data in ${redactDatabaseUrl(distributed.database)}, files in ${distributed.filesDir}`}\nlistening on ${address}\n`,
+      );
+      await new Promise<void>((resolve) =>
+        signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true }),
+      );
     } finally {
       await app.close();
     }
@@ -88,7 +100,11 @@ async function seedDemo(workspace: Workspace, io: CliIo): Promise<void> {
   if ((await workspace.data.findUser('demo')) !== undefined) return;
   const password = randomToken().slice(0, 16);
   await workspace.data.addUser('demo', 'admin', await hashPassword(password));
-  const job = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'samples', 'demo.job.json'), 'utf8')) as { wallets: unknown; chains: unknown; timezone: unknown };
+  const job = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'samples', 'demo.job.json'), 'utf8')) as {
+    wallets: unknown;
+    chains: unknown;
+    timezone: unknown;
+  };
   await workspace.addBook({ name: 'Demo client', wallets: job.wallets, chains: job.chains, timezone: job.timezone });
   io.stdout.write(`demo admin: user demo, password ${password} (shown once)\n`);
 }

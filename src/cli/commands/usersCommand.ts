@@ -21,17 +21,22 @@ export interface UsersFlags {
  */
 export async function usersCommand(flags: UsersFlags, io: CliIo): Promise<number> {
   const data = await openCliWorkspaceData(flags, io);
-  const audit = (action: 'user.created' | 'user.password_reset' | 'user.token_created' | 'user.removed', name: string, what: { before?: unknown; after?: unknown } = {}): Promise<void> =>
-    data.audit.record(cliActor(io), { action, target: userTarget(name), ...what });
+  const audit = (
+    action: 'user.created' | 'user.password_reset' | 'user.token_created' | 'user.removed',
+    name: string,
+    what: { before?: unknown; after?: unknown } = {},
+  ): Promise<void> => data.audit.record(cliActor(io), { action, target: userTarget(name), ...what });
   try {
     if (flags.action === 'list') {
       for (const user of await data.listUsers()) io.stdout.write(`${user.name}\t${user.role}\n`);
       return 0;
     }
     const name = flags.name;
-    if (name === undefined || name.trim() === '') throw new InputError(`users ${flags.action} needs a NAME (e.g. ledgerscan users ${flags.action} alice)`);
+    if (name === undefined || name.trim() === '')
+      throw new InputError(`users ${flags.action} needs a NAME (e.g. ledgerscan users ${flags.action} alice)`);
     if (flags.action === 'add') {
-      if (flags.role !== 'admin' && flags.role !== 'viewer') throw new InputError(`--role ${JSON.stringify(flags.role)} is not a role (use admin or viewer)`);
+      if (flags.role !== 'admin' && flags.role !== 'viewer')
+        throw new InputError(`--role ${JSON.stringify(flags.role)} is not a role (use admin or viewer)`);
       const password = await readPassword(io);
       await data.addUser(name, flags.role as Role, await hashPassword(password));
       await audit('user.created', name, { after: { name, role: flags.role } });
@@ -56,7 +61,8 @@ export async function usersCommand(flags: UsersFlags, io: CliIo): Promise<number
     await data.removeUser(name, false);
     await audit('user.removed', name, { before: { name, role: user.role } });
     io.stdout.write(`removed ${name}\n`);
-    if (!(await data.listUsers()).some((other) => other.role === 'admin')) io.stderr.write('no admin is left: add one with ledgerscan users add NAME --role admin\n');
+    if (!(await data.listUsers()).some((other) => other.role === 'admin'))
+      io.stderr.write('no admin is left: add one with ledgerscan users add NAME --role admin\n');
     return 0;
   } finally {
     await data.close();

@@ -31,9 +31,14 @@ export interface WorkerFlags {
  */
 export async function workerCommand(flags: WorkerFlags, io: CliIo, signal: AbortSignal): Promise<number> {
   const distributed = distributedFlags(flags, io);
-  if (distributed === undefined) throw new InputError('worker needs --database postgres://… (or LEDGERSCAN_DATABASE_URL) and --files DIR: workers serve the distributed workspace');
-  if (!Number.isFinite(flags.lease) || flags.lease < 5) throw new InputError(`--lease ${flags.lease} is too short (give at least 5 seconds; default 30)`);
-  if (!Number.isFinite(flags.schedulerEvery) || flags.schedulerEvery < 0.1) throw new InputError(`--scheduler-every ${flags.schedulerEvery} must be at least 0.1 seconds (default 15)`);
+  if (distributed === undefined)
+    throw new InputError(
+      'worker needs --database postgres://… (or LEDGERSCAN_DATABASE_URL) and --files DIR: workers serve the distributed workspace',
+    );
+  if (!Number.isFinite(flags.lease) || flags.lease < 5)
+    throw new InputError(`--lease ${flags.lease} is too short (give at least 5 seconds; default 30)`);
+  if (!Number.isFinite(flags.schedulerEvery) || flags.schedulerEvery < 0.1)
+    throw new InputError(`--scheduler-every ${flags.schedulerEvery} must be at least 0.1 seconds (default 15)`);
   usePrivateFiles();
   lowerPriority(flags.nice);
   const alerts = alertSettingsFromEnv(io.env);
@@ -41,7 +46,18 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo, signal: Abort
   const keys = readApiKeys(flags.apiKeyFile, io, rate);
   const baseUrl = parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url');
   const log = stderrLog(io);
-  const worker = await RunWorker.start({ ...distributed, keys, baseUrl, coingeckoKey: io.env.COINGECKO_API_KEY, alerts, log, leaseSeconds: flags.lease, beatSeconds: Math.max(1, Math.floor(flags.lease / 6)), scheduler: flags.scheduler, schedulerEveryMs: flags.schedulerEvery * 1000 });
+  const worker = await RunWorker.start({
+    ...distributed,
+    keys,
+    baseUrl,
+    coingeckoKey: io.env.COINGECKO_API_KEY,
+    alerts,
+    log,
+    leaseSeconds: flags.lease,
+    beatSeconds: Math.max(1, Math.floor(flags.lease / 6)),
+    scheduler: flags.scheduler,
+    schedulerEveryMs: flags.schedulerEvery * 1000,
+  });
   io.stdout.write(`worker ${worker.workerId} on ${redactDatabaseUrl(distributed.database)}, files in ${distributed.filesDir}\n`);
   await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
   await worker.stop();

@@ -136,11 +136,14 @@ export class BlockingPostgres {
     // thread set the flag, this side read it and moved on, then the notify ran). Only the flag says "answered".
     while (Atomics.load(this.flag, 0) === 0) {
       if (Atomics.wait(this.flag, 0, 0, Math.max(0, deadline - performance.now())) === 'timed-out') {
-        throw new LedgerscanError('the database thread did not answer', { details: { request: request.op, waited: `${timeoutMs / 1000} s` } });
+        throw new LedgerscanError('the database thread did not answer', {
+          details: { request: request.op, waited: `${timeoutMs / 1000} s` },
+        });
       }
     }
     const message = receiveMessageOnPort(this.port)?.message as PostgresReply | undefined;
-    if (message === undefined) throw new LedgerscanError('the database thread stopped without answering', { details: { request: request.op } });
+    if (message === undefined)
+      throw new LedgerscanError('the database thread stopped without answering', { details: { request: request.op } });
     if (message.ok) return message.value;
     if (isConnectionLoss(message)) throw new DatabaseUnavailableError(this.database, message);
     throw new LedgerscanError('the database refused a statement', {

@@ -4,7 +4,8 @@ import { LedgerscanError } from '../../errors/LedgerscanError.js';
 const LOST_STATES = /^(08...|57P01|57P02|57P03)$/;
 const LOST_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
 /** What `pg` says when the socket closed under it, or no connection came within `connectionTimeoutMillis`; these carry no code. */
-const LOST_WORDS = /connection terminated|server closed the connection|not queryable|connection error|timeout exceeded when trying to connect/i;
+const LOST_WORDS =
+  /connection terminated|server closed the connection|not queryable|connection error|timeout exceeded when trying to connect/i;
 
 /** Whether a failed statement's error means the session is gone (not that the statement was wrong). */
 export function isConnectionLoss(failure: { code: string; message: string }): boolean {
@@ -20,7 +21,12 @@ export class DatabaseUnavailableError extends LedgerscanError {
   /** `database` must already be redacted (`redactDatabaseUrl`). */
   constructor(database: string, failure: { code: string; message: string }, cause?: unknown) {
     super('the database connection was lost', {
-      details: { database, error: failure.message, code: failure.code, fix: 'run it again once the database is back; committed pages are kept' },
+      details: {
+        database,
+        error: failure.message,
+        code: failure.code,
+        fix: 'run it again once the database is back; committed pages are kept',
+      },
       kind: 'service',
       ...(cause === undefined ? {} : { cause }),
     });

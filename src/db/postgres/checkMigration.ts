@@ -6,7 +6,9 @@ import { postgresMigrations } from './postgresSteps.js';
 /** A database URL that is not PostgreSQL's is refused before any connection, its password never shown. */
 export function checkPostgresUrl(url: string): void {
   if (!/^postgres(ql)?:\/\//.test(url)) {
-    throw new InputError('the database is not a PostgreSQL URL', { details: { database: redactDatabaseUrl(url), fix: 'give postgres://USER@HOST:PORT/DATABASE' } });
+    throw new InputError('the database is not a PostgreSQL URL', {
+      details: { database: redactDatabaseUrl(url), fix: 'give postgres://USER@HOST:PORT/DATABASE' },
+    });
   }
 }
 
@@ -17,11 +19,18 @@ export function checkPostgresUrl(url: string): void {
 export function checkMigration(report: MigrationReport, url: string, startedMs: number, log?: (line: string) => void): void {
   if (report.from > postgresMigrations.length) {
     throw new InputError('the database was written by a newer ledgerscan', {
-      details: { database: redactDatabaseUrl(url), schemaVersion: report.from, supported: postgresMigrations.length, fix: 'upgrade ledgerscan' },
+      details: {
+        database: redactDatabaseUrl(url),
+        schemaVersion: report.from,
+        supported: postgresMigrations.length,
+        fix: 'upgrade ledgerscan',
+      },
     });
   }
   if (report.from > 0 && report.to > report.from) {
     const records = report.records;
-    log?.(`upgraded the database schema from ${report.from} to ${report.to} (${records} stored record${records === 1 ? '' : 's'}) in ${((performance.now() - startedMs) / 1000).toFixed(1)} s`);
+    log?.(
+      `upgraded the database schema from ${report.from} to ${report.to} (${records} stored record${records === 1 ? '' : 's'}) in ${((performance.now() - startedMs) / 1000).toFixed(1)} s`,
+    );
   }
 }

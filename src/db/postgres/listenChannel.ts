@@ -31,7 +31,13 @@ export interface Listening {
  * once: what changed before was not announced to it. `onLoss` says the connection is gone (or could not be opened):
  * until the next `onGap` nothing is announced, so nothing may be taken as unchanged.
  */
-export function listenChannel(url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void, onLoss: () => void = () => undefined): Listening {
+export function listenChannel(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onGap: () => void,
+  onLoss: () => void = () => undefined,
+): Listening {
   let closed = false;
   let client: pg.Client | undefined;
   /** The client once its LISTEN has taken effect, and how to give it up as lost, until it is lost. */
@@ -77,7 +83,13 @@ export function listenChannel(url: string, channel: string, onPayload: (payload:
         resolve(false);
       }, ROUND_TRIP_MS);
     });
-    const trip = Promise.race([on.client.query('SELECT 1').then(() => true, () => false), late]);
+    const trip = Promise.race([
+      on.client.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
     void trip.then(() => {
       clearTimeout(expiry);
       if (out === trip) out = undefined;

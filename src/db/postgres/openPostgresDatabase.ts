@@ -15,7 +15,11 @@ export function openPostgresDatabase(url: string, options: { log?: (line: string
     db = new BlockingPostgres(url);
   } catch (error) {
     throw new InputError('cannot connect to the database', {
-      details: { database: redactDatabaseUrl(url), error: error instanceof LedgerscanError ? String(error.details.error ?? error.shortMessage) : '', fix: 'check the database URL and that the server runs' },
+      details: {
+        database: redactDatabaseUrl(url),
+        error: error instanceof LedgerscanError ? String(error.details.error ?? error.shortMessage) : '',
+        fix: 'check the database URL and that the server runs',
+      },
       cause: error,
     });
   }

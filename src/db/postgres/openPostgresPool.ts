@@ -28,7 +28,11 @@ export async function openPostgresPool(url: string, options: { max: number; log?
     await pool.end();
     if (error instanceof InputError) throw error;
     throw new InputError('cannot connect to the database', {
-      details: { database: redactDatabaseUrl(url), error: String((error as Error).message), fix: 'check the database URL and that the server runs' },
+      details: {
+        database: redactDatabaseUrl(url),
+        error: String((error as Error).message),
+        fix: 'check the database URL and that the server runs',
+      },
       cause: error,
     });
   }

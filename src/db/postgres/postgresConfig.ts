@@ -11,7 +11,8 @@ function safeInteger(text: string): number {
 }
 
 const types = {
-  getTypeParser: ((oid: number, format?: string) => (oid === INT8 ? safeInteger : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8 ? safeInteger : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /**

@@ -31,7 +31,9 @@ export async function migratePostgres(client: pg.ClientBase): Promise<MigrationR
   try {
     await client.query(LOCK);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${SCHEMA}.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');
@@ -43,7 +45,11 @@ export async function migratePostgres(client: pg.ClientBase): Promise<MigrationR
     try {
       await client.query(LOCK);
       const current = await version(client);
-      report ??= { from: current, to: current, records: current > 0 && current < postgresMigrations.length ? await recordCount(client) : 0 };
+      report ??= {
+        from: current,
+        to: current,
+        records: current > 0 && current < postgresMigrations.length ? await recordCount(client) : 0,
+      };
       report.to = current;
       if (current >= postgresMigrations.length) {
         await client.query('COMMIT');

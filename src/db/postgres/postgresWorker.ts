@@ -121,7 +121,12 @@ async function handle(request: PostgresRequest): Promise<unknown> {
       const cursor = client.query(new Cursor<unknown[]>(request.sql, [...request.params], { rowMode: 'array' }));
       const id = nextCursor++;
       const open: OpenCursor = {
-        client, cursor, batch: request.batch, ahead: null, broken: false, abort: () => undefined,
+        client,
+        cursor,
+        batch: request.batch,
+        ahead: null,
+        broken: false,
+        abort: () => undefined,
         onError: () => {
           open.broken = true;
           open.abort(droppedRead());

@@ -131,7 +131,10 @@ export function openWorkspaceDatabase(file: string): Database.Database {
   } catch (cause) {
     db?.close();
     if (cause instanceof InputError) throw cause;
-    throw new InputError('cannot open the workspace database', { details: { path: file, fix: 'point --data at a writable folder' }, cause });
+    throw new InputError('cannot open the workspace database', {
+      details: { path: file, fix: 'point --data at a writable folder' },
+      cause,
+    });
   }
 }
 

@@ -32,8 +32,10 @@ export interface RouteOptions {
 export async function routes(app: FastifyInstance, options: RouteOptions): Promise<void> {
   app.addHook('onRoute', (route) => {
     if (route.method === 'HEAD') return;
-    if (route.config?.access === undefined) throw new LedgerscanError(`route ${route.url} declares no access (config.access: public, user or admin)`);
-    if (route.schema?.querystring === undefined || route.schema.response === undefined) throw new LedgerscanError(`route ${route.url} has no schema for its query and responses`);
+    if (route.config?.access === undefined)
+      throw new LedgerscanError(`route ${route.url} declares no access (config.access: public, user or admin)`);
+    if (route.schema?.querystring === undefined || route.schema.response === undefined)
+      throw new LedgerscanError(`route ${route.url} has no schema for its query and responses`);
   });
   await app.register(sessionRoutes, { secureCookies: options.secureCookies, throttle: options.throttle });
   await app.register(healthRoutes);

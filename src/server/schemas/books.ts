@@ -54,7 +54,13 @@ export const scheduleResponse = {
   items: {
     type: 'object',
     required: ['kind', 'cron'],
-    properties: { kind: { type: 'string' }, cron: { type: 'string' }, zone: { type: 'string' }, templates: { type: 'array', items: { type: 'string' } }, lastFiredAt: nullable({ type: 'string' }) },
+    properties: {
+      kind: { type: 'string' },
+      cron: { type: 'string' },
+      zone: { type: 'string' },
+      templates: { type: 'array', items: { type: 'string' } },
+      lastFiredAt: nullable({ type: 'string' }),
+    },
     additionalProperties: true,
   },
 } as const;

@@ -35,7 +35,12 @@ export const errorResponse = {
   additionalProperties: false,
 } as const;
 
-export const okResponse = { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } }, additionalProperties: false } as const;
+export const okResponse = {
+  type: 'object',
+  required: ['ok'],
+  properties: { ok: { type: 'boolean' } },
+  additionalProperties: false,
+} as const;
 
 export const nullable = <T extends { type: string }>(schema: T) => ({ ...schema, type: [schema.type, 'null'] }) as const;
 

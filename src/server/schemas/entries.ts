@@ -25,7 +25,10 @@ export const entriesQuery = {
 } as const;
 
 /** The page's query: the table's, plus `totals=1` to sum a view too large to sum on every visit. */
-export const entriesPageQuery = { ...entriesQuery, properties: { ...entriesQuery.properties, totals: { type: 'string', enum: ['', '1'] } } } as const;
+export const entriesPageQuery = {
+  ...entriesQuery,
+  properties: { ...entriesQuery.properties, totals: { type: 'string', enum: ['', '1'] } },
+} as const;
 
 export interface EntriesQuery {
   from?: string;
@@ -72,14 +75,24 @@ const review = {
 const entry = {
   type: 'object',
   required: ['entry_id', 'review', 'notes'],
-  properties: { review: { type: 'string' }, reviewed_by: nullable({ type: 'string' }), reviewed_at: nullable({ type: 'string' }), notes: { type: 'array', items: note } },
+  properties: {
+    review: { type: 'string' },
+    reviewed_by: nullable({ type: 'string' }),
+    reviewed_at: nullable({ type: 'string' }),
+    notes: { type: 'array', items: note },
+  },
   additionalProperties: { type: 'string' },
 } as const;
 
 export const entriesResponse = {
   type: 'object',
   required: ['entries', 'next', 'total'],
-  properties: { entries: { type: 'array', items: entry }, next: nullable({ type: 'string' }), total: { type: 'integer' }, refreshedAt: nullable({ type: 'string' }) },
+  properties: {
+    entries: { type: 'array', items: entry },
+    next: nullable({ type: 'string' }),
+    total: { type: 'integer' },
+    refreshedAt: nullable({ type: 'string' }),
+  },
   additionalProperties: false,
 } as const;
 
@@ -93,7 +106,14 @@ export const totalsResponse = {
       items: {
         type: 'object',
         required: ['chainId', 'asset', 'assetContract', 'entries', 'in', 'out'],
-        properties: { chainId: { type: 'integer' }, asset: { type: 'string' }, assetContract: { type: 'string' }, entries: { type: 'integer' }, in: { type: 'string' }, out: { type: 'string' } },
+        properties: {
+          chainId: { type: 'integer' },
+          asset: { type: 'string' },
+          assetContract: { type: 'string' },
+          entries: { type: 'integer' },
+          in: { type: 'string' },
+          out: { type: 'string' },
+        },
         additionalProperties: false,
       },
     },
@@ -101,17 +121,38 @@ export const totalsResponse = {
     value: nullable({
       type: 'object',
       required: ['currency', 'in', 'out', 'valued', 'unvalued'],
-      properties: { currency: { type: 'string' }, in: { type: 'string' }, out: { type: 'string' }, valued: { type: 'integer' }, unvalued: { type: 'integer' } },
+      properties: {
+        currency: { type: 'string' },
+        in: { type: 'string' },
+        out: { type: 'string' },
+        valued: { type: 'integer' },
+        unvalued: { type: 'integer' },
+      },
       additionalProperties: false,
     }),
   },
   additionalProperties: false,
 } as const;
 
-export const refreshResponse = { type: 'object', required: ['entries'], properties: { entries: { type: 'integer' } }, additionalProperties: false } as const;
+export const refreshResponse = {
+  type: 'object',
+  required: ['entries'],
+  properties: { entries: { type: 'integer' } },
+  additionalProperties: false,
+} as const;
 
-export const noteBody = { type: 'object', required: ['text'], properties: { text: { type: 'string', minLength: 1, maxLength: NOTE_MAX } }, additionalProperties: false } as const;
+export const noteBody = {
+  type: 'object',
+  required: ['text'],
+  properties: { text: { type: 'string', minLength: 1, maxLength: NOTE_MAX } },
+  additionalProperties: false,
+} as const;
 export const noteResponse = note;
 
-export const reviewBody = { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: [...REVIEW_STATUSES] } }, additionalProperties: false } as const;
+export const reviewBody = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: [...REVIEW_STATUSES] } },
+  additionalProperties: false,
+} as const;
 export const reviewResponse = review;

@@ -15,7 +15,12 @@ export const loginResponse = {
   required: ['csrfToken', 'user'],
   properties: {
     csrfToken: { type: 'string' },
-    user: { type: 'object', required: ['name', 'role'], properties: { name: { type: 'string' }, role: { type: 'string' } }, additionalProperties: false },
+    user: {
+      type: 'object',
+      required: ['name', 'role'],
+      properties: { name: { type: 'string' }, role: { type: 'string' } },
+      additionalProperties: false,
+    },
   },
   additionalProperties: false,
 } as const;
@@ -27,7 +32,10 @@ export const healthResponse = {
   properties: {
     ok: { type: 'boolean' },
     queue: { type: 'object', additionalProperties: { type: 'integer' } },
-    reconcileDifferences: { type: 'array', items: { type: 'object', properties: { bookId: { type: 'integer' }, runId: { type: 'integer' } }, additionalProperties: false } },
+    reconcileDifferences: {
+      type: 'array',
+      items: { type: 'object', properties: { bookId: { type: 'integer' }, runId: { type: 'integer' } }, additionalProperties: false },
+    },
     version: { type: 'string' },
   },
   additionalProperties: false,

@@ -41,12 +41,23 @@ export const sharesResponse = {
   items: {
     type: 'object',
     required: ['id', 'runId', 'expiresAt', 'revokedAt', 'downloads'],
-    properties: { id: { type: 'string' }, runId: { type: 'integer' }, expiresAt: { type: 'string' }, revokedAt: nullable({ type: 'string' }), downloads: { type: 'integer' } },
+    properties: {
+      id: { type: 'string' },
+      runId: { type: 'integer' },
+      expiresAt: { type: 'string' },
+      revokedAt: nullable({ type: 'string' }),
+      downloads: { type: 'integer' },
+    },
     additionalProperties: false,
   },
 } as const;
 
 export const downloadsResponse = {
   type: 'array',
-  items: { type: 'object', required: ['file', 'at'], properties: { file: { type: 'string' }, at: { type: 'string' } }, additionalProperties: false },
+  items: {
+    type: 'object',
+    required: ['file', 'at'],
+    properties: { file: { type: 'string' }, at: { type: 'string' } },
+    additionalProperties: false,
+  },
 } as const;

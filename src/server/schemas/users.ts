@@ -39,7 +39,12 @@ export const passwordSetResponse = {
   additionalProperties: false,
 } as const;
 
-export const userIdParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: ID_PATTERN } }, additionalProperties: false } as const;
+export const userIdParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: ID_PATTERN } },
+  additionalProperties: false,
+} as const;
 
 export interface NewUserBody {
   name: string;

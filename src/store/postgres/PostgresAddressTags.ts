@@ -14,7 +14,9 @@ export class PostgresAddressTags implements AddressTags {
   unknown(chainId: number, addresses: readonly string[]): string[] {
     const lower = addresses.map((address) => address.toLowerCase());
     const known = new Set(
-      this.db.query({ sql: 'SELECT address FROM address_tags WHERE chain_id = $1 AND address = ANY($2::text[])', params: [chainId, lower] }).map((row) => row[0] as string),
+      this.db
+        .query({ sql: 'SELECT address FROM address_tags WHERE chain_id = $1 AND address = ANY($2::text[])', params: [chainId, lower] })
+        .map((row) => row[0] as string),
     );
     return lower.filter((address) => !known.has(address));
   }

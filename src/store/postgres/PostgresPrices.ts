@@ -15,19 +15,30 @@ export class PostgresPrices implements PriceCache {
   constructor(private readonly db: BlockingPostgres) {}
 
   get(series: PriceSeries, from: number, to: number): PriceRecord[] {
-    return this.db.query({ sql: GET, params: [series.source, series.chainId, series.asset, series.currency, from, to] }).map(([bucket, price, time, confidence]) => ({
-      ...series,
-      bucket: Number(bucket),
-      price: price as string | null,
-      time: time === null ? null : Number(time),
-      confidence: confidence as number | null,
-    }));
+    return this.db
+      .query({ sql: GET, params: [series.source, series.chainId, series.asset, series.currency, from, to] })
+      .map(([bucket, price, time, confidence]) => ({
+        ...series,
+        bucket: Number(bucket),
+        price: price as string | null,
+        time: time === null ? null : Number(time),
+        confidence: confidence as number | null,
+      }));
   }
 
   put(records: readonly PriceRecord[]): void {
     if (records.length === 0) return;
     const column = <K extends keyof PriceRecord>(key: K) => records.map((record) => record[key]);
-    const params = [column('source'), column('chainId'), column('asset'), column('currency'), column('bucket'), column('price'), column('time'), column('confidence')];
+    const params = [
+      column('source'),
+      column('chainId'),
+      column('asset'),
+      column('currency'),
+      column('bucket'),
+      column('price'),
+      column('time'),
+      column('confidence'),
+    ];
     this.db.query({ sql: PUT, params });
   }
 }

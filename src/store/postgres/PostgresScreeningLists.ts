@@ -15,7 +15,10 @@ export class PostgresScreeningLists implements ScreeningLists {
   constructor(private readonly db: BlockingPostgres) {}
 
   fetchedAt(chainId: number, label: string): string | null {
-    const [row] = this.db.query({ sql: 'SELECT fetched_at FROM screening_lists WHERE chain_id = $1 AND label = $2', params: [chainId, label] });
+    const [row] = this.db.query({
+      sql: 'SELECT fetched_at FROM screening_lists WHERE chain_id = $1 AND label = $2',
+      params: [chainId, label],
+    });
     return row === undefined ? null : (row[0] as string);
   }
 
@@ -31,7 +34,10 @@ export class PostgresScreeningLists implements ScreeningLists {
   }
 
   size(chainId: number, label: string): number {
-    const [row] = this.db.query({ sql: 'SELECT count(*) FROM screening_addresses WHERE chain_id = $1 AND label = $2', params: [chainId, label] });
+    const [row] = this.db.query({
+      sql: 'SELECT count(*) FROM screening_addresses WHERE chain_id = $1 AND label = $2',
+      params: [chainId, label],
+    });
     return (row?.[0] as number | undefined) ?? 0;
   }
 

@@ -21,7 +21,8 @@ const DELETE_LEDGER_SPAN = `DELETE FROM ledger_rows l USING records r
     AND l.book_id = r.book_id AND l.chain_id = r.chain_id AND l.block_number = r.block_number AND l.wallet = r.wallet
     AND l.stream = r.stream AND l.seq = r.seq`;
 
-const DELETE_SPAN = 'DELETE FROM records WHERE book_id = $1 AND chain_id = $2 AND wallet = $3 AND stream = $4 AND block_number BETWEEN $5 AND $6';
+const DELETE_SPAN =
+  'DELETE FROM records WHERE book_id = $1 AND chain_id = $2 AND wallet = $3 AND stream = $4 AND block_number BETWEEN $5 AND $6';
 
 /** A whole page in one statement per table: its columns as arrays. */
 const INSERT_RECORDS = `INSERT INTO records (book_id, chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw)
@@ -159,7 +160,13 @@ export class PostgresStore implements PipelineStore {
     return this.count({ sql: COUNT_LEDGER_ROWS, params: this.span(chainId, wallets, fromBlock, toBlock) });
   }
 
-  blocksMentioning(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number, addresses: readonly string[]): number[] {
+  blocksMentioning(
+    chainId: number,
+    wallets: readonly string[],
+    fromBlock: number,
+    toBlock: number,
+    addresses: readonly string[],
+  ): number[] {
     if (addresses.length === 0) return [];
     const params = [...this.span(chainId, wallets, fromBlock, toBlock), addresses.map((address) => `%${address.toLowerCase()}%`)];
     return this.db.query({ sql: BLOCKS_MENTIONING, params }).map((row) => Number(row[0]));
@@ -173,7 +180,10 @@ export class PostgresStore implements PipelineStore {
   }
 
   getReceipt(chainId: number, txHash: string): WireReceipt | null {
-    const [row] = this.db.query({ sql: 'SELECT raw FROM receipts WHERE book_id = $1 AND chain_id = $2 AND tx_hash = $3', params: [this.book, chainId, txHash.toLowerCase()] });
+    const [row] = this.db.query({
+      sql: 'SELECT raw FROM receipts WHERE book_id = $1 AND chain_id = $2 AND tx_hash = $3',
+      params: [this.book, chainId, txHash.toLowerCase()],
+    });
     return row === undefined ? null : (JSON.parse(row[0] as string) as WireReceipt);
   }
 
@@ -219,5 +229,9 @@ export class PostgresStore implements PipelineStore {
 
 function rangeOf(row: unknown[]): SyncedRange {
   const [fromBlock, toBlock, backfillFrom, backfillTo] = row as [number, number, number | null, number | null];
-  return { fromBlock, toBlock, backfill: backfillFrom === null || backfillTo === null ? null : { fromBlock: backfillFrom, toBlock: backfillTo } };
+  return {
+    fromBlock,
+    toBlock,
+    backfill: backfillFrom === null || backfillTo === null ? null : { fromBlock: backfillFrom, toBlock: backfillTo },
+  };
 }

@@ -37,7 +37,11 @@ export class RefreshThread {
 
   write(refresh: EntryRefresh, rule?: LedgerRule): Promise<WrittenSet> {
     const worker = this.worker ?? this.start();
-    const request: RefreshRequest = { id: (this.last += 1), refresh: { ...refresh, now: refresh.now.toISOString() }, ...(rule === undefined ? {} : { rule }) };
+    const request: RefreshRequest = {
+      id: (this.last += 1),
+      refresh: { ...refresh, now: refresh.now.toISOString() },
+      ...(rule === undefined ? {} : { rule }),
+    };
     if (this.pending.size === 0) worker.ref();
     return new Promise<WrittenSet>((resolve, reject) => {
       this.pending.set(request.id, { resolve, reject });
@@ -60,12 +64,15 @@ export class RefreshThread {
       if (this.pending.size === 0) worker.unref();
     };
     worker.on('message', (message: RefreshMessage) => {
-      settle(message.id, (pending) => (message.type === 'done' ? pending.resolve(message.written) : pending.reject(rebuildFailure(message.failure))));
+      settle(message.id, (pending) =>
+        message.type === 'done' ? pending.resolve(message.written) : pending.reject(rebuildFailure(message.failure)),
+      );
     });
     // A thread that failed or ended fails what it was asked; the next refresh starts a new one.
     const failed = (cause: unknown): void => {
       if (this.worker === worker) this.worker = undefined;
-      for (const id of [...this.pending.keys()]) settle(id, (pending) => pending.reject(new LedgerscanError('the refresh thread stopped', { cause })));
+      for (const id of [...this.pending.keys()])
+        settle(id, (pending) => pending.reject(new LedgerscanError('the refresh thread stopped', { cause })));
     };
     worker.on('error', failed);
     worker.on('exit', (code) => failed(new Error(`exit code ${code}`)));

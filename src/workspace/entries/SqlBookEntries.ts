@@ -1,7 +1,17 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { InputError } from '../../errors/LedgerscanError.js';
-import type { BookEntry, EntryCursor, EntryFilter, EntryNote, EntryPage, EntryReview, EntryTotals, ReviewCounts, ReviewStatus } from './BookEntries.js';
+import type {
+  BookEntry,
+  EntryCursor,
+  EntryFilter,
+  EntryNote,
+  EntryPage,
+  EntryReview,
+  EntryTotals,
+  ReviewCounts,
+  ReviewStatus,
+} from './BookEntries.js';
 import type { SeqRange } from './entryConditions.js';
 import { entryConditions } from './entryConditions.js';
 import type { EntryRow, EntryTables } from './entryTables.js';
@@ -39,7 +49,12 @@ export class SqlBookEntries {
   }
 
   /** `write` then `publish`: the book's table becomes `rows` (ledger order); the number of entries. */
-  async replace(bookId: number, columns: readonly string[], rows: Iterable<NewEntryRow> | AsyncIterable<NewEntryRow>, now: string): Promise<number> {
+  async replace(
+    bookId: number,
+    columns: readonly string[],
+    rows: Iterable<NewEntryRow> | AsyncIterable<NewEntryRow>,
+    now: string,
+  ): Promise<number> {
     const written = await this.write(bookId, columns, rows, now);
     await this.publish(bookId, written.setId, now);
     return written.entries;
@@ -49,8 +64,17 @@ export class SqlBookEntries {
    * Writes `rows` (ledger order) as a new entry set in short statements, not yet shown: `publish` shows it,
    * `discard` drops it. Nothing is left behind when the rows fail.
    */
-  async write(bookId: number, columns: readonly string[], rows: Iterable<NewEntryRow> | AsyncIterable<NewEntryRow>, now: string): Promise<{ setId: number; entries: number }> {
-    const { id } = await this.db.insertInto('entry_sets').values({ book_id: bookId, columns: JSON.stringify(columns), entries: 0, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  async write(
+    bookId: number,
+    columns: readonly string[],
+    rows: Iterable<NewEntryRow> | AsyncIterable<NewEntryRow>,
+    now: string,
+  ): Promise<{ setId: number; entries: number }> {
+    const { id } = await this.db
+      .insertInto('entry_sets')
+      .values({ book_id: bookId, columns: JSON.stringify(columns), entries: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     let seq = 0;
     try {
       let batch: EntryRow[] = [];
@@ -78,10 +102,17 @@ export class SqlBookEntries {
     await this.db
       .insertInto('entry_views')
       .values({ book_id: bookId, set_id: setId, refreshed_at: now })
-      .onConflict((conflict) => conflict.column('book_id').doUpdateSet({ set_id: setId, refreshed_at: now }).where('entry_views.set_id', '<', setId))
+      .onConflict((conflict) =>
+        conflict.column('book_id').doUpdateSet({ set_id: setId, refreshed_at: now }).where('entry_views.set_id', '<', setId),
+      )
       .execute();
     const current = await this.currentSet(bookId);
-    const old = await this.db.selectFrom('entry_sets').select('id').where('book_id', '=', bookId).where('id', '<>', current?.id ?? setId).execute();
+    const old = await this.db
+      .selectFrom('entry_sets')
+      .select('id')
+      .where('book_id', '=', bookId)
+      .where('id', '<>', current?.id ?? setId)
+      .execute();
     for (const set of old) await this.discard(Number(set.id));
     // The planner's statistics follow the new rows, so a selective filter (a hash, a wallet's category) takes its index.
     await sql`ANALYZE book_entries`.execute(this.db);
@@ -106,7 +137,9 @@ export class SqlBookEntries {
       .select(['s.id', 's.columns', 's.entries', 'v.refreshed_at'])
       .where('v.book_id', '=', bookId)
       .executeTakeFirst();
-    return row === undefined ? undefined : { id: Number(row.id), columns: JSON.parse(row.columns) as string[], entries: Number(row.entries), refreshedAt: row.refreshed_at };
+    return row === undefined
+      ? undefined
+      : { id: Number(row.id), columns: JSON.parse(row.columns) as string[], entries: Number(row.entries), refreshedAt: row.refreshed_at };
   }
 
   /** One page of the filtered view after `cursor`, in ledger order, with the view's count. */
@@ -114,7 +147,9 @@ export class SqlBookEntries {
     const set = await this.currentSet(bookId);
     if (set === undefined) return { entries: [], next: null, total: 0, columns: [], refreshedAt: null };
     if (cursor !== null && cursor.set !== set.id) {
-      throw new InputError('cursor belongs to an earlier refresh of the table', { details: { field: 'cursor', fix: 'start again from the first page (no cursor)' } });
+      throw new InputError('cursor belongs to an earlier refresh of the table', {
+        details: { field: 'cursor', fix: 'start again from the first page (no cursor)' },
+      });
     }
     const range = await this.seqRange(set.id, filter);
     const rows = await this.db
@@ -174,11 +209,23 @@ export class SqlBookEntries {
   async hasEntry(bookId: number, entryId: string): Promise<boolean> {
     const set = await this.currentSet(bookId);
     if (set === undefined) return false;
-    return (await this.db.selectFrom('book_entries').select('seq').where('set_id', '=', set.id).where('entry_id', '=', entryId).executeTakeFirst()) !== undefined;
+    return (
+      (await this.db
+        .selectFrom('book_entries')
+        .select('seq')
+        .where('set_id', '=', set.id)
+        .where('entry_id', '=', entryId)
+        .executeTakeFirst()) !== undefined
+    );
   }
 
   async review(bookId: number, entryId: string): Promise<EntryReview> {
-    const row = await this.db.selectFrom('entry_reviews').select(['status', 'author', 'at']).where('book_id', '=', bookId).where('entry_id', '=', entryId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('entry_reviews')
+      .select(['status', 'author', 'at'])
+      .where('book_id', '=', bookId)
+      .where('entry_id', '=', entryId)
+      .executeTakeFirst();
     return row ?? UNREVIEWED;
   }
 
@@ -197,7 +244,13 @@ export class SqlBookEntries {
   }
 
   async notes(bookId: number, entryId: string): Promise<EntryNote[]> {
-    return this.db.selectFrom('entry_notes').select(['author', 'at', 'text']).where('book_id', '=', bookId).where('entry_id', '=', entryId).orderBy('seq').execute();
+    return this.db
+      .selectFrom('entry_notes')
+      .select(['author', 'at', 'text'])
+      .where('book_id', '=', bookId)
+      .where('entry_id', '=', entryId)
+      .orderBy('seq')
+      .execute();
   }
 
   /**
@@ -243,17 +296,40 @@ export class SqlBookEntries {
   private async seqRange(setId: number, filter: EntryFilter): Promise<SeqRange> {
     const firstAt = async (time: number | undefined): Promise<number | null> => {
       if (time === undefined) return null;
-      const row = await this.db.selectFrom('book_entries').select('seq').where('set_id', '=', setId).where('timestamp', '>=', time).orderBy('timestamp').orderBy('seq').limit(1).executeTakeFirst();
+      const row = await this.db
+        .selectFrom('book_entries')
+        .select('seq')
+        .where('set_id', '=', setId)
+        .where('timestamp', '>=', time)
+        .orderBy('timestamp')
+        .orderBy('seq')
+        .limit(1)
+        .executeTakeFirst();
       return row === undefined ? Number.MAX_SAFE_INTEGER : Number(row.seq);
     };
     return { from: (await firstAt(filter.from)) ?? 0, to: await firstAt(filter.to) };
   }
 
-  private async withReviews(bookId: number, columns: readonly string[], rows: readonly Pick<EntryRow, 'seq' | 'entry_id' | 'timestamp' | 'cells'>[]): Promise<BookEntry[]> {
+  private async withReviews(
+    bookId: number,
+    columns: readonly string[],
+    rows: readonly Pick<EntryRow, 'seq' | 'entry_id' | 'timestamp' | 'cells'>[],
+  ): Promise<BookEntry[]> {
     const ids = rows.map((row) => row.entry_id);
     if (ids.length === 0) return [];
-    const reviews = await this.db.selectFrom('entry_reviews').select(['entry_id', 'status', 'author', 'at']).where('book_id', '=', bookId).where('entry_id', 'in', ids).execute();
-    const notes = await this.db.selectFrom('entry_notes').select(['entry_id', 'author', 'at', 'text']).where('book_id', '=', bookId).where('entry_id', 'in', ids).orderBy('seq').execute();
+    const reviews = await this.db
+      .selectFrom('entry_reviews')
+      .select(['entry_id', 'status', 'author', 'at'])
+      .where('book_id', '=', bookId)
+      .where('entry_id', 'in', ids)
+      .execute();
+    const notes = await this.db
+      .selectFrom('entry_notes')
+      .select(['entry_id', 'author', 'at', 'text'])
+      .where('book_id', '=', bookId)
+      .where('entry_id', 'in', ids)
+      .orderBy('seq')
+      .execute();
     const reviewOf = new Map(reviews.map(({ entry_id, ...review }) => [entry_id, review]));
     const notesOf = new Map<string, EntryNote[]>();
     for (const { entry_id, ...note } of notes) notesOf.set(entry_id, [...(notesOf.get(entry_id) ?? []), note]);
@@ -273,7 +349,14 @@ export class SqlBookEntries {
   /** Drops a set, a bounded number of rows per statement. */
   async discard(setId: number): Promise<void> {
     for (;;) {
-      const last = await this.db.selectFrom('book_entries').select('seq').where('set_id', '=', setId).orderBy('seq').offset(DELETE_ROWS - 1).limit(1).executeTakeFirst();
+      const last = await this.db
+        .selectFrom('book_entries')
+        .select('seq')
+        .where('set_id', '=', setId)
+        .orderBy('seq')
+        .offset(DELETE_ROWS - 1)
+        .limit(1)
+        .executeTakeFirst();
       if (last === undefined) break;
       await this.db.deleteFrom('book_entries').where('set_id', '=', setId).where('seq', '<=', last.seq).execute();
     }

@@ -19,13 +19,18 @@ export const NOTE_MAX = 2000;
  */
 export async function addEntryNote(entries: SqlBookEntries, change: EntryChange, text: string): Promise<EntryNote | undefined> {
   const trimmed = cleanText(text, 'text') as string;
-  if (trimmed === '' || trimmed.length > NOTE_MAX) throw new InputError(`text must be a note of 1 to ${NOTE_MAX} characters`, { details: { field: 'text' } });
+  if (trimmed === '' || trimmed.length > NOTE_MAX)
+    throw new InputError(`text must be a note of 1 to ${NOTE_MAX} characters`, { details: { field: 'text' } });
   if (!(await entries.hasEntry(change.bookId, change.entryId))) return undefined;
   return entries.addNote(change.bookId, change.entryId, change.author, trimmed, change.at);
 }
 
 /** See `addEntryNote`: `before` is what the audit log records as the previous state. */
-export async function setEntryReview(entries: SqlBookEntries, change: EntryChange, status: ReviewStatus): Promise<{ before: EntryReview; after: EntryReview } | undefined> {
+export async function setEntryReview(
+  entries: SqlBookEntries,
+  change: EntryChange,
+  status: ReviewStatus,
+): Promise<{ before: EntryReview; after: EntryReview } | undefined> {
   if (!(await entries.hasEntry(change.bookId, change.entryId))) return undefined;
   const before = await entries.review(change.bookId, change.entryId);
   const after = await entries.setReview(change.bookId, change.entryId, status, change.author, change.at);

@@ -23,7 +23,13 @@ function likePattern(text: string): string {
  * and the first page stops after `limit` rows. A whole transaction hash is matched exactly (its index); other text
  * is a substring of the lowercase search column. Review states are the book's, by stable entry id.
  */
-export function entryConditions(eb: ExpressionBuilder<EntryTables, 'book_entries'>, bookId: number, setId: number, filter: EntryFilter, range: SeqRange): Expression<SqlBool> {
+export function entryConditions(
+  eb: ExpressionBuilder<EntryTables, 'book_entries'>,
+  bookId: number,
+  setId: number,
+  filter: EntryFilter,
+  range: SeqRange,
+): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('book_entries.set_id', '=', setId)];
   if (range.from > 0) conditions.push(eb('book_entries.seq', '>=', range.from));
   if (range.to !== null) conditions.push(eb('book_entries.seq', '<', range.to));
@@ -31,9 +37,14 @@ export function entryConditions(eb: ExpressionBuilder<EntryTables, 'book_entries
   if (filter.chainId !== undefined) conditions.push(eb('book_entries.chain_id', '=', filter.chainId));
   if (filter.category !== undefined) conditions.push(eb('book_entries.category', '=', filter.category));
   if (filter.spam !== undefined) conditions.push(eb('book_entries.spam', '=', filter.spam ? 1 : 0));
-  if (filter.asset !== undefined) conditions.push(eb(filter.asset.startsWith('0x') ? 'book_entries.asset_contract' : 'book_entries.asset', '=', filter.asset));
+  if (filter.asset !== undefined)
+    conditions.push(eb(filter.asset.startsWith('0x') ? 'book_entries.asset_contract' : 'book_entries.asset', '=', filter.asset));
   if (filter.q !== undefined && filter.q !== '') {
-    conditions.push(WHOLE_HASH.test(filter.q) ? eb('book_entries.tx_hash', '=', filter.q) : sql<SqlBool>`${sql.ref('book_entries.search')} LIKE ${likePattern(filter.q)} ESCAPE '\\'`);
+    conditions.push(
+      WHOLE_HASH.test(filter.q)
+        ? eb('book_entries.tx_hash', '=', filter.q)
+        : sql<SqlBool>`${sql.ref('book_entries.search')} LIKE ${likePattern(filter.q)} ESCAPE '\\'`,
+    );
   }
   if (filter.review !== undefined) {
     const decided = eb

@@ -19,6 +19,10 @@ export interface LedgerCells {
  */
 export function ledgerCells(prices: RowPrices | null = null): LedgerCells {
   const template = loadBuiltinTemplate('ledger');
-  const cellsOf = compileRow(template, { amounts: new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding), names: new AssetNamer(template.nftNaming, template.unknownTokenNaming), prices });
+  const cellsOf = compileRow(template, {
+    amounts: new AmountFormatter(template.amounts.maxDecimals, template.amounts.rounding),
+    names: new AssetNamer(template.nftNaming, template.unknownTokenNaming),
+    prices,
+  });
   return { columns: template.columns.map((column) => column.header), cells: (entry) => cellsOf(entryRow(entry), null) };
 }

@@ -55,7 +55,9 @@ const VALUED_CHUNK = 5_000;
  */
 export function storedChains(store: RecordStore, job: Pick<Job, 'chains' | 'wallets'>): ChainBlocks[] {
   return job.chains.flatMap((chainId) => {
-    const ends = walletsOnChain(job.wallets, chainId).flatMap((wallet) => STREAMS.map((stream) => store.syncedRange(chainId, wallet.address, stream)?.toBlock ?? null));
+    const ends = walletsOnChain(job.wallets, chainId).flatMap((wallet) =>
+      STREAMS.map((stream) => store.syncedRange(chainId, wallet.address, stream)?.toBlock ?? null),
+    );
     const synced = ends.filter((end): end is number => end !== null);
     return synced.length === 0 ? [] : [{ chainId, fromBlock: 0, toBlock: Math.min(...synced) }];
   });
@@ -83,7 +85,9 @@ export function* entryRows(entries: Iterable<LedgerEntry>, prices: RowPrices | n
       counterparty: entry.counterparty,
       category: entry.category,
       spam: entry.spam === '' ? 0 : 1,
-      search: [entry.txHash, entry.counterparty, entry.counterpartyLabel, entry.walletLabel, entry.method, entry.asset].join(' ').toLowerCase(),
+      search: [entry.txHash, entry.counterparty, entry.counterpartyLabel, entry.walletLabel, entry.method, entry.asset]
+        .join(' ')
+        .toLowerCase(),
       cells: JSON.stringify(row),
       value: row[valueAt] ?? '',
       value_currency: row[currencyAt] ?? '',
@@ -158,7 +162,8 @@ export async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntri
     const job = rule === undefined ? loaded : { ...loaded, rules: [...loaded.rules, rule] };
     const built = store === null ? [] : ledgerFromStore(store, job, storedChains(store, job))();
     const ledger = check === null ? built : watched(built, check, changed);
-    const oracle = store === null || job.valuation === undefined ? undefined : openCachedPriceOracle(job.valuation, store, { markUnfetched: true });
+    const oracle =
+      store === null || job.valuation === undefined ? undefined : openCachedPriceOracle(job.valuation, store, { markUnfetched: true });
     const rows = oracle === undefined ? entryRows(ledger) : valuedRows(ledger, oracle);
     const written = await entries.write(bookId, ledgerCells().columns, rows, now.toISOString());
     if (check === null) return written;
@@ -175,7 +180,12 @@ export async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntri
 }
 
 /** The light half: a tried rule stored and named by its stored id in the cells it changed, then the set shown. */
-export async function showEntrySet(refresh: EntryRefresh, written: WrittenSet, entries: SqlBookEntries, save?: () => Promise<BookRule>): Promise<RefreshOutcome> {
+export async function showEntrySet(
+  refresh: EntryRefresh,
+  written: WrittenSet,
+  entries: SqlBookEntries,
+  save?: () => Promise<BookRule>,
+): Promise<RefreshOutcome> {
   let outcome: RefreshOutcome = { entries: written.entries };
   if (written.trial !== undefined && save !== undefined) {
     try {
@@ -197,7 +207,16 @@ export async function showEntrySet(refresh: EntryRefresh, written: WrittenSet, e
  */
 function refreshJob(refresh: EntryRefresh, scratch: string | undefined): Job {
   const { state, now } = refresh;
-  const input = { book: refresh.book, rules: refresh.rules, request: { kind: 'sync' as const }, api: refresh.api, state, out: '.', now, filedDir: defaultFiledDir(state) };
+  const input = {
+    book: refresh.book,
+    rules: refresh.rules,
+    request: { kind: 'sync' as const },
+    api: refresh.api,
+    state,
+    out: '.',
+    now,
+    filedDir: defaultFiledDir(state),
+  };
   if (scratch === undefined) return jobForRun({ ...input, jobFile: 'job.json', write: false });
   return jobForRun({ ...input, prices: refresh.prices, jobFile: path.join(scratch, 'job.json'), write: true });
 }
@@ -213,5 +232,14 @@ export interface RefreshPlaces {
 /** The one way a refresh's input is assembled: the book, its rules as stored now, its store, the API. */
 export async function bookRefresh(places: RefreshPlaces, book: Book): Promise<EntryRefresh> {
   const { stores, api } = places;
-  return { bookId: book.id, book: book.data, rules: await places.data.bookRules(book.id), prices: await places.data.bookPrices(book.id), location: stores.location(book.id), state: stores.stateFile(book.id), api, now: places.now() };
+  return {
+    bookId: book.id,
+    book: book.data,
+    rules: await places.data.bookRules(book.id),
+    prices: await places.data.bookPrices(book.id),
+    location: stores.location(book.id),
+    state: stores.stateFile(book.id),
+    api,
+    now: places.now(),
+  };
 }

@@ -3,7 +3,10 @@ import type { EntryTotal, EntryTotals } from './BookEntries.js';
 import type { EntryRow } from './entryTables.js';
 import { minorUnits } from '../../prices/minorUnits.js';
 
-type AmountRow = Pick<EntryRow, 'chain_id' | 'asset' | 'asset_contract' | 'direction' | 'amount_raw' | 'decimals' | 'value' | 'value_currency'>;
+type AmountRow = Pick<
+  EntryRow,
+  'chain_id' | 'asset' | 'asset_contract' | 'direction' | 'amount_raw' | 'decimals' | 'value' | 'value_currency'
+>;
 
 /**
  * Per asset (chain, contract, symbol and decimals: an unknown-decimals token apart), the units moved in and out,
@@ -46,5 +49,8 @@ export async function sumTotals(chunks: AsyncIterable<readonly AmountRow[]>): Pr
   if (only === undefined) return { assets, value: null };
   const [currency, sum] = only;
   // Each value is written in the currency's minor unit, so the sums are exact at it.
-  return { assets, value: { currency, in: sum.in.toFixed(minorUnits(currency)), out: sum.out.toFixed(minorUnits(currency)), valued: sum.valued, unvalued } };
+  return {
+    assets,
+    value: { currency, in: sum.in.toFixed(minorUnits(currency)), out: sum.out.toFixed(minorUnits(currency)), valued: sum.valued, unvalued },
+  };
 }

@@ -15,14 +15,22 @@ declare module 'fastify' {
 
 /** The caller of a request as the audit log names them: the logged-in user and how, else nobody. */
 function actorOf(request: FastifyRequest): AuditActor {
-  return request.auth === null ? { id: null, name: null, via: 'anonymous' } : { id: request.auth.user.id, name: request.auth.user.name, via: request.auth.via };
+  return request.auth === null
+    ? { id: null, name: null, via: 'anonymous' }
+    : { id: request.auth.user.id, name: request.auth.user.name, via: request.auth.via };
 }
 
 /** `request.audit`: every route records through it, so who and how come from one place. */
-export const auditTrail = fp(async (app) => {
-  const { audit } = app.workspace.data;
-  app.decorateRequest('audit', function (this: FastifyRequest, action: AuditAction, what: Omit<AuditRecord, 'action'> & { actor?: AuditActor }) {
-    const { actor, ...record } = what;
-    return audit.record(actor ?? actorOf(this), { action, ...record });
-  });
-}, { name: 'audit-trail', dependencies: ['workspace', 'authentication'] });
+export const auditTrail = fp(
+  async (app) => {
+    const { audit } = app.workspace.data;
+    app.decorateRequest(
+      'audit',
+      function (this: FastifyRequest, action: AuditAction, what: Omit<AuditRecord, 'action'> & { actor?: AuditActor }) {
+        const { actor, ...record } = what;
+        return audit.record(actor ?? actorOf(this), { action, ...record });
+      },
+    );
+  },
+  { name: 'audit-trail', dependencies: ['workspace', 'authentication'] },
+);

@@ -18,16 +18,27 @@ const READS = ['GET', 'HEAD', 'OPTIONS'];
  * sends a visitor without a session to the login page instead of a 401. A browser sends the session cookie by
  * itself, so a change it asks for must also carry the CSRF token only our pages hold.
  */
-export const authorization = fp(async (app) => {
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    const { access } = request.routeOptions.config;
-    if (access === undefined || access === 'public') return done();
-    if (request.auth === null) {
-      if (!request.url.startsWith('/api/')) return void reply.redirect('/login');
-      return done(new HttpError(401, 'log in first (POST /api/session, or send Authorization: Bearer TOKEN from `ledgerscan users token NAME`)'));
-    }
-    if (access === 'admin' && request.auth.user.role !== 'admin') return done(new HttpError(403, 'only an admin may do this: change books, start runs, manage users or read the audit log (ask an admin, or use an admin account)'));
-    if (request.auth.via === 'session' && !READS.includes(request.method)) return app.csrfProtection(request, reply, done);
-    done();
-  });
-}, { name: 'authorization', dependencies: ['authentication', 'csrf'] });
+export const authorization = fp(
+  async (app) => {
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      const { access } = request.routeOptions.config;
+      if (access === undefined || access === 'public') return done();
+      if (request.auth === null) {
+        if (!request.url.startsWith('/api/')) return void reply.redirect('/login');
+        return done(
+          new HttpError(401, 'log in first (POST /api/session, or send Authorization: Bearer TOKEN from `ledgerscan users token NAME`)'),
+        );
+      }
+      if (access === 'admin' && request.auth.user.role !== 'admin')
+        return done(
+          new HttpError(
+            403,
+            'only an admin may do this: change books, start runs, manage users or read the audit log (ask an admin, or use an admin account)',
+          ),
+        );
+      if (request.auth.via === 'session' && !READS.includes(request.method)) return app.csrfProtection(request, reply, done);
+      done();
+    });
+  },
+  { name: 'authorization', dependencies: ['authentication', 'csrf'] },
+);

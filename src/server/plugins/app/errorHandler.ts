@@ -16,8 +16,13 @@ function schemaRefusal(error: FastifyError): Refusal {
   const [first] = error.validation ?? [];
   const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
   const field = missing ?? first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const where = field === undefined || field === '' ? error.validationContext ?? 'request' : field;
-  return { status: 400, message: missing === undefined ? `${where} ${first?.message ?? 'is not valid'}` : `${error.validationContext ?? 'request'} needs ${missing}`, field: where };
+  const where = field === undefined || field === '' ? (error.validationContext ?? 'request') : field;
+  return {
+    status: 400,
+    message:
+      missing === undefined ? `${where} ${first?.message ?? 'is not valid'}` : `${error.validationContext ?? 'request'} needs ${missing}`,
+    field: where,
+  };
 }
 
 function refusal(error: FastifyError | LedgerscanError): Refusal {
@@ -37,13 +42,16 @@ function refusal(error: FastifyError | LedgerscanError): Refusal {
  * The one place errors become HTTP statuses: refusals keep their status and field, bad input is 400, the
  * database away is 503, anything else 500 with one redacted line in the server's log and none of it in the body.
  */
-export const errorHandler = fp<{ log?: ((line: string) => void) | undefined }>(async (app, options) => {
-  const apiKey = app.workspace.api.apiKey;
-  app.setErrorHandler((error: FastifyError | LedgerscanError, request, reply) => {
-    const { status, message, field } = refusal(error);
-    if (status >= 500) options.log?.(redact(`${request.method} ${request.url}: ${error.message}`, apiKey));
-    const shown = status === 503 ? message : status >= 500 ? 'internal error (see the server log)' : redact(message, apiKey);
-    return reply.code(status).send({ error: shown, ...(field === undefined ? {} : { field }) });
-  });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not found (check the address)' }));
-}, { name: 'error-handler', dependencies: ['workspace'] });
+export const errorHandler = fp<{ log?: ((line: string) => void) | undefined }>(
+  async (app, options) => {
+    const apiKey = app.workspace.api.apiKey;
+    app.setErrorHandler((error: FastifyError | LedgerscanError, request, reply) => {
+      const { status, message, field } = refusal(error);
+      if (status >= 500) options.log?.(redact(`${request.method} ${request.url}: ${error.message}`, apiKey));
+      const shown = status === 503 ? message : status >= 500 ? 'internal error (see the server log)' : redact(message, apiKey);
+      return reply.code(status).send({ error: shown, ...(field === undefined ? {} : { field }) });
+    });
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not found (check the address)' }));
+  },
+  { name: 'error-handler', dependencies: ['workspace'] },
+);

@@ -8,6 +8,9 @@ declare module 'fastify' {
 }
 
 /** The workspace (books, runs, queue, users, shares) every route reads and changes through. */
-export const workspacePlugin = fp<{ workspace: Workspace }>(async (app, options) => {
-  app.decorate('workspace', options.workspace);
-}, { name: 'workspace' });
+export const workspacePlugin = fp<{ workspace: Workspace }>(
+  async (app, options) => {
+    app.decorate('workspace', options.workspace);
+  },
+  { name: 'workspace' },
+);

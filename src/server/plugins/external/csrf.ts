@@ -8,11 +8,14 @@ export const CSRF_COOKIE = '_csrf';
 export const csrfCookieOptions = (secure: boolean): CookieSerializeOptions => ({ httpOnly: true, sameSite: 'strict', path: '/', secure });
 
 /** CSRF tokens for cookie sessions: the pages hold the token in a meta tag and send it as `x-csrf-token`. */
-export const csrf = fp<{ secureCookies: boolean }>(async (app, options) => {
-  await app.register(fastifyCsrf, {
-    sessionPlugin: '@fastify/cookie',
-    cookieKey: CSRF_COOKIE,
-    cookieOpts: csrfCookieOptions(options.secureCookies),
-    getToken: (request) => request.headers['x-csrf-token'] as string | undefined,
-  });
-}, { name: 'csrf', dependencies: ['cookie'] });
+export const csrf = fp<{ secureCookies: boolean }>(
+  async (app, options) => {
+    await app.register(fastifyCsrf, {
+      sessionPlugin: '@fastify/cookie',
+      cookieKey: CSRF_COOKIE,
+      cookieOpts: csrfCookieOptions(options.secureCookies),
+      getToken: (request) => request.headers['x-csrf-token'] as string | undefined,
+    });
+  },
+  { name: 'csrf', dependencies: ['cookie'] },
+);

@@ -6,15 +6,19 @@ import fp from 'fastify-plugin';
  * the static assets set their own.
  */
 const SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
   'cache-control': 'no-store',
 };
 
-export const securityHeaders = fp(async (app) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    void reply.headers(SECURITY_HEADERS);
-  });
-}, { name: 'security-headers' });
+export const securityHeaders = fp(
+  async (app) => {
+    app.addHook('onRequest', async (_request, reply) => {
+      void reply.headers(SECURITY_HEADERS);
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -11,9 +11,13 @@ import { responses } from '../../schemas/common.js';
  */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   const { workspace } = app;
-  app.get<{ Querystring: AuditQuery }>('/api/audit', { config: { access: 'admin' }, schema: { querystring: auditQuery, response: responses({ 200: auditResponse }) } }, async (request, reply) => {
-    const { entries, next } = await auditPage(workspace, request.query);
-    if (next !== null) void reply.header('link', `</api/audit?${next.toString()}>; rel="next"`);
-    return entries;
-  });
+  app.get<{ Querystring: AuditQuery }>(
+    '/api/audit',
+    { config: { access: 'admin' }, schema: { querystring: auditQuery, response: responses({ 200: auditResponse }) } },
+    async (request, reply) => {
+      const { entries, next } = await auditPage(workspace, request.query);
+      if (next !== null) void reply.header('link', `</api/audit?${next.toString()}>; rel="next"`);
+      return entries;
+    },
+  );
 }

@@ -3,7 +3,15 @@ import { authOf } from '../../auth.js';
 import { bookTarget, runTarget } from '../../../workspace/AuditLog.js';
 import { runJson, bookJson } from '../../runJson.js';
 import { notFound } from '../../HttpError.js';
-import { bookBody, bookListQuery, bookListResponse, bookRemovedResponse, bookResponse, scheduleResponse, schedulesBody } from '../../schemas/books.js';
+import {
+  bookBody,
+  bookListQuery,
+  bookListResponse,
+  bookRemovedResponse,
+  bookResponse,
+  scheduleResponse,
+  schedulesBody,
+} from '../../schemas/books.js';
 import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
 import { runListResponse, runRequestBody } from '../../schemas/runs.js';
@@ -15,66 +23,108 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
   const { data } = workspace;
   const one = { querystring: noQuery, params: idParams };
 
-  app.get<{ Querystring: { archived?: boolean } }>('/api/books', { config: { access: 'user' }, schema: { querystring: bookListQuery, response: responses({ 200: bookListResponse }) } }, async (request) =>
-    // Archived books are the admins' (their filed periods kept for them): a viewer's list of them is empty.
-    (request.query.archived === true && authOf(request).user.role !== 'admin' ? [] : await workspace.bookList(request.query.archived === true)).map(({ book, runs, review }) => ({ ...bookJson(book, runs), review })),
+  app.get<{ Querystring: { archived?: boolean } }>(
+    '/api/books',
+    { config: { access: 'user' }, schema: { querystring: bookListQuery, response: responses({ 200: bookListResponse }) } },
+    async (request) =>
+      // Archived books are the admins' (their filed periods kept for them): a viewer's list of them is empty.
+      (request.query.archived === true && authOf(request).user.role !== 'admin'
+        ? []
+        : await workspace.bookList(request.query.archived === true)
+      ).map(({ book, runs, review }) => ({ ...bookJson(book, runs), review })),
   );
 
-  app.post('/api/books', { config: { access: 'admin' }, schema: { querystring: noQuery, body: bookBody, response: responses({ 201: bookResponse }) } }, async (request, reply) => {
-    const book = await workspace.addBook(request.body);
-    await request.audit('book.created', { book: book.id, target: bookTarget(book.id), after: book.data });
-    return reply.code(201).send({ ...bookJson(book, []), warnings: await workspace.nameWarnings(book) });
-  });
+  app.post(
+    '/api/books',
+    { config: { access: 'admin' }, schema: { querystring: noQuery, body: bookBody, response: responses({ 201: bookResponse }) } },
+    async (request, reply) => {
+      const book = await workspace.addBook(request.body);
+      await request.audit('book.created', { book: book.id, target: bookTarget(book.id), after: book.data });
+      return reply.code(201).send({ ...bookJson(book, []), warnings: await workspace.nameWarnings(book) });
+    },
+  );
 
-  app.get<{ Params: IdParams }>('/api/books/:id', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: bookResponse }) } }, async (request) => {
-    const book = await bookById(workspace, request.params.id);
-    return bookJson(book, await data.runsOfBook(book.id));
-  });
+  app.get<{ Params: IdParams }>(
+    '/api/books/:id',
+    { config: { access: 'user' }, schema: { ...one, response: responses({ 200: bookResponse }) } },
+    async (request) => {
+      const book = await bookById(workspace, request.params.id);
+      return bookJson(book, await data.runsOfBook(book.id));
+    },
+  );
 
-  app.patch<{ Params: IdParams }>('/api/books/:id', { config: { access: 'admin' }, schema: { ...one, body: bookBody, response: responses({ 200: bookResponse }) } }, async (request) => {
-    const before = await bookById(workspace, request.params.id);
-    const book = await workspace.updateBook(before.id, request.body);
-    if (book === undefined) throw notFound('book');
-    await request.audit('book.edited', { book: book.id, target: bookTarget(book.id), before: before.data, after: book.data });
-    return { ...bookJson(book, await data.runsOfBook(book.id)), warnings: await workspace.nameWarnings(book) };
-  });
+  app.patch<{ Params: IdParams }>(
+    '/api/books/:id',
+    { config: { access: 'admin' }, schema: { ...one, body: bookBody, response: responses({ 200: bookResponse }) } },
+    async (request) => {
+      const before = await bookById(workspace, request.params.id);
+      const book = await workspace.updateBook(before.id, request.body);
+      if (book === undefined) throw notFound('book');
+      await request.audit('book.edited', { book: book.id, target: bookTarget(book.id), before: before.data, after: book.data });
+      return { ...bookJson(book, await data.runsOfBook(book.id)), warnings: await workspace.nameWarnings(book) };
+    },
+  );
 
-  app.delete<{ Params: IdParams }>('/api/books/:id', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: bookRemovedResponse }) } }, async (request) => {
-    const book = await bookById(workspace, request.params.id);
-    const outcome = await workspace.removeBook(book.id);
-    if (outcome === undefined) throw notFound('book');
-    await request.audit(outcome === 'archived' ? 'book.archived' : 'book.deleted', { book: book.id, target: bookTarget(book.id), before: book.data });
-    return { ok: true, outcome };
-  });
+  app.delete<{ Params: IdParams }>(
+    '/api/books/:id',
+    { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: bookRemovedResponse }) } },
+    async (request) => {
+      const book = await bookById(workspace, request.params.id);
+      const outcome = await workspace.removeBook(book.id);
+      if (outcome === undefined) throw notFound('book');
+      await request.audit(outcome === 'archived' ? 'book.archived' : 'book.deleted', {
+        book: book.id,
+        target: bookTarget(book.id),
+        before: book.data,
+      });
+      return { ok: true, outcome };
+    },
+  );
 
-  app.post<{ Params: IdParams }>('/api/books/:id/restore', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } }, async (request) => {
-    const book = await bookById(workspace, request.params.id);
-    if (!(await workspace.restoreBook(book.id))) throw notFound('book');
-    await request.audit('book.restored', { book: book.id, target: bookTarget(book.id) });
-    return { ok: true };
-  });
+  app.post<{ Params: IdParams }>(
+    '/api/books/:id/restore',
+    { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } },
+    async (request) => {
+      const book = await bookById(workspace, request.params.id);
+      if (!(await workspace.restoreBook(book.id))) throw notFound('book');
+      await request.audit('book.restored', { book: book.id, target: bookTarget(book.id) });
+      return { ok: true };
+    },
+  );
 
-  app.get<{ Params: IdParams }>('/api/books/:id/runs', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: runListResponse }) } }, async (request) =>
-    (await data.runsOfBook((await bookById(workspace, request.params.id)).id)).map(runJson),
+  app.get<{ Params: IdParams }>(
+    '/api/books/:id/runs',
+    { config: { access: 'user' }, schema: { ...one, response: responses({ 200: runListResponse }) } },
+    async (request) => (await data.runsOfBook((await bookById(workspace, request.params.id)).id)).map(runJson),
   );
 
   const started = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } }, additionalProperties: false } as const;
-  app.post<{ Params: IdParams }>('/api/books/:id/runs', { config: { access: 'admin' }, schema: { ...one, body: runRequestBody, response: responses({ 202: started }) } }, async (request, reply) => {
-    const run = await workspace.startRun((await bookById(workspace, request.params.id)).id, request.body);
-    if (run === undefined) throw notFound('book');
-    await request.audit('run.started', { book: run.bookId, target: runTarget(run.id), after: run.request });
-    return reply.code(202).send({ id: run.id });
-  });
-
-  app.get<{ Params: IdParams }>('/api/books/:id/schedules', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: scheduleResponse }) } }, async (request) =>
-    data.schedules((await bookById(workspace, request.params.id)).id),
+  app.post<{ Params: IdParams }>(
+    '/api/books/:id/runs',
+    { config: { access: 'admin' }, schema: { ...one, body: runRequestBody, response: responses({ 202: started }) } },
+    async (request, reply) => {
+      const run = await workspace.startRun((await bookById(workspace, request.params.id)).id, request.body);
+      if (run === undefined) throw notFound('book');
+      await request.audit('run.started', { book: run.bookId, target: runTarget(run.id), after: run.request });
+      return reply.code(202).send({ id: run.id });
+    },
   );
 
-  app.put<{ Params: IdParams }>('/api/books/:id/schedules', { config: { access: 'admin' }, schema: { ...one, body: schedulesBody, response: responses({ 200: scheduleResponse }) } }, async (request) => {
-    const { id } = await bookById(workspace, request.params.id);
-    const before = await data.schedules(id);
-    const after = await workspace.setSchedules(id, request.body);
-    await request.audit('schedules.changed', { book: id, target: bookTarget(id), before, after });
-    return after;
-  });
+  app.get<{ Params: IdParams }>(
+    '/api/books/:id/schedules',
+    { config: { access: 'user' }, schema: { ...one, response: responses({ 200: scheduleResponse }) } },
+    async (request) => data.schedules((await bookById(workspace, request.params.id)).id),
+  );
+
+  app.put<{ Params: IdParams }>(
+    '/api/books/:id/schedules',
+    { config: { access: 'admin' }, schema: { ...one, body: schedulesBody, response: responses({ 200: scheduleResponse }) } },
+    async (request) => {
+      const { id } = await bookById(workspace, request.params.id);
+      const before = await data.schedules(id);
+      const after = await workspace.setSchedules(id, request.body);
+      await request.audit('schedules.changed', { book: id, target: bookTarget(id), before, after });
+      return after;
+    },
+  );
 }

@@ -9,7 +9,17 @@ import { notFound } from '../../HttpError.js';
 import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, notJson, responses } from '../../schemas/common.js';
 import type { EntriesQuery, EntryParams } from '../../schemas/entries.js';
-import { entriesQuery, entriesResponse, entryParams, noteBody, noteResponse, refreshResponse, reviewBody, reviewResponse, totalsResponse } from '../../schemas/entries.js';
+import {
+  entriesQuery,
+  entriesResponse,
+  entryParams,
+  noteBody,
+  noteResponse,
+  refreshResponse,
+  reviewBody,
+  reviewResponse,
+  totalsResponse,
+} from '../../schemas/entries.js';
 import { bookById } from '../lookups.js';
 
 /**
@@ -22,33 +32,49 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
   const filtered = { querystring: entriesQuery, params: idParams };
   type Filtered = { Params: IdParams; Querystring: EntriesQuery };
 
-  app.get<Filtered>('/api/books/:id/entries', { config: { access: 'user' }, schema: { ...filtered, response: responses({ 200: entriesResponse }) } }, async (request) => {
-    const book = await bookById(workspace, request.params.id);
-    const { filter, cursor, limit } = entryFilter(request.query, book);
-    const page = await entries.page(book.id, filter, cursor, limit);
-    return { entries: page.entries.map(entryJson), next: cursorText(page.next), total: page.total, refreshedAt: page.refreshedAt };
-  });
+  app.get<Filtered>(
+    '/api/books/:id/entries',
+    { config: { access: 'user' }, schema: { ...filtered, response: responses({ 200: entriesResponse }) } },
+    async (request) => {
+      const book = await bookById(workspace, request.params.id);
+      const { filter, cursor, limit } = entryFilter(request.query, book);
+      const page = await entries.page(book.id, filter, cursor, limit);
+      return { entries: page.entries.map(entryJson), next: cursorText(page.next), total: page.total, refreshedAt: page.refreshedAt };
+    },
+  );
 
-  app.get<Filtered>('/api/books/:id/entries/totals', { config: { access: 'user' }, schema: { ...filtered, response: responses({ 200: totalsResponse }) } }, async (request) => {
-    const book = await bookById(workspace, request.params.id);
-    const { filter } = entryFilter(request.query, book);
-    const totals = await entries.totals(book.id, filter);
-    return { total: totals.assets.reduce((sum, asset) => sum + asset.entries, 0), ...totals };
-  });
+  app.get<Filtered>(
+    '/api/books/:id/entries/totals',
+    { config: { access: 'user' }, schema: { ...filtered, response: responses({ 200: totalsResponse }) } },
+    async (request) => {
+      const book = await bookById(workspace, request.params.id);
+      const { filter } = entryFilter(request.query, book);
+      const totals = await entries.totals(book.id, filter);
+      return { total: totals.assets.reduce((sum, asset) => sum + asset.entries, 0), ...totals };
+    },
+  );
 
-  app.get<Filtered>('/api/books/:id/entries.csv', { config: { access: 'user' }, schema: { ...filtered, response: notJson } }, async (request, reply) => {
-    const book = await bookById(workspace, request.params.id);
-    const { filter } = entryFilter(request.query, book);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="book-${book.id}-entries.csv"`)
-      .send(entriesCsv(entries, book.id, filter));
-  });
+  app.get<Filtered>(
+    '/api/books/:id/entries.csv',
+    { config: { access: 'user' }, schema: { ...filtered, response: notJson } },
+    async (request, reply) => {
+      const book = await bookById(workspace, request.params.id);
+      const { filter } = entryFilter(request.query, book);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="book-${book.id}-entries.csv"`)
+        .send(entriesCsv(entries, book.id, filter));
+    },
+  );
 
-  app.post<{ Params: IdParams }>('/api/books/:id/entries/refresh', { config: { access: 'admin' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: refreshResponse }) } }, async (request) => {
-    const book = await bookById(workspace, request.params.id);
-    return { entries: await workspace.refreshEntries(book) };
-  });
+  app.post<{ Params: IdParams }>(
+    '/api/books/:id/entries/refresh',
+    { config: { access: 'admin' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: refreshResponse }) } },
+    async (request) => {
+      const book = await bookById(workspace, request.params.id);
+      return { entries: await workspace.refreshEntries(book) };
+    },
+  );
 
   const change = async (params: EntryParams, name: string): Promise<{ bookId: number; entryId: string; author: string; at: string }> => ({
     bookId: (await bookById(workspace, params.id)).id,
@@ -59,7 +85,10 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: EntryParams; Body: { text: string } }>(
     '/api/books/:id/entries/:entryId/notes',
-    { config: { access: 'admin' }, schema: { querystring: noQuery, params: entryParams, body: noteBody, response: responses({ 201: noteResponse }) } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: noQuery, params: entryParams, body: noteBody, response: responses({ 201: noteResponse }) },
+    },
     async (request, reply) => {
       const note = await addEntryNote(entries, await change(request.params, authOf(request).user.name), request.body.text);
       if (note === undefined) throw notFound('entry');
@@ -70,11 +99,19 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: EntryParams; Body: { status: ReviewStatus } }>(
     '/api/books/:id/entries/:entryId/review',
-    { config: { access: 'admin' }, schema: { querystring: noQuery, params: entryParams, body: reviewBody, response: responses({ 200: reviewResponse }) } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: noQuery, params: entryParams, body: reviewBody, response: responses({ 200: reviewResponse }) },
+    },
     async (request) => {
       const changed = await setEntryReview(entries, await change(request.params, authOf(request).user.name), request.body.status);
       if (changed === undefined) throw notFound('entry');
-      await request.audit('review.changed', { book: Number(request.params.id), target: entryTarget(request.params.entryId), before: changed.before, after: changed.after });
+      await request.audit('review.changed', {
+        book: Number(request.params.id),
+        target: entryTarget(request.params.entryId),
+        before: changed.before,
+        after: changed.after,
+      });
       return changed.after;
     },
   );

@@ -10,14 +10,21 @@ import { healthResponse } from '../../schemas/session.js';
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
-  app.get('/api/health', { config: { access: 'public' }, schema: { querystring: noQuery, response: responses({ 200: healthResponse }) } }, async (request) => {
-    if (request.auth === null) return { ok: true };
-    const books = await data.listBooks();
-    const runs = await data.runsOfBooks(books.map((book) => book.id));
-    const lasts = books.map((book) => ({ book: book.id, last: runs.get(book.id)?.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null) }));
-    const differences = lasts
-      .filter((entry) => entry.last?.status === 'differences')
-      .map((entry) => ({ bookId: entry.book, runId: entry.last?.id }));
-    return { ok: true, queue: await workspace.queue.counts(), reconcileDifferences: differences, version: toolVersion() };
-  });
+  app.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { querystring: noQuery, response: responses({ 200: healthResponse }) } },
+    async (request) => {
+      if (request.auth === null) return { ok: true };
+      const books = await data.listBooks();
+      const runs = await data.runsOfBooks(books.map((book) => book.id));
+      const lasts = books.map((book) => ({
+        book: book.id,
+        last: runs.get(book.id)?.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null),
+      }));
+      const differences = lasts
+        .filter((entry) => entry.last?.status === 'differences')
+        .map((entry) => ({ bookId: entry.book, runId: entry.last?.id }));
+      return { ok: true, queue: await workspace.queue.counts(), reconcileDifferences: differences, version: toolVersion() };
+    },
+  );
 }

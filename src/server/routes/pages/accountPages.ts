@@ -22,9 +22,24 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
     sendPage(reply, usersPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), users: await data.listUsers() })),
   );
 
-  app.get<{ Querystring: AuditQuery }>('/audit', { config: { access: 'admin' }, schema: { querystring: auditQuery, response: notJson } }, async (request, reply) => {
-    const { entries, next } = await auditPage(workspace, request.query);
-    const books = [...(await data.listBooks()), ...(await data.listBooks(true))].sort((a, b) => a.id - b.id);
-    return sendPage(reply, auditLogPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), query: request.query, entries, next, books, users: await data.listUsers() }));
-  });
+  app.get<{ Querystring: AuditQuery }>(
+    '/audit',
+    { config: { access: 'admin' }, schema: { querystring: auditQuery, response: notJson } },
+    async (request, reply) => {
+      const { entries, next } = await auditPage(workspace, request.query);
+      const books = [...(await data.listBooks()), ...(await data.listBooks(true))].sort((a, b) => a.id - b.id);
+      return sendPage(
+        reply,
+        auditLogPage({
+          user: authOf(request).user,
+          csrfToken: reply.generateCsrf(),
+          query: request.query,
+          entries,
+          next,
+          books,
+          users: await data.listUsers(),
+        }),
+      );
+    },
+  );
 }

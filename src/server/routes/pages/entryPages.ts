@@ -14,12 +14,27 @@ const SUMMED_AT_ONCE = 50_000;
 /** The transactions page of a book: the API's filtered view (same query, same pages) with its totals. */
 export async function entryPageRoutes(app: FastifyInstance): Promise<void> {
   const { workspace } = app;
-  app.get<{ Params: IdParams; Querystring: EntriesQuery }>('/books/:id/entries', { config: { access: 'user' }, schema: { querystring: entriesPageQuery, params: idParams, response: notJson } }, async (request, reply) => {
-    const book = await bookById(workspace, request.params.id);
-    const { filter, cursor, limit } = entryFilter(request.query, book);
-    const page = await workspace.entries.page(book.id, filter, cursor, limit);
-    // Summing reads every entry of the view: done at once for views up to SUMMED_AT_ONCE, else when asked.
-    const totals = page.total <= SUMMED_AT_ONCE || request.query.totals === '1' ? await workspace.entries.totals(book.id, filter) : null;
-    return sendPage(reply, entriesPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), book, query: request.query, page, totals, next: cursorText(page.next) }));
-  });
+  app.get<{ Params: IdParams; Querystring: EntriesQuery }>(
+    '/books/:id/entries',
+    { config: { access: 'user' }, schema: { querystring: entriesPageQuery, params: idParams, response: notJson } },
+    async (request, reply) => {
+      const book = await bookById(workspace, request.params.id);
+      const { filter, cursor, limit } = entryFilter(request.query, book);
+      const page = await workspace.entries.page(book.id, filter, cursor, limit);
+      // Summing reads every entry of the view: done at once for views up to SUMMED_AT_ONCE, else when asked.
+      const totals = page.total <= SUMMED_AT_ONCE || request.query.totals === '1' ? await workspace.entries.totals(book.id, filter) : null;
+      return sendPage(
+        reply,
+        entriesPage({
+          user: authOf(request).user,
+          csrfToken: reply.generateCsrf(),
+          book,
+          query: request.query,
+          page,
+          totals,
+          next: cursorText(page.next),
+        }),
+      );
+    },
+  );
 }

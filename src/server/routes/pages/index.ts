@@ -25,7 +25,9 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   // (23 files parsed took most of a book page's CPU time).
   const templates = listTemplates();
 
-  app.get('/login', { config: { access: 'public' }, schema: { querystring: noQuery, response: notJson } }, async (_request, reply) => sendPage(reply, loginPage()));
+  app.get('/login', { config: { access: 'public' }, schema: { querystring: noQuery, response: notJson } }, async (_request, reply) =>
+    sendPage(reply, loginPage()),
+  );
 
   app.get('/', { config: { access: 'user' }, schema: { querystring: noQuery, response: notJson } }, async (request, reply) => {
     return sendPage(reply, booksPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), books: await workspace.bookList() }));
@@ -35,19 +37,28 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
    * A page about one book: the visitor logged in (else to /login), the book (else 404), its runs (newest first) and
    * what `load` reads of it, all asked at once by the id (on PostgreSQL one round trip instead of one each).
    */
-  const bookRoute = <T>(route: string, load: (bookId: number) => Promise<T>, render: (page: { user: User; csrfToken: string; book: Book; runs: Run[]; loaded: T }) => Html | Promise<Html>): void => {
-    app.get<{ Params: IdParams }>(route, { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: notJson } }, async (request, reply) => {
-      const id = Number(request.params.id);
-      const [book, runs, loaded] = await Promise.all([bookById(workspace, request.params.id), data.runsOfBook(id), load(id)]);
-      return sendPage(reply, await render({ user: authOf(request).user, csrfToken: reply.generateCsrf(), book, runs, loaded }));
-    });
+  const bookRoute = <T>(
+    route: string,
+    load: (bookId: number) => Promise<T>,
+    render: (page: { user: User; csrfToken: string; book: Book; runs: Run[]; loaded: T }) => Html | Promise<Html>,
+  ): void => {
+    app.get<{ Params: IdParams }>(
+      route,
+      { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: notJson } },
+      async (request, reply) => {
+        const id = Number(request.params.id);
+        const [book, runs, loaded] = await Promise.all([bookById(workspace, request.params.id), data.runsOfBook(id), load(id)]);
+        return sendPage(reply, await render({ user: authOf(request).user, csrfToken: reply.generateCsrf(), book, runs, loaded }));
+      },
+    );
   };
   const nothing = (): Promise<undefined> => Promise.resolve(undefined);
 
   bookRoute(
     '/books/:id',
     (id) => Promise.all([data.schedules(id), data.bookRules(id), data.bookPrices(id)]),
-    ({ user, csrfToken, book, runs, loaded: [schedules, rules, prices] }) => bookPage({ user, csrfToken, book, runs, schedules, templates, closed: workspace.closedPeriods(book.id), rules, prices }),
+    ({ user, csrfToken, book, runs, loaded: [schedules, rules, prices] }) =>
+      bookPage({ user, csrfToken, book, runs, schedules, templates, closed: workspace.closedPeriods(book.id), rules, prices }),
   );
 
   bookRoute('/books/:id/summary', nothing, ({ user, csrfToken, book, runs }) => {
@@ -74,7 +85,10 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     const report = runs
       .filter((candidate) => candidate.request.kind === 'reconcile')
       .map((candidate) => readRunJson<ReconcileJson>(workspace, candidate, 'reconcile.json'))
-      .find((candidate) => candidate !== undefined && period !== undefined && candidate.period.from === period.from && candidate.period.to === period.to);
+      .find(
+        (candidate) =>
+          candidate !== undefined && period !== undefined && candidate.period.from === period.from && candidate.period.to === period.to,
+      );
     const series = latest === undefined ? [] : balanceSeries(latest.file, report);
     return chartPage({ user, csrfToken, book, run: latest?.run, period, series });
   });

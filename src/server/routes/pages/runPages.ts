@@ -30,7 +30,17 @@ export async function runPageRoutes(app: FastifyInstance): Promise<void> {
     const tableFile = RUN_PARTS[run.request.kind].table;
     const table = tableFile === undefined ? undefined : readRunCsv(workspace, run, tableFile);
     const missingPrices = readRunCsv(workspace, run, MISSING_PRICES_FILE);
-    const input = { user: authOf(request).user, csrfToken: reply.generateCsrf(), book, run, log, shares, now: workspace.now().toISOString(), table, missingPrices };
+    const input = {
+      user: authOf(request).user,
+      csrfToken: reply.generateCsrf(),
+      book,
+      run,
+      log,
+      shares,
+      now: workspace.now().toISOString(),
+      table,
+      missingPrices,
+    };
     return sendPage(reply, runPage(input));
   });
 

@@ -13,24 +13,37 @@ import { bookById } from '../lookups.js';
 export async function priceRoutes(app: FastifyInstance): Promise<void> {
   const { workspace } = app;
 
-  app.get<{ Params: IdParams }>('/api/books/:id/prices', { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: priceListResponse }) } }, async (request) =>
-    workspace.data.bookPrices((await bookById(workspace, request.params.id)).id),
+  app.get<{ Params: IdParams }>(
+    '/api/books/:id/prices',
+    { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: priceListResponse }) } },
+    async (request) => workspace.data.bookPrices((await bookById(workspace, request.params.id)).id),
   );
 
-  app.post<{ Params: IdParams; Body: GivenPrice }>('/api/books/:id/prices', { config: { access: 'admin' }, schema: { querystring: noQuery, params: idParams, body: priceBody, response: responses({ 201: priceJson }) } }, async (request, reply) => {
-    const book = await bookById(workspace, request.params.id);
-    const added = await workspace.addBookPrice(book.id, request.body, authOf(request).user.name);
-    if (added === undefined) throw notFound('book');
-    await request.audit('price.added', { book: book.id, target: priceTarget(added.id), after: added });
-    return reply.code(201).send(added);
-  });
+  app.post<{ Params: IdParams; Body: GivenPrice }>(
+    '/api/books/:id/prices',
+    {
+      config: { access: 'admin' },
+      schema: { querystring: noQuery, params: idParams, body: priceBody, response: responses({ 201: priceJson }) },
+    },
+    async (request, reply) => {
+      const book = await bookById(workspace, request.params.id);
+      const added = await workspace.addBookPrice(book.id, request.body, authOf(request).user.name);
+      if (added === undefined) throw notFound('book');
+      await request.audit('price.added', { book: book.id, target: priceTarget(added.id), after: added });
+      return reply.code(201).send(added);
+    },
+  );
 
-  app.delete<{ Params: PriceParams }>('/api/books/:id/prices/:priceId', { config: { access: 'admin' }, schema: { querystring: noQuery, params: priceParams, response: responses({ 200: okResponse }) } }, async (request) => {
-    const book = await bookById(workspace, request.params.id);
-    const priceId = Number(request.params.priceId);
-    const before = (await workspace.data.bookPrices(book.id)).find((price) => price.id === priceId);
-    if (before === undefined || !(await workspace.removeBookPrice(book.id, priceId))) throw notFound('price');
-    await request.audit('price.removed', { book: book.id, target: priceTarget(priceId), before });
-    return { ok: true };
-  });
+  app.delete<{ Params: PriceParams }>(
+    '/api/books/:id/prices/:priceId',
+    { config: { access: 'admin' }, schema: { querystring: noQuery, params: priceParams, response: responses({ 200: okResponse }) } },
+    async (request) => {
+      const book = await bookById(workspace, request.params.id);
+      const priceId = Number(request.params.priceId);
+      const before = (await workspace.data.bookPrices(book.id)).find((price) => price.id === priceId);
+      if (before === undefined || !(await workspace.removeBookPrice(book.id, priceId))) throw notFound('price');
+      await request.audit('price.removed', { book: book.id, target: priceTarget(priceId), before });
+      return { ok: true };
+    },
+  );
 }

@@ -9,15 +9,21 @@ import { runById } from '../lookups.js';
 export async function runFileRoutes(app: FastifyInstance): Promise<void> {
   const { workspace } = app;
 
-  app.get<{ Params: IdParams }>('/api/runs/:id/files', { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: filesResponse }) } }, async (request) =>
-    (await runById(workspace, request.params.id)).files,
+  app.get<{ Params: IdParams }>(
+    '/api/runs/:id/files',
+    { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: filesResponse }) } },
+    async (request) => (await runById(workspace, request.params.id)).files,
   );
 
-  app.get<{ Params: IdParams & { '*': string } }>('/api/runs/:id/files/*', { config: { access: 'user' }, schema: { querystring: noQuery, params: fileParams, response: notJson } }, async (request, reply) =>
-    sendRunFile(reply, workspace, await runById(workspace, request.params.id), request.params['*']),
+  app.get<{ Params: IdParams & { '*': string } }>(
+    '/api/runs/:id/files/*',
+    { config: { access: 'user' }, schema: { querystring: noQuery, params: fileParams, response: notJson } },
+    async (request, reply) => sendRunFile(reply, workspace, await runById(workspace, request.params.id), request.params['*']),
   );
 
-  app.get<{ Params: IdParams }>('/api/runs/:id/archive.zip', { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: notJson } }, async (request, reply) =>
-    sendRunZip(reply, workspace, await runById(workspace, request.params.id)),
+  app.get<{ Params: IdParams }>(
+    '/api/runs/:id/archive.zip',
+    { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: notJson } },
+    async (request, reply) => sendRunZip(reply, workspace, await runById(workspace, request.params.id)),
   );
 }

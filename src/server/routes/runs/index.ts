@@ -14,12 +14,16 @@ export async function runRoutes(app: FastifyInstance): Promise<void> {
   const { workspace } = app;
   const one = { querystring: noQuery, params: idParams };
 
-  app.get<{ Params: IdParams }>('/api/runs/:id', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: runResponse }) } }, async (request) =>
-    runJson(await runById(workspace, request.params.id)),
+  app.get<{ Params: IdParams }>(
+    '/api/runs/:id',
+    { config: { access: 'user' }, schema: { ...one, response: responses({ 200: runResponse }) } },
+    async (request) => runJson(await runById(workspace, request.params.id)),
   );
 
-  app.get<{ Params: IdParams }>('/api/runs/:id/log', { config: { access: 'user' }, schema: { ...one, response: responses({ 200: logResponse }) } }, async (request) =>
-    await workspace.data.runLog((await runById(workspace, request.params.id)).id),
+  app.get<{ Params: IdParams }>(
+    '/api/runs/:id/log',
+    { config: { access: 'user' }, schema: { ...one, response: responses({ 200: logResponse }) } },
+    async (request) => await workspace.data.runLog((await runById(workspace, request.params.id)).id),
   );
 
   app.get<{ Params: IdParams; Querystring: { after?: number } }>(
@@ -30,11 +34,15 @@ export async function runRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: IdParams }>('/api/runs/:id/stop', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } }, async (request) => {
-    const run = await runById(workspace, request.params.id);
-    if (FINISHED_STATUSES.includes(run.status)) throw new HttpError(409, `run ${run.id} has already finished (${run.status})`);
-    await workspace.queue.stop(run.id);
-    await request.audit('run.stopped', { book: run.bookId, target: runTarget(run.id), before: { status: run.status } });
-    return { ok: true };
-  });
+  app.post<{ Params: IdParams }>(
+    '/api/runs/:id/stop',
+    { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } },
+    async (request) => {
+      const run = await runById(workspace, request.params.id);
+      if (FINISHED_STATUSES.includes(run.status)) throw new HttpError(409, `run ${run.id} has already finished (${run.status})`);
+      await workspace.queue.stop(run.id);
+      await request.audit('run.stopped', { book: run.bookId, target: runTarget(run.id), before: { status: run.status } });
+      return { ok: true };
+    },
+  );
 }

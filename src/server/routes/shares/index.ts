@@ -19,7 +19,10 @@ export async function shareRoutes(app: FastifyInstance, options: ShareOptions): 
 
   app.post<{ Params: IdParams; Body: { days: number } }>(
     '/api/runs/:id/shares',
-    { config: { access: 'admin' }, schema: { querystring: noQuery, params: idParams, body: shareBody, response: responses({ 201: shareCreatedResponse }) } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: noQuery, params: idParams, body: shareBody, response: responses({ 201: shareCreatedResponse }) },
+    },
     async (request, reply) => {
       const run = await runById(workspace, request.params.id);
       if (run.files.length === 0) throw new HttpError(409, `run ${run.id} has no files to share (share a finished export or reconcile)`);
@@ -33,19 +36,33 @@ export async function shareRoutes(app: FastifyInstance, options: ShareOptions): 
     },
   );
 
-  app.get<{ Params: IdParams }>('/api/runs/:id/shares', { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: sharesResponse }) } }, async (request) =>
-    await data.sharesOfRun((await runById(workspace, request.params.id)).id),
+  app.get<{ Params: IdParams }>(
+    '/api/runs/:id/shares',
+    { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: sharesResponse }) } },
+    async (request) => await data.sharesOfRun((await runById(workspace, request.params.id)).id),
   );
 
-  app.delete<{ Params: IdParams }>('/api/shares/:id', { config: { access: 'admin' }, schema: { querystring: noQuery, params: shareParams, response: responses({ 200: okResponse }) } }, async (request) => {
-    const share = await data.getShare(request.params.id);
-    if (share === undefined || !(await data.revokeShare(share.id, workspace.now().toISOString()))) throw notFound('share');
-    await request.audit('share.revoked', { book: (await data.getRun(share.runId))?.bookId, target: shareTarget(share.id), after: { run: share.runId } });
-    return { ok: true };
-  });
+  app.delete<{ Params: IdParams }>(
+    '/api/shares/:id',
+    { config: { access: 'admin' }, schema: { querystring: noQuery, params: shareParams, response: responses({ 200: okResponse }) } },
+    async (request) => {
+      const share = await data.getShare(request.params.id);
+      if (share === undefined || !(await data.revokeShare(share.id, workspace.now().toISOString()))) throw notFound('share');
+      await request.audit('share.revoked', {
+        book: (await data.getRun(share.runId))?.bookId,
+        target: shareTarget(share.id),
+        after: { run: share.runId },
+      });
+      return { ok: true };
+    },
+  );
 
-  app.get<{ Params: IdParams }>('/api/shares/:id/downloads', { config: { access: 'user' }, schema: { querystring: noQuery, params: shareParams, response: responses({ 200: downloadsResponse }) } }, async (request) => {
-    if (await data.getShare(request.params.id) === undefined) throw notFound('share');
-    return await data.shareDownloads(request.params.id);
-  });
+  app.get<{ Params: IdParams }>(
+    '/api/shares/:id/downloads',
+    { config: { access: 'user' }, schema: { querystring: noQuery, params: shareParams, response: responses({ 200: downloadsResponse }) } },
+    async (request) => {
+      if ((await data.getShare(request.params.id)) === undefined) throw notFound('share');
+      return await data.shareDownloads(request.params.id);
+    },
+  );
 }

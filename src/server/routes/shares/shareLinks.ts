@@ -24,7 +24,8 @@ export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
     const share = await data.shareByToken(tokenDigest(token));
     const now = workspace.now().toISOString();
     const run = share === undefined ? undefined : await data.getRun(share.runId);
-    if (share === undefined || share.revokedAt !== null || share.expiresAt <= now || run === undefined) return { share: run === undefined ? undefined : share, run: undefined };
+    if (share === undefined || share.revokedAt !== null || share.expiresAt <= now || run === undefined)
+      return { share: run === undefined ? undefined : share, run: undefined };
     return { share, run };
   };
   const shareOf = async (token: string): Promise<{ share: Share; run: Run }> => {
@@ -46,13 +47,17 @@ export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, sharePage({ token: request.params.token, share, run, book: (await data.getBook(run.bookId))?.data.name ?? '' }));
   });
 
-  app.get<{ Params: TokenParams & { '*': string } }>('/s/:token/files/*', { ...route, schema: { ...route.schema, params: shareFileParams } }, async (request, reply) => {
-    const { share, run } = await shareOf(request.params.token);
-    const name = request.params['*'];
-    const sent = sendRunFile(reply, workspace, run, name);
-    await downloaded(request, share, run, name);
-    return sent;
-  });
+  app.get<{ Params: TokenParams & { '*': string } }>(
+    '/s/:token/files/*',
+    { ...route, schema: { ...route.schema, params: shareFileParams } },
+    async (request, reply) => {
+      const { share, run } = await shareOf(request.params.token);
+      const name = request.params['*'];
+      const sent = sendRunFile(reply, workspace, run, name);
+      await downloaded(request, share, run, name);
+      return sent;
+    },
+  );
 
   app.get<{ Params: TokenParams }>('/s/:token/archive.zip', route, async (request, reply) => {
     const { share, run } = await shareOf(request.params.token);

@@ -8,7 +8,15 @@ import { notFound } from '../../HttpError.js';
 import type { IdParams } from '../../schemas/common.js';
 import { noQuery, okResponse, responses } from '../../schemas/common.js';
 import type { NewUserBody } from '../../schemas/users.js';
-import { newUserBody, passwordSetResponse, resetBody, roleBody, userIdParams, userListResponse, userResponse } from '../../schemas/users.js';
+import {
+  newUserBody,
+  passwordSetResponse,
+  resetBody,
+  roleBody,
+  userIdParams,
+  userListResponse,
+  userResponse,
+} from '../../schemas/users.js';
 
 /**
  * `/api/users`, admins only: list, add, change a role, reset a password (every session of that user ends), remove.
@@ -23,34 +31,58 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return user;
   };
 
-  app.get('/api/users', { config: { access: 'admin' }, schema: { querystring: noQuery, response: responses({ 200: userListResponse }) } }, async () => data.listUsers());
+  app.get(
+    '/api/users',
+    { config: { access: 'admin' }, schema: { querystring: noQuery, response: responses({ 200: userListResponse }) } },
+    async () => data.listUsers(),
+  );
 
-  app.post<{ Body: NewUserBody }>('/api/users', { config: { access: 'admin' }, schema: { querystring: noQuery, body: newUserBody, response: responses({ 201: userResponse }) } }, async (request, reply) => {
-    const name = cleanText(request.body.name, 'name') as string;
-    const user = await data.addUser(name, request.body.role, await hashPassword(checkNewPassword(request.body.password)));
-    await request.audit('user.created', { target: userTarget(user.name), after: { name: user.name, role: user.role } });
-    return reply.code(201).send(user);
-  });
+  app.post<{ Body: NewUserBody }>(
+    '/api/users',
+    { config: { access: 'admin' }, schema: { querystring: noQuery, body: newUserBody, response: responses({ 201: userResponse }) } },
+    async (request, reply) => {
+      const name = cleanText(request.body.name, 'name') as string;
+      const user = await data.addUser(name, request.body.role, await hashPassword(checkNewPassword(request.body.password)));
+      await request.audit('user.created', { target: userTarget(user.name), after: { name: user.name, role: user.role } });
+      return reply.code(201).send(user);
+    },
+  );
 
-  app.patch<{ Params: IdParams; Body: { role: Role } }>('/api/users/:id', { config: { access: 'admin' }, schema: { ...one, body: roleBody, response: responses({ 200: userResponse }) } }, async (request) => {
-    const before = await userOf(request.params.id);
-    const user = await data.setRole(before.id, request.body.role);
-    if (user === undefined) throw notFound('user');
-    await request.audit('user.role_changed', { target: userTarget(user.name), before: { role: before.role }, after: { role: user.role } });
-    return user;
-  });
+  app.patch<{ Params: IdParams; Body: { role: Role } }>(
+    '/api/users/:id',
+    { config: { access: 'admin' }, schema: { ...one, body: roleBody, response: responses({ 200: userResponse }) } },
+    async (request) => {
+      const before = await userOf(request.params.id);
+      const user = await data.setRole(before.id, request.body.role);
+      if (user === undefined) throw notFound('user');
+      await request.audit('user.role_changed', {
+        target: userTarget(user.name),
+        before: { role: before.role },
+        after: { role: user.role },
+      });
+      return user;
+    },
+  );
 
-  app.put<{ Params: IdParams; Body: { password: string } }>('/api/users/:id/password', { config: { access: 'admin' }, schema: { ...one, body: resetBody, response: responses({ 200: passwordSetResponse }) } }, async (request) => {
-    const user = await userOf(request.params.id);
-    const sessionsEnded = await data.setPassword(user.id, await hashPassword(checkNewPassword(request.body.password)));
-    await request.audit('user.password_reset', { target: userTarget(user.name), after: { sessionsEnded } });
-    return { ok: true, sessionsEnded };
-  });
+  app.put<{ Params: IdParams; Body: { password: string } }>(
+    '/api/users/:id/password',
+    { config: { access: 'admin' }, schema: { ...one, body: resetBody, response: responses({ 200: passwordSetResponse }) } },
+    async (request) => {
+      const user = await userOf(request.params.id);
+      const sessionsEnded = await data.setPassword(user.id, await hashPassword(checkNewPassword(request.body.password)));
+      await request.audit('user.password_reset', { target: userTarget(user.name), after: { sessionsEnded } });
+      return { ok: true, sessionsEnded };
+    },
+  );
 
-  app.delete<{ Params: IdParams }>('/api/users/:id', { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } }, async (request) => {
-    const user = await userOf(request.params.id);
-    if (!(await data.removeUser(user.name))) throw notFound('user');
-    await request.audit('user.removed', { target: userTarget(user.name), before: { name: user.name, role: user.role } });
-    return { ok: true };
-  });
+  app.delete<{ Params: IdParams }>(
+    '/api/users/:id',
+    { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } },
+    async (request) => {
+      const user = await userOf(request.params.id);
+      if (!(await data.removeUser(user.name))) throw notFound('user');
+      await request.audit('user.removed', { target: userTarget(user.name), before: { name: user.name, role: user.role } });
+      return { ok: true };
+    },
+  );
 }

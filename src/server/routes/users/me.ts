@@ -17,21 +17,28 @@ export async function ownPasswordRoutes(app: FastifyInstance, options: { throttl
   const { data } = app.workspace;
   const { throttle } = options;
 
-  app.put<{ Body: { current: string; password: string } }>('/api/me/password', { config: { access: 'user' }, schema: { querystring: noQuery, body: ownPasswordBody, response: responses({ 200: passwordSetResponse }) } }, async (request, reply) => {
-    const { user, sessionDigest } = authOf(request);
-    const keys = throttle.keysOf(user.name, request.ip);
-    const wait = throttle.blockedFor(keys);
-    if (wait !== undefined) {
-      void reply.header('retry-after', String(Math.ceil(wait / 1000)));
-      throw new HttpError(429, `too many wrong passwords (try again in ${Math.ceil(wait / 1000)} s)`);
-    }
-    if ((await verifyLogin(data, user.name, request.body.current)) === undefined) {
-      throttle.failed(keys);
-      throw new HttpError(400, 'the current password is wrong', 'current');
-    }
-    throttle.succeeded(keys);
-    const sessionsEnded = await data.setPassword(user.id, await hashPassword(checkNewPassword(request.body.password)), sessionDigest);
-    await request.audit('user.password_changed', { target: userTarget(user.name), after: { sessionsEnded } });
-    return { ok: true, sessionsEnded };
-  });
+  app.put<{ Body: { current: string; password: string } }>(
+    '/api/me/password',
+    {
+      config: { access: 'user' },
+      schema: { querystring: noQuery, body: ownPasswordBody, response: responses({ 200: passwordSetResponse }) },
+    },
+    async (request, reply) => {
+      const { user, sessionDigest } = authOf(request);
+      const keys = throttle.keysOf(user.name, request.ip);
+      const wait = throttle.blockedFor(keys);
+      if (wait !== undefined) {
+        void reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        throw new HttpError(429, `too many wrong passwords (try again in ${Math.ceil(wait / 1000)} s)`);
+      }
+      if ((await verifyLogin(data, user.name, request.body.current)) === undefined) {
+        throttle.failed(keys);
+        throw new HttpError(400, 'the current password is wrong', 'current');
+      }
+      throttle.succeeded(keys);
+      const sessionsEnded = await data.setPassword(user.id, await hashPassword(checkNewPassword(request.body.password)), sessionDigest);
+      await request.audit('user.password_changed', { target: userTarget(user.name), after: { sessionsEnded } });
+      return { ok: true, sessionsEnded };
+    },
+  );
 }
