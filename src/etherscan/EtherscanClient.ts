@@ -1,97 +1,26 @@
-import ky from 'ky';
-import type { KyInstance } from 'ky';
-import type { ErrorDetails } from '../errors/LedgerscanError.js';
-import type { EnvelopeClass } from './classifyEnvelope.js';
-import { classifyEnvelope } from './classifyEnvelope.js';
 import type { ApiStats, EtherscanApi, ListPageRequest } from './EtherscanApi.js';
 import { DECIMAL, HEX, isAddressTag, isBlock, isListRow, isReceipt } from './answerShapes.js';
-import { envelopeError } from './envelopeError.js';
-import { ApiProtocolError, ApiUnavailableError, ApiUnreachableError, QueryTimeoutError } from './errors.js';
-import type { Retry } from './httpGet.js';
-import { httpGet, transportRetry } from './httpGet.js';
-import type { KeyLimiter } from './KeyLimiter.js';
-import type { RateLimiter } from './RateLimiter.js';
-import { rateLimiterFor } from './RateLimiter.js';
-import { redact } from '../secrets/redact.js';
-import { sleep } from './sleep.js';
+import type { CallerOptions, Params } from './EtherscanCaller.js';
+import { EtherscanCaller } from './EtherscanCaller.js';
 import type { Stream, WireReceipt, WireRecordOf } from './wire.js';
 import type { WireAddressTag } from './WireAddressTag.js';
 
-export interface EtherscanClientOptions {
-  /** The full API URL, e.g. `https://api.etherscan.io/v2/api`. */
-  baseUrl: string;
-  apiKey: string;
-  /** Calls per second allowed for this key (shared by every client of the key). */
-  rate: number;
-  /** Per attempt, body included. Above 30 s because a Query Timeout refusal takes about 30 s to arrive. */
-  timeoutMs?: number;
-  maxRetries?: number;
-  /** Full-jitter exponential backoff: attempt n waits random × min(cap, base × 2ⁿ). */
-  backoffBaseMs?: number;
-  backoffCapMs?: number;
-  fetch?: typeof globalThis.fetch;
-  /** Receives one redacted line per retry. */
-  log?: (line: string) => void;
-  /** Defaults to the process-wide limiter of `apiKey`; a `PostgresRateLimiter` shares the key's rate across processes. */
-  limiter?: KeyLimiter;
-  /** Defaults to the process-wide 2/s limiter every plan applies to the historical-balance endpoints; shares the `limiter` clock. */
-  historicalLimiter?: RateLimiter;
-  now?: () => Date;
-}
+/** The client's options are its caller's: URL, key, rate, timeouts, retries and limiters. */
+export type EtherscanClientOptions = CallerOptions;
 
-/** Etherscan holds these (historical balances, name tags) to 2 calls/s on every plan, on top of the plan's own rate. */
-const HISTORICAL_RATE = 2;
-const HISTORICAL_ACTIONS = new Set(['balancehistory', 'tokenbalancehistory', 'getaddresstag', 'exportaddresstags']);
 /** Etherscan serves the label exports from its metadata host, not from the API host. */
 const METADATA_HOSTS: Readonly<Record<string, string>> = { 'api.etherscan.io': 'api-metadata.etherscan.io' };
 
-/** "timeout occurred or server too busy" this many times on one range: ask for a smaller range. */
-const BUSY_ANSWERS_BEFORE_SPLIT = 3;
-
-/** Retries after a refused connection or an unknown host: one, in case the server was just restarting. */
-const UNREACHABLE_RETRIES = 1;
-
-type Params = readonly (readonly [string, string | number])[];
-type Settled = Extract<EnvelopeClass, { kind: 'data' | 'empty' | 'notFound' }>;
-
-/**
- * The Etherscan v2 client: every attempt (retries included) waits for the key's rate limiter,
- * is classified by `classifyEnvelope`, and either returns data, backs off and retries, or throws
- * a typed error from `./errors.ts`. ky runs with its own retries and HTTP errors off so that
- * this one loop sees every attempt. The API key appears only in the request URL.
- */
+/** The Etherscan v2 client: each endpoint's parameters and the shape its answer must have, over one `EtherscanCaller`. */
 export class EtherscanClient implements EtherscanApi {
-  readonly stats: ApiStats = { requests: 0, byAction: {}, retries: 0, rateLimited: 0 };
-  private readonly baseUrl: string;
-  private readonly apiKey: string;
-  private readonly timeoutMs: number;
-  private readonly maxRetries: number;
-  private readonly backoffBaseMs: number;
-  private readonly backoffCapMs: number;
-  private readonly limiter: KeyLimiter;
-  private readonly historicalLimiter: RateLimiter;
-  private readonly http: KyInstance;
-  private readonly log: (line: string) => void;
-  private readonly now: () => Date;
+  private readonly caller: EtherscanCaller;
 
   constructor(options: EtherscanClientOptions) {
-    this.baseUrl = options.baseUrl;
-    this.apiKey = options.apiKey;
-    this.timeoutMs = options.timeoutMs ?? 45_000;
-    this.maxRetries = options.maxRetries ?? 8;
-    this.backoffBaseMs = options.backoffBaseMs ?? 500;
-    this.backoffCapMs = options.backoffCapMs ?? 30_000;
-    this.limiter = options.limiter ?? rateLimiterFor(options.apiKey, options.rate);
-    this.historicalLimiter = options.historicalLimiter ?? rateLimiterFor(`${options.apiKey}\u0000historical`, HISTORICAL_RATE);
-    this.http = ky.create({
-      retry: 0,
-      throwHttpErrors: false,
-      timeout: false,
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    });
-    const log = options.log;
-    this.log = log === undefined ? () => undefined : (line) => log(redact(line, this.apiKey));
-    this.now = options.now ?? (() => new Date());
+    this.caller = new EtherscanCaller(options);
+  }
+
+  get stats(): ApiStats {
+    return this.caller.stats;
   }
 
   async listPage<S extends Stream>(stream: S, request: ListPageRequest): Promise<WireRecordOf[S][]> {
@@ -103,17 +32,17 @@ export class EtherscanClient implements EtherscanApi {
       ['offset', request.offset],
       ['sort', 'asc'],
     ];
-    const answer = await this.call(request.chainId, 'account', stream, params, true);
+    const answer = await this.caller.call(request.chainId, 'account', stream, params, true);
     if (answer.kind === 'empty') return [];
     if (answer.kind === 'data' && Array.isArray(answer.result) && answer.result.every(isListRow)) return answer.result as WireRecordOf[S][];
-    throw this.unexpected(answer, request.chainId, `account.${stream}`, 'a list of records');
+    throw this.caller.unexpected(answer, request.chainId, `account.${stream}`, 'a list of records');
   }
 
   async receipt(chainId: number, txHash: string): Promise<WireReceipt | null> {
-    const answer = await this.call(chainId, 'proxy', 'eth_getTransactionReceipt', [['txhash', txHash]]);
+    const answer = await this.caller.call(chainId, 'proxy', 'eth_getTransactionReceipt', [['txhash', txHash]]);
     if (answer.kind === 'notFound') return null;
     if (answer.kind === 'data' && isReceipt(answer.result)) return answer.result;
-    throw this.unexpected(answer, chainId, 'proxy.eth_getTransactionReceipt', 'a receipt object');
+    throw this.caller.unexpected(answer, chainId, 'proxy.eth_getTransactionReceipt', 'a receipt object');
   }
 
   async blockNumberByTime(chainId: number, timestamp: number, closest: 'before' | 'after'): Promise<number> {
@@ -136,12 +65,12 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   async blockTime(chainId: number, block: number): Promise<number> {
-    const answer = await this.call(chainId, 'proxy', 'eth_getBlockByNumber', [
+    const answer = await this.caller.call(chainId, 'proxy', 'eth_getBlockByNumber', [
       ['tag', `0x${block.toString(16)}`],
       ['boolean', 'false'],
     ]);
     if (answer.kind === 'data' && isBlock(answer.result)) return Number.parseInt(answer.result.timestamp.slice(2), 16);
-    throw this.unexpected(answer, chainId, 'proxy.eth_getBlockByNumber', 'a block with its timestamp');
+    throw this.caller.unexpected(answer, chainId, 'proxy.eth_getBlockByNumber', 'a block with its timestamp');
   }
 
   async transactionCount(chainId: number, address: string, block: number): Promise<number> {
@@ -181,7 +110,7 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   async balanceMulti(chainId: number, addresses: readonly string[]): Promise<Map<string, string>> {
-    const answer = await this.call(chainId, 'account', 'balancemulti', [
+    const answer = await this.caller.call(chainId, 'account', 'balancemulti', [
       ['address', addresses.join(',')],
       ['tag', 'latest'],
     ]);
@@ -194,7 +123,7 @@ export class EtherscanClient implements EtherscanApi {
       }
       if (addresses.every((address) => balances.has(address.toLowerCase()))) return balances;
     }
-    throw this.unexpected(answer, chainId, 'account.balancemulti', `a balance for each of ${addresses.length} addresses`);
+    throw this.caller.unexpected(answer, chainId, 'account.balancemulti', `a balance for each of ${addresses.length} addresses`);
   }
 
   balanceHistory(chainId: number, address: string, block: number): Promise<string> {
@@ -220,10 +149,10 @@ export class EtherscanClient implements EtherscanApi {
   }
 
   async addressTags(chainId: number, addresses: readonly string[]): Promise<WireAddressTag[]> {
-    const answer = await this.call(chainId, 'nametag', 'getaddresstag', [['address', addresses.join(',')]]);
+    const answer = await this.caller.call(chainId, 'nametag', 'getaddresstag', [['address', addresses.join(',')]]);
     if (answer.kind === 'empty') return [];
     if (answer.kind === 'data' && Array.isArray(answer.result) && answer.result.every(isAddressTag)) return answer.result;
-    throw this.unexpected(answer, chainId, 'nametag.getaddresstag', 'a list of address tags');
+    throw this.caller.unexpected(answer, chainId, 'nametag.getaddresstag', 'a list of address tags');
   }
 
   async exportAddressTags(chainId: number, label: string): Promise<string> {
@@ -231,129 +160,18 @@ export class EtherscanClient implements EtherscanApi {
       ['label', label],
       ['format', 'csv'],
     ];
-    const answer = await this.call(chainId, 'nametag', 'exportaddresstags', params, false, metadataUrl(this.baseUrl));
+    const answer = await this.caller.call(chainId, 'nametag', 'exportaddresstags', params, false, metadataUrl(this.caller.baseUrl));
     if (answer.kind !== 'data' || typeof answer.result !== 'string' || !/^https?:\/\//.test(answer.result)) {
-      throw this.unexpected(answer, chainId, 'nametag.exportaddresstags', 'a link to the CSV file');
+      throw this.caller.unexpected(answer, chainId, 'nametag.exportaddresstags', 'a link to the CSV file');
     }
-    return this.download(answer.result, { request: 'nametag.exportaddresstags download', chainid: chainId, label });
-  }
-
-  /** The file an answer links to (it expires within minutes, so it is fetched at once); transport failures retried like calls. */
-  private download(link: string, details: ErrorDetails): Promise<string> {
-    return this.withRetries(String(details['request']), details, async () => {
-      const answer = await httpGet(this.http, link, this.timeoutMs);
-      if (answer.kind === 'retry') return answer;
-      return answer.status >= 200 && answer.status < 300
-        ? answer.text
-        : { kind: 'retry', reason: 'http', text: `HTTP ${answer.status}`, longBackoff: false };
-    });
+    return this.caller.download(answer.result, { request: 'nametag.exportaddresstags download', chainid: chainId, label });
   }
 
   private async scalar(chainId: number, module: string, action: string, params: Params, shape: RegExp): Promise<string> {
-    const answer = await this.call(chainId, module, action, params);
+    const answer = await this.caller.call(chainId, module, action, params);
     if (answer.kind === 'data' && typeof answer.result === 'string' && shape.test(answer.result)) return answer.result;
-    throw this.unexpected(answer, chainId, `${module}.${action}`, shape === HEX ? 'a hex quantity' : 'a decimal integer');
+    throw this.caller.unexpected(answer, chainId, `${module}.${action}`, shape === HEX ? 'a hex quantity' : 'a decimal integer');
   }
-
-  /** `splittable`: a block-range query, which a server that stays "too busy" wants smaller. */
-  private async call(
-    chainId: number,
-    module: string,
-    action: string,
-    params: Params,
-    splittable = false,
-    baseUrl = this.baseUrl,
-  ): Promise<Settled> {
-    const label = `${module}.${action}`;
-    const details: ErrorDetails = { request: label, chainid: chainId, ...describe(params), baseUrl: this.redact(baseUrl) };
-    const url = this.url(baseUrl, chainId, module, action, params);
-    let busyAnswers = 0;
-    const outcome = await this.withRetries(
-      `${label} chainid=${chainId}`,
-      details,
-      async (attempt): Promise<Exclude<EnvelopeClass, Retry> | Retry> => {
-        if (attempt > 0) this.stats.retries++;
-        await this.limiter.acquire(undefined, HISTORICAL_ACTIONS.has(action) ? this.historicalLimiter : undefined);
-        this.stats.requests++;
-        this.stats.byAction[label] = (this.stats.byAction[label] ?? 0) + 1;
-        const answer = await httpGet(this.http, url, this.timeoutMs);
-        if (answer.kind === 'retry') return answer;
-        const classified = classifyEnvelope({
-          httpStatus: answer.status,
-          contentType: answer.contentType,
-          bodyText: answer.text,
-          isProxy: module === 'proxy',
-        });
-        if (classified.kind !== 'retry') return classified;
-        if (classified.reason === 'rate-limit') this.stats.rateLimited++;
-        if (classified.reason === 'server-busy' && !classified.longBackoff && splittable && ++busyAnswers === BUSY_ANSWERS_BEFORE_SPLIT) {
-          throw new QueryTimeoutError(this.redact(classified.text), { ...details, busyAnswers });
-        }
-        return classified;
-      },
-    );
-    if (outcome.kind === 'data' || outcome.kind === 'empty' || outcome.kind === 'notFound') return outcome;
-    throw envelopeError(outcome, this.redact(outcome.text), chainId, details, this.now());
-  }
-
-  /**
-   * Runs `attempt` until it gives something other than a retry, with backoff in between: at most `maxRetries`
-   * retries, and one only when nothing listens at the URL (connection refused, unknown host).
-   */
-  private async withRetries<R>(label: string, details: ErrorDetails, attempt: (index: number) => Promise<R | Retry>): Promise<R> {
-    let last: Retry = transportRetry('network', '');
-    let attempts = 0;
-    while (attempts <= this.maxRetries) {
-      const outcome = await attempt(attempts);
-      attempts += 1;
-      if (!isRetry(outcome)) return outcome;
-      last = outcome;
-      if (attempts > (outcome.reason === 'unreachable' ? Math.min(UNREACHABLE_RETRIES, this.maxRetries) : this.maxRetries)) break;
-      const delay = this.backoff(attempts - 1, outcome);
-      this.log(`${label}: ${outcome.reason}: ${outcome.text}; retry ${attempts}/${this.maxRetries} in ${delay} ms`);
-      await sleep(delay);
-    }
-    if (last.reason === 'unreachable') throw new ApiUnreachableError(attempts, this.redact(`${last.reason}: ${last.text}`), details);
-    throw new ApiUnavailableError(attempts, last.reason, this.redact(`${last.reason}: ${last.text}`), details);
-  }
-
-  private unexpected(answer: Settled, chainId: number, label: string, expected: string): ApiProtocolError {
-    const got = answer.kind === 'data' ? (JSON.stringify(answer.result) ?? 'undefined') : answer.kind;
-    return new ApiProtocolError('unexpected-result', this.redact(got), {
-      request: label,
-      chainid: chainId,
-      expected,
-      baseUrl: this.redact(this.baseUrl),
-    });
-  }
-
-  private backoff(attempt: number, retry: Retry): number {
-    if (retry.longBackoff) return Math.round(this.backoffCapMs / 2 + (Math.random() * this.backoffCapMs) / 2);
-    return Math.round(Math.random() * Math.min(this.backoffCapMs, this.backoffBaseMs * 2 ** attempt));
-  }
-
-  private url(baseUrl: string, chainId: number, module: string, action: string, params: Params): string {
-    const query = new URLSearchParams([
-      ['chainid', String(chainId)],
-      ['module', module],
-      ['action', action],
-    ]);
-    for (const [name, value] of params) query.append(name, String(value));
-    // Last, so a truncated or logged URL loses the key first.
-    query.append('apikey', this.apiKey);
-    return `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}${query.toString()}`;
-  }
-
-  private redact(text: string): string {
-    return redact(text, this.apiKey);
-  }
-}
-
-/** Paging constants say nothing about what failed. */
-const UNTOLD = new Set(['page', 'sort', 'tag']);
-
-function describe(params: Params): ErrorDetails {
-  return Object.fromEntries(params.filter(([name]) => !UNTOLD.has(name)));
 }
 
 /** The metadata host's URL for Etherscan's own API URL; any other (compatible) server answers these actions itself. */
@@ -363,8 +181,4 @@ function metadataUrl(baseUrl: string): string {
   if (host === undefined) return baseUrl;
   url.hostname = host;
   return url.toString();
-}
-
-function isRetry(value: unknown): value is Retry {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'retry';
 }
