@@ -5,6 +5,7 @@ import { AccountLists, isListAction, type OmittedRecord } from './AccountLists.j
 import { API_TEXT } from './apiTexts.js';
 import { ADDRESS, blockParam, tagBlock } from './apiParams.js';
 import { type Envelope, type JsonRpc, notOk, ok } from './envelope.js';
+import { ProxyRenderer } from './renderProxy.js';
 import { WireRenderer } from './renderWire.js';
 import { ethDailyPrice } from './ethDailyPrice.js';
 import { worldLabelList, worldTags } from './worldTags.js';
@@ -28,6 +29,7 @@ export interface SandboxApiOptions {
  */
 export class SandboxApi {
   private readonly render: WireRenderer;
+  private readonly proxyObjects: ProxyRenderer;
   private readonly lists: AccountLists;
   private readonly disabled: ReadonlySet<string>;
   private readonly tags = new Map<number, ReadonlyMap<string, WireAddressTag>>();
@@ -37,6 +39,7 @@ export class SandboxApi {
     private readonly options: SandboxApiOptions,
   ) {
     this.render = new WireRenderer(world);
+    this.proxyObjects = new ProxyRenderer(world, this.render);
     this.lists = new AccountLists(world, this.render, options);
     this.disabled = new Set(options.disabledActions ?? []);
   }
@@ -183,7 +186,9 @@ export class SandboxApi {
     const withheld = action === 'eth_getTransactionReceipt' && this.lists.receiptWithheld(chain.chainId, hash);
     if (txId === undefined || withheld) return { jsonrpc: '2.0', id: 1, result: null };
     const result =
-      action === 'eth_getTransactionReceipt' ? this.render.receipt(chain.chainId, txId) : this.render.transaction(chain.chainId, txId);
+      action === 'eth_getTransactionReceipt'
+        ? this.proxyObjects.receipt(chain.chainId, txId)
+        : this.proxyObjects.transaction(chain.chainId, txId);
     return { jsonrpc: '2.0', id: 1, result };
   }
 

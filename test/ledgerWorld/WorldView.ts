@@ -1,4 +1,5 @@
 import type { Stream, Wire1155Tx, WireInternalTx, WireNftTx, WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
+import { ProxyRenderer } from '../../src/sandbox/renderProxy.js';
 import { WireRenderer } from '../../src/sandbox/renderWire.js';
 import type { World, WorldWallet } from '../../src/sandbox/World.js';
 import { type TokenKey, worldTokens } from '../../src/sandbox/worldTokens.js';
@@ -40,11 +41,13 @@ export type ContractRole = keyof typeof CONTRACT_ROLES;
  */
 export class WorldView {
   private readonly wire: WireRenderer;
+  private readonly proxy: ProxyRenderer;
   private readonly txRows = new Map<number, Required<WireTx>[]>();
   private readonly tokens = new Map<number, ReturnType<typeof worldTokens>>();
 
   constructor(readonly world: World) {
     this.wire = new WireRenderer(world);
+    this.proxy = new ProxyRenderer(world, this.wire);
   }
 
   wallet(label: string): WorldWallet {
@@ -105,7 +108,7 @@ export class WorldView {
 
   receipt(worldTx: WorldTx): ReceiptFees {
     const id = this.world.txIdByHash(worldTx.chainId, worldTx.hash)!;
-    const receipt = this.wire.receipt(worldTx.chainId, id);
+    const receipt = this.proxy.receipt(worldTx.chainId, id);
     const optional = (field: string): bigint | undefined => (typeof receipt[field] === 'string' ? BigInt(receipt[field]) : undefined);
     return {
       gasUsed: BigInt(receipt.gasUsed as string),
