@@ -65,7 +65,7 @@ async function benchOne(backend: string, size: string): Promise<Record<string, u
     const sample = await workspace.entries.page(created.id, {}, null, 1000);
     for (const [index, entry] of sample.entries.entries())
       if (index % 3 === 0)
-        await workspace.entries.setReview(
+        await workspace.entries.reviews.setReview(
           created.id,
           entry.entryId,
           index % 2 === 0 ? 'flagged' : 'reviewed',

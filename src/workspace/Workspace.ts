@@ -205,7 +205,7 @@ export class Workspace {
   async bookList(archived = false): Promise<{ book: Book; runs: Run[]; review: ReviewCounts }[]> {
     const books = await this.data.listBooks(archived);
     const ids = books.map((book) => book.id);
-    const [runs, reviews] = await Promise.all([this.data.runsOfBooks(ids), this.entries.reviewCounts(ids)]);
+    const [runs, reviews] = await Promise.all([this.data.runsOfBooks(ids), this.entries.reviews.reviewCounts(ids)]);
     return books.map((book) => ({
       book,
       runs: runs.get(book.id) ?? [],

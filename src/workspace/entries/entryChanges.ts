@@ -22,7 +22,7 @@ export async function addEntryNote(entries: SqlBookEntries, change: EntryChange,
   if (trimmed === '' || trimmed.length > NOTE_MAX)
     throw new InputError(`text must be a note of 1 to ${NOTE_MAX} characters`, { details: { field: 'text' } });
   if (!(await entries.hasEntry(change.bookId, change.entryId))) return undefined;
-  return entries.addNote(change.bookId, change.entryId, change.author, trimmed, change.at);
+  return entries.reviews.addNote(change.bookId, change.entryId, change.author, trimmed, change.at);
 }
 
 /** See `addEntryNote`: `before` is what the audit log records as the previous state. */
@@ -32,7 +32,7 @@ export async function setEntryReview(
   status: ReviewStatus,
 ): Promise<{ before: EntryReview; after: EntryReview } | undefined> {
   if (!(await entries.hasEntry(change.bookId, change.entryId))) return undefined;
-  const before = await entries.review(change.bookId, change.entryId);
-  const after = await entries.setReview(change.bookId, change.entryId, status, change.author, change.at);
+  const before = await entries.reviews.review(change.bookId, change.entryId);
+  const after = await entries.reviews.setReview(change.bookId, change.entryId, status, change.author, change.at);
   return { before, after };
 }
