@@ -1,7 +1,8 @@
 import { childMap } from '../childMap.js';
 import { DAY, dayOf } from '../prices/buckets.js';
 import type { AssetSeries } from '../prices/PriceBook.js';
-import { fxCurrencies, fxSeries, PriceBook } from '../prices/PriceBook.js';
+import { PriceBook } from '../prices/PriceBook.js';
+import { fxCurrencies, fxSeries } from '../prices/fxSeries.js';
 import type { PriceCache } from '../prices/PriceCache.js';
 import type { PriceAnswer } from '../prices/PriceAnswer.js';
 import type { PriceQuery } from '../prices/PriceQuery.js';

@@ -1,7 +1,7 @@
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
 import { missingPrices } from '../prices/missingPrices.js';
-import { fxCurrencies } from '../prices/PriceBook.js';
+import { fxCurrencies } from '../prices/fxSeries.js';
 import type { PriceOracle, PriceStats } from '../prices/PriceOracle.js';
 import { PriceQueries } from '../prices/PriceQueries.js';
 import { mergedTallies, PriceTally } from '../prices/PriceTally.js';

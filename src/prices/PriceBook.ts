@@ -7,6 +7,7 @@ import type { PriceQuery } from './PriceQuery.js';
 import type { PriceRecord } from './PriceRecord.js';
 import { RecordAnswer } from './RecordAnswer.js';
 import type { PriceSeries } from './PriceCache.js';
+import { fxSeries } from './fxSeries.js';
 import { hours, SeriesRecords } from './SeriesRecords.js';
 import type { PriceSourceName } from './ValuationSettings.js';
 
@@ -286,16 +287,6 @@ const MISSING = Object.fromEntries(STATE_ORDER.map((state) => [state, Object.fre
   MissingState,
   PriceAnswer
 >;
-
-/** ECB rates are cached as a series per currency: units per EUR, bucket the asked day, time the rate's own day. */
-export function fxSeries(currency: string): PriceSeries {
-  return { source: 'ecb', chainId: 0, asset: currency, currency: 'EUR' };
-}
-
-/** The ECB series a conversion into `currency` reads: USD per EUR, and the book's currency per EUR unless EUR. */
-export function fxCurrencies(currency: string): string[] {
-  return currency === 'EUR' ? ['USD'] : ['USD', currency];
-}
 
 function key(series: PriceSeries, bucket: number): string {
   return `${series.source}|${series.chainId}|${series.asset}|${series.currency}|${bucket}`;
