@@ -1,9 +1,10 @@
 /**
  * Every canonical bridge address of `src/ledger/bridgeContracts.ts`, lowercase. The partial index
- * `ledger_rows_bridged` (SQLite store step 6, PostgreSQL step 13) holds the ledger rows whose line mentions one of them, so bridge
- * pairing reads those few rows instead of scanning every row of the period (2 s at 1M entries, before the
- * first row could be written). A new bridge address needs a new migration that drops the index and creates it
- * again with this list; a test fails until every listed bridge is here.
+ * `ledger_rows_bridged` (migrations/store/0006, migrations/postgres/0013) holds the ledger rows whose line mentions one
+ * of them, so bridge pairing reads those few rows instead of scanning every row of the period (2 s at 1M entries,
+ * before the first row could be written). A new bridge address needs a new step in both folders that drops the index
+ * and creates it again with this list; tests fail until every listed bridge is here and until the last step's
+ * condition is this list's.
  */
 export const INDEXED_BRIDGE_ADDRESSES = [
   '0x99c9fc46f92e8a1c0dec1b1747d010903e884be1',

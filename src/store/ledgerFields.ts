@@ -131,7 +131,7 @@ export function decodeReceiptFields(line: string): LedgerReceipt {
   return { gasUsed, effectiveGasPrice, status, l1Fee, blobGasUsed, blobGasPrice };
 }
 
-/** For the migration, which encodes stored raw JSON. */
+/** For the store step that fills `ledger_rows` from stored raw JSON (`ledger_fields_of`, src/store/migrateStore.ts). */
 export function ledgerFieldsOfRaw(stream: string, raw: string): string {
   return encodeLedgerFields(stream as Stream, JSON.parse(raw) as WireRecordOf[Stream]);
 }

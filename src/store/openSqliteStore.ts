@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openSqlite } from '../db/sqlite/openSqlite.js';
-import { InputError } from '../errors/LedgerscanError.js';
+import { InputError, LedgerscanError } from '../errors/LedgerscanError.js';
 import { makeDirectory } from '../makeDirectory.js';
-import { migrate } from './storeMigrations.js';
+import { migrateStore } from './migrateStore.js';
 import { SqliteStore } from './SqliteStore.js';
 
 /**
@@ -27,10 +27,11 @@ export function openSqliteStore(file: string, options: { log?: (line: string) =>
     // CPU-bound, and the file sits in the OS cache anyway; at 1M entries in parts (two connections) 16 MB each
     // peaked ≈ 30 MB higher for no measurable speed.
     db.pragma('cache_size = -2000');
-    migrate(db, file, options.log);
+    migrateStore(db, file, options.log);
   } catch (error) {
     db.close();
-    if (error instanceof InputError) throw error;
+    // Ours already says what is wrong: a newer schema (InputError), or an install missing its steps.
+    if (error instanceof LedgerscanError) throw error;
     throw new InputError('the state file is not a usable ledgerscan store', {
       details: { path: file, fix: 'point --state at a new file' },
       cause: error,

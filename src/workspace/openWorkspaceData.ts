@@ -5,7 +5,7 @@ import { listenChannel } from '../db/postgres/listenChannel.js';
 import { openPostgresPool, postgresFailure } from '../db/postgres/openPostgresPool.js';
 import { ACCOUNT_CHANGES_CHANNEL, RUN_CHANGES_CHANNEL } from '../db/postgres/postgresMigrations.js';
 import { redactDatabaseUrl } from '../secrets/redact.js';
-import { openWorkspaceDatabase } from '../db/sqlite/workspaceMigrations.js';
+import { openWorkspaceDatabase } from '../db/sqlite/openWorkspaceDatabase.js';
 import { SqlWorkspaceData } from './SqlWorkspaceData.js';
 import type { WorkspaceTables } from './workspaceRows.js';
 

@@ -12,7 +12,7 @@ const packageRoot = rootOf();
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'out', 'coverage', '.ledgerscan']);
 /** Files the project runs or reads: any absolute machine path in them is a defect. */
-const CODE_DIRS = ['src', 'test', 'bench', 'scripts', 'templates', 'samples', '.ci'];
+const CODE_DIRS = ['src', 'test', 'bench', 'scripts', 'templates', 'migrations', 'samples', '.ci'];
 const CODE_FILES = ['package.json', 'jest.config.js', 'eslint.config.js', 'tsconfig.json', 'tsconfig.build.json', '.gitignore'];
 /** Prose: may show a user's own deployment paths (`/srv/...` in a systemd example), never the team's shelf. */
 const PROSE_FILES = ['README.md'];
@@ -69,7 +69,7 @@ describe('the repository stands on its own', () => {
     expect(proseFiles).toContain('README.md');
   });
 
-  it('names no absolute machine path in code, tests, bench, scripts, templates, samples or config', () => {
+  it('names no absolute machine path in code, tests, bench, scripts, templates, migrations, samples or config', () => {
     expect(offendingLines(codeFiles, ABSOLUTE)).toEqual([]);
   });
 

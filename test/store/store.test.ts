@@ -6,14 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
 import type { RecordStore } from '../../src/store/RecordStore.js';
-import { migrations } from '../../src/store/storeMigrations.js';
+import { migrationSteps } from '../../src/db/migrationSteps.js';
 import { INDEXED_BRIDGE_ADDRESSES } from '../../src/db/bridgeRows.js';
 import { BRIDGE_CONTRACTS } from '../../src/ledger/bridgeContracts.js';
 import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import { DatabaseUnavailableError } from '../../src/db/postgres/DatabaseUnavailableError.js';
 import { openPostgresDatabase } from '../../src/db/postgres/openPostgresDatabase.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
-import { postgresMigrations } from '../../src/db/postgres/postgresSteps.js';
 import type { SqliteStore } from '../../src/store/SqliteStore.js';
 import type { PriceCache } from '../../src/prices/PriceCache.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
@@ -363,7 +362,7 @@ describe('SQLite store', () => {
       // A new store has nothing to upgrade, so nothing to say.
       expect(lines).toEqual([]);
       const db = openSqlite(path.join(dir, 'nested', 'state.sqlite'), { readonly: true });
-      expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+      expect(db.pragma('user_version', { simple: true })).toBe(migrationSteps('store').length);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       db.close();
     });
@@ -372,7 +371,7 @@ describe('SQLite store', () => {
       store.close();
       const file = path.join(dir, 'nested', 'state.sqlite');
       const db = openSqlite(file);
-      db.pragma(`user_version = ${migrations.length + 1}`);
+      db.pragma(`user_version = ${migrationSteps('store').length + 1}`);
       db.close();
       expect(() => openSqliteStore(file)).toThrow('the state file was written by a newer ledgerscan');
       store = openSqliteStore(path.join(dir, 'other.sqlite'));
@@ -388,7 +387,7 @@ describe('SQLite store', () => {
       store.close();
       const file = path.join(dir, 'old.sqlite');
       const db = openSqlite(file);
-      for (const step of migrations.slice(0, version)) db.exec(step as string);
+      for (const step of migrationSteps('store').slice(0, version)) db.exec(step);
       db.pragma(`user_version = ${version}`);
       db.prepare(
         'INSERT INTO records (chain_id, wallet, stream, block_number, seq, tx_hash, from_address, raw) VALUES (1, ?, ?, 3, 0, ?, ?, ?)',
@@ -401,7 +400,7 @@ describe('SQLite store', () => {
       const lines: string[] = [];
       store = openSqliteStore(file, { log: (line) => lines.push(line) });
       expect(lines).toEqual([
-        `upgrading the state file ${file} from schema ${version} to ${migrations.length} (1 stored record), once; stopping it is safe`,
+        `upgrading the state file ${file} from schema ${version} to ${migrationSteps('store').length} (1 stored record), once; stopping it is safe`,
         expect.stringMatching(/^state file upgraded in \d+\.\d s$/),
       ]);
       store.close();
@@ -474,8 +473,8 @@ describeWithPostgres('PostgreSQL store', (server) => {
       openPostgresStore(fresh, book, { log: (line) => lines.push(line) }).close();
       expect(lines).toEqual([]);
       const versions = await queryDatabase(fresh, 'SELECT version FROM ledgerscan.schema_migrations ORDER BY version');
-      expect(versions.map((row) => row.version)).toEqual(postgresMigrations.map((_, index) => index + 1));
-      await queryDatabase(fresh, `INSERT INTO ledgerscan.schema_migrations (version) VALUES (${postgresMigrations.length + 1})`);
+      expect(versions.map((row) => row.version)).toEqual(migrationSteps('postgres').map((_, index) => index + 1));
+      await queryDatabase(fresh, `INSERT INTO ledgerscan.schema_migrations (version) VALUES (${migrationSteps('postgres').length + 1})`);
       expect(() => openPostgresStore(fresh, book)).toThrow('the database was written by a newer ledgerscan');
     } finally {
       await dropDatabase(fresh);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { postgresMigrations } from '../../src/db/postgres/postgresSteps.js';
+import { migrationSteps } from '../../src/db/migrationSteps.js';
 import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../src/workspace/openWorkspaceData.js';
 import type { WorkspaceData } from '../../src/workspace/WorkspaceData.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
@@ -58,7 +58,7 @@ describeWithPostgres('run changes on PostgreSQL', (server) => {
       'CREATE SCHEMA ledgerscan',
       'CREATE TABLE ledgerscan.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
       'SET search_path = ledgerscan',
-      ...postgresMigrations.slice(0, 3),
+      ...migrationSteps('postgres').slice(0, 3),
       'INSERT INTO schema_migrations (version) VALUES (1), (2), (3)',
       `INSERT INTO books (data, created_at, updated_at) VALUES ('${JSON.stringify(book)}', '${NOW}', '${NOW}')`,
       `INSERT INTO runs (book_id, request, status, trigger, progress, created_at) VALUES (1, '{"kind":"sync"}', 'running', 'manual', '{}', '${NOW}')`,

@@ -5,8 +5,7 @@ import { openSqlite } from '../../src/db/sqlite/openSqlite.js';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { InputError } from '../../src/errors/LedgerscanError.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
-import { postgresMigrations } from '../../src/db/postgres/postgresSteps.js';
-import { SQLITE_WORKSPACE_STEPS } from '../../src/db/sqlite/workspaceMigrations.js';
+import { migrationSteps } from '../../src/db/migrationSteps.js';
 import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../src/workspace/openWorkspaceData.js';
 import type { Run, WorkspaceData } from '../../src/workspace/WorkspaceData.js';
 import { childLines } from '../support/childLines.js';
@@ -319,7 +318,7 @@ describe('SqlWorkspaceData on SQLite', () => {
   it('upgrades a workspace.db of the first schema in place and refuses one from a newer ledgerscan', async () => {
     const file = await sqlite.fresh();
     const old = openSqlite(file);
-    old.exec(SQLITE_WORKSPACE_STEPS[0] as string);
+    old.exec(migrationSteps('workspace')[0] as string);
     old.prepare("INSERT INTO books (data, created_at, updated_at) VALUES ('{\"name\":\"Old\"}', 'then', 'then')").run();
     old
       .prepare(
@@ -333,7 +332,7 @@ describe('SqlWorkspaceData on SQLite', () => {
     expect(await data.assignApiKey(1, ['only'])).toBe('only');
     await data.close();
     const newer = openSqlite(file);
-    newer.pragma(`user_version = ${SQLITE_WORKSPACE_STEPS.length + 1}`);
+    newer.pragma(`user_version = ${migrationSteps('workspace').length + 1}`);
     newer.close();
     expect(() => openSqliteWorkspaceData(file)).toThrow(/written by a newer ledgerscan/);
   });
@@ -375,7 +374,7 @@ describeWithPostgres('SqlWorkspaceData on PostgreSQL', (server) => {
     try {
       expect(store.syncedRange(1, book.wallets[0]?.address ?? '', 'txlist')).toBeNull();
       const versions = await queryDatabase(url, 'SELECT max(version) AS version FROM ledgerscan.schema_migrations');
-      expect(versions).toEqual([{ version: postgresMigrations.length }]);
+      expect(versions).toEqual([{ version: migrationSteps('postgres').length }]);
     } finally {
       store.close();
       await data.close();

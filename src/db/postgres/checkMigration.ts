@@ -1,7 +1,7 @@
 import { InputError } from '../../errors/LedgerscanError.js';
 import { redactDatabaseUrl } from '../../secrets/redact.js';
 import type { MigrationReport } from './postgresMigrations.js';
-import { postgresMigrations } from './postgresSteps.js';
+import { migrationSteps } from '../migrationSteps.js';
 
 /** A database URL that is not PostgreSQL's is refused before any connection, its password never shown. */
 export function checkPostgresUrl(url: string): void {
@@ -17,12 +17,13 @@ export function checkPostgresUrl(url: string): void {
  * report: a schema newer than this ledgerscan is refused, and an upgrade of an existing schema is logged.
  */
 export function checkMigration(report: MigrationReport, url: string, startedMs: number, log?: (line: string) => void): void {
-  if (report.from > postgresMigrations.length) {
+  const supported = migrationSteps('postgres').length;
+  if (report.from > supported) {
     throw new InputError('the database was written by a newer ledgerscan', {
       details: {
         database: redactDatabaseUrl(url),
         schemaVersion: report.from,
-        supported: postgresMigrations.length,
+        supported,
         fix: 'upgrade ledgerscan',
       },
     });

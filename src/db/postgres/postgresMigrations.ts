@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { postgresMigrations } from './postgresSteps.js';
+import { migrationSteps } from '../migrationSteps.js';
 
 /** The channel `notify_run_change` announces a changed run on; the payload is its id. */
 export const RUN_CHANGES_CHANNEL = 'run_changes';
@@ -11,7 +11,7 @@ export const ACCOUNT_CHANGES_CHANNEL = 'account_changes';
 export const SCHEMA = 'ledgerscan';
 
 export interface MigrationReport {
-  /** The version found; above `postgresMigrations.length` nothing was run. */
+  /** The version found; above the number of steps nothing was run. */
   from: number;
   to: number;
   /** Stored records before the upgrade, for the line that says it may take a while. */
@@ -21,11 +21,13 @@ export interface MigrationReport {
 const LOCK = "SELECT pg_advisory_xact_lock(hashtext('ledgerscan schema migration'))";
 
 /**
- * Runs the steps the database has not run yet, each in its own transaction with its version row. A
+ * Runs the steps of `migrations/postgres/` the database has not run yet, each in its own transaction with its version
+ * row (`schema_migrations`). One schema holds every book and the workspace: the book id leads every store key. A
  * transaction-scoped advisory lock makes processes that open the database at once wait for the first one's
  * upgrade instead of running it twice.
  */
 export async function migratePostgres(client: pg.ClientBase): Promise<MigrationReport> {
+  const steps = migrationSteps('postgres');
   // Under the lock too: two processes creating the schema at once collide even with IF NOT EXISTS (on pg_type).
   await client.query('BEGIN');
   try {
@@ -48,15 +50,15 @@ export async function migratePostgres(client: pg.ClientBase): Promise<MigrationR
       report ??= {
         from: current,
         to: current,
-        records: current > 0 && current < postgresMigrations.length ? await recordCount(client) : 0,
+        records: current > 0 && current < steps.length ? await recordCount(client) : 0,
       };
       report.to = current;
-      if (current >= postgresMigrations.length) {
+      if (current >= steps.length) {
         await client.query('COMMIT');
         return report;
       }
       await client.query(`SET LOCAL search_path = ${SCHEMA}`);
-      await client.query(postgresMigrations[current] as string);
+      await client.query(steps[current] as string);
       await client.query(`INSERT INTO ${SCHEMA}.schema_migrations (version) VALUES ($1)`, [current + 1]);
       await client.query('COMMIT');
     } catch (error) {

@@ -1,0 +1,3 @@
+
+ALTER TABLE runs ADD COLUMN stop_requested INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE runs ADD COLUMN api_key_name TEXT;
