@@ -38,12 +38,10 @@ export class AddressTagTable implements AddressTags {
   }
 
   ofChain(chainId: number): StoredAddressTag[] {
-    return this.statements.ofChain
-      .all(chainId)
-      .map((row) => ({
-        address: row.address,
-        tag: row.raw === null ? null : (JSON.parse(row.raw) as WireAddressTag),
-        fetchedAt: row.fetched_at,
-      }));
+    return this.statements.ofChain.all(chainId).map((row) => ({
+      address: row.address,
+      tag: row.raw === null ? null : (JSON.parse(row.raw) as WireAddressTag),
+      fetchedAt: row.fetched_at,
+    }));
   }
 }
