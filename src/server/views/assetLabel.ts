@@ -23,10 +23,7 @@ const isNft = (asset: AssetColumns): boolean => asset.assetKind === 'erc721' || 
 export function assetLabel(asset: AssetColumns): Html {
   if (asset.assetKind === 'native' || asset.assetContract === '') return html`<span class="asset">${asset.asset}</span>`;
   const name = asset.asset === '' ? 'token' : asset.spam === '' ? asset.asset : `“${asset.asset}”`;
-  return html`${asset.spam === '' ? '' : html`<span class="spam-tag" title="${asset.spam}">spam</span> `}<span class="asset"
-      >${name}${isNft(asset) && asset.tokenId !== '' ? html` <span class="token-id">#${asset.tokenId}</span>` : ''}</span
-    >
-    ${shortened(asset.assetContract)}`;
+  return html`${asset.spam === '' ? '' : html`<span class="spam-tag" title="${asset.spam}">spam</span> `}<span class="asset">${name}${isNft(asset) && asset.tokenId !== '' ? html` <span class="token-id">#${asset.tokenId}</span>` : ''}</span> ${shortened(asset.assetContract)}`;
 }
 
 /** The unit written after an amount: the symbol of a real fungible asset; nothing for NFTs (a count) or spam. */

@@ -33,16 +33,12 @@ export function balanceChart(series: BalanceSeries, period: { from: string; to: 
   const closing = balances.at(-1) ?? 0n;
   const title = `${series.chain} · ${series.walletLabel} · ${series.asset}`;
   return html`<figure class="chart">
-    <svg class="chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="${title}">
-      <text x="${PAD.left}" y="14" class="chart-title">${title}</text>
-      <path d="${path.join(' ')}" class="chart-line"></path>
-      <text x="${PAD.left}" y="${HEIGHT - 6}" class="chart-axis">${period.from}</text>
-      <text x="${WIDTH - PAD.right}" y="${HEIGHT - 6}" class="chart-axis chart-end">${period.to}</text>
-    </svg>
-    <figcaption>
-      ${series.openingKnown ? 'opening' : 'change from period start; opening unknown (run a reconcile for this period)'}
-      ${formatUnits(series.opening, series.decimals)} → closing ${formatUnits(closing, series.decimals)} ${series.asset}; low
-      ${formatUnits(min, series.decimals)}, high ${formatUnits(max, series.decimals)}; ${series.points.length} movements
-    </figcaption>
-  </figure>`;
+<svg class="chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="${title}">
+<text x="${PAD.left}" y="14" class="chart-title">${title}</text>
+<path d="${path.join(' ')}" class="chart-line"></path>
+<text x="${PAD.left}" y="${HEIGHT - 6}" class="chart-axis">${period.from}</text>
+<text x="${WIDTH - PAD.right}" y="${HEIGHT - 6}" class="chart-axis chart-end">${period.to}</text>
+</svg>
+<figcaption>${series.openingKnown ? 'opening' : 'change from period start; opening unknown (run a reconcile for this period)'} ${formatUnits(series.opening, series.decimals)} → closing ${formatUnits(closing, series.decimals)} ${series.asset}; low ${formatUnits(min, series.decimals)}, high ${formatUnits(max, series.decimals)}; ${series.points.length} movements</figcaption>
+</figure>`;
 }

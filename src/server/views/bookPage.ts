@@ -29,137 +29,78 @@ export function bookPage(input: {
   const admin = user.role === 'admin';
   const history = input.runs.map(
     (run) =>
-      html`<tr>
-        <td><a href="/runs/${run.id}">#${run.id}</a></td>
-        <td>${run.request.kind}</td>
-        <td>${run.trigger}</td>
-        <td>${run.createdAt.slice(0, 16).replace('T', ' ')}</td>
-        <td>${statusBadge(run.status)}</td>
-      </tr>`,
+      html`<tr><td><a href="/runs/${run.id}">#${run.id}</a></td><td>${run.request.kind}</td><td>${run.trigger}</td><td>${run.createdAt.slice(0, 16).replace('T', ' ')}</td><td>${statusBadge(run.status)}</td></tr>`,
   );
   return layout({
     title: book.data.name,
     user,
     csrfToken: input.csrfToken,
     body: html`<h1>${book.data.name}</h1>
-      ${book.archivedAt === null ? '' : html`<p class="archived">Archived ${book.archivedAt.slice(0, 16).replace('T', ' ')} UTC: hidden from the books list, its closed periods and runs kept.</p>`}
-      <p>
-        <a href="/books/${book.id}/entries">Transactions</a> · <a href="/books/${book.id}/summary">Year summary (printable)</a> ·
-        <a href="/books/${book.id}/chart">Balance chart</a>
-      </p>
-      ${
-        admin
-          ? html`<h2>New run</h2>
-              ${runForm(book, input.templates)}`
-          : ''
-      }
-      <h2>Closed periods</h2>
-      ${closedPeriods(book, input.closed, input.runs, admin)}
-      ${
-        admin
-          ? html`<h2>Close a period</h2>
-              ${closeForm(book, input.templates)}`
-          : ''
-      }
-      <h2>Balances at a date</h2>
-      ${balancesSection(book, input.runs, admin)}
-      <h2>Rules</h2>
-      ${rulesSection(book, input.rules, admin)}
-      <h2>Manual prices</h2>
-      ${pricesSection(book, input.prices, admin)}
-      <h2>Runs</h2>
-      <div class="wide">
-        <table class="runs">
-          <thead>
-            <tr>
-              <th>Run</th>
-              <th>Kind</th>
-              <th>Trigger</th>
-              <th>Created (UTC)</th>
-              <th>Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${history}
-          </tbody>
-        </table>
-      </div>
-      <h2>Schedules</h2>
-      ${scheduleForm(book, input.schedules, admin)}
-      ${
-        admin
-          ? html`<h2>Edit book</h2>
-              ${bookForm(book)}${removeSection(book, input.closed)}`
-          : ''
-      }`,
+${book.archivedAt === null ? '' : html`<p class="archived">Archived ${book.archivedAt.slice(0, 16).replace('T', ' ')} UTC: hidden from the books list, its closed periods and runs kept.</p>`}
+<p><a href="/books/${book.id}/entries">Transactions</a> · <a href="/books/${book.id}/summary">Year summary (printable)</a> · <a href="/books/${book.id}/chart">Balance chart</a></p>
+${admin ? html`<h2>New run</h2>${runForm(book, input.templates)}` : ''}
+<h2>Closed periods</h2>
+${closedPeriods(book, input.closed, input.runs, admin)}
+${admin ? html`<h2>Close a period</h2>${closeForm(book, input.templates)}` : ''}
+<h2>Balances at a date</h2>
+${balancesSection(book, input.runs, admin)}
+<h2>Rules</h2>
+${rulesSection(book, input.rules, admin)}
+<h2>Manual prices</h2>
+${pricesSection(book, input.prices, admin)}
+<h2>Runs</h2>
+<div class="wide"><table class="runs"><thead><tr><th>Run</th><th>Kind</th><th>Trigger</th><th>Created (UTC)</th><th>Status</th></tr></thead><tbody>${history}</tbody></table></div>
+<h2>Schedules</h2>
+${scheduleForm(book, input.schedules, admin)}
+${admin ? html`<h2>Edit book</h2>${bookForm(book)}${removeSection(book, input.closed)}` : ''}`,
   });
 }
 
 /** Archive (closed periods are never deleted) or delete, each asked first; restore for an archived book. */
 function removeSection(book: Book, closed: readonly FiledRecord[]): Html {
   if (book.archivedAt !== null) {
-    return html`<h2>Restore book</h2>
-      <p>
-        <button type="button" data-action="restore-book" data-url="/api/books/${book.id}/restore">Restore book</button>
-        <span class="error" data-error></span>
-      </p>`;
+    return html`<h2>Restore book</h2><p><button type="button" data-action="restore-book" data-url="/api/books/${book.id}/restore">Restore book</button> <span class="error" data-error></span></p>`;
   }
   const archive = closed.length > 0;
   const question = archive
     ? `Archive “${book.data.name}”? It has ${closed.length} closed period(s): they and its runs are kept, the book leaves the list and can be restored.`
     : `Delete “${book.data.name}” with all its runs and their files? This cannot be undone.`;
   return html`<h2>${archive ? 'Archive book' : 'Delete book'}</h2>
-    <p>
-      <button type="button" class="danger" data-action="remove-book" data-url="/api/books/${book.id}" data-confirm="${question}">
-        ${archive ? 'Archive book' : 'Delete book'}
-      </button>
-      <span class="error" data-error></span>
-    </p>`;
+<p><button type="button" class="danger" data-action="remove-book" data-url="/api/books/${book.id}" data-confirm="${question}">${archive ? 'Archive book' : 'Delete book'}</button> <span class="error" data-error></span></p>`;
 }
 
 /** Year or whole days, as for an export. */
 function periodFields(): Html {
   const year = new Date().getUTCFullYear() - 1;
-  return html`<label>Year <input name="year" type="number" value="${year}" /></label>
-    <label>or from <input name="from" type="date" /></label> <label>to <input name="to" type="date" /></label>${fieldError('period')}`;
+  return html`<label>Year <input name="year" type="number" value="${year}"></label>
+<label>or from <input name="from" type="date"></label> <label>to <input name="to" type="date"></label>${fieldError('period')}`;
 }
 
 function templateFields(templates: TemplateSummary[], legend: string): Html {
-  return html`<fieldset>
-      <legend>${legend}</legend>
-      ${templates.map((template) => html`<label class="template"><input type="checkbox" name="templates" value="${template.name}" /> ${template.name} <small>${template.title} · confidence ${template.confidence}</small></label>`)}
-    </fieldset>
-    ${fieldError('templates')}`;
+  return html`<fieldset><legend>${legend}</legend>
+${templates.map((template) => html`<label class="template"><input type="checkbox" name="templates" value="${template.name}"> ${template.name} <small>${template.title} · confidence ${template.confidence}</small></label>`)}
+</fieldset>${fieldError('templates')}`;
 }
 
 function runForm(book: Book, templates: TemplateSummary[]): Html {
   return html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card">
-    <label
-      >Kind
-      <select name="kind">
-        ${RUN_KIND_NAMES.filter((kind) => RUN_PARTS[kind].inRunForm).map((kind) => html`<option value="${kind}">${kind}</option>`)}
-      </select></label
-    >
-    ${periodFields()} ${templateFields(templates, 'Templates (export)')}
-    <button type="submit">Start run</button>
-    <p class="error" data-error></p>
-  </form>`;
+<label>Kind <select name="kind">${RUN_KIND_NAMES.filter((kind) => RUN_PARTS[kind].inRunForm).map((kind) => html`<option value="${kind}">${kind}</option>`)}</select></label>
+${periodFields()}
+${templateFields(templates, 'Templates (export)')}
+<button type="submit">Start run</button>
+<p class="error" data-error></p>
+</form>`;
 }
 
 /** Files the period as the CLI's `close` does: the templates filed, read-only, never overwritten. */
 function closeForm(book: Book, templates: TemplateSummary[]): Html {
-  return html`<form
-    data-form="run"
-    data-url="/api/books/${book.id}/runs"
-    class="card"
-    data-close
-    data-confirm="Close this period? Its files are filed read-only and can never be changed or overwritten."
-  >
-    <input type="hidden" name="kind" value="close" />
-    ${periodFields()} ${templateFields(templates, 'Templates to file')}
-    <button type="submit">Close period</button>
-    <p class="error" data-error></p>
-  </form>`;
+  return html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card" data-close data-confirm="Close this period? Its files are filed read-only and can never be changed or overwritten.">
+<input type="hidden" name="kind" value="close">
+${periodFields()}
+${templateFields(templates, 'Templates to file')}
+<button type="submit">Close period</button>
+<p class="error" data-error></p>
+</form>`;
 }
 
 /** Each closed period: when it was closed, its files' hashes, and (admins) a recalculation against it. */
@@ -169,47 +110,15 @@ function closedPeriods(book: Book, closed: FiledRecord[], runs: Run[], admin: bo
     const closeRun = runs.find((run) => run.request.kind === 'close' && run.summary?.label === record.label);
     const lastDiff = runs.find((run) => run.request.kind === 'diff' && requestText(run.request, 'label') === record.label);
     return html`<section class="card closed" data-closed="${record.label}">
-      <h3>${record.label}: ${record.period.from} to ${record.period.to} (${record.period.timezone})</h3>
-      <p>
-        Closed ${record.closedAt.slice(0, 19).replace('T', ' ')} UTC with ledgerscan ${record.tool.version}; templates
-        ${record.templates.join(', ')}.
-        ${closeRun === undefined ? '' : html`<a href="/runs/${closeRun.id}">Filed files (run ${closeRun.id})</a>.`}
-        ${lastDiff === undefined ? '' : html`Last check: <a href="/runs/${lastDiff.id}">run ${lastDiff.id}</a> ${statusBadge(lastDiff.status)}`}
-      </p>
-      <div class="wide">
-        <table class="files">
-          <thead>
-            <tr>
-              <th>File</th>
-              <th>Bytes</th>
-              <th>sha256</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${record.files.map(
-              (file) =>
-                html`<tr>
-                  <td>${file.path}</td>
-                  <td class="num">${file.bytes}</td>
-                  <td>${shortened(file.sha256, 'hash')}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-      ${
-        admin
-          ? html`<form data-form="run" data-url="/api/books/${book.id}/runs">
-              <input type="hidden" name="kind" value="diff" /><input type="hidden" name="label" value="${record.label}" /><button
-                type="submit"
-              >
-                What changed since filed
-              </button>
-              <p class="error" data-error></p>
-            </form>`
-          : ''
-      }
-    </section>`;
+<h3>${record.label}: ${record.period.from} to ${record.period.to} (${record.period.timezone})</h3>
+<p>Closed ${record.closedAt.slice(0, 19).replace('T', ' ')} UTC with ledgerscan ${record.tool.version}; templates ${record.templates.join(', ')}.
+${closeRun === undefined ? '' : html`<a href="/runs/${closeRun.id}">Filed files (run ${closeRun.id})</a>.`}
+${lastDiff === undefined ? '' : html`Last check: <a href="/runs/${lastDiff.id}">run ${lastDiff.id}</a> ${statusBadge(lastDiff.status)}`}</p>
+<div class="wide"><table class="files"><thead><tr><th>File</th><th>Bytes</th><th>sha256</th></tr></thead><tbody>
+${record.files.map((file) => html`<tr><td>${file.path}</td><td class="num">${file.bytes}</td><td>${shortened(file.sha256, 'hash')}</td></tr>`)}
+</tbody></table></div>
+${admin ? html`<form data-form="run" data-url="/api/books/${book.id}/runs"><input type="hidden" name="kind" value="diff"><input type="hidden" name="label" value="${record.label}"><button type="submit">What changed since filed</button><p class="error" data-error></p></form>` : ''}
+</section>`;
   })}`;
 }
 
@@ -217,16 +126,15 @@ function closedPeriods(book: Book, closed: FiledRecord[], runs: Run[], admin: bo
 function balancesSection(book: Book, runs: Run[], admin: boolean): Html {
   const last = runs.find((run) => run.request.kind === 'balances');
   return html`${last === undefined ? html`<p>No statement yet.</p>` : html`<p>Newest: <a href="/runs/${last.id}">run ${last.id}, at ${requestText(last.request, 'at')}</a> ${statusBadge(last.status)}</p>`}
-  ${
-    admin
-      ? html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card">
-          <input type="hidden" name="kind" value="balances" />
-          <label>At (${book.data.timezone ?? 'UTC'}) <input name="at" type="datetime-local" step="1" required /></label>
-          <button type="submit">State balances</button>
-          <p class="error" data-error></p>
-        </form>`
-      : ''
-  }`;
+${
+  admin
+    ? html`<form data-form="run" data-url="/api/books/${book.id}/runs" class="card"><input type="hidden" name="kind" value="balances">
+<label>At (${book.data.timezone ?? 'UTC'}) <input name="at" type="datetime-local" step="1" required></label>
+<button type="submit">State balances</button>
+<p class="error" data-error></p>
+</form>`
+    : ''
+}`;
 }
 
 function scheduleForm(book: Book, schedules: Schedule[], admin: boolean): Html {
@@ -234,11 +142,8 @@ function scheduleForm(book: Book, schedules: Schedule[], admin: boolean): Html {
     .map((schedule) => [schedule.kind, schedule.cron, schedule.zone, schedule.templates.join(',')].join(' | '))
     .join('\n');
   return html`<form data-form="schedules" data-url="/api/books/${book.id}/schedules" class="card">
-    <label
-      >One per line: kind | cron | UTC or book | templates (export)
-      <textarea name="schedules" rows="3" ${admin ? '' : html`readonly`}>${rows}</textarea>
-    </label>
-    ${admin ? html`<button type="submit">Save schedules</button>` : ''}
-    <p class="error" data-error></p>
-  </form>`;
+<label>One per line: kind | cron | UTC or book | templates (export) <textarea name="schedules" rows="3" ${admin ? '' : html`readonly`}>${rows}</textarea></label>
+${admin ? html`<button type="submit">Save schedules</button>` : ''}
+<p class="error" data-error></p>
+</form>`;
 }

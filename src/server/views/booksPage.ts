@@ -24,48 +24,23 @@ export function booksPage(input: { user: User; csrfToken: string; books: { book:
     const last = runs[0];
     const reconcile = runs.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null);
     return html`<tr>
-      <td><a href="/books/${book.id}">${book.data.name}</a></td>
-      <td>${book.data.wallets.map((wallet) => html`<div>${shortened(wallet.address)} ${wallet.label ?? ''}</div>`)}</td>
-      <td>${book.data.chains.join(', ')}</td>
-      <td>
-        ${last === undefined ? statusBadge('none') : html`<a href="/runs/${last.id}">${last.request.kind} ${last.createdAt.slice(0, 16).replace('T', ' ')}</a> ${statusBadge(last.status)}`}
-      </td>
-      <td>
-        ${reconcile === undefined ? statusBadge('none') : html`<a href="/runs/${reconcile.id}/reconcile">${statusBadge(reconcile.status)}</a>`}
-      </td>
-      <td class="alert">${alertNote(lastAlertRun(runs))}</td>
-      <td class="review">${reviewNote(book.id, review)}</td>
-    </tr>`;
+<td><a href="/books/${book.id}">${book.data.name}</a></td>
+<td>${book.data.wallets.map((wallet) => html`<div>${shortened(wallet.address)} ${wallet.label ?? ''}</div>`)}</td>
+<td>${book.data.chains.join(', ')}</td>
+<td>${last === undefined ? statusBadge('none') : html`<a href="/runs/${last.id}">${last.request.kind} ${last.createdAt.slice(0, 16).replace('T', ' ')}</a> ${statusBadge(last.status)}`}</td>
+<td>${reconcile === undefined ? statusBadge('none') : html`<a href="/runs/${reconcile.id}/reconcile">${statusBadge(reconcile.status)}</a>`}</td>
+<td class="alert">${alertNote(lastAlertRun(runs))}</td>
+<td class="review">${reviewNote(book.id, review)}</td>
+</tr>`;
   });
   return layout({
     title: 'Books',
     user: input.user,
     csrfToken: input.csrfToken,
     body: html`<h1>Books</h1>
-      <div class="wide">
-        <table class="books">
-          <thead>
-            <tr>
-              <th>Client</th>
-              <th>Wallets</th>
-              <th>Chains</th>
-              <th>Last run</th>
-              <th>Last reconcile</th>
-              <th>Last alert (UTC)</th>
-              <th>Transactions</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows}
-          </tbody>
-        </table>
-      </div>
-      ${
-        input.user.role === 'admin'
-          ? html`<h2>New book</h2>
-              ${bookForm(undefined)}`
-          : ''
-      }`,
+<div class="wide"><table class="books"><thead><tr><th>Client</th><th>Wallets</th><th>Chains</th><th>Last run</th><th>Last reconcile</th><th>Last alert (UTC)</th><th>Transactions</th></tr></thead>
+<tbody>${rows}</tbody></table></div>
+${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : ''}`,
   });
 }
 
@@ -79,19 +54,15 @@ export function bookForm(book: Book | undefined): Html {
           .join(' '),
       )
       .join('\n') ?? '';
-  return html`<form
-    data-form="book"
-    data-method="${book === undefined ? 'POST' : 'PATCH'}"
-    data-url="${book === undefined ? '/api/books' : `/api/books/${book.id}`}"
-    class="card"
-  >
-    <label>Client name <input name="name" required value="${book?.data.name ?? ''}" /></label>${fieldError('name')}
-    <label
-      >Wallets (one per line: address, label, and optionally @chains such as @1,optimism)
-      <textarea name="wallets" rows="4" required>${wallets}</textarea></label
-    >${fieldError('wallets')} ${chainPicker(book?.data.chains ?? [1])} ${zonePicker(book?.data.timezone ?? 'UTC')}
-    ${labelRows(book?.data.labels ?? {})} ${spamRows(book?.data.spam ?? {})} ${valuationFields(book?.data.valuation)}
-    <button type="submit">${book === undefined ? 'Create book' : 'Save book'}</button>
-    <p class="error" data-error></p>
-  </form>`;
+  return html`<form data-form="book" data-method="${book === undefined ? 'POST' : 'PATCH'}" data-url="${book === undefined ? '/api/books' : `/api/books/${book.id}`}" class="card">
+<label>Client name <input name="name" required value="${book?.data.name ?? ''}"></label>${fieldError('name')}
+<label>Wallets (one per line: address, label, and optionally @chains such as @1,optimism) <textarea name="wallets" rows="4" required>${wallets}</textarea></label>${fieldError('wallets')}
+${chainPicker(book?.data.chains ?? [1])}
+${zonePicker(book?.data.timezone ?? 'UTC')}
+${labelRows(book?.data.labels ?? {})}
+${spamRows(book?.data.spam ?? {})}
+${valuationFields(book?.data.valuation)}
+<button type="submit">${book === undefined ? 'Create book' : 'Save book'}</button>
+<p class="error" data-error></p>
+</form>`;
 }

@@ -19,14 +19,11 @@ export function chartPage(input: {
     user: input.user,
     csrfToken: input.csrfToken,
     body: html`<h1>Balances over time: <a href="/books/${input.book.id}">${input.book.data.name}</a></h1>
-      ${
-        run === undefined || period === undefined
-          ? html`<p>No export or closed period yet: start one from the book page.</p>`
-          : html`<p>
-                From ${run.request.kind} run <a href="/runs/${run.id}">${run.id}</a>, ${period.from} to ${period.to}; spam and NFTs left
-                out.
-              </p>
-              ${input.series.map((series) => balanceChart(series, period))}`
-      }`,
+${
+  run === undefined || period === undefined
+    ? html`<p>No export or closed period yet: start one from the book page.</p>`
+    : html`<p>From ${run.request.kind} run <a href="/runs/${run.id}">${run.id}</a>, ${period.from} to ${period.to}; spam and NFTs left out.</p>
+${input.series.map((series) => balanceChart(series, period))}`
+}`,
   });
 }

@@ -57,7 +57,7 @@ function filterForm(book: Book, query: EntriesQuery): Html {
     >
     <label>Asset <input name="asset" value="${query.asset ?? ''}" placeholder="symbol or 0x contract" /></label>
     <label>Category <input name="category" list="categories" value="${query.category ?? ''}" /></label>
-    <datalist id="categories">${categories.map((category) => html`<option value="${category}"></option>`)}</datalist>
+    <datalist id="categories">${categories.map((category) => html`<option value="${category}">`)}</datalist>
     <label
       >Spam
       <select name="spam">
@@ -82,18 +82,12 @@ function valueLine(totals: EntryTotals): Html {
   const { value } = totals;
   if (value === null) return html``;
   const unvalued = value.unvalued === 0 ? '' : ` · ${value.unvalued} ${value.unvalued === 1 ? 'entry' : 'entries'} without a value`;
-  return html`<p class="value-total" data-value-in="${value.in}" data-value-out="${value.out}">
-    Value of this view: in <strong>${value.in} ${value.currency}</strong>, out
-    <strong>${value.out} ${value.currency}</strong> (${value.valued} valued entries${unvalued})
-  </p>`;
+  return html`<p class="value-total" data-value-in="${value.in}" data-value-out="${value.out}">Value of this view: in <strong>${value.in} ${value.currency}</strong>, out <strong>${value.out} ${value.currency}</strong> (${value.valued} valued entries${unvalued})</p>`;
 }
 
 function totalsTable(book: Book, query: EntriesQuery, totals: EntryTotals | null): Html {
   if (totals === null)
-    return html`<p>
-      <a href="/books/${book.id}/entries${queryString(query, { totals: '1' })}">Totals of this view, in units and value</a> (a large view:
-      summed when asked)
-    </p>`;
+    return html`<p><a href="/books/${book.id}/entries${queryString(query, { totals: '1' })}">Totals of this view, in units and value</a> (a large view: summed when asked)</p>`;
   if (totals.assets.length === 0) return html``;
   const rows = totals.assets.map((total) => {
     const asset = {
@@ -103,34 +97,9 @@ function totalsTable(book: Book, query: EntriesQuery, totals: EntryTotals | null
       tokenId: '',
       spam: '',
     };
-    return html`<tr>
-      <td>${findChain(total.chainId)?.name ?? String(total.chainId)}</td>
-      <td>${assetLabel(asset)}</td>
-      <td class="num">${total.entries}</td>
-      <td class="num">${total.in}</td>
-      <td class="num">${total.out}</td>
-    </tr>`;
+    return html`<tr><td>${findChain(total.chainId)?.name ?? String(total.chainId)}</td><td>${assetLabel(asset)}</td><td class="num">${total.entries}</td><td class="num">${total.in}</td><td class="num">${total.out}</td></tr>`;
   });
-  return html`${valueLine(totals)}
-    <details class="totals">
-      <summary>Totals of this view, in units</summary>
-      <div class="wide">
-        <table>
-          <thead>
-            <tr>
-              <th>Chain</th>
-              <th>Asset</th>
-              <th>Entries</th>
-              <th>In</th>
-              <th>Out</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows}
-          </tbody>
-        </table>
-      </div>
-    </details>`;
+  return html`${valueLine(totals)}<details class="totals"><summary>Totals of this view, in units</summary><div class="wide"><table><thead><tr><th>Chain</th><th>Asset</th><th>Entries</th><th>In</th><th>Out</th></tr></thead><tbody>${rows}</tbody></table></div></details>`;
 }
 
 /** A book's transactions: filters, counts and totals of the view, the entries grouped by transaction, a CSV of exactly the view. */
@@ -145,47 +114,16 @@ export function entriesPage(input: EntriesPageInput): Html {
     user,
     csrfToken: input.csrfToken,
     body: html`<p><a href="/books/${book.id}">← ${book.data.name}</a></p>
-      <h1>Transactions</h1>
-      ${filterForm(book, query)}
-      <p class="view-figures">
-        <strong data-total="${page.total}">${page.total} ${page.total === 1 ? 'entry' : 'entries'}</strong> in this view · dates in ${zone}
-        ·
-        <a href="/api/books/${book.id}/entries.csv${queryString(query)}" download>CSV of this view</a>
-        ${page.refreshedAt === null ? ' · not built yet: run a sync or refresh' : ` · from the store as of ${page.refreshedAt.slice(0, 16).replace('T', ' ')} UTC`}
-        ${admin ? html` <button type="button" data-action="refresh-entries" data-url="/api/books/${book.id}/entries/refresh">Refresh from the store</button><span class="error" data-error></span>` : ''}
-      </p>
-      ${totalsTable(book, query, input.totals)}
-      ${
-        admin
-          ? html`<details class="card">
-              <summary>Correct the ticked legs together</summary>
-              <p>Two legs of a transfer between own wallets: tick both, then set category own_transfer.</p>
-              ${correctionForm(book, [], 'Save as a rule')}
-            </details>`
-          : ''
-      }
-      <div class="wide">
-        <table class="entries">
-          <thead>
-            <tr>
-              ${admin ? html`<th></th>` : ''}
-              <th>Wallet</th>
-              <th>Dir.</th>
-              <th>Asset</th>
-              <th>Amount</th>
-              <th>Value</th>
-              <th>Counterparty</th>
-              <th>Category</th>
-              <th>Spam reason</th>
-              <th>Note</th>
-              <th>Review and notes</th>
-            </tr>
-          </thead>
-          ${groups.map((group) => transactionRows(book, group, dates, admin))}
-        </table>
-      </div>
-      <p>
-        ${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${input.next === null ? '' : html`<a class="button" href="/books/${book.id}/entries${queryString(query, { cursor: input.next })}">Next page</a>`}
-      </p>`,
+<h1>Transactions</h1>
+${filterForm(book, query)}
+<p class="view-figures"><strong data-total="${page.total}">${page.total} ${page.total === 1 ? 'entry' : 'entries'}</strong> in this view · dates in ${zone} ·
+<a href="/api/books/${book.id}/entries.csv${queryString(query)}" download>CSV of this view</a>
+${page.refreshedAt === null ? ' · not built yet: run a sync or refresh' : ` · from the store as of ${page.refreshedAt.slice(0, 16).replace('T', ' ')} UTC`}
+${admin ? html` <button type="button" data-action="refresh-entries" data-url="/api/books/${book.id}/entries/refresh">Refresh from the store</button><span class="error" data-error></span>` : ''}</p>
+${totalsTable(book, query, input.totals)}
+${admin ? html`<details class="card"><summary>Correct the ticked legs together</summary><p>Two legs of a transfer between own wallets: tick both, then set category own_transfer.</p>${correctionForm(book, [], 'Save as a rule')}</details>` : ''}
+<div class="wide"><table class="entries"><thead><tr>${admin ? html`<th></th>` : ''}<th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Value</th><th>Counterparty</th><th>Category</th><th>Spam reason</th><th>Note</th><th>Review and notes</th></tr></thead>
+${groups.map((group) => transactionRows(book, group, dates, admin))}</table></div>
+<p>${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${input.next === null ? '' : html`<a class="button" href="/books/${book.id}/entries${queryString(query, { cursor: input.next })}">Next page</a>`}</p>`,
   });
 }

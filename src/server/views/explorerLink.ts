@@ -20,7 +20,5 @@ export function explorerLink(chainId: number, txHash: string): Html {
   if (!/^0x[0-9a-f]{64}$/.test(txHash)) return shortened(txHash);
   const base = EXPLORERS[chainId];
   const href = base === undefined ? `https://blockscan.com/tx/${txHash}` : `${base}/tx/${txHash}`;
-  return html`<a class="hash" href="${href}" rel="noopener noreferrer" target="_blank" title="${txHash}"
-    >${txHash.slice(0, 10)}…${txHash.slice(-6)}</a
-  >`;
+  return html`<a class="hash" href="${href}" rel="noopener noreferrer" target="_blank" title="${txHash}">${txHash.slice(0, 10)}…${txHash.slice(-6)}</a>`;
 }

@@ -17,11 +17,9 @@ export function fieldError(field: string): Html {
 
 /** Every chain of the chain table, by name, the book's ticked (Ethereum alone for a new book). */
 export function chainPicker(chosen: readonly number[]): Html {
-  return html`<fieldset class="pick chains">
-      <legend>Chains</legend>
-      ${allChains().map((chain) => html`<label><input type="checkbox" name="chains" value="${chain.id}" ${chosen.includes(chain.id) ? html`checked` : ''} /> ${chain.name} <small>${chain.slug} · ${chain.id}</small></label>`)}
-    </fieldset>
-    ${fieldError('chains')}`;
+  return html`<fieldset class="pick chains"><legend>Chains</legend>
+${allChains().map((chain) => html`<label><input type="checkbox" name="chains" value="${chain.id}" ${chosen.includes(chain.id) ? html`checked` : ''}> ${chain.name} <small>${chain.slug} · ${chain.id}</small></label>`)}
+</fieldset>${fieldError('chains')}`;
 }
 
 /** The zones this Node knows, UTC first: asked once, the list being the same for every book form. */
@@ -31,12 +29,7 @@ const ZONES: readonly string[] = ['UTC', ...Intl.supportedValuesOf('timeZone').f
 export function zonePicker(chosen: string): Html {
   const zones = [...ZONES];
   if (!zones.includes(chosen)) zones.splice(1, 0, chosen);
-  return html`<label
-      >Time zone
-      <select name="timezone">
-        ${zones.map((zone) => html`<option value="${zone}" ${zone === chosen ? html`selected` : ''}>${zone}</option>`)}
-      </select></label
-    >${fieldError('timezone')}`;
+  return html`<label>Time zone <select name="timezone">${zones.map((zone) => html`<option value="${zone}" ${zone === chosen ? html`selected` : ''}>${zone}</option>`)}</select></label>${fieldError('timezone')}`;
 }
 
 /**
@@ -46,30 +39,16 @@ export function zonePicker(chosen: string): Html {
 export function valuationFields(valuation: BookData['valuation']): Html {
   const currency = valuation?.currency ?? 'USD';
   const sources = (valuation?.sources ?? ['defillama']).join(', ');
-  return html`<fieldset class="valuation">
-      <legend>Values</legend>
-      <label
-        >Currency
-        <select name="currency">
-          ${BOOK_CURRENCIES.map((code) => html`<option value="${code}" ${code === currency ? html`selected` : ''}>${code}</option>`)}
-        </select></label
-      >
-      <label>Price sources, first found wins (${PRICE_SOURCES.join(', ')}) <input name="sources" value="${sources}" /></label>
-      <input type="hidden" name="price-file" value="${valuation?.priceFile ?? ''}" /><input
-        type="hidden"
-        name="max-age"
-        value="${valuation?.maxAge === undefined ? '' : String(valuation.maxAge)}"
-      />
-    </fieldset>
-    ${fieldError('valuation')}`;
+  return html`<fieldset class="valuation"><legend>Values</legend>
+<label>Currency <select name="currency">${BOOK_CURRENCIES.map((code) => html`<option value="${code}" ${code === currency ? html`selected` : ''}>${code}</option>`)}</select></label>
+<label>Price sources, first found wins (${PRICE_SOURCES.join(', ')}) <input name="sources" value="${sources}"></label>
+<input type="hidden" name="price-file" value="${valuation?.priceFile ?? ''}"><input type="hidden" name="max-age" value="${valuation?.maxAge === undefined ? '' : String(valuation.maxAge)}">
+</fieldset>${fieldError('valuation')}`;
 }
 
 /** One row of an address list: an address and, for labels, its label; a button removes it. */
 function row(cells: readonly { name: string; value: string; placeholder: string }[]): Html {
-  return html`<tr data-row>
-    ${cells.map((cell) => html`<td><input name="${cell.name}" value="${cell.value}" placeholder="${cell.placeholder}" /></td>`)}
-    <td><button type="button" data-action="remove-row">Remove</button></td>
-  </tr>`;
+  return html`<tr data-row>${cells.map((cell) => html`<td><input name="${cell.name}" value="${cell.value}" placeholder="${cell.placeholder}"></td>`)}<td><button type="button" data-action="remove-row">Remove</button></td></tr>`;
 }
 
 /** Rows of cells under a legend, an empty row kept in a template for "Add". */
@@ -81,16 +60,11 @@ function rowsEditor(input: {
   values: readonly (readonly string[])[];
 }): Html {
   const filled = (values: readonly string[]): Html => row(input.cells.map((cell, index) => ({ ...cell, value: values[index] ?? '' })));
-  return html`<fieldset class="rows" data-rows="${input.rows}">
-    <legend>${input.legend}</legend>
-    <table>
-      <tbody>
-        ${input.values.map(filled)}
-      </tbody>
-    </table>
-    <template>${filled([])}</template>
-    <button type="button" data-action="add-row">${input.add}</button>
-  </fieldset>`;
+  return html`<fieldset class="rows" data-rows="${input.rows}"><legend>${input.legend}</legend>
+<table><tbody>${input.values.map(filled)}</tbody></table>
+<template>${filled([])}</template>
+<button type="button" data-action="add-row">${input.add}</button>
+</fieldset>`;
 }
 
 /** Counterparty labels, one row per address. */

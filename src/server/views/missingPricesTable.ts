@@ -21,33 +21,21 @@ export function missingPricesTable(missing: RunTable, form: PriceFormPlace | und
   const column = (row: readonly string[], name: string): string => row[missing.header.indexOf(name)] ?? '';
   const rows = missing.rows.map(
     (row) =>
-      html`<tr>
-        ${row.map((cell) => html`<td>${cell}</td>`)}${form === undefined ? '' : html`<td>${priceForm(form, column(row, 'chain_id'), column(row, 'asset_contract') || 'native', column(row, 'first'))}</td>`}
-      </tr>`,
+      html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}${form === undefined ? '' : html`<td>${priceForm(form, column(row, 'chain_id'), column(row, 'asset_contract') || 'native', column(row, 'first'))}</td>`}</tr>`,
   );
-  return html`<div class="wide">
-    <table class="missing-prices">
-      <thead>
-        <tr>
-          ${missing.header.map((name) => html`<th>${name}</th>`)}${form === undefined ? '' : html`<th>Manual price</th>`}
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>
-  </div>`;
+  return html`<div class="wide"><table class="missing-prices"><thead><tr>${missing.header.map((name) => html`<th>${name}</th>`)}${form === undefined ? '' : html`<th>Manual price</th>`}</tr></thead><tbody>
+${rows}
+</tbody></table></div>`;
 }
 
 function priceForm(form: PriceFormPlace, chain: string, asset: string, first: string): Html {
   const rerun =
     form.rerun === undefined ? '' : html` data-rerun="${JSON.stringify(form.rerun)}" data-rerun-url="/api/books/${form.bookId}/runs"`;
-  return html`<form data-form="price" data-url="/api/books/${form.bookId}/prices" ${rerun} class="inline">
-    <input type="hidden" name="chain" value="${chain}" /><input type="hidden" name="asset" value="${asset}" />
-    <label>Time (UTC) <input name="time" value="${first}" required size="20" /></label>${fieldError('time')}
-    <label>Price in ${form.currency} <input name="price" inputmode="decimal" required size="10" placeholder="2512.25" /></label
-    >${fieldError('price')}
-    <button type="submit">${form.rerun === undefined ? 'Save' : 'Save and run again'}</button>
-    <p class="error" data-error></p>
-  </form>`;
+  return html`<form data-form="price" data-url="/api/books/${form.bookId}/prices"${rerun} class="inline">
+<input type="hidden" name="chain" value="${chain}"><input type="hidden" name="asset" value="${asset}">
+<label>Time (UTC) <input name="time" value="${first}" required size="20"></label>${fieldError('time')}
+<label>Price in ${form.currency} <input name="price" inputmode="decimal" required size="10" placeholder="2512.25"></label>${fieldError('price')}
+<button type="submit">${form.rerun === undefined ? 'Save' : 'Save and run again'}</button>
+<p class="error" data-error></p>
+</form>`;
 }

@@ -16,7 +16,7 @@ const minuteUtc = (iso: string | undefined): string => (iso === undefined || iso
 
 /** The synced block of a compared balance and, under it, the block's own date. */
 export const syncedBlockCell = (asset: ReconcileJsonAsset): Html =>
-  html`${asset.syncedBlock}<br /><small>${minuteUtc(asset.syncedBlockTime)}</small>`;
+  html`${asset.syncedBlock}<br><small>${minuteUtc(asset.syncedBlockTime)}</small>`;
 
 /** What each balance column is as of: the period's closing at its last day, the compared pair at the synced block and its date. */
 export function balanceDates(report: Pick<ReconcileJson, 'period' | 'syncedBlocks' | 'syncedBlockTimes'>): {
@@ -40,19 +40,10 @@ function assetRows(assets: readonly ReconcileJsonAsset[]): Html[] {
   return assets.map(
     (asset) =>
       html`<tr class="${asset.status === 'differs' ? 'differs' : ''}${asset.spam === '' ? '' : ' spam'}">
-        <td>${asset.chain}<br />${shortened(asset.wallet)} ${asset.walletLabel}</td>
-        <td>${assetLabel(asset)}</td>
-        <td class="num">${reportAmount(asset, asset.opening)}</td>
-        <td class="num">${reportAmount(asset, asset.in)}</td>
-        <td class="num">${reportAmount(asset, asset.out)}</td>
-        <td class="num">${reportAmount(asset, asset.fees)}</td>
-        <td class="num">${reportAmount(asset, asset.closing)}</td>
-        <td class="num">${reportAmount(asset, asset.ledgerBalance)}</td>
-        <td class="num">${syncedBlockCell(asset)}</td>
-        <td class="num">${reportAmount(asset, asset.chainBalance)}</td>
-        <td class="num">${reportAmount(asset, asset.difference)}</td>
-        <td>${asset.status}${asset.firstDivergence === null ? '' : html`<br />from block ${asset.firstDivergence.block}`}</td>
-      </tr>`,
+<td>${asset.chain}<br>${shortened(asset.wallet)} ${asset.walletLabel}</td><td>${assetLabel(asset)}</td>
+<td class="num">${reportAmount(asset, asset.opening)}</td><td class="num">${reportAmount(asset, asset.in)}</td><td class="num">${reportAmount(asset, asset.out)}</td><td class="num">${reportAmount(asset, asset.fees)}</td>
+<td class="num">${reportAmount(asset, asset.closing)}</td><td class="num">${reportAmount(asset, asset.ledgerBalance)}</td><td class="num">${syncedBlockCell(asset)}</td><td class="num">${reportAmount(asset, asset.chainBalance)}</td><td class="num">${reportAmount(asset, asset.difference)}</td>
+<td>${asset.status}${asset.firstDivergence === null ? '' : html`<br>from block ${asset.firstDivergence.block}`}</td></tr>`,
   );
 }
 
@@ -63,53 +54,21 @@ function assetRows(assets: readonly ReconcileJsonAsset[]): Html[] {
  */
 export function reconcilePage(input: { user: User; csrfToken: string; book: Book; run: Run; report: ReconcileJson }): Html {
   const dates = balanceDates(input.report);
-  const head = html`<thead>
-    <tr>
-      <th>Chain · wallet</th>
-      <th>Asset</th>
-      <th>Opening</th>
-      <th>In</th>
-      <th>Out</th>
-      <th>Fees</th>
-      <th>${dates.closing}</th>
-      <th>Ledger at block</th>
-      <th>Block</th>
-      <th>On-chain at head</th>
-      <th>Difference</th>
-      <th>Status</th>
-    </tr>
-  </thead>`;
+  const head = html`<thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th><th>Status</th></tr></thead>`;
   const spam = input.report.assets.filter((asset) => asset.spam !== '');
   return layout({
     title: `Reconcile ${input.run.id}`,
     user: input.user,
     csrfToken: input.csrfToken,
-    body: html`<h1>
-        Reconcile of <a href="/books/${input.book.id}">${input.book.data.name}</a> (run <a href="/runs/${input.run.id}">${input.run.id}</a>)
-        ${statusBadge(input.run.status)}
-      </h1>
-      <p class="note">${dates.note}</p>
-      <div class="wide">
-        <table class="reconcile">
-          ${head}
-          <tbody>
-            ${assetRows(input.report.assets.filter((asset) => asset.spam === ''))}
-          </tbody>
-        </table>
-      </div>
-      ${
-        spam.length === 0
-          ? ''
-          : html`<h2>Spam (${spam.length}, not counted)</h2>
-              <p>Tokens the spam rules or the book's deny list set apart; a symbol they claim is quoted, never taken for the real asset.</p>
-              <div class="wide">
-                <table class="reconcile spam-table">
-                  ${head}
-                  <tbody>
-                    ${assetRows(spam)}
-                  </tbody>
-                </table>
-              </div>`
-      }`,
+    body: html`<h1>Reconcile of <a href="/books/${input.book.id}">${input.book.data.name}</a> (run <a href="/runs/${input.run.id}">${input.run.id}</a>) ${statusBadge(input.run.status)}</h1>
+<p class="note">${dates.note}</p>
+<div class="wide"><table class="reconcile">${head}<tbody>${assetRows(input.report.assets.filter((asset) => asset.spam === ''))}</tbody></table></div>
+${
+  spam.length === 0
+    ? ''
+    : html`<h2>Spam (${spam.length}, not counted)</h2>
+<p>Tokens the spam rules or the book's deny list set apart; a symbol they claim is quoted, never taken for the real asset.</p>
+<div class="wide"><table class="reconcile spam-table">${head}<tbody>${assetRows(spam)}</tbody></table></div>`
+}`,
   });
 }

@@ -33,84 +33,28 @@ export function balancesTable(table: RunTable): Html {
   // A valued statement (balances.csv with `value`) shows each balance's value and why one is missing.
   const valued = table.header.includes('value');
   const render = (list: typeof rows): Html =>
-    html`<div class="wide">
-      <table class="balances">
-        <thead>
-          <tr>
-            <th>Chain · wallet</th>
-            <th>Asset</th>
-            <th>Balance</th>
-            ${valued ? html`<th>Value</th>` : ''}
-            <th>On-chain</th>
-            <th>Difference</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${list.map((cell) => {
-            const asset = assetOf(cell);
-            const amount = (column: string): string => amountText(cell(`${column}_raw`), asset.decimals, unitOf(asset));
-            const value =
-              cell('value') === '' ? html`<small>${cell('value_state')}</small>` : html`${cell('value')} ${cell('price_currency')}`;
-            return html`<tr class="${cell('status') === 'differs' ? 'differs' : ''}">
-              <td>${cell('chain')}<br />${shortened(cell('wallet'))} ${cell('wallet_label')}</td>
-              <td>${assetLabel(asset)}</td>
-              <td class="num">${amount('balance')}</td>
-              ${valued ? html`<td class="num">${value}</td>` : ''}
-              <td class="num">${amount('chain_balance')}</td>
-              <td class="num">${amount('difference')}</td>
-              <td>${cell('status')}${cell('note') === '' ? '' : html`<br /><small>${cell('note')}</small>`}</td>
-            </tr>`;
-          })}
-        </tbody>
-      </table>
-    </div>`;
+    html`<div class="wide"><table class="balances"><thead><tr><th>Chain · wallet</th><th>Asset</th><th>Balance</th>${valued ? html`<th>Value</th>` : ''}<th>On-chain</th><th>Difference</th><th>Status</th></tr></thead><tbody>
+${list.map((cell) => {
+  const asset = assetOf(cell);
+  const amount = (column: string): string => amountText(cell(`${column}_raw`), asset.decimals, unitOf(asset));
+  const value = cell('value') === '' ? html`<small>${cell('value_state')}</small>` : html`${cell('value')} ${cell('price_currency')}`;
+  return html`<tr class="${cell('status') === 'differs' ? 'differs' : ''}"><td>${cell('chain')}<br>${shortened(cell('wallet'))} ${cell('wallet_label')}</td><td>${assetLabel(asset)}</td>
+<td class="num">${amount('balance')}</td>${valued ? html`<td class="num">${value}</td>` : ''}<td class="num">${amount('chain_balance')}</td><td class="num">${amount('difference')}</td><td>${cell('status')}${cell('note') === '' ? '' : html`<br><small>${cell('note')}</small>`}</td></tr>`;
+})}
+</tbody></table></div>`;
   const spam = rows.filter((cell) => cell('spam') !== '');
   return html`${render(rows.filter((cell) => cell('spam') === ''))}
-  ${
-    spam.length === 0
-      ? ''
-      : html`<details class="spam">
-          <summary>Spam (${spam.length}, not counted)</summary>
-          ${render(spam)}
-        </details>`
-  }`;
+${spam.length === 0 ? '' : html`<details class="spam"><summary>Spam (${spam.length}, not counted)</summary>${render(spam)}</details>`}`;
 }
 
 /** tieout.csv lines: template, holding, why, rows, and the amounts in the asset's units (base units stay in the file). */
 export function tieoutTable(table: RunTable): Html {
-  return html`<div class="wide">
-    <table class="tieout">
-      <thead>
-        <tr>
-          <th>Template</th>
-          <th>Chain · wallet</th>
-          <th>Asset</th>
-          <th>Line</th>
-          <th>Reason</th>
-          <th>Rows</th>
-          <th>In</th>
-          <th>Out</th>
-          <th>Fees</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${table.rows.map(cellsOf(table)).map((cell) => {
-          const asset = assetOf(cell);
-          const amount = (column: string): string => amountText(cell(column), asset.decimals, unitOf(asset));
-          return html`<tr>
-            <td>${cell('template')}</td>
-            <td>${cell('chain')}${cell('wallet') === '' ? '' : html`<br />${shortened(cell('wallet'))}`}</td>
-            <td>${cell('asset_contract') === '' && cell('wallet') === '' ? cell('asset') : assetLabel(asset)}</td>
-            <td>${cell('line')}</td>
-            <td>${cell('reason')}</td>
-            <td class="num">${cell('rows')}</td>
-            <td class="num">${amount('in')}</td>
-            <td class="num">${amount('out')}</td>
-            <td class="num">${amount('fees')}${cell('rounding_residual')}</td>
-          </tr>`;
-        })}
-      </tbody>
-    </table>
-  </div>`;
+  return html`<div class="wide"><table class="tieout"><thead><tr><th>Template</th><th>Chain · wallet</th><th>Asset</th><th>Line</th><th>Reason</th><th>Rows</th><th>In</th><th>Out</th><th>Fees</th></tr></thead><tbody>
+${table.rows.map(cellsOf(table)).map((cell) => {
+  const asset = assetOf(cell);
+  const amount = (column: string): string => amountText(cell(column), asset.decimals, unitOf(asset));
+  return html`<tr><td>${cell('template')}</td><td>${cell('chain')}${cell('wallet') === '' ? '' : html`<br>${shortened(cell('wallet'))}`}</td><td>${cell('asset_contract') === '' && cell('wallet') === '' ? cell('asset') : assetLabel(asset)}</td>
+<td>${cell('line')}</td><td>${cell('reason')}</td><td class="num">${cell('rows')}</td><td class="num">${amount('in')}</td><td class="num">${amount('out')}</td><td class="num">${amount('fees')}${cell('rounding_residual')}</td></tr>`;
+})}
+</tbody></table></div>`;
 }

@@ -28,37 +28,13 @@ function actionText(rule: Record<string, unknown>): string {
 export function rulesSection(book: Book, rules: readonly BookRule[], admin: boolean): Html {
   const rows = rules.map(
     (one) =>
-      html`<tr data-rule="${one.id}">
-        <td>${one.id}</td>
-        <td>${matchText((one.rule.match ?? {}) as Record<string, unknown>)}</td>
-        <td>${actionText(one.rule)}</td>
-        <td>${one.reason}</td>
-        <td>${one.author}</td>
-        <td>${one.created.slice(0, 16).replace('T', ' ')}</td>
-        ${admin ? html`<td><button type="button" class="danger" data-action="delete-rule" data-url="/api/books/${book.id}/rules/${one.id}" data-confirm="Delete rule ${one.id}? Later runs no longer apply it; filed periods keep their files.">Delete</button></td>` : ''}
-      </tr>`,
+      html`<tr data-rule="${one.id}"><td>${one.id}</td><td>${matchText((one.rule.match ?? {}) as Record<string, unknown>)}</td><td>${actionText(one.rule)}</td><td>${one.reason}</td><td>${one.author}</td><td>${one.created.slice(0, 16).replace('T', ' ')}</td>
+${admin ? html`<td><button type="button" class="danger" data-action="delete-rule" data-url="/api/books/${book.id}/rules/${one.id}" data-confirm="Delete rule ${one.id}? Later runs no longer apply it; filed periods keep their files.">Delete</button></td>` : ''}</tr>`,
   );
   const list =
     rules.length === 0
       ? html`<p>No rule yet: every entry is as the ledger rules categorise it.</p>`
-      : html`<div class="wide">
-          <table class="rules">
-            <thead>
-              <tr>
-                <th>Rule</th>
-                <th>Matches</th>
-                <th>Sets</th>
-                <th>Reason</th>
-                <th>Author</th>
-                <th>Created (UTC)</th>
-                ${admin ? html`<th></th>` : ''}
-              </tr>
-            </thead>
-            <tbody>
-              ${rows}
-            </tbody>
-          </table>
-        </div>`;
+      : html`<div class="wide"><table class="rules"><thead><tr><th>Rule</th><th>Matches</th><th>Sets</th><th>Reason</th><th>Author</th><th>Created (UTC)</th>${admin ? html`<th></th>` : ''}</tr></thead><tbody>${rows}</tbody></table></div>`;
   return html`${list}${admin ? ruleForm(book) : ''}`;
 }
 
@@ -71,31 +47,18 @@ function ruleForm(book: Book): Html {
     ['entries', 'entry ids (two legs of an own transfer)'],
   ];
   return html`<form data-form="rule" data-url="/api/books/${book.id}/rules" class="card">
-    <label
-      >Match
-      <select name="criterion">
-        ${criteria.map(([value, text]) => html`<option value="${value ?? ''}">${text ?? ''}</option>`)}
-      </select></label
-    >
-    <label>Value <input name="value" required placeholder="0x… (entry ids: separated by spaces)" /></label>${fieldError('match')}
-    ${ruleActionFields('Add rule')}
-  </form>`;
+<label>Match <select name="criterion">${criteria.map(([value, text]) => html`<option value="${value ?? ''}">${text ?? ''}</option>`)}</select></label>
+<label>Value <input name="value" required placeholder="0x… (entry ids: separated by spaces)"></label>${fieldError('match')}
+${ruleActionFields('Add rule')}
+</form>`;
 }
 
 /** What a rule sets and why: the fields every rule form shares (the book's form, a row's and a selection's in the table). */
 export function ruleActionFields(submit: string): Html {
-  return html`<label
-      >Set
-      <select name="action">
-        ${RULE_CATEGORIES.map((category) => html`<option value="category:${category}">category ${category}</option>`)}
-        <option value="spam:true">spam</option>
-        <option value="spam:false">not spam</option>
-        <option value="ignore:true">ignore</option>
-        <option value="label:">counterparty label</option>
-      </select></label
-    >
-    <label>Label <input name="label" placeholder="only for a counterparty label" /></label>${fieldError('category')}${fieldError('label')}
-    <label>Reason <input name="reason" required maxlength="500" /></label>${fieldError('reason')}
-    <button type="submit">${submit}</button>
-    <p class="error" data-error></p>`;
+  return html`<label>Set <select name="action">${RULE_CATEGORIES.map((category) => html`<option value="category:${category}">category ${category}</option>`)}
+<option value="spam:true">spam</option><option value="spam:false">not spam</option><option value="ignore:true">ignore</option><option value="label:">counterparty label</option></select></label>
+<label>Label <input name="label" placeholder="only for a counterparty label"></label>${fieldError('category')}${fieldError('label')}
+<label>Reason <input name="reason" required maxlength="500"></label>${fieldError('reason')}
+<button type="submit">${submit}</button>
+<p class="error" data-error></p>`;
 }

@@ -31,76 +31,36 @@ export function runPage(input: {
     user,
     csrfToken: input.csrfToken,
     body: html`<h1>Run ${run.id}: ${run.request.kind} of <a href="/books/${input.book.id}">${input.book.data.name}</a></h1>
-      <section class="card" data-run="${run.id}" data-finished="${finished ? 'yes' : 'no'}" data-log-lines="${input.log.length}">
-        <p>Status: <span data-field="status">${statusBadge(run.status)}</span></p>
-        <progress max="100" value="${progress.blocksPercent}" data-field="bar"></progress>
-        <dl class="figures">
-          <dt>Blocks</dt>
-          <dd data-field="blocks">${progress.blocksPercent} %</dd>
-          <dt>Receipts</dt>
-          <dd data-field="receipts">${progress.receiptsDone}/${progress.receiptsTotal}</dd>
-          <dt>API calls</dt>
-          <dd data-field="calls">${progress.apiCalls}</dd>
-          ${
-            run.apiKeyName === null
-              ? ''
-              : html`<dt>API key</dt>
-                  <dd>${run.apiKeyName}</dd>`
-          }
-          <dt>ETA</dt>
-          <dd data-field="eta">${progress.etaSeconds === null || finished ? '–' : `${progress.etaSeconds} s`}</dd>
-        </dl>
-        ${run.error === null ? '' : html`<p class="error">${withoutServerPaths(run.error)}</p>`}
-        ${admin && !finished ? html`<p><button type="button" data-action="stop" data-url="/api/runs/${run.id}/stop" data-confirm="Stop run ${run.id}? It ends without files; a new run starts over.">Stop</button> <span class="error" data-error></span></p>` : ''}
-      </section>
-      ${
-        finished && run.files.length > 0
-          ? html`<h2>Files</h2>
-              ${filesTable(run.files, `/api/runs/${run.id}`)} ${RUN_PARTS[run.request.kind].links?.(run) ?? ''}
-              ${
-                input.shares.length === 0
-                  ? ''
-                  : html`<h2>Share links</h2>
-                      <div class="wide">
-                        <table class="shares">
-                          <thead>
-                            <tr>
-                              <th>Share</th>
-                              <th>Expires (UTC)</th>
-                              <th>Downloads</th>
-                              <th>State</th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            ${input.shares.map(
-                              (share) =>
-                                html`<tr>
-                                  <td>${shortened(share.id, 'hash')}</td>
-                                  <td>${share.expiresAt.slice(0, 16).replace('T', ' ')}</td>
-                                  <td class="num">${share.downloads}</td>
-                                  <td>
-                                    ${share.revokedAt !== null ? 'revoked' : share.expiresAt <= input.now ? 'expired' : admin ? html`<button type="button" data-action="revoke" data-url="/api/shares/${share.id}" data-confirm="Revoke this share link? Whoever holds it can no longer download the files.">Revoke</button> <span class="error" data-error></span>` : 'active'}
-                                  </td>
-                                </tr>`,
-                            )}
-                          </tbody>
-                        </table>
-                      </div>`
-              }
-              ${
-                admin
-                  ? html`<form data-form="share" data-url="/api/runs/${run.id}/shares" class="card">
-                      <label>Share for <input name="days" type="number" value="14" min="1" max="365" /> days</label>
-                      <button type="submit">Create share link</button> <output data-share-url></output>
-                      <p class="error" data-error></p>
-                    </form>`
-                  : ''
-              }`
-          : ''
-      }
-      ${input.table === undefined ? '' : RUN_PARTS[run.request.kind].section?.(run, input.table)}
-      ${valuesSection(run, input.missingPrices, admin ? { bookId: input.book.id, currency: input.book.data.valuation?.currency ?? 'USD', rerun: run.request.kind === 'close' ? undefined : run.request } : undefined)}
-      <h2>Log</h2>
-      <pre class="log">${input.log.join('\n')}</pre>`,
+<section class="card" data-run="${run.id}" data-finished="${finished ? 'yes' : 'no'}" data-log-lines="${input.log.length}">
+<p>Status: <span data-field="status">${statusBadge(run.status)}</span></p>
+<progress max="100" value="${progress.blocksPercent}" data-field="bar"></progress>
+<dl class="figures">
+<dt>Blocks</dt><dd data-field="blocks">${progress.blocksPercent} %</dd>
+<dt>Receipts</dt><dd data-field="receipts">${progress.receiptsDone}/${progress.receiptsTotal}</dd>
+<dt>API calls</dt><dd data-field="calls">${progress.apiCalls}</dd>
+${run.apiKeyName === null ? '' : html`<dt>API key</dt><dd>${run.apiKeyName}</dd>`}
+<dt>ETA</dt><dd data-field="eta">${progress.etaSeconds === null || finished ? '–' : `${progress.etaSeconds} s`}</dd>
+</dl>
+${run.error === null ? '' : html`<p class="error">${withoutServerPaths(run.error)}</p>`}
+${admin && !finished ? html`<p><button type="button" data-action="stop" data-url="/api/runs/${run.id}/stop" data-confirm="Stop run ${run.id}? It ends without files; a new run starts over.">Stop</button> <span class="error" data-error></span></p>` : ''}
+</section>
+${
+  finished && run.files.length > 0
+    ? html`<h2>Files</h2>${filesTable(run.files, `/api/runs/${run.id}`)}
+${RUN_PARTS[run.request.kind].links?.(run) ?? ''}
+${
+  input.shares.length === 0
+    ? ''
+    : html`<h2>Share links</h2><div class="wide"><table class="shares"><thead><tr><th>Share</th><th>Expires (UTC)</th><th>Downloads</th><th>State</th></tr></thead><tbody>
+${input.shares.map((share) => html`<tr><td>${shortened(share.id, 'hash')}</td><td>${share.expiresAt.slice(0, 16).replace('T', ' ')}</td><td class="num">${share.downloads}</td><td>${share.revokedAt !== null ? 'revoked' : share.expiresAt <= input.now ? 'expired' : admin ? html`<button type="button" data-action="revoke" data-url="/api/shares/${share.id}" data-confirm="Revoke this share link? Whoever holds it can no longer download the files.">Revoke</button> <span class="error" data-error></span>` : 'active'}</td></tr>`)}
+</tbody></table></div>`
+}
+${admin ? html`<form data-form="share" data-url="/api/runs/${run.id}/shares" class="card"><label>Share for <input name="days" type="number" value="14" min="1" max="365"> days</label> <button type="submit">Create share link</button> <output data-share-url></output><p class="error" data-error></p></form>` : ''}`
+    : ''
+}
+${input.table === undefined ? '' : RUN_PARTS[run.request.kind].section?.(run, input.table)}
+${valuesSection(run, input.missingPrices, admin ? { bookId: input.book.id, currency: input.book.data.valuation?.currency ?? 'USD', rerun: run.request.kind === 'close' ? undefined : run.request } : undefined)}
+<h2>Log</h2>
+<pre class="log">${input.log.join('\n')}</pre>`,
   });
 }

@@ -27,32 +27,19 @@ function tieoutSection(_run: Run, table: RunTable): Html {
   const line = table.header.indexOf('line');
   const reasons = { header: table.header, rows: table.rows.filter((row) => TIEOUT_REASONS.has(row[line] ?? '')) };
   const templates = new Set(table.rows.map((row) => row[0])).size;
-  const intro = html`Every template's amounts tie to the unified ledger's, per chain, wallet and asset, to the base unit (${templates}
-  template${templates === 1 ? '' : 's'}; an unexplained difference would have failed the run).`;
+  const intro = html`Every template's amounts tie to the unified ledger's, per chain, wallet and asset, to the base unit (${templates} template${templates === 1 ? '' : 's'}; an unexplained difference would have failed the run).`;
   if (reasons.rows.length === 0)
-    return html`<h2>Tie-out</h2>
-      <p>${intro}</p>
-      <p class="good-news">Nothing left out: every template carries every amount of the ledger as it is.</p>`;
+    return html`<h2>Tie-out</h2><p>${intro}</p><p class="good-news">Nothing left out: every template carries every amount of the ledger as it is.</p>`;
   // Folded: the files come first; the reasons are there for whoever asks why a template's totals differ.
-  return html`<h2>Tie-out</h2>
-    <p>${intro}</p>
-    <details class="tieout">
-      <summary>
-        What a template left out, merged or stated apart (${reasons.rows.length} line${reasons.rows.length === 1 ? '' : 's'})
-      </summary>
-      ${tieoutTable(reasons)}
-    </details>`;
+  return html`<h2>Tie-out</h2><p>${intro}</p><details class="tieout"><summary>What a template left out, merged or stated apart (${reasons.rows.length} line${reasons.rows.length === 1 ? '' : 's'})</summary>${tieoutTable(reasons)}</details>`;
 }
 
 function diffSection(run: Run, table: RunTable): Html {
   const label = requestText(run.request, 'label');
   if (table.rows.length === 0) {
-    return html`<h2>What changed since ${label} was filed</h2>
-      <p class="good-news">Nothing changed since ${label} was filed: a recalculation today gives every filed file row for row.</p>`;
+    return html`<h2>What changed since ${label} was filed</h2><p class="good-news">Nothing changed since ${label} was filed: a recalculation today gives every filed file row for row.</p>`;
   }
-  return html`<h2>What changed since ${label} was filed</h2>
-    <p>${table.rows.length} row${table.rows.length === 1 ? '' : 's'} of the filed files would change:</p>
-    ${csvTable(table, 'diff')}`;
+  return html`<h2>What changed since ${label} was filed</h2><p>${table.rows.length} row${table.rows.length === 1 ? '' : 's'} of the filed files would change:</p>${csvTable(table, 'diff')}`;
 }
 
 export const RUN_PARTS: Readonly<Record<RunKindName, RunPart>> = {
@@ -64,8 +51,6 @@ export const RUN_PARTS: Readonly<Record<RunKindName, RunPart>> = {
   balances: {
     inRunForm: false,
     table: 'balances.csv',
-    section: (run, table) =>
-      html`<h2>Balances at ${run.summary?.at ?? requestText(run.request, 'at')}</h2>
-        ${balancesTable(table)}`,
+    section: (run, table) => html`<h2>Balances at ${run.summary?.at ?? requestText(run.request, 'at')}</h2>${balancesTable(table)}`,
   },
 };

@@ -14,6 +14,6 @@ export function shareGonePage(share: Share | undefined): Html {
   return layout({
     title: 'Share link not available',
     body: html`<h1>Share link not available</h1>
-      <p class="card" data-share-gone>${reason} Ask the person who sent it for a new link.</p>`,
+<p class="card" data-share-gone>${reason} Ask the person who sent it for a new link.</p>`,
   });
 }

@@ -9,6 +9,5 @@ export function shortHex(value: string): string {
 /** A long address or hash shortened, whole in its title, with a button (app.js) copying it whole. */
 export function shortened(value: string, className: 'addr' | 'hash' = 'addr'): Html {
   if (value.length <= 14) return html`<span class="${className}">${value}</span>`;
-  return html`<span class="${className}" title="${value}">${shortHex(value)}</span
-    ><button type="button" class="copy" data-action="copy" data-copy="${value}" title="Copy ${value}">copy</button>`;
+  return html`<span class="${className}" title="${value}">${shortHex(value)}</span><button type="button" class="copy" data-action="copy" data-copy="${value}" title="Copy ${value}">copy</button>`;
 }

@@ -34,107 +34,40 @@ export function summaryPage(input: {
     user: input.user,
     csrfToken: input.csrfToken,
     body: html`<h1>Year summary: ${book.data.name}</h1>
-      <p><button type="button" data-action="print">Print</button></p>
-      <p>
-        Wallets:
-        ${book.data.wallets.map((wallet, index) => html`${index > 0 ? ', ' : ''}${shortened(wallet.address)} ${wallet.label ?? ''}`)}.
-        Chains: ${book.data.chains.join(', ')}. Time zone: ${book.data.timezone ?? 'UTC'}.
-      </p>
-      <h2>Roll-forward</h2>
-      ${
-        reconcile === undefined
-          ? html`<p>No reconcile yet: start one from the book page.</p>`
-          : html`<p>
-                Reconcile run ${reconcile.run.id}, ${reconcile.report.period.from} to ${reconcile.report.period.to}, finished
-                ${reconcile.run.finishedAt ?? ''} ${statusBadge(reconcile.run.status)}; ${rollForward.length} assets (spam left out).
-              </p>
-              <p class="note">${dates?.note}</p>
-              <div class="wide">
-                <table class="reconcile">
-                  <thead>
-                    <tr>
-                      <th>Chain · wallet</th>
-                      <th>Asset</th>
-                      <th>Opening</th>
-                      <th>In</th>
-                      <th>Out</th>
-                      <th>Fees</th>
-                      <th>${dates?.closing}</th>
-                      <th>Ledger at block</th>
-                      <th>Block</th>
-                      <th>On-chain at head</th>
-                      <th>Difference</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${rollForward.map(
-                      (asset) =>
-                        html`<tr class="${asset.status === 'differs' ? 'differs' : ''}">
-                          <td>${asset.chain}<br />${asset.walletLabel}</td>
-                          <td>${assetLabel(asset)}</td>
-                          <td class="num">${reportAmount(asset, asset.opening)}</td>
-                          <td class="num">${reportAmount(asset, asset.in)}</td>
-                          <td class="num">${reportAmount(asset, asset.out)}</td>
-                          <td class="num">${reportAmount(asset, asset.fees)}</td>
-                          <td class="num">${reportAmount(asset, asset.closing)}</td>
-                          <td class="num">${reportAmount(asset, asset.ledgerBalance)}</td>
-                          <td class="num">${syncedBlockCell(asset)}</td>
-                          <td class="num">${reportAmount(asset, asset.chainBalance)}</td>
-                          <td class="num">${reportAmount(asset, asset.difference)}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
-      }
-      <h2>Export</h2>
-      ${
-        exported === undefined
-          ? html`<p>No export yet.</p>`
-          : html`<p>
-                Export run ${exported.run.id}, ${exported.manifest.period.from} to ${exported.manifest.period.to}
-                (${exported.manifest.period.timezone}). Counts:
-                ${Object.entries(exported.manifest.counts)
-                  .map(([name, count]) => `${name} ${count}`)
-                  .join(', ')}.
-                Blocks:
-                ${Object.entries(exported.manifest.blockRanges)
-                  .map(([chain, range]) => `chain ${chain} ${range.fromBlock}–${range.toBlock}`)
-                  .join(', ')}.
-              </p>
-              ${valuesLine(exported.manifest.valuation as ManifestValuation | undefined)}
-              <div class="wide">
-                <table class="files">
-                  <thead>
-                    <tr>
-                      <th>File</th>
-                      <th>Size</th>
-                      <th>sha256</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${exported.manifest.files.map(
-                      (file) =>
-                        html`<tr>
-                          <td>${file.path}</td>
-                          <td class="num">${formatBytes(file.bytes)}</td>
-                          <td class="hash">${file.sha256}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
-      }
-      <h2>Balances at a date</h2>
-      ${
-        balances === undefined
-          ? html`<p>No statement yet: state balances at a date from the book page.</p>`
-          : html`<p>
-                Run ${balances.run.id}, holdings at ${balances.run.summary?.at ?? requestText(balances.run.request, 'at')}
-                ${statusBadge(balances.run.status)}.
-              </p>
-              ${balancesTable(balances.table)}`
-      }`,
+<p><button type="button" data-action="print">Print</button></p>
+<p>Wallets: ${book.data.wallets.map((wallet, index) => html`${index > 0 ? ', ' : ''}${shortened(wallet.address)} ${wallet.label ?? ''}`)}. Chains: ${book.data.chains.join(', ')}. Time zone: ${book.data.timezone ?? 'UTC'}.</p>
+<h2>Roll-forward</h2>
+${
+  reconcile === undefined
+    ? html`<p>No reconcile yet: start one from the book page.</p>`
+    : html`<p>Reconcile run ${reconcile.run.id}, ${reconcile.report.period.from} to ${reconcile.report.period.to}, finished ${reconcile.run.finishedAt ?? ''} ${statusBadge(reconcile.run.status)}; ${rollForward.length} assets (spam left out).</p>
+<p class="note">${dates?.note}</p>
+<div class="wide"><table class="reconcile"><thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates?.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th></tr></thead><tbody>
+${rollForward.map((asset) => html`<tr class="${asset.status === 'differs' ? 'differs' : ''}"><td>${asset.chain}<br>${asset.walletLabel}</td><td>${assetLabel(asset)}</td><td class="num">${reportAmount(asset, asset.opening)}</td><td class="num">${reportAmount(asset, asset.in)}</td><td class="num">${reportAmount(asset, asset.out)}</td><td class="num">${reportAmount(asset, asset.fees)}</td><td class="num">${reportAmount(asset, asset.closing)}</td><td class="num">${reportAmount(asset, asset.ledgerBalance)}</td><td class="num">${syncedBlockCell(asset)}</td><td class="num">${reportAmount(asset, asset.chainBalance)}</td><td class="num">${reportAmount(asset, asset.difference)}</td></tr>`)}
+</tbody></table></div>`
+}
+<h2>Export</h2>
+${
+  exported === undefined
+    ? html`<p>No export yet.</p>`
+    : html`<p>Export run ${exported.run.id}, ${exported.manifest.period.from} to ${exported.manifest.period.to} (${exported.manifest.period.timezone}).
+Counts: ${Object.entries(exported.manifest.counts)
+        .map(([name, count]) => `${name} ${count}`)
+        .join(', ')}.
+Blocks: ${Object.entries(exported.manifest.blockRanges)
+        .map(([chain, range]) => `chain ${chain} ${range.fromBlock}–${range.toBlock}`)
+        .join(', ')}.</p>
+${valuesLine(exported.manifest.valuation as ManifestValuation | undefined)}
+<div class="wide"><table class="files"><thead><tr><th>File</th><th>Size</th><th>sha256</th></tr></thead><tbody>
+${exported.manifest.files.map((file) => html`<tr><td>${file.path}</td><td class="num">${formatBytes(file.bytes)}</td><td class="hash">${file.sha256}</td></tr>`)}
+</tbody></table></div>`
+}
+<h2>Balances at a date</h2>
+${
+  balances === undefined
+    ? html`<p>No statement yet: state balances at a date from the book page.</p>`
+    : html`<p>Run ${balances.run.id}, holdings at ${balances.run.summary?.at ?? requestText(balances.run.request, 'at')} ${statusBadge(balances.run.status)}.</p>${balancesTable(balances.table)}`
+}`,
   });
 }
 
@@ -142,9 +75,5 @@ export function summaryPage(input: {
 function valuesLine(valuation: ManifestValuation | undefined): Html {
   if (valuation === undefined) return html``;
   const fx = valuation.fx === null ? '' : `, FX ${valuation.fx}`;
-  return html`<p>
-    Values in ${valuation.currency} (${valuation.sources.join(', ')}${fx}): ${valuation.priceCalls} price calls of
-    ${valuation.expectedPriceCalls} expected, ${valuation.cacheHits} cache hits; ${valuation.missingRows} rows without a value (listed in
-    prices-missing.csv).
-  </p>`;
+  return html`<p>Values in ${valuation.currency} (${valuation.sources.join(', ')}${fx}): ${valuation.priceCalls} price calls of ${valuation.expectedPriceCalls} expected, ${valuation.cacheHits} cache hits; ${valuation.missingRows} rows without a value (listed in prices-missing.csv).</p>`;
 }

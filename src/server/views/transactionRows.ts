@@ -14,20 +14,12 @@ import { shortened } from './shortened.js';
 /** The entry's value with its currency and the price's source as a small label; without one, why (empty for an unvalued book). */
 function valueCell(cell: (name: string) => string): Html {
   if (cell('value') === '')
-    return html`<td class="num value">
-      ${cell('value_state') === '' ? '' : html`<small class="value-state">${cell('value_state')}</small>`}
-    </td>`;
-  return html`<td class="num value" title="price ${cell('price')} ${cell('price_currency')} at ${cell('price_time')}">
-    ${cell('value')} ${cell('price_currency')} <small class="price-source">${cell('price_source')}</small>
-  </td>`;
+    return html`<td class="num value">${cell('value_state') === '' ? '' : html`<small class="value-state">${cell('value_state')}</small>`}</td>`;
+  return html`<td class="num value" title="price ${cell('price')} ${cell('price_currency')} at ${cell('price_time')}">${cell('value')} ${cell('price_currency')} <small class="price-source">${cell('price_source')}</small></td>`;
 }
 
 function reviewControls(book: Book, entry: BookEntry, admin: boolean): Html {
-  const status = html`<span
-    class="status review-${entry.review.status}"
-    title="${entry.review.author === null ? '' : `${entry.review.author}, ${entry.review.at ?? ''}`}"
-    >${entry.review.status}</span
-  >`;
+  const status = html`<span class="status review-${entry.review.status}" title="${entry.review.author === null ? '' : `${entry.review.author}, ${entry.review.at ?? ''}`}">${entry.review.status}</span>`;
   const notes = entry.notes.map(
     (note) => html`<div class="note">${note.text} <small>${note.author}, ${note.at.slice(0, 16).replace('T', ' ')}</small></div>`,
   );
@@ -54,18 +46,8 @@ function reviewControls(book: Book, entry: BookEntry, admin: boolean): Html {
  * the table and every later run follow it. Without ids, the legs ticked in the table (`data-selection`).
  */
 export function correctionForm(book: Book, entryIds: readonly string[], submit: string): Html {
-  return html`<form
-    data-form="rule"
-    data-url="/api/books/${book.id}/rules"
-    class="inline"
-    ${entryIds.length === 0 ? html` data-selection` : ''}
-  >
-    <input type="hidden" name="criterion" value="entries" /><input
-      type="hidden"
-      name="value"
-      value="${entryIds.join(' ')}"
-    />${ruleActionFields(submit)}
-  </form>`;
+  return html`<form data-form="rule" data-url="/api/books/${book.id}/rules" class="inline"${entryIds.length === 0 ? html` data-selection` : ''}>
+<input type="hidden" name="criterion" value="entries"><input type="hidden" name="value" value="${entryIds.join(' ')}">${ruleActionFields(submit)}</form>`;
 }
 
 function legRow(book: Book, entry: BookEntry, admin: boolean): Html {
@@ -79,22 +61,17 @@ function legRow(book: Book, entry: BookEntry, admin: boolean): Html {
   };
   const decimals = cell('decimals') === '' ? null : Number(cell('decimals'));
   return html`<tr class="${cell('spam') === '' ? 'leg' : 'leg spam'}" data-entry="${entry.entryId}">
-    ${admin ? html`<td><input type="checkbox" name="pick" value="${entry.entryId}" aria-label="Select this leg" /></td>` : ''}
-    <td>
-      ${cell('wallet_label') === '' ? shortened(cell('wallet')) : html`<span title="${cell('wallet')}">${cell('wallet_label')}</span>`}
-    </td>
-    <td>${cell('direction')}</td>
-    <td>${assetLabel(asset)}</td>
-    <td class="num">${amountText(cell('amount_raw'), decimals, unitOf(asset), decimals === null ? '' : cell('amount'))}</td>
-    ${valueCell(cell)}
-    <td>
-      ${cell('counterparty_label') === '' ? shortened(cell('counterparty')) : html`<span title="${cell('counterparty')}">${cell('counterparty_label')}</span>`}
-    </td>
-    <td>${cell('category')}</td>
-    <td>${cell('spam')}</td>
-    <td>${cell('note')}</td>
-    <td class="review">${reviewControls(book, entry, admin)}</td>
-  </tr>`;
+${admin ? html`<td><input type="checkbox" name="pick" value="${entry.entryId}" aria-label="Select this leg"></td>` : ''}<td>${cell('wallet_label') === '' ? shortened(cell('wallet')) : html`<span title="${cell('wallet')}">${cell('wallet_label')}</span>`}</td>
+<td>${cell('direction')}</td>
+<td>${assetLabel(asset)}</td>
+<td class="num">${amountText(cell('amount_raw'), decimals, unitOf(asset), decimals === null ? '' : cell('amount'))}</td>
+${valueCell(cell)}
+<td>${cell('counterparty_label') === '' ? shortened(cell('counterparty')) : html`<span title="${cell('counterparty')}">${cell('counterparty_label')}</span>`}</td>
+<td>${cell('category')}</td>
+<td>${cell('spam')}</td>
+<td>${cell('note')}</td>
+<td class="review">${reviewControls(book, entry, admin)}</td>
+</tr>`;
 }
 
 /** Consecutive entries of one transaction (the ledger's order keeps a transaction's legs together). */
@@ -113,13 +90,7 @@ export function transactionRows(book: Book, group: readonly BookEntry[], dates: 
   const first = group[0] as BookEntry;
   const chainId = Number(first.cells.chain_id);
   return html`<tbody class="tx">
-    <tr class="tx-head">
-      <th colspan="${admin ? 11 : 10}">
-        <span class="when">${dates.format(first.timestamp)}</span> · ${findChain(chainId)?.name ?? String(chainId)} ·
-        ${explorerLink(chainId, first.cells.tx_hash ?? '')}${first.cells.method === '' ? '' : html` · <span class="method">${first.cells.method}</span>`}
-        · ${group.length === 1 ? '1 leg' : `${group.length} legs`}
-      </th>
-    </tr>
-    ${group.map((entry) => legRow(book, entry, admin))}
-  </tbody>`;
+<tr class="tx-head"><th colspan="${admin ? 11 : 10}"><span class="when">${dates.format(first.timestamp)}</span> · ${findChain(chainId)?.name ?? String(chainId)} · ${explorerLink(chainId, first.cells.tx_hash ?? '')}${first.cells.method === '' ? '' : html` · <span class="method">${first.cells.method}</span>`} · ${group.length === 1 ? '1 leg' : `${group.length} legs`}</th></tr>
+${group.map((entry) => legRow(book, entry, admin))}
+</tbody>`;
 }

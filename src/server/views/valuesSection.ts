@@ -14,24 +14,12 @@ export function valuesSection(run: Run, missing: RunTable | undefined, form?: Pr
   const summary = run.summary ?? {};
   if (missing === undefined || summary.valueCurrency === undefined) return html``;
   const figures = html`<dl class="figures">
-    <dt>Currency</dt>
-    <dd>${summary.valueCurrency}</dd>
-    <dt>Price calls</dt>
-    <dd>${summary.priceCalls} of ${summary.expectedPriceCalls} expected</dd>
-    <dt>Cache hits</dt>
-    <dd>${summary.priceCacheHits}</dd>
-    <dt>Rows without a value</dt>
-    <dd>${summary.rowsWithoutValue}</dd>
-  </dl>`;
+<dt>Currency</dt><dd>${summary.valueCurrency}</dd>
+<dt>Price calls</dt><dd>${summary.priceCalls} of ${summary.expectedPriceCalls} expected</dd>
+<dt>Cache hits</dt><dd>${summary.priceCacheHits}</dd>
+<dt>Rows without a value</dt><dd>${summary.rowsWithoutValue}</dd>
+</dl>`;
   if (missing.rows.length === 0)
-    return html`<h2>Values</h2>
-      ${figures}
-      <p class="good-news">Every priced row has its value in ${summary.valueCurrency}.</p>`;
-  return html`<h2>Values</h2>
-    ${figures}
-    <p>
-      These assets have no price for some rows: their value is left empty, never 0. A manual price values the rows from its time to the
-      book's maximum age after it (24 h unless the book says otherwise) on the next run.
-    </p>
-    ${missingPricesTable(missing, form)}`;
+    return html`<h2>Values</h2>${figures}<p class="good-news">Every priced row has its value in ${summary.valueCurrency}.</p>`;
+  return html`<h2>Values</h2>${figures}<p>These assets have no price for some rows: their value is left empty, never 0. A manual price values the rows from its time to the book's maximum age after it (24 h unless the book says otherwise) on the next run.</p>${missingPricesTable(missing, form)}`;
 }
