@@ -30,6 +30,7 @@ import { validateBook } from './validateBook.js';
 import { withField } from './withField.js';
 import { problemField } from './problemField.js';
 import type { Book, BookPrice, BookRule, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
+import type { RuleBody } from './checkBookRule.js';
 import { parseBookRule } from './checkBookRule.js';
 import type { GivenPrice } from './checkBookPrice.js';
 import { checkBookPrice } from './checkBookPrice.js';
@@ -135,7 +136,7 @@ export class Workspace {
    * direction), and saved even when it changes nothing yet: `matched` says so. Rule changes go through here and
    * `removeBookRule` only, the one place to record them.
    */
-  async addBookRule(bookId: number, input: unknown, author: string): Promise<{ rule: BookRule; matched: number } | undefined> {
+  async addBookRule(bookId: number, input: RuleBody, author: string): Promise<{ rule: BookRule; matched: number } | undefined> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     const given = parseBookRule(input, book.data.chains);
