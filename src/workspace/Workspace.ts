@@ -190,7 +190,7 @@ export class Workspace {
     await this.data.close();
   }
 
-  async addBook(input: unknown): Promise<Book> {
+  async addBook(input: Readonly<Record<string, unknown>>): Promise<Book> {
     const book = await this.data.addBook(validateBook(input, this.api), this.now().toISOString());
     await this.data.setSchedules(
       book.id,
@@ -226,11 +226,9 @@ export class Workspace {
   }
 
   /** PATCH: the given fields replace the book's, and the whole book is validated again. */
-  async updateBook(id: number, change: unknown): Promise<Book | undefined> {
+  async updateBook(id: number, change: Readonly<Record<string, unknown>>): Promise<Book | undefined> {
     const book = await this.data.getBook(id);
     if (book === undefined) return undefined;
-    if (typeof change !== 'object' || change === null || Array.isArray(change))
-      throw new InputError('a book change must be a JSON object of book fields', { details: { field: 'book' } });
     const data: BookData = validateBook({ ...book.data, ...change }, this.api);
     return this.data.updateBook(id, data, this.now().toISOString());
   }
@@ -312,13 +310,9 @@ export class Workspace {
   }
 
   /** Each schedule is validated exactly as the run it will queue (`validateRun`), plus its cron and zone. */
-  async setSchedules(bookId: number, input: unknown): Promise<Schedule[]> {
+  async setSchedules(bookId: number, input: readonly unknown[]): Promise<Schedule[]> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) throw new InputError(`book ${bookId} does not exist`, { details: { field: 'id' } });
-    if (!Array.isArray(input))
-      throw new InputError('schedules must be a list such as [{"kind": "reconcile", "cron": "30 2 * * *", "zone": "UTC"}]', {
-        details: { field: 'schedules' },
-      });
     const kinds = new Set<string>();
     const rules = await this.data.bookRules(bookId);
     const schedules = input.map((item: unknown, index): Schedule => {
