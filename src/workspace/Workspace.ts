@@ -277,8 +277,7 @@ export class Workspace {
    * closed already or not over, an instant to come): what the pipeline would refuse only after syncing is refused
    * here, before anything runs. `field` prefixes the fields named (a schedule's place in the list).
    */
-  private validateRun(book: Book, rules: readonly BookRule[], input: unknown, field = ''): RunRequest {
-    const request = withPrefix(field, () => validateRunRequest(input));
+  private validateRun(book: Book, rules: readonly BookRule[], request: RunRequest, field = ''): RunRequest {
     const kind = runKind(request.kind);
     const state = this.stores.stateFile(book.id);
     const filedDir = defaultFiledDir(state);
@@ -302,11 +301,12 @@ export class Workspace {
     return request;
   }
 
-  async startRun(bookId: number, input: unknown, trigger: Run['trigger'] = 'manual'): Promise<Run | undefined> {
+  /** A request whose shape the route's schema (`runRequestSchema`) has checked: a known kind and its own options. */
+  async startRun(bookId: number, request: RunRequest, trigger: Run['trigger'] = 'manual'): Promise<Run | undefined> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     if (book.archivedAt !== null) throw new InputError('the book is archived', { details: { field: 'id', fix: 'restore it first' } });
-    return this.queue.enqueue(bookId, this.validateRun(book, await this.data.bookRules(bookId), input), trigger);
+    return this.queue.enqueue(bookId, this.validateRun(book, await this.data.bookRules(bookId), request), trigger);
   }
 
   /** Each schedule is validated exactly as the run it will queue (`validateRun`), plus its cron and zone. */
@@ -336,7 +336,13 @@ export class Workspace {
           details: { field: `${field}.templates` },
         });
       }
-      const request = this.validateRun(book, rules, { kind, ...rest }, `${field}.`);
+      // No route schema checked the schedule's run: its shape is checked here, as the scheduler checks what it stored.
+      const request = this.validateRun(
+        book,
+        rules,
+        withPrefix(`${field}.`, () => validateRunRequest({ kind, ...rest })),
+        `${field}.`,
+      );
       return {
         kind: request.kind,
         cron: checkCron(cron, `${field}.cron`),
