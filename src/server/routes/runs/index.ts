@@ -27,7 +27,7 @@ export async function runRoutes(app: RouteApp): Promise<void> {
     '/api/runs/:id/events',
     { config: { access: 'user' }, schema: { params: idParams, querystring: eventsQuery, response: notJson } },
     async (request, reply) => {
-      streamRunEvents(workspace, (await runById(workspace, request.params.id)).id, request, reply);
+      streamRunEvents(workspace, (await runById(workspace, request.params.id)).id, request.query.after ?? 0, request, reply);
     },
   );
 
