@@ -337,12 +337,8 @@ export class Workspace {
         });
       }
       // No route schema checked the schedule's run: its shape is checked here, as the scheduler checks what it stored.
-      const request = this.validateRun(
-        book,
-        rules,
-        withPrefix(`${field}.`, () => validateRunRequest({ kind, ...rest })),
-        `${field}.`,
-      );
+      const asked = withPrefix(`${field}.`, () => validateRunRequest({ kind, ...rest }));
+      const request = this.validateRun(book, rules, asked, `${field}.`);
       return {
         kind: request.kind,
         cron: checkCron(cron, `${field}.cron`),
