@@ -7,7 +7,10 @@ function optionSchema(option: RunOption): Record<string, unknown> {
 
 /**
  * The JSON Schema of a `POST /api/books/:id/runs` body (a Fastify route schema), derived from the kinds' declared
- * options as `validateRunRequest` checks them. No `default`s: a stored request keeps only what was asked.
+ * options as `validateRunRequest` checks them, so the route's body is a `RunRequest` without checking it again.
+ * No `default`s: a stored request keeps only what was asked. Each kind's branch lists its options and lets the
+ * common fields pass (`patternProperties`); anything else, another kind's option or a stray field, is dropped by
+ * Fastify's validator (`removeAdditional`), as `validateRunRequest` keeps only the kind's declared options.
  */
 export const runRequestSchema = {
   type: 'object',
@@ -27,6 +30,8 @@ export const runRequestSchema = {
       then: {
         properties: Object.fromEntries(options.map(([name, option]) => [name, optionSchema(option)])),
         required: options.filter(([, option]) => option.required === true).map(([name]) => name),
+        patternProperties: { '^(kind|period|templates)$': {} },
+        additionalProperties: false,
       },
     };
   }),

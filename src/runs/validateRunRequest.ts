@@ -5,7 +5,8 @@ import type { RunRequest } from './RunRequest.js';
 import { isRunKindName, RUN_KIND_NAMES, runKind } from './runKinds.js';
 
 /**
- * The shape of a run request, as `runRequestSchema` states it: a known kind and that kind's own options; its period,
+ * The shape of a run request no route schema has checked (a schedule's, one the scheduler stored), as
+ * `runRequestSchema` states it for the API's run body: a known kind and that kind's own options; its period,
  * templates and instant are then checked by the CLI's job validation (`jobForRun`) and the kind's preconditions,
  * which name each problem. A `diff` takes its period and templates from the closed period's record.
  */

@@ -1,12 +1,15 @@
 import { Readable } from 'node:stream';
+import type { Static } from 'typebox';
 import { csvLine } from '../templates/csvLine.js';
 import type { BookEntry, EntryFilter } from '../workspace/entries/BookEntries.js';
 import type { SqlBookEntries } from '../workspace/entries/SqlBookEntries.js';
+import type { entryResponse } from './schemas/entries.js';
 
 /** An entry as the API sends it: the `ledger.csv` columns, then its review and notes. */
-export function entryJson(entry: BookEntry): Record<string, unknown> {
+export function entryJson(entry: BookEntry): Static<typeof entryResponse> {
   return {
     ...entry.cells,
+    entry_id: entry.entryId,
     review: entry.review.status,
     reviewed_by: entry.review.author,
     reviewed_at: entry.review.at,

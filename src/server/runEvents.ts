@@ -12,8 +12,9 @@ const KEEP_ALIVE_MS = 15_000;
  * last event) each time the run changes, as the workspace data announces it (in-process on SQLite,
  * LISTEN/NOTIFY on PostgreSQL), then a `done` event when it has finished. Each event reads the run's row and
  * only the log lines after those sent; changes that come while one is read are sent together by the next.
+ * `after`: the page already shows the first `after` log lines (the route's query, a whole number ≥ 0).
  */
-export function streamRunEvents(workspace: Workspace, runId: number, request: FastifyRequest, reply: FastifyReply): void {
+export function streamRunEvents(workspace: Workspace, runId: number, after: number, request: FastifyRequest, reply: FastifyReply): void {
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, {
@@ -23,8 +24,7 @@ export function streamRunEvents(workspace: Workspace, runId: number, request: Fa
     'x-content-type-options': 'nosniff',
   });
   let ended = false;
-  // The page already shows the first `after` log lines.
-  let logSent = Math.max(0, Math.trunc(Number((request.query as { after?: string }).after ?? 0)) || 0);
+  let logSent = after;
   let reading: Promise<void> | undefined;
   let again = false;
   const read = async (): Promise<void> => {

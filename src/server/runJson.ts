@@ -1,9 +1,12 @@
+import type { Static } from 'typebox';
 import { lastAlertRun } from './runReports.js';
+import type { bookResponse } from './schemas/books.js';
+import type { runResponse } from './schemas/runs.js';
 import type { Book, Run } from '../workspace/WorkspaceData.js';
 import { withoutServerPaths } from './withoutServerPaths.js';
 
 /** A run as the API shows it. */
-export function runJson(run: Run): Record<string, unknown> {
+export function runJson(run: Run): Static<typeof runResponse> {
   return {
     id: run.id,
     bookId: run.bookId,
@@ -23,7 +26,7 @@ export function runJson(run: Run): Record<string, unknown> {
 }
 
 /** A book as the API shows it: its JSON, plus the last run, the last reconcile's status and the last alert. */
-export function bookJson(book: Book, runs: readonly Run[]): Record<string, unknown> {
+export function bookJson(book: Book, runs: readonly Run[]): Static<typeof bookResponse> {
   const lastAlert = lastAlertRun(runs);
   const lastReconcile = runs.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null);
   return {

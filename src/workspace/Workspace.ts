@@ -30,6 +30,7 @@ import { validateBook } from './validateBook.js';
 import { withField } from './withField.js';
 import { problemField } from './problemField.js';
 import type { Book, BookPrice, BookRule, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
+import type { RuleBody } from './checkBookRule.js';
 import { parseBookRule } from './checkBookRule.js';
 import type { GivenPrice } from './checkBookPrice.js';
 import { checkBookPrice } from './checkBookPrice.js';
@@ -135,7 +136,7 @@ export class Workspace {
    * direction), and saved even when it changes nothing yet: `matched` says so. Rule changes go through here and
    * `removeBookRule` only, the one place to record them.
    */
-  async addBookRule(bookId: number, input: unknown, author: string): Promise<{ rule: BookRule; matched: number } | undefined> {
+  async addBookRule(bookId: number, input: RuleBody, author: string): Promise<{ rule: BookRule; matched: number } | undefined> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     const given = parseBookRule(input, book.data.chains);
@@ -189,7 +190,7 @@ export class Workspace {
     await this.data.close();
   }
 
-  async addBook(input: unknown): Promise<Book> {
+  async addBook(input: Readonly<Record<string, unknown>>): Promise<Book> {
     const book = await this.data.addBook(validateBook(input, this.api), this.now().toISOString());
     await this.data.setSchedules(
       book.id,
@@ -225,11 +226,9 @@ export class Workspace {
   }
 
   /** PATCH: the given fields replace the book's, and the whole book is validated again. */
-  async updateBook(id: number, change: unknown): Promise<Book | undefined> {
+  async updateBook(id: number, change: Readonly<Record<string, unknown>>): Promise<Book | undefined> {
     const book = await this.data.getBook(id);
     if (book === undefined) return undefined;
-    if (typeof change !== 'object' || change === null || Array.isArray(change))
-      throw new InputError('a book change must be a JSON object of book fields', { details: { field: 'book' } });
     const data: BookData = validateBook({ ...book.data, ...change }, this.api);
     return this.data.updateBook(id, data, this.now().toISOString());
   }
@@ -278,8 +277,7 @@ export class Workspace {
    * closed already or not over, an instant to come): what the pipeline would refuse only after syncing is refused
    * here, before anything runs. `field` prefixes the fields named (a schedule's place in the list).
    */
-  private validateRun(book: Book, rules: readonly BookRule[], input: unknown, field = ''): RunRequest {
-    const request = withPrefix(field, () => validateRunRequest(input));
+  private validateRun(book: Book, rules: readonly BookRule[], request: RunRequest, field = ''): RunRequest {
     const kind = runKind(request.kind);
     const state = this.stores.stateFile(book.id);
     const filedDir = defaultFiledDir(state);
@@ -303,21 +301,18 @@ export class Workspace {
     return request;
   }
 
-  async startRun(bookId: number, input: unknown, trigger: Run['trigger'] = 'manual'): Promise<Run | undefined> {
+  /** A request whose shape the route's schema (`runRequestSchema`) has checked: a known kind and its own options. */
+  async startRun(bookId: number, request: RunRequest, trigger: Run['trigger'] = 'manual'): Promise<Run | undefined> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     if (book.archivedAt !== null) throw new InputError('the book is archived', { details: { field: 'id', fix: 'restore it first' } });
-    return this.queue.enqueue(bookId, this.validateRun(book, await this.data.bookRules(bookId), input), trigger);
+    return this.queue.enqueue(bookId, this.validateRun(book, await this.data.bookRules(bookId), request), trigger);
   }
 
   /** Each schedule is validated exactly as the run it will queue (`validateRun`), plus its cron and zone. */
-  async setSchedules(bookId: number, input: unknown): Promise<Schedule[]> {
+  async setSchedules(bookId: number, input: readonly unknown[]): Promise<Schedule[]> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) throw new InputError(`book ${bookId} does not exist`, { details: { field: 'id' } });
-    if (!Array.isArray(input))
-      throw new InputError('schedules must be a list such as [{"kind": "reconcile", "cron": "30 2 * * *", "zone": "UTC"}]', {
-        details: { field: 'schedules' },
-      });
     const kinds = new Set<string>();
     const rules = await this.data.bookRules(bookId);
     const schedules = input.map((item: unknown, index): Schedule => {
@@ -341,7 +336,9 @@ export class Workspace {
           details: { field: `${field}.templates` },
         });
       }
-      const request = this.validateRun(book, rules, { kind, ...rest }, `${field}.`);
+      // No route schema checked the schedule's run: its shape is checked here, as the scheduler checks what it stored.
+      const asked = withPrefix(`${field}.`, () => validateRunRequest({ kind, ...rest }));
+      const request = this.validateRun(book, rules, asked, `${field}.`);
       return {
         kind: request.kind,
         cron: checkCron(cron, `${field}.cron`),

@@ -1,16 +1,20 @@
+import { type Static, Type } from 'typebox';
 import { InputError } from '../errors/LedgerscanError.js';
 import { priceAmount, priceAsset, priceChain, priceCurrency, priceTime } from '../prices/priceCells.js';
 import type { BookData } from './BookData.js';
 import type { BookPrice } from './WorkspaceData.js';
 
-/** A manual price as `POST /api/books/:id/prices` takes it; the currency, when given, must be the book's. */
-export interface GivenPrice {
-  time: string;
-  chain: number;
-  asset: string;
-  price: string;
-  currency?: string | undefined;
-}
+/**
+ * A manual price as `POST /api/books/:id/prices` takes it, declared once: the route validates its body with this
+ * schema and `checkBookPrice` takes the typed value. Its instant, chain, asset and price (a plain decimal as text,
+ * so no digit is lost); the currency, when given, must be the book's.
+ */
+export const givenPrice = Type.Object(
+  { time: Type.String(), chain: Type.Integer(), asset: Type.String(), price: Type.String(), currency: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+
+export type GivenPrice = Static<typeof givenPrice>;
 
 const refuse = (field: string, message: string): never => {
   throw new InputError(message, { details: { field } });

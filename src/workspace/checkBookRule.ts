@@ -1,4 +1,4 @@
-import { isPlainObject } from '../config/isPlainObject.js';
+import { type Static, Type } from 'typebox';
 import { Problems } from '../config/Problems.js';
 import { resolveRule } from '../config/resolveRules.js';
 import { InputError } from '../errors/LedgerscanError.js';
@@ -17,26 +17,31 @@ export interface GivenRule {
   resolved: LedgerRule;
 }
 
+/**
+ * The body of `POST /api/books/:id/rules`, declared once (the route validates with it, `parseBookRule` takes the
+ * typed value): an object with a text `reason`; the rule's own fields are the job file's, which `resolveRule`
+ * checks with every problem at once in the job file's words, something a first-error schema could not give.
+ */
+export const ruleBody = Type.Intersect([Type.Object({ reason: Type.String() }), Type.Record(Type.String(), Type.Unknown())]);
+
+export type RuleBody = Static<typeof ruleBody>;
+
 const SET_BY_WORKSPACE = ['id', 'author', 'created'];
 
 /**
  * Checks a rule as the job file's rules are checked (`resolveRule`: every problem at once, each naming its
  * field), plus the reason every book rule needs. `id`, `author` and `created` are the workspace's to set.
  */
-export function parseBookRule(input: unknown, chains: readonly number[]): GivenRule {
-  if (!isPlainObject(input))
-    throw new InputError('a rule must be a JSON object such as {"match": {"tx": "0x…"}, "category": "airdrop", "reason": "…"}', {
-      details: { field: 'rule' },
-    });
+export function parseBookRule(input: RuleBody, chains: readonly number[]): GivenRule {
   const problems = new Problems('web');
   const { reason, ...rule } = input;
   for (const key of SET_BY_WORKSPACE) if (key in rule) problems.add(`${key} is set by the workspace (leave it out)`);
-  if (typeof reason !== 'string' || reason.trim() === '' || reason.length > 500)
+  if (reason.trim() === '' || reason.length > 500)
     problems.add('reason must say why, in at most 500 characters (the manifest and the since-filed report repeat it)');
   const resolved = resolveRule({ value: { ...rule, id: CANDIDATE_ID }, field: 'rule', dir: '.' }, 0, chains, problems);
   // The first problem's field (`rule.match.tx …` → match), so the page shows the message beside its control.
   problems.throwIfAny('rule', { field: /^rule has \d+ problems?: (?:rule\.)?([A-Za-z]+)/.exec(problems.message('rule'))?.[1] ?? 'rule' });
-  return { rule, reason: (reason as string).trim(), resolved: resolved as LedgerRule };
+  return { rule, reason: reason.trim(), resolved: resolved as LedgerRule };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { type ApiAccess, priceKeyEnv } from './jobForRun.js';
 import { FIRST_YEAR } from '../config/CalendarDay.js';
-import { isPlainObject } from '../config/isPlainObject.js';
 import { loadJob } from '../config/loadJob.js';
 import { parseChainId } from '../config/parseChainId.js';
 import { Problems } from '../config/Problems.js';
@@ -14,19 +13,16 @@ import { trimmedText } from './trimmedText.js';
 const BOOK_KEYS = ['name', 'wallets', 'chains', 'timezone', 'labels', 'spam', 'valuation'] as const;
 
 /**
- * A book as the API receives it, its texts trimmed and control or bidi characters refused, checked by the CLI's
+ * A book as the API receives it (an object, as the route's schema has seen to), its texts trimmed and control or bidi characters refused, checked by the CLI's
  * own job validation worded for the pages (every problem at once, each naming its field; the first one's field
  * in `field`), plus the name and the keys a book may hold. Chains given by slug or name are kept as their ids.
  */
-export function validateBook(given: unknown, api: Pick<ApiAccess, 'apiKey' | 'coingeckoKey'>): BookData {
-  const input = cleanText(trimmedText(given), '');
+export function validateBook(given: Readonly<Record<string, unknown>>, api: Pick<ApiAccess, 'apiKey' | 'coingeckoKey'>): BookData {
+  // Both walk the object and keep its shape, trimming and checking its texts: an object stays one.
+  const input = cleanText(trimmedText(given), '') as Record<string, unknown>;
   const problems = new Problems('web');
   problems.hide(api.apiKey);
   if (api.coingeckoKey !== undefined && api.coingeckoKey !== '') problems.hide(api.coingeckoKey);
-  if (!isPlainObject(input))
-    throw new InputError('a book must be a JSON object such as {"name": "…", "wallets": [{"address": "0x…"}], "chains": [1]}', {
-      details: { field: 'book' },
-    });
   for (const key of Object.keys(input)) {
     if (!(BOOK_KEYS as readonly string[]).includes(key))
       problems.add(`${key} is not a book field (use ${BOOK_KEYS.join(', ')}; period and templates belong to a run)`);

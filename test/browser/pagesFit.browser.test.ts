@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunRequest } from '../../src/runs/RunRequest.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { hashPassword } from '../../src/workspace/secrets.js';
@@ -26,7 +27,7 @@ async function served(sandbox: Sandbox, rate: number, name: string): Promise<{ w
   return { workspace, server: await serve(workspace), bookId: book.id };
 }
 
-async function finishedRun(workspace: Workspace, bookId: number, request: unknown): Promise<number> {
+async function finishedRun(workspace: Workspace, bookId: number, request: RunRequest): Promise<number> {
   const run = await workspace.startRun(bookId, request);
   if (run === undefined) throw new Error('no run started');
   await workspace.queue.idle();

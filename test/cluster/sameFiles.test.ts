@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { RunRequest } from '../../src/runs/RunRequest.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
@@ -12,7 +13,7 @@ import { Cluster } from './cluster.js';
 
 const KEY = 'cluster-key';
 const world = e2eWorld();
-const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets', 'cointracking'] };
+const request: RunRequest = { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets', 'cointracking'] };
 let sandbox: Sandbox;
 
 beforeAll(async () => {

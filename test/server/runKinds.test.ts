@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify from 'fastify';
 import { runRequestSchema } from '../../src/runs/runRequestSchema.js';
+import { validateRunRequest } from '../../src/runs/validateRunRequest.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { e2eWorld } from '../support/e2eWorld.js';
 import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
@@ -89,6 +90,19 @@ describe('runRequestSchema as a Fastify route schema', () => {
       expect(await status({ kind: 'diff', label: '../2025' })).toBe(400);
       expect(await status({ kind: 'balances' })).toBe(400);
       expect(await status({ kind: 'export', templates: [{ name: 'ledger' }] })).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("keeps only the kind's own options and the common fields, as validateRunRequest does, so the body is a RunRequest", async () => {
+    const app = Fastify();
+    app.post('/runs', { schema: { body: runRequestSchema } }, async (request) => request.body);
+    try {
+      const body = { kind: 'diff', label: '2025', at: '2025-12-31', period: { year: 2025 }, templates: ['ledger'], stray: 1 };
+      const kept = await app.inject({ method: 'POST', url: '/runs', payload: body });
+      expect(kept.json()).toEqual({ kind: 'diff', label: '2025', period: { year: 2025 }, templates: ['ledger'] });
+      expect(kept.json()).toEqual(validateRunRequest(body));
     } finally {
       await app.close();
     }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { LedgerscanError } from '../../errors/LedgerscanError.js';
 import type { LoginThrottle } from '../LoginThrottle.js';
 import { auditRoutes } from './audit/index.js';
@@ -18,6 +17,7 @@ import { shareLinkRoutes } from './shares/shareLinks.js';
 import { shareRoutes } from './shares/index.js';
 import { userRoutes } from './users/index.js';
 import { ownPasswordRoutes } from './users/me.js';
+import type { RouteApp } from './RouteApp.js';
 
 export interface RouteOptions {
   secureCookies: boolean;
@@ -29,7 +29,7 @@ export interface RouteOptions {
  * Every route of the workspace, one folder per resource. A route that does not say who may call it
  * (`config.access`) or has no schema for its query and responses is a mistake found at start, not in production.
  */
-export async function routes(app: FastifyInstance, options: RouteOptions): Promise<void> {
+export async function routes(app: RouteApp, options: RouteOptions): Promise<void> {
   app.addHook('onRoute', (route) => {
     if (route.method === 'HEAD') return;
     if (route.config?.access === undefined)

@@ -1,69 +1,66 @@
-import { nullable } from './common.js';
+import { Type } from 'typebox';
+import { anyObject, nullable } from './common.js';
 
-const lastRun = nullable({ type: 'object', additionalProperties: true });
+const lastRun = nullable(anyObject());
 
 /**
  * A book as `bookJson` shows it: the job's fields (wallets, chains, time zone, labels, spam, and those to come)
  * pass as they are, they are the client's own; the runs' figures are named.
  */
-export const bookResponse = {
-  type: 'object',
-  required: ['id', 'name', 'wallets', 'chains'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    wallets: { type: 'array', items: { type: 'object', additionalProperties: true } },
-    chains: { type: 'array', items: { type: 'integer' } },
-    createdAt: { type: 'string' },
-    updatedAt: { type: 'string' },
-    archivedAt: { type: ['string', 'null'] },
+export const bookResponse = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    wallets: Type.Array(anyObject()),
+    chains: Type.Array(Type.Integer()),
+    createdAt: Type.Optional(Type.String()),
+    updatedAt: Type.Optional(Type.String()),
+    archivedAt: Type.Optional(nullable(Type.String())),
     /** Kept but worth a look, as after a create or change: another book of the same name. */
-    warnings: { type: 'array', items: { type: 'string' } },
-    lastRun,
-    lastReconcile: lastRun,
-    lastAlert: lastRun,
+    warnings: Type.Optional(Type.Array(Type.String())),
+    lastRun: Type.Optional(lastRun),
+    lastReconcile: Type.Optional(lastRun),
+    lastAlert: Type.Optional(lastRun),
     /** The list's count of the book's transactions by review state ("37 unreviewed, 2 flagged"). */
-    review: {
-      type: 'object',
-      required: ['unreviewed', 'reviewed', 'flagged'],
-      properties: { unreviewed: { type: 'integer' }, reviewed: { type: 'integer' }, flagged: { type: 'integer' } },
-      additionalProperties: false,
-    },
+    review: Type.Optional(
+      Type.Object({ unreviewed: Type.Integer(), reviewed: Type.Integer(), flagged: Type.Integer() }, { additionalProperties: false }),
+    ),
   },
-  additionalProperties: true,
-} as const;
+  { additionalProperties: true },
+);
 
-export const bookListResponse = { type: 'array', items: bookResponse } as const;
+export const bookListResponse = Type.Array(bookResponse);
 
 /** `GET /api/books?archived=true` lists the archived books instead of those in use. */
-export const bookListQuery = { type: 'object', properties: { archived: { type: 'boolean' } }, additionalProperties: false } as const;
+export const bookListQuery = Type.Object({ archived: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
 
 /** What `DELETE /api/books/:id` did: `archived` (it has closed periods, kept) or `deleted` (with its run folders). */
-export const bookRemovedResponse = {
-  type: 'object',
-  required: ['ok', 'outcome'],
-  properties: { ok: { type: 'boolean' }, outcome: { enum: ['archived', 'deleted'] } },
-  additionalProperties: false,
-} as const;
+export const bookRemovedResponse = Type.Object(
+  { ok: Type.Boolean(), outcome: Type.Enum(['archived', 'deleted']) },
+  { additionalProperties: false },
+);
 
-/** A book's JSON in a request: validated field by field as the CLI validates a job file, every problem at once. */
-export const bookBody = { type: 'object' } as const;
+/**
+ * A book's JSON in a request: any object here; its fields are the workspace's to check (`validateBook`), as the
+ * CLI checks a job file's, every problem at once in the CLI's words, which a first-error schema could not give.
+ */
+export const bookBody = Type.Record(Type.String(), Type.Unknown());
 
-export const scheduleResponse = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['kind', 'cron'],
-    properties: {
-      kind: { type: 'string' },
-      cron: { type: 'string' },
-      zone: { type: 'string' },
-      templates: { type: 'array', items: { type: 'string' } },
-      lastFiredAt: nullable({ type: 'string' }),
+export const scheduleResponse = Type.Array(
+  Type.Object(
+    {
+      kind: Type.String(),
+      cron: Type.String(),
+      zone: Type.Optional(Type.String()),
+      templates: Type.Optional(Type.Immutable(Type.Array(Type.String()))),
+      lastFiredAt: Type.Optional(nullable(Type.String())),
     },
-    additionalProperties: true,
-  },
-} as const;
+    { additionalProperties: true },
+  ),
+);
 
-/** Validated as runs are, every problem at once, by the workspace. */
-export const schedulesBody = { type: 'array' } as const;
+/**
+ * Any list here; each schedule is the workspace's to check (`setSchedules`): as the run it will queue, plus its
+ * cron and zone, the fields named by the schedule's place (`schedules[0].cron`).
+ */
+export const schedulesBody = Type.Array(Type.Unknown());

@@ -1,40 +1,23 @@
+import { Type } from 'typebox';
 import { bookChildParams } from './common.js';
 
 export const priceParams = bookChildParams('priceId');
 
-export interface PriceParams {
-  id: string;
-  priceId: string;
-}
+/** A manual price: the workspace's own declaration, which `checkBookPrice` takes typed. */
+export { givenPrice as priceBody } from '../../workspace/checkBookPrice.js';
 
-/** A manual price: its instant, chain, asset and price (a plain decimal as text, so no digit is lost); the currency is the book's. */
-export const priceBody = {
-  type: 'object',
-  required: ['time', 'chain', 'asset', 'price'],
-  properties: {
-    time: { type: 'string' },
-    chain: { type: 'integer' },
-    asset: { type: 'string' },
-    price: { type: 'string' },
-    currency: { type: 'string' },
+export const priceJson = Type.Object(
+  {
+    id: Type.Integer(),
+    time: Type.String(),
+    chainId: Type.Integer(),
+    asset: Type.String(),
+    currency: Type.String(),
+    price: Type.String(),
+    author: Type.String(),
+    created: Type.String(),
   },
-  additionalProperties: false,
-} as const;
+  { additionalProperties: false },
+);
 
-export const priceJson = {
-  type: 'object',
-  required: ['id', 'time', 'chainId', 'asset', 'currency', 'price', 'author', 'created'],
-  properties: {
-    id: { type: 'integer' },
-    time: { type: 'string' },
-    chainId: { type: 'integer' },
-    asset: { type: 'string' },
-    currency: { type: 'string' },
-    price: { type: 'string' },
-    author: { type: 'string' },
-    created: { type: 'string' },
-  },
-  additionalProperties: false,
-} as const;
-
-export const priceListResponse = { type: 'array', items: priceJson } as const;
+export const priceListResponse = Type.Array(priceJson);

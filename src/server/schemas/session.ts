@@ -1,42 +1,24 @@
-export const loginBody = {
-  type: 'object',
-  required: ['user', 'password'],
-  properties: { user: { type: 'string', minLength: 1, maxLength: 200 }, password: { type: 'string', minLength: 1, maxLength: 1000 } },
-  additionalProperties: false,
-} as const;
+import { Type } from 'typebox';
 
-export interface LoginBody {
-  user: string;
-  password: string;
-}
+export const loginBody = Type.Object(
+  { user: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ minLength: 1, maxLength: 1000 }) },
+  { additionalProperties: false },
+);
 
-export const loginResponse = {
-  type: 'object',
-  required: ['csrfToken', 'user'],
-  properties: {
-    csrfToken: { type: 'string' },
-    user: {
-      type: 'object',
-      required: ['name', 'role'],
-      properties: { name: { type: 'string' }, role: { type: 'string' } },
-      additionalProperties: false,
-    },
-  },
-  additionalProperties: false,
-} as const;
+export const loginResponse = Type.Object(
+  { csrfToken: Type.String(), user: Type.Object({ name: Type.String(), role: Type.String() }, { additionalProperties: false }) },
+  { additionalProperties: false },
+);
 
 /** Without login only `ok`; a logged-in user also sees the queue, the books with differences and the version. */
-export const healthResponse = {
-  type: 'object',
-  required: ['ok'],
-  properties: {
-    ok: { type: 'boolean' },
-    queue: { type: 'object', additionalProperties: { type: 'integer' } },
-    reconcileDifferences: {
-      type: 'array',
-      items: { type: 'object', properties: { bookId: { type: 'integer' }, runId: { type: 'integer' } }, additionalProperties: false },
-    },
-    version: { type: 'string' },
+export const healthResponse = Type.Object(
+  {
+    ok: Type.Boolean(),
+    queue: Type.Optional(Type.Object({}, { additionalProperties: Type.Integer() })),
+    reconcileDifferences: Type.Optional(
+      Type.Array(Type.Object({ bookId: Type.Integer(), runId: Type.Integer() }, { additionalProperties: false })),
+    ),
+    version: Type.Optional(Type.String()),
   },
-  additionalProperties: false,
-} as const;
+  { additionalProperties: false },
+);

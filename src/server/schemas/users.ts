@@ -1,53 +1,23 @@
-import { ID_PATTERN } from './common.js';
+import { Type } from 'typebox';
 
-const role = { type: 'string', enum: ['admin', 'viewer'] } as const;
-const password = { type: 'string', minLength: 1, maxLength: 1000 } as const;
+const role = Type.Enum(['admin', 'viewer'], { type: 'string' });
+const password = Type.String({ minLength: 1, maxLength: 1000 });
 
-export const userResponse = {
-  type: 'object',
-  required: ['id', 'name', 'role'],
-  properties: { id: { type: 'integer' }, name: { type: 'string' }, role: { type: 'string' } },
-  additionalProperties: false,
-} as const;
+export const userResponse = Type.Object({ id: Type.Integer(), name: Type.String(), role: Type.String() }, { additionalProperties: false });
 
-export const userListResponse = { type: 'array', items: userResponse } as const;
+export const userListResponse = Type.Array(userResponse);
 
-export const newUserBody = {
-  type: 'object',
-  required: ['name', 'role', 'password'],
-  properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, role, password },
-  additionalProperties: false,
-} as const;
+export const newUserBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 200 }), role, password },
+  { additionalProperties: false },
+);
 
-export const roleBody = { type: 'object', required: ['role'], properties: { role }, additionalProperties: false } as const;
+export const roleBody = Type.Object({ role }, { additionalProperties: false });
 
 /** An admin's reset: the new password only. */
-export const resetBody = { type: 'object', required: ['password'], properties: { password }, additionalProperties: false } as const;
+export const resetBody = Type.Object({ password }, { additionalProperties: false });
 
 /** One's own change: the current password too, so a session left open elsewhere cannot take the account. */
-export const ownPasswordBody = {
-  type: 'object',
-  required: ['current', 'password'],
-  properties: { current: password, password },
-  additionalProperties: false,
-} as const;
+export const ownPasswordBody = Type.Object({ current: password, password }, { additionalProperties: false });
 
-export const passwordSetResponse = {
-  type: 'object',
-  required: ['ok', 'sessionsEnded'],
-  properties: { ok: { type: 'boolean' }, sessionsEnded: { type: 'integer' } },
-  additionalProperties: false,
-} as const;
-
-export const userIdParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: ID_PATTERN } },
-  additionalProperties: false,
-} as const;
-
-export interface NewUserBody {
-  name: string;
-  role: 'admin' | 'viewer';
-  password: string;
-}
+export const passwordSetResponse = Type.Object({ ok: Type.Boolean(), sessionsEnded: Type.Integer() }, { additionalProperties: false });

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../auth.js';
 import { bookTarget, runTarget } from '../../../workspace/AuditLog.js';
 import { runJson, bookJson } from '../../runJson.js';
@@ -12,18 +11,18 @@ import {
   scheduleResponse,
   schedulesBody,
 } from '../../schemas/books.js';
-import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
-import { runListResponse, runRequestBody } from '../../schemas/runs.js';
+import { runListResponse, runRequestBody, runStartedResponse } from '../../schemas/runs.js';
 import { bookById } from '../lookups.js';
+import type { RouteApp } from '../RouteApp.js';
 
 /** `/api/books`: list, create, read, change, delete; a book's runs (history, start one) and its schedules. */
-export async function bookRoutes(app: FastifyInstance): Promise<void> {
+export async function bookRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
   const one = { querystring: noQuery, params: idParams };
 
-  app.get<{ Querystring: { archived?: boolean } }>(
+  app.get(
     '/api/books',
     { config: { access: 'user' }, schema: { querystring: bookListQuery, response: responses({ 200: bookListResponse }) } },
     async (request) =>
@@ -44,7 +43,7 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/api/books/:id',
     { config: { access: 'user' }, schema: { ...one, response: responses({ 200: bookResponse }) } },
     async (request) => {
@@ -53,7 +52,7 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Params: IdParams }>(
+  app.patch(
     '/api/books/:id',
     { config: { access: 'admin' }, schema: { ...one, body: bookBody, response: responses({ 200: bookResponse }) } },
     async (request) => {
@@ -65,7 +64,7 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/api/books/:id',
     { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: bookRemovedResponse }) } },
     async (request) => {
@@ -81,7 +80,7 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/api/books/:id/restore',
     { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } },
     async (request) => {
@@ -92,16 +91,15 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/api/books/:id/runs',
     { config: { access: 'user' }, schema: { ...one, response: responses({ 200: runListResponse }) } },
     async (request) => (await data.runsOfBook((await bookById(workspace, request.params.id)).id)).map(runJson),
   );
 
-  const started = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } }, additionalProperties: false } as const;
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/api/books/:id/runs',
-    { config: { access: 'admin' }, schema: { ...one, body: runRequestBody, response: responses({ 202: started }) } },
+    { config: { access: 'admin' }, schema: { ...one, body: runRequestBody, response: responses({ 202: runStartedResponse }) } },
     async (request, reply) => {
       const run = await workspace.startRun((await bookById(workspace, request.params.id)).id, request.body);
       if (run === undefined) throw notFound('book');
@@ -110,13 +108,13 @@ export async function bookRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/api/books/:id/schedules',
     { config: { access: 'user' }, schema: { ...one, response: responses({ 200: scheduleResponse }) } },
     async (request) => data.schedules((await bookById(workspace, request.params.id)).id),
   );
 
-  app.put<{ Params: IdParams }>(
+  app.put(
     '/api/books/:id/schedules',
     { config: { access: 'admin' }, schema: { ...one, body: schedulesBody, response: responses({ 200: scheduleResponse }) } },
     async (request) => {

@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
 import { addEntryNote, setEntryReview } from '../../../workspace/entries/entryChanges.js';
-import type { ReviewStatus } from '../../../workspace/entries/BookEntries.js';
 import { authOf } from '../../auth.js';
 import { entriesCsv, entryJson } from '../../entryJson.js';
 import { cursorText, entryFilter } from '../../entryFilter.js';
 import { entryTarget } from '../../../workspace/AuditLog.js';
 import { notFound } from '../../HttpError.js';
-import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, notJson, responses } from '../../schemas/common.js';
-import type { EntriesQuery, EntryParams } from '../../schemas/entries.js';
 import {
   entriesQuery,
   entriesResponse,
@@ -21,18 +18,18 @@ import {
   totalsResponse,
 } from '../../schemas/entries.js';
 import { bookById } from '../lookups.js';
+import type { RouteApp } from '../RouteApp.js';
 
 /**
  * A book's transactions table (`/api/books/:id/entries`): pages of the filtered view, its totals, its CSV, a refresh
  * from the store; an entry's notes and review status (admins).
  */
-export async function entryRoutes(app: FastifyInstance): Promise<void> {
+export async function entryRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
   const { entries } = workspace;
   const filtered = { querystring: entriesQuery, params: idParams };
-  type Filtered = { Params: IdParams; Querystring: EntriesQuery };
 
-  app.get<Filtered>(
+  app.get(
     '/api/books/:id/entries',
     { config: { access: 'user' }, schema: { ...filtered, response: responses({ 200: entriesResponse }) } },
     async (request) => {
@@ -43,7 +40,7 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<Filtered>(
+  app.get(
     '/api/books/:id/entries/totals',
     { config: { access: 'user' }, schema: { ...filtered, response: responses({ 200: totalsResponse }) } },
     async (request) => {
@@ -54,7 +51,7 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<Filtered>(
+  app.get(
     '/api/books/:id/entries.csv',
     { config: { access: 'user' }, schema: { ...filtered, response: notJson } },
     async (request, reply) => {
@@ -67,7 +64,7 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/api/books/:id/entries/refresh',
     { config: { access: 'admin' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: refreshResponse }) } },
     async (request) => {
@@ -76,14 +73,17 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const change = async (params: EntryParams, name: string): Promise<{ bookId: number; entryId: string; author: string; at: string }> => ({
+  const change = async (
+    params: Static<typeof entryParams>,
+    name: string,
+  ): Promise<{ bookId: number; entryId: string; author: string; at: string }> => ({
     bookId: (await bookById(workspace, params.id)).id,
     entryId: params.entryId,
     author: name,
     at: workspace.now().toISOString(),
   });
 
-  app.post<{ Params: EntryParams; Body: { text: string } }>(
+  app.post(
     '/api/books/:id/entries/:entryId/notes',
     {
       config: { access: 'admin' },
@@ -97,7 +97,7 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Params: EntryParams; Body: { status: ReviewStatus } }>(
+  app.put(
     '/api/books/:id/entries/:entryId/review',
     {
       config: { access: 'admin' },

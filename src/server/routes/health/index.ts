@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { toolVersion } from '../../../pipeline/toolVersion.js';
 import { noQuery, responses } from '../../schemas/common.js';
 import { healthResponse } from '../../schemas/session.js';
+import type { RouteApp } from '../RouteApp.js';
 
 /**
  * `GET /api/health`: a monitor without an account learns only that the server is up; a logged-in user (or a
  * monitor's bearer token) also gets the queue, the books whose last reconcile found differences and the version.
  */
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
+export async function healthRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
   app.get(
@@ -21,9 +21,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         book: book.id,
         last: runs.get(book.id)?.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null),
       }));
-      const differences = lasts
-        .filter((entry) => entry.last?.status === 'differences')
-        .map((entry) => ({ bookId: entry.book, runId: entry.last?.id }));
+      const differences = lasts.flatMap((entry) =>
+        entry.last?.status === 'differences' ? [{ bookId: entry.book, runId: entry.last.id }] : [],
+      );
       return { ok: true, queue: await workspace.queue.counts(), reconcileDifferences: differences, version: toolVersion() };
     },
   );

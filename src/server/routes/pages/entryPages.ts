@@ -1,20 +1,18 @@
-import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../auth.js';
 import { cursorText, entryFilter } from '../../entryFilter.js';
-import type { IdParams } from '../../schemas/common.js';
 import { idParams, notJson } from '../../schemas/common.js';
-import type { EntriesQuery } from '../../schemas/entries.js';
 import { entriesPageQuery } from '../../schemas/entries.js';
 import { entriesPage } from '../../views/entriesPage.js';
 import { bookById } from '../lookups.js';
 import { sendPage } from './sendPage.js';
+import type { RouteApp } from '../RouteApp.js';
 
 const SUMMED_AT_ONCE = 50_000;
 
 /** The transactions page of a book: the API's filtered view (same query, same pages) with its totals. */
-export async function entryPageRoutes(app: FastifyInstance): Promise<void> {
+export async function entryPageRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
-  app.get<{ Params: IdParams; Querystring: EntriesQuery }>(
+  app.get(
     '/books/:id/entries',
     { config: { access: 'user' }, schema: { querystring: entriesPageQuery, params: idParams, response: notJson } },
     async (request, reply) => {

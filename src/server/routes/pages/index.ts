@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { listTemplates } from '../../../templates/templateCatalog.js';
 import type { Book, Run, User } from '../../../workspace/WorkspaceData.js';
 import { authOf } from '../../auth.js';
@@ -7,7 +6,6 @@ import type { Html } from '../../html.js';
 import type { Manifest } from '../../../output/writeManifest.js';
 import type { ReconcileJson } from '../../../pipeline/reconcileReport.js';
 import { latestRunWith, readRunCsv, readRunJson } from '../../runReports.js';
-import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, notJson } from '../../schemas/common.js';
 import { bookPage } from '../../views/bookPage.js';
 import { booksPage } from '../../views/booksPage.js';
@@ -16,9 +14,10 @@ import { loginPage } from '../../views/loginPage.js';
 import { summaryPage } from '../../views/summaryPage.js';
 import { bookById } from '../lookups.js';
 import { sendPage } from './sendPage.js';
+import type { RouteApp } from '../RouteApp.js';
 
 /** The login page, the books list and the pages about one book (the book, its year summary, its balance chart). */
-export async function pageRoutes(app: FastifyInstance): Promise<void> {
+export async function pageRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
   // The built-in templates ship with the package and change only with it: read and checked once, not per visit
@@ -42,7 +41,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     load: (bookId: number) => Promise<T>,
     render: (page: { user: User; csrfToken: string; book: Book; runs: Run[]; loaded: T }) => Html | Promise<Html>,
   ): void => {
-    app.get<{ Params: IdParams }>(
+    app.get(
       route,
       { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: notJson } },
       async (request, reply) => {

@@ -1,25 +1,22 @@
-import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../auth.js';
 import { notFound } from '../../HttpError.js';
-import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
-import type { PriceParams } from '../../schemas/prices.js';
 import { priceBody, priceJson, priceListResponse, priceParams } from '../../schemas/prices.js';
 import { priceTarget } from '../../../workspace/AuditLog.js';
-import type { GivenPrice } from '../../../workspace/checkBookPrice.js';
 import { bookById } from '../lookups.js';
+import type { RouteApp } from '../RouteApp.js';
 
 /** `/api/books/:id/prices`: a book's manual prices (README, "Manual prices"), its next runs' price file; everyone reads, admins change. */
-export async function priceRoutes(app: FastifyInstance): Promise<void> {
+export async function priceRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/api/books/:id/prices',
     { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: priceListResponse }) } },
     async (request) => workspace.data.bookPrices((await bookById(workspace, request.params.id)).id),
   );
 
-  app.post<{ Params: IdParams; Body: GivenPrice }>(
+  app.post(
     '/api/books/:id/prices',
     {
       config: { access: 'admin' },
@@ -34,7 +31,7 @@ export async function priceRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: PriceParams }>(
+  app.delete(
     '/api/books/:id/prices/:priceId',
     { config: { access: 'admin' }, schema: { querystring: noQuery, params: priceParams, response: responses({ 200: okResponse }) } },
     async (request) => {

@@ -1,25 +1,23 @@
-import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../auth.js';
 import { notFound } from '../../HttpError.js';
-import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
-import type { RuleParams } from '../../schemas/rules.js';
 import { ruleAddedResponse, ruleBody, ruleListResponse, ruleParams } from '../../schemas/rules.js';
 import { ruleTarget } from '../../../workspace/AuditLog.js';
 import { bookById } from '../lookups.js';
 import { noMatchWarning } from './noMatchWarning.js';
+import type { RouteApp } from '../RouteApp.js';
 
 /** `/api/books/:id/rules`: a book's corrections (docs/ledger-rules.md, "Book rules"); everyone reads, admins change. */
-export async function ruleRoutes(app: FastifyInstance): Promise<void> {
+export async function ruleRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/api/books/:id/rules',
     { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: ruleListResponse }) } },
     async (request) => workspace.data.bookRules((await bookById(workspace, request.params.id)).id),
   );
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/api/books/:id/rules',
     {
       config: { access: 'admin' },
@@ -38,7 +36,7 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: RuleParams }>(
+  app.delete(
     '/api/books/:id/rules/:ruleId',
     { config: { access: 'admin' }, schema: { querystring: noQuery, params: ruleParams, response: responses({ 200: okResponse }) } },
     async (request) => {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { userTarget } from '../../../workspace/AuditLog.js';
 import { randomToken, tokenDigest } from '../../../workspace/secrets.js';
 import { authOf, SESSION_COOKIE, SESSION_HOURS, sessionCookieOptions } from '../../auth.js';
@@ -6,9 +5,9 @@ import { HttpError } from '../../HttpError.js';
 import type { LoginThrottle } from '../../LoginThrottle.js';
 import { CSRF_COOKIE, csrfCookieOptions } from '../../plugins/external/csrf.js';
 import { noQuery, okResponse, responses } from '../../schemas/common.js';
-import type { LoginBody } from '../../schemas/session.js';
 import { loginBody, loginResponse } from '../../schemas/session.js';
 import { verifyLogin } from './verifyLogin.js';
+import type { RouteApp } from '../RouteApp.js';
 
 export interface SessionOptions {
   /** Whether the cookies get `Secure` (behind a TLS proxy, `--trust-proxy`). */
@@ -17,11 +16,11 @@ export interface SessionOptions {
 }
 
 /** `POST /api/session` logs in (a session cookie and the CSRF token), `DELETE /api/session` logs out. */
-export async function sessionRoutes(app: FastifyInstance, options: SessionOptions): Promise<void> {
+export async function sessionRoutes(app: RouteApp, options: SessionOptions): Promise<void> {
   const { workspace } = app;
   const { throttle } = options;
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/api/session',
     { config: { access: 'public' }, schema: { querystring: noQuery, body: loginBody, response: responses({ 200: loginResponse }) } },
     async (request, reply) => {

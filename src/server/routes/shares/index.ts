@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { shareTarget } from '../../../workspace/AuditLog.js';
 import { randomToken, tokenDigest } from '../../../workspace/secrets.js';
 import { HttpError, notFound } from '../../HttpError.js';
-import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
 import { downloadsResponse, shareBody, shareCreatedResponse, shareParams, sharesResponse } from '../../schemas/shares.js';
 import { runById } from '../lookups.js';
+import type { RouteApp } from '../RouteApp.js';
 
 export interface ShareOptions {
   /** The origin share links start with (`serve --public-url`); without it a link is a path on this server. */
@@ -13,11 +12,11 @@ export interface ShareOptions {
 }
 
 /** Share links of a run: create (admins), list, revoke (admins), and who downloaded what through one. */
-export async function shareRoutes(app: FastifyInstance, options: ShareOptions): Promise<void> {
+export async function shareRoutes(app: RouteApp, options: ShareOptions): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
 
-  app.post<{ Params: IdParams; Body: { days: number } }>(
+  app.post(
     '/api/runs/:id/shares',
     {
       config: { access: 'admin' },
@@ -36,13 +35,13 @@ export async function shareRoutes(app: FastifyInstance, options: ShareOptions): 
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/api/runs/:id/shares',
     { config: { access: 'user' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: sharesResponse }) } },
     async (request) => await data.sharesOfRun((await runById(workspace, request.params.id)).id),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/api/shares/:id',
     { config: { access: 'admin' }, schema: { querystring: noQuery, params: shareParams, response: responses({ 200: okResponse }) } },
     async (request) => {
@@ -57,7 +56,7 @@ export async function shareRoutes(app: FastifyInstance, options: ShareOptions): 
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/api/shares/:id/downloads',
     { config: { access: 'user' }, schema: { querystring: noQuery, params: shareParams, response: responses({ 200: downloadsResponse }) } },
     async (request) => {

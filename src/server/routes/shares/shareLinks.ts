@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { shareTarget } from '../../../workspace/AuditLog.js';
 import { tokenDigest } from '../../../workspace/secrets.js';
 import type { Run, Share } from '../../../workspace/WorkspaceData.js';
@@ -9,14 +9,13 @@ import { shareFileParams, tokenParams } from '../../schemas/shares.js';
 import { shareGonePage } from '../../views/shareGonePage.js';
 import { sharePage } from '../../views/sharePage.js';
 import { sendPage } from '../pages/sendPage.js';
-
-type TokenParams = { token: string };
+import type { RouteApp } from '../RouteApp.js';
 
 /**
  * `/s/TOKEN`: one run's files without an account. A missing, expired or revoked share is a 404: a page saying
  * which for the link itself, JSON for its downloads, and every download through a share is logged with its time and file.
  */
-export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
+export async function shareLinkRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
   /** The share of a token and its run, or (`run` undefined) why it shows nothing: missing, revoked or expired. */
@@ -40,26 +39,22 @@ export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
   };
   const route = { config: { access: 'public' as const }, schema: { querystring: noQuery, params: tokenParams, response: notJson } };
 
-  app.get<{ Params: TokenParams }>('/s/:token', route, async (request, reply) => {
+  app.get('/s/:token', route, async (request, reply) => {
     const { share, run } = await lookUp(request.params.token);
     // The client opening a dead link reads a page saying so; the downloads below stay JSON 404s.
     if (share === undefined || run === undefined) return sendPage(reply.code(404), shareGonePage(share));
     return sendPage(reply, sharePage({ token: request.params.token, share, run, book: (await data.getBook(run.bookId))?.data.name ?? '' }));
   });
 
-  app.get<{ Params: TokenParams & { '*': string } }>(
-    '/s/:token/files/*',
-    { ...route, schema: { ...route.schema, params: shareFileParams } },
-    async (request, reply) => {
-      const { share, run } = await shareOf(request.params.token);
-      const name = request.params['*'];
-      const sent = sendRunFile(reply, workspace, run, name);
-      await downloaded(request, share, run, name);
-      return sent;
-    },
-  );
+  app.get('/s/:token/files/*', { ...route, schema: { ...route.schema, params: shareFileParams } }, async (request, reply) => {
+    const { share, run } = await shareOf(request.params.token);
+    const name = request.params['*'];
+    const sent = sendRunFile(reply, workspace, run, name);
+    await downloaded(request, share, run, name);
+    return sent;
+  });
 
-  app.get<{ Params: TokenParams }>('/s/:token/archive.zip', route, async (request, reply) => {
+  app.get('/s/:token/archive.zip', route, async (request, reply) => {
     const { share, run } = await shareOf(request.params.token);
     const sent = sendRunZip(reply, workspace, run);
     await downloaded(request, share, run, 'archive.zip');

@@ -1,30 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { userTarget } from '../../../workspace/AuditLog.js';
 import { cleanText } from '../../../workspace/cleanText.js';
 import { checkNewPassword } from '../../../workspace/newPassword.js';
 import { hashPassword } from '../../../workspace/secrets.js';
-import type { Role, User } from '../../../workspace/WorkspaceData.js';
+import type { User } from '../../../workspace/WorkspaceData.js';
 import { notFound } from '../../HttpError.js';
-import type { IdParams } from '../../schemas/common.js';
-import { noQuery, okResponse, responses } from '../../schemas/common.js';
-import type { NewUserBody } from '../../schemas/users.js';
-import {
-  newUserBody,
-  passwordSetResponse,
-  resetBody,
-  roleBody,
-  userIdParams,
-  userListResponse,
-  userResponse,
-} from '../../schemas/users.js';
+import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
+import { newUserBody, passwordSetResponse, resetBody, roleBody, userListResponse, userResponse } from '../../schemas/users.js';
+import type { RouteApp } from '../RouteApp.js';
 
 /**
  * `/api/users`, admins only: list, add, change a role, reset a password (every session of that user ends), remove.
  * The workspace keeps an admin: demoting or removing the last one is refused. Every change is audited.
  */
-export async function userRoutes(app: FastifyInstance): Promise<void> {
+export async function userRoutes(app: RouteApp): Promise<void> {
   const { data } = app.workspace;
-  const one = { querystring: noQuery, params: userIdParams };
+  const one = { querystring: noQuery, params: idParams };
   const userOf = async (id: string): Promise<User> => {
     const user = await data.userById(Number(id));
     if (user === undefined) throw notFound('user');
@@ -37,7 +27,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     async () => data.listUsers(),
   );
 
-  app.post<{ Body: NewUserBody }>(
+  app.post(
     '/api/users',
     { config: { access: 'admin' }, schema: { querystring: noQuery, body: newUserBody, response: responses({ 201: userResponse }) } },
     async (request, reply) => {
@@ -48,7 +38,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Params: IdParams; Body: { role: Role } }>(
+  app.patch(
     '/api/users/:id',
     { config: { access: 'admin' }, schema: { ...one, body: roleBody, response: responses({ 200: userResponse }) } },
     async (request) => {
@@ -64,7 +54,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Params: IdParams; Body: { password: string } }>(
+  app.put(
     '/api/users/:id/password',
     { config: { access: 'admin' }, schema: { ...one, body: resetBody, response: responses({ 200: passwordSetResponse }) } },
     async (request) => {
@@ -75,7 +65,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/api/users/:id',
     { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } },
     async (request) => {

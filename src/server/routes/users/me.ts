@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { userTarget } from '../../../workspace/AuditLog.js';
 import { checkNewPassword } from '../../../workspace/newPassword.js';
 import { hashPassword } from '../../../workspace/secrets.js';
@@ -8,16 +7,17 @@ import type { LoginThrottle } from '../../LoginThrottle.js';
 import { noQuery, responses } from '../../schemas/common.js';
 import { ownPasswordBody, passwordSetResponse } from '../../schemas/users.js';
 import { verifyLogin } from '../session/verifyLogin.js';
+import type { RouteApp } from '../RouteApp.js';
 
 /**
  * `PUT /api/me/password`: any user changes their own password, giving the current one (a wrong one counts as a
  * failed login, through the same throttle). Every other session of theirs ends; the one that asked stays.
  */
-export async function ownPasswordRoutes(app: FastifyInstance, options: { throttle: LoginThrottle }): Promise<void> {
+export async function ownPasswordRoutes(app: RouteApp, options: { throttle: LoginThrottle }): Promise<void> {
   const { data } = app.workspace;
   const { throttle } = options;
 
-  app.put<{ Body: { current: string; password: string } }>(
+  app.put(
     '/api/me/password',
     {
       config: { access: 'user' },
