@@ -1,7 +1,9 @@
+import type { Static, TSchema } from 'typebox';
 import type { Alert } from '../alerts/Alert.js';
 import type { Job } from '../config/Job.js';
 import type { ExportOptions } from '../pipeline/runExport.js';
 import type { RunFile } from './RunFile.js';
+import type { RunResult } from './RunResult.js';
 import type { RunOption, RunOptionValues } from './RunOption.js';
 
 /** Where a run was asked for: how its options are named in an error, and the clock and filed folder it sees. */
@@ -30,12 +32,12 @@ export interface RunFinding {
 }
 
 /** How a run ended, for the CLI (text, exit code) and the workspace (status, summary, files) alike. */
-export interface RunOutcome {
+export interface RunOutcome<Summary = unknown> {
   /** `differences` exits 1 on the CLI. */
   status: 'succeeded' | 'differences';
   apiCalls: number;
-  /** The short figures the workspace shows (rows per template, differences, the label…). */
-  summary: Record<string, string | number>;
+  /** The short figures the workspace shows (rows per template, differences, the label…), as the kind's `summary` declares them. */
+  summary: Summary;
   /** The files a download may serve, as written (only the workspace asks). */
   files(): Promise<RunFile[]>;
   finding: RunFinding | null;
@@ -47,13 +49,17 @@ export interface RunOutcome {
  * A run kind, declared once in its own module and listed in `runKinds`: its options, what its job needs, its
  * preconditions, how it runs through the pipeline's shared steps, and its outcome.
  */
-export interface RunKind {
+export interface RunKind<Summary extends TSchema = TSchema> {
   readonly name: string;
   /** The CLI command's help line. */
   readonly describe: string;
   readonly options: Readonly<Record<string, RunOption>>;
   /** What the job must name: templates, and a period (else the current year or the whole history). */
   readonly needs: { readonly templates: boolean; readonly period: boolean };
+  /** Its outcome's summary: checked when the workspace stores a run of this kind and when it reads one back. */
+  readonly summary: Summary;
+  /** What its runs carry for the pages (a reconcile report, a table, the period it filed…): read only through these. */
+  readonly results: readonly RunResult[];
   /** Made to run unattended (cron, the nightly schedule): see `alertPolicy`. */
   readonly unattended: boolean;
   /** The workspace's audit log records a run of this kind that succeeded as this action, by whoever started it. */
@@ -71,5 +77,5 @@ export interface RunKind {
    * command line); a server that runs jobs loads it ahead (`loadRunSteps`), so a first run does not hold its event loop.
    */
   load(): Promise<unknown>;
-  execute(job: Job, values: RunOptionValues, steps: RunSteps, place: RunPlace): Promise<RunOutcome>;
+  execute(job: Job, values: RunOptionValues, steps: RunSteps, place: RunPlace): Promise<RunOutcome<Static<Summary>>>;
 }

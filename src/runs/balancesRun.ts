@@ -2,9 +2,22 @@ import path from 'node:path';
 import { parseInstant } from '../config/parseInstant.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { describeFile } from './describeFile.js';
+import { Type } from 'typebox';
 import type { RunKind } from './RunKind.js';
+import { csvFileResult, type RunResult } from './RunResult.js';
 import { textOf } from './RunOption.js';
 import { syncSummary } from './syncSummary.js';
+
+/** `at`: the instant stated, as the book's zone writes it. */
+const balancesRunSummary = Type.Object({ apiCalls: Type.Integer(), at: Type.String(), assets: Type.Integer() });
+
+const StatedAt = Type.Object({ at: Type.String() });
+
+/** The instant a balances run stated the holdings at, in the book's zone. */
+export const HOLDINGS_AT: RunResult<typeof StatedAt> = { name: 'instant stated', place: { in: 'summary' }, schema: StatedAt };
+
+/** Every wallet's holdings at the instant, checked with the chain's history. */
+export const BALANCES_TABLE = csvFileResult('balances', 'balances.csv');
 
 const pipelineStep = () => import('../pipeline/runBalances.js');
 
@@ -24,6 +37,8 @@ export const balancesRun = {
     check: { type: 'boolean', default: true, describe: "compare with the API's historical balances (API Pro)" },
   },
   needs: { templates: false, period: false },
+  summary: balancesRunSummary,
+  results: [HOLDINGS_AT, BALANCES_TABLE],
   unattended: false,
   span: (values, job) => `at ${textOf(values, 'at')} (${job.timezone})`,
   preconditions(job, values, place) {
@@ -46,4 +61,4 @@ export const balancesRun = {
       text: () => `${syncSummary(run.sync, run.api)}\n${run.report.summary}\n`,
     };
   },
-} as const satisfies RunKind;
+} as const satisfies RunKind<typeof balancesRunSummary>;

@@ -4,7 +4,18 @@ import { InputError } from '../errors/LedgerscanError.js';
 import { FILED_RECORD, periodLabel } from '../filing/FiledRecord.js';
 import { describeFile } from './describeFile.js';
 import { exportSummary } from './exportSummary.js';
+import { Type } from 'typebox';
+import { BALANCE_SERIES, MISSING_PRICES_TABLE, TIEOUT_TABLE } from './exportResults.js';
 import type { RunKind } from './RunKind.js';
+import type { RunResult } from './RunResult.js';
+
+/** `label`: the filed period's (`2025`, `2025-01-01_2025-06-30`), the folder its files are in. */
+const closeRunSummary = Type.Object({ apiCalls: Type.Integer(), label: Type.String(), files: Type.Integer() });
+
+const FILED_LABEL = Type.Object({ label: Type.String() });
+
+/** The period a close filed: its runs' files are the filed folder's. */
+export const FILED_PERIOD: RunResult<typeof FILED_LABEL> = { name: 'filed period', place: { in: 'summary' }, schema: FILED_LABEL };
 
 const pipelineStep = () => import('../pipeline/runClose.js');
 
@@ -21,6 +32,8 @@ export const closeRun = {
     },
   },
   needs: { templates: true, period: true },
+  summary: closeRunSummary,
+  results: [FILED_PERIOD, TIEOUT_TABLE, MISSING_PRICES_TABLE, BALANCE_SERIES],
   unattended: false,
   audited: 'period.closed',
   preconditions(job, _values, place) {
@@ -55,4 +68,4 @@ export const closeRun = {
         `${exportSummary(closed.export, cwd)}closed ${closed.record.label}: ${closed.record.files.length} files filed read-only in ${path.relative(cwd, closed.dir) || '.'} (sha256 of each in filed.json)\n`,
     };
   },
-} as const satisfies RunKind;
+} as const satisfies RunKind<typeof closeRunSummary>;

@@ -2,9 +2,23 @@ import { changedSinceFiledAlert } from '../alerts/alertFor.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { CLOSING_BALANCES, closedPeriods, PERIOD_LABEL } from '../filing/FiledRecord.js';
 import { describeFile, manifestFiles } from './describeFile.js';
+import { Type } from 'typebox';
+import { MISSING_PRICES_TABLE } from './exportResults.js';
 import type { RunKind } from './RunKind.js';
+import { csvFileResult, type RunResult } from './RunResult.js';
 import { textOf } from './RunOption.js';
 import { syncSummary } from './syncSummary.js';
+
+/** `changes`: the rows of the filed files a recalculation changes. */
+const diffRunSummary = Type.Object({ apiCalls: Type.Integer(), label: Type.String(), changes: Type.Integer() });
+
+const CheckedLabel = Type.Object({ label: Type.String() });
+
+/** The closed period a diff checks, as asked (so a queued diff has it too). */
+export const CHECKED_PERIOD: RunResult<typeof CheckedLabel> = { name: 'checked period', place: { in: 'request' }, schema: CheckedLabel };
+
+/** Each row of the filed files that would change. */
+export const DIFF_TABLE = csvFileResult('changes since filed', 'diff.csv');
 
 const pipelineStep = () => import('../pipeline/runDiffSinceFiled.js');
 
@@ -26,6 +40,8 @@ export const diffRun = {
     verify: { type: 'boolean', default: true, describe: 'fetch the period again to catch records the API indexed late' },
   },
   needs: { templates: true, period: false },
+  summary: diffRunSummary,
+  results: [CHECKED_PERIOD, DIFF_TABLE, MISSING_PRICES_TABLE],
   unattended: true,
   filedPeriod(values, filedDir) {
     const label = textOf(values, 'label');
@@ -47,7 +63,7 @@ export const diffRun = {
       },
       files: async () => [
         ...(await manifestFiles(job.out)),
-        ...(await Promise.all([CLOSING_BALANCES, 'diff.csv', 'diff.json'].map((name) => describeFile(job.out, name)))),
+        ...(await Promise.all([CLOSING_BALANCES, DIFF_TABLE.place.file, 'diff.json'].map((name) => describeFile(job.out, name)))),
       ],
       finding: run.report.changed
         ? { alert: (subject, now) => changedSinceFiledAlert(subject, run.diff, now), fresh: run.newSinceLastDiff }
@@ -55,4 +71,4 @@ export const diffRun = {
       text: () => `${syncSummary(run.export.sync, run.export.api)}\n${run.report.summary}\n`,
     };
   },
-} as const satisfies RunKind;
+} as const satisfies RunKind<typeof diffRunSummary>;

@@ -1,8 +1,13 @@
 import path from 'node:path';
 import { reconcileAlert } from '../alerts/alertFor.js';
 import { describeFile } from './describeFile.js';
+import { Type } from 'typebox';
+import { RECONCILE_REPORT } from './reconcileReportResult.js';
 import type { RunKind } from './RunKind.js';
 import { syncSummary } from './syncSummary.js';
+
+/** `differences`: the counted (not spam) assets whose ledger and chain balances differ. */
+const reconcileRunSummary = Type.Object({ apiCalls: Type.Integer(), assets: Type.Integer(), differences: Type.Integer() });
 
 const pipelineStep = () => import('../pipeline/runReconcile.js');
 
@@ -15,6 +20,8 @@ export const reconcileRun = {
     historical: { type: 'boolean', default: true, describe: 'search the first divergent block with historical balances (API Pro)' },
   },
   needs: { templates: false, period: true },
+  summary: reconcileRunSummary,
+  results: [RECONCILE_REPORT],
   unattended: true,
   // A late-indexed record in a filed period is found the same night: one diff per closed period follows.
   schedule: { followedBy: (closedLabels) => closedLabels.map((label) => ({ kind: 'diff', label })) },
@@ -34,4 +41,4 @@ export const reconcileRun = {
       text: () => `${syncSummary(run.sync, run.api)}\n${run.report.summary}\n`,
     };
   },
-} as const satisfies RunKind;
+} as const satisfies RunKind<typeof reconcileRunSummary>;

@@ -1,4 +1,4 @@
-import { lastAlertRun } from './runReports.js';
+import { lastAlertRun, lastReconcile } from './runReports.js';
 import type { Book, Run } from '../workspace/WorkspaceData.js';
 import { withoutServerPaths } from './withoutServerPaths.js';
 
@@ -25,7 +25,7 @@ export function runJson(run: Run): Record<string, unknown> {
 /** A book as the API shows it: its JSON, plus the last run, the last reconcile's status and the last alert. */
 export function bookJson(book: Book, runs: readonly Run[]): Record<string, unknown> {
   const lastAlert = lastAlertRun(runs);
-  const lastReconcile = runs.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null);
+  const reconcile = lastReconcile(runs);
   return {
     id: book.id,
     ...book.data,
@@ -34,8 +34,7 @@ export function bookJson(book: Book, runs: readonly Run[]): Record<string, unkno
     archivedAt: book.archivedAt,
     lastRun:
       runs[0] === undefined ? null : { id: runs[0].id, kind: runs[0].request.kind, status: runs[0].status, createdAt: runs[0].createdAt },
-    lastReconcile:
-      lastReconcile === undefined ? null : { id: lastReconcile.id, status: lastReconcile.status, finishedAt: lastReconcile.finishedAt },
+    lastReconcile: reconcile === undefined ? null : { id: reconcile.id, status: reconcile.status, finishedAt: reconcile.finishedAt },
     lastAlert:
       lastAlert?.summary === undefined || lastAlert.summary === null
         ? null

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { toolVersion } from '../../../pipeline/toolVersion.js';
 import { noQuery, responses } from '../../schemas/common.js';
 import { healthResponse } from '../../schemas/session.js';
+import { lastReconcile } from '../../runReports.js';
 
 /**
  * `GET /api/health`: a monitor without an account learns only that the server is up; a logged-in user (or a
@@ -19,7 +20,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       const runs = await data.runsOfBooks(books.map((book) => book.id));
       const lasts = books.map((book) => ({
         book: book.id,
-        last: runs.get(book.id)?.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null),
+        last: lastReconcile(runs.get(book.id) ?? []),
       }));
       const differences = lasts
         .filter((entry) => entry.last?.status === 'differences')
