@@ -4,7 +4,7 @@ import type { Job } from '../config/Job.js';
 import type { ExportOptions } from '../pipeline/runExport.js';
 import type { RunFile } from './RunFile.js';
 import type { RunResult } from './RunResult.js';
-import type { RunOption, RunOptionValues } from './RunOption.js';
+import type { RunOptions, RunOptionValues } from './RunOption.js';
 
 /** Where a run was asked for: how its options are named in an error, and the clock and filed folder it sees. */
 export interface RunPlace {
@@ -49,11 +49,11 @@ export interface RunOutcome<Summary = unknown> {
  * A run kind, declared once in its own module and listed in `runKinds`: its options, what its job needs, its
  * preconditions, how it runs through the pipeline's shared steps, and its outcome.
  */
-export interface RunKind<Summary extends TSchema = TSchema> {
+export interface RunKind<Summary extends TSchema = TSchema, Options extends RunOptions = RunOptions> {
   readonly name: string;
   /** The CLI command's help line. */
   readonly describe: string;
-  readonly options: Readonly<Record<string, RunOption>>;
+  readonly options: Options;
   /** What the job must name: templates, and a period (else the current year or the whole history). */
   readonly needs: { readonly templates: boolean; readonly period: boolean };
   /** Its outcome's summary: checked when the workspace stores a run of this kind and when it reads one back. */
@@ -67,15 +67,15 @@ export interface RunKind<Summary extends TSchema = TSchema> {
   /** Can be scheduled in the workspace; `followedBy` names the runs queued behind each scheduled one. */
   readonly schedule?: { followedBy?(closedLabels: readonly string[]): Readonly<Record<string, unknown>>[] };
   /** The period and templates come from a filed period instead of the request (diff). */
-  filedPeriod?(values: RunOptionValues, filedDir: string): { period: { from: string; to: string }; templates: string[] };
+  filedPeriod?(values: RunOptionValues<Options>, filedDir: string): { period: { from: string; to: string }; templates: string[] };
   /** What the run covers, for the first log line (default: the job's period). */
-  span?(values: RunOptionValues, job: Job): string;
+  span?(values: RunOptionValues<Options>, job: Job): string;
   /** Refuses what the run would refuse only after syncing; checked when asked for and again when it starts. */
-  preconditions?(job: Job, values: RunOptionValues, place: RunPlace): void;
+  preconditions?(job: Job, values: RunOptionValues<Options>, place: RunPlace): void;
   /**
    * Its pipeline step's module. `execute` imports it when it runs (the CLI reads this registry for every `--help` and
    * command line); a server that runs jobs loads it ahead (`loadRunSteps`), so a first run does not hold its event loop.
    */
   load(): Promise<unknown>;
-  execute(job: Job, values: RunOptionValues, steps: RunSteps, place: RunPlace): Promise<RunOutcome<Static<Summary>>>;
+  execute(job: Job, values: RunOptionValues<Options>, steps: RunSteps, place: RunPlace): Promise<RunOutcome<Static<Summary>>>;
 }
