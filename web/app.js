@@ -71,14 +71,33 @@ function bookBody(form) {
   };
 }
 
-function runBody(form) {
+/** The run kinds as the API declares them (`GET /api/run-kinds`): what a request of each takes. Asked once per page. */
+let runKinds;
+
+/** A run request from a run form: the kind's options the form has, and a period and templates when the kind takes them. */
+async function runBody(form) {
+  runKinds ??= api('GET', '/api/run-kinds').catch((failure) => {
+    runKinds = undefined;
+    throw failure;
+  });
   const get = (name) => form.elements[name]?.value ?? '';
-  const kind = get('kind');
-  if (kind === 'diff') return { kind, label: get('label') };
-  if (kind === 'balances') return { kind, at: get('at') };
+  const kind = (await runKinds).find((candidate) => candidate.name === get('kind'));
+  // An unknown kind goes as it is: the API's refusal names it.
+  if (kind === undefined) return { kind: get('kind') };
+  const options = Object.entries(kind.options)
+    .filter(([name]) => form.elements[name] !== undefined)
+    .map(([name, option]) => {
+      const control = form.elements[name];
+      return [name, option.type === 'boolean' ? (control.type === 'checkbox' ? control.checked : control.value === 'true') : get(name)];
+    });
   const templates = [...form.querySelectorAll('input[name="templates"]:checked')].map((input) => input.value);
   const period = get('from') !== '' || get('to') !== '' ? { from: get('from'), to: get('to') } : { year: Number(get('year')) };
-  return { kind, period, ...(kind === 'export' || kind === 'close' ? { templates } : {}) };
+  return {
+    kind: kind.name,
+    ...Object.fromEntries(options),
+    ...(kind.period ? { period } : {}),
+    ...(kind.templates ? { templates } : {}),
+  };
 }
 
 function schedulesBody(form) {
@@ -117,7 +136,7 @@ const handlers = {
     location.assign(`/books/${book.id}`);
   },
   async run(form) {
-    const run = await api('POST', form.dataset.url, runBody(form));
+    const run = await api('POST', form.dataset.url, await runBody(form));
     location.assign(`/runs/${run.id}`);
   },
   async rule(form) {

@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
 import type { BalanceSeries } from '../holdings/balanceSeries.js';
 import { AtomicFile } from './AtomicFile.js';
 
 /** Where a workspace run keeps its balances over time, in its run folder (not among the files it delivers). */
 export const BALANCE_SERIES_FILE = 'balance-series.json';
 
-/** The file as written: amounts as decimal strings (JSON has no bigint), times in unix seconds. */
+/** The file as written (the workspace reads it as `BALANCE_SERIES`): amounts as decimal strings (JSON has no bigint), times in unix seconds. */
 interface BalanceSeriesJson {
   period: { from: string; to: string };
   series: {
@@ -16,20 +15,6 @@ interface BalanceSeriesJson {
     contract: string;
     decimals: number;
     points: [number, string][];
-  }[];
-}
-
-/** What the balance chart reads: a run's period and its balances over time. */
-export interface BalanceSeriesFile {
-  period: { from: string; to: string };
-  series: {
-    chainId: number;
-    wallet: string;
-    walletLabel: string;
-    asset: string;
-    contract: string;
-    decimals: number;
-    points: { timestamp: number; change: bigint }[];
   }[];
 }
 
@@ -58,23 +43,4 @@ export async function writeBalanceSeriesFile(
     await out.abort();
     throw error;
   }
-}
-
-/** The file a run wrote, or undefined when it wrote none (a run before this file existed, or one that failed). */
-export async function readBalanceSeriesFile(file: string): Promise<BalanceSeriesFile | undefined> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  const json = JSON.parse(text) as BalanceSeriesJson;
-  return {
-    period: json.period,
-    series: json.series.map((line) => ({
-      ...line,
-      points: line.points.map(([timestamp, change]) => ({ timestamp, change: BigInt(change) })),
-    })),
-  };
 }

@@ -1,8 +1,10 @@
+import type { Static, TSchema } from 'typebox';
 import type { Alert } from '../alerts/Alert.js';
 import type { Job } from '../config/Job.js';
 import type { ExportOptions } from '../pipeline/runExport.js';
 import type { RunFile } from './RunFile.js';
-import type { RunOption, RunOptionValues } from './RunOption.js';
+import type { RunResult } from './RunResult.js';
+import type { RunOptions, RunOptionValues } from './RunOption.js';
 
 /** Where a run was asked for: how its options are named in an error, and the clock and filed folder it sees. */
 export interface RunPlace {
@@ -30,12 +32,12 @@ export interface RunFinding {
 }
 
 /** How a run ended, for the CLI (text, exit code) and the workspace (status, summary, files) alike. */
-export interface RunOutcome {
+export interface RunOutcome<Summary = unknown> {
   /** `differences` exits 1 on the CLI. */
   status: 'succeeded' | 'differences';
   apiCalls: number;
-  /** The short figures the workspace shows (rows per template, differences, the label…). */
-  summary: Record<string, string | number>;
+  /** The short figures the workspace shows (rows per template, differences, the label…), as the kind's `summary` declares them. */
+  summary: Summary;
   /** The files a download may serve, as written (only the workspace asks). */
   files(): Promise<RunFile[]>;
   finding: RunFinding | null;
@@ -47,13 +49,17 @@ export interface RunOutcome {
  * A run kind, declared once in its own module and listed in `runKinds`: its options, what its job needs, its
  * preconditions, how it runs through the pipeline's shared steps, and its outcome.
  */
-export interface RunKind {
+export interface RunKind<Summary extends TSchema = TSchema, Options extends RunOptions = RunOptions> {
   readonly name: string;
   /** The CLI command's help line. */
   readonly describe: string;
-  readonly options: Readonly<Record<string, RunOption>>;
+  readonly options: Options;
   /** What the job must name: templates, and a period (else the current year or the whole history). */
   readonly needs: { readonly templates: boolean; readonly period: boolean };
+  /** Its outcome's summary: checked when the workspace stores a run of this kind and when it reads one back. */
+  readonly summary: Summary;
+  /** What its runs carry for the pages (a reconcile report, a table, the period it filed…): read only through these. */
+  readonly results: readonly RunResult[];
   /** Made to run unattended (cron, the nightly schedule): see `alertPolicy`. */
   readonly unattended: boolean;
   /** The workspace's audit log records a run of this kind that succeeded as this action, by whoever started it. */
@@ -61,15 +67,15 @@ export interface RunKind {
   /** Can be scheduled in the workspace; `followedBy` names the runs queued behind each scheduled one. */
   readonly schedule?: { followedBy?(closedLabels: readonly string[]): Readonly<Record<string, unknown>>[] };
   /** The period and templates come from a filed period instead of the request (diff). */
-  filedPeriod?(values: RunOptionValues, filedDir: string): { period: { from: string; to: string }; templates: string[] };
+  filedPeriod?(values: RunOptionValues<Options>, filedDir: string): { period: { from: string; to: string }; templates: string[] };
   /** What the run covers, for the first log line (default: the job's period). */
-  span?(values: RunOptionValues, job: Job): string;
+  span?(values: RunOptionValues<Options>, job: Job): string;
   /** Refuses what the run would refuse only after syncing; checked when asked for and again when it starts. */
-  preconditions?(job: Job, values: RunOptionValues, place: RunPlace): void;
+  preconditions?(job: Job, values: RunOptionValues<Options>, place: RunPlace): void;
   /**
    * Its pipeline step's module. `execute` imports it when it runs (the CLI reads this registry for every `--help` and
    * command line); a server that runs jobs loads it ahead (`loadRunSteps`), so a first run does not hold its event loop.
    */
   load(): Promise<unknown>;
-  execute(job: Job, values: RunOptionValues, steps: RunSteps, place: RunPlace): Promise<RunOutcome>;
+  execute(job: Job, values: RunOptionValues<Options>, steps: RunSteps, place: RunPlace): Promise<RunOutcome<Static<Summary>>>;
 }

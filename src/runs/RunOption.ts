@@ -20,16 +20,17 @@ export interface RunOption {
 
 export type RunOptionValue = string | boolean;
 
-/** A kind's option values by property name, defaults filled in. */
-export type RunOptionValues = Readonly<Record<string, RunOptionValue | undefined>>;
+/** A kind's declared options by property name. */
+export type RunOptions = Readonly<Record<string, RunOption>>;
+
+/** A kind's option values as its options declare them (a boolean's or a text's), defaults filled in; absent when not given. */
+export type RunOptionValues<Options extends RunOptions = RunOptions> = {
+  readonly [Name in keyof Options]?: ValueOf<Options[Name]['type']>;
+};
+
+type ValueOf<Type extends RunOption['type']> = Type extends 'boolean' ? boolean : string;
 
 /** The CLI flag of an option. */
 export function flagOf(name: string, option: RunOption): string {
   return option.flag ?? name;
-}
-
-/** The text value of a string option (`''` when absent: a required one was refused before). */
-export function textOf(values: RunOptionValues, name: string): string {
-  const value = values[name];
-  return typeof value === 'string' ? value : '';
 }

@@ -4,7 +4,27 @@ import { InputError } from '../errors/LedgerscanError.js';
 import { FILED_RECORD, periodLabel } from '../filing/FiledRecord.js';
 import { describeFile } from './describeFile.js';
 import { exportSummary } from './exportSummary.js';
+import { Type } from 'typebox';
+import { BALANCE_SERIES, MISSING_PRICES_TABLE, TIEOUT_TABLE } from './exportResults.js';
 import type { RunKind } from './RunKind.js';
+import type { RunOptions } from './RunOption.js';
+import type { RunResult } from './RunResult.js';
+
+/** `label`: the filed period's (`2025`, `2025-01-01_2025-06-30`), the folder its files are in. */
+const closeRunSummary = Type.Object({ apiCalls: Type.Integer(), label: Type.String(), files: Type.Integer() });
+
+const FILED_LABEL = Type.Object({ label: Type.String() });
+
+/** The period a close filed: its runs' files are the filed folder's. */
+export const FILED_PERIOD: RunResult<typeof FILED_LABEL> = { name: 'filed period', place: { in: 'summary' }, schema: FILED_LABEL };
+
+const closeOptions = {
+  filed: {
+    type: 'string',
+    cliOnly: true,
+    describe: 'folder of filed periods (default: filed/ beside the state file); --out is not used',
+  },
+} as const satisfies RunOptions;
 
 const pipelineStep = () => import('../pipeline/runClose.js');
 
@@ -13,14 +33,10 @@ export const closeRun = {
   load: pipelineStep,
   name: 'close',
   describe: 'file the period: its export and closing balances as a read-only snapshot that is never overwritten',
-  options: {
-    filed: {
-      type: 'string',
-      cliOnly: true,
-      describe: 'folder of filed periods (default: filed/ beside the state file); --out is not used',
-    },
-  },
+  options: closeOptions,
   needs: { templates: true, period: true },
+  summary: closeRunSummary,
+  results: [FILED_PERIOD, TIEOUT_TABLE, MISSING_PRICES_TABLE, BALANCE_SERIES],
   unattended: false,
   audited: 'period.closed',
   preconditions(job, _values, place) {
@@ -55,4 +71,4 @@ export const closeRun = {
         `${exportSummary(closed.export, cwd)}closed ${closed.record.label}: ${closed.record.files.length} files filed read-only in ${path.relative(cwd, closed.dir) || '.'} (sha256 of each in filed.json)\n`,
     };
   },
-} as const satisfies RunKind;
+} as const satisfies RunKind<typeof closeRunSummary, typeof closeOptions>;

@@ -1,7 +1,33 @@
 import { manifestFiles } from './describeFile.js';
 import { exportSummary } from './exportSummary.js';
+import { Type, type Static } from 'typebox';
+import { BALANCE_SERIES, EXPORT_MANIFEST, MISSING_PRICES_TABLE, TIEOUT_TABLE } from './exportResults.js';
 import type { RunKind } from './RunKind.js';
+import type { RunResult } from './RunResult.js';
 import type { ExportValuation } from '../pipeline/runExport.js';
+
+/** A valued export's figures for the run page: currency, price calls made of those expected, cache hits, rows without a value. */
+const ValuationSummary = Type.Object({
+  valueCurrency: Type.String(),
+  priceCalls: Type.Integer(),
+  expectedPriceCalls: Type.Integer(),
+  priceCacheHits: Type.Integer(),
+  rowsWithoutValue: Type.Integer(),
+});
+
+/** Rows per template as `rows.<template>`, the API calls, and a valued export's figures. */
+const exportRunSummary = Type.Intersect([
+  Type.Object({ apiCalls: Type.Integer() }),
+  Type.Partial(ValuationSummary),
+  Type.Record(Type.TemplateLiteral('rows.${string}'), Type.Integer()),
+]);
+
+/** A valued run's figures, as its summary keeps them. */
+export const VALUATION_FIGURES: RunResult<typeof ValuationSummary> = {
+  name: 'valuation figures',
+  place: { in: 'summary' },
+  schema: ValuationSummary,
+};
 
 const pipelineStep = () => import('../pipeline/runExport.js');
 
@@ -12,6 +38,8 @@ export const exportRun = {
   describe: 'sync the job and write its CSV files',
   options: {},
   needs: { templates: true, period: true },
+  summary: exportRunSummary,
+  results: [EXPORT_MANIFEST, TIEOUT_TABLE, MISSING_PRICES_TABLE, BALANCE_SERIES, VALUATION_FIGURES],
   unattended: false,
   schedule: {},
   async execute(job, _values, steps) {
@@ -30,10 +58,10 @@ export const exportRun = {
       text: (cwd) => exportSummary(result, cwd),
     };
   },
-} as const satisfies RunKind;
+} as const satisfies RunKind<typeof exportRunSummary>;
 
 /** A valued export's figures for the run page and the summary: currency, price calls, cache hits, rows without a value. */
-export function valuationSummary(valuation: ExportValuation): Record<string, string | number> {
+export function valuationSummary(valuation: ExportValuation): Static<typeof ValuationSummary> {
   const { stats } = valuation;
   return {
     valueCurrency: stats.currency,

@@ -1,6 +1,15 @@
+import { Type, type Static } from 'typebox';
 import type { Alert } from '../alerts/Alert.js';
 import type { AlertSettings } from '../alerts/AlertSettings.js';
 import { deliverAlert } from '../alerts/deliverAlert.js';
+
+/** The summary fields of a run that raised an alert (any kind's, a failed one's too), for the books list. */
+export const AlertSummary = Type.Object({
+  alert: Type.Optional(Type.String()),
+  alertAt: Type.Optional(Type.String()),
+  alertDelivered: Type.Optional(Type.String()),
+});
+export type AlertSummary = Static<typeof AlertSummary>;
 
 /**
  * Delivers what `alertPolicy` decided on every configured channel, one line per channel through `note` (stderr on
@@ -11,7 +20,7 @@ export async function raiseAlert(
   decision: { alert: Alert | null; note?: string | null },
   settings: AlertSettings,
   note: (line: string) => void,
-): Promise<Record<string, string>> {
+): Promise<AlertSummary> {
   const { alert } = decision;
   if (alert === null) {
     if ((decision.note ?? null) !== null && (settings.webhook !== undefined || settings.email !== undefined)) note(decision.note ?? '');

@@ -1,8 +1,18 @@
 import path from 'node:path';
 import { reconcileAlert } from '../alerts/alertFor.js';
 import { describeFile } from './describeFile.js';
+import { Type } from 'typebox';
+import { RECONCILE_REPORT } from './reconcileReportResult.js';
 import type { RunKind } from './RunKind.js';
+import type { RunOptions } from './RunOption.js';
 import { syncSummary } from './syncSummary.js';
+
+/** `differences`: the counted (not spam) assets whose ledger and chain balances differ. */
+const reconcileRunSummary = Type.Object({ apiCalls: Type.Integer(), assets: Type.Integer(), differences: Type.Integer() });
+
+const reconcileOptions = {
+  historical: { type: 'boolean', default: true, describe: 'search the first divergent block with historical balances (API Pro)' },
+} as const satisfies RunOptions;
 
 const pipelineStep = () => import('../pipeline/runReconcile.js');
 
@@ -11,10 +21,10 @@ export const reconcileRun = {
   load: pipelineStep,
   name: 'reconcile',
   describe: 'sync, then compare the ledger with on-chain balances (exit 1 on any difference)',
-  options: {
-    historical: { type: 'boolean', default: true, describe: 'search the first divergent block with historical balances (API Pro)' },
-  },
+  options: reconcileOptions,
   needs: { templates: false, period: true },
+  summary: reconcileRunSummary,
+  results: [RECONCILE_REPORT],
   unattended: true,
   // A late-indexed record in a filed period is found the same night: one diff per closed period follows.
   schedule: { followedBy: (closedLabels) => closedLabels.map((label) => ({ kind: 'diff', label })) },
@@ -34,4 +44,4 @@ export const reconcileRun = {
       text: () => `${syncSummary(run.sync, run.api)}\n${run.report.summary}\n`,
     };
   },
-} as const satisfies RunKind;
+} as const satisfies RunKind<typeof reconcileRunSummary, typeof reconcileOptions>;

@@ -1,5 +1,8 @@
+import { Type } from 'typebox';
 import type { RunKind } from './RunKind.js';
 import { syncSummary } from './syncSummary.js';
+
+const syncRunSummary = Type.Object({ apiCalls: Type.Integer(), pages: Type.Integer(), rows: Type.Integer(), receipts: Type.Integer() });
 
 const pipelineStep = () => import('../pipeline/runSync.js');
 
@@ -10,6 +13,8 @@ export const syncRun = {
   describe: 'bring the store up to the head of every chain, no files',
   options: {},
   needs: { templates: false, period: true },
+  summary: syncRunSummary,
+  results: [],
   unattended: false,
   schedule: {},
   async execute(job, _values, steps) {
@@ -24,4 +29,4 @@ export const syncRun = {
       text: () => `${syncSummary(sync, api)}\n`,
     };
   },
-} as const satisfies RunKind;
+} as const satisfies RunKind<typeof syncRunSummary>;

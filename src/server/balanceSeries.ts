@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { findChain } from '../chains/chains.js';
 import { assetKey } from '../holdings/AssetRef.js';
-import { BALANCE_SERIES_FILE, type BalanceSeriesFile, readBalanceSeriesFile } from '../output/balanceSeriesFile.js';
-import type { ReconcileJson } from '../pipeline/reconcileReport.js';
+import { BALANCE_SERIES, type BalanceSeriesJson } from '../runs/exportResults.js';
+import type { ReconcileReport } from '../runs/reconcileReportResult.js';
 import type { Workspace } from '../workspace/Workspace.js';
 import type { Run } from '../workspace/WorkspaceData.js';
+import { latestResult } from './runReports.js';
 
 /** One wallet's balance of one fungible asset on one chain over the period, in base units (exact), as the chart draws it. */
 export interface BalanceSeries {
@@ -20,23 +20,19 @@ export interface BalanceSeries {
 }
 
 /**
- * The newest finished export or close that kept its balances over time (every workspace export and close does;
- * a closed period counts as much as an export), with that file.
+ * The newest finished run that kept its balances over time (every workspace export and close does; a closed period
+ * counts as much as an export), with them.
  */
 export async function latestBalanceSeries(
   workspace: Workspace,
   runs: readonly Run[],
-): Promise<{ run: Run; file: BalanceSeriesFile } | undefined> {
-  for (const run of runs) {
-    if (run.status !== 'succeeded' || (run.request.kind !== 'export' && run.request.kind !== 'close')) continue;
-    const file = await readBalanceSeriesFile(path.join(workspace.stores.runDir(run.id), BALANCE_SERIES_FILE));
-    if (file !== undefined) return { run, file };
-  }
-  return undefined;
+): Promise<{ run: Run; file: BalanceSeriesJson } | undefined> {
+  const latest = await latestResult(workspace, runs, BALANCE_SERIES);
+  return latest === undefined ? undefined : { run: latest.run, file: latest.value };
 }
 
 /** The run's series, each opened at the balance a reconcile over the same period found at its start, when there is one. */
-export function balanceSeries(file: BalanceSeriesFile, reconcile: ReconcileJson | undefined): BalanceSeries[] {
+export function balanceSeries(file: BalanceSeriesJson, reconcile: ReconcileReport | undefined): BalanceSeries[] {
   const openings = new Map<string, bigint>();
   for (const asset of reconcile?.assets ?? []) {
     if (asset.opening !== null && (asset.assetKind === 'native' || asset.assetKind === 'erc20')) {
@@ -57,7 +53,10 @@ export function balanceSeries(file: BalanceSeriesFile, reconcile: ReconcileJson 
       decimals: line.decimals,
       opening: start,
       openingKnown: opening !== undefined,
-      points: line.points.map((point) => ({ time: new Date(point.timestamp * 1000).toISOString(), balance: start + point.change })),
+      points: line.points.map(([timestamp, change]) => ({
+        time: new Date(timestamp * 1000).toISOString(),
+        balance: start + BigInt(change),
+      })),
     };
   });
 }

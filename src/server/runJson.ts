@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { lastAlertRun } from './runReports.js';
+import { lastAlertRun, lastReconcile } from './runReports.js';
 import type { bookResponse } from './schemas/books.js';
 import type { runResponse } from './schemas/runs.js';
 import type { Book, Run } from '../workspace/WorkspaceData.js';
@@ -28,7 +28,7 @@ export function runJson(run: Run): Static<typeof runResponse> {
 /** A book as the API shows it: its JSON, plus the last run, the last reconcile's status and the last alert. */
 export function bookJson(book: Book, runs: readonly Run[]): Static<typeof bookResponse> {
   const lastAlert = lastAlertRun(runs);
-  const lastReconcile = runs.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null);
+  const reconcile = lastReconcile(runs);
   return {
     id: book.id,
     ...book.data,
@@ -37,8 +37,7 @@ export function bookJson(book: Book, runs: readonly Run[]): Static<typeof bookRe
     archivedAt: book.archivedAt,
     lastRun:
       runs[0] === undefined ? null : { id: runs[0].id, kind: runs[0].request.kind, status: runs[0].status, createdAt: runs[0].createdAt },
-    lastReconcile:
-      lastReconcile === undefined ? null : { id: lastReconcile.id, status: lastReconcile.status, finishedAt: lastReconcile.finishedAt },
+    lastReconcile: reconcile === undefined ? null : { id: reconcile.id, status: reconcile.status, finishedAt: reconcile.finishedAt },
     lastAlert:
       lastAlert?.summary === undefined || lastAlert.summary === null
         ? null

@@ -1,29 +1,28 @@
-import fs from 'node:fs';
-import { parse } from 'csv-parse/sync';
-import { filesDirOf, listedFilePath } from '../workspace/runFiles.js';
+import type { Static, TSchema } from 'typebox';
+import { RECONCILE_REPORT } from '../runs/reconcileReportResult.js';
+import type { RunResult } from '../runs/RunResult.js';
+import { carries, hasOutcome } from '../runs/runResults.js';
+import { readRunResult } from '../workspace/runFiles.js';
 import type { Workspace } from '../workspace/Workspace.js';
 import type { Run } from '../workspace/WorkspaceData.js';
 
-/** The newest finished run of a kind whose listed files include `file`. */
-export function latestRunWith(runs: readonly Run[], kind: Run['request']['kind'], file: string): Run | undefined {
-  return runs.find((run) => run.request.kind === kind && run.files.some((listed) => listed.name === file));
+/** The newest run with an outcome that has `result`, read and checked (a run whose result is unreadable is passed over). */
+export async function latestResult<S extends TSchema>(
+  workspace: Workspace,
+  runs: readonly Run[],
+  result: RunResult<S>,
+): Promise<{ run: Run; value: Static<S> } | undefined> {
+  for (const run of runs) {
+    if (!carries(run, result) || !hasOutcome(run)) continue;
+    const value = await readRunResult(workspace.stores, run, result);
+    if (value !== undefined) return { run, value };
+  }
+  return undefined;
 }
 
-/**
- * A listed JSON file of a run, as the type its writer declares (`Manifest` of `output/writeManifest.ts`,
- * `ReconcileJson` of `reconcile/reconcileReport.ts`): the pipeline wrote it, so it is read without checking.
- */
-export function readRunJson<T>(workspace: Workspace, run: Run, name: string): T | undefined {
-  const file = listedFilePath(filesDirOf(workspace.stores, run), run.files, name);
-  return file === undefined ? undefined : (JSON.parse(fs.readFileSync(file, 'utf8')) as T);
-}
-
-/** A listed CSV of a run (diff.csv, balances.csv) as its header and rows, for a page's table. */
-export function readRunCsv(workspace: Workspace, run: Run, name: string): { header: string[]; rows: string[][] } | undefined {
-  const file = listedFilePath(filesDirOf(workspace.stores, run), run.files, name);
-  if (file === undefined) return undefined;
-  const [header = [], ...rows] = parse(fs.readFileSync(file, 'utf8')) as string[][];
-  return { header, rows };
+/** The newest finished run of the kind that checks balances against the chain (whatever its outcome): the books list's "last reconcile". */
+export function lastReconcile(runs: readonly Run[]): Run | undefined {
+  return runs.find((run) => carries(run, RECONCILE_REPORT) && run.finishedAt !== null);
 }
 
 /** The newest run that raised an alert. */

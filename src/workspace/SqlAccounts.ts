@@ -19,7 +19,7 @@ const adminCount = async (trx: Transaction<WorkspaceTables>): Promise<number> =>
   );
 
 /**
- * The accounts on either workspace database, one Kysely query text (the base of `SqlWorkspaceData`). Given an
+ * The accounts on either workspace database, one Kysely query text (the base of `SqlBooks`). Given an
  * `AccountFeed` (PostgreSQL), token and session checks are answered from an `AccountCache` while it is heard.
  */
 export class SqlAccounts implements Accounts {

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { AuditLog } from './AuditLog.js';
-import { SqlAccounts } from './SqlAccounts.js';
+import { SqlBooks } from './SqlBooks.js';
 import { SqlAuditLog } from './SqlAuditLog.js';
-import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
-import type { Book, BookPrice, BookRule, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
+import type { Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
 import type { RunChange, WorkspaceTables } from './workspaceRows.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
 import {
@@ -14,9 +13,6 @@ import {
   QUEUED_PROGRESS,
   runChangeColumns,
   schedulesByBook,
-  toBook,
-  toBookPrice,
-  toBookRule,
   toRun,
   toSchedule,
   toShare,
@@ -29,7 +25,7 @@ import {
  * written twice could drift; both schemas have the same columns (`src/db/*`), so both return identical records.
  * Every call is a promise: on PostgreSQL nothing waits on the event loop for the database.
  */
-export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
+export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
   readonly audit: AuditLog;
   private readonly runListeners = new Set<(runId: number | null) => void>();
   private feed: { close(): Promise<void> } | undefined;
@@ -40,88 +36,6 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   ) {
     super(db, dialect.accountFeed);
     this.audit = new SqlAuditLog(db);
-  }
-
-  async addBook(data: BookData, now: string): Promise<Book> {
-    const { id } = await this.db
-      .insertInto('books')
-      .values({ data: JSON.stringify(data), created_at: now, updated_at: now, archived_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id, data, createdAt: now, updatedAt: now, archivedAt: null };
-  }
-
-  async listBooks(archived = false): Promise<Book[]> {
-    const rows = await this.db
-      .selectFrom('books')
-      .selectAll()
-      .where('archived_at', archived ? 'is not' : 'is', null)
-      .orderBy('id')
-      .execute();
-    return rows.map(toBook);
-  }
-
-  async getBook(id: number): Promise<Book | undefined> {
-    const row = await this.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
-    return row === undefined ? undefined : toBook(row);
-  }
-
-  async updateBook(id: number, data: BookData, now: string): Promise<Book | undefined> {
-    const row = await this.db
-      .updateTable('books')
-      .set({ data: JSON.stringify(data), updated_at: now })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    return row === undefined ? undefined : toBook(row);
-  }
-
-  async removeBook(id: number): Promise<boolean> {
-    return (await this.db.deleteFrom('books').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
-  }
-
-  async setBookArchived(id: number, at: string | null): Promise<boolean> {
-    return (await this.db.updateTable('books').set({ archived_at: at }).where('id', '=', id).executeTakeFirst()).numUpdatedRows > 0n;
-  }
-
-  async bookRules(bookId: number): Promise<BookRule[]> {
-    return (await this.db.selectFrom('book_rules').selectAll().where('book_id', '=', bookId).orderBy('id').execute()).map(toBookRule);
-  }
-
-  async addBookRule(bookId: number, rule: Omit<BookRule, 'id'>): Promise<BookRule> {
-    const values = { book_id: bookId, rule: JSON.stringify(rule.rule), reason: rule.reason, author: rule.author, created_at: rule.created };
-    return toBookRule(await this.db.insertInto('book_rules').values(values).returningAll().executeTakeFirstOrThrow());
-  }
-
-  async removeBookRule(bookId: number, ruleId: number): Promise<boolean> {
-    return (
-      (await this.db.deleteFrom('book_rules').where('book_id', '=', bookId).where('id', '=', ruleId).executeTakeFirst()).numDeletedRows > 0n
-    );
-  }
-
-  async bookPrices(bookId: number): Promise<BookPrice[]> {
-    return (await this.db.selectFrom('book_prices').selectAll().where('book_id', '=', bookId).orderBy('id').execute()).map(toBookPrice);
-  }
-
-  async addBookPrice(bookId: number, price: Omit<BookPrice, 'id'>): Promise<BookPrice> {
-    const values = {
-      book_id: bookId,
-      time: price.time,
-      chain_id: price.chainId,
-      asset: price.asset,
-      currency: price.currency,
-      price: price.price,
-      author: price.author,
-      created_at: price.created,
-    };
-    return toBookPrice(await this.db.insertInto('book_prices').values(values).returningAll().executeTakeFirstOrThrow());
-  }
-
-  async removeBookPrice(bookId: number, priceId: number): Promise<boolean> {
-    return (
-      (await this.db.deleteFrom('book_prices').where('book_id', '=', bookId).where('id', '=', priceId).executeTakeFirst()).numDeletedRows >
-      0n
-    );
   }
 
   onRunChange(listener: (runId: number | null) => void): () => void {

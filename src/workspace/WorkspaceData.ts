@@ -3,6 +3,7 @@ import type { AuditLog } from './AuditLog.js';
 import type { BookData } from './BookData.js';
 import type { RunFile } from '../runs/RunFile.js';
 import type { RunRequest } from '../runs/RunRequest.js';
+import type { RunSummary } from '../runs/runSummary.js';
 
 export type { Role, User } from './Accounts.js';
 
@@ -37,8 +38,8 @@ export interface Run {
   status: RunStatus;
   trigger: 'manual' | 'schedule';
   progress: RunProgressFigures;
-  /** Short figures once done: rows per template, API calls, differences. */
-  summary: Record<string, number | string> | null;
+  /** Short figures once done (rows per template, API calls, differences…) as its kind declares them, checked when read back. */
+  summary: RunSummary | null;
   error: string | null;
   files: RunFile[];
   createdAt: string;

@@ -12,6 +12,7 @@ import { alertAfter, alertOnFailure } from '../runs/alertPolicy.js';
 import { API_SURFACE, optionValues } from '../runs/optionValues.js';
 import { raiseAlert } from '../runs/raiseAlert.js';
 import { runKind } from '../runs/runKinds.js';
+import { checkedSummary } from '../runs/runSummary.js';
 import { createProgress } from '../sync/progress.js';
 import { apiPlace } from './apiPlace.js';
 import { runTarget, WORKER_ACTOR } from './AuditLog.js';
@@ -21,6 +22,7 @@ import { bookRefresh, refreshEntries } from './entries/refreshEntries.js';
 import type { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
+import { checkRunResults } from './runFiles.js';
 import { fanOutProgress, RunProgress } from './RunProgress.js';
 import { SerialWrites } from './SerialWrites.js';
 import type { Run, WorkspaceData } from './WorkspaceData.js';
@@ -102,13 +104,15 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     };
     const outcome = await kind.execute(job, values, steps, place);
     const files = await outcome.files();
+    const summary = checkedSummary(kind, outcome.summary);
+    await checkRunResults(stores, { ...run, status: outcome.status, summary, files });
     // Done is done (a period filed), whatever happens to the run's row next: recorded before it, by whoever asked.
     if (kind.audited !== undefined && outcome.status === 'succeeded') {
       await data.audit.record((await data.audit.starterOf(run.bookId, run.id)) ?? WORKER_ACTOR, {
         action: kind.audited,
         book: run.bookId,
         target: runTarget(run.id),
-        after: outcome.summary,
+        after: summary,
       });
     }
     const alerted = await raiseAlert(alertAfter(outcome, subject, context.now()), context.alerts, log);
@@ -124,7 +128,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     await data.updateRun(run.id, {
       status: outcome.status,
       progress: done,
-      summary: { ...outcome.summary, ...alerted },
+      summary: { ...summary, ...alerted },
       files,
       finishedAt: context.now().toISOString(),
     });

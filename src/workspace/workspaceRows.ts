@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
+import { storedSummary } from '../runs/runSummary.js';
 import type { Book, BookPrice, BookRule, Role, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
 
 /**
@@ -145,14 +146,15 @@ export function toBook(row: BookRow): Book {
 }
 
 export function toRun(row: RunRow): Run {
+  const request = JSON.parse(row.request) as RunRequest;
   return {
     id: row.id,
     bookId: row.book_id,
-    request: JSON.parse(row.request) as RunRequest,
+    request,
     status: row.status,
     trigger: row.trigger,
     progress: JSON.parse(row.progress) as RunProgressFigures,
-    summary: row.summary === null ? null : (JSON.parse(row.summary) as Run['summary']),
+    summary: row.summary === null ? null : storedSummary({ id: row.id, request, status: row.status }, JSON.parse(row.summary)),
     error: row.error,
     files: JSON.parse(row.files) as Run['files'],
     createdAt: row.created_at,

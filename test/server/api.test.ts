@@ -232,7 +232,7 @@ describe('year summary and balance chart', () => {
 
     const chart = await (await fetch(`${server.url}/books/1/chart`, { headers: { cookie } })).text();
     bodies.push(chart);
-    const closings = [...chart.matchAll(/<figcaption>opening \S+ → closing (\S+) /g)].map((found) => found[1]);
+    const closings = [...chart.matchAll(/<figcaption>\s*opening\s+\S+ → closing (\S+) /g)].map((found) => found[1]);
     const fungible = report.assets.filter((asset) => asset.spam === '' && (asset.assetKind === 'native' || asset.assetKind === 'erc20'));
     expect(closings.length).toBeGreaterThan(3);
     expect(chart).not.toContain('opening unknown');

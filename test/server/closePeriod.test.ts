@@ -178,7 +178,7 @@ describe('closing a period in the workspace', () => {
     expect(real.size).toBeGreaterThan(1);
     expect(chart.match(/<svg class="chart"/g)?.length).toBe(real.size);
     // No reconcile of 2025 here: each line starts at 0 and ends at the period's change.
-    const captions = [...chart.matchAll(/opening unknown \(run a reconcile for this period\) 0 → closing (\S+) /g)].map(
+    const captions = [...chart.matchAll(/opening unknown \(run a reconcile for this period\)\s+0 → closing (\S+) /g)].map(
       (found) => found[1],
     );
     const expected = [...real].map((key) => {

@@ -108,3 +108,28 @@ describe('runRequestSchema as a Fastify route schema', () => {
     }
   });
 });
+
+describe('GET /api/run-kinds', () => {
+  it('lists each kind with what its request takes, from the registry, for the pages’ run forms', async () => {
+    const response = await fetch(`${server.url}/api/run-kinds`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const kinds = (await response.json()) as { name: string; period: boolean; templates: boolean; options: Record<string, unknown> }[];
+    expect(kinds.map((kind) => kind.name)).toEqual(['export', 'sync', 'reconcile', 'close', 'diff', 'balances']);
+    const byName = new Map(kinds.map((kind) => [kind.name, kind]));
+    expect(byName.get('export')).toMatchObject({ period: true, templates: true, options: {} });
+    expect(byName.get('reconcile')).toMatchObject({
+      period: true,
+      templates: false,
+      options: { historical: { type: 'boolean', default: true } },
+    });
+    // A diff's period and templates come from its closed period; `filed` is the command line's only.
+    expect(byName.get('diff')).toMatchObject({ period: false, templates: false, options: { label: { type: 'string', required: true } } });
+    expect(Object.keys(byName.get('diff')?.options ?? {})).toEqual(['label', 'verify']);
+    expect(byName.get('balances')).toMatchObject({
+      period: false,
+      templates: false,
+      options: { at: { required: true }, check: { type: 'boolean' } },
+    });
+    expect((await fetch(`${server.url}/api/run-kinds`)).status).toBe(401);
+  });
+});

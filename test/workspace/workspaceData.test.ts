@@ -115,7 +115,12 @@ async function exercise(data: WorkspaceData): Promise<unknown[]> {
     files: [{ name: 'ledger.csv', bytes: 12, sha256: 'ab'.repeat(32) }],
     progress: { phase: 'sync', blocksPercent: 12.5, receiptsDone: 3, receiptsTotal: 7, apiCalls: 40, etaSeconds: null },
   });
-  await data.updateRun(other.id, { status: 'failed', error: 'line one\nline "two"', summary: { calls: 3, note: 'ü' }, finishedAt: T(7) });
+  await data.updateRun(other.id, {
+    status: 'failed',
+    error: 'line one\nline "two"',
+    summary: { alert: 'run-failed', alertDelivered: 'not delivered ü' },
+    finishedAt: T(7),
+  });
   expect(keep(await data.getRun(queued.id))).toMatchObject({
     status: 'running',
     startedAt: T(6),
@@ -123,7 +128,7 @@ async function exercise(data: WorkspaceData): Promise<unknown[]> {
   });
   expect(keep(await data.getRun(other.id))).toMatchObject({
     status: 'failed',
-    summary: { calls: 3, note: 'ü' },
+    summary: { alert: 'run-failed', alertDelivered: 'not delivered ü' },
     error: 'line one\nline "two"',
   });
   expect(keep(await data.getRun(999))).toBeUndefined();

@@ -9,6 +9,7 @@ import { pageRoutes } from './pages/index.js';
 import { entryPageRoutes } from './pages/entryPages.js';
 import { runPageRoutes } from './pages/runPages.js';
 import { runFileRoutes } from './runs/files.js';
+import { runKindRoutes } from './runs/kinds.js';
 import { priceRoutes } from './prices/index.js';
 import { ruleRoutes } from './rules/index.js';
 import { runRoutes } from './runs/index.js';
@@ -45,6 +46,7 @@ export async function routes(app: RouteApp, options: RouteOptions): Promise<void
   await app.register(entryRoutes);
   await app.register(runRoutes);
   await app.register(runFileRoutes);
+  await app.register(runKindRoutes);
   await app.register(shareRoutes, { publicUrl: options.publicUrl });
   await app.register(shareLinkRoutes);
   await app.register(userRoutes);

@@ -1,4 +1,8 @@
 import type { FiledRecord } from '../../filing/FiledRecord.js';
+import { BALANCES_TABLE } from '../../runs/balancesRun.js';
+import { FILED_PERIOD } from '../../runs/closeRun.js';
+import { CHECKED_PERIOD } from '../../runs/diffRun.js';
+import { carries, runFact } from '../../runs/runResults.js';
 import { RUN_KIND_NAMES } from '../../runs/runKinds.js';
 import { requestText } from '../../runs/RunRequest.js';
 import type { TemplateSummary } from '../../templates/templateCatalog.js';
@@ -107,8 +111,8 @@ ${templateFields(templates, 'Templates to file')}
 function closedPeriods(book: Book, closed: FiledRecord[], runs: Run[], admin: boolean): Html {
   if (closed.length === 0) return html`<p>No period closed yet.</p>`;
   return html`${closed.map((record) => {
-    const closeRun = runs.find((run) => run.request.kind === 'close' && run.summary?.label === record.label);
-    const lastDiff = runs.find((run) => run.request.kind === 'diff' && requestText(run.request, 'label') === record.label);
+    const closeRun = runs.find((run) => runFact(run, FILED_PERIOD)?.label === record.label);
+    const lastDiff = runs.find((run) => runFact(run, CHECKED_PERIOD)?.label === record.label);
     return html`<section class="card closed" data-closed="${record.label}">
 <h3>${record.label}: ${record.period.from} to ${record.period.to} (${record.period.timezone})</h3>
 <p>Closed ${record.closedAt.slice(0, 19).replace('T', ' ')} UTC with ledgerscan ${record.tool.version}; templates ${record.templates.join(', ')}.
@@ -124,7 +128,7 @@ ${admin ? html`<form data-form="run" data-url="/api/books/${book.id}/runs"><inpu
 
 /** Holdings at an instant in the book's zone (balances.csv); the newest statement is linked. */
 function balancesSection(book: Book, runs: Run[], admin: boolean): Html {
-  const last = runs.find((run) => run.request.kind === 'balances');
+  const last = runs.find((run) => carries(run, BALANCES_TABLE));
   return html`${last === undefined ? html`<p>No statement yet.</p>` : html`<p>Newest: <a href="/runs/${last.id}">run ${last.id}, at ${requestText(last.request, 'at')}</a> ${statusBadge(last.status)}</p>`}
 ${
   admin

@@ -3,7 +3,7 @@ import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { layout } from './layout.js';
-import { lastAlertRun } from '../runReports.js';
+import { lastAlertRun, lastReconcile } from '../runReports.js';
 import { alertNote, statusBadge } from './parts.js';
 import { chainPicker, fieldError, labelRows, spamRows, valuationFields, zonePicker } from './formControls.js';
 import { shortened } from './shortened.js';
@@ -22,7 +22,7 @@ function reviewNote(bookId: number, review: ReviewCounts): Html {
 export function booksPage(input: { user: User; csrfToken: string; books: { book: Book; runs: Run[]; review: ReviewCounts }[] }): Html {
   const rows = input.books.map(({ book, runs, review }) => {
     const last = runs[0];
-    const reconcile = runs.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null);
+    const reconcile = lastReconcile(runs);
     return html`<tr>
 <td><a href="/books/${book.id}">${book.data.name}</a></td>
 <td>${book.data.wallets.map((wallet) => html`<div>${shortened(wallet.address)} ${wallet.label ?? ''}</div>`)}</td>

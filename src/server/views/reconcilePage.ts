@@ -1,4 +1,4 @@
-import type { ReconcileJson, ReconcileJsonAmount, ReconcileJsonAsset } from '../../pipeline/reconcileReport.js';
+import type { ReconcileReport, ReconcileReportAmount, ReconcileReportAsset } from '../../runs/reconcileReportResult.js';
 import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -8,18 +8,18 @@ import { statusBadge } from './parts.js';
 import { shortened } from './shortened.js';
 
 /** An amount of `reconcile.json` in the asset's units with its symbol (base units are in reconcile.csv). */
-export const reportAmount = (asset: ReconcileJsonAsset, amount: ReconcileJsonAmount): string =>
+export const reportAmount = (asset: ReconcileReportAsset, amount: ReconcileReportAmount): string =>
   amount === null ? '' : amountText(amount.raw, asset.decimals, unitOf(asset), amount.amount);
 
 /** An ISO instant as the pages write it: minutes, UTC ('' when not known). */
 const minuteUtc = (iso: string | undefined): string => (iso === undefined || iso === '' ? '' : `${iso.slice(0, 16).replace('T', ' ')} UTC`);
 
 /** The synced block of a compared balance and, under it, the block's own date. */
-export const syncedBlockCell = (asset: ReconcileJsonAsset): Html =>
+export const syncedBlockCell = (asset: ReconcileReportAsset): Html =>
   html`${asset.syncedBlock}<br><small>${minuteUtc(asset.syncedBlockTime)}</small>`;
 
 /** What each balance column is as of: the period's closing at its last day, the compared pair at the synced block and its date. */
-export function balanceDates(report: Pick<ReconcileJson, 'period' | 'syncedBlocks' | 'syncedBlockTimes'>): {
+export function balanceDates(report: Pick<ReconcileReport, 'period' | 'syncedBlocks' | 'syncedBlockTimes'>): {
   closing: string;
   note: string;
 } {
@@ -36,7 +36,7 @@ export function balanceDates(report: Pick<ReconcileJson, 'period' | 'syncedBlock
   };
 }
 
-function assetRows(assets: readonly ReconcileJsonAsset[]): Html[] {
+function assetRows(assets: readonly ReconcileReportAsset[]): Html[] {
   return assets.map(
     (asset) =>
       html`<tr class="${asset.status === 'differs' ? 'differs' : ''}${asset.spam === '' ? '' : ' spam'}">
@@ -52,7 +52,7 @@ function assetRows(assets: readonly ReconcileJsonAsset[]): Html[] {
  * (the ledger at the synced block against the chain's balance then), since a past period's closing is not today's
  * balance; the counted assets first, spam in a table of its own (never looking like the asset it imitates).
  */
-export function reconcilePage(input: { user: User; csrfToken: string; book: Book; run: Run; report: ReconcileJson }): Html {
+export function reconcilePage(input: { user: User; csrfToken: string; book: Book; run: Run; report: ReconcileReport }): Html {
   const dates = balanceDates(input.report);
   const head = html`<thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th><th>Status</th></tr></thead>`;
   const spam = input.report.assets.filter((asset) => asset.spam !== '');

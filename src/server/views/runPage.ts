@@ -1,3 +1,5 @@
+import { FILED_PERIOD } from '../../runs/closeRun.js';
+import { carries } from '../../runs/runResults.js';
 import { withoutServerPaths } from '../withoutServerPaths.js';
 import type { Book, Run, Share, User } from '../../workspace/WorkspaceData.js';
 import { FINISHED_STATUSES } from '../../workspace/WorkspaceData.js';
@@ -59,7 +61,7 @@ ${admin ? html`<form data-form="share" data-url="/api/runs/${run.id}/shares" cla
     : ''
 }
 ${input.table === undefined ? '' : RUN_PARTS[run.request.kind].section?.(run, input.table)}
-${valuesSection(run, input.missingPrices, admin ? { bookId: input.book.id, currency: input.book.data.valuation?.currency ?? 'USD', rerun: run.request.kind === 'close' ? undefined : run.request } : undefined)}
+${valuesSection(run, input.missingPrices, admin ? { bookId: input.book.id, currency: input.book.data.valuation?.currency ?? 'USD', rerun: carries(run, FILED_PERIOD) ? undefined : run.request } : undefined)}
 <h2>Log</h2>
 <pre class="log">${input.log.join('\n')}</pre>`,
   });

@@ -1,3 +1,8 @@
+import { BALANCES_TABLE, HOLDINGS_AT } from '../../runs/balancesRun.js';
+import { DIFF_TABLE } from '../../runs/diffRun.js';
+import { TIEOUT_TABLE } from '../../runs/exportResults.js';
+import type { FileResult, RunTableSchema } from '../../runs/RunResult.js';
+import { runFact } from '../../runs/runResults.js';
 import type { RunKindName } from '../../runs/runKinds.js';
 import { requestText } from '../../runs/RunRequest.js';
 import type { Run } from '../../workspace/WorkspaceData.js';
@@ -13,8 +18,8 @@ export type { RunTable } from './reportTables.js';
 export interface RunPart {
   /** Offered by the book page's "New run" form (the others have forms of their own). */
   inRunForm: boolean;
-  /** Which listed CSV its run page shows, and how. */
-  table?: string;
+  /** Which of its results' tables its run page shows, and how. */
+  table?: FileResult<typeof RunTableSchema>;
   section?(run: Run, table: RunTable): Html;
   /** Links below the run's files. */
   links?(run: Run): Html;
@@ -43,14 +48,15 @@ function diffSection(run: Run, table: RunTable): Html {
 }
 
 export const RUN_PARTS: Readonly<Record<RunKindName, RunPart>> = {
-  export: { inRunForm: true, table: 'tieout.csv', section: tieoutSection },
+  export: { inRunForm: true, table: TIEOUT_TABLE, section: tieoutSection },
   sync: { inRunForm: true },
   reconcile: { inRunForm: true, links: (run) => html`<p><a class="button" href="/runs/${run.id}/reconcile">Reconcile report</a></p>` },
-  close: { inRunForm: false, table: 'tieout.csv', section: tieoutSection },
-  diff: { inRunForm: false, table: 'diff.csv', section: diffSection },
+  close: { inRunForm: false, table: TIEOUT_TABLE, section: tieoutSection },
+  diff: { inRunForm: false, table: DIFF_TABLE, section: diffSection },
   balances: {
     inRunForm: false,
-    table: 'balances.csv',
-    section: (run, table) => html`<h2>Balances at ${run.summary?.at ?? requestText(run.request, 'at')}</h2>${balancesTable(table)}`,
+    table: BALANCES_TABLE,
+    section: (run, table) =>
+      html`<h2>Balances at ${runFact(run, HOLDINGS_AT)?.at ?? requestText(run.request, 'at')}</h2>${balancesTable(table)}`,
   },
 };

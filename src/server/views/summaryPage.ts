@@ -1,9 +1,10 @@
 import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
-import type { Manifest } from '../../output/writeManifest.js';
-import type { ManifestValuation } from '../../pipeline/runExport.js';
-import type { ReconcileJson } from '../../pipeline/reconcileReport.js';
+import { HOLDINGS_AT } from '../../runs/balancesRun.js';
+import type { ExportManifest, ManifestValuation } from '../../runs/exportResults.js';
+import type { ReconcileReport } from '../../runs/reconcileReportResult.js';
+import { runFact } from '../../runs/runResults.js';
 import { layout } from './layout.js';
 import { requestText } from '../../runs/RunRequest.js';
 import { assetLabel } from './assetLabel.js';
@@ -22,8 +23,8 @@ export function summaryPage(input: {
   user: User;
   csrfToken: string;
   book: Book;
-  reconcile?: { run: Run; report: ReconcileJson } | undefined;
-  exported?: { run: Run; manifest: Manifest } | undefined;
+  reconcile?: { run: Run; report: ReconcileReport } | undefined;
+  exported?: { run: Run; manifest: ExportManifest } | undefined;
   balances?: { run: Run; table: RunTable } | undefined;
 }): Html {
   const { book, reconcile, exported, balances } = input;
@@ -57,7 +58,7 @@ Counts: ${Object.entries(exported.manifest.counts)
 Blocks: ${Object.entries(exported.manifest.blockRanges)
         .map(([chain, range]) => `chain ${chain} ${range.fromBlock}–${range.toBlock}`)
         .join(', ')}.</p>
-${valuesLine(exported.manifest.valuation as ManifestValuation | undefined)}
+${valuesLine(exported.manifest.valuation)}
 <div class="wide"><table class="files"><thead><tr><th>File</th><th>Size</th><th>sha256</th></tr></thead><tbody>
 ${exported.manifest.files.map((file) => html`<tr><td>${file.path}</td><td class="num">${formatBytes(file.bytes)}</td><td class="hash">${file.sha256}</td></tr>`)}
 </tbody></table></div>`
@@ -66,7 +67,7 @@ ${exported.manifest.files.map((file) => html`<tr><td>${file.path}</td><td class=
 ${
   balances === undefined
     ? html`<p>No statement yet: state balances at a date from the book page.</p>`
-    : html`<p>Run ${balances.run.id}, holdings at ${balances.run.summary?.at ?? requestText(balances.run.request, 'at')} ${statusBadge(balances.run.status)}.</p>${balancesTable(balances.table)}`
+    : html`<p>Run ${balances.run.id}, holdings at ${runFact(balances.run, HOLDINGS_AT)?.at ?? requestText(balances.run.request, 'at')} ${statusBadge(balances.run.status)}.</p>${balancesTable(balances.table)}`
 }`,
   });
 }

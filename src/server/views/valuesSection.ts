@@ -1,3 +1,5 @@
+import { VALUATION_FIGURES } from '../../runs/exportRun.js';
+import { runFact } from '../../runs/runResults.js';
 import type { Run } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -11,8 +13,8 @@ import type { RunTable } from './reportTables.js';
  * Nothing for a run without values: its files carry none. With `form` (admins), a manual price beside each asset.
  */
 export function valuesSection(run: Run, missing: RunTable | undefined, form?: PriceFormPlace): Html {
-  const summary = run.summary ?? {};
-  if (missing === undefined || summary.valueCurrency === undefined) return html``;
+  const summary = runFact(run, VALUATION_FIGURES);
+  if (missing === undefined || summary === undefined) return html``;
   const figures = html`<dl class="figures">
 <dt>Currency</dt><dd>${summary.valueCurrency}</dd>
 <dt>Price calls</dt><dd>${summary.priceCalls} of ${summary.expectedPriceCalls} expected</dd>

@@ -1,6 +1,7 @@
 import { toolVersion } from '../../../pipeline/toolVersion.js';
 import { noQuery, responses } from '../../schemas/common.js';
 import { healthResponse } from '../../schemas/session.js';
+import { lastReconcile } from '../../runReports.js';
 import type { RouteApp } from '../RouteApp.js';
 
 /**
@@ -19,7 +20,7 @@ export async function healthRoutes(app: RouteApp): Promise<void> {
       const runs = await data.runsOfBooks(books.map((book) => book.id));
       const lasts = books.map((book) => ({
         book: book.id,
-        last: runs.get(book.id)?.find((run) => run.request.kind === 'reconcile' && run.finishedAt !== null),
+        last: lastReconcile(runs.get(book.id) ?? []),
       }));
       const differences = lasts.flatMap((entry) =>
         entry.last?.status === 'differences' ? [{ bookId: entry.book, runId: entry.last.id }] : [],

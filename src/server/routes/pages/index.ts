@@ -3,9 +3,12 @@ import type { Book, Run, User } from '../../../workspace/WorkspaceData.js';
 import { authOf } from '../../auth.js';
 import { balanceSeries, latestBalanceSeries } from '../../balanceSeries.js';
 import type { Html } from '../../html.js';
-import type { Manifest } from '../../../output/writeManifest.js';
-import type { ReconcileJson } from '../../../pipeline/reconcileReport.js';
-import { latestRunWith, readRunCsv, readRunJson } from '../../runReports.js';
+import { BALANCES_TABLE } from '../../../runs/balancesRun.js';
+import { EXPORT_MANIFEST } from '../../../runs/exportResults.js';
+import { RECONCILE_REPORT } from '../../../runs/reconcileReportResult.js';
+import { carries } from '../../../runs/runResults.js';
+import { readRunResult } from '../../../workspace/runFiles.js';
+import { latestResult } from '../../runReports.js';
 import { idParams, noQuery, notJson } from '../../schemas/common.js';
 import { bookPage } from '../../views/bookPage.js';
 import { booksPage } from '../../views/booksPage.js';
@@ -60,20 +63,19 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
       bookPage({ user, csrfToken, book, runs, schedules, templates, closed: workspace.closedPeriods(book.id), rules, prices }),
   );
 
-  bookRoute('/books/:id/summary', nothing, ({ user, csrfToken, book, runs }) => {
-    const reconcileRun = latestRunWith(runs, 'reconcile', 'reconcile.json');
-    const exportRun = latestRunWith(runs, 'export', 'manifest.json');
-    const report = reconcileRun === undefined ? undefined : readRunJson<ReconcileJson>(workspace, reconcileRun, 'reconcile.json');
-    const manifest = exportRun === undefined ? undefined : readRunJson<Manifest>(workspace, exportRun, 'manifest.json');
-    const balancesRun = latestRunWith(runs, 'balances', 'balances.csv');
-    const balances = balancesRun === undefined ? undefined : readRunCsv(workspace, balancesRun, 'balances.csv');
+  bookRoute('/books/:id/summary', nothing, async ({ user, csrfToken, book, runs }) => {
+    const [reconcile, exported, balances] = await Promise.all([
+      latestResult(workspace, runs, RECONCILE_REPORT),
+      latestResult(workspace, runs, EXPORT_MANIFEST),
+      latestResult(workspace, runs, BALANCES_TABLE),
+    ]);
     return summaryPage({
       user,
       csrfToken,
       book,
-      reconcile: reconcileRun === undefined || report === undefined ? undefined : { run: reconcileRun, report },
-      exported: exportRun === undefined || manifest === undefined ? undefined : { run: exportRun, manifest },
-      balances: balancesRun === undefined || balances === undefined ? undefined : { run: balancesRun, table: balances },
+      reconcile: reconcile === undefined ? undefined : { run: reconcile.run, report: reconcile.value },
+      exported: exported === undefined ? undefined : { run: exported.run, manifest: exported.value },
+      balances: balances === undefined ? undefined : { run: balances.run, table: balances.value },
     });
   });
 
@@ -81,13 +83,15 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
     const latest = await latestBalanceSeries(workspace, runs);
     const period = latest?.file.period;
     // The opening balances come from a reconcile over the same period, when there is one.
-    const report = runs
-      .filter((candidate) => candidate.request.kind === 'reconcile')
-      .map((candidate) => readRunJson<ReconcileJson>(workspace, candidate, 'reconcile.json'))
-      .find(
-        (candidate) =>
-          candidate !== undefined && period !== undefined && candidate.period.from === period.from && candidate.period.to === period.to,
-      );
+    const reports = await Promise.all(
+      runs
+        .filter((candidate) => carries(candidate, RECONCILE_REPORT))
+        .map((candidate) => readRunResult(workspace.stores, candidate, RECONCILE_REPORT)),
+    );
+    const report = reports.find(
+      (candidate) =>
+        candidate !== undefined && period !== undefined && candidate.period.from === period.from && candidate.period.to === period.to,
+    );
     const series = latest === undefined ? [] : balanceSeries(latest.file, report);
     return chartPage({ user, csrfToken, book, run: latest?.run, period, series });
   });

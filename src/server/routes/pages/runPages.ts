@@ -1,9 +1,9 @@
-import { MISSING_PRICES_FILE } from '../../../pipeline/missingPricesReport.js';
 import type { Book, Run } from '../../../workspace/WorkspaceData.js';
-import type { ReconcileJson } from '../../../pipeline/reconcileReport.js';
+import { MISSING_PRICES_TABLE } from '../../../runs/exportResults.js';
+import { RECONCILE_REPORT } from '../../../runs/reconcileReportResult.js';
+import { readRunResult } from '../../../workspace/runFiles.js';
 import { authOf } from '../../auth.js';
 import { notFound } from '../../HttpError.js';
-import { readRunCsv, readRunJson } from '../../runReports.js';
 import { idParams, noQuery, notJson } from '../../schemas/common.js';
 import { reconcilePage } from '../../views/reconcilePage.js';
 import { runPage } from '../../views/runPage.js';
@@ -26,9 +26,11 @@ export async function runPageRoutes(app: RouteApp): Promise<void> {
     const run = await runById(workspace, request.params.id);
     // One round trip after the run's: on PostgreSQL each is a wait, and this page is the one a run's watchers reload.
     const [book, log, shares] = await Promise.all([bookById(workspace, String(run.bookId)), data.runLog(run.id), data.sharesOfRun(run.id)]);
-    const tableFile = RUN_PARTS[run.request.kind].table;
-    const table = tableFile === undefined ? undefined : readRunCsv(workspace, run, tableFile);
-    const missingPrices = readRunCsv(workspace, run, MISSING_PRICES_FILE);
+    const tableResult = RUN_PARTS[run.request.kind].table;
+    const [table, missingPrices] = await Promise.all([
+      tableResult === undefined ? undefined : readRunResult(workspace.stores, run, tableResult),
+      readRunResult(workspace.stores, run, MISSING_PRICES_TABLE),
+    ]);
     const input = {
       user: authOf(request).user,
       csrfToken: reply.generateCsrf(),
@@ -45,7 +47,7 @@ export async function runPageRoutes(app: RouteApp): Promise<void> {
 
   app.get('/runs/:id/reconcile', route, async (request, reply) => {
     const { run, book } = await runAndBook(request.params.id);
-    const report = readRunJson<ReconcileJson>(workspace, run, 'reconcile.json');
+    const report = await readRunResult(workspace.stores, run, RECONCILE_REPORT);
     if (report === undefined) throw notFound('reconcile report');
     return sendPage(reply, reconcilePage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), book, run, report }));
   });

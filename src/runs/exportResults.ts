@@ -1,0 +1,64 @@
+import { Type, type Static } from 'typebox';
+import { BALANCE_SERIES_FILE } from '../output/balanceSeriesFile.js';
+import { csvFileResult, jsonFileResult, type RunResult } from './RunResult.js';
+
+/** The manifest's `valuation` (a valued export's): currency, sources, FX, price calls against the expected, cache hits, rows without a value. */
+const ManifestValuationSchema = Type.Object({
+  currency: Type.String(),
+  sources: Type.Array(Type.String()),
+  fx: Type.Union([Type.String(), Type.Null()]),
+  priceCalls: Type.Integer(),
+  expectedPriceCalls: Type.Integer(),
+  cacheHits: Type.Integer(),
+  missingRows: Type.Integer(),
+});
+
+/** What the year summary reads of `manifest.json`: the period, counts, block ranges, values and the files with their hashes. */
+const ExportManifestSchema = Type.Object({
+  period: Type.Object({ from: Type.String(), to: Type.String(), timezone: Type.String() }),
+  counts: Type.Record(Type.String(), Type.Integer()),
+  /** Per chain id (a JSON key, so a string). */
+  blockRanges: Type.Record(Type.String(), Type.Object({ fromBlock: Type.Integer(), toBlock: Type.Integer() })),
+  valuation: Type.Optional(ManifestValuationSchema),
+  files: Type.Array(Type.Object({ path: Type.String(), bytes: Type.Integer(), sha256: Type.String() })),
+});
+
+export type ManifestValuation = Static<typeof ManifestValuationSchema>;
+export type ExportManifest = Static<typeof ExportManifestSchema>;
+
+/** An export's manifest. */
+export const EXPORT_MANIFEST = jsonFileResult('manifest', 'manifest.json', ExportManifestSchema);
+
+/** Balances over time as the pipeline writes them: amounts as decimal strings (JSON has no bigint), times in unix seconds. */
+const BalanceSeriesSchema = Type.Object({
+  period: Type.Object({ from: Type.String(), to: Type.String() }),
+  series: Type.Array(
+    Type.Object({
+      chainId: Type.Integer(),
+      wallet: Type.String(),
+      walletLabel: Type.String(),
+      asset: Type.String(),
+      contract: Type.String(),
+      decimals: Type.Integer(),
+      points: Type.Array(Type.Tuple([Type.Integer(), Type.String({ pattern: '^-?[0-9]+$' })])),
+    }),
+  ),
+});
+
+export type BalanceSeriesJson = Static<typeof BalanceSeriesSchema>;
+
+/** Every wallet's fungible balances over the period, kept in the run folder for the balance chart (not a delivered file). */
+export const BALANCE_SERIES: RunResult<typeof BalanceSeriesSchema> = {
+  name: 'balance series',
+  place: { in: 'runDir', file: BALANCE_SERIES_FILE },
+  schema: BalanceSeriesSchema,
+};
+
+// The names as the pipeline writes them (`TIEOUT_FILE`, `MISSING_PRICES_FILE`): the CLI reads this registry for
+// every --help, which must load no template or pipeline module.
+
+/** Each template's amounts tied to the ledger's. */
+export const TIEOUT_TABLE = csvFileResult('tie-out', 'tieout.csv');
+
+/** The chains and assets some rows have no value for, and why (a valued run's). */
+export const MISSING_PRICES_TABLE = csvFileResult('missing prices', 'prices-missing.csv');
