@@ -1,4 +1,4 @@
-import { MISSING_PRICES_FILE } from '../../../pipeline/missingPricesReport.js';
+import { MISSING_PRICES_FILE } from '../../../outputs/missingPricesOutput.js';
 import type { FastifyInstance } from 'fastify';
 import type { Book, Run } from '../../../workspace/WorkspaceData.js';
 import type { ReconcileJson } from '../../../pipeline/reconcileReport.js';
