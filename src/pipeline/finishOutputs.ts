@@ -9,6 +9,11 @@ import type { OutputPass } from './OutputPass.js';
 /** The outputs of an export once finished: each one's typed result, its manifest parts, the files delivered. */
 export interface FinishedOutputs {
   results: OutputResults;
+  /**
+   * The manifest's `outputs` section: the results of the outputs that deliver (one needing a run folder writes for
+   * the workspace alone, and the manifest stays what the CLI writes for the same job).
+   */
+  delivered: Record<string, unknown>;
   parts: ManifestPart[];
   /** Absolute paths of the delivered files, for the manifest. */
   files: string[];
@@ -28,6 +33,7 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
   const states = pass.merged(ledger);
   const files = new OutputFileSet(place.outDir, place.runFolder);
   const results: Record<string, unknown> = {};
+  const delivered: Record<string, unknown> = {};
   const parts: ManifestPart[] = [];
   try {
     for (const [index, output] of pass.outputs.entries()) {
@@ -36,9 +42,10 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
         throw new LedgerscanError(`the ${output.name} output's result does not match its schema`, { kind: 'defect' });
       }
       results[output.name] = result;
+      if (output.needs.runFolder === undefined) delivered[output.name] = result;
       parts.push(output.manifest?.(result) ?? {});
     }
-    return { results: results as OutputResults, parts, files: await files.commit(), outDir: place.outDir };
+    return { results: results as OutputResults, delivered, parts, files: await files.commit(), outDir: place.outDir };
   } catch (error) {
     await files.abort();
     throw error;

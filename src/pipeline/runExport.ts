@@ -181,7 +181,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
         counterpartyLabels: labels,
         ...Object.assign({}, ...outputs.parts.map((part) => part.sections ?? {})),
         ...(valuation === null ? {} : { valuation: valuationSection(valuation) }),
-        outputs: outputs.results,
+        outputs: outputs.delivered,
       },
       files: [...results.flatMap((result) => result.files), ...tieoutFiles(job.out, job.xlsx), ...outputs.files],
       generatedAt: now().toISOString(),
