@@ -33,7 +33,7 @@ export interface OutputCsv {
 
 /** Where an output's files go; the application layer writes them. */
 export interface OutputFiles {
-  /** A delivered CSV (`name` in the out dir); returns the name the result may record. */
+  /** A delivered CSV, `name` in the out dir (the result records that name). */
   csv(name: string, header: readonly string[]): OutputCsv;
   /** A file kept in the run's folder for the workspace (not delivered, not in the manifest). */
   kept(name: string, text: string): Promise<void>;
