@@ -6,7 +6,7 @@
 /** The Etherscan contract: wire shapes, the API interface, its refusals and their reading. Pure, no I/O. */
 const etherscanContract = '^src/etherscan/(wire|WireAddressTag|EtherscanApi|errors|classifyEnvelope|OptionalFeatures)[.]ts$';
 const base = `^src/(errors|chains)/|^src/(packageRoot|startWorker|childMap)[.]ts$|${etherscanContract}`;
-const domain = '^src/(config|ledger|holdings|templates|reconcile|filing|prices)/';
+const domain = '^src/(config|ledger|holdings|templates|reconcile|filing|prices|outputs)/';
 const adapterFolders = ['etherscan', 'store', 'db', 'output', 'alerts', 'priceSources'];
 const adapters = `^src/(${adapterFolders.join('|')})/`;
 const application = '^src/(sync|pipeline|runs)/';
@@ -41,6 +41,14 @@ export default {
       from: { path: `^src/${folder}/` },
       to: { path: adapters, pathNot: [`^src/${folder}/`, base, ...(folder === 'db' ? [] : ['^src/db/'])] },
     })),
+    {
+      name: 'outputs-domain-only',
+      comment:
+        'An output (src/outputs) is pure: it imports the domain, the base and typebox (its result schema), never a file, a store or Node; the application layer writes its files.',
+      severity: 'error',
+      from: { path: '^src/outputs/' },
+      to: { pathNot: [domain, base, '^(node_modules/)?typebox(/|$)'] },
+    },
     {
       name: 'test-helpers-from-support',
       comment:

@@ -1,7 +1,7 @@
 /**
  * The store-to-CSV stage alone, in its own process so that its peak RSS is its own (the sandbox's
  * world and the sync stay in the parent). Reads the input written by `runCsvStage`, renders the
- * `ledger` template over `ledgerFromStore` as `runExport` does (in parts on worker threads for a large
+ * `ledger` template and the outputs riding on its pass over `ledgerFromStore` as `runExport` does (in parts on worker threads for a large
  * ledger, unless `onePass`), from the SQLite state or a PostgreSQL book, prints one JSON line of `CsvStageFigures`. Build first (`npm run build`):
  *
  *   node --import tsx bench/csvStage.ts INPUT.json
@@ -18,6 +18,9 @@ import type * as TemplateCatalog from '../src/templates/templateCatalog.js';
 import type * as PrepareValuation from '../src/pipeline/prepareValuation.js';
 import type * as OpenPriceOracle from '../src/pipeline/openPriceOracle.js';
 import type * as OpenCacheReader from '../src/pipeline/openCacheReader.js';
+import type * as OutputPassModule from '../src/pipeline/OutputPass.js';
+import type * as FinishOutputs from '../src/pipeline/finishOutputs.js';
+import type * as Registry from '../src/outputs/registry.js';
 import type { CsvStageFigures, CsvStageInput } from './runCsvStage.js';
 
 /**
@@ -35,6 +38,9 @@ const { loadBuiltinTemplate } = await built<typeof TemplateCatalog>('templates/t
 const { deferValuation } = await built<typeof PrepareValuation>('pipeline/prepareValuation.js');
 const { openCachedPriceOracle } = await built<typeof OpenPriceOracle>('pipeline/openPriceOracle.js');
 const { openCacheReader } = await built<typeof OpenCacheReader>('pipeline/openCacheReader.js');
+const { OutputPass } = await built<typeof OutputPassModule>('pipeline/OutputPass.js');
+const { finishOutputs } = await built<typeof FinishOutputs>('pipeline/finishOutputs.js');
+const { OUTPUTS, outputsFor } = await built<typeof Registry>('outputs/registry.js');
 
 const inputPath = process.argv[2];
 if (inputPath === undefined) throw new Error('usage: csvStage.ts INPUT.json');
@@ -73,14 +79,23 @@ const deferred: PrepareValuation.DeferredValuation | null =
           return settled;
         },
       };
-// As runExport renders: cut by chain over the CPUs when the ledger is large enough (SQLite only, for now).
+// As runExport renders: cut by chain over the CPUs when the ledger is large enough (SQLite only, for now), the
+// outputs a CLI export writes (the overrides; the missing prices when valued) riding on the pass, finished after.
+const pass = new OutputPass(outputsFor(OUTPUTS, new Set(deferred === null ? [] : ['values'])), job);
 const [result] = await renderTemplates({
+  pass,
   ...(deferred === null ? {} : { valuation: deferred }),
   entries: ledgerFromStore(store, job, chains),
   ...(sqlite === null || input.onePass === true ? {} : { parts: ledgerParts(sqlite, job, chains) }),
   templates: [template],
   outDir: input.outDir,
   context: { timezone: job.timezone },
+});
+await finishOutputs(pass, ledgerFromStore(store, job, chains), {
+  job,
+  missing: deferred === null ? null : deferred.prepared().missing,
+  outDir: input.outDir,
+  runFolder: null,
 });
 const seconds = (performance.now() - start) / 1000;
 // Every thread's CPU: the process's usage counts the worker threads too.

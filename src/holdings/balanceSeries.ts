@@ -10,13 +10,15 @@ export interface BalanceSeries extends Position {
   points: { timestamp: number; change: bigint }[];
 }
 
+type Line = BalanceSeries & { real: boolean; first: { timestamp: number; chainId: number } };
+
 /**
- * Balances over time of the period's entries, through the one roll-forward: NFTs and entries of unknown
- * decimals left out, and assets with nothing but spam. A spam entry of a real asset (a poisoning dust of real
- * USDC) still moves its balance, as reconcile counts it.
+ * Balances over time of the period's entries, fed one by one, through the one roll-forward: NFTs and entries of
+ * unknown decimals left out, and assets with nothing but spam. A spam entry of a real asset (a poisoning dust of
+ * real USDC) still moves its balance, as reconcile counts it.
  */
-export function balanceSeries(entries: Iterable<LedgerEntry>): BalanceSeries[] {
-  const series = new RollForward<BalanceSeries & { real: boolean }>('token', (key, ref, entry) => ({
+export class BalanceSeriesTally {
+  private readonly series = new RollForward<Line>('token', (key, ref, entry) => ({
     key,
     ref,
     balance: 0n,
@@ -25,15 +27,21 @@ export function balanceSeries(entries: Iterable<LedgerEntry>): BalanceSeries[] {
     decimals: entry.decimals ?? 0,
     points: [],
     real: false,
+    first: { timestamp: entry.timestamp, chainId: entry.chainId },
   }));
-  for (const entry of entries) {
-    if (entry.kind === 'erc721' || entry.kind === 'erc1155' || entry.decimals === null) continue;
-    const line = series.add(entry);
+
+  add(entry: LedgerEntry): void {
+    if (entry.kind === 'erc721' || entry.kind === 'erc1155' || entry.decimals === null) return;
+    const line = this.series.add(entry);
     if (entry.spam === '') line.real = true;
     line.points.push({ timestamp: entry.timestamp, change: line.balance });
   }
-  return series
-    .positions()
-    .filter((line) => line.real)
-    .map(({ real: _real, ...line }) => line);
+
+  /** The lines in the order their first entries came, each with that entry's time and chain. */
+  lines(): { first: { timestamp: number; chainId: number }; line: BalanceSeries }[] {
+    return this.series
+      .positions()
+      .filter((line) => line.real)
+      .map(({ real: _real, first, ...line }) => ({ first, line }));
+  }
 }

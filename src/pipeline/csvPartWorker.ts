@@ -13,6 +13,7 @@ import { openCacheReader } from './openCacheReader.js';
 import { finishedTally } from './prepareValuation.js';
 import type { CsvPartSpec, WorkerMessage } from './workerCsvPart.js';
 import { failureOf, WORKER_AHEAD } from './workerCsvPart.js';
+import { passConsumers, tapped } from './OutputPass.js';
 
 const port = parentPort;
 if (port === null) throw new Error('csvPartWorker runs as a worker thread');
@@ -33,7 +34,10 @@ try {
   const prices = reader ?? (spec.prices !== undefined && 'answers' in spec.prices ? recordedPrices(spec.prices.answers) : null);
   const instants = spec.tallyInstants;
   const tally = reader === null || instants === undefined ? null : { counts: new PriceTally(reader), reader, instants };
-  const entries = ledgerFromStore(store, spec.ledger, spec.chains, spec.bridgePairs)();
+  const read = ledgerFromStore(store, spec.ledger, spec.chains, spec.bridgePairs)();
+  const consumers = spec.outputs === undefined ? null : await passConsumers(spec.outputs);
+  let outputs: unknown[] | undefined;
+  const entries = consumers === null ? read : tapped(read, consumers, (states) => (outputs = states));
   const part = localCsvPart(spec.template, tally === null ? entries : tally.counts.noted(entries), undefined, undefined, prices);
   for (let batch = await part.next(); batch !== null; batch = await part.next()) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
@@ -44,6 +48,7 @@ try {
     type: 'done',
     tally: part.tally(),
     ...(tally === null ? {} : { prices: finishedTally(tally.counts, tally.reader, tally.instants) }),
+    ...(outputs === undefined ? {} : { outputs }),
   });
 } catch (error) {
   post({ type: 'error', failure: failureOf(error, 'rendering failed') });

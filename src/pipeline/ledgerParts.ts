@@ -10,6 +10,7 @@ import { ledgerFromStore, storeBridgePairs } from './ledgerFromStore.js';
 import { workerCsvPart, type CsvPartSpec } from './workerCsvPart.js';
 import type { RenderValuation } from './RenderValuation.js';
 import type { CollectingValuation } from './prepareValuation.js';
+import type { OutputPass } from './OutputPass.js';
 
 export interface LedgerPartsOptions {
   /** Fewer stored rows than this render in one pass; default `PARTS_MIN_ROWS`. */
@@ -29,17 +30,17 @@ export const PARTS_MIN_ROWS = 150_000;
  * How a template is rendered over the job's ledger: cut by chain into as many parts as there are CPUs
  * (and chains), balanced by stored rows, each on its own thread but the lightest, which stays here since
  * this thread also merges and writes. `null` (one pass here) for a ledger below `PARTS_MIN_ROWS`, one
- * chain or one CPU.
+ * chain or one CPU. When the render claims the export's `pass`, each part feeds the outputs its entries.
  */
 export function ledgerParts(
   store: PipelineStore,
   job: LedgerJob,
   chains: readonly ChainBlocks[],
   options: LedgerPartsOptions = {},
-): (template: Template, valuation?: RenderValuation | CollectingValuation | null) => CsvPart[] | null {
+): (template: Template, valuation?: RenderValuation | CollectingValuation | null, pass?: OutputPass) => CsvPart[] | null {
   let bins: ChainBlocks[][] | undefined;
   let bridgePairs: BridgePairs | undefined;
-  return (template, valuation = null) => {
+  return (template, valuation = null, pass) => {
     bins ??= balance(store, job, chains, options.minRows ?? PARTS_MIN_ROWS, options.threads ?? availableParallelism());
     if (bins.length < 2) return null;
     const ledger: LedgerJob = { wallets: job.wallets, labels: job.labels, spam: job.spam, rules: job.rules ?? [], tags: job.tags ?? {} };
@@ -54,10 +55,17 @@ export function ledgerParts(
         : collecting === null
           ? { prices: (valuation as RenderValuation).forChains(bin.map((chain) => chain.chainId)) }
           : { prices: { cache: collecting.settings }, tallyInstants: collecting.instants };
+    const outputs = pass?.claim(bins.length) === true ? pass : null;
     return bins.map((bin, index) => {
-      if (index > 0)
-        return workerCsvPart({ store: store.location, ledger, chains: bin, template, bridgePairs: pairs, ...prices(bin) }, collecting?.add);
-      const entries = ledgerFromStore(store, ledger, bin, pairs)();
+      if (index > 0) {
+        const spec: CsvPartSpec = { store: store.location, ledger, chains: bin, template, bridgePairs: pairs, ...prices(bin) };
+        return workerCsvPart(outputs === null ? spec : { ...spec, outputs: outputs.spec() }, {
+          ...(collecting === null ? {} : { onTally: collecting.add }),
+          ...(outputs === null ? {} : { onOutputs: (states: unknown[]) => outputs.add(states) }),
+        });
+      }
+      const read = ledgerFromStore(store, ledger, bin, pairs)();
+      const entries = outputs === null ? read : outputs.tap(read);
       return localCsvPart(
         template,
         collecting === null ? entries : collecting.noted(entries),

@@ -27,6 +27,7 @@ import type { RenderValuation } from './RenderValuation.js';
 import type { CollectingValuation, DeferredValuation } from './prepareValuation.js';
 import type { ValueTotalsState } from '../templates/ValueTotals.js';
 import { sumValueTotals } from '../templates/ValueTotals.js';
+import type { OutputPass } from './OutputPass.js';
 
 export interface RenderContext {
   /** The job's IANA time zone, used by templates whose date zone is `job`. */
@@ -40,7 +41,7 @@ export interface RenderRequest {
    * The ledger cut by chain into parts rendered at once (all but the first on other threads), for a
    * template `renderableInParts`; absent, or `null` for this template: one pass over `entries` here.
    */
-  parts?: (template: Template, valuation: RenderValuation | CollectingValuation | null) => CsvPart[] | null;
+  parts?: (template: Template, valuation: RenderValuation | CollectingValuation | null, pass?: OutputPass) => CsvPart[] | null;
   templates: readonly Template[];
   /** The period's bounds and history, for templates with opening or closing balances; absent: movements only. */
   period?: PeriodBounds;
@@ -53,6 +54,8 @@ export interface RenderRequest {
    * deferred: settled after the first template, which then renders again only if the cache lacked a row's price.
    */
   valuation?: RenderValuation | DeferredValuation;
+  /** The export's other outputs, fed by the first render that reads the ledger (whole or in parts). */
+  pass?: OutputPass;
 }
 
 export interface TemplateResult {
@@ -92,7 +95,11 @@ interface Rendered {
  * Renders every template over the ledger, then ties each out against the ledger (`tieout.csv`). Files appear
  * atomically and all together once every template is rendered and tied out; if anything fails, none does.
  */
-export async function renderTemplates(request: RenderRequest): Promise<TemplateResult[]> {
+export async function renderTemplates(given: RenderRequest): Promise<TemplateResult[]> {
+  const { pass } = given;
+  // The first walk of the whole ledger here carries the outputs, unless a render in parts claimed them first.
+  const request: RenderRequest =
+    pass === undefined ? given : { ...given, entries: () => (pass.claim(1) ? pass.tap(given.entries()) : given.entries()) };
   makeDirectory(request.outDir);
   const rendered: Rendered[] = [];
   const sheet = new CsvFileWriter(path.join(request.outDir, TIEOUT_FILE), { header: TIEOUT_HEADER, lineEnding: 'lf', finalNewline: true });
@@ -128,6 +135,11 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
   }
   for (const one of rendered) await one.committed();
   return rendered.map((one) => one.result);
+}
+
+/** The tie-out sheet's files, beside the templates' (and its spreadsheet twin with the job's `xlsx`). */
+export function tieoutFiles(outDir: string, xlsx: boolean): string[] {
+  return [path.join(outDir, TIEOUT_FILE), ...(xlsx ? [path.join(outDir, TIEOUT_XLSX)] : [])];
 }
 
 /**
@@ -245,7 +257,7 @@ async function renderCsv(
   if (template.split === 'combined') writerAt(template.fileName);
   const entries = (): Iterable<LedgerEntry> =>
     valuation !== null && 'noted' in valuation ? valuation.noted(request.entries()) : request.entries();
-  const parts = (renderableInParts(template) ? request.parts?.(template, valuation) : undefined) ?? [
+  const parts = (renderableInParts(template) ? request.parts?.(template, valuation, request.pass) : undefined) ?? [
     localCsvPart(template, entries(), names, request.period, valuation?.prices ?? null),
   ];
   try {

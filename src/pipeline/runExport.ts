@@ -1,20 +1,16 @@
+import path from 'node:path';
 import { getChain } from '../chains/chains.js';
-import { openRunPriceOracle } from './openRunPriceOracle.js';
 import { feeRule } from '../chains/feeRule.js';
 import type { Job } from '../config/Job.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
 import { writeManifest } from '../output/writeManifest.js';
-import { writeBalanceSeriesFile } from '../output/balanceSeriesFile.js';
-import { balanceSeries } from '../holdings/balanceSeries.js';
-import { planBlockRanges } from '../sync/planBlockRanges.js';
+import type { AnyOutput, OutputNeed } from '../outputs/Output.js';
+import { OUTPUTS, outputsFor, type OutputResults } from '../outputs/registry.js';
+import type { PriceStats } from '../prices/PriceOracle.js';
+import { planBlockRanges, type BlockPlan } from '../sync/planBlockRanges.js';
 import type { SyncProgress } from '../sync/progress.js';
 import type { ListedSync, SyncReport } from '../sync/syncJob.js';
-import type { BlockPlan } from '../sync/planBlockRanges.js';
 import { chainBalanceReader } from './chainBalanceReader.js';
-import { renderTemplates } from './renderTemplates.js';
-import type { TemplateResult } from './renderTemplates.js';
-import { TIEOUT_FILE, TIEOUT_XLSX } from '../templates/tieoutSheet.js';
-import path from 'node:path';
 import { ensureWritableDir } from './ensureWritableDir.js';
 import { fetchCounterpartyTags, type CounterpartyLabelReport } from './fetchCounterpartyTags.js';
 import { jobTemplates } from './jobTemplates.js';
@@ -22,16 +18,16 @@ import type { JobRunOptions } from './JobRun.js';
 import { openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import { ledgerParts } from './ledgerParts.js';
-import { overrideReport, type OverrideReport } from './overrideReport.js';
-import { periodBounds } from './periodBounds.js';
-import { syncPlan } from './syncPlan.js';
-import { refuseUnstartedPeriod } from './refuseUnstartedPeriod.js';
-import { toolVersion } from './toolVersion.js';
-import type { PriceStats } from '../prices/PriceOracle.js';
-import { writeMissingPrices } from './missingPricesReport.js';
-import type { PreparedValuation } from './prepareValuation.js';
-import { deferValuation } from './prepareValuation.js';
 import { openCacheReader } from './openCacheReader.js';
+import { openRunPriceOracle } from './openRunPriceOracle.js';
+import { finishOutputs, type FinishedOutputs } from './finishOutputs.js';
+import { OutputPass } from './OutputPass.js';
+import { periodBounds } from './periodBounds.js';
+import { deferValuation, type PreparedValuation } from './prepareValuation.js';
+import { refuseUnstartedPeriod } from './refuseUnstartedPeriod.js';
+import { renderTemplates, tieoutFiles, type TemplateResult } from './renderTemplates.js';
+import { syncPlan } from './syncPlan.js';
+import { toolVersion } from './toolVersion.js';
 
 export interface ExportOptions extends JobRunOptions {
   progress: SyncProgress;
@@ -39,8 +35,13 @@ export interface ExportOptions extends JobRunOptions {
   now?: () => Date;
   /** Fetch the period's blocks again even where synced (what `diff --since-filed` does to catch late rows). */
   refetch?: boolean;
-  /** Where to keep the period's balances over time for the workspace's chart (outside the out dir: the files stay as they are). */
+  /**
+   * Where to keep the period's balances over time for the workspace's chart (outside the out dir: the files stay as
+   * they are). Its folder is the run's: outputs that need one keep their files there.
+   */
   balanceSeriesFile?: string;
+  /** The outputs the export may write besides its templates; default the registry's (`OUTPUTS`). */
+  outputs?: readonly AnyOutput[];
 }
 
 /** What valuing the export cost and left without a value, for the summary line and the manifest. */
@@ -55,6 +56,14 @@ export interface ExportValuation {
   missingFile: string;
 }
 
+/** What the rules and screening did (the `overrides` output's result, its file as an absolute path). */
+export interface OverrideReport {
+  rules: { id: string; reason?: string; author?: string; matched: number }[];
+  /** `screening.csv`, when written. */
+  screeningFile: string | null;
+  screeningRows: number;
+}
+
 export interface ExportResult {
   sync: SyncReport;
   /** The sync of the blocks before the period, for templates with opening balances; `null` when none asked. */
@@ -63,6 +72,8 @@ export interface ExportResult {
   templates: TemplateResult[];
   labels: CounterpartyLabelReport;
   overrides: OverrideReport;
+  /** Each output's typed result, as the manifest's `outputs` section has it. */
+  outputs: OutputResults;
   manifest: string;
   /** Chains whose period ends after their head: exported up to the head, the period is not over yet. */
   upToHead: number[];
@@ -115,8 +126,15 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const history = balanced ? await syncPlan(run, blocksBefore(plan), options.progress, { ...options, refetch: false }) : null;
     const { tags, report: labels } = await fetchCounterpartyTags(run.store, run.api, job, sync.chains, now);
     const ledgerJob = { ...job, tags };
+    const ledger = ledgerFromStore(run.store, ledgerJob, sync.chains);
+    const offered = new Set<OutputNeed>([
+      ...(deferred === null ? [] : (['values'] as const)),
+      ...(balanced ? (['openingBalances'] as const) : []),
+      ...(options.balanceSeriesFile === undefined ? [] : (['runFolder'] as const)),
+    ]);
+    const pass = new OutputPass(outputsFor(options.outputs ?? OUTPUTS, offered), ledgerJob);
     const results = await renderTemplates({
-      entries: ledgerFromStore(run.store, ledgerJob, sync.chains),
+      entries: ledger,
       parts: ledgerParts(run.store, ledgerJob, sync.chains),
       templates,
       ...(balanced ? { period: periodBounds(run.store, ledgerJob, sync.chains, chainBalanceReader(run.api)) } : {}),
@@ -124,13 +142,16 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       context: { timezone: job.timezone },
       xlsx: job.xlsx,
       ...(deferred === null ? {} : { valuation: deferred }),
+      pass,
     });
-    const valuation = deferred === null ? null : await exportValuation(deferred.prepared(), job.out);
-    // Only a job with rules or labels has anything to report: others skip the extra pass over the ledger.
-    const overrides =
-      job.rules.length > 0 || job.apiLabels
-        ? await overrideReport(ledgerFromStore(run.store, ledgerJob, sync.chains)(), job.rules, job.apiLabels ? job.out : null)
-        : { rules: [], screeningFile: null, screeningRows: 0 };
+    const prepared = deferred === null ? null : deferred.prepared();
+    const outputs = await finishOutputs(pass, ledger, {
+      job: ledgerJob,
+      missing: prepared?.missing ?? null,
+      outDir: job.out,
+      runFolder: options.balanceSeriesFile === undefined ? null : path.dirname(options.balanceSeriesFile),
+    });
+    const valuation = prepared === null ? null : exportValuation(prepared, outputs);
     const manifest = await writeManifest(job.out, {
       toolVersion: toolVersion(),
       job,
@@ -144,7 +165,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       feeRules: Object.fromEntries(job.chains.map((chainId) => [chainId, feeRule(getChain(chainId))])),
       counts: Object.fromEntries([
         ...results.map((result) => [`rows.${result.template}`, result.rows] as const),
-        ...(overrides.screeningFile === null ? [] : [['rows.screening', overrides.screeningRows] as const]),
+        ...outputs.parts.flatMap((part) => Object.entries(part.counts ?? {})),
         ...(history === null ? [] : [['historyApiCalls', history.listCalls + history.receiptCalls] as const]),
         ...results.flatMap((result) =>
           result.assertions === null
@@ -158,35 +179,48 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       ]),
       sections: {
         counterpartyLabels: labels,
-        rules: overrides.rules,
+        ...Object.assign({}, ...outputs.parts.map((part) => part.sections ?? {})),
         ...(valuation === null ? {} : { valuation: valuationSection(valuation) }),
+        outputs: outputs.delivered,
       },
-      files: [
-        ...results.flatMap((result) => result.files),
-        path.join(job.out, TIEOUT_FILE),
-        ...(job.xlsx ? [path.join(job.out, TIEOUT_XLSX)] : []),
-        ...(overrides.screeningFile === null ? [] : [overrides.screeningFile]),
-        ...(valuation === null ? [] : [valuation.missingFile]),
-      ],
+      files: [...results.flatMap((result) => result.files), ...tieoutFiles(job.out, job.xlsx), ...outputs.files],
       generatedAt: now().toISOString(),
     });
-    if (options.balanceSeriesFile !== undefined) {
-      await writeBalanceSeriesFile(
-        options.balanceSeriesFile,
-        job.period,
-        balanceSeries(ledgerFromStore(run.store, ledgerJob, sync.chains)()),
-      );
-    }
-    return { sync, history, api: run.api.stats, templates: results, labels, overrides, manifest, upToHead: [...upToHead], valuation };
+    const overrides = overrideReport(outputs.results, job.out);
+    const { results: typed } = outputs;
+    return {
+      sync,
+      history,
+      api: run.api.stats,
+      templates: results,
+      labels,
+      overrides,
+      outputs: typed,
+      manifest,
+      upToHead: [...upToHead],
+      valuation,
+    };
   } finally {
     run.close();
   }
 }
 
-async function exportValuation(prepared: PreparedValuation, outDir: string): Promise<ExportValuation> {
-  const missingFile = await writeMissingPrices(outDir, prepared.missing);
-  const missingRows = prepared.missing.reduce((sum, one) => sum + one.rows, 0);
-  return { stats: prepared.stats, questions: prepared.questions, unqueried: prepared.unqueried, missingRows, missingFile };
+function exportValuation(prepared: PreparedValuation, outputs: FinishedOutputs): ExportValuation {
+  const missing = outputs.results.missingPrices;
+  if (missing === undefined) throw new Error('a valued export without its missing prices');
+  const missingFile = path.join(outputs.outDir, missing.file);
+  return { stats: prepared.stats, questions: prepared.questions, unqueried: prepared.unqueried, missingRows: missing.rows, missingFile };
+}
+
+/** The `overrides` output's result as the summary reads it. */
+function overrideReport(results: OutputResults, outDir: string): OverrideReport {
+  const overrides = results.overrides;
+  if (overrides === undefined) return { rules: [], screeningFile: null, screeningRows: 0 };
+  return {
+    rules: overrides.rules,
+    screeningFile: overrides.file === null ? null : path.join(outDir, overrides.file),
+    screeningRows: overrides.rows,
+  };
 }
 
 /** The manifest's `valuation` section as written (and as the summary page reads it). */

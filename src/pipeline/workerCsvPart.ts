@@ -10,6 +10,7 @@ import type { TalliedPrices } from '../prices/PriceTally.js';
 import type { CacheUse } from './openCacheReader.js';
 import type { ThreadPrices } from './RenderValuation.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
+import type { OutputPassSpec } from './OutputPass.js';
 
 /** What a worker renders: one template over some chains of the store's ledger. Plain data (no API key). */
 export interface CsvPartSpec {
@@ -24,6 +25,8 @@ export interface CsvPartSpec {
   prices?: ThreadPrices;
   /** With the cache's prices, a collecting render's: the rows are tallied, these balance instants asked, and the tally sent back. */
   tallyInstants?: readonly number[];
+  /** The export's outputs, fed this part's entries on the thread; their states sent back with its counts. */
+  outputs?: OutputPassSpec;
 }
 
 /** A collecting part's tally, sent with its counts. */
@@ -41,7 +44,15 @@ export interface WorkerFailure {
 }
 
 export type WorkerMessage =
-  { type: 'batch'; batch: CsvBatch } | { type: 'done'; tally: CsvTally; prices?: PartTally } | { type: 'error'; failure: WorkerFailure };
+  | { type: 'batch'; batch: CsvBatch }
+  | { type: 'done'; tally: CsvTally; prices?: PartTally; outputs?: unknown[] }
+  | { type: 'error'; failure: WorkerFailure };
+
+/** What the parent hears of a part besides its batches: a collecting part's price tally, the outputs' states. */
+export interface PartListeners {
+  onTally?: (part: PartTally) => void;
+  onOutputs?: (states: unknown[]) => void;
+}
 
 /**
  * Batches a worker may send before this thread took them: enough to keep it busy, few enough that a
@@ -60,9 +71,10 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
 
 /**
  * A part rendered by `csvPartWorker` on a thread of its own. Its batches queue here as they arrive; each
- * taken batch gives the worker room for one more. A collecting part's tally goes to `onTally` before its end.
+ * taken batch gives the worker room for one more. A collecting part's tally and the outputs' states go to the
+ * listeners before its end.
  */
-export function workerCsvPart(spec: CsvPartSpec, onTally?: (part: PartTally) => void): CsvPart {
+export function workerCsvPart(spec: CsvPartSpec, listeners: PartListeners = {}): CsvPart {
   const worker = startWorker('csvPartWorker', import.meta.url, { workerData: spec, resourceLimits: WORKER_LIMITS });
   const queue: CsvBatch[] = [];
   let tally: CsvTally | null = null;
@@ -76,7 +88,8 @@ export function workerCsvPart(spec: CsvPartSpec, onTally?: (part: PartTally) => 
     if (message.type === 'batch') queue.push(message.batch);
     else if (message.type === 'done') {
       tally = message.tally;
-      if (message.prices !== undefined) onTally?.(message.prices);
+      if (message.prices !== undefined) listeners.onTally?.(message.prices);
+      if (message.outputs !== undefined) listeners.onOutputs?.(message.outputs);
     } else failure = rebuildFailure(message.failure);
     settle();
   });

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { BALANCE_SERIES_FILE } from '../output/balanceSeriesFile.js';
+import { BALANCE_SERIES_FILE, BalanceSeriesJson } from '../outputs/balanceSeriesOutput.js';
+import { MISSING_PRICES_FILE } from '../outputs/missingPricesOutput.js';
 import { csvFileResult, jsonFileResult, type RunResult } from './RunResult.js';
 
 /** The manifest's `valuation` (a valued export's): currency, sources, FX, price calls against the expected, cache hits, rows without a value. */
@@ -29,36 +30,18 @@ export type ExportManifest = Static<typeof ExportManifestSchema>;
 /** An export's manifest. */
 export const EXPORT_MANIFEST = jsonFileResult('manifest', 'manifest.json', ExportManifestSchema);
 
-/** Balances over time as the pipeline writes them: amounts as decimal strings (JSON has no bigint), times in unix seconds. */
-const BalanceSeriesSchema = Type.Object({
-  period: Type.Object({ from: Type.String(), to: Type.String() }),
-  series: Type.Array(
-    Type.Object({
-      chainId: Type.Integer(),
-      wallet: Type.String(),
-      walletLabel: Type.String(),
-      asset: Type.String(),
-      contract: Type.String(),
-      decimals: Type.Integer(),
-      points: Type.Array(Type.Tuple([Type.Integer(), Type.String({ pattern: '^-?[0-9]+$' })])),
-    }),
-  ),
-});
-
-export type BalanceSeriesJson = Static<typeof BalanceSeriesSchema>;
-
 /** Every wallet's fungible balances over the period, kept in the run folder for the balance chart (not a delivered file). */
-export const BALANCE_SERIES: RunResult<typeof BalanceSeriesSchema> = {
+export const BALANCE_SERIES: RunResult<typeof BalanceSeriesJson> = {
   name: 'balance series',
   place: { in: 'runDir', file: BALANCE_SERIES_FILE },
-  schema: BalanceSeriesSchema,
+  schema: BalanceSeriesJson,
 };
 
-// The names as the pipeline writes them (`TIEOUT_FILE`, `MISSING_PRICES_FILE`): the CLI reads this registry for
-// every --help, which must load no template or pipeline module.
+// The tie-out's name as the pipeline writes it (`TIEOUT_FILE`): the CLI reads this registry for every --help, which
+// must load no template or pipeline module.
 
 /** Each template's amounts tied to the ledger's. */
 export const TIEOUT_TABLE = csvFileResult('tie-out', 'tieout.csv');
 
 /** The chains and assets some rows have no value for, and why (a valued run's). */
-export const MISSING_PRICES_TABLE = csvFileResult('missing prices', 'prices-missing.csv');
+export const MISSING_PRICES_TABLE = csvFileResult('missing prices', MISSING_PRICES_FILE);

@@ -1,6 +1,7 @@
 import { findChain } from '../chains/chains.js';
 import { assetKey } from '../holdings/AssetRef.js';
-import { BALANCE_SERIES, type BalanceSeriesJson } from '../runs/exportResults.js';
+import type { BalanceSeriesJson } from '../outputs/balanceSeriesOutput.js';
+import { BALANCE_SERIES } from '../runs/exportResults.js';
 import type { ReconcileReport } from '../runs/reconcileReportResult.js';
 import type { Workspace } from '../workspace/Workspace.js';
 import type { Run } from '../workspace/WorkspaceData.js';

@@ -16,7 +16,7 @@ import { checkedSummary } from '../runs/runSummary.js';
 import { createProgress } from '../sync/progress.js';
 import { apiPlace } from './apiPlace.js';
 import { runTarget, WORKER_ACTOR } from './AuditLog.js';
-import { BALANCE_SERIES_FILE } from '../output/balanceSeriesFile.js';
+import { BALANCE_SERIES_FILE } from '../outputs/balanceSeriesOutput.js';
 import type { BookPlaces } from './BookPlaces.js';
 import { bookRefresh, refreshEntries } from './entries/refreshEntries.js';
 import type { SqlBookEntries } from './entries/SqlBookEntries.js';

@@ -28,6 +28,9 @@ const planted: Record<string, string> = {
   'src/store/open.ts': "import { connect } from '../db/connect.js';\nexport const open = connect;\n",
   'src/db/connect.ts': "import { thing } from '../store/thing.js';\nexport const connect = thing;\n",
   'src/store/thing.ts': 'export const thing = 1;\n',
+  // an output reaching for a file and an adapter (it stays pure: domain and base only)
+  'src/outputs/leaky.ts':
+    "import fs from 'node:fs';\nimport { send } from '../alerts/send.js';\nimport { upward } from '../ledger/upward.js';\nexport const leaky = [fs, send, upward];\n",
   // a test taking a helper from another test folder
   'test/e2e/helper.ts': 'export const helper = 1;\n',
   'test/ledger/borrowing.test.ts': "import { helper } from '../e2e/helper.js';\nexport const borrowed = helper;\n",
@@ -66,7 +69,10 @@ describe('the layers hold', () => {
       'error no-adapter-to-adapter-from-output: src/output/notify.ts → src/alerts/send.ts',
       'error no-cycle: src/ledger/OneHalf.ts →',
       'error no-upward-from-domain: src/ledger/upward.ts → src/cli/run.ts',
+      'error no-upward-from-domain: src/outputs/leaky.ts → src/alerts/send.ts',
       'error no-upward-from-workspace: src/workspace/otherRun.ts → src/cli/exitCode.ts',
+      'error outputs-domain-only: src/outputs/leaky.ts → fs',
+      'error outputs-domain-only: src/outputs/leaky.ts → src/alerts/send.ts',
       'error test-helpers-from-support: test/ledger/borrowing.test.ts → test/e2e/helper.ts',
     ]);
     expect(run.status).not.toBe(0);

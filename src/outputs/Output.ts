@@ -1,0 +1,75 @@
+import type { Static, TSchema } from 'typebox';
+import type { Job } from '../config/Job.js';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import type { MissingPrice } from '../prices/missingPrices.js';
+
+/**
+ * What an output needs of the run beyond the ledger: an output runs only when the run offers every one it names
+ * (`values`: a valued export; `runFolder`: a workspace run, which keeps files beside the delivered ones).
+ */
+export interface OutputNeeds {
+  values?: true;
+  openingBalances?: true;
+  lots?: true;
+  runFolder?: true;
+}
+
+export type OutputNeed = keyof OutputNeeds;
+
+/** What of the job an output reads: plain data, so a part's thread can be handed it. */
+export type OutputJob = Pick<Job, 'rules' | 'apiLabels' | 'period'>;
+
+/** Fed the valued ledger once, in ledger order (or one part of it, on any thread). */
+export interface OutputConsumer<State> {
+  add(entry: LedgerEntry): void;
+  /** What it gathered: plain data (a structured clone crosses threads), merged with the other parts' by `merge`. */
+  state(): State;
+}
+
+/** A CSV file of the out dir, written in the order given, published with the run's other files and listed in the manifest. */
+export interface OutputCsv {
+  write(record: string[]): Promise<void>;
+}
+
+/** Where an output's files go; the application layer writes them. */
+export interface OutputFiles {
+  /** A delivered CSV, `name` in the out dir (the result records that name). */
+  csv(name: string, header: readonly string[]): OutputCsv;
+  /** A file kept in the run's folder for the workspace (not delivered, not in the manifest). */
+  kept(name: string, text: string): Promise<void>;
+}
+
+/** What a finishing output may read besides its merged state. */
+export interface OutputFinish {
+  job: OutputJob;
+  /** A valued export's rows without a value (an output that needs `values` gets it). */
+  missing: readonly MissingPrice[] | null;
+  files: OutputFiles;
+}
+
+/** The manifest's parts an output fills besides its typed result under `outputs.<name>`. */
+export interface ManifestPart {
+  counts?: Readonly<Record<string, number>>;
+  sections?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * One output of an export: its name, what it needs, a consumer fed the ledger in the export's one pass (in parts on
+ * threads, merged), and what it returns — its files, through `OutputFiles`, and a result whose JSON schema it
+ * declares. `module` is its own `import.meta.url`: a part's thread imports it there to make its consumer.
+ */
+export interface Output<Name extends string, State, Schema extends TSchema> {
+  name: Name;
+  module: string;
+  needs: OutputNeeds;
+  result: Schema;
+  consumer(job: OutputJob): OutputConsumer<State>;
+  merge(states: readonly State[]): State;
+  finish(state: State, finish: OutputFinish): Promise<Static<Schema>>;
+  /** The manifest's older keys (`rows.screening`, `rules`) this output fills, so the manifest stays as it was. */
+  manifest?(result: Static<Schema>): ManifestPart;
+}
+
+// The registry holds outputs of every state and result; each is checked against its own types where declared.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOutput = Output<string, any, TSchema>;

@@ -1,0 +1,93 @@
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import type { AnyOutput, OutputConsumer, OutputJob } from '../outputs/Output.js';
+
+/** What a part's thread needs to feed the outputs itself: where each output's module is, and the job. Plain data. */
+export interface OutputPassSpec {
+  outputs: { module: string; name: string }[];
+  job: OutputJob;
+}
+
+/**
+ * The export's outputs fed in the pass that renders its first template: whichever render reads the ledger first
+ * claims them, whole on this thread or cut in parts (each part's consumers on the part's thread), and hands back
+ * every part's states. A render that does not read the ledger to its end leaves the pass incomplete; `merged` then
+ * reads it once more on its own.
+ */
+export class OutputPass {
+  private claimed = false;
+  private expected = 0;
+  private states: unknown[][];
+
+  constructor(
+    readonly outputs: readonly AnyOutput[],
+    readonly job: OutputJob,
+  ) {
+    this.states = outputs.map(() => []);
+  }
+
+  /** Whether the caller, a render over `parts` parts of the ledger, carries the outputs (the first to ask does). */
+  claim(parts: number): boolean {
+    if (this.claimed || this.outputs.length === 0) return false;
+    this.claimed = true;
+    this.expected = parts;
+    return true;
+  }
+
+  /** A part's entries (or the whole ledger's), each fed to every output's consumer as it passes. */
+  tap(entries: Iterable<LedgerEntry>): Iterable<LedgerEntry> {
+    return tapped(
+      entries,
+      this.outputs.map((output) => output.consumer(this.job) as OutputConsumer<unknown>),
+      (states) => this.add(states),
+    );
+  }
+
+  /** What a part's thread needs to tap its entries itself. */
+  spec(): OutputPassSpec {
+    return { outputs: this.outputs.map(({ module, name }) => ({ module, name })), job: this.job };
+  }
+
+  /** One part's states, in the order of `outputs`, once its last entry passed. */
+  add(states: readonly unknown[]): void {
+    states.forEach((state, index) => (this.states[index] as unknown[]).push(state));
+  }
+
+  /** Each output's state over the whole ledger; read from `entries` here when no render carried every part to its end. */
+  merged(entries: () => Iterable<LedgerEntry>): unknown[] {
+    const complete = this.claimed && this.states.every((states) => states.length === this.expected);
+    if (!complete && this.outputs.length > 0) {
+      this.states = this.outputs.map(() => []);
+      this.claimed = true;
+      this.expected = 1;
+      for (const entry of this.tap(entries())) void entry;
+    }
+    return this.outputs.map((output, index) => output.merge(this.states[index] as unknown[]) as unknown);
+  }
+}
+
+/** `entries` fed to `consumers` as they pass; their states to `done` after the last (never for a walk left early). */
+export function* tapped(
+  entries: Iterable<LedgerEntry>,
+  consumers: readonly OutputConsumer<unknown>[],
+  done: (states: unknown[]) => void,
+): Generator<LedgerEntry> {
+  for (const entry of entries) {
+    for (const consumer of consumers) consumer.add(entry);
+    yield entry;
+  }
+  done(consumers.map((consumer) => consumer.state()));
+}
+
+/** On a part's thread: the outputs of the spec, each imported from its module and found there by name. */
+export async function passConsumers(spec: OutputPassSpec): Promise<OutputConsumer<unknown>[]> {
+  const consumers: OutputConsumer<unknown>[] = [];
+  for (const { module, name } of spec.outputs) {
+    const exported = Object.values((await import(module)) as Record<string, unknown>);
+    const output = exported.find(
+      (value): value is AnyOutput => (value as AnyOutput | null)?.name === name && typeof (value as AnyOutput).consumer === 'function',
+    );
+    if (output === undefined) throw new Error(`no output ${name} in ${module}`);
+    consumers.push(output.consumer(spec.job) as OutputConsumer<unknown>);
+  }
+  return consumers;
+}

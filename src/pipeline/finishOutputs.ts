@@ -1,0 +1,53 @@
+import { Value } from 'typebox/value';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+import type { ManifestPart, OutputFinish } from '../outputs/Output.js';
+import type { OutputResults } from '../outputs/registry.js';
+import { OutputFileSet } from './outputFiles.js';
+import type { OutputPass } from './OutputPass.js';
+
+/** The outputs of an export once finished: each one's typed result, its manifest parts, the files delivered. */
+export interface FinishedOutputs {
+  results: OutputResults;
+  /**
+   * The manifest's `outputs` section: the results of the outputs that deliver (one needing a run folder writes for
+   * the workspace alone, and the manifest stays what the CLI writes for the same job).
+   */
+  delivered: Record<string, unknown>;
+  parts: ManifestPart[];
+  /** Absolute paths of the delivered files, for the manifest. */
+  files: string[];
+  outDir: string;
+}
+
+export interface FinishPlace extends Omit<OutputFinish, 'files'> {
+  outDir: string;
+  runFolder: string | null;
+}
+
+/**
+ * Each output of the pass finished from its merged state, in registry order, its result checked against the schema
+ * it declares; their files published together, or none when one fails.
+ */
+export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<LedgerEntry>, place: FinishPlace): Promise<FinishedOutputs> {
+  const states = pass.merged(ledger);
+  const files = new OutputFileSet(place.outDir, place.runFolder);
+  const results: Record<string, unknown> = {};
+  const delivered: Record<string, unknown> = {};
+  const parts: ManifestPart[] = [];
+  try {
+    for (const [index, output] of pass.outputs.entries()) {
+      const result = await output.finish(states[index], { job: place.job, missing: place.missing, files });
+      if (!Value.Check(output.result, result)) {
+        throw new LedgerscanError(`the ${output.name} output's result does not match its schema`, { kind: 'defect' });
+      }
+      results[output.name] = result;
+      if (output.needs.runFolder === undefined) delivered[output.name] = result;
+      parts.push(output.manifest?.(result) ?? {});
+    }
+    return { results: results as OutputResults, delivered, parts, files: await files.commit(), outDir: place.outDir };
+  } catch (error) {
+    await files.abort();
+    throw error;
+  }
+}

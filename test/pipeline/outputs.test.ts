@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Value } from 'typebox/value';
+import type { Job } from '../../src/config/Job.js';
+import { loadJob } from '../../src/config/loadJob.js';
+import type { Manifest } from '../../src/output/writeManifest.js';
+import type { AnyOutput } from '../../src/outputs/Output.js';
+import { OUTPUTS } from '../../src/outputs/registry.js';
+import { finishOutputs } from '../../src/pipeline/finishOutputs.js';
+import { jobTemplates } from '../../src/pipeline/jobTemplates.js';
+import { ledgerFromStore } from '../../src/pipeline/ledgerFromStore.js';
+import { ledgerParts } from '../../src/pipeline/ledgerParts.js';
+import { OutputPass } from '../../src/pipeline/OutputPass.js';
+import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { runExport, type ExportResult } from '../../src/pipeline/runExport.js';
+import { generateWorld } from '../../src/sandbox/generateWorld.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
+import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
+import { openSqliteStore } from '../../src/store/openSqliteStore.js';
+import { createProgress } from '../../src/sync/progress.js';
+import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
+import { sandboxValuation } from '../support/sandboxValuation.js';
+import { entryCountOutput } from './entryCountOutput.js';
+
+const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+const CHAINS = [1, 10, 42161];
+
+function filesIn(dir: string): Record<string, string> {
+  return Object.fromEntries(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'latin1')]));
+}
+
+/**
+ * The outputs beside the templates ride on the first template's pass. A throwaway output given in a registry of the
+ * test's own appears in the manifest and the run's results with no other file touched; every result matches its
+ * schema; and rendered in parts on threads, the outputs' merged states write what one pass writes.
+ */
+describe('outputs of an export', () => {
+  let dir: string;
+  let sandbox: Sandbox;
+  let job: Job;
+  let result: ExportResult;
+  const registry: readonly AnyOutput[] = [...OUTPUTS, entryCountOutput];
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-outputs-'));
+    sandbox = await startSandbox({ world: generateWorld({ seed: 1, scale: 0.1, chains: CHAINS }), rate: 2000 });
+    const flags = {
+      address: sandbox.world.wallets.map((wallet) => wallet.address),
+      chain: CHAINS,
+      from: day(WORLD_START),
+      to: day(WORLD_END - 1),
+      template: ['ledger', 'koinly', 'hledger'],
+      out: path.join(dir, 'out'),
+      state: path.join(dir, 'state.db'),
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      rate: 2000,
+      quiet: true,
+    };
+    job = { ...loadJob({ flags, env: {}, knownTemplates: builtinTemplateNames(), cwd: dir }), valuation: sandboxValuation(sandbox) };
+    fs.mkdirSync(path.join(dir, 'run'));
+    result = await runExport(job, {
+      command: 'test outputs',
+      progress: createProgress({ output: process.stderr, quiet: true }),
+      outputs: registry,
+      balanceSeriesFile: path.join(dir, 'run', 'balance-series.json'),
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await sandbox?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists a throwaway output in the manifest and the results, its file with the run', () => {
+    const manifest = JSON.parse(fs.readFileSync(result.manifest, 'utf8')) as Manifest & { outputs: Record<string, unknown> };
+    const entries = result.templates.find((template) => template.template === 'ledger');
+    expect(manifest.outputs.entryCounts).toEqual({ file: 'entry-counts.csv', entries: expect.any(Number), chains: CHAINS.length });
+    expect((result.outputs as Record<string, unknown>).entryCounts).toEqual(manifest.outputs.entryCounts);
+    // The ledger template writes one row per entry, or leaves a spam entry out.
+    expect((manifest.outputs.entryCounts as { entries: number }).entries).toBe((entries?.rows ?? 0) + (entries?.omittedSpamRows ?? 0));
+    expect(manifest.files.map((file) => file.path)).toEqual(
+      expect.arrayContaining(['entry-counts.csv', 'prices-missing.csv', 'tieout.csv']),
+    );
+    // The balance series is the workspace's, kept in its run folder: in the results, not in the manifest.
+    expect(Object.keys(manifest.outputs)).toEqual(['overrides', 'missingPrices', 'entryCounts']);
+    expect(Object.keys(result.outputs)).toEqual(['overrides', 'missingPrices', 'balanceSeries', 'entryCounts']);
+    expect(manifest.rules).toEqual([]);
+    const series = JSON.parse(fs.readFileSync(path.join(dir, 'run', 'balance-series.json'), 'utf8')) as { series: unknown[] };
+    expect(series.series.length).toBeGreaterThan(3);
+    expect(result.outputs.balanceSeries?.series).toBe(series.series.length);
+  });
+
+  it('gives each output a result its own schema accepts', () => {
+    for (const output of registry)
+      expect([output.name, Value.Check(output.result, (result.outputs as Record<string, unknown>)[output.name])]).toEqual([
+        output.name,
+        true,
+      ]);
+  });
+
+  it('writes the same outputs rendered in parts on threads as in one pass', async () => {
+    const store = openSqliteStore(job.state);
+    try {
+      const chains = result.sync.chains;
+      const templates = jobTemplates(job).filter((template) => template.name === 'ledger');
+      const written = async (name: string, parts: boolean) => {
+        const out = path.join(dir, name);
+        const runFolder = path.join(dir, `${name}-run`);
+        fs.mkdirSync(runFolder, { recursive: true });
+        const pass = new OutputPass(
+          registry.filter((output) => output.needs.values === undefined),
+          job,
+        );
+        const ledger = ledgerFromStore(store, job, chains);
+        await renderTemplates({
+          entries: ledger,
+          ...(parts ? { parts: ledgerParts(store, job, chains, { minRows: 0, threads: 3 }) } : {}),
+          templates,
+          outDir: out,
+          context: { timezone: job.timezone },
+          pass,
+        });
+        // A pass complete after the render reads nothing more: an empty ledger here would leave every count at 0.
+        const finished = await finishOutputs(pass, () => [], { job, missing: null, outDir: out, runFolder });
+        return { files: filesIn(out), kept: filesIn(runFolder), results: finished.results };
+      };
+      const onePass = await written('one-pass', false);
+      const inParts = await written('in-parts', true);
+      expect(inParts).toEqual(onePass);
+      expect((onePass.results as Record<string, { entries: number }>).entryCounts?.entries).toBeGreaterThan(0);
+    } finally {
+      store.close();
+    }
+  }, 60_000);
+});
