@@ -2,6 +2,7 @@ import { isPlainObject } from '../config/isPlainObject.js';
 import { Problems } from '../config/Problems.js';
 import { resolveRule } from '../config/resolveRules.js';
 import { InputError } from '../errors/LedgerscanError.js';
+import { cleanText } from './cleanText.js';
 import { categoryDirection, categoryFits } from '../ledger/accountantCategories.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { LedgerRule } from '../ledger/LedgerRule.js';
@@ -21,9 +22,12 @@ const SET_BY_WORKSPACE = ['id', 'author', 'created'];
 
 /**
  * Checks a rule as the job file's rules are checked (`resolveRule`: every problem at once, each naming its
- * field), plus the reason every book rule needs. `id`, `author` and `created` are the workspace's to set.
+ * field), plus the reason every book rule needs; its texts trimmed and checked by `cleanText`. `id`, `author` and
+ * `created` are the workspace's to set.
  */
-export function parseBookRule(input: unknown, chains: readonly number[]): GivenRule {
+export function parseBookRule(given: unknown, chains: readonly number[]): GivenRule {
+  // The text rule of notes and books: a reason reaches the manifest and the audit CSV as it is stored.
+  const input = cleanText(given, '');
   if (!isPlainObject(input))
     throw new InputError('a rule must be a JSON object such as {"match": {"tx": "0x…"}, "category": "airdrop", "reason": "…"}', {
       details: { field: 'rule' },
@@ -36,7 +40,7 @@ export function parseBookRule(input: unknown, chains: readonly number[]): GivenR
   const resolved = resolveRule({ value: { ...rule, id: CANDIDATE_ID }, field: 'rule', dir: '.' }, 0, chains, problems);
   // The first problem's field (`rule.match.tx …` → match), so the page shows the message beside its control.
   problems.throwIfAny('rule', { field: /^rule has \d+ problems?: (?:rule\.)?([A-Za-z]+)/.exec(problems.message('rule'))?.[1] ?? 'rule' });
-  return { rule, reason: (reason as string).trim(), resolved: resolved as LedgerRule };
+  return { rule, reason: reason as string, resolved: resolved as LedgerRule };
 }
 
 /**
