@@ -1,5 +1,8 @@
+import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { Decimal } from 'decimal.js';
 import { e2eWorld } from '../support/e2eWorld.js';
+import { csv } from '../support/pickLegs.js';
 import { servedWorkspace } from '../support/servedWorkspace.js';
 
 /** Issue 47: what a book's forms check before a rule or a manual price is kept, over the API. */
@@ -33,5 +36,52 @@ describe("a rule's texts (issue 47.8)", () => {
     ]);
     expect(await workspace.data.bookRules(bookId)).toEqual([]);
     expect(await audited()).toBe(before);
+  });
+});
+
+describe('a manual price (issue 47.6)', () => {
+  it('refuses a time after now and more digits than a price has; warns, past a factor the request may set, of a price far from the sources’', async () => {
+    const { call, bookId, tokens, workspace } = served;
+    const runId = await served.runToEnd({ kind: 'export', period: { year: 2025 }, templates: ['ledger'] }, tokens.anna!);
+    const ledger = csv(path.join(workspace.stores.outDir(runId), 'ledger.csv'));
+    const priced = ledger.find((row) => row.asset_contract === '' && row.price_source === 'defillama' && row.price_time === row.timestamp);
+    if (priced === undefined) throw new Error('the e2e world has a native leg valued from DefiLlama at its own time');
+    const source = new Decimal(priced.price ?? '');
+    const given = { time: priced.timestamp, chain: Number(priced.chain_id), asset: 'native' };
+    const prices = `/api/books/${bookId}/prices`;
+    const post = (body: Record<string, unknown>) => call('POST', prices, tokens.anna!, { ...given, price: source.toString(), ...body });
+
+    // The walk's two: a time in 2099 (the workspace's clock is 2026-06-01T02:00Z) and a 60-digit price.
+    expect((await post({ time: '2099-01-01T00:00:00Z' })).json()).toEqual({
+      error: 'time "2099-01-01T00:00:00Z" is after now (2026-06-01T02:00:00.000Z): a manual price is for an instant that has passed',
+      field: 'time',
+    });
+    expect((await post({ time: '2026-06-01T02:00:01Z' })).status).toBe(400);
+    const sixty = '9'.repeat(60);
+    for (const price of [sixty, '1234567890123.5', `0.${'0'.repeat(18)}1`]) {
+      expect((await post({ price })).json()).toEqual({
+        error: `price "${price}" has more digits than a price has (at most 12 before the point and 18 after)`,
+        field: 'price',
+      });
+    }
+    expect((await post({ warnFactor: 1 })).json()).toMatchObject({ field: 'warnFactor' });
+    expect(await workspace.data.bookPrices(bookId)).toEqual([]);
+
+    // Close to the sources' price: saved, nothing said. Ten times it: saved, and the answer says so.
+    const near = await post({ price: source.times(1.5).toString() });
+    expect([near.status, near.json<{ warnings: string[] }>().warnings]).toEqual([201, []]);
+    const far = await post({ price: source.times(10).toString() });
+    expect(far.status).toBe(201);
+    expect(far.json<{ warnings: string[] }>().warnings).toEqual([
+      `price ${source.times(10).toString()} USD at ${priced.timestamp} is 10 times the defillama price ${source.toSignificantDigits(6).toString()} USD (more than 3× apart): saved all the same and used before the sources; delete it if it is a typo`,
+    ]);
+    const tenth = await post({ price: source.div(10).toString() });
+    expect(tenth.json<{ warnings: string[] }>().warnings).toEqual([
+      expect.stringMatching(/ is 1\/10 of the defillama price .* \(more than 3× apart\)/),
+    ]);
+    // The user's factor: 1.5 times is too far for 1.2, ten times is near enough for 20.
+    expect((await post({ price: source.times(1.5).toString(), warnFactor: 1.2 })).json<{ warnings: string[] }>().warnings).toHaveLength(1);
+    expect((await post({ price: source.times(10).toString(), warnFactor: 20 })).json<{ warnings: string[] }>().warnings).toEqual([]);
+    for (const price of await workspace.data.bookPrices(bookId)) await call('DELETE', `${prices}/${price.id}`, tokens.anna!);
   });
 });

@@ -7,7 +7,7 @@ export interface PriceParams {
   priceId: string;
 }
 
-/** A manual price: its instant, chain, asset and price (a plain decimal as text, so no digit is lost); the currency is the book's. */
+/** A manual price: its instant, chain, asset and price (a plain decimal as text, so no digit is lost); the currency is the book's; `warnFactor` how far from the sources' price it may be before the answer warns. */
 export const priceBody = {
   type: 'object',
   required: ['time', 'chain', 'asset', 'price'],
@@ -17,6 +17,7 @@ export const priceBody = {
     asset: { type: 'string' },
     price: { type: 'string' },
     currency: { type: 'string' },
+    warnFactor: { type: 'number' },
   },
   additionalProperties: false,
 } as const;
@@ -38,3 +39,10 @@ export const priceJson = {
 } as const;
 
 export const priceListResponse = { type: 'array', items: priceJson } as const;
+
+/** An added price and what it warns of (a price far from the sources' at its instant), as an added rule's `warnings`. */
+export const priceAddedResponse = {
+  ...priceJson,
+  required: [...priceJson.required, 'warnings'],
+  properties: { ...priceJson.properties, warnings: { type: 'array', items: { type: 'string' } } },
+} as const;

@@ -4,9 +4,10 @@ import { notFound } from '../../HttpError.js';
 import type { IdParams } from '../../schemas/common.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
 import type { PriceParams } from '../../schemas/prices.js';
-import { priceBody, priceJson, priceListResponse, priceParams } from '../../schemas/prices.js';
+import { priceAddedResponse, priceBody, priceListResponse, priceParams } from '../../schemas/prices.js';
 import { priceTarget } from '../../../workspace/AuditLog.js';
 import type { GivenPrice } from '../../../workspace/checkBookPrice.js';
+import { sourcePriceWarnings } from '../../../workspace/sourcePriceWarnings.js';
 import { bookById } from '../lookups.js';
 
 /** `/api/books/:id/prices`: a book's manual prices (README, "Manual prices"), its next runs' price file; everyone reads, admins change. */
@@ -23,14 +24,14 @@ export async function priceRoutes(app: FastifyInstance): Promise<void> {
     '/api/books/:id/prices',
     {
       config: { access: 'admin' },
-      schema: { querystring: noQuery, params: idParams, body: priceBody, response: responses({ 201: priceJson }) },
+      schema: { querystring: noQuery, params: idParams, body: priceBody, response: responses({ 201: priceAddedResponse }) },
     },
     async (request, reply) => {
       const book = await bookById(workspace, request.params.id);
       const added = await workspace.addBookPrice(book.id, request.body, authOf(request).user.name);
       if (added === undefined) throw notFound('book');
       await request.audit('price.added', { book: book.id, target: priceTarget(added.id), after: added });
-      return reply.code(201).send(added);
+      return reply.code(201).send({ ...added, warnings: await sourcePriceWarnings(workspace, book, added, request.body.warnFactor) });
     },
   );
 
