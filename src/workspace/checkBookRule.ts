@@ -7,6 +7,7 @@ import { categoryDirection, categoryFits } from '../ledger/accountantCategories.
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { LedgerRule } from '../ledger/LedgerRule.js';
 import { ruleMatches } from '../ledger/ruleMatches.js';
+import { checkTransferLegs } from './checkTransferLegs.js';
 
 /** The id a rule is tried under before it is stored: no stored rule has it (theirs are numbers). */
 export const CANDIDATE_ID = 'candidate';
@@ -46,7 +47,7 @@ export function parseBookRule(given: unknown, chains: readonly number[]): GivenR
 /**
  * Watches the book's ledger go by with the rule applied last (as `CANDIDATE_ID`), in the same pass that fills the
  * transactions table: counts the entries it changes, and `verdict` refuses a category of one direction on a leg
- * of the other (an airdrop never leaves the wallet), and an own transfer that does not name one leg out and one in.
+ * of the other (an airdrop never leaves the wallet), and an own transfer whose legs cannot be one (`checkTransferLegs`).
  */
 export class RuleCheck {
   /** The note an entry the candidate changed carries. */
@@ -67,8 +68,8 @@ export class RuleCheck {
     return changed;
   }
 
-  /** After the last entry: the number of entries changed, or the refusal. */
-  verdict(): number {
+  /** After the last entry: the number of entries changed and what is unusual about them, or the refusal. */
+  verdict(): { matched: number; warnings: string[] } {
     const { rule, wrong, legs } = this;
     if (rule.category !== null && wrong.length > 0) {
       const wants = categoryDirection(rule.category) === 'in' ? 'incoming' : 'outgoing';
@@ -83,24 +84,10 @@ export class RuleCheck {
         },
       );
     }
-    if (rule.category === 'own_transfer' && rule.match.entries !== undefined && legs.length > 0)
-      checkTransferLegs(rule.match.entries, legs);
-    return this.changed;
-  }
-}
-
-function checkTransferLegs(ids: readonly string[], legs: readonly LedgerEntry[]): void {
-  const missing = ids.filter((id) => !legs.some((leg) => leg.entryId === id));
-  const directions = new Set(legs.map((leg) => leg.direction));
-  if (ids.length !== 2 || missing.length > 0 || directions.size !== 2) {
-    throw new InputError(
-      `a transfer between own wallets names two legs of the stored ledger, one out and one in (${missing.length > 0 ? `not found: ${missing.join(', ')}` : `given: ${ids.join(', ')}`})`,
-      {
-        details: {
-          field: 'match.entries',
-          fix: 'give the entry_id of the leg that left one wallet and of the leg that arrived in the other',
-        },
-      },
-    );
+    const warnings =
+      rule.category === 'own_transfer' && rule.match.entries !== undefined && legs.length > 0
+        ? checkTransferLegs(rule.match.entries, legs)
+        : [];
+    return { matched: this.changed, warnings };
   }
 }

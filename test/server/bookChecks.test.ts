@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { Decimal } from 'decimal.js';
 import { e2eWorld } from '../support/e2eWorld.js';
-import { csv } from '../support/pickLegs.js';
+import { csv, type Row } from '../support/pickLegs.js';
 import { servedWorkspace } from '../support/servedWorkspace.js';
 
 /** Issue 47: what a book's forms check before a rule or a manual price is kept, over the API. */
@@ -83,5 +83,91 @@ describe('a manual price (issue 47.6)', () => {
     expect((await post({ price: source.times(1.5).toString(), warnFactor: 1.2 })).json<{ warnings: string[] }>().warnings).toHaveLength(1);
     expect((await post({ price: source.times(10).toString(), warnFactor: 20 })).json<{ warnings: string[] }>().warnings).toEqual([]);
     for (const price of await workspace.data.bookPrices(bookId)) await call('DELETE', `${prices}/${price.id}`, tokens.anna!);
+  });
+});
+
+describe('an own transfer by its legs (issue 47.5)', () => {
+  it('refuses legs that cannot be one transfer and warns of unusual ones, naming match.entries', async () => {
+    const { call, bookId, tokens, workspace } = served;
+    const runId = await served.runToEnd({ kind: 'export', period: { year: 2025 }, templates: ['ledger'] }, tokens.anna!);
+    const legs = csv(path.join(workspace.stores.outDir(runId), 'ledger.csv')).filter(
+      (row) => row.kind !== 'fee' && row.status === 'ok' && row.spam === '' && row.token_id === '',
+    );
+    const at = (row: Row): number => Date.parse(row.timestamp ?? '') / 1000;
+    const amount = (row: Row): Decimal => new Decimal(row.amount ?? '');
+    const sameAsset = (a: Row, b: Row): boolean => a.chain_id === b.chain_id && a.asset_contract === b.asset_contract;
+    /** The first out leg and in leg of the stored ledger that `fits`. */
+    const pair = (what: string, fits: (sent: Row, arrived: Row) => boolean): [Row, Row] => {
+      for (const sent of legs.filter((row) => row.direction === 'out'))
+        for (const arrived of legs.filter((row) => row.direction === 'in')) if (fits(sent, arrived)) return [sent, arrived];
+      throw new Error(`the e2e world has two legs that are ${what}`);
+    };
+    const mark = (sent: Row, arrived: Row) =>
+      call('POST', `/api/books/${bookId}/rules`, tokens.anna!, {
+        match: { entries: [sent.entry_id, arrived.entry_id] },
+        category: 'own_transfer',
+        reason: 'moved between own wallets',
+      });
+    const day = 24 * 3600;
+
+    // The walk's pair: 0.0000473 ETH out, 0.069 ETH in a day later.
+    const more = pair(
+      'more arriving than left',
+      (s, a) => sameAsset(s, a) && at(a) > at(s) + 3600 && at(a) < at(s) + 7 * day && amount(a).gt(amount(s).times(10)),
+    );
+    const later = pair('8 days or more apart', (s, a) => sameAsset(s, a) && at(a) - at(s) > 9 * day && amount(a).eq(amount(s)) === false);
+    const before = pair('arriving before leaving', (s, a) => sameAsset(s, a) && at(a) < at(s) - 3600);
+    const other = pair('of two assets', (s, a) => s.chain_id === a.chain_id && s.asset_contract === '' && a.asset_contract !== '');
+    const refusals = [];
+    for (const [sent, arrived] of [more, later, before, other]) {
+      const answer = await mark(sent, arrived);
+      refusals.push([answer.status, answer.json<{ error: string; field: string }>().field, answer.json<{ error: string }>().error]);
+    }
+    expect(refusals).toEqual([
+      [400, 'match.entries', expect.stringMatching(/cannot be one transfer between own wallets: more arrived than left \(tick the leg /)],
+      [
+        400,
+        'match.entries',
+        expect.stringMatching(/: it arrived [\d.]+ days after it left, longer than a bridge takes \(8 days\) \(tick the leg /),
+      ],
+      [400, 'match.entries', expect.stringMatching(/: it arrived [\d.]+ (min|h|days) before it left \(tick the leg /)],
+      [400, 'match.entries', expect.stringMatching(/: they are different assets \(tick the leg /)],
+    ]);
+    expect(refusals[0]?.[2]).toContain(`${more[0].amount} ${more[0].asset} out (entry ${more[0].entry_id}) and ${more[1].amount}`);
+    expect(await workspace.data.bookRules(bookId)).toEqual([]);
+
+    // A plausible pair but for a loss above a fee, two days and unrelated counterparties: saved, each said.
+    const odd = pair('unusual but possible', (s, a) => {
+      const elapsed = at(a) - at(s);
+      const share = amount(a).div(amount(s));
+      return (
+        sameAsset(s, a) &&
+        elapsed > 2 * day &&
+        elapsed < 7 * day &&
+        share.gt(0.6) &&
+        share.lt(0.9) &&
+        s.counterparty !== a.wallet &&
+        a.counterparty !== s.wallet
+      );
+    });
+    const saved = await mark(...odd);
+    expect(saved.status).toBe(201);
+    expect(saved.json<{ warnings: string[] }>().warnings).toEqual([
+      expect.stringMatching(
+        /^[\d.]+ \S+ of the [\d.]+ that left did not arrive \([\d.]+%\), more than a bridge's or exchange's fee: check the legs$/,
+      ),
+      expect.stringMatching(
+        /^it arrived [\d.]+ days after it left: a transfer takes minutes, only a rollup's withdrawal days; check the legs$/,
+      ),
+      `neither leg names the other's wallet (sent to ${odd[0].counterparty}, received from ${odd[1].counterparty}): on one chain a transfer between own wallets goes from one to the other; check the legs`,
+    ]);
+    // One transaction from one own wallet to another: saved, nothing to say.
+    const plain = pair(
+      'one send between own wallets',
+      (s, a) => s.tx_hash === a.tx_hash && sameAsset(s, a) && s.counterparty === a.wallet && amount(a).eq(amount(s)),
+    );
+    const quiet = await mark(...plain);
+    expect([quiet.status, quiet.json<{ warnings: string[] }>().warnings]).toEqual([201, []]);
+    for (const rule of await workspace.data.bookRules(bookId)) await call('DELETE', `/api/books/${bookId}/rules/${rule.id}`, tokens.anna!);
   });
 });
