@@ -159,11 +159,8 @@ export class Workspace {
   async addBookPrice(bookId: number, given: GivenPrice, author: string): Promise<BookPrice | undefined> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
-    const added = await this.data.addBookPrice(bookId, {
-      ...checkBookPrice(given, book.data, this.now()),
-      author,
-      created: this.now().toISOString(),
-    });
+    const now = this.now();
+    const added = await this.data.addBookPrice(bookId, { ...checkBookPrice(given, book.data, now), author, created: now.toISOString() });
     await this.refreshEntries(book);
     return added;
   }
