@@ -147,7 +147,13 @@ const handlers = {
   // A manual price for a run's missing asset, then the same run queued again (a close's form only saves).
   async price(form) {
     const get = (name) => form.elements[name].value.trim();
-    await api('POST', form.dataset.url, { time: get('time'), chain: Number(get('chain')), asset: get('asset'), price: get('price') });
+    const added = await api('POST', form.dataset.url, {
+      time: get('time'),
+      chain: Number(get('chain')),
+      asset: get('asset'),
+      price: get('price'),
+    });
+    if (added.warnings?.length > 0) window.alert(`Saved, but note:\n${added.warnings.join('\n')}`);
     if (form.dataset.rerun === undefined) return location.reload();
     const run = await api('POST', form.dataset.rerunUrl, JSON.parse(form.dataset.rerun));
     location.assign(`/runs/${run.id}`);

@@ -8,6 +8,7 @@ import { isPlainObject } from './isPlainObject.js';
 import { listItems } from './listItems.js';
 import { parseAddress } from './parseAddress.js';
 import { parseChainId } from './parseChainId.js';
+import { invisibleCharacter } from './invisibleCharacter.js';
 import { quoteValue } from './quoteValue.js';
 
 const RULE_KEYS = ['id', 'match', 'category', 'label', 'spam', 'ignore', 'reason', 'author', 'created'];
@@ -146,8 +147,10 @@ function optionalCategory(value: unknown, field: string, problems: Problems): Ru
 
 function optionalText(value: unknown, field: string, problems: Problems): string | null {
   if (value === undefined) return null;
-  if (typeof value === 'string' && value.trim() !== '') return value;
-  problems.add(`${field} ${quoteValue(value)} is not a text label (use a non-empty string)`);
+  const refusal = typeof value === 'string' ? invisibleCharacter(value, field) : undefined;
+  if (refusal !== undefined) problems.add(refusal);
+  else if (typeof value === 'string' && value.trim() !== '') return value;
+  else problems.add(`${field} ${quoteValue(value)} is not a text label (use a non-empty string)`);
   return null;
 }
 

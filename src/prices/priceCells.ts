@@ -59,7 +59,13 @@ export function priceCurrency(text: string): string {
     : refuse('currency', `currency ${JSON.stringify(text)} is not an ISO 4217 code such as USD`);
 }
 
-/** A plain positive decimal, as text so that no digit is lost; never 0: a price of 0 is an error, not a value. */
+/**
+ * A plain positive decimal, as text so that no digit is lost; never 0: a price of 0 is an error, not a value. At
+ * most 12 digits before the point and 18 after: a trillion of the book's currency per whole unit is above any
+ * asset in any currency (bitcoin is about 10^10 in the currency with the most units to the dollar), and 10^-18 is
+ * a token's smallest unit, below which a price values nothing. More is a paste gone wrong (a 60-digit price once
+ * valued a day's rows absurdly, since a manual price outranks every source).
+ */
 export function priceAmount(text: string): string {
   const price = text.trim();
   if (!/^\d+(\.\d+)?$/.test(price))
@@ -67,6 +73,9 @@ export function priceAmount(text: string): string {
       'price',
       `price ${JSON.stringify(text)} is not a plain positive decimal such as 2512.25 (digits and one point, no sign, separator or exponent)`,
     );
+  const [whole = '', fraction = ''] = price.split('.');
+  if (whole.replace(/^0+(?=\d)/, '').length > 12 || fraction.length > 18)
+    refuse('price', `price ${JSON.stringify(text)} has more digits than a price has (at most 12 before the point and 18 after)`);
   if (!/[1-9]/.test(price))
     refuse('price', `price ${JSON.stringify(text)} is 0: a price of 0 is an error, not a value (leave the price out instead)`);
   return price;

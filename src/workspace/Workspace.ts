@@ -18,7 +18,7 @@ import { InProcessRunQueue } from './InProcessRunQueue.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { openSqliteWorkspace } from './openWorkspaceData.js';
-import type { EntryRefresh, WrittenSet } from './entries/refreshEntries.js';
+import type { EntryRefresh, RefreshOutcome, WrittenSet } from './entries/refreshEntries.js';
 import { bookRefresh, showEntrySet, writeEntrySet } from './entries/refreshEntries.js';
 import { RefreshThread } from './entries/RefreshThread.js';
 import type { LedgerRule } from '../ledger/LedgerRule.js';
@@ -136,7 +136,7 @@ export class Workspace {
    * direction), and saved even when it changes nothing yet: `matched` says so. Rule changes go through here and
    * `removeBookRule` only, the one place to record them.
    */
-  async addBookRule(bookId: number, input: RuleBody, author: string): Promise<{ rule: BookRule; matched: number } | undefined> {
+  async addBookRule(bookId: number, input: RuleBody, author: string): Promise<RefreshOutcome['trial']> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     const given = parseBookRule(input, book.data.chains);
@@ -160,7 +160,8 @@ export class Workspace {
   async addBookPrice(bookId: number, given: GivenPrice, author: string): Promise<BookPrice | undefined> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
-    const added = await this.data.addBookPrice(bookId, { ...checkBookPrice(given, book.data), author, created: this.now().toISOString() });
+    const now = this.now();
+    const added = await this.data.addBookPrice(bookId, { ...checkBookPrice(given, book.data, now), author, created: now.toISOString() });
     await this.refreshEntries(book);
     return added;
   }

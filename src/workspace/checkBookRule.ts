@@ -2,10 +2,12 @@ import { type Static, Type } from 'typebox';
 import { Problems } from '../config/Problems.js';
 import { resolveRule } from '../config/resolveRules.js';
 import { InputError } from '../errors/LedgerscanError.js';
+import { cleanText } from './cleanText.js';
 import { categoryDirection, categoryFits } from '../ledger/accountantCategories.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { LedgerRule } from '../ledger/LedgerRule.js';
 import { ruleMatches } from '../ledger/ruleMatches.js';
+import { checkTransferLegs } from './checkTransferLegs.js';
 
 /** The id a rule is tried under before it is stored: no stored rule has it (theirs are numbers). */
 export const CANDIDATE_ID = 'candidate';
@@ -30,9 +32,12 @@ const SET_BY_WORKSPACE = ['id', 'author', 'created'];
 
 /**
  * Checks a rule as the job file's rules are checked (`resolveRule`: every problem at once, each naming its
- * field), plus the reason every book rule needs. `id`, `author` and `created` are the workspace's to set.
+ * field), plus the reason every book rule needs; its texts trimmed and checked by `cleanText`. `id`, `author` and
+ * `created` are the workspace's to set.
  */
-export function parseBookRule(input: RuleBody, chains: readonly number[]): GivenRule {
+export function parseBookRule(given: RuleBody, chains: readonly number[]): GivenRule {
+  // The text rule of notes and books: a reason reaches the manifest and the audit CSV as it is stored.
+  const input = cleanText(given, '') as RuleBody;
   const problems = new Problems('web');
   const { reason, ...rule } = input;
   for (const key of SET_BY_WORKSPACE) if (key in rule) problems.add(`${key} is set by the workspace (leave it out)`);
@@ -41,13 +46,13 @@ export function parseBookRule(input: RuleBody, chains: readonly number[]): Given
   const resolved = resolveRule({ value: { ...rule, id: CANDIDATE_ID }, field: 'rule', dir: '.' }, 0, chains, problems);
   // The first problem's field (`rule.match.tx …` → match), so the page shows the message beside its control.
   problems.throwIfAny('rule', { field: /^rule has \d+ problems?: (?:rule\.)?([A-Za-z]+)/.exec(problems.message('rule'))?.[1] ?? 'rule' });
-  return { rule, reason: reason.trim(), resolved: resolved as LedgerRule };
+  return { rule, reason, resolved: resolved as LedgerRule };
 }
 
 /**
  * Watches the book's ledger go by with the rule applied last (as `CANDIDATE_ID`), in the same pass that fills the
  * transactions table: counts the entries it changes, and `verdict` refuses a category of one direction on a leg
- * of the other (an airdrop never leaves the wallet), and an own transfer that does not name one leg out and one in.
+ * of the other (an airdrop never leaves the wallet), and an own transfer whose legs cannot be one (`checkTransferLegs`).
  */
 export class RuleCheck {
   /** The note an entry the candidate changed carries. */
@@ -68,8 +73,8 @@ export class RuleCheck {
     return changed;
   }
 
-  /** After the last entry: the number of entries changed, or the refusal. */
-  verdict(): number {
+  /** After the last entry: the number of entries changed and what is unusual about them, or the refusal. */
+  verdict(): { matched: number; warnings: string[] } {
     const { rule, wrong, legs } = this;
     if (rule.category !== null && wrong.length > 0) {
       const wants = categoryDirection(rule.category) === 'in' ? 'incoming' : 'outgoing';
@@ -84,24 +89,10 @@ export class RuleCheck {
         },
       );
     }
-    if (rule.category === 'own_transfer' && rule.match.entries !== undefined && legs.length > 0)
-      checkTransferLegs(rule.match.entries, legs);
-    return this.changed;
-  }
-}
-
-function checkTransferLegs(ids: readonly string[], legs: readonly LedgerEntry[]): void {
-  const missing = ids.filter((id) => !legs.some((leg) => leg.entryId === id));
-  const directions = new Set(legs.map((leg) => leg.direction));
-  if (ids.length !== 2 || missing.length > 0 || directions.size !== 2) {
-    throw new InputError(
-      `a transfer between own wallets names two legs of the stored ledger, one out and one in (${missing.length > 0 ? `not found: ${missing.join(', ')}` : `given: ${ids.join(', ')}`})`,
-      {
-        details: {
-          field: 'match.entries',
-          fix: 'give the entry_id of the leg that left one wallet and of the leg that arrived in the other',
-        },
-      },
-    );
+    const warnings =
+      rule.category === 'own_transfer' && rule.match.entries !== undefined && legs.length > 0
+        ? checkTransferLegs(rule.match.entries, legs)
+        : [];
+    return { matched: this.changed, warnings };
   }
 }

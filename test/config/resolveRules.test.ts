@@ -126,6 +126,18 @@ describe('rules in the job file', () => {
     }
   });
 
+  it('refuses a control or bidi character in a reason or label, as every free text of the workspace does (issue 47.8)', () => {
+    const message = problems({
+      rules: [
+        { match: { tx: TX }, label: 'Kraken', reason: 'paid \u001b[31mout' },
+        { match: { tx: TX }, label: 'invoice \u202egnp.exe', reason: 'fine' },
+      ],
+    });
+    expect(message.split(': ')[0]).toBe('job has 2 problems');
+    expect(message).toContain('rules[0].reason contains the invisible character U+001B; remove it');
+    expect(message).toContain('rules[1].label contains the invisible character U+202E; remove it');
+  });
+
   it('refuses rules that are not a list', () => {
     expect(problems({ rules: { match: { tx: TX } } })).toContain('rules must be a list (it is an object; write [ … ])');
   });

@@ -17,7 +17,7 @@ import { openDistributedWorkspace } from '../../workspace/openDistributedWorkspa
 import { distributedFlags } from '../distributedFlags.js';
 import { readApiKeys } from '../readApiKeys.js';
 import { hashPassword, randomToken } from '../../workspace/secrets.js';
-import { usePrivateFiles } from '../../workspace/usePrivateFiles.js';
+import { tightenPrivateFiles, usePrivateFiles } from '../../workspace/usePrivateFiles.js';
 import { Workspace } from '../../workspace/Workspace.js';
 import type { CliIo } from '../CliIo.js';
 import { stderrLog } from '../CliIo.js';
@@ -65,6 +65,8 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
       coingeckoKey: io.env.COINGECKO_API_KEY,
     };
   }
+  // What an older ledgerscan or a hand left readable by others is made private before it is opened.
+  tightenPrivateFiles(distributed === undefined ? dataDir : distributed.filesDir);
   const log = stderrLog(io);
   const workspace =
     distributed === undefined

@@ -21,3 +21,9 @@ export const priceJson = Type.Object(
 );
 
 export const priceListResponse = Type.Array(priceJson);
+
+/** An added price and what it warns of (a price far from the sources' at its instant), as an added rule's `warnings`. */
+export const priceAddedResponse = Type.Object(
+  { ...priceJson.properties, warnings: Type.Array(Type.String()) },
+  { additionalProperties: false },
+);

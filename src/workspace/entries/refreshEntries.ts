@@ -43,7 +43,7 @@ export interface EntryRefresh {
 export interface RefreshOutcome {
   entries: number;
   /** With a rule tried (`Workspace.addBookRule`): the rule as stored and how many entries it changed. */
-  trial?: { rule: BookRule; matched: number };
+  trial?: { rule: BookRule; matched: number; warnings: string[] };
 }
 
 /** Entries valued per chunk: each chunk's questions are prepared from the cache together, then its rows written. */
@@ -131,7 +131,7 @@ export interface WrittenSet {
   setId: number;
   entries: number;
   /** The entries the tried rule changed (their seqs) and how many. */
-  trial?: { matched: number; changed: number[] };
+  trial?: { matched: number; changed: number[]; warnings: string[] };
 }
 
 /**
@@ -168,7 +168,7 @@ export async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntri
     const written = await entries.write(bookId, ledgerCells().columns, rows, now.toISOString());
     if (check === null) return written;
     try {
-      return { ...written, trial: { matched: check.verdict(), changed } };
+      return { ...written, trial: { ...check.verdict(), changed } };
     } catch (error) {
       await entries.discard(written.setId);
       throw error;
@@ -191,7 +191,7 @@ export async function showEntrySet(
     try {
       const rule = await save();
       await entries.renameInCells(written.setId, written.trial.changed, RuleCheck.NOTE, `rule:${rule.id}`);
-      outcome = { ...outcome, trial: { rule, matched: written.trial.matched } };
+      outcome = { ...outcome, trial: { rule, matched: written.trial.matched, warnings: written.trial.warnings } };
     } catch (error) {
       await entries.discard(written.setId);
       throw error;

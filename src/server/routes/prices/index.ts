@@ -1,8 +1,9 @@
 import { authOf } from '../../auth.js';
 import { notFound } from '../../HttpError.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
-import { priceBody, priceJson, priceListResponse, priceParams } from '../../schemas/prices.js';
+import { priceAddedResponse, priceBody, priceListResponse, priceParams } from '../../schemas/prices.js';
 import { priceTarget } from '../../../workspace/AuditLog.js';
+import { sourcePriceWarnings } from '../../../workspace/sourcePriceWarnings.js';
 import { bookById } from '../lookups.js';
 import type { RouteApp } from '../RouteApp.js';
 
@@ -20,14 +21,14 @@ export async function priceRoutes(app: RouteApp): Promise<void> {
     '/api/books/:id/prices',
     {
       config: { access: 'admin' },
-      schema: { querystring: noQuery, params: idParams, body: priceBody, response: responses({ 201: priceJson }) },
+      schema: { querystring: noQuery, params: idParams, body: priceBody, response: responses({ 201: priceAddedResponse }) },
     },
     async (request, reply) => {
       const book = await bookById(workspace, request.params.id);
       const added = await workspace.addBookPrice(book.id, request.body, authOf(request).user.name);
       if (added === undefined) throw notFound('book');
       await request.audit('price.added', { book: book.id, target: priceTarget(added.id), after: added });
-      return reply.code(201).send(added);
+      return reply.code(201).send({ ...added, warnings: await sourcePriceWarnings(workspace, book, added, request.body.warnFactor) });
     },
   );
 

@@ -32,7 +32,9 @@ export async function ruleRoutes(app: RouteApp): Promise<void> {
         target: ruleTarget(added.rule.id),
         after: { ...added.rule, matched: added.matched },
       });
-      return reply.code(201).send({ ...added, warnings: added.matched === 0 ? [noMatchWarning(added.rule.id)] : [] });
+      return reply
+        .code(201)
+        .send({ ...added, warnings: [...(added.matched === 0 ? [noMatchWarning(added.rule.id)] : []), ...added.warnings] });
     },
   );
 
