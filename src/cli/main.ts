@@ -51,7 +51,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     parser = parser.command(
       kind.name,
       kind.describe,
-      (y) => withKindOptions(withJobOptions(y), kind),
+      (y) => withKindOptions(withJobOptions(y, kind), kind),
       async (args) => {
         const { runCommand } = await import('./commands/runCommand.js');
         code = await runCommand(kind, args, argv, io, signal);
