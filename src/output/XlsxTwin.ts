@@ -2,7 +2,7 @@ import { createReadStream, renameSync, rmSync } from 'node:fs';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import { hiddenTempPath } from './AtomicFile.js';
+import { forgetTempFile, hiddenTempPath, throwIfStopped } from './AtomicFile.js';
 import type { CellKind } from '../templates/spreadsheetKinds.js';
 import { SPREADSHEET_DIGITS, spreadsheetCell } from './spreadsheetCell.js';
 
@@ -85,6 +85,7 @@ export class XlsxTwin {
         });
         row.commit();
         header = false;
+        throwIfStopped();
       }
       await book.commit();
     } catch (error) {
@@ -94,10 +95,12 @@ export class XlsxTwin {
 
   publish(): void {
     renameSync(this.tempPath, this.path);
+    forgetTempFile(this.tempPath);
   }
 
   abort(): Promise<void> {
     rmSync(this.tempPath, { force: true });
+    forgetTempFile(this.tempPath);
     return Promise.resolve();
   }
 }

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { removeStrayTempFiles } from '../../output/AtomicFile.js';
+import { madeForThisRun, removeEmptyFolders } from '../hardStop.js';
 import { alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
 import type { JobFlags } from '../../config/JobFlags.js';
 import { describeError, EXIT, exitCodeFor } from '../../errors/exitCode.js';
@@ -52,6 +55,9 @@ export async function runCommand(
   const note = (line: string): void => void io.stderr.write(`${redactSecrets(line, argv, io.env)}\n`);
   // What an alert from the CLI is about: the job file, else the wallets' labels.
   const subject = flags.config ?? job.wallets.map((wallet) => wallet.label).join(', ');
+  // A run refused or stopped leaves no empty --out it made; a run killed before left temp files that are ours to remove.
+  if (!fs.existsSync(job.out)) madeForThisRun(job.out);
+  removeStrayTempFiles(job.out);
   try {
     const outcome = await kind.execute(job, values, { progress, log, command, signal, filedDir: place.filedDir }, place);
     io.stdout.write(outcome.text(io.cwd));
@@ -73,5 +79,7 @@ export async function runCommand(
       note,
     );
     throw error;
+  } finally {
+    removeEmptyFolders();
   }
 }
