@@ -1,9 +1,6 @@
 import { rmdirSync } from 'node:fs';
 import { removeOpenTempFiles } from '../output/AtomicFile.js';
 
-/** 128 + SIGINT's number, as shells report a program Ctrl-C stopped: the exit code of any stopped command. */
-export const EXIT_INTERRUPTED = 130;
-
 /** Folders this process made for a run that must not outlive it empty. */
 const madeFolders = new Set<string>();
 

@@ -8,7 +8,8 @@ import { processIo } from './CliIo.js';
 import { describeError, EXIT, exitCodeFor } from '../errors/exitCode.js';
 import { toolVersion } from '../pipeline/toolVersion.js';
 import { stopWritesOn } from '../output/AtomicFile.js';
-import { cleanUpAtHardStop, EXIT_INTERRUPTED } from './hardStop.js';
+import { EXIT_INTERRUPTED } from './cliExitCodes.js';
+import { cleanUpAtHardStop } from './hardStop.js';
 
 /** How long a stopped command may take to wind down before the process ends regardless. */
 const SHUTDOWN_BOUND_MS = 8_000;

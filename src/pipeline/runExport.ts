@@ -1,3 +1,4 @@
+import { exportWarnings } from './exportWarnings.js';
 import { getChain } from '../chains/chains.js';
 import { openRunPriceOracle } from './openRunPriceOracle.js';
 import { feeRule } from '../chains/feeRule.js';
@@ -68,6 +69,8 @@ export interface ExportResult {
   upToHead: number[];
   /** `null` for an export without values. */
   valuation: ExportValuation | null;
+  /** What succeeded but must be said (`exportWarnings`). */
+  warnings: string[];
 }
 
 /**
@@ -126,6 +129,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       ...(deferred === null ? {} : { valuation: deferred }),
     });
     const valuation = deferred === null ? null : await exportValuation(deferred.prepared(), job.out);
+    const warnings = exportWarnings(run.store, job, sync.chains, deferred === null ? null : deferred.prepared().missing);
     // Only a job with rules or labels has anything to report: others skip the extra pass over the ledger.
     const overrides =
       job.rules.length > 0 || job.apiLabels
@@ -160,6 +164,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
         counterpartyLabels: labels,
         rules: overrides.rules,
         ...(valuation === null ? {} : { valuation: valuationSection(valuation) }),
+        warnings,
       },
       files: [
         ...results.flatMap((result) => result.files),
@@ -177,7 +182,18 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
         balanceSeries(ledgerFromStore(run.store, ledgerJob, sync.chains)()),
       );
     }
-    return { sync, history, api: run.api.stats, templates: results, labels, overrides, manifest, upToHead: [...upToHead], valuation };
+    return {
+      sync,
+      history,
+      api: run.api.stats,
+      templates: results,
+      labels,
+      overrides,
+      manifest,
+      upToHead: [...upToHead],
+      valuation,
+      warnings,
+    };
   } finally {
     run.close();
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { removeStrayTempFiles } from '../../output/AtomicFile.js';
+import { EXIT_UNVALUED } from '../cliExitCodes.js';
 import { madeForThisRun, removeEmptyFolders } from '../hardStop.js';
 import { alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
 import type { JobFlags } from '../../config/JobFlags.js';
@@ -62,6 +63,11 @@ export async function runCommand(
     const outcome = await kind.execute(job, values, { progress, log, command, signal, filedDir: place.filedDir }, place);
     io.stdout.write(outcome.text(io.cwd));
     await raiseAlert(alertAfter(outcome, subject, new Date()), alerts, note);
+    const unvalued = Number(outcome.summary.rowsWithoutValue ?? 0);
+    if (values.requireValues === true && unvalued > 0) {
+      io.stderr.write(`ledgerscan: ${unvalued} rows that should have a value have none, and --require-values asks for every one\n`);
+      return EXIT_UNVALUED;
+    }
     return outcome.status === 'succeeded' ? EXIT.ok : EXIT.differences;
   } catch (error) {
     const message = redactSecrets(describeError(error), argv, io.env);
