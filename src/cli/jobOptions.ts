@@ -1,15 +1,35 @@
 import type { Argv } from 'yargs';
 import { DEFAULTS } from '../config/DEFAULTS.js';
+import type { RunKind } from '../runs/RunKind.js';
+
+/**
+ * The job flags a command does not read, hidden from its `--help` (still accepted, so a job's usual command line
+ * works for every command): the templates of a command that renders none, the period of one that has none or takes
+ * the filed one's, and `close`'s `--out` (it files into `--filed`).
+ */
+function unusedFlags(kind: RunKind): Set<string> {
+  const unused = new Set<string>();
+  const filed = kind.filedPeriod !== undefined;
+  if (!kind.needs.templates || filed) unused.add('template');
+  if (!kind.needs.templates) ['template-file', 'xlsx'].forEach((flag) => unused.add(flag));
+  if (!kind.needs.period || filed) ['year', 'from', 'to'].forEach((flag) => unused.add(flag));
+  if ('filed' in kind.options && !filed) unused.add('out');
+  return unused;
+}
 
 /**
  * The options every job command shares. Chains, year and rate stay strings so that `loadJob`
  * names a bad value (`--chain eth`) instead of yargs turning it into NaN.
  */
-export function withJobOptions<T>(yargs: Argv<T>) {
-  return yargs
+export function withJobOptions<T>(yargs: Argv<T>, kind: RunKind) {
+  const built = yargs
     .option('config', { type: 'string', describe: 'job file (JSON); flags override it' })
     .option('address', { type: 'string', array: true, describe: 'wallet address (repeatable)' })
-    .option('chain', { type: 'string', array: true, describe: 'chain id (repeatable), see `ledgerscan chains`' })
+    .option('chain', {
+      type: 'string',
+      array: true,
+      describe: 'chain id, slug or name (repeatable), e.g. 1 or arbitrum; see `ledgerscan chains`',
+    })
     .option('year', { type: 'string', describe: 'calendar year, e.g. 2025' })
     .option('from', { type: 'string', describe: 'first day, YYYY-MM-DD' })
     .option('to', { type: 'string', describe: 'last day (inclusive), YYYY-MM-DD' })
@@ -54,4 +74,6 @@ export function withJobOptions<T>(yargs: Argv<T>) {
     })
     .option('values', { type: 'boolean', describe: 'value every row (default); --no-values writes the files without values' })
     .option('quiet', { type: 'boolean', describe: 'no progress output' });
+  for (const flag of unusedFlags(kind)) built.hide(flag);
+  return built;
 }

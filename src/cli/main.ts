@@ -7,6 +7,9 @@ import type { CliIo } from './CliIo.js';
 import { processIo } from './CliIo.js';
 import { describeError, EXIT, exitCodeFor } from '../errors/exitCode.js';
 import { toolVersion } from '../pipeline/toolVersion.js';
+import { stopWritesOn } from '../output/AtomicFile.js';
+import { EXIT_INTERRUPTED } from './cliExitCodes.js';
+import { cleanUpAtHardStop } from './hardStop.js';
 
 /** How long a stopped command may take to wind down before the process ends regardless. */
 const SHUTDOWN_BOUND_MS = 8_000;
@@ -51,7 +54,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     parser = parser.command(
       kind.name,
       kind.describe,
-      (y) => withKindOptions(withJobOptions(y), kind),
+      (y) => withKindOptions(withJobOptions(y, kind), kind),
       async (args) => {
         const { runCommand } = await import('./commands/runCommand.js');
         code = await runCommand(kind, args, argv, io, signal);
@@ -208,8 +211,10 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     await parser.parseAsync();
     return code;
   } catch (error) {
-    io.stderr.write(`${redactSecrets(describeError(error), argv, io.env)}\n`);
-    return exitCodeFor(error);
+    // Stopped: whatever the command threw on its way out, the signal's own line and code.
+    const stop: unknown = signal.aborted ? signal.reason : undefined;
+    io.stderr.write(`${redactSecrets(describeError(stop ?? error), argv, io.env)}\n`);
+    return stop === undefined ? exitCodeFor(error) : EXIT_INTERRUPTED;
   }
 }
 
@@ -237,15 +242,22 @@ if (isEntryPoint()) {
   const controller = new AbortController();
   // The first signal asks the command to stop gracefully, within SHUTDOWN_BOUND_MS whatever its database or
   // API does; a second one ends the process at once. Either way the exit handlers (store locks) still run.
+  // Either way, the temp files it had open and an --out it made and left empty are removed, and the code is 130.
   const stop = (signal: NodeJS.Signals): void => {
-    const reason = new InputError(`stopped by ${signal}; what was fetched is committed`);
-    if (controller.signal.aborted) process.exit(exitCodeFor(reason));
+    const reason = new InputError(`stopped by ${signal}; what was fetched is committed, no file half written`);
+    const end = (): never => {
+      cleanUpAtHardStop();
+      process.exit(EXIT_INTERRUPTED);
+    };
+    if (controller.signal.aborted) end();
     controller.abort(reason);
     setTimeout(() => {
       process.stderr.write(`ledgerscan: not stopped within ${SHUTDOWN_BOUND_MS / 1000} s of ${signal}; exiting\n`);
-      process.exit(exitCodeFor(reason));
+      end();
     }, SHUTDOWN_BOUND_MS).unref();
   };
+  // A render that does not watch the signal stops at its next write, aborting its files.
+  stopWritesOn(controller.signal);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   process.exitCode = await runCli(process.argv.slice(2), processIo(), controller.signal);

@@ -1,4 +1,5 @@
 import { InputError } from '../errors/LedgerscanError.js';
+import { redactValues } from '../secrets/redact.js';
 import type { Surface } from './Surface.js';
 
 /**
@@ -57,11 +58,6 @@ export class Problems {
   }
 
   private redact(text: string): string {
-    return this.secrets.reduce((safe, secret) => {
-      let redacted = safe.split(secret).join('***');
-      // quoteValue cuts long values with "…", which could leave the head of a secret behind.
-      for (let length = secret.length - 1; length >= 4; length -= 1) redacted = redacted.split(`${secret.slice(0, length)}…`).join('***…');
-      return redacted;
-    }, text);
+    return redactValues(text, this.secrets);
   }
 }

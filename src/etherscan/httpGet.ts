@@ -12,7 +12,7 @@ export interface HttpAnswer {
   text: string;
 }
 
-/** Errors that mean nothing listens at the URL's host and port: retrying more than once only wastes time. */
+/** Errors that mean nothing listens at the URL's host and port (or fetch will never call it): retrying more than once only wastes time. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** One GET, body included, within `timeoutMs`; a transport failure becomes a retry, never a thrown error. */
@@ -27,7 +27,7 @@ export async function httpGet(http: KyInstance, url: string, timeoutMs: number):
     if (controller.signal.aborted) return transportRetry('timeout', `no complete answer within ${timeoutMs} ms`);
     const code = transportCode(error);
     return transportRetry(
-      code !== undefined && UNREACHABLE_CODES.has(code) ? 'unreachable' : 'network',
+      (code !== undefined && UNREACHABLE_CODES.has(code)) || isBadPort(error) ? 'unreachable' : 'network',
       describeTransportError(error, code),
     );
   } finally {
@@ -48,6 +48,11 @@ function transportCode(error: unknown): string | undefined {
   const inner = asRecord(cause);
   const found = code ?? inner['code'] ?? asRecord(asRecord(inner['errors'])[0])['code'];
   return typeof found === 'string' && found !== '' ? found : undefined;
+}
+
+/** fetch refuses some ports (6000, 6665, …: the WHATWG "bad port" list) before connecting, so no retry can help. */
+function isBadPort(error: unknown): boolean {
+  return asRecord(asRecord(error)['cause'])['message'] === 'bad port';
 }
 
 function describeTransportError(error: unknown, code: string | undefined): string {

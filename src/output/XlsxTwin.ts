@@ -2,7 +2,7 @@ import { createReadStream, renameSync, rmSync } from 'node:fs';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import { hiddenTempPath } from './AtomicFile.js';
+import { forgetTempFile, hiddenTempPath, throwIfStopped } from './AtomicFile.js';
 import type { CellKind } from '../templates/spreadsheetKinds.js';
 import { SPREADSHEET_DIGITS, spreadsheetCell } from './spreadsheetCell.js';
 
@@ -60,7 +60,7 @@ export class XlsxTwin {
   /** Writes the whole spreadsheet from the CSV (the CSV must be complete). */
   async close(): Promise<void> {
     try {
-      const book = new FixedTimeWorkbook({ filename: this.tempPath, useSharedStrings: false, useStyles: false });
+      const book = new FixedTimeWorkbook({ filename: this.tempPath, useSharedStrings: false, useStyles: true });
       book.creator = 'ledgerscan';
       book.lastModifiedBy = 'ledgerscan';
       book.created = FIXED_TIME;
@@ -72,16 +72,20 @@ export class XlsxTwin {
         string[]
       >) {
         const cells = record.map((text, i) =>
-          header ? { value: text, note: this.kinds[i] === 'number' ? COLUMN_NOTE : null } : spreadsheetCell(text, this.kinds[i] ?? 'text'),
+          header
+            ? { value: text, note: this.kinds[i] === 'number' ? COLUMN_NOTE : null, format: null }
+            : spreadsheetCell(text, this.kinds[i] ?? 'text'),
         );
         const row = sheet.addRow(cells.map((cell) => cell.value));
         cells.forEach((cell, i) => {
+          if (cell.format !== null) row.getCell(i + 1).numFmt = cell.format;
           if (cell.note === null || (!header && notes >= MAX_NOTES)) return;
           row.getCell(i + 1).note = cell.note;
           if (!header) notes += 1;
         });
         row.commit();
         header = false;
+        throwIfStopped();
       }
       await book.commit();
     } catch (error) {
@@ -91,10 +95,12 @@ export class XlsxTwin {
 
   publish(): void {
     renameSync(this.tempPath, this.path);
+    forgetTempFile(this.tempPath);
   }
 
   abort(): Promise<void> {
     rmSync(this.tempPath, { force: true });
+    forgetTempFile(this.tempPath);
     return Promise.resolve();
   }
 }

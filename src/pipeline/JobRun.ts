@@ -12,6 +12,7 @@ import { openPostgresStore } from '../store/postgres/openPostgresStore.js';
 import { RunLock } from '../store/RunLock.js';
 import type { StoreLocation } from '../store/StoreLocation.js';
 import { makeDirectory } from '../makeDirectory.js';
+import { RememberingApi } from '../sync/RememberingApi.js';
 
 /** What one command holds while it works on a job: the locked store and the API client. */
 export interface JobRun {
@@ -42,13 +43,15 @@ export function openJobRun(job: Job, options: JobRunOptions): JobRun {
   const store = openLockedStore(options.store ?? { kind: 'sqlite', file: job.state }, options);
   const lease =
     options.limiter === undefined ? leaseRateLimiter(job.api.apiKey, job.api.rate) : { limiter: options.limiter, release: () => undefined };
-  const api = new EtherscanClient({
+  const client = new EtherscanClient({
     baseUrl: job.api.baseUrl,
     apiKey: job.api.apiKey,
     rate: job.api.rate,
     limiter: lease.limiter,
     ...(options.log === undefined ? {} : { log: options.log }),
   });
+  // What the API cannot answer otherwise any more is kept in the book's store and not asked again.
+  const api = new RememberingApi(client, store.store.finalAnswers, job.ripeness);
   return {
     job,
     store: store.store,

@@ -88,7 +88,9 @@ function csvRow({ at }: BalancesAtResult, row: BalanceAt): string[] {
 function summary(result: BalancesAtResult, csvPath: string): string {
   const counted = result.rows.filter((row) => row.bucket.spam === '');
   const differs = counted.filter((row) => row.status === 'differs');
-  const wallets = new Set(counted.map((row) => `${row.bucket.chainId}:${row.bucket.wallet}`)).size;
+  // Wallets and chains apart: "4 wallets" once meant 2 wallets on 2 chains.
+  const wallets = new Set(counted.map((row) => row.bucket.wallet)).size;
+  const chains = new Set(counted.map((row) => row.bucket.chainId)).size;
   const check =
     result.check === 'off'
       ? 'not checked against the chain'
@@ -97,7 +99,7 @@ function summary(result: BalancesAtResult, csvPath: string): string {
         : `checked against the chain: ${counted.filter((row) => row.status === 'match').length} match, ${differs.length} differ, ${counted.filter((row) => row.status === 'unchecked').length} unchecked`;
   const spam = result.rows.length - counted.length;
   return [
-    `balances at ${result.at.local} (${result.at.utc}): ${counted.length} asset${counted.length === 1 ? '' : 's'} of ${wallets} wallet${wallets === 1 ? '' : 's'} per chain; ${check}`,
+    `balances at ${result.at.local} (${result.at.utc}): ${counted.length} asset${counted.length === 1 ? '' : 's'} of ${wallets} wallet${wallets === 1 ? '' : 's'} on ${chains} chain${chains === 1 ? '' : 's'}; ${check}`,
     ...differs
       .slice(0, LISTED)
       .map(

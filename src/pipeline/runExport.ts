@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { exportWarnings } from './exportWarnings.js';
 import { getChain } from '../chains/chains.js';
 import { feeRule } from '../chains/feeRule.js';
 import type { Job } from '../config/Job.js';
@@ -79,6 +80,8 @@ export interface ExportResult {
   upToHead: number[];
   /** `null` for an export without values. */
   valuation: ExportValuation | null;
+  /** What succeeded but must be said (`exportWarnings`). */
+  warnings: string[];
 }
 
 /**
@@ -152,6 +155,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       runFolder: options.balanceSeriesFile === undefined ? null : path.dirname(options.balanceSeriesFile),
     });
     const valuation = prepared === null ? null : exportValuation(prepared, outputs);
+    const warnings = exportWarnings(run.store, job, sync.chains, prepared?.missing ?? null);
     const manifest = await writeManifest(job.out, {
       toolVersion: toolVersion(),
       job,
@@ -182,6 +186,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
         ...Object.assign({}, ...outputs.parts.map((part) => part.sections ?? {})),
         ...(valuation === null ? {} : { valuation: valuationSection(valuation) }),
         outputs: outputs.delivered,
+        warnings,
       },
       files: [...results.flatMap((result) => result.files), ...tieoutFiles(job.out, job.xlsx), ...outputs.files],
       generatedAt: now().toISOString(),
@@ -199,6 +204,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       manifest,
       upToHead: [...upToHead],
       valuation,
+      warnings,
     };
   } finally {
     run.close();

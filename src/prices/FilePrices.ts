@@ -1,3 +1,4 @@
+import { CsvError, parse } from 'csv-parse/sync';
 import { InputError } from '../errors/LedgerscanError.js';
 import { Decimal } from '../ledger/money.js';
 import { lastAtOrBefore } from './lastAtOrBefore.js';
@@ -22,19 +23,19 @@ const HEADER: readonly string[] = PRICE_COLUMNS;
 export class FilePrices {
   private readonly series = new Map<string, FilePrice[]>();
 
-  /** Parses the whole file first: a malformed line is an `InputError` naming file, line and column. */
+  /** Parses the whole file first (RFC 4180: cells quoted or not): a malformed line is an `InputError` naming file, line and column. */
   constructor(text: string, name: string) {
-    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-    const header = (lines[0] ?? '').split(',').map((cell) => cell.trim().toLowerCase());
-    if (header.join(',') !== HEADER.join(',')) throw fileError(name, 1, 1, `the header must be ${HEADER.join(',')}`);
-    lines.slice(1).forEach((line, index) => {
-      if (line.trim() === '') return;
-      const price = parseLine(line, name, index + 2);
+    const [header, ...lines] = csvLines(text, name);
+    const names = (header?.cells ?? []).map((cell) => cell.trim().toLowerCase());
+    if (names.join(',') !== HEADER.join(',')) throw fileError(name, 1, 1, `the header must be ${HEADER.join(',')}`);
+    for (const line of lines) {
+      if (line.cells.every((cell) => cell.trim() === '')) continue;
+      const price = parseLine(line, name);
       const key = seriesKey(price.chainId, price.asset, price.currency);
       const list = this.series.get(key) ?? [];
       list.push(price);
       this.series.set(key, list);
-    });
+    }
     for (const list of this.series.values()) list.sort((a, b) => a.time - b.time);
   }
 
@@ -50,9 +51,64 @@ function seriesKey(chainId: number, asset: string, currency: string): string {
   return `${chainId}|${asset}|${currency}`;
 }
 
+/** One record of the file: its cells, the line it starts on and the column each cell starts at. */
+interface CsvLine {
+  cells: string[];
+  lineNo: number;
+  columns: number[];
+}
+
+/** Spreadsheets quote every cell, and quote a cell holding a comma: the file is read as RFC 4180 says. */
+function csvLines(text: string, name: string): CsvLine[] {
+  try {
+    // csv-parse's types do not follow its `raw` and `info` options, which wrap each record.
+    const options = { relax_column_count: true, raw: true, info: true };
+    const records = parse(text.replace(/^\uFEFF/, ''), options) as unknown as CsvRecord[];
+    return records.map(({ record, raw, info }) => ({
+      cells: record,
+      lineNo: info.lines - (raw.replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0),
+      columns: cellColumns(raw),
+    }));
+  } catch (cause) {
+    if (!(cause instanceof CsvError)) throw cause;
+    throw fileError(name, Number(cause.lines ?? 1), 1, `not a CSV line: ${CSV_PROBLEMS[cause.code] ?? cause.message}`, cause);
+  }
+}
+
+interface CsvRecord {
+  record: string[];
+  raw: string;
+  info: { lines: number };
+}
+
+const CSV_PROBLEMS: Readonly<Record<string, string>> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quote is not closed (a cell that starts with " ends with ")',
+  INVALID_OPENING_QUOTE: 'a quote inside an unquoted cell (quote the whole cell and double the quote: "a""b")',
+  CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote (a quote inside a quoted cell is doubled: "a""b")',
+};
+
+/** The 1-based column each cell of a record's raw text starts at (a quoted cell runs to its closing quote). */
+function cellColumns(raw: string): number[] {
+  const columns: number[] = [];
+  let at = 0;
+  for (;;) {
+    columns.push(at + 1);
+    if (raw[at] === '"') at = closingQuote(raw, at + 1) + 1;
+    const comma = raw.indexOf(',', at);
+    if (comma < 0) return columns;
+    at = comma + 1;
+  }
+}
+
+/** Where the quoted cell whose text starts at `from` ends: the first quote not doubled. */
+function closingQuote(raw: string, from: number): number {
+  let at = from;
+  while (at < raw.length && !(raw[at] === '"' && raw[at + 1] !== '"')) at += raw[at] === '"' ? 2 : 1;
+  return at;
+}
+
 /** A line's cells by the rules every manual price follows (`priceCells`), a refusal placed at its line and column. */
-function parseLine(line: string, name: string, lineNo: number): FilePrice {
-  const cells = line.split(',');
+function parseLine({ cells, lineNo, columns }: CsvLine, name: string): FilePrice {
   if (cells.length !== HEADER.length)
     throw fileError(name, lineNo, 1, `${cells.length} cells where ${HEADER.length} are needed (${HEADER.join(',')})`);
   const cell = <T>(n: number, rule: (text: string) => T): T => {
@@ -60,13 +116,7 @@ function parseLine(line: string, name: string, lineNo: number): FilePrice {
       return rule((cells[n] ?? '').trim());
     } catch (cause) {
       if (!(cause instanceof InputError)) throw cause;
-      throw fileError(
-        name,
-        lineNo,
-        cells.slice(0, n).reduce((sum, text) => sum + text.length + 1, 1),
-        cause.shortMessage,
-        cause,
-      );
+      throw fileError(name, lineNo, columns[n] ?? 1, cause.shortMessage, cause);
     }
   };
   return {

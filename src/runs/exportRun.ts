@@ -36,7 +36,13 @@ export const exportRun = {
   load: pipelineStep,
   name: 'export',
   describe: 'sync the job and write its CSV files',
-  options: {},
+  options: {
+    requireValues: {
+      type: 'boolean',
+      cliOnly: true,
+      describe: 'exit 4 when rows that should have a value have none (a price source down): for cron and CI year-end runs',
+    },
+  },
   needs: { templates: true, period: true },
   summary: exportRunSummary,
   results: [EXPORT_MANIFEST, TIEOUT_TABLE, MISSING_PRICES_TABLE, BALANCE_SERIES, VALUATION_FIGURES],

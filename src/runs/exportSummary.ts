@@ -53,6 +53,7 @@ export function exportSummary(result: ExportResult, cwd: string): string {
   if (overrides.rules.length > 0)
     lines.push(`rules: ${overrides.rules.map((rule) => `${rule.id} ${rule.matched}`).join(', ')} entries changed`);
   if (result.valuation !== null) lines.push(valuationLine(result.valuation, cwd));
+  for (const warning of result.warnings) lines.push(`warning: ${warning}`);
   lines.push(`manifest: ${path.relative(cwd, result.manifest)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,15 +1,19 @@
 /**
  * Every secret's way out of a text bound for a message, a log line, an error or a file: API keys and
- * database passwords. A secret is masked only where it stands whole, never inside a word (a one-letter
- * key must not turn "Unexpected token" into "Unexpected to***en").
+ * database passwords. A short secret is masked only where it stands whole, never inside a word (a one-letter
+ * key must not turn "Unexpected token" into "Unexpected to***en"); one of 8 characters or more wherever it stands.
  */
 
 /** Letters and digits: a secret touching one of these on either side is part of a longer word. */
 const WORD = 'A-Za-z0-9';
 
-/** `text` with every whole-token occurrence of `secret` replaced by `***`. */
+/** A secret this long is no word's part by chance: glued to other text it is still the secret, and masked. */
+const ALWAYS_MASKED = 8;
+
+/** `text` with every whole-token occurrence of `secret` (any occurrence of a long one) replaced by `***`. */
 function maskToken(text: string, secret: string): string {
   const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (secret.length >= ALWAYS_MASKED) return text.replace(new RegExp(escaped, 'g'), '***');
   return text.replace(new RegExp(`(?<![${WORD}])${escaped}(?![${WORD}])`, 'g'), '***');
 }
 
@@ -23,6 +27,19 @@ export function redact(text: string, apiKey?: string): string {
     for (const form of new Set([apiKey, encodeURIComponent(apiKey)])) out = maskToken(out, form);
   }
   return out;
+}
+
+/**
+ * `text` with every whole occurrence of each secret masked, and the head of one cut short with "…" (how a
+ * long value is quoted in a one-line problem): a secret a user pasted into the wrong field.
+ */
+export function redactValues(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((safe, secret) => {
+    let out = maskToken(safe, secret);
+    // A cut head ends in "…" where no word goes on: masked wherever it stands, as long as it is more than a few letters.
+    for (let length = secret.length - 1; length >= 4; length -= 1) out = out.split(`${secret.slice(0, length)}…`).join('***…');
+    return out;
+  }, text);
 }
 
 /** A database URL fit for a message: its password, if it carries one, replaced by `***`. */

@@ -1,5 +1,6 @@
 import type { PriceCache } from '../prices/PriceCache.js';
 import type { AddressTags } from './AddressTags.js';
+import type { FinalAnswers } from './FinalAnswers.js';
 import type { RecordStore } from './RecordStore.js';
 import type { ScreeningLists } from './ScreeningLists.js';
 import type { StoreLocation } from './StoreLocation.js';
@@ -14,5 +15,7 @@ export interface PipelineStore extends RecordStore {
   readonly screeningLists: ScreeningLists;
   /** Prices and FX rates, each source, asset and bucket asked once ever. */
   readonly prices: PriceCache;
+  /** The API's answers that cannot change any more, each asked once ever. */
+  readonly finalAnswers: FinalAnswers;
   readonly location: StoreLocation;
 }

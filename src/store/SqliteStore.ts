@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Stream, WireReceipt, WireRecord } from '../etherscan/wire.js';
 import { AddressTagTable } from './AddressTagTable.js';
 import { MENTIONS_A_BRIDGE } from '../db/bridgeRows.js';
+import { FinalAnswerTable } from './FinalAnswerTable.js';
 import { PriceTable } from './PriceTable.js';
 import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from './RecordStore.js';
 import type { PipelineStore } from './PipelineStore.js';
@@ -47,6 +48,8 @@ export class SqliteStore implements PipelineStore {
   readonly screeningLists: ScreeningListTable;
   /** Prices and rates, each asked once ever. */
   readonly prices: PriceTable;
+  /** The API's answers that cannot change any more. */
+  readonly finalAnswers: FinalAnswerTable;
   private readonly db: Database.Database;
   private readonly statements;
 
@@ -55,6 +58,7 @@ export class SqliteStore implements PipelineStore {
     this.addressTags = new AddressTagTable(db);
     this.screeningLists = new ScreeningListTable(db);
     this.prices = new PriceTable(db);
+    this.finalAnswers = new FinalAnswerTable(db);
     this.statements = {
       // ledger_rows first: its rows are found through the records' key index.
       deleteLedgerSpan: db.prepare(

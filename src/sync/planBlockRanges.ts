@@ -2,6 +2,7 @@ import { InputError } from '../errors/LedgerscanError.js';
 import { ApiProtocolError, ChainNotAvailableError } from '../etherscan/errors.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import type { JobPeriod } from '../config/Job.js';
+import { FINAL_AFTER_S, RememberingApi } from './RememberingApi.js';
 
 /** The blocks of one chain that fall in the job's period, and the head when it was planned. */
 export interface ChainBlockRange {
@@ -25,8 +26,8 @@ export interface BlockPlan {
 }
 
 /**
- * Turns the period (Unix seconds, end exclusive) into a block range per chain: at most three
- * calls a chain, so nothing is cached across runs. A chain the plan does not cover is skipped and
+ * Turns the period (Unix seconds, end exclusive) into a block range per chain: at most three calls a chain,
+ * none for a period over for a day whose blocks a `RememberingApi` kept. A chain the plan does not cover is skipped and
  * reported; every other error (daily limit, bad key) is the caller's.
  */
 export async function planBlockRanges(
@@ -62,13 +63,24 @@ async function planChain(
   period: Pick<JobPeriod, 'startTime' | 'endTime'>,
   nowSeconds: number,
 ): Promise<ChainBlockRange> {
+  // A period over for a day has blocks that never change: kept, they and a ripe head seen before cost no call.
+  if (api instanceof RememberingApi && period.endTime <= nowSeconds - FINAL_AFTER_S) {
+    const startBlock = await firstBlock(api, chainId, period.startTime);
+    const endBlock = await api.blockNumberByTime(chainId, period.endTime - 1, 'before');
+    const headBlock = await api.ripeHeadFor(chainId, endBlock);
+    return { chainId, startBlock, endBlock: Math.min(endBlock, headBlock), headBlock };
+  }
   const headBlock = await api.headBlock(chainId);
   if (period.startTime > nowSeconds) throw noBlockAfter(chainId, period.startTime, 'the period has not begun');
-  const startBlock = await api.blockNumberByTime(chainId, period.startTime, 'after').catch((error: unknown) => {
-    throw isNoClosestBlock(error) ? noBlockAfter(chainId, period.startTime, "the explorer's data ends before it") : error;
-  });
+  const startBlock = await firstBlock(api, chainId, period.startTime);
   const endBlock = period.endTime > nowSeconds ? headBlock : await api.blockNumberByTime(chainId, period.endTime - 1, 'before');
   return { chainId, startBlock, endBlock: Math.min(endBlock, headBlock), headBlock };
+}
+
+function firstBlock(api: EtherscanApi, chainId: number, startTime: number): Promise<number> {
+  return api.blockNumberByTime(chainId, startTime, 'after').catch((error: unknown) => {
+    throw isNoClosestBlock(error) ? noBlockAfter(chainId, startTime, "the explorer's data ends before it") : error;
+  });
 }
 
 /** Etherscan's answer to a time after its newest block: "No closest block found". */

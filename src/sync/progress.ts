@@ -1,6 +1,6 @@
 import type { CallEstimateResult } from './estimateCalls.js';
 import type { StreamKey } from './pageStream.js';
-import { callsLeft, etaSeconds, initialProgress, progressTotals, reduceProgress } from './reduceProgress.js';
+import { callsLeft, etaSeconds, initialProgress, measuredPace, progressTotals, reduceProgress } from './reduceProgress.js';
 import type { ProgressEvent, ProgressLine } from './reduceProgress.js';
 
 /** What the sync tells its reporter; every call must be cheap, sync does not wait on it. */
@@ -46,6 +46,8 @@ export function createProgress(options: {
   let state = initialProgress(now());
   let drawnLines = 0;
   let lastDraw = -Infinity;
+  // A sync the store holds part of has no estimate: its first blocks to fetch get a plan line of their own.
+  let unplanned = false;
   const apply = (event: ProgressEvent): void => {
     state = reduceProgress(state, event, now());
   };
@@ -54,15 +56,17 @@ export function createProgress(options: {
     const totals = progressTotals(state);
     const elapsed = formatSeconds((state.at - state.startedAt) / 1000);
     const seconds = etaSeconds(state, rate);
+    // Until the pace is measured the ETA is the rate's, and says so.
+    const unsure = measuredPace(state) === undefined && rate !== undefined ? ` at --rate ${rate} (not measured yet)` : '';
     const left = callsLeft(state);
     if (left !== null && rate !== undefined) {
       // A cold sync's calls are known from the plan: count down those left, at the measured rate and within the daily quota.
       const pace = seconds === null ? rate : left / seconds;
-      return `sync calls left ${left} · receipts ${totals.receipts}/${totals.receiptsTotal} · ${elapsed} elapsed${seconds === null ? '' : ` · ETA ${etaText(left, pace, dailyQuota)}`}`;
+      return `sync calls left ${left} · receipts ${totals.receipts}/${totals.receiptsTotal} · ${elapsed} elapsed${seconds === null ? '' : ` · ETA ${etaText(left, pace, dailyQuota)}${unsure}`}`;
     }
     // Blocks and receipts are shown apart: a chain has millions of blocks and a wallet thousands of receipts,
     // so one blended share would sit at 99 % through the whole receipt phase.
-    const eta = seconds === null ? '' : ` · ETA ${formatSeconds(seconds)}`;
+    const eta = seconds === null ? '' : ` · ETA ${formatSeconds(seconds)}${unsure}`;
     return `sync blocks ${state.blocksPercent}% · receipts ${totals.receipts}/${totals.receiptsTotal} · ${elapsed} elapsed${eta}`;
   };
 
@@ -84,7 +88,10 @@ export function createProgress(options: {
 
   return {
     estimate(result) {
-      if ('warm' in result) return;
+      if ('warm' in result) {
+        unplanned = true;
+        return;
+      }
       if ('unavailable' in result) {
         output.write(`${stamp()}plan: no call estimate (${result.unavailable})\n`);
         return;
@@ -100,6 +107,13 @@ export function createProgress(options: {
     },
     planned(key, blocks) {
       apply({ type: 'planned', chainId: key.chainId, wallet: key.wallet, blocks });
+      if (unplanned && blocks > 0) {
+        unplanned = false;
+        if (tty) drawnLines = 0;
+        output.write(
+          `${stamp()}plan: part of this sync is stored; the rest (${blocks} blocks) is counted as it comes, without an estimate\n`,
+        );
+      }
     },
     page(key, page) {
       apply({ type: 'page', chainId: key.chainId, wallet: key.wallet, ...page });

@@ -25,6 +25,8 @@ export interface ProgressState {
   phase: 'sync' | 'files' | 'done';
   /** The client's exact count once done, else null (pages plus receipts until then). */
   apiCalls: number | null;
+  /** When the first sync call came and the calls then: the pace is measured from here, not from the planning. */
+  firstCall: { at: number; calls: number } | null;
 }
 
 export type ProgressEvent =
@@ -39,7 +41,7 @@ export type ProgressEvent =
 const EMPTY_LINE: ProgressLine = { pages: 0, rows: 0, receipts: 0, receiptsQueued: 0, blocks: 0, blocksDone: 0 };
 
 export function initialProgress(at: number): ProgressState {
-  return { startedAt: at, at, lines: new Map(), expected: null, blocksPercent: 0, phase: 'sync', apiCalls: null };
+  return { startedAt: at, at, lines: new Map(), expected: null, blocksPercent: 0, phase: 'sync', apiCalls: null, firstCall: null };
 }
 
 /** The state after `event`, which happened at `at`; the state given is left as it was. */
@@ -56,24 +58,30 @@ export function reduceProgress(state: ProgressState, event: ProgressEvent, at: n
         true,
       );
     case 'page':
-      return withPercent(
-        withLine(next, event, (line) => ({
-          ...line,
-          pages: line.pages + 1,
-          rows: line.rows + event.rows,
-          blocksDone: Math.min(line.blocks, line.blocksDone + event.blocks),
-        })),
-        false,
+      return withFirstCall(
+        withPercent(
+          withLine(next, event, (line) => ({
+            ...line,
+            pages: line.pages + 1,
+            rows: line.rows + event.rows,
+            blocksDone: Math.min(line.blocks, line.blocksDone + event.blocks),
+          })),
+          false,
+        ),
       );
     case 'receiptQueued':
       return withLine(next, event, (line) => ({ ...line, receiptsQueued: line.receiptsQueued + 1 }));
     case 'receipt':
-      return withLine(next, event, (line) => ({ ...line, receipts: line.receipts + 1 }));
+      return withFirstCall(withLine(next, event, (line) => ({ ...line, receipts: line.receipts + 1 })));
     case 'finished':
       return { ...next, phase: state.phase === 'done' ? 'done' : 'files' };
     case 'done':
       return { ...next, phase: 'done', blocksPercent: 100, apiCalls: event.apiCalls };
   }
+}
+
+function withFirstCall(state: ProgressState): ProgressState {
+  return state.firstCall === null ? { ...state, firstCall: { at: state.at, calls: progressTotals(state).calls } } : state;
 }
 
 function withLine(
@@ -119,29 +127,30 @@ export function callsLeft(state: ProgressState): number | null {
   return Math.max(0, state.expected.listPages - totals.pages) + Math.max(0, totals.receiptsTotal - totals.receipts);
 }
 
+/** Calls and seconds since the first sync call before its pace counts as measured: fewer say more of the start than of the pace. */
+const MEASURED_CALLS = 20;
+const MEASURED_MS = 5_000;
+
+/** Calls a second since the first sync call, once enough of them came to tell; else undefined. */
+export function measuredPace(state: ProgressState): number | undefined {
+  if (state.firstCall === null) return undefined;
+  const calls = progressTotals(state).calls - state.firstCall.calls;
+  const ms = state.at - state.firstCall.at;
+  return calls >= MEASURED_CALLS && ms >= MEASURED_MS ? calls / (ms / 1000) : undefined;
+}
+
 /**
- * Seconds left, from the call rate measured so far (at most `rate`, the limit; before any call, the limit):
- * the plan's calls left when it gave an estimate, else the listing projected from its share of blocks plus the
- * receipts queued. At least 1 while anything is left, and null when nothing is known to be left or the sync is over.
+ * Seconds left for the calls known to be left — the plan's, else (once every block is listed) the receipts queued —
+ * at the pace measured since the first sync call (at most `rate`, the limit), or at `rate` until it is measured
+ * (`measuredPace`). At least 1 while anything is left; null when nothing known is left, the listing still decides
+ * how much is (no plan), or the sync is over.
  */
 export function etaSeconds(state: ProgressState, rate: number | undefined): number | null {
   if (state.phase !== 'sync') return null;
   const totals = progressTotals(state);
-  const elapsed = (state.at - state.startedAt) / 1000;
-  const measured = elapsed > 0 && totals.calls > 0 ? totals.calls / elapsed : undefined;
+  const measured = measuredPace(state);
   const pace = measured === undefined ? rate : rate === undefined ? measured : Math.min(measured, rate);
-  const planned = callsLeft(state);
-  let seconds: number;
-  if (planned !== null) {
-    if (planned === 0 || pace === undefined) return null;
-    seconds = planned / pace;
-  } else {
-    const share = totals.blocks === 0 ? 1 : totals.blocksDone / totals.blocks;
-    const receiptsLeft = totals.receiptsQueued - totals.receipts;
-    if ((share === 0 && pace === undefined) || (share === 1 && (receiptsLeft === 0 || pace === undefined))) return null;
-    const listing = share > 0 && share < 1 ? (elapsed * (1 - share)) / share : 0;
-    seconds = listing + (pace === undefined ? 0 : receiptsLeft / pace);
-    if (seconds <= 0) return null;
-  }
-  return Math.max(1, seconds);
+  const known = callsLeft(state) ?? (totals.blocksDone < totals.blocks ? null : totals.receiptsQueued - totals.receipts);
+  if (known === null || known <= 0 || pace === undefined) return null;
+  return Math.max(1, known / pace);
 }

@@ -315,6 +315,16 @@ describe('loadJob', () => {
     expect(error.message).not.toContain(KEY.slice(0, 8));
   });
 
+  it('masks a one-letter key only where it stands whole, as the one redaction in src/secrets does', () => {
+    const error = inputErrorOf(() => load({ ...base, apiKey: 'k' }, '{\n  "wallets": [],\n  "chains": [1, 10,]\n}'));
+    expect(error.message).toContain("Unexpected token ']'");
+    expect(error.message).toMatch(/job-\d+\.json is not valid JSON/);
+    expect(error.message).not.toContain('***');
+    const pasted = inputErrorOf(() => load({ ...base, apiKey: 'k', address: ['k'] }));
+    expect(pasted.message).toContain('--address "***"');
+    expect(pasted.message).not.toContain('"k"');
+  });
+
   it('names the line and column of a trailing comma, which V8 reports without an offset', () => {
     const error = inputErrorOf(() => load(base, '{\n  "wallets": [],\n  "chains": [1, 10,]\n}'));
     expect(error.message).toMatch(/is not valid JSON: Unexpected token '\]' at line 3 column 20 \(fix the JSON there\)$/);

@@ -1,3 +1,4 @@
+import { openSqlite } from '../../src/db/sqlite/openSqlite.js';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -354,6 +355,17 @@ describe('bad input through the CLI', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
+  /**
+   * The case's store without the API's final answers the seeding run kept (block numbers, the head): a finished
+   * period's warm re-run asks nothing, so only a store without them shows how a key, a URL or a plan is answered.
+   */
+  function withoutFinalAnswers(at: CaseDir): CaseDir {
+    const db = openSqlite(at.state);
+    db.exec('DELETE FROM final_answers');
+    db.close();
+    return at;
+  }
+
   function caseDir(): CaseDir {
     const dir = path.join(root, `case-${++counter}`);
     fs.mkdirSync(dir);
@@ -402,7 +414,7 @@ describe('bad input through the CLI', () => {
   );
 
   it('a base URL without /v2/api: exit 3 after the 404, one line naming the request, the URL and the fix, nothing written', async () => {
-    const at = caseDir();
+    const at = withoutFinalAnswers(caseDir());
     const before = caseFiles(at.dir);
     const wrongUrl = at.url.replace('/v2/api', '/api');
     const result = await runInProcess(flagsExport(at, { '--base-url': wrongUrl }), { cwd: at.dir });
@@ -416,7 +428,7 @@ describe('bad input through the CLI', () => {
   });
 
   it('a wrong API key against the sandbox: exit 3, one line without the key, nothing written', async () => {
-    const at = caseDir();
+    const at = withoutFinalAnswers(caseDir());
     const wrongKey = 'WRONGKEY8R3T6Y1U5';
     const before = caseFiles(at.dir);
     const result = await runInProcess(flagsExport(at, { '--api-key': wrongKey }), { cwd: at.dir });
@@ -431,7 +443,7 @@ describe('bad input through the CLI', () => {
   it('a chain the API plan does not cover is skipped and reported, the others exported (exit 0)', async () => {
     const freeTier = await startSandbox({ world, rate: E2E_RATE, apiKeys: [KEY], freeTierOnly: true });
     try {
-      const at = caseDir();
+      const at = withoutFinalAnswers(caseDir());
       const result = await runInProcess(flagsExport(at, { '--base-url': freeTier.url, '--chain': ['1', '10'] }), { cwd: at.dir });
       expect(result).toMatchObject({ code: 0, stderr: '' });
       expect(result.stdout).toMatch(

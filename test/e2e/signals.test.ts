@@ -82,7 +82,7 @@ describe('a state path that cannot be created', () => {
 });
 
 describe.each(SIGNALS)('%s stops every long-running command within the bound', (signal) => {
-  it.each(['export', 'sync', 'reconcile'])('%s mid-sync: exit 3 (stopped, what was fetched kept), the lock released', async (command) => {
+  it.each(['export', 'sync', 'reconcile'])('%s mid-sync: exit 130 (stopped, what was fetched kept), the lock released', async (command) => {
     const dir = tempDir(`signals-${command}`);
     const state = path.join(dir, 'state.db');
     // Three calls a second: the cold sync would take more than a minute.
@@ -92,7 +92,7 @@ describe.each(SIGNALS)('%s stops every long-running command within the bound', (
     const started = spawnLedgerscan([command, ...args.slice(1)]);
     await callsReach(calls + 3, started);
     const end = await stopWith(started, signal);
-    expect(end).toEqual({ ms: expect.any(Number), code: 3, signal: null, stderr: expect.stringContaining(`stopped by ${signal}`) });
+    expect(end).toEqual({ ms: expect.any(Number), code: 130, signal: null, stderr: expect.stringContaining(`stopped by ${signal}`) });
     expect(end.ms).toBeLessThan(BOUND_MS);
     expect(fs.existsSync(`${state}.lock`)).toBe(false);
   });

@@ -177,6 +177,8 @@ describe('EtherscanClient retries', () => {
       'ECONNREFUSED',
     ],
     ['an unknown host', () => Promise.resolve('http://no-such-host.invalid/v2/api'), '(ENOTFOUND|EAI_AGAIN)'],
+    // fetch refuses ports such as 6000 (X11) before connecting: no retry can change that.
+    ['a port fetch never calls', () => Promise.resolve('http://127.0.0.1:6000/v2/api'), 'bad port'],
   ])('fails fast on %s: one retry, not eight, and a line naming --base-url', async (_name, baseUrl, code) => {
     const url = await baseUrl();
     const api = client(url, { maxRetries: 8, backoffBaseMs: 1_000, backoffCapMs: 30_000 });

@@ -6,7 +6,9 @@ import path from 'node:path';
 import type { Job } from '../../src/config/Job.js';
 import { CsvFileWriter } from '../../src/output/CsvFileWriter.js';
 import { neutraliseCell } from '../../src/templates/neutraliseCell.js';
-import { spreadsheetCell, TOO_PRECISE_NOTE } from '../../src/output/spreadsheetCell.js';
+import ExcelJS from 'exceljs';
+import { EXPONENT_NOTE, spreadsheetCell, TOO_PRECISE_NOTE } from '../../src/output/spreadsheetCell.js';
+import { XlsxTwin } from '../../src/output/XlsxTwin.js';
 import { writeManifest } from '../../src/output/writeManifest.js';
 
 function tempDir(): string {
@@ -178,16 +180,49 @@ describe('CsvFileWriter quoting', () => {
 
 describe('spreadsheetCell', () => {
   it('makes a decimal a number only where 15 significant digits hold it, and says why otherwise', () => {
-    expect(spreadsheetCell('0.00248851179041425', 'number')).toEqual({ value: 0.00248851179041425, note: null });
-    expect(spreadsheetCell('0.002488511790414254', 'number')).toEqual({ value: '0.002488511790414254', note: TOO_PRECISE_NOTE });
-    expect(spreadsheetCell('300155512659405000000', 'number')).toEqual({ value: 300155512659405000000, note: null });
-    expect(spreadsheetCell('-12.500000000000000000', 'number')).toEqual({ value: -12.5, note: null });
-    expect(spreadsheetCell('3814432126955387', 'number')).toEqual({ value: '3814432126955387', note: TOO_PRECISE_NOTE });
+    expect(spreadsheetCell('0.00248851179041425', 'number')).toEqual({
+      value: 0.00248851179041425,
+      note: null,
+      format: '0.00000000000000000',
+    });
+    expect(spreadsheetCell('0.002488511790414254', 'number')).toEqual({
+      value: '0.002488511790414254',
+      note: TOO_PRECISE_NOTE,
+      format: null,
+    });
+    expect(spreadsheetCell('300155512659405000000', 'number')).toEqual({ value: 300155512659405000000, note: null, format: '0' });
+    expect(spreadsheetCell('-12.500000000000000000', 'number')).toEqual({ value: -12.5, note: null, format: '0.000000000000000000' });
+    expect(spreadsheetCell('3814432126955387', 'number')).toEqual({ value: '3814432126955387', note: TOO_PRECISE_NOTE, format: null });
   });
 
   it('keeps text columns, words and empty cells as they are', () => {
-    expect(spreadsheetCell('3814432126955387', 'text')).toEqual({ value: '3814432126955387', note: null });
-    expect(spreadsheetCell('1e5', 'number')).toEqual({ value: '1e5', note: null });
-    expect(spreadsheetCell('', 'number')).toEqual({ value: null, note: null });
+    expect(spreadsheetCell('3814432126955387', 'text')).toEqual({ value: '3814432126955387', note: null, format: null });
+    expect(spreadsheetCell('1e5', 'number')).toEqual({ value: '1e5', note: null, format: null });
+    expect(spreadsheetCell('', 'number')).toEqual({ value: null, note: null, format: null });
+  });
+});
+
+describe('XlsxTwin', () => {
+  it('keeps a whole number too large to be stored but in exponent form as text, and shows each number with its CSV decimals (values 0.00)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-xlsx-'));
+    try {
+      // An amount of a token whose decimals are unknown is its base units; 1 wei in ETH; a value in cents.
+      writeFileSync(path.join(dir, 'a.csv'), 'amount,value\n5000000000000000000000,12.30\n0.000000000000000001,1.00\n');
+      const twin = new XlsxTwin(path.join(dir, 'a.csv'), path.join(dir, 'a.xlsx'), ['number', 'number']);
+      await twin.close();
+      twin.publish();
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(path.join(dir, 'a.xlsx'));
+      const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+      const cells = [2, 3].flatMap((r) => [1, 2].map((c) => sheet.getRow(r).getCell(c)));
+      expect(cells.map((cell) => [cell.value, cell.numFmt ?? null, cell.note ?? null])).toEqual([
+        ['5000000000000000000000', null, EXPONENT_NOTE],
+        [12.3, '0.00', null],
+        [1e-18, '0.000000000000000000', null],
+        [1, '0.00', null],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -99,7 +99,7 @@ describe('ledgerscan balances --at', () => {
     expect(checked.every((row) => row.status === 'match' && row.difference_raw === '0')).toBe(true);
     expect(run.rows.filter((row) => row.asset_kind === 'erc721').every((row) => row.status === 'unchecked')).toBe(true);
     expect(run.stdout).toMatch(
-      /balances at 2025-03-30T03:00:00\+02:00 \(2025-03-30T01:00:00Z\): \d+ assets of \d+ wallets per chain; checked against the chain: \d+ match, 0 differ/,
+      /balances at 2025-03-30T03:00:00\+02:00 \(2025-03-30T01:00:00Z\): \d+ assets of \d+ wallets on 2 chains; checked against the chain: \d+ match, 0 differ/,
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { redact, redactDatabaseUrl, redactSecrets } from '../../src/secrets/redact.js';
+import { redact, redactDatabaseUrl, redactSecrets, redactValues } from '../../src/secrets/redact.js';
 
 describe('redact', () => {
   const key = 'K3Y+SECRET/123';
@@ -21,6 +21,11 @@ describe('redact', () => {
   it('masks a key only where it stands whole, never inside a word', () => {
     expect(redact('Unexpected token k in JSON', 'k')).toBe('Unexpected token *** in JSON');
     expect(redact('key=abc, abcdef, xabc, abc.', 'abc')).toBe('key=***, abcdef, xabc, ***.');
+  });
+
+  it('masks a long key glued to other text, and the cut head of a quoted one', () => {
+    expect(redact(`label xx${key}yy`, key)).toBe('label xx***yy');
+    expect(redactValues(`"xxxx${key.slice(0, 6)}…" and k in token`, [key, 'k'])).toBe('"xxxx***…" and *** in token');
   });
 });
 

@@ -46,7 +46,8 @@ describe('createProgress', () => {
     expect(writes).toEqual([
       '2026-01-02T03:04:05.000Z sync blocks 10% · receipts 0/0 · 0 s elapsed\n',
       '2026-01-02T03:04:10.000Z chain 10 skipped: the API refused the request: Free API access is not supported for this chain\n',
-      '2026-01-02T03:04:16.000Z sync blocks 30% · receipts 0/0 · 11 s elapsed · ETA 26 s\n',
+      // No plan and blocks still to list: no guess projected from the share of blocks.
+      '2026-01-02T03:04:16.000Z sync blocks 30% · receipts 0/0 · 11 s elapsed\n',
     ]);
   });
 
@@ -59,7 +60,7 @@ describe('createProgress', () => {
     progress.page(KEY, { blocks: 100, rows: 1000 });
     expect(writes).toEqual([
       '2026-01-02T03:04:05.000Z plan: about 250010 calls for this cold sync (10 list pages or more, 250000 receipts; 4 calls counted them) · ETA 3 days at 100000 calls a day (34 h 43 min of calls)\n',
-      '2026-01-02T03:04:05.000Z sync calls left 250009 · receipts 0/250000 · 0 s elapsed · ETA 3 days at 100000 calls a day (34 h 43 min of calls)\n',
+      '2026-01-02T03:04:05.000Z sync calls left 250009 · receipts 0/250000 · 0 s elapsed · ETA 3 days at 100000 calls a day (34 h 43 min of calls) at --rate 2 (not measured yet)\n',
     ]);
   });
 
@@ -90,8 +91,38 @@ describe('createProgress', () => {
     expect(writes.at(-1)).toContain('sync blocks 100% · receipts 100/300 · 20 s elapsed · ETA 40 s\n');
     clock += 20_000;
     progress.receipt(1, KEY.wallet);
-    // 102 calls in 40 s: 2.55 calls/s measured, 199 receipts left.
-    expect(writes.at(-1)).toContain('receipts 101/300 · 40 s elapsed · ETA 1 min 18 s\n');
+    // 101 calls in the 40 s since the first: 2.525 calls/s measured, 199 receipts left.
+    expect(writes.at(-1)).toContain('receipts 101/300 · 40 s elapsed · ETA 1 min 19 s\n');
+  });
+
+  it("takes the first ETA from the plan's calls at the rate, says so until the pace is measured, and never counts the planning time", () => {
+    let clock = 0;
+    const { output, writes } = recorder(false);
+    const progress = createProgress({ output, now: () => clock, rate: 5 });
+    // The plan's own nonce calls and the start took 12 s before the first sync call.
+    clock = 12_000;
+    progress.estimate({ estimate: { listPages: 10, receipts: 990, ownCalls: 8 } });
+    progress.planned(KEY, 100);
+    progress.page(KEY, { blocks: 10, rows: 1000 });
+    expect(writes.at(-1)).toMatch(
+      /sync calls left 999 · receipts 0\/990 · 12 s elapsed · ETA 3 min 20 s at --rate 5 \(not measured yet\)\n$/,
+    );
+    for (let i = 0; i < 200; i++) {
+      clock += 250;
+      progress.receipt(1, KEY.wallet);
+    }
+    // 200 calls in 50 s since the first: 4 calls/s measured, 799 calls left.
+    expect(writes.at(-1)).toMatch(/sync calls left 799 · receipts 200\/990 · 1 min 2 s elapsed · ETA 3 min 20 s\n$/);
+  });
+
+  it('says a plan line before a sync the store holds part of raises the receipts total', () => {
+    const { output, writes } = recorder(true);
+    const progress = createProgress({ output, rate: 5 });
+    progress.estimate({ warm: true });
+    progress.planned(KEY, 0);
+    expect(writes).toEqual([]);
+    progress.planned({ ...KEY, chainId: 10 }, 5000);
+    expect(writes).toEqual(['plan: part of this sync is stored; the rest (5000 blocks) is counted as it comes, without an estimate\n']);
   });
 
   it('writes nothing when quiet', () => {

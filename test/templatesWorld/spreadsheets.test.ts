@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli/main.js';
-import { SPREADSHEET_DIGITS, TOO_PRECISE_NOTE } from '../../src/output/spreadsheetCell.js';
+import { EXPONENT_NOTE, SPREADSHEET_DIGITS, TOO_PRECISE_NOTE } from '../../src/output/spreadsheetCell.js';
 import { COLUMN_NOTE } from '../../src/output/XlsxTwin.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
@@ -43,9 +43,10 @@ const csvRows = (file: string): string[][] => parse(readFileSync(file, 'utf8'), 
 const kindsOf = (twin: Twin): readonly CellKind[] =>
   twin === 'tieout.xlsx' ? TIEOUT_KINDS : spreadsheetKinds(loadBuiltinTemplate(twin.replace('.xlsx', '')));
 
-/** True where a decimal keeps every digit as a spreadsheet number. */
+/** True where a decimal keeps every digit as a spreadsheet number, stored without an exponent (below 10^21). */
 function fits(text: string): boolean {
-  return new Decimal(text).precision(false) <= SPREADSHEET_DIGITS;
+  const decimal = new Decimal(text);
+  return decimal.precision(false) <= SPREADSHEET_DIGITS && decimal.abs().lessThan('1e21');
 }
 
 /**
@@ -129,9 +130,15 @@ describe('export --xlsx: the ledger, the journal CSV and the tie-out as spreadsh
             expect({ column: c, note: cell.note }).toEqual({ column: c, note: kinds[c] === 'number' ? COLUMN_NOTE : undefined });
           else if (cell.note !== undefined) {
             notes += 1;
-            expect(cell.note).toBe(TOO_PRECISE_NOTE);
+            expect([TOO_PRECISE_NOTE, EXPONENT_NOTE]).toContain(cell.note);
           }
-          if (typeof cell.value === 'number') expect(kinds[c]).toBe('number');
+          if (typeof cell.value === 'number') {
+            expect(kinds[c]).toBe('number');
+            // Shown with the CSV's own decimals: a value as 0.00, an amount never as 1E-18.
+            const decimals = /\.(\d+)$/.exec(csv[r - 1]?.[c] ?? '')?.[1]?.length ?? 0;
+            expect(cell.numFmt).toBe(decimals === 0 ? '0' : `0.${'0'.repeat(decimals)}`);
+            if (csv[0]?.[c] === 'value') expect(cell.numFmt).toBe('0.00');
+          }
           return cell.value === null ? '' : String(cell.value);
         });
       });

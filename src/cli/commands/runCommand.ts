@@ -1,4 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { removeStrayTempFiles } from '../../output/AtomicFile.js';
+import { EXIT_UNVALUED } from '../cliExitCodes.js';
+import { madeForThisRun, removeEmptyFolders } from '../hardStop.js';
 import { alertSettingsFromEnv } from '../../alerts/AlertSettings.js';
 import type { JobFlags } from '../../config/JobFlags.js';
 import { describeError, EXIT, exitCodeFor } from '../../errors/exitCode.js';
@@ -52,10 +56,19 @@ export async function runCommand(
   const note = (line: string): void => void io.stderr.write(`${redactSecrets(line, argv, io.env)}\n`);
   // What an alert from the CLI is about: the job file, else the wallets' labels.
   const subject = flags.config ?? job.wallets.map((wallet) => wallet.label).join(', ');
+  // A run refused or stopped leaves no empty --out it made; a run killed before left temp files that are ours to remove.
+  if (!fs.existsSync(job.out)) madeForThisRun(job.out);
+  removeStrayTempFiles(job.out);
   try {
     const outcome = await kind.execute(job, values, { progress, log, command, signal, filedDir: place.filedDir }, place);
     io.stdout.write(outcome.text(io.cwd));
     await raiseAlert(alertAfter(outcome, subject, new Date()), alerts, note);
+    // Only an export's summary has the figure; `--require-values` is its option alone.
+    const unvalued = Number((outcome.summary as { rowsWithoutValue?: number } | null)?.rowsWithoutValue ?? 0);
+    if (values.requireValues === true && unvalued > 0) {
+      io.stderr.write(`ledgerscan: ${unvalued} rows that should have a value have none, and --require-values asks for every one\n`);
+      return EXIT_UNVALUED;
+    }
     return outcome.status === 'succeeded' ? EXIT.ok : EXIT.differences;
   } catch (error) {
     const message = redactSecrets(describeError(error), argv, io.env);
@@ -73,5 +86,7 @@ export async function runCommand(
       note,
     );
     throw error;
+  } finally {
+    removeEmptyFolders();
   }
 }

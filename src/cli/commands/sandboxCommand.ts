@@ -1,5 +1,6 @@
 import { serveSandbox } from '../../sandbox/serveSandbox.js';
 import type { CliIo } from '../CliIo.js';
+import { listenRefusal } from '../listenRefusal.js';
 
 export interface SandboxFlags {
   port: number;
@@ -15,6 +16,8 @@ export async function sandboxCommand(flags: SandboxFlags, io: CliIo, signal: Abo
   const stopSignal = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   const { disableAction, ...rest } = flags;
   const disabledActions = disableAction.flatMap((list) => list.split(',')).map((action) => action.trim());
-  await serveSandbox({ ...rest, disabledActions, stdout: io.stdout, stopSignal });
+  await serveSandbox({ ...rest, disabledActions, stdout: io.stdout, stopSignal }).catch((error: unknown) => {
+    throw listenRefusal(error, flags.port);
+  });
   return 0;
 }

@@ -15,6 +15,7 @@ import { createServer } from '../../server/createServer.js';
 import { redactDatabaseUrl } from '../../secrets/redact.js';
 import { openDistributedWorkspace } from '../../workspace/openDistributedWorkspace.js';
 import { distributedFlags } from '../distributedFlags.js';
+import { listenRefusal } from '../listenRefusal.js';
 import { readApiKeys } from '../readApiKeys.js';
 import { hashPassword, randomToken } from '../../workspace/secrets.js';
 import { tightenPrivateFiles, usePrivateFiles } from '../../workspace/usePrivateFiles.js';
@@ -81,7 +82,9 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
       log,
     });
     try {
-      const address = await app.listen({ port: flags.port, host: flags.host });
+      const address = await app.listen({ port: flags.port, host: flags.host }).catch((error: unknown) => {
+        throw listenRefusal(error, flags.port);
+      });
       io.stdout.write(
         `${distributed === undefined ? `workspace data in ${dataDir}` : `workspace data in ${redactDatabaseUrl(distributed.database)}, files in ${distributed.filesDir}`}\nlistening on ${address}\n`,
       );

@@ -1,3 +1,4 @@
+import { KEEP_NO_ANSWERS } from '../FinalAnswers.js';
 import type { Stream, WireReceipt, WireRecord } from '../../etherscan/wire.js';
 import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from '../RecordStore.js';
 import { decodeLedgerRow, encodeReceiptFields } from '../ledgerFields.js';
@@ -93,6 +94,8 @@ export class PostgresStore implements PipelineStore {
   readonly addressTags: PostgresAddressTags;
   readonly screeningLists: PostgresScreeningLists;
   readonly prices: PostgresPrices;
+  /** Not kept on PostgreSQL yet (it needs a table of the shared schema): a finished period's re-run asks them again. */
+  readonly finalAnswers = KEEP_NO_ANSWERS;
   readonly location: StoreLocation;
 
   constructor(

@@ -1,0 +1,7 @@
+/** The command line's own exit codes, beside `EXIT` (errors/exitCode.ts), which the workspace shares. */
+
+/** `--require-values`: the export succeeded, but rows that should have a value have none. */
+export const EXIT_UNVALUED = 4;
+
+/** 128 + SIGINT's number, as shells report a program Ctrl-C stopped: the exit code of any stopped command. */
+export const EXIT_INTERRUPTED = 130;
