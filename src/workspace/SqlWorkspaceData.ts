@@ -343,7 +343,7 @@ export class SqlWorkspaceData extends SqlAccounts implements WorkspaceData {
   }
 
   private changed(runId: number): void {
-    if (this.dialect.changeFeed === undefined) this.emit(runId);
+    if (this.dialect.changeFeed === undefined || this.dialect.announcesOwnWrites === true) this.emit(runId);
   }
 
   private async runsWithStatus(status: Run['status']): Promise<Run[]> {

@@ -6,6 +6,9 @@ import { rebuildFailure } from '../../pipeline/workerCsvPart.js';
 import { startWorker } from '../../startWorker.js';
 import type { EntryRefresh, WrittenSet } from './refreshEntries.js';
 
+/** The workspace database the thread writes the tables of, on a connection of its own. */
+export type RefreshDatabase = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
 /** One refresh asked of the thread: plain data. */
 export interface RefreshRequest {
   id: number;
@@ -21,7 +24,7 @@ interface Pending {
 }
 
 /**
- * `writeEntrySet` on a worker thread (`refreshWorker`) for the distributed server: building a book's ledger takes
+ * `writeEntrySet` on a worker thread (`refreshWorker`) for the server, embedded or distributed: building a book's ledger takes
  * seconds to minutes of CPU, and on the server's own thread every page would wait for it. One thread, started at
  * the first refresh and kept (its modules and connection loaded once, seconds on a busy machine), takes the
  * refreshes one after another; it holds the process open only while one is asked. The caller shows the set
@@ -32,8 +35,8 @@ export class RefreshThread {
   private readonly pending = new Map<number, Pending>();
   private last = 0;
 
-  /** `database`: the workspace database's URL, the server's own (never shown). */
-  constructor(private readonly database: string) {}
+  /** `database`: the server's own (a URL is never shown). */
+  constructor(private readonly database: RefreshDatabase) {}
 
   write(refresh: EntryRefresh, rule?: LedgerRule): Promise<WrittenSet> {
     const worker = this.worker ?? this.start();

@@ -6,17 +6,20 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPostgresPool } from '../../db/postgres/openPostgresPool.js';
 import { failureOf } from '../../pipeline/workerCsvPart.js';
-import { postgresKysely } from '../openWorkspaceData.js';
+import { openSqliteWorkspace, postgresKysely } from '../openWorkspaceData.js';
 import { writeEntrySet } from './refreshEntries.js';
-import type { RefreshMessage, RefreshRequest } from './RefreshThread.js';
+import type { RefreshDatabase, RefreshMessage, RefreshRequest } from './RefreshThread.js';
 import { SqlBookEntries } from './SqlBookEntries.js';
 
 const port = parentPort;
 if (port === null) throw new Error('refreshWorker runs as a worker thread');
-const { database } = workerData as { database: string };
+const { database } = workerData as { database: RefreshDatabase };
 const post = (message: RefreshMessage): void => port.postMessage(message);
 
-const entries = openPostgresPool(database, { max: 1 }).then((pool) => new SqlBookEntries(postgresKysely(pool, database)));
+const entries =
+  database.kind === 'sqlite'
+    ? Promise.resolve().then(() => new SqlBookEntries(openSqliteWorkspace(database.file).db))
+    : openPostgresPool(database.url, { max: 1 }).then((pool) => new SqlBookEntries(postgresKysely(pool, database.url)));
 // A database that cannot be opened fails each refresh asked (awaited below), not the thread.
 entries.catch(() => undefined);
 let queue: Promise<void> = Promise.resolve();
