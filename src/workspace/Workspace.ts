@@ -12,10 +12,8 @@ import { InProcessRunQueue } from './InProcessRunQueue.js';
 import { RunThreads } from './RunThreads.js';
 import type { ApiAccess } from './jobForRun.js';
 import { openSqliteWorkspace } from './openWorkspaceData.js';
-import type { EntryRefresh, WrittenSet } from './entries/refreshEntries.js';
-import { bookRefresh, showEntrySet } from './entries/refreshEntries.js';
+import { bookRefresh } from './entries/refreshEntries.js';
 import { RefreshThread } from './entries/RefreshThread.js';
-import type { LedgerRule } from '../ledger/LedgerRule.js';
 import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { ReviewCounts } from './entries/BookEntries.js';
 import type { RunQueue } from './RunQueue.js';
@@ -120,11 +118,9 @@ export class Workspace {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     const given = parseBookRule(input, book.data.chains);
-    const save = (): Promise<BookRule> =>
-      this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
+    const stored = { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() };
     // One build of the ledger: the refresh that shows the rule also checks it, and stores it only when it passes.
-    const refresh = await bookRefresh(this, book);
-    return (await showEntrySet(refresh, await this.writeEntrySet(refresh, given.resolved), this.entries, save)).trial;
+    return (await this.entriesThread.refresh(await bookRefresh(this, book), { rule: given.resolved, stored })).trial;
   }
 
   /** False when the book has no such rule; runs already done keep the files it shaped, the transactions table follows at once. */
@@ -238,15 +234,9 @@ export class Workspace {
     return this.data.setBookArchived(id, null);
   }
 
-  /** Materializes the book's ledger (its rules applied) from its store into its transactions table now; the number of entries. */
+  /** Materializes the book's ledger (its rules applied) from its store into its transactions table now, on the refresh thread; the number of entries. */
   async refreshEntries(book: Book): Promise<number> {
-    const refresh = await bookRefresh(this, book);
-    return (await showEntrySet(refresh, await this.writeEntrySet(refresh), this.entries)).entries;
-  }
-
-  /** The ledger built and written unshown, on the refresh thread: the server's loop only shows the set. */
-  private writeEntrySet(refresh: EntryRefresh, rule?: LedgerRule): Promise<WrittenSet> {
-    return this.entriesThread.write(refresh, rule);
+    return (await this.entriesThread.refresh(await bookRefresh(this, book))).entries;
   }
 
   /** The book's closed periods, where the CLI's `close` keeps them by default: `filed/` beside its state file. */
