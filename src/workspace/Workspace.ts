@@ -64,6 +64,8 @@ export class Workspace {
   readonly now: () => Date;
   private readonly alerts: AlertSettings;
   private readonly entriesThread: RefreshThread;
+  /** Embedded: the threads the runs execute on. */
+  private readonly runThreads: RunThreads | undefined;
 
   constructor(options: WorkspaceOptions) {
     this.now = options.now ?? (() => new Date());
@@ -74,12 +76,14 @@ export class Workspace {
       this.stores = options.backend.stores;
       this.entries = options.backend.entries;
       this.entriesThread = new RefreshThread({ kind: 'postgres', url: options.backend.entriesDatabase });
+      this.runThreads = undefined;
       this.queue = options.backend.queue((run, signal) => executeRun(this.runContext(this.api), run, signal));
     } else {
       if (options.dataDir === undefined)
         throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
       // Each run on a thread of its own, which announces the runs it writes to this thread's data (the event streams').
       const threads = new RunThreads({ dataDir: options.dataDir, api: this.api, alerts: this.alerts, now: this.now });
+      this.runThreads = threads;
       const file = path.join(options.dataDir, 'workspace.db');
       const { data, db } = openSqliteWorkspace(file, threads.changeFeed);
       this.data = data;
@@ -162,6 +166,7 @@ export class Workspace {
   async close(): Promise<void> {
     await this.scheduler.stop();
     await this.queue.close();
+    await this.runThreads?.close();
     await this.entriesThread.close();
     await this.data.close();
   }

@@ -1,8 +1,9 @@
 /**
- * Worker thread of `RunThreads`: one run of the embedded workspace through `executeRun`, on connections of its own to
- * `workspace.db` (its book's transactions table included) and the book's store, so the server's event loop never
- * syncs, builds a ledger or renders. Each run it writes is announced to the server; each send slot is asked of it,
- * so every run shares the key's one limiter and the price sources' pacers; a stop arrives as a message.
+ * Worker thread of `RunThreads`: the embedded workspace's runs it is given, one at a time, each through `executeRun`
+ * on connections of its own to `workspace.db` (its book's transactions table included) and the books' stores, so the
+ * server's event loop never syncs, builds a ledger or renders. Each run it writes is announced to the server; each
+ * send slot is asked of it, so every run shares the key's one limiter and the price sources' pacers; a stop arrives
+ * as a message.
  */
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -14,20 +15,16 @@ import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import { executeRun } from './executeRun.js';
 import { openSqliteWorkspace } from './openWorkspaceData.js';
 import type { PacerName, RunThreadData, RunThreadMessage, RunThreadOrder, RunThreadOutcome } from './RunThreads.js';
+import type { Run } from './WorkspaceData.js';
 
 const port = parentPort;
 if (port === null) throw new Error('runThread runs as a worker thread');
-const { dataDir, api, alerts, run, clockOffsetMs } = workerData as RunThreadData;
+const { dataDir, api, alerts } = workerData as RunThreadData;
 const post = (message: RunThreadMessage): void => port.postMessage(message);
 
-const controller = new AbortController();
+let controller = new AbortController();
 const granted = new Map<number, () => void>();
 let asked = 0;
-port.on('message', (order: RunThreadOrder) => {
-  if (order.type === 'stop') controller.abort(new Error(order.reason));
-  else granted.get(order.id)?.();
-});
-
 /** Resolves when the server grants the slot; an aborted wait keeps its slot used, as the in-process limiter's does. */
 function slot(pacer: PacerName, signal?: AbortSignal): Promise<void> {
   signal?.throwIfAborted();
@@ -54,22 +51,24 @@ const pricePacerFor = (source: string, rate: number): Pacer => ({ acquire: (sign
 
 const { data, db } = openSqliteWorkspace(path.join(dataDir, 'workspace.db'));
 data.onRunChange((runId) => post({ type: 'changed', runId }));
-let outcome: RunThreadOutcome;
-try {
-  const context = {
-    data,
-    stores: embeddedBookPlaces(dataDir),
-    entries: new SqlBookEntries(db),
-    api,
-    alerts,
-    now: () => new Date(Date.now() + clockOffsetMs),
-    limiter,
-    pricePacerFor,
-  };
-  await executeRun(context, run, controller.signal);
-  outcome = { type: 'done' };
-} catch (error) {
-  outcome = { type: 'failed', failure: failureOf(error, error instanceof Error ? error.message : String(error)) };
+const stores = embeddedBookPlaces(dataDir);
+const entries = new SqlBookEntries(db);
+
+async function execute(run: Run, clockOffsetMs: number): Promise<void> {
+  controller = new AbortController();
+  const now = (): Date => new Date(Date.now() + clockOffsetMs);
+  let outcome: RunThreadOutcome;
+  try {
+    await executeRun({ data, stores, entries, api, alerts, now, limiter, pricePacerFor }, run, controller.signal);
+    outcome = { type: 'done' };
+  } catch (error) {
+    outcome = { type: 'failed', failure: failureOf(error, error instanceof Error ? error.message : String(error)) };
+  }
+  post(outcome);
 }
-await data.close();
-post(outcome);
+
+port.on('message', (order: RunThreadOrder) => {
+  if (order.type === 'run') void execute(order.run, order.clockOffsetMs);
+  else if (order.type === 'stop') controller.abort(new Error(order.reason));
+  else granted.get(order.id)?.();
+});
