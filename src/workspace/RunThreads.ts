@@ -28,7 +28,7 @@ export type RunThreadMessage =
 
 /** `clockOffsetMs`: the workspace's clock minus the system's when the run starts; the thread's clock runs on from there. */
 export type RunThreadOrder =
-  { type: 'run'; run: Run; clockOffsetMs: number } | { type: 'stop'; reason: string } | { type: 'acquired'; id: number };
+  { type: 'run'; run: Run; clockOffsetMs: number } | { type: 'stop'; reason: string } | { type: 'acquired'; id: number; at: number };
 
 /**
  * The embedded workspace's runs, each on a worker thread (`runThread`): a run's sync, ledger, render and the refresh
@@ -76,8 +76,7 @@ export class RunThreads {
       };
       const heard = (message: RunThreadMessage): void => {
         if (message.type === 'changed') for (const listener of this.listeners) listener(message.runId);
-        else if (message.type === 'acquire')
-          void this.slot(lease.limiter, message.pacer).then(() => order({ type: 'acquired', id: message.id }));
+        else if (message.type === 'acquire') order({ type: 'acquired', id: message.id, at: this.slotAt(lease.limiter, message.pacer) });
         else {
           // Kept for the next run, without holding the process open meanwhile.
           worker.unref();
@@ -112,13 +111,16 @@ export class RunThreads {
     await Promise.all(idle.map((worker) => worker.terminate()));
   }
 
-  /** The send slot a thread asked for, on this process's limiters, which every run's thread shares. */
-  private slot(keyLimiter: RateLimiter, pacer: PacerName): Promise<void> {
+  /**
+   * The send slot a thread asked for, booked on this process's limiters, which every run's thread shares, as a time
+   * since the epoch: the thread waits for it on its own loop, so this loop's delays never stretch a run's wait twice.
+   */
+  private slotAt(keyLimiter: RateLimiter, pacer: PacerName): number {
     const { apiKey } = this.options.api;
-    if (pacer.kind === 'price') return rateLimiterFor(`\u0000price source ${pacer.source}`, pacer.rate).acquire();
+    if (pacer.kind === 'price') return performance.timeOrigin + rateLimiterFor(`\u0000price source ${pacer.source}`, pacer.rate).reserve();
     const endpoint =
       pacer.endpointRate === undefined ? undefined : rateLimiterFor(`${apiKey}\u0000endpoint ${pacer.endpointRate}`, pacer.endpointRate);
-    return keyLimiter.acquire(undefined, endpoint);
+    return performance.timeOrigin + keyLimiter.reserve(endpoint);
   }
 }
 

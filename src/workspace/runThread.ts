@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
+import { sleep } from '../etherscan/sleep.js';
 import { failureOf } from '../pipeline/workerCsvPart.js';
 import type { Pacer } from '../priceSources/priceHttp.js';
 import { embeddedBookPlaces } from './BookPlaces.js';
@@ -23,25 +24,31 @@ const { dataDir, api, alerts } = workerData as RunThreadData;
 const post = (message: RunThreadMessage): void => port.postMessage(message);
 
 let controller = new AbortController();
-const granted = new Map<number, () => void>();
+const granted = new Map<number, (at: number) => void>();
 let asked = 0;
-/** Resolves when the server grants the slot; an aborted wait keeps its slot used, as the in-process limiter's does. */
-function slot(pacer: PacerName, signal?: AbortSignal): Promise<void> {
+/**
+ * Resolves at the slot the server booked (a time since the epoch), waited for here; an aborted wait keeps its slot
+ * used, as the in-process limiter's does.
+ */
+async function slot(pacer: PacerName, signal?: AbortSignal): Promise<void> {
   signal?.throwIfAborted();
   const id = (asked += 1);
-  return new Promise((resolve, reject) => {
+  const at = await new Promise<number>((resolve, reject) => {
     const abort = (): void => {
       granted.delete(id);
       reject(signal?.reason);
     };
-    granted.set(id, () => {
+    granted.set(id, (booked) => {
       granted.delete(id);
       signal?.removeEventListener('abort', abort);
-      resolve();
+      resolve(booked);
     });
     signal?.addEventListener('abort', abort, { once: true });
     post({ type: 'acquire', id, pacer });
   });
+  const wait = at - (performance.timeOrigin + performance.now());
+  // Rounded up: timers fire on whole milliseconds and must never fire early.
+  if (wait > 0) await sleep(Math.ceil(wait), signal);
 }
 
 const limiter: KeyLimiter = {
@@ -70,5 +77,5 @@ async function execute(run: Run, clockOffsetMs: number): Promise<void> {
 port.on('message', (order: RunThreadOrder) => {
   if (order.type === 'run') void execute(order.run, order.clockOffsetMs);
   else if (order.type === 'stop') controller.abort(new Error(order.reason));
-  else granted.get(order.id)?.();
+  else granted.get(order.id)?.(order.at);
 });
