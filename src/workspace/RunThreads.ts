@@ -36,8 +36,9 @@ export type RunThreadOrder =
  * wait for them. A thread opens `workspace.db` and the books' stores on connections of its own and runs `executeRun`,
  * as a `ledgerscan worker` does, one run at a time; it is kept for the next run (its start, modules and connection,
  * takes seconds on a busy machine, ≈ 7 s under tsx at load 17). What stays here is what the runs share: the key's one
- * limiter and the price sources' pacers (each send slot asked by message), the stop (a message), and the announcement
- * of the runs they change to this thread's data (`changeFeed`), which the event streams listen to.
+ * limiter and the price sources' pacers (each send slot booked here by message, waited for on the run's thread), the
+ * stop (a message), and the announcement of the runs they change to this thread's data (`changeFeed`), which the
+ * event streams listen to.
  */
 export class RunThreads {
   private readonly listeners = new Set<(runId: number | null) => void>();
