@@ -72,10 +72,6 @@ export interface RunKind<Summary extends TSchema = TSchema, Options extends RunO
   span?(values: RunOptionValues<Options>, job: Job): string;
   /** Refuses what the run would refuse only after syncing; checked when asked for and again when it starts. */
   preconditions?(job: Job, values: RunOptionValues<Options>, place: RunPlace): void;
-  /**
-   * Its pipeline step's module. `execute` imports it when it runs (the CLI reads this registry for every `--help` and
-   * command line); a server that runs jobs loads it ahead (`loadRunSteps`), so a first run does not hold its event loop.
-   */
-  load(): Promise<unknown>;
+  /** Imports its pipeline step when it runs: the CLI reads this registry for every `--help` and command line. */
   execute(job: Job, values: RunOptionValues<Options>, steps: RunSteps, place: RunPlace): Promise<RunOutcome<Static<Summary>>>;
 }

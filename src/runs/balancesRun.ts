@@ -33,7 +33,6 @@ const pipelineStep = () => import('../pipeline/runBalances.js');
 
 /** `balances --at`: every wallet's holdings at an instant (balances.csv), checked against the chain's history. */
 export const balancesRun = {
-  load: pipelineStep,
   name: 'balances',
   describe:
     "sync, then state every wallet's holdings at an instant (balances.csv), checked with historical balances (exit 1 on any difference)",

@@ -30,7 +30,6 @@ const pipelineStep = () => import('../pipeline/runClose.js');
 
 /** `close`: files the period read-only, never overwritten: its export and closing balances. */
 export const closeRun = {
-  load: pipelineStep,
   name: 'close',
   describe: 'file the period: its export and closing balances as a read-only snapshot that is never overwritten',
   options: closeOptions,

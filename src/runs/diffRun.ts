@@ -37,7 +37,6 @@ const pipelineStep = () => import('../pipeline/runDiffSinceFiled.js');
 
 /** `diff --since-filed`: a closed period recomputed and compared, file by file, with what was filed. */
 export const diffRun = {
-  load: pipelineStep,
   name: 'diff',
   describe: 'recompute a closed period and list what changed since it was filed (exit 1 when anything did)',
   options: diffOptions,

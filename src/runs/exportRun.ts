@@ -33,7 +33,6 @@ const pipelineStep = () => import('../pipeline/runExport.js');
 
 /** `export`: the job's period through its templates, with the manifest. */
 export const exportRun = {
-  load: pipelineStep,
   name: 'export',
   describe: 'sync the job and write its CSV files',
   options: {

@@ -18,7 +18,6 @@ const pipelineStep = () => import('../pipeline/runReconcile.js');
 
 /** `reconcile`: the nightly check of the whole history against the chain's balances. */
 export const reconcileRun = {
-  load: pipelineStep,
   name: 'reconcile',
   describe: 'sync, then compare the ledger with on-chain balances (exit 1 on any difference)',
   options: reconcileOptions,

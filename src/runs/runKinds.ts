@@ -25,9 +25,3 @@ export const SCHEDULED_KIND_NAMES: readonly RunKindName[] = (RUN_KINDS as readon
 export function runKind(name: RunKindName): RunKind {
   return RUN_KINDS.find((kind) => kind.name === name) as RunKind;
 }
-
-/** Every kind's pipeline step loaded now: ~0.4 s of module loading that would otherwise stall the first run's server. */
-export async function loadRunSteps(): Promise<void> {
-  // One after another: they share most modules, and jest's ESM loader fails imports racing for one module.
-  for (const kind of RUN_KINDS) await kind.load();
-}

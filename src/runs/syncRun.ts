@@ -8,7 +8,6 @@ const pipelineStep = () => import('../pipeline/runSync.js');
 
 /** `sync`: the store up to the head of every chain, no files. */
 export const syncRun = {
-  load: pipelineStep,
   name: 'sync',
   describe: 'bring the store up to the head of every chain, no files',
   options: {},

@@ -1,12 +1,12 @@
 import type { RunQueue } from './RunQueue.js';
 import type { RunRequest } from '../runs/RunRequest.js';
-import { loadRunSteps } from '../runs/runKinds.js';
 import type { Run, WorkspaceData } from './WorkspaceData.js';
 
 /**
  * The embedded queue: runs persist in the workspace database (status `queued`), this process
  * takes them oldest first, skipping a book that already has a run going, up to `maxRunning`
- * at once. All runs share the key's one rate limiter, so more runs never mean more calls per second.
+ * at once, each through `execute` (the embedded workspace's: a thread per run, `RunThreads`). All runs
+ * share the key's one rate limiter, so more runs never mean more calls per second.
  */
 export class InProcessRunQueue implements RunQueue {
   private readonly active = new Map<number, { bookId: number; controller: AbortController; done: Promise<void> }>();
@@ -23,9 +23,6 @@ export class InProcessRunQueue implements RunQueue {
   ) {}
 
   async start(): Promise<void> {
-    // This queue's runs execute on this process's event loop, the one pages are answered from: their steps are
-    // loaded now, not by the first run while requests wait (≈ 0.4 s of modules).
-    await loadRunSteps();
     this.started = true;
     for (const run of await this.data.runningRuns()) {
       await this.data.updateRun(run.id, { status: 'queued' });

@@ -257,7 +257,7 @@ export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
   }
 
   private changed(runId: number): void {
-    if (this.dialect.changeFeed === undefined) this.emit(runId);
+    if (this.dialect.changeFeed === undefined || this.dialect.announcesOwnWrites === true) this.emit(runId);
   }
 
   private async runsWithStatus(status: Run['status']): Promise<Run[]> {

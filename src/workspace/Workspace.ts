@@ -3,33 +3,26 @@ import type { AlertSettings } from '../alerts/AlertSettings.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
 import { closedPeriods, defaultFiledDir } from '../filing/FiledRecord.js';
-import { API_SURFACE, optionValues } from '../runs/optionValues.js';
-import type { RunRequest } from '../runs/RunRequest.js';
-import type { RunKindName } from '../runs/runKinds.js';
-import { runKind, SCHEDULED_KIND_NAMES } from '../runs/runKinds.js';
-import { validateRunRequest } from '../runs/validateRunRequest.js';
-import { apiPlace } from './apiPlace.js';
 import type { BookData } from './BookData.js';
 import type { BookPlaces } from './BookPlaces.js';
 import { embeddedBookPlaces } from './BookPlaces.js';
 import type { RunContext } from './executeRun.js';
 import { executeRun } from './executeRun.js';
 import { InProcessRunQueue } from './InProcessRunQueue.js';
+import { RunThreads } from './RunThreads.js';
 import type { ApiAccess } from './jobForRun.js';
-import { jobForRun } from './jobForRun.js';
 import { openSqliteWorkspace } from './openWorkspaceData.js';
-import type { EntryRefresh, RefreshOutcome, WrittenSet } from './entries/refreshEntries.js';
-import { bookRefresh, showEntrySet, writeEntrySet } from './entries/refreshEntries.js';
+import type { RefreshOutcome } from './entries/refreshEntries.js';
+import { bookRefresh } from './entries/refreshEntries.js';
 import { RefreshThread } from './entries/RefreshThread.js';
-import type { LedgerRule } from '../ledger/LedgerRule.js';
 import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { ReviewCounts } from './entries/BookEntries.js';
 import type { RunQueue } from './RunQueue.js';
-import { checkCron, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
+import { DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
 import { validateBook } from './validateBook.js';
-import { withField } from './withField.js';
-import { problemField } from './problemField.js';
-import type { Book, BookPrice, BookRule, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
+import { validateRun, validateSchedules } from './validateRun.js';
+import type { Book, BookPrice, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
+import type { RunRequest } from '../runs/RunRequest.js';
 import type { RuleBody } from './checkBookRule.js';
 import { parseBookRule } from './checkBookRule.js';
 import type { GivenPrice } from './checkBookPrice.js';
@@ -41,8 +34,8 @@ export interface WorkspaceBackend {
   stores: BookPlaces;
   /** The books' transactions tables, reviews and notes: in the same database as `data`. */
   entries: SqlBookEntries;
-  /** That database's URL: a refresh asked of the server then runs on a worker thread with a connection of its own. */
-  entriesDatabase?: string;
+  /** That database's URL: a refresh asked of the server runs on a worker thread with a connection of its own. */
+  entriesDatabase: string;
   queue: (execute: (run: Run, signal: AbortSignal) => Promise<void>) => RunQueue;
 }
 
@@ -56,20 +49,6 @@ export interface WorkspaceOptions {
   maxRunning?: number;
   /** Where alerts go: the server's LEDGERSCAN_* environment, never the workspace data. None: no alerts. */
   alerts?: AlertSettings;
-}
-
-/** A schedule's fields are named by its place in the list: `schedules[0].templates`. */
-function withPrefix<T>(prefix: string, validate: () => T): T {
-  try {
-    return validate();
-  } catch (cause) {
-    const field = cause instanceof InputError ? cause.details.field : undefined;
-    if (prefix === '' || field === undefined) throw cause;
-    throw new InputError(cause instanceof InputError ? cause.shortMessage : '', {
-      details: { ...(cause as InputError).details, field: `${prefix}${field}` },
-      cause,
-    });
-  }
 }
 
 /**
@@ -87,28 +66,34 @@ export class Workspace {
   readonly api: ApiAccess;
   readonly now: () => Date;
   private readonly alerts: AlertSettings;
-  private readonly entriesThread: RefreshThread | undefined;
+  private readonly entriesThread: RefreshThread;
+  /** Embedded: the threads the runs execute on. */
+  private readonly runThreads: RunThreads | undefined;
 
   constructor(options: WorkspaceOptions) {
     this.now = options.now ?? (() => new Date());
     this.api = options.api;
     this.alerts = options.alerts ?? {};
-    const execute = (run: Run, signal: AbortSignal): Promise<void> => executeRun(this.runContext(this.api), run, signal);
     if (options.backend !== undefined) {
       this.data = options.backend.data;
       this.stores = options.backend.stores;
       this.entries = options.backend.entries;
-      this.entriesThread = options.backend.entriesDatabase === undefined ? undefined : new RefreshThread(options.backend.entriesDatabase);
-      this.queue = options.backend.queue(execute);
+      this.entriesThread = new RefreshThread({ kind: 'postgres', url: options.backend.entriesDatabase });
+      this.runThreads = undefined;
+      this.queue = options.backend.queue((run, signal) => executeRun(this.runContext(this.api), run, signal));
     } else {
       if (options.dataDir === undefined)
         throw new InputError('the workspace needs a data folder (--data DIR) or a database (--database URL)');
-      const { data, db } = openSqliteWorkspace(path.join(options.dataDir, 'workspace.db'));
+      // Each run on a thread of its own, which announces the runs it writes to this thread's data (the event streams').
+      const threads = new RunThreads({ dataDir: options.dataDir, api: this.api, alerts: this.alerts, now: this.now });
+      this.runThreads = threads;
+      const file = path.join(options.dataDir, 'workspace.db');
+      const { data, db } = openSqliteWorkspace(file, threads.changeFeed);
       this.data = data;
       this.entries = new SqlBookEntries(db);
-      this.entriesThread = undefined;
+      this.entriesThread = new RefreshThread({ kind: 'sqlite', file });
       this.stores = embeddedBookPlaces(options.dataDir);
-      this.queue = new InProcessRunQueue(this.data, execute, {
+      this.queue = new InProcessRunQueue(this.data, (run, signal) => threads.execute(run, signal), {
         now: this.now,
         ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }),
       });
@@ -140,11 +125,9 @@ export class Workspace {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     const given = parseBookRule(input, book.data.chains);
-    const save = (): Promise<BookRule> =>
-      this.data.addBookRule(bookId, { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() });
+    const stored = { rule: given.rule, reason: given.reason, author, created: this.now().toISOString() };
     // One build of the ledger: the refresh that shows the rule also checks it, and stores it only when it passes.
-    const refresh = await bookRefresh(this, book);
-    return (await showEntrySet(refresh, await this.writeEntrySet(refresh, given.resolved), this.entries, save)).trial;
+    return (await this.entriesThread.refresh(await bookRefresh(this, book), { rule: given.resolved, stored })).trial;
   }
 
   /** False when the book has no such rule; runs already done keep the files it shaped, the transactions table follows at once. */
@@ -187,7 +170,8 @@ export class Workspace {
   async close(): Promise<void> {
     await this.scheduler.stop();
     await this.queue.close();
-    await this.entriesThread?.close();
+    await this.runThreads?.close();
+    await this.entriesThread.close();
     await this.data.close();
   }
 
@@ -257,15 +241,9 @@ export class Workspace {
     return this.data.setBookArchived(id, null);
   }
 
-  /** Materializes the book's ledger (its rules applied) from its store into its transactions table now; the number of entries. */
+  /** Materializes the book's ledger (its rules applied) from its store into its transactions table now, on the refresh thread; the number of entries. */
   async refreshEntries(book: Book): Promise<number> {
-    const refresh = await bookRefresh(this, book);
-    return (await showEntrySet(refresh, await this.writeEntrySet(refresh), this.entries)).entries;
-  }
-
-  /** The ledger built and written unshown: on a worker thread when the backend names its database (the server's loop stays free). */
-  private writeEntrySet(refresh: EntryRefresh, rule?: LedgerRule): Promise<WrittenSet> {
-    return this.entriesThread === undefined ? writeEntrySet(refresh, this.entries, rule) : this.entriesThread.write(refresh, rule);
+    return (await this.entriesThread.refresh(await bookRefresh(this, book))).entries;
   }
 
   /** The book's closed periods, where the CLI's `close` keeps them by default: `filed/` beside its state file. */
@@ -273,82 +251,19 @@ export class Workspace {
     return closedPeriods(defaultFiledDir(this.stores.stateFile(bookId)));
   }
 
-  /**
-   * Validates the request as the CLI validates a job (every problem at once) plus its kind's preconditions (a period
-   * closed already or not over, an instant to come): what the pipeline would refuse only after syncing is refused
-   * here, before anything runs. `field` prefixes the fields named (a schedule's place in the list).
-   */
-  private validateRun(book: Book, rules: readonly BookRule[], request: RunRequest, field = ''): RunRequest {
-    const kind = runKind(request.kind);
-    const state = this.stores.stateFile(book.id);
-    const filedDir = defaultFiledDir(state);
-    const job = withField(
-      (message) => `${field}${problemField(message, ['period', 'templates']) ?? 'run'}`,
-      () =>
-        jobForRun({
-          book: book.data,
-          rules,
-          request,
-          api: this.api,
-          state,
-          out: '.',
-          jobFile: 'job.json',
-          now: this.now(),
-          write: false,
-          filedDir,
-        }),
-    );
-    withPrefix(field, () => kind.preconditions?.(job, optionValues(kind, request, API_SURFACE), apiPlace(this.now(), filedDir)));
-    return request;
-  }
-
   /** A request whose shape the route's schema (`runRequestSchema`) has checked: a known kind and its own options. */
   async startRun(bookId: number, request: RunRequest, trigger: Run['trigger'] = 'manual'): Promise<Run | undefined> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     if (book.archivedAt !== null) throw new InputError('the book is archived', { details: { field: 'id', fix: 'restore it first' } });
-    return this.queue.enqueue(bookId, this.validateRun(book, await this.data.bookRules(bookId), request), trigger);
+    return this.queue.enqueue(bookId, validateRun(this, book, await this.data.bookRules(bookId), request), trigger);
   }
 
-  /** Each schedule is validated exactly as the run it will queue (`validateRun`), plus its cron and zone. */
+  /** Replaces the book's schedules, each validated as the run it will queue (`validateSchedules`). */
   async setSchedules(bookId: number, input: readonly unknown[]): Promise<Schedule[]> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) throw new InputError(`book ${bookId} does not exist`, { details: { field: 'id' } });
-    const kinds = new Set<string>();
-    const rules = await this.data.bookRules(bookId);
-    const schedules = input.map((item: unknown, index): Schedule => {
-      const field = `schedules[${index}]`;
-      const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-      if (!SCHEDULED_KIND_NAMES.some((name) => name === entry.kind))
-        throw new InputError(
-          `${field}.kind must be one of ${SCHEDULED_KIND_NAMES.join(', ')} (diffs of closed periods follow each scheduled reconcile)`,
-          { details: { field: `${field}.kind` } },
-        );
-      const { kind, cron, zone, ...rest } = entry;
-      if (kinds.has(String(kind)))
-        throw new InputError(`${field}.kind ${String(kind)} is scheduled twice (one schedule per kind)`, {
-          details: { field: `${field}.kind` },
-        });
-      kinds.add(String(kind));
-      if (zone !== undefined && zone !== 'UTC' && zone !== 'book')
-        throw new InputError(`${field}.zone must be "UTC" or "book"`, { details: { field: `${field}.zone` } });
-      if (runKind(kind as RunKindName).needs.templates && !(Array.isArray(rest.templates) && rest.templates.length > 0)) {
-        throw new InputError(`${field}.templates must name at least one template for an ${String(kind)}`, {
-          details: { field: `${field}.templates` },
-        });
-      }
-      // No route schema checked the schedule's run: its shape is checked here, as the scheduler checks what it stored.
-      const asked = withPrefix(`${field}.`, () => validateRunRequest({ kind, ...rest }));
-      const request = this.validateRun(book, rules, asked, `${field}.`);
-      return {
-        kind: request.kind,
-        cron: checkCron(cron, `${field}.cron`),
-        zone: zone === 'book' ? 'book' : 'UTC',
-        templates: request.templates ?? [],
-        lastFiredAt: this.now().toISOString(),
-      };
-    });
-    await this.data.setSchedules(bookId, schedules);
+    await this.data.setSchedules(bookId, validateSchedules(this, book, await this.data.bookRules(bookId), input));
     return this.data.schedules(bookId);
   }
 }

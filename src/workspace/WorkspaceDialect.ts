@@ -13,9 +13,12 @@ export interface WorkspaceDialect {
   serializeKeyAssignment(trx: Transaction<WorkspaceTables>, runId: number): Promise<void>;
   /**
    * PostgreSQL: the runs changed by any process, announced by the database (null: any run may have changed).
-   * Absent (SQLite): only this process writes runs, so this object announces its own writes.
+   * SQLite: the runs changed by the embedded server's run threads, which announce their writes by message; this
+   * object announces its own (`announcesOwnWrites`). Absent: only this object writes runs.
    */
   changeFeed?: (emit: (runId: number | null) => void) => { close(): Promise<void> };
+  /** The feed does not carry this object's own writes (SQLite), so it announces them itself. */
+  announcesOwnWrites?: boolean;
   /**
    * PostgreSQL: account changes by any process (`ledgerscan users` too) announced by the database (`onChange`), and
    * whether the announcements are heard (`onListening`), so session checks may be answered from memory while they are,

@@ -7,6 +7,7 @@ import { ACCOUNT_CHANGES_CHANNEL, RUN_CHANGES_CHANNEL } from '../db/postgres/pos
 import { redactDatabaseUrl } from '../secrets/redact.js';
 import { openWorkspaceDatabase } from '../db/sqlite/openWorkspaceDatabase.js';
 import { SqlWorkspaceData } from './SqlWorkspaceData.js';
+import type { WorkspaceDialect } from './WorkspaceDialect.js';
 import type { WorkspaceTables } from './workspaceRows.js';
 
 /** The embedded workspace data: `workspace.db` (created or upgraded here, synchronously, at start). */
@@ -14,11 +15,18 @@ export function openSqliteWorkspaceData(file: string): SqlWorkspaceData {
   return openSqliteWorkspace(file).data;
 }
 
-/** The embedded workspace data and its query builder (the transactions table shares the file). */
-export function openSqliteWorkspace(file: string): { data: SqlWorkspaceData; db: Kysely<WorkspaceTables> } {
+/**
+ * The embedded workspace data and its query builder (the transactions table shares the file). `changeFeed`: the runs
+ * other connections of this process change (the server's run threads), announced besides this one's own writes.
+ */
+export function openSqliteWorkspace(
+  file: string,
+  changeFeed?: WorkspaceDialect['changeFeed'],
+): { data: SqlWorkspaceData; db: Kysely<WorkspaceTables> } {
   const db = new Kysely<WorkspaceTables>({ dialect: new SqliteDialect({ database: openWorkspaceDatabase(file) }) });
   const data = new SqlWorkspaceData(db, {
     insertionOrder: 'rowid',
+    ...(changeFeed === undefined ? {} : { changeFeed, announcesOwnWrites: true }),
     // A write first: it takes the file's write lock (waiting out busy_timeout) before the count is read.
     serializeKeyAssignment: async (trx, runId) => {
       await trx.updateTable('runs').set({ api_key_name: null }).where('id', '=', runId).execute();

@@ -134,6 +134,12 @@ export interface WrittenSet {
   trial?: { matched: number; changed: number[]; warnings: string[] };
 }
 
+/** A rule tried by a refresh (`Workspace.addBookRule`): applied last, and stored by `save` only when its check passes. */
+export interface RuleTrial {
+  rule: LedgerRule;
+  save: () => Promise<BookRule>;
+}
+
 /**
  * Materializes the book's ledger into its transactions table: the job a run of the book gets (`jobForRun`, so book
  * settings, rules and valuation reach both alike) through `ledgerFromStore`, the function every run's ledger comes
@@ -141,16 +147,15 @@ export interface WrittenSet {
  * tried costs the same one build: the set is written unshown and the rule checked (`writeEntrySet`), then the
  * rule stored, named in the cells, and the set shown (`showEntrySet`).
  */
-export async function refreshEntries(refresh: EntryRefresh, entries: SqlBookEntries): Promise<RefreshOutcome> {
-  return showEntrySet(refresh, await writeEntrySet(refresh, entries), entries);
+export async function refreshEntries(refresh: EntryRefresh, entries: SqlBookEntries, trial?: RuleTrial): Promise<RefreshOutcome> {
+  return showEntrySet(refresh, await writeEntrySet(refresh, entries, trial?.rule), entries, trial?.save);
 }
 
 /**
- * The heavy half of a refresh (a thread's, on the distributed server): the ledger built, valued and written as a
- * set nobody sees yet. With `rule` (applied last as `CANDIDATE_ID`) its check watches the same pass; a refused rule
+ * The heavy half of a refresh: the ledger built, valued and written as a set nobody sees yet. With `rule` (applied last as `CANDIDATE_ID`) its check watches the same pass; a refused rule
  * leaves nothing behind.
  */
-export async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntries, rule?: LedgerRule): Promise<WrittenSet> {
+async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntries, rule?: LedgerRule): Promise<WrittenSet> {
   const { bookId, location, now } = refresh;
   const scratch = refresh.prices.length === 0 ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-refresh-'));
   // A book never synced has no store yet: its table is empty, and opening it must not create one.
@@ -180,7 +185,7 @@ export async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntri
 }
 
 /** The light half: a tried rule stored and named by its stored id in the cells it changed, then the set shown. */
-export async function showEntrySet(
+async function showEntrySet(
   refresh: EntryRefresh,
   written: WrittenSet,
   entries: SqlBookEntries,
