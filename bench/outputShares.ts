@@ -22,6 +22,7 @@ import { renderTemplates } from '../src/pipeline/renderTemplates.js';
 import { openSqliteStore } from '../src/store/openSqliteStore.js';
 import { loadBuiltinTemplate } from '../src/templates/templateCatalog.js';
 import type { CsvStageInput } from './runCsvStage.js';
+import { fastestOf } from './fastestOf.js';
 
 const REPEATS = 5;
 const inputPath = process.argv[2];
@@ -32,15 +33,7 @@ const store = openSqliteStore(input.state);
 const ledger = ledgerFromStore(store, job, input.chains);
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-shares-'));
 
-async function best(pass: () => unknown): Promise<number> {
-  let fastest = Infinity;
-  for (let run = 0; run < REPEATS; run += 1) {
-    const start = performance.now();
-    await pass();
-    fastest = Math.min(fastest, (performance.now() - start) / 1000);
-  }
-  return fastest;
-}
+const best = (pass: () => unknown): Promise<number> => fastestOf(REPEATS, pass);
 
 /** The output's consumer fed every entry, its state taken and merged as one part's. */
 function feed(output: AnyOutput, entries: readonly LedgerEntry[], as: Job = job): void {

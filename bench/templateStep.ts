@@ -15,6 +15,7 @@ import { localCsvPart } from '../src/templates/CsvPart.js';
 import { loadBuiltinTemplate } from '../src/templates/templateCatalog.js';
 import { TieTally } from '../src/templates/TieTally.js';
 import type { CsvStageInput } from './runCsvStage.js';
+import { fastestOf } from './fastestOf.js';
 
 const REPEATS = 5;
 const inputPath = process.argv[2];
@@ -26,15 +27,7 @@ const entries: LedgerEntry[] = [...ledgerFromStore(store, job, input.chains)()];
 store.close();
 const template = loadBuiltinTemplate('ledger');
 
-async function best(pass: () => Promise<unknown>): Promise<number> {
-  let fastest = Infinity;
-  for (let run = 0; run < REPEATS; run += 1) {
-    const start = performance.now();
-    await pass();
-    fastest = Math.min(fastest, (performance.now() - start) / 1000);
-  }
-  return fastest;
-}
+const best = (pass: () => unknown): Promise<number> => fastestOf(REPEATS, pass);
 
 async function render(): Promise<void> {
   const part = localCsvPart(template, entries);

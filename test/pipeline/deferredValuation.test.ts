@@ -29,15 +29,12 @@ import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import type { Template } from '../../src/templates/Template.js';
 import { captureIo } from '../support/captureIo.js';
 import { sandboxValuation } from '../support/sandboxValuation.js';
+import { filesIn } from './filesIn.js';
 
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 const CHAINS = [1, 10, 42161];
 // A CSV first (the render that collects), another CSV, and an hledger journal with the prices of the balance instants.
 const TEMPLATES = ['ledger', 'ctc', 'hledger'];
-
-function filesIn(dir: string): Record<string, string> {
-  return Object.fromEntries(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'latin1')]));
-}
 
 /**
  * A valued export collects its price questions while the first template renders (no pass of its own over the

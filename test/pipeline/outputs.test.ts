@@ -23,13 +23,10 @@ import { createProgress } from '../../src/sync/progress.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { sandboxValuation } from '../support/sandboxValuation.js';
 import { entryCountOutput } from './entryCountOutput.js';
+import { filesIn } from './filesIn.js';
 
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 const CHAINS = [1, 10, 42161];
-
-function filesIn(dir: string): Record<string, string> {
-  return Object.fromEntries(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'latin1')]));
-}
 
 /**
  * The outputs beside the templates ride on the first template's pass. A throwaway output given in a registry of the
