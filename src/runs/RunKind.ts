@@ -41,6 +41,8 @@ export interface RunOutcome<Summary = unknown> {
   /** The files a download may serve, as written (only the workspace asks). */
   files(): Promise<RunFile[]>;
   finding: RunFinding | null;
+  /** A requirement the run's own options set and the run did not meet (`--require-values`): the CLI says it and exits 4. */
+  unmet?: string;
   /** What the CLI prints on stdout, paths relative to `cwd`. */
   text(cwd: string): string;
 }

@@ -47,10 +47,14 @@ export const exportRun = {
   results: [EXPORT_MANIFEST, TIEOUT_TABLE, MISSING_PRICES_TABLE, BALANCE_SERIES, VALUATION_FIGURES],
   unattended: false,
   schedule: {},
-  async execute(job, _values, steps) {
+  async execute(job, values, steps) {
     const { runExport } = await pipelineStep();
     const result = await runExport(job, steps);
+    const unvalued = result.valuation?.missingRows ?? 0;
     return {
+      ...(values.requireValues === true && unvalued > 0
+        ? { unmet: `${unvalued} rows that should have a value have none, and --require-values asks for every one` }
+        : {}),
       status: 'succeeded',
       apiCalls: result.api.requests,
       summary: {

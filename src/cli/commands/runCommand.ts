@@ -63,10 +63,8 @@ export async function runCommand(
     const outcome = await kind.execute(job, values, { progress, log, command, signal, filedDir: place.filedDir }, place);
     io.stdout.write(outcome.text(io.cwd));
     await raiseAlert(alertAfter(outcome, subject, new Date()), alerts, note);
-    // Only an export's summary has the figure; `--require-values` is its option alone.
-    const unvalued = Number((outcome.summary as { rowsWithoutValue?: number } | null)?.rowsWithoutValue ?? 0);
-    if (values.requireValues === true && unvalued > 0) {
-      io.stderr.write(`ledgerscan: ${unvalued} rows that should have a value have none, and --require-values asks for every one\n`);
+    if (outcome.unmet !== undefined) {
+      io.stderr.write(`ledgerscan: ${outcome.unmet}\n`);
       return EXIT_UNVALUED;
     }
     return outcome.status === 'succeeded' ? EXIT.ok : EXIT.differences;
