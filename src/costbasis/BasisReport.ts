@@ -1,0 +1,131 @@
+import type { Decimal } from '../ledger/money.js';
+import type { BasisMethod } from './CostBasisSettings.js';
+
+/** What kind of disposal a gain row comes from. */
+export type DisposalKind = 'fee' | 'trade' | 'payment' | 'cost' | 'transfer' | 'other';
+
+/** `gains.csv`: one row per disposal and lot piece. Money exact here, rounded only when written. */
+export interface GainRow {
+  /** The disposed leg (a trade's first sent row of that asset). */
+  entryId: string;
+  /** `null`: under `average`, or the part without a lot (`missing_acquisition`). */
+  lotId: string | null;
+  txHash: string;
+  chainId: number;
+  wallet: string;
+  asset: string;
+  assetContract: string;
+  /** Base units, and the decimals to write them. */
+  quantity: bigint;
+  decimals: number;
+  acquiredAt: number | null;
+  soldAt: number;
+  proceeds: Decimal | null;
+  sellingCosts: Decimal | null;
+  costBasis: Decimal | null;
+  gain: Decimal | null;
+  term: 'short' | 'long' | null;
+  kind: DisposalKind;
+  method: BasisMethod;
+  /** Issue names that touch this row (`missing_acquisition`, `unknown_price`, `valued_by_sent_leg`, …). */
+  flags: readonly string[];
+}
+
+/** `income.csv`: income at fair value, which is also the lot's cost. */
+export interface IncomeRow {
+  entryId: string;
+  timestamp: number;
+  txHash: string;
+  chainId: number;
+  wallet: string;
+  asset: string;
+  assetContract: string;
+  quantity: bigint;
+  decimals: number;
+  category: string;
+  price: Decimal | null;
+  priceSource: string;
+  value: Decimal | null;
+}
+
+/** `removals.csv`: lots that left without a gain (gift out, donation, loss, unclassified out). */
+export interface RemovalRow {
+  entryId: string;
+  timestamp: number;
+  wallet: string;
+  asset: string;
+  assetContract: string;
+  quantity: bigint;
+  decimals: number;
+  kind: string;
+  costBasis: Decimal | null;
+}
+
+/** `lots-open.csv` at the period's end; `wallet` null under the universal scope. */
+export interface OpenLotRow {
+  wallet: string | null;
+  chainId: number;
+  asset: string;
+  assetContract: string;
+  lotId: string | null;
+  acquiredAt: number | null;
+  quantity: bigint;
+  decimals: number;
+  costBasis: Decimal | null;
+}
+
+/** `costbasis-issues.csv`. */
+export interface BasisIssue {
+  entryId: string;
+  issue: string;
+  quantity: bigint | null;
+  decimals: number | null;
+  detail: string;
+}
+
+/** `lot-allocation.csv`: a universal lot given to a wallet when the scope changed to per wallet. */
+export interface LotAllocationRow {
+  at: number;
+  wallet: string;
+  chainId: number;
+  asset: string;
+  assetContract: string;
+  lotId: string | null;
+  acquiredAt: number | null;
+  quantity: bigint;
+  decimals: number;
+  costBasis: Decimal | null;
+}
+
+/**
+ * The tie-out's basis section, one per pool: cost acquired + moved in = disposed + removed + moved out + open. Costs
+ * exact over the known lots; `unknown` counts the pieces of unknown cost on either side (then the equation is over
+ * the known ones).
+ */
+export interface PoolTie {
+  wallet: string | null;
+  chainId: number;
+  asset: string;
+  assetContract: string;
+  acquired: Decimal;
+  movedIn: Decimal;
+  disposed: Decimal;
+  removed: Decimal;
+  movedOut: Decimal;
+  open: Decimal;
+  unknown: number;
+}
+
+/**
+ * A replay's report: the period's disposals, income and removals, the issues, the lots open at the period's end and
+ * each pool's tie. Each disposal's pieces keep the lots they took, so a gain can be explained.
+ */
+export interface BasisReport {
+  gains: GainRow[];
+  income: IncomeRow[];
+  removals: RemovalRow[];
+  openLots: OpenLotRow[];
+  issues: BasisIssue[];
+  allocations: LotAllocationRow[];
+  ties: PoolTie[];
+}
