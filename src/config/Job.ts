@@ -1,5 +1,6 @@
 /** A validated job: what to export, for whom, over which period. Built by `loadJob`. */
 import type { LedgerRule } from '../ledger/LedgerRule.js';
+import type { CostBasisSettings } from '../costbasis/CostBasisSettings.js';
 import type { ValuationSettings } from '../prices/ValuationSettings.js';
 
 export interface JobWallet {
@@ -51,5 +52,7 @@ export interface Job {
   ripeness: Readonly<Record<number, number>>;
   /** How rows are valued; `undefined` with `--no-values` (every file then as without valuation). */
   valuation?: ValuationSettings | undefined;
+  /** Lots, realised gains and income; `undefined` unless asked (`costBasis` in the job file, `--cost-basis`). Needs values. */
+  costBasis?: CostBasisSettings | undefined;
   quiet: boolean;
 }
