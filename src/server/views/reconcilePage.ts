@@ -5,6 +5,7 @@ import type { Html } from '../html.js';
 import { amountText, assetLabel, unitOf } from './assetLabel.js';
 import { layout } from './layout.js';
 import { statusBadge } from './parts.js';
+import { foldNftCollections, isNftKind, sumRaw, tokenIdList } from './nftCollections.js';
 import { shortened } from './shortened.js';
 
 /** An amount of `reconcile.json` in the asset's units with its symbol (base units are in reconcile.csv). */
@@ -36,15 +37,52 @@ export function balanceDates(report: Pick<ReconcileReport, 'period' | 'syncedBlo
   };
 }
 
-function assetRows(assets: readonly ReconcileReportAsset[]): Html[] {
-  return assets.map(
+type FoldedAsset = ReconcileReportAsset & { tokenIds?: readonly string[] };
+
+const AMOUNTS = ['opening', 'in', 'out', 'fees', 'closing', 'ledgerBalance', 'chainBalance', 'difference'] as const;
+
+/** A collection's ids as one row: counts summed (unknown when any is), differing when any id differs. */
+function foldAssets(group: readonly ReconcileReportAsset[]): FoldedAsset {
+  const first = group[0] as ReconcileReportAsset;
+  const amounts = Object.fromEntries(
+    AMOUNTS.map((name) => {
+      const raw = sumRaw(group.map((asset) => asset[name]?.raw ?? ''));
+      return [name, raw === '' ? null : { raw, amount: raw }];
+    }),
+  ) as Pick<ReconcileReportAsset, (typeof AMOUNTS)[number]>;
+  const differing = group.filter((asset) => asset.status === 'differs');
+  const blocks = group.flatMap((asset) => (asset.firstDivergence === null ? [] : [asset.firstDivergence.block]));
+  return {
+    ...first,
+    ...amounts,
+    tokenId: '',
+    status: differing.length > 0 ? 'differs' : first.status,
+    firstDivergence: blocks.length === 0 ? null : { block: Math.min(...blocks) },
+    tokenIds: group.map((asset) => asset.tokenId),
+  };
+}
+
+/** The roll-forward's rows, each NFT collection of a wallet on one row; `status` adds the verdict's column. */
+export function rollForwardRows(assets: readonly ReconcileReportAsset[], status: boolean): Html[] {
+  const rows = foldNftCollections<ReconcileReportAsset, FoldedAsset>(
+    assets,
+    (asset) => (isNftKind(asset.assetKind) ? `${asset.chainId}|${asset.wallet}|${asset.assetContract}|${asset.spam}` : null),
+    foldAssets,
+    (asset) => asset,
+  );
+  return rows.map(
     (asset) =>
       html`<tr class="${asset.status === 'differs' ? 'differs' : ''}${asset.spam === '' ? '' : ' spam'}">
-<td>${asset.chain}<br>${shortened(asset.wallet)} ${asset.walletLabel}</td><td>${assetLabel(asset)}</td>
+<td class="holder">${asset.chain}<br>${shortened(asset.wallet)} ${asset.walletLabel}</td><td class="asset-label">${assetLabel(asset)}${asset.tokenIds === undefined ? '' : tokenIdList(asset.tokenIds)}</td>
 <td class="num">${reportAmount(asset, asset.opening)}</td><td class="num">${reportAmount(asset, asset.in)}</td><td class="num">${reportAmount(asset, asset.out)}</td><td class="num">${reportAmount(asset, asset.fees)}</td>
 <td class="num">${reportAmount(asset, asset.closing)}</td><td class="num">${reportAmount(asset, asset.ledgerBalance)}</td><td class="num">${syncedBlockCell(asset)}</td><td class="num">${reportAmount(asset, asset.chainBalance)}</td><td class="num">${reportAmount(asset, asset.difference)}</td>
-<td>${asset.status}${asset.firstDivergence === null ? '' : html`<br>from block ${asset.firstDivergence.block}`}</td></tr>`,
+${status ? html`<td>${asset.status}${asset.firstDivergence === null ? '' : html`<br>from block ${asset.firstDivergence.block}`}</td>` : ''}</tr>`,
   );
+}
+
+/** The roll-forward's header row; `status` as for its rows. */
+export function rollForwardHead(closing: string, status: boolean): Html {
+  return html`<thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th>${status ? html`<th>Status</th>` : ''}</tr></thead>`;
 }
 
 /**
@@ -54,7 +92,7 @@ function assetRows(assets: readonly ReconcileReportAsset[]): Html[] {
  */
 export function reconcilePage(input: { user: User; csrfToken: string; book: Book; run: Run; report: ReconcileReport }): Html {
   const dates = balanceDates(input.report);
-  const head = html`<thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th><th>Status</th></tr></thead>`;
+  const head = rollForwardHead(dates.closing, true);
   const spam = input.report.assets.filter((asset) => asset.spam !== '');
   return layout({
     title: `Reconcile ${input.run.id}`,
@@ -62,13 +100,16 @@ export function reconcilePage(input: { user: User; csrfToken: string; book: Book
     csrfToken: input.csrfToken,
     body: html`<h1>Reconcile of <a href="/books/${input.book.id}">${input.book.data.name}</a> (run <a href="/runs/${input.run.id}">${input.run.id}</a>) ${statusBadge(input.run.status)}</h1>
 <p class="note">${dates.note}</p>
-<div class="wide"><table class="reconcile">${head}<tbody>${assetRows(input.report.assets.filter((asset) => asset.spam === ''))}</tbody></table></div>
+<div class="wide"><table class="reconcile">${head}<tbody>${rollForwardRows(
+      input.report.assets.filter((asset) => asset.spam === ''),
+      true,
+    )}</tbody></table></div>
 ${
   spam.length === 0
     ? ''
     : html`<h2>Spam (${spam.length}, not counted)</h2>
 <p>Tokens the spam rules or the book's deny list set apart; a symbol they claim is quoted, never taken for the real asset.</p>
-<div class="wide"><table class="reconcile spam-table">${head}<tbody>${assetRows(spam)}</tbody></table></div>`
+<div class="wide"><table class="reconcile spam-table">${head}<tbody>${rollForwardRows(spam, true)}</tbody></table></div>`
 }`,
   });
 }

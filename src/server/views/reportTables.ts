@@ -2,6 +2,8 @@ import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { amountText, assetLabel, unitOf } from './assetLabel.js';
 import type { AssetColumns } from './assetLabel.js';
+import { Decimal } from '../../ledger/money.js';
+import { foldNftCollections, isNftKind, sumRaw, tokenIdList } from './nftCollections.js';
 import { shortened } from './shortened.js';
 
 /** A CSV a run wrote (balances.csv, tieout.csv, diff.csv), read by the pages. */
@@ -34,17 +36,42 @@ export function balancesTable(table: RunTable): Html {
   const valued = table.header.includes('value');
   const render = (list: typeof rows): Html =>
     html`<div class="wide"><table class="balances"><thead><tr><th>Chain · wallet</th><th>Asset</th><th>Balance</th>${valued ? html`<th>Value</th>` : ''}<th>On-chain</th><th>Difference</th><th>Status</th></tr></thead><tbody>
-${list.map((cell) => {
+${foldNftCollections<Cell, FoldedCells>(list, collectionOf, foldCells, (cell) => ({ cell, ids: undefined })).map(({ cell, ids }) => {
   const asset = assetOf(cell);
   const amount = (column: string): string => amountText(cell(`${column}_raw`), asset.decimals, unitOf(asset));
   const value = cell('value') === '' ? html`<small>${cell('value_state')}</small>` : html`${cell('value')} ${cell('price_currency')}`;
-  return html`<tr class="${cell('status') === 'differs' ? 'differs' : ''}"><td>${cell('chain')}<br>${shortened(cell('wallet'))} ${cell('wallet_label')}</td><td>${assetLabel(asset)}</td>
+  return html`<tr class="${cell('status') === 'differs' ? 'differs' : ''}"><td class="holder">${cell('chain')}<br>${shortened(cell('wallet'))} ${cell('wallet_label')}</td><td class="asset-label">${assetLabel(asset)}${ids === undefined ? '' : tokenIdList(ids)}</td>
 <td class="num">${amount('balance')}</td>${valued ? html`<td class="num">${value}</td>` : ''}<td class="num">${amount('chain_balance')}</td><td class="num">${amount('difference')}</td><td>${cell('status')}${cell('note') === '' ? '' : html`<br><small>${cell('note')}</small>`}</td></tr>`;
 })}
 </tbody></table></div>`;
   const spam = rows.filter((cell) => cell('spam') !== '');
   return html`${render(rows.filter((cell) => cell('spam') === ''))}
 ${spam.length === 0 ? '' : html`<details class="spam"><summary>Spam (${spam.length}, not counted)</summary>${render(spam)}</details>`}`;
+}
+
+type Cell = (column: string) => string;
+type FoldedCells = { cell: Cell; ids: readonly string[] | undefined };
+
+/** An NFT row's collection: its holder and contract (spam folded apart). */
+const collectionOf = (cell: Cell): string | null =>
+  isNftKind(assetOf(cell).assetKind) ? [cell('chain'), cell('wallet'), cell('asset_contract'), cell('spam')].join('|') : null;
+
+/** A collection's balance rows as one: counts summed, a value only when every id has one, differing when any differs. */
+function foldCells(group: readonly Cell[]): FoldedCells {
+  const first = group[0] as Cell;
+  const values = group.map((cell) => cell('value'));
+  const value = values.some((one) => one === '') ? '' : values.reduce((total, one) => total.plus(one), new Decimal(0)).toString();
+  const summed: Record<string, string> = {
+    balance_raw: sumRaw(group.map((cell) => cell('balance_raw'))),
+    chain_balance_raw: sumRaw(group.map((cell) => cell('chain_balance_raw'))),
+    difference_raw: sumRaw(group.map((cell) => cell('difference_raw'))),
+    token_id: '',
+    value,
+    value_state: value === '' ? [...new Set(group.map((cell) => cell('value_state')).filter((state) => state !== ''))].join(', ') : '',
+    status: group.some((cell) => cell('status') === 'differs') ? 'differs' : first('status'),
+    note: [...new Set(group.map((cell) => cell('note')).filter((note) => note !== ''))].join('; '),
+  };
+  return { cell: (column) => summed[column] ?? first(column), ids: group.map((cell) => cell('token_id')) };
 }
 
 /** tieout.csv lines: template, holding, why, rows, and the amounts in the asset's units (base units stay in the file). */

@@ -7,9 +7,8 @@ import type { ReconcileReport } from '../../runs/reconcileReportResult.js';
 import { runFact } from '../../runs/runResults.js';
 import { layout } from './layout.js';
 import { requestText } from '../../runs/RunRequest.js';
-import { assetLabel } from './assetLabel.js';
 import { formatBytes, statusBadge } from './parts.js';
-import { balanceDates, reportAmount, syncedBlockCell } from './reconcilePage.js';
+import { balanceDates, rollForwardHead, rollForwardRows } from './reconcilePage.js';
 import { balancesTable } from './reportTables.js';
 import type { RunTable } from './reportTables.js';
 import { shortened } from './shortened.js';
@@ -28,7 +27,7 @@ export function summaryPage(input: {
   balances?: { run: Run; table: RunTable } | undefined;
 }): Html {
   const { book, reconcile, exported, balances } = input;
-  const rollForward = reconcile?.report.assets.filter((asset) => asset.spam === '') ?? [];
+  const rollForward = rollForwardRows(reconcile?.report.assets.filter((asset) => asset.spam === '') ?? [], false);
   const dates = reconcile === undefined ? undefined : balanceDates(reconcile.report);
   return layout({
     title: `Year summary · ${book.data.name}`,
@@ -41,10 +40,10 @@ export function summaryPage(input: {
 ${
   reconcile === undefined
     ? html`<p>No reconcile yet: start one from the book page.</p>`
-    : html`<p>Reconcile run ${reconcile.run.id}, ${reconcile.report.period.from} to ${reconcile.report.period.to}, finished ${reconcile.run.finishedAt ?? ''} ${statusBadge(reconcile.run.status)}; ${rollForward.length} assets (spam left out).</p>
+    : html`<p>Reconcile run ${reconcile.run.id}, ${reconcile.report.period.from} to ${reconcile.report.period.to}, finished ${reconcile.run.finishedAt ?? ''} ${statusBadge(reconcile.run.status)}; ${rollForward.length} lines (an NFT collection on one, spam left out).</p>
 <p class="note">${dates?.note}</p>
-<div class="wide"><table class="reconcile"><thead><tr><th>Chain · wallet</th><th>Asset</th><th>Opening</th><th>In</th><th>Out</th><th>Fees</th><th>${dates?.closing}</th><th>Ledger at block</th><th>Block</th><th>On-chain at head</th><th>Difference</th></tr></thead><tbody>
-${rollForward.map((asset) => html`<tr class="${asset.status === 'differs' ? 'differs' : ''}"><td>${asset.chain}<br>${asset.walletLabel}</td><td>${assetLabel(asset)}</td><td class="num">${reportAmount(asset, asset.opening)}</td><td class="num">${reportAmount(asset, asset.in)}</td><td class="num">${reportAmount(asset, asset.out)}</td><td class="num">${reportAmount(asset, asset.fees)}</td><td class="num">${reportAmount(asset, asset.closing)}</td><td class="num">${reportAmount(asset, asset.ledgerBalance)}</td><td class="num">${syncedBlockCell(asset)}</td><td class="num">${reportAmount(asset, asset.chainBalance)}</td><td class="num">${reportAmount(asset, asset.difference)}</td></tr>`)}
+<div class="wide"><table class="reconcile">${rollForwardHead(dates?.closing ?? '', false)}<tbody>
+${rollForward}
 </tbody></table></div>`
 }
 <h2>Export</h2>
