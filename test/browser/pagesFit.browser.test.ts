@@ -119,7 +119,7 @@ describeWithPrograms('pages in headless Chromium (issue 26.5, 26.8, 26.9, 26.11)
       (cells) => cells.map((cell) => cell.getBoundingClientRect().width),
     );
     expect(labelWidths.length).toBeGreaterThan(2);
-    expect(Math.min(...labelWidths)).toBeGreaterThanOrEqual(70);
+    expect(Math.min(...labelWidths)).toBeGreaterThanOrEqual(100);
     const ethRow = rollForward.find((cells) => cells[1] === 'ETH');
     expect(ethRow?.[6]).toMatch(/^\d+(\.\d+)? ETH$/);
     expect(rollForward.flat().join(' ')).not.toContain('(raw)');

@@ -6,7 +6,7 @@ import { amountText, assetLabel, unitOf } from './assetLabel.js';
 import { layout } from './layout.js';
 import { statusBadge } from './parts.js';
 import { foldNftCollections, isNftKind, sumRaw, tokenIdList } from './nftCollections.js';
-import { shortened } from './shortened.js';
+import { holderCell } from './shortened.js';
 
 /** An amount of `reconcile.json` in the asset's units with its symbol (base units are in reconcile.csv). */
 export const reportAmount = (asset: ReconcileReportAsset, amount: ReconcileReportAmount): string =>
@@ -73,7 +73,7 @@ export function rollForwardRows(assets: readonly ReconcileReportAsset[], status:
   return rows.map(
     (asset) =>
       html`<tr class="${asset.status === 'differs' ? 'differs' : ''}${asset.spam === '' ? '' : ' spam'}">
-<td class="holder">${asset.chain}<br>${shortened(asset.wallet)} ${asset.walletLabel}</td><td class="asset-label">${assetLabel(asset)}${asset.tokenIds === undefined ? '' : tokenIdList(asset.tokenIds)}</td>
+${holderCell(asset.chain, asset.wallet, asset.walletLabel)}<td class="asset-label">${assetLabel(asset)}${asset.tokenIds === undefined ? '' : tokenIdList(asset.tokenIds)}</td>
 <td class="num">${reportAmount(asset, asset.opening)}</td><td class="num">${reportAmount(asset, asset.in)}</td><td class="num">${reportAmount(asset, asset.out)}</td><td class="num">${reportAmount(asset, asset.fees)}</td>
 <td class="num">${reportAmount(asset, asset.closing)}</td><td class="num">${reportAmount(asset, asset.ledgerBalance)}</td><td class="num">${syncedBlockCell(asset)}</td><td class="num">${reportAmount(asset, asset.chainBalance)}</td><td class="num">${reportAmount(asset, asset.difference)}</td>
 ${status ? html`<td>${asset.status}${asset.firstDivergence === null ? '' : html`<br>from block ${asset.firstDivergence.block}`}</td>` : ''}</tr>`,

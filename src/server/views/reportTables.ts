@@ -4,7 +4,7 @@ import { amountText, assetLabel, unitOf } from './assetLabel.js';
 import type { AssetColumns } from './assetLabel.js';
 import { Decimal } from '../../ledger/money.js';
 import { foldNftCollections, isNftKind, sumRaw, tokenIdList } from './nftCollections.js';
-import { shortened } from './shortened.js';
+import { holderCell, shortened } from './shortened.js';
 
 /** A CSV a run wrote (balances.csv, tieout.csv, diff.csv), read by the pages. */
 export type RunTable = { header: readonly string[]; rows: readonly (readonly string[])[] };
@@ -40,7 +40,7 @@ ${foldNftCollections<Cell, FoldedCells>(list, collectionOf, foldCells, (cell) =>
   const asset = assetOf(cell);
   const amount = (column: string): string => amountText(cell(`${column}_raw`), asset.decimals, unitOf(asset));
   const value = cell('value') === '' ? html`<small>${cell('value_state')}</small>` : html`${cell('value')} ${cell('price_currency')}`;
-  return html`<tr class="${cell('status') === 'differs' ? 'differs' : ''}"><td class="holder">${cell('chain')}<br>${shortened(cell('wallet'))} ${cell('wallet_label')}</td><td class="asset-label">${assetLabel(asset)}${ids === undefined ? '' : tokenIdList(ids)}</td>
+  return html`<tr class="${cell('status') === 'differs' ? 'differs' : ''}">${holderCell(cell('chain'), cell('wallet'), cell('wallet_label'))}<td class="asset-label">${assetLabel(asset)}${ids === undefined ? '' : tokenIdList(ids)}</td>
 <td class="num">${amount('balance')}</td>${valued ? html`<td class="num">${value}</td>` : ''}<td class="num">${amount('chain_balance')}</td><td class="num">${amount('difference')}</td><td>${cell('status')}${cell('note') === '' ? '' : html`<br><small>${cell('note')}</small>`}</td></tr>`;
 })}
 </tbody></table></div>`;

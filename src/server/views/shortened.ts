@@ -1,3 +1,4 @@
+import { shortAddress } from '../../config/shortAddress.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 
@@ -10,4 +11,9 @@ export function shortHex(value: string): string {
 export function shortened(value: string, className: 'addr' | 'hash' = 'addr'): Html {
   if (value.length <= 14) return html`<span class="${className}">${value}</span>`;
   return html`<span class="${className}" title="${value}">${shortHex(value)}</span><button type="button" class="copy" data-action="copy" data-copy="${value}" title="Copy ${value}">copy</button>`;
+}
+
+/** A report's holder: the chain, then the wallet shortened with its label (left out when it is only the address shortened). */
+export function holderCell(chain: string, wallet: string, label: string): Html {
+  return html`<td class="holder">${chain}<br>${shortened(wallet)}${label === '' || label === shortAddress(wallet) ? '' : html` ${label}`}</td>`;
 }
