@@ -69,12 +69,45 @@ describeWithPrograms('a run’s missing prices entered in headless Chromium', [C
     const rerun = Number(/\/runs\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
     expect((await at.workspace.data.getRun(rerun))?.request).toEqual((await at.workspace.data.getRun(runId))?.request);
     expect(await withoutValue(page)).toBeLessThan(before);
-    const stillMissing = await page.locator('table.missing-prices tbody tr').allTextContents();
-    expect(stillMissing.filter((row) => row.includes(asset ?? '') && row.includes(time))).toEqual([]);
+    const stillMissing = await page.$$eval('table.missing-prices tbody tr', (rows) =>
+      rows.map((row) => `${row.getAttribute('data-asset')?.split(':')[1] ?? ''} ${row.getAttribute('data-first') ?? ''}`),
+    );
+    expect(stillMissing.length).toBeGreaterThan(0);
+    expect(stillMissing.filter((row) => row === `${asset} ${time}`)).toEqual([]);
 
     await page.goto(`${at.server.url}/books/${bookId}`);
     expect(await page.locator('table.prices tbody tr').first().textContent()).toMatch(/3\.5 USD\s*accountant/);
     expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists the missing prices for people: named columns, the chain by name, whole words, rows stacked on a phone (issue 47.3)', async () => {
+    const { context, page } = await browserLogin(at.browser, at.server.url, { user: 'accountant', password: PASSWORD, width: 1280 });
+    await page.goto(`${at.server.url}/runs/${runId}`);
+    expect(await page.locator('table.missing-prices thead th').allTextContents()).toEqual([
+      'Asset',
+      'Chain',
+      'Rows from – to',
+      'Rows',
+      'Why',
+      'Manual price',
+    ]);
+    const first = await page.locator('table.missing-prices tbody tr').first().locator('td').allTextContents();
+    expect(first[1]).toMatch(/^[A-Z][A-Za-z ]+$/);
+    expect(first[2]).toMatch(/^2025-\d\d-\d\d \d\d:\d\d UTC – 2025-\d\d-\d\d \d\d:\d\d UTC$/);
+    // No cell breaks a word: each label cell is at least as wide as its longest word.
+    const broken = await page.$$eval(
+      'table.missing-prices tbody td:nth-child(-n+2)',
+      (cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).length,
+    );
+    expect(broken).toBe(0);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.reload();
+    expect(await page.$eval('html', (root) => root.scrollWidth)).toBe(390);
+    const cellWidths = await page.$$eval('table.missing-prices tbody tr:first-child td', (cells) =>
+      cells.map((cell) => cell.getBoundingClientRect().width),
+    );
+    expect(Math.min(...cellWidths)).toBeGreaterThan(300);
     await context.close();
   });
 });

@@ -1,7 +1,10 @@
 import type { RunRequest } from '../../runs/RunRequest.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
+import { findChain } from '../../chains/chains.js';
+import { assetLabel } from './assetLabel.js';
 import { fieldError } from './formControls.js';
+import { minuteUtc } from './parts.js';
 import type { RunTable } from './reportTables.js';
 
 /** What an admin's form beside each missing asset needs: the book, its currency, and the run to queue again (none after a close). */
@@ -12,20 +15,28 @@ export interface PriceFormPlace {
 }
 
 /**
- * A run's `prices-missing.csv` as its columns, and for admins a form beside each asset: a price at a time
- * (prefilled with the first row left without one: the file source finds a price at or before a row, at most
- * maxAge old, so that row and those within maxAge after it are valued) in the book's currency; saved to the
- * book's manual prices, then the same run is queued again (app.js).
+ * A run's `prices-missing.csv` written for people: the asset by name with its short contract, its chain by name, the
+ * period its rows span, their count and why they have no value; for admins a form beside each asset: a price at a
+ * time (prefilled with the first row left without one: the file source finds a price at or before a row, at most
+ * maxAge old, so that row and those within maxAge after it are valued) in the book's currency; saved to the book's
+ * manual prices, then the same run is queued again (app.js). On a phone each row stacks under its labels.
  */
 export function missingPricesTable(missing: RunTable, form: PriceFormPlace | undefined): Html {
-  const column = (row: readonly string[], name: string): string => row[missing.header.indexOf(name)] ?? '';
-  const rows = missing.rows.map(
-    (row) =>
-      html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}${form === undefined ? '' : html`<td>${priceForm(form, column(row, 'chain_id'), column(row, 'asset_contract') || 'native', column(row, 'first'))}</td>`}</tr>`,
-  );
-  return html`<div class="wide"><table class="missing-prices"><thead><tr>${missing.header.map((name) => html`<th>${name}</th>`)}${form === undefined ? '' : html`<th>Manual price</th>`}</tr></thead><tbody>
+  const rows = missing.rows.map((row) => {
+    const column = (name: string): string => row[missing.header.indexOf(name)] ?? '';
+    const chainId = column('chain_id');
+    const contract = column('asset_contract');
+    return html`<tr data-asset="${chainId}:${contract || 'native'}" data-first="${column('first')}"><td data-label="Asset">${assetLabel({ assetKind: contract === '' ? 'native' : 'erc20', asset: column('asset'), assetContract: contract, tokenId: '', spam: '' })}</td>
+<td data-label="Chain">${chainName(chainId)}</td><td data-label="Rows from – to">${minuteUtc(column('first'))} – ${minuteUtc(column('last'))}</td><td class="num" data-label="Rows">${column('rows')}</td><td data-label="Why">${column('state')}</td>${form === undefined ? '' : html`<td data-label="Manual price">${priceForm(form, chainId, contract || 'native', column('first'))}</td>`}</tr>`;
+  });
+  return html`<div class="wide"><table class="missing-prices stack"><thead><tr><th>Asset</th><th>Chain</th><th>Rows from – to</th><th>Rows</th><th>Why</th>${form === undefined ? '' : html`<th>Manual price</th>`}</tr></thead><tbody>
 ${rows}
 </tbody></table></div>`;
+}
+
+/** A chain id by its name (the id itself for a chain this version does not know). */
+function chainName(chainId: string): string {
+  return findChain(Number(chainId))?.name ?? `chain ${chainId}`;
 }
 
 function priceForm(form: PriceFormPlace, chain: string, asset: string, first: string): Html {

@@ -40,3 +40,7 @@ export function alertNote(run: Run | undefined): Html {
       ' ',
     )} ${alert}</a> <span class="status ${alertDelivered === 'delivered' ? 'status-succeeded' : 'status-failed'}">${alertDelivered ?? ''}</span>`;
 }
+
+/** An ISO instant as the pages write it: minutes, UTC ('' when not known). */
+export const minuteUtc = (iso: string | undefined): string =>
+  iso === undefined || iso === '' ? '' : `${iso.slice(0, 16).replace('T', ' ')} UTC`;

@@ -4,16 +4,13 @@ import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { amountText, assetLabel, unitOf } from './assetLabel.js';
 import { layout } from './layout.js';
-import { statusBadge } from './parts.js';
+import { minuteUtc, statusBadge } from './parts.js';
 import { foldNftCollections, isNftKind, sumRaw, tokenIdList } from './nftCollections.js';
 import { holderCell } from './shortened.js';
 
 /** An amount of `reconcile.json` in the asset's units with its symbol (base units are in reconcile.csv). */
 export const reportAmount = (asset: ReconcileReportAsset, amount: ReconcileReportAmount): string =>
   amount === null ? '' : amountText(amount.raw, asset.decimals, unitOf(asset), amount.amount);
-
-/** An ISO instant as the pages write it: minutes, UTC ('' when not known). */
-const minuteUtc = (iso: string | undefined): string => (iso === undefined || iso === '' ? '' : `${iso.slice(0, 16).replace('T', ' ')} UTC`);
 
 /** The synced block of a compared balance and, under it, the block's own date. */
 export const syncedBlockCell = (asset: ReconcileReportAsset): Html =>
