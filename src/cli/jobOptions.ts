@@ -4,14 +4,15 @@ import type { RunKind } from '../runs/RunKind.js';
 
 /**
  * The job flags a command does not read, hidden from its `--help` (still accepted, so a job's usual command line
- * works for every command): the templates of a command that renders none, the period of one that has none or takes
+ * works for every command): the templates (and cost basis) of a command that renders none, the period of one that has none or takes
  * the filed one's, and `close`'s `--out` (it files into `--filed`).
  */
 function unusedFlags(kind: RunKind): Set<string> {
   const unused = new Set<string>();
   const filed = kind.filedPeriod !== undefined;
   if (!kind.needs.templates || filed) unused.add('template');
-  if (!kind.needs.templates) ['template-file', 'xlsx'].forEach((flag) => unused.add(flag));
+  if (!kind.needs.templates)
+    ['template-file', 'xlsx', 'cost-basis', 'basis-scope', 'tax-profile', 'opening-lots'].forEach((flag) => unused.add(flag));
   if (!kind.needs.period || filed) ['year', 'from', 'to'].forEach((flag) => unused.add(flag));
   if ('filed' in kind.options && !filed) unused.add('out');
   return unused;

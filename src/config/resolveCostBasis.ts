@@ -125,7 +125,8 @@ function walk(start: State, changes: readonly Timed[], problems: Problems): Cost
 function checkUkScope(state: State, problems: Problems): void {
   if (state.method === 'uk' && state.scope === 'wallet')
     problems.add(
-      `method uk (${state.methodBy}) cannot pool per wallet (${state.scopeBy}): HMRC pools each token per person (use scope universal with uk, or another method per wallet)`,
+      // The pages place a problem by its first word: the block's.
+      `${problems.worded({ cli: '', web: 'costBasis: ' })}method uk (${state.methodBy}) cannot pool per wallet (${state.scopeBy}): HMRC pools each token per person (use scope universal with uk, or another method per wallet)`,
     );
 }
 
