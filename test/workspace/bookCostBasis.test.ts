@@ -27,7 +27,7 @@ const costBasis = {
   profile: 'us',
   changes: [{ from: '2026-01-01', method: 'fifo' }],
   unclassifiedOut: 'dispose',
-  openingLots: '/srv/lots/client.csv',
+  openingLots: 'client-lots.csv',
 };
 
 /** The job a run of the book loads: what the replay reads on `job.costBasis`. */
@@ -77,7 +77,8 @@ describe("a book's cost basis", () => {
         { from: '2026-01-01', method: 'fifo' },
       ],
       unclassifiedOut: 'dispose',
-      openingLots: '/srv/lots/client.csv',
+      // A book's path starts at the run's folder, as its price file's does.
+      openingLots: path.join(dir, 'client-lots.csv'),
     });
     // The run's job file carries the block, so the CLI with that file computes the same.
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'job.json'), 'utf8'))).toMatchObject({ costBasis });
