@@ -68,6 +68,20 @@ function bookBody(form) {
       ...(get('price-file') === '' ? {} : { priceFile: get('price-file') }),
       ...(get('max-age') === '' ? {} : { maxAge: /^[0-9]+$/.test(get('max-age')) ? Number(get('max-age')) : get('max-age') }),
     },
+    costBasis: form.elements['cost-basis'].checked ? costBasisBody(get) : null,
+  };
+}
+
+/** The book's cost basis from its fieldset; a blank method or scope is the profile's. `null` (off) removes it from the book. */
+function costBasisBody(get) {
+  const given = (key, name) => (get(name) === '' ? {} : { [key]: get(name) });
+  return {
+    profile: get('tax-profile'),
+    ...given('method', 'basis-method'),
+    ...given('scope', 'basis-scope'),
+    ...(get('basis-changes') === '' ? {} : { changes: JSON.parse(get('basis-changes')) }),
+    ...given('unclassifiedOut', 'unclassified-out'),
+    ...given('openingLots', 'opening-lots'),
   };
 }
 

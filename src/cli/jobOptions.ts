@@ -4,14 +4,15 @@ import type { RunKind } from '../runs/RunKind.js';
 
 /**
  * The job flags a command does not read, hidden from its `--help` (still accepted, so a job's usual command line
- * works for every command): the templates of a command that renders none, the period of one that has none or takes
+ * works for every command): the templates (and cost basis) of a command that renders none, the period of one that has none or takes
  * the filed one's, and `close`'s `--out` (it files into `--filed`).
  */
 function unusedFlags(kind: RunKind): Set<string> {
   const unused = new Set<string>();
   const filed = kind.filedPeriod !== undefined;
   if (!kind.needs.templates || filed) unused.add('template');
-  if (!kind.needs.templates) ['template-file', 'xlsx'].forEach((flag) => unused.add(flag));
+  if (!kind.needs.templates)
+    ['template-file', 'xlsx', 'cost-basis', 'basis-scope', 'tax-profile', 'opening-lots'].forEach((flag) => unused.add(flag));
   if (!kind.needs.period || filed) ['year', 'from', 'to'].forEach((flag) => unused.add(flag));
   if ('filed' in kind.options && !filed) unused.add('out');
   return unused;
@@ -73,6 +74,20 @@ export function withJobOptions<T>(yargs: Argv<T>, kind: RunKind) {
       describe: 'NAME=URL: base URL of defillama, coingecko or ecb (a proxy, the sandbox)',
     })
     .option('values', { type: 'boolean', describe: 'value every row (default); --no-values writes the files without values' })
+    .option('cost-basis', {
+      type: 'string',
+      describe: 'compute lots, realised gains and income (needs values): fifo, lifo, hifo, average or uk',
+    })
+    .option('basis-scope', { type: 'string', describe: 'one pool per asset (universal) or per wallet and asset (wallet)' })
+    .option('tax-profile', {
+      type: 'string',
+      describe:
+        "defaults for what you do not set: generic (fifo, universal), us (per wallet from 2025), uk (HMRC's matching), de (fifo per wallet)",
+    })
+    .option('opening-lots', {
+      type: 'string',
+      describe: 'lots held before the first entry, CSV wallet,chain_id,asset,asset_contract,lot_id,acquired_at,quantity,cost,decimals',
+    })
     .option('quiet', { type: 'boolean', describe: 'no progress output' });
   for (const flag of unusedFlags(kind)) built.hide(flag);
   return built;

@@ -11,4 +11,13 @@ export interface BookData {
   spam?: { allow?: string[]; deny?: string[] };
   /** The job file's `valuation` block: currency, sources, priceFile, maxAge (CoinGecko's key only from the environment). */
   valuation?: { currency?: string; sources?: string[]; priceFile?: string; maxAge?: string | number };
+  /** The job file's `costBasis` block as given (its profile's defaults are applied when a run loads the job). */
+  costBasis?: {
+    method?: string;
+    scope?: string;
+    profile?: string;
+    changes?: { from: string; method?: string; scope?: string }[];
+    unclassifiedOut?: string;
+    openingLots?: string;
+  };
 }

@@ -102,6 +102,30 @@ describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIU
     await reloaded;
     expect((await at.workspace.data.getBook(bookId))?.data.labels).toEqual({});
 
+    // Cost basis: on, with a method over the profile's; uk per wallet refused beside it; off removes it from the book.
+    const saveBook = async (): Promise<void> => {
+      const patched = page.waitForResponse((response) => response.request().method() === 'PATCH');
+      const loaded = page.waitForEvent('load');
+      await page.click(`${form} button[type="submit"]`);
+      expect((await patched).ok()).toBe(true);
+      await loaded;
+    };
+    expect(await page.isChecked(`${form} input[name="cost-basis"]`)).toBe(false);
+    await page.check(`${form} input[name="cost-basis"]`);
+    await page.selectOption(`${form} select[name="tax-profile"]`, 'de');
+    await page.selectOption(`${form} select[name="basis-method"]`, 'uk');
+    await page.click(`${form} button[type="submit"]`);
+    const basisError = await shown(page, `${form} [data-error-for="costBasis"]`);
+    expect(basisError).toMatch(/method uk \(costBasis\.method\) cannot pool per wallet \(the de profile\)/);
+    expect(basisError).not.toMatch(CLI_WORDS);
+    await page.selectOption(`${form} select[name="basis-method"]`, 'hifo');
+    await saveBook();
+    expect((await at.workspace.data.getBook(bookId))?.data.costBasis).toEqual({ profile: 'de', method: 'hifo' });
+    expect(await page.inputValue(`${form} select[name="basis-method"]`)).toBe('hifo');
+    await page.uncheck(`${form} input[name="cost-basis"]`);
+    await saveBook();
+    expect((await at.workspace.data.getBook(bookId))?.data.costBasis).toBeUndefined();
+
     // A run without templates: the message stands beside the templates, without --template.
     await page.selectOption('form[data-form="run"] select[name="kind"]', 'export');
     await page.fill('form[data-form="run"] input[name="year"]', '2025');

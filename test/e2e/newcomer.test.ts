@@ -18,7 +18,7 @@ describe('a newcomer', () => {
     ['balances', ['--at', '--check'], ['--template', '--template-file', '--xlsx', '--year', '--from', '--to']],
     ['close', ['--filed', '--template', '--year'], ['--out']],
     ['diff', ['--since-filed', '--out'], ['--year', '--from', '--to', '--template']],
-    ['sync', ['--year'], ['--template', '--xlsx']],
+    ['sync', ['--year'], ['--template', '--xlsx', '--cost-basis', '--opening-lots']],
   ])('reads in %s --help only the options that command uses', async (command, listed, unused) => {
     // yargs prints help on the process's own stdout: a child's.
     const { code, stdout } = await spawnLedgerscan([command, '--help']).ended;

@@ -5,7 +5,7 @@ import type { Html } from '../html.js';
 import { layout } from './layout.js';
 import { lastAlertRun, lastReconcile } from '../runReports.js';
 import { alertNote, statusBadge } from './parts.js';
-import { chainPicker, fieldError, labelRows, spamRows, valuationFields, zonePicker } from './formControls.js';
+import { chainPicker, costBasisFields, fieldError, labelRows, spamRows, valuationFields, zonePicker } from './formControls.js';
 import { shortened } from './shortened.js';
 
 /** "37 unreviewed, 2 flagged": what is left to look at in the book's transactions, a link to them. */
@@ -62,6 +62,7 @@ ${zonePicker(book?.data.timezone ?? 'UTC')}
 ${labelRows(book?.data.labels ?? {})}
 ${spamRows(book?.data.spam ?? {})}
 ${valuationFields(book?.data.valuation)}
+${costBasisFields(book?.data.costBasis)}
 <button type="submit">${book === undefined ? 'Create book' : 'Save book'}</button>
 <p class="error" data-error></p>
 </form>`;

@@ -1,4 +1,5 @@
 import { BOOK_CURRENCIES } from '../../config/resolveValuation.js';
+import { BASIS_METHODS, BASIS_SCOPES, TAX_PROFILES } from '../../costbasis/CostBasisSettings.js';
 import { PRICE_SOURCES } from '../../prices/ValuationSettings.js';
 import type { BookData } from '../../workspace/BookData.js';
 import { allChains } from '../../chains/chains.js';
@@ -44,6 +45,23 @@ export function valuationFields(valuation: BookData['valuation']): Html {
 <label>Price sources, first found wins (${PRICE_SOURCES.join(', ')}) <input name="sources" value="${sources}"></label>
 <input type="hidden" name="price-file" value="${valuation?.priceFile ?? ''}"><input type="hidden" name="max-age" value="${valuation?.maxAge === undefined ? '' : String(valuation.maxAge)}">
 </fieldset>${fieldError('valuation')}`;
+}
+
+/**
+ * The book's cost basis: on or off, the tax profile, and a method and scope over the profile's (blank: the
+ * profile's own). What the form does not show (dated changes, unclassified outflows, an opening lots file) is kept.
+ */
+export function costBasisFields(costBasis: BookData['costBasis']): Html {
+  const choice = (name: string, label: string, names: readonly string[], chosen: string | undefined, blank?: string): Html =>
+    html`<label>${label} <select name="${name}">${blank === undefined ? '' : html`<option value="">${blank}</option>`}${names.map((one) => html`<option value="${one}" ${one === chosen ? html`selected` : ''}>${one}</option>`)}</select></label>`;
+  const kept = { changes: costBasis?.changes === undefined ? '' : JSON.stringify(costBasis.changes) };
+  return html`<fieldset class="cost-basis"><legend>Cost basis</legend>
+<label><input type="checkbox" name="cost-basis" ${costBasis === undefined ? '' : html`checked`}> Lots, realised gains and income (needs values)</label>
+${choice('tax-profile', 'Tax profile', TAX_PROFILES, costBasis?.profile ?? 'generic')}
+${choice('basis-method', 'Method', BASIS_METHODS, costBasis?.method, "the profile's")}
+${choice('basis-scope', 'Scope', BASIS_SCOPES, costBasis?.scope, "the profile's")}
+<input type="hidden" name="basis-changes" value="${kept.changes}"><input type="hidden" name="unclassified-out" value="${costBasis?.unclassifiedOut ?? ''}"><input type="hidden" name="opening-lots" value="${costBasis?.openingLots ?? ''}">
+</fieldset>${fieldError('costBasis')}`;
 }
 
 /** One row of an address list: an address and, for labels, its label; a button removes it. */
