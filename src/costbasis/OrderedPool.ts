@@ -1,0 +1,84 @@
+import type { Decimal } from '../ledger/money.js';
+import type { BasisMethod } from './CostBasisSettings.js';
+import { Heap } from './Heap.js';
+import type { Lot, LotPiece } from './Lot.js';
+import type { Pool, TakeAnswer, TakeRequest } from './Pool.js';
+import { takePart } from './proRata.js';
+
+/** A lot while it is held: what is left of it, and what it was when acquired (HIFO's unit cost never drifts). */
+interface HeldLot extends Lot {
+  readonly sequence: number;
+  readonly firstQuantity: bigint;
+  readonly firstCost: Decimal | null;
+  /** HIFO's key, computed once on first use: `firstCost ÷ firstQuantity`. */
+  unit?: Decimal | null;
+}
+
+/** Negative: `a` leaves first. A total order (the sequence breaks the last ties), so the answers never depend on luck. */
+type LotOrder = (a: HeldLot, b: HeldLot) => number;
+
+const oldestFirst: LotOrder = (a, b) => a.acquiredAt - b.acquiredAt || a.sequence - b.sequence;
+
+const unitCost = (lot: HeldLot): Decimal | null =>
+  (lot.unit ??= lot.firstCost === null ? null : lot.firstCost.div(lot.firstQuantity.toString()));
+
+/** Highest unit cost first, unknown cost last, equal ones oldest first. */
+const highestUnitCostFirst: LotOrder = (a, b) => {
+  const [unitA, unitB] = [unitCost(a), unitCost(b)];
+  if (unitA === null || unitB === null) return unitA === unitB ? oldestFirst(a, b) : unitA === null ? 1 : -1;
+  return unitB.comparedTo(unitA) || oldestFirst(a, b);
+};
+
+/** The orders of the methods that take whole lots; only the order differs between them. */
+export const LOT_ORDERS = {
+  fifo: oldestFirst,
+  lifo: (a, b) => oldestFirst(b, a),
+  hifo: highestUnitCostFirst,
+} as const satisfies Partial<Record<BasisMethod, LotOrder>>;
+
+export type OrderedMethod = keyof typeof LOT_ORDERS;
+
+/** A pool whose lots leave one by one in its method's order (`fifo`, `lifo`, `hifo`); every request is answered at once. */
+export class OrderedPool<Ref = unknown> implements Pool<Ref> {
+  private readonly lots: Heap<HeldLot>;
+  private held = 0n;
+  private sequence = 0;
+
+  constructor(
+    readonly method: OrderedMethod,
+    private readonly answer: TakeAnswer<Ref>,
+  ) {
+    this.lots = new Heap(LOT_ORDERS[method]);
+  }
+
+  acquire(lot: Lot): void {
+    this.lots.push({ ...lot, sequence: this.sequence++, firstQuantity: lot.quantity, firstCost: lot.cost });
+    this.held += lot.quantity;
+  }
+
+  take(request: TakeRequest<Ref>): void {
+    const pieces: LotPiece[] = [];
+    let wanted = request.quantity;
+    for (let lot = this.lots.peek(); wanted > 0n && lot !== undefined; lot = this.lots.peek()) {
+      const part = wanted < lot.quantity ? wanted : lot.quantity;
+      pieces.push({ lotId: lot.lotId, acquiredAt: lot.acquiredAt, ...takePart(lot, part) });
+      wanted -= part;
+      if (lot.quantity === 0n) this.lots.pop();
+    }
+    this.held -= request.quantity - wanted;
+    this.answer(request, pieces, wanted);
+  }
+
+  /** Every answer is given at once: nothing waits for time. */
+  advance(): void {}
+
+  settle(): void {}
+
+  open(): readonly LotPiece[] {
+    return this.lots.sorted().map(({ lotId, acquiredAt, quantity, cost }) => ({ lotId, acquiredAt, quantity, cost }));
+  }
+
+  quantity(): bigint {
+    return this.held;
+  }
+}
