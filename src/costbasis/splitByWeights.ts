@@ -18,11 +18,3 @@ export function splitByWeights(total: Decimal | null, weights: readonly (Decimal
     return share;
   });
 }
-
-/** `total` shared by base-unit quantities (a lot's cost over the pieces taken, a disposal's proceeds over its rows). */
-export function splitByQuantities(total: Decimal | null, quantities: readonly bigint[]): (Decimal | null)[] {
-  return splitByWeights(
-    total,
-    quantities.map((quantity) => new Decimal(quantity.toString())),
-  );
-}

@@ -1,6 +1,9 @@
 import type { BasisLeg } from '../../src/costbasis/BasisLeg.js';
+import type { BasisReport, PoolTie } from '../../src/costbasis/BasisReport.js';
+import type { BasisChange, BasisMethod, BasisScope, CostBasisSettings } from '../../src/costbasis/CostBasisSettings.js';
+import { replayBasis, type ReplayOptions } from '../../src/costbasis/replayBasis.js';
 import type { Category } from '../../src/ledger/LedgerEntry.js';
-import { Decimal } from '../../src/ledger/money.js';
+import { Decimal, formatUnits } from '../../src/ledger/money.js';
 
 export const W1 = '0x1000000000000000000000000000000000000001';
 export const W2 = '0x2000000000000000000000000000000000000002';
@@ -124,4 +127,57 @@ export function tx(when: string, ...specs: LegSpec[]): BasisLeg[] {
 /** A Decimal (or null) as a number rounded to cents, for compact expectations. */
 export function cents(value: Decimal | null): number | null {
   return value === null ? null : Number(value.toFixed(2));
+}
+
+/** Settings as the replay reads them (`generic` profile, transfers out removed) for `method` and `scope`. */
+export function settingsOf(method: BasisMethod, scope: BasisScope = 'universal', changes: BasisChange[] = []): CostBasisSettings {
+  return { method, scope, profile: 'generic', changes, unclassifiedOut: 'remove' };
+}
+
+/** The calendar year `year` in UTC, end exclusive. */
+export function yearOf(year: number): { start: number; end: number } {
+  return { start: Date.UTC(year, 0, 1) / 1000, end: Date.UTC(year + 1, 0, 1) / 1000 };
+}
+
+/** Replays the transactions (in the order given) for 2024 in UTC unless told otherwise. */
+export function replay(txs: readonly BasisLeg[][], options: Partial<ReplayOptions> & { settings: CostBasisSettings }): BasisReport {
+  return replayBasis(txs.flat(), { period: yearOf(2024), timezone: 'UTC', ...options });
+}
+
+/** Gain rows as [entry, lot, quantity (whole units), proceeds, selling costs, basis, gain, term] in cents. */
+export function gainsOf(report: BasisReport): unknown[] {
+  return report.gains.map((row) => [
+    row.entryId,
+    row.lotId,
+    formatUnits(row.quantity, row.decimals),
+    cents(row.proceeds),
+    cents(row.sellingCosts),
+    cents(row.costBasis),
+    cents(row.gain),
+    row.term,
+  ]);
+}
+
+/** The sum of the known gains, in cents. */
+export function totalGain(report: BasisReport): number | null {
+  return cents(Decimal.sum(0, ...report.gains.map((row) => row.gain ?? 0)));
+}
+
+/** Open lots as [wallet, asset, lot, acquired (ISO day), quantity, basis]. */
+export function openOf(report: BasisReport): unknown[] {
+  return report.openLots.map((lot) => [
+    lot.wallet,
+    lot.asset,
+    lot.lotId,
+    lot.acquiredAt === null ? null : new Date(lot.acquiredAt * 1000).toISOString().slice(0, 10),
+    formatUnits(lot.quantity, lot.decimals),
+    cents(lot.costBasis),
+  ]);
+}
+
+/** Every tie balances: acquired + moved in = disposed + removed + moved out + open (known costs). */
+export function unbalancedTies(report: BasisReport): PoolTie[] {
+  return report.ties.filter(
+    (tie) => !tie.acquired.add(tie.movedIn).sub(tie.disposed).sub(tie.removed).sub(tie.movedOut).sub(tie.open).abs().lt('1e-20'),
+  );
 }
