@@ -1,6 +1,7 @@
 import { AveragePool } from './AveragePool.js';
 import { OrderedPool } from './OrderedPool.js';
 import type { PoolFactory } from './Pool.js';
+import { UkPool } from './UkPool.js';
 
 /** The pool of a method: lots in an order (`fifo`, `lifo`, `hifo`), one running average, or HMRC's matching. */
 export const makePool: PoolFactory = (method, answer) => {
@@ -12,6 +13,6 @@ export const makePool: PoolFactory = (method, answer) => {
     case 'average':
       return new AveragePool(answer);
     case 'uk':
-      throw new RangeError('the uk pool is not built yet');
+      return new UkPool(answer);
   }
 };

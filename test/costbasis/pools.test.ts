@@ -16,6 +16,7 @@ describe('methods on one history (costbasis.md T1)', () => {
     ['lifo', ['L2 10 @ 2000', 'L1 5 @ 500'], ['L1 5 @ 500'], '2500'],
     ['hifo', ['L2 10 @ 2000', 'L1 5 @ 500'], ['L1 5 @ 500'], '2500'],
     ['average', ['pool 15 @ 2250'], ['pool 5 @ 750'], '2250'],
+    ['uk', ['pool 15 @ 2250'], ['pool 5 @ 750'], '2250'],
   ])('%s takes D1 %j and D2 %j; every lot closed, the cost taken is 3000', (method, d1, d2, d1Cost) => {
     const { answers, pool } = runPool(method, t1);
     expect(answers.get('D1')?.pieces.map(describePiece)).toEqual(d1);

@@ -1,0 +1,177 @@
+import { Decimal } from '../ledger/money.js';
+import { addToShare } from './AveragePool.js';
+import type { Lot, LotPiece } from './Lot.js';
+import type { Pool, TakeAnswer, TakeRequest } from './Pool.js';
+import { type Share, takePart } from './proRata.js';
+import { SameDayLots } from './SameDayLots.js';
+import { ukDay } from './ukDay.js';
+
+/** A disposal acquired within this many days after its day is matched to it (bed and breakfast, CRYPTO22254). */
+const BED_AND_BREAKFAST_DAYS = 30;
+
+/** A UK day's disposals as one (CRYPTO22252), matched so far; what is `remaining` waits for later acquisitions or the pool. */
+interface DisposalDay<Ref> {
+  kind: 'disposal';
+  day: number;
+  requests: TakeRequest<Ref>[];
+  pieces: LotPiece[];
+  remaining: bigint;
+}
+
+/**
+ * A closed day's acquisitions left after matching, or a lot moved in: they join the section 104 pool once every earlier
+ * disposal has taken its pool part.
+ */
+interface JoiningDay {
+  kind: 'join';
+  day: number;
+  lots: SameDayLots;
+}
+
+/** The day still open: its acquisitions can still be matched to its own later disposals. */
+interface OpenDay<Ref> {
+  day: number;
+  acquired: SameDayLots;
+  requests: TakeRequest<Ref>[];
+}
+
+/**
+ * `uk`: HMRC's matching (CRYPTO22200 ff.). A day's disposals are matched to the same day's acquisitions, then to the
+ * acquisitions of the next 30 days (earliest disposal day first, earliest acquisition first), then to the section 104
+ * pool, an average. The section 104 steps run in day order: a disposal's pool part waits until its 30 days are over,
+ * and the days acquired after it join the pool only then; so a disposal is answered when its matching is settled.
+ * Moves and removals are no disposals (no matching): they are answered at once from what is held, the pool first.
+ */
+export class UkPool<Ref = unknown> implements Pool<Ref> {
+  readonly method = 'uk';
+  private readonly s104: Share = { quantity: 0n, cost: new Decimal(0) };
+  /** Closed days whose section 104 step is still to come, in day order. */
+  private readonly waiting: (DisposalDay<Ref> | JoiningDay)[] = [];
+  private today: OpenDay<Ref> | undefined;
+
+  constructor(private readonly answer: TakeAnswer<Ref>) {}
+
+  acquire(lot: Lot): void {
+    const day = ukDay(lot.acquiredAt);
+    if (this.today === undefined || day >= this.today.day) {
+      this.openDay(day).acquired.add(lot);
+      return;
+    }
+    // A lot arriving with an earlier time was moved in (basis kept): no acquisition to match, it joins the pool now,
+    // after the earlier days' disposals still waiting and before today's (a wrap, then a sale of the wrapped coin).
+    const carried = new SameDayLots();
+    carried.add(lot);
+    this.waiting.push({ kind: 'join', day: this.today.day, lots: carried });
+    this.runPool(this.today.day);
+  }
+
+  take(request: TakeRequest<Ref>): void {
+    const today = this.openDay(ukDay(request.at));
+    if (request.purpose === 'disposal') today.requests.push(request);
+    else this.takeHeld(request);
+  }
+
+  advance(time: number): void {
+    this.openDay(ukDay(time));
+  }
+
+  settle(): void {
+    this.closeToday();
+    this.runPool(Number.POSITIVE_INFINITY);
+  }
+
+  /** The pool, then the days waiting to join it, then today's lots: what a move or removal would take, in that order. */
+  open(): readonly LotPiece[] {
+    const pool = this.s104.quantity > 0n ? [{ lotId: null, acquiredAt: null, ...this.s104 }] : [];
+    return [...pool, ...this.heldDays().flatMap((lots) => lots.open())];
+  }
+
+  /** Held now; a disposal still waiting for its matching still counts (it has taken nothing yet). */
+  quantity(): bigint {
+    return this.heldDays().reduce((sum, lots) => sum + lots.quantity, this.s104.quantity);
+  }
+
+  /** Moves to `day` (never back: a late request counts on the day already open), closing the days before it. */
+  private openDay(day: number): OpenDay<Ref> {
+    if (this.today !== undefined && day <= this.today.day) return this.today;
+    this.closeToday();
+    this.runPool(day);
+    this.today = { day, acquired: new SameDayLots(), requests: [] };
+    return this.today;
+  }
+
+  /** Same day, then the 30-day rule for the earlier disposals still short; the rest queues for the pool. */
+  private closeToday(): void {
+    const today = this.today;
+    if (today === undefined) return;
+    this.today = undefined;
+    const { day, acquired } = today;
+    if (today.requests.length > 0) {
+      const disposal: DisposalDay<Ref> = { kind: 'disposal', day, requests: today.requests, pieces: [], remaining: 0n };
+      disposal.remaining = today.requests.reduce((sum, request) => sum + request.quantity, 0n);
+      this.match(disposal, acquired);
+      this.waiting.push(disposal);
+    }
+    for (const step of this.waiting) {
+      if (step.kind === 'disposal' && step.day < day && step.day + BED_AND_BREAKFAST_DAYS >= day) this.match(step, acquired);
+    }
+    if (acquired.quantity > 0n) this.waiting.push({ kind: 'join', day, lots: acquired });
+  }
+
+  private match(disposal: DisposalDay<Ref>, acquired: SameDayLots): void {
+    const part = disposal.remaining < acquired.quantity ? disposal.remaining : acquired.quantity;
+    if (part === 0n) return;
+    disposal.pieces.push(...acquired.take(part));
+    disposal.remaining -= part;
+  }
+
+  /** Runs the section 104 steps in day order until a disposal whose 30 days reach `day` (not closed yet). */
+  private runPool(day: number): void {
+    for (let step = this.waiting[0]; step !== undefined; step = this.waiting[0]) {
+      if (step.kind === 'join') {
+        addToShare(this.s104, step.lots.quantity, step.lots.cost);
+      } else {
+        if (step.remaining > 0n && step.day + BED_AND_BREAKFAST_DAYS >= day) return;
+        const part = step.remaining < this.s104.quantity ? step.remaining : this.s104.quantity;
+        if (part > 0n) step.pieces.push({ lotId: null, acquiredAt: null, ...takePart(this.s104, part) });
+        this.deal(step);
+      }
+      this.waiting.shift();
+    }
+  }
+
+  /** The day's pieces dealt to its disposals in their order, so each entry's pieces sum to the day's; the rest is short. */
+  private deal(disposal: DisposalDay<Ref>): void {
+    let index = 0;
+    for (const request of disposal.requests) {
+      const pieces: LotPiece[] = [];
+      let wanted = request.quantity;
+      for (let piece = disposal.pieces[index]; wanted > 0n && piece !== undefined; piece = disposal.pieces[index]) {
+        const part = wanted < piece.quantity ? wanted : piece.quantity;
+        pieces.push({ lotId: piece.lotId, acquiredAt: piece.acquiredAt, ...takePart(piece, part) });
+        wanted -= part;
+        if (piece.quantity === 0n) index += 1;
+      }
+      this.answer(request, pieces, wanted);
+    }
+  }
+
+  private takeHeld(request: TakeRequest<Ref>): void {
+    let wanted = request.quantity;
+    const pieces: LotPiece[] = [];
+    const fromPool = wanted < this.s104.quantity ? wanted : this.s104.quantity;
+    if (fromPool > 0n) pieces.push({ lotId: null, acquiredAt: null, ...takePart(this.s104, fromPool) });
+    wanted -= fromPool;
+    for (const lots of this.heldDays()) {
+      const part = wanted < lots.quantity ? wanted : lots.quantity;
+      if (part > 0n) pieces.push(...lots.take(part));
+      wanted -= part;
+    }
+    this.answer(request, pieces, wanted);
+  }
+
+  private heldDays(): SameDayLots[] {
+    const joining = this.waiting.flatMap((step) => (step.kind === 'join' ? [step.lots] : []));
+    return this.today === undefined ? joining : [...joining, this.today.acquired];
+  }
+}
