@@ -86,7 +86,7 @@ function historyOf(steps: readonly Step[]): BasisLeg[][] {
   return txs;
 }
 
-const COMBINATIONS: [BasisMethod, BasisScope][] = (['fifo', 'lifo', 'hifo', 'average'] as const).flatMap((method) =>
+const COMBINATIONS: [BasisMethod, BasisScope][] = (['fifo', 'lifo', 'hifo', 'average', 'uk'] as const).flatMap((method) =>
   (['universal', 'wallet'] as const).map((scope): [BasisMethod, BasisScope] => [method, scope]),
 );
 
