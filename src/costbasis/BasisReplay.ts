@@ -164,14 +164,16 @@ export class BasisReplay {
 
   /**
    * Moved lots enter their new pool with id, time and cost kept (in the target's units); what the source could not
-   * cover arrives as a lot of unknown cost, its id the moving leg's, acquired at the move.
+   * cover arrives as a lot of unknown cost, its id the moving leg's, acquired at the move. A pooled share (`average`,
+   * `uk`'s section 104: no time) arrives dated before everything, so a `uk` pool takes it into its pool, not as the
+   * day's acquisition.
    */
   private deliver(destination: PoolEntry, quantity: bigint, sent: InTransit): void {
     const { moving, short } = sent;
     const missing: LotPiece[] = short > 0n ? [{ lotId: moving.entryId, acquiredAt: moving.timestamp, quantity: short, cost: null }] : [];
     const lots = rescalePieces([...sent.pieces, ...missing], moving.quantity, quantity).map((piece) => ({
       lotId: piece.lotId ?? moving.entryId,
-      acquiredAt: piece.acquiredAt ?? moving.timestamp,
+      acquiredAt: piece.acquiredAt ?? 0,
       quantity: piece.quantity,
       cost: piece.cost,
     }));

@@ -67,14 +67,20 @@ export function transactionEvents(legs: readonly BasisLeg[], settings: Pick<Cost
     (a, b) =>
       a.phase - b.phase || a.order - b.order || (a.holding.wallet < b.holding.wallet ? -1 : a.holding.wallet > b.holding.wallet ? 1 : 0),
   );
-  const states = new Map(taking.map((leg) => [leg.entryId, leg.valueState]));
+  const byId = new Map(taking.map((leg) => [leg.entryId, leg]));
   for (const event of events) {
     for (const issue of event.flags) {
-      const detail = issue === 'unknown_price' ? `no value: ${states.get(event.entryId) || 'unknown'}` : (ISSUE_DETAIL[issue] ?? '');
+      const detail = issue === 'unknown_price' ? unknownDetail(byId.get(event.entryId)) : (ISSUE_DETAIL[issue] ?? '');
       issues.push({ entryId: event.entryId, issue, quantity: event.quantity, decimals: event.holding.decimals, detail });
     }
   }
   return { events, issues };
+}
+
+/** Why a money field is empty: the leg's own value state, or what it depends on (the fee, the trade's other side). */
+function unknownDetail(leg: BasisLeg | undefined): string {
+  if (leg !== undefined && leg.value === null) return `no value: ${leg.valueState || 'unknown'}`;
+  return 'its own value is known, but a value it depends on is not (the fee, or the other side of the trade)';
 }
 
 function byWallet(legs: readonly BasisLeg[]): Map<string, BasisLeg[]> {
