@@ -8,6 +8,8 @@ import { holdingOf } from './holdingOf.js';
 import { MOVE_CATEGORIES, moveEvents } from './moveEvents.js';
 import { tradeEvents } from './tradeEvents.js';
 
+/** Decimals are immutable: one zero serves every event without a selling cost of its own. */
+const ZERO = new Decimal(0);
 const FEE_CATEGORIES: ReadonlySet<string> = new Set(['fee', 'failed_fee']);
 const TRADE_CATEGORIES: ReadonlySet<string> = new Set(['trade', 'liquidity_add', 'liquidity_remove']);
 const INCOME_CATEGORIES: ReadonlySet<string> = new Set(['income', 'airdrop', 'staking_reward', 'interest', 'payment_in']);
@@ -50,26 +52,21 @@ export function transactionEvents(legs: readonly BasisLeg[], settings: Pick<Cost
     }
     taking.push(leg);
   }
-  const { moves, unpaired } = moveEvents(taking.filter((leg) => MOVE_CATEGORIES.has(leg.category)));
-  const events: BasisEvent[] = [...moves];
-  for (const walletLegs of byWallet([...taking.filter((leg) => !MOVE_CATEGORIES.has(leg.category)), ...unpaired]).values()) {
-    const fees = walletLegs.filter((leg) => FEE_CATEGORIES.has(leg.category)).map(feeEvent);
-    const traded = tradeEvents(walletLegs.filter((leg) => TRADE_CATEGORIES.has(leg.category)));
-    const single = walletLegs
-      .filter((leg) => !FEE_CATEGORIES.has(leg.category) && !TRADE_CATEGORIES.has(leg.category))
-      .map((leg) => singleEvent(leg, settings.unclassifiedOut));
-    const disposals = [...traded.disposals, ...single.filter((event): event is DisposeEvent => event.type === 'dispose')];
-    const acquisitions = [...traded.acquisitions, ...single.filter((event): event is AcquireEvent => event.type === 'acquire')];
-    allocateFee(fees, disposals, acquisitions);
-    events.push(...fees, ...traded.disposals, ...traded.acquisitions, ...single);
+  const moving: BasisLeg[] = [];
+  const rest: BasisLeg[] = [];
+  for (const leg of taking) (MOVE_CATEGORIES.has(leg.category) ? moving : rest).push(leg);
+  const events: BasisEvent[] = [];
+  if (moving.length > 0) {
+    const { moves, unpaired } = moveEvents(moving);
+    events.push(...moves);
+    rest.push(...unpaired);
   }
-  events.sort(
-    (a, b) =>
-      a.phase - b.phase || a.order - b.order || (a.holding.wallet < b.holding.wallet ? -1 : a.holding.wallet > b.holding.wallet ? 1 : 0),
-  );
-  const byId = new Map(taking.map((leg) => [leg.entryId, leg]));
+  for (const walletLegs of byWallet(rest)) events.push(...walletEvents(walletLegs, settings.unclassifiedOut));
+  if (events.length > 1) events.sort(byPhaseAndRow);
+  let byId: Map<string, BasisLeg> | undefined;
   for (const event of events) {
     for (const issue of event.flags) {
+      byId ??= new Map(taking.map((leg) => [leg.entryId, leg]));
       const detail = issue === 'unknown_price' ? unknownDetail(byId.get(event.entryId)) : (ISSUE_DETAIL[issue] ?? '');
       issues.push({ entryId: event.entryId, issue, quantity: event.quantity, decimals: event.holding.decimals, detail });
     }
@@ -83,14 +80,42 @@ function unknownDetail(leg: BasisLeg | undefined): string {
   return 'its own value is known, but a value it depends on is not (the fee, or the other side of the trade)';
 }
 
-function byWallet(legs: readonly BasisLeg[]): Map<string, BasisLeg[]> {
+/** The legs by wallet, each in row order (a transaction's legs come in row order; unpaired moving legs were appended). */
+function byWallet(legs: BasisLeg[]): BasisLeg[][] {
+  if (legs.length === 0) return [];
+  if (legs.some((leg, index) => index > 0 && leg.order < (legs[index - 1] as BasisLeg).order)) legs.sort((a, b) => a.order - b.order);
+  const first = (legs[0] as BasisLeg).wallet;
+  if (legs.every((leg) => leg.wallet === first)) return [legs];
   const wallets = new Map<string, BasisLeg[]>();
-  for (const leg of [...legs].sort((a, b) => a.order - b.order)) {
-    const list = wallets.get(leg.wallet) ?? [];
-    list.push(leg);
-    wallets.set(leg.wallet, list);
+  for (const leg of legs) {
+    const list = wallets.get(leg.wallet);
+    if (list === undefined) wallets.set(leg.wallet, [leg]);
+    else list.push(leg);
   }
-  return wallets;
+  return [...wallets.values()];
+}
+
+/** One wallet's fees, trades and single legs as events, its fee allocated to what it did. */
+function walletEvents(legs: readonly BasisLeg[], unclassifiedOut: 'remove' | 'dispose'): BasisEvent[] {
+  const fees: DisposeEvent[] = [];
+  const trades: BasisLeg[] = [];
+  const single: (AcquireEvent | DisposeEvent | RemoveEvent)[] = [];
+  for (const leg of legs) {
+    if (FEE_CATEGORIES.has(leg.category)) fees.push(feeEvent(leg));
+    else if (TRADE_CATEGORIES.has(leg.category)) trades.push(leg);
+    else single.push(singleEvent(leg, unclassifiedOut));
+  }
+  const traded = trades.length > 0 ? tradeEvents(trades) : { disposals: [], acquisitions: [] };
+  if (fees.length > 0) {
+    const disposals = [...traded.disposals, ...single.filter((event): event is DisposeEvent => event.type === 'dispose')];
+    const acquisitions = [...traded.acquisitions, ...single.filter((event): event is AcquireEvent => event.type === 'acquire')];
+    allocateFee(fees, disposals, acquisitions);
+  }
+  return [...fees, ...traded.disposals, ...traded.acquisitions, ...single];
+}
+
+function byPhaseAndRow(a: BasisEvent, b: BasisEvent): number {
+  return a.phase - b.phase || a.order - b.order || (a.holding.wallet < b.holding.wallet ? -1 : a.holding.wallet > b.holding.wallet ? 1 : 0);
 }
 
 function base(leg: BasisLeg, phase: 0 | 1 | 3, flags: string[]): Omit<DisposeEvent, 'type' | 'kind' | 'proceeds' | 'sellingCosts'> {
@@ -108,7 +133,7 @@ function base(leg: BasisLeg, phase: 0 | 1 | 3, flags: string[]): Omit<DisposeEve
 
 /** Gas: a disposal of the native coin at its value, with no selling cost of its own. */
 function feeEvent(leg: BasisLeg): DisposeEvent {
-  return { ...base(leg, 0, []), type: 'dispose', kind: 'fee', proceeds: leg.value, sellingCosts: new Decimal(0) };
+  return { ...base(leg, 0, []), type: 'dispose', kind: 'fee', proceeds: leg.value, sellingCosts: ZERO };
 }
 
 /** A leg that is its own event: income, a gift, a payment, a loss, or a transfer nobody categorised. */
@@ -121,8 +146,8 @@ function singleEvent(leg: BasisLeg, unclassifiedOut: 'remove' | 'dispose'): Acqu
     return event;
   }
   const kind = DISPOSAL_KINDS[category];
-  if (kind !== undefined) return { ...base(leg, 1, []), type: 'dispose', kind, proceeds: leg.value, sellingCosts: new Decimal(0) };
+  if (kind !== undefined) return { ...base(leg, 1, []), type: 'dispose', kind, proceeds: leg.value, sellingCosts: ZERO };
   if (REMOVAL_CATEGORIES.has(category)) return { ...base(leg, 1, []), flags: [], type: 'remove', kind: category };
   if (unclassifiedOut === 'remove') return { ...base(leg, 1, []), flags: ['unclassified_out'], type: 'remove', kind: category };
-  return { ...base(leg, 1, ['unclassified_out']), type: 'dispose', kind: 'transfer', proceeds: leg.value, sellingCosts: new Decimal(0) };
+  return { ...base(leg, 1, ['unclassified_out']), type: 'dispose', kind: 'transfer', proceeds: leg.value, sellingCosts: ZERO };
 }
