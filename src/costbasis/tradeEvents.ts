@@ -65,16 +65,16 @@ function sumKnown(assets: readonly NetAsset[]): Decimal | null {
 
 /** Per asset key: the net side, quantity and value (the dominant side's value, pro rata when a refund came back). */
 function netAssets(legs: readonly BasisLeg[]): { sent: NetAsset[]; received: NetAsset[] } {
-  const sides = new Map<string, { out: BasisLeg[]; in: BasisLeg[] }>();
+  // A transaction's legs are few and share the chain: a scan beats a map keyed by strings.
+  const sides: { contract: string; out: BasisLeg[]; in: BasisLeg[] }[] = [];
   for (const leg of legs) {
-    const key = `${leg.chainId}:${leg.assetContract}`;
-    const side = sides.get(key) ?? { out: [], in: [] };
+    let side = sides.find((candidate) => candidate.contract === leg.assetContract);
+    if (side === undefined) sides.push((side = { contract: leg.assetContract, out: [], in: [] }));
     side[leg.direction].push(leg);
-    sides.set(key, side);
   }
   const sent: NetAsset[] = [];
   const received: NetAsset[] = [];
-  for (const side of sides.values()) {
+  for (const side of sides) {
     const net = total(side.out) - total(side.in);
     if (net === 0n) continue;
     const dominant = net > 0n ? side.out : side.in;

@@ -32,6 +32,19 @@ describe('replayBasis over time: terms, periods, changes', () => {
     expect(holdingTerm(at('2023-06-15T12:00:00Z'), at('2024-06-16T02:00:00Z'), 'UTC')).toBe('long');
   });
 
+  it('T18 Germany, fifo per wallet: the lot held more than a year is long (exempt), the other short (taxable)', () => {
+    const history = [
+      tx('2023-03-01', gift('L1', '1', 1500)),
+      tx('2024-02-01', gift('L2', '1', 2000)),
+      tx('2024-03-15', pay('D', '1.5', 4500)),
+    ];
+    const report = replay(history, { settings: { ...settingsOf('fifo', 'wallet'), profile: 'de' }, timezone: 'Europe/Berlin' });
+    expect(gainsOf(report)).toEqual([
+      ['D', 'L1', '1', 3000, 0, 1500, 1500, 'long'],
+      ['D', 'L2', '0.5', 1500, 0, 1000, 500, 'short'],
+    ]);
+  });
+
   it('T25 the period only filters: 2025 replays from 2023, never from empty pools', () => {
     const history = [
       tx('2023-01-01', gift('L0', '1', 500)),
