@@ -4,8 +4,9 @@ import type { BasisMethod, BasisScope } from './CostBasisSettings.js';
 
 /**
  * From `at` on, lots leave by `method` in pools of `scope`. Universal → wallet allocates each universal pool's lots to
- * the wallets holding the asset at that instant (in the method's order, `lot-allocation.csv`); wallet → universal
- * merges the wallets' pools. Either way the lots keep id, time and cost, and the ties count them out and in.
+ * the wallets holding the asset at that instant, in the method's order (the rows and issues are reported when the
+ * switch falls in the period); wallet → universal merges the wallets' pools. Either way the lots keep id, time and
+ * cost, and the ties count them out and in.
  */
 export function switchScope(replay: BasisReplay, method: BasisMethod, scope: BasisScope, at: number, day: string): void {
   const { book } = replay;
@@ -31,7 +32,7 @@ export function switchScope(replay: BasisReplay, method: BasisMethod, scope: Bas
       for (const lot of share.lots) {
         target.pool.acquire(lot);
         const { lotId, acquiredAt, quantity, cost } = lot;
-        if (at < replay.period.end) {
+        if (replay.inPeriod(at)) {
           replay.report.allocations.push({
             at,
             wallet: share.wallet,
@@ -48,13 +49,13 @@ export function switchScope(replay: BasisReplay, method: BasisMethod, scope: Bas
       }
       book.count(entry, 'movedOut', share.lots);
       book.count(target, 'movedIn', share.lots);
-      if (share.uncovered > 0n && at < replay.period.end) {
+      if (share.uncovered > 0n && replay.inPeriod(at)) {
         const detail = `${share.wallet} held more ${asset} (chain ${chainId}) than the universal lots left at the switch to per-wallet pools`;
         replay.issue({ entryId: '', issue: 'missing_acquisition', quantity: share.uncovered, decimals, detail });
       }
     }
     book.count(entry, 'removed', surplus);
-    if (at >= replay.period.end) continue;
+    if (!replay.inPeriod(at)) continue;
     for (const lot of surplus) {
       const detail = `a universal lot no wallet held at the switch to per-wallet pools (${asset}, chain ${chainId}): dropped`;
       replay.issue({ entryId: lot.lotId, issue: 'allocation_surplus', quantity: lot.quantity, decimals, detail });
