@@ -1,5 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
-import { buy, ETH, fee, gainsOf, leg, openOf, replay, sell, settingsOf, TKN, totalGain, tx, unbalancedTies, USDC, W1, W2 } from './legs.js';
+import { Decimal } from '../../src/ledger/money.js';
+import {
+  ARB_ETH,
+  buy,
+  ETH,
+  fee,
+  gainsOf,
+  leg,
+  openOf,
+  replay,
+  sell,
+  settingsOf,
+  TKN,
+  totalGain,
+  tx,
+  unbalancedTies,
+  USDC,
+  W1,
+  W2,
+} from './legs.js';
 
 describe('replayBasis: costbasis.md Part C', () => {
   it('T5 the valuation side: received values first, else the sent side (flagged), else unknown', () => {
@@ -154,5 +173,78 @@ describe('replayBasis: costbasis.md Part C', () => {
     const disposed = replay(history, { settings: { ...settingsOf('fifo'), unclassifiedOut: 'dispose' } });
     expect(gainsOf(disposed)).toEqual([['T', 'L', '1', 2500, 0, 1000, 1500, 'short']]);
     expect(totalGain(disposed)).toBe(1500);
+  });
+});
+
+describe('replayBasis: paths the cases above do not take', () => {
+  const bridgeOut = {
+    ...leg('out', 'out', 'bridge', ETH, '1', 3000),
+    bridge: { role: 'to' as const, chainId: 42161, txHash: '0xb', entryId: 'in' },
+  };
+  const bridgeIn = {
+    ...leg('in', 'in', 'bridge', ARB_ETH, '1', 3000),
+    bridge: { role: 'from' as const, chainId: 1, txHash: '0xa', entryId: 'out' },
+  };
+
+  it('a bridge whose in-leg comes first in ledger order still moves the lots, once its out-leg is read', () => {
+    const report = replay(
+      [tx('2024-01-01', leg('L', 'in', 'gift_in', ETH, '1', 1000)), tx('2024-03-01', bridgeIn), tx('2024-03-01', bridgeOut)],
+      {
+        settings: settingsOf('fifo'),
+      },
+    );
+    expect(openOf(report)).toEqual([[null, 'ETH', 'L', '2024-01-01', '1', 1000]]);
+    expect(report.openLots[0]?.chainId).toBe(42161);
+    expect(unbalancedTies(report)).toEqual([]);
+  });
+
+  it('wallet → universal merges the wallets’ pools; average → fifo names the pooled lot after the change’s day', () => {
+    const history = [
+      tx('2024-01-01', leg('A', 'in', 'gift_in', ETH, '1', 1000, W1)),
+      tx('2024-02-01', leg('B', 'in', 'gift_in', ETH, '1', 3000, W2)),
+      tx('2024-08-01', leg('D', 'out', 'payment_out', ETH, '1', 2500, W2)),
+    ];
+    const merged = replay(history, { settings: settingsOf('fifo', 'wallet', [{ from: '2024-07-01', scope: 'universal' }]) });
+    expect(gainsOf(merged)).toEqual([['D', 'A', '1', 2500, 0, 1000, 1500, 'short']]);
+    expect(unbalancedTies(merged)).toEqual([]);
+    const renamed = replay(history, { settings: settingsOf('average', 'universal', [{ from: '2024-07-01', method: 'fifo' }]) });
+    expect(gainsOf(renamed)).toEqual([['D', 'pooled:2024-07-01', '1', 2500, 0, 2000, 500, 'short']]);
+  });
+
+  it('an opening lot enters before the first leg; under per-wallet pools one without a wallet is named, not guessed', () => {
+    const opening = {
+      lotId: 'O',
+      acquiredAt: Date.UTC(2022, 0, 1) / 1000,
+      quantity: 10n ** 18n,
+      cost: new Decimal(100),
+      chainId: 1,
+      asset: 'ETH',
+      assetContract: '',
+      decimals: 18,
+    };
+    const sale = [tx('2024-03-01', leg('D', 'out', 'payment_out', ETH, '1', 500, W1))];
+    const universal = replay(sale, { settings: settingsOf('fifo'), openingLots: [{ ...opening, wallet: null }] });
+    expect(gainsOf(universal)).toEqual([['D', 'O', '1', 500, 0, 100, 400, 'long']]);
+    const wallet = replay(sale, { settings: settingsOf('fifo', 'wallet'), openingLots: [{ ...opening, wallet: W1 }] });
+    expect(gainsOf(wallet)).toEqual(gainsOf(universal));
+    const unnamed = replay(sale, { settings: settingsOf('fifo', 'wallet'), openingLots: [{ ...opening, wallet: null }] });
+    expect(unnamed.issues.map((issue) => [issue.entryId, issue.issue])).toEqual([
+      ['O', 'opening_lot_without_wallet'],
+      ['D', 'missing_acquisition'],
+    ]);
+  });
+
+  it('a fee of unknown value leaves the selling costs and the gain unknown, the fee row without proceeds', () => {
+    const report = replay(
+      [
+        tx('2024-01-01', leg('L', 'in', 'gift_in', ETH, '2', 2000)),
+        tx('2024-05-01', sell('D', ETH, '1', 3000), buy('U', USDC, '3000', 3000), fee('gas', '0.01', null)),
+      ],
+      { settings: settingsOf('fifo') },
+    );
+    expect(gainsOf(report)).toEqual([
+      ['gas', 'L', '0.01', null, 0, 10, null, 'short'],
+      ['D', 'L', '1', 3000, null, 1000, null, 'short'],
+    ]);
   });
 });
