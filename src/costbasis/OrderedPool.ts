@@ -1,4 +1,6 @@
+import type { Decimal } from '../ledger/money.js';
 import type { BasisMethod } from './CostBasisSettings.js';
+import { Heap } from './Heap.js';
 import type { Lot, LotPiece } from './Lot.js';
 import type { Pool, TakeAnswer, TakeRequest } from './Pool.js';
 import { takePart } from './proRata.js';
@@ -7,19 +9,24 @@ import { takePart } from './proRata.js';
 interface HeldLot extends Lot {
   readonly sequence: number;
   readonly firstQuantity: bigint;
-  readonly firstCost: Lot['cost'];
+  readonly firstCost: Decimal | null;
+  /** HIFO's key, computed once on first use: `firstCost ÷ firstQuantity`. */
+  unit?: Decimal | null;
 }
 
-/** Negative: `a` leaves first. */
+/** Negative: `a` leaves first. A total order (the sequence breaks the last ties), so the answers never depend on luck. */
 type LotOrder = (a: HeldLot, b: HeldLot) => number;
 
 const oldestFirst: LotOrder = (a, b) => a.acquiredAt - b.acquiredAt || a.sequence - b.sequence;
 
-/** Unit cost compared exactly (cross-multiplied); unknown cost last; equal ones oldest first. */
+const unitCost = (lot: HeldLot): Decimal | null =>
+  (lot.unit ??= lot.firstCost === null ? null : lot.firstCost.div(lot.firstQuantity.toString()));
+
+/** Highest unit cost first, unknown cost last, equal ones oldest first. */
 const highestUnitCostFirst: LotOrder = (a, b) => {
-  if (a.firstCost === null || b.firstCost === null) return a.firstCost === b.firstCost ? oldestFirst(a, b) : a.firstCost === null ? 1 : -1;
-  const byUnit = b.firstCost.mul(a.firstQuantity.toString()).comparedTo(a.firstCost.mul(b.firstQuantity.toString()));
-  return byUnit || oldestFirst(a, b);
+  const [unitA, unitB] = [unitCost(a), unitCost(b)];
+  if (unitA === null || unitB === null) return unitA === unitB ? oldestFirst(a, b) : unitA === null ? 1 : -1;
+  return unitB.comparedTo(unitA) || oldestFirst(a, b);
 };
 
 /** The orders of the methods that take whole lots; only the order differs between them. */
@@ -31,44 +38,34 @@ export const LOT_ORDERS = {
 
 export type OrderedMethod = keyof typeof LOT_ORDERS;
 
-/**
- * A pool whose lots leave one by one in its method's order (`fifo`, `lifo`, `hifo`); every request is answered at once.
- * The lots are kept sorted from `head` on, so taking is from the front and the usual arrivals (fifo: at the end, lifo:
- * just before the front) cost no shifting.
- */
+/** A pool whose lots leave one by one in its method's order (`fifo`, `lifo`, `hifo`); every request is answered at once. */
 export class OrderedPool<Ref = unknown> implements Pool<Ref> {
-  private lots: HeldLot[] = [];
-  private head = 0;
+  private readonly lots: Heap<HeldLot>;
   private held = 0n;
   private sequence = 0;
-  private readonly order: LotOrder;
 
   constructor(
     readonly method: OrderedMethod,
     private readonly answer: TakeAnswer<Ref>,
   ) {
-    this.order = LOT_ORDERS[method];
+    this.lots = new Heap(LOT_ORDERS[method]);
   }
 
   acquire(lot: Lot): void {
-    const held: HeldLot = { ...lot, sequence: this.sequence++, firstQuantity: lot.quantity, firstCost: lot.cost };
+    this.lots.push({ ...lot, sequence: this.sequence++, firstQuantity: lot.quantity, firstCost: lot.cost });
     this.held += lot.quantity;
-    const at = this.positionOf(held);
-    if (at === this.head && this.head > 0) this.lots[--this.head] = held;
-    else this.lots.splice(at, 0, held);
   }
 
   take(request: TakeRequest<Ref>): void {
     const pieces: LotPiece[] = [];
     let wanted = request.quantity;
-    for (let lot = this.lots[this.head]; wanted > 0n && lot !== undefined; lot = this.lots[this.head]) {
+    for (let lot = this.lots.peek(); wanted > 0n && lot !== undefined; lot = this.lots.peek()) {
       const part = wanted < lot.quantity ? wanted : lot.quantity;
       pieces.push({ lotId: lot.lotId, acquiredAt: lot.acquiredAt, ...takePart(lot, part) });
       wanted -= part;
-      if (lot.quantity === 0n) this.head += 1;
+      if (lot.quantity === 0n) this.lots.pop();
     }
     this.held -= request.quantity - wanted;
-    this.compact();
     this.answer(request, pieces, wanted);
   }
 
@@ -78,30 +75,10 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
   settle(): void {}
 
   open(): readonly LotPiece[] {
-    return this.lots.slice(this.head).map(({ lotId, acquiredAt, quantity, cost }) => ({ lotId, acquiredAt, quantity, cost }));
+    return this.lots.sorted().map(({ lotId, acquiredAt, quantity, cost }) => ({ lotId, acquiredAt, quantity, cost }));
   }
 
   quantity(): bigint {
     return this.held;
-  }
-
-  /** Where `lot` goes among the held ones: after every lot that leaves before it (binary search). */
-  private positionOf(lot: HeldLot): number {
-    let low = this.head;
-    let high = this.lots.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.order(this.lots[middle]!, lot) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
-  /** Drops the taken lots once they are half the array, so a long replay's memory stays the open lots. */
-  private compact(): void {
-    if (this.head > 64 && this.head * 2 > this.lots.length) {
-      this.lots = this.lots.slice(this.head);
-      this.head = 0;
-    }
   }
 }
