@@ -144,7 +144,9 @@ describe('RecordAnswer: a cached record written from its own text', () => {
     // Not canonical: the same cells as the Decimal path gives, never the stored spelling.
     for (const text of ['1e-7', '2409.1250', '007.5', '0.10', '0.0', '00', '5.', '+5', '1.5e3'])
       expect(written(text)).toMatchObject({ ...writtenPrice(new Decimal(text)) });
-    for (const text of ['0', '0.05', '10', '1.000001', '123456789.987654321']) expect(written(text).text).toBe(text);
+    for (const text of ['0', '0.05', '10', '1.000001', '123456789.987654']) expect(written(text).text).toBe(text);
+    // Written to 15 significant digits (a spreadsheet number's), valued from every digit.
+    expect(written('123456789.987654321')).toMatchObject({ text: '123456789.987654', digitText: '123456789987654321', scale: 9 });
     expect(written('1e-7').text).toBe('0.0000001');
     const answer = new RecordAnswer('0.5', 'EUR', 1, 'coingecko');
     expect(answer.price.times(3).toFixed()).toBe('1.5');
