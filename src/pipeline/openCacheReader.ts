@@ -65,7 +65,7 @@ export function openCacheReader(settings: ValuationSettings, store: { prices: Pr
     for (const source of settings.sources) {
       const series = source === 'file' ? undefined : book.seriesOf(source, query);
       if (series !== undefined)
-        book.replaceSeries(series, store.prices.get(series, book.bucketOf(source, window.from), book.bucketOf(source, window.to - 1)));
+        book.replaceSeries(series, store.prices.get(series, book.bucketOf(source, window.from - 1), book.bucketOf(source, window.to - 1)));
     }
     return window;
   };

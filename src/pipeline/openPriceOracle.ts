@@ -159,18 +159,32 @@ class StoreOracle implements OpenedPriceOracle {
     };
   }
 
-  /** One source for the queries no earlier source priced: the cache first, then calls for what it lacks. */
+  /**
+   * One source for the queries no earlier source priced: the cache first, then calls for what it lacks; then the
+   * same for the earlier buckets of rows whose own bucket's record lies after them (`lateBuckets`).
+   */
   private async stage(source: string, assets: readonly AssetTimes[]): Promise<void> {
-    const asks = assets.flatMap((asset) => {
-      // NFTs have no series (the file prices them).
-      const series = this.book.seriesOf(source, queryAt(asset, 0));
-      if (series === undefined) return [];
+    const own = (asset: AssetTimes): number[] => {
       // Times ascend, so equal buckets are neighbours.
       const buckets: number[] = [];
       for (const time of asset.times) {
         const bucket = this.book.bucketOf(source, time);
         if (buckets.at(-1) !== bucket) buckets.push(bucket);
       }
+      return buckets;
+    };
+    await this.ask(source, assets, own);
+    await this.ask(source, assets, (asset) => this.book.lateBuckets(source, queryAt(asset, 0), asset.times));
+  }
+
+  /** The buckets `bucketsOf` names of each asset: those the cache holds read, a call for the rest. */
+  private async ask(source: string, assets: readonly AssetTimes[], bucketsOf: (asset: AssetTimes) => number[]): Promise<void> {
+    const asks = assets.flatMap((asset) => {
+      // NFTs have no series (the file prices them).
+      const series = this.book.seriesOf(source, queryAt(asset, 0));
+      if (series === undefined) return [];
+      const buckets = bucketsOf(asset);
+      if (buckets.length === 0) return [];
       const missing = this.fromCache(series, buckets);
       if (this.fetching === 'marked') for (const bucket of missing) this.book.mark(series, bucket, 'not fetched');
       return missing.length === 0 ? [] : [{ chainId: series.chainId, asset: series.asset, buckets: missing }];

@@ -108,7 +108,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const deferred =
       oracle === undefined || job.valuation === undefined
         ? null
-        : deferValuation(oracle, openCacheReader(job.valuation, run.store), job.valuation, [job.period.startTime, job.period.endTime]);
+        : deferValuation(oracle, openCacheReader(job.valuation, run.store), job.valuation, [job.period.startTime, job.period.endTime - 1]);
     // A cold sync's prices are fetched while its receipts are: the render then finds them cached.
     let warming: Promise<void> | undefined;
     const onListed =

@@ -54,7 +54,8 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
     const closing = result.buckets.map(({ bucket }) => ({
       asset: pricedBucket(bucket),
       balance: bucket.closing,
-      time: job.period.endTime,
+      // The closing instant, the period's last second: what `balances --at <last day>` and the journal's last `P` value.
+      time: job.period.endTime - 1,
     }));
     const oracle = openRunPriceOracle(run, options);
     const values = oracle === undefined ? undefined : await valueHoldings(oracle, closing);

@@ -2,6 +2,7 @@ import { InputError } from '../errors/LedgerscanError.js';
 import { Decimal } from '../ledger/money.js';
 import { type CsvLine, csvLines } from './csvLines.js';
 import { lastAtOrBefore } from './lastAtOrBefore.js';
+import { priceFits } from './priceFits.js';
 import { PRICE_COLUMNS, priceAmount, priceAsset, priceChain, priceCurrency, priceTime } from './priceCells.js';
 
 /** One line of the user's price file. */
@@ -43,7 +44,7 @@ export class FilePrices {
   at(chainId: number, asset: string, currency: string, time: number, maxAge: number): FilePrice | undefined {
     const list = this.series.get(seriesKey(chainId, asset, currency));
     const found = lastAtOrBefore(list ?? [], time, (price) => price.time);
-    return found !== undefined && time - found.time <= maxAge ? found : undefined;
+    return found !== undefined && priceFits(found.time, time, maxAge) ? found : undefined;
   }
 }
 

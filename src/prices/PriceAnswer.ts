@@ -7,13 +7,20 @@ import type { WrittenAnswer } from './writtenPrice.js';
  */
 export type MissingState = 'not found' | 'rate-limited' | 'low confidence' | 'source failed' | 'not fetched';
 
-/** The ECB rate that turned a USD price into the book's currency, and the date of that rate. */
+/**
+ * The ECB's rates that turned a USD price into the book's currency, as the ECB publishes them (units per 1 EUR),
+ * with their date: the book's price is `usd × bookPerEur ÷ usdPerEur`, which files write to a bounded number of
+ * digits and value exactly (`writtenOf`).
+ */
 export interface FxUsed {
-  /** Book currency per 1 USD: 1 / (USD per EUR) for EUR, (GBP per EUR) / (USD per EUR) for GBP. */
-  rate: Decimal;
-  /** YYYY-MM-DD: the rate's own date (the last earlier one on weekends and TARGET holidays). */
+  /** USD per 1 EUR, the published text (`1.0345`). */
+  usdPerEur: string;
+  /** The book's currency per 1 EUR, the published text; absent for a EUR book. */
+  bookPerEur?: string;
+  /** YYYY-MM-DD: the rates' own date (the last earlier one on weekends and TARGET holidays). */
   date: string;
-  source: 'ecb';
+  /** The source's USD price that was converted. */
+  usd: Decimal;
 }
 
 /** The oracle's answer for one row: a price in the book's currency, or the reason there is none (never 0). */

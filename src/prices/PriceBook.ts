@@ -1,14 +1,15 @@
 import { childMap } from '../childMap.js';
-import { Decimal } from '../ledger/money.js';
 import { DAY, dayOf, HOUR, hourOf, isoDate } from './buckets.js';
 import type { FilePrice, FilePrices } from './FilePrices.js';
 import type { FxUsed, MissingState, PriceAnswer } from './PriceAnswer.js';
 import type { PriceQuery } from './PriceQuery.js';
 import type { PriceRecord } from './PriceRecord.js';
+import { priceFits } from './priceFits.js';
 import { RecordAnswer } from './RecordAnswer.js';
 import type { PriceSeries } from './PriceCache.js';
 import { fxSeries } from './fxSeries.js';
-import { hours, SeriesRecords } from './SeriesRecords.js';
+import { hours } from './SeriesRecords.js';
+import { SeriesSlots } from './SeriesSlots.js';
 import type { PriceSourceName } from './ValuationSettings.js';
 
 /** Below this DefiLlama confidence a price is refused (probably a spam pool's), as rotki does. */
@@ -85,11 +86,9 @@ export class PriceBook {
     this.changed(slots, series.source);
   }
 
-  /** A series' records changed: the last record found and its answer, and (for ECB rates) the conversions made, are stale. */
+  /** A series' records changed: its last answer, and (for ECB rates) the conversions made, are stale. */
   private changed(slots: SeriesSlots, source: string): void {
-    slots.lastHour = NaN;
-    slots.lastIndex = -1;
-    slots.lastFound = undefined;
+    slots.changed();
     if (source === 'ecb') this.converts = new WeakMap();
   }
 
@@ -146,18 +145,7 @@ export class PriceBook {
   private ownSlots(source: string, chainId: number, asset: string): SeriesSlots {
     const assets = childMap(childMap(this.slots, source), chainId);
     let series = assets.get(asset);
-    if (series === undefined)
-      assets.set(
-        asset,
-        (series = {
-          records: new SeriesRecords(),
-          firstUsed: Infinity,
-          lastUsed: -Infinity,
-          lastHour: NaN,
-          lastIndex: -1,
-          lastFound: undefined,
-        }),
-      );
+    if (series === undefined) assets.set(asset, (series = new SeriesSlots()));
     return series;
   }
 
@@ -180,55 +168,80 @@ export class PriceBook {
     const hour = hours(bucket);
     // Rows of an asset come in time order, a bucket's several in a row: the last one found is asked again first.
     const index = series === undefined ? -1 : series.lastHour === hour ? series.lastIndex : series.records.find(hour);
-    if (series === undefined || index < 0) {
-      this.misses += 1;
-      return (
-        this.transient.get(key({ source, chainId: query.chainId, asset: query.asset, currency: this.currencyOf(source) }, bucket)) ??
-        'not found'
-      );
-    }
+    if (series === undefined || index < 0) return this.missed(source, query, bucket);
     if (series.lastHour !== hour) {
       series.lastHour = hour;
       series.lastIndex = index;
-      series.lastFound = undefined;
-      this.use(series, hour);
+      if (series.use(hour)) this.bucketsUsed += 1;
     }
-    const tolerance = source === 'etherscan' ? DAY : HOUR;
     const { records } = series;
-    const price = records.price(index);
-    const time = records.time(index);
-    if (price === null || time === null || Math.abs(time - query.time) > tolerance) return 'not found';
-    const confidence = records.confidence(index);
+    let at = index;
+    const own = records.time(index);
+    if (own !== null && own > query.time) {
+      // The bucket's record lies after the row (a source's record is the one nearest the bucket, either side):
+      // the previous bucket's, which a prepare asks for exactly these rows (`lateBuckets`).
+      const previous = this.previousBucket(source, bucket);
+      at = records.find(hours(previous));
+      if (at < 0) return this.missed(source, query, previous);
+    }
+    const price = records.price(at);
+    const time = records.time(at);
+    if (price === null || time === null || !priceFits(time, query.time, this.settings.maxAge)) return 'not found';
+    const confidence = records.confidence(at);
     if (confidence !== null && confidence < MIN_CONFIDENCE) return 'low confidence';
-    // One answer while the asset's rows stay in this bucket, so they share its digits worked out once. Kept on the
+    // One answer while the asset's rows stay on this record, so they share its digits worked out once. Kept on the
     // series, not per record: an answer (and its written texts) for each record of a month's window outlived the
     // young generation, ≈ 50 MB promoted by a million-row export to die in the old one.
-    series.lastFound ??= new RecordAnswer(price, records.currency(index), time, source);
+    if (series.foundIndex !== at || series.lastFound === undefined) {
+      series.foundIndex = at;
+      series.lastFound = new RecordAnswer(price, records.currency(at), time, source);
+    }
     return series.lastFound;
   }
 
-  /** Counts a bucket (`hours`) the lookups had not used yet (`bucketsUsed`). */
-  private use(series: SeriesSlots, hour: number): void {
-    if (hour > series.lastUsed) {
-      series.firstUsed = Math.min(series.firstUsed, hour);
-      series.lastUsed = hour;
-      this.bucketsUsed += 1;
-    } else if (hour < series.firstUsed) {
-      series.firstUsed = hour;
-      this.bucketsUsed += 1;
-    }
+  private previousBucket(source: string, bucket: number): number {
+    return bucket - (source === 'etherscan' ? DAY : HOUR);
   }
 
-  /** A USD price in the book's currency by the ECB rate of its day (or the last earlier one); never relabelled. */
+  /** No record held for the key: where a prepare would have called, with the state a call left (or `not found`). */
+  private missed(source: string, query: PriceQuery, bucket: number): MissingState {
+    this.misses += 1;
+    return (
+      this.transient.get(key({ source, chainId: query.chainId, asset: query.asset, currency: this.currencyOf(source) }, bucket)) ??
+      'not found'
+    );
+  }
+
+  /**
+   * The earlier buckets a prepare must ask too: those of times whose own bucket's record lies after them (and the
+   * earlier bucket not held yet), so no row takes a price from after its time.
+   */
+  lateBuckets(source: string, query: PriceQuery, times: readonly number[]): number[] {
+    const series = this.seriesSlots(source, query.chainId, query.asset);
+    if (series === undefined) return [];
+    const late: number[] = [];
+    for (const time of times) {
+      const bucket = this.bucketOf(source, time);
+      const index = series.records.find(hours(bucket));
+      const own = index < 0 ? null : series.records.time(index);
+      const previous = this.previousBucket(source, bucket);
+      if (own !== null && own > time && late.at(-1) !== previous && series.records.find(hours(previous)) < 0) late.push(previous);
+    }
+    return late;
+  }
+
+  /** A USD price in the book's currency by the ECB rates of its day (or the last earlier one); never relabelled. */
   private converted(raw: Found): PriceAnswer {
     const known = this.converts.get(raw);
     if (known !== undefined) return known;
     this.fxDaysUsed.add(`${raw.source}|${dayOf(raw.time)}`);
-    const fx = this.fx(raw.time);
-    if (typeof fx === 'string') return { found: false, state: fx };
+    const rates = this.fx(raw.time);
+    if (typeof rates === 'string') return { found: false, state: rates };
+    const fx: FxUsed = { ...rates, usd: raw.price };
+    const perEur = rates.bookPerEur === undefined ? raw.price : raw.price.times(rates.bookPerEur);
     const answer: PriceAnswer = {
       found: true,
-      price: raw.price.times(fx.rate),
+      price: perEur.div(rates.usdPerEur),
       currency: this.settings.currency,
       time: raw.time,
       source: raw.source,
@@ -238,15 +251,15 @@ export class PriceBook {
     return answer;
   }
 
-  /** Book currency per USD on the day of `time`: 1 / (USD per EUR), times (book currency per EUR) unless EUR. */
-  fx(time: number): FxUsed | MissingState {
+  /** The ECB's published rates of the day of `time` a conversion into the book's currency reads: USD per EUR, and the book's currency per EUR unless EUR. */
+  private fx(time: number): Omit<FxUsed, 'usd'> | MissingState {
     const day = dayOf(time);
     // Both rates looked up before either can fail, so a cache-only reader misses every key a prepare would ask.
     const usd = this.rate('USD', day);
-    const target = this.settings.currency === 'EUR' ? { rate: '1' } : this.rate(this.settings.currency, day);
+    const book = this.settings.currency === 'EUR' ? undefined : this.rate(this.settings.currency, day);
     if (typeof usd === 'string') return usd;
-    if (typeof target === 'string') return target;
-    return { rate: new Decimal(target.rate).div(usd.rate), date: isoDate(usd.time), source: 'ecb' };
+    if (typeof book === 'string') return book;
+    return { usdPerEur: usd.rate, ...(book === undefined ? {} : { bookPerEur: book.rate }), date: isoDate(usd.time) };
   }
 
   private rate(currency: string, day: number): { rate: string; time: number } | MissingState {
@@ -265,19 +278,6 @@ export class PriceBook {
 
 /** A found answer, before any conversion (a source's price of one record, or a file line's). */
 type Found = Extract<PriceAnswer, { found: true }>;
-
-/**
- * A series' records, the range of buckets (`hours`) lookups used (kept when the records are replaced), the last
- * record found (its `hours` and index) and its answer once a row used it.
- */
-export interface SeriesSlots {
-  records: SeriesRecords;
-  firstUsed: number;
-  lastUsed: number;
-  lastHour: number;
-  lastIndex: number;
-  lastFound: RecordAnswer | undefined;
-}
 
 /** An asset's series per source of the book, in its order (`PriceBook.assetSeries`). */
 export type AssetSeries = readonly (SeriesSlots | undefined)[];

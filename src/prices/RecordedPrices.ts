@@ -7,7 +7,14 @@ import type { RowPrices } from './valueLeg.js';
 
 /** An answer as plain data (decimals as strings), so it crosses to a rendering thread as a structured clone. */
 type WireAnswer =
-  | { found: true; price: string; currency: string; time: number; source: string; fx?: { rate: string; date: string; source: 'ecb' } }
+  | {
+      found: true;
+      price: string;
+      currency: string;
+      time: number;
+      source: string;
+      fx?: { usdPerEur: string; bookPerEur?: string; date: string; usd: string };
+    }
   | { found: false; state: Extract<PriceAnswer, { found: false }>['state'] };
 
 /** The prepared answers of some chains' questions, for a thread that renders them (no store, no calls). */
@@ -57,11 +64,11 @@ function toWire(answer: Extract<PriceAnswer, { found: true }>): WireAnswer {
     time,
     source,
     price: price.toFixed(),
-    ...(fx === undefined ? {} : { fx: { ...fx, rate: fx.rate.toFixed() } }),
+    ...(fx === undefined ? {} : { fx: { ...fx, usd: fx.usd.toFixed() } }),
   };
 }
 
 function fromWire(wire: Extract<WireAnswer, { found: true }>, decimal: (text: string) => Decimal): PriceAnswer {
   const { fx, price, ...rest } = wire;
-  return { ...rest, price: decimal(price), ...(fx === undefined ? {} : { fx: { ...fx, rate: decimal(fx.rate) } }) };
+  return { ...rest, price: decimal(price), ...(fx === undefined ? {} : { fx: { ...fx, usd: decimal(fx.usd) } }) };
 }

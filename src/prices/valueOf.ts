@@ -3,7 +3,6 @@ import { minorUnits } from './minorUnits.js';
 import { TWO_DIGITS } from './twoDigits.js';
 
 const powers: bigint[] = [];
-const halves: bigint[] = [];
 
 function powerOfTen(exponent: number): bigint {
   return (powers[exponent] ??= 10n ** BigInt(exponent));
@@ -26,18 +25,24 @@ export interface MinorValue {
 }
 
 /**
- * `amount × price` exact, then rounded half-even once to the currency's minor unit and written with all its
- * digits ("12.30"). `decimals` turns base units into whole units. Nearly every row's nearest minor unit is
- * certain from a double (`nearestUnits`); the rest (a product within a hair of half a cent, or beyond 2^40 cents)
- * take exact integer arithmetic (base units × the price's digits), so nothing is rounded on the way.
+ * `amount × price` exact (the price's exact digits over its divisor, not its written text: a converted price is
+ * `usd ÷ rate`), then rounded half-even once to the currency's minor unit and written with all its digits
+ * ("12.30"). `decimals` turns base units into whole units. Nearly every row's nearest minor unit is certain from a
+ * double (`nearestUnits`); the rest (a product within a hair of half a cent, or beyond 2^40 cents) take exact
+ * integer arithmetic (base units × the price's digits ÷ the divisor), so nothing is rounded on the way.
  */
 export function valueOf(amountRaw: bigint, decimals: number, price: WrittenPrice, currency: string): MinorValue {
   const minor = minorUnits(currency);
   const shift = decimals + price.scale - minor;
-  const nearest = nearestUnits(amountRaw, price.whole, shift);
+  const nearest = nearestUnits(amountRaw, price.whole, shift, price.divisor);
   if (nearest !== null) return { units: nearest, text: nearestText(nearest, minor) };
   const product = amountRaw * BigInt(price.digitText);
-  const units = shift <= 0 ? product * powerOfTen(-shift) : roundHalfEven(product, shift);
+  const units =
+    price.divisorText === '1'
+      ? shift <= 0
+        ? product * powerOfTen(-shift)
+        : roundHalfEven(product, powerOfTen(shift))
+      : roundHalfEven(product * powerOfTen(Math.max(0, -shift)), powerOfTen(Math.max(0, shift)) * BigInt(price.divisorText));
   return { units, text: unitsText(units, minor) };
 }
 
@@ -45,16 +50,16 @@ export function valueOf(amountRaw: bigint, decimals: number, price: WrittenPrice
 const FAST_LIMIT = 2 ** 40;
 
 /**
- * `amountRaw × whole / 10^shift` to the nearest integer when a double decides it beyond doubt, else `null`. The
- * double is within 4 rounding errors (2^-51 relative) of the exact quotient: the amount's conversion, the
- * product, the power of ten and the division or second product. When the double lies further than 2^-48 of
+ * `amountRaw × whole / divisor / 10^shift` to the nearest integer when a double decides it beyond doubt, else
+ * `null`. The double is within 5 rounding errors (under 2^-50 relative) of the exact quotient: the amount's
+ * conversion, the product, the divisor's division, the power of ten and the division or second product. When the double lies further than 2^-48 of
  * itself from the half-way point between its two neighbouring integers, the exact value is on the same side of
  * it, so both round to the same integer; a tie or a near-tie is left to the exact path, which rounds it to even.
  * A million-row export made five BigInts and a division per row here (a quarter of what valuation allocated).
  */
-function nearestUnits(amountRaw: bigint, whole: number, shift: number): number | null {
-  if (Number.isNaN(whole) || shift < -22) return null;
-  const product = Number(amountRaw) * whole;
+function nearestUnits(amountRaw: bigint, whole: number, shift: number, divisor: number): number | null {
+  if (Number.isNaN(whole) || Number.isNaN(divisor) || shift < -22) return null;
+  const product = divisor === 1 ? Number(amountRaw) * whole : (Number(amountRaw) * whole) / divisor;
   const scaled = shift >= 0 ? product / (doublePowers[shift] ?? Infinity) : product * (doublePowers[-shift] as number);
   const magnitude = Math.abs(scaled);
   if (!(magnitude < FAST_LIMIT)) return null;
@@ -65,18 +70,13 @@ function nearestUnits(amountRaw: bigint, whole: number, shift: number): number |
   return scaled < 0 && nearest !== 0 ? -nearest : nearest;
 }
 
-/**
- * `value / 10^exponent` (exponent ≥ 1) to the nearest integer, a tie to the even one; signs kept. Half the
- * divisor is exact, so the remainder is compared with it rather than doubled: a BigInt fewer per row.
- */
-function roundHalfEven(value: bigint, exponent: number): bigint {
+/** `value / divisor` (divisor ≥ 1) to the nearest integer, a tie to the even one; signs kept. */
+function roundHalfEven(value: bigint, divisor: bigint): bigint {
   const negative = value < 0n;
   const magnitude = negative ? -value : value;
-  const divisor = powerOfTen(exponent);
   let quotient = magnitude / divisor;
-  const rest = magnitude % divisor;
-  const half = (halves[exponent] ??= divisor / 2n);
-  if (rest > half || (rest === half && quotient % 2n === 1n)) quotient += 1n;
+  const twice = (magnitude % divisor) * 2n;
+  if (twice > divisor || (twice === divisor && quotient % 2n === 1n)) quotient += 1n;
   return negative ? -quotient : quotient;
 }
 

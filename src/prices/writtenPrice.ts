@@ -1,22 +1,42 @@
-import type { Decimal } from '../ledger/money.js';
+import { Decimal } from '../ledger/money.js';
 import { DAY } from './buckets.js';
 import { TWO_DIGITS } from './twoDigits.js';
 
-/** A price as files write it (a plain exact decimal) and as an integer over a power of ten (`1234.5678` → 12345678 / 10^4). */
+/**
+ * Significant digits a price is written with: what a spreadsheet's number keeps (a double's 15 decimal digits), so
+ * the `.xlsx` price cell is the CSV's text as a number, and more than any source's price carries (JSON doubles).
+ * A converted price (USD ÷ the ECB rate) has no end; values are worked out from the exact price, not this text.
+ */
+export const PRICE_DIGITS = 15;
+
+/**
+ * A price as files write it (`text`: a plain decimal of at most `PRICE_DIGITS` significant digits) and the exact
+ * price values are worked out from: an integer over a power of ten and a divisor (`1234.5678` → 12345678 / 10^4 / 1;
+ * a USD price ÷ the ECB's USD per EUR → the USD digits × 10^(rate's scale − price's scale) / the rate's digits).
+ */
 export interface WrittenPrice {
   text: string;
   /** The integer's digits: parsed only by a row whose value a double cannot decide (parsing one for each of a 1M export's 174,000 answers: 37 M instructions in V8's BigInt parser alone). */
   digitText: string;
+  /** May be negative: a divisor's decimals move the point right. */
   scale: number;
   /** `digitText` as a double when it is one exactly (up to 2^53), else NaN: what a row's value is worked out from first. */
   whole: number;
+  /** The divisor's digits (`1` unless converted). */
+  divisorText: string;
+  /** `divisorText` as a double when exact, else NaN. */
+  divisor: number;
 }
 
-/** A found answer as files write it: its price, its record's time (ISO UTC to the second) and its source (with the ECB rate when converted). */
+/** A found answer as files write it: its price, its record's time (ISO UTC to the second), its source and the ECB rate and date when converted. */
 export interface WrittenAnswer extends WrittenPrice {
   time: string;
   source: string;
-  /** Price, currency, time and source as the value record's first four cells, each with the comma after it (`valueRecordText`'s): one text per answer. */
+  /** USD per one unit of the book's currency (for EUR the ECB's published USD rate as is); empty unless converted. */
+  fxRate: string;
+  /** The ECB rate's own date; empty unless converted. */
+  fxDate: string;
+  /** Price, currency, time, source, FX rate and date as the value record's first six cells, each with the comma after it (`valueRecordText`'s): one text per answer. */
   lead: string;
 }
 
@@ -42,12 +62,53 @@ function isCanonical(text: string): boolean {
   return point < 0 || (point < length - 1 && text.charCodeAt(length - 1) !== 48);
 }
 
-/** A price already written as `writtenPrice` would write it. */
+/** A plain exact decimal (`writtenPrice`'s form) as the exact price and its text of at most `PRICE_DIGITS` digits. */
 function writtenText(text: string): WrittenPrice {
   const point = text.indexOf('.');
   const digitText = point < 0 ? text : text.slice(0, point) + text.slice(point + 1);
   const whole = Number(digitText);
-  return { text, digitText, scale: point < 0 ? 0 : text.length - point - 1, whole: Number.isSafeInteger(whole) ? whole : Number.NaN };
+  return {
+    text: significantDigits(digitText) <= PRICE_DIGITS ? text : new Decimal(text).toSignificantDigits(PRICE_DIGITS).toFixed(),
+    digitText,
+    scale: point < 0 ? 0 : text.length - point - 1,
+    whole: Number.isSafeInteger(whole) ? whole : Number.NaN,
+    divisorText: '1',
+    divisor: 1,
+  };
+}
+
+/** Digits from the first non-zero one to the last (`0.00120` → 3; `3000` → 4, its zeros written). */
+function significantDigits(digits: string): number {
+  let first = 0;
+  while (first < digits.length - 1 && digits.charCodeAt(first) === 48) first += 1;
+  return digits.length - first;
+}
+
+/**
+ * A USD price converted by the ECB's published rates: `usd × bookPerEur ÷ usdPerEur` kept exact as digits over a
+ * divisor, and written to `PRICE_DIGITS` significant digits.
+ */
+function convertedPrice(usd: WrittenPrice, fx: FxRates): WrittenPrice {
+  const rate = writtenText(fx.usdPerEur);
+  const book = writtenText(fx.bookPerEur ?? '1');
+  const digitText = book.digitText === '1' ? usd.digitText : (BigInt(usd.digitText) * BigInt(book.digitText)).toString();
+  const whole = Number(digitText);
+  const exact = new Decimal(digitText).div(rate.digitText).times(new Decimal(10).pow(rate.scale - usd.scale - book.scale));
+  return {
+    text: exact.toSignificantDigits(PRICE_DIGITS).toFixed(),
+    digitText,
+    scale: usd.scale + book.scale - rate.scale,
+    whole: Number.isSafeInteger(whole) ? whole : Number.NaN,
+    divisorText: rate.digitText,
+    divisor: Number.isSafeInteger(rate.whole) ? rate.whole : Number.NaN,
+  };
+}
+
+/** What writing reads of an answer's ECB rates (`FxUsed`'s). */
+interface FxRates {
+  usdPerEur: string;
+  bookPerEur?: string;
+  date: string;
 }
 
 /** What writing reads of a found answer (`PriceAnswer`'s, which keeps what is written). */
@@ -58,7 +119,8 @@ interface Writable {
   priceText?: string;
   time: number;
   source: string;
-  fx?: { rate: Decimal; date: string; source: string };
+  /** With the USD price converted (`FxUsed`). */
+  fx?: FxRates & { usd: Decimal };
   written?: WrittenAnswer;
 }
 
@@ -72,13 +134,26 @@ export function writtenOf(answer: Writable): WrittenAnswer {
 }
 
 function write(answer: Writable): WrittenAnswer {
-  const { priceText } = answer;
-  const price = priceText !== undefined && isCanonical(priceText) ? writtenText(priceText) : writtenPrice(answer.price);
+  const { priceText, fx } = answer;
+  const price =
+    fx !== undefined
+      ? convertedPrice(writtenPrice(fx.usd), fx)
+      : priceText !== undefined && isCanonical(priceText)
+        ? writtenText(priceText)
+        : writtenPrice(answer.price);
   const time = timeText(answer.time);
-  const source = sourceText(answer);
-  const lead = flat(`${price.text},${answer.currency},${time},${source},`);
-  answer.written = { text: price.text, digitText: price.digitText, scale: price.scale, whole: price.whole, time, source, lead };
+  const fxRate = fx === undefined ? '' : fxRateText(fx);
+  const fxDate = fx === undefined ? '' : fx.date;
+  const lead = flat(`${price.text},${answer.currency},${time},${answer.source},${fxRate},${fxDate},`);
+  answer.written = { ...price, time, source: answer.source, fxRate, fxDate, lead };
   return answer.written;
+}
+
+/** USD per one unit of the book's currency: the ECB's USD rate as published for EUR, else the two published rates' quotient. */
+function fxRateText(fx: FxRates): string {
+  return fx.bookPerEur === undefined
+    ? fx.usdPerEur
+    : new Decimal(fx.usdPerEur).div(fx.bookPerEur).toSignificantDigits(PRICE_DIGITS).toFixed();
 }
 
 /** The `YYYY-MM-DDT` of the days record times fall on: a few hundred days serve a million rows' answers. */
@@ -102,13 +177,6 @@ function timeText(time: number): string {
   return flat(
     `${head}${TWO_DIGITS[Math.floor(seconds / 3600)] as string}:${TWO_DIGITS[Math.floor(seconds / 60) % 60] as string}:${TWO_DIGITS[seconds % 60] as string}Z`,
   );
-}
-
-/** The source, and the ECB rate with its date when the price was converted (never a USD price under another label). */
-function sourceText(answer: Writable): string {
-  return answer.fx === undefined
-    ? answer.source
-    : flat(`${answer.source}; ${answer.fx.source} ${answer.fx.date} ${answer.fx.rate.toFixed()}`);
 }
 
 /**

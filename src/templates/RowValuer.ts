@@ -32,7 +32,9 @@ export class RowValuer {
   of(row: ViewRow, leg: Leg): LegValue {
     const newest = this.newest !== null && this.newest.row === row ? this.newest : null;
     for (let link = newest; link !== null; link = link.next) if (link.leg === leg) return link.value;
-    const value = valueLeg(this.prices, leg, leg.amountRaw, row.timestamp);
+    // A closing balance row is dated at the period's exclusive end; it is valued at the closing instant, its last second.
+    const time = row.balance?.kind === 'closing' ? row.timestamp - 1 : row.timestamp;
+    const value = valueLeg(this.prices, leg, leg.amountRaw, time);
     this.newest = { row, leg, value, next: newest };
     return value;
   }

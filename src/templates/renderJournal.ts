@@ -105,6 +105,7 @@ export async function renderJournal(
   }
   const book = new JournalBook(template.accounts, dialect);
   const market = prices === null ? null : new JournalPrices(prices);
+  if (market !== null && survey.accounts.length > 0) await writer.write(market.declaration(dialect, survey.firstDate));
   const accounts = new Set<string>();
   let rows = 0;
 
@@ -144,9 +145,10 @@ export async function renderJournal(
       await write(tx, date, movementHeader(template, names, tx));
     } else if (market !== null && bounds !== undefined) {
       // The period's last day, in the file's zone: the date `-X` values the holdings at.
-      const lastDay = dates.format(bounds.endTime - 1);
+      const closingInstant = bounds.endTime - 1;
+      const lastDay = dates.format(closingInstant);
       for (const holding of tx.holdings)
-        if (holding.balance !== 0n) market.note(lastDay, book.names(holding).commodity, holding.leg, bounds.endTime);
+        if (holding.balance !== 0n) market.noteClosing(lastDay, book.names(holding).commodity, holding.leg, closingInstant);
     }
     if (kind === 'closing' && tally !== null) {
       const assertions: BalanceAssertion[] = [];

@@ -22,6 +22,7 @@ const NUMBER_FIELDS: ReadonlySet<string> = new Set([
   'quote.amount',
   'amount.signed',
   'entry.price',
+  'entry.fx_rate',
   'entry.value',
   'value.amount',
   'value.signed',

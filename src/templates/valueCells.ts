@@ -11,6 +11,8 @@ export const VALUE_RECORD_FIELDS = [
   'entry.price_currency',
   'entry.price_time',
   'entry.price_source',
+  'entry.fx_rate',
+  'entry.fx_date',
   'entry.value',
   'entry.value_state',
 ] as const;
@@ -63,6 +65,14 @@ export function valueCells(valuer: RowValuer | null): Record<(typeof VALUE_FIELD
     'entry.price_source': (row) => {
       const value = found(row);
       return value === null ? '' : writtenOf(value.answer).source;
+    },
+    'entry.fx_rate': (row) => {
+      const value = found(row);
+      return value === null ? '' : writtenOf(value.answer).fxRate;
+    },
+    'entry.fx_date': (row) => {
+      const value = found(row);
+      return value === null ? '' : writtenOf(value.answer).fxDate;
     },
     'entry.value': (row) => onlyLegValue(valuer, row)?.value ?? '',
     'entry.value_state': (row) => {

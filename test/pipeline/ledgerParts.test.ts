@@ -195,9 +195,9 @@ describe('rendering the ledger in parts on worker threads', () => {
     expect([...parts.values()]).toEqual([2, 2, 2]);
     expect(filesIn(out)).toEqual(filesIn(again));
     const ledger = filesIn(out)['ledger.csv'] ?? '';
-    expect(ledger.split('\n')[0]).toMatch(/,price,price_currency,price_time,price_source,value,value_state$/);
+    expect(ledger.split('\n')[0]).toMatch(/,price,price_currency,price_time,price_source,fx_rate,fx_date,value,value_state$/);
     expect(ledger).toContain(',rate-limited\n');
-    expect(ledger).toMatch(/,EUR,[^,]+,defillama,\d+\.\d\d,\n/);
+    expect(ledger).toMatch(/,EUR,[^,]+,defillama,,,\d+\.\d\d,\n/);
   });
 
   it('does not split a ledger below the row threshold, nor on one thread', () => {

@@ -102,7 +102,7 @@ describe('prices fetched while the receipts are', () => {
     expect(valuation('after')).toEqual(valuation('during'));
     expect(read('during', 'ledger.csv')).toBe(read('after', 'ledger.csv'));
     expect(read('during', 'prices-missing.csv')).toBe(read('after', 'prices-missing.csv'));
-    expect(read('during', 'ledger.csv')).toMatch(/,defillama,\d+\.\d\d,\r?\n/);
+    expect(read('during', 'ledger.csv')).toMatch(/,defillama,,,\d+\.\d\d,\r?\n/);
 
     // Warm: no price call, every bucket a cache hit, the same file.
     const before = priceCalls();

@@ -41,11 +41,11 @@ describe('balances at an instant, valued', () => {
         return query.asset === 'native'
           ? {
               found: true,
-              price: new Decimal('1834.335'),
+              price: new Decimal('2010.6').div('1.0961'),
               currency: 'EUR',
               time: 100,
               source: 'defillama',
-              fx: { rate: new Decimal('0.9123'), date: '1970-01-01', source: 'ecb' },
+              fx: { usdPerEur: '1.0961', date: '1970-01-01', usd: new Decimal('2010.6') },
             }
           : { found: false, state: 'source failed' };
       },
@@ -55,13 +55,14 @@ describe('balances at an instant, valued', () => {
     try {
       const { csvPath } = await writeBalancesReport(result, dir, 'balances.csv', values);
       const [header, ...rows] = readFileSync(csvPath, 'utf8').trim().split('\n');
-      expect(header).toMatch(/,note,price,price_currency,price_time,price_source,value,value_state$/);
-      // 1.5 × 1834.335 = 2751.5025 → 2751.50; the ECB rate and its date named beside the source.
+      expect(header).toMatch(/,note,price,price_currency,price_time,price_source,fx_rate,fx_date,value,value_state$/);
+      // 1.5 × 2010.6 ÷ 1.0961 = 2751.482… → 2751.48 from the exact quotient; the price written to 15 digits, the ECB's
+      // rate as published (USD per EUR) and its date in their own columns, the source a short name.
       expect(rows.find((row) => row.includes(',native,'))).toMatch(
-        /,1834\.335,EUR,1970-01-01T00:01:40Z,defillama; ecb 1970-01-01 0\.9123,2751\.50,$/,
+        /,1834\.32168597756,EUR,1970-01-01T00:01:40Z,defillama,1\.0961,1970-01-01,2751\.48,$/,
       );
-      expect(rows.find((row) => row.includes(TOKEN))).toMatch(/,,,,,,source failed$/);
-      expect(rows.find((row) => row.includes(SPAM))).toMatch(/,,,,,,spam$/);
+      expect(rows.find((row) => row.includes(TOKEN))).toMatch(/,,,,,,,,source failed$/);
+      expect(rows.find((row) => row.includes(SPAM))).toMatch(/,,,,,,,,spam$/);
       expect(asked.map((query) => query.asset).sort()).toEqual([TOKEN, 'native']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { exitCodeFor } from '../../src/errors/exitCode.js';
 import { Decimal } from '../../src/ledger/money.js';
 import { openCachedPriceOracle, openPriceOracle } from '../../src/pipeline/openPriceOracle.js';
 import type { PriceQuery } from '../../src/prices/PriceQuery.js';
+import { writtenOf } from '../../src/prices/writtenPrice.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { COINGECKO_SANDBOX_KEY } from '../../src/sandbox/PriceApi.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/startSandbox.js';
@@ -146,8 +147,12 @@ describe('openPriceOracle against the sandbox', () => {
       const usdPerEur = fxRates(world.seed, at(`${rateDay}T00:00:00Z`))!.USD;
       const usd = new Decimal(String(coinPrice(world, 'ethereum', time)!.price));
       const answer = oracle.priceAt(native(time));
-      expect(answer).toMatchObject({ found: true, currency: 'EUR', source: 'defillama', fx: { date: rateDay, source: 'ecb' } });
-      if (answer.found) expect(answer.price.toFixed(2)).toBe(usd.div(usdPerEur).toFixed(2));
+      expect(answer).toMatchObject({ found: true, currency: 'EUR', source: 'defillama', fx: { date: rateDay } });
+      if (!answer.found) continue;
+      expect(answer.price.toFixed(2)).toBe(usd.div(usdPerEur).toFixed(2));
+      // The rate as the ECB publishes it (USD per EUR), not its inverse to a hundred digits.
+      expect(answer.fx?.usdPerEur).toBe(usdPerEur);
+      expect(writtenOf(answer)).toMatchObject({ source: 'defillama', fxRate: answer.fx?.usdPerEur, fxDate: rateDay });
     }
     expect(oracle.stats()).toMatchObject({ currency: 'EUR', fx: 'ecb' });
   });

@@ -27,11 +27,11 @@ const prices: RowPrices = {
     if (query.asset === 'native')
       return {
         found: true,
-        price: new Decimal('2876.123456789'),
+        price: new Decimal('2992.29').div('1.0404'),
         currency: 'EUR',
         time: 1_735_693_207,
         source: 'defillama',
-        fx: { rate: new Decimal('0.9612'), date: '2024-12-31', source: 'ecb' },
+        fx: { usdPerEur: '1.0404', date: '2024-12-31', usd: new Decimal('2992.29') },
       };
     if (query.asset === '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48') return { found: false, state: 'not found' };
     if (query.asset === '0x6b175474e89094c44da98b954eedeac495271d0f') return { found: false, state: 'rate-limited' };
@@ -64,10 +64,10 @@ describe('compileLine: a row as one CSV record', () => {
       const { cells, lines } = bothLines(ledger, eol);
       expect(lines).toEqual(cells);
       // The fixture reaches every kind of record: valued (with the ECB rate), missing by state, spam, quoted rows.
-      expect(lines.some((line) => line.includes(',defillama; ecb 2024-12-31 0.9612,'))).toBe(true);
-      expect(lines.some((line) => line.endsWith(',,,,,,rate-limited'))).toBe(true);
-      expect(lines.some((line) => line.endsWith(',,,,,,not found'))).toBe(true);
-      expect(lines.some((line) => line.endsWith(',,,,,,spam'))).toBe(true);
+      expect(lines.some((line) => line.includes(',EUR,2025-01-01T01:00:07Z,defillama,1.0404,2024-12-31,'))).toBe(true);
+      expect(lines.some((line) => line.endsWith(',,,,,,,,rate-limited'))).toBe(true);
+      expect(lines.some((line) => line.endsWith(',,,,,,,,not found'))).toBe(true);
+      expect(lines.some((line) => line.endsWith(',,,,,,,,spam'))).toBe(true);
       expect(lines.some((line) => line.includes('"Main, ""hot"""') && line.includes(`'=HYPERLINK`))).toBe(true);
     }
   });

@@ -144,7 +144,9 @@ describe('RecordAnswer: a cached record written from its own text', () => {
     // Not canonical: the same cells as the Decimal path gives, never the stored spelling.
     for (const text of ['1e-7', '2409.1250', '007.5', '0.10', '0.0', '00', '5.', '+5', '1.5e3'])
       expect(written(text)).toMatchObject({ ...writtenPrice(new Decimal(text)) });
-    for (const text of ['0', '0.05', '10', '1.000001', '123456789.987654321']) expect(written(text).text).toBe(text);
+    for (const text of ['0', '0.05', '10', '1.000001', '123456789.987654']) expect(written(text).text).toBe(text);
+    // Written to 15 significant digits (a spreadsheet number's), valued from every digit.
+    expect(written('123456789.987654321')).toMatchObject({ text: '123456789.987654', digitText: '123456789987654321', scale: 9 });
     expect(written('1e-7').text).toBe('0.0000001');
     const answer = new RecordAnswer('0.5', 'EUR', 1, 'coingecko');
     expect(answer.price.times(3).toFixed()).toBe('1.5');
@@ -296,5 +298,53 @@ describe('PriceTally: what a render that priced its rows needs of them afterward
     for (const entry of stopped.noted(ledger())) if (entry === ledgerEntries[2]) break;
     expect(closed).toBe(true);
     expect(stopped.tallied([])).toEqual(tallyOf(ledgerEntries.slice(0, 3)).tallied([]));
+  });
+});
+
+describe('a converted price: the ECB rates as published, the price to 15 digits, the value from the exact quotient', () => {
+  const converted = (usd: string, usdPerEur: string, bookPerEur?: string): PriceAnswer => {
+    const perEur = bookPerEur === undefined ? new Decimal(usd) : new Decimal(usd).times(bookPerEur);
+    return {
+      found: true,
+      price: perEur.div(usdPerEur),
+      currency: bookPerEur === undefined ? 'EUR' : 'GBP',
+      time: 1_735_689_600,
+      source: 'defillama',
+      fx: { usdPerEur, ...(bookPerEur === undefined ? {} : { bookPerEur }), date: '2024-12-31', usd: new Decimal(usd) },
+    };
+  };
+
+  it('writes the rate as published and values amount × usd × book per EUR ÷ USD per EUR, rounded once', () => {
+    const prng = new Prng(48);
+    for (let i = 0; i < 2000; i += 1) {
+      const usd = `${prng.int(1, 99999)}.${String(prng.int(0, 99999999)).padStart(8, '0')}`;
+      const usdPerEur = `1.${String(prng.int(0, 9999)).padStart(4, '0')}`;
+      const bookPerEur = i % 2 === 0 ? undefined : `0.${String(prng.int(8000, 8999))}${String(prng.int(0, 9))}`;
+      const raw = BigInt(prng.int(1, 2 ** 31)) * BigInt(prng.int(1, 2 ** 31));
+      const answer = converted(usd, usdPerEur, bookPerEur);
+      if (!answer.found) throw new Error('found');
+      const written = writtenOf(answer);
+      const exact = new Decimal(raw.toString())
+        .div(new Decimal(10).pow(18))
+        .times(usd)
+        .times(bookPerEur ?? '1')
+        .div(usdPerEur)
+        .toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN)
+        .toFixed(2);
+      expect(valueOf(raw, 18, written, answer.currency).text).toBe(exact);
+      expect(exactValueOf(raw, 18, written, answer.currency).text).toBe(exact);
+      expect(written.text.replace(/^0\.0*|\./g, '').length).toBeLessThanOrEqual(15);
+      expect(written.fxDate).toBe('2024-12-31');
+      if (bookPerEur === undefined) expect(written.fxRate).toBe(usdPerEur);
+      expect(written.source).toBe('defillama');
+    }
+  });
+
+  it('writes the 2025 issue’s ETH at 15 digits, where decimal.js gave a hundred', () => {
+    const answer = converted('2428.0312', '1.0345');
+    if (!answer.found) throw new Error('found');
+    expect(answer.price.toFixed().length).toBeGreaterThan(90);
+    expect(writtenOf(answer)).toMatchObject({ text: '2347.05770903818', fxRate: '1.0345', fxDate: '2024-12-31', source: 'defillama' });
+    expect(writtenOf(answer).lead).toBe('2347.05770903818,EUR,2025-01-01T00:00:00Z,defillama,1.0345,2024-12-31,');
   });
 });

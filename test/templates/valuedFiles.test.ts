@@ -24,7 +24,10 @@ const END = Date.parse('2026-01-01T00:00:00Z') / 1000;
 const ARB = '0x912ce59144191c1204e64559fe8253a0e49e6548';
 const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 
-/** The prices these files are valued with, as plain answers: ETH rises at the year's end, ARB has none, USDC is rate-limited once. */
+/**
+ * The prices these files are valued with, as plain answers: ETH rises in the year's last second (the closing
+ * instant, `END - 1`, which every file values the closing at), ARB has none, USDC is rate-limited once.
+ */
 function answer(query: PriceQuery): PriceAnswer {
   const at = (price: string, source = 'defillama'): PriceAnswer => ({
     found: true,
@@ -35,7 +38,7 @@ function answer(query: PriceQuery): PriceAnswer {
   });
   if (query.nft === true)
     return query.asset === '0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d' ? at('15000', 'file') : { found: false, state: 'not found' };
-  if (query.asset === 'native') return query.chainId === 137 ? at('0.4123') : at(query.time >= END ? '3321.987654' : '2000.125');
+  if (query.asset === 'native') return query.chainId === 137 ? at('0.4123') : at(query.time >= END - 1 ? '3321.987654' : '2000.125');
   if (query.asset === USDC)
     return query.time === Date.parse('2025-03-01T12:00:00Z') / 1000 ? { found: false, state: 'rate-limited' } : at('0.9998');
   if (query.asset === ARB) return { found: false, state: 'not found' };
@@ -95,7 +98,16 @@ describe('valued files: each template with values over the fixture ledger', () =
     const { dir } = await renderValued('ledger');
     try {
       const [header, ...rows] = parse(readFileSync(path.join(dir, 'ledger.csv'), 'utf8')) as string[][];
-      expect((header as string[]).slice(-6)).toEqual(['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state']);
+      expect((header as string[]).slice(-8)).toEqual([
+        'price',
+        'price_currency',
+        'price_time',
+        'price_source',
+        'fx_rate',
+        'fx_date',
+        'value',
+        'value_state',
+      ]);
       const cell = (row: string[], name: string): string => row[(header as string[]).indexOf(name)] as string;
       const first = rows.find((row) => cell(row, 'tx_hash').endsWith('01') && cell(row, 'kind') === 'native') as string[];
       // 2 ETH × 2000.125 USD
@@ -145,8 +157,19 @@ describe('valued files: each template with values over the fixture ledger', () =
       await book.xlsx.readFile(path.join(dir, 'ledger.xlsx'));
       const sheet = book.worksheets[0] as ExcelJS.Worksheet;
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
-      expect(header.slice(-6)).toEqual(['price', 'price_currency', 'price_time', 'price_source', 'value', 'value_state']);
+      expect(header.slice(-8)).toEqual([
+        'price',
+        'price_currency',
+        'price_time',
+        'price_source',
+        'fx_rate',
+        'fx_date',
+        'value',
+        'value_state',
+      ]);
       expect(sheet.getRow(2).getCell(header.length - 1).value).toBe(4000.25);
+      // The price a number too (15 significant digits at most: what the cell keeps), not text.
+      expect(sheet.getRow(2).getCell(header.length - 7).value).toBe(2000.125);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -175,7 +198,7 @@ function yearEndValue(): Decimal {
     if (entry.spam !== '' || entry.decimals === null) continue;
     const nft = entry.kind === 'erc721' || entry.kind === 'erc1155';
     const key = `${entry.chainId} ${entry.wallet} ${entry.assetContract}`;
-    const query: PriceQuery = { chainId: entry.chainId, asset: entry.assetContract || 'native', time: END, ...(nft ? { nft } : {}) };
+    const query: PriceQuery = { chainId: entry.chainId, asset: entry.assetContract || 'native', time: END - 1, ...(nft ? { nft } : {}) };
     const held = balances.get(key) ?? { raw: 0n, decimals: entry.decimals, query };
     held.raw += entry.direction === 'in' ? entry.amountRaw : -entry.amountRaw;
     balances.set(key, held);

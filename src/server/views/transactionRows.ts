@@ -11,11 +11,16 @@ import { ruleActionFields } from './rulesSection.js';
 import { selectOption } from './selectOption.js';
 import { shortened } from './shortened.js';
 
-/** The entry's value with its currency and the price's source as a small label; without one, why (empty for an unvalued book). */
+/**
+ * The entry's value with its currency and the price's source as a small label (a short name); the price, its time
+ * and a converted price's ECB rate and date in the tooltip, not in the label. Without a value, why (empty for an
+ * unvalued book).
+ */
 function valueCell(cell: (name: string) => string): Html {
   if (cell('value') === '')
     return html`<td class="num value">${cell('value_state') === '' ? '' : html`<small class="value-state">${cell('value_state')}</small>`}</td>`;
-  return html`<td class="num value" title="price ${cell('price')} ${cell('price_currency')} at ${cell('price_time')}">${cell('value')} ${cell('price_currency')} <small class="price-source">${cell('price_source')}</small></td>`;
+  const fx = cell('fx_rate') === '' ? '' : `; ECB ${cell('fx_rate')} USD per ${cell('price_currency')} of ${cell('fx_date')}`;
+  return html`<td class="num value" title="price ${cell('price')} ${cell('price_currency')} at ${cell('price_time')}${fx}">${cell('value')} ${cell('price_currency')} <small class="price-source">${cell('price_source')}</small></td>`;
 }
 
 function reviewControls(book: Book, entry: BookEntry, admin: boolean): Html {
