@@ -73,6 +73,20 @@ export function withJobOptions<T>(yargs: Argv<T>, kind: RunKind) {
       describe: 'NAME=URL: base URL of defillama, coingecko or ecb (a proxy, the sandbox)',
     })
     .option('values', { type: 'boolean', describe: 'value every row (default); --no-values writes the files without values' })
+    .option('cost-basis', {
+      type: 'string',
+      describe: 'compute lots, realised gains and income (needs values): fifo, lifo, hifo, average or uk',
+    })
+    .option('basis-scope', { type: 'string', describe: 'one pool per asset (universal) or per wallet and asset (wallet)' })
+    .option('tax-profile', {
+      type: 'string',
+      describe:
+        "defaults for what you do not set: generic (fifo, universal), us (per wallet from 2025), uk (HMRC's matching), de (fifo per wallet)",
+    })
+    .option('opening-lots', {
+      type: 'string',
+      describe: 'lots held before the first entry, CSV wallet,chain_id,asset,asset_contract,lot_id,acquired_at,quantity,cost,decimals',
+    })
     .option('quiet', { type: 'boolean', describe: 'no progress output' });
   for (const flag of unusedFlags(kind)) built.hide(flag);
   return built;

@@ -32,4 +32,9 @@ export interface JobFlags {
   priceUrl?: FlagList;
   /** `false` with --no-values: every file as without valuation. */
   values?: boolean | undefined;
+  /** A cost-basis method; turns cost basis on. */
+  costBasis?: string | undefined;
+  basisScope?: string | undefined;
+  taxProfile?: string | undefined;
+  openingLots?: string | undefined;
 }

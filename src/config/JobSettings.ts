@@ -31,4 +31,12 @@ export interface JobSettings {
   priceUrls?: Sourced | undefined;
   /** `false` with --no-values. */
   values?: Sourced | undefined;
+  /** The job file's `costBasis` block or `--cost-basis`: given means cost basis is on. */
+  costBasis?: Sourced | undefined;
+  basisMethod?: Sourced | undefined;
+  basisScope?: Sourced | undefined;
+  taxProfile?: Sourced | undefined;
+  basisChanges?: Sourced | undefined;
+  unclassifiedOut?: Sourced | undefined;
+  openingLots?: Sourced | undefined;
 }

@@ -17,6 +17,7 @@ import { parseTimezone } from './parseTimezone.js';
 import { quoteValue } from './quoteValue.js';
 import { readJobFile } from './readJobFile.js';
 import type { JobFile } from './readJobFile.js';
+import { resolveCostBasis } from './resolveCostBasis.js';
 import { resolveLabels } from './resolveLabels.js';
 import { resolvePeriod } from './resolvePeriod.js';
 import { resolveRules } from './resolveRules.js';
@@ -97,6 +98,7 @@ export function loadJob({
   const spam = resolveSpam(settings.spam, problems);
   const ripeness = resolveRipeness(settings.ripeness, problems);
   const valuation = resolveValuation(settings, baseUrl, env, problems);
+  const costBasis = resolveCostBasis(settings, problems);
   if (apiKey === '') problems.add('API key is missing (pass --api-key or set ETHERSCAN_API_KEY)');
 
   problems.throwIfAny('job', surface === 'cli' ? { file: file?.path } : {});
@@ -131,6 +133,7 @@ export function loadJob({
     spam,
     ripeness,
     valuation,
+    ...(costBasis === undefined ? {} : { costBasis }),
     quiet: flags.quiet ?? false,
   };
 }

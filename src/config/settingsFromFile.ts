@@ -24,6 +24,7 @@ const topKeys = [
   'ripeness',
   'fees',
   'valuation',
+  'costBasis',
 ];
 
 /** The settings a job file gives, after checking its shape (an object, known keys, no API key). */
@@ -40,6 +41,7 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
   const period = section(data.period, 'period', ['year', 'from', 'to'], problems);
   const api = section(data.api, 'api', ['baseUrl', 'rate', 'dailyQuota'], problems);
   const valuation = section(data.valuation, 'valuation', ['currency', 'sources', 'priceFile', 'maxAge'], problems);
+  const basis = section(data.costBasis, 'costBasis', ['method', 'scope', 'profile', 'changes', 'unclassifiedOut', 'openingLots'], problems);
   return {
     wallets: at(data.wallets, 'wallets'),
     chains: at(data.chains, 'chains'),
@@ -63,6 +65,13 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
     priceSources: at(valuation.sources, 'valuation.sources'),
     priceFile: at(valuation.priceFile, 'valuation.priceFile'),
     maxAge: at(valuation.maxAge, 'valuation.maxAge'),
+    costBasis: at(data.costBasis, 'costBasis'),
+    basisMethod: at(basis.method, 'costBasis.method'),
+    basisScope: at(basis.scope, 'costBasis.scope'),
+    taxProfile: at(basis.profile, 'costBasis.profile'),
+    basisChanges: at(basis.changes, 'costBasis.changes'),
+    unclassifiedOut: at(basis.unclassifiedOut, 'costBasis.unclassifiedOut'),
+    openingLots: at(basis.openingLots, 'costBasis.openingLots'),
   };
 }
 

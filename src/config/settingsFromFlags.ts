@@ -31,5 +31,10 @@ export function settingsFromFlags(flags: JobFlags, cwd: string): JobSettings {
     priceUrls: many(flags.priceUrl, 'price-url'),
     // yargs gives `values: false` for --no-values; true (or absent) leaves the file's setting.
     values: flags.values === false ? one(false, 'no-values') : undefined,
+    costBasis: one(flags.costBasis, 'cost-basis'),
+    basisMethod: one(flags.costBasis, 'cost-basis'),
+    basisScope: one(flags.basisScope, 'basis-scope'),
+    taxProfile: one(flags.taxProfile, 'tax-profile'),
+    openingLots: one(flags.openingLots, 'opening-lots'),
   };
 }

@@ -305,6 +305,29 @@ const cases: BadInputCase[] = [
     args: (at) => priceFileExport(at, '2025-03-01T12:00:00Z,1,native,USD,0.00'),
     says: [/prices\.csv line 2 column 35: price "0\.00" is 0: a price of 0 is an error/],
   },
+  // Cost basis needs values; its flags need it on; its opening lots are read before the first request.
+  {
+    name: 'cost basis without values',
+    args: (at) => flagsExport(at, { '--cost-basis': 'fifo', '--no-values': '' }),
+    says: [/--cost-basis needs values, which --no-values turns off/, /drop --no-values/],
+  },
+  {
+    name: 'basis scope without cost basis',
+    args: (at) => flagsExport(at, { '--basis-scope': 'wallet' }),
+    says: [/--basis-scope is given but cost basis is off/, /pass --cost-basis METHOD/],
+  },
+  {
+    name: 'opening lot with more digits than its decimals',
+    args: (at) =>
+      flagsExport(at, {
+        '--cost-basis': 'fifo',
+        '--opening-lots': at.write(
+          'lots.csv',
+          `wallet,chain_id,asset,asset_contract,lot_id,acquired_at,quantity,cost,decimals\n,1,USDC,0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48,cex-1,2024-03-01T12:00:00Z,1.1234567,100,6\n`,
+        ),
+      }),
+    says: [/opening lots file lots\.csv has 1 bad line: line 2 quantity 1\.1234567 has 7 fractional digits but decimals is 6/],
+  },
   {
     name: 'sync with an unknown chain',
     args: (at) => flagsExport(at, { '--chain': '0', '--template': null, '--year': null }, 'sync'),

@@ -2,6 +2,7 @@ import type { Job } from '../../config/Job.js';
 import type { JobFlags } from '../../config/JobFlags.js';
 import { loadJob } from '../../config/loadJob.js';
 import { readPriceFile } from '../../pipeline/openPriceOracle.js';
+import { readOpeningLots } from '../../pipeline/readOpeningLots.js';
 import { createProgress } from '../../sync/progress.js';
 import type { SyncProgress } from '../../sync/progress.js';
 import { builtinTemplateNames } from '../../templates/templateCatalog.js';
@@ -25,8 +26,9 @@ export function setUpJobCommand(
   periodRequired = true,
 ): JobCommandSetup {
   const job = loadJob({ flags, env: io.env, knownTemplates: builtinTemplateNames(), cwd: io.cwd, templatesRequired, periodRequired });
-  // A malformed price file is refused before the first request, like every input problem (the run reads it again to value).
+  // A malformed price file or opening lots file is refused before the first request, like every input problem (the run reads it again to value).
   if (job.valuation !== undefined) readPriceFile(job.valuation);
+  readOpeningLots(job);
   return {
     job,
     progress: createProgress({ output: io.stderr, quiet: job.quiet, rate: job.api.rate, dailyQuota: job.api.dailyQuota }),
