@@ -1,0 +1,197 @@
+import { Decimal } from '../ledger/money.js';
+import type { AcquireEvent, ArriveEvent, BasisEvent, DisposeEvent, Holding, MoveEvent, RemoveEvent } from './BasisEvent.js';
+import type { BasisIssue, BasisReport, GainRow } from './BasisReport.js';
+import { disposalRows, type TermOf } from './disposalRows.js';
+import type { LotPiece } from './Lot.js';
+import type { PoolBook, PoolEntry } from './PoolBook.js';
+import { rescalePieces } from './rescalePieces.js';
+
+/** Lots a bridge's out-leg took, waiting for its in-leg. */
+interface InTransit {
+  pieces: readonly LotPiece[];
+  short: bigint;
+  moving: MoveEvent;
+}
+
+/**
+ * Runs events against the pools and keeps what the report needs: the period's disposals, income, removals and issues
+ * (answers may come later, under `uk`, and are placed by their disposal's sequence), each wallet's balance per asset
+ * (for an allocation), and the lots in transit over a bridge.
+ */
+export class BasisReplay {
+  readonly report: BasisReport = { gains: [], income: [], removals: [], openLots: [], issues: [], allocations: [], ties: [] };
+  /** Wallets in the order they first appear, and their balance per asset key (base units). */
+  readonly balances = new Map<string, Map<string, bigint>>();
+  private readonly gains: { sequence: number; rows: GainRow[] }[] = [];
+  private sequence = 0;
+  private readonly transit = new Map<string, InTransit>();
+  private readonly early = new Map<string, ArriveEvent>();
+
+  constructor(
+    readonly book: PoolBook,
+    readonly period: { start: number; end: number },
+    private readonly termOf: TermOf,
+  ) {}
+
+  inPeriod(time: number): boolean {
+    return time >= this.period.start && time < this.period.end;
+  }
+
+  run(event: BasisEvent): void {
+    switch (event.type) {
+      case 'dispose':
+        return this.dispose(event);
+      case 'remove':
+        return this.remove(event);
+      case 'move':
+        return this.move(event);
+      case 'arrive':
+        return this.arrive(event);
+      case 'acquire':
+        return this.acquire(event);
+    }
+  }
+
+  issue(issue: BasisIssue): void {
+    this.report.issues.push(issue);
+  }
+
+  /** The report with the gains in disposal order. */
+  finish(): BasisReport {
+    this.gains.sort((a, b) => a.sequence - b.sequence);
+    this.report.gains = this.gains.flatMap((disposal) => disposal.rows);
+    return this.report;
+  }
+
+  private dispose(event: DisposeEvent): void {
+    const entry = this.book.poolOf(event.holding);
+    this.shift(event.holding, -event.quantity);
+    const sequence = this.sequence++;
+    const { method } = entry.pool;
+    const ref = (pieces: readonly LotPiece[], short: bigint): void => {
+      this.book.count(entry, 'disposed', pieces);
+      if (!this.inPeriod(event.timestamp)) return;
+      this.gains.push({ sequence, rows: disposalRows(event, pieces, short, method, this.termOf) });
+      this.shortfall(event, short, 'sold more than the pool held: the rest has no lot, basis or term');
+      const unknown = pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n);
+      if (unknown > 0n)
+        this.eventIssue(event, 'missing_basis', unknown, 'sold from lots of unknown cost: the basis and gain are left empty');
+    };
+    entry.pool.take({ purpose: 'disposal', at: event.timestamp, quantity: event.quantity, ref });
+  }
+
+  private remove(event: RemoveEvent): void {
+    const entry = this.book.poolOf(event.holding);
+    this.shift(event.holding, -event.quantity);
+    const ref = (pieces: readonly LotPiece[], short: bigint): void => {
+      this.book.count(entry, 'removed', pieces);
+      if (!this.inPeriod(event.timestamp)) return;
+      const known = short === 0n && pieces.every((piece) => piece.cost !== null);
+      const { wallet, asset, assetContract, decimals } = event.holding;
+      this.report.removals.push({
+        entryId: event.entryId,
+        timestamp: event.timestamp,
+        wallet,
+        asset,
+        assetContract,
+        quantity: event.quantity,
+        decimals,
+        kind: event.kind,
+        costBasis: known ? Decimal.sum(0, ...pieces.map((piece) => piece.cost as Decimal)) : null,
+      });
+      this.shortfall(event, short, 'removed more than the pool held');
+    };
+    entry.pool.take({ purpose: 'removal', at: event.timestamp, quantity: event.quantity, ref });
+  }
+
+  private move(event: MoveEvent): void {
+    const { target } = event;
+    const source = this.book.poolOf(event.holding);
+    this.shift(event.holding, -event.quantity);
+    if ('transitTo' in target) {
+      this.take(source, event, (pieces, short) => {
+        const arrived = this.early.get(target.transitTo);
+        if (arrived === undefined) return void this.transit.set(target.transitTo, { pieces, short, moving: event });
+        this.early.delete(target.transitTo);
+        this.deliver(this.book.poolOf(arrived.holding), arrived.quantity, { pieces, short, moving: event });
+      });
+      return;
+    }
+    this.shift(target.holding, target.quantity);
+    const destination = this.book.poolOf(target.holding);
+    if (destination === source) return;
+    this.take(source, event, (pieces, short) => this.deliver(destination, target.quantity, { pieces, short, moving: event }));
+  }
+
+  private arrive(event: ArriveEvent): void {
+    this.shift(event.holding, event.quantity);
+    const sent = this.transit.get(event.entryId);
+    if (sent === undefined) return void this.early.set(event.entryId, event);
+    this.transit.delete(event.entryId);
+    this.deliver(this.book.poolOf(event.holding), event.quantity, sent);
+  }
+
+  private acquire(event: AcquireEvent): void {
+    this.shift(event.holding, event.quantity);
+    const entry = this.book.poolOf(event.holding);
+    const lot = { lotId: event.entryId, acquiredAt: event.timestamp, quantity: event.quantity, cost: event.cost };
+    entry.pool.acquire(lot);
+    this.book.count(entry, 'acquired', [lot]);
+    if (event.income === undefined || !this.inPeriod(event.timestamp)) return;
+    const { wallet, chainId, asset, assetContract, decimals } = event.holding;
+    this.report.income.push({
+      entryId: event.entryId,
+      timestamp: event.timestamp,
+      txHash: event.txHash,
+      chainId,
+      wallet,
+      asset,
+      assetContract,
+      quantity: event.quantity,
+      decimals,
+      ...event.income,
+    });
+  }
+
+  /** Lots leave a pool for a move (answered at once by every method); the pool's tie counts them out. */
+  private take(source: PoolEntry, event: MoveEvent, then: (pieces: readonly LotPiece[], short: bigint) => void): void {
+    const ref = (pieces: readonly LotPiece[], short: bigint): void => {
+      this.book.count(source, 'movedOut', pieces);
+      then(pieces, short);
+    };
+    source.pool.take({ purpose: 'move', at: event.timestamp, quantity: event.quantity, ref });
+  }
+
+  /**
+   * Moved lots enter their new pool with id, time and cost kept (in the target's units); what the source could not
+   * cover arrives as a lot of unknown cost, its id the moving leg's, acquired at the move.
+   */
+  private deliver(destination: PoolEntry, quantity: bigint, sent: InTransit): void {
+    const { moving, short } = sent;
+    const missing: LotPiece[] = short > 0n ? [{ lotId: moving.entryId, acquiredAt: moving.timestamp, quantity: short, cost: null }] : [];
+    const lots = rescalePieces([...sent.pieces, ...missing], moving.quantity, quantity).map((piece) => ({
+      lotId: piece.lotId ?? moving.entryId,
+      acquiredAt: piece.acquiredAt ?? moving.timestamp,
+      quantity: piece.quantity,
+      cost: piece.cost,
+    }));
+    for (const lot of lots) destination.pool.acquire(lot);
+    this.book.count(destination, 'movedIn', lots);
+    if (this.inPeriod(moving.timestamp)) this.shortfall(moving, short, 'moved more than the pool held: the rest arrives at unknown cost');
+  }
+
+  private shortfall(event: BasisEvent, short: bigint, detail: string): void {
+    if (short > 0n) this.eventIssue(event, 'missing_acquisition', short, detail);
+  }
+
+  private eventIssue(event: BasisEvent, issue: string, quantity: bigint, detail: string): void {
+    this.report.issues.push({ entryId: event.entryId, issue, quantity, decimals: event.holding.decimals, detail });
+  }
+
+  private shift(holding: Holding, delta: bigint): void {
+    let wallet = this.balances.get(holding.wallet);
+    if (wallet === undefined) this.balances.set(holding.wallet, (wallet = new Map()));
+    const key = `${holding.chainId}:${holding.assetContract}`;
+    wallet.set(key, (wallet.get(key) ?? 0n) + delta);
+  }
+}

@@ -1,0 +1,34 @@
+import type { Decimal } from '../ledger/money.js';
+
+/** A quantity (base units) and what it cost in total; `null`: unknown, never 0 in its place. */
+export interface Share {
+  quantity: bigint;
+  cost: Decimal | null;
+}
+
+/**
+ * A part's cost is cut at this many decimal places, so that what stays is exactly `cost − part` within the Decimal's
+ * 100 digits and a lot's parts add up to its cost to the last digit; far below any currency's minor unit.
+ */
+const PART_PLACES = 40;
+
+/**
+ * Takes `part` (0 < part ≤ from.quantity) out of `from`, which keeps the rest: the part costs `cost × part ÷ quantity`,
+ * and the part that empties it costs exactly what is left, so the parts of a share always sum to its cost (no drift).
+ */
+export function takePart(from: Share, part: bigint): Share {
+  if (part <= 0n || part > from.quantity) throw new RangeError(`cannot take ${part} of ${from.quantity}`);
+  const cost =
+    from.cost === null || part === from.quantity
+      ? from.cost
+      : from.cost.mul(part.toString()).div(from.quantity.toString()).toDecimalPlaces(PART_PLACES);
+  from.quantity -= part;
+  from.cost = from.cost === null || cost === null ? from.cost : from.cost.minus(cost);
+  return { quantity: part, cost };
+}
+
+/** Splits `total` (proceeds, selling costs) over pieces by their quantities, the same way a lot is taken: the last gets the rest. */
+export function splitByQuantity(total: Decimal | null, quantities: readonly bigint[]): (Decimal | null)[] {
+  const whole: Share = { quantity: quantities.reduce((sum, quantity) => sum + quantity, 0n), cost: total };
+  return quantities.map((quantity) => (quantity === 0n ? (total === null ? null : total.mul(0)) : takePart(whole, quantity).cost));
+}

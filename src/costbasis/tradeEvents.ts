@@ -1,0 +1,97 @@
+import { Decimal } from '../ledger/money.js';
+import type { BasisLeg } from './BasisLeg.js';
+import type { AcquireEvent, DisposeEvent } from './BasisEvent.js';
+import { holdingOf } from './holdingOf.js';
+import { splitByWeights } from './splitByWeights.js';
+
+/** One asset of a trade after netting: which side, how much, its value, and the row it is reported under. */
+interface NetAsset {
+  leg: BasisLeg;
+  quantity: bigint;
+  value: Decimal | null;
+}
+
+/**
+ * One wallet's `trade`/`liquidity_*` legs of one transaction as disposals and acquisitions. Each asset is netted
+ * (sent − received, refunds included). Proceeds V are the received values, else the sent values (`valued_by_sent_leg`),
+ * else unknown; several sent assets share V by their own values; each received asset costs its own value (the only
+ * one, unvalued: V).
+ */
+export function tradeEvents(legs: readonly BasisLeg[]): { disposals: DisposeEvent[]; acquisitions: AcquireEvent[] } {
+  const { sent, received } = netAssets(legs);
+  const receivedValue = sumKnown(received);
+  const sentValue = sumKnown(sent);
+  const byReceived = received.length > 0 && receivedValue !== null;
+  const proceeds = byReceived ? receivedValue : sentValue;
+  const flags = byReceived ? [] : proceeds === null ? ['unknown_price'] : ['valued_by_sent_leg'];
+  const shares = splitByWeights(
+    proceeds,
+    sent.map((asset) => asset.value),
+  );
+  const disposals = sent.map((asset, index): DisposeEvent => ({
+    ...eventBase(asset, 1),
+    flags: shares[index] === null ? ['unknown_price'] : [...flags],
+    type: 'dispose',
+    kind: 'trade',
+    proceeds: shares[index] ?? null,
+    sellingCosts: new Decimal(0),
+  }));
+  const acquisitions = received.map((asset): AcquireEvent => {
+    const cost = asset.value ?? (received.length === 1 ? proceeds : null);
+    const flag = cost === null ? ['unknown_price'] : asset.value === null ? flags : [];
+    return { ...eventBase(asset, 3), flags: [...flag], type: 'acquire', cost };
+  });
+  return { disposals, acquisitions };
+}
+
+function eventBase(asset: NetAsset, phase: 1 | 3): Omit<DisposeEvent, 'type' | 'kind' | 'proceeds' | 'sellingCosts' | 'flags'> {
+  const { leg } = asset;
+  return {
+    phase,
+    entryId: leg.entryId,
+    order: leg.order,
+    txHash: leg.txHash,
+    timestamp: leg.timestamp,
+    holding: holdingOf(leg),
+    quantity: asset.quantity,
+  };
+}
+
+/** The sum of the assets' values, `null` when one is unknown or there is none. */
+function sumKnown(assets: readonly NetAsset[]): Decimal | null {
+  if (assets.length === 0 || assets.some((asset) => asset.value === null)) return null;
+  return Decimal.sum(0, ...assets.map((asset) => asset.value as Decimal));
+}
+
+/** Per asset key: the net side, quantity and value (the dominant side's value, pro rata when a refund came back). */
+function netAssets(legs: readonly BasisLeg[]): { sent: NetAsset[]; received: NetAsset[] } {
+  const sides = new Map<string, { out: BasisLeg[]; in: BasisLeg[] }>();
+  for (const leg of legs) {
+    const key = `${leg.chainId}:${leg.assetContract}`;
+    const side = sides.get(key) ?? { out: [], in: [] };
+    side[leg.direction].push(leg);
+    sides.set(key, side);
+  }
+  const sent: NetAsset[] = [];
+  const received: NetAsset[] = [];
+  for (const side of sides.values()) {
+    const net = total(side.out) - total(side.in);
+    if (net === 0n) continue;
+    const dominant = net > 0n ? side.out : side.in;
+    const quantity = net > 0n ? net : -net;
+    (net > 0n ? sent : received).push({ leg: dominant[0] as BasisLeg, quantity, value: netValue(dominant, quantity) });
+  }
+  const byRow = (a: NetAsset, b: NetAsset): number => a.leg.order - b.leg.order;
+  return { sent: sent.sort(byRow), received: received.sort(byRow) };
+}
+
+function total(legs: readonly BasisLeg[]): bigint {
+  return legs.reduce((sum, leg) => sum + leg.amountRaw, 0n);
+}
+
+function netValue(legs: readonly BasisLeg[], quantity: bigint): Decimal | null {
+  if (legs.some((leg) => leg.value === null)) return null;
+  const value = Decimal.sum(0, ...legs.map((leg) => leg.value as Decimal));
+  const all = total(legs);
+  return quantity === all ? value : value.mul(quantity.toString()).div(all.toString());
+}
