@@ -25,6 +25,7 @@ import { finishOutputs, type FinishedOutputs } from './finishOutputs.js';
 import { OutputPass } from './OutputPass.js';
 import { periodBounds } from './periodBounds.js';
 import { deferValuation, type PreparedValuation } from './prepareValuation.js';
+import { readOpeningLots } from './readOpeningLots.js';
 import { refuseUnstartedPeriod } from './refuseUnstartedPeriod.js';
 import { renderTemplates, tieoutFiles, type TemplateResult } from './renderTemplates.js';
 import { syncPlan } from './syncPlan.js';
@@ -156,7 +157,11 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       job: ledgerJob,
       missing: prepared?.missing ?? null,
       ...(lots && bounds !== undefined
-        ? { prices: await deferred.withHistory(bounds.history(), job.period.startTime), history: bounds.history }
+        ? {
+            prices: await deferred.withHistory(bounds.history(), job.period.startTime),
+            history: bounds.history,
+            openingLots: readOpeningLots(job),
+          }
         : { prices: prepared?.render.prices ?? null }),
       outDir: job.out,
       runFolder: options.balanceSeriesFile === undefined ? null : path.dirname(options.balanceSeriesFile),
