@@ -5,12 +5,13 @@ import type { BasisReport } from '../costbasis/BasisReport.js';
 import { BASIS_METHODS, BASIS_SCOPES, TAX_PROFILES } from '../costbasis/CostBasisSettings.js';
 import { replayBasis } from '../costbasis/replayBasis.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
+import { TIEOUT_HEADER } from '../templates/tieoutSheet.js';
 import { compareEntries, mergeSorted } from '../ledger/compareEntries.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { RowPrices } from '../prices/valueLeg.js';
 import { basisLegs, UNVALUED, valuedLeg } from './basisLegs.js';
 import * as records from './basisRecords.js';
-import { basisTieRows } from './basisTieRows.js';
+import { BASIS_TIEOUT_FILE, basisTieRows } from './basisTieRows.js';
 import { basisTotals } from './basisTotals.js';
 import { SUMMARY_FILE, SUMMARY_HEADER, summaryRecords } from './costBasisSummary.js';
 import { moneyText } from './moneyText.js';
@@ -51,7 +52,7 @@ const GainsResult = Type.Object({
   }),
   /** Rows with some money unknown (left out of the totals, their cells empty). */
   unknownRows: Type.Object({ gains: Type.Integer(), income: Type.Integer(), removals: Type.Integer() }),
-  /** Pools in the tie-out's basis section, every one tied to the cent's fraction. */
+  /** Pools in the tie-out's basis section (`costbasis-tieout.csv`): each tied exactly, or its cost of unknown pieces counted. */
   pools: Type.Integer(),
 });
 type GainsResult = Static<typeof GainsResult>;
@@ -59,8 +60,9 @@ type GainsResult = Static<typeof GainsResult>;
 /**
  * Cost basis (needs values and lots): the period's legs gathered in the export's one pass, valued once the prices
  * are settled, replayed after the ledger before the period (from each wallet's first entry), and written as
- * `gains.csv`, `income.csv`, `removals.csv`, `lots-open.csv`, `costbasis-summary.csv`, `costbasis-issues.csv` and,
- * when a change of scope allocated lots, `lot-allocation.csv`. Its result is the manifest's `costBasis` section.
+ * `gains.csv`, `income.csv`, `removals.csv`, `lots-open.csv`, `costbasis-summary.csv`, `costbasis-issues.csv`, each
+ * pool's tie (`costbasis-tieout.csv`, the tie-out's columns) and, when a change of scope allocated lots,
+ * `lot-allocation.csv`. Its result is the manifest's `costBasis` section.
  */
 export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
   name: 'gains',
@@ -89,9 +91,9 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
       timezone: job.timezone,
       openingLots,
     });
-    // Checked before a file is written: a pool that does not tie fails the run. The rows join the tie-out sheet.
-    basisTieRows(report.ties, prices.currency);
-    return { ...(await writeBasisFiles(report, job, prices.currency, files)), pools: report.ties.length };
+    // Worked out before a file is written: a pool that does not tie fails the run.
+    const ties = basisTieRows(report.ties, prices.currency);
+    return { ...(await writeBasisFiles(report, ties, job, prices.currency, files)), pools: report.ties.length };
   },
   manifest: ({ method, scope, profile, changes, currency, totals, unknownRows, rows }) => ({
     counts: { 'rows.gains': rows.gains, 'rows.income': rows.income },
@@ -107,6 +109,7 @@ function* ledgerLegs(history: Iterable<LedgerEntry>, period: readonly BasisLeg[]
 
 async function writeBasisFiles(
   report: BasisReport,
+  ties: readonly string[][],
   job: OutputJob,
   currency: string,
   files: OutputFiles,
@@ -130,6 +133,7 @@ async function writeBasisFiles(
   const summary = summaryRecords(report.gains, { profile: settings.profile, timezone: job.timezone, currency });
   await write(SUMMARY_FILE, SUMMARY_HEADER, summary, (row) => row);
   await write(records.BASIS_ISSUES_FILE, records.BASIS_ISSUES_HEADER, report.issues, records.issueRecord);
+  await write(BASIS_TIEOUT_FILE, TIEOUT_HEADER, ties, (row) => row);
   if (report.allocations.length > 0)
     await write(records.LOT_ALLOCATION_FILE, records.LOT_ALLOCATION_HEADER, report.allocations, (row) =>
       records.allocationRecord(row, currency),
