@@ -30,6 +30,7 @@ describe('an export with cost basis', () => {
   let manifest: Manifest & { outputs: Record<string, unknown>; costBasis?: Record<string, unknown> };
   let gains: Row[];
   let ledger: Map<string, Row>;
+  let summary: string;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ world, rate: 400 });
@@ -46,6 +47,7 @@ describe('an export with cost basis', () => {
       ]).map((arg) => (arg === 'export' ? command : arg));
     const outcome = await runInProcess(args('export'), { cwd: dir });
     expect({ code: outcome.code, stderr: outcome.stderr }).toEqual({ code: 0, stderr: '' });
+    summary = outcome.stdout;
     manifest = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8')) as typeof manifest;
     gains = readCsv('gains.csv');
     ledger = new Map(readCsv('ledger.csv').map((row) => [row.entry_id as string, row]));
@@ -64,6 +66,9 @@ describe('an export with cost basis', () => {
       'entry_id,lot_id,tx_hash,chain_id,wallet,asset,asset_contract,quantity,acquired_at,sold_at,proceeds,selling_costs,cost_basis,gain,term,kind,method,currency,flags',
     );
     expect(Value.Check(gainsOutput.result, manifest.outputs.gains)).toBe(true);
+    const { rows, totals } = manifest.outputs.gains as { rows: { gains: number }; totals: { gain: string } };
+    expect(summary).toContain(`cost basis (fifo, universal): ${rows.gains} gains rows, `);
+    expect(summary).toContain(`gain ${totals.gain} USD`);
     expect(manifest.costBasis).toMatchObject({ method: 'fifo', scope: 'universal', profile: 'generic', currency: 'USD' });
     expect(gains.length).toBeGreaterThan(20);
     expect(new Set(gains.map((row) => row.kind))).toEqual(expect.objectContaining({ size: expect.any(Number) }));
