@@ -3,22 +3,25 @@ import { basisLegOf, type BasisValue } from '../costbasis/basisLegOf.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { formatUnits } from '../ledger/money.js';
 import type { RowPrices } from '../prices/valueLeg.js';
-import { valueLeg } from '../prices/valueLeg.js';
+import { priceQueryOf } from '../prices/priceQueryOf.js';
 
 /** A leg gathered before the prices are settled (the rows' own are only after the first render): valued later. */
 export const UNVALUED: BasisValue = { value: null, valueState: 'not valued yet', price: null, priceSource: '' };
 
-/** Fills the leg's exact value (`amount × price`, never the row's rounded one), or why it has none; returns it. */
+/**
+ * Fills the leg's exact value (`amount × price`, never the row's rounded one: the rows' own question and answer, as
+ * `valueLeg` asks them), or why it has none; returns it.
+ */
 export function valuedLeg(leg: BasisLeg, prices: RowPrices): BasisLeg {
-  const answer = valueLeg(prices, leg, leg.amountRaw, leg.timestamp);
-  if (!answer.valued) {
-    leg.valueState = answer.state;
+  const query = priceQueryOf(leg, leg.timestamp);
+  const answer = typeof query === 'string' ? null : prices.priceAt(query);
+  if (answer === null || !answer.found) {
+    leg.valueState = answer?.state ?? (query as string);
     return leg;
   }
-  const { price, source } = answer.answer;
-  leg.price = price;
-  leg.value = price.times(formatUnits(leg.amountRaw, leg.decimals as number));
-  leg.priceSource = source;
+  leg.price = answer.price;
+  leg.value = answer.price.times(formatUnits(leg.amountRaw, leg.decimals as number));
+  leg.priceSource = answer.source;
   leg.valueState = 'valued';
   return leg;
 }
