@@ -163,8 +163,10 @@ describe('an export with cost basis', () => {
   });
 
   it('explains a gain offline: the disposal, each lot with its acquiring entry and the arithmetic', async () => {
-    const trade =
-      gains.find((row) => row.kind === 'trade' && row.lot_id !== '' && row.gain !== '') ?? gains.find((row) => row.lot_id !== '');
+    // A trade with a fee: its selling costs are the fee's value, split over the transaction's disposals.
+    const trade = gains.find(
+      (row) => row.kind === 'trade' && row.lot_id !== '' && row.gain !== '' && cents(row.selling_costs as string) > 0,
+    );
     expect(trade).toBeDefined();
     const rows = gains.filter((row) => row.entry_id === trade?.entry_id);
     // Recomputed from the store and the price cache (no request), it gives the figures the export wrote.
@@ -174,6 +176,10 @@ describe('an export with cost basis', () => {
     const text = explained.stdout;
     expect(text).toContain(`disposal ${trade?.entry_id as string} (${trade?.kind as string}, fifo)`);
     expect(text).toContain(`tx ${trade?.tx_hash as string}`);
+    const costs = rows.reduce((sum, row) => sum + cents(row.selling_costs as string), 0);
+    // Each piece rounds apart; the disposal's costs are summed exact, then rounded.
+    const [, written] = /selling costs ([0-9.]+) USD/.exec(text) ?? [];
+    expect(Math.abs(cents(written as string) - costs)).toBeLessThanOrEqual(rows.length);
     for (const row of rows) {
       expect(text).toContain(`lot ${row.lot_id as string}: ${row.quantity as string} of `);
       expect(text).toContain(`= ${row.cost_basis as string} USD`);
