@@ -61,6 +61,23 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
       },
     );
   }
+  const exportKind = RUN_KINDS.find((kind) => kind.name === 'export');
+  if (exportKind !== undefined) {
+    parser = parser.command(
+      'gains',
+      "explain a realised gain: the disposal, each lot it took and the arithmetic (the export's job, offline)",
+      (y) =>
+        withJobOptions(y, exportKind).option('explain', {
+          type: 'string',
+          demandOption: true,
+          describe: 'entry_id of a disposal in gains.csv',
+        }),
+      async (args) => {
+        const { gainsCommand } = await import('./commands/gainsCommand.js');
+        code = await gainsCommand(args, argv, io);
+      },
+    );
+  }
   parser = parser
     .command(
       'sandbox',
@@ -198,7 +215,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     )
     .demandCommand(
       1,
-      `name a command: ${RUN_KINDS.map((kind) => kind.name).join(', ')}, serve, worker, users, audit, sandbox, demo, templates, chains or version`,
+      `name a command: ${RUN_KINDS.map((kind) => kind.name).join(', ')}, gains, serve, worker, users, audit, sandbox, demo, templates, chains or version`,
     )
     .strict()
     .help()

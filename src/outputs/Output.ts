@@ -1,11 +1,14 @@
 import type { Static, TSchema } from 'typebox';
 import type { Job } from '../config/Job.js';
+import type { OpeningLot } from '../costbasis/Lot.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
+import type { RowPrices } from '../prices/valueLeg.js';
 
 /**
  * What an output needs of the run beyond the ledger: an output runs only when the run offers every one it names
- * (`values`: a valued export; `runFolder`: a workspace run, which keeps files beside the delivered ones).
+ * (`values`: a valued export; `lots`: one whose job asks for cost basis; `runFolder`: a workspace run, which keeps
+ * files beside the delivered ones).
  */
 export interface OutputNeeds {
   values?: true;
@@ -17,7 +20,7 @@ export interface OutputNeeds {
 export type OutputNeed = keyof OutputNeeds;
 
 /** What of the job an output reads: plain data, so a part's thread can be handed it. */
-export type OutputJob = Pick<Job, 'rules' | 'apiLabels' | 'period'>;
+export type OutputJob = Pick<Job, 'rules' | 'apiLabels' | 'period' | 'timezone' | 'costBasis'>;
 
 /** Fed the valued ledger once, in ledger order (or one part of it, on any thread). */
 export interface OutputConsumer<State> {
@@ -44,6 +47,15 @@ export interface OutputFinish {
   job: OutputJob;
   /** A valued export's rows without a value (an output that needs `values` gets it). */
   missing: readonly MissingPrice[] | null;
+  /**
+   * A valued export's prices once settled (the rows' own are only after the first render): the period's rows and,
+   * when the run offers `lots`, the history's too. `null` without values.
+   */
+  prices: RowPrices | null;
+  /** The ledger before the period, when the run offers `lots` (cost basis replays from each wallet's first entry); else empty. */
+  history: () => Iterable<LedgerEntry>;
+  /** The user's opening lots (`--opening-lots`), when the run offers `lots`. */
+  openingLots: readonly OpeningLot[];
   files: OutputFiles;
 }
 

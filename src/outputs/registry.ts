@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { balanceSeriesOutput } from './balanceSeriesOutput.js';
+import { gainsOutput } from './gainsOutput.js';
 import { missingPricesOutput } from './missingPricesOutput.js';
 import type { AnyOutput, OutputNeed } from './Output.js';
 import { overridesOutput } from './overridesOutput.js';
@@ -8,7 +9,7 @@ import { overridesOutput } from './overridesOutput.js';
  * Every output an export may write besides its templates, in the order their manifest parts are written. A new
  * output is one module and one line here.
  */
-export const OUTPUTS = [overridesOutput, missingPricesOutput, balanceSeriesOutput] as const;
+export const OUTPUTS = [overridesOutput, missingPricesOutput, gainsOutput, balanceSeriesOutput] as const;
 
 /** Each registered output's typed result, by name; absent when the run did not offer what the output needs. */
 export type OutputResults = { [O in (typeof OUTPUTS)[number] as O['name']]?: Static<O['result']> };

@@ -20,7 +20,11 @@ export interface FinishedOutputs {
   outDir: string;
 }
 
-export interface FinishPlace extends Omit<OutputFinish, 'files'> {
+/** What the run gives its outputs; without `prices`, `history` or `openingLots`: none, an empty ledger, none. */
+export interface FinishPlace
+  extends
+    Omit<OutputFinish, 'files' | 'prices' | 'history' | 'openingLots'>,
+    Partial<Pick<OutputFinish, 'prices' | 'history' | 'openingLots'>> {
   outDir: string;
   runFolder: string | null;
 }
@@ -37,7 +41,14 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
   const parts: ManifestPart[] = [];
   try {
     for (const [index, output] of pass.outputs.entries()) {
-      const result = await output.finish(states[index], { job: place.job, missing: place.missing, files });
+      const result = await output.finish(states[index], {
+        job: place.job,
+        missing: place.missing,
+        prices: place.prices ?? null,
+        history: place.history ?? (() => []),
+        openingLots: place.openingLots ?? [],
+        files,
+      });
       if (!Value.Check(output.result, result)) {
         throw new LedgerscanError(`the ${output.name} output's result does not match its schema`, { kind: 'defect' });
       }

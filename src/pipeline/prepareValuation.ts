@@ -53,6 +53,12 @@ export interface DeferredValuation {
   settle(entries: () => Iterable<LedgerEntry>, rendered?: boolean): Promise<{ prepared: PreparedValuation; exact: boolean }>;
   /** After `settle`. */
   prepared(): PreparedValuation;
+  /**
+   * After `settle`: prices for the rows before `start` too — the ledger before the period, which cost basis replays
+   * and no template renders — their questions prepared (the cache first, calls for what it lacks), so those rows are
+   * valued like the period's. Rows from `start` on keep the render's answers.
+   */
+  withHistory(history: Iterable<LedgerEntry>, start: number): Promise<RowPrices>;
 }
 
 /**
@@ -97,6 +103,11 @@ export function deferValuation(
     prepared() {
       if (prepared === undefined) throw new Error('valuation asked for before it was settled');
       return prepared;
+    },
+    async withHistory(history, start) {
+      const period = this.prepared().render.prices;
+      await oracle.prepareAssets(notedQueries(history, []).assets());
+      return { currency: period.currency, priceAt: (query) => (query.time < start ? oracle.priceAt(query) : period.priceAt(query)) };
     },
   };
 }

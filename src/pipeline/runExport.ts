@@ -25,6 +25,7 @@ import { finishOutputs, type FinishedOutputs } from './finishOutputs.js';
 import { OutputPass } from './OutputPass.js';
 import { periodBounds } from './periodBounds.js';
 import { deferValuation, type PreparedValuation } from './prepareValuation.js';
+import { readOpeningLots } from './readOpeningLots.js';
 import { refuseUnstartedPeriod } from './refuseUnstartedPeriod.js';
 import { renderTemplates, tieoutFiles, type TemplateResult } from './renderTemplates.js';
 import { syncPlan } from './syncPlan.js';
@@ -124,15 +125,19 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       () => warming,
       stopWarming,
     );
-    // Opening balances need every block before the period; the store keeps them once synced.
+    // Opening balances and cost basis (replayed from each wallet's first entry) need every block before the period;
+    // the store keeps them once synced.
     const balanced = templates.some((template) => template.balances !== 'none');
-    const history = balanced ? await syncPlan(run, blocksBefore(plan), options.progress, { ...options, refetch: false }) : null;
+    const lots = job.costBasis !== undefined && deferred !== null;
+    const history = balanced || lots ? await syncPlan(run, blocksBefore(plan), options.progress, { ...options, refetch: false }) : null;
     const { tags, report: labels } = await fetchCounterpartyTags(run.store, run.api, job, sync.chains, now);
     const ledgerJob = { ...job, tags };
     const ledger = ledgerFromStore(run.store, ledgerJob, sync.chains);
+    const bounds = balanced || lots ? periodBounds(run.store, ledgerJob, sync.chains, chainBalanceReader(run.api)) : undefined;
     const offered = new Set<OutputNeed>([
       ...(deferred === null ? [] : (['values'] as const)),
       ...(balanced ? (['openingBalances'] as const) : []),
+      ...(lots ? (['lots'] as const) : []),
       ...(options.balanceSeriesFile === undefined ? [] : (['runFolder'] as const)),
     ]);
     const pass = new OutputPass(outputsFor(options.outputs ?? OUTPUTS, offered), ledgerJob);
@@ -140,7 +145,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       entries: ledger,
       parts: ledgerParts(run.store, ledgerJob, sync.chains),
       templates,
-      ...(balanced ? { period: periodBounds(run.store, ledgerJob, sync.chains, chainBalanceReader(run.api)) } : {}),
+      ...(balanced && bounds !== undefined ? { period: bounds } : {}),
       outDir: job.out,
       context: { timezone: job.timezone },
       xlsx: job.xlsx,
@@ -151,6 +156,13 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const outputs = await finishOutputs(pass, ledger, {
       job: ledgerJob,
       missing: prepared?.missing ?? null,
+      ...(lots && bounds !== undefined
+        ? {
+            prices: await deferred.withHistory(bounds.history(), job.period.startTime),
+            history: bounds.history,
+            openingLots: readOpeningLots(job),
+          }
+        : { prices: prepared?.render.prices ?? null }),
       outDir: job.out,
       runFolder: options.balanceSeriesFile === undefined ? null : path.dirname(options.balanceSeriesFile),
     });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { GAINS_FILE } from '../outputs/basisRecords.js';
 import type { ExportResult } from '../pipeline/runExport.js';
 import { syncSummary } from './syncSummary.js';
 
@@ -53,6 +54,14 @@ export function exportSummary(result: ExportResult, cwd: string): string {
   if (overrides.rules.length > 0)
     lines.push(`rules: ${overrides.rules.map((rule) => `${rule.id} ${rule.matched}`).join(', ')} entries changed`);
   if (result.valuation !== null) lines.push(valuationLine(result.valuation, cwd));
+  const gains = result.outputs.gains;
+  if (gains !== undefined) {
+    const { totals, currency, unknownRows } = gains;
+    const unknown = unknownRows.gains === 0 ? '' : ` (${unknownRows.gains} rows with an unknown figure, left out of the sums)`;
+    lines.push(
+      `cost basis (${gains.method}, ${gains.scope}): ${gains.rows.gains} gains rows, proceeds ${totals.proceeds}, cost basis ${totals.costBasis}, gain ${totals.gain} ${currency}${unknown}; income ${totals.income} ${currency} → ${path.relative(cwd, path.join(path.dirname(result.manifest), GAINS_FILE))}`,
+    );
+  }
   for (const warning of result.warnings) lines.push(`warning: ${warning}`);
   lines.push(`manifest: ${path.relative(cwd, result.manifest)}`);
   return `${lines.join('\n')}\n`;

@@ -12,7 +12,11 @@ import { finishOutputs } from '../../src/pipeline/finishOutputs.js';
 import { jobTemplates } from '../../src/pipeline/jobTemplates.js';
 import { ledgerFromStore } from '../../src/pipeline/ledgerFromStore.js';
 import { ledgerParts } from '../../src/pipeline/ledgerParts.js';
+import { openCachedPriceOracle } from '../../src/pipeline/openPriceOracle.js';
 import { OutputPass } from '../../src/pipeline/OutputPass.js';
+import { PriceQueries } from '../../src/prices/PriceQueries.js';
+import type { ValuationSettings } from '../../src/prices/ValuationSettings.js';
+import type { RowPrices } from '../../src/prices/valueLeg.js';
 import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
 import { runExport, type ExportResult } from '../../src/pipeline/runExport.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
@@ -31,7 +35,8 @@ const CHAINS = [1, 10, 42161];
 /**
  * The outputs beside the templates ride on the first template's pass. A throwaway output given in a registry of the
  * test's own appears in the manifest and the run's results with no other file touched; every result matches its
- * schema; and rendered in parts on threads, the outputs' merged states write what one pass writes.
+ * schema; and rendered in parts on threads, the outputs' merged states (the gains' legs among them) write what one
+ * pass writes.
  */
 describe('outputs of an export', () => {
   let dir: string;
@@ -55,6 +60,7 @@ describe('outputs of an export', () => {
       apiKey: sandbox.apiKey,
       rate: 2000,
       quiet: true,
+      costBasis: 'fifo',
     };
     job = { ...loadJob({ flags, env: {}, knownTemplates: builtinTemplateNames(), cwd: dir }), valuation: sandboxValuation(sandbox) };
     fs.mkdirSync(path.join(dir, 'run'));
@@ -79,11 +85,11 @@ describe('outputs of an export', () => {
     // The ledger template writes one row per entry, or leaves a spam entry out.
     expect((manifest.outputs.entryCounts as { entries: number }).entries).toBe((entries?.rows ?? 0) + (entries?.omittedSpamRows ?? 0));
     expect(manifest.files.map((file) => file.path)).toEqual(
-      expect.arrayContaining(['entry-counts.csv', 'prices-missing.csv', 'tieout.csv']),
+      expect.arrayContaining(['entry-counts.csv', 'prices-missing.csv', 'tieout.csv', 'gains.csv']),
     );
     // The balance series is the workspace's, kept in its run folder: in the results, not in the manifest.
-    expect(Object.keys(manifest.outputs)).toEqual(['overrides', 'missingPrices', 'entryCounts']);
-    expect(Object.keys(result.outputs)).toEqual(['overrides', 'missingPrices', 'balanceSeries', 'entryCounts']);
+    expect(Object.keys(manifest.outputs)).toEqual(['overrides', 'missingPrices', 'gains', 'entryCounts']);
+    expect(Object.keys(result.outputs)).toEqual(['overrides', 'missingPrices', 'gains', 'balanceSeries', 'entryCounts']);
     expect(manifest.rules).toEqual([]);
     const series = JSON.parse(fs.readFileSync(path.join(dir, 'run', 'balance-series.json'), 'utf8')) as { series: unknown[] };
     expect(series.series.length).toBeGreaterThan(3);
@@ -102,15 +108,18 @@ describe('outputs of an export', () => {
     const store = openSqliteStore(job.state);
     try {
       const chains = result.sync.chains;
+      // The export's prices, from the cache it filled: the gains output values the legs its parts gathered.
+      const oracle = openCachedPriceOracle(job.valuation as ValuationSettings, store);
+      const questions = new PriceQueries();
+      for (const entry of ledgerFromStore(store, job, chains)()) questions.add(entry);
+      await oracle.prepareAssets(questions.assets());
+      const prices: RowPrices = { currency: 'USD', priceAt: (query) => oracle.priceAt(query) };
       const templates = jobTemplates(job).filter((template) => template.name === 'ledger');
       const written = async (name: string, parts: boolean) => {
         const out = path.join(dir, name);
         const runFolder = path.join(dir, `${name}-run`);
         fs.mkdirSync(runFolder, { recursive: true });
-        const pass = new OutputPass(
-          registry.filter((output) => output.needs.values === undefined),
-          job,
-        );
+        const pass = new OutputPass(registry, job);
         const ledger = ledgerFromStore(store, job, chains);
         await renderTemplates({
           entries: ledger,
@@ -121,13 +130,14 @@ describe('outputs of an export', () => {
           pass,
         });
         // A pass complete after the render reads nothing more: an empty ledger here would leave every count at 0.
-        const finished = await finishOutputs(pass, () => [], { job, missing: null, outDir: out, runFolder });
+        const finished = await finishOutputs(pass, () => [], { job, missing: null, prices, outDir: out, runFolder });
         return { files: filesIn(out), kept: filesIn(runFolder), results: finished.results };
       };
       const onePass = await written('one-pass', false);
       const inParts = await written('in-parts', true);
       expect(inParts).toEqual(onePass);
       expect((onePass.results as Record<string, { entries: number }>).entryCounts?.entries).toBeGreaterThan(0);
+      expect(onePass.results.gains?.rows.gains).toBeGreaterThan(0);
     } finally {
       store.close();
     }

@@ -1,0 +1,172 @@
+import type { BasisIssue, GainRow, IncomeRow, LotAllocationRow, OpenLotRow, RemovalRow } from '../costbasis/BasisReport.js';
+import { formatUnits } from '../ledger/money.js';
+import { moneyText } from './moneyText.js';
+
+/**
+ * The cost-basis files' layouts, one record per report row: quantities exact (`formatUnits`), money rounded to the
+ * currency's minor unit, unknown empty (never 0), times ISO 8601 UTC.
+ */
+export const GAINS_FILE = 'gains.csv';
+export const INCOME_FILE = 'income.csv';
+export const REMOVALS_FILE = 'removals.csv';
+export const LOTS_OPEN_FILE = 'lots-open.csv';
+export const BASIS_ISSUES_FILE = 'costbasis-issues.csv';
+export const LOT_ALLOCATION_FILE = 'lot-allocation.csv';
+
+export const GAINS_HEADER = [
+  'entry_id',
+  'lot_id',
+  'tx_hash',
+  'chain_id',
+  'wallet',
+  'asset',
+  'asset_contract',
+  'quantity',
+  'acquired_at',
+  'sold_at',
+  'proceeds',
+  'selling_costs',
+  'cost_basis',
+  'gain',
+  'term',
+  'kind',
+  'method',
+  'currency',
+  'flags',
+] as const;
+
+export const INCOME_HEADER = [
+  'entry_id',
+  'timestamp',
+  'tx_hash',
+  'chain_id',
+  'wallet',
+  'asset',
+  'asset_contract',
+  'quantity',
+  'category',
+  'price',
+  'price_source',
+  'value',
+  'currency',
+] as const;
+
+export const REMOVALS_HEADER = ['entry_id', 'timestamp', 'wallet', 'asset', 'asset_contract', 'quantity', 'kind', 'cost_basis'] as const;
+
+export const LOTS_OPEN_HEADER = [
+  'wallet',
+  'chain_id',
+  'asset',
+  'asset_contract',
+  'lot_id',
+  'acquired_at',
+  'quantity',
+  'cost_basis',
+] as const;
+
+export const BASIS_ISSUES_HEADER = ['entry_id', 'issue', 'quantity', 'detail'] as const;
+
+export const LOT_ALLOCATION_HEADER = [
+  'at',
+  'wallet',
+  'chain_id',
+  'asset',
+  'asset_contract',
+  'lot_id',
+  'acquired_at',
+  'quantity',
+  'cost_basis',
+] as const;
+
+/** Unix seconds as ISO 8601 UTC to the second; empty when unknown. */
+export function isoTime(time: number | null): string {
+  return time === null ? '' : new Date(time * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+export function gainRecord(row: GainRow, currency: string): string[] {
+  return [
+    row.entryId,
+    row.lotId ?? '',
+    row.txHash,
+    String(row.chainId),
+    row.wallet,
+    row.asset,
+    row.assetContract,
+    formatUnits(row.quantity, row.decimals),
+    isoTime(row.acquiredAt),
+    isoTime(row.soldAt),
+    moneyText(row.proceeds, currency),
+    moneyText(row.sellingCosts, currency),
+    moneyText(row.costBasis, currency),
+    moneyText(row.gain, currency),
+    row.term ?? '',
+    row.kind,
+    row.method,
+    currency,
+    row.flags.join(';'),
+  ];
+}
+
+export function incomeRecord(row: IncomeRow, currency: string): string[] {
+  return [
+    row.entryId,
+    isoTime(row.timestamp),
+    row.txHash,
+    String(row.chainId),
+    row.wallet,
+    row.asset,
+    row.assetContract,
+    formatUnits(row.quantity, row.decimals),
+    row.category,
+    // A price is per whole unit and written exact, as the ledger's value columns write it.
+    row.price === null ? '' : row.price.toFixed(),
+    row.priceSource,
+    moneyText(row.value, currency),
+    currency,
+  ];
+}
+
+export function removalRecord(row: RemovalRow, currency: string): string[] {
+  return [
+    row.entryId,
+    isoTime(row.timestamp),
+    row.wallet,
+    row.asset,
+    row.assetContract,
+    formatUnits(row.quantity, row.decimals),
+    row.kind,
+    moneyText(row.costBasis, currency),
+  ];
+}
+
+export function openLotRecord(row: OpenLotRow, currency: string): string[] {
+  return [
+    row.wallet ?? '',
+    String(row.chainId),
+    row.asset,
+    row.assetContract,
+    row.lotId ?? '',
+    isoTime(row.acquiredAt),
+    formatUnits(row.quantity, row.decimals),
+    moneyText(row.costBasis, currency),
+  ];
+}
+
+export function issueRecord(issue: BasisIssue): string[] {
+  const quantity = issue.quantity === null ? '' : formatUnits(issue.quantity, issue.decimals ?? 0);
+  return [issue.entryId, issue.issue, quantity, issue.detail];
+}
+
+export function allocationRecord(row: LotAllocationRow, currency: string): string[] {
+  return [
+    isoTime(row.at),
+    row.wallet,
+    String(row.chainId),
+    row.asset,
+    row.assetContract,
+    row.lotId ?? '',
+    isoTime(row.acquiredAt),
+    formatUnits(row.quantity, row.decimals),
+    moneyText(row.costBasis, currency),
+  ];
+}

@@ -1,0 +1,114 @@
+import type { GainRow } from '../costbasis/BasisReport.js';
+import type { TaxProfile } from '../costbasis/CostBasisSettings.js';
+import { DateFormatter } from '../templates/DateFormatter.js';
+import { KnownSum, unknownGain } from './basisTotals.js';
+import { moneyText } from './moneyText.js';
+
+export const SUMMARY_FILE = 'costbasis-summary.csv';
+
+export const SUMMARY_HEADER = [
+  'tax_year',
+  'chain_id',
+  'asset',
+  'asset_contract',
+  'term',
+  'disposals',
+  'proceeds',
+  'selling_costs',
+  'cost_basis',
+  'gain',
+  'unknown_rows',
+  'currency',
+] as const;
+
+/** The tax year of a day (`YYYY-MM-DD`, the job's zone): the UK's runs from 6 April (`2024/25`), the others' are calendar years. */
+export function taxYearOf(day: string, profile: TaxProfile): string {
+  const year = Number(day.slice(0, 4));
+  if (profile !== 'uk') return String(year);
+  const start = day.slice(5) >= '04-06' ? year : year - 1;
+  return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+interface SummaryLine {
+  taxYear: string;
+  chainId: number;
+  asset: string;
+  assetContract: string;
+  term: string;
+  disposals: Set<string>;
+  proceeds: KnownSum;
+  sellingCosts: KnownSum;
+  costBasis: KnownSum;
+  gain: KnownSum;
+  unknown: number;
+}
+
+const termOrder = ['short', 'long', ''];
+
+/**
+ * `costbasis-summary.csv`: per tax year (of the sale's day in the job's zone), asset (chain and contract) and term,
+ * the disposals, the sums of their rows' money (exact until written; over the known rows, empty when none is known)
+ * and the rows with some unknown money.
+ */
+export function summaryRecords(
+  gains: readonly GainRow[],
+  settings: { profile: TaxProfile; timezone: string; currency: string },
+): string[][] {
+  const days = new DateFormatter('yyyy-MM-dd', settings.timezone);
+  const lines = new Map<string, SummaryLine>();
+  for (const row of gains) {
+    const taxYear = taxYearOf(days.format(row.soldAt), settings.profile);
+    const term = row.term ?? '';
+    const key = `${taxYear}|${row.chainId}|${row.assetContract}|${term}`;
+    let line = lines.get(key);
+    if (line === undefined) {
+      line = {
+        taxYear,
+        chainId: row.chainId,
+        asset: row.asset,
+        assetContract: row.assetContract,
+        term,
+        disposals: new Set(),
+        proceeds: new KnownSum(),
+        sellingCosts: new KnownSum(),
+        costBasis: new KnownSum(),
+        gain: new KnownSum(),
+        unknown: 0,
+      };
+      lines.set(key, line);
+    }
+    line.disposals.add(row.entryId);
+    line.proceeds.add(row.proceeds);
+    line.sellingCosts.add(row.sellingCosts);
+    line.costBasis.add(row.costBasis);
+    line.gain.add(row.gain);
+    if (unknownGain(row)) line.unknown += 1;
+  }
+  const money = (sum: KnownSum): string => moneyText(sum.value(), settings.currency);
+  return [...lines.values()]
+    .sort(
+      (a, b) =>
+        compareText(a.taxYear, b.taxYear) ||
+        a.chainId - b.chainId ||
+        compareText(a.assetContract, b.assetContract) ||
+        termOrder.indexOf(a.term) - termOrder.indexOf(b.term),
+    )
+    .map((line) => [
+      line.taxYear,
+      String(line.chainId),
+      line.asset,
+      line.assetContract,
+      line.term,
+      String(line.disposals.size),
+      money(line.proceeds),
+      money(line.sellingCosts),
+      money(line.costBasis),
+      money(line.gain),
+      String(line.unknown),
+      settings.currency,
+    ]);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

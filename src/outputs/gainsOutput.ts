@@ -1,0 +1,169 @@
+import { Type, type Static } from 'typebox';
+import type { BasisLeg } from '../costbasis/BasisLeg.js';
+import { basisLegOf } from '../costbasis/basisLegOf.js';
+import type { BasisReport } from '../costbasis/BasisReport.js';
+import { BASIS_METHODS, BASIS_SCOPES, TAX_PROFILES } from '../costbasis/CostBasisSettings.js';
+import { replayBasis } from '../costbasis/replayBasis.js';
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+import { TIEOUT_HEADER } from '../templates/tieoutSheet.js';
+import { compareEntries, mergeSorted } from '../ledger/compareEntries.js';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import type { RowPrices } from '../prices/valueLeg.js';
+import { basisLegs, UNVALUED, valuedLeg } from './basisLegs.js';
+import * as records from './basisRecords.js';
+import { BASIS_TIEOUT_FILE, basisTieRows } from './basisTieRows.js';
+import { basisTotals } from './basisTotals.js';
+import { SUMMARY_FILE, SUMMARY_HEADER, summaryRecords } from './costBasisSummary.js';
+import { moneyText } from './moneyText.js';
+import type { Output, OutputFiles, OutputJob } from './Output.js';
+
+const literals = <T extends string>(values: readonly T[]) => Type.Enum([...values], { type: 'string' });
+
+/** An amount of the book's currency as the files write it (rounded to its minor unit). */
+const Money = Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$' });
+
+const GainsResult = Type.Object({
+  /** The files written, in the out dir (`lot-allocation.csv` only when a change of scope allocated lots). */
+  files: Type.Array(Type.String()),
+  method: literals(BASIS_METHODS),
+  scope: literals(BASIS_SCOPES),
+  profile: literals(TAX_PROFILES),
+  changes: Type.Array(
+    Type.Object({ from: Type.String(), method: Type.Optional(literals(BASIS_METHODS)), scope: Type.Optional(literals(BASIS_SCOPES)) }),
+  ),
+  currency: Type.String(),
+  /** The period's sums, each over the rows whose figure is known (exact, then rounded); `shortTerm`/`longTerm` are gains. */
+  totals: Type.Object({
+    proceeds: Money,
+    sellingCosts: Money,
+    costBasis: Money,
+    gain: Money,
+    shortTerm: Money,
+    longTerm: Money,
+    income: Money,
+  }),
+  rows: Type.Object({
+    gains: Type.Integer(),
+    income: Type.Integer(),
+    removals: Type.Integer(),
+    lotsOpen: Type.Integer(),
+    issues: Type.Integer(),
+    allocations: Type.Integer(),
+  }),
+  /** Rows with some money unknown (left out of the totals, their cells empty). */
+  unknownRows: Type.Object({ gains: Type.Integer(), income: Type.Integer(), removals: Type.Integer() }),
+  /** Pools in the tie-out's basis section (`costbasis-tieout.csv`): each tied exactly, or its cost of unknown pieces counted. */
+  pools: Type.Integer(),
+});
+type GainsResult = Static<typeof GainsResult>;
+
+/**
+ * Cost basis (needs values and lots): the period's legs gathered in the export's one pass, valued once the prices
+ * are settled, replayed after the ledger before the period (from each wallet's first entry), and written as
+ * `gains.csv`, `income.csv`, `removals.csv`, `lots-open.csv`, `costbasis-summary.csv`, `costbasis-issues.csv`, each
+ * pool's tie (`costbasis-tieout.csv`, the tie-out's columns) and, when a change of scope allocated lots,
+ * `lot-allocation.csv`. Its result is the manifest's `costBasis` section.
+ */
+export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
+  name: 'gains',
+  module: import.meta.url,
+  needs: { values: true, lots: true },
+  result: GainsResult,
+  consumer() {
+    const legs: BasisLeg[] = [];
+    return {
+      add(entry) {
+        const leg = basisLegOf(entry, UNVALUED);
+        if (leg !== null) legs.push(leg);
+      },
+      state: () => legs,
+    };
+  },
+  // Parts hold other chains, each in ledger order.
+  merge: (states) => (states.length === 1 ? (states[0] as BasisLeg[]) : [...mergeSorted<BasisLeg>(states, compareEntries)]),
+  async finish(legs, { job, prices, history, openingLots, files }) {
+    const settings = job.costBasis;
+    if (settings === undefined || prices === null)
+      throw new LedgerscanError('cost basis without its settings or prices', { kind: 'internal' });
+    const report = replayBasis(ledgerLegs(history(), legs, prices), {
+      settings,
+      period: { start: job.period.startTime, end: job.period.endTime },
+      timezone: job.timezone,
+      openingLots,
+    });
+    // Worked out before a file is written: a pool that does not tie fails the run.
+    const ties = basisTieRows(report.ties, prices.currency);
+    return { ...(await writeBasisFiles(report, ties, job, prices.currency, files)), pools: report.ties.length };
+  },
+  manifest: ({ method, scope, profile, changes, currency, totals, unknownRows, rows }) => ({
+    counts: { 'rows.gains': rows.gains, 'rows.income': rows.income },
+    sections: { costBasis: { method, scope, profile, changes, currency, totals, unknownRows } },
+  }),
+};
+
+/** The legs of the ledger before the period, valued as they are read, then the period's gathered legs valued. */
+function* ledgerLegs(history: Iterable<LedgerEntry>, period: readonly BasisLeg[], prices: RowPrices): Generator<BasisLeg> {
+  yield* basisLegs(history, prices);
+  for (const leg of period) yield valuedLeg(leg, prices);
+}
+
+async function writeBasisFiles(
+  report: BasisReport,
+  ties: readonly string[][],
+  job: OutputJob,
+  currency: string,
+  files: OutputFiles,
+): Promise<Omit<GainsResult, 'pools'>> {
+  const settings = job.costBasis as NonNullable<OutputJob['costBasis']>;
+  const written: string[] = [];
+  const write = async <Row>(
+    name: string,
+    header: readonly string[],
+    rows: readonly Row[],
+    record: (row: Row) => string[],
+  ): Promise<void> => {
+    const csv = files.csv(name, header);
+    for (const row of rows) await csv.write(record(row));
+    written.push(name);
+  };
+  await write(records.GAINS_FILE, records.GAINS_HEADER, report.gains, (row) => records.gainRecord(row, currency));
+  await write(records.INCOME_FILE, records.INCOME_HEADER, report.income, (row) => records.incomeRecord(row, currency));
+  await write(records.REMOVALS_FILE, records.REMOVALS_HEADER, report.removals, (row) => records.removalRecord(row, currency));
+  await write(records.LOTS_OPEN_FILE, records.LOTS_OPEN_HEADER, report.openLots, (row) => records.openLotRecord(row, currency));
+  const summary = summaryRecords(report.gains, { profile: settings.profile, timezone: job.timezone, currency });
+  await write(SUMMARY_FILE, SUMMARY_HEADER, summary, (row) => row);
+  await write(records.BASIS_ISSUES_FILE, records.BASIS_ISSUES_HEADER, report.issues, records.issueRecord);
+  await write(BASIS_TIEOUT_FILE, TIEOUT_HEADER, ties, (row) => row);
+  if (report.allocations.length > 0)
+    await write(records.LOT_ALLOCATION_FILE, records.LOT_ALLOCATION_HEADER, report.allocations, (row) =>
+      records.allocationRecord(row, currency),
+    );
+  const totals = basisTotals(report);
+  const money = (value: Parameters<typeof moneyText>[0]): string => moneyText(value, currency);
+  return {
+    files: written,
+    method: settings.method,
+    scope: settings.scope,
+    profile: settings.profile,
+    changes: settings.changes.map((change) => ({ ...change })),
+    currency,
+    totals: {
+      proceeds: money(totals.proceeds),
+      sellingCosts: money(totals.sellingCosts),
+      costBasis: money(totals.costBasis),
+      gain: money(totals.gain),
+      shortTerm: money(totals.shortTerm),
+      longTerm: money(totals.longTerm),
+      income: money(totals.income),
+    },
+    rows: {
+      gains: report.gains.length,
+      income: report.income.length,
+      removals: report.removals.length,
+      lotsOpen: report.openLots.length,
+      issues: report.issues.length,
+      allocations: report.allocations.length,
+    },
+    unknownRows: totals.unknown,
+  };
+}
