@@ -118,7 +118,7 @@ function entriesSuite(
         .filter((row) => row.direction === direction && row.value !== '')
         .reduce((total, row) => total.plus(row.value as string), new Decimal(0))
         .toFixed(2);
-    const answer = await get<{ value: { currency: string; in: string; out: string; valued: number; unvalued: number } | null }>(
+    const answer = await get<{ value: Record<string, string | number> | null }>(
       `/api/books/${bookId}/entries/totals?wallet=${wallet}&from=2025-01-01&to=2025-12-31`,
     );
     expect(answer.value).toEqual({
@@ -127,6 +127,10 @@ function entriesSuite(
       out: sum('out'),
       valued: rows.filter((row) => row.value !== '').length,
       unvalued: rows.filter((row) => row.value === '').length,
+      // The unvalued named by why, as the run names them.
+      withoutPrice: rows.filter((row) => row.value === '' && row.spam === '' && row.decimals !== '').length,
+      unknownDecimals: rows.filter((row) => row.value === '' && row.spam === '' && row.decimals === '').length,
+      spam: rows.filter((row) => row.value === '' && row.spam !== '').length,
     });
   });
 

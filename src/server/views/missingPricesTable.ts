@@ -21,7 +21,7 @@ export function missingPricesTable(missing: RunTable, form: PriceFormPlace | und
   const column = (row: readonly string[], name: string): string => row[missing.header.indexOf(name)] ?? '';
   const rows = missing.rows.map(
     (row) =>
-      html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}${form === undefined ? '' : html`<td>${priceForm(form, column(row, 'chain_id'), column(row, 'asset_contract') || 'native', column(row, 'first'))}</td>`}</tr>`,
+      html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}${form === undefined ? '' : html`<td>${column(row, 'state') === 'unknown decimals' ? 'no units to price (its decimals are unknown): a rule can mark it spam' : priceForm(form, column(row, 'chain_id'), column(row, 'asset_contract') || 'native', column(row, 'first'))}</td>`}</tr>`,
   );
   return html`<div class="wide"><table class="missing-prices"><thead><tr>${missing.header.map((name) => html`<th>${name}</th>`)}${form === undefined ? '' : html`<th>Manual price</th>`}</tr></thead><tbody>
 ${rows}

@@ -41,7 +41,7 @@ export async function shareLinkRoutes(app: RouteApp): Promise<void> {
 
   app.get('/s/:token', route, async (request, reply) => {
     const { share, run } = await lookUp(request.params.token);
-    // The client opening a dead link reads a page saying so; the downloads below stay JSON 404s.
+    // The client opening a dead link reads a page saying why (revoked, expired); a dead download, the error page.
     if (share === undefined || run === undefined) return sendPage(reply.code(404), shareGonePage(share));
     return sendPage(reply, sharePage({ token: request.params.token, share, run, book: (await data.getBook(run.bookId))?.data.name ?? '' }));
   });
