@@ -205,7 +205,7 @@ describe('a book’s currency changed (issue 47.4)', () => {
     if (book === undefined) throw new Error('no book');
     await workspace.data.updateBook(bookId, { ...book.data, valuation: { currency: 'EUR' } }, new Date().toISOString());
     const stale = (await pageOf('from=&to=')).text;
-    expect(stale).toContain('data-stale>Stale: this table was built before the book&#39;s settings changed (currency USD → EUR).');
+    expect(stale).toContain("data-stale>Stale: this table was built before the book's settings changed (currency USD → EUR).");
     expect((await entries('from=&to=')).stale).toBe(true);
     // Saved through the API, the change refreshes the table: stale or in the new currency, never old values as current.
     await workspace.data.updateBook(bookId, book.data, new Date().toISOString());

@@ -1,4 +1,5 @@
 import { findChain } from '../../chains/chains.js';
+import { DEFAULT_BOOK_CURRENCY } from '../../config/resolveValuation.js';
 import { DateFormatter } from '../../templates/DateFormatter.js';
 import type { BookPeriod } from '../../workspace/bookPeriod.js';
 import { bookSettings } from '../../workspace/entries/bookSettings.js';
@@ -147,7 +148,7 @@ ${input.view === undefined ? html`<p class="error filter-problem" role="alert">$
 function changedSettings(built: string, now: string): string[] {
   const [was, is] = [JSON.parse(built) as Record<string, unknown>, JSON.parse(now) as Record<string, unknown>];
   const currency = (settings: Record<string, unknown>): string =>
-    String((settings.valuation as { currency?: string } | undefined)?.currency ?? 'none');
+    (settings.valuation as { currency?: string } | undefined)?.currency?.toUpperCase() ?? DEFAULT_BOOK_CURRENCY;
   return [...new Set([...Object.keys(was), ...Object.keys(is)])]
     .filter((key) => JSON.stringify(was[key]) !== JSON.stringify(is[key]))
     .map((key) => (key === 'valuation' && currency(was) !== currency(is) ? `currency ${currency(was)} → ${currency(is)}` : key));
