@@ -200,7 +200,10 @@ function entriesSuite(
     // The list counts every book in one query: a book without a table yet counts nothing.
     const bare = await workspace.addBook({ name: 'Not exported yet', wallets: [{ address: `0x${'ab'.repeat(20)}` }], chains: [1] });
     const books = await get<{ id: number; review: unknown }[]>('/api/books');
-    expect(books.find((book) => book.id === bookId)?.review).toEqual({ unreviewed: all - 2, reviewed: 1, flagged: 1 });
+    // The list counts what is left in the book's period (its export's year), spam aside.
+    const left = (await get<Page>(`/api/books/${bookId}/entries?from=2025-01-01&to=2025-12-31&spam=false&review=unreviewed`)).total;
+    expect(left).toBeLessThan(all - 2);
+    expect(books.find((book) => book.id === bookId)?.review).toEqual({ unreviewed: left, reviewed: 1, flagged: 1 });
     expect(books.find((book) => book.id === bare.id)?.review).toEqual({ unreviewed: 0, reviewed: 0, flagged: 0 });
     await workspace.removeBook(bare.id);
     // Each change is in the audit log with its author, a review with its status before and after.
