@@ -176,6 +176,11 @@ function entriesSuite(
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.text)).toMatchObject({ field: 'chain' });
     expect((await call(viewer, 'GET', `/api/books/${bookId}/entries?from=2025-02-30`)).status).toBe(400);
+    // A symbol in any case is the ledger's, on either database (its spellings read from the asset index).
+    const symbol = ledger.find((one) => /[A-Z]/.test(one.asset) && one.asset_contract !== '')?.asset ?? '';
+    const bySymbol = ledger.filter((one) => one.asset === symbol).length;
+    expect(bySymbol).toBeGreaterThan(0);
+    expect((await get<Page>(`/api/books/${bookId}/entries?asset=${symbol.toLowerCase()}`)).total).toBe(bySymbol);
   });
 
   it('notes and review status: admins only (a viewer gets 403), kept over a refresh, filterable, counted on the books list', async () => {
