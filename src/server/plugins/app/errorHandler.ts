@@ -40,8 +40,15 @@ function refusal(error: FastifyError | LedgerscanError): Refusal {
   return { status: error.statusCode ?? 500, message: error.message };
 }
 
-/** A page's address (not the API's, whose errors stay JSON for scripts): its refusals are pages, for people. */
-const isPage = (request: FastifyRequest): boolean => !request.url.startsWith('/api/');
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A file outside the API (a share link's download): its errors stay JSON, as the API's do. */
+    download?: true;
+  }
+}
+
+/** A page's address (neither the API's nor a download's, whose errors stay JSON for scripts): its refusals are pages, for people. */
+const isPage = (request: FastifyRequest): boolean => !request.url.startsWith('/api/') && request.routeOptions.config.download !== true;
 
 /**
  * The one place errors become HTTP statuses: refusals keep their status and field, bad input is 400, the
