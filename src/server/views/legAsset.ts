@@ -2,8 +2,11 @@ import type { BookEntry } from '../../workspace/entries/BookEntries.js';
 import type { AssetColumns } from './assetLabel.js';
 import { amountText, unitOf } from './assetLabel.js';
 
-/** A leg of the transactions table: its asset's columns and its amount in units, as the table (and the rules list) show them. */
-export function legAsset(entry: BookEntry): { asset: AssetColumns; amount: string } {
+/**
+ * A leg of the transactions table: its asset's columns and its amount in units, as the table shows it (with its
+ * unit) and bare (`units`, for a line that names the asset beside it: the rules list).
+ */
+export function legAsset(entry: BookEntry): { asset: AssetColumns; amount: string; units: string } {
   const cell = (name: string): string => entry.cells[name] ?? '';
   const asset = {
     assetKind: cell('kind'),
@@ -13,5 +16,10 @@ export function legAsset(entry: BookEntry): { asset: AssetColumns; amount: strin
     spam: cell('spam'),
   };
   const decimals = cell('decimals') === '' ? null : Number(cell('decimals'));
-  return { asset, amount: amountText(cell('amount_raw'), decimals, unitOf(asset), decimals === null ? '' : cell('amount')) };
+  const formatted = decimals === null ? '' : cell('amount');
+  return {
+    asset,
+    amount: amountText(cell('amount_raw'), decimals, unitOf(asset), formatted),
+    units: amountText(cell('amount_raw'), decimals, '', formatted),
+  };
 }

@@ -35,9 +35,9 @@ function rowsLink(book: Book, rows: RuleRows): Html {
 function namedLegs(book: Book, reach: RuleReach): Html {
   const dates = new DateFormatter('yyyy-MM-dd HH:mm', book.data.timezone ?? 'UTC');
   const legs = reach.named.map((entry) => {
-    const { asset, amount } = legAsset(entry);
+    const { asset, units } = legAsset(entry);
     const query = new URLSearchParams({ from: '', to: '', q: entry.cells.tx_hash ?? '' }).toString();
-    return html`<li data-entry="${entry.entryId}"><a href="/books/${book.id}/entries?${query}">${dates.format(entry.timestamp)}</a> ${entry.cells.wallet_label || shortened(entry.cells.wallet ?? '')} ${entry.cells.direction ?? ''} ${amount} ${assetLabel(asset)}</li>`;
+    return html`<li data-entry="${entry.entryId}"><a href="/books/${book.id}/entries?${query}">${dates.format(entry.timestamp)}</a> ${entry.cells.wallet_label || shortened(entry.cells.wallet ?? '')} ${entry.cells.direction ?? ''} ${units} ${assetLabel(asset)}</li>`;
   });
   const missing = reach.missing.map((id) => html`<li class="missing">${id}: not in the table</li>`);
   return html`<ul class="named-legs">${legs}${missing}</ul>`;
@@ -49,7 +49,7 @@ function matchCell(book: Book, one: BookRule, reach: RuleReach | undefined): Htm
   const named = Array.isArray(match.entries);
   const criteria = named ? { ...match, entries: undefined } : match;
   const shown = Object.fromEntries(Object.entries(criteria).filter(([, value]) => value !== undefined));
-  return html`${matchText(shown)}${reach === undefined ? '' : named ? namedLegs(book, reach) : reach.rows === undefined ? '' : rowsLink(book, reach.rows)}${reach?.matchesNothing === true ? html` <span class="status no-match">matches nothing in the table</span>` : ''}`;
+  return html`${matchText(shown)}${reach === undefined ? '' : named ? namedLegs(book, reach) : reach.rows === undefined || reach.matchesNothing ? '' : rowsLink(book, reach.rows)}${reach?.matchesNothing === true ? html` <span class="status no-match">matches nothing in the table</span>` : ''}`;
 }
 
 /**
