@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { BookEntry, EntryFilter, EntryNote, EntryReview, ReviewCounts, ReviewStatus } from './BookEntries.js';
 import { entryConditions } from './entryConditions.js';
 import type { EntryRow, EntryTables } from './entryTables.js';
@@ -73,7 +73,7 @@ export class SqlEntryReviews {
           .select(['entry_reviews.status', (eb) => eb.fn.countAll<number>().as('n')])
           .where('entry_reviews.book_id', '=', bookId)
           .where('entry_reviews.status', 'in', ['reviewed', 'flagged'])
-          .where((eb) => entryConditions(eb as unknown as ExpressionBuilder<EntryTables, 'book_entries'>, bookId, setId, filter, scope))
+          .where((eb) => entryConditions(eb, bookId, setId, filter, scope))
           .groupBy('entry_reviews.status')
           .execute();
         const counts: ReviewCounts = { unreviewed: Number(all.n), reviewed: 0, flagged: 0 };
