@@ -10,6 +10,9 @@ import type { Sourced } from './Sourced.js';
 /** The currencies a book may be kept in: USD, and those the ECB's reference rates convert a USD price into. */
 export const BOOK_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF'] as const;
 
+/** A book's currency when its valuation names none. */
+export const DEFAULT_BOOK_CURRENCY = 'USD';
+
 const PUBLIC_URLS: Readonly<Record<Exclude<PriceEndpointName, 'etherscan'>, string>> = {
   defillama: 'https://coins.llama.fi',
   coingecko: 'https://api.coingecko.com/api/v3',
@@ -56,11 +59,11 @@ export function resolveValuation(
 }
 
 function resolveCurrency(sourced: Sourced | undefined, problems: Problems): string {
-  if (sourced === undefined) return 'USD';
+  if (sourced === undefined) return DEFAULT_BOOK_CURRENCY;
   const code = typeof sourced.value === 'string' ? sourced.value.trim().toUpperCase() : '';
   if ((BOOK_CURRENCIES as readonly string[]).includes(code)) return code;
   problems.add(`${sourced.field} ${quoteValue(sourced.value)} is not a book currency (use one of ${BOOK_CURRENCIES.join(', ')})`);
-  return 'USD';
+  return DEFAULT_BOOK_CURRENCY;
 }
 
 function resolveSources(sourced: Sourced | undefined, withFile: boolean, problems: Problems): PriceSourceName[] {

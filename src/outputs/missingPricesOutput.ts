@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
-import { MISSING_HEADER, missingRecord } from '../prices/missingPrices.js';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import type { MissingPrice } from '../prices/missingPrices.js';
+import { MISSING_HEADER, MissingList, missingRecord } from '../prices/missingPrices.js';
 import type { Output } from './Output.js';
 
 export const MISSING_PRICES_FILE = 'prices-missing.csv';
@@ -8,25 +10,46 @@ const MissingPricesResult = Type.Object({
   file: Type.String(),
   /** Lines of the file: a chain, asset and reason each. */
   assets: Type.Number(),
-  /** Rows without a value, over every line. */
+  /** Rows without a price (a source's state), over those lines: what a price, a later run or a manual one, would value. */
   rows: Type.Number(),
+  /** Rows of tokens with unknown decimals, listed too but counted apart: no price values an amount without units. */
+  unknownDecimalsRows: Type.Optional(Type.Number()),
 });
 
+/** A non-spam row of a token whose decimals nobody knows: never asked a price, left without a value all the same. */
+function unknownDecimals(list: MissingList, entry: LedgerEntry): void {
+  if (entry.spam !== '' || entry.decimals !== null) return;
+  const asset = { chainId: entry.chainId, asset: entry.assetContract === '' ? 'native' : entry.assetContract, symbol: entry.asset };
+  list.add(asset, entry.timestamp, 1, 'unknown decimals');
+}
+
 /**
- * `prices-missing.csv` of a valued export: each chain and asset some rows have no value for, and why; header only
- * when none. The list is valuation's (settled after the first template), so the consumer gathers nothing.
+ * `prices-missing.csv` of a valued export: each chain and non-spam asset some rows have no value for, and why;
+ * header only when none. The rows without a price are valuation's list (settled after the first template); the
+ * rows of tokens with unknown decimals, never asked, are gathered as the ledger passes.
  */
-export const missingPricesOutput: Output<'missingPrices', null, typeof MissingPricesResult> = {
+export const missingPricesOutput: Output<'missingPrices', MissingPrice[], typeof MissingPricesResult> = {
   name: 'missingPrices',
   module: import.meta.url,
   needs: { values: true },
   result: MissingPricesResult,
-  consumer: () => ({ add: () => undefined, state: () => null }),
-  merge: () => null,
-  async finish(_state, { missing, files }) {
-    const list = missing ?? [];
+  consumer: () => {
+    const list = new MissingList();
+    return { add: (entry) => unknownDecimals(list, entry), state: () => list.list() };
+  },
+  merge: (states) => {
+    const list = new MissingList();
+    for (const state of states) list.addAll(state);
+    return list.list();
+  },
+  async finish(undecided, { missing, files }) {
+    const list = new MissingList();
+    list.addAll(missing ?? []);
+    list.addAll(undecided);
+    const lines = list.list();
     const csv = files.csv(MISSING_PRICES_FILE, MISSING_HEADER);
-    for (const one of list) await csv.write(missingRecord(one));
-    return { file: MISSING_PRICES_FILE, assets: list.length, rows: list.reduce((sum, one) => sum + one.rows, 0) };
+    for (const one of lines) await csv.write(missingRecord(one));
+    const count = (rows: readonly MissingPrice[]): number => rows.reduce((sum, one) => sum + one.rows, 0);
+    return { file: MISSING_PRICES_FILE, assets: lines.length, rows: count(missing ?? []), unknownDecimalsRows: count(undecided) };
   },
 };

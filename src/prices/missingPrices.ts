@@ -1,9 +1,13 @@
 import type { MissingState } from './PriceAnswer.js';
+import type { UnqueriedReason } from './priceQueryOf.js';
 import type { AskedAsset } from './AssetTimes.js';
 import { queryAt } from './AssetTimes.js';
 import type { RowPrices } from './valueLeg.js';
 
 export const MISSING_HEADER = ['chain_id', 'asset', 'asset_contract', 'first', 'last', 'rows', 'state'];
+
+/** Why a non-spam row has no value: no price (the oracle's state), or no units to value (`unknown decimals`, never asked). */
+export type MissingReason = MissingState | Exclude<UnqueriedReason, 'spam'>;
 
 /** One asset of one chain left without a value for one reason, over the rows that asked. */
 export interface MissingPrice {
@@ -14,7 +18,7 @@ export interface MissingPrice {
   first: number;
   last: number;
   rows: number;
-  state: MissingState;
+  state: MissingReason;
 }
 
 /** The rows of `prices-missing.csv`: per chain, asset and reason, ordered by chain then contract then reason. */
@@ -35,7 +39,7 @@ export function missingPrices(asked: Iterable<AskedAsset>, prices: RowPrices): M
 export class MissingList {
   private readonly byKey = new Map<string, MissingPrice>();
 
-  add(asset: { chainId: number; asset: string; symbol: string }, time: number, rows: number, state: MissingState, last = time): void {
+  add(asset: { chainId: number; asset: string; symbol: string }, time: number, rows: number, state: MissingReason, last = time): void {
     const key = `${asset.chainId}|${asset.asset}|${state}`;
     const known = this.byKey.get(key);
     if (known === undefined) {

@@ -12,6 +12,8 @@ const ManifestValuationSchema = Type.Object({
   expectedPriceCalls: Type.Integer(),
   cacheHits: Type.Integer(),
   missingRows: Type.Integer(),
+  /** Rows never asked a price, by reason: `spam`, `unknown decimals`. */
+  unqueriedRows: Type.Optional(Type.Record(Type.String(), Type.Integer())),
 });
 
 /** What the year summary reads of `manifest.json`: the period, counts, block ranges, values and the files with their hashes. */

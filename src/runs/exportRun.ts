@@ -6,13 +6,18 @@ import type { RunKind } from './RunKind.js';
 import type { RunResult } from './RunResult.js';
 import type { ExportValuation } from '../pipeline/runExport.js';
 
-/** A valued export's figures for the run page: currency, price calls made of those expected, cache hits, rows without a value. */
+/**
+ * A valued export's figures for the run page: currency, price calls made of those expected, cache hits, and the rows
+ * without a value by why: no price (`rowsWithoutValue`), unknown decimals, spam (the last two absent on older runs).
+ */
 const ValuationSummary = Type.Object({
   valueCurrency: Type.String(),
   priceCalls: Type.Integer(),
   expectedPriceCalls: Type.Integer(),
   priceCacheHits: Type.Integer(),
   rowsWithoutValue: Type.Integer(),
+  rowsUnknownDecimals: Type.Optional(Type.Integer()),
+  rowsSpam: Type.Optional(Type.Integer()),
 });
 
 /** Rows per template as `rows.<template>`, the API calls, and a valued export's figures. */
@@ -69,7 +74,7 @@ export const exportRun = {
   },
 } as const satisfies RunKind<typeof exportRunSummary>;
 
-/** A valued export's figures for the run page and the summary: currency, price calls, cache hits, rows without a value. */
+/** A valued export's figures for the run page and the summary: currency, price calls, cache hits, rows without a value by why. */
 export function valuationSummary(valuation: ExportValuation): Static<typeof ValuationSummary> {
   const { stats } = valuation;
   return {
@@ -78,5 +83,7 @@ export function valuationSummary(valuation: ExportValuation): Static<typeof Valu
     expectedPriceCalls: stats.expectedCalls,
     priceCacheHits: stats.cacheHits,
     rowsWithoutValue: valuation.missingRows,
+    rowsUnknownDecimals: valuation.unqueried['unknown decimals'] ?? 0,
+    rowsSpam: valuation.unqueried.spam ?? 0,
   };
 }

@@ -73,7 +73,8 @@ function valuationLine(valuation: NonNullable<ExportResult['valuation']>, cwd: s
   const missing =
     valuation.missingRows === 0
       ? 'every priced row valued'
-      : `${valuation.missingRows} rows without a value → ${path.relative(cwd, valuation.missingFile)}`;
+      : `${valuation.missingRows} rows without a price → ${path.relative(cwd, valuation.missingFile)}`;
   const spam = valuation.unqueried.spam ?? 0;
-  return `values in ${stats.currency} (${stats.sources.join(', ')}${stats.fx === undefined ? '' : `, FX ${stats.fx}`}): ${stats.calls} price calls made of ${stats.expectedCalls} expected, ${stats.cacheHits} cache hits; ${missing}${spam > 0 ? `; ${spam} spam rows not valued` : ''}`;
+  const undecided = valuation.unqueried['unknown decimals'] ?? 0;
+  return `values in ${stats.currency} (${stats.sources.join(', ')}${stats.fx === undefined ? '' : `, FX ${stats.fx}`}): ${stats.calls} price calls made of ${stats.expectedCalls} expected, ${stats.cacheHits} cache hits; ${missing}${undecided > 0 ? `; ${undecided} rows of tokens with unknown decimals not valued (listed too)` : ''}${spam > 0 ? `; ${spam} spam rows not valued` : ''}`;
 }

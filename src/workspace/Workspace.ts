@@ -16,7 +16,10 @@ import type { RefreshOutcome } from './entries/refreshEntries.js';
 import { bookRefresh } from './entries/refreshEntries.js';
 import { RefreshThread } from './entries/RefreshThread.js';
 import { SqlBookEntries } from './entries/SqlBookEntries.js';
+import { bookSettings } from './entries/bookSettings.js';
 import type { ReviewCounts } from './entries/BookEntries.js';
+import type { BookPeriod } from './bookPeriod.js';
+import { bookPeriod, reviewFilter } from './bookPeriod.js';
 import type { RunQueue } from './RunQueue.js';
 import { DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
 import { validateBook } from './validateBook.js';
@@ -185,18 +188,20 @@ export class Workspace {
   }
 
   /**
-   * The books list of the pages and the API: each book with its runs (newest first) and its entries' review counts,
-   * in three queries however many books there are (the list is read on every visit to `/`).
+   * The books list of the pages and the API: each book with its runs (newest first), its period (`bookPeriod`) and
+   * what is left to review in it, spam aside (two queries for the books and runs, then two per book's table).
    */
-  async bookList(archived = false): Promise<{ book: Book; runs: Run[]; review: ReviewCounts }[]> {
+  async bookList(archived = false): Promise<{ book: Book; runs: Run[]; period: BookPeriod | undefined; review: ReviewCounts }[]> {
     const books = await this.data.listBooks(archived);
-    const ids = books.map((book) => book.id);
-    const [runs, reviews] = await Promise.all([this.data.runsOfBooks(ids), this.entries.reviews.reviewCounts(ids)]);
-    return books.map((book) => ({
-      book,
-      runs: runs.get(book.id) ?? [],
-      review: reviews.get(book.id) ?? { unreviewed: 0, reviewed: 0, flagged: 0 },
-    }));
+    const runs = await this.data.runsOfBooks(books.map((book) => book.id));
+    const listed = books.map((book) => {
+      const bookRuns = runs.get(book.id) ?? [];
+      return { book, runs: bookRuns, period: bookPeriod(bookRuns) };
+    });
+    const reviews = await this.entries.reviews.reviewCounts(
+      listed.map(({ book, period }) => ({ bookId: book.id, filter: reviewFilter(book, period) })),
+    );
+    return listed.map((one) => ({ ...one, review: reviews.get(one.book.id) ?? { unreviewed: 0, reviewed: 0, flagged: 0 } }));
   }
 
   /** A warning for each other book (in use or archived) of the same name, ignoring case: the book is kept all the same. */
@@ -210,12 +215,19 @@ export class Workspace {
     );
   }
 
-  /** PATCH: the given fields replace the book's, and the whole book is validated again. */
+  /**
+   * PATCH: the given fields replace the book's, and the whole book is validated again. When what shapes the
+   * transactions table changed (a currency, a label, a spam list…), its refresh starts on the refresh thread without
+   * being waited for: until it is shown, the table says it is stale (`bookSettings`), and a failed one leaves it so.
+   */
   async updateBook(id: number, change: Readonly<Record<string, unknown>>): Promise<Book | undefined> {
     const book = await this.data.getBook(id);
     if (book === undefined) return undefined;
     const data: BookData = validateBook({ ...book.data, ...change }, this.api);
-    return this.data.updateBook(id, data, this.now().toISOString());
+    const updated = await this.data.updateBook(id, data, this.now().toISOString());
+    if (updated !== undefined && bookSettings(updated.data) !== bookSettings(book.data))
+      void this.refreshEntries(updated).catch(() => undefined);
+    return updated;
   }
 
   /**

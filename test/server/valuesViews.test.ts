@@ -38,7 +38,11 @@ describe('the pages show values', () => {
     };
     const page = flat(valuesSection(run(summary), missing));
     expect(page).toContain('<dt>Price calls</dt><dd>0 of 0 expected</dd>');
-    expect(page).toContain('<dt>Rows without a value</dt><dd>3</dd>');
+    // Older runs named only the rows without a price; the others are named when the summary has them.
+    expect(page).toContain('<dt>Rows without a value</dt><dd data-unvalued>3 without a price</dd>');
+    expect(flat(valuesSection(run({ ...summary, rowsUnknownDecimals: 2, rowsSpam: 100 }), missing))).toContain(
+      '<dd data-unvalued>3 without a price · 2 of tokens with unknown decimals · 100 spam (never valued)</dd>',
+    );
     expect(page).toContain('<td>rate-limited</td>');
     expect(valuesSection(run(summary), { header: MISSING_HEADER, rows: [] }).toString()).toContain(
       'Every priced row has its value in EUR.',

@@ -12,7 +12,8 @@ const entriesFilters = {
   wallet: blankOr('^0x[0-9a-fA-F]{40}$'),
   chain: Type.Optional(Type.String({ maxLength: 60 })),
   asset: Type.Optional(Type.String({ maxLength: 120 })),
-  category: blankOr('^[a-z_]{1,40}$'),
+  // Checked against the ledger's categories by entryFilter, whose refusal names the ones there are.
+  category: Type.Optional(Type.String({ maxLength: 40 })),
   spam: Type.Optional(Type.Enum(['', 'true', 'false'], { type: 'string' })),
   review: Type.Optional(Type.Enum(['', ...REVIEW_STATUSES], { type: 'string' })),
   q: Type.Optional(Type.String({ maxLength: 200 })),
@@ -60,8 +61,11 @@ export const entriesResponse = Type.Object(
   {
     entries: Type.Array(entryResponse),
     next: nullable(Type.String()),
+    previous: nullable(Type.String()),
     total: Type.Integer(),
     refreshedAt: Type.Optional(nullable(Type.String())),
+    /** The table was built from other book settings than the book's (a refresh is on its way). */
+    stale: Type.Boolean(),
   },
   { additionalProperties: false },
 );
@@ -85,7 +89,17 @@ export const totalsResponse = Type.Object(
     /** Null when no entry of the view is valued or its values are in more than one currency. */
     value: nullable(
       Type.Object(
-        { currency: Type.String(), in: Type.String(), out: Type.String(), valued: Type.Integer(), unvalued: Type.Integer() },
+        {
+          currency: Type.String(),
+          in: Type.String(),
+          out: Type.String(),
+          valued: Type.Integer(),
+          unvalued: Type.Integer(),
+          /** Of the unvalued: no price (not found, not fetched…), unknown decimals, spam (never valued). */
+          withoutPrice: Type.Integer(),
+          unknownDecimals: Type.Integer(),
+          spam: Type.Integer(),
+        },
         { additionalProperties: false },
       ),
     ),

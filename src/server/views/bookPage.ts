@@ -17,6 +17,7 @@ import { shortened } from './shortened.js';
 import { RUN_PARTS } from './runParts.js';
 import { pricesSection } from './pricesSection.js';
 import { rulesSection } from './rulesSection.js';
+import type { RuleReach } from '../../workspace/entries/ruleReach.js';
 
 export function bookPage(input: {
   user: User;
@@ -27,6 +28,8 @@ export function bookPage(input: {
   templates: TemplateSummary[];
   closed: FiledRecord[];
   rules: BookRule[];
+  /** What each rule reaches in the transactions table, by rule id. */
+  ruleReach: ReadonlyMap<number, RuleReach>;
   prices: BookPrice[];
 }): Html {
   const { book, user } = input;
@@ -49,7 +52,7 @@ ${admin ? html`<h2>Close a period</h2>${closeForm(book, input.templates)}` : ''}
 <h2>Balances at a date</h2>
 ${balancesSection(book, input.runs, admin)}
 <h2>Rules</h2>
-${rulesSection(book, input.rules, admin)}
+${rulesSection(book, input.rules, input.ruleReach, admin)}
 <h2>Manual prices</h2>
 ${pricesSection(book, input.prices, admin)}
 <h2>Runs</h2>

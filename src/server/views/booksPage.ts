@@ -1,3 +1,4 @@
+import type { BookPeriod } from '../../workspace/bookPeriod.js';
 import type { ReviewCounts } from '../../workspace/entries/BookEntries.js';
 import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
@@ -8,19 +9,28 @@ import { alertNote, statusBadge } from './parts.js';
 import { chainPicker, costBasisFields, fieldError, labelRows, spamRows, valuationFields, zonePicker } from './formControls.js';
 import { shortened } from './shortened.js';
 
-/** "37 unreviewed, 2 flagged": what is left to look at in the book's transactions, a link to them. */
-function reviewNote(bookId: number, review: ReviewCounts): Html {
+/**
+ * "37 unreviewed, 2 flagged in 2025-01-01 – 2025-12-31, spam aside": what is left to look at in the book's period
+ * (its newest run's), a link to exactly those entries (the table opens on that period).
+ */
+function reviewNote(bookId: number, review: ReviewCounts, period: BookPeriod | undefined): Html {
   const parts = [
     review.unreviewed > 0 ? `${review.unreviewed} unreviewed` : '',
     review.flagged > 0 ? `${review.flagged} flagged` : '',
   ].filter((part) => part !== '');
   const text =
     review.unreviewed + review.reviewed + review.flagged === 0 ? 'none yet' : parts.length === 0 ? 'all reviewed' : parts.join(', ');
-  return html`<a href="/books/${bookId}/entries">${text}</a>`;
+  const scope = `${period === undefined ? 'every date' : `${period.from} – ${period.to}`}, spam aside`;
+  const open = review.unreviewed > 0 ? 'unreviewed' : review.flagged > 0 ? 'flagged' : '';
+  return html`<a href="/books/${bookId}/entries?spam=false${open === '' ? '' : `&review=${open}`}">${text}</a> <small class="review-scope">${scope}</small>`;
 }
 
-export function booksPage(input: { user: User; csrfToken: string; books: { book: Book; runs: Run[]; review: ReviewCounts }[] }): Html {
-  const rows = input.books.map(({ book, runs, review }) => {
+export function booksPage(input: {
+  user: User;
+  csrfToken: string;
+  books: { book: Book; runs: Run[]; period: BookPeriod | undefined; review: ReviewCounts }[];
+}): Html {
+  const rows = input.books.map(({ book, runs, period, review }) => {
     const last = runs[0];
     const reconcile = lastReconcile(runs);
     return html`<tr>
@@ -30,7 +40,7 @@ export function booksPage(input: { user: User; csrfToken: string; books: { book:
 <td>${last === undefined ? statusBadge('none') : html`<a href="/runs/${last.id}">${last.request.kind} ${last.createdAt.slice(0, 16).replace('T', ' ')}</a> ${statusBadge(last.status)}`}</td>
 <td>${reconcile === undefined ? statusBadge('none') : html`<a href="/runs/${reconcile.id}/reconcile">${statusBadge(reconcile.status)}</a>`}</td>
 <td class="alert">${alertNote(lastAlertRun(runs))}</td>
-<td class="review">${reviewNote(book.id, review)}</td>
+<td class="review">${reviewNote(book.id, review, period)}</td>
 </tr>`;
   });
   return layout({

@@ -1,9 +1,12 @@
 import { findChain } from '../../chains/chains.js';
-import { RULE_CATEGORIES } from '../../ledger/LedgerRule.js';
+import { DEFAULT_BOOK_CURRENCY } from '../../config/resolveValuation.js';
 import { DateFormatter } from '../../templates/DateFormatter.js';
+import type { BookPeriod } from '../../workspace/bookPeriod.js';
+import { bookSettings } from '../../workspace/entries/bookSettings.js';
 import type { EntryPage, EntryTotals } from '../../workspace/entries/BookEntries.js';
 import { REVIEW_STATUSES } from '../../workspace/entries/BookEntries.js';
 import type { Book, User } from '../../workspace/WorkspaceData.js';
+import { ENTRY_CATEGORIES } from '../entryFilter.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import type { EntriesQuery } from '../schemas/entries.js';
@@ -16,18 +19,30 @@ export interface EntriesPageInput {
   user: User;
   csrfToken: string;
   book: Book;
+  /** The filters applied: the visitor's, with the book's period when they gave no dates. */
   query: EntriesQuery;
-  page: EntryPage;
-  /** Null: the view is too large to sum on every visit; a link asks for it. */
-  totals: EntryTotals | null;
-  next: string | null;
+  /** The book's period when the page opened on it (no dates given). */
+  period: BookPeriod | undefined;
+  /** A filter that cannot be applied, said instead of the rows. */
+  problem?: string;
+  view?: {
+    page: EntryPage;
+    /** Null: the view is too large to sum on every visit; a link asks for it. */
+    totals: EntryTotals | null;
+    next: string | null;
+    previous: string | null;
+  };
 }
 
-/** The page's filters as a query string (the CSV link and the next page keep them). */
+/** Dates left blank on purpose are kept: without them the page would open on the book's period again. */
+const KEPT_BLANK = new Set(['from', 'to']);
+
+/** The page's filters as a query string (the CSV link and the other pages keep them). */
 function queryString(query: EntriesQuery, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...query, ...extra }))
-    if (key !== 'cursor' && key !== 'totals' && value !== undefined && String(value) !== '') params.set(key, String(value));
+    if (key !== 'cursor' && key !== 'totals' && value !== undefined && (String(value) !== '' || KEPT_BLANK.has(key)))
+      params.set(key, String(value));
   if (extra.totals !== undefined) params.set('totals', extra.totals);
   if (extra.cursor !== undefined) params.set('cursor', extra.cursor);
   const text = params.toString();
@@ -39,7 +54,6 @@ function filterForm(book: Book, query: EntriesQuery): Html {
     selectOption(wallet.address.toLowerCase(), wallet.label ?? wallet.address, query.wallet?.toLowerCase()),
   );
   const chains = book.data.chains.map((chain) => selectOption(String(chain), findChain(chain)?.name ?? String(chain), query.chain));
-  const categories = [...new Set([...RULE_CATEGORIES, 'fee', 'failed_fee', 'genesis'])].sort();
   return html`<form method="get" action="/books/${book.id}/entries" class="card filters">
     <label>From <input type="date" name="from" value="${query.from ?? ''}" /></label>
     <label>To <input type="date" name="to" value="${query.to ?? ''}" /></label>
@@ -57,7 +71,7 @@ function filterForm(book: Book, query: EntriesQuery): Html {
     >
     <label>Asset <input name="asset" value="${query.asset ?? ''}" placeholder="symbol or 0x contract" /></label>
     <label>Category <input name="category" list="categories" value="${query.category ?? ''}" /></label>
-    <datalist id="categories">${categories.map((category) => html`<option value="${category}">`)}</datalist>
+    <datalist id="categories">${ENTRY_CATEGORIES.map((category) => html`<option value="${category}">`)}</datalist>
     <label
       >Spam
       <select name="spam">
@@ -77,11 +91,24 @@ function filterForm(book: Book, query: EntriesQuery): Html {
   </form>`;
 }
 
+/** The book's period the page opened on, and the way to every date. */
+function periodNote(book: Book, period: BookPeriod | undefined): Html {
+  if (period === undefined) return html``;
+  return html`<p class="period-note">The book's period, ${period.from} to ${period.to} (its newest run's): <a href="/books/${book.id}/entries?from=&amp;to=">every date</a></p>`;
+}
+
 /** The view's value in the book's currency, when its valued entries share one; how many have none. */
 function valueLine(totals: EntryTotals): Html {
   const { value } = totals;
   if (value === null) return html``;
-  const unvalued = value.unvalued === 0 ? '' : ` · ${value.unvalued} ${value.unvalued === 1 ? 'entry' : 'entries'} without a value`;
+  const kinds = [
+    [value.withoutPrice, 'without a price'],
+    [value.unknownDecimals, 'of tokens with unknown decimals'],
+    [value.spam, 'spam'],
+  ] as const;
+  const named = kinds.filter(([count]) => count > 0).map(([count, kind]) => `${count} ${kind}`);
+  const unvalued =
+    value.unvalued === 0 ? '' : ` · ${value.unvalued} ${value.unvalued === 1 ? 'entry' : 'entries'} without a value: ${named.join(', ')}`;
   return html`<p class="value-total" data-value-in="${value.in}" data-value-out="${value.out}">Value of this view: in <strong>${value.in} ${value.currency}</strong>, out <strong>${value.out} ${value.currency}</strong> (${value.valued} valued entries${unvalued})</p>`;
 }
 
@@ -104,11 +131,7 @@ function totalsTable(book: Book, query: EntriesQuery, totals: EntryTotals | null
 
 /** A book's transactions: filters, counts and totals of the view, the entries grouped by transaction, a CSV of exactly the view. */
 export function entriesPage(input: EntriesPageInput): Html {
-  const { book, query, page, user } = input;
-  const zone = book.data.timezone ?? 'UTC';
-  const dates = new DateFormatter('yyyy-MM-dd HH:mm', zone);
-  const admin = user.role === 'admin';
-  const groups = transactions(page.entries);
+  const { book, query, user } = input;
   return layout({
     title: `Transactions · ${book.data.name}`,
     user,
@@ -116,14 +139,45 @@ export function entriesPage(input: EntriesPageInput): Html {
     body: html`<p><a href="/books/${book.id}">← ${book.data.name}</a></p>
 <h1>Transactions</h1>
 ${filterForm(book, query)}
-<p class="view-figures"><strong data-total="${page.total}">${page.total} ${page.total === 1 ? 'entry' : 'entries'}</strong> in this view · dates in ${zone} ·
+${periodNote(book, input.period)}
+${input.view === undefined ? html`<p class="error filter-problem" role="alert">${input.problem ?? ''}</p>` : entriesView(input, input.view)}`,
+  });
+}
+
+/** The settings that changed since the table was built, by name ('currency USD → EUR' for a currency). */
+function changedSettings(built: string, now: string): string[] {
+  const [was, is] = [JSON.parse(built) as Record<string, unknown>, JSON.parse(now) as Record<string, unknown>];
+  const currency = (settings: Record<string, unknown>): string =>
+    (settings.valuation as { currency?: string } | undefined)?.currency?.toUpperCase() ?? DEFAULT_BOOK_CURRENCY;
+  return [...new Set([...Object.keys(was), ...Object.keys(is)])]
+    .filter((key) => JSON.stringify(was[key]) !== JSON.stringify(is[key]))
+    .map((key) => (key === 'valuation' && currency(was) !== currency(is) ? `currency ${currency(was)} → ${currency(is)}` : key));
+}
+
+/** Said above a table built from other book settings than the book's (a refresh is on its way since they changed). */
+function staleNotice(book: Book, page: EntryPage, admin: boolean): Html {
+  const now = bookSettings(book.data);
+  if (page.settings === '' || page.settings === now) return html``;
+  return html`<p class="stale" role="status" data-stale>Stale: this table was built before the book's settings changed (${changedSettings(page.settings, now).join(', ')}). Its values, labels and totals are the old ones until the refresh the change started is done: reload in a moment${admin ? ', or refresh it from the store' : ''}.</p>`;
+}
+
+function entriesView(input: EntriesPageInput, view: NonNullable<EntriesPageInput['view']>): Html {
+  const { book, query, user } = input;
+  const { page } = view;
+  const zone = book.data.timezone ?? 'UTC';
+  const dates = new DateFormatter('yyyy-MM-dd HH:mm', zone);
+  const admin = user.role === 'admin';
+  const groups = transactions(page.entries);
+  const pageLink = (cursor: string, text: string): Html =>
+    html`<a class="button" href="/books/${book.id}/entries${queryString(query, { cursor })}">${text}</a> `;
+  return html`<p class="view-figures"><strong data-total="${page.total}">${page.total} ${page.total === 1 ? 'entry' : 'entries'}</strong> in this view · dates in ${zone} ·
 <a href="/api/books/${book.id}/entries.csv${queryString(query)}" download>CSV of this view</a>
 ${page.refreshedAt === null ? ' · not built yet: run a sync or refresh' : ` · from the store as of ${page.refreshedAt.slice(0, 16).replace('T', ' ')} UTC`}
 ${admin ? html` <button type="button" data-action="refresh-entries" data-url="/api/books/${book.id}/entries/refresh">Refresh from the store</button><span class="error" data-error></span>` : ''}</p>
-${totalsTable(book, query, input.totals)}
+${staleNotice(book, page, admin)}
+${totalsTable(book, query, view.totals)}
 ${admin ? html`<details class="card"><summary>Correct the ticked legs together</summary><p>Two legs of a transfer between own wallets: tick both, then set category own_transfer.</p>${correctionForm(book, [], 'Save as a rule')}</details>` : ''}
 <div class="wide"><table class="entries"><thead><tr>${admin ? html`<th></th>` : ''}<th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Value</th><th>Counterparty</th><th>Category</th><th>Spam reason</th><th>Note</th><th>Review and notes</th></tr></thead>
 ${groups.map((group) => transactionRows(book, group, dates, admin))}</table></div>
-<p>${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${input.next === null ? '' : html`<a class="button" href="/books/${book.id}/entries${queryString(query, { cursor: input.next })}">Next page</a>`}</p>`,
-  });
+<p class="pages">${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${view.previous === null ? '' : pageLink(view.previous, 'Previous page')}${view.next === null ? '' : pageLink(view.next, 'Next page')}</p>`;
 }

@@ -27,7 +27,7 @@ export function missingPricesTable(missing: RunTable, form: PriceFormPlace | und
     const chainId = column('chain_id');
     const contract = column('asset_contract');
     return html`<tr data-asset="${chainId}:${contract || 'native'}" data-first="${column('first')}"><td data-label="Asset">${assetLabel({ assetKind: contract === '' ? 'native' : 'erc20', asset: column('asset'), assetContract: contract, tokenId: '', spam: '' })}</td>
-<td data-label="Chain">${chainName(chainId)}</td><td data-label="Rows from – to">${minuteUtc(column('first'))} – ${minuteUtc(column('last'))}</td><td class="num" data-label="Rows">${column('rows')}</td><td data-label="Why">${column('state')}</td>${form === undefined ? '' : html`<td data-label="Manual price">${priceForm(form, chainId, contract || 'native', column('first'))}</td>`}</tr>`;
+<td data-label="Chain">${chainName(chainId)}</td><td data-label="Rows from – to">${minuteUtc(column('first'))} – ${minuteUtc(column('last'))}</td><td class="num" data-label="Rows">${column('rows')}</td><td data-label="Why">${column('state')}</td>${form === undefined ? '' : html`<td data-label="Manual price">${column('state') === 'unknown decimals' ? 'no units to price (its decimals are unknown): a rule can mark it spam' : priceForm(form, chainId, contract || 'native', column('first'))}</td>`}</tr>`;
   });
   return html`<div class="wide"><table class="missing-prices stack"><thead><tr><th>Asset</th><th>Chain</th><th>Rows from – to</th><th>Rows</th><th>Why</th>${form === undefined ? '' : html`<th>Manual price</th>`}</tr></thead><tbody>
 ${rows}

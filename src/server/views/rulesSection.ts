@@ -1,8 +1,12 @@
 import { RULE_CATEGORIES } from '../../ledger/LedgerRule.js';
+import { DateFormatter } from '../../templates/DateFormatter.js';
+import type { RuleReach, RuleRows } from '../../workspace/entries/ruleReach.js';
 import type { Book, BookRule } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
+import { assetLabel } from './assetLabel.js';
 import { fieldError } from './formControls.js';
+import { legAsset } from './legAsset.js';
 import { shortened } from './shortened.js';
 
 /** What a rule matches, in the order the job file lists the criteria. */
@@ -21,14 +25,42 @@ function actionText(rule: Record<string, unknown>): string {
   return parts.join(', ');
 }
 
+/** The table's rows of a rule: every date (the page would otherwise open on the book's period), the rule's filters. */
+function rowsLink(book: Book, rows: RuleRows): Html {
+  const query = new URLSearchParams({ from: '', to: '', ...rows }).toString();
+  return html`<a href="/books/${book.id}/entries?${query}">its rows</a>`;
+}
+
+/** The legs a rule by entry ids names: date in the book's zone, wallet, direction, asset and amount, each linking to its transaction's rows. */
+function namedLegs(book: Book, reach: RuleReach): Html {
+  const dates = new DateFormatter('yyyy-MM-dd HH:mm', book.data.timezone ?? 'UTC');
+  const legs = reach.named.map((entry) => {
+    const { asset, units } = legAsset(entry);
+    const query = new URLSearchParams({ from: '', to: '', q: entry.cells.tx_hash ?? '' }).toString();
+    return html`<li data-entry="${entry.entryId}"><a href="/books/${book.id}/entries?${query}">${dates.format(entry.timestamp)}</a> ${entry.cells.wallet_label || shortened(entry.cells.wallet ?? '')} ${entry.cells.direction ?? ''} ${units} ${assetLabel(asset)}</li>`;
+  });
+  const missing = reach.missing.map((id) => html`<li class="missing">${id}: not in the table</li>`);
+  return html`<ul class="named-legs">${legs}${missing}</ul>`;
+}
+
+/** What a rule matches in words, the rows it reaches, and a mark when the table has none. */
+function matchCell(book: Book, one: BookRule, reach: RuleReach | undefined): Html {
+  const match = (one.rule.match ?? {}) as Record<string, unknown>;
+  const named = Array.isArray(match.entries);
+  const criteria = named ? { ...match, entries: undefined } : match;
+  const shown = Object.fromEntries(Object.entries(criteria).filter(([, value]) => value !== undefined));
+  return html`${matchText(shown)}${reach === undefined ? '' : named ? namedLegs(book, reach) : reach.rows === undefined || reach.matchesNothing ? '' : rowsLink(book, reach.rows)}${reach?.matchesNothing === true ? html` <span class="status no-match">matches nothing in the table</span>` : ''}`;
+}
+
 /**
- * The book's corrections (docs/ledger-rules.md, "Book rules"), oldest first as they apply; admins add one with
- * its reason (app.js shows the API's warning when it matches nothing yet) and delete one, asked first.
+ * The book's corrections (docs/ledger-rules.md, "Book rules"), oldest first as they apply, each with what it reaches
+ * in the transactions table (`ruleReach`); admins add one with its reason (app.js shows the API's warning when it
+ * matches nothing yet) and delete one, asked first.
  */
-export function rulesSection(book: Book, rules: readonly BookRule[], admin: boolean): Html {
+export function rulesSection(book: Book, rules: readonly BookRule[], reach: ReadonlyMap<number, RuleReach>, admin: boolean): Html {
   const rows = rules.map(
     (one) =>
-      html`<tr data-rule="${one.id}"><td>${one.id}</td><td>${matchText((one.rule.match ?? {}) as Record<string, unknown>)}</td><td>${actionText(one.rule)}</td><td>${one.reason}</td><td>${one.author}</td><td>${one.created.slice(0, 16).replace('T', ' ')}</td>
+      html`<tr data-rule="${one.id}"><td>${one.id}</td><td>${matchCell(book, one, reach.get(one.id))}</td><td>${actionText(one.rule)}</td><td>${one.reason}</td><td>${one.author}</td><td>${one.created.slice(0, 16).replace('T', ' ')}</td>
 ${admin ? html`<td><button type="button" class="danger" data-action="delete-rule" data-url="/api/books/${book.id}/rules/${one.id}" data-confirm="Delete rule ${one.id}? Later runs no longer apply it; filed periods keep their files.">Delete</button></td>` : ''}</tr>`,
   );
   const list =

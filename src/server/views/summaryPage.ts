@@ -75,5 +75,10 @@ ${
 function valuesLine(valuation: ManifestValuation | undefined): Html {
   if (valuation === undefined) return html``;
   const fx = valuation.fx === null ? '' : `, FX ${valuation.fx}`;
-  return html`<p>Values in ${valuation.currency} (${valuation.sources.join(', ')}${fx}): ${valuation.priceCalls} price calls of ${valuation.expectedPriceCalls} expected, ${valuation.cacheHits} cache hits; ${valuation.missingRows} rows without a value (listed in prices-missing.csv).</p>`;
+  const unqueried = valuation.unqueriedRows ?? {};
+  const apart = [
+    unqueried['unknown decimals'] === undefined ? '' : `, ${unqueried['unknown decimals']} of tokens with unknown decimals`,
+    unqueried.spam === undefined ? '' : `; ${unqueried.spam} spam rows never valued`,
+  ];
+  return html`<p>Values in ${valuation.currency} (${valuation.sources.join(', ')}${fx}): ${valuation.priceCalls} price calls of ${valuation.expectedPriceCalls} expected, ${valuation.cacheHits} cache hits; rows without a value: ${valuation.missingRows} without a price${apart[0]} (listed in prices-missing.csv)${apart[1]}.</p>`;
 }

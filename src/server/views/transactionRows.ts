@@ -5,7 +5,8 @@ import { REVIEW_STATUSES } from '../../workspace/entries/BookEntries.js';
 import type { Book } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
-import { amountText, assetLabel, unitOf } from './assetLabel.js';
+import { assetLabel } from './assetLabel.js';
+import { legAsset } from './legAsset.js';
 import { explorerLink } from './explorerLink.js';
 import { ruleActionFields } from './rulesSection.js';
 import { selectOption } from './selectOption.js';
@@ -57,19 +58,12 @@ export function correctionForm(book: Book, entryIds: readonly string[], submit: 
 
 function legRow(book: Book, entry: BookEntry, admin: boolean): Html {
   const cell = (name: string): string => entry.cells[name] ?? '';
-  const asset = {
-    assetKind: cell('kind'),
-    asset: cell('asset'),
-    assetContract: cell('asset_contract'),
-    tokenId: cell('token_id'),
-    spam: cell('spam'),
-  };
-  const decimals = cell('decimals') === '' ? null : Number(cell('decimals'));
+  const { asset, amount } = legAsset(entry);
   return html`<tr class="${cell('spam') === '' ? 'leg' : 'leg spam'}" data-entry="${entry.entryId}">
 ${admin ? html`<td><input type="checkbox" name="pick" value="${entry.entryId}" aria-label="Select this leg"></td>` : ''}<td>${cell('wallet_label') === '' ? shortened(cell('wallet')) : html`<span title="${cell('wallet')}">${cell('wallet_label')}</span>`}</td>
 <td>${cell('direction')}</td>
 <td>${assetLabel(asset)}</td>
-<td class="num">${amountText(cell('amount_raw'), decimals, unitOf(asset), decimals === null ? '' : cell('amount'))}</td>
+<td class="num">${amount}</td>
 ${valueCell(cell)}
 <td>${cell('counterparty_label') === '' ? shortened(cell('counterparty')) : html`<span title="${cell('counterparty')}">${cell('counterparty_label')}</span>`}</td>
 <td>${cell('category')}</td>

@@ -1,3 +1,4 @@
+import type { Static } from 'typebox';
 import { VALUATION_FIGURES } from '../../runs/exportRun.js';
 import { runFact } from '../../runs/runResults.js';
 import type { Run } from '../../workspace/WorkspaceData.js';
@@ -6,6 +7,14 @@ import type { Html } from '../html.js';
 import type { PriceFormPlace } from './missingPricesTable.js';
 import { missingPricesTable } from './missingPricesTable.js';
 import type { RunTable } from './reportTables.js';
+
+/** The rows without a value, each kind named: the run's count and the transactions table's differ by what they include. */
+function unvaluedRows(summary: Static<(typeof VALUATION_FIGURES)['schema']>): string {
+  const parts = [`${summary.rowsWithoutValue} without a price`];
+  if (summary.rowsUnknownDecimals !== undefined) parts.push(`${summary.rowsUnknownDecimals} of tokens with unknown decimals`);
+  if (summary.rowsSpam !== undefined) parts.push(`${summary.rowsSpam} spam (never valued)`);
+  return parts.join(' · ');
+}
 
 /**
  * A valued run's values: the book's currency, the price calls made of those expected (a warm run makes none),
@@ -19,7 +28,7 @@ export function valuesSection(run: Run, missing: RunTable | undefined, form?: Pr
 <dt>Currency</dt><dd>${summary.valueCurrency}</dd>
 <dt>Price calls</dt><dd>${summary.priceCalls} of ${summary.expectedPriceCalls} expected</dd>
 <dt>Cache hits</dt><dd>${summary.priceCacheHits}</dd>
-<dt>Rows without a value</dt><dd>${summary.rowsWithoutValue}</dd>
+<dt>Rows without a value</dt><dd data-unvalued>${unvaluedRows(summary)}</dd>
 </dl>`;
   if (missing.rows.length === 0)
     return html`<h2>Values</h2>${figures}<p class="good-news">Every priced row has its value in ${summary.valueCurrency}.</p>`;

@@ -12,7 +12,7 @@ export interface EntryFilter {
   to?: number;
   wallet?: string;
   chainId?: number;
-  /** A lowercase `0x` contract, else a symbol as the ledger writes it. */
+  /** A lowercase `0x` contract, else a symbol in any case (`usdc` finds USDC). */
   asset?: string;
   category?: string;
   spam?: boolean;
@@ -44,19 +44,24 @@ export interface BookEntry {
   notes: EntryNote[];
 }
 
-/** Where a page of the filtered view starts: after `seq` of entry set `set`. */
+/** Where a page of the filtered view starts: after `seq` of entry set `set`, or (`before`) where the page ending before it starts. */
 export interface EntryCursor {
   set: number;
   seq: number;
+  before?: true;
 }
 
 export interface EntryPage {
   entries: BookEntry[];
   next: EntryCursor | null;
+  /** The page before this one; null on the first. */
+  previous: EntryCursor | null;
   total: number;
   /** The `ledger.csv` columns of the current set, in order. */
   columns: string[];
   refreshedAt: string | null;
+  /** The `bookSettings` the table was built from ('' when unknown or not built). */
+  settings: string;
 }
 
 /** The units a filtered view moves per asset, in and out, exact. */
@@ -75,8 +80,11 @@ export interface EntryValueTotal {
   in: string;
   out: string;
   valued: number;
-  /** Entries of the view without a value (spam, no price, or a book valued with no currency). */
+  /** Entries of the view without a value, and of them: no price (not found, not fetched…), unknown decimals, spam. */
   unvalued: number;
+  withoutPrice: number;
+  unknownDecimals: number;
+  spam: number;
 }
 
 export interface EntryTotals {

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { InputError } from '../../errors/LedgerscanError.js';
 import type { BookEntry, EntryCursor, EntryFilter, EntryPage, EntryTotals } from './BookEntries.js';
-import type { SeqRange } from './entryConditions.js';
+import type { ViewScope } from './viewScope.js';
+import { viewScope } from './viewScope.js';
 import { entryConditions } from './entryConditions.js';
 import type { EntryRow, EntryTables } from './entryTables.js';
 import type { WorkspaceTables } from '../workspaceRows.js';
@@ -23,6 +24,7 @@ interface CurrentSet {
   columns: string[];
   entries: number;
   refreshedAt: string;
+  settings: string;
 }
 
 /**
@@ -46,25 +48,28 @@ export class SqlBookEntries {
     columns: readonly string[],
     rows: Iterable<NewEntryRow> | AsyncIterable<NewEntryRow>,
     now: string,
+    settings = '',
   ): Promise<number> {
-    const written = await this.write(bookId, columns, rows, now);
+    const written = await this.write(bookId, columns, rows, now, settings);
     await this.publish(bookId, written.setId, now);
     return written.entries;
   }
 
   /**
    * Writes `rows` (ledger order) as a new entry set in short statements, not yet shown: `publish` shows it,
-   * `discard` drops it. Nothing is left behind when the rows fail.
+   * `discard` drops it. Nothing is left behind when the rows fail. `settings`: the `bookSettings` it is built from
+   * ('' when unknown: never said to be stale).
    */
   async write(
     bookId: number,
     columns: readonly string[],
     rows: Iterable<NewEntryRow> | AsyncIterable<NewEntryRow>,
     now: string,
+    settings = '',
   ): Promise<{ setId: number; entries: number }> {
     const { id } = await this.db
       .insertInto('entry_sets')
-      .values({ book_id: bookId, columns: JSON.stringify(columns), entries: 0, created_at: now })
+      .values({ book_id: bookId, columns: JSON.stringify(columns), entries: 0, created_at: now, settings })
       .returning('id')
       .executeTakeFirstOrThrow();
     let seq = 0;
@@ -126,40 +131,49 @@ export class SqlBookEntries {
     const row = await this.db
       .selectFrom('entry_views as v')
       .innerJoin('entry_sets as s', 's.id', 'v.set_id')
-      .select(['s.id', 's.columns', 's.entries', 'v.refreshed_at'])
+      .select(['s.id', 's.columns', 's.entries', 's.settings', 'v.refreshed_at'])
       .where('v.book_id', '=', bookId)
       .executeTakeFirst();
-    return row === undefined
-      ? undefined
-      : { id: Number(row.id), columns: JSON.parse(row.columns) as string[], entries: Number(row.entries), refreshedAt: row.refreshed_at };
+    if (row === undefined) return undefined;
+    const { id, columns, entries, settings } = row;
+    return { id: Number(id), columns: JSON.parse(columns) as string[], entries: Number(entries), refreshedAt: row.refreshed_at, settings };
   }
 
-  /** One page of the filtered view after `cursor`, in ledger order, with the view's count. */
+  /**
+   * One page of the filtered view after `cursor` (or, a `before` cursor, the page ending before it), in ledger
+   * order, with the view's count and the cursors of the pages on either side.
+   */
   async page(bookId: number, filter: EntryFilter, cursor: EntryCursor | null, limit: number): Promise<EntryPage> {
     const set = await this.currentSet(bookId);
-    if (set === undefined) return { entries: [], next: null, total: 0, columns: [], refreshedAt: null };
+    if (set === undefined) return { entries: [], next: null, previous: null, total: 0, columns: [], refreshedAt: null, settings: '' };
     if (cursor !== null && cursor.set !== set.id) {
       throw new InputError('cursor belongs to an earlier refresh of the table', {
         details: { field: 'cursor', fix: 'start again from the first page (no cursor)' },
       });
     }
-    const range = await this.seqRange(set.id, filter);
+    const scope = await viewScope(this.db, set.id, filter);
+    const backwards = cursor?.before === true;
     const rows = await this.db
       .selectFrom('book_entries')
       .select(['seq', 'entry_id', 'timestamp', 'cells'])
-      .where((eb) => entryConditions(eb, bookId, set.id, filter, range))
-      .$if(cursor !== null, (query) => query.where('seq', '>', cursor?.seq ?? 0))
-      .orderBy('seq')
+      .where((eb) => entryConditions(eb, bookId, set.id, filter, scope))
+      .$if(cursor !== null, (query) => query.where('seq', backwards ? '<' : '>', cursor?.seq ?? 0))
+      .orderBy('seq', backwards ? 'desc' : 'asc')
       .limit(limit + 1)
       .execute();
-    const shown = rows.slice(0, limit);
-    const last = shown.at(-1);
+    const more = rows.length > limit;
+    const shown = backwards ? rows.slice(0, limit).reverse() : rows.slice(0, limit);
+    const [first, last] = [shown[0], shown.at(-1)];
+    const at = (row: { seq: number } | undefined, before: boolean): EntryCursor | null =>
+      row === undefined ? null : { set: set.id, seq: Number(row.seq), ...(before ? { before: true as const } : {}) };
     return {
       entries: await this.reviews.attach(bookId, set.columns, shown),
-      next: rows.length > limit && last !== undefined ? { set: set.id, seq: Number(last.seq) } : null,
-      total: await this.count(bookId, set, filter, range),
+      next: backwards || more ? at(last, false) : null,
+      previous: (backwards ? more : cursor !== null) ? at(first, true) : null,
+      total: await this.count(bookId, set, filter, scope),
       columns: set.columns,
       refreshedAt: set.refreshedAt,
+      settings: set.settings,
     };
   }
 
@@ -177,14 +191,14 @@ export class SqlBookEntries {
   async totals(bookId: number, filter: EntryFilter): Promise<EntryTotals> {
     const set = await this.currentSet(bookId);
     if (set === undefined) return { assets: [], value: null };
-    const range = await this.seqRange(set.id, filter);
+    const scope = await viewScope(this.db, set.id, filter);
     const walk = async function* (db: Kysely<EntryTables>) {
       let after = 0;
       for (;;) {
         const rows = await db
           .selectFrom('book_entries')
-          .select(['seq', 'chain_id', 'asset', 'asset_contract', 'direction', 'amount_raw', 'decimals', 'value', 'value_currency'])
-          .where((eb) => entryConditions(eb, bookId, set.id, filter, range))
+          .select(['seq', 'chain_id', 'asset', 'asset_contract', 'direction', 'amount_raw', 'decimals', 'spam', 'value', 'value_currency'])
+          .where((eb) => entryConditions(eb, bookId, set.id, filter, scope))
           .where('seq', '>', after)
           .orderBy('seq')
           .limit(WALK_ROWS)
@@ -195,6 +209,20 @@ export class SqlBookEntries {
       }
     };
     return sumTotals(walk(this.db));
+  }
+
+  /** The entries of the book's current table among `entryIds`, in ledger order (a rule's named legs). */
+  async entriesByIds(bookId: number, entryIds: readonly string[]): Promise<BookEntry[]> {
+    const set = await this.currentSet(bookId);
+    if (set === undefined || entryIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('book_entries')
+      .select(['seq', 'entry_id', 'timestamp', 'cells'])
+      .where('set_id', '=', set.id)
+      .where('entry_id', 'in', entryIds)
+      .orderBy('seq')
+      .execute();
+    return this.reviews.attach(bookId, set.columns, rows);
   }
 
   /** Whether the book's current table has the entry (notes and reviews are taken for entries it shows). */
@@ -211,32 +239,14 @@ export class SqlBookEntries {
     );
   }
 
-  private async count(bookId: number, set: CurrentSet, filter: EntryFilter, range: SeqRange): Promise<number> {
+  private async count(bookId: number, set: CurrentSet, filter: EntryFilter, scope: ViewScope): Promise<number> {
     if (Object.values(filter).every((value) => value === undefined)) return set.entries;
     const row = await this.db
       .selectFrom('book_entries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where((eb) => entryConditions(eb, bookId, set.id, filter, range))
+      .where((eb) => entryConditions(eb, bookId, set.id, filter, scope))
       .executeTakeFirstOrThrow();
     return Number(row.n);
-  }
-
-  /** The period as a range of the set's ledger order, from the time index (the ledger is in time order). */
-  private async seqRange(setId: number, filter: EntryFilter): Promise<SeqRange> {
-    const firstAt = async (time: number | undefined): Promise<number | null> => {
-      if (time === undefined) return null;
-      const row = await this.db
-        .selectFrom('book_entries')
-        .select('seq')
-        .where('set_id', '=', setId)
-        .where('timestamp', '>=', time)
-        .orderBy('timestamp')
-        .orderBy('seq')
-        .limit(1)
-        .executeTakeFirst();
-      return row === undefined ? Number.MAX_SAFE_INTEGER : Number(row.seq);
-    };
-    return { from: (await firstAt(filter.from)) ?? 0, to: await firstAt(filter.to) };
   }
 
   /** Drops a set, a bounded number of rows per statement. */

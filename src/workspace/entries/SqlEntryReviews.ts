@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { BookEntry, EntryNote, EntryReview, ReviewCounts, ReviewStatus } from './BookEntries.js';
+import type { BookEntry, EntryFilter, EntryNote, EntryReview, ReviewCounts, ReviewStatus } from './BookEntries.js';
+import { entryConditions } from './entryConditions.js';
 import type { EntryRow, EntryTables } from './entryTables.js';
+import { viewScope } from './viewScope.js';
 
 const UNREVIEWED: EntryReview = { status: 'unreviewed', author: null, at: null };
 
@@ -46,32 +48,44 @@ export class SqlEntryReviews {
   }
 
   /**
-   * Each book's entries by review state, for the books list ("37 unreviewed, 2 flagged"), in one query for all the
-   * books; states of entries gone from the ledger do not count. A book without a table is not in the map.
+   * Each book's entries of a view by review state, for the books list ("37 unreviewed, 2 flagged" of the book's
+   * period, spam aside): per book its view's count (`entryConditions`) and its decided states joined from the
+   * reviews (a few rows), not a walk of its entries; states of entries gone from the ledger do not count. A book
+   * without a table is not in the map.
    */
-  async reviewCounts(bookIds: readonly number[]): Promise<Map<number, ReviewCounts>> {
-    if (bookIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('entry_views as v')
-      .innerJoin('entry_sets as s', 's.id', 'v.set_id')
-      .leftJoin('entry_reviews as r', 'r.book_id', 'v.book_id')
-      .leftJoin('book_entries as e', (join) => join.onRef('e.entry_id', '=', 'r.entry_id').onRef('e.set_id', '=', 'v.set_id'))
-      .select(['v.book_id', 's.entries', 'r.status', (eb) => eb.fn.count<number>('e.entry_id').as('n')])
-      .where('v.book_id', 'in', bookIds)
-      .groupBy(['v.book_id', 's.entries', 'r.status'])
-      .execute();
-    const counts = new Map<number, ReviewCounts>();
-    for (const row of rows) {
-      const bookId = Number(row.book_id);
-      const book = counts.get(bookId) ?? { unreviewed: Number(row.entries), reviewed: 0, flagged: 0 };
-      const n = Number(row.n);
-      if (row.status === 'reviewed' || row.status === 'flagged') {
-        book[row.status] += n;
-        book.unreviewed -= n;
-      }
-      counts.set(bookId, book);
-    }
-    return counts;
+  async reviewCounts(views: readonly { bookId: number; filter: EntryFilter }[]): Promise<Map<number, ReviewCounts>> {
+    const counted = await Promise.all(
+      views.map(async ({ bookId, filter }): Promise<[number, ReviewCounts] | undefined> => {
+        const view = await this.db.selectFrom('entry_views').select('set_id').where('book_id', '=', bookId).executeTakeFirst();
+        if (view === undefined) return undefined;
+        const setId = Number(view.set_id);
+        const scope = await viewScope(this.db, setId, filter);
+        const all = await this.db
+          .selectFrom('book_entries')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where((eb) => entryConditions(eb, bookId, setId, filter, scope))
+          .executeTakeFirstOrThrow();
+        const decided = await this.db
+          .selectFrom('entry_reviews')
+          .innerJoin('book_entries', (join) =>
+            join.on('book_entries.set_id', '=', setId).onRef('book_entries.entry_id', '=', 'entry_reviews.entry_id'),
+          )
+          .select(['entry_reviews.status', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('entry_reviews.book_id', '=', bookId)
+          .where('entry_reviews.status', 'in', ['reviewed', 'flagged'])
+          .where((eb) => entryConditions(eb, bookId, setId, filter, scope))
+          .groupBy('entry_reviews.status')
+          .execute();
+        const counts: ReviewCounts = { unreviewed: Number(all.n), reviewed: 0, flagged: 0 };
+        for (const row of decided) {
+          if (row.status !== 'reviewed' && row.status !== 'flagged') continue;
+          counts[row.status] += Number(row.n);
+          counts.unreviewed -= Number(row.n);
+        }
+        return [bookId, counts];
+      }),
+    );
+    return new Map(counted.filter((one) => one !== undefined));
   }
 
   /** Rows of a set as entries, each with its review state and notes (two queries for the whole page). */

@@ -2,13 +2,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { EntryFilter } from './BookEntries.js';
 import type { EntryTables } from './entryTables.js';
-
-/** The seq range a period covers in one entry set: the ledger's order is time first, so a period is one range of it. */
-export interface SeqRange {
-  from: number;
-  /** Exclusive; null: to the end. */
-  to: number | null;
-}
+import type { ViewScope } from './viewScope.js';
 
 const WHOLE_HASH = /^0x[0-9a-f]{64}$/;
 
@@ -28,7 +22,7 @@ export function entryConditions(
   bookId: number,
   setId: number,
   filter: EntryFilter,
-  range: SeqRange,
+  range: ViewScope,
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('book_entries.set_id', '=', setId)];
   if (range.from > 0) conditions.push(eb('book_entries.seq', '>=', range.from));
@@ -37,8 +31,9 @@ export function entryConditions(
   if (filter.chainId !== undefined) conditions.push(eb('book_entries.chain_id', '=', filter.chainId));
   if (filter.category !== undefined) conditions.push(eb('book_entries.category', '=', filter.category));
   if (filter.spam !== undefined) conditions.push(eb('book_entries.spam', '=', filter.spam ? 1 : 0));
-  if (filter.asset !== undefined)
-    conditions.push(eb(filter.asset.startsWith('0x') ? 'book_entries.asset_contract' : 'book_entries.asset', '=', filter.asset));
+  if (filter.asset !== undefined && filter.asset.startsWith('0x')) conditions.push(eb('book_entries.asset_contract', '=', filter.asset));
+  else if (range.symbols !== undefined)
+    conditions.push(range.symbols.length === 0 ? sql<SqlBool>`1 = 0` : eb('book_entries.asset', 'in', range.symbols));
   if (filter.q !== undefined && filter.q !== '') {
     conditions.push(
       WHOLE_HASH.test(filter.q)

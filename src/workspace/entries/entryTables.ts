@@ -31,7 +31,15 @@ export interface EntryRow {
 
 /** The entry tables as the query builder sees them, one description for SQLite and PostgreSQL. */
 export type EntryTables = {
-  entry_sets: { id: Generated<number>; book_id: number; columns: string; entries: number; created_at: string };
+  entry_sets: {
+    id: Generated<number>;
+    book_id: number;
+    columns: string;
+    entries: number;
+    created_at: string;
+    /** `bookSettings` of the book it was built from ('' before they were kept). */
+    settings: Generated<string>;
+  };
   entry_views: { book_id: number; set_id: number; refreshed_at: string };
   book_entries: EntryRow;
   entry_reviews: { book_id: number; entry_id: string; status: ReviewStatus; author: string; at: string };

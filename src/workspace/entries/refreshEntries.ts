@@ -22,6 +22,7 @@ import { RuleCheck } from '../checkBookRule.js';
 import type { ApiAccess } from '../jobForRun.js';
 import { jobForRun } from '../jobForRun.js';
 import type { Book, BookPrice, BookRule, WorkspaceData } from '../WorkspaceData.js';
+import { bookSettings } from './bookSettings.js';
 import { ledgerCells } from './ledgerCells.js';
 import type { NewEntryRow, SqlBookEntries } from './SqlBookEntries.js';
 
@@ -170,7 +171,7 @@ async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntries, rul
     const oracle =
       store === null || job.valuation === undefined ? undefined : openCachedPriceOracle(job.valuation, store, { markUnfetched: true });
     const rows = oracle === undefined ? entryRows(ledger) : valuedRows(ledger, oracle);
-    const written = await entries.write(bookId, ledgerCells().columns, rows, now.toISOString());
+    const written = await entries.write(bookId, ledgerCells().columns, rows, now.toISOString(), bookSettings(refresh.book));
     if (check === null) return written;
     try {
       return { ...written, trial: { ...check.verdict(), changed } };

@@ -5,7 +5,7 @@ import { minorUnits } from '../../prices/minorUnits.js';
 
 type AmountRow = Pick<
   EntryRow,
-  'chain_id' | 'asset' | 'asset_contract' | 'direction' | 'amount_raw' | 'decimals' | 'value' | 'value_currency'
+  'chain_id' | 'asset' | 'asset_contract' | 'direction' | 'amount_raw' | 'decimals' | 'spam' | 'value' | 'value_currency'
 >;
 
 /**
@@ -16,7 +16,7 @@ type AmountRow = Pick<
 export async function sumTotals(chunks: AsyncIterable<readonly AmountRow[]>): Promise<EntryTotals> {
   const sums = new Map<string, { row: AmountRow; entries: number; in: bigint; out: bigint }>();
   const values = new Map<string, { in: Decimal; out: Decimal; valued: number }>();
-  let unvalued = 0;
+  const unvalued = { withoutPrice: 0, unknownDecimals: 0, spam: 0 };
   for await (const rows of chunks) {
     for (const row of rows) {
       const key = `${row.chain_id}|${row.asset_contract}|${row.asset}|${row.decimals ?? ''}`;
@@ -26,7 +26,10 @@ export async function sumTotals(chunks: AsyncIterable<readonly AmountRow[]>): Pr
       if (row.direction === 'in') sum.in += BigInt(row.amount_raw);
       else sum.out += BigInt(row.amount_raw);
       if (row.value === '') {
-        unvalued += 1;
+        // Why, as the run names it: spam is never valued, an amount of unknown decimals has no units, else no price.
+        if (Number(row.spam) !== 0) unvalued.spam += 1;
+        else if (row.decimals === null) unvalued.unknownDecimals += 1;
+        else unvalued.withoutPrice += 1;
         continue;
       }
       let value = values.get(row.value_currency);
@@ -51,6 +54,13 @@ export async function sumTotals(chunks: AsyncIterable<readonly AmountRow[]>): Pr
   // Each value is written in the currency's minor unit, so the sums are exact at it.
   return {
     assets,
-    value: { currency, in: sum.in.toFixed(minorUnits(currency)), out: sum.out.toFixed(minorUnits(currency)), valued: sum.valued, unvalued },
+    value: {
+      currency,
+      in: sum.in.toFixed(minorUnits(currency)),
+      out: sum.out.toFixed(minorUnits(currency)),
+      valued: sum.valued,
+      unvalued: unvalued.withoutPrice + unvalued.unknownDecimals + unvalued.spam,
+      ...unvalued,
+    },
   };
 }

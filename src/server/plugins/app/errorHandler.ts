@@ -1,9 +1,11 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LedgerscanError } from '../../../errors/LedgerscanError.js';
 import { redact } from '../../../secrets/redact.js';
 import { isDatabaseUnavailable } from '../../../db/postgres/DatabaseUnavailableError.js';
 import { HttpError } from '../../HttpError.js';
+import { sendPage } from '../../routes/pages/sendPage.js';
+import { errorPage } from '../../views/errorPage.js';
 
 interface Refusal {
   status: number;
@@ -38,20 +40,37 @@ function refusal(error: FastifyError | LedgerscanError): Refusal {
   return { status: error.statusCode ?? 500, message: error.message };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A file outside the API (a share link's download): its errors stay JSON, as the API's do. */
+    download?: true;
+  }
+}
+
+/** A page's address (neither the API's nor a download's, whose errors stay JSON for scripts): its refusals are pages, for people. */
+const isPage = (request: FastifyRequest): boolean => !request.url.startsWith('/api/') && request.routeOptions.config.download !== true;
+
 /**
  * The one place errors become HTTP statuses: refusals keep their status and field, bad input is 400, the
  * database away is 503, anything else 500 with one redacted line in the server's log and none of it in the body.
+ * The API answers `{ error, field? }`; a page's address answers a page with the same line (`errorPage`).
  */
 export const errorHandler = fp<{ log?: ((line: string) => void) | undefined }>(
   async (app, options) => {
     const apiKey = app.workspace.api.apiKey;
+    const answer = (request: FastifyRequest, reply: FastifyReply, status: number, message: string, field?: string): FastifyReply => {
+      if (!isPage(request)) return reply.code(status).send({ error: message, ...(field === undefined ? {} : { field }) });
+      const user = request.auth?.user;
+      const csrfToken = user === undefined ? undefined : reply.generateCsrf();
+      return sendPage(reply.code(status), errorPage({ status, message, user, csrfToken }));
+    };
     app.setErrorHandler((error: FastifyError | LedgerscanError, request, reply) => {
       const { status, message, field } = refusal(error);
       if (status >= 500) options.log?.(redact(`${request.method} ${request.url}: ${error.message}`, apiKey));
       const shown = status === 503 ? message : status >= 500 ? 'internal error (see the server log)' : redact(message, apiKey);
-      return reply.code(status).send({ error: shown, ...(field === undefined ? {} : { field }) });
+      return answer(request, reply, status, shown, field);
     });
-    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not found (check the address)' }));
+    app.setNotFoundHandler((request, reply) => answer(request, reply, 404, 'not found (check the address)'));
   },
   { name: 'error-handler', dependencies: ['workspace'] },
 );

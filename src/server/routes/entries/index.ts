@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { bookSettings } from '../../../workspace/entries/bookSettings.js';
 import { addEntryNote, setEntryReview } from '../../../workspace/entries/entryChanges.js';
 import { authOf } from '../../auth.js';
 import { entriesCsv, entryJson } from '../../entryJson.js';
@@ -36,7 +37,15 @@ export async function entryRoutes(app: RouteApp): Promise<void> {
       const book = await bookById(workspace, request.params.id);
       const { filter, cursor, limit } = entryFilter(request.query, book);
       const page = await entries.page(book.id, filter, cursor, limit);
-      return { entries: page.entries.map(entryJson), next: cursorText(page.next), total: page.total, refreshedAt: page.refreshedAt };
+      return {
+        entries: page.entries.map(entryJson),
+        next: cursorText(page.next),
+        previous: cursorText(page.previous),
+        total: page.total,
+        refreshedAt: page.refreshedAt,
+        // Built from other book settings than the book's: a refresh is on its way (a changed currency's values are still the old ones).
+        stale: page.settings !== '' && page.settings !== bookSettings(book.data),
+      };
     },
   );
 

@@ -8,6 +8,7 @@ import { EXPORT_MANIFEST } from '../../../runs/exportResults.js';
 import { RECONCILE_REPORT } from '../../../runs/reconcileReportResult.js';
 import { carries } from '../../../runs/runResults.js';
 import { readRunResult } from '../../../workspace/runFiles.js';
+import { ruleReach } from '../../../workspace/entries/ruleReach.js';
 import { latestResult } from '../../runReports.js';
 import { idParams, noQuery, notJson } from '../../schemas/common.js';
 import { bookPage } from '../../views/bookPage.js';
@@ -58,9 +59,12 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
 
   bookRoute(
     '/books/:id',
-    (id) => Promise.all([data.schedules(id), data.bookRules(id), data.bookPrices(id)]),
-    ({ user, csrfToken, book, runs, loaded: [schedules, rules, prices] }) =>
-      bookPage({ user, csrfToken, book, runs, schedules, templates, closed: workspace.closedPeriods(book.id), rules, prices }),
+    async (id) => {
+      const [schedules, rules, prices] = await Promise.all([data.schedules(id), data.bookRules(id), data.bookPrices(id)]);
+      return { schedules, rules, prices, ruleReach: await ruleReach(workspace.entries, id, rules) };
+    },
+    ({ user, csrfToken, book, runs, loaded }) =>
+      bookPage({ user, csrfToken, book, runs, templates, closed: workspace.closedPeriods(book.id), ...loaded }),
   );
 
   bookRoute('/books/:id/summary', nothing, async ({ user, csrfToken, book, runs }) => {

@@ -46,7 +46,8 @@ export async function shareLinkRoutes(app: RouteApp): Promise<void> {
     return sendPage(reply, sharePage({ token: request.params.token, share, run, book: (await data.getBook(run.bookId))?.data.name ?? '' }));
   });
 
-  app.get('/s/:token/files/*', { ...route, schema: { ...route.schema, params: shareFileParams } }, async (request, reply) => {
+  const download = { ...route, config: { ...route.config, download: true as const } };
+  app.get('/s/:token/files/*', { ...download, schema: { ...route.schema, params: shareFileParams } }, async (request, reply) => {
     const { share, run } = await shareOf(request.params.token);
     const name = request.params['*'];
     const sent = sendRunFile(reply, workspace, run, name);
@@ -54,7 +55,7 @@ export async function shareLinkRoutes(app: RouteApp): Promise<void> {
     return sent;
   });
 
-  app.get('/s/:token/archive.zip', route, async (request, reply) => {
+  app.get('/s/:token/archive.zip', download, async (request, reply) => {
     const { share, run } = await shareOf(request.params.token);
     const sent = sendRunZip(reply, workspace, run);
     await downloaded(request, share, run, 'archive.zip');
