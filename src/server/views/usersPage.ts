@@ -1,3 +1,4 @@
+import { ROLES } from '../../workspace/Accounts.js';
 import type { User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -5,7 +6,7 @@ import { fieldError } from './formControls.js';
 import { layout } from './layout.js';
 
 const roleOptions = (chosen: User['role']): Html =>
-  html`${(['viewer', 'admin'] as const).map((role) => html`<option value="${role}" ${role === chosen ? html`selected` : ''}>${role}</option>`)}`;
+  html`${ROLES.map((role) => html`<option value="${role}" ${role === chosen ? html`selected` : ''}>${role}</option>`)}`;
 
 /** One user's row: role (changed at once), a password reset, removal (asked first). */
 function userRow(user: User, me: User): Html {

@@ -2,8 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../HttpError.js';
 
-/** Who may call a route: anyone, any logged-in user (viewers read and download), or admins only (changes, runs). */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, any logged-in user (viewers and clients read and download), admins and the book's
+ * staff (work on one book: runs, review, rules, prices, shares), or admins only (books, users, the audit log).
+ * Which books a staff member or client reaches at all is `bookAccess`'s.
+ */
+export type Access = 'public' | 'user' | 'staff' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,6 +40,8 @@ export const authorization = fp(
             'only an admin may do this: change books, start runs, manage users or read the audit log (ask an admin, or use an admin account)',
           ),
         );
+      if (access === 'staff' && request.auth.user.role !== 'admin' && request.auth.user.role !== 'staff')
+        return done(new HttpError(403, `a ${request.auth.user.role} login only reads: changing a book is for its staff and the admins`));
       if (request.auth.via === 'session' && !READS.includes(request.method)) return app.csrfProtection(request, reply, done);
       done();
     });
