@@ -10,6 +10,9 @@ export const ROLES: readonly Role[] = ['viewer', 'staff', 'client', 'admin'];
  * Staff and clients see only the books assigned to them (404 for any other, so nothing tells them it exists);
  * admins and viewers see every book.
  */
+/** Admins change any book; staff the books assigned to them (which are all they reach); the others only read. */
+export const changesBooks = (user: User): boolean => user.role === 'admin' || user.role === 'staff';
+
 export const seesOnlyAssignedBooks = (user: User): boolean => user.role === 'staff' || user.role === 'client';
 
 export interface User {

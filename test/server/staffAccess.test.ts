@@ -119,6 +119,15 @@ describe('staff and clients see only their books', () => {
     entryA = (await as('alice', 'GET', `/api/books/${bookA}/entries?limit=1`)).json<{ entries: { entry_id: string }[] }>().entries[0]!
       .entry_id;
     expect((await as('alice', 'POST', `/api/books/${bookA}/entries/${entryA}/notes`, { text: 'checked' })).status).toBe(201);
+    // The pages offer staff what they may do on their book, and not what stays the admins'.
+    const [bookPage, runPage] = [await as('alice', 'GET', `/books/${bookA}`), await as('alice', 'GET', `/runs/${runA}`)];
+    expect([bookPage.text.includes('New run'), bookPage.text.includes('Edit book'), runPage.text.includes('Create share link')]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    const [clientBook, clientRun] = [await as('carol', 'GET', `/books/${bookA}`), await as('carol', 'GET', `/runs/${runA}`)];
+    expect([clientBook.text.includes('New run'), clientRun.text.includes('Create share link')]).toEqual([false, false]);
     // Staff are not admins: the book itself, its assignment and the audit log stay the admins'.
     expect((await as('alice', 'DELETE', `/api/books/${bookA}`)).status).toBe(403);
     expect((await as('alice', 'GET', '/api/audit')).status).toBe(403);

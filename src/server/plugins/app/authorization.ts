@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { changesBooks } from '../../../workspace/Accounts.js';
 import { HttpError } from '../../HttpError.js';
 
 /**
@@ -37,11 +38,16 @@ export const authorization = fp(
         return done(
           new HttpError(
             403,
-            'only an admin may do this: change books, start runs, manage users or read the audit log (ask an admin, or use an admin account)',
+            'only an admin may do this: create, edit or remove books, assign staff, manage users or read the audit log (ask an admin, or use an admin account)',
           ),
         );
-      if (access === 'staff' && request.auth.user.role !== 'admin' && request.auth.user.role !== 'staff')
-        return done(new HttpError(403, `a ${request.auth.user.role} login only reads: changing a book is for its staff and the admins`));
+      if (access === 'staff' && !changesBooks(request.auth.user))
+        return done(
+          new HttpError(
+            403,
+            `only an admin or the book's staff may do this: runs, review, rules, prices, shares (a ${request.auth.user.role} login only reads)`,
+          ),
+        );
       if (request.auth.via === 'session' && !READS.includes(request.method)) return app.csrfProtection(request, reply, done);
       done();
     });
