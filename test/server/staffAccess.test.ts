@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { ApiAnswer } from '../support/apiCall.js';
 import { e2eWorld } from '../support/e2eWorld.js';
 import { servedWorkspace } from '../support/servedWorkspace.js';
-import { worldBook } from '../support/workspaceHarness.js';
+import { runInProcess } from '../support/runLedgerscan.js';
+import { tempDir, worldBook } from '../support/workspaceHarness.js';
 
 const world = e2eWorld();
 
@@ -199,5 +200,20 @@ describe('staff and clients see only their books', () => {
     // Still there for its own people.
     expect((await as('alice', 'GET', `/api/shares/${shareA}/downloads`)).status).toBe(200);
     expect((await as('reader', 'GET', `/api/runs/${runA}/files/ledger.csv`)).status).toBe(200);
+  });
+});
+
+describe('ledgerscan users add --role staff|client', () => {
+  it('adds staff and clients; any other role is refused naming the four', async () => {
+    const dataDir = tempDir('staff-cli');
+    const cli = (args: string[]) =>
+      runInProcess([...args, '--data', dataDir], { cwd: dataDir, env: { LEDGERSCAN_PASSWORD: 'a long password 1' } });
+    expect((await cli(['users', 'add', 'pat', '--role', 'staff'])).stdout).toBe('added pat (staff)\n');
+    expect((await cli(['users', 'add', 'acme', '--role', 'client'])).stdout).toBe('added acme (client)\n');
+    expect(await cli(['users', 'add', 'boss', '--role', 'owner'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--role "owner" is not a role (use viewer, staff, client, admin)'),
+    });
+    expect((await cli(['users', 'list'])).stdout).toBe('acme\tclient\npat\tstaff\n');
   });
 });
