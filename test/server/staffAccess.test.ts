@@ -85,6 +85,13 @@ describe('staff and clients see only their books', () => {
       ]),
     );
 
+    // The admins' page for it ticks the assigned and offers every staff and client user, never an admin or viewer.
+    const staffPage = (await as('keeper', 'GET', `/books/${bookA}/staff`)).text;
+    expect(
+      [...staffPage.matchAll(/value="(\w+)" ?(checked)?/g)].map(([, name, checked]) => `${name}${checked === undefined ? '' : ' ✓'}`),
+    ).toEqual(['alice ✓', 'bob', 'carol ✓']);
+    expect((await as('alice', 'GET', `/books/${bookA}/staff`)).status).toBe(403);
+
     const names = async (user: string): Promise<string[]> =>
       (await as(user, 'GET', '/api/books')).json<{ name: string }[]>().map((book) => book.name);
     expect(await names('keeper')).toEqual(['Client A', 'Client B']);

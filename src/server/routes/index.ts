@@ -9,6 +9,7 @@ import { accountPageRoutes } from './pages/accountPages.js';
 import { pageRoutes } from './pages/index.js';
 import { entryPageRoutes } from './pages/entryPages.js';
 import { runPageRoutes } from './pages/runPages.js';
+import { staffPageRoutes } from './pages/staffPages.js';
 import { runFileRoutes } from './runs/files.js';
 import { runKindRoutes } from './runs/kinds.js';
 import { priceRoutes } from './prices/index.js';
@@ -66,4 +67,5 @@ export async function routes(app: RouteApp, options: RouteOptions): Promise<void
   await app.register(runPageRoutes);
   await app.register(accountPageRoutes);
   await app.register(entryPageRoutes);
+  await app.register(staffPageRoutes);
 }

@@ -59,7 +59,7 @@ ${pricesSection(book, input.prices, admin)}
 <div class="wide"><table class="runs"><thead><tr><th>Run</th><th>Kind</th><th>Trigger</th><th>Created (UTC)</th><th>Status</th></tr></thead><tbody>${history}</tbody></table></div>
 <h2>Schedules</h2>
 ${scheduleForm(book, input.schedules, admin)}
-${user.role === 'admin' ? html`<h2>Edit book</h2>${bookForm(book)}${removeSection(book, input.closed)}` : ''}`,
+${user.role === 'admin' ? html`<p><a href="/books/${book.id}/staff">Staff and clients of this book</a></p><h2>Edit book</h2>${bookForm(book)}${removeSection(book, input.closed)}` : ''}`,
   });
 }
 
