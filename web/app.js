@@ -188,6 +188,11 @@ const handlers = {
     await api('PATCH', form.dataset.url, { role: form.elements.role.value });
     location.reload();
   },
+  async 'book-staff'(form) {
+    const users = [...form.querySelectorAll('input[name="users"]:checked')].map((box) => box.value);
+    await api('PUT', form.dataset.url, { users });
+    location.reload();
+  },
   async 'user-reset'(form) {
     const done = await api('PUT', form.dataset.url, { password: form.elements.password.value });
     form.reset();

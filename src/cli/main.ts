@@ -123,12 +123,16 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     )
     .command(
       'users <action> [name]',
-      'manage workspace accounts: add NAME --role admin|viewer, passwd NAME, token NAME, list, remove NAME (passwords piped on stdin or asked)',
+      'manage workspace accounts: add NAME --role admin|viewer|staff|client, passwd NAME, token NAME, list, remove NAME (passwords piped on stdin or asked)',
       (y) =>
         y
           .positional('action', { type: 'string', choices: ['add', 'passwd', 'token', 'list', 'remove'], demandOption: true })
           .positional('name', { type: 'string' })
-          .option('role', { type: 'string', default: 'viewer', describe: 'admin or viewer' })
+          .option('role', {
+            type: 'string',
+            default: 'viewer',
+            describe: 'admin, viewer (reads every book), staff (works on assigned books) or client (reads assigned books)',
+          })
           .option('data', { type: 'string', describe: 'workspace data dir (default .ledgerscan/workspace)' })
           .option('database', DISTRIBUTED_OPTIONS.database),
       async (args) => {

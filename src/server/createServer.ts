@@ -6,6 +6,7 @@ import { authentication } from './plugins/app/authentication.js';
 import { auditTrail } from './plugins/app/auditTrail.js';
 import { archivedBooks } from './plugins/app/archivedBooks.js';
 import { authorization } from './plugins/app/authorization.js';
+import { bookAccess } from './plugins/app/bookAccess.js';
 import { errorHandler } from './plugins/app/errorHandler.js';
 import { workspacePlugin } from './plugins/app/workspace.js';
 import { cookie } from './plugins/external/cookie.js';
@@ -46,6 +47,7 @@ export async function createServer(workspace: Workspace, options: ServerOptions 
   await app.register(errorHandler, { log: options.log });
   await app.register(authentication);
   await app.register(authorization);
+  await app.register(bookAccess);
   await app.register(archivedBooks);
   await app.register(auditTrail);
   await app.register(routes, { secureCookies, publicUrl: options.publicUrl, throttle });

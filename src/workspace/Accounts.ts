@@ -2,7 +2,18 @@
  * Contract: the workspace's accounts (users, their bearer tokens and page sessions), part of `WorkspaceData`.
  * There is always an admin once there was one: a change that would leave none is refused.
  */
-export type Role = 'admin' | 'viewer';
+export type Role = 'admin' | 'viewer' | 'staff' | 'client';
+
+export const ROLES: readonly Role[] = ['viewer', 'staff', 'client', 'admin'];
+
+/**
+ * Staff and clients see only the books assigned to them (404 for any other, so nothing tells them it exists);
+ * admins and viewers see every book.
+ */
+/** Admins change any book; staff the books assigned to them (which are all they reach); the others only read. */
+export const changesBooks = (user: User): boolean => user.role === 'admin' || user.role === 'staff';
+
+export const seesOnlyAssignedBooks = (user: User): boolean => user.role === 'staff' || user.role === 'client';
 
 export interface User {
   id: number;

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'book.archived',
   'book.restored',
   'book.deleted',
+  'book.staff_changed',
   'schedules.changed',
   'run.started',
   'run.stopped',

@@ -1,10 +1,10 @@
 import type { BookData } from './BookData.js';
 import { SqlAccounts } from './SqlAccounts.js';
-import type { Book, BookPrice, BookRule } from './WorkspaceData.js';
+import type { Book, BookPrice, BookRule, User } from './WorkspaceData.js';
 import { toBook, toBookPrice, toBookRule } from './workspaceRows.js';
 
 /**
- * The books on either workspace database, with their rules and manual prices (what a run of the book reads besides
+ * The books on either workspace database, with their assigned users, rules and manual prices (what a run of the book reads besides
  * its store), one Kysely query text; the accounts below them, the runs, schedules and shares above (`SqlWorkspaceData`).
  */
 export class SqlBooks extends SqlAccounts {
@@ -48,6 +48,32 @@ export class SqlBooks extends SqlAccounts {
 
   async setBookArchived(id: number, at: string | null): Promise<boolean> {
     return (await this.db.updateTable('books').set({ archived_at: at }).where('id', '=', id).executeTakeFirst()).numUpdatedRows > 0n;
+  }
+
+  bookStaff(bookId: number): Promise<User[]> {
+    return this.db
+      .selectFrom('book_staff as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['u.id', 'u.name', 'u.role'])
+      .where('s.book_id', '=', bookId)
+      .orderBy('u.name')
+      .execute();
+  }
+
+  async setBookStaff(bookId: number, userIds: readonly number[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('book_staff').where('book_id', '=', bookId).execute();
+      if (userIds.length > 0)
+        await trx
+          .insertInto('book_staff')
+          .values(userIds.map((userId) => ({ book_id: bookId, user_id: userId })))
+          .execute();
+    });
+  }
+
+  async booksOfUser(userId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('book_staff').select('book_id').where('user_id', '=', userId).orderBy('book_id').execute();
+    return rows.map((row) => Number(row.book_id));
   }
 
   async bookRules(bookId: number): Promise<BookRule[]> {

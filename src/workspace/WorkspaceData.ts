@@ -1,4 +1,4 @@
-import type { Accounts } from './Accounts.js';
+import type { Accounts, User } from './Accounts.js';
 import type { AuditLog } from './AuditLog.js';
 import type { BookData } from './BookData.js';
 import type { RunFile } from '../runs/RunFile.js';
@@ -120,6 +120,13 @@ export interface WorkspaceData extends Accounts {
   removeBook(id: number): Promise<boolean>;
   /** Archives the book at `at`, or restores it with null; false when there is no such book. */
   setBookArchived(id: number, at: string | null): Promise<boolean>;
+
+  /** The users assigned to the book (staff and clients), by name. */
+  bookStaff(bookId: number): Promise<User[]>;
+  /** Replaces the book's assigned users with `userIds`. */
+  setBookStaff(bookId: number, userIds: readonly number[]): Promise<void>;
+  /** The ids of the books the user is assigned to. */
+  booksOfUser(userId: number): Promise<number[]>;
 
   /** The book's rules, oldest first: the order they apply in. */
   bookRules(bookId: number): Promise<BookRule[]>;

@@ -90,6 +90,7 @@ export interface WorkspaceTables {
   schedules: ScheduleRow;
   shares: ShareRow & { token_hash: string };
   share_downloads: { share_id: string; file: string; at: string };
+  book_staff: { book_id: number; user_id: number };
   book_rules: { id: Generated<number>; book_id: number; rule: string; reason: string; author: string; created_at: string };
   book_prices: Omit<BookPriceRow, 'id'> & { id: Generated<number>; book_id: number };
   /** The database's clock fills `at`. */

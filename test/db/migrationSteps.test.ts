@@ -38,6 +38,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0007-book-prices.sql 425614243737a27c',
     '0008-entry-values.sql 26f401788622c0d2',
     '0009-entry-set-settings.sql 7dbd17528b5f9161',
+    '0010-book-staff.sql d008c0de7ded451d',
   ],
   postgres: [
     '0001-book-stores.sql 242dd41cd03de201',
@@ -54,6 +55,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0012-account-changes.sql 3de42e0467ef7ab6',
     '0013-bridge-rows-index.sql 21a91f60b4815faa',
     '0014-entry-set-settings.sql f095a55bfa156e80',
+    '0015-book-staff.sql 3bedd3ca09a81703',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];

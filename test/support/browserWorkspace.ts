@@ -4,6 +4,7 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
 import { hashPassword } from '../../src/workspace/secrets.js';
+import type { Role } from '../../src/workspace/Accounts.js';
 import type { Workspace, WorkspaceOptions } from '../../src/workspace/Workspace.js';
 import { launchChromium } from './chromium.js';
 import type { Served } from './serverHarness.js';
@@ -26,7 +27,7 @@ export interface BrowserWorkspaceOptions {
   world?: World;
   /** The sandbox's and the workspace's calls per second. */
   rate?: number;
-  users: { name: string; role: 'admin' | 'viewer'; password: string }[];
+  users: { name: string; role: Role; password: string }[];
   /** Start the workspace's run queue (no scheduler), for suites that run. */
   runs?: boolean;
   workspace?: Partial<WorkspaceOptions>;

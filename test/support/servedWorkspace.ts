@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect } from '@jest/globals';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { World } from '../../src/sandbox/World.js';
+import type { Role } from '../../src/workspace/Accounts.js';
 import type { Workspace, WorkspaceOptions } from '../../src/workspace/Workspace.js';
 import { type ApiAnswer, apiCall } from './apiCall.js';
 import { addUser, serve, type Served } from './serverHarness.js';
@@ -30,7 +31,7 @@ export interface ServedWorkspaceOptions {
   sandbox?: () => Omit<SandboxOptions, 'world'>;
   /** The workspace's options (the clock at 2026-06-01T02:00Z unless given); read likewise. */
   workspace?: () => Partial<WorkspaceOptions>;
-  users: { name: string; role: 'admin' | 'viewer'; password: string }[];
+  users: { name: string; role: Role; password: string }[];
   /** The name of a book of the world to add. */
   book?: string;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServer } from '../../src/server/createServer.js';
 import type { ServerOptions } from '../../src/server/createServer.js';
 import { hashPassword, randomToken, tokenDigest } from '../../src/workspace/secrets.js';
+import type { Role } from '../../src/workspace/Accounts.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 
 export interface Served {
@@ -20,7 +21,7 @@ export async function serve(workspace: Workspace, log?: (line: string) => void, 
 }
 
 /** A user with a password and a bearer token, as `ledgerscan users add` and `users token` make them. */
-export async function addUser(workspace: Workspace, name: string, role: 'admin' | 'viewer', password: string): Promise<string> {
+export async function addUser(workspace: Workspace, name: string, role: Role, password: string): Promise<string> {
   const user = await workspace.data.addUser(name, role, await hashPassword(password));
   const token = randomToken();
   await workspace.data.addToken(user.id, tokenDigest(token));

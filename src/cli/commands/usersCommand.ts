@@ -1,6 +1,7 @@
 import { InputError } from '../../errors/LedgerscanError.js';
 import { userTarget } from '../../workspace/AuditLog.js';
 import { hashPassword, randomToken, tokenDigest } from '../../workspace/secrets.js';
+import { ROLES } from '../../workspace/Accounts.js';
 import type { Role } from '../../workspace/WorkspaceData.js';
 import { cliActor } from '../cliActor.js';
 import type { CliIo } from '../CliIo.js';
@@ -35,8 +36,8 @@ export async function usersCommand(flags: UsersFlags, io: CliIo): Promise<number
     if (name === undefined || name.trim() === '')
       throw new InputError(`users ${flags.action} needs a NAME (e.g. ledgerscan users ${flags.action} alice)`);
     if (flags.action === 'add') {
-      if (flags.role !== 'admin' && flags.role !== 'viewer')
-        throw new InputError(`--role ${JSON.stringify(flags.role)} is not a role (use admin or viewer)`);
+      if (!ROLES.includes(flags.role as Role))
+        throw new InputError(`--role ${JSON.stringify(flags.role)} is not a role (use ${ROLES.join(', ')})`);
       const password = await readPassword(io);
       await data.addUser(name, flags.role as Role, await hashPassword(password));
       await audit('user.created', name, { after: { name, role: flags.role } });

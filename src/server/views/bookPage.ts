@@ -6,6 +6,7 @@ import { carries, runFact } from '../../runs/runResults.js';
 import { RUN_KIND_NAMES } from '../../runs/runKinds.js';
 import { requestText } from '../../runs/RunRequest.js';
 import type { TemplateSummary } from '../../templates/templateCatalog.js';
+import { changesBooks } from '../../workspace/Accounts.js';
 import type { Book, BookPrice, BookRule, Run, Schedule, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -33,7 +34,9 @@ export function bookPage(input: {
   prices: BookPrice[];
 }): Html {
   const { book, user } = input;
-  const admin = user.role === 'admin';
+  // The book's staff work on it as the admins do (the page reaches them only for their books); editing or
+  // removing the book itself stays the admins'.
+  const admin = changesBooks(user);
   const history = input.runs.map(
     (run) =>
       html`<tr><td><a href="/runs/${run.id}">#${run.id}</a></td><td>${run.request.kind}</td><td>${run.trigger}</td><td>${run.createdAt.slice(0, 16).replace('T', ' ')}</td><td>${statusBadge(run.status)}</td></tr>`,
@@ -59,7 +62,7 @@ ${pricesSection(book, input.prices, admin)}
 <div class="wide"><table class="runs"><thead><tr><th>Run</th><th>Kind</th><th>Trigger</th><th>Created (UTC)</th><th>Status</th></tr></thead><tbody>${history}</tbody></table></div>
 <h2>Schedules</h2>
 ${scheduleForm(book, input.schedules, admin)}
-${admin ? html`<h2>Edit book</h2>${bookForm(book)}${removeSection(book, input.closed)}` : ''}`,
+${user.role === 'admin' ? html`<p><a href="/books/${book.id}/staff">Staff and clients of this book</a></p><h2>Edit book</h2>${bookForm(book)}${removeSection(book, input.closed)}` : ''}`,
   });
 }
 

@@ -6,6 +6,7 @@ import { bookSettings } from '../../workspace/entries/bookSettings.js';
 import type { EntryPage, EntryTotals } from '../../workspace/entries/BookEntries.js';
 import { REVIEW_STATUSES } from '../../workspace/entries/BookEntries.js';
 import type { Book, User } from '../../workspace/WorkspaceData.js';
+import { changesBooks } from '../../workspace/Accounts.js';
 import { ENTRY_CATEGORIES } from '../entryFilter.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -166,7 +167,7 @@ function entriesView(input: EntriesPageInput, view: NonNullable<EntriesPageInput
   const { page } = view;
   const zone = book.data.timezone ?? 'UTC';
   const dates = new DateFormatter('yyyy-MM-dd HH:mm', zone);
-  const admin = user.role === 'admin';
+  const admin = changesBooks(user);
   const groups = transactions(page.entries);
   const pageLink = (cursor: string, text: string): Html =>
     html`<a class="button" href="/books/${book.id}/entries${queryString(query, { cursor })}">${text}</a> `;

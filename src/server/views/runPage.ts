@@ -1,6 +1,7 @@
 import { FILED_PERIOD } from '../../runs/closeRun.js';
 import { carries } from '../../runs/runResults.js';
 import { withoutServerPaths } from '../withoutServerPaths.js';
+import { changesBooks } from '../../workspace/Accounts.js';
 import type { Book, Run, Share, User } from '../../workspace/WorkspaceData.js';
 import { FINISHED_STATUSES } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
@@ -25,7 +26,8 @@ export function runPage(input: {
   missingPrices?: RunTable | undefined;
 }): Html {
   const { run, user } = input;
-  const admin = user.role === 'admin';
+  // The run's book's staff stop it, share it and price it as the admins do (the page reaches them only for their books).
+  const admin = changesBooks(user);
   const finished = FINISHED_STATUSES.includes(run.status);
   const { progress } = run;
   return layout({

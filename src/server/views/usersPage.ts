@@ -1,3 +1,4 @@
+import { ROLES } from '../../workspace/Accounts.js';
 import type { User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -5,7 +6,7 @@ import { fieldError } from './formControls.js';
 import { layout } from './layout.js';
 
 const roleOptions = (chosen: User['role']): Html =>
-  html`${(['viewer', 'admin'] as const).map((role) => html`<option value="${role}" ${role === chosen ? html`selected` : ''}>${role}</option>`)}`;
+  html`${ROLES.map((role) => html`<option value="${role}" ${role === chosen ? html`selected` : ''}>${role}</option>`)}`;
 
 /** One user's row: role (changed at once), a password reset, removal (asked first). */
 function userRow(user: User, me: User): Html {
@@ -24,7 +25,7 @@ export function usersPage(input: { user: User; csrfToken: string; users: readonl
     user: input.user,
     csrfToken: input.csrfToken,
     body: html`<h1>Users</h1>
-<p>Viewers read and download; admins also change books, start runs, manage users and read the audit log. The last admin can be neither removed nor made a viewer.</p>
+<p>Viewers read and download every book; clients only the books assigned to them. Staff work on their assigned books (runs, review, rules, prices, shares); admins also create, edit and remove books, assign them, manage users and read the audit log. The last admin can be neither removed nor made a viewer.</p>
 <div class="wide"><table class="users stack"><thead><tr><th>Name</th><th>Role</th><th>Password</th><th></th></tr></thead>
 <tbody>${input.users.map((user) => userRow(user, input.user))}</tbody></table></div>
 <h2>Add a user</h2>

@@ -1,9 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { changesBooks } from '../../../workspace/Accounts.js';
 import { HttpError } from '../../HttpError.js';
 
-/** Who may call a route: anyone, any logged-in user (viewers read and download), or admins only (changes, runs). */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, any logged-in user (viewers and clients read and download), admins and the book's
+ * staff (work on one book: runs, review, rules, prices, shares), or admins only (books, users, the audit log).
+ * Which books a staff member or client reaches at all is `bookAccess`'s.
+ */
+export type Access = 'public' | 'user' | 'staff' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,7 +38,14 @@ export const authorization = fp(
         return done(
           new HttpError(
             403,
-            'only an admin may do this: change books, start runs, manage users or read the audit log (ask an admin, or use an admin account)',
+            'only an admin may do this: create, edit or remove books, assign staff, manage users or read the audit log (ask an admin, or use an admin account)',
+          ),
+        );
+      if (access === 'staff' && !changesBooks(request.auth.user))
+        return done(
+          new HttpError(
+            403,
+            `only an admin or the book's staff may do this: runs, review, rules, prices, shares (a ${request.auth.user.role} login only reads)`,
           ),
         );
       if (request.auth.via === 'session' && !READS.includes(request.method)) return app.csrfProtection(request, reply, done);

@@ -13,6 +13,7 @@ import {
 } from '../../schemas/books.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
 import { runListResponse, runRequestBody, runStartedResponse } from '../../schemas/runs.js';
+import { visibleBooks } from '../../visibleBooks.js';
 import { bookById } from '../lookups.js';
 import type { RouteApp } from '../RouteApp.js';
 
@@ -24,13 +25,17 @@ export async function bookRoutes(app: RouteApp): Promise<void> {
 
   app.get(
     '/api/books',
-    { config: { access: 'user' }, schema: { querystring: bookListQuery, response: responses({ 200: bookListResponse }) } },
-    async (request) =>
-      // Archived books are the admins' (their filed periods kept for them): a viewer's list of them is empty.
-      (request.query.archived === true && authOf(request).user.role !== 'admin'
-        ? []
-        : await workspace.bookList(request.query.archived === true)
-      ).map(({ book, runs, review }) => ({ ...bookJson(book, runs), review })),
+    {
+      config: { access: 'user', book: 'filtered' },
+      schema: { querystring: bookListQuery, response: responses({ 200: bookListResponse }) },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      // Archived books are the admins' (their filed periods kept for them): anyone else's list of them is empty.
+      const list =
+        request.query.archived === true && user.role !== 'admin' ? [] : await workspace.bookList(request.query.archived === true);
+      return (await visibleBooks(data, user, list)).map(({ book, runs, review }) => ({ ...bookJson(book, runs), review }));
+    },
   );
 
   app.post(
@@ -99,7 +104,7 @@ export async function bookRoutes(app: RouteApp): Promise<void> {
 
   app.post(
     '/api/books/:id/runs',
-    { config: { access: 'admin' }, schema: { ...one, body: runRequestBody, response: responses({ 202: runStartedResponse }) } },
+    { config: { access: 'staff' }, schema: { ...one, body: runRequestBody, response: responses({ 202: runStartedResponse }) } },
     async (request, reply) => {
       const run = await workspace.startRun((await bookById(workspace, request.params.id)).id, request.body);
       if (run === undefined) throw notFound('book');
@@ -116,7 +121,7 @@ export async function bookRoutes(app: RouteApp): Promise<void> {
 
   app.put(
     '/api/books/:id/schedules',
-    { config: { access: 'admin' }, schema: { ...one, body: schedulesBody, response: responses({ 200: scheduleResponse }) } },
+    { config: { access: 'staff' }, schema: { ...one, body: schedulesBody, response: responses({ 200: scheduleResponse }) } },
     async (request) => {
       const { id } = await bookById(workspace, request.params.id);
       const before = await data.schedules(id);

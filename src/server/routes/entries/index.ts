@@ -23,7 +23,7 @@ import type { RouteApp } from '../RouteApp.js';
 
 /**
  * A book's transactions table (`/api/books/:id/entries`): pages of the filtered view, its totals, its CSV, a refresh
- * from the store; an entry's notes and review status (admins).
+ * from the store; an entry's notes and review status (admins and the book's staff).
  */
 export async function entryRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
@@ -75,7 +75,7 @@ export async function entryRoutes(app: RouteApp): Promise<void> {
 
   app.post(
     '/api/books/:id/entries/refresh',
-    { config: { access: 'admin' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: refreshResponse }) } },
+    { config: { access: 'staff' }, schema: { querystring: noQuery, params: idParams, response: responses({ 200: refreshResponse }) } },
     async (request) => {
       const book = await bookById(workspace, request.params.id);
       return { entries: await workspace.refreshEntries(book) };
@@ -95,7 +95,7 @@ export async function entryRoutes(app: RouteApp): Promise<void> {
   app.post(
     '/api/books/:id/entries/:entryId/notes',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { querystring: noQuery, params: entryParams, body: noteBody, response: responses({ 201: noteResponse }) },
     },
     async (request, reply) => {
@@ -109,7 +109,7 @@ export async function entryRoutes(app: RouteApp): Promise<void> {
   app.put(
     '/api/books/:id/entries/:entryId/review',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { querystring: noQuery, params: entryParams, body: reviewBody, response: responses({ 200: reviewResponse }) },
     },
     async (request) => {

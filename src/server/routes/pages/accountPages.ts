@@ -13,8 +13,10 @@ export async function accountPageRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
 
-  app.get('/account', { config: { access: 'user' }, schema: { querystring: noQuery, response: notJson } }, async (request, reply) =>
-    sendPage(reply, passwordPage({ user: authOf(request).user, csrfToken: reply.generateCsrf() })),
+  app.get(
+    '/account',
+    { config: { access: 'user', book: 'none' }, schema: { querystring: noQuery, response: notJson } },
+    async (request, reply) => sendPage(reply, passwordPage({ user: authOf(request).user, csrfToken: reply.generateCsrf() })),
   );
 
   app.get('/users', { config: { access: 'admin' }, schema: { querystring: noQuery, response: notJson } }, async (request, reply) =>

@@ -10,6 +10,7 @@ import { carries } from '../../../runs/runResults.js';
 import { readRunResult } from '../../../workspace/runFiles.js';
 import { ruleReach } from '../../../workspace/entries/ruleReach.js';
 import { latestResult } from '../../runReports.js';
+import { visibleBooks } from '../../visibleBooks.js';
 import { idParams, noQuery, notJson } from '../../schemas/common.js';
 import { bookPage } from '../../views/bookPage.js';
 import { booksPage } from '../../views/booksPage.js';
@@ -32,9 +33,17 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
     sendPage(reply, loginPage()),
   );
 
-  app.get('/', { config: { access: 'user' }, schema: { querystring: noQuery, response: notJson } }, async (request, reply) => {
-    return sendPage(reply, booksPage({ user: authOf(request).user, csrfToken: reply.generateCsrf(), books: await workspace.bookList() }));
-  });
+  app.get(
+    '/',
+    { config: { access: 'user', book: 'filtered' }, schema: { querystring: noQuery, response: notJson } },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      return sendPage(
+        reply,
+        booksPage({ user, csrfToken: reply.generateCsrf(), books: await visibleBooks(data, user, await workspace.bookList()) }),
+      );
+    },
+  );
 
   /**
    * A page about one book: the visitor logged in (else to /login), the book (else 404), its runs (newest first) and

@@ -7,7 +7,7 @@ import { sourcePriceWarnings } from '../../../workspace/sourcePriceWarnings.js';
 import { bookById } from '../lookups.js';
 import type { RouteApp } from '../RouteApp.js';
 
-/** `/api/books/:id/prices`: a book's manual prices (README, "Manual prices"), its next runs' price file; everyone reads, admins change. */
+/** `/api/books/:id/prices`: a book's manual prices (README, "Manual prices"), its next runs' price file; everyone who sees the book reads, admins and its staff change. */
 export async function priceRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
 
@@ -20,7 +20,7 @@ export async function priceRoutes(app: RouteApp): Promise<void> {
   app.post(
     '/api/books/:id/prices',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { querystring: noQuery, params: idParams, body: priceBody, response: responses({ 201: priceAddedResponse }) },
     },
     async (request, reply) => {
@@ -34,7 +34,7 @@ export async function priceRoutes(app: RouteApp): Promise<void> {
 
   app.delete(
     '/api/books/:id/prices/:priceId',
-    { config: { access: 'admin' }, schema: { querystring: noQuery, params: priceParams, response: responses({ 200: okResponse }) } },
+    { config: { access: 'staff' }, schema: { querystring: noQuery, params: priceParams, response: responses({ 200: okResponse }) } },
     async (request) => {
       const book = await bookById(workspace, request.params.id);
       const priceId = Number(request.params.priceId);

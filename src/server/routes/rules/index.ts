@@ -7,7 +7,7 @@ import { bookById } from '../lookups.js';
 import { noMatchWarning } from './noMatchWarning.js';
 import type { RouteApp } from '../RouteApp.js';
 
-/** `/api/books/:id/rules`: a book's corrections (docs/ledger-rules.md, "Book rules"); everyone reads, admins change. */
+/** `/api/books/:id/rules`: a book's corrections (docs/ledger-rules.md, "Book rules"); everyone who sees the book reads, admins and its staff change. */
 export async function ruleRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
 
@@ -20,7 +20,7 @@ export async function ruleRoutes(app: RouteApp): Promise<void> {
   app.post(
     '/api/books/:id/rules',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { querystring: noQuery, params: idParams, body: ruleBody, response: responses({ 201: ruleAddedResponse }) },
     },
     async (request, reply) => {
@@ -40,7 +40,7 @@ export async function ruleRoutes(app: RouteApp): Promise<void> {
 
   app.delete(
     '/api/books/:id/rules/:ruleId',
-    { config: { access: 'admin' }, schema: { querystring: noQuery, params: ruleParams, response: responses({ 200: okResponse }) } },
+    { config: { access: 'staff' }, schema: { querystring: noQuery, params: ruleParams, response: responses({ 200: okResponse }) } },
     async (request) => {
       const book = await bookById(workspace, request.params.id);
       const ruleId = Number(request.params.ruleId);

@@ -33,7 +33,7 @@ export async function runRoutes(app: RouteApp): Promise<void> {
 
   app.post(
     '/api/runs/:id/stop',
-    { config: { access: 'admin' }, schema: { ...one, response: responses({ 200: okResponse }) } },
+    { config: { access: 'staff' }, schema: { ...one, response: responses({ 200: okResponse }) } },
     async (request) => {
       const run = await runById(workspace, request.params.id);
       if (FINISHED_STATUSES.includes(run.status)) throw new HttpError(409, `run ${run.id} has already finished (${run.status})`);

@@ -9,7 +9,7 @@ export async function runKindRoutes(app: FastifyInstance): Promise<void> {
   const kinds = RUN_KINDS.map(runKindJson);
   app.get(
     '/api/run-kinds',
-    { config: { access: 'user' }, schema: { querystring: noQuery, response: responses({ 200: runKindsResponse }) } },
+    { config: { access: 'user', book: 'none' }, schema: { querystring: noQuery, response: responses({ 200: runKindsResponse }) } },
     () => Promise.resolve(kinds),
   );
 }

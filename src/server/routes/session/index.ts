@@ -51,7 +51,7 @@ export async function sessionRoutes(app: RouteApp, options: SessionOptions): Pro
 
   app.delete(
     '/api/session',
-    { config: { access: 'user' }, schema: { querystring: noQuery, response: responses({ 200: okResponse }) } },
+    { config: { access: 'user', book: 'none' }, schema: { querystring: noQuery, response: responses({ 200: okResponse }) } },
     async (request, reply) => {
       const { sessionDigest, user } = authOf(request);
       if (sessionDigest !== undefined) await workspace.data.removeSession(sessionDigest);

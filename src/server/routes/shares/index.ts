@@ -11,7 +11,7 @@ export interface ShareOptions {
   publicUrl?: string | undefined;
 }
 
-/** Share links of a run: create (admins), list, revoke (admins), and who downloaded what through one. */
+/** Share links of a run: create (admins and its staff), list, revoke (likewise), and who downloaded what through one. */
 export async function shareRoutes(app: RouteApp, options: ShareOptions): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
@@ -19,7 +19,7 @@ export async function shareRoutes(app: RouteApp, options: ShareOptions): Promise
   app.post(
     '/api/runs/:id/shares',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { querystring: noQuery, params: idParams, body: shareBody, response: responses({ 201: shareCreatedResponse }) },
     },
     async (request, reply) => {
@@ -43,7 +43,7 @@ export async function shareRoutes(app: RouteApp, options: ShareOptions): Promise
 
   app.delete(
     '/api/shares/:id',
-    { config: { access: 'admin' }, schema: { querystring: noQuery, params: shareParams, response: responses({ 200: okResponse }) } },
+    { config: { access: 'staff' }, schema: { querystring: noQuery, params: shareParams, response: responses({ 200: okResponse }) } },
     async (request) => {
       const share = await data.getShare(request.params.id);
       if (share === undefined || !(await data.revokeShare(share.id, workspace.now().toISOString()))) throw notFound('share');

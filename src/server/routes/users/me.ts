@@ -20,7 +20,7 @@ export async function ownPasswordRoutes(app: RouteApp, options: { throttle: Logi
   app.put(
     '/api/me/password',
     {
-      config: { access: 'user' },
+      config: { access: 'user', book: 'none' },
       schema: { querystring: noQuery, body: ownPasswordBody, response: responses({ 200: passwordSetResponse }) },
     },
     async (request, reply) => {
