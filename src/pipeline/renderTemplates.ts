@@ -1,10 +1,9 @@
-import path from 'node:path';
-import { CsvFileWriter } from '../output/CsvFileWriter.js';
 import { XlsxTwin } from '../output/XlsxTwin.js';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { CsvPart } from '../templates/CsvPart.js';
 import { renderableInParts } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
-import { TIEOUT_FILE, TIEOUT_HEADER, TIEOUT_KINDS, TIEOUT_XLSX, tieoutSheet } from '../templates/tieoutSheet.js';
+import { checkTies } from '../templates/tieoutSheet.js';
 import { spreadsheetKinds } from '../templates/spreadsheetKinds.js';
 import { makeDirectory } from '../makeDirectory.js';
 import type { RenderValuation } from './RenderValuation.js';
@@ -34,17 +33,17 @@ export interface RenderRequest extends TemplatePlace {
 }
 
 /**
- * Renders every template over one read of the ledger, then ties each out against the ledger (`tieout.csv`). Files
- * appear atomically and all together once every template is rendered and tied out; if anything fails, none does.
+ * Renders every template over one read of the ledger and checks each ties out against the ledger, handing the ties to
+ * the pass (the `tieout` output writes `tieout.csv`). Files appear atomically and all together once every template is
+ * rendered and tied out; if anything fails, none does.
  * A deferred valuation's pass prices from the cache while it tallies; when the cache lacked a price, the tallies'
  * questions are read and prepared, and every template renders again with the prepared prices (two reads more).
  */
 export async function renderTemplates(request: RenderRequest): Promise<TemplateResult[]> {
   makeDirectory(request.outDir);
   let rendered: Rendered[] = [];
-  const sheet = new CsvFileWriter(path.join(request.outDir, TIEOUT_FILE), { header: TIEOUT_HEADER, lineEnding: 'lf', finalNewline: true });
   const twins: XlsxTwin[] = [];
-  const sinks = (): Sink[] => [...rendered.flatMap((one) => one.sinks), sheet, ...twins];
+  const sinks = (): Sink[] => [...rendered.flatMap((one) => one.sinks), ...twins];
   try {
     const given = request.valuation;
     const deferred = given !== undefined && 'settle' in given ? given : null;
@@ -57,8 +56,9 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
         rendered = await renderPass(request, prepared.render);
       }
     }
-    for (const record of tieoutSheet(rendered.map((one) => one.tie))) sheet.writeRow(record);
-    await sheet.close();
+    const ties = rendered.map((one) => one.tie);
+    checkTies(ties);
+    request.pass?.tied(ties);
     if (request.xlsx === true) {
       for (const one of rendered.filter((candidate) => candidate.tie.template.xlsx)) {
         const kinds = spreadsheetKinds(one.tie.template);
@@ -66,7 +66,6 @@ export async function renderTemplates(request: RenderRequest): Promise<TemplateR
         twins.push(...made);
         one.result.files = [...one.result.files, ...made.map((twin) => twin.path)].sort();
       }
-      twins.push(new XlsxTwin(sheet.unpublishedPath, path.join(request.outDir, TIEOUT_XLSX), TIEOUT_KINDS));
       for (const twin of twins) await twin.close();
     }
     for (const sink of sinks()) sink.publish();
@@ -91,10 +90,13 @@ async function renderPass(request: RenderRequest, valuation: RenderValuation | C
     if (parts !== null) return [await renderTemplate(only, request, valuation, { parts })];
   }
   const collecting = valuation !== null && 'noted' in valuation ? valuation : null;
-  const fan = new LedgerFanOut(templates.length, () => {
+  const read = (): Iterable<LedgerEntry> => {
     const entries = pass?.claim(1) === true ? pass.tap(request.entries()) : request.entries();
     return collecting === null ? entries : collecting.noted(entries);
-  });
+  };
+  // A lone template walks the read itself: nothing to keep for another.
+  if (only !== null) return [await renderTemplate(only, request, valuation, { entries: read, pace: () => Promise.resolve() })];
+  const fan = new LedgerFanOut(templates.length, read);
   const settled = await Promise.allSettled(
     templates.map((template, index) =>
       renderTemplate(template, request, valuation, { entries: () => fan.entries(index), pace: () => fan.pace(index) })
@@ -110,9 +112,4 @@ async function renderPass(request: RenderRequest, valuation: RenderValuation | C
   if (failed === undefined) return done;
   for (const sink of done.flatMap((one) => one.sinks)) await sink.abort();
   throw failed.reason;
-}
-
-/** The tie-out sheet's files, beside the templates' (and its spreadsheet twin with the job's `xlsx`). */
-export function tieoutFiles(outDir: string, xlsx: boolean): string[] {
-  return [path.join(outDir, TIEOUT_FILE), ...(xlsx ? [path.join(outDir, TIEOUT_XLSX)] : [])];
 }

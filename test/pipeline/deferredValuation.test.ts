@@ -14,7 +14,7 @@ import { openPriceOracle } from '../../src/pipeline/openPriceOracle.js';
 import { periodBounds } from '../../src/pipeline/periodBounds.js';
 import { deferValuation } from '../../src/pipeline/prepareValuation.js';
 import type { PreparedValuation } from '../../src/pipeline/prepareValuation.js';
-import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import { missingPrices } from '../../src/prices/missingPrices.js';
 import { PriceQueries } from '../../src/prices/PriceQueries.js';
 import { recordAnswers } from '../../src/prices/RecordedPrices.js';
@@ -115,7 +115,7 @@ describe('valuation deferred to the first render', () => {
         forChains: (ids: readonly number[]) => ({ answers: recordAnswers(queries.assets(), prices, new Set(ids)) }),
       };
       const out = path.join(dir, 'reference');
-      await renderTemplates({
+      await renderTiedOut({
         entries: ledgerFromStore(store, job, chains),
         templates,
         period: periodBounds(store, job, chains),
@@ -157,9 +157,9 @@ describe('valuation deferred to the first render', () => {
       const split = ledgerParts(store, job, chains, { minRows: 0, threads: 2 });
       const ledger = ledgerFromStore(store, job, chains);
       let reads = 0;
-      await renderTemplates({
+      await renderTiedOut({
         entries: () => ((reads += 1), ledger()),
-        parts: (template, valuation) => (inParts ? split(template, valuation) : null),
+        parts: (template, valuation, pass) => (inParts ? split(template, valuation, pass) : null),
         templates: order,
         period: periodBounds(store, job, chains),
         outDir: out,

@@ -17,7 +17,8 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import type { SqliteStore } from '../../src/store/SqliteStore.js';
 import { localCsvPart, renderableInParts } from '../../src/templates/CsvPart.js';
-import { renderTemplates, type TemplateResult } from '../../src/pipeline/renderTemplates.js';
+import { type TemplateResult } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import type { Template } from '../../src/templates/Template.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { captureIo } from '../support/captureIo.js';
@@ -115,7 +116,7 @@ describe('rendering the ledger in parts on worker threads', () => {
     for (const template of templates) {
       const alone = path.join(out, template.name);
       results.push(
-        ...(await renderTemplates({
+        ...(await renderTiedOut({
           entries: ledgerFromStore(store, job, chains),
           parts: (rendered) => {
             const parts = split(rendered);
@@ -132,7 +133,7 @@ describe('rendering the ledger in parts on worker threads', () => {
       sheets.push((sheet ?? '').slice((sheet ?? '').indexOf('\n') + 1));
       Object.assign(files, written);
     }
-    const onePass = await renderTemplates({
+    const onePass = await renderTiedOut({
       entries: ledgerFromStore(store, job, chains),
       templates,
       period: periodBounds(store, job, chains),
@@ -188,7 +189,7 @@ describe('rendering the ledger in parts on worker threads', () => {
     const parts = new Map<string, number>();
     // Each alone: a lone template is what reads in parts.
     for (const template of templates) {
-      await renderTemplates({
+      await renderTiedOut({
         entries: ledgerFromStore(store, job, chains),
         parts: (rendered, prepared) => {
           const made = split(rendered, prepared);
@@ -200,7 +201,7 @@ describe('rendering the ledger in parts on worker threads', () => {
         context: { timezone: job.timezone },
         valuation,
       });
-      await renderTemplates({
+      await renderTiedOut({
         entries: ledgerFromStore(store, job, chains),
         templates: [template],
         outDir: path.join(again, template.name),
@@ -228,7 +229,7 @@ describe('rendering the ledger in parts on worker threads', () => {
     const unusable = path.join(dir, 'a-folder-not-a-store');
     fs.mkdirSync(unusable);
     await expect(
-      renderTemplates({
+      renderTiedOut({
         entries: ledgerFromStore(store, job, chains),
         parts: (template) => [
           localCsvPart(template, ledgerFromStore(store, job, chains.slice(0, 1))()),
