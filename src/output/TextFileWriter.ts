@@ -1,23 +1,37 @@
+import { createReadStream } from 'node:fs';
 import { AtomicFile } from './AtomicFile.js';
 
-/** Buffers text blocks (journal transactions) into an atomically written file. */
+/**
+ * Buffers text blocks (journal transactions) into an atomically written file. A `headed` file takes its first lines
+ * last (`head`): a journal declares every name before the first use, and knows them only once its one walk wrote the
+ * rest. Its body is then written aside and copied after the head when it closes.
+ */
 export class TextFileWriter {
-  private readonly file: AtomicFile;
+  private file: AtomicFile;
   private buffer: string[] = [];
   private bufferedChars = 0;
+  private readonly finalPath: string;
+  private headText = '';
 
-  constructor(finalPath: string) {
-    this.file = new AtomicFile(finalPath);
+  constructor(finalPath: string, options: { headed?: boolean } = {}) {
+    this.finalPath = finalPath;
+    // Named apart from the final file's temp, which gets its own when the head is known.
+    this.file = new AtomicFile(options.headed === true ? `${finalPath}.body` : finalPath);
   }
 
   get path(): string {
-    return this.file.finalPath;
+    return this.finalPath;
   }
 
   async write(text: string): Promise<void> {
     this.buffer.push(text);
     this.bufferedChars += text.length;
     if (this.bufferedChars >= 1 << 16) await this.flush();
+  }
+
+  /** A headed file's first lines, before everything written (once, before `close`). */
+  head(text: string): void {
+    this.headText = text;
   }
 
   async commit(): Promise<void> {
@@ -29,6 +43,17 @@ export class TextFileWriter {
   async close(): Promise<void> {
     await this.flush();
     await this.file.close();
+    if (this.file.finalPath === this.finalPath) return;
+    const body = this.file;
+    const whole = new AtomicFile(this.finalPath);
+    this.file = whole;
+    try {
+      await whole.write(this.headText);
+      for await (const chunk of createReadStream(body.tempPath)) await whole.write(chunk as Buffer);
+      await whole.close();
+    } finally {
+      await body.abort();
+    }
   }
 
   publish(): void {

@@ -4,6 +4,8 @@ import type { OpeningLot } from '../costbasis/Lot.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
 import type { RowPrices } from '../prices/valueLeg.js';
+import type { CellKind } from '../templates/spreadsheetKinds.js';
+import type { TemplateTie } from '../templates/tieoutSheet.js';
 
 /**
  * What an output needs of the run beyond the ledger: an output runs only when the run offers every one it names
@@ -20,7 +22,7 @@ export interface OutputNeeds {
 export type OutputNeed = keyof OutputNeeds;
 
 /** What of the job an output reads: plain data, so a part's thread can be handed it. */
-export type OutputJob = Pick<Job, 'rules' | 'apiLabels' | 'period' | 'timezone' | 'costBasis'>;
+export type OutputJob = Pick<Job, 'rules' | 'apiLabels' | 'period' | 'timezone' | 'costBasis'> & Partial<Pick<Job, 'xlsx'>>;
 
 /** Fed the valued ledger once, in ledger order (or one part of it, on any thread). */
 export interface OutputConsumer<State> {
@@ -36,8 +38,11 @@ export interface OutputCsv {
 
 /** Where an output's files go; the application layer writes them. */
 export interface OutputFiles {
-  /** A delivered CSV, `name` in the out dir (the result records that name). */
-  csv(name: string, header: readonly string[]): OutputCsv;
+  /**
+   * A delivered CSV, `name` in the out dir (the result records that name); with `xlsx`, its spreadsheet twin beside it
+   * (`.xlsx` for `.csv`), those the cells' kinds.
+   */
+  csv(name: string, header: readonly string[], options?: { xlsx?: readonly CellKind[] }): OutputCsv;
   /** A file kept in the run's folder for the workspace (not delivered, not in the manifest). */
   kept(name: string, text: string): Promise<void>;
 }
@@ -57,6 +62,16 @@ export interface OutputFinish {
   /** The user's opening lots (`--opening-lots`), when the run offers `lots`. */
   openingLots: readonly OpeningLot[];
   files: OutputFiles;
+  /** The export's templates as rendering tallied them, for the tie-out (absent or empty: no template). */
+  templates?: readonly TemplateTie[];
+  /** The sections the outputs finished before this one give the tie-out (`Output.tieout`), in registry order. */
+  tieout?: readonly TieoutSection[];
+}
+
+/** Rows an output adds to `tieout.csv` after the templates', in the sheet's columns (`TIEOUT_HEADER`). */
+export interface TieoutSection {
+  output: string;
+  records: readonly (readonly string[])[];
 }
 
 /** The manifest's parts an output fills besides its typed result under `outputs.<name>`. */
@@ -80,6 +95,11 @@ export interface Output<Name extends string, State, Schema extends TSchema> {
   finish(state: State, finish: OutputFinish): Promise<Static<Schema>>;
   /** The manifest's older keys (`rows.screening`, `rules`) this output fills, so the manifest stays as it was. */
   manifest?(result: Static<Schema>): ManifestPart;
+  /**
+   * Its section of the tie-out, from its result: rows in the sheet's columns (the template column naming the output,
+   * `line` saying what is tied) that the `tieout` output writes after the templates', in registry order.
+   */
+  tieout?(result: Static<Schema>): TieoutSection['records'];
 }
 
 // The registry holds outputs of every state and result; each is checked against its own types where declared.

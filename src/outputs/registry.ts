@@ -4,12 +4,14 @@ import { gainsOutput } from './gainsOutput.js';
 import { missingPricesOutput } from './missingPricesOutput.js';
 import type { AnyOutput, OutputNeed } from './Output.js';
 import { overridesOutput } from './overridesOutput.js';
+import { tieoutOutput } from './tieoutOutput.js';
 
 /**
- * Every output an export may write besides its templates, in the order their manifest parts are written. A new
- * output is one module and one line here.
+ * Every output an export may write besides its templates, in the order they finish and their manifest parts are
+ * written. A new output is one module and one line here, before the tie-out, which writes the sections of those
+ * before it.
  */
-export const OUTPUTS = [overridesOutput, missingPricesOutput, gainsOutput, balanceSeriesOutput] as const;
+export const OUTPUTS = [overridesOutput, missingPricesOutput, gainsOutput, balanceSeriesOutput, tieoutOutput] as const;
 
 /** Each registered output's typed result, by name; absent when the run did not offer what the output needs. */
 export type OutputResults = { [O in (typeof OUTPUTS)[number] as O['name']]?: Static<O['result']> };

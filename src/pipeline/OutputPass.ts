@@ -1,5 +1,6 @@
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { AnyOutput, OutputConsumer, OutputJob } from '../outputs/Output.js';
+import type { TemplateTie } from '../templates/tieoutSheet.js';
 
 /** What a part's thread needs to feed the outputs itself: where each output's module is, and the job. Plain data. */
 export interface OutputPassSpec {
@@ -17,6 +18,7 @@ export class OutputPass {
   private claimed = false;
   private expected = 0;
   private states: unknown[][];
+  private templateTies: readonly TemplateTie[] = [];
 
   constructor(
     readonly outputs: readonly AnyOutput[],
@@ -40,6 +42,15 @@ export class OutputPass {
       this.outputs.map((output) => output.consumer(this.job) as OutputConsumer<unknown>),
       (states) => this.add(states),
     );
+  }
+
+  /** The templates' tallies once rendered and checked, for the tie-out. */
+  tied(ties: readonly TemplateTie[]): void {
+    this.templateTies = ties;
+  }
+
+  get ties(): readonly TemplateTie[] {
+    return this.templateTies;
   }
 
   /** What a part's thread needs to tap its entries itself. */

@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import type { ManifestPart, OutputFinish } from '../outputs/Output.js';
+import type { ManifestPart, OutputFinish, TieoutSection } from '../outputs/Output.js';
 import type { OutputResults } from '../outputs/registry.js';
 import { OutputFileSet } from './outputFiles.js';
 import type { OutputPass } from './OutputPass.js';
@@ -23,7 +23,7 @@ export interface FinishedOutputs {
 /** What the run gives its outputs; without `prices`, `history` or `openingLots`: none, an empty ledger, none. */
 export interface FinishPlace
   extends
-    Omit<OutputFinish, 'files' | 'prices' | 'history' | 'openingLots'>,
+    Omit<OutputFinish, 'files' | 'prices' | 'history' | 'openingLots' | 'templates' | 'tieout'>,
     Partial<Pick<OutputFinish, 'prices' | 'history' | 'openingLots'>> {
   outDir: string;
   runFolder: string | null;
@@ -31,7 +31,8 @@ export interface FinishPlace
 
 /**
  * Each output of the pass finished from its merged state, in registry order, its result checked against the schema
- * it declares; their files published together, or none when one fails.
+ * it declares and its tie-out section handed to those after it; their files published together, or none when one
+ * fails. The templates' tallies are the pass's (`OutputPass.tied`).
  */
 export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<LedgerEntry>, place: FinishPlace): Promise<FinishedOutputs> {
   const states = pass.merged(ledger);
@@ -39,6 +40,7 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
   const results: Record<string, unknown> = {};
   const delivered: Record<string, unknown> = {};
   const parts: ManifestPart[] = [];
+  const tieout: TieoutSection[] = [];
   try {
     for (const [index, output] of pass.outputs.entries()) {
       const result = await output.finish(states[index], {
@@ -48,6 +50,8 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
         history: place.history ?? (() => []),
         openingLots: place.openingLots ?? [],
         files,
+        templates: pass.ties,
+        tieout: [...tieout],
       });
       if (!Value.Check(output.result, result)) {
         throw new LedgerscanError(`the ${output.name} output's result does not match its schema`, { kind: 'defect' });
@@ -55,6 +59,8 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
       results[output.name] = result;
       if (output.needs.runFolder === undefined) delivered[output.name] = result;
       parts.push(output.manifest?.(result) ?? {});
+      const records = output.tieout?.(result) ?? [];
+      if (records.length > 0) tieout.push({ output: output.name, records });
     }
     return { results: results as OutputResults, delivered, parts, files: await files.commit(), outDir: place.outDir };
   } catch (error) {

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { AtomicFile } from '../output/AtomicFile.js';
 import { CsvFileWriter } from '../output/CsvFileWriter.js';
+import { XlsxTwin } from '../output/XlsxTwin.js';
+import type { CellKind } from '../templates/spreadsheetKinds.js';
 import type { OutputCsv, OutputFiles } from '../outputs/Output.js';
 
 /** The outputs' files of one export: delivered CSVs in the out dir, published together; kept files in the run's folder. */
 export class OutputFileSet implements OutputFiles {
-  private readonly writers: CsvFileWriter[] = [];
+  private readonly writers: { writer: CsvFileWriter; xlsx?: readonly CellKind[] }[] = [];
+  private readonly twins: XlsxTwin[] = [];
   private readonly keptFiles: AtomicFile[] = [];
 
   constructor(
@@ -14,9 +17,9 @@ export class OutputFileSet implements OutputFiles {
     private readonly runFolder: string | null,
   ) {}
 
-  csv(name: string, header: readonly string[]): OutputCsv {
+  csv(name: string, header: readonly string[], options: { xlsx?: readonly CellKind[] } = {}): OutputCsv {
     const writer = new CsvFileWriter(path.join(this.outDir, name), { header: [...header], lineEnding: 'lf', finalNewline: true });
-    this.writers.push(writer);
+    this.writers.push({ writer, ...options });
     return {
       async write(record) {
         writer.writeRow(record);
@@ -32,15 +35,24 @@ export class OutputFileSet implements OutputFiles {
     await file.write(text);
   }
 
-  /** Publishes every file; the delivered ones' paths, for the manifest. */
+  /** Publishes every file, spreadsheet twins made first; the delivered ones' paths, for the manifest. */
   async commit(): Promise<string[]> {
-    for (const writer of this.writers) await writer.commit();
+    for (const { writer, xlsx } of this.writers) {
+      await writer.close();
+      if (xlsx === undefined) continue;
+      const twin = new XlsxTwin(writer.unpublishedPath, writer.path.replace(/(\.csv)?$/, '.xlsx'), xlsx);
+      this.twins.push(twin);
+      await twin.close();
+    }
+    for (const { writer } of this.writers) writer.publish();
+    for (const twin of this.twins) twin.publish();
     for (const file of this.keptFiles) await file.commit();
-    return this.writers.map((writer) => writer.path);
+    return [...this.writers.map(({ writer }) => writer.path), ...this.twins.map((twin) => twin.path)];
   }
 
   async abort(): Promise<void> {
-    for (const writer of this.writers) await writer.abort();
+    for (const { writer } of this.writers) await writer.abort();
+    for (const twin of this.twins) await twin.abort();
     for (const file of this.keptFiles) await file.abort();
   }
 }

@@ -27,7 +27,7 @@ import { periodBounds } from './periodBounds.js';
 import { deferValuation, type PreparedValuation } from './prepareValuation.js';
 import { readOpeningLots } from './readOpeningLots.js';
 import { refuseUnstartedPeriod } from './refuseUnstartedPeriod.js';
-import { renderTemplates, tieoutFiles, type TemplateResult } from './renderTemplates.js';
+import { renderTemplates, type TemplateResult } from './renderTemplates.js';
 import { syncPlan } from './syncPlan.js';
 import { toolVersion } from './toolVersion.js';
 
@@ -200,7 +200,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
         outputs: outputs.delivered,
         warnings,
       },
-      files: [...results.flatMap((result) => result.files), ...tieoutFiles(job.out, job.xlsx), ...outputs.files],
+      files: [...results.flatMap((result) => result.files), ...outputs.files],
       generatedAt: now().toISOString(),
     });
     const overrides = overrideReport(outputs.results, job.out);

@@ -24,42 +24,51 @@ export interface JournalSurvey {
 type Declared = CommodityDeclaration & { contracts: string[]; chains: string[] };
 
 /**
- * One pass over the journal's transactions without writing, so the file can declare every account and commodity
- * before its first use (ledger-cli's `--strict` and `--pedantic`) and keep its memory to one entry per name.
+ * What a journal's transactions declare, gathered as they are written, so the file can declare every account and
+ * commodity before its first use (ledger-cli's `--strict` and `--pedantic`) and keep its memory to one entry per name.
  * beancount leaves out a commodity whose debits reach 10^9 units or 28 significant digits: every balance and sum
  * of it is bounded by its debits, so everything left stays exact and displayable in every beancount report.
  */
-export function surveyJournal(steps: Iterable<JournalStep>, dialect: AccountDialect): JournalSurvey {
-  const declared = new Map<string, Declared>();
-  const debits = new Map<string, bigint>();
-  const accounts = new Map<string, Set<string>>();
-  let firstDate = '';
-  for (const { tx, date } of steps) {
-    if (firstDate === '' || date < firstDate) firstDate = date;
+export class JournalSurveyor {
+  private readonly declared = new Map<string, Declared>();
+  private readonly debits = new Map<string, bigint>();
+  private readonly accounts = new Map<string, Set<string>>();
+  private firstDate = '';
+
+  constructor(private readonly dialect: AccountDialect) {}
+
+  add({ tx, date }: JournalStep): void {
+    if (this.firstDate === '' || date < this.firstDate) this.firstDate = date;
     for (const p of tx.postings) {
-      declare(declared, p);
-      let used = accounts.get(p.account);
-      if (used === undefined) accounts.set(p.account, (used = new Set()));
+      declare(this.declared, p);
+      let used = this.accounts.get(p.account);
+      if (used === undefined) this.accounts.set(p.account, (used = new Set()));
       used.add(p.commodity);
-      if (p.amountRaw > 0n) debits.set(p.commodity, (debits.get(p.commodity) ?? 0n) + p.amountRaw);
+      if (p.amountRaw > 0n) this.debits.set(p.commodity, (this.debits.get(p.commodity) ?? 0n) + p.amountRaw);
     }
   }
-  const leftOut = new Map<string, LeftOutNote>();
-  if (dialect === 'beancount') {
-    for (const c of declared.values()) {
-      const total = debits.get(c.commodity) ?? 0n;
-      if (!fitsBeancount(total, c.decimals)) leftOut.set(c.commodity, { ...c, debits: total });
+
+  /** After the last transaction. */
+  survey(): JournalSurvey {
+    const leftOut = new Map<string, LeftOutNote>();
+    if (this.dialect === 'beancount') {
+      for (const c of this.declared.values()) {
+        const total = this.debits.get(c.commodity) ?? 0n;
+        if (!fitsBeancount(total, c.decimals)) leftOut.set(c.commodity, { ...c, debits: total });
+      }
     }
+    return {
+      firstDate: this.firstDate,
+      commodities: [...this.declared.values()]
+        .filter((c) => !leftOut.has(c.commodity))
+        .sort((a, b) => (a.commodity < b.commodity ? -1 : 1)),
+      accounts: [...this.accounts]
+        .filter(([, used]) => [...used].some((c) => !leftOut.has(c)))
+        .map(([account]) => account)
+        .sort(),
+      leftOut,
+    };
   }
-  return {
-    firstDate,
-    commodities: [...declared.values()].filter((c) => !leftOut.has(c.commodity)).sort((a, b) => (a.commodity < b.commodity ? -1 : 1)),
-    accounts: [...accounts]
-      .filter(([, used]) => [...used].some((c) => !leftOut.has(c)))
-      .map(([account]) => account)
-      .sort(),
-    leftOut,
-  };
 }
 
 function fitsBeancount(total: bigint, decimals: number | null): boolean {

@@ -6,7 +6,7 @@ import { DateFormatter } from './DateFormatter.js';
 import type { Holding } from './Holdings.js';
 import type { JournalTransaction } from './JournalBook.js';
 import { JournalBook } from './JournalBook.js';
-import type { BalanceAssertion, JournalHeader } from './journalText.js';
+import type { BalanceAssertion, JournalHeader, LeftOutNote } from './journalText.js';
 import {
   beancountBalances,
   beancountDeclarations,
@@ -18,18 +18,17 @@ import {
   hledgerDeclarations,
   hledgerTransaction,
 } from './journalText.js';
-import { chainSlug, surveyJournal } from './journalSurvey.js';
+import { chainSlug, JournalSurveyor, type JournalSurvey } from './journalSurvey.js';
 import { journalWalk } from './journalWalk.js';
 import type { PeriodBounds } from './PeriodBounds.js';
 import type { Posting } from './Posting.js';
 import type { Template } from './Template.js';
-import { TIE_REASON, TieTally } from './TieTally.js';
+import { TIE_REASON, type TieTally } from './TieTally.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { isNft } from './ViewRow.js';
 import type { Leg, ViewRow } from './ViewRow.js';
 import { JournalPrices } from './JournalPrices.js';
 import type { RowPrices } from '../prices/valueLeg.js';
-import { EVERY_LEG } from './amountColumns.js';
 
 /** What the closing assertions were checked against, for the run's summary. */
 export interface AssertionTally {
@@ -49,12 +48,26 @@ export interface JournalSink {
 export interface JournalRender {
   rows: number;
   assertions: AssertionTally | null;
+  /**
+   * beancount's survey when the walk found commodities past its numbers, which it had written as any other: the
+   * journal must be written again over the ledger knowing them (`known`). `null` when the files are complete.
+   */
+  redo: JournalSurvey | null;
 }
 
-/** Where a journal goes: the books, and (hledger) the closing transaction in a file of its own. */
+/** Where a journal goes: the books, whose head (declarations) is given last, and (hledger) the closing transaction. */
 export interface JournalFiles {
-  main: JournalSink;
+  main: JournalSink & { head(text: string): void };
   closing: JournalSink | null;
+}
+
+export interface JournalOptions {
+  /** A valued export's prices: the journal's price directives. */
+  prices?: RowPrices | null;
+  /** The survey of an earlier walk (`redo`): what to leave out is known before the first line. */
+  known?: JournalSurvey;
+  /** Awaited before each transaction is taken: a walk sharing its read of the ledger keeps pace with the others. */
+  pace?: () => Promise<void>;
 }
 
 /** `ledgerscan.journal` → `ledgerscan.closing.journal`: the closing transaction, to put between two years joined by `cat`. */
@@ -67,45 +80,30 @@ export function closingFileName(fileName: string): string {
  * A plain-text journal (hledger or beancount) over the period: declarations first, opening balances, the
  * movements and closing balance assertions (the chain's balance where it can be read, else the ledger's). The
  * closing transaction, which would show every holding at zero, goes to `files.closing` (hledger) or nowhere
- * (beancount, whose reports close periods themselves). `entries` is walked twice: once to learn the names to
- * declare (tallying into a scratch tie), once to write.
+ * (beancount, whose reports close periods themselves). One walk over `entries` writes the transactions and learns
+ * the names to declare, given as the file's head once it ends; beancount walks again (`redo`) only when it must
+ * leave a commodity out, which it knows only then.
  */
 export async function renderJournal(
   template: Template,
-  entries: (tie: TieTally) => Iterable<LedgerEntry>,
+  entries: Iterable<LedgerEntry>,
   period: PeriodBounds | undefined,
   amounts: AmountFormatter,
   files: JournalFiles,
   tie: TieTally,
-  prices: RowPrices | null = null,
+  options: JournalOptions = {},
 ): Promise<JournalRender> {
+  const prices = options.prices ?? null;
   const dialect = template.renderer === 'beancount' ? 'beancount' : 'hledger';
   const writer = files.main;
   const dates = new DateFormatter('yyyy-MM-dd', template.date.zone);
   const names = new AssetNamer('symbol', 'symbol');
   const bounds = template.balances === 'none' ? undefined : period;
   const closing = bounds !== undefined && template.balances === 'opening-closing';
-  const survey = surveyJournal(
-    journalWalk(
-      new JournalBook(template.accounts, dialect),
-      bounds,
-      closing && files.closing !== null,
-      entries(new TieTally(template, () => EVERY_LEG)),
-      dates,
-    ),
-    dialect,
-  );
-  if (survey.leftOut.size > 0) await writer.write(beancountLeftOut(survey.leftOut.values()));
-  if (survey.accounts.length > 0) {
-    await writer.write(
-      dialect === 'beancount'
-        ? beancountDeclarations(survey.firstDate, survey.commodities, survey.accounts)
-        : hledgerDeclarations(survey.commodities, survey.accounts),
-    );
-  }
+  const surveyor = options.known === undefined ? new JournalSurveyor(dialect) : null;
+  const leftOut = options.known?.leftOut ?? new Map<string, LeftOutNote>();
   const book = new JournalBook(template.accounts, dialect);
   const market = prices === null ? null : new JournalPrices(prices);
-  if (market !== null && survey.accounts.length > 0) await writer.write(market.declaration(dialect, survey.firstDate));
   const accounts = new Set<string>();
   let rows = 0;
 
@@ -119,9 +117,9 @@ export async function renderJournal(
   ): Promise<void> => {
     const kept: Posting[] = [];
     for (const p of tx.postings) {
-      const leftOut = survey.leftOut.has(p.commodity);
-      if (p.side === 'asset') tie.row(p.row, leftOut ? null : p.row, leftOut ? TIE_REASON.beancountRange : null);
-      if (!leftOut) kept.push(p);
+      const out = leftOut.has(p.commodity);
+      if (p.side === 'asset') tie.row(p.row, out ? null : p.row, out ? TIE_REASON.beancountRange : null);
+      if (!out) kept.push(p);
       else if (p.side === 'asset') await to.write(beancountLeftOutPosting(date, p));
     }
     if (kept.length === 0) return;
@@ -138,7 +136,15 @@ export async function renderJournal(
   };
 
   const tally: AssertionTally | null = closing ? { accounts: 0, fromChain: 0, differing: [] } : null;
-  for (const { kind, tx, date } of journalWalk(book, bounds, closing, entries(tie), dates)) {
+  const steps = journalWalk(book, bounds, closing, entries, dates)[Symbol.iterator]();
+  for (;;) {
+    await options.pace?.();
+    const next = steps.next();
+    if (next.done === true) break;
+    const step = next.value;
+    const { kind, tx, date } = step;
+    // The closing transaction is declared only where it is written.
+    if (kind !== 'closing' || files.closing !== null) surveyor?.add(step);
     if (kind === 'opening') {
       await write(tx, date, balanceHeader(tx, 'opening balances'));
     } else if (kind === 'movement') {
@@ -173,7 +179,18 @@ export async function renderJournal(
     }
   }
   if (market !== null) await writer.write(market.text(dialect));
-  return { rows, assertions: tally };
+  const survey = options.known ?? (surveyor as JournalSurveyor).survey();
+  if (options.known === undefined && survey.leftOut.size > 0) return { rows, assertions: tally, redo: survey };
+  writer.head(
+    (survey.leftOut.size > 0 ? beancountLeftOut(survey.leftOut.values()) : '') +
+      (survey.accounts.length === 0
+        ? ''
+        : (dialect === 'beancount'
+            ? beancountDeclarations(survey.firstDate, survey.commodities, survey.accounts)
+            : hledgerDeclarations(survey.commodities, survey.accounts)) +
+          (market === null ? '' : market.declaration(dialect, survey.firstDate))),
+  );
+  return { rows, assertions: tally, redo: null };
 }
 
 function legOfRow(row: ViewRow): Leg {

@@ -64,26 +64,13 @@ const lineOrder: readonly TieLine[] = ['ledger', 'template', 'explained', 'state
 /**
  * The tie-out sheet's records: per template and holding the ledger's totals, the template's, each reason it
  * left out or merged an amount, and its balance rows; then the template's rounding residuals per currency and,
- * valued, the sums of the values its rows carry (`value` line, in the book's currency).
- * Throws when the ledger's totals differ from the template's plus what it explains, naming template and asset:
- * a template must never drop value silently.
+ * valued, the sums of the values its rows carry (`value` line, in the book's currency). The ties were checked
+ * (`checkTies`) before.
  */
 export function tieoutSheet(ties: readonly TemplateTie[]): string[][] {
   const records: string[][] = [];
   for (const { template, tie, residuals, values } of ties) {
-    const byHolding = new Map<string, TieAmounts[]>();
-    for (const amounts of tie.amounts.values()) {
-      const list = byHolding.get(amounts.holding);
-      if (list === undefined) byHolding.set(amounts.holding, [amounts]);
-      else list.push(amounts);
-    }
-    const holdings = [...byHolding.keys()].sort((a, b) => compareAssets(tie.assets.get(a) as TieAsset, tie.assets.get(b) as TieAsset));
-    for (const holding of holdings) {
-      const asset = tie.assets.get(holding) as TieAsset;
-      const lines = (byHolding.get(holding) as TieAmounts[]).sort(
-        (a, b) => lineOrder.indexOf(a.line) - lineOrder.indexOf(b.line) || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0),
-      );
-      checkTied(template, asset, lines);
+    for (const [asset, lines] of holdingLines(tie)) {
       for (const line of lines) {
         records.push([
           ...holdingCells(template.name, asset),
@@ -125,6 +112,31 @@ export function tieoutSheet(ties: readonly TemplateTie[]): string[][] {
     if (values !== undefined && values !== null) records.push(valueRecord(template.name, values));
   }
   return records;
+}
+
+/**
+ * Throws when a template's ledger totals differ from its rows' plus what it explains, naming template and asset: a
+ * template must never drop value silently. Checked before any of the export's files is published.
+ */
+export function checkTies(ties: readonly TemplateTie[]): void {
+  for (const { template, tie } of ties) for (const [asset, lines] of holdingLines(tie)) checkTied(template, asset, lines);
+}
+
+/** A tally's lines per holding, holdings and lines in the sheet's order. */
+function holdingLines(tie: TieState): [TieAsset, TieAmounts[]][] {
+  const byHolding = new Map<string, TieAmounts[]>();
+  for (const amounts of tie.amounts.values()) {
+    const list = byHolding.get(amounts.holding);
+    if (list === undefined) byHolding.set(amounts.holding, [amounts]);
+    else list.push(amounts);
+  }
+  const holdings = [...byHolding.keys()].sort((a, b) => compareAssets(tie.assets.get(a) as TieAsset, tie.assets.get(b) as TieAsset));
+  return holdings.map((holding) => [
+    tie.assets.get(holding) as TieAsset,
+    (byHolding.get(holding) as TieAmounts[]).sort(
+      (a, b) => lineOrder.indexOf(a.line) - lineOrder.indexOf(b.line) || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0),
+    ),
+  ]);
 }
 
 /** The template's value totals in the book's currency: legs valued in `rows`, those without a value in `reason`. */

@@ -14,7 +14,7 @@ import { openPriceOracle } from '../../src/pipeline/openPriceOracle.js';
 import { periodBounds } from '../../src/pipeline/periodBounds.js';
 import { deferValuation } from '../../src/pipeline/prepareValuation.js';
 import type { PreparedValuation } from '../../src/pipeline/prepareValuation.js';
-import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import { missingPrices } from '../../src/prices/missingPrices.js';
 import { PriceQueries } from '../../src/prices/PriceQueries.js';
 import { recordAnswers } from '../../src/prices/RecordedPrices.js';
@@ -37,8 +37,8 @@ const CHAINS = [1, 10, 42161];
 const TEMPLATES = ['ledger', 'ctc', 'hledger'];
 
 /**
- * A valued export collects its price questions while the first template renders (no pass of its own over the
- * ledger) and prepares them after. Whatever the cache held, every file, the missing list and the counts must be
+ * A valued export collects its price questions while its templates render from one read (no pass of its own over
+ * the ledger) and prepares them after. Whatever the cache held, every file, the missing list and the counts must be
  * what a collecting pass followed by one `prepare` gives, and the price calls as few.
  */
 describe('valuation deferred to the first render', () => {
@@ -115,7 +115,7 @@ describe('valuation deferred to the first render', () => {
         forChains: (ids: readonly number[]) => ({ answers: recordAnswers(queries.assets(), prices, new Set(ids)) }),
       };
       const out = path.join(dir, 'reference');
-      await renderTemplates({
+      await renderTiedOut({
         entries: ledgerFromStore(store, job, chains),
         templates,
         period: periodBounds(store, job, chains),
@@ -155,18 +155,18 @@ describe('valuation deferred to the first render', () => {
       );
       if (warmed) await deferred.warm(ledgerFromStore(store, job, chains));
       const split = ledgerParts(store, job, chains, { minRows: 0, threads: 2 });
-      const renders = new Map<string, number>();
-      const counted = (name: string): void => void renders.set(name, (renders.get(name) ?? 0) + 1);
-      await renderTemplates({
-        entries: ledgerFromStore(store, job, chains),
-        parts: (template, valuation) => (counted(template.name), inParts ? split(template, valuation) : null),
+      const ledger = ledgerFromStore(store, job, chains);
+      let reads = 0;
+      await renderTiedOut({
+        entries: () => ((reads += 1), ledger()),
+        parts: (template, valuation, pass) => (inParts ? split(template, valuation, pass) : null),
         templates: order,
         period: periodBounds(store, job, chains),
         outDir: out,
         context: { timezone: job.timezone },
         valuation: deferred,
       });
-      return { prepared: deferred.prepared(), renders: Object.fromEntries(renders), files: filesIn(out) };
+      return { prepared: deferred.prepared(), reads, files: filesIn(out) };
     } finally {
       store.close();
     }
@@ -179,7 +179,7 @@ describe('valuation deferred to the first render', () => {
     hits: prepared.stats.cacheHits,
   });
 
-  it('cold: renders the first template again with the prepared prices, making the calls a collecting pass makes', async () => {
+  it('cold: renders every template again with the prepared prices, making the calls a collecting pass makes', async () => {
     const state = stateCopy('cold');
     const cold = await deferredRender(state, path.join(dir, 'cold'), true);
     expect(cold.files).toEqual(reference.files);
@@ -187,8 +187,9 @@ describe('valuation deferred to the first render', () => {
     expect(reference.prepared.stats.calls).toBeGreaterThan(0);
     expect(cold.prepared.stats.calls).toBe(reference.prepared.stats.calls);
     expect(cold.prepared.stats.expectedCalls).toBe(reference.prepared.stats.expectedCalls);
-    // The ledger in parts, rendered twice: the cache lacked its prices, so the first render's guesses were not kept.
-    expect(cold.renders).toEqual({ ledger: 2, ctc: 1 });
+    // Read three times: the cache lacked prices, so the pass's guesses were not kept; the questions were read and
+    // prepared, and every template rendered again.
+    expect(cold.reads).toBe(3);
 
     // Warm on the same store: one render of each template, no call, the same files in parts and in one pass.
     const warm = await deferredRender(state, path.join(dir, 'warm-parts'), true);
@@ -197,7 +198,7 @@ describe('valuation deferred to the first render', () => {
     expect(warm.prepared.missing).toEqual(reference.prepared.missing);
     expect(warm.prepared.questions).toBe(reference.prepared.questions);
     expect(Object.entries(warm.prepared.unqueried)).toEqual(Object.entries(reference.prepared.unqueried));
-    expect(warm.renders).toEqual({ ledger: 1, ctc: 1 });
+    expect(warm.reads).toBe(1);
     // Settled from the render's tallies, not prepared: the cache hits a prepare of the same questions counts.
     const store = openSqliteStore(state);
     try {
@@ -209,20 +210,28 @@ describe('valuation deferred to the first render', () => {
     }
     const onePass = await deferredRender(state, path.join(dir, 'warm-one-pass'), false);
     expect(onePass.files).toEqual(reference.files);
-    expect(onePass.renders).toEqual({ ledger: 1, ctc: 1 });
+    expect(onePass.reads).toBe(1);
     expect(same(onePass.prepared)).toEqual(same(warm.prepared));
+
+    // A lone template reads in parts on threads, which tally their rows' prices themselves: cold, the questions are
+    // read on this thread (the one read of `entries`) and the parts render again with the prepared prices.
+    const ledgerOnly = templates.filter((template) => template.name === 'ledger');
+    const lone = await deferredRender(stateCopy('lone'), path.join(dir, 'lone'), true, ledgerOnly);
+    expect(lone.reads).toBe(1);
+    expect(lone.files['ledger.csv']).toBe(reference.files['ledger.csv']);
+    expect(same(lone.prepared)).toEqual(same(reference.prepared));
   }, 120_000);
 
-  it('warmed before the render (as a cold sync does while it fetches receipts): each template renders once, with the calls and figures of a collecting pass', async () => {
+  it('warmed before the render (as a cold sync does while it fetches receipts): one read renders every template, with the calls and figures of a collecting pass', async () => {
     const warmed = await deferredRender(stateCopy('warmed'), path.join(dir, 'warmed'), true, templates, true);
     expect(warmed.files).toEqual(reference.files);
-    expect(warmed.renders).toEqual({ ledger: 1, ctc: 1 });
+    expect(warmed.reads).toBe(1);
     // The prices it read were this run's calls: as cold as the reference's prepare, not a hit each.
     expect(same(warmed.prepared)).toEqual(same(reference.prepared));
     expect(warmed.prepared.stats).toEqual(reference.prepared.stats);
   }, 120_000);
 
-  it('a journal first: its questions noted in a pass of their own, before it renders', async () => {
+  it('a journal first: rendered in the same pass as the others, from the cache, and again once prepared', async () => {
     const journalFirst = [...templates].sort((a, b) => (a.renderer === 'csv' ? 1 : 0) - (b.renderer === 'csv' ? 1 : 0));
     expect(journalFirst[0]?.renderer).not.toBe('csv');
     const result = await deferredRender(stateCopy('journal-first'), path.join(dir, 'journal-first'), true, journalFirst);
@@ -233,5 +242,6 @@ describe('valuation deferred to the first render', () => {
     expect(sheet?.split('\n').sort()).toEqual(referenceSheet?.split('\n').sort());
     expect(result.prepared.stats.calls).toBe(reference.prepared.stats.calls);
     expect(same(result.prepared)).toEqual(same(reference.prepared));
+    expect(result.reads).toBe(3);
   }, 120_000);
 });

@@ -28,4 +28,6 @@ export const entryCountOutput: Output<'entryCounts', Record<number, number>, typ
     for (const chain of chains) await csv.write([chain, String(counts[Number(chain)])]);
     return { file: 'entry-counts.csv', entries: Object.values(counts).reduce((sum, count) => sum + count, 0), chains: chains.length };
   },
+  // Its section of the tie-out: one line, the entries it counted.
+  tieout: (result) => [['entryCounts', '', '', '', '', '', '', 'entries', '', String(result.entries), '', '', '', '']],
 };

@@ -8,6 +8,7 @@ import { loadJob } from '../../src/config/loadJob.js';
 import type { Manifest } from '../../src/output/writeManifest.js';
 import type { AnyOutput } from '../../src/outputs/Output.js';
 import { OUTPUTS } from '../../src/outputs/registry.js';
+import { tieoutOutput } from '../../src/outputs/tieoutOutput.js';
 import { finishOutputs } from '../../src/pipeline/finishOutputs.js';
 import { jobTemplates } from '../../src/pipeline/jobTemplates.js';
 import { ledgerFromStore } from '../../src/pipeline/ledgerFromStore.js';
@@ -43,7 +44,8 @@ describe('outputs of an export', () => {
   let sandbox: Sandbox;
   let job: Job;
   let result: ExportResult;
-  const registry: readonly AnyOutput[] = [...OUTPUTS, entryCountOutput];
+  // Before the tie-out, which writes the sections of the outputs before it.
+  const registry: readonly AnyOutput[] = [...OUTPUTS.filter((output) => output !== tieoutOutput), entryCountOutput, tieoutOutput];
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-outputs-'));
@@ -88,12 +90,26 @@ describe('outputs of an export', () => {
       expect.arrayContaining(['entry-counts.csv', 'prices-missing.csv', 'tieout.csv', 'gains.csv']),
     );
     // The balance series is the workspace's, kept in its run folder: in the results, not in the manifest.
-    expect(Object.keys(manifest.outputs)).toEqual(['overrides', 'missingPrices', 'gains', 'entryCounts']);
-    expect(Object.keys(result.outputs)).toEqual(['overrides', 'missingPrices', 'gains', 'balanceSeries', 'entryCounts']);
+    expect(Object.keys(manifest.outputs)).toEqual(['overrides', 'missingPrices', 'gains', 'entryCounts', 'tieout']);
+    expect(Object.keys(result.outputs)).toEqual(['overrides', 'missingPrices', 'gains', 'balanceSeries', 'entryCounts', 'tieout']);
     expect(manifest.rules).toEqual([]);
     const series = JSON.parse(fs.readFileSync(path.join(dir, 'run', 'balance-series.json'), 'utf8')) as { series: unknown[] };
     expect(series.series.length).toBeGreaterThan(3);
     expect(result.outputs.balanceSeries?.series).toBe(series.series.length);
+  });
+
+  it("ends the tie-out with the sections the outputs before it give, after the templates'", () => {
+    const sheet = fs.readFileSync(path.join(job.out, 'tieout.csv'), 'utf8').trimEnd().split('\n');
+    const entries = (result.outputs as Record<string, { entries: number }>).entryCounts?.entries;
+    expect(sheet.at(-1)).toBe(`entryCounts,,,,,,,entries,,${entries},,,,`);
+    expect(sheet.filter((line) => line.startsWith('entryCounts,'))).toHaveLength(1);
+    expect(result.outputs.tieout).toEqual({
+      file: 'tieout.csv',
+      xlsx: null,
+      templates: ['ledger', 'koinly', 'hledger'],
+      sections: ['entryCounts'],
+      rows: sheet.length - 1,
+    });
   });
 
   it('gives each output a result its own schema accepts', () => {

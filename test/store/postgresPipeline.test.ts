@@ -17,7 +17,7 @@ import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { planBlockRanges, type BlockPlan } from '../../src/sync/planBlockRanges.js';
 import { syncJob, type SyncReport } from '../../src/sync/syncJob.js';
-import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { syncKilledAfter } from '../support/killedSyncChild.js';
 import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
@@ -115,7 +115,7 @@ describeWithPostgres('the pipeline on a PostgreSQL store', (server) => {
       expect(postgres.countReceipts()).toBe(sqlite.countReceipts());
       expect(postgres.countReceipts()).toBeGreaterThan(0);
       const render = (store: RecordStore, out: string) =>
-        renderTemplates({
+        renderTiedOut({
           entries: ledgerFromStore(store, job, report.chains),
           templates: jobTemplates(job),
           outDir: path.join(dir, out),

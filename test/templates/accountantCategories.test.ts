@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { ACCOUNTANT_CATEGORIES, categoryDirection } from '../../src/ledger/accountantCategories.js';
 import type { Category } from '../../src/ledger/LedgerEntry.js';
-import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import { vocabularyLookup } from '../../src/templates/compileRow.js';
 import type { Template } from '../../src/templates/Template.js';
 import { builtinTemplateNames, loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
@@ -196,7 +196,7 @@ describe('tieout.csv', () => {
       entry({ blockNumber: 100 + index, amountRaw: 10n ** 18n, amount: '1', category, direction: categoryDirection(category) ?? 'in' }),
     );
     const templates = transactionTemplates();
-    await renderTemplates({
+    await renderTiedOut({
       entries: () => entries,
       templates: [loadBuiltinTemplate('ledger'), ...templates],
       outDir: dir,

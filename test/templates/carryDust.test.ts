@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LedgerEntry } from '../../src/ledger/LedgerEntry.js';
 import { formatUnits } from '../../src/ledger/money.js';
-import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 
@@ -26,7 +26,7 @@ describe('amounts below an 8-decimal tool precision', () => {
   it.each(['cointracker', 'awaken', 'turbotax'])('%s: are carried into the next row of the asset, and no row says 0', async (name) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-dust-'));
     try {
-      const [result] = await renderTemplates({
+      const [result] = await renderTiedOut({
         entries: () => deposits([4_000_000_000n, 4_000_000_000n, 4_000_000_000n, 1_500_000_000_000_000_000n]),
         templates: [loadBuiltinTemplate(name)],
         outDir: dir,

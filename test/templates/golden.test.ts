@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import { builtinTemplateNames, loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 
@@ -20,7 +20,7 @@ describe('golden files: every built-in template over the fixture ledger', () => 
   it.each(builtinTemplateNames())('%s renders byte for byte as committed', async (name) => {
     const outDir = mkdtempSync(path.join(os.tmpdir(), `ledgerscan-golden-${name}-`));
     try {
-      await renderTemplates({
+      await renderTiedOut({
         entries: () => ledgerEntries,
         templates: [loadBuiltinTemplate(name)],
         outDir,

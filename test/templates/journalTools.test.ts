@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { journalAccount, journalCommodity } from '../../src/templates/journalNames.js';
 import type { PeriodBounds } from '../../src/templates/PeriodBounds.js';
-import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { legOf } from '../../src/templates/ViewRow.js';
 import { holdingKey } from '../../src/templates/Holdings.js';
@@ -30,7 +30,7 @@ function parseCsvLine(line: string): string[] {
 
 async function render(name: string): Promise<{ dir: string; file: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `ledgerscan-${name}-`));
-  const [result] = await renderTemplates({
+  const [result] = await renderTiedOut({
     entries: () => ledgerEntries,
     templates: [loadBuiltinTemplate(name)],
     outDir: dir,
@@ -122,7 +122,7 @@ describeWithPrograms('closing assertions tie the books to the chain', [HLEDGER, 
         chainBalance: (holding) => Promise.resolve({ value: holding.balance + (holding.key === target ? 1n : 0n) }),
       };
       const templates = [loadBuiltinTemplate('hledger'), loadBuiltinTemplate('beancount')];
-      const results = await renderTemplates({ entries: () => ledgerEntries, templates, period, outDir: dir, context: { timezone: 'UTC' } });
+      const results = await renderTiedOut({ entries: () => ledgerEntries, templates, period, outDir: dir, context: { timezone: 'UTC' } });
       const account = 'assets:crypto:ethereum:0xaaaa00000000000000000000000000000000000a:ETH';
       expect(results.map((r) => r.assertions?.differing)).toEqual([
         [account],
@@ -151,7 +151,7 @@ describeWithPrograms('the beancount template', [BEAN_QUERY], () => {
   it("leaves 2^256 − 1 out of beancount's arithmetic, stated in a comment and the tie-out, so bean-query answers", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-beancount-'));
     try {
-      const [result] = await renderTemplates({
+      const [result] = await renderTiedOut({
         entries: () => ledgerEntries,
         templates: [loadBuiltinTemplate('beancount')],
         outDir: dir,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { InputError } from '../../src/errors/LedgerscanError.js';
 import { parseTemplate } from '../../src/templates/parseTemplate.js';
-import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import { listTemplates, loadBuiltinTemplate, loadTemplateFile } from '../../src/templates/templateCatalog.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 
@@ -45,7 +45,7 @@ describe('--template-file', () => {
       );
       writeFileSync(file, JSON.stringify({ ...userTemplate, unpaired: [] }));
       const paired = loadTemplateFile(file);
-      await renderTemplates({ entries: () => ledgerEntries, templates: [paired], outDir: dir, context: { timezone: 'UTC' } });
+      await renderTiedOut({ entries: () => ledgerEntries, templates: [paired], outDir: dir, context: { timezone: 'UTC' } });
       const rows = readFileSync(path.join(dir, 'my-tool.csv'), 'utf8')
         .split('\n')
         .filter((line) => line.startsWith('2025-11-21'));
@@ -85,7 +85,7 @@ describe('--template-file', () => {
     await inTempDir(async (dir) => {
       const file = path.join(dir, 'mine.json');
       writeFileSync(file, JSON.stringify(userTemplate));
-      const [result] = await renderTemplates({
+      const [result] = await renderTiedOut({
         entries: () => ledgerEntries.slice(0, 3),
         templates: [loadTemplateFile(file)],
         outDir: dir,

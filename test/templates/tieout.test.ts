@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describeError, exitCodeFor } from '../../src/errors/exitCode.js';
-import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 
@@ -19,7 +19,7 @@ describe('tieout.csv', () => {
     const ignored = ledgerEntries.find((entry) => entry.kind === 'erc20' && entry.direction === 'in');
     if (ignored === undefined) throw new Error('the fixture has an incoming token');
     const entries = ledgerEntries.map((entry) => (entry === ignored ? { ...entry, ignored: true } : entry));
-    await renderTemplates({
+    await renderTiedOut({
       entries: () => entries,
       templates: [loadBuiltinTemplate('ledger'), loadBuiltinTemplate('koinly')],
       outDir: dir,
@@ -39,7 +39,7 @@ describe('tieout.csv', () => {
       ...journal,
       columns: journal.columns.filter((column) => column.field !== 'posting.amount' && column.field !== 'posting.credit'),
     };
-    const failure = await renderTemplates({
+    const failure = await renderTiedOut({
       entries: () => ledgerEntries,
       templates: [loadBuiltinTemplate('ledger'), broken],
       outDir: dir,

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import type { LedgerEntry } from '../../src/ledger/LedgerEntry.js';
-import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { transactionRows } from '../../src/templates/transactionRows.js';
 import { assetKey } from '../../src/templates/ViewRow.js';
@@ -72,7 +72,7 @@ describe('renderTemplates', () => {
   it('reports the rounding residual per currency when a tool allows 8 decimals', async () => {
     const dir = tempDir();
     try {
-      const [result] = await renderTemplates({
+      const [result] = await renderTiedOut({
         entries: () => ledgerEntries,
         templates: [loadBuiltinTemplate('cointracker')],
         outDir: dir,
@@ -92,14 +92,14 @@ describe('renderTemplates', () => {
     try {
       const koinly = loadBuiltinTemplate('koinly');
       const withoutMint = ledgerEntries.filter((e) => !e.txHash.endsWith('06'));
-      await renderTemplates({ entries: () => withoutMint, templates: [koinly], outDir: dir, context: { timezone: 'UTC' } });
+      await renderTiedOut({ entries: () => withoutMint, templates: [koinly], outDir: dir, context: { timezone: 'UTC' } });
       const first = JSON.parse(readFileSync(path.join(dir, 'koinly.asset-names.json'), 'utf8')) as { names: Record<string, string> };
-      await renderTemplates({ entries: () => ledgerEntries, templates: [koinly], outDir: dir, context: { timezone: 'UTC' } });
+      await renderTiedOut({ entries: () => ledgerEntries, templates: [koinly], outDir: dir, context: { timezone: 'UTC' } });
       const second = JSON.parse(readFileSync(path.join(dir, 'koinly.asset-names.json'), 'utf8')) as { names: Record<string, string> };
       for (const [key, name] of Object.entries(first.names)) expect(second.names[key]).toBe(name);
       expect(second.names['1:0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d:1234']).toBe('NFT2');
       // a run that adds no name still lists the map its CSVs were named from (for the manifest)
-      const [third] = await renderTemplates({
+      const [third] = await renderTiedOut({
         entries: () => ledgerEntries,
         templates: [koinly],
         outDir: dir,
@@ -119,7 +119,7 @@ describe('renderTemplates', () => {
         throw new Error('store went away');
       }
       await expect(
-        renderTemplates({
+        renderTiedOut({
           entries: failing,
           templates: [loadBuiltinTemplate('ledger'), loadBuiltinTemplate('koinly')],
           outDir: dir,
@@ -137,7 +137,7 @@ describe('renderTemplates', () => {
     const dir = tempDir();
     try {
       const template = { ...loadBuiltinTemplate('cryptio'), spam: 'omit' as const };
-      const [result] = await renderTemplates({
+      const [result] = await renderTiedOut({
         entries: () => ledgerEntries,
         templates: [template],
         outDir: dir,
@@ -155,7 +155,7 @@ describe('renderTemplates', () => {
     try {
       const deposit = ledgerEntries.find((e) => e.txHash.endsWith('0f') && e.kind === 'erc20') as LedgerEntry;
       const twice = [deposit, { ...deposit, entryId: 'other', wallet: walletB, walletLabel: 'Cold Safe' }];
-      const [result] = await renderTemplates({
+      const [result] = await renderTiedOut({
         entries: () => twice,
         templates: [loadBuiltinTemplate('cryptio')],
         outDir: dir,
@@ -170,7 +170,7 @@ describe('renderTemplates', () => {
   it('writes a header-only file for a combined template over an empty ledger', async () => {
     const dir = tempDir();
     try {
-      await renderTemplates({
+      await renderTiedOut({
         entries: () => [],
         templates: [loadBuiltinTemplate('cointracking')],
         outDir: dir,

@@ -9,7 +9,7 @@ import type { PriceQuery } from '../../src/prices/PriceQuery.js';
 import { PriceQueries } from '../../src/prices/PriceQueries.js';
 import { recordAnswers } from '../../src/prices/RecordedPrices.js';
 import type { RowPrices } from '../../src/prices/valueLeg.js';
-import { renderTemplates } from '../../src/pipeline/renderTemplates.js';
+import { renderTiedOut } from '../support/renderTiedOut.js';
 import type { PeriodBounds } from '../../src/templates/PeriodBounds.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { BEAN_CHECK, BEAN_QUERY, describeWithPrograms, HLEDGER, runProgram as run } from '../support/outsideProgram.js';
@@ -59,7 +59,7 @@ const VALUED = ['ledger', 'koinly', 'cointracking', 'ctc', 'quickbooks', 'xero',
 
 async function renderValued(name: string): Promise<{ dir: string; files: string[] }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `ledgerscan-valued-${name}-`));
-  const [result] = await renderTemplates({
+  const [result] = await renderTiedOut({
     entries: () => ledgerEntries,
     templates: [loadBuiltinTemplate(name)],
     outDir: dir,
@@ -145,7 +145,7 @@ describe('valued files: each template with values over the fixture ledger', () =
   it('the valued ledger’s spreadsheet twin types its value column as a number', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-valued-xlsx-'));
     try {
-      await renderTemplates({
+      await renderTiedOut({
         entries: () => ledgerEntries,
         templates: [loadBuiltinTemplate('ledger')],
         outDir: dir,
@@ -178,7 +178,7 @@ describe('valued files: each template with values over the fixture ledger', () =
   it('unvalued, the same templates write no valued column', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-unvalued-'));
     try {
-      await renderTemplates({
+      await renderTiedOut({
         entries: () => ledgerEntries,
         templates: [loadBuiltinTemplate('ledger')],
         outDir: dir,
