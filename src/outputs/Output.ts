@@ -45,6 +45,11 @@ export interface OutputFiles {
   csv(name: string, header: readonly string[], options?: { xlsx?: readonly CellKind[] }): OutputCsv;
   /** A file kept in the run's folder for the workspace (not delivered, not in the manifest). */
   kept(name: string, text: string): Promise<void>;
+  /**
+   * Its section of `tieout.csv`: rows in the sheet's columns (`TIEOUT_HEADER`; the template column naming the output,
+   * `line` saying what is tied), written by the `tieout` output after the templates' and earlier outputs' sections.
+   */
+  tieout(records: TieoutSection['records']): void;
 }
 
 /** What a finishing output may read besides its merged state. */
@@ -64,7 +69,7 @@ export interface OutputFinish {
   files: OutputFiles;
   /** The export's templates as rendering tallied them, for the tie-out (absent or empty: no template). */
   templates?: readonly TemplateTie[];
-  /** The sections the outputs finished before this one give the tie-out (`Output.tieout`), in registry order. */
+  /** The sections the outputs finished before this one give the tie-out (`OutputFiles.tieout`), in registry order. */
   tieout?: readonly TieoutSection[];
 }
 
@@ -95,11 +100,6 @@ export interface Output<Name extends string, State, Schema extends TSchema> {
   finish(state: State, finish: OutputFinish): Promise<Static<Schema>>;
   /** The manifest's older keys (`rows.screening`, `rules`) this output fills, so the manifest stays as it was. */
   manifest?(result: Static<Schema>): ManifestPart;
-  /**
-   * Its section of the tie-out, from its result: rows in the sheet's columns (the template column naming the output,
-   * `line` saying what is tied) that the `tieout` output writes after the templates', in registry order.
-   */
-  tieout?(result: Static<Schema>): TieoutSection['records'];
 }
 
 // The registry holds outputs of every state and result; each is checked against its own types where declared.

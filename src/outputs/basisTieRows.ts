@@ -4,9 +4,6 @@ import type { PoolTie } from '../costbasis/BasisReport.js';
 import type { Decimal } from '../ledger/money.js';
 import { moneyText } from './moneyText.js';
 
-/** The basis section as a file of its own, in the tie-out sheet's columns, until the tie-out sheet takes it in. */
-export const BASIS_TIEOUT_FILE = 'costbasis-tieout.csv';
-
 /** The tie-out sheet's `template` cell of the basis section. */
 export const BASIS_TIE = 'costbasis';
 

@@ -5,13 +5,12 @@ import type { BasisReport } from '../costbasis/BasisReport.js';
 import { BASIS_METHODS, BASIS_SCOPES, TAX_PROFILES } from '../costbasis/CostBasisSettings.js';
 import { replayBasis } from '../costbasis/replayBasis.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import { TIEOUT_HEADER } from '../templates/tieoutSheet.js';
 import { compareEntries, mergeSorted } from '../ledger/compareEntries.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { RowPrices } from '../prices/valueLeg.js';
 import { basisLegs, UNVALUED, valuedLeg } from './basisLegs.js';
 import * as records from './basisRecords.js';
-import { BASIS_TIEOUT_FILE, basisTieRows } from './basisTieRows.js';
+import { basisTieRows } from './basisTieRows.js';
 import { basisTotals } from './basisTotals.js';
 import { SUMMARY_FILE, SUMMARY_HEADER, summaryRecords } from './costBasisSummary.js';
 import { moneyText } from './moneyText.js';
@@ -52,7 +51,7 @@ const GainsResult = Type.Object({
   }),
   /** Rows with some money unknown (left out of the totals, their cells empty). */
   unknownRows: Type.Object({ gains: Type.Integer(), income: Type.Integer(), removals: Type.Integer() }),
-  /** Pools in the tie-out's basis section (`costbasis-tieout.csv`): each tied exactly, or its cost of unknown pieces counted. */
+  /** Pools in the tie-out's basis section (`tieout.csv`, after the templates'): each tied exactly, or its cost of unknown pieces counted. */
   pools: Type.Integer(),
 });
 type GainsResult = Static<typeof GainsResult>;
@@ -61,7 +60,7 @@ type GainsResult = Static<typeof GainsResult>;
  * Cost basis (needs values and lots): the period's legs gathered in the export's one pass, valued once the prices
  * are settled, replayed after the ledger before the period (from each wallet's first entry), and written as
  * `gains.csv`, `income.csv`, `removals.csv`, `lots-open.csv`, `costbasis-summary.csv`, `costbasis-issues.csv`, each
- * pool's tie (`costbasis-tieout.csv`, the tie-out's columns) and, when a change of scope allocated lots,
+ * pool's tie (a section of `tieout.csv`) and, when a change of scope allocated lots,
  * `lot-allocation.csv`. Its result is the manifest's `costBasis` section.
  */
 export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
@@ -133,7 +132,7 @@ async function writeBasisFiles(
   const summary = summaryRecords(report.gains, { profile: settings.profile, timezone: job.timezone, currency });
   await write(SUMMARY_FILE, SUMMARY_HEADER, summary, (row) => row);
   await write(records.BASIS_ISSUES_FILE, records.BASIS_ISSUES_HEADER, report.issues, records.issueRecord);
-  await write(BASIS_TIEOUT_FILE, TIEOUT_HEADER, ties, (row) => row);
+  files.tieout(ties);
   if (report.allocations.length > 0)
     await write(records.LOT_ALLOCATION_FILE, records.LOT_ALLOCATION_HEADER, report.allocations, (row) =>
       records.allocationRecord(row, currency),

@@ -15,7 +15,7 @@ const TieoutResult = Type.Object({
 
 /**
  * `tieout.csv` (and its twin with `xlsx`): each template's tie-out against the ledger as rendering tallied it, then the
- * section of every output finished before it that gives one (`Output.tieout`). Listed last in the registry, so every
+ * section of every output finished before it that gives one (`OutputFiles.tieout`). Listed last in the registry, so every
  * other output can add its section. Rendering checked the templates' ties before any file was published; the tallies
  * are the templates', so the consumer gathers nothing.
  */

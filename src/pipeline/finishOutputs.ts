@@ -43,13 +43,14 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
   const tieout: TieoutSection[] = [];
   try {
     for (const [index, output] of pass.outputs.entries()) {
+      const records: (readonly string[])[] = [];
       const result = await output.finish(states[index], {
         job: place.job,
         missing: place.missing,
         prices: place.prices ?? null,
         history: place.history ?? (() => []),
         openingLots: place.openingLots ?? [],
-        files,
+        files: { csv: files.csv.bind(files), kept: files.kept.bind(files), tieout: (section) => void records.push(...section) },
         templates: pass.ties,
         tieout: [...tieout],
       });
@@ -59,7 +60,6 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
       results[output.name] = result;
       if (output.needs.runFolder === undefined) delivered[output.name] = result;
       parts.push(output.manifest?.(result) ?? {});
-      const records = output.tieout?.(result) ?? [];
       if (records.length > 0) tieout.push({ output: output.name, records });
     }
     return { results: results as OutputResults, delivered, parts, files: await files.commit(), outDir: place.outDir };

@@ -6,7 +6,7 @@ import type { CellKind } from '../templates/spreadsheetKinds.js';
 import type { OutputCsv, OutputFiles } from '../outputs/Output.js';
 
 /** The outputs' files of one export: delivered CSVs in the out dir, published together; kept files in the run's folder. */
-export class OutputFileSet implements OutputFiles {
+export class OutputFileSet implements Omit<OutputFiles, 'tieout'> {
   private readonly writers: { writer: CsvFileWriter; xlsx?: readonly CellKind[] }[] = [];
   private readonly twins: XlsxTwin[] = [];
   private readonly keptFiles: AtomicFile[] = [];

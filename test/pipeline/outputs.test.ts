@@ -103,11 +103,15 @@ describe('outputs of an export', () => {
     const entries = (result.outputs as Record<string, { entries: number }>).entryCounts?.entries;
     expect(sheet.at(-1)).toBe(`entryCounts,,,,,,,entries,,${entries},,,,`);
     expect(sheet.filter((line) => line.startsWith('entryCounts,'))).toHaveLength(1);
+    // The cost basis's pools tie before it (the gains output is earlier in the registry).
+    expect(sheet.findIndex((line) => line.startsWith('costbasis,'))).toBeGreaterThan(
+      sheet.findLastIndex((line) => line.startsWith('hledger,')),
+    );
     expect(result.outputs.tieout).toEqual({
       file: 'tieout.csv',
       xlsx: null,
       templates: ['ledger', 'koinly', 'hledger'],
-      sections: ['entryCounts'],
+      sections: ['gains', 'entryCounts'],
       rows: sheet.length - 1,
     });
   });
