@@ -42,8 +42,8 @@ export function suggestionId(sent: string, arrived: string): string {
  * Pairs of legs the ledger left apart that look like one transfer between own wallets or a bridge: an outgoing and a
  * later incoming leg that `transferMisfit` finds no reason against (the rule a pair ticked by hand is checked by),
  * with no more than a fee (`FEE_SHARE`) missing, within the window, and at least one sign that they belong together
- * (a book wallet named as counterparty, the same wallet on another chain, a bridge or an exchange on either side,
- * one transaction, or a fast cross-chain arrival). Only plain transfers and unmatched bridge legs take part: own
+ * (a book wallet named as counterparty, a bridge or an exchange on either side, one transaction, or a quick arrival
+ * of next to everything on another chain, the more so in the same wallet). Only plain transfers and unmatched bridge legs take part: own
  * transfers, paired bridges, spam and legs a rule set are left alone. Each leg is in one suggestion at most, the
  * best first; a dismissed pair is never suggested and does not hold its legs back from another.
  */
@@ -100,14 +100,15 @@ function judged(id: string, out: CandidateLeg, arrived: CandidateLeg, owned: Rea
   if (owned.has(arrived.counterparty))
     signs.push([5, `received from ${arrived.counterpartyLabel || arrived.counterparty}, a wallet of the book`]);
   if (!crossChain && out.txHash === arrived.txHash) signs.push([5, 'one transaction']);
-  if (crossChain && out.wallet === arrived.wallet) signs.push([3, 'the same wallet on another chain']);
   if (out.category === 'bridge' || BRIDGE.test(out.counterpartyLabel))
     signs.push([3, `sent to a bridge (${out.counterpartyLabel || out.counterparty})`]);
   if (arrived.category === 'bridge' || BRIDGE.test(arrived.counterpartyLabel))
     signs.push([3, `received from a bridge (${arrived.counterpartyLabel || arrived.counterparty})`]);
   if (EXCHANGE.test(out.counterpartyLabel)) signs.push([3, `sent to ${out.counterpartyLabel}, an exchange deposit`]);
   if (EXCHANGE.test(arrived.counterpartyLabel)) signs.push([2, `withdrawn from ${arrived.counterpartyLabel}`]);
-  if (crossChain && elapsed <= FAST_SECONDS && short.lte(FAST_SHARE)) signs.push([2, 'a fast arrival on another chain']);
+  // A bridge with no label: only a quick arrival of next to everything tells it from two unrelated moves.
+  if (crossChain && elapsed <= FAST_SECONDS && short.lte(FAST_SHARE))
+    signs.push(out.wallet === arrived.wallet ? [4, 'the same wallet on another chain, at once'] : [2, 'a fast arrival on another chain']);
   if (signs.length === 0) return undefined;
   const exact = short.isZero();
   // Closer in time and amount ranks higher; the signs count most.
