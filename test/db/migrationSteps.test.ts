@@ -37,6 +37,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0006-book-entries.sql c5265be8b5c97d83',
     '0007-book-prices.sql 425614243737a27c',
     '0008-entry-values.sql 26f401788622c0d2',
+    '0009-suggestion-dismissals.sql 8d66f9e2ded97955',
   ],
   postgres: [
     '0001-book-stores.sql 242dd41cd03de201',
@@ -52,6 +53,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0011-trigram-search-and-values.sql a7cbcfaed079e819',
     '0012-account-changes.sql 3de42e0467ef7ab6',
     '0013-bridge-rows-index.sql 21a91f60b4815faa',
+    '0014-suggestion-dismissals.sql 38330f8b3361da90',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];
