@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Decimal } from '../../src/ledger/money.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { E2E_CHAINS } from '../support/e2eWorld.js';
+import { login } from '../support/serverHarness.js';
 import { servedWorkspace } from '../support/servedWorkspace.js';
 
 type Entry = Record<string, string>;
@@ -69,6 +70,18 @@ describe('suggested matches over the API (embedded workspace)', () => {
       reason: expect.stringContaining('sent to Exchange deposit, an exchange deposit'),
     });
     const id = mine!.id;
+
+    // The book page lists it with its reason; only an admin's has the buttons.
+    const page = async (user: string): Promise<string> => {
+      const { cookie } = await login(served.server.url, user, `${user} password 12`);
+      return (await fetch(`${served.server.url}/books/${bookId}`, { headers: { cookie } })).text();
+    };
+    const viewerPage = await page('victor');
+    expect(viewerPage).toContain(`data-suggestion="${id}"`);
+    expect(viewerPage).not.toContain('data-action="accept-suggestion"');
+    const adminPage = await page('anna');
+    expect(adminPage).toContain(`data-url="${route}/${id}/accept"`);
+    expect(adminPage).toContain('data-action="accept-suggestions"');
 
     // Viewers read, never accept or dismiss; an id not shown is 404, a malformed one 400.
     expect((await call('POST', `${route}/${id}/accept`, viewer)).status).toBe(403);

@@ -17,6 +17,8 @@ import { shortened } from './shortened.js';
 import { RUN_PARTS } from './runParts.js';
 import { pricesSection } from './pricesSection.js';
 import { rulesSection } from './rulesSection.js';
+import { suggestionsSection } from './suggestionsSection.js';
+import type { TransferSuggestion } from '../../ledger/suggestTransfers.js';
 
 export function bookPage(input: {
   user: User;
@@ -28,6 +30,7 @@ export function bookPage(input: {
   closed: FiledRecord[];
   rules: BookRule[];
   prices: BookPrice[];
+  suggestions: TransferSuggestion[];
 }): Html {
   const { book, user } = input;
   const admin = user.role === 'admin';
@@ -50,6 +53,8 @@ ${admin ? html`<h2>Close a period</h2>${closeForm(book, input.templates)}` : ''}
 ${balancesSection(book, input.runs, admin)}
 <h2>Rules</h2>
 ${rulesSection(book, input.rules, admin)}
+<h2>Suggested matches</h2>
+${suggestionsSection(book, input.suggestions, admin)}
 <h2>Manual prices</h2>
 ${pricesSection(book, input.prices, admin)}
 <h2>Runs</h2>

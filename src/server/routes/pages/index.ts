@@ -11,6 +11,7 @@ import { readRunResult } from '../../../workspace/runFiles.js';
 import { latestResult } from '../../runReports.js';
 import { idParams, noQuery, notJson } from '../../schemas/common.js';
 import { bookPage } from '../../views/bookPage.js';
+import { bookSuggestions } from '../../../workspace/transferSuggestions.js';
 import { booksPage } from '../../views/booksPage.js';
 import { chartPage } from '../../views/chartPage.js';
 import { loginPage } from '../../views/loginPage.js';
@@ -58,9 +59,15 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
 
   bookRoute(
     '/books/:id',
-    (id) => Promise.all([data.schedules(id), data.bookRules(id), data.bookPrices(id)]),
-    ({ user, csrfToken, book, runs, loaded: [schedules, rules, prices] }) =>
-      bookPage({ user, csrfToken, book, runs, schedules, templates, closed: workspace.closedPeriods(book.id), rules, prices }),
+    (id) =>
+      Promise.all([
+        data.schedules(id),
+        data.bookRules(id),
+        data.bookPrices(id),
+        data.getBook(id).then((book) => (book === undefined ? [] : bookSuggestions(workspace, book))),
+      ]),
+    ({ user, csrfToken, book, runs, loaded: [schedules, rules, prices, suggestions] }) =>
+      bookPage({ user, csrfToken, book, runs, schedules, templates, closed: workspace.closedPeriods(book.id), rules, prices, suggestions }),
   );
 
   bookRoute('/books/:id/summary', nothing, async ({ user, csrfToken, book, runs }) => {
