@@ -57,10 +57,12 @@ describe('suggested matches over the API (embedded workspace)', () => {
     );
     const [sent, arrived] = pairs[0] ?? [];
     if (sent === undefined || arrived === undefined) throw new Error('the e2e world has a send and a later receipt a fee apart');
+    // A second pair of other legs, to dismiss.
+    const [spare] = pairs.find(([one, other]) => one.entry_id !== sent.entry_id && other.entry_id !== arrived.entry_id) ?? [];
+    if (spare === undefined) throw new Error('the e2e world has two such pairs');
     const book = (await call('GET', `/api/books/${bookId}`, viewer)).json<{ labels?: Record<string, string> }>();
-    expect(
-      (await call('PATCH', `/api/books/${bookId}`, admin, { labels: { ...book.labels, [sent.counterparty!]: 'Exchange deposit' } })).status,
-    ).toBe(200);
+    const labels = { ...book.labels, [sent.counterparty!]: 'Exchange deposit', [spare.counterparty!]: 'Exchange deposit' };
+    expect((await call('PATCH', `/api/books/${bookId}`, admin, { labels })).status).toBe(200);
     expect((await call('POST', `/api/books/${bookId}/entries/refresh`, admin)).status).toBe(200);
 
     const suggested = await list();
@@ -89,13 +91,11 @@ describe('suggested matches over the API (embedded workspace)', () => {
     expect((await call('POST', `${route}/x0000000000000000.x0000000000000001/accept`, admin)).status).toBe(404);
     expect((await call('POST', `${route}/nope/accept`, admin)).status).toBe(400);
 
-    const others = suggested.filter((one) => one.id !== id);
-    if (others.length > 0) {
-      const dismissed = await call('POST', `${route}/${others[0]!.id}/dismiss`, admin);
-      expect(dismissed.status).toBe(200);
-      expect((await list()).map((one) => one.id)).not.toContain(others[0]!.id);
-      expect((await call('POST', `${route}/${others[0]!.id}/dismiss`, admin)).status).toBe(404);
-    }
+    const other = suggested.find((one) => one.id !== id);
+    if (other === undefined) throw new Error('two suggestions, one to dismiss');
+    expect((await call('POST', `${route}/${other.id}/dismiss`, admin)).status).toBe(200);
+    expect((await list()).map((one) => one.id)).not.toContain(other.id);
+    expect((await call('POST', `${route}/${other.id}/dismiss`, admin)).status).toBe(404);
 
     const accepted = await call('POST', `${route}/${id}/accept`, admin);
     expect(accepted.status).toBe(201);
@@ -118,6 +118,6 @@ describe('suggested matches over the API (embedded workspace)', () => {
 
     const audited = (await workspace.data.audit.newest({}, { limit: 20 })).map((entry) => [entry.action, entry.target]);
     expect(audited).toContainEqual(['rule.added', `rule ${rule.id}`]);
-    if (others.length > 0) expect(audited).toContainEqual(['suggestion.dismissed', `suggestion ${others[0]!.id}`]);
+    expect(audited).toContainEqual(['suggestion.dismissed', `suggestion ${other.id}`]);
   });
 });
