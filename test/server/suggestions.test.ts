@@ -115,6 +115,10 @@ describe('suggested matches over the API (embedded workspace)', () => {
     }
     expect((await list()).map((one) => one.id)).not.toContain(id);
     expect((await call('POST', `${route}/${id}/accept`, admin)).status).toBe(404);
+    // Accept all shown: what went away in the meantime is left and said.
+    const all = await call('POST', `${route}/accept`, admin, { ids: [id, other.id] });
+    expect([all.status, all.json()]).toEqual([200, { accepted: [], gone: [id, other.id] }]);
+    expect((await call('POST', `${route}/accept`, viewer, { ids: [id] })).status).toBe(403);
 
     const audited = (await workspace.data.audit.newest({}, { limit: 20 })).map((entry) => [entry.action, entry.target]);
     expect(audited).toContainEqual(['rule.added', `rule ${rule.id}`]);
