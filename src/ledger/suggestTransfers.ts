@@ -54,13 +54,22 @@ export function suggestTransfers(legs: Iterable<CandidateLeg>, options: SuggestO
   for (const leg of legs) {
     if (!open(leg)) continue;
     if (leg.direction === 'out') sent.push(leg);
-    else arrivals.set(assetKey(leg), [...(arrivals.get(assetKey(leg)) ?? []), leg]);
+    else {
+      const list = arrivals.get(assetKey(leg));
+      if (list === undefined) arrivals.set(assetKey(leg), [leg]);
+      else list.push(leg);
+    }
   }
+  // Each asset's arrivals in time order: a leg out looks only at those inside its window.
+  for (const list of arrivals.values()) list.sort((a, b) => a.timestamp - b.timestamp);
   const found: TransferSuggestion[] = [];
   for (const out of sent) {
-    for (const arrived of arrivals.get(assetKey(out)) ?? []) {
+    const list = arrivals.get(assetKey(out)) ?? [];
+    for (let i = firstAtOrAfter(list, out.timestamp); i < list.length; i += 1) {
+      const arrived = list[i] as CandidateLeg;
       const elapsed = arrived.timestamp - out.timestamp;
-      if (elapsed < 0 || elapsed > window || arrived.entryId === out.entryId) continue;
+      if (elapsed > window) break;
+      if (arrived.entryId === out.entryId) continue;
       const id = suggestionId(out.entryId, arrived.entryId);
       if (options.dismissed?.has(id) === true || transferMisfit(out, arrived, window) !== undefined) continue;
       const suggestion = judged(id, out, arrived, options.owned);
@@ -75,6 +84,17 @@ export function suggestTransfers(legs: Iterable<CandidateLeg>, options: SuggestO
     taken.add(one.arrived);
     return true;
   });
+}
+
+/** The index of the first leg at or after `time` in a list in time order. */
+function firstAtOrAfter(list: readonly CandidateLeg[], time: number): number {
+  let [low, high] = [0, list.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle] as CandidateLeg).timestamp < time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** A leg no one has paired or decided on yet. */
