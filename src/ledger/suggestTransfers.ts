@@ -63,16 +63,24 @@ export function suggestTransfers(legs: Iterable<CandidateLeg>, options: SuggestO
   // Each asset's arrivals in time order: a leg out looks only at those inside its window.
   for (const list of arrivals.values()) list.sort((a, b) => a.timestamp - b.timestamp);
   const found: TransferSuggestion[] = [];
+  // Amounts as doubles, read once: most pairs in a window are far apart in amount, and a double says so without a decimal.
+  const approx = new Map<CandidateLeg, number>();
+  for (const leg of [...sent, ...[...arrivals.values()].flat()]) approx.set(leg, Number(leg.amount));
   for (const out of sent) {
     const list = arrivals.get(assetKey(out)) ?? [];
+    const most = (approx.get(out) ?? 0) * (1 + 1e-9);
+    const least = (approx.get(out) ?? 0) * (1 - FEE_SHARE - 1e-9);
     for (let i = firstAtOrAfter(list, out.timestamp); i < list.length; i += 1) {
       const arrived = list[i] as CandidateLeg;
       const elapsed = arrived.timestamp - out.timestamp;
       if (elapsed > window) break;
-      if (arrived.entryId === out.entryId) continue;
+      const amount = approx.get(arrived) ?? 0;
+      if (amount > most || amount < least || arrived.entryId === out.entryId) continue;
+      const signs = signsOf(out, arrived, options.owned, 1 - amount / (approx.get(out) ?? 1));
+      if (signs.length === 0) continue;
       const id = suggestionId(out.entryId, arrived.entryId);
       if (options.dismissed?.has(id) === true || transferMisfit(out, arrived, window) !== undefined) continue;
-      const suggestion = judged(id, out, arrived, options.owned);
+      const suggestion = judged(id, out, arrived, signs);
       if (suggestion !== undefined) found.push(suggestion);
     }
   }
@@ -108,12 +116,11 @@ function assetKey(leg: TransferLeg): string {
   return leg.assetContract === '' ? `native:${leg.asset}` : `token:${leg.asset}:${leg.decimals ?? ''}`;
 }
 
-/** The pair scored with its signs, or `undefined` when more than a fee is missing or nothing ties the legs together. */
-function judged(id: string, out: CandidateLeg, arrived: CandidateLeg, owned: ReadonlySet<string>): TransferSuggestion | undefined {
-  const left = new Decimal(out.amount);
-  const short = left.isZero() ? new Decimal(0) : left.minus(arrived.amount).div(left);
-  if (short.gt(FEE_SHARE) || left.isZero()) return undefined;
-  const elapsed = arrived.timestamp - out.timestamp;
+/**
+ * What ties a leg out to a leg in, each sign with its weight: a book wallet named, one transaction, a bridge or an
+ * exchange on either side, or (`short`, the share missing, as a double) next to everything arriving at once elsewhere.
+ */
+function signsOf(out: CandidateLeg, arrived: CandidateLeg, owned: ReadonlySet<string>, short: number): [number, string][] {
   const crossChain = out.chainId !== arrived.chainId;
   const signs: [number, string][] = [];
   if (owned.has(out.counterparty)) signs.push([5, `sent to ${out.counterpartyLabel || out.counterparty}, a wallet of the book`]);
@@ -127,9 +134,18 @@ function judged(id: string, out: CandidateLeg, arrived: CandidateLeg, owned: Rea
   if (EXCHANGE.test(out.counterpartyLabel)) signs.push([3, `sent to ${out.counterpartyLabel}, an exchange deposit`]);
   if (EXCHANGE.test(arrived.counterpartyLabel)) signs.push([2, `withdrawn from ${arrived.counterpartyLabel}`]);
   // A bridge with no label: only a quick arrival of next to everything tells it from two unrelated moves.
-  if (crossChain && elapsed <= FAST_SECONDS && short.lte(FAST_SHARE))
+  if (crossChain && arrived.timestamp - out.timestamp <= FAST_SECONDS && short <= FAST_SHARE)
     signs.push(out.wallet === arrived.wallet ? [4, 'the same wallet on another chain, at once'] : [2, 'a fast arrival on another chain']);
-  if (signs.length === 0) return undefined;
+  return signs;
+}
+
+/** The pair scored with its signs and its reason, or `undefined` when more than a fee is missing (exactly). */
+function judged(id: string, out: CandidateLeg, arrived: CandidateLeg, signs: readonly [number, string][]): TransferSuggestion | undefined {
+  const left = new Decimal(out.amount);
+  if (left.isZero()) return undefined;
+  const short = left.minus(arrived.amount).div(left);
+  if (short.gt(FEE_SHARE)) return undefined;
+  const elapsed = arrived.timestamp - out.timestamp;
   const exact = short.isZero();
   // Closer in time and amount ranks higher; the signs count most.
   const score = signs.reduce((sum, [weight]) => sum + weight, 0) + (exact ? 1 : 0) + 1 / (1 + elapsed / 3600) - short.toNumber() * 10;
