@@ -294,6 +294,8 @@ const RELOAD_AFTER = {
   'remove-user': 'DELETE',
   'refresh-entries': 'POST',
   'restore-book': 'POST',
+  'accept-suggestion': 'POST',
+  'dismiss-suggestion': 'POST',
 };
 
 document.addEventListener('click', (event) => {
@@ -307,6 +309,11 @@ document.addEventListener('click', (event) => {
   if (button.dataset.action === 'remove-book')
     api('DELETE', button.dataset.url).then(
       () => location.assign('/'),
+      (failure) => showActionError(button, failure),
+    );
+  if (button.dataset.action === 'accept-suggestions')
+    api('POST', button.dataset.url, { ids: button.dataset.ids.split(' ') }).then(
+      () => location.reload(),
       (failure) => showActionError(button, failure),
     );
   const method = RELOAD_AFTER[button.dataset.action];

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'price.removed',
   'note.added',
   'review.changed',
+  'suggestion.dismissed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,10 +1,7 @@
 import { InputError } from '../errors/LedgerscanError.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { Decimal } from '../ledger/money.js';
-import { BRIDGE_WINDOW_SECONDS } from '../ledger/pairBridges.js';
-
-/** Of what left, the share that may be missing on arrival before the answer warns: a bridge's or an exchange's fee is well under it. */
-const FEE_SHARE = 0.05;
+import { duration, FEE_SHARE, transferMisfit } from '../ledger/transferFit.js';
 /** Longer than this between leaving and arriving is unusual: a transfer or a deposit takes minutes, only a rollup's withdrawal days. */
 const USUAL_SECONDS = 24 * 3600;
 
@@ -12,9 +9,8 @@ const FIELD = 'match.entries';
 
 /**
  * The legs a rule marks as one transfer between own wallets (`own_transfer` by entry ids), checked: two legs of the
- * stored ledger, one out and one in; of one asset (on two chains, its bridged twin: the native coin of the same
- * symbol, or a token of the same symbol and decimals, as `pairBridges` pairs them); arriving after leaving, within
- * `BRIDGE_WINDOW_SECONDS`; never more arriving than left, nor less than half. What cannot be one transfer is
+ * stored ledger, one out and one in, that `transferMisfit` finds no reason against (one asset or its bridged twin,
+ * arriving after leaving within the bridge window, no more and not under half). What cannot be one transfer is
  * refused naming `match.entries`; what is unusual (more than a fee missing, more than a day apart, on one chain
  * neither leg naming the other's wallet) comes back as warnings: the rule is saved and the answer says so.
  */
@@ -28,23 +24,17 @@ export function checkTransferLegs(ids: readonly string[], legs: readonly LedgerE
       { details: { field: FIELD, fix: 'give the entry_id of the leg that left one wallet and of the leg that arrived in the other' } },
     );
   }
-  const refuse = (why: string): never => {
+  const why = transferMisfit(sent, arrived);
+  if (why !== undefined)
     throw new InputError(`${describe(sent)} and ${describe(arrived)} cannot be one transfer between own wallets: ${why}`, {
       details: {
         field: FIELD,
         fix: 'tick the leg that left one wallet and the leg of the same asset and amount that arrived in the other',
       },
     });
-  };
-  if (!sameAsset(sent, arrived)) refuse('they are different assets');
   const elapsed = arrived.timestamp - sent.timestamp;
-  if (elapsed < 0) refuse(`it arrived ${duration(-elapsed)} before it left`);
-  if (elapsed > BRIDGE_WINDOW_SECONDS)
-    refuse(`it arrived ${duration(elapsed)} after it left, longer than a bridge takes (${duration(BRIDGE_WINDOW_SECONDS)})`);
   const out = new Decimal(sent.amount);
   const got = new Decimal(arrived.amount);
-  if (got.gt(out)) refuse('more arrived than left');
-  if (got.lt(out.div(2))) refuse('less than half of what left arrived, which no fee explains');
 
   const warnings: string[] = [];
   const lost = out.minus(got);
@@ -63,21 +53,4 @@ export function checkTransferLegs(ids: readonly string[], legs: readonly LedgerE
   return warnings;
 }
 
-function sameAsset(sent: LedgerEntry, arrived: LedgerEntry): boolean {
-  if (sent.chainId === arrived.chainId) return sent.assetContract === arrived.assetContract && sent.tokenId === arrived.tokenId;
-  // A bridged twin: the L2 copy of a token has another address, so symbol and decimals stand for it.
-  return (
-    (sent.assetContract === '') === (arrived.assetContract === '') &&
-    sent.asset !== '' &&
-    sent.asset === arrived.asset &&
-    sent.decimals === arrived.decimals
-  );
-}
-
 const describe = (leg: LedgerEntry): string => `${leg.amount} ${leg.asset || leg.assetContract} ${leg.direction} (entry ${leg.entryId})`;
-
-function duration(seconds: number): string {
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 2 * 24 * 3600) return `${Math.round(seconds / 360) / 10} h`;
-  return `${Math.round(seconds / 8640) / 10} days`;
-}

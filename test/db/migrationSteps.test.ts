@@ -39,6 +39,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0008-entry-values.sql 26f401788622c0d2',
     '0009-entry-set-settings.sql 7dbd17528b5f9161',
     '0010-book-staff.sql d008c0de7ded451d',
+    '0011-suggestion-dismissals.sql 8d66f9e2ded97955',
   ],
   postgres: [
     '0001-book-stores.sql 242dd41cd03de201',
@@ -56,6 +57,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0013-bridge-rows-index.sql 21a91f60b4815faa',
     '0014-entry-set-settings.sql f095a55bfa156e80',
     '0015-book-staff.sql 3bedd3ca09a81703',
+    '0016-suggestion-dismissals.sql 38330f8b3361da90',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];

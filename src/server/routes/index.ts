@@ -18,6 +18,7 @@ import { runRoutes } from './runs/index.js';
 import { sessionRoutes } from './session/index.js';
 import { shareLinkRoutes } from './shares/shareLinks.js';
 import { shareRoutes } from './shares/index.js';
+import { suggestionRoutes } from './suggestions/index.js';
 import { userRoutes } from './users/index.js';
 import { ownPasswordRoutes } from './users/me.js';
 import type { RouteApp } from './RouteApp.js';
@@ -55,6 +56,7 @@ export async function routes(app: RouteApp, options: RouteOptions): Promise<void
   await app.register(ruleRoutes);
   await app.register(priceRoutes);
   await app.register(entryRoutes);
+  await app.register(suggestionRoutes);
   await app.register(runRoutes);
   await app.register(runFileRoutes);
   await app.register(runKindRoutes);

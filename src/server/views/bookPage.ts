@@ -19,6 +19,8 @@ import { RUN_PARTS } from './runParts.js';
 import { pricesSection } from './pricesSection.js';
 import { rulesSection } from './rulesSection.js';
 import type { RuleReach } from '../../workspace/entries/ruleReach.js';
+import { suggestionsSection } from './suggestionsSection.js';
+import type { TransferSuggestion } from '../../ledger/suggestTransfers.js';
 
 export function bookPage(input: {
   user: User;
@@ -32,6 +34,7 @@ export function bookPage(input: {
   /** What each rule reaches in the transactions table, by rule id. */
   ruleReach: ReadonlyMap<number, RuleReach>;
   prices: BookPrice[];
+  suggestions: TransferSuggestion[];
 }): Html {
   const { book, user } = input;
   // The book's staff work on it as the admins do (the page reaches them only for their books); editing or
@@ -56,6 +59,8 @@ ${admin ? html`<h2>Close a period</h2>${closeForm(book, input.templates)}` : ''}
 ${balancesSection(book, input.runs, admin)}
 <h2>Rules</h2>
 ${rulesSection(book, input.rules, input.ruleReach, admin)}
+<h2>Suggested matches</h2>
+${suggestionsSection(book, input.suggestions, admin)}
 <h2>Manual prices</h2>
 ${pricesSection(book, input.prices, admin)}
 <h2>Runs</h2>

@@ -5,10 +5,11 @@ import type { BookEntry, EntryCursor, EntryFilter, EntryPage, EntryTotals } from
 import type { ViewScope } from './viewScope.js';
 import { viewScope } from './viewScope.js';
 import { entryConditions } from './entryConditions.js';
-import type { EntryRow, EntryTables } from './entryTables.js';
+import type { EntryRow, EntryTables, SuggestionTables } from './entryTables.js';
 import type { WorkspaceTables } from '../workspaceRows.js';
 import { sumTotals } from './sumTotals.js';
 import { SqlEntryReviews } from './SqlEntryReviews.js';
+import { SqlSuggestions } from './SqlSuggestions.js';
 
 /** Rows per insert: under SQLite's and PostgreSQL's bound-parameter limits at 18 columns. */
 const INSERT_ROWS = 500;
@@ -36,10 +37,13 @@ export class SqlBookEntries {
   private readonly db: Kysely<EntryTables>;
   /** The entries' review states and notes, kept by entry id so they outlive a refresh. */
   readonly reviews: SqlEntryReviews;
+  /** The legs suggested matches are made of, and the pairs users dismissed. */
+  readonly suggestions: SqlSuggestions;
 
   constructor(db: Kysely<WorkspaceTables>) {
     this.db = db.withTables<EntryTables>() as unknown as Kysely<EntryTables>;
     this.reviews = new SqlEntryReviews(this.db);
+    this.suggestions = new SqlSuggestions(db.withTables<SuggestionTables>() as unknown as Kysely<SuggestionTables>);
   }
 
   /** `write` then `publish`: the book's table becomes `rows` (ledger order); the number of entries. */

@@ -45,3 +45,8 @@ export type EntryTables = {
   entry_reviews: { book_id: number; entry_id: string; status: ReviewStatus; author: string; at: string };
   entry_notes: { seq: Generated<number>; book_id: number; entry_id: string; author: string; at: string; text: string };
 };
+
+/** The entry tables with the pairs of legs a user dismissed from the suggested matches (`SqlSuggestions`). */
+export type SuggestionTables = EntryTables & {
+  suggestion_dismissals: { book_id: number; suggestion_id: string; author: string; at: string };
+};

@@ -13,6 +13,7 @@ import { latestResult } from '../../runReports.js';
 import { visibleBooks } from '../../visibleBooks.js';
 import { idParams, noQuery, notJson } from '../../schemas/common.js';
 import { bookPage } from '../../views/bookPage.js';
+import { bookSuggestions } from '../../../workspace/transferSuggestions.js';
 import { booksPage } from '../../views/booksPage.js';
 import { chartPage } from '../../views/chartPage.js';
 import { loginPage } from '../../views/loginPage.js';
@@ -69,8 +70,14 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
   bookRoute(
     '/books/:id',
     async (id) => {
-      const [schedules, rules, prices] = await Promise.all([data.schedules(id), data.bookRules(id), data.bookPrices(id)]);
-      return { schedules, rules, prices, ruleReach: await ruleReach(workspace.entries, id, rules) };
+      const [schedules, rules, prices, book] = await Promise.all([
+        data.schedules(id),
+        data.bookRules(id),
+        data.bookPrices(id),
+        data.getBook(id),
+      ]);
+      const suggestions = book === undefined ? [] : await bookSuggestions(workspace, book);
+      return { schedules, rules, prices, suggestions, ruleReach: await ruleReach(workspace.entries, id, rules) };
     },
     ({ user, csrfToken, book, runs, loaded }) =>
       bookPage({ user, csrfToken, book, runs, templates, closed: workspace.closedPeriods(book.id), ...loaded }),
