@@ -37,6 +37,8 @@ export function takePart(from: Share, part: bigint): Share {
 
 /** Splits `total` (proceeds, selling costs) over pieces by their quantities, the same way a lot is taken: the last gets the rest. */
 export function splitByQuantity(total: Decimal | null, quantities: readonly bigint[]): (Decimal | null)[] {
+  // One piece (most disposals): it takes the whole.
+  if (quantities.length === 1 && quantities[0] !== 0n) return [total];
   const whole: Share = { quantity: quantities.reduce((sum, quantity) => sum + quantity, 0n), cost: total };
   return quantities.map((quantity) => (quantity === 0n ? (total === null ? null : total.mul(0)) : takePart(whole, quantity).cost));
 }
