@@ -3,7 +3,7 @@
  * merged into results.json under `storeComparison`.
  *
  * `npm run bench [-- --sizes small,medium,large] [--rate N] [--keep]` (or `-- --workspace`, see workspaceBench.ts,
- * `-- --entries`, see entriesBench.ts, `-- --workers 1,2,4`, see workersBench.ts, or `-- --prices`, see pricesBench.ts): cold and warm exports against the
+ * `-- --entries`, see entriesBench.ts, `-- --basis`, see basisBench.ts, `-- --workers 1,2,4`, see workersBench.ts, or `-- --prices`, see pricesBench.ts): cold and warm exports against the
  * sandbox (in a process of its own) on worlds of about 10k, 100k and 1M ledger entries, then the store-to-CSV stage
  * in a child process and csv-stringify alone on the same rows. Prints a summary per size and merges
  * the figures into bench/results.json (one entry per size, replaced when that size is run again).
@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateWorld } from '../src/sandbox/generateWorld.js';
+import { basisBench } from './basisBench.js';
 import { BENCH_SIZES } from './BenchSize.js';
 import type { BenchSize } from './BenchSize.js';
 import { benchJob } from './benchJob.js';
@@ -56,6 +57,10 @@ if (process.argv[2] === '--workspace') {
 }
 if (process.argv[2] === '--entries') {
   await entriesBench(process.argv.slice(3));
+  process.exit(0);
+}
+if (process.argv[2] === '--basis') {
+  basisBench(process.argv.slice(3), resultsPath);
   process.exit(0);
 }
 if (process.argv[2] === '--prices') {

@@ -11,7 +11,7 @@ interface HeldLot extends Lot {
   readonly firstQuantity: bigint;
   readonly firstCost: Decimal | null;
   /** HIFO's key, computed once on first use: `firstCost ÷ firstQuantity`. */
-  unit?: Decimal | null;
+  unit: Decimal | null | undefined;
 }
 
 /** Negative: `a` leaves first. A total order (the sequence breaks the last ties), so the answers never depend on luck. */
@@ -24,7 +24,8 @@ const unitCost = (lot: HeldLot): Decimal | null =>
 
 /** Highest unit cost first, unknown cost last, equal ones oldest first. */
 const highestUnitCostFirst: LotOrder = (a, b) => {
-  const [unitA, unitB] = [unitCost(a), unitCost(b)];
+  const unitA = unitCost(a);
+  const unitB = unitCost(b);
   if (unitA === null || unitB === null) return unitA === unitB ? oldestFirst(a, b) : unitA === null ? 1 : -1;
   return unitB.comparedTo(unitA) || oldestFirst(a, b);
 };
@@ -52,7 +53,19 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
   }
 
   acquire(lot: Lot): void {
-    this.lots.push({ ...lot, sequence: this.sequence++, firstQuantity: lot.quantity, firstCost: lot.cost });
+    // One shape for every held lot, whatever shape the lot came in (a leg's, a moved piece's, an opening lot's): the
+    // heap's order reads these fields on every comparison.
+    const { lotId, acquiredAt, quantity, cost } = lot;
+    this.lots.push({
+      lotId,
+      acquiredAt,
+      quantity,
+      cost,
+      sequence: this.sequence++,
+      firstQuantity: quantity,
+      firstCost: cost,
+      unit: undefined,
+    });
     this.held += lot.quantity;
   }
 
@@ -61,7 +74,8 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
     let wanted = request.quantity;
     for (let lot = this.lots.peek(); wanted > 0n && lot !== undefined; lot = this.lots.peek()) {
       const part = wanted < lot.quantity ? wanted : lot.quantity;
-      pieces.push({ lotId: lot.lotId, acquiredAt: lot.acquiredAt, ...takePart(lot, part) });
+      const { cost } = takePart(lot, part);
+      pieces.push({ lotId: lot.lotId, acquiredAt: lot.acquiredAt, quantity: part, cost });
       wanted -= part;
       if (lot.quantity === 0n) this.lots.pop();
     }

@@ -1,6 +1,7 @@
-import { Decimal } from '../ledger/money.js';
+import type { Decimal } from '../ledger/money.js';
 import type { AcquireEvent, DisposeEvent } from './BasisEvent.js';
 import { splitByWeights } from './splitByWeights.js';
+import { sumOf } from './sumOf.js';
 
 /**
  * One wallet's fees in one transaction as a cost of what it did there: a selling cost of its disposals split by their
@@ -13,7 +14,7 @@ export function allocateFee(
   acquisitions: readonly AcquireEvent[],
 ): void {
   if (fees.length === 0) return;
-  const paid = fees.some((fee) => fee.proceeds === null) ? null : Decimal.sum(0, ...fees.map((fee) => fee.proceeds as Decimal));
+  const paid = fees.some((fee) => fee.proceeds === null) ? null : sumOf(fees.map((fee) => fee.proceeds as Decimal));
   if (disposals.length > 0) {
     const shares = splitByWeights(
       paid,
@@ -36,7 +37,8 @@ export function allocateFee(
 }
 
 function plus(a: Decimal | null, b: Decimal | null): Decimal | null {
-  return a === null || b === null ? null : a.add(b);
+  if (a === null || b === null) return null;
+  return a.isZero() ? b : a.add(b);
 }
 
 function flagUnknown(event: { flags: string[] }): void {

@@ -54,5 +54,6 @@ export function disposalRows(
 }
 
 function gainOf(proceeds: Decimal | null, sellingCosts: Decimal | null, cost: Decimal | null): Decimal | null {
-  return proceeds === null || sellingCosts === null || cost === null ? null : proceeds.sub(sellingCosts).sub(cost);
+  if (proceeds === null || sellingCosts === null || cost === null) return null;
+  return (sellingCosts.isZero() ? proceeds : proceeds.sub(sellingCosts)).sub(cost);
 }

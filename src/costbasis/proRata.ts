@@ -1,4 +1,4 @@
-import type { Decimal } from '../ledger/money.js';
+import { Decimal } from '../ledger/money.js';
 
 /** A quantity (base units) and what it cost in total; `null`: unknown, never 0 in its place. */
 export interface Share {
@@ -11,6 +11,8 @@ export interface Share {
  * 100 digits and a lot's parts add up to its cost to the last digit; far below any currency's minor unit.
  */
 const PART_PLACES = 40;
+/** Decimals are immutable: one zero serves every emptied share. */
+const ZERO = new Decimal(0);
 
 /**
  * Takes `part` (0 < part ≤ from.quantity) out of `from`, which keeps the rest: the part costs `cost × part ÷ quantity`,
@@ -18,17 +20,25 @@ const PART_PLACES = 40;
  */
 export function takePart(from: Share, part: bigint): Share {
   if (part <= 0n || part > from.quantity) throw new RangeError(`cannot take ${part} of ${from.quantity}`);
-  const cost =
-    from.cost === null || part === from.quantity
-      ? from.cost
-      : from.cost.mul(part.toString()).div(from.quantity.toString()).toDecimalPlaces(PART_PLACES);
+  const whole = from.cost;
   from.quantity -= part;
-  from.cost = from.cost === null || cost === null ? from.cost : from.cost.minus(cost);
+  // The part that empties the share, or any part of nothing, needs no arithmetic: most lots leave whole.
+  if (whole === null || from.quantity === 0n || whole.isZero()) {
+    if (whole !== null && from.quantity === 0n) from.cost = ZERO;
+    return { quantity: part, cost: whole };
+  }
+  const cost = whole
+    .mul(part.toString())
+    .div((from.quantity + part).toString())
+    .toDecimalPlaces(PART_PLACES);
+  from.cost = whole.minus(cost);
   return { quantity: part, cost };
 }
 
 /** Splits `total` (proceeds, selling costs) over pieces by their quantities, the same way a lot is taken: the last gets the rest. */
 export function splitByQuantity(total: Decimal | null, quantities: readonly bigint[]): (Decimal | null)[] {
+  // One piece (most disposals): it takes the whole.
+  if (quantities.length === 1 && quantities[0] !== 0n) return [total];
   const whole: Share = { quantity: quantities.reduce((sum, quantity) => sum + quantity, 0n), cost: total };
   return quantities.map((quantity) => (quantity === 0n ? (total === null ? null : total.mul(0)) : takePart(whole, quantity).cost));
 }

@@ -1,4 +1,5 @@
-import { Decimal } from '../ledger/money.js';
+import type { Decimal } from '../ledger/money.js';
+import { sumOf } from './sumOf.js';
 
 /**
  * `total` shared in proportion to `weights`, the last share taking exactly what is left so the shares sum to `total`
@@ -9,7 +10,7 @@ export function splitByWeights(total: Decimal | null, weights: readonly (Decimal
   if (weights.length === 1) return [total];
   if (total === null || weights.some((weight) => weight === null)) return weights.map(() => null);
   const known = weights as readonly Decimal[];
-  const sum = Decimal.sum(0, ...known);
+  const sum = sumOf(known);
   let left = total;
   return known.map((weight, index) => {
     if (index === known.length - 1) return left;

@@ -2,7 +2,11 @@ import { Decimal } from '../ledger/money.js';
 import type { BasisLeg } from './BasisLeg.js';
 import type { AcquireEvent, DisposeEvent } from './BasisEvent.js';
 import { holdingOf } from './holdingOf.js';
+import { sumOf } from './sumOf.js';
 import { splitByWeights } from './splitByWeights.js';
+
+/** Decimals are immutable: one zero serves every trade's selling costs until a fee is allocated. */
+const ZERO = new Decimal(0);
 
 /** One asset of a trade after netting: which side, how much, its value, and the row it is reported under. */
 interface NetAsset {
@@ -34,7 +38,7 @@ export function tradeEvents(legs: readonly BasisLeg[]): { disposals: DisposeEven
     type: 'dispose',
     kind: 'trade',
     proceeds: shares[index] ?? null,
-    sellingCosts: new Decimal(0),
+    sellingCosts: ZERO,
   }));
   const acquisitions = received.map((asset): AcquireEvent => {
     const cost = asset.value ?? (received.length === 1 ? proceeds : null);
@@ -60,7 +64,7 @@ function eventBase(asset: NetAsset, phase: 1 | 3): Omit<DisposeEvent, 'type' | '
 /** The sum of the assets' values, `null` when one is unknown or there is none. */
 function sumKnown(assets: readonly NetAsset[]): Decimal | null {
   if (assets.length === 0 || assets.some((asset) => asset.value === null)) return null;
-  return Decimal.sum(0, ...assets.map((asset) => asset.value as Decimal));
+  return sumOf(assets.map((asset) => asset.value as Decimal));
 }
 
 /** Per asset key: the net side, quantity and value (the dominant side's value, pro rata when a refund came back). */
@@ -91,7 +95,7 @@ function total(legs: readonly BasisLeg[]): bigint {
 
 function netValue(legs: readonly BasisLeg[], quantity: bigint): Decimal | null {
   if (legs.some((leg) => leg.value === null)) return null;
-  const value = Decimal.sum(0, ...legs.map((leg) => leg.value as Decimal));
+  const value = sumOf(legs.map((leg) => leg.value as Decimal));
   const all = total(legs);
   return quantity === all ? value : value.mul(quantity.toString()).div(all.toString());
 }

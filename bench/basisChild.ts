@@ -1,0 +1,73 @@
+/**
+ * One method's cost-basis replay over `legs` generated legs, in a process of its own so its heap is its own; prints
+ * one JSON line of `BasisFigures`. Runs the built code (`npm run build` first), as the export does:
+ *
+ *   node --expose-gc --import tsx bench/basisChild.ts '{"legs":1000000,"method":"fifo"}'
+ */
+import type * as Money from '../src/ledger/money.js';
+import type * as ReplayBasis from '../src/costbasis/replayBasis.js';
+import type { BasisLeg } from '../src/costbasis/BasisLeg.js';
+import type { BasisMethod } from '../src/costbasis/CostBasisSettings.js';
+import { BASIS_END, BASIS_START, basisLegs } from './basisLegs.js';
+
+export interface BasisFigures {
+  method: BasisMethod;
+  legs: number;
+  /** CPU seconds of the replay alone: the pass with the replay less a pass that only makes the same legs. */
+  cpuSeconds: number;
+  wallSeconds: number;
+  generateCpuSeconds: number;
+  legsPerCpuSecond: number;
+  /** Highest heap in use while replaying, above the heap before it (sampled every 4,096 legs and at the end). */
+  peakHeapMb: number;
+  gainRows: number;
+  openLots: number;
+  issues: number;
+}
+
+const built = async <T>(module: string): Promise<T> => (await import(new URL(`../dist/${module}`, import.meta.url).href)) as T;
+const { Decimal } = await built<typeof Money>('ledger/money.js');
+const { replayBasis } = await built<typeof ReplayBasis>('costbasis/replayBasis.js');
+
+const { legs, method } = JSON.parse(process.argv[2] ?? '{}') as { legs: number; method: BasisMethod };
+const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const cpu = (): number => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
+};
+
+let generated = 0;
+let cpuStart = cpu();
+for (const leg of basisLegs(legs, Decimal)) generated += leg.amountRaw > 0n ? 1 : 0;
+const generateCpuSeconds = cpu() - cpuStart;
+
+collect();
+const heapBefore = process.memoryUsage().heapUsed;
+let peak = heapBefore;
+function* sampled(): Generator<BasisLeg> {
+  let count = 0;
+  for (const leg of basisLegs(legs, Decimal)) {
+    if ((count++ & 4095) === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+    yield leg;
+  }
+}
+const settings = { method, scope: 'universal', profile: 'generic', changes: [], unclassifiedOut: 'remove' } as const;
+cpuStart = cpu();
+const wallStart = performance.now();
+const report = replayBasis(sampled(), { settings, period: { start: BASIS_START, end: BASIS_END + 1 }, timezone: 'UTC' });
+const wallSeconds = (performance.now() - wallStart) / 1000;
+const cpuSeconds = cpu() - cpuStart - generateCpuSeconds;
+peak = Math.max(peak, process.memoryUsage().heapUsed);
+const figures: BasisFigures = {
+  method,
+  legs: generated,
+  cpuSeconds,
+  wallSeconds,
+  generateCpuSeconds,
+  legsPerCpuSecond: generated / cpuSeconds,
+  peakHeapMb: (peak - heapBefore) / 2 ** 20,
+  gainRows: report.gains.length,
+  openLots: report.openLots.length,
+  issues: report.issues.length,
+};
+process.stdout.write(`${JSON.stringify(figures)}\n`);
