@@ -86,9 +86,11 @@ function historyOf(steps: readonly Step[]): BasisLeg[][] {
   return txs;
 }
 
-const COMBINATIONS: [BasisMethod, BasisScope][] = (['fifo', 'lifo', 'hifo', 'average', 'uk'] as const).flatMap((method) =>
-  (['universal', 'wallet'] as const).map((scope): [BasisMethod, BasisScope] => [method, scope]),
-);
+// HMRC pools per person, so `uk` per wallet is refused by the settings: under it a move between wallets leaves the pool
+// at once while a disposal waits out its 30 days, and the disposal can then find the pool short (fast-check found one).
+const COMBINATIONS: [BasisMethod, BasisScope][] = (['fifo', 'lifo', 'hifo', 'average', 'uk'] as const)
+  .flatMap((method) => (['universal', 'wallet'] as const).map((scope): [BasisMethod, BasisScope] => [method, scope]))
+  .filter(([method, scope]) => !(method === 'uk' && scope === 'wallet'));
 
 describe('replayBasis property', () => {
   it('with every lot closed and every value known, the total gain is the same for every method and scope, and every pool ties', () => {

@@ -52,7 +52,8 @@ describe('valuation deferred to the first render', () => {
   const pacers = new Map<string, RateLimiter>();
   const pacerFor = (source: string): RateLimiter =>
     pacers.get(source) ?? (pacers.set(source, new RateLimiter(200)), pacers.get(source) as RateLimiter);
-  const instants = (): number[] => [job.period.startTime, job.period.endTime];
+  // As the export asks them: the period's opening, and its closing at its last second (one instant, one price).
+  const instants = (): number[] => [job.period.startTime, job.period.endTime - 1];
   const stateCopy = (name: string): string => {
     const file = path.join(dir, `${name}.db`);
     fs.copyFileSync(job.state, file);
