@@ -8,6 +8,3 @@ export interface FinalAnswers {
   /** Keeps an answer; one kept already for the question is replaced (a head block only grows). */
   put(chainId: number, question: string, answer: string): void;
 }
-
-/** A store that keeps none (a PostgreSQL book for now): every question is asked again, as before. */
-export const KEEP_NO_ANSWERS: FinalAnswers = { get: () => undefined, put: () => undefined };

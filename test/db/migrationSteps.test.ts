@@ -58,6 +58,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0014-entry-set-settings.sql f095a55bfa156e80',
     '0015-book-staff.sql 3bedd3ca09a81703',
     '0016-suggestion-dismissals.sql 38330f8b3361da90',
+    '0017-final-answers.sql c1bc21425fd7f113',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];

@@ -1,4 +1,3 @@
-import { KEEP_NO_ANSWERS } from '../FinalAnswers.js';
 import type { Stream, WireReceipt, WireRecord } from '../../etherscan/wire.js';
 import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from '../RecordStore.js';
 import { decodeLedgerRow, encodeReceiptFields } from '../ledgerFields.js';
@@ -8,6 +7,7 @@ import type { StoreLocation } from '../StoreLocation.js';
 import { extendRange, type SyncedRange } from '../SyncedRange.js';
 import type { BlockingPostgres, Statement } from '../../db/postgres/BlockingPostgres.js';
 import { PostgresAddressTags } from './PostgresAddressTags.js';
+import { PostgresFinalAnswers } from './PostgresFinalAnswers.js';
 import { PostgresPrices } from './PostgresPrices.js';
 import { PostgresScreeningLists } from './PostgresScreeningLists.js';
 import { PG_MENTIONS_A_BRIDGE } from '../../db/bridgeRows.js';
@@ -94,8 +94,8 @@ export class PostgresStore implements PipelineStore {
   readonly addressTags: PostgresAddressTags;
   readonly screeningLists: PostgresScreeningLists;
   readonly prices: PostgresPrices;
-  /** Not kept on PostgreSQL yet (it needs a table of the shared schema): a finished period's re-run asks them again. */
-  readonly finalAnswers = KEEP_NO_ANSWERS;
+  /** Shared by every book: a finished period's re-run, or another book's run over it, asks none of them again. */
+  readonly finalAnswers: PostgresFinalAnswers;
   readonly location: StoreLocation;
 
   constructor(
@@ -106,6 +106,7 @@ export class PostgresStore implements PipelineStore {
     this.addressTags = new PostgresAddressTags(db);
     this.screeningLists = new PostgresScreeningLists(db);
     this.prices = new PostgresPrices(db);
+    this.finalAnswers = new PostgresFinalAnswers(db);
     this.location = { kind: 'postgres', url, book };
   }
 
