@@ -186,7 +186,7 @@ const handlers = {
     location.reload();
   },
   async 'book-staff'(form) {
-    const users = [...form.querySelectorAll('input[name="users"]:checked')].map((box) => box.value);
+    const users = [...form.querySelectorAll('input[name="users"]:checked')].map((box) => box.closest('tr').dataset.entry);
     await api('PUT', form.dataset.url, { users });
     location.reload();
   },
@@ -310,11 +310,12 @@ document.addEventListener('click', (event) => {
   if (button === null) return;
   if (button.dataset.action === 'correct') {
     // The title names the leg as its row shows it: wallet, direction, asset, amount.
-    const cells = [...button.closest('tr').querySelectorAll('td')].slice(1, 5).map((cell) => cell.textContent.trim());
-    openCorrection([button.dataset.entry], `Correct ${cells.join(' · ')}`, button.dataset.status);
+    const row = button.closest('tr');
+    const cells = [...row.querySelectorAll('td')].slice(1, 5).map((cell) => cell.textContent.trim());
+    openCorrection([row.dataset.entry], `Correct ${cells.join(' · ')}`, row.querySelector('.status').textContent.trim());
     return;
   }
-  const ids = [...document.querySelectorAll('input[name="pick"]:checked')].map((box) => box.value);
+  const ids = [...document.querySelectorAll('input[name="pick"]:checked')].map((box) => box.closest('tr').dataset.entry);
   if (ids.length === 0) return showActionError(button, new Error('tick the legs to correct first'));
   button.parentElement.querySelector('[data-error]')?.replaceChildren();
   openCorrection(ids, `Correct ${ids.length} ticked ${ids.length === 1 ? 'leg' : 'legs'}`, undefined);

@@ -22,22 +22,23 @@ function valueCell(cell: (name: string) => string): Html {
 
 /**
  * The leg's review status and notes; for those who change the book, one small button that opens the page's single
- * correction dialog (`correctionDialog`) for this leg: a row carries no form of its own, so a page stays light.
+ * correction dialog (`correctionDialog`) for this leg: a row carries no form of its own, so a page stays light. The
+ * leg's id is its row's `data-entry` alone, which app.js reads for the button and the tick.
  */
 function reviewControls(entry: BookEntry, admin: boolean): Html {
-  const status = html`<span class="status review-${entry.review.status}" title="${entry.review.author === null ? '' : `${entry.review.author}, ${entry.review.at ?? ''}`}">${entry.review.status}</span>`;
+  const status = html`<span class="status review-${entry.review.status}"${entry.review.author === null ? '' : html` title="${entry.review.author}, ${entry.review.at ?? ''}"`}>${entry.review.status}</span>`;
   const notes = entry.notes.map(
     (note) => html`<div class="note">${note.text} <small>${note.author}, ${note.at.slice(0, 16).replace('T', ' ')}</small></div>`,
   );
   if (!admin) return html`${status}${notes}`;
-  return html`${status} <button type="button" class="small" data-action="correct" data-entry="${entry.entryId}" data-status="${entry.review.status}">Edit</button>${notes}`;
+  return html`${status} <button type="button" class="small" data-action="correct">Edit</button>${notes}`;
 }
 
 function legRow(entry: BookEntry, admin: boolean): Html {
   const cell = (name: string): string => entry.cells[name] ?? '';
   const { asset, amount } = legAsset(entry);
   return html`<tr class="${cell('spam') === '' ? 'leg' : 'leg spam'}" data-entry="${entry.entryId}">
-${admin ? html`<td><input type="checkbox" name="pick" value="${entry.entryId}" aria-label="Select this leg"></td>` : ''}<td>${cell('wallet_label') === '' ? shortened(cell('wallet')) : html`<span title="${cell('wallet')}">${cell('wallet_label')}</span>`}</td>
+${admin ? html`<td><input type="checkbox" name="pick" aria-label="Select this leg"></td>` : ''}<td>${cell('wallet_label') === '' ? shortened(cell('wallet')) : html`<span title="${cell('wallet')}">${cell('wallet_label')}</span>`}</td>
 <td>${cell('direction')}</td>
 <td>${assetLabel(asset)}</td>
 <td class="num">${amount}</td>
