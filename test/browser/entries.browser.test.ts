@@ -74,6 +74,19 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     expect(await page.textContent(`${first} .status`)).toBe('flagged');
     expect(await page.$$eval('form[data-form]', (forms) => forms.length)).toBe(3);
 
+    // The ticked legs open the same dialog, for a rule on their ids only; with none ticked it says so.
+    await page.click('button[data-action="correct-ticked"]');
+    expect(await page.textContent('p.correct-ticked [data-error]')).toContain('tick the legs to correct first');
+    await page.check(`${first} input[name="pick"]`);
+    await page.click('button[data-action="correct-ticked"]');
+    expect(await page.textContent('[data-correction-title]')).toBe('Correct 1 ticked leg');
+    expect(await page.isVisible('dialog[data-correction] form[data-form="review"]')).toBe(false);
+    expect(await page.$eval('dialog[data-correction] input[name="value"]', (input) => (input as unknown as { value: string }).value)).toBe(
+      found[0],
+    );
+    await page.click('dialog[data-correction] form[method="dialog"] button');
+    expect(await page.isVisible('dialog[data-correction]')).toBe(false);
+
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${at.server.url}/books/${bookId}/entries`);
     expect(await page.$eval('html', (root) => root.scrollWidth)).toBe(390);
