@@ -123,9 +123,6 @@ function schedulesBody(form) {
 
 /** A book rule from the rules form: one match criterion, one action, the reason (docs/ledger-rules.md). */
 function ruleBody(form) {
-  // A selection's form matches the legs ticked in the table.
-  if (form.hasAttribute('data-selection'))
-    form.elements.value.value = [...document.querySelectorAll('input[name="pick"]:checked')].map((box) => box.value).join(' ');
   const get = (name) => form.elements[name].value.trim();
   const criterion = get('criterion');
   const value =
@@ -189,7 +186,7 @@ const handlers = {
     location.reload();
   },
   async 'book-staff'(form) {
-    const users = [...form.querySelectorAll('input[name="users"]:checked')].map((box) => box.value);
+    const users = [...form.querySelectorAll('input[name="users"]:checked')].map((box) => box.closest('tr').dataset.entry);
     await api('PUT', form.dataset.url, { users });
     location.reload();
   },
@@ -284,6 +281,44 @@ document.addEventListener('click', (event) => {
   const rows = button.closest('[data-rows]');
   rows.querySelector('tbody').append(rows.querySelector('template').content.cloneNode(true));
   rows.querySelector('tbody tr:last-child input')?.focus();
+});
+
+/**
+ * The transactions page's one correction dialog, filled for the legs it corrects: the rule matches their entry ids;
+ * review status and note are offered for one leg (`status` is its current one), not for a ticked set.
+ */
+function openCorrection(ids, title, status) {
+  const dialog = document.querySelector('dialog[data-correction]');
+  for (const form of dialog.querySelectorAll('form[data-form]')) form.reset();
+  for (const place of dialog.querySelectorAll('[data-error], [data-error-for]')) place.textContent = '';
+  dialog.querySelector('form[data-form="rule"]').elements.value.value = ids.join(' ');
+  const one = dialog.querySelector('[data-one-leg]');
+  one.hidden = status === undefined;
+  if (status !== undefined) {
+    const base = `${dialog.dataset.base}/${encodeURIComponent(ids[0])}`;
+    const review = one.querySelector('form[data-form="review"]');
+    review.dataset.url = `${base}/review`;
+    review.elements.status.value = status;
+    one.querySelector('form[data-form="note"]').dataset.url = `${base}/notes`;
+  }
+  dialog.querySelector('[data-correction-title]').textContent = title;
+  dialog.showModal();
+}
+
+document.addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-action="correct"], button[data-action="correct-ticked"]');
+  if (button === null) return;
+  if (button.dataset.action === 'correct') {
+    // The title names the leg as its row shows it: wallet, direction, asset, amount.
+    const row = button.closest('tr');
+    const cells = [...row.querySelectorAll('td')].slice(1, 5).map((cell) => cell.textContent.trim());
+    openCorrection([row.dataset.entry], `Correct ${cells.join(' · ')}`, row.querySelector('.status').textContent.trim());
+    return;
+  }
+  const ids = [...document.querySelectorAll('input[name="pick"]:checked')].map((box) => box.closest('tr').dataset.entry);
+  if (ids.length === 0) return showActionError(button, new Error('tick the legs to correct first'));
+  button.parentElement.querySelector('[data-error]')?.replaceChildren();
+  openCorrection(ids, `Correct ${ids.length} ticked ${ids.length === 1 ? 'leg' : 'legs'}`, undefined);
 });
 
 /** Buttons that send their `data-url` with this method, then show the page again (a failure is shown beside them). */

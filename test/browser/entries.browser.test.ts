@@ -66,11 +66,26 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     expect(found).toEqual(expected.entries.filter((entry) => entry.cells.tx_hash === hash).map((entry) => entry.entryId));
     expect(await page.getAttribute(`table.entries tr.tx-head a.hash`, 'title')).toBe(hash);
 
-    await page.selectOption('table.entries tr.leg form[data-form="review"] select[name="status"]', 'flagged');
-    await Promise.all([page.waitForEvent('load'), page.click('table.entries tr.leg form[data-form="review"] button')]);
-    expect(
-      await page.$eval('table.entries tr.leg form[data-form="review"] select', (select) => (select as unknown as { value: string }).value),
-    ).toBe('flagged');
+    // A row carries no form: its "Edit" opens the page's one dialog, filled for that leg.
+    const first = `table.entries tr.leg[data-entry="${found[0] ?? ''}"]`;
+    await page.click(`${first} button[data-action="correct"]`);
+    await page.selectOption('dialog[data-correction] form[data-form="review"] select[name="status"]', 'flagged');
+    await Promise.all([page.waitForEvent('load'), page.click('dialog[data-correction] form[data-form="review"] button')]);
+    expect(await page.textContent(`${first} .status`)).toBe('flagged');
+    expect(await page.$$eval('form[data-form]', (forms) => forms.length)).toBe(3);
+
+    // The ticked legs open the same dialog, for a rule on their ids only; with none ticked it says so.
+    await page.click('button[data-action="correct-ticked"]');
+    expect(await page.textContent('p.correct-ticked [data-error]')).toContain('tick the legs to correct first');
+    await page.check(`${first} input[name="pick"]`);
+    await page.click('button[data-action="correct-ticked"]');
+    expect(await page.textContent('[data-correction-title]')).toBe('Correct 1 ticked leg');
+    expect(await page.isVisible('dialog[data-correction] form[data-form="review"]')).toBe(false);
+    expect(await page.$eval('dialog[data-correction] input[name="value"]', (input) => (input as unknown as { value: string }).value)).toBe(
+      found[0],
+    );
+    await page.click('dialog[data-correction] form[method="dialog"] button');
+    expect(await page.isVisible('dialog[data-correction]')).toBe(false);
 
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${at.server.url}/books/${bookId}/entries`);
@@ -92,10 +107,11 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     const entryId = received?.entryId ?? '';
     await page.goto(`${at.server.url}/books/${bookId}/entries?q=${received?.cells.tx_hash ?? ''}`);
     const row = `table.entries tr.leg[data-entry="${entryId}"]`;
-    await page.click(`${row} details.correct summary`);
-    await page.selectOption(`${row} form[data-form="rule"] select[name="action"]`, 'category:airdrop');
-    await page.fill(`${row} form[data-form="rule"] input[name="reason"]`, 'claimed drop');
-    await Promise.all([page.waitForEvent('load'), page.click(`${row} form[data-form="rule"] button[type="submit"]`)]);
+    await page.click(`${row} button[data-action="correct"]`);
+    const dialog = 'dialog[data-correction] form[data-form="rule"]';
+    await page.selectOption(`${dialog} select[name="action"]`, 'category:airdrop');
+    await page.fill(`${dialog} input[name="reason"]`, 'claimed drop');
+    await Promise.all([page.waitForEvent('load'), page.click(`${dialog} button[type="submit"]`)]);
 
     const [rule] = await at.workspace.data.bookRules(bookId);
     expect(rule).toMatchObject({

@@ -282,6 +282,23 @@ function entriesSuite(
     ).toBe('transfer');
   });
 
+  it('a page of 100 rows carries one correction dialog, not a form per row: a few options and ~1 KiB a row (issue 47.12)', async () => {
+    const count = (text: string, part: string): number => text.split(part).length - 1;
+    const page = await call(admin, 'GET', `/books/${bookId}/entries?from=&to=`);
+    expect(page.status).toBe(200);
+    expect(count(page.text, '<tr class="leg')).toBe(100);
+    expect([count(page.text, '<dialog'), count(page.text, 'data-form="rule"'), count(page.text, 'data-form="review"')]).toEqual([1, 1, 1]);
+    expect(count(page.text, 'data-action="correct"')).toBe(100);
+    // Before: ~3,000 options and ~400 KB, a correction form in every row.
+    expect(count(page.text, '<option')).toBeLessThan(100);
+    expect(Buffer.byteLength(page.text)).toBeLessThan(140 * 1024);
+    // A viewer gets neither the dialog nor the rows' buttons.
+    const read = await call(viewer, 'GET', `/books/${bookId}/entries?from=&to=`);
+    expect([count(read.text, '<dialog'), count(read.text, 'data-action="correct"'), count(read.text, '<form data-form')]).toEqual([
+      0, 0, 0,
+    ]);
+  });
+
   it('the CSV download is exactly the filtered view: ledger.csv columns, then review and notes', async () => {
     const row = ledger[0] as LedgerRow;
     const query = `wallet=${row.wallet}&category=${row.category}`;

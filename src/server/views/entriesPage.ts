@@ -14,7 +14,8 @@ import type { EntriesQuery } from '../schemas/entries.js';
 import { assetLabel } from './assetLabel.js';
 import { layout } from './layout.js';
 import { selectOption } from './selectOption.js';
-import { correctionForm, transactionRows, transactions } from './transactionRows.js';
+import { correctionDialog } from './correctionDialog.js';
+import { transactionRows, transactions } from './transactionRows.js';
 
 export interface EntriesPageInput {
   user: User;
@@ -177,8 +178,8 @@ ${page.refreshedAt === null ? ' · not built yet: run a sync or refresh' : ` · 
 ${admin ? html` <button type="button" data-action="refresh-entries" data-url="/api/books/${book.id}/entries/refresh">Refresh from the store</button><span class="error" data-error></span>` : ''}</p>
 ${staleNotice(book, page, admin)}
 ${totalsTable(book, query, view.totals)}
-${admin ? html`<details class="card"><summary>Correct the ticked legs together</summary><p>Two legs of a transfer between own wallets: tick both, then set category own_transfer.</p>${correctionForm(book, [], 'Save as a rule')}</details>` : ''}
+${admin ? html`<p class="correct-ticked"><button type="button" data-action="correct-ticked">Correct the ticked legs together</button> (two legs of a transfer between own wallets: tick both, then set category own_transfer)</p>${correctionDialog(book)}` : ''}
 <div class="wide"><table class="entries"><thead><tr>${admin ? html`<th></th>` : ''}<th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Value</th><th>Counterparty</th><th>Category</th><th>Spam reason</th><th>Note</th><th>Review and notes</th></tr></thead>
-${groups.map((group) => transactionRows(book, group, dates, admin))}</table></div>
+${groups.map((group) => transactionRows(group, dates, admin))}</table></div>
 <p class="pages">${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${view.previous === null ? '' : pageLink(view.previous, 'Previous page')}${view.next === null ? '' : pageLink(view.next, 'Next page')}</p>`;
 }

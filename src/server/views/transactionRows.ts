@@ -1,15 +1,11 @@
 import { findChain } from '../../chains/chains.js';
 import type { DateFormatter } from '../../templates/DateFormatter.js';
 import type { BookEntry } from '../../workspace/entries/BookEntries.js';
-import { REVIEW_STATUSES } from '../../workspace/entries/BookEntries.js';
-import type { Book } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { assetLabel } from './assetLabel.js';
 import { legAsset } from './legAsset.js';
 import { explorerLink } from './explorerLink.js';
-import { ruleActionFields } from './rulesSection.js';
-import { selectOption } from './selectOption.js';
 import { shortened } from './shortened.js';
 
 /**
@@ -24,43 +20,25 @@ function valueCell(cell: (name: string) => string): Html {
   return html`<td class="num value" title="price ${cell('price')} ${cell('price_currency')} at ${cell('price_time')}${fx}">${cell('value')} ${cell('price_currency')} <small class="price-source">${cell('price_source')}</small></td>`;
 }
 
-function reviewControls(book: Book, entry: BookEntry, admin: boolean): Html {
-  const status = html`<span class="status review-${entry.review.status}" title="${entry.review.author === null ? '' : `${entry.review.author}, ${entry.review.at ?? ''}`}">${entry.review.status}</span>`;
+/**
+ * The leg's review status and notes; for those who change the book, one small button that opens the page's single
+ * correction dialog (`correctionDialog`) for this leg: a row carries no form of its own, so a page stays light. The
+ * leg's id is its row's `data-entry` alone, which app.js reads for the button and the tick.
+ */
+function reviewControls(entry: BookEntry, admin: boolean): Html {
+  const status = html`<span class="status review-${entry.review.status}"${entry.review.author === null ? '' : html` title="${entry.review.author}, ${entry.review.at ?? ''}"`}>${entry.review.status}</span>`;
   const notes = entry.notes.map(
     (note) => html`<div class="note">${note.text} <small>${note.author}, ${note.at.slice(0, 16).replace('T', ' ')}</small></div>`,
   );
   if (!admin) return html`${status}${notes}`;
-  const base = `/api/books/${book.id}/entries/${entry.entryId}`;
-  return html`<details class="correct">
-      <summary>Correct</summary>
-      ${correctionForm(book, [entry.entryId], 'Save as a rule')}
-    </details>
-    <form data-form="review" data-url="${base}/review" class="inline">
-      <select name="status" aria-label="Review status">
-        ${REVIEW_STATUSES.map((value) => selectOption(value, value, entry.review.status))}</select
-      ><button type="submit">Set</button>
-    </form>
-    ${notes}
-    <form data-form="note" data-url="${base}/notes" class="inline">
-      <input name="text" maxlength="2000" placeholder="Add a note" aria-label="Note" /><button type="submit">Add</button
-      ><span class="error" data-error></span>
-    </form>`;
+  return html`${status} <button type="button" class="small" data-action="correct">Edit</button>${notes}`;
 }
 
-/**
- * A correction of these legs, saved as a book rule matching their entry ids (docs/ledger-rules.md, "Book rules"):
- * the table and every later run follow it. Without ids, the legs ticked in the table (`data-selection`).
- */
-export function correctionForm(book: Book, entryIds: readonly string[], submit: string): Html {
-  return html`<form data-form="rule" data-url="/api/books/${book.id}/rules" class="inline"${entryIds.length === 0 ? html` data-selection` : ''}>
-<input type="hidden" name="criterion" value="entries"><input type="hidden" name="value" value="${entryIds.join(' ')}">${ruleActionFields(submit)}</form>`;
-}
-
-function legRow(book: Book, entry: BookEntry, admin: boolean): Html {
+function legRow(entry: BookEntry, admin: boolean): Html {
   const cell = (name: string): string => entry.cells[name] ?? '';
   const { asset, amount } = legAsset(entry);
   return html`<tr class="${cell('spam') === '' ? 'leg' : 'leg spam'}" data-entry="${entry.entryId}">
-${admin ? html`<td><input type="checkbox" name="pick" value="${entry.entryId}" aria-label="Select this leg"></td>` : ''}<td>${cell('wallet_label') === '' ? shortened(cell('wallet')) : html`<span title="${cell('wallet')}">${cell('wallet_label')}</span>`}</td>
+${admin ? html`<td><input type="checkbox" name="pick" aria-label="Select this leg"></td>` : ''}<td>${cell('wallet_label') === '' ? shortened(cell('wallet')) : html`<span title="${cell('wallet')}">${cell('wallet_label')}</span>`}</td>
 <td>${cell('direction')}</td>
 <td>${assetLabel(asset)}</td>
 <td class="num">${amount}</td>
@@ -69,7 +47,7 @@ ${valueCell(cell)}
 <td>${cell('category')}</td>
 <td>${cell('spam')}</td>
 <td>${cell('note')}</td>
-<td class="review">${reviewControls(book, entry, admin)}</td>
+<td class="review">${reviewControls(entry, admin)}</td>
 </tr>`;
 }
 
@@ -85,11 +63,11 @@ export function transactions(entries: readonly BookEntry[]): BookEntry[][] {
   return groups;
 }
 
-export function transactionRows(book: Book, group: readonly BookEntry[], dates: DateFormatter, admin: boolean): Html {
+export function transactionRows(group: readonly BookEntry[], dates: DateFormatter, admin: boolean): Html {
   const first = group[0] as BookEntry;
   const chainId = Number(first.cells.chain_id);
   return html`<tbody class="tx">
 <tr class="tx-head"><th colspan="${admin ? 11 : 10}"><span class="when">${dates.format(first.timestamp)}</span> · ${findChain(chainId)?.name ?? String(chainId)} · ${explorerLink(chainId, first.cells.tx_hash ?? '')}${first.cells.method === '' ? '' : html` · <span class="method">${first.cells.method}</span>`} · ${group.length === 1 ? '1 leg' : `${group.length} legs`}</th></tr>
-${group.map((entry) => legRow(book, entry, admin))}
+${group.map((entry) => legRow(entry, admin))}
 </tbody>`;
 }
