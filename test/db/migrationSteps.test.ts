@@ -40,6 +40,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0009-entry-set-settings.sql 7dbd17528b5f9161',
     '0010-book-staff.sql d008c0de7ded451d',
     '0011-suggestion-dismissals.sql 8d66f9e2ded97955',
+    '0012-review-actions.sql 1d681a6ac95537e1',
   ],
   postgres: [
     '0001-book-stores.sql 242dd41cd03de201',
@@ -58,6 +59,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0014-entry-set-settings.sql f095a55bfa156e80',
     '0015-book-staff.sql 3bedd3ca09a81703',
     '0016-suggestion-dismissals.sql 38330f8b3361da90',
+    '0017-review-actions.sql 0773c8a11e33e17e',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];
