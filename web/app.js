@@ -206,6 +206,14 @@ const handlers = {
     await api('PUT', form.dataset.url, { status: form.elements.status.value });
     location.reload();
   },
+  async 'bulk-review'(form) {
+    const status = form.elements.status.value;
+    const done = await api('POST', form.dataset.url, { filter: JSON.parse(form.dataset.filter), status });
+    form.querySelector('[data-done]').textContent = `${done.changed} marked ${status}.`;
+    const undo = form.querySelector('[data-action="undo-review"]');
+    undo.dataset.url = `${form.dataset.undoUrl}${done.action}/undo`;
+    undo.hidden = false;
+  },
   async note(form) {
     await api('POST', form.dataset.url, { text: form.elements.text.value.trim() });
     location.reload();
@@ -328,6 +336,7 @@ const RELOAD_AFTER = {
   'delete-price': 'DELETE',
   'remove-user': 'DELETE',
   'refresh-entries': 'POST',
+  'undo-review': 'POST',
   'restore-book': 'POST',
   'accept-suggestion': 'POST',
   'dismiss-suggestion': 'POST',

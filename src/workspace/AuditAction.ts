@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'price.removed',
   'note.added',
   'review.changed',
+  'review.bulk_changed',
+  'review.bulk_undone',
   'suggestion.dismissed',
 ] as const;
 

@@ -94,6 +94,8 @@ describe('the audit log', () => {
           'price.removed',
           'note.added',
           'review.changed',
+          'review.bulk_changed',
+          'review.bulk_undone',
           'suggestion.dismissed',
         ].includes(name),
     ))

@@ -315,6 +315,59 @@ function entriesSuite(
       })),
     );
   });
+
+  it('a whole filtered view marked reviewed in one audited action, entries outside it untouched, and its undo restoring the mixed states', async () => {
+    const view = { from: '2025-01-01', to: '2025-12-31', spam: 'false' };
+    const query = new URLSearchParams(view).toString();
+    const states = async (): Promise<Map<string, [string, string | null, string | null]>> =>
+      new Map(
+        (await allPages('', 1000)).entries.map((entry) => [
+          String(entry.entry_id),
+          [entry.review, entry.reviewed_by ?? null, entry.reviewed_at ?? null],
+        ]),
+      );
+    const inView = (await allPages(query, 1000)).entries;
+    expect(inView.length).toBeGreaterThanOrEqual(300);
+    // Mixed states before, in the view and outside it (spam), set one at a time.
+    const outside = (await get<Page>(`/api/books/${bookId}/entries?spam=true&limit=2`)).entries;
+    for (const [entry, status] of [
+      [inView[3], 'flagged'],
+      [inView[4], 'reviewed'],
+      [inView[5], 'unreviewed'],
+      [outside[0], 'flagged'],
+    ] as const)
+      expect((await call(admin, 'PUT', `/api/books/${bookId}/entries/${entry!.entry_id}/review`, { status })).status).toBe(200);
+    const before = await states();
+    const alreadyReviewed = inView.filter((entry) => before.get(String(entry.entry_id))?.[0] === 'reviewed').length;
+
+    const route = `/api/books/${bookId}/review`;
+    expect((await call(viewer, 'POST', route, { filter: view, status: 'reviewed' })).status).toBe(403);
+    const marked = await call(admin, 'POST', route, { filter: view, status: 'reviewed' });
+    expect(marked.status).toBe(200);
+    const { changed, action } = JSON.parse(marked.text) as { changed: number; action: number };
+    expect(changed).toBe(inView.length - alreadyReviewed);
+    const after = await states();
+    for (const [entryId, was] of before) {
+      const shown = inView.some((entry) => entry.entry_id === entryId);
+      expect(after.get(entryId)).toEqual(!shown || was[0] === 'reviewed' ? was : ['reviewed', 'keeper', expect.any(String)]);
+    }
+    expect((await get<Page>(`/api/books/${bookId}/entries?${query}&review=reviewed`)).total).toBe(inView.length);
+
+    const undo = `/api/books/${bookId}/actions/${action}/undo`;
+    expect((await call(viewer, 'POST', undo)).status).toBe(403);
+    expect((await call(admin, 'POST', `/api/books/${bookId + 1000}/actions/${action}/undo`)).status).toBe(404);
+    const undone = await call(admin, 'POST', undo);
+    expect(undone.status).toBe(200);
+    expect(JSON.parse(undone.text)).toEqual({ restored: changed });
+    expect(await states()).toEqual(before);
+    expect((await call(admin, 'POST', undo)).status).toBe(409);
+    const audited = await workspace.data.audit.newest({ book: bookId }, { limit: 2 });
+    expect(audited.map((entry) => [entry.action, entry.user, entry.target])).toEqual([
+      ['review.bulk_undone', 'keeper', `review action ${action}`],
+      ['review.bulk_changed', 'keeper', `review action ${action}`],
+    ]);
+    expect(audited[1]?.after).toEqual({ filter: view, status: 'reviewed', changed });
+  });
 }
 
 describe('the transactions table on SQLite (embedded)', () => {

@@ -114,3 +114,11 @@ export const noteResponse = note;
 
 export const reviewBody = Type.Object({ status: Type.Enum(REVIEW_STATUSES, { type: 'string' }) }, { additionalProperties: false });
 export const reviewResponse = review;
+
+/** A whole filtered view's review status at once: the table's filters (no page) and the status. */
+export const bulkReviewBody = Type.Object(
+  { filter: Type.Omit(entriesQuery, ['cursor', 'limit']), status: Type.Enum(REVIEW_STATUSES, { type: 'string' }) },
+  { additionalProperties: false },
+);
+export const bulkReviewResponse = Type.Object({ changed: Type.Integer(), action: Type.Integer() }, { additionalProperties: false });
+export const undoResponse = Type.Object({ restored: Type.Integer() }, { additionalProperties: false });

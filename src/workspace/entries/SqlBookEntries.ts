@@ -5,10 +5,11 @@ import type { BookEntry, EntryCursor, EntryFilter, EntryPage, EntryTotals } from
 import type { ViewScope } from './viewScope.js';
 import { viewScope } from './viewScope.js';
 import { entryConditions } from './entryConditions.js';
-import type { EntryRow, EntryTables, SuggestionTables } from './entryTables.js';
+import type { EntryRow, EntryTables, ReviewActionTables, SuggestionTables } from './entryTables.js';
 import type { WorkspaceTables } from '../workspaceRows.js';
 import { sumTotals } from './sumTotals.js';
 import { SqlEntryReviews } from './SqlEntryReviews.js';
+import { SqlReviewActions } from './SqlReviewActions.js';
 import { SqlSuggestions } from './SqlSuggestions.js';
 
 /** Rows per insert: under SQLite's and PostgreSQL's bound-parameter limits at 18 columns. */
@@ -39,11 +40,14 @@ export class SqlBookEntries {
   readonly reviews: SqlEntryReviews;
   /** The legs suggested matches are made of, and the pairs users dismissed. */
   readonly suggestions: SqlSuggestions;
+  /** Review status set on a whole filtered view at once, and undone. */
+  readonly reviewActions: SqlReviewActions;
 
   constructor(db: Kysely<WorkspaceTables>) {
     this.db = db.withTables<EntryTables>() as unknown as Kysely<EntryTables>;
     this.reviews = new SqlEntryReviews(this.db);
     this.suggestions = new SqlSuggestions(db.withTables<SuggestionTables>() as unknown as Kysely<SuggestionTables>);
+    this.reviewActions = new SqlReviewActions(db.withTables<ReviewActionTables>() as unknown as Kysely<ReviewActionTables>);
   }
 
   /** `write` then `publish`: the book's table becomes `rows` (ledger order); the number of entries. */

@@ -50,3 +50,18 @@ export type EntryTables = {
 export type SuggestionTables = EntryTables & {
   suggestion_dismissals: { book_id: number; suggestion_id: string; author: string; at: string };
 };
+
+/** The entry tables with the bulk reviews of a view and the previous states their undo restores (`SqlReviewActions`). */
+export type ReviewActionTables = EntryTables & {
+  review_actions: {
+    id: Generated<number>;
+    book_id: number;
+    filter: string;
+    status: ReviewStatus;
+    author: string;
+    at: string;
+    changed: number;
+    undone_at: string | null;
+  };
+  review_action_entries: { action_id: number; entry_id: string; status: ReviewStatus | null; author: string | null; at: string | null };
+};

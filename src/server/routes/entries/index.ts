@@ -5,9 +5,11 @@ import { authOf } from '../../auth.js';
 import { entriesCsv, entryJson } from '../../entryJson.js';
 import { cursorText, entryFilter } from '../../entryFilter.js';
 import { entryTarget } from '../../../workspace/AuditLog.js';
-import { notFound } from '../../HttpError.js';
-import { idParams, noQuery, notJson, responses } from '../../schemas/common.js';
+import { HttpError, notFound } from '../../HttpError.js';
+import { bookChildParams, idParams, noQuery, notJson, responses } from '../../schemas/common.js';
 import {
+  bulkReviewBody,
+  bulkReviewResponse,
   entriesQuery,
   entriesResponse,
   entryParams,
@@ -17,6 +19,7 @@ import {
   reviewBody,
   reviewResponse,
   totalsResponse,
+  undoResponse,
 } from '../../schemas/entries.js';
 import { bookById } from '../lookups.js';
 import type { RouteApp } from '../RouteApp.js';
@@ -122,6 +125,50 @@ export async function entryRoutes(app: RouteApp): Promise<void> {
         after: changed.after,
       });
       return changed.after;
+    },
+  );
+
+  // Every entry of a filtered view, not a page: one action, audited with its filter and count, undone in one step.
+  app.post(
+    '/api/books/:id/review',
+    {
+      config: { access: 'staff' },
+      schema: { querystring: noQuery, params: idParams, body: bulkReviewBody, response: responses({ 200: bulkReviewResponse }) },
+    },
+    async (request) => {
+      const book = await bookById(workspace, request.params.id);
+      const { filter } = entryFilter(request.body.filter, book);
+      const { status } = request.body;
+      const marked = await entries.reviewActions.mark(book.id, filter, status, authOf(request).user.name, workspace.now().toISOString());
+      if (marked === undefined)
+        throw new HttpError(409, 'the transactions table is not built yet: run the book or refresh its table first');
+      await request.audit('review.bulk_changed', {
+        book: book.id,
+        target: `review action ${marked.action}`,
+        after: { filter: request.body.filter, status, changed: marked.changed },
+      });
+      return marked;
+    },
+  );
+
+  app.post(
+    '/api/books/:id/actions/:actionId/undo',
+    {
+      config: { access: 'staff' },
+      schema: { querystring: noQuery, params: bookChildParams('actionId'), response: responses({ 200: undoResponse }) },
+    },
+    async (request) => {
+      const book = await bookById(workspace, request.params.id);
+      const action = await entries.reviewActions.action(book.id, Number(request.params.actionId));
+      if (action === undefined) throw notFound('action');
+      if (!(await entries.reviewActions.undo(action.id, workspace.now().toISOString())))
+        throw new HttpError(409, `review action ${action.id} is undone already`);
+      await request.audit('review.bulk_undone', {
+        book: book.id,
+        target: `review action ${action.id}`,
+        before: { status: action.status, changed: action.changed },
+      });
+      return { restored: action.changed };
     },
   );
 }
