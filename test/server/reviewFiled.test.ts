@@ -74,8 +74,8 @@ describe('the review state filed with the period', () => {
     );
     const changedId = await served.runToEnd({ kind: 'diff', label: '2025' }, admin);
     const diff = rows((await file(changedId, 'diff.csv')).text).filter((row) => row.file === 'review.csv');
-    expect(diff.map(({ change, key, columns }) => [change, key, columns])).toEqual([
-      ['changed', flagged, expect.stringContaining('status')],
+    expect(diff.map(({ change, key, columns, reason }) => [change, key, columns, reason])).toEqual([
+      ['changed', flagged, expect.stringContaining('status'), expect.stringContaining('its review changed since filing: status')],
     ]);
     expect(diff.some((row) => row.key === reviewed)).toBe(false);
   });
