@@ -10,13 +10,14 @@ import type { TemplateTie } from '../templates/tieoutSheet.js';
 /**
  * What an output needs of the run beyond the ledger: an output runs only when the run offers every one it names
  * (`values`: a valued export; `lots`: one whose job asks for cost basis; `runFolder`: a workspace run, which keeps
- * files beside the delivered ones).
+ * files beside the delivered ones; `reviews`: a workspace run, which hands over its book's review states and notes).
  */
 export interface OutputNeeds {
   values?: true;
   openingBalances?: true;
   lots?: true;
   runFolder?: true;
+  reviews?: true;
 }
 
 export type OutputNeed = keyof OutputNeeds;
@@ -66,11 +67,22 @@ export interface OutputFinish {
   history: () => Iterable<LedgerEntry>;
   /** The user's opening lots (`--opening-lots`), when the run offers `lots`. */
   openingLots: readonly OpeningLot[];
+  /** The book's entries with a review state or notes, when the run offers `reviews` (the workspace's); else empty. */
+  reviews: readonly EntryReviewRecord[];
   files: OutputFiles;
   /** The export's templates as rendering tallied them, for the tie-out (absent or empty: no template). */
   templates?: readonly TemplateTie[];
   /** The sections the outputs finished before this one give the tie-out (`OutputFiles.tieout`), in registry order. */
   tieout?: readonly TieoutSection[];
+}
+
+/** One entry's review as the workspace keeps it: a state other than `unreviewed`, or notes (`author: text`, oldest first). */
+export interface EntryReviewRecord {
+  entryId: string;
+  status: string;
+  reviewer: string;
+  reviewedAt: string;
+  notes: readonly string[];
 }
 
 /** Rows an output adds to `tieout.csv` after the templates', in the sheet's columns (`TIEOUT_HEADER`). */

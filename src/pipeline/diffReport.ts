@@ -1,4 +1,5 @@
 import { writeReport } from '../output/writeReport.js';
+import { REVIEW_FILE } from '../outputs/reviewOutput.js';
 import { type FileDiff, type RowChange, rowTxHash } from '../filing/diffFile.js';
 import type { SinceFiled } from '../filing/SinceFiled.js';
 import { ruleChangesByTx } from '../filing/ruleChanges.js';
@@ -37,6 +38,12 @@ export interface ReasonContext {
  * fetched again, no setting changed, and the row is (or belongs to the transaction of) a new ledger entry.
  */
 export function changeReason(change: RowChange, file: string, context: ReasonContext): string {
+  // A review is the users' work, not a figure: no rule, record or setting explains it.
+  if (file === REVIEW_FILE) {
+    if (change.change === 'added') return 'reviewed or noted since filing';
+    if (change.change === 'removed') return 'no longer reviewed or noted (or no longer in the period)';
+    return `its review changed since filing: ${change.fields.map((field) => field.column).join(', ')}`;
+  }
   const byRule = context.ruleTxs.get(txOf(change));
   if (byRule !== undefined) return byRule.join('; ');
   if (change.change === 'added') {

@@ -20,11 +20,11 @@ export interface FinishedOutputs {
   outDir: string;
 }
 
-/** What the run gives its outputs; without `prices`, `history` or `openingLots`: none, an empty ledger, none. */
+/** What the run gives its outputs; without `prices`, `history`, `openingLots` or `reviews`: none, an empty ledger, none, none. */
 export interface FinishPlace
   extends
-    Omit<OutputFinish, 'files' | 'prices' | 'history' | 'openingLots' | 'templates' | 'tieout'>,
-    Partial<Pick<OutputFinish, 'prices' | 'history' | 'openingLots'>> {
+    Omit<OutputFinish, 'files' | 'prices' | 'history' | 'openingLots' | 'reviews' | 'templates' | 'tieout'>,
+    Partial<Pick<OutputFinish, 'prices' | 'history' | 'openingLots' | 'reviews'>> {
   outDir: string;
   runFolder: string | null;
 }
@@ -50,6 +50,7 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
         prices: place.prices ?? null,
         history: place.history ?? (() => []),
         openingLots: place.openingLots ?? [],
+        reviews: place.reviews ?? [],
         files: { csv: files.csv.bind(files), kept: files.kept.bind(files), tieout: (section) => void records.push(...section) },
         templates: pass.ties,
         tieout: [...tieout],

@@ -11,6 +11,7 @@ import { CLOSING_BALANCES, type FiledRecord, readFiledRecord } from '../filing/F
 import { exportPeriodFiles } from './runClose.js';
 import type { ExportOptions, ExportResult } from './runExport.js';
 import { toolVersion } from './toolVersion.js';
+import { REVIEW_FILE } from '../outputs/reviewOutput.js';
 
 export interface DiffSinceFiledOptions extends ExportOptions {
   filedDir: string;
@@ -47,10 +48,12 @@ export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions
     TIEOUT_FILE,
     CLOSING_BALANCES,
     ...(exported.valuation === null ? [] : [path.relative(job.out, exported.valuation.missingFile)]),
+    ...(exported.outputs.review === undefined ? [] : [exported.outputs.review.file]),
   ];
   // A spreadsheet twin says what its CSV says, and its CSV is compared row by row.
+  // Review states are the workspace's: a diff without them (the CLI's) cannot say whether they changed.
   const names = [...new Set([...record.files.map((file) => file.path), ...recalculated])]
-    .filter((name) => name !== 'manifest.json' && !name.endsWith('.xlsx'))
+    .filter((name) => name !== 'manifest.json' && !name.endsWith('.xlsx') && (name !== REVIEW_FILE || options.reviews !== undefined))
     .sort();
   const read = (dir: string, name: string, listed: boolean): string | null =>
     listed && existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), 'utf8') : null;

@@ -5,7 +5,7 @@ import { feeRule } from '../chains/feeRule.js';
 import type { Job } from '../config/Job.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
 import { writeManifest } from '../output/writeManifest.js';
-import type { AnyOutput, OutputNeed } from '../outputs/Output.js';
+import type { AnyOutput, EntryReviewRecord, OutputNeed } from '../outputs/Output.js';
 import { OUTPUTS, outputsFor, type OutputResults } from '../outputs/registry.js';
 import type { PriceStats } from '../prices/PriceOracle.js';
 import { planBlockRanges, type BlockPlan } from '../sync/planBlockRanges.js';
@@ -42,6 +42,11 @@ export interface ExportOptions extends JobRunOptions {
    * they are). Its folder is the run's: outputs that need one keep their files there.
    */
   balanceSeriesFile?: string;
+  /**
+   * The book's review states and notes (a workspace run; the CLI has none): the export then writes `review.csv` for
+   * the period's entries among them, and the manifest its counts.
+   */
+  reviews?: readonly EntryReviewRecord[];
   /** The outputs the export may write besides its templates; default the registry's (`OUTPUTS`). */
   outputs?: readonly AnyOutput[];
 }
@@ -139,6 +144,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       ...(balanced ? (['openingBalances'] as const) : []),
       ...(lots ? (['lots'] as const) : []),
       ...(options.balanceSeriesFile === undefined ? [] : (['runFolder'] as const)),
+      ...(options.reviews === undefined ? [] : (['reviews'] as const)),
     ]);
     const pass = new OutputPass(outputsFor(options.outputs ?? OUTPUTS, offered), ledgerJob);
     const results = await renderTemplates({
@@ -163,6 +169,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
             openingLots: readOpeningLots(job),
           }
         : { prices: prepared?.render.prices ?? null }),
+      ...(options.reviews === undefined ? {} : { reviews: options.reviews }),
       outDir: job.out,
       runFolder: options.balanceSeriesFile === undefined ? null : path.dirname(options.balanceSeriesFile),
     });

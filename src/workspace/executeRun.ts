@@ -99,6 +99,8 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
       store: stores.location(run.bookId),
       filedDir,
       balanceSeriesFile,
+      // The review states live here, not in the store: an export of the book files them (`review.csv`).
+      ...(context.entries === undefined ? {} : { reviews: await context.entries.reviews.filed(book.id) }),
       ...(context.limiter === undefined ? {} : { limiter: context.limiter }),
       ...(context.pricePacerFor === undefined ? {} : { pricePacerFor: context.pricePacerFor }),
     };

@@ -71,6 +71,8 @@ describe('outputs of an export', () => {
       progress: createProgress({ output: process.stderr, quiet: true }),
       outputs: registry,
       balanceSeriesFile: path.join(dir, 'run', 'balance-series.json'),
+      // As a workspace run offers them: every output of the registry runs.
+      reviews: [],
     });
   }, 120_000);
 
@@ -90,8 +92,16 @@ describe('outputs of an export', () => {
       expect.arrayContaining(['entry-counts.csv', 'prices-missing.csv', 'tieout.csv', 'gains.csv']),
     );
     // The balance series is the workspace's, kept in its run folder: in the results, not in the manifest.
-    expect(Object.keys(manifest.outputs)).toEqual(['overrides', 'missingPrices', 'gains', 'entryCounts', 'tieout']);
-    expect(Object.keys(result.outputs)).toEqual(['overrides', 'missingPrices', 'gains', 'balanceSeries', 'entryCounts', 'tieout']);
+    expect(Object.keys(manifest.outputs)).toEqual(['overrides', 'missingPrices', 'gains', 'review', 'entryCounts', 'tieout']);
+    expect(Object.keys(result.outputs)).toEqual([
+      'overrides',
+      'missingPrices',
+      'gains',
+      'balanceSeries',
+      'review',
+      'entryCounts',
+      'tieout',
+    ]);
     expect(manifest.rules).toEqual([]);
     const series = JSON.parse(fs.readFileSync(path.join(dir, 'run', 'balance-series.json'), 'utf8')) as { series: unknown[] };
     expect(series.series.length).toBeGreaterThan(3);

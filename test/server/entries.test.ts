@@ -42,6 +42,7 @@ function entriesSuite(
   let viewer: string;
   let bookId: number;
   let ledger: LedgerRow[];
+  let execute: (runId: number) => Promise<void>;
 
   const call = async (token: string, method: string, route: string, body?: unknown): Promise<{ status: number; text: string }> => {
     const response = await fetch(`${server.url}${route}`, {
@@ -73,7 +74,6 @@ function entriesSuite(
   };
 
   beforeAll(async () => {
-    let execute: (runId: number) => Promise<void>;
     ({ workspace, execute, close } = await open());
     server = await serve(workspace);
     admin = await addUser(workspace, 'keeper', 'admin', 'keeper password 1');
@@ -226,6 +226,24 @@ function entriesSuite(
       before: { status: 'unreviewed' },
       after: { status: 'flagged' },
     });
+  });
+
+  it("an export files the reviews and notes just set: review.csv's rows, read from this database", async () => {
+    const [first, second] = ledger as [LedgerRow, LedgerRow];
+    const run = await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
+    if (run === undefined) throw new Error('no run');
+    await execute(run.id);
+    const review = parse(fs.readFileSync(path.join(workspace.stores.outDir(run.id), 'review.csv'), 'utf8'), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(review.map(({ entry_id, status, reviewer, notes }) => [entry_id, status, reviewer, notes])).toEqual(
+      expect.arrayContaining([
+        [first.entry_id, 'reviewed', 'keeper', 'keeper: invoice 17 matches'],
+        [second.entry_id, 'flagged', 'keeper', ''],
+      ]),
+    );
+    expect(review).toHaveLength(2);
   });
 
   it('a refresh values from the price cache alone: rows whose price no run fetched say "not fetched", never a value', async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BookEntry, EntryFilter, EntryNote, EntryReview, ReviewCounts, ReviewStatus } from './BookEntries.js';
+import type { EntryReviewRecord } from '../../outputs/Output.js';
 import { entryConditions } from './entryConditions.js';
 import type { EntryRow, EntryTables } from './entryTables.js';
 import { viewScope } from './viewScope.js';
@@ -45,6 +46,35 @@ export class SqlEntryReviews {
       .where('entry_id', '=', entryId)
       .orderBy('seq')
       .execute();
+  }
+
+  /**
+   * The book's entries with a state other than `unreviewed` or with notes, as an export files them (`review.csv`):
+   * every one the book keeps, the export taking those of its period. Notes as `author: text`, oldest first.
+   */
+  async filed(bookId: number): Promise<EntryReviewRecord[]> {
+    const reviews = await this.db
+      .selectFrom('entry_reviews')
+      .select(['entry_id', 'status', 'author', 'at'])
+      .where('book_id', '=', bookId)
+      .where('status', '!=', 'unreviewed')
+      .execute();
+    const notes = await this.db
+      .selectFrom('entry_notes')
+      .select(['entry_id', 'author', 'text'])
+      .where('book_id', '=', bookId)
+      .orderBy('seq')
+      .execute();
+    const records = new Map<string, EntryReviewRecord & { notes: string[] }>();
+    const record = (entryId: string) => {
+      const known = records.get(entryId) ?? { entryId, status: 'unreviewed', reviewer: '', reviewedAt: '', notes: [] };
+      records.set(entryId, known);
+      return known;
+    };
+    for (const row of reviews)
+      Object.assign(record(row.entry_id), { status: row.status, reviewer: row.author ?? '', reviewedAt: row.at ?? '' });
+    for (const row of notes) record(row.entry_id).notes.push(`${row.author}: ${row.text}`);
+    return [...records.values()];
   }
 
   /**
