@@ -169,6 +169,14 @@ const handlers = {
     const run = await api('POST', form.dataset.rerunUrl, JSON.parse(form.dataset.rerun));
     location.assign(`/runs/${run.id}`);
   },
+  // A price series, pasted or chosen as a file: saved whole or refused at its first bad line; the table is valued at once.
+  async 'price-series'(form) {
+    const file = form.elements.file.files[0];
+    const saved = await api('POST', form.dataset.url, { csv: file === undefined ? form.elements.csv.value : await file.text() });
+    const note = saved.warnings.length > 0 ? `\nNote:\n${saved.warnings.join('\n')}` : '';
+    window.alert(`Saved ${saved.rows} prices: the transactions table is valued from them now, the next run uses them.${note}`);
+    location.reload();
+  },
   async schedules(form) {
     await api('PUT', form.dataset.url, schedulesBody(form));
     location.reload();

@@ -95,8 +95,8 @@ export class SqlBooks extends SqlAccounts {
     return (await this.db.selectFrom('book_prices').selectAll().where('book_id', '=', bookId).orderBy('id').execute()).map(toBookPrice);
   }
 
-  async addBookPrice(bookId: number, price: Omit<BookPrice, 'id'>): Promise<BookPrice> {
-    const values = {
+  async addBookPrices(bookId: number, prices: readonly Omit<BookPrice, 'id'>[]): Promise<BookPrice[]> {
+    const values = prices.map((price) => ({
       book_id: bookId,
       time: price.time,
       chain_id: price.chainId,
@@ -105,8 +105,22 @@ export class SqlBooks extends SqlAccounts {
       price: price.price,
       author: price.author,
       created_at: price.created,
-    };
-    return toBookPrice(await this.db.insertInto('book_prices').values(values).returningAll().executeTakeFirstOrThrow());
+    }));
+    // Chunks keep each insert under SQLite's bound-variable limit; the transaction keeps an upload whole.
+    return this.db.transaction().execute(async (trx) => {
+      const added: BookPrice[] = [];
+      for (let at = 0; at < values.length; at += 500)
+        added.push(
+          ...(
+            await trx
+              .insertInto('book_prices')
+              .values(values.slice(at, at + 500))
+              .returningAll()
+              .execute()
+          ).map(toBookPrice),
+        );
+      return added;
+    });
   }
 
   async removeBookPrice(bookId: number, priceId: number): Promise<boolean> {

@@ -30,6 +30,8 @@ import type { RuleBody } from './checkBookRule.js';
 import { parseBookRule } from './checkBookRule.js';
 import type { GivenPrice } from './checkBookPrice.js';
 import { checkBookPrice } from './checkBookPrice.js';
+import type { GivenSeries } from './checkPriceSeries.js';
+import { checkPriceSeries } from './checkPriceSeries.js';
 
 /** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
 export interface WorkspaceBackend {
@@ -139,15 +141,20 @@ export class Workspace {
   }
 
   /**
-   * Adds a manual price to the book (admins only, checked by the route), checked against the book, and refreshes
-   * the transactions table, which values from the book's prices as every run does. Price changes go through here
-   * and `removeBookPrice` only, as rule changes go through `addBookRule`.
+   * Adds manual prices to the book (admins and its staff, checked by the route), one or a series (`checkPriceSeries`:
+   * every row checked before any is saved), and refreshes the transactions table, which values from the book's
+   * prices as every run does. Price changes go through here and `removeBookPrice` only, as rule changes go through
+   * `addBookRule`.
    */
-  async addBookPrice(bookId: number, given: GivenPrice, author: string): Promise<BookPrice | undefined> {
+  async addBookPrices(bookId: number, given: GivenPrice | GivenSeries, author: string): Promise<BookPrice[] | undefined> {
     const book = await this.data.getBook(bookId);
     if (book === undefined) return undefined;
     const now = this.now();
-    const added = await this.data.addBookPrice(bookId, { ...checkBookPrice(given, book.data, now), author, created: now.toISOString() });
+    const checked = 'csv' in given ? checkPriceSeries(given, book.data, now) : [checkBookPrice(given, book.data, now)];
+    const added = await this.data.addBookPrices(
+      bookId,
+      checked.map((price) => ({ ...price, author, created: now.toISOString() })),
+    );
     await this.refreshEntries(book);
     return added;
   }

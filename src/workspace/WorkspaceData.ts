@@ -136,7 +136,8 @@ export interface WorkspaceData extends Accounts {
 
   /** The book's manual prices, oldest first: the order its price file lists them in. */
   bookPrices(bookId: number): Promise<BookPrice[]>;
-  addBookPrice(bookId: number, price: Omit<BookPrice, 'id'>): Promise<BookPrice>;
+  /** Saved in one transaction, in the given order: all or none. */
+  addBookPrices(bookId: number, prices: readonly Omit<BookPrice, 'id'>[]): Promise<BookPrice[]>;
   /** False when the book has no such price. */
   removeBookPrice(bookId: number, priceId: number): Promise<boolean>;
 

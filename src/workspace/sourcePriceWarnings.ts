@@ -15,35 +15,44 @@ import type { Book, BookPrice } from './WorkspaceData.js';
 export const DEFAULT_WARN_FACTOR = 3;
 
 /**
- * A manual price set beside the book's sources' price at its instant (the book's price cache alone, as the
- * transactions table reads it: no call): a warning when one is more than `factor` times the other, since the
- * manual price outranks every source in every row of that asset near that time. None when the cache has no
- * source price there (the usual case: a manual price fills a gap).
+ * Manual prices set beside the book's sources' price at their instants (the book's price cache alone, as the
+ * transactions table reads it: no call): a warning for each that is more than `factor` times the other, since a
+ * manual price outranks every source in every row of that asset near that time. None where the cache has no
+ * source price (the usual case: a manual price fills a gap).
  */
 export async function sourcePriceWarnings(
   places: RefreshPlaces,
   book: Book,
-  price: BookPrice,
+  prices: readonly BookPrice[],
   factor = DEFAULT_WARN_FACTOR,
 ): Promise<string[]> {
-  const query: PriceQuery = { chainId: price.chainId, asset: price.asset, time: Date.parse(price.time) / 1000 };
-  const source = await sourcePriceAt(places, book, query);
-  if (source === undefined) return [];
-  const ratio = new Decimal(price.price).div(source.price);
-  if (ratio.lte(factor) && ratio.gte(new Decimal(1).div(factor))) return [];
-  const apart = ratio.gt(1)
-    ? `${ratio.toSignificantDigits(3).toString()} times`
-    : `1/${new Decimal(1).div(ratio).toSignificantDigits(3).toString()} of`;
-  return [
-    `price ${price.price} ${price.currency} at ${price.time} is ${apart} the ${source.name} price ${source.price.toSignificantDigits(6).toString()} ${price.currency} (more than ${factor}× apart): saved all the same and used before the sources; delete it if it is a typo`,
-  ];
+  const queries: PriceQuery[] = prices.map((price) => ({
+    chainId: price.chainId,
+    asset: price.asset,
+    time: Date.parse(price.time) / 1000,
+  }));
+  const sources = await sourcePricesAt(places, book, queries);
+  return prices.flatMap((price, n) => {
+    const source = sources[n];
+    if (source === undefined) return [];
+    const ratio = new Decimal(price.price).div(source.price);
+    if (ratio.lte(factor) && ratio.gte(new Decimal(1).div(factor))) return [];
+    const apart = ratio.gt(1)
+      ? `${ratio.toSignificantDigits(3).toString()} times`
+      : `1/${new Decimal(1).div(ratio).toSignificantDigits(3).toString()} of`;
+    return [
+      `price ${price.price} ${price.currency} at ${price.time} is ${apart} the ${source.name} price ${source.price.toSignificantDigits(6).toString()} ${price.currency} (more than ${factor}× apart): saved all the same and used before the sources; delete it if it is a typo`,
+    ];
+  });
 }
 
-/** The book's sources' price (its price file left out) at the query's instant, from its store's cache; undefined when none. */
-async function sourcePriceAt(places: RefreshPlaces, book: Book, query: PriceQuery): Promise<{ price: Decimal; name: string } | undefined> {
+type SourcePrice = { price: Decimal; name: string } | undefined;
+
+/** The book's sources' price (its price file left out) at each query's instant, from its store's cache, opened once; undefined where none. */
+async function sourcePricesAt(places: RefreshPlaces, book: Book, queries: readonly PriceQuery[]): Promise<SourcePrice[]> {
   const location = places.stores.location(book.id);
   // A book never synced has no store (and no cached price); opening it must not create one.
-  if (location.kind === 'sqlite' && !fs.existsSync(location.file)) return undefined;
+  if (location.kind === 'sqlite' && !fs.existsSync(location.file)) return [];
   const state = places.stores.stateFile(book.id);
   const { valuation } = jobForRun({
     book: book.data,
@@ -58,13 +67,15 @@ async function sourcePriceAt(places: RefreshPlaces, book: Book, query: PriceQuer
     filedDir: defaultFiledDir(state),
   });
   const sources = valuation?.sources.filter((name) => name !== 'file') ?? [];
-  if (valuation === undefined || sources.length === 0) return undefined;
+  if (valuation === undefined || sources.length === 0) return [];
   const store = openStoreAt(location);
   try {
     const oracle = openCachedPriceOracle({ ...valuation, sources }, store);
-    await oracle.prepare([query]);
-    const answer = oracle.priceAt(query);
-    return answer.found ? { price: answer.price, name: answer.source } : undefined;
+    await oracle.prepare(queries);
+    return queries.map((query) => {
+      const answer = oracle.priceAt(query);
+      return answer.found ? { price: answer.price, name: answer.source } : undefined;
+    });
   } finally {
     store.close();
   }

@@ -48,5 +48,16 @@ describeWithPostgres('manual prices on the distributed workspace (PostgreSQL)', 
       const missingAgain = await gapEntries();
       expect(missingAgain.map((entry) => entry.entry_id)).toEqual(valuedAtOnce.map((entry) => entry.entry_id));
       for (const entry of missingAgain) expect(entry).toMatchObject({ price: '', price_source: '', value: '', value_state: 'not found' });
+
+      // A pasted series (issue 46.3): all or nothing in one PostgreSQL transaction, then the table valued at once.
+      const next = new Date(Date.parse(gap.first ?? '') + 86400_000).toISOString();
+      const series = `time,chain,asset,currency,price\n${gap.first},${gap.chain_id},${gap.asset_contract},,0.75\n${next},${gap.chain_id},${gap.asset_contract},,0.8\n`;
+      await expect(call('POST', `${route}/prices`, { csv: series.replace('0.8', '"0,8"') })).rejects.toThrow(/line 3 column \d+ \(price\)/);
+      expect(await call('GET', `${route}/prices`)).toEqual([]);
+      expect(await call('POST', `${route}/prices`, { csv: series })).toEqual({ rows: 2, warnings: [] });
+      for (const entry of await gapEntries()) expect(entry).toMatchObject({ price: '0.75', price_source: 'file', value_state: '' });
+      const stored = (await call('GET', `${route}/prices`)) as { id: number }[];
+      expect(stored).toHaveLength(2);
+      for (const price of stored) await call('DELETE', `${route}/prices/${price.id}`);
     }));
 });

@@ -134,6 +134,93 @@ describe('a book’s manual prices (SQLite)', () => {
     expect(audited).toMatchObject({ user: 'anna', via: 'bearer', target: `price ${price.id}`, before: null, after: price });
     expect(removed).toMatchObject({ user: 'anna', target: `price ${price.id}`, before: price });
   });
+
+  it('saves a pasted series whole or not at all, audited once with its count, and values the table at once (issue 46.3)', async () => {
+    const { workspace, bookId, tokens, server } = served;
+    const [admin, viewer] = [tokens.anna!, tokens.victor!];
+    const run = await exportRun();
+    const gap = csv(path.join(workspace.stores.outDir(run), 'prices-missing.csv')).find(
+      (row) => row.state === 'not found' && row.asset_contract !== '',
+    );
+    const priced = csv(path.join(workspace.stores.outDir(run), 'ledger.csv')).find(
+      (row) => row.asset_contract === '' && row.price_source === 'defillama' && row.price_time === row.timestamp,
+    );
+    if (gap === undefined || priced === undefined)
+      throw new Error('the e2e world leaves a token without a price and values ether from DefiLlama');
+    const asset = gap.asset_contract ?? '';
+    const start = Date.parse(gap.first ?? '') / 1000;
+    const days = ['1.5', '2', '2.5'].map((price, day) => ({ time: new Date((start + day * 86400) * 1000).toISOString(), price }));
+    const series = `time,chain,asset,currency,price\r\n${days.map(({ time, price }) => `${time},${gap.chain_id},${asset},usd,"${price}"`).join('\r\n')}\r\n`;
+    const prices = `/api/books/${bookId}/prices`;
+    const upload = (token: string, text: string): Promise<Response> =>
+      fetch(`${server.url}${prices}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        body: text,
+      });
+
+    expect((await upload(viewer, series)).status).toBe(403);
+    // A bad third price refuses the upload at its line and column: the two good rows before it are not saved either.
+    const bad = await call('POST', prices, admin, { csv: series.replace('"2.5"', '"2,5"') });
+    expect([bad.status, bad.json()]).toEqual([
+      400,
+      {
+        error: `line 4 column ${`${days[2]?.time},${gap.chain_id},${asset},usd,`.length + 1} (price): price "2,5" is not a plain positive decimal such as 2512.25 (digits and one point, no sign, separator or exponent) (correct the line; nothing was saved)`,
+        field: 'csv',
+      },
+    ]);
+    expect((await call('POST', prices, admin, { csv: 'time,chain,asset,price\n' })).json()).toMatchObject({
+      error: expect.stringMatching(/^line 1 column 1: the header must be time,chain,asset,currency,price/),
+    });
+    expect((await call('POST', prices, admin, { csv: series.replace(`,${gap.chain_id},`, ',137,') })).json()).toMatchObject({
+      error: expect.stringMatching(/^line 2 column 26 \(chain\): chain 137 is not one of the book's chains/),
+    });
+    expect(await workspace.data.bookPrices(bookId)).toEqual([]);
+
+    const saved = await upload(admin, series);
+    expect([saved.status, await saved.json()]).toEqual([201, { rows: 3, warnings: [] }]);
+    const stored = await workspace.data.bookPrices(bookId);
+    expect(
+      stored.map(({ time, asset: storedAsset, price, currency, author }) => ({
+        time: `${time.slice(0, 19)}.000Z`,
+        asset: storedAsset,
+        price,
+        currency,
+        author,
+      })),
+    ).toEqual(days.map(({ time, price }) => ({ time, asset, price, currency: 'USD', author: 'anna' })));
+    const [audited] = await workspace.data.audit.newest({ book: bookId, action: 'price.added' }, { limit: 1 });
+    expect(audited).toMatchObject({ user: 'anna', after: { rows: 3, ids: stored.map((price) => price.id) } });
+
+    // No run: the table already values the gap's rows, each day from its own price.
+    const { entries } = (
+      await call('GET', `/api/books/${bookId}/entries?chain=${gap.chain_id}&asset=${asset}&spam=false&limit=1000`, viewer)
+    ).json<{
+      entries: Record<string, string>[];
+    }>();
+    const inSeries = entries.filter(
+      (entry) =>
+        entry.asset_contract === asset &&
+        Date.parse(entry.timestamp ?? '') / 1000 - start >= 0 &&
+        Date.parse(entry.timestamp ?? '') / 1000 - start < 3 * 86400,
+    );
+    expect(inSeries.length).toBeGreaterThan(0);
+    for (const entry of inSeries) {
+      const day = days[Math.floor((Date.parse(entry.timestamp ?? '') / 1000 - start) / 86400)]?.price ?? '';
+      expect(entry).toMatchObject({ price: day, price_source: 'file', value: exactValue(entry.amount ?? '', day), value_state: '' });
+    }
+
+    // A row ten times the sources' price at its instant is saved with a warning, by the one-price rule.
+    const far = new Decimal(priced.price ?? '').times(10).toString();
+    const warned = await call('POST', prices, admin, {
+      csv: `time,chain,asset,currency,price\n${priced.timestamp},${priced.chain_id},native,,${far}\n`,
+    });
+    expect(warned.json()).toEqual({
+      rows: 1,
+      warnings: [expect.stringMatching(new RegExp(`^price ${far} USD at .* is 10 times the defillama price .* \\(more than 3× apart\\)`))],
+    });
+    for (const price of await workspace.data.bookPrices(bookId)) await call('DELETE', `${prices}/${price.id}`, admin);
+  });
 });
 
 /** amount × price, rounded half-even once to the cent, as issue 27's rule says. */

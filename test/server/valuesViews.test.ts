@@ -69,6 +69,11 @@ describe('the pages show values', () => {
     expect(page).toContain('Price in EUR');
     expect(page).toContain(`data-rerun="${JSON.stringify(request).replaceAll('"', '&quot;')}" data-rerun-url="/api/books/3/runs"`);
     expect(page).toContain('Save and run again');
+    // Prices in bulk (issue 46.3): one form under the list, its series prefilled with each asset's first row.
+    expect(page).toContain('<form data-form="price-series" data-url="/api/books/3/prices"');
+    expect(page).toContain(
+      'time,chain,asset,currency,price\n2025-05-05T00:04:00Z,10,native,,\n2025-03-01T00:00:00Z,1,0x00000000000000000000000000000000000000aa,,</textarea>',
+    );
     const afterClose = valuesSection(run(summary), missing, { bookId: 3, currency: 'EUR', rerun: undefined }).toString();
     expect(afterClose).not.toContain('data-rerun');
     expect(afterClose).toContain('>Save</button>');

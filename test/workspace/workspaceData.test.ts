@@ -85,10 +85,8 @@ async function exercise(data: WorkspaceData): Promise<unknown[]> {
     author: 'alice',
     created: T(3),
   };
-  const [entered, newer] = [
-    keep(await data.addBookPrice(first.id, price)),
-    keep(await data.addBookPrice(first.id, { ...price, price: '1' })),
-  ];
+  const [entered, newer] = keep(await data.addBookPrices(first.id, [price, { ...price, price: '1' }]));
+  if (entered === undefined) throw new Error('two prices saved');
   expect(keep(await data.bookPrices(first.id))).toEqual([{ id: entered.id, ...price }, newer]);
   expect([keep(await data.removeBookPrice(second.id, entered.id)), keep(await data.removeBookPrice(first.id, entered.id))]).toEqual([
     false,

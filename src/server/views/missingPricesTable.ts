@@ -22,16 +22,40 @@ export interface PriceFormPlace {
  * manual prices, then the same run is queued again (app.js). On a phone each row stacks under its labels.
  */
 export function missingPricesTable(missing: RunTable, form: PriceFormPlace | undefined): Html {
+  const cellsOf =
+    (row: readonly string[]) =>
+    (name: string): string =>
+      row[missing.header.indexOf(name)] ?? '';
   const rows = missing.rows.map((row) => {
-    const column = (name: string): string => row[missing.header.indexOf(name)] ?? '';
+    const column = cellsOf(row);
     const chainId = column('chain_id');
     const contract = column('asset_contract');
     return html`<tr data-asset="${chainId}:${contract || 'native'}" data-first="${column('first')}"><td data-label="Asset">${assetLabel({ assetKind: contract === '' ? 'native' : 'erc20', asset: column('asset'), assetContract: contract, tokenId: '', spam: '' })}</td>
 <td data-label="Chain">${chainName(chainId)}</td><td data-label="Rows from – to">${minuteUtc(column('first'))} – ${minuteUtc(column('last'))}</td><td class="num" data-label="Rows">${column('rows')}</td><td data-label="Why">${column('state')}</td>${form === undefined ? '' : html`<td data-label="Manual price">${column('state') === 'unknown decimals' ? 'no units to price (its decimals are unknown): a rule can mark it spam' : priceForm(form, chainId, contract || 'native', column('first'))}</td>`}</tr>`;
   });
+  // A priceable asset's first row left without a price, its price to be typed in.
+  const firsts = missing.rows
+    .map(cellsOf)
+    .filter((column) => column('state') !== 'unknown decimals')
+    .map((column) => `${column('first')},${column('chain_id')},${column('asset_contract') || 'native'},,`);
   return html`<div class="wide"><table class="missing-prices stack"><thead><tr><th>Asset</th><th>Chain</th><th>Rows from – to</th><th>Rows</th><th>Why</th>${form === undefined ? '' : html`<th>Manual price</th>`}</tr></thead><tbody>
 ${rows}
-</tbody></table></div>`;
+</tbody></table></div>${form === undefined ? '' : seriesForm(form, firsts)}`;
+}
+
+/**
+ * Many prices at once (a gap of days, a collection's rows): a price file pasted or chosen, saved whole or refused
+ * at its first bad line (app.js), prefilled with each missing asset's first row for the prices to be typed in. The
+ * transactions table is valued at once; the run is not queued again, since one series often follows another.
+ */
+function seriesForm(form: PriceFormPlace, firsts: readonly string[]): Html {
+  return html`<form data-form="price-series" data-url="/api/books/${form.bookId}/prices" class="price-series">
+<label>Prices in bulk (time,chain,asset,currency,price — daily or finer; an empty currency is ${form.currency})
+<textarea name="csv" rows="6" cols="90" spellcheck="false">${['time,chain,asset,currency,price', ...firsts].join('\n')}</textarea></label>
+<label>or a CSV file <input type="file" name="file" accept=".csv,text/csv"></label>
+<button type="submit">Save prices</button>
+<p class="error" data-error></p>
+</form>`;
 }
 
 /** A chain id by its name (the id itself for a chain this version does not know). */

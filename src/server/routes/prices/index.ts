@@ -1,7 +1,8 @@
 import { authOf } from '../../auth.js';
 import { notFound } from '../../HttpError.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
-import { priceAddedResponse, priceBody, priceListResponse, priceParams } from '../../schemas/prices.js';
+import { priceAddedResponse, priceBody, priceListResponse, priceParams, priceSeriesResponse } from '../../schemas/prices.js';
+import { Type } from 'typebox';
 import { priceTarget } from '../../../workspace/AuditLog.js';
 import { sourcePriceWarnings } from '../../../workspace/sourcePriceWarnings.js';
 import { bookById } from '../lookups.js';
@@ -10,6 +11,8 @@ import type { RouteApp } from '../RouteApp.js';
 /** `/api/books/:id/prices`: a book's manual prices (README, "Manual prices"), its next runs' price file; everyone who sees the book reads, admins and its staff change. */
 export async function priceRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
+  // A pasted or uploaded series may come as the file itself; it is then the series body's `csv`.
+  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, { csv: body }));
 
   app.get(
     '/api/books/:id/prices',
@@ -21,14 +24,28 @@ export async function priceRoutes(app: RouteApp): Promise<void> {
     '/api/books/:id/prices',
     {
       config: { access: 'staff' },
-      schema: { querystring: noQuery, params: idParams, body: priceBody, response: responses({ 201: priceAddedResponse }) },
+      schema: {
+        querystring: noQuery,
+        params: idParams,
+        body: priceBody,
+        response: responses({ 201: Type.Union([priceAddedResponse, priceSeriesResponse]) }),
+      },
     },
     async (request, reply) => {
       const book = await bookById(workspace, request.params.id);
-      const added = await workspace.addBookPrice(book.id, request.body, authOf(request).user.name);
+      const { body } = request;
+      const added = await workspace.addBookPrices(book.id, body, authOf(request).user.name);
       if (added === undefined) throw notFound('book');
-      await request.audit('price.added', { book: book.id, target: priceTarget(added.id), after: added });
-      return reply.code(201).send({ ...added, warnings: await sourcePriceWarnings(workspace, book, added, request.body.warnFactor) });
+      const warnings = await sourcePriceWarnings(workspace, book, added, body.warnFactor);
+      const [one] = added;
+      if ('csv' in body || one === undefined) {
+        // One audit line per upload: its row count and the ids it made, the prices themselves listed by the book.
+        const ids = added.map((price) => price.id);
+        await request.audit('price.added', { book: book.id, target: priceTarget(ids[0] ?? 0), after: { rows: added.length, ids } });
+        return reply.code(201).send({ rows: added.length, warnings });
+      }
+      await request.audit('price.added', { book: book.id, target: priceTarget(one.id), after: one });
+      return reply.code(201).send({ ...one, warnings });
     },
   );
 
