@@ -43,7 +43,7 @@ describe('the pages show values', () => {
     expect(flat(valuesSection(run({ ...summary, rowsUnknownDecimals: 2, rowsSpam: 100 }), missing))).toContain(
       '<dd data-unvalued>3 without a price · 2 of tokens with unknown decimals · 100 spam (never valued)</dd>',
     );
-    expect(page).toContain('<td>rate-limited</td>');
+    expect(page).toContain('<td data-label="Why">rate-limited</td>');
     expect(valuesSection(run(summary), { header: MISSING_HEADER, rows: [] }).toString()).toContain(
       'Every priced row has its value in EUR.',
     );
