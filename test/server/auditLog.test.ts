@@ -97,6 +97,8 @@ describe('the audit log', () => {
           'review.bulk_changed',
           'review.bulk_undone',
           'suggestion.dismissed',
+          // Recorded and read back where staff are assigned (test/server/staffAccess.test.ts).
+          'book.staff_changed',
         ].includes(name),
     ))
       expect([action, recorded.has(action)]).toEqual([action, true]);
