@@ -194,7 +194,7 @@ const handlers = {
     location.reload();
   },
   async 'book-staff'(form) {
-    const users = [...form.querySelectorAll('input[name="users"]:checked')].map((box) => box.closest('tr').dataset.entry);
+    const users = [...form.querySelectorAll('input[name="users"]:checked')].map((box) => box.value);
     await api('PUT', form.dataset.url, { users });
     location.reload();
   },
