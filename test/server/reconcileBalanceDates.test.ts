@@ -30,7 +30,10 @@ function cellsOf(html: string, row: Record<string, string>): string[] {
   const rowHtml = html
     .split('<tr')
     .find(
-      (part) => part.includes(`${row.wallet_label}</td><td><span class="asset">${row.asset}</span></td>`) && part.includes(row.closing!),
+      (part) =>
+        part.includes(`data-copy="${row.wallet}"`) &&
+        part.includes(`<td class="asset-label"><span class="asset">${row.asset}</span></td>`) &&
+        part.includes(row.closing!),
     );
   expect([row.wallet_label, rowHtml]).toEqual([expect.stringMatching(/./), expect.any(String)]);
   return [...rowHtml!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, '').trim());

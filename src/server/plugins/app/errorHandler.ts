@@ -15,7 +15,9 @@ interface Refusal {
 
 /** A request that failed its route's schema: 400 naming the field, as ajv found it (`id must match pattern …`). */
 function schemaRefusal(error: FastifyError): Refusal {
-  const [first] = error.validation ?? [];
+  // A body of several shapes (an anyOf: a price series, then one price) fails each in turn: the last shape's error is
+  // the one named, so a single price missing a field names that field, not the series' `csv`.
+  const first = (error.validation ?? []).filter((one) => one.keyword !== 'anyOf').at(-1);
   const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
   const field = missing ?? first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const where = field === undefined || field === '' ? (error.validationContext ?? 'request') : field;
