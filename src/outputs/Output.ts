@@ -1,5 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import type { Job } from '../config/Job.js';
+import type { BasisReport } from '../costbasis/BasisReport.js';
 import type { OpeningLot } from '../costbasis/Lot.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
@@ -74,6 +75,16 @@ export interface OutputFinish {
   templates?: readonly TemplateTie[];
   /** The sections the outputs finished before this one give the tie-out (`OutputFiles.tieout`), in registry order. */
   tieout?: readonly TieoutSection[];
+  /** What the outputs finished before this one shared in memory (`share`). */
+  products: Readonly<OutputProducts>;
+  /** Hands `value` to the outputs after this one, which read it in `products` (so a later output does not redo the work). */
+  share<Name extends keyof OutputProducts>(name: Name, value: NonNullable<OutputProducts[Name]>): void;
+}
+
+/** What an output hands the outputs after it in memory, under its name: not files, not results, and never across threads. */
+export interface OutputProducts {
+  /** The cost-basis replay (money exact): the tax forms, the journals with lots and the year report read it. */
+  gains?: BasisReport;
 }
 
 /** One entry's review as the workspace keeps it: a state other than `unreviewed`, or notes (`author: text`, oldest first). */

@@ -80,7 +80,7 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
   },
   // Parts hold other chains, each in ledger order.
   merge: (states) => (states.length === 1 ? (states[0] as BasisLeg[]) : [...mergeSorted<BasisLeg>(states, compareEntries)]),
-  async finish(legs, { job, prices, history, openingLots, files }) {
+  async finish(legs, { job, prices, history, openingLots, files, share }) {
     const settings = job.costBasis;
     if (settings === undefined || prices === null)
       throw new LedgerscanError('cost basis without its settings or prices', { kind: 'internal' });
@@ -90,6 +90,7 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
       timezone: job.timezone,
       openingLots,
     });
+    share('gains', report);
     // Worked out before a file is written: a pool that does not tie fails the run.
     const ties = basisTieRows(report.ties, prices.currency);
     return { ...(await writeBasisFiles(report, ties, job, prices.currency, files)), pools: report.ties.length };

@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import type { ManifestPart, OutputFinish, TieoutSection } from '../outputs/Output.js';
+import type { ManifestPart, OutputFinish, OutputProducts, TieoutSection } from '../outputs/Output.js';
 import type { OutputResults } from '../outputs/registry.js';
 import { OutputFileSet } from './outputFiles.js';
 import type { OutputPass } from './OutputPass.js';
@@ -23,7 +23,7 @@ export interface FinishedOutputs {
 /** What the run gives its outputs; without `prices`, `history`, `openingLots` or `reviews`: none, an empty ledger, none, none. */
 export interface FinishPlace
   extends
-    Omit<OutputFinish, 'files' | 'prices' | 'history' | 'openingLots' | 'reviews' | 'templates' | 'tieout'>,
+    Omit<OutputFinish, 'files' | 'prices' | 'history' | 'openingLots' | 'reviews' | 'templates' | 'tieout' | 'products' | 'share'>,
     Partial<Pick<OutputFinish, 'prices' | 'history' | 'openingLots' | 'reviews'>> {
   outDir: string;
   runFolder: string | null;
@@ -41,6 +41,7 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
   const delivered: Record<string, unknown> = {};
   const parts: ManifestPart[] = [];
   const tieout: TieoutSection[] = [];
+  const products: OutputProducts = {};
   try {
     for (const [index, output] of pass.outputs.entries()) {
       const records: (readonly string[])[] = [];
@@ -54,6 +55,8 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
         files: { csv: files.csv.bind(files), kept: files.kept.bind(files), tieout: (section) => void records.push(...section) },
         templates: pass.ties,
         tieout: [...tieout],
+        products,
+        share: (name, value) => void (products[name] = value),
       });
       if (!Value.Check(output.result, result)) {
         throw new LedgerscanError(`the ${output.name} output's result does not match its schema`, { kind: 'defect' });
