@@ -1,17 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
-import type { Kysely } from 'kysely';
+import { expect, it } from '@jest/globals';
 import type { EntryFilter, EntryReview } from '../../src/workspace/entries/BookEntries.js';
 import { SqlBookEntries } from '../../src/workspace/entries/SqlBookEntries.js';
 import { entryRows } from '../../src/workspace/entries/refreshEntries.js';
 import { ledgerCells } from '../../src/workspace/entries/ledgerCells.js';
-import { openPostgresWorkspaceData, openSqliteWorkspace } from '../../src/workspace/openWorkspaceData.js';
-import type { WorkspaceTables } from '../../src/workspace/workspaceRows.js';
-import type { WorkspaceData } from '../../src/workspace/WorkspaceData.js';
 import { entry, WALLET } from '../support/entry.js';
-import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
+import { describeOnBothBackends, type OpenedWorkspace } from '../support/workspaceBackends.js';
 
 const OTHER = '0x5555555555555555555555555555555555555555';
 const AT = '2026-11-28T22:00:00.000Z';
@@ -21,10 +14,8 @@ const legs = Array.from({ length: 420 }, (_, index) =>
   entry({ blockNumber: 100 + index, amountRaw: 10n ** 18n, amount: '1', ...(index % 7 === 0 ? { wallet: OTHER } : {}) }),
 );
 
-type Opened = { data: WorkspaceData; db: Kysely<WorkspaceTables> };
-
 /** What both databases must do alike: a whole view marked in one action, the rest untouched, and its undo exact. */
-function cases(open: () => Promise<Opened>): void {
+function cases(open: () => Promise<OpenedWorkspace>): void {
   it('marks every entry of a filtered view, counts those it changed, and its undo restores the mixed states exactly', async () => {
     const { data, db } = await open();
     const entries = new SqlBookEntries(db);
@@ -74,20 +65,4 @@ function cases(open: () => Promise<Opened>): void {
   });
 }
 
-describe('bulk review stored on SQLite', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-review-actions-'));
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  cases(async () => openSqliteWorkspace(path.join(dir, 'workspace.db')));
-});
-
-describeWithPostgres('bulk review stored on PostgreSQL', (server) => {
-  const databases: string[] = [];
-  afterAll(async () => {
-    for (const url of databases) await dropDatabase(url);
-  });
-  cases(async () => {
-    const url = await createDatabase(server);
-    databases.push(url);
-    return openPostgresWorkspaceData(url);
-  });
-});
+describeOnBothBackends('bulk review stored', cases);

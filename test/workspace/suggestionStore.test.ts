@@ -1,16 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
-import type { Kysely } from 'kysely';
+import { expect, it } from '@jest/globals';
 import { SqlBookEntries } from '../../src/workspace/entries/SqlBookEntries.js';
 import { entryRows } from '../../src/workspace/entries/refreshEntries.js';
 import { ledgerCells } from '../../src/workspace/entries/ledgerCells.js';
-import { openPostgresWorkspaceData, openSqliteWorkspace } from '../../src/workspace/openWorkspaceData.js';
-import type { WorkspaceTables } from '../../src/workspace/workspaceRows.js';
-import type { WorkspaceData } from '../../src/workspace/WorkspaceData.js';
 import { entry, WALLET } from '../support/entry.js';
-import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
+import { describeOnBothBackends, type OpenedWorkspace } from '../support/workspaceBackends.js';
 
 const OTHER = '0x5555555555555555555555555555555555555555';
 const book = { name: 'Suggestions', wallets: [{ address: WALLET, label: 'Main' }], chains: [1] };
@@ -21,10 +14,8 @@ const legs = [
   entry({ blockNumber: 103, amountRaw: 10n ** 18n, amount: '1', spam: 'unsolicited' }),
 ];
 
-type Opened = { data: WorkspaceData; db: Kysely<WorkspaceTables> };
-
 /** What both databases must do alike: the table's transfer legs read back whole, a dismissal kept once, gone with its book. */
-function cases(open: () => Promise<Opened>): void {
+function cases(open: () => Promise<OpenedWorkspace>): void {
   it('reads the shown transfer legs and keeps each dismissal once', async () => {
     const { data, db } = await open();
     const entries = new SqlBookEntries(db);
@@ -63,20 +54,4 @@ function cases(open: () => Promise<Opened>): void {
   });
 }
 
-describe('suggested matches stored on SQLite', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-suggestions-'));
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  cases(async () => openSqliteWorkspace(path.join(dir, 'workspace.db')));
-});
-
-describeWithPostgres('suggested matches stored on PostgreSQL', (server) => {
-  const databases: string[] = [];
-  afterAll(async () => {
-    for (const url of databases) await dropDatabase(url);
-  });
-  cases(async () => {
-    const url = await createDatabase(server);
-    databases.push(url);
-    return openPostgresWorkspaceData(url);
-  });
-});
+describeOnBothBackends('suggested matches stored', cases);
