@@ -61,10 +61,7 @@ const settings = input.valued === true ? job.valuation : undefined;
 const deferring =
   settings === undefined
     ? null
-    : deferValuation(openCachedPriceOracle(settings, store), openCacheReader(settings, store), settings, [
-        job.period.startTime,
-        job.period.endTime,
-      ]);
+    : deferValuation(openCachedPriceOracle(settings, store), openCacheReader(settings, store), settings, job.period);
 // The settling after the first render (the threads' questions merged, prepare, the missing list) runs on this thread alone.
 let settleSeconds = 0;
 const deferred: PrepareValuation.DeferredValuation | null =

@@ -11,6 +11,8 @@ import type { RowPrices } from '../prices/valueLeg.js';
 import type { CacheReader } from './openCacheReader.js';
 import type { RenderValuation } from './RenderValuation.js';
 import type { PartTally } from './workerCsvPart.js';
+import type { JobPeriod } from '../config/Job.js';
+import { periodInstants } from '../config/periodInstants.js';
 
 /** A valued export after its one asynchronous price step: what rendering reads, what is missing, what it cost. */
 export interface PreparedValuation {
@@ -67,13 +69,15 @@ export interface DeferredValuation {
  * instants needed, those prices were the prepared ones (a cached key never changes) and the tallies are what a
  * prepare would count: nothing is prepared, and later templates read the cache too. Otherwise the questions are
  * noted in a pass of their own and prepared, and the caller renders that template again (a cold run's calls cost more).
+ * Holdings are valued at the period's opening and closing instants.
  */
 export function deferValuation(
   oracle: PriceOracle,
   reader: CacheReader,
   settings: ValuationSettings,
-  instants: readonly number[],
+  period: Pick<JobPeriod, 'startTime' | 'endTime'>,
 ): DeferredValuation {
+  const instants = periodInstants(period);
   const here = new PriceTally(reader);
   const threads: PartTally[] = [];
   let prepared: PreparedValuation | undefined;

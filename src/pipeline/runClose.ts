@@ -8,6 +8,7 @@ import { sha256File } from '../output/sha256File.js';
 import { runBalances } from './runBalances.js';
 import { type ExportOptions, type ExportResult, runExport } from './runExport.js';
 import { toolVersion } from './toolVersion.js';
+import { closingInstant } from '../config/periodInstants.js';
 
 export interface CloseOptions extends ExportOptions {
   /** Where filed periods live; each closed period is a read-only folder named after its label. */
@@ -61,7 +62,7 @@ export async function runClose(job: Job, options: CloseOptions): Promise<CloseRe
  */
 export async function exportPeriodFiles(job: Job, options: ExportOptions): Promise<ExportResult> {
   const exported = await runExport(job, options);
-  await runBalances(job, { ...options, at: instantAt(job.period.endTime - 1, job.timezone), check: 'off', fileName: CLOSING_BALANCES });
+  await runBalances(job, { ...options, at: instantAt(closingInstant(job.period), job.timezone), check: 'off', fileName: CLOSING_BALANCES });
   return exported;
 }
 

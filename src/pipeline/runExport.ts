@@ -114,7 +114,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const deferred =
       oracle === undefined || job.valuation === undefined
         ? null
-        : deferValuation(oracle, openCacheReader(job.valuation, run.store), job.valuation, [job.period.startTime, job.period.endTime - 1]);
+        : deferValuation(oracle, openCacheReader(job.valuation, run.store), job.valuation, job.period);
     // A cold sync's prices are fetched while its receipts are: the render then finds them cached.
     let warming: Promise<void> | undefined;
     const onListed =

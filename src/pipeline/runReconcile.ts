@@ -15,6 +15,7 @@ import { openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
 import { syncPlan } from './syncPlan.js';
 import { pricedBucket, valueHoldings } from './valueHoldings.js';
+import { closingInstant } from '../config/periodInstants.js';
 
 export interface ReconcileRunOptions extends JobRunOptions {
   progress: SyncProgress;
@@ -55,7 +56,7 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
       asset: pricedBucket(bucket),
       balance: bucket.closing,
       // The closing instant, the period's last second: what `balances --at <last day>` and the journal's last `P` value.
-      time: job.period.endTime - 1,
+      time: closingInstant(job.period),
     }));
     const oracle = openRunPriceOracle(run, options);
     const values = oracle === undefined ? undefined : await valueHoldings(oracle, closing);

@@ -3,6 +3,7 @@ import { ApiProtocolError, ChainNotAvailableError } from '../etherscan/errors.js
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import type { JobPeriod } from '../config/Job.js';
 import { FINAL_AFTER_S, RememberingApi } from './RememberingApi.js';
+import { closingInstant } from '../config/periodInstants.js';
 
 /** The blocks of one chain that fall in the job's period, and the head when it was planned. */
 export interface ChainBlockRange {
@@ -66,14 +67,14 @@ async function planChain(
   // A period over for a day has blocks that never change: kept, they and a ripe head seen before cost no call.
   if (api instanceof RememberingApi && period.endTime <= nowSeconds - FINAL_AFTER_S) {
     const startBlock = await firstBlock(api, chainId, period.startTime);
-    const endBlock = await api.blockNumberByTime(chainId, period.endTime - 1, 'before');
+    const endBlock = await api.blockNumberByTime(chainId, closingInstant(period), 'before');
     const headBlock = await api.ripeHeadFor(chainId, endBlock);
     return { chainId, startBlock, endBlock: Math.min(endBlock, headBlock), headBlock };
   }
   const headBlock = await api.headBlock(chainId);
   if (period.startTime > nowSeconds) throw noBlockAfter(chainId, period.startTime, 'the period has not begun');
   const startBlock = await firstBlock(api, chainId, period.startTime);
-  const endBlock = period.endTime > nowSeconds ? headBlock : await api.blockNumberByTime(chainId, period.endTime - 1, 'before');
+  const endBlock = period.endTime > nowSeconds ? headBlock : await api.blockNumberByTime(chainId, closingInstant(period), 'before');
   return { chainId, startBlock, endBlock: Math.min(endBlock, headBlock), headBlock };
 }
 

@@ -4,6 +4,7 @@ import type { DateFormatter } from './DateFormatter.js';
 import type { JournalBook, JournalTransaction } from './JournalBook.js';
 import type { PeriodBounds } from './PeriodBounds.js';
 import type { Posting } from './Posting.js';
+import { closingInstant } from '../config/periodInstants.js';
 
 export interface JournalStep {
   kind: 'opening' | 'movement' | 'closing';
@@ -31,7 +32,7 @@ export function* journalWalk(
   }
   for (const tx of book.movements(entries)) yield { kind: 'movement', tx, date: dates.format((tx.postings[0] as Posting).row.timestamp) };
   if (bounds !== undefined && closing) {
-    const date = format(addDays(parseISO(dates.format(bounds.endTime - 1)), 1), 'yyyy-MM-dd');
+    const date = format(addDays(parseISO(dates.format(closingInstant(bounds))), 1), 'yyyy-MM-dd');
     for (const tx of book.balances('closing', bounds.blocks, bounds.endTime)) yield { kind: 'closing', tx, date };
   }
 }

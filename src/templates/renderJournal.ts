@@ -29,6 +29,7 @@ import { isNft } from './ViewRow.js';
 import type { Leg, ViewRow } from './ViewRow.js';
 import { JournalPrices } from './JournalPrices.js';
 import type { RowPrices } from '../prices/valueLeg.js';
+import { closingInstant } from '../config/periodInstants.js';
 
 /** What the closing assertions were checked against, for the run's summary. */
 export interface AssertionTally {
@@ -151,10 +152,10 @@ export async function renderJournal(
       await write(tx, date, movementHeader(template, names, tx));
     } else if (market !== null && bounds !== undefined) {
       // The period's last day, in the file's zone: the date `-X` values the holdings at.
-      const closingInstant = bounds.endTime - 1;
-      const lastDay = dates.format(closingInstant);
+      const closing = closingInstant(bounds);
+      const lastDay = dates.format(closing);
       for (const holding of tx.holdings)
-        if (holding.balance !== 0n) market.noteClosing(lastDay, book.names(holding).commodity, holding.leg, closingInstant);
+        if (holding.balance !== 0n) market.noteClosing(lastDay, book.names(holding).commodity, holding.leg, closing);
     }
     if (kind === 'closing' && tally !== null) {
       const assertions: BalanceAssertion[] = [];

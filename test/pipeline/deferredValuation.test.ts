@@ -30,6 +30,7 @@ import type { Template } from '../../src/templates/Template.js';
 import { captureIo } from '../support/captureIo.js';
 import { sandboxValuation } from '../support/sandboxValuation.js';
 import { filesIn } from './filesIn.js';
+import { periodInstants } from '../../src/config/periodInstants.js';
 
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 const CHAINS = [1, 10, 42161];
@@ -53,7 +54,7 @@ describe('valuation deferred to the first render', () => {
   const pacerFor = (source: string): RateLimiter =>
     pacers.get(source) ?? (pacers.set(source, new RateLimiter(200)), pacers.get(source) as RateLimiter);
   // As the export asks them: the period's opening, and its closing at its last second (one instant, one price).
-  const instants = (): number[] => [job.period.startTime, job.period.endTime - 1];
+  const instants = (): number[] => periodInstants(job.period);
   const stateCopy = (name: string): string => {
     const file = path.join(dir, `${name}.db`);
     fs.copyFileSync(job.state, file);
@@ -152,7 +153,7 @@ describe('valuation deferred to the first render', () => {
         openPriceOracle(settings, store, { pacerFor }),
         openCacheReader(settings, store),
         settings,
-        instants(),
+        job.period,
       );
       if (warmed) await deferred.warm(ledgerFromStore(store, job, chains));
       const split = ledgerParts(store, job, chains, { minRows: 0, threads: 2 });
