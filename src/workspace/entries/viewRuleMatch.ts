@@ -23,7 +23,7 @@ export function viewRuleMatch(filter: EntryFilter): Record<string, unknown> {
   return {
     ...(chainId === undefined ? {} : { chain: chainId }),
     ...(wallet === undefined ? {} : { wallet }),
-    ...(asset === undefined ? {} : asset.startsWith('0x') ? { contract: asset } : { asset }),
+    ...(asset === undefined ? {} : asset.startsWith('0x') ? { contract: asset } : { asset: asset.toLowerCase() }),
     ...(category === undefined ? {} : { category }),
     ...(spam === undefined ? {} : { spam }),
     ...(from === undefined ? {} : { from: instant(from) }),
