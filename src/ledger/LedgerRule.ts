@@ -58,7 +58,7 @@ export interface RuleMatch {
   /** Unix seconds: `from` inclusive, `to` exclusive. */
   from?: number;
   to?: number;
-  /** Lowercase text found in the transaction hash, counterparty, its label, the wallet's label, the method or the symbol. */
+  /** Lowercase text found in the transaction hash, counterparty, its label (before any user rule), the wallet's label, the method or the symbol. */
   text?: string;
   /** Whether the ledger flagged the entry as spam, before any user rule. */
   spam?: boolean;
