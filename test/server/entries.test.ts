@@ -300,7 +300,7 @@ function entriesSuite(
     ).toBe('transfer');
   });
 
-  it('a correction of a whole view is one rule whose match is the view: counted, audited, refused on a review filter, undone by one delete', async () => {
+  it('a correction of a whole view is one rule whose match is the view: counted, audited, in the next export, refused on a review filter, undone by one delete', async () => {
     const bySymbol = new Map<string, LedgerRow[]>();
     for (const row of ledger)
       if (row.kind === 'erc20' && row.spam === '' && row.asset !== '') bySymbol.set(row.asset, [...(bySymbol.get(row.asset) ?? []), row]);
@@ -342,6 +342,15 @@ function entriesSuite(
       `rule ${rule.id}`,
       expect.objectContaining({ view, viewed: rows.length, matched: rows.length }),
     ]);
+
+    // The run's job file carries the rule in the job file's words: the export applies it as the table does.
+    const run = await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
+    await execute(run!.id);
+    expect((await workspace.data.getRun(run!.id))?.status).toBe('succeeded');
+    const exported = (
+      parse(fs.readFileSync(path.join(workspace.stores.outDir(run!.id), 'ledger.csv'), 'utf8'), { columns: true }) as LedgerRow[]
+    ).filter((row) => row.asset.toLowerCase() === symbol.toLowerCase());
+    expect(exported.map((row) => [row.spam, row.note.split(' ').includes(`rule:${rule.id}`)])).toEqual(rows.map(() => ['rule', true]));
 
     expect((await call(admin, 'DELETE', `/api/books/${bookId}/rules/${rule.id}`)).status).toBe(200);
     expect((await allPages(query, 1000)).entries.map((entry) => entry.spam)).toEqual(rows.map((row) => row.spam));
