@@ -1,9 +1,8 @@
 import { authOf } from '../../auth.js';
-import { notFound } from '../../HttpError.js';
+import { HttpError, notFound } from '../../HttpError.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
 import { ruleAddedResponse, ruleBody, ruleListResponse, ruleParams, viewRuleBody, viewRuleResponse } from '../../schemas/rules.js';
 import { entryFilter } from '../../entryFilter.js';
-import { HttpError } from '../../HttpError.js';
 import { viewRuleMatch } from '../../../workspace/entries/viewRuleMatch.js';
 import { ruleTarget } from '../../../workspace/AuditLog.js';
 import { bookById } from '../lookups.js';
