@@ -131,9 +131,17 @@ function ruleBody(form) {
           .split(/[\s,]+/)
           .filter((id) => id !== '')
       : get('value');
-  const [key, setting] = get('action').split(':');
-  const action = key === 'label' ? { label: get('label') } : key === 'category' ? { category: setting } : { [key]: setting === 'true' };
-  return { match: { [criterion]: value }, ...action, reason: get('reason') };
+  return { match: { [criterion]: value }, ...ruleAction(form), reason: get('reason') };
+}
+
+/** What a rule form sets: `category:…`, `spam:true|false`, `ignore:true`, or `label:` with the label field. */
+function ruleAction(form) {
+  const [key, setting] = form.elements.action.value.split(':');
+  return key === 'label'
+    ? { label: form.elements.label.value.trim() }
+    : key === 'category'
+      ? { category: setting }
+      : { [key]: setting === 'true' };
 }
 
 const handlers = {
@@ -220,6 +228,21 @@ const handlers = {
     form.querySelector('[data-done]').textContent = `${done.changed} marked ${status}.`;
     const undo = form.querySelector('[data-action="undo-review"]');
     undo.dataset.url = `${form.dataset.undoUrl}${done.action}/undo`;
+    undo.hidden = false;
+  },
+  // A correction of the whole view, saved as one rule: the answer's count, the link to the rows, and its undo.
+  async 'bulk-rule'(form) {
+    const added = await api('POST', form.dataset.url, {
+      filter: JSON.parse(form.dataset.filter),
+      ...ruleAction(form),
+      reason: form.elements.reason.value.trim(),
+    });
+    const note = added.warnings.length > 0 ? ` ${added.warnings.join(' ')}` : '';
+    form.querySelector('[data-done]').textContent = `Rule ${added.rule.id} changes ${added.matched} entries.${note}`;
+    form.querySelector('[data-reload]').href = location.href;
+    form.querySelector('[data-reload]').hidden = false;
+    const undo = form.querySelector('[data-action="undo-rule"]');
+    undo.dataset.url = `${form.dataset.rulesUrl}${added.rule.id}`;
     undo.hidden = false;
   },
   async note(form) {
@@ -345,6 +368,7 @@ const RELOAD_AFTER = {
   'remove-user': 'DELETE',
   'refresh-entries': 'POST',
   'undo-review': 'POST',
+  'undo-rule': 'DELETE',
   'restore-book': 'POST',
   'accept-suggestion': 'POST',
   'dismiss-suggestion': 'POST',

@@ -10,9 +10,10 @@ import { parseAddress } from './parseAddress.js';
 import { parseChainId } from './parseChainId.js';
 import { invisibleCharacter } from './invisibleCharacter.js';
 import { quoteValue } from './quoteValue.js';
+import { resolveViewMatch, VIEW_KEYS } from './resolveViewMatch.js';
 
 const RULE_KEYS = ['id', 'match', 'category', 'label', 'spam', 'ignore', 'reason', 'author', 'created'];
-const MATCH_KEYS = ['chain', 'contract', 'counterparty', 'method', 'tx', 'entries'];
+const MATCH_KEYS = ['chain', 'contract', 'counterparty', 'method', 'tx', 'entries', ...VIEW_KEYS];
 const ENTRY_ID = /^x[0-9a-f]{16}$/;
 const ID = /^[A-Za-z0-9_.-]{1,40}$/;
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -126,14 +127,9 @@ function resolveMatch(value: unknown, field: string, chains: readonly number[] |
       match.entries = [...new Set((ids as string[]).map((id) => (LEGACY_ENTRY_ID.test(id) ? entryIdFromLegacy(id) : id)))];
     }
   }
-  if (
-    value.contract === undefined &&
-    value.counterparty === undefined &&
-    value.method === undefined &&
-    value.tx === undefined &&
-    value.entries === undefined
-  ) {
-    problems.add(`${field} matches every entry (give at least one of contract, counterparty, method, tx or entries)`);
+  Object.assign(match, resolveViewMatch(value, field, problems));
+  if (MATCH_KEYS.every((key) => key === 'chain' || value[key] === undefined)) {
+    problems.add(`${field} matches every entry (give at least one of ${MATCH_KEYS.filter((key) => key !== 'chain').join(', ')})`);
   }
   return match;
 }

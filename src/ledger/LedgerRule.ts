@@ -1,4 +1,4 @@
-import type { Category } from './LedgerEntry.js';
+import type { Category, Direction } from './LedgerEntry.js';
 import type { AccountantCategory } from './accountantCategories.js';
 
 /**
@@ -46,6 +46,22 @@ export interface RuleMatch {
   txHash: string | null;
   /** Entry ids (`entry_id` column): the legs a correction names one by one, e.g. the two legs of an own transfer. */
   entries?: readonly string[];
+  // Below, the criteria of a filtered view of the transactions table: a bulk correction's match is the view's filter,
+  // so it also reaches the entries that arrive later. Absent means any.
+  /** Lowercase owned wallet. */
+  wallet?: string;
+  /** Lowercase symbol, compared ignoring case (`usdc` matches USDC). */
+  asset?: string;
+  /** The category the ledger gave the entry before any user rule (a rule that set it still matches its own rows). */
+  category?: Category;
+  direction?: Direction;
+  /** Unix seconds: `from` inclusive, `to` exclusive. */
+  from?: number;
+  to?: number;
+  /** Lowercase text found in the transaction hash, counterparty, its label (before any user rule), the wallet's label, the method or the symbol. */
+  text?: string;
+  /** Whether the ledger flagged the entry as spam, before any user rule. */
+  spam?: boolean;
 }
 
 /** One user override from the job file, validated by `resolveRules`. The first rule that matches an entry applies. */

@@ -72,9 +72,10 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     await page.selectOption('dialog[data-correction] form[data-form="review"] select[name="status"]', 'flagged');
     await Promise.all([page.waitForEvent('load'), page.click('dialog[data-correction] form[data-form="review"] button')]);
     expect(await page.textContent(`${first} .status`)).toBe('flagged');
-    // The rows carry no form: the dialog's three, and the view's one bulk review form above the table.
+    // The rows carry no form: the dialog's three, and the view's bulk review and bulk correction forms above the table.
     expect(await page.$$eval('form[data-form]', (forms) => forms.map((form) => form.getAttribute('data-form')).sort())).toEqual([
       'bulk-review',
+      'bulk-rule',
       'note',
       'review',
       'rule',

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { loadJob } from '../../src/config/loadJob.js';
 import { InputError } from '../../src/errors/LedgerscanError.js';
 import { RULE_CATEGORIES } from '../../src/ledger/LedgerRule.js';
+import { ruleMatches } from '../../src/ledger/ruleMatches.js';
+import { entry } from '../support/entry.js';
 
 /** The `rules` and `apiLabels` settings of a job file, through `loadJob` as the CLI and the workspace's book use it. */
 
@@ -111,15 +113,15 @@ describe('rules in the job file', () => {
       `rules[1].category "salary" is not a category a rule may set (use one of ${RULE_CATEGORIES.join(', ')})`,
       'rules[2].match.method "transfer(address,uint256)" is not a function name',
       'rules[2].spam "yes" is not true or false (write true or false without quotes)',
-      'rules[3].match matches every entry (give at least one of contract, counterparty, method, tx or entries)',
+      'rules[3].match matches every entry (give at least one of contract, counterparty, method, tx, entries, wallet, asset, category, direction, from, to, text, spam)',
       'rules[3].label "" is not a text label (use a non-empty string)',
       'rules[4] has "ignore": true with a category or spam setting',
-      'rules[5].match must be an object with one or more of chain, contract, counterparty, method, tx, entries (it is an array)',
+      'rules[5].match must be an object with one or more of chain, contract, counterparty, method, tx, entries, wallet, asset, category, direction, from, to, text, spam (it is an array)',
       'rules[6] changes nothing (give it a "category", "label", "spam" or "ignore": true)',
       'rules[8].id "dup" is used by an earlier rule (give each rule its own id)',
       'rules[9].id "has space" is not a rule id',
       'job file key "rules[9].matsh" is unknown (did you mean "match"?)',
-      'rules[9].match is missing (add "match" with one or more of chain, contract, counterparty, method, tx, entries)',
+      'rules[9].match is missing (add "match" with one or more of chain, contract, counterparty, method, tx, entries, wallet, asset, category, direction, from, to, text, spam)',
       'rules[10] must be an object such as {"match": {"counterparty": "0x…"}, "label": "Kraken"} (it is a string)',
     ]) {
       expect(message).toContain(part);
@@ -149,5 +151,87 @@ describe('apiLabels', () => {
     expect(load({ apiLabels: true }).apiLabels).toBe(true);
     expect(load({ apiLabels: true }, { apiLabels: false }).apiLabels).toBe(false);
     expect(problems({ apiLabels: 'yes' })).toContain('apiLabels "yes" is not true or false (write true or false without quotes)');
+  });
+});
+
+describe("a rule whose match is a view's filter (a bulk correction)", () => {
+  const viewRule = {
+    match: {
+      chain: 1,
+      wallet: WALLET,
+      asset: 'USDC',
+      category: 'transfer',
+      direction: 'in',
+      from: '2025-01-01T00:00:00+01:00',
+      to: '2026-01-01T00:00:00Z',
+      text: 'Coinbase',
+      spam: false,
+    },
+    category: 'payment_in',
+  };
+  const at = (iso: string): number => Date.parse(iso) / 1000;
+  // An entry of the view, arriving after the rule was made; each change below takes it out of the match.
+  const later = entry({
+    blockNumber: 1,
+    amountRaw: 5n,
+    wallet: WALLET,
+    asset: 'usdc',
+    timestamp: at('2025-12-31T23:59:59Z'),
+    counterpartyLabel: 'Coinbase 4',
+  });
+
+  it('matches every criterion of the view, the period as instants (`to` exclusive), symbol and text in any case', () => {
+    const [rule] = load({ rules: [viewRule] }).rules;
+    expect(rule?.match).toMatchObject({ wallet: WALLET, asset: 'usdc', from: at('2024-12-31T23:00:00Z'), to: at('2026-01-01T00:00:00Z') });
+    expect(ruleMatches(rule!, later)).toBe(true);
+    for (const outside of [
+      { timestamp: at('2026-01-01T00:00:00Z') },
+      { timestamp: at('2024-12-31T22:59:59Z') },
+      { wallet: ROUTER },
+      { asset: 'USDT' },
+      { category: 'trade' as const },
+      { direction: 'out' as const },
+      { counterpartyLabel: '' },
+      { spam: 'listed' },
+      { chainId: 10 },
+    ])
+      expect([outside, ruleMatches(rule!, { ...later, ...outside })]).toEqual([outside, false]);
+  });
+
+  it('names every bad criterion with its fix, and still refuses a rule that matches every entry of a chain', () => {
+    const message = problems({
+      rules: [
+        {
+          match: {
+            wallet: '0x12',
+            asset: '0xabc',
+            category: 'gift',
+            direction: 'both',
+            from: '2025-01-01',
+            to: 7,
+            text: '',
+            spam: 'no',
+            walet: 1,
+          },
+          spam: true,
+        },
+      ],
+    });
+    for (const part of [
+      'rules[0].match.wallet "0x12" is not a 20-byte hex address',
+      'rules[0].match.asset "0xabc" is not a symbol',
+      'rules[0].match.category "gift" is not a ledger category',
+      'rules[0].match.direction "both" is not a direction (use "in" or "out")',
+      'rules[0].match.from "2025-01-01" is not an instant',
+      'rules[0].match.to 7 is not an instant',
+      'rules[0].match.text "" is not a search text',
+      'rules[0].match.spam "no" is not true or false',
+      'job file key "rules[0].match.walet" is unknown (did you mean "wallet"?)',
+    ])
+      expect(message).toContain(part);
+    expect(problems({ rules: [{ match: { from: '2025-02-01T00:00:00Z', to: '2025-01-01T00:00:00Z' }, spam: true }] })).toContain(
+      'rules[0].match.from is not before rules[0].match.to',
+    );
+    expect(problems({ rules: [{ match: { chain: 1 }, spam: true }] })).toContain('rules[0].match matches every entry');
   });
 });

@@ -300,6 +300,63 @@ function entriesSuite(
     ).toBe('transfer');
   });
 
+  it('a correction of a whole view is one rule whose match is the view: counted, audited, in the next export, refused on a review filter, undone by one delete', async () => {
+    const bySymbol = new Map<string, LedgerRow[]>();
+    for (const row of ledger)
+      if (row.kind === 'erc20' && row.spam === '' && row.asset !== '') bySymbol.set(row.asset, [...(bySymbol.get(row.asset) ?? []), row]);
+    const symbol = [...bySymbol].sort((a, b) => b[1].length - a[1].length)[0]![0];
+    // Every row of that symbol, spam copies of the token included: the view and the rule match by symbol.
+    const rows = ledger.filter((row) => row.asset.toLowerCase() === symbol.toLowerCase());
+    expect(rows.length).toBeGreaterThan(2);
+    // The symbol in another case: the view and the rule both ignore it.
+    const view = { from: '2025-01-01', to: '2025-12-31', asset: symbol.toLowerCase() };
+    const query = new URLSearchParams(view).toString();
+    const route = `/api/books/${bookId}/rules/view`;
+    const body = { filter: view, spam: true, reason: 'scam token drops' };
+    expect((await call(viewer, 'POST', route, body)).status).toBe(403);
+    const reviewed = await call(admin, 'POST', route, { ...body, filter: { ...view, review: 'unreviewed' } });
+    expect([reviewed.status, JSON.parse(reviewed.text).field]).toEqual([400, 'review']);
+    const wrongWay = await call(admin, 'POST', route, { filter: { ...view, category: 'transfer' }, category: 'airdrop', reason: 'drops' });
+    expect([wrongWay.status, JSON.parse(wrongWay.text).field]).toEqual([400, 'category']);
+    expect(await workspace.data.bookRules(bookId)).toEqual([]);
+
+    const added = await call(admin, 'POST', route, body);
+    expect(added.status).toBe(201);
+    const { rule, matched, viewed, warnings } = JSON.parse(added.text) as {
+      rule: { id: number; rule: Record<string, unknown> };
+      matched: number;
+      viewed: number;
+      warnings: string[];
+    };
+    expect({ matched, viewed, warnings }).toEqual({ matched: rows.length, viewed: rows.length, warnings: [] });
+    // The job file's shape: the period as instants of the book's zone (UTC here), the symbol as given.
+    expect(rule.rule).toEqual({
+      match: { asset: symbol.toLowerCase(), from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' },
+      spam: true,
+    });
+    const shown = (await allPages(query, 1000)).entries;
+    expect(shown.map((entry) => [entry.spam, entry.note?.split(' ').includes(`rule:${rule.id}`)])).toEqual(rows.map(() => ['rule', true]));
+    const [audited] = await workspace.data.audit.newest({ book: bookId }, { limit: 1 });
+    expect([audited?.action, audited?.target, audited?.after]).toEqual([
+      'rule.added',
+      `rule ${rule.id}`,
+      expect.objectContaining({ view, viewed: rows.length, matched: rows.length }),
+    ]);
+
+    // The run's job file carries the rule in the job file's words: the export applies it as the table does.
+    const run = await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
+    await execute(run!.id);
+    expect((await workspace.data.getRun(run!.id))?.status).toBe('succeeded');
+    const exported = (
+      parse(fs.readFileSync(path.join(workspace.stores.outDir(run!.id), 'ledger.csv'), 'utf8'), { columns: true }) as LedgerRow[]
+    ).filter((row) => row.asset.toLowerCase() === symbol.toLowerCase());
+    expect(exported.map((row) => [row.spam, row.note.split(' ').includes(`rule:${rule.id}`)])).toEqual(rows.map(() => ['rule', true]));
+
+    expect((await call(admin, 'DELETE', `/api/books/${bookId}/rules/${rule.id}`)).status).toBe(200);
+    expect((await allPages(query, 1000)).entries.map((entry) => entry.spam)).toEqual(rows.map((row) => row.spam));
+    expect((await workspace.data.audit.newest({ book: bookId }, { limit: 1 }))[0]?.action).toBe('rule.removed');
+  });
+
   it('a page of 100 rows carries one correction dialog, not a form per row: a few options and ~1 KiB a row (issue 47.12)', async () => {
     const count = (text: string, part: string): number => text.split(part).length - 1;
     const page = await call(admin, 'GET', `/books/${bookId}/entries?from=&to=`);

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { anyObject, bookChildParams } from './common.js';
+import { entriesQuery } from './entries.js';
 
 export const ruleParams = bookChildParams('ruleId');
 
@@ -16,5 +17,23 @@ export const ruleListResponse = Type.Array(ruleJson);
 /** A saved rule, how many entries of the stored ledger it changes, and a warning when that is none. */
 export const ruleAddedResponse = Type.Object(
   { rule: ruleJson, matched: Type.Integer(), warnings: Type.Array(Type.String()) },
+  { additionalProperties: false },
+);
+
+/** A correction of every entry of a filtered view, saved as one rule whose match is the view's filter. */
+export const viewRuleBody = Type.Object(
+  {
+    filter: Type.Omit(entriesQuery, ['cursor', 'limit']),
+    category: Type.Optional(Type.String({ maxLength: 40 })),
+    label: Type.Optional(Type.String({ maxLength: 200 })),
+    spam: Type.Optional(Type.Boolean()),
+    reason: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+/** The saved rule, the entries it changes and the view's count (they differ where fees or earlier rules keep rows). */
+export const viewRuleResponse = Type.Object(
+  { rule: ruleJson, matched: Type.Integer(), viewed: Type.Integer(), warnings: Type.Array(Type.String()) },
   { additionalProperties: false },
 );

@@ -7,12 +7,17 @@ import type { EntriesQuery } from '../schemas/entries.js';
 /** The query fields that choose entries; the page's own (cursor, limit, totals) are left out. */
 const FILTER_FIELDS = ['from', 'to', 'wallet', 'chain', 'asset', 'category', 'spam', 'review', 'q'] as const;
 
+/** The view's filters as the bulk actions send them (`filter` of their bodies). */
+export function viewFilterOf(query: EntriesQuery): Record<string, string> {
+  return Object.fromEntries(FILTER_FIELDS.flatMap((field) => (query[field] === undefined ? [] : [[field, query[field]]])));
+}
+
 /**
  * Above the transactions table: every entry of the view (not the page) set to one review status after a
  * confirmation naming the count; the answer says how many changed and offers the action's undo.
  */
 export function bulkReviewForm(book: Book, query: EntriesQuery, total: number): Html {
-  const filter = Object.fromEntries(FILTER_FIELDS.flatMap((field) => (query[field] === undefined ? [] : [[field, query[field]]])));
+  const filter = viewFilterOf(query);
   const options = REVIEW_STATUSES.map(
     (status) => html`<option value="${status}"${status === 'reviewed' ? ' selected' : ''}>${status}</option>`,
   );

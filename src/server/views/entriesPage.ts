@@ -12,6 +12,7 @@ import { html } from '../html.js';
 import type { Html } from '../html.js';
 import type { EntriesQuery } from '../schemas/entries.js';
 import { assetLabel } from './assetLabel.js';
+import { bulkCorrectionForm } from './bulkCorrectionForm.js';
 import { bulkReviewForm } from './bulkReviewForm.js';
 import { layout } from './layout.js';
 import { selectOption } from './selectOption.js';
@@ -179,9 +180,9 @@ ${page.refreshedAt === null ? ' · not built yet: run a sync or refresh' : ` · 
 ${admin ? html` <button type="button" data-action="refresh-entries" data-url="/api/books/${book.id}/entries/refresh">Refresh from the store</button><span class="error" data-error></span>` : ''}</p>
 ${staleNotice(book, page, admin)}
 ${totalsTable(book, query, view.totals)}
-${admin && page.total > 0 ? bulkReviewForm(book, query, page.total) : ''}
+${admin && page.total > 0 ? html`${bulkReviewForm(book, query, page.total)}${bulkCorrectionForm(book, query, page.total)}` : ''}
 ${admin ? html`<p class="correct-ticked"><button type="button" data-action="correct-ticked">Correct the ticked legs together</button> (two legs of a transfer between own wallets: tick both, then set category own_transfer)</p>${correctionDialog(book)}` : ''}
-<div class="wide"><table class="entries"><thead><tr>${admin ? html`<th></th>` : ''}<th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Value</th><th>Counterparty</th><th>Category</th><th>Spam reason</th><th>Note</th><th>Review and notes</th></tr></thead>
+<div class="wide"><table class="entries"><thead><tr>${admin ? html`<th></th>` : ''}<th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Value</th><th>Counterparty</th><th>Category</th><th title="Why the row looks like spam">Spam</th><th>Note</th><th>Review and notes</th></tr></thead>
 ${groups.map((group) => transactionRows(group, dates, admin))}</table></div>
 <p class="pages">${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${view.previous === null ? '' : pageLink(view.previous, 'Previous page')}${view.next === null ? '' : pageLink(view.next, 'Next page')}</p>`;
 }

@@ -9,9 +9,15 @@ import { fieldError } from './formControls.js';
 import { legAsset } from './legAsset.js';
 import { shortened } from './shortened.js';
 
-/** What a rule matches, in the order the job file lists the criteria. */
+/** What a rule matches, in the order the job file lists the criteria: addresses and hashes shortened, a view's words and instants whole. */
 function matchText(match: Record<string, unknown>): Html {
-  return html`${Object.entries(match).map(([key, value]) => html`<span class="criterion">${key} ${Array.isArray(value) ? value.map((item) => shortened(String(item), 'hash')) : shortened(String(value), key === 'tx' ? 'hash' : 'addr')}</span> `)}`;
+  const shown = (key: string, value: unknown): Html | string =>
+    Array.isArray(value)
+      ? html`${value.map((item) => shortened(String(item), 'hash'))}`
+      : typeof value === 'string' && value.startsWith('0x')
+        ? shortened(value, key === 'tx' ? 'hash' : 'addr')
+        : String(value);
+  return html`${Object.entries(match).map(([key, value]) => html`<span class="criterion">${key} ${shown(key, value)}</span> `)}`;
 }
 
 /** What a rule does: its category, spam, ignore or label. */

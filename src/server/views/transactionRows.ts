@@ -17,7 +17,7 @@ function valueCell(cell: (name: string) => string): Html {
   if (cell('value') === '')
     return html`<td class="num value">${cell('value_state') === '' ? '' : html`<small class="value-state">${cell('value_state')}</small>`}</td>`;
   const fx = cell('fx_rate') === '' ? '' : `; ECB ${cell('fx_rate')} USD per ${cell('price_currency')} of ${cell('fx_date')}`;
-  return html`<td class="num value" title="price ${cell('price')} ${cell('price_currency')} at ${cell('price_time')}${fx}">${cell('value')} ${cell('price_currency')} <small class="price-source">${cell('price_source')}</small></td>`;
+  return html`<td class="num value" title="price ${cell('price')} ${cell('price_currency')} at ${cell('price_time')}${fx}"><span class="money">${cell('value')} ${cell('price_currency')}</span> <small class="price-source">${cell('price_source')}</small></td>`;
 }
 
 /**

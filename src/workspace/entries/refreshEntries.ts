@@ -7,6 +7,7 @@ import { STREAMS } from '../../etherscan/wire.js';
 import { defaultFiledDir } from '../../filing/FiledRecord.js';
 import type { LedgerEntry } from '../../ledger/LedgerEntry.js';
 import type { LedgerRule } from '../../ledger/LedgerRule.js';
+import { searchText } from '../../ledger/ruleMatches.js';
 import type { ChainBlocks } from '../../pipeline/ledgerFromStore.js';
 import { ledgerFromStore } from '../../pipeline/ledgerFromStore.js';
 import { openCachedPriceOracle } from '../../pipeline/openPriceOracle.js';
@@ -86,9 +87,7 @@ export function* entryRows(entries: Iterable<LedgerEntry>, prices: RowPrices | n
       counterparty: entry.counterparty,
       category: entry.category,
       spam: entry.spam === '' ? 0 : 1,
-      search: [entry.txHash, entry.counterparty, entry.counterpartyLabel, entry.walletLabel, entry.method, entry.asset]
-        .join(' ')
-        .toLowerCase(),
+      search: searchText(entry),
       cells: JSON.stringify(row),
       value: row[valueAt] ?? '',
       value_currency: row[currencyAt] ?? '',

@@ -1,4 +1,7 @@
 import { parseChainId } from '../../config/parseChainId.js';
+import { parseDay } from '../../config/parseDay.js';
+import { periodInZone } from '../../config/periodInZone.js';
+import { DateFormatter } from '../../templates/DateFormatter.js';
 import type { BookRule } from '../WorkspaceData.js';
 import type { BookEntry, EntryFilter } from './BookEntries.js';
 import type { SqlBookEntries } from './SqlBookEntries.js';
@@ -8,8 +11,14 @@ export interface RuleRows {
   chain?: string;
   /** A whole transaction hash, a counterparty or a method. */
   q?: string;
-  /** A token contract. */
+  /** A token contract, or a symbol. */
   asset?: string;
+  // A view's other filters (a rule made from a view, `viewRuleMatch`): its days in the book's zone.
+  wallet?: string;
+  category?: string;
+  spam?: string;
+  from?: string;
+  to?: string;
 }
 
 /** What the book's table shows of a rule: the legs it names (an own transfer's), the view of its rows, whether it matches nothing. */
@@ -26,21 +35,37 @@ export interface RuleReach {
 /**
  * The view of a rule's rows: a transaction hash matches exactly, a contract by its index; a counterparty or a method
  * is a text search, which finds every row the rule matches and maybe more (so an empty view means it matches nothing).
+ * A rule made from a view gives that view back (its instants as the days of the book's zone they start).
  */
-export function ruleRows(match: Record<string, unknown>): RuleRows | undefined {
+export function ruleRows(match: Record<string, unknown>, zone: string): RuleRows | undefined {
   const text = (key: string): string | undefined => (typeof match[key] === 'string' ? (match[key] as string).toLowerCase() : undefined);
-  const chain = match.chain === undefined ? undefined : String(match.chain);
-  const rows: RuleRows = chain === undefined ? {} : { chain };
-  const [tx, contract, counterparty, method] = [text('tx'), text('contract'), text('counterparty'), text('method')];
-  if (tx !== undefined) return { ...rows, q: tx };
-  if (contract !== undefined) return { ...rows, asset: contract };
-  if (counterparty !== undefined) return { ...rows, q: counterparty };
-  if (method !== undefined) return { ...rows, q: method };
-  return undefined;
+  const day = (key: string, shift: number): string | undefined =>
+    typeof match[key] === 'string'
+      ? new DateFormatter('yyyy-MM-dd', zone).format(Date.parse(match[key] as string) / 1000 + shift)
+      : undefined;
+  const rows: RuleRows = Object.fromEntries(
+    Object.entries({
+      chain: match.chain === undefined ? undefined : String(match.chain),
+      wallet: text('wallet'),
+      asset: text('contract') ?? text('asset'),
+      category: text('category'),
+      spam: typeof match.spam === 'boolean' ? String(match.spam) : undefined,
+      from: day('from', 0),
+      // `to` is the first instant no longer matched: the view's last day is the one before it.
+      to: day('to', -1),
+      q: text('tx') ?? text('counterparty') ?? text('method') ?? text('text'),
+    }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return Object.keys(rows).some((key) => key !== 'chain') ? rows : undefined;
 }
 
 /** Each rule's reach in the book's current table, by rule id: index lookups and counts, no walk of the table. */
-export async function ruleReach(entries: SqlBookEntries, bookId: number, rules: readonly BookRule[]): Promise<Map<number, RuleReach>> {
+export async function ruleReach(
+  entries: SqlBookEntries,
+  bookId: number,
+  rules: readonly BookRule[],
+  zone = 'UTC',
+): Promise<Map<number, RuleReach>> {
   const reaches = await Promise.all(
     rules.map(async (one): Promise<[number, RuleReach]> => {
       const match = (one.rule.match ?? {}) as Record<string, unknown>;
@@ -51,8 +76,8 @@ export async function ruleReach(entries: SqlBookEntries, bookId: number, rules: 
         const missing = ids.filter((id) => !found.has(id));
         return [one.id, { named, missing, rows: undefined, matchesNothing: named.length === 0 }];
       }
-      const rows = ruleRows(match);
-      const total = rows === undefined ? 1 : (await entries.page(bookId, entryFilterOf(rows), null, 1)).total;
+      const rows = ruleRows(match, zone);
+      const total = rows === undefined ? 1 : (await entries.page(bookId, entryFilterOf(rows, zone), null, 1)).total;
       return [one.id, { named: [], missing: [], rows, matchesNothing: total === 0 }];
     }),
   );
@@ -60,10 +85,16 @@ export async function ruleReach(entries: SqlBookEntries, bookId: number, rules: 
 }
 
 /** A stored rule's chain was checked when the rule was added. */
-function entryFilterOf(rows: RuleRows): EntryFilter {
+function entryFilterOf(rows: RuleRows, zone: string): EntryFilter {
+  const { chain, q, asset, wallet, category, spam, from, to } = rows;
   return {
-    ...(rows.chain === undefined ? {} : { chainId: parseChainId(rows.chain, 'chain', 'web') }),
-    ...(rows.q === undefined ? {} : { q: rows.q }),
-    ...(rows.asset === undefined ? {} : { asset: rows.asset }),
+    ...(chain === undefined ? {} : { chainId: parseChainId(chain, 'chain', 'web') }),
+    ...(q === undefined ? {} : { q }),
+    ...(asset === undefined ? {} : { asset }),
+    ...(wallet === undefined ? {} : { wallet }),
+    ...(category === undefined ? {} : { category }),
+    ...(spam === undefined ? {} : { spam: spam === 'true' }),
+    ...(from === undefined ? {} : { from: periodInZone(parseDay(from, 'from'), parseDay(from, 'from'), zone).startTime }),
+    ...(to === undefined ? {} : { to: periodInZone(parseDay(to, 'to'), parseDay(to, 'to'), zone).endTime }),
   };
 }

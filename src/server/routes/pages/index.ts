@@ -77,7 +77,7 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
         data.getBook(id),
       ]);
       const suggestions = book === undefined ? [] : await bookSuggestions(workspace, book);
-      return { schedules, rules, prices, suggestions, ruleReach: await ruleReach(workspace.entries, id, rules) };
+      return { schedules, rules, prices, suggestions, ruleReach: await ruleReach(workspace.entries, id, rules, book?.data.timezone) };
     },
     ({ user, csrfToken, book, runs, loaded }) =>
       bookPage({ user, csrfToken, book, runs, templates, closed: workspace.closedPeriods(book.id), ...loaded }),
