@@ -177,6 +177,7 @@ export class BasisReplay {
       acquiredAt: piece.acquiredAt ?? 0,
       quantity: piece.quantity,
       cost: piece.cost,
+      knownCost: piece.knownCost,
     }));
     for (const lot of lots) destination.pool.acquire(lot);
     this.book.count(destination, 'movedIn', lots);

@@ -10,6 +10,8 @@ export interface Lot {
   quantity: bigint;
   /** Book currency, exact; `null` when unknown (never 0 in its place). */
   cost: Decimal | null;
+  /** Under an unknown `cost`: the known cost blended into it (a moved piece of an average), which the tie-out counts. */
+  knownCost?: Decimal | undefined;
 }
 
 /**
@@ -21,6 +23,8 @@ export interface LotPiece {
   acquiredAt: number | null;
   quantity: bigint;
   cost: Decimal | null;
+  /** Under an unknown `cost`: the known cost blended into it (see `Share`), which the tie-out counts. */
+  knownCost?: Decimal | undefined;
 }
 
 /** A lot the user carries in (`--opening-lots`): held before the ledger's first entry; `wallet` null under universal. */

@@ -55,12 +55,13 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
   acquire(lot: Lot): void {
     // One shape for every held lot, whatever shape the lot came in (a leg's, a moved piece's, an opening lot's): the
     // heap's order reads these fields on every comparison.
-    const { lotId, acquiredAt, quantity, cost } = lot;
+    const { lotId, acquiredAt, quantity, cost, knownCost } = lot;
     this.lots.push({
       lotId,
       acquiredAt,
       quantity,
       cost,
+      knownCost,
       sequence: this.sequence++,
       firstQuantity: quantity,
       firstCost: cost,
@@ -74,8 +75,7 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
     let wanted = request.quantity;
     for (let lot = this.lots.peek(); wanted > 0n && lot !== undefined; lot = this.lots.peek()) {
       const part = wanted < lot.quantity ? wanted : lot.quantity;
-      const { cost } = takePart(lot, part);
-      pieces.push({ lotId: lot.lotId, acquiredAt: lot.acquiredAt, quantity: part, cost });
+      pieces.push({ lotId: lot.lotId, acquiredAt: lot.acquiredAt, ...takePart(lot, part) });
       wanted -= part;
       if (lot.quantity === 0n) this.lots.pop();
     }
@@ -89,7 +89,7 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
   settle(): void {}
 
   open(): readonly LotPiece[] {
-    return this.lots.sorted().map(({ lotId, acquiredAt, quantity, cost }) => ({ lotId, acquiredAt, quantity, cost }));
+    return this.lots.sorted().map(({ lotId, acquiredAt, quantity, cost, knownCost }) => ({ lotId, acquiredAt, quantity, cost, knownCost }));
   }
 
   quantity(): bigint {

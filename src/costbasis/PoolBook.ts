@@ -53,22 +53,24 @@ export class PoolBook {
     return this.pools.values();
   }
 
-  /** Every pool's tie, with `open` the cost its lots hold now (pieces of unknown cost counted). */
+  /** Every pool's tie, with `open` the cost its lots hold now (pieces of unknown cost counted, their known part summed). */
   tiesNow(): PoolTie[] {
     const open = new Map<string, readonly LotPiece[]>();
     for (const entry of this.pools.values()) open.set(entry.key, entry.pool.open());
     return [...this.ties.entries()].map(([key, tie]) => {
       const pieces = open.get(key) ?? [];
       const unknown = pieces.filter((piece) => piece.cost === null).length;
-      return { ...tie, open: Decimal.sum(0, ...pieces.map((piece) => piece.cost ?? 0)), unknown: tie.unknown + unknown };
+      const cost = Decimal.sum(0, ...pieces.map((piece) => piece.cost ?? piece.knownCost ?? 0));
+      return { ...tie, open: cost, unknown: tie.unknown + unknown };
     });
   }
 
-  /** Adds pieces' known cost to a tie column; pieces of unknown cost are counted. */
-  count(entry: PoolEntry, column: TieColumn, pieces: readonly { cost: Decimal | null }[]): void {
+  /** Adds pieces' known cost to a tie column; pieces of unknown cost are counted, and the known cost blended into them added. */
+  count(entry: PoolEntry, column: TieColumn, pieces: readonly Pick<LotPiece, 'cost' | 'knownCost'>[]): void {
     for (const piece of pieces) {
       if (piece.cost === null) entry.tie.unknown += 1;
-      else entry.tie[column] = entry.tie[column].add(piece.cost);
+      const known = piece.cost ?? piece.knownCost;
+      if (known !== undefined) entry.tie[column] = entry.tie[column].add(known);
     }
   }
 
@@ -146,5 +148,6 @@ function lotsOf(pieces: readonly LotPiece[], at: number, day: string): Lot[] {
     acquiredAt: piece.acquiredAt ?? at,
     quantity: piece.quantity,
     cost: piece.cost,
+    knownCost: piece.knownCost,
   }));
 }

@@ -14,15 +14,16 @@ export class SameDayLots {
 
   add(lot: Lot): void {
     this.lots.push({ ...lot });
-    addToShare(this.total, lot.quantity, lot.cost);
+    addToShare(this.total, lot);
   }
 
   get quantity(): bigint {
     return this.total.quantity;
   }
 
-  get cost(): Decimal | null {
-    return this.total.cost;
+  /** The day's quantity and cost as one acquisition. */
+  get share(): Share {
+    return this.total;
   }
 
   /** Takes `quantity` (at most what is held) at the day's average; the piece that empties the day takes the rest. */

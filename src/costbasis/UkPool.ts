@@ -129,7 +129,7 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
   private runPool(day: number): void {
     for (let step = this.waiting[0]; step !== undefined; step = this.waiting[0]) {
       if (step.kind === 'join') {
-        addToShare(this.s104, step.lots.quantity, step.lots.cost);
+        addToShare(this.s104, step.lots.share);
       } else {
         if (step.remaining > 0n && step.day + BED_AND_BREAKFAST_DAYS >= day) return;
         const part = step.remaining < this.s104.quantity ? step.remaining : this.s104.quantity;

@@ -4,6 +4,11 @@ import { Decimal } from '../ledger/money.js';
 export interface Share {
   quantity: bigint;
   cost: Decimal | null;
+  /**
+   * Under an unknown `cost`, the known cost blended into it (an average of known and unknown lots): no figure of the
+   * share's, but the tie-out counts it, so a pool's known cost in equals its known cost out. Absent when none.
+   */
+  knownCost?: Decimal | undefined;
 }
 
 /**
@@ -21,18 +26,25 @@ const ZERO = new Decimal(0);
 export function takePart(from: Share, part: bigint): Share {
   if (part <= 0n || part > from.quantity) throw new RangeError(`cannot take ${part} of ${from.quantity}`);
   const whole = from.cost;
+  const before = from.quantity;
   from.quantity -= part;
-  // The part that empties the share, or any part of nothing, needs no arithmetic: most lots leave whole.
-  if (whole === null || from.quantity === 0n || whole.isZero()) {
-    if (whole !== null && from.quantity === 0n) from.cost = ZERO;
-    return { quantity: part, cost: whole };
+  if (whole === null) {
+    const known = from.knownCost;
+    if (known === undefined) return { quantity: part, cost: null };
+    const knownPart = partOf(known, part, before);
+    from.knownCost = from.quantity === 0n ? ZERO : known.minus(knownPart);
+    return { quantity: part, cost: null, knownCost: knownPart };
   }
-  const cost = whole
-    .mul(part.toString())
-    .div((from.quantity + part).toString())
-    .toDecimalPlaces(PART_PLACES);
-  from.cost = whole.minus(cost);
+  const cost = partOf(whole, part, before);
+  from.cost = from.quantity === 0n ? ZERO : cost === whole ? whole : whole.minus(cost);
   return { quantity: part, cost };
+}
+
+/** `total × part ÷ of`, cut at `PART_PLACES`: the part that empties (`part = of`), or any part of nothing, is the whole. */
+function partOf(total: Decimal, part: bigint, of: bigint): Decimal {
+  // Most lots leave whole: no arithmetic.
+  if (part === of || total.isZero()) return total;
+  return total.mul(part.toString()).div(of.toString()).toDecimalPlaces(PART_PLACES);
 }
 
 /** Splits `total` (proceeds, selling costs) over pieces by their quantities, the same way a lot is taken: the last gets the rest. */
