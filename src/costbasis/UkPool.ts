@@ -156,22 +156,71 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
     }
   }
 
+  /**
+   * A move or removal: from the pool, then the days waiting to join it, then today's lots, but never what a disposal
+   * still waiting has a claim on. HMRC matches a disposal with the same person's acquisitions within 30 days, then
+   * with the pool as it stood (CRYPTO22200); a move between the person's own pools is no acquisition and comes after
+   * the disposal, so it must leave the disposal what it will take: otherwise a move could overtake a sale waiting for
+   * its 30 days and leave it short of coins the ledger held. What the claims leave is `free`; beyond it the move is short.
+   */
   private takeHeld(request: TakeRequest<Ref>): void {
+    const free = this.freeAfterClaims();
     let wanted = request.quantity;
+    let taken = 0n;
     const pieces: LotPiece[] = [];
-    const fromPool = wanted < this.s104.quantity ? wanted : this.s104.quantity;
+    const fromPool = min(wanted, this.s104.quantity, free.pool);
     if (fromPool > 0n) pieces.push({ lotId: null, acquiredAt: null, ...takePart(this.s104, fromPool) });
     wanted -= fromPool;
-    for (const lots of this.heldDays()) {
-      const part = wanted < lots.quantity ? wanted : lots.quantity;
-      if (part > 0n) pieces.push(...lots.take(part));
+    taken += fromPool;
+    for (const { lots, limit } of free.days) {
+      const part = min(wanted, lots.quantity, limit - taken);
+      if (part <= 0n) continue;
+      pieces.push(...lots.take(part));
       wanted -= part;
+      taken += part;
     }
     this.answer(request, pieces, wanted);
+  }
+
+  /**
+   * How much a move may take, walking the section 104 steps to come: the pool runs down by each waiting disposal's
+   * claim and up by each day joining, today's lots join last and today's disposals claim last. Taking from the pool
+   * lowers every later level; taking from a day lowers the levels after it: each may take down to the lowest level
+   * after it (`limit`, counted with what was taken before it).
+   */
+  private freeAfterClaims(): { pool: bigint; days: { lots: SameDayLots; limit: bigint }[] } {
+    const steps: { lots: SameDayLots | null; level: bigint }[] = [];
+    let level = this.s104.quantity;
+    for (const step of this.waiting) {
+      if (step.kind === 'join') level += step.lots.quantity;
+      else level -= step.remaining;
+      steps.push({ lots: step.kind === 'join' ? step.lots : null, level });
+    }
+    if (this.today !== undefined) {
+      level += this.today.acquired.quantity;
+      steps.push({ lots: this.today.acquired, level });
+      level -= this.today.requests.reduce((sum, request) => sum + request.quantity, 0n);
+      steps.push({ lots: null, level });
+    }
+    // Lowest level at or after each step (the claims are the steps that lower it; a day's own level counts too).
+    const days: { lots: SameDayLots; limit: bigint }[] = [];
+    let lowest = level;
+    for (let index = steps.length - 1; index >= 0; index -= 1) {
+      const step = steps[index] as { lots: SameDayLots | null; level: bigint };
+      if (step.lots !== null) days.push({ lots: step.lots, limit: lowest });
+      if (step.level < lowest) lowest = step.level;
+    }
+    days.reverse();
+    return { pool: lowest < 0n ? 0n : lowest, days };
   }
 
   private heldDays(): SameDayLots[] {
     const joining = this.waiting.flatMap((step) => (step.kind === 'join' ? [step.lots] : []));
     return this.today === undefined ? joining : [...joining, this.today.acquired];
   }
+}
+
+function min(a: bigint, b: bigint, c: bigint): bigint {
+  const ab = a < b ? a : b;
+  return ab < c ? ab : c;
 }
