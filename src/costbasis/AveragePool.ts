@@ -1,11 +1,7 @@
-import { Decimal } from '../ledger/money.js';
 import type { Lot, LotPiece } from './Lot.js';
 import type { Pool, TakeAnswer, TakeRequest } from './Pool.js';
 import { type Share, takePart } from './proRata.js';
 import { sumOf } from './sumOf.js';
-
-/** Decimals are immutable: one zero serves every emptied share. */
-const ZERO = new Decimal(0);
 
 /**
  * Adds an acquisition to a running average; one unknown cost makes the whole unknown (see `AveragePool`), and the known
@@ -14,12 +10,12 @@ const ZERO = new Decimal(0);
 export function addToShare(share: Share, added: Share): void {
   // An emptied share starts afresh: nothing of an earlier unknown cost is left in it.
   if (share.quantity === 0n) {
-    share.cost = ZERO;
+    share.cost = 0n;
     delete share.knownCost;
   }
   share.quantity += added.quantity;
   if (share.cost !== null && added.cost !== null) {
-    share.cost = share.cost.plus(added.cost);
+    share.cost += added.cost;
     return;
   }
   const known = [share.cost ?? share.knownCost, added.cost ?? added.knownCost].filter((cost) => cost !== undefined);
@@ -35,7 +31,7 @@ export function addToShare(share: Share, added: Share): void {
  */
 export class AveragePool<Ref = unknown> implements Pool<Ref> {
   readonly method = 'average';
-  private readonly pool: Share = { quantity: 0n, cost: ZERO };
+  private readonly pool: Share = { quantity: 0n, cost: 0n };
 
   constructor(private readonly answer: TakeAnswer<Ref>) {}
 

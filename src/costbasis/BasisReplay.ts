@@ -1,10 +1,10 @@
-import type { Decimal } from '../ledger/money.js';
 import type { AcquireEvent, ArriveEvent, BasisEvent, DisposeEvent, Holding, MoveEvent, RemoveEvent } from './BasisEvent.js';
 import type { BasisIssue, BasisReport, GainRow } from './BasisReport.js';
 import { disposalRows, type TermOf } from './disposalRows.js';
 import type { LotPiece } from './Lot.js';
 import type { PoolBook, PoolEntry } from './PoolBook.js';
 import { rescalePieces } from './rescalePieces.js';
+import { type Money, toDecimal } from './scaledMoney.js';
 import { sumOf } from './sumOf.js';
 
 /** Lots a bridge's out-leg took, waiting for its in-leg. */
@@ -98,7 +98,7 @@ export class BasisReplay {
         quantity: event.quantity,
         decimals,
         kind: event.kind,
-        costBasis: known ? sumOf(pieces.map((piece) => piece.cost as Decimal)) : null,
+        costBasis: known ? toDecimal(sumOf(pieces.map((piece) => piece.cost as Money))) : null,
       });
       this.shortfall(event, short, 'removed more than the pool held');
     };

@@ -1,4 +1,3 @@
-import { Decimal } from '../ledger/money.js';
 import { addToShare } from './AveragePool.js';
 import type { Lot, LotPiece } from './Lot.js';
 import { type Share, takePart } from './proRata.js';
@@ -10,7 +9,7 @@ import { type Share, takePart } from './proRata.js';
 export class SameDayLots {
   private readonly lots: Lot[] = [];
   private head = 0;
-  private readonly total: Share = { quantity: 0n, cost: new Decimal(0) };
+  private readonly total: Share = { quantity: 0n, cost: 0n };
 
   add(lot: Lot): void {
     this.lots.push({ ...lot });

@@ -1,4 +1,3 @@
-import { Decimal } from '../ledger/money.js';
 import { addToShare } from './AveragePool.js';
 import type { Lot, LotPiece } from './Lot.js';
 import type { Pool, TakeAnswer, TakeRequest } from './Pool.js';
@@ -44,7 +43,7 @@ interface OpenDay<Ref> {
  */
 export class UkPool<Ref = unknown> implements Pool<Ref> {
   readonly method = 'uk';
-  private readonly s104: Share = { quantity: 0n, cost: new Decimal(0) };
+  private readonly s104: Share = { quantity: 0n, cost: 0n };
   /** Closed days whose section 104 step is still to come, in day order. */
   private readonly waiting: (DisposalDay<Ref> | JoiningDay)[] = [];
   private today: OpenDay<Ref> | undefined;

@@ -1,4 +1,3 @@
-import { Decimal } from '../ledger/money.js';
 import type { BasisLeg } from './BasisLeg.js';
 import type { BasisIssue } from './BasisReport.js';
 import type { AcquireEvent, BasisEvent, DisposeEvent, RemoveEvent } from './BasisEvent.js';
@@ -6,10 +5,9 @@ import type { CostBasisSettings } from './CostBasisSettings.js';
 import { allocateFee } from './allocateFee.js';
 import { holdingOf } from './holdingOf.js';
 import { MOVE_CATEGORIES, moveEvents } from './moveEvents.js';
+import { type Money, toMoney } from './scaledMoney.js';
 import { tradeEvents } from './tradeEvents.js';
 
-/** Decimals are immutable: one zero serves every event without a selling cost of its own. */
-const ZERO = new Decimal(0);
 const FEE_CATEGORIES: ReadonlySet<string> = new Set(['fee', 'failed_fee']);
 const TRADE_CATEGORIES: ReadonlySet<string> = new Set(['trade', 'liquidity_add', 'liquidity_remove']);
 const INCOME_CATEGORIES: ReadonlySet<string> = new Set(['income', 'airdrop', 'staking_reward', 'interest', 'payment_in']);
@@ -133,7 +131,7 @@ function base(leg: BasisLeg, phase: 0 | 1 | 3, flags: string[]): Omit<DisposeEve
 
 /** Gas: a disposal of the native coin at its value, with no selling cost of its own. */
 function feeEvent(leg: BasisLeg): DisposeEvent {
-  return { ...base(leg, 0, []), type: 'dispose', kind: 'fee', proceeds: leg.value, sellingCosts: ZERO };
+  return { ...base(leg, 0, []), type: 'dispose', kind: 'fee', proceeds: moneyOf(leg), sellingCosts: 0n };
 }
 
 /** A leg that is its own event: income, a gift, a payment, a loss, or a transfer nobody categorised. */
@@ -141,13 +139,17 @@ function singleEvent(leg: BasisLeg, unclassifiedOut: 'remove' | 'dispose'): Acqu
   const { category } = leg;
   if (leg.direction === 'in') {
     const chosen = INCOME_CATEGORIES.has(category) || category === 'gift_in';
-    const event: AcquireEvent = { ...base(leg, 3, chosen ? [] : ['unclassified_in']), type: 'acquire', cost: leg.value };
+    const event: AcquireEvent = { ...base(leg, 3, chosen ? [] : ['unclassified_in']), type: 'acquire', cost: moneyOf(leg) };
     if (INCOME_CATEGORIES.has(category)) event.income = { category, price: leg.price, priceSource: leg.priceSource, value: leg.value };
     return event;
   }
   const kind = DISPOSAL_KINDS[category];
-  if (kind !== undefined) return { ...base(leg, 1, []), type: 'dispose', kind, proceeds: leg.value, sellingCosts: ZERO };
+  if (kind !== undefined) return { ...base(leg, 1, []), type: 'dispose', kind, proceeds: moneyOf(leg), sellingCosts: 0n };
   if (REMOVAL_CATEGORIES.has(category)) return { ...base(leg, 1, []), flags: [], type: 'remove', kind: category };
   if (unclassifiedOut === 'remove') return { ...base(leg, 1, []), flags: ['unclassified_out'], type: 'remove', kind: category };
-  return { ...base(leg, 1, ['unclassified_out']), type: 'dispose', kind: 'transfer', proceeds: leg.value, sellingCosts: ZERO };
+  return { ...base(leg, 1, ['unclassified_out']), type: 'dispose', kind: 'transfer', proceeds: moneyOf(leg), sellingCosts: 0n };
+}
+
+function moneyOf(leg: BasisLeg): Money | null {
+  return leg.value === null ? null : toMoney(leg.value);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LotPiece } from '../../src/costbasis/Lot.js';
 import { makePool } from '../../src/costbasis/makePool.js';
+import { toMoney } from '../../src/costbasis/scaledMoney.js';
 import { Decimal } from '../../src/ledger/money.js';
 import { type PoolEvent, costOf, describePiece, runPool } from './poolDriver.js';
 
@@ -67,7 +68,7 @@ describe('uk: when answers come, and UK days', () => {
   it('answers a disposal once the 30 days after its day are over, not before; moves at once', () => {
     const answered: string[] = [];
     const pool = makePool<string>('uk', (request) => answered.push(request.ref));
-    pool.acquire({ lotId: 'L', acquiredAt: utc('2023-01-01'), quantity: 10n, cost: new Decimal(100) });
+    pool.acquire({ lotId: 'L', acquiredAt: utc('2023-01-01'), quantity: 10n, cost: toMoney(new Decimal(100)) });
     pool.take({ purpose: 'disposal', at: utc('2023-07-31'), quantity: 4n, ref: 'sale' });
     pool.take({ purpose: 'move', at: utc('2023-07-31'), quantity: 1n, ref: 'wrap' });
     expect(answered).toEqual(['wrap']);
