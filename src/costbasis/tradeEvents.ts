@@ -29,33 +29,37 @@ export function tradeEvents(legs: readonly BasisLeg[]): { disposals: DisposeEven
     proceeds,
     sent.map((asset) => asset.value),
   );
-  const disposals = sent.map((asset, index): DisposeEvent => ({
-    ...eventBase(asset, 1),
+  const disposals = sent.map(({ leg, quantity }, index): DisposeEvent => ({
+    phase: 1,
+    entryId: leg.entryId,
+    order: leg.order,
+    txHash: leg.txHash,
+    timestamp: leg.timestamp,
+    holding: holdingOf(leg),
+    quantity,
     flags: shares[index] === null ? ['unknown_price'] : [...flags],
     type: 'dispose',
     kind: 'trade',
     proceeds: shares[index] ?? null,
     sellingCosts: 0n,
   }));
-  const acquisitions = received.map((asset): AcquireEvent => {
-    const cost = asset.value ?? (received.length === 1 ? proceeds : null);
-    const flag = cost === null ? ['unknown_price'] : asset.value === null ? flags : [];
-    return { ...eventBase(asset, 3), flags: [...flag], type: 'acquire', cost };
+  const acquisitions = received.map(({ leg, quantity, value }): AcquireEvent => {
+    const cost = value ?? (received.length === 1 ? proceeds : null);
+    const flag = cost === null ? ['unknown_price'] : value === null ? flags : [];
+    return {
+      phase: 3,
+      entryId: leg.entryId,
+      order: leg.order,
+      txHash: leg.txHash,
+      timestamp: leg.timestamp,
+      holding: holdingOf(leg),
+      quantity,
+      flags: [...flag],
+      type: 'acquire',
+      cost,
+    };
   });
   return { disposals, acquisitions };
-}
-
-function eventBase(asset: NetAsset, phase: 1 | 3): Omit<DisposeEvent, 'type' | 'kind' | 'proceeds' | 'sellingCosts' | 'flags'> {
-  const { leg } = asset;
-  return {
-    phase,
-    entryId: leg.entryId,
-    order: leg.order,
-    txHash: leg.txHash,
-    timestamp: leg.timestamp,
-    holding: holdingOf(leg),
-    quantity: asset.quantity,
-  };
 }
 
 /** The sum of the assets' values, `null` when one is unknown or there is none. */
