@@ -1,5 +1,6 @@
 import type { Decimal } from '../ledger/money.js';
 import type { DisposalKind } from './BasisReport.js';
+import type { Money } from './scaledMoney.js';
 
 /** Which holding an event touches: one wallet's asset (the scope decides whether the wallet picks the pool). */
 export interface Holding {
@@ -32,8 +33,8 @@ interface EventBase {
 export interface DisposeEvent extends EventBase {
   type: 'dispose';
   kind: DisposalKind;
-  proceeds: Decimal | null;
-  sellingCosts: Decimal | null;
+  proceeds: Money | null;
+  sellingCosts: Money | null;
 }
 
 /** Lots leave without a gain (gift, donation, loss, unclassified out). */
@@ -60,7 +61,7 @@ export interface ArriveEvent extends EventBase {
 /** A lot enters at `cost`; `income` also writes an income row at the leg's value. */
 export interface AcquireEvent extends EventBase {
   type: 'acquire';
-  cost: Decimal | null;
+  cost: Money | null;
   income?: { category: string; price: Decimal | null; priceSource: string; value: Decimal | null };
 }
 

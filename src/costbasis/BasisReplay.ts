@@ -1,10 +1,10 @@
-import type { Decimal } from '../ledger/money.js';
 import type { AcquireEvent, ArriveEvent, BasisEvent, DisposeEvent, Holding, MoveEvent, RemoveEvent } from './BasisEvent.js';
 import type { BasisIssue, BasisReport, GainRow } from './BasisReport.js';
 import { disposalRows, type TermOf } from './disposalRows.js';
 import type { LotPiece } from './Lot.js';
 import type { PoolBook, PoolEntry } from './PoolBook.js';
 import { rescalePieces } from './rescalePieces.js';
+import { type Money, toDecimal } from './scaledMoney.js';
 import { sumOf } from './sumOf.js';
 
 /** Lots a bridge's out-leg took, waiting for its in-leg. */
@@ -23,8 +23,10 @@ export class BasisReplay {
   readonly report: BasisReport = { gains: [], income: [], removals: [], openLots: [], issues: [], allocations: [], ties: [] };
   /** Wallets in the order they first appear, and their balance per asset key (base units). */
   readonly balances = new Map<string, Map<string, bigint>>();
-  private readonly gains: { sequence: number; rows: GainRow[] }[] = [];
+  /** Each row's disposal in the order disposals ran (`report.gains` is in the order they were answered). */
+  private readonly sequences: number[] = [];
   private sequence = 0;
+  private late = false;
   private readonly transit = new Map<string, InTransit>();
   private readonly early = new Map<string, ArriveEvent>();
 
@@ -57,10 +59,14 @@ export class BasisReplay {
     this.report.issues.push(issue);
   }
 
-  /** The report with the gains in disposal order. */
+  /** The report with the gains in disposal order (only a `uk` answer can come after a later disposal's). */
   finish(): BasisReport {
-    this.gains.sort((a, b) => a.sequence - b.sequence);
-    this.report.gains = this.gains.flatMap((disposal) => disposal.rows);
+    if (this.late) {
+      const { gains } = this.report;
+      const order = gains.map((_, index) => index);
+      order.sort((a, b) => (this.sequences[a] as number) - (this.sequences[b] as number) || a - b);
+      this.report.gains = order.map((index) => gains[index] as GainRow);
+    }
     return this.report;
   }
 
@@ -72,7 +78,12 @@ export class BasisReplay {
     const ref = (pieces: readonly LotPiece[], short: bigint): void => {
       this.book.count(entry, 'disposed', pieces);
       if (!this.inPeriod(event.timestamp)) return;
-      this.gains.push({ sequence, rows: disposalRows(event, pieces, short, method, this.termOf) });
+      const previous = this.sequences.at(-1) ?? -1;
+      if (sequence < previous) this.late = true;
+      for (const row of disposalRows(event, pieces, short, method, this.termOf)) {
+        this.report.gains.push(row);
+        this.sequences.push(sequence);
+      }
       this.shortfall(event, short, 'sold more than the pool held: the rest has no lot, basis or term');
       const unknown = pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n);
       if (unknown > 0n)
@@ -98,7 +109,7 @@ export class BasisReplay {
         quantity: event.quantity,
         decimals,
         kind: event.kind,
-        costBasis: known ? sumOf(pieces.map((piece) => piece.cost as Decimal)) : null,
+        costBasis: known ? toDecimal(sumOf(pieces.map((piece) => piece.cost as Money))) : null,
       });
       this.shortfall(event, short, 'removed more than the pool held');
     };
@@ -177,6 +188,7 @@ export class BasisReplay {
       acquiredAt: piece.acquiredAt ?? 0,
       quantity: piece.quantity,
       cost: piece.cost,
+      knownCost: piece.knownCost,
     }));
     for (const lot of lots) destination.pool.acquire(lot);
     this.book.count(destination, 'movedIn', lots);

@@ -1,4 +1,5 @@
 import type { Decimal } from '../ledger/money.js';
+import type { Money } from './scaledMoney.js';
 
 /** What a pool holds: a quantity acquired at one time for one cost. */
 export interface Lot {
@@ -9,7 +10,9 @@ export interface Lot {
   /** Base units, > 0. */
   quantity: bigint;
   /** Book currency, exact; `null` when unknown (never 0 in its place). */
-  cost: Decimal | null;
+  cost: Money | null;
+  /** Under an unknown `cost`: the known cost blended into it (a moved piece of an average), which the tie-out counts. */
+  knownCost?: Money | undefined;
 }
 
 /**
@@ -20,11 +23,17 @@ export interface LotPiece {
   lotId: string | null;
   acquiredAt: number | null;
   quantity: bigint;
-  cost: Decimal | null;
+  cost: Money | null;
+  /** Under an unknown `cost`: the known cost blended into it (see `Share`), which the tie-out counts. */
+  knownCost?: Money | undefined;
 }
 
-/** A lot the user carries in (`--opening-lots`): held before the ledger's first entry; `wallet` null under universal. */
-export interface OpeningLot extends Lot {
+/**
+ * A lot the user carries in (`--opening-lots`): held before the ledger's first entry; `wallet` null under universal.
+ * Its cost as the file states it, a Decimal (a lot's Money only once it enters a pool).
+ */
+export interface OpeningLot extends Omit<Lot, 'cost' | 'knownCost'> {
+  cost: Decimal | null;
   wallet: string | null;
   chainId: number;
   asset: string;

@@ -1,17 +1,15 @@
-import type { Decimal } from '../ledger/money.js';
 import type { BasisMethod } from './CostBasisSettings.js';
 import { Heap } from './Heap.js';
 import type { Lot, LotPiece } from './Lot.js';
 import type { Pool, TakeAnswer, TakeRequest } from './Pool.js';
 import { takePart } from './proRata.js';
+import type { Money } from './scaledMoney.js';
 
 /** A lot while it is held: what is left of it, and what it was when acquired (HIFO's unit cost never drifts). */
 interface HeldLot extends Lot {
   readonly sequence: number;
   readonly firstQuantity: bigint;
-  readonly firstCost: Decimal | null;
-  /** HIFO's key, computed once on first use: `firstCost ÷ firstQuantity`. */
-  unit: Decimal | null | undefined;
+  readonly firstCost: Money | null;
 }
 
 /** Negative: `a` leaves first. A total order (the sequence breaks the last ties), so the answers never depend on luck. */
@@ -19,15 +17,14 @@ type LotOrder = (a: HeldLot, b: HeldLot) => number;
 
 const oldestFirst: LotOrder = (a, b) => a.acquiredAt - b.acquiredAt || a.sequence - b.sequence;
 
-const unitCost = (lot: HeldLot): Decimal | null =>
-  (lot.unit ??= lot.firstCost === null ? null : lot.firstCost.div(lot.firstQuantity.toString()));
-
-/** Highest unit cost first, unknown cost last, equal ones oldest first. */
+/** Highest unit cost first, unknown cost last, equal ones oldest first; unit costs compared exactly, crosswise. */
 const highestUnitCostFirst: LotOrder = (a, b) => {
-  const unitA = unitCost(a);
-  const unitB = unitCost(b);
-  if (unitA === null || unitB === null) return unitA === unitB ? oldestFirst(a, b) : unitA === null ? 1 : -1;
-  return unitB.comparedTo(unitA) || oldestFirst(a, b);
+  const costA = a.firstCost;
+  const costB = b.firstCost;
+  if (costA === null || costB === null) return costA === costB ? oldestFirst(a, b) : costA === null ? 1 : -1;
+  const left = costB * a.firstQuantity;
+  const right = costA * b.firstQuantity;
+  return left > right ? 1 : left < right ? -1 : oldestFirst(a, b);
 };
 
 /** The orders of the methods that take whole lots; only the order differs between them. */
@@ -55,16 +52,16 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
   acquire(lot: Lot): void {
     // One shape for every held lot, whatever shape the lot came in (a leg's, a moved piece's, an opening lot's): the
     // heap's order reads these fields on every comparison.
-    const { lotId, acquiredAt, quantity, cost } = lot;
+    const { lotId, acquiredAt, quantity, cost, knownCost } = lot;
     this.lots.push({
       lotId,
       acquiredAt,
       quantity,
       cost,
+      knownCost,
       sequence: this.sequence++,
       firstQuantity: quantity,
       firstCost: cost,
-      unit: undefined,
     });
     this.held += lot.quantity;
   }
@@ -74,8 +71,7 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
     let wanted = request.quantity;
     for (let lot = this.lots.peek(); wanted > 0n && lot !== undefined; lot = this.lots.peek()) {
       const part = wanted < lot.quantity ? wanted : lot.quantity;
-      const { cost } = takePart(lot, part);
-      pieces.push({ lotId: lot.lotId, acquiredAt: lot.acquiredAt, quantity: part, cost });
+      pieces.push({ lotId: lot.lotId, acquiredAt: lot.acquiredAt, ...takePart(lot, part) });
       wanted -= part;
       if (lot.quantity === 0n) this.lots.pop();
     }
@@ -89,7 +85,7 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
   settle(): void {}
 
   open(): readonly LotPiece[] {
-    return this.lots.sorted().map(({ lotId, acquiredAt, quantity, cost }) => ({ lotId, acquiredAt, quantity, cost }));
+    return this.lots.sorted().map(({ lotId, acquiredAt, quantity, cost, knownCost }) => ({ lotId, acquiredAt, quantity, cost, knownCost }));
   }
 
   quantity(): bigint {

@@ -1,9 +1,9 @@
-import { Decimal } from '../ledger/money.js';
 import type { Holding } from './BasisEvent.js';
 import type { PoolTie } from './BasisReport.js';
 import type { BasisMethod, BasisScope } from './CostBasisSettings.js';
 import type { Lot, LotPiece } from './Lot.js';
 import type { Pool, PoolFactory } from './Pool.js';
+import { type Money, toDecimal } from './scaledMoney.js';
 
 /** What a pool's answer is handed to: the pieces that left, and the base units it could not cover. */
 export type TakeHandler = (pieces: readonly LotPiece[], short: bigint) => void;
@@ -17,11 +17,14 @@ export interface PoolEntry {
   assetContract: string;
   decimals: number;
   pool: Pool<TakeHandler>;
-  tie: PoolTie;
+  tie: TieSums;
 }
 
 /** The tie's money columns, the ones a replay adds to. */
 export type TieColumn = 'acquired' | 'movedIn' | 'disposed' | 'removed' | 'movedOut';
+
+/** A pool's tie while the replay sums it, in Money (`PoolTie` once reported). */
+type TieSums = Omit<PoolTie, TieColumn | 'open'> & Record<TieColumn, Money>;
 
 /**
  * The pools of one replay: one per asset key (universal) or per wallet and asset key (wallet), made on first use by
@@ -29,7 +32,7 @@ export type TieColumn = 'acquired' | 'movedIn' | 'disposed' | 'removed' | 'moved
  */
 export class PoolBook {
   private readonly pools = new Map<string, PoolEntry>();
-  private readonly ties = new Map<string, PoolTie>();
+  private readonly ties = new Map<string, TieSums>();
 
   constructor(
     public method: BasisMethod,
@@ -53,22 +56,34 @@ export class PoolBook {
     return this.pools.values();
   }
 
-  /** Every pool's tie, with `open` the cost its lots hold now (pieces of unknown cost counted). */
+  /** Every pool's tie, with `open` the cost its lots hold now (pieces of unknown cost counted, their known part summed). */
   tiesNow(): PoolTie[] {
     const open = new Map<string, readonly LotPiece[]>();
     for (const entry of this.pools.values()) open.set(entry.key, entry.pool.open());
     return [...this.ties.entries()].map(([key, tie]) => {
       const pieces = open.get(key) ?? [];
       const unknown = pieces.filter((piece) => piece.cost === null).length;
-      return { ...tie, open: Decimal.sum(0, ...pieces.map((piece) => piece.cost ?? 0)), unknown: tie.unknown + unknown };
+      const cost = pieces.reduce((sum, piece) => sum + (piece.cost ?? piece.knownCost ?? 0n), 0n);
+      const { acquired, movedIn, disposed, removed, movedOut } = tie;
+      return {
+        ...tie,
+        acquired: toDecimal(acquired),
+        movedIn: toDecimal(movedIn),
+        disposed: toDecimal(disposed),
+        removed: toDecimal(removed),
+        movedOut: toDecimal(movedOut),
+        open: toDecimal(cost),
+        unknown: tie.unknown + unknown,
+      };
     });
   }
 
-  /** Adds pieces' known cost to a tie column; pieces of unknown cost are counted. */
-  count(entry: PoolEntry, column: TieColumn, pieces: readonly { cost: Decimal | null }[]): void {
+  /** Adds pieces' known cost to a tie column; pieces of unknown cost are counted, and the known cost blended into them added. */
+  count(entry: PoolEntry, column: TieColumn, pieces: readonly Pick<LotPiece, 'cost' | 'knownCost'>[]): void {
     for (const piece of pieces) {
       if (piece.cost === null) entry.tie.unknown += 1;
-      else entry.tie[column] = entry.tie[column].add(piece.cost);
+      const known = piece.cost ?? piece.knownCost;
+      if (known !== undefined) entry.tie[column] += known;
     }
   }
 
@@ -107,24 +122,11 @@ export class PoolBook {
     return this.factory<TakeHandler>(method, (request, pieces, short) => request.ref(pieces, short));
   }
 
-  private tieOf(key: string, wallet: string | null, holding: Holding): PoolTie {
+  private tieOf(key: string, wallet: string | null, holding: Holding): TieSums {
     let tie = this.ties.get(key);
     if (tie === undefined) {
-      const zero = new Decimal(0);
       const { chainId, asset, assetContract } = holding;
-      tie = {
-        wallet,
-        chainId,
-        asset,
-        assetContract,
-        acquired: zero,
-        movedIn: zero,
-        disposed: zero,
-        removed: zero,
-        movedOut: zero,
-        open: zero,
-        unknown: 0,
-      };
+      tie = { wallet, chainId, asset, assetContract, acquired: 0n, movedIn: 0n, disposed: 0n, removed: 0n, movedOut: 0n, unknown: 0 };
       this.ties.set(key, tie);
     }
     return tie;
@@ -146,5 +148,6 @@ function lotsOf(pieces: readonly LotPiece[], at: number, day: string): Lot[] {
     acquiredAt: piece.acquiredAt ?? at,
     quantity: piece.quantity,
     cost: piece.cost,
+    knownCost: piece.knownCost,
   }));
 }

@@ -1,4 +1,3 @@
-import { Decimal } from '../ledger/money.js';
 import { addToShare } from './AveragePool.js';
 import type { Lot, LotPiece } from './Lot.js';
 import { type Share, takePart } from './proRata.js';
@@ -10,19 +9,20 @@ import { type Share, takePart } from './proRata.js';
 export class SameDayLots {
   private readonly lots: Lot[] = [];
   private head = 0;
-  private readonly total: Share = { quantity: 0n, cost: new Decimal(0) };
+  private readonly total: Share = { quantity: 0n, cost: 0n };
 
   add(lot: Lot): void {
     this.lots.push({ ...lot });
-    addToShare(this.total, lot.quantity, lot.cost);
+    addToShare(this.total, lot);
   }
 
   get quantity(): bigint {
     return this.total.quantity;
   }
 
-  get cost(): Decimal | null {
-    return this.total.cost;
+  /** The day's quantity and cost as one acquisition. */
+  get share(): Share {
+    return this.total;
   }
 
   /** Takes `quantity` (at most what is held) at the day's average; the piece that empties the day takes the rest. */

@@ -1,4 +1,3 @@
-import { Decimal } from '../ledger/money.js';
 import { addToShare } from './AveragePool.js';
 import type { Lot, LotPiece } from './Lot.js';
 import type { Pool, TakeAnswer, TakeRequest } from './Pool.js';
@@ -44,7 +43,7 @@ interface OpenDay<Ref> {
  */
 export class UkPool<Ref = unknown> implements Pool<Ref> {
   readonly method = 'uk';
-  private readonly s104: Share = { quantity: 0n, cost: new Decimal(0) };
+  private readonly s104: Share = { quantity: 0n, cost: 0n };
   /** Closed days whose section 104 step is still to come, in day order. */
   private readonly waiting: (DisposalDay<Ref> | JoiningDay)[] = [];
   private today: OpenDay<Ref> | undefined;
@@ -129,7 +128,7 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
   private runPool(day: number): void {
     for (let step = this.waiting[0]; step !== undefined; step = this.waiting[0]) {
       if (step.kind === 'join') {
-        addToShare(this.s104, step.lots.quantity, step.lots.cost);
+        addToShare(this.s104, step.lots.share);
       } else {
         if (step.remaining > 0n && step.day + BED_AND_BREAKFAST_DAYS >= day) return;
         const part = step.remaining < this.s104.quantity ? step.remaining : this.s104.quantity;
@@ -156,22 +155,71 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
     }
   }
 
+  /**
+   * A move or removal: from the pool, then the days waiting to join it, then today's lots, but never what a disposal
+   * still waiting has a claim on. HMRC matches a disposal with the same person's acquisitions within 30 days, then
+   * with the pool as it stood (CRYPTO22200); a move between the person's own pools is no acquisition and comes after
+   * the disposal, so it must leave the disposal what it will take: otherwise a move could overtake a sale waiting for
+   * its 30 days and leave it short of coins the ledger held. What the claims leave is `free`; beyond it the move is short.
+   */
   private takeHeld(request: TakeRequest<Ref>): void {
+    const free = this.freeAfterClaims();
     let wanted = request.quantity;
+    let taken = 0n;
     const pieces: LotPiece[] = [];
-    const fromPool = wanted < this.s104.quantity ? wanted : this.s104.quantity;
+    const fromPool = min(wanted, this.s104.quantity, free.pool);
     if (fromPool > 0n) pieces.push({ lotId: null, acquiredAt: null, ...takePart(this.s104, fromPool) });
     wanted -= fromPool;
-    for (const lots of this.heldDays()) {
-      const part = wanted < lots.quantity ? wanted : lots.quantity;
-      if (part > 0n) pieces.push(...lots.take(part));
+    taken += fromPool;
+    for (const { lots, limit } of free.days) {
+      const part = min(wanted, lots.quantity, limit - taken);
+      if (part <= 0n) continue;
+      pieces.push(...lots.take(part));
       wanted -= part;
+      taken += part;
     }
     this.answer(request, pieces, wanted);
+  }
+
+  /**
+   * How much a move may take, walking the section 104 steps to come: the pool runs down by each waiting disposal's
+   * claim and up by each day joining, today's lots join last and today's disposals claim last. Taking from the pool
+   * lowers every later level; taking from a day lowers the levels after it: each may take down to the lowest level
+   * after it (`limit`, counted with what was taken before it).
+   */
+  private freeAfterClaims(): { pool: bigint; days: { lots: SameDayLots; limit: bigint }[] } {
+    const steps: { lots: SameDayLots | null; level: bigint }[] = [];
+    let level = this.s104.quantity;
+    for (const step of this.waiting) {
+      if (step.kind === 'join') level += step.lots.quantity;
+      else level -= step.remaining;
+      steps.push({ lots: step.kind === 'join' ? step.lots : null, level });
+    }
+    if (this.today !== undefined) {
+      level += this.today.acquired.quantity;
+      steps.push({ lots: this.today.acquired, level });
+      level -= this.today.requests.reduce((sum, request) => sum + request.quantity, 0n);
+      steps.push({ lots: null, level });
+    }
+    // Lowest level at or after each step (the claims are the steps that lower it; a day's own level counts too).
+    const days: { lots: SameDayLots; limit: bigint }[] = [];
+    let lowest = level;
+    for (let index = steps.length - 1; index >= 0; index -= 1) {
+      const step = steps[index] as { lots: SameDayLots | null; level: bigint };
+      if (step.lots !== null) days.push({ lots: step.lots, limit: lowest });
+      if (step.level < lowest) lowest = step.level;
+    }
+    days.reverse();
+    return { pool: lowest < 0n ? 0n : lowest, days };
   }
 
   private heldDays(): SameDayLots[] {
     const joining = this.waiting.flatMap((step) => (step.kind === 'join' ? [step.lots] : []));
     return this.today === undefined ? joining : [...joining, this.today.acquired];
   }
+}
+
+function min(a: bigint, b: bigint, c: bigint): bigint {
+  const ab = a < b ? a : b;
+  return ab < c ? ab : c;
 }

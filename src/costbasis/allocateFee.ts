@@ -1,6 +1,6 @@
-import type { Decimal } from '../ledger/money.js';
 import type { AcquireEvent, DisposeEvent } from './BasisEvent.js';
 import { splitByWeights } from './splitByWeights.js';
+import type { Money } from './scaledMoney.js';
 import { sumOf } from './sumOf.js';
 
 /**
@@ -14,7 +14,7 @@ export function allocateFee(
   acquisitions: readonly AcquireEvent[],
 ): void {
   if (fees.length === 0) return;
-  const paid = fees.some((fee) => fee.proceeds === null) ? null : sumOf(fees.map((fee) => fee.proceeds as Decimal));
+  const paid = fees.some((fee) => fee.proceeds === null) ? null : sumOf(fees.map((fee) => fee.proceeds as Money));
   if (disposals.length > 0) {
     const shares = splitByWeights(
       paid,
@@ -36,9 +36,8 @@ export function allocateFee(
   });
 }
 
-function plus(a: Decimal | null, b: Decimal | null): Decimal | null {
-  if (a === null || b === null) return null;
-  return a.isZero() ? b : a.add(b);
+function plus(a: Money | null, b: Money | null): Money | null {
+  return a === null || b === null ? null : a + b;
 }
 
 function flagUnknown(event: { flags: string[] }): void {

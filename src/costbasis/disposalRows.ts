@@ -1,9 +1,9 @@
-import type { Decimal } from '../ledger/money.js';
 import type { DisposeEvent } from './BasisEvent.js';
 import type { GainRow } from './BasisReport.js';
 import type { BasisMethod } from './CostBasisSettings.js';
 import type { LotPiece } from './Lot.js';
 import { splitByQuantity } from './proRata.js';
+import { toDecimal } from './scaledMoney.js';
 
 /** The term of a piece sold at `soldAt`, or `null` when it has none (no acquisition time, or a profile without terms). */
 export type TermOf = (acquiredAt: number, soldAt: number) => GainRow['term'];
@@ -41,19 +41,14 @@ export function disposalRows(
       decimals: holding.decimals,
       acquiredAt: part.acquiredAt,
       soldAt: event.timestamp,
-      proceeds: rowProceeds,
-      sellingCosts: rowCosts,
-      costBasis: part.cost,
-      gain: gainOf(rowProceeds, rowCosts, part.cost),
+      proceeds: rowProceeds === null ? null : toDecimal(rowProceeds),
+      sellingCosts: rowCosts === null ? null : toDecimal(rowCosts),
+      costBasis: part.cost === null ? null : toDecimal(part.cost),
+      gain: rowProceeds === null || rowCosts === null || part.cost === null ? null : toDecimal(rowProceeds - rowCosts - part.cost),
       term: part.acquiredAt === null ? null : termOf(part.acquiredAt, event.timestamp),
       kind: event.kind,
       method,
       flags,
     };
   });
-}
-
-function gainOf(proceeds: Decimal | null, sellingCosts: Decimal | null, cost: Decimal | null): Decimal | null {
-  if (proceeds === null || sellingCosts === null || cost === null) return null;
-  return (sellingCosts.isZero() ? proceeds : proceeds.sub(sellingCosts)).sub(cost);
 }

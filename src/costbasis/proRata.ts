@@ -1,44 +1,43 @@
-import { Decimal } from '../ledger/money.js';
+import { type Money, moneyPart } from './scaledMoney.js';
 
 /** A quantity (base units) and what it cost in total; `null`: unknown, never 0 in its place. */
 export interface Share {
   quantity: bigint;
-  cost: Decimal | null;
+  cost: Money | null;
+  /**
+   * Under an unknown `cost`, the known cost blended into it (an average of known and unknown lots): no figure of the
+   * share's, but the tie-out counts it, so a pool's known cost in equals its known cost out. Absent when none.
+   */
+  knownCost?: Money | undefined;
 }
 
 /**
- * A part's cost is cut at this many decimal places, so that what stays is exactly `cost − part` within the Decimal's
- * 100 digits and a lot's parts add up to its cost to the last digit; far below any currency's minor unit.
- */
-const PART_PLACES = 40;
-/** Decimals are immutable: one zero serves every emptied share. */
-const ZERO = new Decimal(0);
-
-/**
- * Takes `part` (0 < part ≤ from.quantity) out of `from`, which keeps the rest: the part costs `cost × part ÷ quantity`,
- * and the part that empties it costs exactly what is left, so the parts of a share always sum to its cost (no drift).
+ * Takes `part` (0 < part ≤ from.quantity) out of `from`, which keeps the rest: the part costs `cost × part ÷ quantity`
+ * (rounded half-even at Money's last place), and the part that empties it costs exactly what is left, so the parts of
+ * a share always sum to its cost (no drift).
  */
 export function takePart(from: Share, part: bigint): Share {
   if (part <= 0n || part > from.quantity) throw new RangeError(`cannot take ${part} of ${from.quantity}`);
   const whole = from.cost;
+  const before = from.quantity;
   from.quantity -= part;
-  // The part that empties the share, or any part of nothing, needs no arithmetic: most lots leave whole.
-  if (whole === null || from.quantity === 0n || whole.isZero()) {
-    if (whole !== null && from.quantity === 0n) from.cost = ZERO;
-    return { quantity: part, cost: whole };
+  if (whole === null) {
+    const known = from.knownCost;
+    if (known === undefined) return { quantity: part, cost: null };
+    const knownPart = part === before ? known : moneyPart(known, part, before);
+    from.knownCost = known - knownPart;
+    return { quantity: part, cost: null, knownCost: knownPart };
   }
-  const cost = whole
-    .mul(part.toString())
-    .div((from.quantity + part).toString())
-    .toDecimalPlaces(PART_PLACES);
-  from.cost = whole.minus(cost);
+  // Most lots leave whole: no arithmetic.
+  const cost = part === before || whole === 0n ? whole : moneyPart(whole, part, before);
+  from.cost = whole - cost;
   return { quantity: part, cost };
 }
 
 /** Splits `total` (proceeds, selling costs) over pieces by their quantities, the same way a lot is taken: the last gets the rest. */
-export function splitByQuantity(total: Decimal | null, quantities: readonly bigint[]): (Decimal | null)[] {
+export function splitByQuantity(total: Money | null, quantities: readonly bigint[]): (Money | null)[] {
   // One piece (most disposals): it takes the whole.
   if (quantities.length === 1 && quantities[0] !== 0n) return [total];
   const whole: Share = { quantity: quantities.reduce((sum, quantity) => sum + quantity, 0n), cost: total };
-  return quantities.map((quantity) => (quantity === 0n ? (total === null ? null : total.mul(0)) : takePart(whole, quantity).cost));
+  return quantities.map((quantity) => (quantity === 0n ? (total === null ? null : 0n) : takePart(whole, quantity).cost));
 }

@@ -7,6 +7,7 @@ import { holdingTerm } from './holdingTerm.js';
 import type { OpeningLot } from './Lot.js';
 import { makePool } from './makePool.js';
 import { PoolBook } from './PoolBook.js';
+import { toDecimal, toMoney } from './scaledMoney.js';
 import { switchScope } from './switchScope.js';
 import { transactionEvents } from './transactionEvents.js';
 
@@ -42,7 +43,17 @@ export function replayBasis(legs: Iterable<BasisLeg>, options: ReplayOptions): B
       const { wallet, chainId, asset, assetContract, decimals } = entry;
       for (const piece of entry.pool.open()) {
         const { lotId, acquiredAt, quantity, cost } = piece;
-        replay.report.openLots.push({ wallet, chainId, asset, assetContract, lotId, acquiredAt, quantity, decimals, costBasis: cost });
+        replay.report.openLots.push({
+          wallet,
+          chainId,
+          asset,
+          assetContract,
+          lotId,
+          acquiredAt,
+          quantity,
+          decimals,
+          costBasis: cost === null ? null : toDecimal(cost),
+        });
       }
     }
     replay.report.ties = replay.book.tiesNow();
@@ -96,7 +107,7 @@ function open(replay: BasisReplay, lot: OpeningLot): void {
     return replay.issue({ entryId: lotId, issue: 'opening_lot_without_wallet', quantity, decimals, detail });
   }
   const entry = replay.book.poolOf({ wallet: wallet ?? '', chainId, asset, assetContract, decimals });
-  const opening = { lotId, acquiredAt, quantity, cost };
+  const opening = { lotId, acquiredAt, quantity, cost: cost === null ? null : toMoney(cost) };
   entry.pool.acquire(opening);
   replay.book.count(entry, 'acquired', [opening]);
 }

@@ -1,6 +1,7 @@
 import { allocateLots } from './allocateLots.js';
 import type { BasisReplay } from './BasisReplay.js';
 import type { BasisMethod, BasisScope } from './CostBasisSettings.js';
+import { toDecimal } from './scaledMoney.js';
 
 /**
  * From `at` on, lots leave by `method` in pools of `scope`. Universal → wallet allocates each universal pool's lots to
@@ -43,7 +44,7 @@ export function switchScope(replay: BasisReplay, method: BasisMethod, scope: Bas
             acquiredAt,
             quantity,
             decimals,
-            costBasis: cost,
+            costBasis: cost === null ? null : toDecimal(cost),
           });
         }
       }

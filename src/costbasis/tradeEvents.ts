@@ -1,18 +1,15 @@
-import { Decimal } from '../ledger/money.js';
 import type { BasisLeg } from './BasisLeg.js';
 import type { AcquireEvent, DisposeEvent } from './BasisEvent.js';
 import { holdingOf } from './holdingOf.js';
+import { type Money, moneyPart, toMoney } from './scaledMoney.js';
 import { sumOf } from './sumOf.js';
 import { splitByWeights } from './splitByWeights.js';
-
-/** Decimals are immutable: one zero serves every trade's selling costs until a fee is allocated. */
-const ZERO = new Decimal(0);
 
 /** One asset of a trade after netting: which side, how much, its value, and the row it is reported under. */
 interface NetAsset {
   leg: BasisLeg;
   quantity: bigint;
-  value: Decimal | null;
+  value: Money | null;
 }
 
 /**
@@ -32,39 +29,43 @@ export function tradeEvents(legs: readonly BasisLeg[]): { disposals: DisposeEven
     proceeds,
     sent.map((asset) => asset.value),
   );
-  const disposals = sent.map((asset, index): DisposeEvent => ({
-    ...eventBase(asset, 1),
-    flags: shares[index] === null ? ['unknown_price'] : [...flags],
-    type: 'dispose',
-    kind: 'trade',
-    proceeds: shares[index] ?? null,
-    sellingCosts: ZERO,
-  }));
-  const acquisitions = received.map((asset): AcquireEvent => {
-    const cost = asset.value ?? (received.length === 1 ? proceeds : null);
-    const flag = cost === null ? ['unknown_price'] : asset.value === null ? flags : [];
-    return { ...eventBase(asset, 3), flags: [...flag], type: 'acquire', cost };
-  });
-  return { disposals, acquisitions };
-}
-
-function eventBase(asset: NetAsset, phase: 1 | 3): Omit<DisposeEvent, 'type' | 'kind' | 'proceeds' | 'sellingCosts' | 'flags'> {
-  const { leg } = asset;
-  return {
-    phase,
+  const disposals = sent.map(({ leg, quantity }, index): DisposeEvent => ({
+    phase: 1,
     entryId: leg.entryId,
     order: leg.order,
     txHash: leg.txHash,
     timestamp: leg.timestamp,
     holding: holdingOf(leg),
-    quantity: asset.quantity,
-  };
+    quantity,
+    flags: shares[index] === null ? ['unknown_price'] : [...flags],
+    type: 'dispose',
+    kind: 'trade',
+    proceeds: shares[index] ?? null,
+    sellingCosts: 0n,
+  }));
+  const acquisitions = received.map(({ leg, quantity, value }): AcquireEvent => {
+    const cost = value ?? (received.length === 1 ? proceeds : null);
+    const flag = cost === null ? ['unknown_price'] : value === null ? flags : [];
+    return {
+      phase: 3,
+      entryId: leg.entryId,
+      order: leg.order,
+      txHash: leg.txHash,
+      timestamp: leg.timestamp,
+      holding: holdingOf(leg),
+      quantity,
+      flags: [...flag],
+      type: 'acquire',
+      cost,
+    };
+  });
+  return { disposals, acquisitions };
 }
 
 /** The sum of the assets' values, `null` when one is unknown or there is none. */
-function sumKnown(assets: readonly NetAsset[]): Decimal | null {
+function sumKnown(assets: readonly NetAsset[]): Money | null {
   if (assets.length === 0 || assets.some((asset) => asset.value === null)) return null;
-  return sumOf(assets.map((asset) => asset.value as Decimal));
+  return sumOf(assets.map((asset) => asset.value as Money));
 }
 
 /** Per asset key: the net side, quantity and value (the dominant side's value, pro rata when a refund came back). */
@@ -93,9 +94,9 @@ function total(legs: readonly BasisLeg[]): bigint {
   return legs.reduce((sum, leg) => sum + leg.amountRaw, 0n);
 }
 
-function netValue(legs: readonly BasisLeg[], quantity: bigint): Decimal | null {
+function netValue(legs: readonly BasisLeg[], quantity: bigint): Money | null {
   if (legs.some((leg) => leg.value === null)) return null;
-  const value = sumOf(legs.map((leg) => leg.value as Decimal));
+  const value = sumOf(legs.map((leg) => toMoney(leg.value as NonNullable<BasisLeg['value']>)));
   const all = total(legs);
-  return quantity === all ? value : value.mul(quantity.toString()).div(all.toString());
+  return quantity === all ? value : moneyPart(value, quantity, all);
 }

@@ -1,4 +1,3 @@
-import { Decimal } from '../ledger/money.js';
 import type { BasisLeg } from './BasisLeg.js';
 import type { BasisIssue } from './BasisReport.js';
 import type { AcquireEvent, BasisEvent, DisposeEvent, RemoveEvent } from './BasisEvent.js';
@@ -6,10 +5,9 @@ import type { CostBasisSettings } from './CostBasisSettings.js';
 import { allocateFee } from './allocateFee.js';
 import { holdingOf } from './holdingOf.js';
 import { MOVE_CATEGORIES, moveEvents } from './moveEvents.js';
+import { type Money, toMoney } from './scaledMoney.js';
 import { tradeEvents } from './tradeEvents.js';
 
-/** Decimals are immutable: one zero serves every event without a selling cost of its own. */
-const ZERO = new Decimal(0);
 const FEE_CATEGORIES: ReadonlySet<string> = new Set(['fee', 'failed_fee']);
 const TRADE_CATEGORIES: ReadonlySet<string> = new Set(['trade', 'liquidity_add', 'liquidity_remove']);
 const INCOME_CATEGORIES: ReadonlySet<string> = new Set(['income', 'airdrop', 'staking_reward', 'interest', 'payment_in']);
@@ -61,7 +59,7 @@ export function transactionEvents(legs: readonly BasisLeg[], settings: Pick<Cost
     events.push(...moves);
     rest.push(...unpaired);
   }
-  for (const walletLegs of byWallet(rest)) events.push(...walletEvents(walletLegs, settings.unclassifiedOut));
+  for (const walletLegs of byWallet(rest)) walletEvents(walletLegs, settings.unclassifiedOut, events);
   if (events.length > 1) events.sort(byPhaseAndRow);
   let byId: Map<string, BasisLeg> | undefined;
   for (const event of events) {
@@ -95,30 +93,74 @@ function byWallet(legs: BasisLeg[]): BasisLeg[][] {
   return [...wallets.values()];
 }
 
-/** One wallet's fees, trades and single legs as events, its fee allocated to what it did. */
-function walletEvents(legs: readonly BasisLeg[], unclassifiedOut: 'remove' | 'dispose'): BasisEvent[] {
+/** One wallet's fees, trades and single legs as events (added to `events`), its fee allocated to what it did. */
+function walletEvents(legs: readonly BasisLeg[], unclassifiedOut: 'remove' | 'dispose', events: BasisEvent[]): void {
   const fees: DisposeEvent[] = [];
-  const trades: BasisLeg[] = [];
   const single: (AcquireEvent | DisposeEvent | RemoveEvent)[] = [];
+  let trades: BasisLeg[] | undefined;
   for (const leg of legs) {
     if (FEE_CATEGORIES.has(leg.category)) fees.push(feeEvent(leg));
-    else if (TRADE_CATEGORIES.has(leg.category)) trades.push(leg);
+    else if (TRADE_CATEGORIES.has(leg.category)) (trades ??= []).push(leg);
     else single.push(singleEvent(leg, unclassifiedOut));
   }
-  const traded = trades.length > 0 ? tradeEvents(trades) : { disposals: [], acquisitions: [] };
+  const traded = trades === undefined ? undefined : tradeEvents(trades);
   if (fees.length > 0) {
-    const disposals = [...traded.disposals, ...single.filter((event): event is DisposeEvent => event.type === 'dispose')];
-    const acquisitions = [...traded.acquisitions, ...single.filter((event): event is AcquireEvent => event.type === 'acquire')];
+    // The trade's disposals first, then the single ones: the last share of a fee takes what is left.
+    const disposals: DisposeEvent[] = [...(traded?.disposals ?? [])];
+    const acquisitions: AcquireEvent[] = [...(traded?.acquisitions ?? [])];
+    for (const event of single) {
+      if (event.type === 'dispose') disposals.push(event);
+      else if (event.type === 'acquire') acquisitions.push(event);
+    }
     allocateFee(fees, disposals, acquisitions);
+    for (const fee of fees) events.push(fee);
   }
-  return [...fees, ...traded.disposals, ...traded.acquisitions, ...single];
+  if (traded !== undefined) {
+    for (const event of traded.disposals) events.push(event);
+    for (const event of traded.acquisitions) events.push(event);
+  }
+  for (const event of single) events.push(event);
 }
 
 function byPhaseAndRow(a: BasisEvent, b: BasisEvent): number {
   return a.phase - b.phase || a.order - b.order || (a.holding.wallet < b.holding.wallet ? -1 : a.holding.wallet > b.holding.wallet ? 1 : 0);
 }
 
-function base(leg: BasisLeg, phase: 0 | 1 | 3, flags: string[]): Omit<DisposeEvent, 'type' | 'kind' | 'proceeds' | 'sellingCosts'> {
+/** Gas: a disposal of the native coin at its value, with no selling cost of its own. */
+function feeEvent(leg: BasisLeg): DisposeEvent {
+  return disposeEvent(leg, 0, 'fee', []);
+}
+
+/** A leg that is its own event: income, a gift, a payment, a loss, or a transfer nobody categorised. */
+function singleEvent(leg: BasisLeg, unclassifiedOut: 'remove' | 'dispose'): AcquireEvent | DisposeEvent | RemoveEvent {
+  const { category } = leg;
+  if (leg.direction === 'in') {
+    const income = INCOME_CATEGORIES.has(category);
+    const event: AcquireEvent = {
+      phase: 3,
+      entryId: leg.entryId,
+      order: leg.order,
+      txHash: leg.txHash,
+      timestamp: leg.timestamp,
+      holding: holdingOf(leg),
+      quantity: leg.amountRaw,
+      flags: flagsOf(leg, income || category === 'gift_in' ? [] : ['unclassified_in']),
+      type: 'acquire',
+      cost: moneyOf(leg),
+    };
+    if (income) event.income = { category, price: leg.price, priceSource: leg.priceSource, value: leg.value };
+    return event;
+  }
+  const kind = DISPOSAL_KINDS[category];
+  if (kind !== undefined) return disposeEvent(leg, 1, kind, []);
+  if (REMOVAL_CATEGORIES.has(category)) return removeEvent(leg, []);
+  if (unclassifiedOut === 'remove') return removeEvent(leg, ['unclassified_out']);
+  return disposeEvent(leg, 1, 'transfer', ['unclassified_out']);
+}
+
+// Each event is made in one literal, in one shape per type: no spread of a shared base (the replay's profile showed
+// them, one or more per leg).
+function disposeEvent(leg: BasisLeg, phase: 0 | 1, kind: DisposeEvent['kind'], flags: string[]): DisposeEvent {
   return {
     phase,
     entryId: leg.entryId,
@@ -127,27 +169,34 @@ function base(leg: BasisLeg, phase: 0 | 1 | 3, flags: string[]): Omit<DisposeEve
     timestamp: leg.timestamp,
     holding: holdingOf(leg),
     quantity: leg.amountRaw,
-    flags: leg.value === null ? [...flags, 'unknown_price'] : flags,
+    flags: flagsOf(leg, flags),
+    type: 'dispose',
+    kind,
+    proceeds: moneyOf(leg),
+    sellingCosts: 0n,
   };
 }
 
-/** Gas: a disposal of the native coin at its value, with no selling cost of its own. */
-function feeEvent(leg: BasisLeg): DisposeEvent {
-  return { ...base(leg, 0, []), type: 'dispose', kind: 'fee', proceeds: leg.value, sellingCosts: ZERO };
+/** A removal is no sale: its leg's unknown price is no issue of its own. */
+function removeEvent(leg: BasisLeg, flags: string[]): RemoveEvent {
+  return {
+    phase: 1,
+    entryId: leg.entryId,
+    order: leg.order,
+    txHash: leg.txHash,
+    timestamp: leg.timestamp,
+    holding: holdingOf(leg),
+    quantity: leg.amountRaw,
+    flags,
+    type: 'remove',
+    kind: leg.category,
+  };
 }
 
-/** A leg that is its own event: income, a gift, a payment, a loss, or a transfer nobody categorised. */
-function singleEvent(leg: BasisLeg, unclassifiedOut: 'remove' | 'dispose'): AcquireEvent | DisposeEvent | RemoveEvent {
-  const { category } = leg;
-  if (leg.direction === 'in') {
-    const chosen = INCOME_CATEGORIES.has(category) || category === 'gift_in';
-    const event: AcquireEvent = { ...base(leg, 3, chosen ? [] : ['unclassified_in']), type: 'acquire', cost: leg.value };
-    if (INCOME_CATEGORIES.has(category)) event.income = { category, price: leg.price, priceSource: leg.priceSource, value: leg.value };
-    return event;
-  }
-  const kind = DISPOSAL_KINDS[category];
-  if (kind !== undefined) return { ...base(leg, 1, []), type: 'dispose', kind, proceeds: leg.value, sellingCosts: ZERO };
-  if (REMOVAL_CATEGORIES.has(category)) return { ...base(leg, 1, []), flags: [], type: 'remove', kind: category };
-  if (unclassifiedOut === 'remove') return { ...base(leg, 1, []), flags: ['unclassified_out'], type: 'remove', kind: category };
-  return { ...base(leg, 1, ['unclassified_out']), type: 'dispose', kind: 'transfer', proceeds: leg.value, sellingCosts: ZERO };
+function flagsOf(leg: BasisLeg, flags: string[]): string[] {
+  return leg.value === null ? [...flags, 'unknown_price'] : flags;
+}
+
+function moneyOf(leg: BasisLeg): Money | null {
+  return leg.value === null ? null : toMoney(leg.value);
 }

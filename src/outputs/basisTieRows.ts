@@ -28,9 +28,9 @@ const REASONS: Readonly<Record<(typeof SIDES)[number][0], string>> = {
 /**
  * The tie-out's basis section, in the sheet's columns (`TIEOUT_HEADER`): per pool (wallet empty under the universal
  * scope), the cost acquired and moved in on the `in` side, disposed, removed, moved out and still open on the `out`
- * side, in the book's currency; a last line counts the pieces of unknown cost, which no sum holds, and the known cost
- * that went into them. Throws when a pool whose every cost is known does not tie exactly: the replay must never lose
- * or make cost.
+ * side, in the book's currency; a last line counts the pieces of unknown cost (the replay sums the known cost blended
+ * into them, so its pools tie exactly), and any known cost a tie lost into them. Throws when a pool whose every cost
+ * is known does not tie exactly: the replay must never lose or make cost.
  */
 export function basisTieRows(ties: readonly PoolTie[], currency: string): string[][] {
   const rows: string[][] = [];

@@ -30,18 +30,19 @@ export type LedgerJob = Pick<Job, 'wallets' | 'labels' | 'spam'> & {
 /**
  * The job's ledger over the given blocks of each chain, streamed from the store: every call
  * re-reads the store, so a million entries pass through without being held. Bridge legs carry their
- * partner on another chain: `pairs` when the caller worked them out over more chains than these (a part
- * of a ledger cut by chain), else they are worked out here once, before the first entry.
+ * partner on another chain: `pairs` when the caller worked them out over more chains or blocks than these (a
+ * part of a ledger cut by chain, the ledger before a period), else they are worked out here once, before the
+ * first entry, over every stored block up to these (`pairingChains`).
  */
 export function ledgerFromStore(
   store: RecordStore,
   job: LedgerJob,
   chains: readonly ChainBlocks[],
-  pairs?: BridgePairs,
+  pairs?: BridgePairs | (() => BridgePairs),
 ): () => Iterable<LedgerEntry> {
-  let known = pairs;
+  let known = typeof pairs === 'function' ? undefined : pairs;
   return () => {
-    known ??= storeBridgePairs(store, job, chains);
+    known ??= typeof pairs === 'function' ? pairs() : storeBridgePairs(store, job, pairingChains(chains));
     return withBridgePairs(
       mergeSorted(
         chains.map(({ chainId, fromBlock, toBlock }) => {
@@ -56,6 +57,17 @@ export function ledgerFromStore(
       known,
     );
   };
+}
+
+/**
+ * The blocks a read of `chains` pairs its bridges over: every stored block from the first up to each chain's last.
+ * A bridge's deposit may lie before the read's first block (the period's start) while its arrival lies inside: a
+ * pairing over the read's blocks alone would leave both legs unmatched, and the ledger before the period and the
+ * period's own would each hold half of a move. Blocks after the read's last stay out: a leg pairs only with one the
+ * run also reads.
+ */
+export function pairingChains(chains: readonly ChainBlocks[]): ChainBlocks[] {
+  return chains.map(({ chainId, toBlock }) => ({ chainId, fromBlock: 0, toBlock }));
 }
 
 /**

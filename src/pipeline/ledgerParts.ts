@@ -6,7 +6,7 @@ import type { CsvPart } from '../templates/CsvPart.js';
 import { localCsvPart } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
-import { ledgerFromStore, storeBridgePairs } from './ledgerFromStore.js';
+import { ledgerFromStore, pairingChains, storeBridgePairs } from './ledgerFromStore.js';
 import { workerCsvPart, type CsvPartSpec } from './workerCsvPart.js';
 import type { RenderValuation } from './RenderValuation.js';
 import type { CollectingValuation } from './prepareValuation.js';
@@ -44,8 +44,9 @@ export function ledgerParts(
     bins ??= balance(store, job, chains, options.minRows ?? PARTS_MIN_ROWS, options.threads ?? availableParallelism());
     if (bins.length < 2) return null;
     const ledger: LedgerJob = { wallets: job.wallets, labels: job.labels, spam: job.spam, rules: job.rules ?? [], tags: job.tags ?? {} };
-    // Bridge legs pair across bins, so the pairs are worked out over every chain, once, and handed to each part.
-    bridgePairs ??= storeBridgePairs(store, ledger, chains);
+    // Bridge legs pair across bins (and with legs before the period), so the pairs are worked out over every chain,
+    // once, and handed to each part.
+    bridgePairs ??= storeBridgePairs(store, ledger, pairingChains(chains));
     const pairs = bridgePairs;
     // A collecting render's threads read the cache themselves and send back their rows' tallies.
     const collecting = valuation !== null && 'noted' in valuation ? valuation : null;

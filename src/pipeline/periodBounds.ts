@@ -2,11 +2,13 @@ import type { Job } from '../config/Job.js';
 import type { RecordStore } from '../store/RecordStore.js';
 import type { SyncedChain } from '../sync/syncJob.js';
 import type { ChainBalanceReader, PeriodBounds } from '../templates/PeriodBounds.js';
-import { ledgerFromStore } from './ledgerFromStore.js';
+import { ledgerFromStore, pairingChains, storeBridgePairs } from './ledgerFromStore.js';
 
 /**
  * The period as balance templates need it: the stored ledger before each chain's first period block (the
- * opening balances roll it forward), the period's boundaries, and the blocks the balances are stated at.
+ * opening balances roll it forward), the period's boundaries, and the blocks the balances are stated at. Its bridge
+ * legs are paired over the period's blocks too, as the period's ledger pairs them: a deposit before the period
+ * names its arrival inside it.
  */
 export function periodBounds(
   store: RecordStore,
@@ -19,6 +21,7 @@ export function periodBounds(
       store,
       job,
       chains.map((chain) => ({ chainId: chain.chainId, fromBlock: 0, toBlock: chain.fromBlock - 1 })),
+      () => storeBridgePairs(store, job, pairingChains(chains)),
     ),
     startTime: job.period.startTime,
     endTime: job.period.endTime,

@@ -2,6 +2,7 @@ import type { BasisLeg } from '../../src/costbasis/BasisLeg.js';
 import type { BasisReport, PoolTie } from '../../src/costbasis/BasisReport.js';
 import type { BasisChange, BasisMethod, BasisScope, CostBasisSettings } from '../../src/costbasis/CostBasisSettings.js';
 import { replayBasis, type ReplayOptions } from '../../src/costbasis/replayBasis.js';
+import { type Money, toDecimal } from '../../src/costbasis/scaledMoney.js';
 import type { Category } from '../../src/ledger/LedgerEntry.js';
 import { Decimal, formatUnits } from '../../src/ledger/money.js';
 
@@ -124,9 +125,10 @@ export function tx(when: string, ...specs: LegSpec[]): BasisLeg[] {
   });
 }
 
-/** A Decimal (or null) as a number rounded to cents, for compact expectations. */
-export function cents(value: Decimal | null): number | null {
-  return value === null ? null : Number(value.toFixed(2));
+/** A Decimal, or the replay's Money (or null), as a number rounded to cents, for compact expectations. */
+export function cents(value: Decimal | Money | null): number | null {
+  if (value === null) return null;
+  return Number((typeof value === 'bigint' ? toDecimal(value) : value).toFixed(2));
 }
 
 /** Settings as the replay reads them (`generic` profile, transfers out removed) for `method` and `scope`. */

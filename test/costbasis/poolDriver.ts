@@ -2,6 +2,7 @@ import { Decimal } from '../../src/ledger/money.js';
 import type { BasisMethod } from '../../src/costbasis/CostBasisSettings.js';
 import type { LotPiece } from '../../src/costbasis/Lot.js';
 import { makePool } from '../../src/costbasis/makePool.js';
+import { toDecimal, toMoney } from '../../src/costbasis/scaledMoney.js';
 import type { Pool, TakePurpose } from '../../src/costbasis/Pool.js';
 
 /** One step of a pool's history: a lot in (`cost` null: unknown), or a request out. */
@@ -33,7 +34,7 @@ export function runPool(method: BasisMethod, events: readonly PoolEvent[]): { an
         lotId: event.lot,
         acquiredAt: event.at,
         quantity: event.quantity,
-        cost: event.cost === null ? null : new Decimal(event.cost),
+        cost: event.cost === null ? null : toMoney(new Decimal(event.cost)),
       });
     } else {
       pool.take({ purpose: event.purpose ?? 'disposal', at: event.at, quantity: event.quantity, ref: event.take });
@@ -45,14 +46,14 @@ export function runPool(method: BasisMethod, events: readonly PoolEvent[]): { an
 
 /** A piece as `lot quantity @ cost` (cost to 2 places; `?` unknown; `pool` for a piece without a lot). */
 export const describePiece = (piece: LotPiece): string =>
-  `${piece.lotId ?? 'pool'} ${piece.quantity} @ ${piece.cost === null ? '?' : piece.cost.toDecimalPlaces(2).toFixed()}`;
+  `${piece.lotId ?? 'pool'} ${piece.quantity} @ ${piece.cost === null ? '?' : toDecimal(piece.cost).toDecimalPlaces(2).toFixed()}`;
 
 /** The exact total cost of pieces; `null` if one is unknown. */
 export function costOf(pieces: readonly LotPiece[]): Decimal | null {
   let total = new Decimal(0);
   for (const piece of pieces) {
     if (piece.cost === null) return null;
-    total = total.plus(piece.cost);
+    total = total.plus(toDecimal(piece.cost));
   }
   return total;
 }

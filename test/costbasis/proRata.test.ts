@@ -1,14 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { Decimal } from '../../src/ledger/money.js';
 import { type Share, splitByQuantity, takePart } from '../../src/costbasis/proRata.js';
+import { MONEY_PLACES, moneyPart, toDecimal, toMoney } from '../../src/costbasis/scaledMoney.js';
+
+const money = (text: string | number): bigint => toMoney(new Decimal(text));
+const text = (value: bigint | null | undefined, places?: number): string | undefined =>
+  value === null || value === undefined ? undefined : places === undefined ? toDecimal(value).toFixed() : toDecimal(value).toFixed(places);
 
 describe('takePart', () => {
   it('costs a part pro rata and gives the part that empties the share exactly the rest', () => {
-    const share: Share = { quantity: 3n, cost: new Decimal(10) };
+    const share: Share = { quantity: 3n, cost: money(10) };
     const parts = [takePart(share, 1n), takePart(share, 1n), takePart(share, 1n)];
-    expect(parts.map((part) => part.cost?.toFixed(6))).toEqual(['3.333333', '3.333333', '3.333333']);
-    expect(parts.reduce((sum, part) => sum.plus(part.cost ?? 0), new Decimal(0)).toFixed()).toBe('10');
-    expect(share).toEqual({ quantity: 0n, cost: new Decimal(0) });
+    expect(parts.map((part) => text(part.cost, 6))).toEqual(['3.333333', '3.333333', '3.333333']);
+    expect(text(parts.reduce((sum, part) => sum + (part.cost ?? 0n), 0n))).toBe('10');
+    expect(share).toEqual({ quantity: 0n, cost: 0n });
   });
 
   it('keeps an unknown cost unknown, never 0', () => {
@@ -18,19 +24,64 @@ describe('takePart', () => {
   });
 
   it.each([0n, -1n, 4n])('refuses a part of %s out of 3', (part) => {
-    expect(() => takePart({ quantity: 3n, cost: new Decimal(1) }, part)).toThrow(RangeError);
+    expect(() => takePart({ quantity: 3n, cost: money(1) }, part)).toThrow(RangeError);
   });
 });
 
 describe('splitByQuantity', () => {
   it('splits proceeds by quantity, the last piece taking the remainder', () => {
-    const parts = splitByQuantity(new Decimal(100), [1n, 1n, 1n]);
-    expect(parts.map((part) => part?.toFixed(2))).toEqual(['33.33', '33.33', '33.33']);
-    expect(parts.reduce((sum: Decimal, part) => sum.plus(part ?? 0), new Decimal(0)).toFixed()).toBe('100');
-    expect(splitByQuantity(new Decimal('4500'), [10n, 5n]).map((part) => part?.toFixed())).toEqual(['3000', '1500']);
+    const parts = splitByQuantity(money(100), [1n, 1n, 1n]);
+    expect(parts.map((part) => text(part, 2))).toEqual(['33.33', '33.33', '33.33']);
+    expect(text(parts.reduce((sum: bigint, part) => sum + (part ?? 0n), 0n))).toBe('100');
+    expect(splitByQuantity(money('4500'), [10n, 5n]).map((part) => text(part))).toEqual(['3000', '1500']);
   });
 
   it('leaves an unknown total unknown in every piece', () => {
     expect(splitByQuantity(null, [1n, 2n])).toEqual([null, null]);
+  });
+});
+
+/** Decimal amounts of up to 40 places, as `amount × price` gives them (an 18-decimal amount, a price of up to 22 places). */
+const amounts = fc
+  .tuple(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: MONEY_PLACES }))
+  .map(([digits, places]) => new Decimal(digits.toString()).div(new Decimal(10).pow(places)));
+
+/**
+ * The replay's money is a bigint of 10^-40 units; it replaced Decimals that cut a part at 40 places. Over amounts of
+ * up to 40 places both are exact, so the bigint path must give the Decimal path's very figures: the round trip, a
+ * pro-rata part (`cost × part ÷ quantity`, half-even at the 40th place) and what the share keeps.
+ */
+describe('Money against the Decimals it replaced', () => {
+  it('round-trips every amount of up to 40 places exactly, negative ones too', () => {
+    fc.assert(
+      fc.property(amounts, fc.boolean(), (amount, negative) => {
+        const value = negative ? amount.neg() : amount;
+        // Equal to the parsed Decimal in its very digits, exponent and sign, not only in value.
+        expect(toDecimal(toMoney(value))).toEqual(new Decimal(value.toFixed()));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('cuts a pro-rata part where the Decimal path cut it, and the share keeps the same rest', () => {
+    fc.assert(
+      fc.property(amounts, fc.bigInt({ min: 1n, max: 10n ** 27n }), fc.bigInt({ min: 1n, max: 10n ** 27n }), (cost, a, b) => {
+        const [part, quantity] = a <= b ? [a, b] : [b, a];
+        const decimalPart = part === quantity ? cost : cost.mul(part.toString()).div(quantity.toString()).toDecimalPlaces(MONEY_PLACES);
+        const share: Share = { quantity, cost: toMoney(cost) };
+        const taken = takePart(share, part);
+        expect(toDecimal(taken.cost as bigint).equals(decimalPart)).toBe(true);
+        expect(toDecimal(share.cost as bigint).equals(cost.minus(decimalPart))).toBe(true);
+        expect(moneyPart(toMoney(cost), part, quantity)).toBe(toMoney(cost.mul(part.toString()).div(quantity.toString())));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('rounds a Decimal of more than 40 places half-even at the last, as Decimal does', () => {
+    expect(toDecimal(money('0.00000000000000000000000000000000000000125')).toFixed()).toBe('0.0000000000000000000000000000000000000012');
+    expect(toDecimal(money('0.00000000000000000000000000000000000000135')).toFixed()).toBe('0.0000000000000000000000000000000000000014');
+    expect(toDecimal(money('1e-50')).isZero()).toBe(true);
+    expect(money('1.5e30')).toBe(15n * 10n ** 69n);
   });
 });

@@ -3,6 +3,7 @@ import { Decimal } from '../../src/ledger/money.js';
 import {
   ARB_ETH,
   buy,
+  cents,
   ETH,
   fee,
   gainsOf,
@@ -161,6 +162,32 @@ describe('replayBasis: costbasis.md Part C', () => {
     ]);
     expect(report.ties.find((tie) => tie.wallet === W2)?.unknown).toBe(2);
   });
+
+  it.each(['average', 'uk', 'fifo'] as const)(
+    '%s: a lot of unknown cost joining the pool leaves its tie holding, the known cost blended in counted out with each piece',
+    (method) => {
+      const report = replay(
+        [
+          tx('2024-01-01', leg('K', 'in', 'gift_in', ETH, '2', 1000, W1)),
+          tx('2024-01-05', leg('U', 'in', 'transfer', ETH, '1', null, W1)),
+          tx('2024-02-01', leg('D', 'out', 'payment_out', ETH, '1', 900, W1)),
+          tx('2024-03-01', leg('out', 'out', 'own_transfer', ETH, '1', 900, W1), leg('in', 'in', 'own_transfer', ETH, '1', 900, W2)),
+          tx('2024-04-01', leg('G', 'out', 'gift_out', ETH, '0.5', 450, W2)),
+        ],
+        { settings: settingsOf(method, 'wallet') },
+      );
+      expect(unbalancedTies(report)).toEqual([]);
+      if (method !== 'average') return;
+      // A third of the pool's known 1000 leaves with each unit: sold, moved to W2 (then half of it given away), open.
+      const columns = report.ties.map((tie) =>
+        [tie.acquired, tie.movedIn, tie.disposed, tie.removed, tie.movedOut, tie.open].map(cents).concat(tie.unknown),
+      );
+      expect(columns).toEqual([
+        [1000, 0, 333.33, 0, 333.33, 333.33, 4],
+        [0, 333.33, 0, 166.67, 0, 166.67, 3],
+      ]);
+    },
+  );
 
   it('an unclassified transfer out is removed by default and sold at value when the settings say dispose', () => {
     const history = [

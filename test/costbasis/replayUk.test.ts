@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { BasisReport } from '../../src/costbasis/BasisReport.js';
 import type { CostBasisSettings } from '../../src/costbasis/CostBasisSettings.js';
 import { Decimal } from '../../src/ledger/money.js';
-import { cents, leg, openOf, replay, settingsOf, TKN, tx, unbalancedTies, yearOf } from './legs.js';
+import { cents, ETH, leg, openOf, replay, settingsOf, TKN, tx, unbalancedTies, WETH, yearOf } from './legs.js';
 
 const UK: CostBasisSettings = { ...settingsOf('uk'), profile: 'uk' };
 const acquire = (id: string, when: string, amount: string, value: number): ReturnType<typeof tx> =>
@@ -72,5 +72,33 @@ describe('replayBasis under uk (HMRC’s worked examples through the replay)', (
     const history = [acquire('pool', '2023-01-01', '100', 100), dispose('D', '2024-12-20', '10', 50), acquire('A', '2025-01-05', '10', 20)];
     expect(gainByDisposal(replay(history, { settings: UK, timezone: 'Europe/London', period: yearOf(2024) }))).toEqual({ D: 30 });
     expect(gainByDisposal(replay(history.slice(0, 2), { settings: UK, timezone: 'Europe/London' }))).toEqual({ D: 40 });
+  });
+
+  it('a wrap does not overtake a sale still waiting for its 30 days: it leaves the sale its pool and moves the rest', () => {
+    const wrap = (id: string, when: string, amount: string, value: number, from = ETH, to = WETH): ReturnType<typeof tx> =>
+      tx(
+        when,
+        leg(`${id}o`, 'out', from === ETH ? 'wrap' : 'unwrap', from, amount, value),
+        leg(`${id}i`, 'in', from === ETH ? 'wrap' : 'unwrap', to, amount, value),
+      );
+    const report = replay(
+      [
+        tx('2024-01-01', leg('A', 'in', 'income', ETH, '10', 1000)),
+        wrap('w1', '2024-01-02', '5', 600),
+        tx('2024-02-01', leg('D', 'out', 'payment_out', ETH, '5', 4000)),
+        // Back and forth before the sale's 30 days are over: the coins that came back are the ones that leave again.
+        wrap('u', '2024-02-02', '5', 4000, WETH, ETH),
+        wrap('w2', '2024-02-03', '5', 4000),
+        tx('2024-12-01', leg('E', 'out', 'payment_out', WETH, '5', 9000)),
+      ],
+      { settings: UK, timezone: 'Europe/London' },
+    );
+    expect(report.issues).toEqual([]);
+    expect(report.gains.map((row) => [row.entryId, row.asset, cents(row.costBasis), row.flags])).toEqual([
+      ['D', 'ETH', 500, []],
+      ['E', 'WETH', 500, []],
+    ]);
+    expect(report.openLots).toEqual([]);
+    expect(unbalancedTies(report)).toEqual([]);
   });
 });

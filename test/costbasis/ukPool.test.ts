@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LotPiece } from '../../src/costbasis/Lot.js';
 import { makePool } from '../../src/costbasis/makePool.js';
+import { toMoney } from '../../src/costbasis/scaledMoney.js';
 import { Decimal } from '../../src/ledger/money.js';
 import { type PoolEvent, costOf, describePiece, runPool } from './poolDriver.js';
 
@@ -67,7 +68,7 @@ describe('uk: when answers come, and UK days', () => {
   it('answers a disposal once the 30 days after its day are over, not before; moves at once', () => {
     const answered: string[] = [];
     const pool = makePool<string>('uk', (request) => answered.push(request.ref));
-    pool.acquire({ lotId: 'L', acquiredAt: utc('2023-01-01'), quantity: 10n, cost: new Decimal(100) });
+    pool.acquire({ lotId: 'L', acquiredAt: utc('2023-01-01'), quantity: 10n, cost: toMoney(new Decimal(100)) });
     pool.take({ purpose: 'disposal', at: utc('2023-07-31'), quantity: 4n, ref: 'sale' });
     pool.take({ purpose: 'move', at: utc('2023-07-31'), quantity: 1n, ref: 'wrap' });
     expect(answered).toEqual(['wrap']);
@@ -131,6 +132,22 @@ describe('uk: when answers come, and UK days', () => {
     expect(answers.get('m')?.pieces.map(describePiece)).toEqual(['pool 4 @ 40', 'new 2 @ 40']);
     expect(answers.get('d')?.pieces.map(describePiece)).toEqual(['new 1 @ 20']);
     expect(pool.open().map(describePiece)).toEqual(['pool 3 @ 60']);
+  });
+
+  it('a move leaves a disposal still waiting for its 30 days the pool it claims, taking the lots that joined after it', () => {
+    const { answers, pool } = runPool('uk', [
+      { lot: 'old', at: utc('2023-01-01'), quantity: 10n, cost: 100 },
+      { take: 'd', at: utc('2023-03-01'), quantity: 10n },
+      // The next day the pool's coins are the sale's: a removal finds none free, though the sale has taken nothing yet.
+      { take: 'over', at: utc('2023-03-02'), quantity: 1n, purpose: 'removal' },
+      { lot: 'moved', at: utc('2022-06-01'), quantity: 10n, cost: 300 },
+      { take: 'm', at: utc('2023-03-03'), quantity: 10n, purpose: 'move' },
+    ]);
+    expect(answers.get('m')?.pieces.map(describePiece)).toEqual(['moved 10 @ 300']);
+    expect(answers.get('over')).toMatchObject({ pieces: [], short: 1n });
+    expect(answers.get('d')).toMatchObject({ short: 0n });
+    expect(answers.get('d')?.pieces.map(describePiece)).toEqual(['pool 10 @ 100']);
+    expect(pool.open()).toEqual([]);
   });
 
   it('a 30-day acquisition larger than the disposal it matches joins the pool after it', () => {

@@ -1,0 +1,83 @@
+import { Decimal } from '../ledger/money.js';
+
+/**
+ * Decimal places of the replay's money. Inside the replay an amount of the book's currency is a bigint of units of
+ * 10^-40 (`Money`): a lot's cost, a piece's, proceeds, selling costs and the ties' sums add and split exactly, and a
+ * pro-rata part is rounded half-even at the 40th place, as the Decimals it replaces cut it (`toDecimalPlaces(40)`),
+ * 38 places below any currency's minor unit. Values come in as Decimals (exact `amount × price`) and rows go out as
+ * Decimals; only here do they cross.
+ */
+export const MONEY_PLACES = 40;
+
+/** An amount of the book's currency in units of 10^-`MONEY_PLACES`. */
+export type Money = bigint;
+
+const POWERS: readonly bigint[] = Array.from({ length: 2 * MONEY_PLACES + 101 }, (_, power) => 10n ** BigInt(power));
+
+function power(exponent: number): bigint {
+  return POWERS[exponent] ?? 10n ** BigInt(exponent);
+}
+
+/**
+ * A Decimal as Money: exact when it has at most `MONEY_PLACES` decimal places (every `amount × price` of a price with
+ * up to 22 places and an 18-decimal token), else rounded half-even at the last. Reads decimal.js's documented digits
+ * (`d`, base 10^7 words, the first without leading zeros), exponent (`e`, of the first digit) and sign (`s`): a
+ * string round trip per value showed in the replay's profile.
+ */
+export function toMoney(value: Decimal): Money {
+  const { d: words, e: exponent, s: sign } = value as unknown as { d: readonly number[]; e: number; s: number };
+  if (words.length === 1 && words[0] === 0) return 0n;
+  let digits = String(words[0]);
+  for (let index = 1; index < words.length; index += 1) digits += String(words[index]).padStart(7, '0');
+  const shift = exponent - digits.length + 1 + MONEY_PLACES;
+  const coefficient = BigInt(digits);
+  const scaled = shift >= 0 ? coefficient * power(shift) : roundedQuotient(coefficient, power(-shift));
+  return sign < 0 ? -scaled : scaled;
+}
+
+/**
+ * Money as the Decimal the report carries (exact: it has at most `MONEY_PLACES` places). Built from its digits in
+ * decimal.js's own form (base 10^7 words aligned on the exponent, as its parser makes them; the constructor copies an
+ * object tagged as a Decimal): parsing a string per figure was most of what writing the rows cost.
+ */
+export function toDecimal(money: Money): Decimal {
+  if (money === 0n) return ZERO;
+  const negative = money < 0n;
+  const text = (negative ? -money : money).toString();
+  let length = text.length;
+  while (text.charCodeAt(length - 1) === 48) length -= 1;
+  const exponent = text.length - 1 - MONEY_PLACES;
+  const words: number[] = [];
+  let rest = text.slice(0, length);
+  let index = (exponent + 1) % WORD_DIGITS;
+  if (exponent < 0) index += WORD_DIGITS;
+  if (index < length) {
+    if (index > 0) words.push(Number(rest.slice(0, index)));
+    for (length -= WORD_DIGITS; index < length; index += WORD_DIGITS) words.push(Number(rest.slice(index, index + WORD_DIGITS)));
+    rest = rest.slice(index);
+    index = WORD_DIGITS - rest.length;
+  } else {
+    index -= length;
+  }
+  words.push(Number(rest + ZEROS.slice(0, index)));
+  return new Decimal({ s: negative ? -1 : 1, e: exponent, d: words, toStringTag: '[object Decimal]' } as unknown as Decimal);
+}
+
+/** decimal.js keeps 7 decimal digits per word. */
+const WORD_DIGITS = 7;
+const ZEROS = '0000000';
+
+/** Decimals are immutable: one zero serves every zero amount. */
+const ZERO = new Decimal(0);
+
+/** `money × part ÷ whole`, rounded half-even at the last place (`whole` > 0). */
+export function moneyPart(money: Money, part: bigint, whole: bigint): Money {
+  return money < 0n ? -roundedQuotient(-money * part, whole) : roundedQuotient(money * part, whole);
+}
+
+/** `dividend ÷ divisor` for a dividend ≥ 0 and a divisor > 0, rounded half-even. */
+function roundedQuotient(dividend: bigint, divisor: bigint): bigint {
+  const quotient = dividend / divisor;
+  const twice = (dividend - quotient * divisor) * 2n;
+  return twice > divisor || (twice === divisor && (quotient & 1n) === 1n) ? quotient + 1n : quotient;
+}
