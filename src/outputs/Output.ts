@@ -6,6 +6,7 @@ import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
 import type { RowPrices } from '../prices/valueLeg.js';
 import type { CellKind } from '../templates/spreadsheetKinds.js';
+import type { Template } from '../templates/Template.js';
 import type { TemplateTie } from '../templates/tieoutSheet.js';
 
 /**
@@ -23,8 +24,12 @@ export interface OutputNeeds {
 
 export type OutputNeed = keyof OutputNeeds;
 
-/** What of the job an output reads: plain data, so a part's thread can be handed it. */
-export type OutputJob = Pick<Job, 'rules' | 'apiLabels' | 'period' | 'timezone' | 'costBasis'> & Partial<Pick<Job, 'xlsx'>>;
+/**
+ * What of the job an output reads: plain data, so a part's thread can be handed it. `forms`: the job's templates of
+ * a tax form's layout, which the `taxForms` output renders from the cost-basis replay (the templates' render skips them).
+ */
+export type OutputJob = Pick<Job, 'rules' | 'apiLabels' | 'period' | 'timezone' | 'costBasis'> &
+  Partial<Pick<Job, 'xlsx'>> & { forms?: readonly Template[] };
 
 /** Fed the valued ledger once, in ledger order (or one part of it, on any thread). */
 export interface OutputConsumer<State> {
