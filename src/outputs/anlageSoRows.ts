@@ -5,6 +5,7 @@ import { minorUnits } from '../prices/minorUnits.js';
 import { DateFormatter } from '../templates/DateFormatter.js';
 import type { FormContext, FormRow } from './FormContext.js';
 import { refuseUnknown, unknownFigures } from './formRefusal.js';
+import { zeroedRowsNote } from './gainsFormRows.js';
 
 /**
  * Anlage SO's figures (`de` profile), one row per calendar year the period touches (the job's zone): §23 private
@@ -66,7 +67,7 @@ export function anlageSoRows(gains: readonly GainRow[], income: readonly IncomeR
       incomeLimit: money(OTHER_INCOME_LIMIT),
       incomeTaxable: money(afterFreigrenze(earned, OTHER_INCOME_LIMIT)),
       currency: context.currency,
-      note: zeroed === 0 ? '' : `${zeroed} rows with a missing cost basis reported as 0`,
+      note: zeroedRowsNote(zeroed),
     });
   }
   return rows;

@@ -12,6 +12,11 @@ export const ZERO_BASIS_NOTE = 'missing cost basis, reported as 0';
 /** …and one sold beyond its pool, whose acquisition (so its term) nobody knows: short term, the higher rate. */
 export const NO_ACQUISITION_NOTE = 'no acquisition found: cost basis reported as 0, short term';
 
+/** What a summary's row says of its rows whose unknown basis it summed as 0 (`--zero-basis-for-missing`). */
+export function zeroedRowsNote(count: number): string {
+  return count === 0 ? '' : `${count} row${count === 1 ? '' : 's'} with a ${ZERO_BASIS_NOTE}`;
+}
+
 /**
  * A `gains` form's rows (Form 8949, TurboTax's gains import): one per disposal piece, short term (Part I) before long
  * term (Part II), each in sale order. Proceeds are net of selling costs; every figure is rounded to the currency's

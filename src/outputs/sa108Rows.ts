@@ -5,6 +5,7 @@ import { Decimal } from '../ledger/money.js';
 import { DateFormatter } from '../templates/DateFormatter.js';
 import type { FormContext, FormRow } from './FormContext.js';
 import { refuseUnknown, unknownFigures } from './formRefusal.js';
+import { zeroedRowsNote } from './gainsFormRows.js';
 import { moneyText } from './moneyText.js';
 
 /**
@@ -58,7 +59,7 @@ export function sa108Rows(gains: readonly GainRow[], context: FormContext): Form
         losses: money(lost),
         net: money(gained.minus(lost)),
         currency: context.currency,
-        note: zeroed === 0 ? '' : `${zeroed} rows with a missing cost basis reported as 0`,
+        note: zeroedRowsNote(zeroed),
       });
     }
   }
