@@ -11,13 +11,15 @@ import type { TemplateTie } from '../templates/tieoutSheet.js';
 
 /**
  * What an output needs of the run beyond the ledger: an output runs only when the run offers every one it names
- * (`values`: a valued export; `lots`: one whose job asks for cost basis; `runFolder`: a workspace run, which keeps
- * files beside the delivered ones; `reviews`: a workspace run, which hands over its book's review states and notes).
+ * (`values`: a valued export; `lots`: one whose job asks for cost basis; `forms`: one with cost basis whose job chose
+ * tax forms; `runFolder`: a workspace run, which keeps files beside the delivered ones; `reviews`: a workspace run,
+ * which hands over its book's review states and notes).
  */
 export interface OutputNeeds {
   values?: true;
   openingBalances?: true;
   lots?: true;
+  forms?: true;
   runFolder?: true;
   reviews?: true;
 }

@@ -23,14 +23,13 @@ const TaxFormsResult = Type.Object({
 export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult> = {
   name: 'taxForms',
   module: import.meta.url,
-  needs: { values: true, lots: true },
+  needs: { values: true, lots: true, forms: true },
   result: TaxFormsResult,
   consumer: () => ({ add: () => undefined, state: () => null }),
   merge: () => null,
   async finish(_state, { job, prices, products, files }) {
     const forms = job.forms ?? [];
     const report = products.gains;
-    if (forms.length === 0) return { forms: [] };
     if (report === undefined || prices === null || job.costBasis === undefined)
       throw new LedgerscanError('tax forms without the cost-basis replay', { kind: 'internal' });
     const written = [];

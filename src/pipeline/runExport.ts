@@ -96,8 +96,7 @@ export interface ExportResult {
  * untouched store.
  */
 export async function runExport(job: Job, options: ExportOptions): Promise<ExportResult> {
-  const templates = jobTemplates(job);
-  const forms = jobForms(job);
+  const [templates, forms] = [jobTemplates(job), jobForms(job)];
   ensureWritableDir(job.out, '--out');
   const now = options.now ?? (() => new Date());
   refuseUnstartedPeriod(job.period, now());
@@ -143,6 +142,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       ...(deferred === null ? [] : (['values'] as const)),
       ...(balanced ? (['openingBalances'] as const) : []),
       ...(lots ? (['lots'] as const) : []),
+      ...(lots && forms.length > 0 ? (['forms'] as const) : []),
       ...(options.balanceSeriesFile === undefined ? [] : (['runFolder'] as const)),
       ...(options.reviews === undefined ? [] : (['reviews'] as const)),
     ]);

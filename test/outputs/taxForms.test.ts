@@ -68,9 +68,12 @@ describe('the tax forms’ rules', () => {
     ['short', 2025, 'I', 'I', '3'],
     ['long', 2025, 'II', 'L', '10'],
     ['long', 2026, 'II', 'L', '10'],
-  ] as const)('puts a %s-term sale of %i in part %s, box %s (Schedule D line %s)', (term, year, part, box, line) => {
-    expect(form8949Box(term, year)).toEqual({ part, box, line });
-  });
+  ] as ['short' | 'long', number, string, string, string][])(
+    'puts a %s-term sale of %i in part %s, box %s (Schedule D line %s)',
+    (term, year, part, box, line) => {
+      expect(form8949Box(term, year)).toEqual({ part, box, line });
+    },
+  );
 
   it('splits 2024/25 at 30 October 2024 and no other tax year', () => {
     expect(sa108Parts(2024)).toEqual([
