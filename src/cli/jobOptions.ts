@@ -12,7 +12,9 @@ function unusedFlags(kind: RunKind): Set<string> {
   const filed = kind.filedPeriod !== undefined;
   if (!kind.needs.templates || filed) unused.add('template');
   if (!kind.needs.templates)
-    ['template-file', 'xlsx', 'cost-basis', 'basis-scope', 'tax-profile', 'opening-lots'].forEach((flag) => unused.add(flag));
+    ['template-file', 'xlsx', 'cost-basis', 'basis-scope', 'tax-profile', 'opening-lots', 'zero-basis-for-missing'].forEach((flag) =>
+      unused.add(flag),
+    );
   if (!kind.needs.period || filed) ['year', 'from', 'to'].forEach((flag) => unused.add(flag));
   if ('filed' in kind.options && !filed) unused.add('out');
   return unused;
@@ -87,6 +89,10 @@ export function withJobOptions<T>(yargs: Argv<T>, kind: RunKind) {
     .option('opening-lots', {
       type: 'string',
       describe: 'lots held before the first entry, CSV wallet,chain_id,asset,asset_contract,lot_id,acquired_at,quantity,cost,decimals',
+    })
+    .option('zero-basis-for-missing', {
+      type: 'boolean',
+      describe: 'tax forms write an unknown cost basis as 0, marked on the row (unknown proceeds are never written)',
     })
     .option('quiet', { type: 'boolean', describe: 'no progress output' });
   for (const flag of unusedFlags(kind)) built.hide(flag);

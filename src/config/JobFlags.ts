@@ -37,4 +37,5 @@ export interface JobFlags {
   basisScope?: string | undefined;
   taxProfile?: string | undefined;
   openingLots?: string | undefined;
+  zeroBasisForMissing?: boolean | undefined;
 }

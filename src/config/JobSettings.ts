@@ -39,4 +39,6 @@ export interface JobSettings {
   basisChanges?: Sourced | undefined;
   unclassifiedOut?: Sourced | undefined;
   openingLots?: Sourced | undefined;
+  /** `--zero-basis-for-missing`, `costBasis.zeroBasisForMissing`. */
+  zeroBasisForMissing?: Sourced | undefined;
 }

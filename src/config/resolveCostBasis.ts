@@ -36,7 +36,7 @@ interface State {
 export function resolveCostBasis(settings: JobSettings, problems: Problems): CostBasisSettings | undefined {
   const on = settings.costBasis;
   if (on === undefined) {
-    for (const flag of [settings.basisScope, settings.taxProfile, settings.openingLots])
+    for (const flag of [settings.basisScope, settings.taxProfile, settings.openingLots, settings.zeroBasisForMissing])
       if (flag !== undefined)
         problems.add(`${flag.field} is given but cost basis is off (pass --cost-basis METHOD, e.g. --cost-basis fifo, to turn it on)`);
     return undefined;
@@ -65,6 +65,9 @@ export function resolveCostBasis(settings: JobSettings, problems: Problems): Cos
   const changes = walk(start, mergeByDay([...own.map((item) => ({ ...item, own: true })), ...fromProfile]), problems);
   const unclassifiedOut = parseChoice(settings.unclassifiedOut, UNCLASSIFIED_OUT, 'choice', problems) ?? 'remove';
   const openingLots = settings.openingLots === undefined ? undefined : resolveLotsFile(settings.openingLots, problems);
+  const zeroBasis = settings.zeroBasisForMissing;
+  if (zeroBasis !== undefined && typeof zeroBasis.value !== 'boolean')
+    problems.add(`${zeroBasis.field} ${quoteValue(zeroBasis.value)} is not true or false`);
   return {
     method: start.method,
     scope: start.scope,
@@ -72,6 +75,7 @@ export function resolveCostBasis(settings: JobSettings, problems: Problems): Cos
     changes,
     unclassifiedOut,
     ...(openingLots === undefined ? {} : { openingLots }),
+    ...(zeroBasis?.value === true ? { zeroBasisForMissing: true as const } : {}),
   };
 }
 

@@ -41,7 +41,12 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
   const period = section(data.period, 'period', ['year', 'from', 'to'], problems);
   const api = section(data.api, 'api', ['baseUrl', 'rate', 'dailyQuota'], problems);
   const valuation = section(data.valuation, 'valuation', ['currency', 'sources', 'priceFile', 'maxAge'], problems);
-  const basis = section(data.costBasis, 'costBasis', ['method', 'scope', 'profile', 'changes', 'unclassifiedOut', 'openingLots'], problems);
+  const basis = section(
+    data.costBasis,
+    'costBasis',
+    ['method', 'scope', 'profile', 'changes', 'unclassifiedOut', 'openingLots', 'zeroBasisForMissing'],
+    problems,
+  );
   return {
     wallets: at(data.wallets, 'wallets'),
     chains: at(data.chains, 'chains'),
@@ -72,6 +77,7 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
     basisChanges: at(basis.changes, 'costBasis.changes'),
     unclassifiedOut: at(basis.unclassifiedOut, 'costBasis.unclassifiedOut'),
     openingLots: at(basis.openingLots, 'costBasis.openingLots'),
+    zeroBasisForMissing: at(basis.zeroBasisForMissing, 'costBasis.zeroBasisForMissing'),
   };
 }
 

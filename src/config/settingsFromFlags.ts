@@ -36,5 +36,6 @@ export function settingsFromFlags(flags: JobFlags, cwd: string): JobSettings {
     basisScope: one(flags.basisScope, 'basis-scope'),
     taxProfile: one(flags.taxProfile, 'tax-profile'),
     openingLots: one(flags.openingLots, 'opening-lots'),
+    zeroBasisForMissing: one(flags.zeroBasisForMissing, 'zero-basis-for-missing'),
   };
 }

@@ -32,4 +32,6 @@ export interface CostBasisSettings {
   unclassifiedOut: 'remove' | 'dispose';
   /** Absolute path of the opening lots CSV, when given. */
   openingLots?: string;
+  /** `--zero-basis-for-missing`: a tax form writes an unknown cost basis as 0, said so on its row (unknown proceeds never). */
+  zeroBasisForMissing?: true;
 }

@@ -6,25 +6,32 @@ import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
 import type { RowPrices } from '../prices/valueLeg.js';
 import type { CellKind } from '../templates/spreadsheetKinds.js';
+import type { Template } from '../templates/Template.js';
 import type { TemplateTie } from '../templates/tieoutSheet.js';
 
 /**
  * What an output needs of the run beyond the ledger: an output runs only when the run offers every one it names
- * (`values`: a valued export; `lots`: one whose job asks for cost basis; `runFolder`: a workspace run, which keeps
- * files beside the delivered ones; `reviews`: a workspace run, which hands over its book's review states and notes).
+ * (`values`: a valued export; `lots`: one whose job asks for cost basis; `forms`: one with cost basis whose job chose
+ * tax forms; `runFolder`: a workspace run, which keeps files beside the delivered ones; `reviews`: a workspace run,
+ * which hands over its book's review states and notes).
  */
 export interface OutputNeeds {
   values?: true;
   openingBalances?: true;
   lots?: true;
+  forms?: true;
   runFolder?: true;
   reviews?: true;
 }
 
 export type OutputNeed = keyof OutputNeeds;
 
-/** What of the job an output reads: plain data, so a part's thread can be handed it. */
-export type OutputJob = Pick<Job, 'rules' | 'apiLabels' | 'period' | 'timezone' | 'costBasis'> & Partial<Pick<Job, 'xlsx'>>;
+/**
+ * What of the job an output reads: plain data, so a part's thread can be handed it. `forms`: the job's templates of
+ * a tax form's layout, which the `taxForms` output renders from the cost-basis replay (the templates' render skips them).
+ */
+export type OutputJob = Pick<Job, 'rules' | 'apiLabels' | 'period' | 'timezone' | 'costBasis'> &
+  Partial<Pick<Job, 'xlsx'>> & { forms?: readonly Template[] };
 
 /** Fed the valued ledger once, in ledger order (or one part of it, on any thread). */
 export interface OutputConsumer<State> {

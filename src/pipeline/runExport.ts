@@ -14,7 +14,7 @@ import type { ListedSync, SyncReport } from '../sync/syncJob.js';
 import { chainBalanceReader } from './chainBalanceReader.js';
 import { ensureWritableDir } from './ensureWritableDir.js';
 import { fetchCounterpartyTags, type CounterpartyLabelReport } from './fetchCounterpartyTags.js';
-import { jobTemplates } from './jobTemplates.js';
+import { jobForms, jobTemplates } from './jobTemplates.js';
 import type { JobRunOptions } from './JobRun.js';
 import { openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
@@ -96,7 +96,7 @@ export interface ExportResult {
  * untouched store.
  */
 export async function runExport(job: Job, options: ExportOptions): Promise<ExportResult> {
-  const templates = jobTemplates(job);
+  const [templates, forms] = [jobTemplates(job), jobForms(job)];
   ensureWritableDir(job.out, '--out');
   const now = options.now ?? (() => new Date());
   refuseUnstartedPeriod(job.period, now());
@@ -130,19 +130,19 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       () => warming,
       stopWarming,
     );
-    // Opening balances and cost basis (replayed from each wallet's first entry) need every block before the period;
-    // the store keeps them once synced.
+    // Opening balances and cost basis (replayed from each wallet's first entry) need every block before the period, kept once synced.
     const balanced = templates.some((template) => template.balances !== 'none');
     const lots = job.costBasis !== undefined && deferred !== null;
     const history = balanced || lots ? await syncPlan(run, blocksBefore(plan), options.progress, { ...options, refetch: false }) : null;
     const { tags, report: labels } = await fetchCounterpartyTags(run.store, run.api, job, sync.chains, now);
-    const ledgerJob = { ...job, tags };
+    const ledgerJob = { ...job, tags, forms };
     const ledger = ledgerFromStore(run.store, ledgerJob, sync.chains);
     const bounds = balanced || lots ? periodBounds(run.store, ledgerJob, sync.chains, chainBalanceReader(run.api)) : undefined;
     const offered = new Set<OutputNeed>([
       ...(deferred === null ? [] : (['values'] as const)),
       ...(balanced ? (['openingBalances'] as const) : []),
       ...(lots ? (['lots'] as const) : []),
+      ...(lots && forms.length > 0 ? (['forms'] as const) : []),
       ...(options.balanceSeriesFile === undefined ? [] : (['runFolder'] as const)),
       ...(options.reviews === undefined ? [] : (['reviews'] as const)),
     ]);

@@ -1,13 +1,30 @@
 import type { Category } from '../ledger/LedgerEntry.js';
 import { ACCOUNTANT_CATEGORIES } from '../ledger/accountantCategories.js';
+import type { BasisMethod, TaxProfile } from '../costbasis/CostBasisSettings.js';
 
 /** How well the tool's import format is known (see docs/templates.md and docs/tax-formats.md). */
 export type Confidence = 'confirmed' | 'partly' | 'unconfirmed';
 /** `csv` writes the columns; `hledger` and `beancount` are built-in text renderers over the posting layout. */
 export type RendererName = 'csv' | 'hledger' | 'beancount';
-/** `entry`: a row per ledger entry · `transaction`: rows per wallet and transaction · `posting`: a row per double-entry posting. */
-export type Layout = 'entry' | 'transaction' | 'posting';
+/**
+ * `entry`: a row per ledger entry · `transaction`: rows per wallet and transaction · `posting`: a row per double-entry
+ * posting · a tax form's (`FormLayout`).
+ */
+export type Layout = 'entry' | 'transaction' | 'posting' | FormLayout;
 export type Split = 'combined' | 'wallet-chain' | 'wallet-chain-asset';
+/**
+ * A tax form's layouts, rendered from the cost-basis replay, never over ledger entries: a row per disposal piece
+ * (`gains`), or a summary's rows (`sa108`, `anlage-so`, and `schedule-d`, Form 8949's totals).
+ */
+export type FormLayout = 'gains' | 'sa108' | 'anlage-so' | 'schedule-d';
+export const FORM_LAYOUTS: readonly FormLayout[] = ['gains', 'sa108', 'anlage-so', 'schedule-d'];
+
+export interface TaxFormSpec {
+  /** A second file of totals (Form 8949's Schedule D lines), or none. */
+  totals: { layout: FormLayout; fileName: string; columns: readonly TemplateColumn[] } | null;
+  /** What the job's cost basis must be for the form to be true (an empty list or `null`: any). */
+  needs: { methods: readonly BasisMethod[]; profiles: readonly TaxProfile[]; currency: string | null };
+}
 /**
  * `columns`: the fee pair of the transaction's row · `inside`: added to the sent amount of the fee coin
  * (CoinTracking), the fee column then only informs · `row`: a separate fee row.
@@ -84,6 +101,8 @@ export interface Template {
   xlsx: boolean;
   /** Where the template was read from, for messages. */
   source: string;
+  /** A tax form's totals file and what it needs of the job's cost basis; `null` for a template over ledger entries. */
+  form: TaxFormSpec | null;
 }
 
 export const categories: readonly Category[] = [

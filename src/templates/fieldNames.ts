@@ -1,4 +1,4 @@
-import type { Layout } from './Template.js';
+import type { FormLayout, Layout } from './Template.js';
 import { VALUE_FIELDS } from './valueCells.js';
 
 /** Fields every row layout offers. */
@@ -72,8 +72,37 @@ export const entryFields = [
 
 const postingFields = ['posting.txn', 'posting.account', 'posting.amount', 'posting.commodity', 'posting.debit', 'posting.credit'] as const;
 
+/** A tax form's fields, by layout (docs/tax-forms.md); money in the book's currency, dates in the template's format. */
+export const FORM_FIELDS: Readonly<Record<FormLayout, readonly string[]>> = {
+  gains: [
+    ...['part', 'box', 'description', 'asset', 'quantity', 'dateAcquired', 'dateSold', 'term', 'note'],
+    ...['proceeds', 'proceeds.gross', 'sellingCosts', 'costBasis', 'gain', 'currency', 'entryId', 'lotId', 'txHash', 'chainId', 'wallet'],
+  ],
+  'schedule-d': ['taxYear', 'part', 'line', 'box', 'rows', 'proceeds', 'costBasis', 'gain', 'currency'],
+  sa108: [
+    'taxYear',
+    'part',
+    'from',
+    'to',
+    'complete',
+    'disposals',
+    'proceeds',
+    'allowableCosts',
+    'gains',
+    'losses',
+    'net',
+    'currency',
+    'note',
+  ],
+  'anlage-so': [
+    ...['year', 'from', 'to', 'complete', 'disposals', 'proceeds', 'costBasis', 'sellingCosts', 'gain', 'limit', 'taxable'],
+    ...['exemptDisposals', 'income', 'incomeLimit', 'incomeTaxable', 'currency', 'note'],
+  ],
+};
+
 /** Which fields a column may name in each layout. */
 export function fieldNames(layout: Layout): readonly string[] {
+  if (layout in FORM_FIELDS) return FORM_FIELDS[layout as FormLayout];
   if (layout === 'entry') return [...rowFields, ...entryFields];
   if (layout === 'posting') return [...rowFields, ...entryFields, ...postingFields];
   return rowFields;

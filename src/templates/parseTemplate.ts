@@ -2,8 +2,9 @@ import { InputError } from '../errors/LedgerscanError.js';
 import type { Category } from '../ledger/LedgerEntry.js';
 import { DateFormatter } from './DateFormatter.js';
 import { fieldNames } from './fieldNames.js';
+import { FORM_KEYS, parseFormParts } from './parseFormParts.js';
 import type { Template, TemplateColumn } from './Template.js';
-import { categories, DEFAULT_UNPAIRED, rowShapes } from './Template.js';
+import { categories, DEFAULT_UNPAIRED, FORM_LAYOUTS, rowShapes } from './Template.js';
 
 type Json = Record<string, unknown>;
 
@@ -46,7 +47,7 @@ export function parseTemplate(json: unknown, source: string): Template {
     problems.push(`${path}: ${message}`);
   };
   if (!isObject(json)) throw new InputError('template is not a JSON object', { details: { template: source } });
-  for (const key of Object.keys(json)) if (!topKeys.includes(key)) problem(`$.${key}`, 'unknown key');
+  for (const key of Object.keys(json)) if (!topKeys.includes(key) && !FORM_KEYS.includes(key)) problem(`$.${key}`, 'unknown key');
 
   const str = (obj: Json, key: string, path: string, fallback?: string): string => {
     const value = obj[key];
@@ -79,7 +80,7 @@ export function parseTemplate(json: unknown, source: string): Template {
   const name = str(json, 'name', '$');
   if (name !== '' && !/^[a-z0-9][a-z0-9-]*$/.test(name)) problem('$.name', 'use lowercase letters, digits and dashes');
   const renderer = oneOf(json, 'renderer', '$', ['csv', 'hledger', 'beancount'] as const, 'csv');
-  const layout = oneOf(json, 'layout', '$', ['transaction', 'entry', 'posting'] as const);
+  const layout = oneOf(json, 'layout', '$', ['transaction', 'entry', 'posting', ...FORM_LAYOUTS] as const);
   if (renderer !== 'csv' && layout !== 'posting') problem('$.layout', `renderer ${renderer} needs layout "posting"`);
   const split = oneOf(json, 'split', '$', ['combined', 'wallet-chain', 'wallet-chain-asset'] as const, 'combined');
   const fileName = str(json, 'fileName', '$');
@@ -163,6 +164,7 @@ export function parseTemplate(json: unknown, source: string): Template {
     unpaired,
     xlsx: xlsx === true,
     source,
+    form: parseFormParts(json, layout, (raw, at, path) => parseColumns(raw, at, renderer, problem, path), problem),
   };
   checkNoAmountLost(template, problem);
   if (template.balances === 'opening' && template.layout === 'transaction')
@@ -183,15 +185,16 @@ function parseColumns(
   layout: Template['layout'],
   renderer: Template['renderer'],
   problem: (path: string, message: string) => void,
+  at = '$.columns',
 ): TemplateColumn[] {
   if (raw === undefined && renderer !== 'csv') return [];
   if (!Array.isArray(raw) || raw.length === 0) {
-    problem('$.columns', 'must be a non-empty array of columns');
+    problem(at, 'must be a non-empty array of columns');
     return [];
   }
   const allowed = fieldNames(layout);
   return raw.map((column: unknown, i): TemplateColumn => {
-    const path = `$.columns[${i}]`;
+    const path = `${at}[${i}]`;
     if (!isObject(column)) {
       problem(path, 'must be an object with "header" and "field" or "constant"');
       return { header: '', field: null, constant: '', dateFormat: null, valued: false, valuedField: null };
@@ -294,6 +297,4 @@ function isZone(zone: string): boolean {
   }
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -41,11 +41,13 @@ export function loadTemplateFile(file: string): Template {
   return parseTemplate(json, file);
 }
 
-export function builtinTemplateNames(): string[] {
-  return readdirSync(builtinTemplateDir())
+/** The built-in templates' names; `{ forms: false }` leaves out the tax forms (rendered from the cost-basis replay, not over ledger entries). */
+export function builtinTemplateNames(options: { forms?: boolean } = {}): string[] {
+  const names = readdirSync(builtinTemplateDir())
     .filter((file) => file.endsWith('.json'))
     .map((file) => file.slice(0, -'.json'.length))
     .sort();
+  return options.forms === false ? names.filter((name) => loadBuiltinTemplate(name).form === null) : names;
 }
 
 export function loadBuiltinTemplate(name: string): Template {

@@ -107,6 +107,7 @@ describe('cost-basis settings', () => {
       [{ basisScope: 'wallet' }, '--basis-scope'],
       [{ taxProfile: 'us' }, '--tax-profile'],
       [{ openingLots: 'lots.csv' }, '--opening-lots'],
+      [{ zeroBasisForMissing: true }, '--zero-basis-for-missing'],
     ] as const)
       expect(refusal(flags)).toBe(
         `${name} is given but cost basis is off (pass --cost-basis METHOD, e.g. --cost-basis fifo, to turn it on)`,
@@ -176,5 +177,13 @@ describe('cost-basis settings', () => {
       { from: '2026-01-01', method: 'fifo' },
     ];
     expect(load({}, { changes: back }).costBasis?.changes).toEqual(back);
+  });
+
+  it('writes an unknown basis as 0 on the tax forms only when told, by flag or job key', () => {
+    expect(load({ costBasis: 'fifo' }).costBasis).not.toHaveProperty('zeroBasisForMissing');
+    expect(load({ costBasis: 'fifo', zeroBasisForMissing: true }).costBasis?.zeroBasisForMissing).toBe(true);
+    expect(load({}, { zeroBasisForMissing: true }).costBasis?.zeroBasisForMissing).toBe(true);
+    expect(load({}, { zeroBasisForMissing: false }).costBasis).not.toHaveProperty('zeroBasisForMissing');
+    expect(refusal({}, { zeroBasisForMissing: 'yes' })).toBe('costBasis.zeroBasisForMissing "yes" is not true or false');
   });
 });

@@ -64,7 +64,7 @@ describe('rendering the ledger in parts on worker threads', () => {
       chain: CHAINS,
       from: day(WORLD_START),
       to: day(WORLD_END - 1),
-      template: builtinTemplateNames(),
+      template: builtinTemplateNames({ forms: false }),
       out: path.join(dir, 'one-pass'),
       state: path.join(dir, 'state.db'),
       baseUrl: sandbox.url,

@@ -44,8 +44,13 @@ describe('outputs of an export', () => {
   let sandbox: Sandbox;
   let job: Job;
   let result: ExportResult;
-  // Before the tie-out, which writes the sections of the outputs before it.
-  const registry: readonly AnyOutput[] = [...OUTPUTS.filter((output) => output !== tieoutOutput), entryCountOutput, tieoutOutput];
+  // Before the tie-out, which writes the sections of the outputs before it. The tax forms run only for a job that
+  // chose one, which this world's price gaps would refuse (test/templatesWorld/taxForms.test.ts).
+  const registry: readonly AnyOutput[] = [
+    ...OUTPUTS.filter((output) => output !== tieoutOutput && output.name !== 'taxForms'),
+    entryCountOutput,
+    tieoutOutput,
+  ];
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-outputs-'));

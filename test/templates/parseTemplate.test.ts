@@ -135,6 +135,7 @@ describe('built-in templates', () => {
     const list = listTemplates();
     expect(list.map((t) => t.name)).toEqual([
       'accointing',
+      'anlage-so',
       'awaken',
       'beancount',
       'blockpit',
@@ -145,6 +146,7 @@ describe('built-in templates', () => {
       'cryptio',
       'ctc',
       'divly',
+      'form8949',
       'hledger',
       'journal',
       'koinly',
@@ -152,9 +154,11 @@ describe('built-in templates', () => {
       'ledger',
       'quickbooks',
       'recap',
+      'sa108',
       'taxbit',
       'tokentax',
       'turbotax',
+      'turbotax-gains',
       'xero',
       'zenledger',
     ]);

@@ -1,0 +1,68 @@
+import { Type } from 'typebox';
+import type { BasisReport } from '../costbasis/BasisReport.js';
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+import { DateFormatter } from '../templates/DateFormatter.js';
+import type { FormLayout, TemplateColumn } from '../templates/Template.js';
+import { anlageSoRows } from './anlageSoRows.js';
+import type { FormContext, FormRow } from './FormContext.js';
+import { gainsFormRows, scheduleDRows } from './gainsFormRows.js';
+import type { Output, OutputFiles } from './Output.js';
+import { sa108Rows } from './sa108Rows.js';
+
+const TaxFormsResult = Type.Object({
+  /** Each form the job chose: its template, the files written (its totals file second) and their rows. */
+  forms: Type.Array(Type.Object({ template: Type.String(), files: Type.Array(Type.String()), rows: Type.Array(Type.Integer()) })),
+});
+
+/**
+ * The job's tax forms (templates of a form layout: Form 8949 with its Schedule D totals, TurboTax's gains import,
+ * SA108, Anlage SO), each rendered from the cost-basis replay the `gains` output shared — the same rows as
+ * `gains.csv` — never over ledger entries. A form that would hold an unknown figure throws, and the export writes
+ * no file at all.
+ */
+export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult> = {
+  name: 'taxForms',
+  module: import.meta.url,
+  needs: { values: true, lots: true, forms: true },
+  result: TaxFormsResult,
+  consumer: () => ({ add: () => undefined, state: () => null }),
+  merge: () => null,
+  async finish(_state, { job, prices, products, files }) {
+    const forms = job.forms ?? [];
+    const report = products.gains;
+    if (report === undefined || prices === null || job.costBasis === undefined)
+      throw new LedgerscanError('tax forms without the cost-basis replay', { kind: 'internal' });
+    const written = [];
+    for (const template of forms) {
+      const context: FormContext = {
+        form: template.name,
+        currency: prices.currency,
+        timezone: job.timezone,
+        dates: new DateFormatter(template.date.format, template.date.zone === 'job' ? job.timezone : template.date.zone),
+        zeroBasis: job.costBasis.zeroBasisForMissing === true,
+        period: { first: job.period.from, last: job.period.to },
+      };
+      const rows = formRows(template.layout as FormLayout, report, context);
+      const totals = template.form?.totals ?? null;
+      const sets = [{ fileName: template.fileName, columns: template.columns, rows }];
+      if (totals !== null) sets.push({ fileName: totals.fileName, columns: totals.columns, rows: scheduleDRows(rows, context.currency) });
+      for (const set of sets) await writeForm(files, set.fileName, set.columns, set.rows);
+      written.push({ template: template.name, files: sets.map((set) => set.fileName), rows: sets.map((set) => set.rows.length) });
+    }
+    return { forms: written };
+  },
+};
+
+function formRows(layout: FormLayout, report: BasisReport, context: FormContext): FormRow[] {
+  if (layout === 'sa108') return sa108Rows(report.gains, context);
+  if (layout === 'anlage-so') return anlageSoRows(report.gains, report.income, context);
+  return gainsFormRows(report.gains, context);
+}
+
+async function writeForm(files: OutputFiles, name: string, columns: readonly TemplateColumn[], rows: readonly FormRow[]): Promise<void> {
+  const csv = files.csv(
+    name,
+    columns.map((column) => column.header),
+  );
+  for (const row of rows) await csv.write(columns.map((column) => (column.field === null ? column.constant : (row[column.field] ?? ''))));
+}
