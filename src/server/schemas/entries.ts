@@ -38,7 +38,35 @@ export const entryParams = Type.Object(
   { additionalProperties: false },
 );
 
-const note = Type.Object({ author: Type.String(), at: Type.String(), text: Type.String() }, { additionalProperties: false });
+const note = Type.Object(
+  { id: Type.Integer(), author: Type.String(), at: Type.String(), text: Type.String() },
+  { additionalProperties: false },
+);
+
+/** `/api/books/:id/entries/:entryId/notes/:noteId`: a note of the entry, by its id. */
+export const noteParams = Type.Object(
+  { id: idText(), entryId: Type.String({ pattern: '^x[0-9a-f]{16}$' }), noteId: idText() },
+  { additionalProperties: false },
+);
+
+/** Every change to an entry, newest first: who, when, what (`entryHistory`). */
+export const historyResponse = Type.Object(
+  {
+    history: Type.Array(
+      Type.Object(
+        {
+          at: Type.String(),
+          user: nullable(Type.String()),
+          kind: Type.Enum(['rule', 'review', 'note', 'price'], { type: 'string' }),
+          action: Type.String(),
+          change: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const review = Type.Object(
   { status: Type.String(), author: nullable(Type.String()), at: nullable(Type.String()) },

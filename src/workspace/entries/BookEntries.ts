@@ -22,6 +22,8 @@ export interface EntryFilter {
 }
 
 export interface EntryNote {
+  /** Stable: the note's row, which its edit and removal name. */
+  id: number;
   author: string;
   at: string;
   text: string;

@@ -34,18 +34,43 @@ export class SqlEntryReviews {
   }
 
   async addNote(bookId: number, entryId: string, author: string, text: string, at: string): Promise<EntryNote> {
-    await this.db.insertInto('entry_notes').values({ book_id: bookId, entry_id: entryId, author, at, text }).execute();
-    return { author, at, text };
+    const row = await this.db
+      .insertInto('entry_notes')
+      .values({ book_id: bookId, entry_id: entryId, author, at, text })
+      .returning('seq')
+      .executeTakeFirstOrThrow();
+    return { id: Number(row.seq), author, at, text };
   }
 
   async notes(bookId: number, entryId: string): Promise<EntryNote[]> {
-    return this.db
+    const rows = await this.db
       .selectFrom('entry_notes')
-      .select(['author', 'at', 'text'])
+      .select(['seq', 'author', 'at', 'text'])
       .where('book_id', '=', bookId)
       .where('entry_id', '=', entryId)
       .orderBy('seq')
       .execute();
+    return rows.map(({ seq, ...note }) => ({ id: Number(seq), ...note }));
+  }
+
+  /** The entry's note `id`; undefined when the entry has no such note (another entry's or book's is not this one's). */
+  async note(bookId: number, entryId: string, id: number): Promise<EntryNote | undefined> {
+    return (await this.notes(bookId, entryId)).find((note) => note.id === id);
+  }
+
+  /** A note's new text; its author and time stay those of its writing (the edit is the audit log's). */
+  async editNote(bookId: number, entryId: string, id: number, text: string): Promise<void> {
+    await this.db
+      .updateTable('entry_notes')
+      .set({ text })
+      .where('seq', '=', id)
+      .where('book_id', '=', bookId)
+      .where('entry_id', '=', entryId)
+      .execute();
+  }
+
+  async deleteNote(bookId: number, entryId: string, id: number): Promise<void> {
+    await this.db.deleteFrom('entry_notes').where('seq', '=', id).where('book_id', '=', bookId).where('entry_id', '=', entryId).execute();
   }
 
   /**
@@ -134,14 +159,14 @@ export class SqlEntryReviews {
       .execute();
     const notes = await this.db
       .selectFrom('entry_notes')
-      .select(['entry_id', 'author', 'at', 'text'])
+      .select(['seq', 'entry_id', 'author', 'at', 'text'])
       .where('book_id', '=', bookId)
       .where('entry_id', 'in', ids)
       .orderBy('seq')
       .execute();
     const reviewOf = new Map(reviews.map(({ entry_id, ...review }) => [entry_id, review]));
     const notesOf = new Map<string, EntryNote[]>();
-    for (const { entry_id, ...note } of notes) notesOf.set(entry_id, [...(notesOf.get(entry_id) ?? []), note]);
+    for (const { entry_id, seq, ...note } of notes) notesOf.set(entry_id, [...(notesOf.get(entry_id) ?? []), { id: Number(seq), ...note }]);
     return rows.map((row) => {
       const cells = JSON.parse(row.cells) as string[];
       return {
