@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { REVIEW_STATUSES } from '../../workspace/entries/BookEntries.js';
+import { ENTRY_FLAGS, REVIEW_STATUSES } from '../../workspace/entries/BookEntries.js';
 import { NOTE_MAX } from '../../workspace/entries/entryChanges.js';
 import { idText, nullable } from './common.js';
 
@@ -16,6 +16,8 @@ const entriesFilters = {
   category: Type.Optional(Type.String({ maxLength: 40 })),
   spam: Type.Optional(Type.Enum(['', 'true', 'false'], { type: 'string' })),
   review: Type.Optional(Type.Enum(['', ...REVIEW_STATUSES], { type: 'string' })),
+  /** What the books list flags: `missing_price`, `unmatched_bridge`. */
+  flag: Type.Optional(Type.Enum(['', ...ENTRY_FLAGS], { type: 'string' })),
   q: Type.Optional(Type.String({ maxLength: 200 })),
   cursor: blankOr('^[A-Za-z0-9_-]{1,40}$'),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),

@@ -89,6 +89,12 @@ function filterForm(book: Book, query: EntriesQuery): Html {
         ${selectOption('', 'any', query.review ?? '')}${REVIEW_STATUSES.map((status) => selectOption(status, status, query.review))}
       </select></label
     >
+    <label
+      >Flag
+      <select name="flag">
+        ${selectOption('', 'any', query.flag ?? '')}${selectOption('missing_price', 'no price', query.flag)}${selectOption('unmatched_bridge', 'unmatched bridge', query.flag)}
+      </select></label
+    >
     <label class="search"
       >Search <input type="search" name="q" value="${query.q ?? ''}" placeholder="hash, counterparty, label, method"
     /></label>

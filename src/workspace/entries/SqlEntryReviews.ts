@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { BookEntry, EntryFilter, EntryNote, EntryReview, ReviewCounts, ReviewStatus } from './BookEntries.js';
+import type { BookEntry, EntryNote, EntryReview, ReviewStatus } from './BookEntries.js';
 import type { EntryReviewRecord } from '../../outputs/Output.js';
-import { entryConditions } from './entryConditions.js';
 import type { EntryRow, EntryTables } from './entryTables.js';
-import { viewScope } from './viewScope.js';
 
 const UNREVIEWED: EntryReview = { status: 'unreviewed', author: null, at: null };
 
@@ -100,47 +98,6 @@ export class SqlEntryReviews {
       Object.assign(record(row.entry_id), { status: row.status, reviewer: row.author ?? '', reviewedAt: row.at ?? '' });
     for (const row of notes) record(row.entry_id).notes.push(`${row.author}: ${row.text}`);
     return [...records.values()];
-  }
-
-  /**
-   * Each book's entries of a view by review state, for the books list ("37 unreviewed, 2 flagged" of the book's
-   * period, spam aside): per book its view's count (`entryConditions`) and its decided states joined from the
-   * reviews (a few rows), not a walk of its entries; states of entries gone from the ledger do not count. A book
-   * without a table is not in the map.
-   */
-  async reviewCounts(views: readonly { bookId: number; filter: EntryFilter }[]): Promise<Map<number, ReviewCounts>> {
-    const counted = await Promise.all(
-      views.map(async ({ bookId, filter }): Promise<[number, ReviewCounts] | undefined> => {
-        const view = await this.db.selectFrom('entry_views').select('set_id').where('book_id', '=', bookId).executeTakeFirst();
-        if (view === undefined) return undefined;
-        const setId = Number(view.set_id);
-        const scope = await viewScope(this.db, setId, filter);
-        const all = await this.db
-          .selectFrom('book_entries')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where((eb) => entryConditions(eb, bookId, setId, filter, scope))
-          .executeTakeFirstOrThrow();
-        const decided = await this.db
-          .selectFrom('entry_reviews')
-          .innerJoin('book_entries', (join) =>
-            join.on('book_entries.set_id', '=', setId).onRef('book_entries.entry_id', '=', 'entry_reviews.entry_id'),
-          )
-          .select(['entry_reviews.status', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('entry_reviews.book_id', '=', bookId)
-          .where('entry_reviews.status', 'in', ['reviewed', 'flagged'])
-          .where((eb) => entryConditions(eb, bookId, setId, filter, scope))
-          .groupBy('entry_reviews.status')
-          .execute();
-        const counts: ReviewCounts = { unreviewed: Number(all.n), reviewed: 0, flagged: 0 };
-        for (const row of decided) {
-          if (row.status !== 'reviewed' && row.status !== 'flagged') continue;
-          counts[row.status] += Number(row.n);
-          counts.unreviewed -= Number(row.n);
-        }
-        return [bookId, counts];
-      }),
-    );
-    return new Map(counted.filter((one) => one !== undefined));
   }
 
   /** Rows of a set as entries, each with its review state and notes (two queries for the whole page). */
