@@ -28,8 +28,8 @@ const SAMPLES = 15;
 const API = { apiKey: 'bench-entries-key', baseUrl: 'http://127.0.0.1:9', rate: 5 };
 const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
 
-/** A workspace on one backend, and how to drop it afterwards. */
-async function openBackend(backend: string, dir: string): Promise<{ workspace: Workspace; drop: () => Promise<void> }> {
+/** A workspace on one backend, and how to drop it afterwards (the books list bench opens its own alike). */
+export async function openBackend(backend: string, dir: string): Promise<{ workspace: Workspace; drop: () => Promise<void> }> {
   if (backend === 'sqlite') return { workspace: new Workspace({ dataDir: dir, api: API }), drop: async () => undefined };
   const server = benchPostgresServer();
   const name = `ledgerscan_bench_entries_${process.pid}`;

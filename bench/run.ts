@@ -3,7 +3,7 @@
  * merged into results.json under `storeComparison`.
  *
  * `npm run bench [-- --sizes small,medium,large] [--rate N] [--keep]` (or `-- --workspace`, see workspaceBench.ts,
- * `-- --entries`, see entriesBench.ts, `-- --basis`, see basisBench.ts, `-- --workers 1,2,4`, see workersBench.ts, or `-- --prices`, see pricesBench.ts): cold and warm exports against the
+ * `-- --entries`, see entriesBench.ts, `-- --books`, see booksBench.ts, `-- --basis`, see basisBench.ts, `-- --workers 1,2,4`, see workersBench.ts, or `-- --prices`, see pricesBench.ts): cold and warm exports against the
  * sandbox (in a process of its own) on worlds of about 10k, 100k and 1M ledger entries, then the store-to-CSV stage
  * in a child process and csv-stringify alone on the same rows. Prints a summary per size and merges
  * the figures into bench/results.json (one entry per size, replaced when that size is run again).
@@ -22,6 +22,7 @@ import { benchJob } from './benchJob.js';
 import { compareStores } from './compareStores.js';
 import { csvStringifyBaseline } from './csvStringifyBaseline.js';
 import { entriesBench } from './entriesBench.js';
+import { booksBench } from './booksBench.js';
 import { exportOnce } from './exportOnce.js';
 import type { ExportFigures } from './exportOnce.js';
 import { minimumCalls } from './minimumCalls.js';
@@ -57,6 +58,10 @@ if (process.argv[2] === '--workspace') {
 }
 if (process.argv[2] === '--entries') {
   await entriesBench(process.argv.slice(3));
+  process.exit(0);
+}
+if (process.argv[2] === '--books') {
+  await booksBench(process.argv.slice(3));
   process.exit(0);
 }
 if (process.argv[2] === '--basis') {

@@ -360,6 +360,47 @@ document.addEventListener('click', (event) => {
   openCorrection(ids, `Correct ${ids.length} ticked ${ids.length === 1 ? 'leg' : 'legs'}`, undefined);
 });
 
+/** The transactions page's history dialog for one leg: its changes, newest first, each line set as text. */
+async function openHistory(entryId, title) {
+  const dialog = document.querySelector('dialog[data-history]');
+  const list = dialog.querySelector('[data-history-list]');
+  const error = dialog.querySelector('[data-error]');
+  list.replaceChildren();
+  error.textContent = '';
+  dialog.querySelector('#history-title').textContent = title;
+  dialog.showModal();
+  try {
+    const { history } = await api('GET', `${dialog.dataset.base}/${encodeURIComponent(entryId)}/history`);
+    const items = history.map((change) => {
+      const item = document.createElement('li');
+      item.dataset.change = change.action;
+      item.textContent = `${change.at.slice(0, 16).replace('T', ' ')} · ${change.user ?? 'the workspace'} · ${change.change}`;
+      return item;
+    });
+    if (items.length === 0) items.push(Object.assign(document.createElement('li'), { textContent: 'No change yet.' }));
+    list.replaceChildren(...items);
+  } catch (failure) {
+    error.textContent = failure.message;
+  }
+}
+
+/** A row's note, by the path its button names under the page's entries (`notes/7`). */
+const noteUrl = (button) =>
+  `${document.querySelector('dialog[data-history]').dataset.base}/${encodeURIComponent(button.closest('tr').dataset.entry)}/${button.dataset.note}`;
+
+document.addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-action="history"], button[data-action="edit-note"], button[data-action="delete-note"]');
+  if (button === null) return;
+  const reload = [() => location.reload(), (failure) => showActionError(button, failure)];
+  if (button.dataset.action === 'history') {
+    const cells = [...button.closest('tr').querySelectorAll('td')].map((cell) => cell.textContent.trim());
+    openHistory(button.closest('tr').dataset.entry, `History of ${cells.slice(-10, -6).join(' · ')}`);
+  } else if (button.dataset.action === 'edit-note') {
+    const text = window.prompt("The note's new text", button.dataset.text);
+    if (text !== null) api('PUT', noteUrl(button), { text: text.trim() }).then(...reload);
+  } else if (window.confirm('Delete this note? Its text stays in the audit log.')) api('DELETE', noteUrl(button)).then(...reload);
+});
+
 /** Buttons that send their `data-url` with this method, then show the page again (a failure is shown beside them). */
 const RELOAD_AFTER = {
   revoke: 'DELETE',

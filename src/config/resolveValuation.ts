@@ -92,6 +92,11 @@ function resolveFile(sourced: Sourced, problems: Problems): string | undefined {
   return undefined;
 }
 
+/** A book's `valuation.maxAge` in seconds (the default when absent): how far from its time a price values a leg. */
+export function maxAgeSeconds(value: unknown): number {
+  return value === undefined ? DEFAULT_MAX_AGE : parseMaxAge({ value, field: 'valuation.maxAge', dir: '.' });
+}
+
 /** `24h`, `90m`, `2d`, `3600s` or a number of seconds. */
 function parseMaxAge(sourced: Sourced): number {
   const match = /^(\d+)\s*([smhd]?)$/.exec(String(sourced.value).trim());

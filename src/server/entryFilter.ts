@@ -4,7 +4,7 @@ import { parseDay } from '../config/parseDay.js';
 import { RULE_CATEGORIES } from '../ledger/LedgerRule.js';
 import { periodInZone } from '../config/periodInZone.js';
 import { InputError } from '../errors/LedgerscanError.js';
-import type { EntryCursor, EntryFilter, ReviewStatus } from '../workspace/entries/BookEntries.js';
+import type { EntryCursor, EntryFilter, EntryFlag, ReviewStatus } from '../workspace/entries/BookEntries.js';
 import type { Book } from '../workspace/WorkspaceData.js';
 import type { EntriesQuery } from './schemas/entries.js';
 
@@ -67,7 +67,7 @@ function given(value: string | undefined): string | undefined {
  */
 export function entryFilter(query: EntriesQuery, book: Book): { filter: EntryFilter; cursor: EntryCursor | null; limit: number } {
   const zone = book.data.timezone ?? 'UTC';
-  const [from, to, wallet, chain, asset, category, spam, review, q] = [
+  const [from, to, wallet, chain, asset, category, spam, review, flag, q] = [
     query.from,
     query.to,
     query.wallet,
@@ -76,6 +76,7 @@ export function entryFilter(query: EntriesQuery, book: Book): { filter: EntryFil
     query.category,
     query.spam,
     query.review,
+    query.flag,
     query.q,
   ].map(given);
   const filter: EntryFilter = {
@@ -87,6 +88,7 @@ export function entryFilter(query: EntriesQuery, book: Book): { filter: EntryFil
     ...(category === undefined ? {} : { category: knownCategory(category) }),
     ...(spam === undefined ? {} : { spam: spam === 'true' }),
     ...(review === undefined ? {} : { review: review as ReviewStatus }),
+    ...(flag === undefined ? {} : { flag: flag as EntryFlag }),
     ...(q === undefined ? {} : { q: q.toLowerCase() }),
   };
   if (from !== undefined && to !== undefined && from > to)

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'price.added',
   'price.removed',
   'note.added',
+  'note.edited',
+  'note.deleted',
   'review.changed',
   'review.bulk_changed',
   'review.bulk_undone',

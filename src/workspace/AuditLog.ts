@@ -39,6 +39,10 @@ export interface AuditFilter {
   book?: number | undefined;
   user?: string | undefined;
   action?: AuditAction | undefined;
+  /** Any of these actions (an entry's history asks for the rule and price changes of its book). */
+  actions?: readonly AuditAction[] | undefined;
+  /** Any of these targets (`entry x…`, `review action 3`). */
+  targets?: readonly string[] | undefined;
   from?: string | undefined;
   to?: string | undefined;
 }

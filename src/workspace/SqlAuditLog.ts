@@ -76,6 +76,8 @@ export class SqlAuditLog implements AuditLog {
     if (filter.book !== undefined) query = query.where('book_id', '=', filter.book);
     if (filter.user !== undefined) query = query.where('user_name', '=', filter.user);
     if (filter.action !== undefined) query = query.where('action', '=', filter.action);
+    if (filter.actions !== undefined) query = query.where('action', 'in', filter.actions.length === 0 ? [''] : filter.actions);
+    if (filter.targets !== undefined) query = query.where('target', 'in', filter.targets.length === 0 ? [''] : filter.targets);
     if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
     if (filter.to !== undefined) query = query.where('at', '<=', filter.to);
     return query;

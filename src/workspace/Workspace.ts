@@ -17,7 +17,8 @@ import { bookRefresh } from './entries/refreshEntries.js';
 import { RefreshThread } from './entries/RefreshThread.js';
 import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import { bookSettings } from './entries/bookSettings.js';
-import type { ReviewCounts } from './entries/BookEntries.js';
+import type { BookFigures } from './entries/BookEntries.js';
+import { NO_FIGURES } from './entries/SqlBookFigures.js';
 import type { BookPeriod } from './bookPeriod.js';
 import { bookPeriod, reviewFilter } from './bookPeriod.js';
 import type { RunQueue } from './RunQueue.js';
@@ -196,19 +197,23 @@ export class Workspace {
 
   /**
    * The books list of the pages and the API: each book with its runs (newest first), its period (`bookPeriod`) and
-   * what is left to review in it, spam aside (two queries for the books and runs, then two per book's table).
+   * its figures in it, spam aside (what is left to review, legs without a price, unclassified transfers, unmatched
+   * bridges): two queries for the books and runs, two for every book's figures, whatever the number of books.
    */
-  async bookList(archived = false): Promise<{ book: Book; runs: Run[]; period: BookPeriod | undefined; review: ReviewCounts }[]> {
+  async bookList(archived = false): Promise<{ book: Book; runs: Run[]; period: BookPeriod | undefined; figures: BookFigures }[]> {
     const books = await this.data.listBooks(archived);
     const runs = await this.data.runsOfBooks(books.map((book) => book.id));
     const listed = books.map((book) => {
       const bookRuns = runs.get(book.id) ?? [];
       return { book, runs: bookRuns, period: bookPeriod(bookRuns) };
     });
-    const reviews = await this.entries.reviews.reviewCounts(
-      listed.map(({ book, period }) => ({ bookId: book.id, filter: reviewFilter(book, period) })),
+    const figures = await this.entries.figures.figures(
+      listed.map(({ book, period }) => {
+        const { from, to } = reviewFilter(book, period);
+        return { bookId: book.id, from, to };
+      }),
     );
-    return listed.map((one) => ({ ...one, review: reviews.get(one.book.id) ?? { unreviewed: 0, reviewed: 0, flagged: 0 } }));
+    return listed.map((one) => ({ ...one, figures: figures.get(one.book.id) ?? NO_FIGURES }));
   }
 
   /** A warning for each other book (in use or archived) of the same name, ignoring case: the book is kept all the same. */

@@ -93,6 +93,9 @@ describe('the audit log', () => {
           'price.added',
           'price.removed',
           'note.added',
+          // Recorded and read back by the entry history's test (test/server/entryHistory.test.ts).
+          'note.edited',
+          'note.deleted',
           'review.changed',
           'review.bulk_changed',
           'review.bulk_undone',

@@ -4,6 +4,7 @@ import { auditRoutes } from './audit/index.js';
 import { bookRoutes } from './books/index.js';
 import { bookStaffRoutes } from './books/staff.js';
 import { entryRoutes } from './entries/index.js';
+import { entryHistoryRoutes } from './entries/history.js';
 import { healthRoutes } from './health/index.js';
 import { accountPageRoutes } from './pages/accountPages.js';
 import { pageRoutes } from './pages/index.js';
@@ -56,6 +57,7 @@ export async function routes(app: RouteApp, options: RouteOptions): Promise<void
   await app.register(ruleRoutes);
   await app.register(priceRoutes);
   await app.register(entryRoutes);
+  await app.register(entryHistoryRoutes);
   await app.register(suggestionRoutes);
   await app.register(runRoutes);
   await app.register(runFileRoutes);

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { BOOK_SORTS } from '../bookDashboard.js';
 import { anyObject, nullable } from './common.js';
 
 const lastRun = nullable(anyObject());
@@ -25,14 +26,31 @@ export const bookResponse = Type.Object(
     review: Type.Optional(
       Type.Object({ unreviewed: Type.Integer(), reviewed: Type.Integer(), flagged: Type.Integer() }, { additionalProperties: false }),
     ),
+    /** The list's period (its newest run's; null: every date) and what it flags in it, spam aside, each with its table's link. */
+    period: Type.Optional(nullable(Type.Object({ from: Type.String(), to: Type.String() }, { additionalProperties: false }))),
+    flags: Type.Optional(
+      Type.Object(
+        { missingPrice: Type.Integer(), unclassifiedTransfers: Type.Integer(), unmatchedBridges: Type.Integer() },
+        { additionalProperties: false },
+      ),
+    ),
+    links: Type.Optional(Type.Record(Type.String(), Type.String())),
   },
   { additionalProperties: true },
 );
 
 export const bookListResponse = Type.Array(bookResponse);
 
+/** The books list's order (page and API): a column (`BOOK_SORTS`, most to review first by default) and its direction. */
+const sortFields = {
+  sort: Type.Optional(Type.Enum(BOOK_SORTS, { type: 'string' })),
+  order: Type.Optional(Type.Enum(['asc', 'desc'], { type: 'string' })),
+};
+
+export const bookSortQuery = Type.Object(sortFields, { additionalProperties: false });
+
 /** `GET /api/books?archived=true` lists the archived books instead of those in use. */
-export const bookListQuery = Type.Object({ archived: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export const bookListQuery = Type.Object({ archived: Type.Optional(Type.Boolean()), ...sortFields }, { additionalProperties: false });
 
 /** What `DELETE /api/books/:id` did: `archived` (it has closed periods, kept) or `deleted` (with its run folders). */
 export const bookRemovedResponse = Type.Object(

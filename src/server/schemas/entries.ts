@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { REVIEW_STATUSES } from '../../workspace/entries/BookEntries.js';
+import { ENTRY_FLAGS, REVIEW_STATUSES } from '../../workspace/entries/BookEntries.js';
 import { NOTE_MAX } from '../../workspace/entries/entryChanges.js';
 import { idText, nullable } from './common.js';
 
@@ -16,6 +16,8 @@ const entriesFilters = {
   category: Type.Optional(Type.String({ maxLength: 40 })),
   spam: Type.Optional(Type.Enum(['', 'true', 'false'], { type: 'string' })),
   review: Type.Optional(Type.Enum(['', ...REVIEW_STATUSES], { type: 'string' })),
+  /** What the books list flags: `missing_price`, `unmatched_bridge`. */
+  flag: Type.Optional(Type.Enum(['', ...ENTRY_FLAGS], { type: 'string' })),
   q: Type.Optional(Type.String({ maxLength: 200 })),
   cursor: blankOr('^[A-Za-z0-9_-]{1,40}$'),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
@@ -38,7 +40,35 @@ export const entryParams = Type.Object(
   { additionalProperties: false },
 );
 
-const note = Type.Object({ author: Type.String(), at: Type.String(), text: Type.String() }, { additionalProperties: false });
+const note = Type.Object(
+  { id: Type.Integer(), author: Type.String(), at: Type.String(), text: Type.String() },
+  { additionalProperties: false },
+);
+
+/** `/api/books/:id/entries/:entryId/notes/:noteId`: a note of the entry, by its id. */
+export const noteParams = Type.Object(
+  { id: idText(), entryId: Type.String({ pattern: '^x[0-9a-f]{16}$' }), noteId: idText() },
+  { additionalProperties: false },
+);
+
+/** Every change to an entry, newest first: who, when, what (`entryHistory`). */
+export const historyResponse = Type.Object(
+  {
+    history: Type.Array(
+      Type.Object(
+        {
+          at: Type.String(),
+          user: nullable(Type.String()),
+          kind: Type.Enum(['rule', 'review', 'note', 'price'], { type: 'string' }),
+          action: Type.String(),
+          change: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const review = Type.Object(
   { status: Type.String(), author: nullable(Type.String()), at: nullable(Type.String()) },

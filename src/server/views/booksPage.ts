@@ -1,6 +1,6 @@
-import type { BookPeriod } from '../../workspace/bookPeriod.js';
-import type { ReviewCounts } from '../../workspace/entries/BookEntries.js';
-import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
+import type { Book, User } from '../../workspace/WorkspaceData.js';
+import type { BookSort, ListedBook, SortOrder } from '../bookDashboard.js';
+import { flaggedCell, reviewCell, sortHeader } from './bookFigureCells.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { layout } from './layout.js';
@@ -9,38 +9,25 @@ import { alertNote, statusBadge } from './parts.js';
 import { chainPicker, costBasisFields, fieldError, labelRows, spamRows, valuationFields, zonePicker } from './formControls.js';
 import { shortened } from './shortened.js';
 
-/**
- * "37 unreviewed, 2 flagged in 2025-01-01 – 2025-12-31, spam aside": what is left to look at in the book's period
- * (its newest run's), a link to exactly those entries (the table opens on that period).
- */
-function reviewNote(bookId: number, review: ReviewCounts, period: BookPeriod | undefined): Html {
-  const parts = [
-    review.unreviewed > 0 ? `${review.unreviewed} unreviewed` : '',
-    review.flagged > 0 ? `${review.flagged} flagged` : '',
-  ].filter((part) => part !== '');
-  const text =
-    review.unreviewed + review.reviewed + review.flagged === 0 ? 'none yet' : parts.length === 0 ? 'all reviewed' : parts.join(', ');
-  const scope = `${period === undefined ? 'every date' : `${period.from} – ${period.to}`}, spam aside`;
-  const open = review.unreviewed > 0 ? 'unreviewed' : review.flagged > 0 ? 'flagged' : '';
-  return html`<a href="/books/${bookId}/entries?spam=false${open === '' ? '' : `&review=${open}`}">${text}</a> <small class="review-scope">${scope}</small>`;
-}
-
 export function booksPage(input: {
   user: User;
   csrfToken: string;
-  books: { book: Book; runs: Run[]; period: BookPeriod | undefined; review: ReviewCounts }[];
+  /** Sorted already, by `sorted`'s column and order. */
+  books: ListedBook[];
+  sorted: { sort: BookSort; order: SortOrder };
 }): Html {
-  const rows = input.books.map(({ book, runs, period, review }) => {
+  const rows = input.books.map(({ book, runs, period, figures }) => {
     const last = runs[0];
     const reconcile = lastReconcile(runs);
     return html`<tr>
 <td><a href="/books/${book.id}">${book.data.name}</a></td>
 <td>${book.data.wallets.map((wallet) => html`<div>${shortened(wallet.address)} ${wallet.label ?? ''}</div>`)}</td>
 <td>${book.data.chains.join(', ')}</td>
+<td class="review">${reviewCell(book.id, figures, period)}</td>
+<td class="flagged">${flaggedCell(book.id, figures)}</td>
 <td>${last === undefined ? statusBadge('none') : html`<a href="/runs/${last.id}">${last.request.kind} ${last.createdAt.slice(0, 16).replace('T', ' ')}</a> ${statusBadge(last.status)}`}</td>
-<td>${reconcile === undefined ? statusBadge('none') : html`<a href="/runs/${reconcile.id}/reconcile">${statusBadge(reconcile.status)}</a>`}</td>
+<td>${reconcile === undefined ? statusBadge('none') : html`<a href="/runs/${reconcile.id}/reconcile">${statusBadge(reconcile.status)}</a> ${reconcile.finishedAt?.slice(0, 10) ?? ''}`}</td>
 <td class="alert">${alertNote(lastAlertRun(runs))}</td>
-<td class="review">${reviewNote(book.id, review, period)}</td>
 </tr>`;
   });
   return layout({
@@ -48,7 +35,7 @@ export function booksPage(input: {
     user: input.user,
     csrfToken: input.csrfToken,
     body: html`<h1>Books</h1>
-<div class="wide"><table class="books"><thead><tr><th>Client</th><th>Wallets</th><th>Chains</th><th>Last run</th><th>Last reconcile</th><th>Last alert (UTC)</th><th>Transactions</th></tr></thead>
+<div class="wide"><table class="books"><thead><tr>${sortHeader('Client', 'name', input.sorted)}<th>Wallets</th><th>Chains</th>${sortHeader('To review', 'review', input.sorted)}${sortHeader('Flagged', 'flagged', input.sorted)}${sortHeader('Last run', 'run', input.sorted)}${sortHeader('Last reconcile', 'reconcile', input.sorted)}<th>Last alert (UTC)</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 ${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : ''}`,
   });

@@ -17,6 +17,8 @@ import { bulkReviewForm } from './bulkReviewForm.js';
 import { layout } from './layout.js';
 import { selectOption } from './selectOption.js';
 import { correctionDialog } from './correctionDialog.js';
+import { historyDialog } from './historyDialog.js';
+import type { RowRights } from './transactionRows.js';
 import { transactionRows, transactions } from './transactionRows.js';
 
 export interface EntriesPageInput {
@@ -86,6 +88,12 @@ function filterForm(book: Book, query: EntriesQuery): Html {
       >Review
       <select name="review">
         ${selectOption('', 'any', query.review ?? '')}${REVIEW_STATUSES.map((status) => selectOption(status, status, query.review))}
+      </select></label
+    >
+    <label
+      >Flag
+      <select name="flag">
+        ${selectOption('', 'any', query.flag ?? '')}${selectOption('missing_price', 'no price', query.flag)}${selectOption('unmatched_bridge', 'unmatched bridge', query.flag)}
       </select></label
     >
     <label class="search"
@@ -171,6 +179,8 @@ function entriesView(input: EntriesPageInput, view: NonNullable<EntriesPageInput
   const zone = book.data.timezone ?? 'UTC';
   const dates = new DateFormatter('yyyy-MM-dd HH:mm', zone);
   const admin = changesBooks(user);
+  // A note is changed by its author, or by an admin; never by a reader.
+  const rights: RowRights = { admin, changesNote: (note) => admin && (user.role === 'admin' || note.author === user.name) };
   const groups = transactions(page.entries);
   const pageLink = (cursor: string, text: string): Html =>
     html`<a class="button" href="/books/${book.id}/entries${queryString(query, { cursor })}">${text}</a> `;
@@ -183,6 +193,7 @@ ${totalsTable(book, query, view.totals)}
 ${admin && page.total > 0 ? html`${bulkReviewForm(book, query, page.total)}${bulkCorrectionForm(book, query, page.total)}` : ''}
 ${admin ? html`<p class="correct-ticked"><button type="button" data-action="correct-ticked">Correct the ticked legs together</button> (two legs of a transfer between own wallets: tick both, then set category own_transfer)</p>${correctionDialog(book)}` : ''}
 <div class="wide"><table class="entries"><thead><tr>${admin ? html`<th></th>` : ''}<th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Value</th><th>Counterparty</th><th>Category</th><th title="Why the row looks like spam">Spam</th><th>Note</th><th>Review and notes</th></tr></thead>
-${groups.map((group) => transactionRows(group, dates, admin))}</table></div>
+${groups.map((group) => transactionRows(group, dates, rights))}</table></div>
+${historyDialog(book)}
 <p class="pages">${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${view.previous === null ? '' : pageLink(view.previous, 'Previous page')}${view.next === null ? '' : pageLink(view.next, 'Next page')}</p>`;
 }

@@ -1,6 +1,6 @@
 import { findChain } from '../../chains/chains.js';
 import type { DateFormatter } from '../../templates/DateFormatter.js';
-import type { BookEntry } from '../../workspace/entries/BookEntries.js';
+import type { BookEntry, EntryNote } from '../../workspace/entries/BookEntries.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { assetLabel } from './assetLabel.js';
@@ -20,21 +20,37 @@ function valueCell(cell: (name: string) => string): Html {
   return html`<td class="num value" title="price ${cell('price')} ${cell('price_currency')} at ${cell('price_time')}${fx}"><span class="money">${cell('value')} ${cell('price_currency')}</span> <small class="price-source">${cell('price_source')}</small></td>`;
 }
 
-/**
- * The leg's review status and notes; for those who change the book, one small button that opens the page's single
- * correction dialog (`correctionDialog`) for this leg: a row carries no form of its own, so a page stays light. The
- * leg's id is its row's `data-entry` alone, which app.js reads for the button and the tick.
- */
-function reviewControls(entry: BookEntry, admin: boolean): Html {
-  const status = html`<span class="status review-${entry.review.status}"${entry.review.author === null ? '' : html` title="${entry.review.author}, ${entry.review.at ?? ''}"`}>${entry.review.status}</span>`;
-  const notes = entry.notes.map(
-    (note) => html`<div class="note">${note.text} <small>${note.author}, ${note.at.slice(0, 16).replace('T', ' ')}</small></div>`,
-  );
-  if (!admin) return html`${status}${notes}`;
-  return html`${status} <button type="button" class="small" data-action="correct">Edit</button>${notes}`;
+/** What the visitor may do on the rows: correct legs (admins and the book's staff), and which notes they may change (their own; an admin's, all). */
+export interface RowRights {
+  admin: boolean;
+  changesNote: (note: EntryNote) => boolean;
 }
 
-function legRow(entry: BookEntry, admin: boolean): Html {
+/** A note, with its edit and removal for who may change it (app.js asks for the new text, and confirms the removal). */
+function noteLine(note: EntryNote, rights: RowRights): Html {
+  const url = `notes/${note.id}`;
+  const controls = rights.changesNote(note)
+    ? html` <button type="button" class="small" data-action="edit-note" data-note="${url}" data-text="${note.text}">Edit note</button> <button type="button" class="small" data-action="delete-note" data-note="${url}">Delete note</button>`
+    : '';
+  return html`<div class="note" data-note-id="${String(note.id)}"><span class="note-text">${note.text}</span> <small>${note.author}, ${note.at.slice(0, 16).replace('T', ' ')}</small>${controls}</div>`;
+}
+
+/**
+ * The leg's review status and notes, and a button that opens the page's one history dialog for it; for those who
+ * change the book, one small button that opens the page's single correction dialog (`correctionDialog`) for this
+ * leg: a row carries no form of its own, so a page stays light. The leg's id is its row's `data-entry` alone, which
+ * app.js reads for the buttons and the tick.
+ */
+function reviewControls(entry: BookEntry, rights: RowRights): Html {
+  const status = html`<span class="status review-${entry.review.status}"${entry.review.author === null ? '' : html` title="${entry.review.author}, ${entry.review.at ?? ''}"`}>${entry.review.status}</span>`;
+  const notes = entry.notes.map((note) => noteLine(note, rights));
+  const history = html`<button type="button" class="small" data-action="history">History</button>`;
+  if (!rights.admin) return html`${status} ${history}${notes}`;
+  return html`${status} <button type="button" class="small" data-action="correct">Edit</button> ${history}${notes}`;
+}
+
+function legRow(entry: BookEntry, rights: RowRights): Html {
+  const { admin } = rights;
   const cell = (name: string): string => entry.cells[name] ?? '';
   const { asset, amount } = legAsset(entry);
   return html`<tr class="${cell('spam') === '' ? 'leg' : 'leg spam'}" data-entry="${entry.entryId}">
@@ -47,7 +63,7 @@ ${valueCell(cell)}
 <td>${cell('category')}</td>
 <td>${cell('spam')}</td>
 <td>${cell('note')}</td>
-<td class="review">${reviewControls(entry, admin)}</td>
+<td class="review">${reviewControls(entry, rights)}</td>
 </tr>`;
 }
 
@@ -63,11 +79,12 @@ export function transactions(entries: readonly BookEntry[]): BookEntry[][] {
   return groups;
 }
 
-export function transactionRows(group: readonly BookEntry[], dates: DateFormatter, admin: boolean): Html {
+export function transactionRows(group: readonly BookEntry[], dates: DateFormatter, rights: RowRights): Html {
+  const { admin } = rights;
   const first = group[0] as BookEntry;
   const chainId = Number(first.cells.chain_id);
   return html`<tbody class="tx">
 <tr class="tx-head"><th colspan="${admin ? 11 : 10}"><span class="when">${dates.format(first.timestamp)}</span> · ${findChain(chainId)?.name ?? String(chainId)} · ${explorerLink(chainId, first.cells.tx_hash ?? '')}${first.cells.method === '' ? '' : html` · <span class="method">${first.cells.method}</span>`} · ${group.length === 1 ? '1 leg' : `${group.length} legs`}</th></tr>
-${group.map((entry) => legRow(entry, admin))}
+${group.map((entry) => legRow(entry, rights))}
 </tbody>`;
 }

@@ -3,6 +3,14 @@ export const REVIEW_STATUSES = ['unreviewed', 'reviewed', 'flagged'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /**
+ * What the books list flags in a book's period, beside the review: legs without a price (spam and tokens of unknown
+ * decimals aside, as the view's totals count them) and bridge legs whose other side was not found. An unclassified
+ * transfer is the category filter's `transfer`.
+ */
+export const ENTRY_FLAGS = ['missing_price', 'unmatched_bridge'] as const;
+export type EntryFlag = (typeof ENTRY_FLAGS)[number];
+
+/**
  * What the transactions table is filtered by, in domain terms: instants as unix seconds (the book's zone already
  * applied), addresses lowercase. Every field absent means "any".
  */
@@ -17,11 +25,14 @@ export interface EntryFilter {
   category?: string;
   spam?: boolean;
   review?: ReviewStatus;
+  flag?: EntryFlag;
   /** Lowercase text: a whole transaction hash, or a part of a hash, counterparty, label or method. */
   q?: string;
 }
 
 export interface EntryNote {
+  /** Stable: the note's row, which its edit and removal name. */
+  id: number;
   author: string;
   at: string;
   text: string;
@@ -97,4 +108,13 @@ export interface ReviewCounts {
   unreviewed: number;
   reviewed: number;
   flagged: number;
+}
+
+/** A book's figures on the books list, in its period with spam aside: its review, and what needs a look. */
+export interface BookFigures {
+  review: ReviewCounts;
+  missingPrice: number;
+  /** Legs of category `transfer`: neither own, nor income, payment or gift. */
+  unclassified: number;
+  unmatchedBridges: number;
 }

@@ -11,6 +11,7 @@ import { sumTotals } from './sumTotals.js';
 import { SqlEntryReviews } from './SqlEntryReviews.js';
 import { SqlReviewActions } from './SqlReviewActions.js';
 import { SqlSuggestions } from './SqlSuggestions.js';
+import { SqlBookFigures } from './SqlBookFigures.js';
 
 /** Rows per insert: under SQLite's and PostgreSQL's bound-parameter limits at 18 columns. */
 const INSERT_ROWS = 500;
@@ -42,11 +43,14 @@ export class SqlBookEntries {
   readonly suggestions: SqlSuggestions;
   /** Review status set on a whole filtered view at once, and undone. */
   readonly reviewActions: SqlReviewActions;
+  /** Every listed book's review and flags in its period, a few statements for all of them (the books list). */
+  readonly figures: SqlBookFigures;
 
   constructor(db: Kysely<WorkspaceTables>) {
     this.db = db.withTables<EntryTables>() as unknown as Kysely<EntryTables>;
     this.reviews = new SqlEntryReviews(this.db);
     this.suggestions = new SqlSuggestions(db.withTables<SuggestionTables>() as unknown as Kysely<SuggestionTables>);
+    this.figures = new SqlBookFigures(this.db);
     this.reviewActions = new SqlReviewActions(db.withTables<ReviewActionTables>() as unknown as Kysely<ReviewActionTables>);
   }
 

@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { BookEntry, EntryFilter, EntryNote, EntryReview, ReviewCounts, ReviewStatus } from './BookEntries.js';
+import type { BookEntry, EntryNote, EntryReview, ReviewStatus } from './BookEntries.js';
 import type { EntryReviewRecord } from '../../outputs/Output.js';
-import { entryConditions } from './entryConditions.js';
 import type { EntryRow, EntryTables } from './entryTables.js';
-import { viewScope } from './viewScope.js';
 
 const UNREVIEWED: EntryReview = { status: 'unreviewed', author: null, at: null };
 
@@ -34,18 +32,43 @@ export class SqlEntryReviews {
   }
 
   async addNote(bookId: number, entryId: string, author: string, text: string, at: string): Promise<EntryNote> {
-    await this.db.insertInto('entry_notes').values({ book_id: bookId, entry_id: entryId, author, at, text }).execute();
-    return { author, at, text };
+    const row = await this.db
+      .insertInto('entry_notes')
+      .values({ book_id: bookId, entry_id: entryId, author, at, text })
+      .returning('seq')
+      .executeTakeFirstOrThrow();
+    return { id: Number(row.seq), author, at, text };
   }
 
   async notes(bookId: number, entryId: string): Promise<EntryNote[]> {
-    return this.db
+    const rows = await this.db
       .selectFrom('entry_notes')
-      .select(['author', 'at', 'text'])
+      .select(['seq', 'author', 'at', 'text'])
       .where('book_id', '=', bookId)
       .where('entry_id', '=', entryId)
       .orderBy('seq')
       .execute();
+    return rows.map(({ seq, ...note }) => ({ id: Number(seq), ...note }));
+  }
+
+  /** The entry's note `id`; undefined when the entry has no such note (another entry's or book's is not this one's). */
+  async note(bookId: number, entryId: string, id: number): Promise<EntryNote | undefined> {
+    return (await this.notes(bookId, entryId)).find((note) => note.id === id);
+  }
+
+  /** A note's new text; its author and time stay those of its writing (the edit is the audit log's). */
+  async editNote(bookId: number, entryId: string, id: number, text: string): Promise<void> {
+    await this.db
+      .updateTable('entry_notes')
+      .set({ text })
+      .where('seq', '=', id)
+      .where('book_id', '=', bookId)
+      .where('entry_id', '=', entryId)
+      .execute();
+  }
+
+  async deleteNote(bookId: number, entryId: string, id: number): Promise<void> {
+    await this.db.deleteFrom('entry_notes').where('seq', '=', id).where('book_id', '=', bookId).where('entry_id', '=', entryId).execute();
   }
 
   /**
@@ -77,47 +100,6 @@ export class SqlEntryReviews {
     return [...records.values()];
   }
 
-  /**
-   * Each book's entries of a view by review state, for the books list ("37 unreviewed, 2 flagged" of the book's
-   * period, spam aside): per book its view's count (`entryConditions`) and its decided states joined from the
-   * reviews (a few rows), not a walk of its entries; states of entries gone from the ledger do not count. A book
-   * without a table is not in the map.
-   */
-  async reviewCounts(views: readonly { bookId: number; filter: EntryFilter }[]): Promise<Map<number, ReviewCounts>> {
-    const counted = await Promise.all(
-      views.map(async ({ bookId, filter }): Promise<[number, ReviewCounts] | undefined> => {
-        const view = await this.db.selectFrom('entry_views').select('set_id').where('book_id', '=', bookId).executeTakeFirst();
-        if (view === undefined) return undefined;
-        const setId = Number(view.set_id);
-        const scope = await viewScope(this.db, setId, filter);
-        const all = await this.db
-          .selectFrom('book_entries')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where((eb) => entryConditions(eb, bookId, setId, filter, scope))
-          .executeTakeFirstOrThrow();
-        const decided = await this.db
-          .selectFrom('entry_reviews')
-          .innerJoin('book_entries', (join) =>
-            join.on('book_entries.set_id', '=', setId).onRef('book_entries.entry_id', '=', 'entry_reviews.entry_id'),
-          )
-          .select(['entry_reviews.status', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('entry_reviews.book_id', '=', bookId)
-          .where('entry_reviews.status', 'in', ['reviewed', 'flagged'])
-          .where((eb) => entryConditions(eb, bookId, setId, filter, scope))
-          .groupBy('entry_reviews.status')
-          .execute();
-        const counts: ReviewCounts = { unreviewed: Number(all.n), reviewed: 0, flagged: 0 };
-        for (const row of decided) {
-          if (row.status !== 'reviewed' && row.status !== 'flagged') continue;
-          counts[row.status] += Number(row.n);
-          counts.unreviewed -= Number(row.n);
-        }
-        return [bookId, counts];
-      }),
-    );
-    return new Map(counted.filter((one) => one !== undefined));
-  }
-
   /** Rows of a set as entries, each with its review state and notes (two queries for the whole page). */
   async attach(
     bookId: number,
@@ -134,14 +116,14 @@ export class SqlEntryReviews {
       .execute();
     const notes = await this.db
       .selectFrom('entry_notes')
-      .select(['entry_id', 'author', 'at', 'text'])
+      .select(['seq', 'entry_id', 'author', 'at', 'text'])
       .where('book_id', '=', bookId)
       .where('entry_id', 'in', ids)
       .orderBy('seq')
       .execute();
     const reviewOf = new Map(reviews.map(({ entry_id, ...review }) => [entry_id, review]));
     const notesOf = new Map<string, EntryNote[]>();
-    for (const { entry_id, ...note } of notes) notesOf.set(entry_id, [...(notesOf.get(entry_id) ?? []), note]);
+    for (const { entry_id, seq, ...note } of notes) notesOf.set(entry_id, [...(notesOf.get(entry_id) ?? []), { id: Number(seq), ...note }]);
     return rows.map((row) => {
       const cells = JSON.parse(row.cells) as string[];
       return {

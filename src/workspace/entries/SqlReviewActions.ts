@@ -89,6 +89,18 @@ export class SqlReviewActions {
     };
   }
 
+  /** The ids of the book's actions that changed the entry (a seek per action on the kept states' key), oldest first. */
+  async actionsOf(bookId: number, entryId: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('review_action_entries')
+      .select('action_id')
+      .where('action_id', 'in', (eb) => eb.selectFrom('review_actions').select('id').where('book_id', '=', bookId))
+      .where('entry_id', '=', entryId)
+      .orderBy('action_id')
+      .execute();
+    return rows.map((row) => Number(row.action_id));
+  }
+
   /** Puts back the states the action replaced; false when it was undone already (by this call's rival too). */
   async undo(id: number, at: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {

@@ -3,12 +3,18 @@ import { sql } from 'kysely';
 import type { EntryFilter } from './BookEntries.js';
 import type { EntryTables } from './entryTables.js';
 import type { ViewScope } from './viewScope.js';
+import { UNMATCHED_NOTE } from '../../ledger/pairBridges.js';
 
 const WHOLE_HASH = /^0x[0-9a-f]{64}$/;
 
 /** `%` and `_` match themselves in the text filter (`\` escapes them, on both databases). */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (found) => `\\${found}`)}%`;
+}
+
+/** A bridge leg whose partner was not found: the ledger's note says so in its cells (`UNMATCHED_NOTE`). */
+export function unmatchedBridge(): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('book_entries.cells')} LIKE ${likePattern(UNMATCHED_NOTE)} ESCAPE '\\'`;
 }
 
 /**
@@ -41,6 +47,11 @@ export function entryConditions(
         : sql<SqlBool>`${sql.ref('book_entries.search')} LIKE ${likePattern(filter.q)} ESCAPE '\\'`,
     );
   }
+  if (filter.flag === 'missing_price')
+    conditions.push(
+      eb.and([eb('book_entries.value', '=', ''), eb('book_entries.spam', '=', 0), eb('book_entries.decimals', 'is not', null)]),
+    );
+  if (filter.flag === 'unmatched_bridge') conditions.push(eb.and([eb('book_entries.category', '=', 'bridge'), unmatchedBridge()]));
   if (filter.review !== undefined) {
     const decided = eb
       .selectFrom('entry_reviews')

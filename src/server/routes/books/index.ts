@@ -14,6 +14,7 @@ import {
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
 import { runListResponse, runRequestBody, runStartedResponse } from '../../schemas/runs.js';
 import { visibleBooks } from '../../visibleBooks.js';
+import { figureLinks, sortBooks } from '../../bookDashboard.js';
 import { bookById } from '../lookups.js';
 import type { RouteApp } from '../RouteApp.js';
 
@@ -34,7 +35,18 @@ export async function bookRoutes(app: RouteApp): Promise<void> {
       // Archived books are the admins' (their filed periods kept for them): anyone else's list of them is empty.
       const list =
         request.query.archived === true && user.role !== 'admin' ? [] : await workspace.bookList(request.query.archived === true);
-      return (await visibleBooks(data, user, list)).map(({ book, runs, review }) => ({ ...bookJson(book, runs), review }));
+      const { sort, order } = request.query;
+      return sortBooks(await visibleBooks(data, user, list), sort, order).map(({ book, runs, period, figures }) => ({
+        ...bookJson(book, runs),
+        review: figures.review,
+        period: period ?? null,
+        flags: {
+          missingPrice: figures.missingPrice,
+          unclassifiedTransfers: figures.unclassified,
+          unmatchedBridges: figures.unmatchedBridges,
+        },
+        links: { ...figureLinks(book.id) },
+      }));
     },
   );
 

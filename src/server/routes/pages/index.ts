@@ -11,6 +11,8 @@ import { readRunResult } from '../../../workspace/runFiles.js';
 import { ruleReach } from '../../../workspace/entries/ruleReach.js';
 import { latestResult } from '../../runReports.js';
 import { visibleBooks } from '../../visibleBooks.js';
+import { naturalOrder, sortBooks } from '../../bookDashboard.js';
+import { bookSortQuery } from '../../schemas/books.js';
 import { idParams, noQuery, notJson } from '../../schemas/common.js';
 import { bookPage } from '../../views/bookPage.js';
 import { bookSuggestions } from '../../../workspace/transferSuggestions.js';
@@ -36,13 +38,13 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
 
   app.get(
     '/',
-    { config: { access: 'user', book: 'filtered' }, schema: { querystring: noQuery, response: notJson } },
+    { config: { access: 'user', book: 'filtered' }, schema: { querystring: bookSortQuery, response: notJson } },
     async (request, reply) => {
       const { user } = authOf(request);
-      return sendPage(
-        reply,
-        booksPage({ user, csrfToken: reply.generateCsrf(), books: await visibleBooks(data, user, await workspace.bookList()) }),
-      );
+      const sort = request.query.sort ?? 'review';
+      const order = request.query.order ?? naturalOrder(sort);
+      const books = sortBooks(await visibleBooks(data, user, await workspace.bookList()), sort, order);
+      return sendPage(reply, booksPage({ user, csrfToken: reply.generateCsrf(), books, sorted: { sort, order } }));
     },
   );
 

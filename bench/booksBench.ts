@@ -1,0 +1,105 @@
+/**
+ * `npm run bench -- --books [--books-count 200] [--entries 2000] [--backends sqlite,postgres]`: the books list (the
+ * dashboard: each book's review and flags in its period) with many books, over HTTP from the workspace server, page
+ * and API, p50/p95. Each book's table is a synthetic ledger written through the table's own writer, a few hundred
+ * reviews set, and a queued export naming 2024 as its period, so the figures are counted over a period and joined
+ * to reviews as in use. Merged into bench/results.json as `books`.
+ */
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from '../src/server/createServer.js';
+import { ledgerCells } from '../src/workspace/entries/ledgerCells.js';
+import { entryRows } from '../src/workspace/entries/refreshEntries.js';
+import { hashPassword, randomToken, tokenDigest } from '../src/workspace/secrets.js';
+import { openBackend } from './entriesBench.js';
+import { BENCH_CHAINS, syntheticBook } from './syntheticEntries.js';
+import { latency } from './workspaceBench.js';
+
+const SAMPLES = 10;
+const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
+
+async function benchOne(backend: string, books: number, entries: number): Promise<Record<string, unknown>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-bench-books-'));
+  const { workspace, drop } = await openBackend(backend, dir);
+  const app = await createServer(workspace);
+  try {
+    const started = performance.now();
+    const now = new Date().toISOString();
+    for (let index = 0; index < books; index += 1) {
+      const book = syntheticBook(entries, index + 1);
+      const created = await workspace.addBook({
+        name: `Client ${String(index + 1).padStart(3, '0')}`,
+        wallets: book.wallets.map((address) => ({ address })),
+        chains: [...BENCH_CHAINS],
+      });
+      await workspace.entries.replace(created.id, ledgerCells().columns, entryRows(book.entries()), now);
+      await workspace.data.addRun(created.id, { kind: 'export', period: { year: 2024 }, templates: ['ledger'] }, 'manual', now);
+      const sample = await workspace.entries.page(created.id, { from: 1_704_067_200 }, null, 60);
+      for (const [at, entry] of sample.entries.entries())
+        await workspace.entries.reviews.setReview(created.id, entry.entryId, at % 4 === 0 ? 'flagged' : 'reviewed', 'bench', now);
+    }
+    const fillSeconds = (performance.now() - started) / 1000;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const user = await workspace.data.addUser('bench', 'admin', await hashPassword('bench password'));
+    const token = randomToken();
+    await workspace.data.addToken(user.id, tokenDigest(token));
+    const figures: Record<string, ReturnType<typeof latency>> = {};
+    for (const [name, route] of Object.entries({ page: '/', api: '/api/books', 'api sorted by name': '/api/books?sort=name' })) {
+      const samples: number[] = [];
+      for (let round = 0; round <= SAMPLES; round += 1) {
+        const begun = performance.now();
+        const response = await fetch(`${url}${route}`, { headers: { authorization: `Bearer ${token}` } });
+        await response.text();
+        if (!response.ok) throw new Error(`${route}: ${response.status}`);
+        // The first request warms the connection and the statement caches.
+        if (round > 0) samples.push(performance.now() - begun);
+      }
+      figures[name] = latency(samples);
+    }
+    const listed = await workspace.bookList();
+    const counted = listed.reduce(
+      (sum, one) => sum + one.figures.review.unreviewed + one.figures.review.reviewed + one.figures.review.flagged,
+      0,
+    );
+    process.stdout.write(
+      `books list on ${backend}: ${books} books × ${entries} entries (filled in ${fillSeconds.toFixed(0)} s), ${counted} entries counted in their periods\n` +
+        Object.entries(figures)
+          .map(
+            ([name, one]) =>
+              `  ${name.padEnd(20)} p50 ${one.p50Ms.toFixed(1).padStart(8)} ms  p95 ${one.p95Ms.toFixed(1).padStart(8)} ms\n`,
+          )
+          .join(''),
+    );
+    return { measuredAt: new Date().toISOString(), backend, books, entries, counted, routes: figures, cpus: os.cpus().length };
+  } finally {
+    await app.close();
+    await workspace.close();
+    await drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function booksBench(argv: readonly string[]): Promise<void> {
+  const option = (name: string, fallback: string): string => {
+    const index = argv.indexOf(name);
+    return index < 0 ? fallback : (argv[index + 1] ?? '');
+  };
+  const [books, entries] = [Number(option('--books-count', '200')), Number(option('--entries', '2000'))];
+  if (!Number.isSafeInteger(books) || books < 1) throw new Error('--books-count: a number of books, e.g. 200');
+  if (!Number.isSafeInteger(entries) || entries < 1) throw new Error('--entries: a number of entries per book, e.g. 2000');
+  const backends = option('--backends', 'sqlite,postgres').split(',');
+  for (const backend of backends) {
+    if (backend !== 'sqlite' && backend !== 'postgres') throw new Error(`--backends: ${backend} is not sqlite or postgres`);
+    const figures = await benchOne(backend, books, entries);
+    const results = fs.existsSync(resultsPath) ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Record<string, unknown>) : {};
+    const kept = ((results.books ?? []) as { backend: string; books: number; entries: number }[]).filter(
+      (one) => one.backend !== backend || one.books !== books || one.entries !== entries,
+    );
+    fs.writeFileSync(resultsPath, `${JSON.stringify({ ...results, books: [...kept, figures] }, null, 2)}\n`);
+  }
+  process.stdout.write(`written: ${path.relative(process.cwd(), resultsPath)}\n`);
+}
