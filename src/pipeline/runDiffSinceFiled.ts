@@ -12,6 +12,8 @@ import type { ExportOptions, ExportResult } from './runExport.js';
 import { toolVersion } from './toolVersion.js';
 import { REVIEW_FILE } from '../outputs/reviewOutput.js';
 import { gainChanges } from '../filing/gainChanges.js';
+import { RECONCILE_FILES } from './reconcileReport.js';
+import { reportFileName } from './runYearReport.js';
 import { ruleChangesByTx } from '../filing/ruleChanges.js';
 import { GAINS_FILE } from '../outputs/basisRecords.js';
 
@@ -48,10 +50,19 @@ export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions
   // Every file the export delivered (templates and outputs alike: gains, forms, journals…), as its manifest lists them.
   const delivered = (JSON.parse(readFileSync(exported.manifest, 'utf8')) as { files: { path: string }[] }).files.map((file) => file.path);
   const recalculated = [...delivered, CLOSING_BALANCES];
+  // The year report and its reconcile state the period as it stood at the close (the chain's balances then): the
+  // report's figures are the other files', compared row by row.
+  const asClosed = new Set<string>([reportFileName(periodJob), ...RECONCILE_FILES]);
   // A spreadsheet twin says what its CSV says, and its CSV is compared row by row.
   // Review states are the workspace's: a diff without them (the CLI's) cannot say whether they changed.
   const names = [...new Set([...record.files.map((file) => file.path), ...recalculated])]
-    .filter((name) => name !== 'manifest.json' && !name.endsWith('.xlsx') && (name !== REVIEW_FILE || options.reviews !== undefined))
+    .filter(
+      (name) =>
+        name !== 'manifest.json' &&
+        !asClosed.has(name) &&
+        !name.endsWith('.xlsx') &&
+        (name !== REVIEW_FILE || options.reviews !== undefined),
+    )
     .sort();
   const read = (dir: string, name: string, listed: boolean): string | null =>
     listed && existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), 'utf8') : null;

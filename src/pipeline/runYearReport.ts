@@ -28,6 +28,11 @@ export interface YearReportResult {
   figures: ReportFigures;
 }
 
+export interface YearReportOptions extends ExportOptions {
+  /** The client the report names; default the wallets' labels. */
+  client?: string | undefined;
+}
+
 /** `report-2025.pdf`, `report-2025-01-01_2025-06-30.pdf`. */
 export const reportFileName = (job: Pick<Job, 'period'>): string => `report-${periodLabel(job.period)}.pdf`;
 
@@ -36,8 +41,15 @@ export const reportFileName = (job: Pick<Job, 'period'>): string => `report-${pe
  * same period, both ends' holdings valued, then the PDF laid out from those typed results into the out dir beside
  * the files it summarises. The kind has refused a job without cost basis before any call.
  */
-export async function runYearReport(job: Job, options: ExportOptions & { client: string }): Promise<YearReportResult> {
-  const exported = await runExport(job, options);
+export async function runYearReport(job: Job, options: YearReportOptions): Promise<YearReportResult> {
+  return reportAfterExport(job, options, await runExport(job, options));
+}
+
+/**
+ * The report of an export already made into `job.out` (a close's, into its staging folder): the reconcile of the
+ * period beside it, both ends' holdings valued, then the PDF.
+ */
+export async function reportAfterExport(job: Job, options: YearReportOptions, exported: ExportResult): Promise<YearReportResult> {
   const figures = exported.outputs.reportFigures;
   if (figures === undefined || exported.valuation === null)
     throw new LedgerscanError('a year report without its figures', { kind: 'internal' });
@@ -47,7 +59,7 @@ export async function runYearReport(job: Job, options: ExportOptions & { client:
   const { stats } = exported.valuation;
   const settings = job.costBasis as NonNullable<Job['costBasis']>;
   const facts: YearReportFacts = {
-    client: options.client,
+    client: options.client ?? job.wallets.map((wallet) => wallet.label).join(', '),
     generatedAt: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     toolVersion: toolVersion(),
     period: { label: periodLabel(job.period), from: job.period.from, to: job.period.to, timezone: job.timezone },

@@ -54,8 +54,7 @@ export const reportRun = {
   },
   async execute(job, values, steps) {
     const { runYearReport } = await pipelineStep();
-    const client = values.client?.trim() || steps.client || job.wallets.map((wallet) => wallet.label).join(', ');
-    const result = await runYearReport(job, { ...steps, client });
+    const result = await runYearReport(job, { ...steps, client: values.client?.trim() || steps.client });
     const apiCalls = result.export.api.requests + result.reconcile.api.requests;
     const differences = result.reconcile.result.buckets.filter(({ bucket, status }) => bucket.spam === '' && status === 'differs').length;
     const name = path.basename(result.file);

@@ -58,8 +58,9 @@ describe('diff --since-filed of the gains', () => {
     const filed = JSON.parse(fs.readFileSync(path.join(dir, 'books', 'filed', '2025', 'filed.json'), 'utf8')) as {
       files: { path: string }[];
     };
+    // The year report and the reconcile it states are filed too, as they stood at the close.
     expect(filed.files.map((file) => file.path)).toEqual(
-      expect.arrayContaining(['gains.csv', 'income.csv', 'lots-open.csv', 'costbasis-issues.csv']),
+      expect.arrayContaining(['gains.csv', 'income.csv', 'lots-open.csv', 'costbasis-issues.csv', 'report-2025.pdf', 'reconcile.csv']),
     );
     const same = await run('diff', 'same', ['--cost-basis', 'fifo', '--since-filed', '2025', '--no-verify']);
     expect(same.code).toBe(0);
