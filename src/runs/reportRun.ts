@@ -46,11 +46,13 @@ export const reportRun = {
   summary: reportRunSummary,
   results: [YEAR_REPORT, EXPORT_MANIFEST, RECONCILE_REPORT, TIEOUT_TABLE, MISSING_PRICES_TABLE, BALANCE_SERIES],
   unattended: false,
-  preconditions(job) {
-    if (job.costBasis === undefined)
-      throw new InputError(
-        'costBasis: the year report needs cost basis; turn it on (--cost-basis fifo|lifo|hifo|average|uk, "costBasis" in the job file, or the book\'s cost basis)',
-      );
+  preconditions(job, _values, place) {
+    place.within('costBasis', () => {
+      if (job.costBasis === undefined)
+        throw new InputError(
+          'costBasis: the year report needs cost basis; turn it on (--cost-basis fifo|lifo|hifo|average|uk, "costBasis" in the job file, or the book\'s cost basis)',
+        );
+    });
   },
   async execute(job, values, steps) {
     const { runYearReport } = await pipelineStep();
