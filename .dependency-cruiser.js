@@ -6,7 +6,7 @@
 /** The Etherscan contract: wire shapes, the API interface, its refusals and their reading. Pure, no I/O. */
 const etherscanContract = '^src/etherscan/(wire|WireAddressTag|EtherscanApi|errors|classifyEnvelope|OptionalFeatures)[.]ts$';
 const base = `^src/(errors|chains)/|^src/(packageRoot|startWorker|childMap)[.]ts$|${etherscanContract}`;
-const domain = '^src/(config|ledger|holdings|templates|reconcile|filing|prices|costbasis|outputs)/';
+const domain = '^src/(config|ledger|holdings|templates|reconcile|filing|prices|costbasis|outputs|yearreport)/';
 const adapterFolders = ['etherscan', 'store', 'db', 'output', 'alerts', 'priceSources'];
 const adapters = `^src/(${adapterFolders.join('|')})/`;
 const application = '^src/(sync|pipeline|runs)/';

@@ -4,8 +4,9 @@ import { gainsOutput } from './gainsOutput.js';
 import { missingPricesOutput } from './missingPricesOutput.js';
 import type { AnyOutput, OutputNeed } from './Output.js';
 import { overridesOutput } from './overridesOutput.js';
-import { taxFormsOutput } from './taxFormsOutput.js';
+import { reportFiguresOutput } from './reportFiguresOutput.js';
 import { reviewOutput } from './reviewOutput.js';
+import { taxFormsOutput } from './taxFormsOutput.js';
 import { tieoutOutput } from './tieoutOutput.js';
 
 /**
@@ -18,6 +19,7 @@ export const OUTPUTS = [
   missingPricesOutput,
   gainsOutput,
   taxFormsOutput,
+  reportFiguresOutput,
   balanceSeriesOutput,
   reviewOutput,
   tieoutOutput,

@@ -3,6 +3,8 @@ import { REVIEW_FILE } from '../outputs/reviewOutput.js';
 import { type FileDiff, type RowChange, rowTxHash } from '../filing/diffFile.js';
 import type { SinceFiled } from '../filing/SinceFiled.js';
 import { ruleChangesByTx } from '../filing/ruleChanges.js';
+import type { GainsSinceFiled } from '../filing/gainChanges.js';
+import { GAINS_FILE } from '../outputs/basisRecords.js';
 
 export interface DiffReport {
   csvPath: string;
@@ -75,23 +77,26 @@ export async function writeDiffReport(diff: SinceFiled, outDir: string): Promise
   };
   const reasonOf = (change: RowChange, file: string): string => changeReason(change, file, context);
   const rows = diff.files.flatMap((file) =>
-    file.changes.map((change) => [
-      file.file,
-      change.change,
-      change.key,
-      change.row.block_number ?? '',
-      txOf(change),
-      change.fields.map((field) => field.column).join(' '),
-      change.fields.map((field) => field.filed).join(' | '),
-      change.fields.map((field) => field.now).join(' | '),
-      [reasonOf(change, file.file), global].filter((text) => text !== '').join('; '),
-    ]),
+    file.file === GAINS_FILE && diff.gains !== undefined
+      ? gainRows(diff.gains, global)
+      : file.changes.map((change) => [
+          file.file,
+          change.change,
+          change.key,
+          change.row.block_number ?? '',
+          txOf(change),
+          change.fields.map((field) => field.column).join(' '),
+          change.fields.map((field) => field.filed).join(' | '),
+          change.fields.map((field) => field.now).join(' | '),
+          [reasonOf(change, file.file), global].filter((text) => text !== '').join('; '),
+        ]),
   );
   const body = {
     period: diff.record.label,
     closedAt: diff.record.closedAt,
     verified: diff.verified,
     reasons: diff.reasons,
+    ...(diff.gains === undefined ? {} : { gains: diff.gains }),
     files: diff.files.map((file) => ({
       ...file,
       changes: file.changes.map((change) => ({ ...change, txHash: txOf(change), reason: reasonOf(change, file.file) })),
@@ -130,7 +135,57 @@ function summary(diff: SinceFiled, reasonOf: (change: RowChange, file: string) =
     ...(ledger !== undefined && ledger.changes.length > LISTED
       ? [`  … and ${ledger.changes.length - LISTED} more ledger entries in the report`]
       : []),
+    ...(diff.gains === undefined ? [] : gainLines(diff.gains)),
     ...(diff.reasons.length > 0 ? [`reasons for the whole run: ${diff.reasons.join('; ')}`] : []),
     `report: ${files.join(', ')}`,
   ].join('\n');
+}
+
+/**
+ * `gains.csv`'s lines of `diff.csv`: one per disposal whose gain changed (its rows summed, with why), then the total's
+ * change — what the accountant must amend — instead of its rows compared one by one.
+ */
+function gainRows(gains: GainsSinceFiled, global: string): string[][] {
+  const reason = (text: string): string => [text, global].filter((part) => part !== '').join('; ');
+  const rows = gains.changes.map((change) => [
+    GAINS_FILE,
+    change.change,
+    change.entryId,
+    '',
+    change.txHash,
+    'gain',
+    change.filed,
+    change.now,
+    reason(change.reason),
+  ]);
+  if (rows.length === 0 && gains.difference === '0.00') return [];
+  return [
+    ...rows,
+    [
+      GAINS_FILE,
+      'total',
+      'realised gain',
+      '',
+      '',
+      'gain',
+      gains.filedTotal,
+      gains.nowTotal,
+      reason(`amend the realised gain by ${gains.difference}`),
+    ],
+  ];
+}
+
+/** The summary's lines on the gains: the total's change, then the first disposals that changed and why. */
+function gainLines(gains: GainsSinceFiled): string[] {
+  if (gains.changes.length === 0) return [];
+  return [
+    `  realised gain: filed ${gains.filedTotal}, now ${gains.nowTotal} (${gains.difference.startsWith('-') ? '' : '+'}${gains.difference}): ${gains.changes.length} disposals to amend`,
+    ...gains.changes
+      .slice(0, LISTED)
+      .map(
+        (change) =>
+          `  ${change.change.toUpperCase()} disposal ${change.entryId}: gain ${change.filed || '-'} → ${change.now || '-'}: ${change.reason}`,
+      ),
+    ...(gains.changes.length > LISTED ? [`  … and ${gains.changes.length - LISTED} more disposals in the report`] : []),
+  ];
 }

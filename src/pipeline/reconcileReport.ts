@@ -6,6 +6,9 @@ import { reconcileSummary } from '../reconcile/reconcileSummary.js';
 import type { LegValue } from '../prices/valueLeg.js';
 import { VALUE_COLUMNS, valueRecord } from '../prices/valueRecord.js';
 
+/** The report's files: the CSV and its JSON twin. */
+export const RECONCILE_FILES = ['reconcile.csv', 'reconcile.json'] as const;
+
 export interface ReconcileReport {
   csvPath: string;
   jsonPath: string;
@@ -106,8 +109,8 @@ export async function writeReconcileReport(
   });
   const { csvPath, jsonPath } = await writeReport(
     outDir,
-    { name: 'reconcile.csv', header, rows },
-    { name: 'reconcile.json', body: jsonReport(result, timeOf) },
+    { name: RECONCILE_FILES[0], header, rows },
+    { name: RECONCILE_FILES[1], body: jsonReport(result, timeOf) },
   );
   return { csvPath, jsonPath: jsonPath, summary: reconcileSummary(result, [csvPath, jsonPath]) };
 }

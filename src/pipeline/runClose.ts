@@ -6,11 +6,12 @@ import { instantAt } from '../config/parseInstant.js';
 import { AtomicFile } from '../output/AtomicFile.js';
 import { sha256File } from '../output/sha256File.js';
 import { runBalances } from './runBalances.js';
+import { reportAfterExport, type YearReportOptions } from './runYearReport.js';
 import { type ExportOptions, type ExportResult, runExport } from './runExport.js';
 import { toolVersion } from './toolVersion.js';
 import { closingInstant } from '../config/periodInstants.js';
 
-export interface CloseOptions extends ExportOptions {
+export interface CloseOptions extends YearReportOptions {
   /** Where filed periods live; each closed period is a read-only folder named after its label. */
   filedDir: string;
 }
@@ -22,8 +23,8 @@ export interface CloseResult {
 }
 
 /**
- * Files a period: the export the accountant files (every template, the manifest) plus the closing balances per
- * chain, wallet and asset at the period's last second, into a staging folder renamed into place only when whole,
+ * Files a period: the export the accountant files (every template and output, the manifest) plus the closing balances
+ * per chain, wallet and asset at the period's last second and, with cost basis, the year report and its reconcile, into a staging folder renamed into place only when whole,
  * then made read-only. A closed period is never overwritten (the `close` run kind refuses one closed or not over
  * before this runs); later runs of it go elsewhere, beside it.
  */
@@ -35,6 +36,8 @@ export async function runClose(job: Job, options: CloseOptions): Promise<CloseRe
   // A close that died half-way left its staging folder; nothing in it was ever filed.
   rmSync(staging, { recursive: true, force: true });
   const exported = await exportPeriodFiles({ ...job, out: staging }, options);
+  // With cost basis the year report is filed too, with the reconcile it states as it stood at the close.
+  if (job.costBasis !== undefined) await reportAfterExport({ ...job, out: staging }, options, exported);
 
   const record: FiledRecord = {
     label,

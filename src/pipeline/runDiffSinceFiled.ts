@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { TIEOUT_FILE } from '../templates/tieoutSheet.js';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Job } from '../config/Job.js';
@@ -12,6 +11,11 @@ import { exportPeriodFiles } from './runClose.js';
 import type { ExportOptions, ExportResult } from './runExport.js';
 import { toolVersion } from './toolVersion.js';
 import { REVIEW_FILE } from '../outputs/reviewOutput.js';
+import { gainChanges } from '../filing/gainChanges.js';
+import { RECONCILE_FILES } from './reconcileReport.js';
+import { reportFileName } from './runYearReport.js';
+import { ruleChangesByTx } from '../filing/ruleChanges.js';
+import { GAINS_FILE } from '../outputs/basisRecords.js';
 
 export interface DiffSinceFiledOptions extends ExportOptions {
   filedDir: string;
@@ -43,17 +47,22 @@ export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions
   const periodJob: Job = { ...job, period, timezone };
   const exported = await exportPeriodFiles(periodJob, { ...options, refetch: options.verify });
 
-  const recalculated = [
-    ...exported.templates.flatMap((template) => template.files.map((file) => path.relative(job.out, file))),
-    TIEOUT_FILE,
-    CLOSING_BALANCES,
-    ...(exported.valuation === null ? [] : [path.relative(job.out, exported.valuation.missingFile)]),
-    ...(exported.outputs.review === undefined ? [] : [exported.outputs.review.file]),
-  ];
+  // Every file the export delivered (templates and outputs alike: gains, forms, journals…), as its manifest lists them.
+  const delivered = (JSON.parse(readFileSync(exported.manifest, 'utf8')) as { files: { path: string }[] }).files.map((file) => file.path);
+  const recalculated = [...delivered, CLOSING_BALANCES];
+  // The year report and its reconcile state the period as it stood at the close (the chain's balances then): the
+  // report's figures are the other files', compared row by row.
+  const asClosed = new Set<string>([reportFileName(periodJob), ...RECONCILE_FILES]);
   // A spreadsheet twin says what its CSV says, and its CSV is compared row by row.
   // Review states are the workspace's: a diff without them (the CLI's) cannot say whether they changed.
   const names = [...new Set([...record.files.map((file) => file.path), ...recalculated])]
-    .filter((name) => name !== 'manifest.json' && !name.endsWith('.xlsx') && (name !== REVIEW_FILE || options.reviews !== undefined))
+    .filter(
+      (name) =>
+        name !== 'manifest.json' &&
+        !asClosed.has(name) &&
+        !name.endsWith('.xlsx') &&
+        (name !== REVIEW_FILE || options.reviews !== undefined),
+    )
     .sort();
   const read = (dir: string, name: string, listed: boolean): string | null =>
     listed && existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), 'utf8') : null;
@@ -65,6 +74,11 @@ export async function runDiffSinceFiled(job: Job, options: DiffSinceFiledOptions
   const manifest = JSON.parse(readFileSync(path.join(filedDir, 'manifest.json'), 'utf8')) as { job: Record<string, unknown> };
   const settings = settingChanges(manifest.job, job as unknown as Record<string, unknown>, NOT_FIGURES);
   const diff: SinceFiled = { record, files, reasons: runReasons(record, settings), settings, verified: options.verify, rules: job.rules };
+  if (names.includes(GAINS_FILE)) {
+    const ledger = files.find((file) => file.file === 'ledger.csv')?.changes ?? [];
+    const context = { ledger, settings, ruleTxs: ruleChangesByTx(ledger, job.rules) };
+    diff.gains = gainChanges(read(filedDir, GAINS_FILE, filedNames.has(GAINS_FILE)), read(job.out, GAINS_FILE, true), context);
+  }
   const report = await writeDiffReport(diff, job.out);
   return {
     diff,

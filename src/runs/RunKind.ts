@@ -19,9 +19,11 @@ export interface RunPlace {
   within<T>(option: string, check: () => T): T;
 }
 
-/** The shared pipeline steps' options plus the filed folder (close, diff). */
+/** The shared pipeline steps' options plus the filed folder (close, diff) and the client (report). */
 export interface RunSteps extends ExportOptions {
   filedDir: string;
+  /** The client a report names: a workspace run's book. */
+  client?: string;
 }
 
 /** What a finished run found that someone should hear of (reconcile differences, changes since filed). */

@@ -3,11 +3,20 @@ import { closeRun } from './closeRun.js';
 import { diffRun } from './diffRun.js';
 import { exportRun } from './exportRun.js';
 import { reconcileRun } from './reconcileRun.js';
+import { reportRun } from './reportRun.js';
 import type { RunKind } from './RunKind.js';
 import { syncRun } from './syncRun.js';
 
 /** Every run kind, in the order the CLI's help and the pages list them: the one list the CLI, the workspace and the pages read. */
-export const RUN_KINDS = [exportRun, syncRun, reconcileRun, closeRun, diffRun, balancesRun] as const satisfies readonly RunKind[];
+export const RUN_KINDS = [
+  exportRun,
+  syncRun,
+  reconcileRun,
+  closeRun,
+  diffRun,
+  balancesRun,
+  reportRun,
+] as const satisfies readonly RunKind[];
 
 export type RunKindName = (typeof RUN_KINDS)[number]['name'];
 

@@ -98,6 +98,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
       now: context.now,
       store: stores.location(run.bookId),
       filedDir,
+      client: book.data.name,
       balanceSeriesFile,
       // The review states live here, not in the store: an export of the book files them (`review.csv`).
       ...(context.entries === undefined ? {} : { reviews: await context.entries.reviews.filed(book.id) }),

@@ -114,7 +114,7 @@ describe('GET /api/run-kinds', () => {
     const response = await fetch(`${server.url}/api/run-kinds`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
     const kinds = (await response.json()) as { name: string; period: boolean; templates: boolean; options: Record<string, unknown> }[];
-    expect(kinds.map((kind) => kind.name)).toEqual(['export', 'sync', 'reconcile', 'close', 'diff', 'balances']);
+    expect(kinds.map((kind) => kind.name)).toEqual(['export', 'sync', 'reconcile', 'close', 'diff', 'balances', 'report']);
     const byName = new Map(kinds.map((kind) => [kind.name, kind]));
     expect(byName.get('export')).toMatchObject({ period: true, templates: true, options: {} });
     expect(byName.get('reconcile')).toMatchObject({
@@ -130,6 +130,8 @@ describe('GET /api/run-kinds', () => {
       templates: false,
       options: { at: { required: true }, check: { type: 'boolean' } },
     });
+    // The client's name is the book's in the workspace: `--client` is the command line's only.
+    expect(byName.get('report')).toMatchObject({ period: true, templates: true, options: {} });
     expect((await fetch(`${server.url}/api/run-kinds`)).status).toBe(401);
   });
 });

@@ -14,6 +14,7 @@ export const BEAN_CHECK: OutsideProgram = { command: 'bean-check', debianPackage
 export const BEAN_QUERY: OutsideProgram = { command: 'bean-query', debianPackage: 'beancount' };
 export const LEDGER: OutsideProgram = { command: 'ledger', debianPackage: 'ledger' };
 export const SOFFICE: OutsideProgram = { command: 'soffice', debianPackage: 'libreoffice-calc-nogui' };
+export const PDFTOTEXT: OutsideProgram = { command: 'pdftotext', debianPackage: 'poppler-utils' };
 
 /** The executable's path on PATH (or the absolute path itself when it exists), else null. */
 export function findProgram(command: string): string | null {

@@ -1,6 +1,7 @@
 import { BALANCES_TABLE, HOLDINGS_AT } from '../../runs/balancesRun.js';
 import { DIFF_TABLE } from '../../runs/diffRun.js';
 import { TIEOUT_TABLE } from '../../runs/exportResults.js';
+import { YEAR_REPORT } from '../../runs/reportRun.js';
 import type { FileResult, RunTableSchema } from '../../runs/RunResult.js';
 import { runFact } from '../../runs/runResults.js';
 import type { RunKindName } from '../../runs/runKinds.js';
@@ -47,12 +48,19 @@ function diffSection(run: Run, table: RunTable): Html {
   return html`<h2>What changed since ${label} was filed</h2><p>${table.rows.length} row${table.rows.length === 1 ? '' : 's'} of the filed files would change:</p>${csvTable(table, 'diff')}`;
 }
 
+/** A report run's PDF, as one of its listed files. */
+function reportLink(run: Run): Html {
+  const report = runFact(run, YEAR_REPORT)?.report;
+  return report === undefined ? html`` : html`<p><a class="button" href="/api/runs/${run.id}/files/${report}">Year report (PDF)</a></p>`;
+}
+
 export const RUN_PARTS: Readonly<Record<RunKindName, RunPart>> = {
   export: { inRunForm: true, table: TIEOUT_TABLE, section: tieoutSection },
   sync: { inRunForm: true },
   reconcile: { inRunForm: true, links: (run) => html`<p><a class="button" href="/runs/${run.id}/reconcile">Reconcile report</a></p>` },
   close: { inRunForm: false, table: TIEOUT_TABLE, section: tieoutSection },
   diff: { inRunForm: false, table: DIFF_TABLE, section: diffSection },
+  report: { inRunForm: true, table: TIEOUT_TABLE, section: tieoutSection, links: reportLink },
   balances: {
     inRunForm: false,
     table: BALANCES_TABLE,

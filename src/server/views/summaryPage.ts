@@ -14,7 +14,7 @@ import type { RunTable } from './reportTables.js';
 import { shortened } from './shortened.js';
 
 /**
- * The printable year summary an accountant files: the roll-forward per wallet and asset of the
+ * The printable year summary an accountant files: the newest year report's PDF, the roll-forward per wallet and asset of the
  * newest reconcile, the newest export's counts and file hashes, and the newest statement of balances at a
  * date (the wealth-tax statement; print CSS hides the controls).
  */
@@ -25,8 +25,10 @@ export function summaryPage(input: {
   reconcile?: { run: Run; report: ReconcileReport } | undefined;
   exported?: { run: Run; manifest: ExportManifest } | undefined;
   balances?: { run: Run; table: RunTable } | undefined;
+  /** The newest run that wrote a year report, and the PDF's name among its files. */
+  report?: { run: Run; file: string } | undefined;
 }): Html {
-  const { book, reconcile, exported, balances } = input;
+  const { book, reconcile, exported, balances, report } = input;
   const rollForward = rollForwardRows(reconcile?.report.assets.filter((asset) => asset.spam === '') ?? [], false);
   const dates = reconcile === undefined ? undefined : balanceDates(reconcile.report);
   return layout({
@@ -36,6 +38,11 @@ export function summaryPage(input: {
     body: html`<h1>Year summary: ${book.data.name}</h1>
 <p><button type="button" data-action="print">Print</button></p>
 <p>Wallets: ${book.data.wallets.map((wallet, index) => html`${index > 0 ? ', ' : ''}${shortened(wallet.address)} ${wallet.label ?? ''}`)}. Chains: ${book.data.chains.join(', ')}. Time zone: ${book.data.timezone ?? 'UTC'}.</p>
+${
+  report === undefined
+    ? html``
+    : html`<p>Year report: <a class="button" href="/api/runs/${report.run.id}/files/${report.file}" download>${report.file}</a> (run ${report.run.id}, finished ${report.run.finishedAt ?? ''}).</p>`
+}
 <h2>Roll-forward</h2>
 ${
   reconcile === undefined

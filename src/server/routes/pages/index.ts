@@ -5,6 +5,7 @@ import { balanceSeries, latestBalanceSeries } from '../../balanceSeries.js';
 import type { Html } from '../../html.js';
 import { BALANCES_TABLE } from '../../../runs/balancesRun.js';
 import { EXPORT_MANIFEST } from '../../../runs/exportResults.js';
+import { YEAR_REPORT } from '../../../runs/reportRun.js';
 import { RECONCILE_REPORT } from '../../../runs/reconcileReportResult.js';
 import { carries } from '../../../runs/runResults.js';
 import { readRunResult } from '../../../workspace/runFiles.js';
@@ -86,10 +87,11 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
   );
 
   bookRoute('/books/:id/summary', nothing, async ({ user, csrfToken, book, runs }) => {
-    const [reconcile, exported, balances] = await Promise.all([
+    const [reconcile, exported, balances, report] = await Promise.all([
       latestResult(workspace, runs, RECONCILE_REPORT),
       latestResult(workspace, runs, EXPORT_MANIFEST),
       latestResult(workspace, runs, BALANCES_TABLE),
+      latestResult(workspace, runs, YEAR_REPORT),
     ]);
     return summaryPage({
       user,
@@ -98,6 +100,7 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
       reconcile: reconcile === undefined ? undefined : { run: reconcile.run, report: reconcile.value },
       exported: exported === undefined ? undefined : { run: exported.run, manifest: exported.value },
       balances: balances === undefined ? undefined : { run: balances.run, table: balances.value },
+      report: report === undefined ? undefined : { run: report.run, file: report.value.report },
     });
   });
 

@@ -1,0 +1,177 @@
+import { Type, type Static } from 'typebox';
+import type { BasisReport, GainRow } from '../costbasis/BasisReport.js';
+import type { TaxProfile } from '../costbasis/CostBasisSettings.js';
+import { LedgerscanError } from '../errors/LedgerscanError.js';
+import type { MissingPrice } from '../prices/missingPrices.js';
+import { DateFormatter } from '../templates/DateFormatter.js';
+import { KnownSum, unknownGain } from './basisTotals.js';
+import { taxYearOf } from './costBasisSummary.js';
+import { moneyText } from './moneyText.js';
+import type { Output } from './Output.js';
+
+/** An amount of the book's currency as the files write it (rounded to its minor unit). */
+const Money = Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$' });
+
+/** Disposals (distinct entries) and their rows' money, each sum over the known rows; `unknownRows` left out of them. */
+const GainFigures = Type.Object({
+  disposals: Type.Integer(),
+  rows: Type.Integer(),
+  proceeds: Money,
+  sellingCosts: Money,
+  costBasis: Money,
+  gain: Money,
+  unknownRows: Type.Integer(),
+});
+
+const ReportFigures = Type.Object({
+  currency: Type.String(),
+  profile: Type.String(),
+  /**
+   * The profile's split of the gains: by term (`short`, `long`, `none` for rows without a lot), or by tax year for
+   * `uk` (`2024/25`), in that order.
+   */
+  split: Type.Object({
+    by: Type.Union([Type.Literal('term'), Type.Literal('taxYear')]),
+    lines: Type.Array(Type.Intersect([Type.Object({ key: Type.String() }), GainFigures])),
+  }),
+  gains: GainFigures,
+  /** Income by category, in the order of their first row; `value` over the known rows. */
+  income: Type.Array(Type.Object({ category: Type.String(), rows: Type.Integer(), value: Money, unknownRows: Type.Integer() })),
+  incomeTotal: Type.Object({ rows: Type.Integer(), value: Money, unknownRows: Type.Integer() }),
+  /** The native coin spent on fees (disposals of kind `fee`: their proceeds are the fees' value) and the selling costs deducted. */
+  fees: Type.Intersect([GainFigures, Type.Object({ deducted: Money })]),
+  removals: Type.Object({ rows: Type.Integer(), costBasis: Money, unknownRows: Type.Integer() }),
+  openLots: Type.Object({ rows: Type.Integer(), costBasis: Money, unknownRows: Type.Integer() }),
+  /** `costbasis-issues.csv` counted by issue, in the order of their first row. */
+  issues: Type.Array(Type.Object({ issue: Type.String(), rows: Type.Integer() })),
+  /** `prices-missing.csv`'s lines: a chain, asset and reason each, with its rows. */
+  missingPrices: Type.Array(
+    Type.Object({ chainId: Type.Integer(), symbol: Type.String(), asset: Type.String(), reason: Type.String(), rows: Type.Integer() }),
+  ),
+});
+export type ReportFigures = Static<typeof ReportFigures>;
+export type GainFigures = Static<typeof GainFigures>;
+
+/**
+ * The year report's figures, with cost basis: the exact replay `gains` shared, summed by the profile's split, income
+ * category, fees, removals, open lots and issue, plus the missing prices. Money is summed exact and rounded once, as
+ * `gains`' totals, so the report's totals are the files'. It writes no file: its result, in the manifest under
+ * `outputs.reportFigures`, is what `ledgerscan report` lays out (with the reconcile's) — and what any export's
+ * reader finds there without summing the CSVs.
+ */
+export const reportFiguresOutput: Output<'reportFigures', null, typeof ReportFigures> = {
+  name: 'reportFigures',
+  module: import.meta.url,
+  needs: { values: true, lots: true },
+  result: ReportFigures,
+  consumer: () => ({ add: () => undefined, state: () => null }),
+  merge: () => null,
+  finish(_state, { job, products, prices, missing }) {
+    const report = products.gains;
+    if (report === undefined || prices === null || job.costBasis === undefined)
+      throw new LedgerscanError('the year report without the cost-basis replay', { kind: 'internal' });
+    return Promise.resolve(
+      reportFigures(report, missing ?? [], { currency: prices.currency, profile: job.costBasis.profile, timezone: job.timezone }),
+    );
+  },
+};
+
+/** The figures of one replay: pure, so the report's sums are tested without a run. */
+export function reportFigures(
+  report: BasisReport,
+  missing: readonly MissingPrice[],
+  settings: { currency: string; profile: TaxProfile; timezone: string },
+): ReportFigures {
+  const money = (sum: KnownSum): string => moneyText(sum.orZero(), settings.currency);
+  const byTaxYear = settings.profile === 'uk';
+  const days = new DateFormatter('yyyy-MM-dd', settings.timezone);
+  const splitKey = (row: GainRow): string => (byTaxYear ? taxYearOf(days.format(row.soldAt), 'uk') : (row.term ?? 'none'));
+  const split = new Map<string, GainSums>();
+  if (!byTaxYear) for (const key of ['short', 'long']) split.set(key, new GainSums());
+  const total = new GainSums();
+  const fees = new GainSums();
+  const deducted = new KnownSum();
+  for (const row of report.gains) {
+    const key = splitKey(row);
+    let sums = split.get(key);
+    if (sums === undefined) split.set(key, (sums = new GainSums()));
+    sums.add(row);
+    total.add(row);
+    if (row.kind === 'fee') fees.add(row);
+    deducted.add(row.sellingCosts);
+  }
+  const income = new Map<string, { rows: number; value: KnownSum; unknownRows: number }>();
+  const incomeTotal = { rows: 0, value: new KnownSum(), unknownRows: 0 };
+  for (const row of report.income) {
+    let line = income.get(row.category);
+    if (line === undefined) income.set(row.category, (line = { rows: 0, value: new KnownSum(), unknownRows: 0 }));
+    for (const sums of [line, incomeTotal]) {
+      sums.rows += 1;
+      sums.value.add(row.value);
+      if (row.value === null) sums.unknownRows += 1;
+    }
+  }
+  const costs = (rows: readonly { costBasis: BasisReport['openLots'][number]['costBasis'] }[]) => {
+    const sum = new KnownSum();
+    for (const row of rows) sum.add(row.costBasis);
+    return { rows: rows.length, costBasis: money(sum), unknownRows: rows.filter((row) => row.costBasis === null).length };
+  };
+  const issues = new Map<string, number>();
+  for (const issue of report.issues) issues.set(issue.issue, (issues.get(issue.issue) ?? 0) + 1);
+  return {
+    currency: settings.currency,
+    profile: settings.profile,
+    split: {
+      by: byTaxYear ? 'taxYear' : 'term',
+      // Tax years in order (`2024/25` before `2025/26`); terms short, long, then rows without one.
+      lines: [...split]
+        .sort(([a], [b]) => (byTaxYear ? (a < b ? -1 : 1) : 0))
+        .map(([key, sums]) => ({ key, ...sums.figures(settings.currency) })),
+    },
+    gains: total.figures(settings.currency),
+    income: [...income].map(([category, line]) => ({ category, rows: line.rows, value: money(line.value), unknownRows: line.unknownRows })),
+    incomeTotal: { rows: incomeTotal.rows, value: money(incomeTotal.value), unknownRows: incomeTotal.unknownRows },
+    fees: { ...fees.figures(settings.currency), deducted: money(deducted) },
+    removals: costs(report.removals),
+    openLots: costs(report.openLots),
+    issues: [...issues].map(([issue, rows]) => ({ issue, rows })),
+    missingPrices: missing.map((line) => ({
+      chainId: line.chainId,
+      symbol: line.symbol,
+      asset: line.asset,
+      reason: line.state,
+      rows: line.rows,
+    })),
+  };
+}
+
+/** One line's sums over gain rows: each money column over its known rows, the rows with some money unknown counted. */
+class GainSums {
+  private readonly entries = new Set<string>();
+  private rows = 0;
+  private unknown = 0;
+  private readonly sums = { proceeds: new KnownSum(), sellingCosts: new KnownSum(), costBasis: new KnownSum(), gain: new KnownSum() };
+
+  add(row: GainRow): void {
+    this.entries.add(row.entryId);
+    this.rows += 1;
+    if (unknownGain(row)) this.unknown += 1;
+    this.sums.proceeds.add(row.proceeds);
+    this.sums.sellingCosts.add(row.sellingCosts);
+    this.sums.costBasis.add(row.costBasis);
+    this.sums.gain.add(row.gain);
+  }
+
+  figures(currency: string): GainFigures {
+    const money = (sum: KnownSum): string => moneyText(sum.orZero(), currency);
+    return {
+      disposals: this.entries.size,
+      rows: this.rows,
+      proceeds: money(this.sums.proceeds),
+      sellingCosts: money(this.sums.sellingCosts),
+      costBasis: money(this.sums.costBasis),
+      gain: money(this.sums.gain),
+      unknownRows: this.unknown,
+    };
+  }
+}
