@@ -39,4 +39,6 @@ export interface JobSettings {
   basisChanges?: Sourced | undefined;
   unclassifiedOut?: Sourced | undefined;
   openingLots?: Sourced | undefined;
+  /** The journals with lots' account names (the job file's `accounts`). */
+  accounts?: Sourced | undefined;
 }

@@ -25,6 +25,7 @@ const topKeys = [
   'fees',
   'valuation',
   'costBasis',
+  'accounts',
 ];
 
 /** The settings a job file gives, after checking its shape (an object, known keys, no API key). */
@@ -72,6 +73,7 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
     basisChanges: at(basis.changes, 'costBasis.changes'),
     unclassifiedOut: at(basis.unclassifiedOut, 'costBasis.unclassifiedOut'),
     openingLots: at(basis.openingLots, 'costBasis.openingLots'),
+    accounts: at(data.accounts, 'accounts'),
   };
 }
 

@@ -14,7 +14,7 @@ import type { ListedSync, SyncReport } from '../sync/syncJob.js';
 import { chainBalanceReader } from './chainBalanceReader.js';
 import { ensureWritableDir } from './ensureWritableDir.js';
 import { fetchCounterpartyTags, type CounterpartyLabelReport } from './fetchCounterpartyTags.js';
-import { jobTemplates } from './jobTemplates.js';
+import { jobTemplates, lotJournals } from './jobTemplates.js';
 import type { JobRunOptions } from './JobRun.js';
 import { openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
@@ -136,7 +136,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const lots = job.costBasis !== undefined && deferred !== null;
     const history = balanced || lots ? await syncPlan(run, blocksBefore(plan), options.progress, { ...options, refetch: false }) : null;
     const { tags, report: labels } = await fetchCounterpartyTags(run.store, run.api, job, sync.chains, now);
-    const ledgerJob = { ...job, tags };
+    const ledgerJob = { ...job, tags, journals: lotJournals(job, templates) };
     const ledger = ledgerFromStore(run.store, ledgerJob, sync.chains);
     const bounds = balanced || lots ? periodBounds(run.store, ledgerJob, sync.chains, chainBalanceReader(run.api)) : undefined;
     const offered = new Set<OutputNeed>([
@@ -150,7 +150,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const results = await renderTemplates({
       entries: ledger,
       parts: ledgerParts(run.store, ledgerJob, sync.chains),
-      templates,
+      templates: templates.filter((template) => template.layout !== 'lots'),
       ...(balanced && bounds !== undefined ? { period: bounds } : {}),
       outDir: job.out,
       context: { timezone: job.timezone },

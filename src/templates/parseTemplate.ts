@@ -3,7 +3,7 @@ import type { Category } from '../ledger/LedgerEntry.js';
 import { DateFormatter } from './DateFormatter.js';
 import { fieldNames } from './fieldNames.js';
 import type { Template, TemplateColumn } from './Template.js';
-import { categories, DEFAULT_UNPAIRED, rowShapes } from './Template.js';
+import { accountKeys, categories, DEFAULT_UNPAIRED, LAYOUTS, layoutProblem, RENDERERS, rowShapes } from './Template.js';
 
 type Json = Record<string, unknown>;
 
@@ -78,9 +78,10 @@ export function parseTemplate(json: unknown, source: string): Template {
 
   const name = str(json, 'name', '$');
   if (name !== '' && !/^[a-z0-9][a-z0-9-]*$/.test(name)) problem('$.name', 'use lowercase letters, digits and dashes');
-  const renderer = oneOf(json, 'renderer', '$', ['csv', 'hledger', 'beancount'] as const, 'csv');
-  const layout = oneOf(json, 'layout', '$', ['transaction', 'entry', 'posting'] as const);
-  if (renderer !== 'csv' && layout !== 'posting') problem('$.layout', `renderer ${renderer} needs layout "posting"`);
+  const renderer = oneOf(json, 'renderer', '$', RENDERERS, 'csv');
+  const layout = oneOf(json, 'layout', '$', LAYOUTS);
+  const mismatch = layoutProblem(renderer, layout);
+  if (mismatch !== null) problem('$.layout', mismatch);
   const split = oneOf(json, 'split', '$', ['combined', 'wallet-chain', 'wallet-chain-asset'] as const, 'combined');
   const fileName = str(json, 'fileName', '$');
   checkFileName(fileName, split, problem);
@@ -107,8 +108,7 @@ export function parseTemplate(json: unknown, source: string): Template {
   const labelKeys = ['*', 'spam', ...categories, ...rowShapes, ...categories.flatMap((c) => rowShapes.map((s) => `${c}.${s}`))];
   const labels = stringRecord(json, 'labels', labelKeys, problem);
   const types = stringRecord(json, 'types', labelKeys, problem);
-  const accountKeys = ['*', 'asset', 'spam', 'opening', ...categories, ...categories.flatMap((c) => [`${c}.in`, `${c}.out`])];
-  const accounts = stringRecord(json, 'accounts', accountKeys, problem);
+  const accounts = stringRecord(json, 'accounts', accountKeys(layout), problem);
   if (layout === 'posting' && accounts.asset === undefined)
     problem('$.accounts.asset', 'the posting layout needs an asset account pattern');
 
@@ -125,6 +125,7 @@ export function parseTemplate(json: unknown, source: string): Template {
   }
 
   const columns = parseColumns(json.columns, layout, renderer, problem);
+  if (layout === 'lots' && json.columns !== undefined) problem('$.columns', `renderer ${renderer} writes its own columns (remove them)`);
 
   const unpaired: Category[] = [];
   const rawUnpaired = json.unpaired ?? DEFAULT_UNPAIRED;

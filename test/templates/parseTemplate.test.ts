@@ -151,11 +151,13 @@ describe('built-in templates', () => {
       'koinly-wallets',
       'ledger',
       'quickbooks',
+      'quickbooks-journal',
       'recap',
       'taxbit',
       'tokentax',
       'turbotax',
       'xero',
+      'xero-journal',
       'zenledger',
     ]);
     for (const t of list) expect(['confirmed', 'partly', 'unconfirmed']).toContain(t.confidence);
