@@ -182,3 +182,35 @@ describe.each(['fifo', 'hifo'])('journals with lots over the world’s 2025 (%s)
 function csvRows(file: string): Row[] {
   return parse(readFileSync(file), { columns: true, bom: true }) as Row[];
 }
+
+describe('account names from the job file', () => {
+  it('maps a role for every journal, and a template-prefixed one for that journal only', async () => {
+    const accounts = { gains: 'Income:Crypto:Realised', 'quickbooks-journal.fees': 'Gas fees', 'xero-journal.gains': '770' };
+    const run = await exportWith('mapped', ['--cost-basis', 'fifo'], { accounts });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    const beancount = readFileSync(path.join(run.out, 'ledgerscan.gains.beancount'), 'utf8');
+    expect(beancount).toContain('open Income:Crypto:Realised');
+    expect(beancount).not.toContain('Income:Crypto:Gains');
+    const quickbooks = csvRows(path.join(run.out, 'quickbooks-journal.csv')).map((row) => row.AccountName);
+    expect(quickbooks).toContain('Gas fees');
+    expect(quickbooks).toContain('Income:Crypto:Realised');
+    expect(quickbooks).not.toContain('Network fees');
+    const xero = csvRows(path.join(run.out, 'xero-journal.csv')).map((row) => row['*AccountCode']);
+    expect(xero).toContain('770');
+    expect(xero).toContain('FEES');
+  }, 120_000);
+
+  it('refuses a key naming no role, with exit 2 and the closest one', async () => {
+    const run = await exportWith('misnamed', ['--cost-basis', 'fifo'], { accounts: { gain: 'Realised' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('accounts key "gain" is unknown (did you mean "gains"?)');
+  });
+
+  it('refuses a journal of lots without cost basis, naming it', async () => {
+    const run = await exportWith('no-basis', []);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('template quickbooks-journal, xero-journal needs cost basis');
+  });
+});
