@@ -58,6 +58,7 @@ export const gainsJournalsOutput: Output<'gainsJournals', BasisLeg[], typeof Gai
     const settings = job.costBasis;
     if (report === undefined || settings === undefined || prices === null)
       throw new LedgerscanError('journals with lots without the cost-basis report', { kind: 'internal' });
+    if ((job.journals ?? []).length === 0) return { journals: [], disposals: 0, leftOut: { disposals: 0, acquisitions: 0 } };
     const journal = gainsEntries(
       report,
       legs.map((leg) => valuedLeg(leg, prices)),
@@ -72,12 +73,15 @@ export const gainsJournalsOutput: Output<'gainsJournals', BasisLeg[], typeof Gai
       leftOut: { disposals: journal.leftOut.length - acquisitions, acquisitions },
     };
   },
-  manifest: ({ journals, leftOut }) => ({
-    counts: Object.fromEntries([
-      ...journals.map((one) => [`rows.${one.template}.gains`, one.entries] as const),
-      ['gainsJournals.leftOut', leftOut.disposals + leftOut.acquisitions],
-    ]),
-  }),
+  manifest: ({ journals, leftOut }) =>
+    journals.length === 0
+      ? {}
+      : {
+          counts: Object.fromEntries([
+            ...journals.map((one) => [`rows.${one.template}.gains`, one.entries] as const),
+            ['gainsJournals.leftOut', leftOut.disposals + leftOut.acquisitions],
+          ]),
+        },
 };
 
 async function writeJournal(

@@ -92,11 +92,20 @@ describe('outputs of an export', () => {
       expect.arrayContaining(['entry-counts.csv', 'prices-missing.csv', 'tieout.csv', 'gains.csv']),
     );
     // The balance series is the workspace's, kept in its run folder: in the results, not in the manifest.
-    expect(Object.keys(manifest.outputs)).toEqual(['overrides', 'missingPrices', 'gains', 'review', 'entryCounts', 'tieout']);
+    expect(Object.keys(manifest.outputs)).toEqual([
+      'overrides',
+      'missingPrices',
+      'gains',
+      'gainsJournals',
+      'review',
+      'entryCounts',
+      'tieout',
+    ]);
     expect(Object.keys(result.outputs)).toEqual([
       'overrides',
       'missingPrices',
       'gains',
+      'gainsJournals',
       'balanceSeries',
       'review',
       'entryCounts',
