@@ -39,6 +39,7 @@ export interface GainsEntry {
 
 /** A disposal or acquisition a journal cannot post: its proceeds or cost is unknown (never taken as 0). */
 export interface LeftOut {
+  kind: 'disposal' | 'acquisition';
   at: number;
   entryId: string;
   txHash: string;
@@ -82,7 +83,7 @@ export function gainsEntries(report: BasisReport, legs: readonly BasisLeg[], set
     const what = `sold ${formatUnits(sum(rows.map((row) => row.quantity)), first.decimals)} ${first.asset}`;
     if (rows.some((row) => row.proceeds === null || row.sellingCosts === null || row.costBasis === null)) {
       const why = [...new Set(rows.flatMap((row) => row.flags))].join(' ') || 'unknown proceeds or basis';
-      leftOut.push({ at: first.soldAt, entryId: first.entryId, txHash: first.txHash, what, why });
+      leftOut.push({ kind: 'disposal', at: first.soldAt, entryId: first.entryId, txHash: first.txHash, what, why });
       continue;
     }
     disposals += 1;
@@ -119,7 +120,7 @@ export function gainsEntries(report: BasisReport, legs: readonly BasisLeg[], set
       const leg = byId.get(event.entryId);
       const what = `${event.income === undefined ? 'acquired' : 'income'} ${formatUnits(event.quantity, event.holding.decimals)} ${event.holding.asset}`;
       if (event.cost === null) {
-        leftOut.push({ at: event.timestamp, entryId: event.entryId, txHash: event.txHash, what, why: 'unknown cost' });
+        leftOut.push({ kind: 'acquisition', at: event.timestamp, entryId: event.entryId, txHash: event.txHash, what, why: 'unknown cost' });
         continue;
       }
       const entry = entryOf(event.holding.chainId, event.txHash, event.timestamp, event.holding.wallet);

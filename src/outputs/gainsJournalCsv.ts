@@ -26,7 +26,7 @@ export const XERO_JOURNAL_HEADER = [
 export interface CsvJournalEntries {
   /** Each entry's rows (an entry is never split across files). */
   entries: string[][][];
-  /** The gains account's total as written, and what rounding each entry to the minor unit put on it. */
+  /** The gains account's total as written, and how far rounding each entry to the minor unit took it from the exact one. */
   gain: Decimal;
   residue: Decimal;
 }
@@ -47,7 +47,7 @@ export function gainsJournalRecords(
   const places = minorUnits(options.currency);
   const gainsAccount = names.gains as string;
   let gain = new Decimal(0);
-  let residue = new Decimal(0);
+  let exact = new Decimal(0);
   const entries: string[][][] = [];
   for (const entry of journal.entries) {
     const net = new Map<string, Decimal>();
@@ -58,8 +58,8 @@ export function gainsJournalRecords(
     const rounded = new Map([...net].map(([account, amount]) => [account, amount.toDecimalPlaces(places)]));
     const off = [...rounded.values()].reduce((sum, amount) => sum.add(amount), new Decimal(0));
     rounded.set(gainsAccount, (rounded.get(gainsAccount) ?? new Decimal(0)).sub(off));
-    residue = residue.add(off.neg());
     gain = gain.sub(rounded.get(gainsAccount) as Decimal);
+    exact = exact.sub(net.get(gainsAccount) ?? 0);
     const lines = [...rounded].filter(([, amount]) => !amount.isZero());
     if (lines.length === 0) continue;
     const date = options.dates.format(entry.at);
@@ -81,5 +81,5 @@ export function gainsJournalRecords(
       ),
     );
   }
-  return { entries, gain, residue };
+  return { entries, gain, residue: gain.sub(exact) };
 }

@@ -10,6 +10,7 @@ import { gainsEntries, type GainsJournal } from './gainsEntries.js';
 import { gainsJournalRecords, QUICKBOOKS_JOURNAL_HEADER, XERO_JOURNAL_HEADER } from './gainsJournalCsv.js';
 import { gainsJournalText } from './gainsJournalText.js';
 import { gainsOutput } from './gainsOutput.js';
+import { basisTotals } from './basisTotals.js';
 import { moneyText } from './moneyText.js';
 import type { Output, OutputFiles, OutputJob } from './Output.js';
 
@@ -23,7 +24,7 @@ const JournalResult = Type.Object({
   entries: Type.Integer(),
   /** The gains account's total as written, rounded to the currency's minor unit (a gain positive). */
   gain: Type.String(),
-  /** What rounding each entry to the minor unit put on the gain line (the CSV journals; '0.00' for text). */
+  /** How far rounding each entry to the minor unit took the gain lines from the exact gain (the CSV journals; 0 for text). */
   residue: Type.String(),
   /** Lots the text journals carry in at cost on the period's first day. */
   carried: Type.Integer(),
@@ -66,12 +67,12 @@ export const gainsJournalsOutput: Output<'gainsJournals', BasisLeg[], typeof Gai
     );
     const journals = [];
     for (const template of job.journals ?? []) journals.push(await writeJournal(template, journal, job, prices.currency, files));
-    const acquisitions = journal.leftOut.filter((out) => !out.what.startsWith('sold ')).length;
-    return {
-      journals,
-      disposals: journal.disposals,
-      leftOut: { disposals: journal.leftOut.length - acquisitions, acquisitions },
+    const leftOut = {
+      disposals: journal.leftOut.filter((out) => out.kind === 'disposal').length,
+      acquisitions: journal.leftOut.filter((out) => out.kind === 'acquisition').length,
     };
+    files.tieout(tieRows(journals, { gain: basisTotals(report).gain, disposals: journal.disposals, leftOut, currency: prices.currency }));
+    return { journals, disposals: journal.disposals, leftOut };
   },
   manifest: ({ journals, leftOut }) =>
     journals.length === 0
@@ -141,6 +142,35 @@ async function writeJournal(
     residue: moneyText(written.residue, currency),
     carried: 0,
   };
+}
+
+/**
+ * The tie-out's lines for each journal, in the sheet's columns (`TIEOUT_HEADER`, money in the book's currency): the
+ * realised gain `gains.csv` totals (`in`) against what the journal's gain lines hold (`out`, the rounding put on them
+ * in `rounding_residual`), and the disposals and acquisitions it left out for an unknown proceeds or cost.
+ */
+function tieRows(
+  journals: readonly Static<typeof JournalResult>[],
+  of: { gain: Decimal; disposals: number; leftOut: { disposals: number; acquisitions: number }; currency: string },
+): string[][] {
+  const line = (template: string, reason: string, rows: number, sides: readonly string[] = ['', '', '', '']): string[] => [
+    template,
+    ...['', '', '', '', '', ''],
+    'gains',
+    reason,
+    String(rows),
+    ...sides,
+  ];
+  return journals.flatMap((journal) => [
+    line(journal.template, `realised gain: gains.csv against the journal's gain lines (${of.currency})`, of.disposals, [
+      moneyText(of.gain, of.currency),
+      journal.gain,
+      '',
+      journal.residue,
+    ]),
+    line(journal.template, 'disposals left out: unknown proceeds or basis', of.leftOut.disposals),
+    line(journal.template, 'acquisitions left out: unknown cost', of.leftOut.acquisitions),
+  ]);
 }
 
 /** `ledgerscan.beancount` → `ledgerscan.gains.beancount`: the journal with lots beside the holdings journal. */
