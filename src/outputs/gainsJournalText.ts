@@ -79,7 +79,7 @@ export function gainsJournalText(
         ]
       : [`commodity 1.${'0'.repeat(MONEY_PLACES)} ${currency}`, ...[...used].sort().map((account) => `account ${account}`)];
   const text = `${[...head, '', ...rest, ...(rest.length > 0 ? [''] : [])].join('\n')}\n${body.join('')}`;
-  return { text, gain, carried: carried.length };
+  return { text, gain, carried: carried.filter((line) => line.role === 'asset').length };
 }
 
 /** Each line's amount as written: 8 decimals; a reduction's weight its quantity × unit cost (beancount) or cost (hledger). */
