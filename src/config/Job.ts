@@ -54,5 +54,7 @@ export interface Job {
   valuation?: ValuationSettings | undefined;
   /** Lots, realised gains and income; `undefined` unless asked (`costBasis` in the job file, `--cost-basis`). Needs values. */
   costBasis?: CostBasisSettings | undefined;
+  /** Account names of the journals with lots instead of their defaults, by role or `<template>.<role>` (`resolveJournalAccounts`). */
+  accounts?: Readonly<Record<string, string>>;
   quiet: boolean;
 }

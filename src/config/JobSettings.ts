@@ -41,4 +41,6 @@ export interface JobSettings {
   openingLots?: Sourced | undefined;
   /** `--zero-basis-for-missing`, `costBasis.zeroBasisForMissing`. */
   zeroBasisForMissing?: Sourced | undefined;
+  /** The journals with lots' account names (the job file's `accounts`). */
+  accounts?: Sourced | undefined;
 }

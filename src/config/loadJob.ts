@@ -17,6 +17,7 @@ import { parseTimezone } from './parseTimezone.js';
 import { quoteValue } from './quoteValue.js';
 import { readJobFile } from './readJobFile.js';
 import type { JobFile } from './readJobFile.js';
+import { resolveJournalAccounts } from './resolveJournalAccounts.js';
 import { resolveCostBasis } from './resolveCostBasis.js';
 import { resolveLabels } from './resolveLabels.js';
 import { resolvePeriod } from './resolvePeriod.js';
@@ -99,6 +100,7 @@ export function loadJob({
   const ripeness = resolveRipeness(settings.ripeness, problems);
   const valuation = resolveValuation(settings, baseUrl, env, problems);
   const costBasis = resolveCostBasis(settings, problems);
+  const accounts = resolveJournalAccounts(settings.accounts, problems);
   if (apiKey === '') problems.add('API key is missing (pass --api-key or set ETHERSCAN_API_KEY)');
 
   problems.throwIfAny('job', surface === 'cli' ? { file: file?.path } : {});
@@ -134,6 +136,7 @@ export function loadJob({
     ripeness,
     valuation,
     ...(costBasis === undefined ? {} : { costBasis }),
+    ...(Object.keys(accounts).length === 0 ? {} : { accounts }),
     quiet: flags.quiet ?? false,
   };
 }

@@ -25,6 +25,7 @@ const topKeys = [
   'fees',
   'valuation',
   'costBasis',
+  'accounts',
 ];
 
 /** The settings a job file gives, after checking its shape (an object, known keys, no API key). */
@@ -78,6 +79,7 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
     unclassifiedOut: at(basis.unclassifiedOut, 'costBasis.unclassifiedOut'),
     openingLots: at(basis.openingLots, 'costBasis.openingLots'),
     zeroBasisForMissing: at(basis.zeroBasisForMissing, 'costBasis.zeroBasisForMissing'),
+    accounts: at(data.accounts, 'accounts'),
   };
 }
 

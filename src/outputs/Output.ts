@@ -26,12 +26,14 @@ export interface OutputNeeds {
 
 export type OutputNeed = keyof OutputNeeds;
 
-/**
- * What of the job an output reads: plain data, so a part's thread can be handed it. `forms`: the job's templates of
- * a tax form's layout, which the `taxForms` output renders from the cost-basis replay (the templates' render skips them).
- */
+/** What of the job an output reads: plain data, so a part's thread can be handed it. */
 export type OutputJob = Pick<Job, 'rules' | 'apiLabels' | 'period' | 'timezone' | 'costBasis'> &
-  Partial<Pick<Job, 'xlsx'>> & { forms?: readonly Template[] };
+  Partial<Pick<Job, 'xlsx' | 'accounts'>> & {
+    /** The job's templates of a tax form's layout, which the `taxForms` output renders from the cost-basis replay. */
+    forms?: readonly Template[];
+    /** The job's templates an output renders instead of the templates' pass (the journals with lots). */
+    journals?: readonly Template[];
+  };
 
 /** Fed the valued ledger once, in ledger order (or one part of it, on any thread). */
 export interface OutputConsumer<State> {
@@ -51,7 +53,9 @@ export interface OutputFiles {
    * A delivered CSV, `name` in the out dir (the result records that name); with `xlsx`, its spreadsheet twin beside it
    * (`.xlsx` for `.csv`), those the cells' kinds.
    */
-  csv(name: string, header: readonly string[], options?: { xlsx?: readonly CellKind[] }): OutputCsv;
+  csv(name: string, header: readonly string[], options?: { xlsx?: readonly CellKind[]; lineEnding?: 'lf' | 'crlf' }): OutputCsv;
+  /** A delivered text file (a journal), `name` in the out dir, published with the others. */
+  text(name: string, text: string): Promise<void>;
   /** A file kept in the run's folder for the workspace (not delivered, not in the manifest). */
   kept(name: string, text: string): Promise<void>;
   /**

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { balanceSeriesOutput } from './balanceSeriesOutput.js';
+import { gainsJournalsOutput } from './gainsJournalsOutput.js';
 import { gainsOutput } from './gainsOutput.js';
 import { missingPricesOutput } from './missingPricesOutput.js';
 import type { AnyOutput, OutputNeed } from './Output.js';
@@ -20,6 +21,7 @@ export const OUTPUTS = [
   gainsOutput,
   taxFormsOutput,
   reportFiguresOutput,
+  gainsJournalsOutput,
   balanceSeriesOutput,
   reviewOutput,
   tieoutOutput,

@@ -52,7 +52,12 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
         history: place.history ?? (() => []),
         openingLots: place.openingLots ?? [],
         reviews: place.reviews ?? [],
-        files: { csv: files.csv.bind(files), kept: files.kept.bind(files), tieout: (section) => void records.push(...section) },
+        files: {
+          csv: files.csv.bind(files),
+          text: files.text.bind(files),
+          kept: files.kept.bind(files),
+          tieout: (section) => void records.push(...section),
+        },
         templates: pass.ties,
         tieout: [...tieout],
         products,

@@ -3,9 +3,12 @@ import { InputError } from '../errors/LedgerscanError.js';
 import { loadBuiltinTemplate, loadTemplateFile } from '../templates/templateCatalog.js';
 import type { Template } from '../templates/Template.js';
 
-/** The job's built-in and user templates rendered over ledger entries, validated before any network or store work starts. */
+/**
+ * The job's built-in and user templates the templates' pass renders over ledger entries (neither forms nor journals
+ * with lots, which are written from the cost-basis replay), validated before any network or store work starts.
+ */
 export function jobTemplates(job: Job): Template[] {
-  return allTemplates(job).filter((template) => template.form === null);
+  return allTemplates(job).filter((template) => template.form === null && template.layout !== 'lots');
 }
 
 /**
@@ -16,6 +19,23 @@ export function jobForms(job: Job): Template[] {
   const forms = allTemplates(job).filter((template) => template.form !== null);
   for (const form of forms) checkNeeds(form, job);
   return forms;
+}
+
+/**
+ * The journals with lots a run writes (the gainsJournals output, after the replay, not the templates' pass): with cost
+ * basis, the lots layout's, and beside beancount's and hledger's holdings journal a `.gains` one. A journal of lots
+ * (`quickbooks-journal`, `xero-journal`) is refused without cost basis, which chooses its lots.
+ */
+export function lotJournals(job: Job): Template[] {
+  const templates = allTemplates(job);
+  const lots = templates.filter((template) => template.layout === 'lots').map((template) => template.name);
+  if (lots.length > 0 && job.costBasis === undefined) {
+    throw new InputError(`template ${lots.join(', ')} needs cost basis`, {
+      details: { fix: 'add "costBasis" to the job file or pass --cost-basis fifo (and keep values on)' },
+    });
+  }
+  if (job.costBasis === undefined) return [];
+  return templates.filter((template) => template.layout === 'lots' || template.renderer === 'beancount' || template.renderer === 'hledger');
 }
 
 function allTemplates(job: Job): Template[] {

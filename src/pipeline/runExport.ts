@@ -14,7 +14,7 @@ import type { ListedSync, SyncReport } from '../sync/syncJob.js';
 import { chainBalanceReader } from './chainBalanceReader.js';
 import { ensureWritableDir } from './ensureWritableDir.js';
 import { fetchCounterpartyTags, type CounterpartyLabelReport } from './fetchCounterpartyTags.js';
-import { jobForms, jobTemplates } from './jobTemplates.js';
+import { jobForms, jobTemplates, lotJournals } from './jobTemplates.js';
 import type { JobRunOptions } from './JobRun.js';
 import { openJobRun } from './JobRun.js';
 import { ledgerFromStore } from './ledgerFromStore.js';
@@ -96,7 +96,7 @@ export interface ExportResult {
  * untouched store.
  */
 export async function runExport(job: Job, options: ExportOptions): Promise<ExportResult> {
-  const [templates, forms] = [jobTemplates(job), jobForms(job)];
+  const [templates, forms, journals] = [jobTemplates(job), jobForms(job), lotJournals(job)];
   ensureWritableDir(job.out, '--out');
   const now = options.now ?? (() => new Date());
   refuseUnstartedPeriod(job.period, now());
@@ -135,7 +135,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const lots = job.costBasis !== undefined && deferred !== null;
     const history = balanced || lots ? await syncPlan(run, blocksBefore(plan), options.progress, { ...options, refetch: false }) : null;
     const { tags, report: labels } = await fetchCounterpartyTags(run.store, run.api, job, sync.chains, now);
-    const ledgerJob = { ...job, tags, forms };
+    const ledgerJob = { ...job, tags, forms, journals };
     const ledger = ledgerFromStore(run.store, ledgerJob, sync.chains);
     const bounds = balanced || lots ? periodBounds(run.store, ledgerJob, sync.chains, chainBalanceReader(run.api)) : undefined;
     const offered = new Set<OutputNeed>([

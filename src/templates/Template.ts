@@ -1,16 +1,29 @@
 import type { Category } from '../ledger/LedgerEntry.js';
 import { ACCOUNTANT_CATEGORIES } from '../ledger/accountantCategories.js';
 import type { BasisMethod, TaxProfile } from '../costbasis/CostBasisSettings.js';
+import { LOT_ACCOUNT_KEYS } from './lotAccountRoles.js';
 
 /** How well the tool's import format is known (see docs/templates.md and docs/tax-formats.md). */
 export type Confidence = 'confirmed' | 'partly' | 'unconfirmed';
-/** `csv` writes the columns; `hledger` and `beancount` are built-in text renderers over the posting layout. */
-export type RendererName = 'csv' | 'hledger' | 'beancount';
+/**
+ * `csv` writes the columns; `hledger` and `beancount` are built-in text renderers over the posting layout;
+ * `quickbooks-journal` and `xero-journal` write journal entries of lots and realised gains (the `lots` layout).
+ */
+export const RENDERERS = ['csv', 'hledger', 'beancount', 'quickbooks-journal', 'xero-journal'] as const;
+export type RendererName = (typeof RENDERERS)[number];
 /**
  * `entry`: a row per ledger entry · `transaction`: rows per wallet and transaction · `posting`: a row per double-entry
- * posting · a tax form's (`FormLayout`).
+ * posting · `lots`: journal entries of the cost-basis replay's lots and gains, written after it (needs cost basis) ·
+ * a tax form's (`FormLayout`), rendered from that replay too.
  */
-export type Layout = 'entry' | 'transaction' | 'posting' | FormLayout;
+export type Layout = 'transaction' | 'entry' | 'posting' | 'lots' | FormLayout;
+
+/** Why a renderer cannot write a layout (the text journals write postings, the lots journals lots), or `null`. */
+export function layoutProblem(renderer: RendererName, layout: Layout): string | null {
+  const needed = renderer === 'csv' ? null : renderer === 'hledger' || renderer === 'beancount' ? 'posting' : 'lots';
+  if (needed === null) return layout === 'lots' ? 'layout "lots" needs renderer quickbooks-journal or xero-journal' : null;
+  return needed === layout ? null : `renderer ${renderer} needs layout "${needed}"`;
+}
 export type Split = 'combined' | 'wallet-chain' | 'wallet-chain-asset';
 /**
  * A tax form's layouts, rendered from the cost-basis replay, never over ledger entries: a row per disposal piece
@@ -18,6 +31,7 @@ export type Split = 'combined' | 'wallet-chain' | 'wallet-chain-asset';
  */
 export type FormLayout = 'gains' | 'sa108' | 'anlage-so' | 'schedule-d';
 export const FORM_LAYOUTS: readonly FormLayout[] = ['gains', 'sa108', 'anlage-so', 'schedule-d'];
+export const LAYOUTS: readonly Layout[] = ['transaction', 'entry', 'posting', 'lots', ...FORM_LAYOUTS];
 
 export interface TaxFormSpec {
   /** A second file of totals (Form 8949's Schedule D lines), or none. */
@@ -89,7 +103,10 @@ export interface Template {
   nftNaming: AssetNaming;
   unknownTokenNaming: AssetNaming;
   balances: BalanceRows;
-  /** Posting layout: account patterns keyed `asset`, `spam`, `opening`, `<category>.<direction>` or `<category>`. */
+  /**
+   * Posting layout: account patterns keyed `asset`, `spam`, `opening`, `<category>.<direction>` or `<category>`;
+   * lots layout: names by role (`LOT_ACCOUNT_KEYS`).
+   */
   accounts: Readonly<Record<string, string>>;
   columns: readonly TemplateColumn[];
   /**
@@ -121,5 +138,10 @@ export const categories: readonly Category[] = [
   'bridge',
   ...ACCOUNTANT_CATEGORIES,
 ];
+/** The keys of a template's `accounts`: patterns by category for postings, names by role for lots. */
+export function accountKeys(layout: Layout): readonly string[] {
+  if (layout === 'lots') return LOT_ACCOUNT_KEYS;
+  return ['*', 'asset', 'spam', 'opening', ...categories, ...categories.flatMap((c) => [`${c}.in`, `${c}.out`])];
+}
 export const DEFAULT_UNPAIRED: readonly Category[] = ['liquidity_add', 'liquidity_remove'];
 export const rowShapes: readonly RowShape[] = ['exchange', 'in', 'out', 'fee'];

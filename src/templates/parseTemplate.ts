@@ -1,10 +1,11 @@
+import { isPlainObject as isObject } from '../config/isPlainObject.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import type { Category } from '../ledger/LedgerEntry.js';
 import { DateFormatter } from './DateFormatter.js';
 import { fieldNames } from './fieldNames.js';
 import { FORM_KEYS, parseFormParts } from './parseFormParts.js';
 import type { Template, TemplateColumn } from './Template.js';
-import { categories, DEFAULT_UNPAIRED, FORM_LAYOUTS, rowShapes } from './Template.js';
+import { accountKeys, categories, DEFAULT_UNPAIRED, LAYOUTS, layoutProblem, RENDERERS, rowShapes } from './Template.js';
 
 type Json = Record<string, unknown>;
 
@@ -79,9 +80,10 @@ export function parseTemplate(json: unknown, source: string): Template {
 
   const name = str(json, 'name', '$');
   if (name !== '' && !/^[a-z0-9][a-z0-9-]*$/.test(name)) problem('$.name', 'use lowercase letters, digits and dashes');
-  const renderer = oneOf(json, 'renderer', '$', ['csv', 'hledger', 'beancount'] as const, 'csv');
-  const layout = oneOf(json, 'layout', '$', ['transaction', 'entry', 'posting', ...FORM_LAYOUTS] as const);
-  if (renderer !== 'csv' && layout !== 'posting') problem('$.layout', `renderer ${renderer} needs layout "posting"`);
+  const renderer = oneOf(json, 'renderer', '$', RENDERERS, 'csv');
+  const layout = oneOf(json, 'layout', '$', LAYOUTS);
+  const mismatch = layoutProblem(renderer, layout);
+  if (mismatch !== null) problem('$.layout', mismatch);
   const split = oneOf(json, 'split', '$', ['combined', 'wallet-chain', 'wallet-chain-asset'] as const, 'combined');
   const fileName = str(json, 'fileName', '$');
   checkFileName(fileName, split, problem);
@@ -108,8 +110,7 @@ export function parseTemplate(json: unknown, source: string): Template {
   const labelKeys = ['*', 'spam', ...categories, ...rowShapes, ...categories.flatMap((c) => rowShapes.map((s) => `${c}.${s}`))];
   const labels = stringRecord(json, 'labels', labelKeys, problem);
   const types = stringRecord(json, 'types', labelKeys, problem);
-  const accountKeys = ['*', 'asset', 'spam', 'opening', ...categories, ...categories.flatMap((c) => [`${c}.in`, `${c}.out`])];
-  const accounts = stringRecord(json, 'accounts', accountKeys, problem);
+  const accounts = stringRecord(json, 'accounts', accountKeys(layout), problem);
   if (layout === 'posting' && accounts.asset === undefined)
     problem('$.accounts.asset', 'the posting layout needs an asset account pattern');
 
@@ -126,6 +127,7 @@ export function parseTemplate(json: unknown, source: string): Template {
   }
 
   const columns = parseColumns(json.columns, layout, renderer, problem);
+  if (layout === 'lots' && json.columns !== undefined) problem('$.columns', `renderer ${renderer} writes its own columns (remove them)`);
 
   const unpaired: Category[] = [];
   const rawUnpaired = json.unpaired ?? DEFAULT_UNPAIRED;
@@ -296,5 +298,3 @@ function isZone(zone: string): boolean {
     return false;
   }
 }
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

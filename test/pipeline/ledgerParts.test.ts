@@ -21,6 +21,7 @@ import { type TemplateResult } from '../../src/pipeline/renderTemplates.js';
 import { renderTiedOut } from '../support/renderTiedOut.js';
 import type { Template } from '../../src/templates/Template.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
+import { streamedTemplateNames } from '../support/streamedTemplates.js';
 import { captureIo } from '../support/captureIo.js';
 import { Decimal } from '../../src/ledger/money.js';
 import { PriceQueries } from '../../src/prices/PriceQueries.js';
@@ -64,7 +65,7 @@ describe('rendering the ledger in parts on worker threads', () => {
       chain: CHAINS,
       from: day(WORLD_START),
       to: day(WORLD_END - 1),
-      template: builtinTemplateNames({ forms: false }),
+      template: streamedTemplateNames(),
       out: path.join(dir, 'one-pass'),
       state: path.join(dir, 'state.db'),
       baseUrl: sandbox.url,

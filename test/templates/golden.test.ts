@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderTiedOut } from '../support/renderTiedOut.js';
-import { builtinTemplateNames, loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
+import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
+import { streamedTemplateNames } from '../support/streamedTemplates.js';
 import { ledgerEntries } from './fixtures/ledgerEntries.js';
 
 const goldenRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
@@ -17,7 +18,7 @@ function listFiles(dir: string): string[] {
 }
 
 describe('golden files: every built-in template over the fixture ledger', () => {
-  it.each(builtinTemplateNames({ forms: false }))('%s renders byte for byte as committed', async (name) => {
+  it.each(streamedTemplateNames())('%s renders byte for byte as committed', async (name) => {
     const outDir = mkdtempSync(path.join(os.tmpdir(), `ledgerscan-golden-${name}-`));
     try {
       await renderTiedOut({

@@ -153,6 +153,7 @@ describe('built-in templates', () => {
       'koinly-wallets',
       'ledger',
       'quickbooks',
+      'quickbooks-journal',
       'recap',
       'sa108',
       'taxbit',
@@ -160,6 +161,7 @@ describe('built-in templates', () => {
       'turbotax',
       'turbotax-gains',
       'xero',
+      'xero-journal',
       'zenledger',
     ]);
     for (const t of list) expect(['confirmed', 'partly', 'unconfirmed']).toContain(t.confidence);

@@ -8,9 +8,10 @@ import { runCli } from '../../src/cli/main.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { parse } from 'csv-parse/sync';
-import { builtinTemplateDir, builtinTemplateNames } from '../../src/templates/templateCatalog.js';
+import { builtinTemplateDir } from '../../src/templates/templateCatalog.js';
 import { captureIo } from '../support/captureIo.js';
 import { sandboxJobArgs } from '../support/sandboxJobArgs.js';
+import { streamedTemplateNames } from '../support/streamedTemplates.js';
 
 const goldenRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
 const update = process.env.UPDATE_GOLDEN === '1';
@@ -49,7 +50,7 @@ describe('golden files: one sandbox world exported through every built-in templa
         '--year',
         '2025',
         '--no-values',
-        ...builtinTemplateNames({ forms: false }).flatMap((name) => ['--template', name]),
+        ...streamedTemplateNames().flatMap((name) => ['--template', name]),
         ...sandboxJobArgs(sandbox, world, CHAINS, out, path.join(tmp, 'state.sqlite')),
       ],
       io,
@@ -77,7 +78,7 @@ describe('golden files: one sandbox world exported through every built-in templa
 
   it('renders rows in every built-in template', () => {
     const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as { counts: Record<string, number> };
-    const empty = builtinTemplateNames({ forms: false }).filter((name) => !((manifest.counts[`rows.${name}`] ?? 0) > 0));
+    const empty = streamedTemplateNames().filter((name) => !((manifest.counts[`rows.${name}`] ?? 0) > 0));
     expect(empty).toEqual([]);
   });
 
@@ -111,8 +112,8 @@ describe('golden files: one sandbox world exported through every built-in templa
         [0, 1, 2].map((i) => (sum[i] as bigint) + sign * BigInt(row[['in', 'out', 'fees'][i] as string] as string)),
       );
     }
-    expect([...new Set(rows.map((row) => row.template))].sort()).toEqual(builtinTemplateNames({ forms: false }));
-    expect(sums.size).toBeGreaterThan(builtinTemplateNames({ forms: false }).length * 10);
+    expect([...new Set(rows.map((row) => row.template))].sort()).toEqual(streamedTemplateNames());
+    expect(sums.size).toBeGreaterThan(streamedTemplateNames().length * 10);
     expect([...sums].filter(([, sum]) => sum.some((side) => side !== 0n))).toEqual([]);
     // Every template has ledger amounts, and the reasons the sandbox world provokes appear.
     const reasons = new Set(rows.map((row) => row.reason));

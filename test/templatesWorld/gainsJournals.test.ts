@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { runCli } from '../../src/cli/main.js';
+import { Decimal } from '../../src/ledger/money.js';
+import { generateWorld } from '../../src/sandbox/generateWorld.js';
+import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { World } from '../../src/sandbox/World.js';
+import { captureIo } from '../support/captureIo.js';
+import { BEAN_CHECK, BEAN_QUERY, describeWithPrograms, HLEDGER, runProgram } from '../support/outsideProgram.js';
+import { sandboxJobArgs } from '../support/sandboxJobArgs.js';
+
+const goldenRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'goldenGains');
+const update = process.env.UPDATE_GOLDEN === '1';
+const CHAINS = [1, 10, 42161] as const;
+const JOURNALS = ['beancount', 'hledger', 'quickbooks-journal', 'xero-journal'];
+/** The journals with lots, as the golden keeps them (the holdings journals beside them have goldens of their own). */
+const GAINS_FILES = /^(ledgerscan\.gains\.(beancount|journal)|quickbooks-journal\.csv|xero-journal(-[0-9]+)?\.csv)$/;
+
+type Row = Record<string, string>;
+interface Export {
+  out: string;
+  code: number;
+  stderr: string;
+  manifest: {
+    outputs: { gains: { totals: { gain: string } }; gainsJournals: { journals: { template: string; gain: string; residue: string }[] } };
+  };
+}
+
+let tmp: string;
+let sandbox: Sandbox;
+let world: World;
+
+async function exportWith(name: string, extra: readonly string[], job?: unknown): Promise<Export> {
+  const out = path.join(tmp, name);
+  const io = captureIo(tmp);
+  const config = job === undefined ? [] : ['--config', path.join(tmp, `${name}.json`)];
+  if (job !== undefined) writeFileSync(path.join(tmp, `${name}.json`), JSON.stringify(job));
+  const code = await runCli(
+    [
+      'export',
+      '--year',
+      '2025',
+      ...config,
+      ...JOURNALS.flatMap((template) => ['--template', template]),
+      '--price-url',
+      `defillama=${new URL(sandbox.url).origin}/prices/defillama`,
+      ...extra,
+      ...sandboxJobArgs(sandbox, world, CHAINS, out, path.join(tmp, 'state.sqlite')),
+    ],
+    io,
+  );
+  const manifestFile = path.join(out, 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Export['manifest']) : (null as never);
+  return { out, code, stderr: io.stderrText(), manifest };
+}
+
+const cents = (text: string): bigint => BigInt(new Decimal(text).times(100).toFixed(0));
+
+beforeAll(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-gains-journals-'));
+  world = generateWorld({ seed: 1, scale: 0.02, chains: CHAINS });
+  sandbox = await startSandbox({ world, rate: 2000 });
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe.each(['fifo', 'hifo'])('journals with lots over the world’s 2025 (%s)', (method) => {
+  let run: Export;
+  beforeAll(async () => {
+    run = await exportWith(method, ['--cost-basis', method]);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+  }, 120_000);
+
+  it('writes each journal beside the other files, byte for byte as committed (fifo)', () => {
+    const files = readdirSync(run.out)
+      .filter((file) => GAINS_FILES.test(file))
+      .sort();
+    expect(files).toEqual(
+      expect.arrayContaining(['ledgerscan.gains.beancount', 'ledgerscan.gains.journal', 'quickbooks-journal.csv', 'xero-journal.csv']),
+    );
+    if (method !== 'fifo') return;
+    if (update) {
+      rmSync(goldenRoot, { recursive: true, force: true });
+      mkdirSync(goldenRoot, { recursive: true });
+      for (const file of files) cpSync(path.join(run.out, file), path.join(goldenRoot, file));
+    }
+    expect(files).toEqual(readdirSync(goldenRoot).sort());
+    for (const file of files) {
+      expect(`${file}:\n${readFileSync(path.join(run.out, file), 'latin1')}`).toBe(
+        `${file}:\n${readFileSync(path.join(goldenRoot, file), 'latin1')}`,
+      );
+    }
+  });
+
+  it('balances every QuickBooks and Xero journal entry to the cent, with no zero line', () => {
+    const quickbooks = new Map<string, bigint>();
+    for (const row of csvRows(path.join(run.out, 'quickbooks-journal.csv'))) {
+      expect([row.Debits === '', row.Credits === '']).not.toEqual([true, true]);
+      const amount = row.Debits === '' ? -cents(row.Credits as string) : cents(row.Debits as string);
+      expect(amount).not.toBe(0n);
+      quickbooks.set(row.JournalNo as string, (quickbooks.get(row.JournalNo as string) ?? 0n) + amount);
+    }
+    const xero = new Map<string, bigint>();
+    for (const file of readdirSync(run.out).filter((name) => name.startsWith('xero-journal'))) {
+      const rows = csvRows(path.join(run.out, file));
+      expect(rows.length).toBeLessThanOrEqual(300);
+      for (const row of rows) {
+        const key = `${row['*Narration'] as string}|${row['*Date'] as string}`;
+        xero.set(key, (xero.get(key) ?? 0n) + cents(row['*Amount'] as string));
+      }
+    }
+    expect(quickbooks.size).toBeGreaterThan(10);
+    expect(xero.size).toBe(quickbooks.size);
+    expect([...quickbooks].filter(([, sum]) => sum !== 0n)).toEqual([]);
+    expect([...xero].filter(([, sum]) => sum !== 0n)).toEqual([]);
+  });
+
+  it("puts on the CSV journals' gain lines the gains total plus the rounding residue they name", () => {
+    const total = cents(run.manifest.outputs.gains.totals.gain);
+    for (const journal of run.manifest.outputs.gainsJournals.journals.filter((one) => one.template.endsWith('-journal'))) {
+      // Each entry rounds apart: the residue is what it put on the gain line, a cent or so per entry.
+      const gains = csvRows(path.join(run.out, `${journal.template}.csv`)).length;
+      expect(Math.abs(Number(cents(journal.gain) - cents(journal.residue) - total))).toBeLessThanOrEqual(1);
+      expect(Math.abs(Number(cents(journal.residue)))).toBeLessThanOrEqual(gains);
+    }
+  });
+
+  it("ties each journal's gain lines to gains.csv's total in tieout.csv, and counts what it left out", () => {
+    const total = run.manifest.outputs.gains.totals.gain;
+    const lines = csvRows(path.join(run.out, 'tieout.csv')).filter((row) => row.line === 'gains');
+    expect(lines.map((row) => row.template)).toEqual(JOURNALS.flatMap((template) => [template, template, template]));
+    for (const row of lines.filter((one) => (one.reason as string).startsWith('realised gain'))) {
+      expect(row.in).toBe(total);
+      // The text journals hold the exact total to 8 decimals; the CSV journals each entry rounded, the residue named.
+      if (row.rounding_residual === '0.00') expect(row.out).toBe(total);
+      else
+        expect(Math.abs(Number(cents(row.out as string) - cents(row.rounding_residual as string) - cents(total)))).toBeLessThanOrEqual(1);
+    }
+    const leftOut = lines.find((row) => (row.reason as string).startsWith('disposals left out'));
+    expect(Number(leftOut?.rows)).toBeGreaterThan(0);
+    const comments = readFileSync(path.join(run.out, 'ledgerscan.gains.beancount'), 'utf8').match(/^; left out, .* sold /gm) ?? [];
+    expect(comments.length).toBe(Number(leftOut?.rows));
+  });
+
+  describeWithPrograms('bean-check, bean-query and hledger read them', [BEAN_CHECK, BEAN_QUERY, HLEDGER], () => {
+    it("bean-check accepts the lots, and bean-query's and hledger's gains equal gains.csv's total", () => {
+      const beancount = path.join(run.out, 'ledgerscan.gains.beancount');
+      runProgram('bean-check', [beancount]);
+      const query = "SELECT sum(number) AS total WHERE account = 'Income:Crypto:Gains'";
+      const beanQuery = (runProgram('bean-query', ['-f', 'csv', beancount, query]).trim().split('\n')[1] as string).trim();
+      const [, , hledger] = (
+        runProgram('hledger', [
+          '-f',
+          path.join(run.out, 'ledgerscan.gains.journal'),
+          'bal',
+          'income:crypto:gains',
+          '-O',
+          'csv',
+          '--layout=bare',
+          '--no-total',
+        ])
+          .trim()
+          .split('\n')[1] as string
+      )
+        .split(',')
+        .map((cell) => cell.replace(/"/g, ''));
+      const total = run.manifest.outputs.gains.totals.gain;
+      // The journals write money to 8 decimals: their sum is the exact total, rounded to cents it is gains.csv's.
+      const rounded = (text: string): string => new Decimal(text).neg().toDecimalPlaces(2).toFixed(2);
+      expect({ beanQuery: rounded(beanQuery), hledger: rounded(hledger as string) }).toEqual({ beanQuery: total, hledger: total });
+      expect(
+        new Decimal(beanQuery)
+          .sub(hledger as string)
+          .abs()
+          .lte('0.0001'),
+      ).toBe(true);
+    });
+
+    it('bean-check refuses a disposal of a lot the method did not choose', () => {
+      const text = readFileSync(path.join(run.out, 'ledgerscan.gains.beancount'), 'utf8');
+      const reduction = /^ {2}\S+ {2}-\S+ \S+ \{[^}]*"(x[0-9a-f]+)"\}/m.exec(text);
+      expect(reduction).not.toBeNull();
+      const file = path.join(tmp, `${method}-wrong-lot.beancount`);
+      writeFileSync(
+        file,
+        text.replace(reduction?.[0] as string, (reduction?.[0] as string).replace(reduction?.[1] as string, 'xnot-a-lot')),
+      );
+      expect(() => runProgram('bean-check', [file])).toThrow(/No position matches/);
+    });
+  });
+});
+
+function csvRows(file: string): Row[] {
+  return parse(readFileSync(file), { columns: true, bom: true }) as Row[];
+}
+
+describe('account names from the job file', () => {
+  it('maps a role for every journal, and a template-prefixed one for that journal only', async () => {
+    const accounts = { gains: 'Income:Crypto:Realised', 'quickbooks-journal.fees': 'Gas fees', 'xero-journal.gains': '770' };
+    const run = await exportWith('mapped', ['--cost-basis', 'fifo'], { accounts });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    const beancount = readFileSync(path.join(run.out, 'ledgerscan.gains.beancount'), 'utf8');
+    expect(beancount).toContain('open Income:Crypto:Realised');
+    expect(beancount).not.toContain('Income:Crypto:Gains');
+    const quickbooks = csvRows(path.join(run.out, 'quickbooks-journal.csv')).map((row) => row.AccountName);
+    expect(quickbooks).toContain('Gas fees');
+    expect(quickbooks).toContain('Income:Crypto:Realised');
+    expect(quickbooks).not.toContain('Network fees');
+    const xero = csvRows(path.join(run.out, 'xero-journal.csv')).map((row) => row['*AccountCode']);
+    expect(xero).toContain('770');
+    expect(xero).toContain('FEES');
+  }, 120_000);
+
+  it('refuses a key naming no role, with exit 2 and the closest one', async () => {
+    const run = await exportWith('misnamed', ['--cost-basis', 'fifo'], { accounts: { gain: 'Realised' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('accounts key "gain" is unknown (did you mean "gains"?)');
+  });
+
+  it('refuses a journal of lots without cost basis, naming it', async () => {
+    const run = await exportWith('no-basis', []);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('template quickbooks-journal, xero-journal needs cost basis');
+  });
+});
