@@ -17,8 +17,8 @@ const TaxFormsResult = Type.Object({
 /**
  * The job's tax forms (templates of a form layout: Form 8949 with its Schedule D totals, TurboTax's gains import,
  * SA108, Anlage SO), each rendered from the cost-basis replay the `gains` output shared — the same rows as
- * `gains.csv` — never over ledger entries. A form that would hold an unknown figure throws, and the export writes
- * no file at all.
+ * `gains.csv` — never over ledger entries. A form that would hold an unknown figure throws, and none of the outputs'
+ * files is written.
  */
 export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult> = {
   name: 'taxForms',

@@ -62,6 +62,8 @@ export function exportSummary(result: ExportResult, cwd: string): string {
       `cost basis (${gains.method}, ${gains.scope}): ${gains.rows.gains} gains rows, proceeds ${totals.proceeds}, cost basis ${totals.costBasis}, gain ${totals.gain} ${currency}${unknown}; income ${totals.income} ${currency} → ${path.relative(cwd, path.join(path.dirname(result.manifest), GAINS_FILE))}`,
     );
   }
+  for (const form of result.outputs.taxForms?.forms ?? [])
+    lines.push(`${form.template}: ${form.files.map((file, index) => `${form.rows[index] ?? 0} rows → ${file}`).join(', ')}`);
   for (const warning of result.warnings) lines.push(`warning: ${warning}`);
   lines.push(`manifest: ${path.relative(cwd, result.manifest)}`);
   return `${lines.join('\n')}\n`;

@@ -29,6 +29,8 @@ export function parseFormParts(json: Json, layout: Layout, columnsOf: ColumnsOf,
     if (!FORM_TEMPLATE_KEYS.includes(key)) problem(`$.${key}`, `a tax form (layout ${layout}) does not read it`);
   if (layout === 'schedule-d') problem('$.layout', 'schedule-d is a layout of totals: give it under "totals" of a gains form');
   if (json.fileName === '') problem('$.fileName', 'a tax form needs a file name');
+  if (json.totals !== undefined && layout !== 'gains')
+    problem('$.totals', 'only a gains form has totals (Schedule D is a sum of its rows)');
   return { totals: parseTotals(json.totals, columnsOf, problem), needs: parseNeeds(json.needs, problem) };
 }
 

@@ -41,7 +41,7 @@ describe('tax forms on the world', () => {
   let sandbox: Sandbox;
   let dir: string;
   let priceFile: string;
-  let run: (name: string, extra: readonly string[]) => Promise<{ code: number; stderr: string; out: string }>;
+  let run: (name: string, extra: readonly string[]) => Promise<{ code: number; stdout: string; stderr: string; out: string }>;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ world, rate: E2E_RATE });
@@ -62,7 +62,7 @@ describe('tax forms on the world', () => {
         ...extra,
       ];
       const outcome = await runInProcess(args, { cwd: dir });
-      return { code: outcome.code, stderr: outcome.stderr, out };
+      return { code: outcome.code, stdout: outcome.stdout, stderr: outcome.stderr, out };
     };
   }, 60_000);
 
@@ -90,7 +90,7 @@ describe('tax forms on the world', () => {
   const sum = (rows: readonly Row[], column: string): bigint => rows.reduce((total, row) => total + cents(row[column] as string), 0n);
 
   it('writes Form 8949, its Schedule D lines and the TurboTax gains from the same rows as gains.csv (fifo, USD)', async () => {
-    const { code, stderr, out } = await run('us', [
+    const { code, stdout, stderr, out } = await run('us', [
       '--cost-basis',
       'fifo',
       '--template',
@@ -106,6 +106,8 @@ describe('tax forms on the world', () => {
     const turbotax = csv(path.join(out, 'turbotax-gains.csv'));
     expect(form).toHaveLength(gains.length);
     expect(turbotax).toHaveLength(gains.length);
+    expect(stdout).toContain(`form8949: ${gains.length} rows → form8949.csv, 2 rows → schedule-d.csv\n`);
+    expect(stdout).toContain(`turbotax-gains: ${gains.length} rows → turbotax-gains.csv\n`);
     // 2025 self-custody sales: boxes I (short, Part I) and L (long, Part II), shorts first.
     expect(form.map((row) => `${row.part as string}${row.box as string}`)).toEqual(
       [...gains].map((row) => (row.term === 'short' ? 'II' : 'IIL')).sort((a, b) => a.length - b.length),
