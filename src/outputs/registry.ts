@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import { balanceSeriesOutput } from './balanceSeriesOutput.js';
 import { gainsOutput } from './gainsOutput.js';
+import { gainsReviewOutput } from './gainsReviewOutput.js';
 import { missingPricesOutput } from './missingPricesOutput.js';
 import type { AnyOutput, OutputNeed } from './Output.js';
 import { overridesOutput } from './overridesOutput.js';
@@ -12,7 +13,15 @@ import { tieoutOutput } from './tieoutOutput.js';
  * written. A new output is one module and one line here, before the tie-out, which writes the sections of those
  * before it.
  */
-export const OUTPUTS = [overridesOutput, missingPricesOutput, gainsOutput, balanceSeriesOutput, reviewOutput, tieoutOutput] as const;
+export const OUTPUTS = [
+  overridesOutput,
+  missingPricesOutput,
+  gainsOutput,
+  gainsReviewOutput,
+  balanceSeriesOutput,
+  reviewOutput,
+  tieoutOutput,
+] as const;
 
 /** Each registered output's typed result, by name; absent when the run did not offer what the output needs. */
 export type OutputResults = { [O in (typeof OUTPUTS)[number] as O['name']]?: Static<O['result']> };

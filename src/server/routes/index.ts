@@ -4,6 +4,8 @@ import { auditRoutes } from './audit/index.js';
 import { bookRoutes } from './books/index.js';
 import { bookStaffRoutes } from './books/staff.js';
 import { entryRoutes } from './entries/index.js';
+import { gainsRoutes } from './gains/index.js';
+import { gainsPageRoutes } from './pages/gainsPages.js';
 import { healthRoutes } from './health/index.js';
 import { accountPageRoutes } from './pages/accountPages.js';
 import { pageRoutes } from './pages/index.js';
@@ -56,6 +58,7 @@ export async function routes(app: RouteApp, options: RouteOptions): Promise<void
   await app.register(ruleRoutes);
   await app.register(priceRoutes);
   await app.register(entryRoutes);
+  await app.register(gainsRoutes);
   await app.register(suggestionRoutes);
   await app.register(runRoutes);
   await app.register(runFileRoutes);
@@ -70,4 +73,5 @@ export async function routes(app: RouteApp, options: RouteOptions): Promise<void
   await app.register(accountPageRoutes);
   await app.register(entryPageRoutes);
   await app.register(staffPageRoutes);
+  await app.register(gainsPageRoutes);
 }
