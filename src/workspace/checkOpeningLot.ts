@@ -69,7 +69,7 @@ export function checkOpeningLot(
   const job = jobForRun({
     book: book.data,
     rules: [],
-    request: { kind: 'export', period: { year: FIRST_YEAR }, templates: [] },
+    request: { kind: 'export', period: { year: FIRST_YEAR }, templates: ['ledger'] },
     api,
     state: 'state.db',
     out: '.',
