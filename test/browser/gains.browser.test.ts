@@ -68,9 +68,6 @@ describeWithPrograms('the gains page in headless Chromium', [CHROMIUM], () => {
     expect(await disposals()).toBe(before + 1);
     expect(await allGain()).not.toBe(gainBefore);
     expect(await page.locator(`tr[data-issue][data-entry="${entryId}"]`).count()).toBe(0);
-    expect((await page.locator(`tr[data-disposal="${entryId}"]`).count()) + (await page.locator('a[data-trail]').count())).toBeGreaterThan(
-      0,
-    );
     expect(pageErrors).toEqual([]);
     await context.close();
   }, 240_000);
