@@ -175,6 +175,17 @@ function gainsSuite(
     }>();
     expect(entries.entries.map((entry) => entry.entry_id)).toContain(lot.entryId);
     expect((await call(viewer, 'GET', `/api/books/${bookId}/gains/x0000000000000000`)).status).toBe(404);
+    // The pages: a viewer reads the gains, the worklist without its fixes, and the trail; an admin gets the fixes.
+    const [page, adminPage] = [await call(viewer, 'GET', `/books/${bookId}/gains`), await call(admin, 'GET', `/books/${bookId}/gains`)];
+    expect([page.status, page.text.includes('Totals by asset and term'), page.text.includes('data-form="rule"')]).toEqual([
+      200,
+      true,
+      false,
+    ]);
+    expect(adminPage.text.includes('data-form="rule"')).toBe(true);
+    const trailPage = await call(viewer, 'GET', `/books/${bookId}/gains/${found.entryId}`);
+    expect([trailPage.status, trailPage.text.includes(`data-entry-link="${lot.entryId}"`)]).toEqual([200, true]);
+    expect((await call(viewer, 'GET', `/books/${bookId}/gains?chain=narnia`)).status).toBe(400);
   });
 
   it('keeps opening lots with the book, audited, and the next run reads them', async () => {
