@@ -68,21 +68,31 @@ function bookBody(form) {
       ...(get('price-file') === '' ? {} : { priceFile: get('price-file') }),
       ...(get('max-age') === '' ? {} : { maxAge: /^[0-9]+$/.test(get('max-age')) ? Number(get('max-age')) : get('max-age') }),
     },
-    costBasis: form.elements['cost-basis'].checked ? costBasisBody(get) : null,
+    costBasis: form.elements['cost-basis'].checked ? costBasisBody(form, get) : null,
   };
 }
 
 /** The book's cost basis from its fieldset; a blank method or scope is the profile's. `null` (off) removes it from the book. */
-function costBasisBody(get) {
+function costBasisBody(form, get) {
   const given = (key, name) => (get(name) === '' ? {} : { [key]: get(name) });
   return {
     profile: get('tax-profile'),
     ...given('method', 'basis-method'),
     ...given('scope', 'basis-scope'),
-    ...(get('basis-changes') === '' ? {} : { changes: JSON.parse(get('basis-changes')) }),
+    ...basisChanges(form),
     ...given('unclassifiedOut', 'unclassified-out'),
     ...given('openingLots', 'opening-lots'),
   };
+}
+
+/** The dated changes of method or scope, one row each (from, method, scope; a blank method or scope is unchanged). */
+function basisChanges(form) {
+  const changes = rowValues(form, 'basis-changes').map(([from, method, scope]) => ({
+    from,
+    ...(method === '' ? {} : { method }),
+    ...(scope === '' ? {} : { scope }),
+  }));
+  return changes.length === 0 ? {} : { changes };
 }
 
 /** The run kinds as the API declares them (`GET /api/run-kinds`): what a request of each takes. Asked once per page. */
@@ -184,6 +194,23 @@ const handlers = {
     const note = saved.warnings.length > 0 ? `\nNote:\n${saved.warnings.join('\n')}` : '';
     window.alert(`Saved ${saved.rows} prices: the transactions table is valued from them now, the next run uses them.${note}`);
     location.reload();
+  },
+  // An opening lot for a missing acquisition (gains page), then the same run queued again.
+  async 'opening-lot'(form) {
+    const get = (name) => form.elements[name].value.trim();
+    await api('POST', form.dataset.url, {
+      wallet: get('wallet'),
+      chain: Number(get('chain')),
+      asset: get('asset'),
+      assetContract: get('assetContract'),
+      lotId: get('lotId'),
+      acquiredAt: get('acquiredAt'),
+      quantity: get('quantity'),
+      cost: get('cost'),
+      decimals: Number(get('decimals')),
+    });
+    const run = await api('POST', form.dataset.rerunUrl, JSON.parse(form.dataset.rerun));
+    location.assign(`/runs/${run.id}`);
   },
   async schedules(form) {
     await api('PUT', form.dataset.url, schedulesBody(form));
@@ -406,6 +433,7 @@ const RELOAD_AFTER = {
   revoke: 'DELETE',
   'delete-rule': 'DELETE',
   'delete-price': 'DELETE',
+  'delete-lot': 'DELETE',
   'remove-user': 'DELETE',
   'refresh-entries': 'POST',
   'undo-review': 'POST',

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { balanceSeriesOutput } from './balanceSeriesOutput.js';
 import { gainsJournalsOutput } from './gainsJournalsOutput.js';
 import { gainsOutput } from './gainsOutput.js';
+import { gainsReviewOutput } from './gainsReviewOutput.js';
 import { missingPricesOutput } from './missingPricesOutput.js';
 import type { AnyOutput, OutputNeed } from './Output.js';
 import { overridesOutput } from './overridesOutput.js';
@@ -22,6 +23,7 @@ export const OUTPUTS = [
   taxFormsOutput,
   reportFiguresOutput,
   gainsJournalsOutput,
+  gainsReviewOutput,
   balanceSeriesOutput,
   reviewOutput,
   tieoutOutput,

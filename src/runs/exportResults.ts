@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BALANCE_SERIES_FILE, BalanceSeriesJson } from '../outputs/balanceSeriesOutput.js';
+import { GAINS_REVIEW_FILE, GainsReviewJson } from '../outputs/gainsReviewFile.js';
 import { MISSING_PRICES_FILE } from '../outputs/missingPricesOutput.js';
 import { csvFileResult, jsonFileResult, type RunResult } from './RunResult.js';
 
@@ -37,6 +38,13 @@ export const BALANCE_SERIES: RunResult<typeof BalanceSeriesJson> = {
   name: 'balance series',
   place: { in: 'runDir', file: BALANCE_SERIES_FILE },
   schema: BalanceSeriesJson,
+};
+
+/** A cost-basis run's gains, the legs behind their lots and the issues, kept in the run folder for the gains page. */
+export const GAINS_REVIEW: RunResult<typeof GainsReviewJson> = {
+  name: 'gains for review',
+  place: { in: 'runDir', file: GAINS_REVIEW_FILE },
+  schema: GainsReviewJson,
 };
 
 // The tie-out's name as the pipeline writes it (`TIEOUT_FILE`): the CLI reads this registry for every --help, which

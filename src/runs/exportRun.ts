@@ -1,7 +1,7 @@
 import { manifestFiles } from './describeFile.js';
 import { exportSummary } from './exportSummary.js';
 import { Type, type Static } from 'typebox';
-import { BALANCE_SERIES, EXPORT_MANIFEST, MISSING_PRICES_TABLE, TIEOUT_TABLE } from './exportResults.js';
+import { BALANCE_SERIES, EXPORT_MANIFEST, GAINS_REVIEW, MISSING_PRICES_TABLE, TIEOUT_TABLE } from './exportResults.js';
 import type { RunKind } from './RunKind.js';
 import type { RunResult } from './RunResult.js';
 import type { ExportValuation } from '../pipeline/runExport.js';
@@ -49,7 +49,7 @@ export const exportRun = {
   },
   needs: { templates: true, period: true },
   summary: exportRunSummary,
-  results: [EXPORT_MANIFEST, TIEOUT_TABLE, MISSING_PRICES_TABLE, BALANCE_SERIES, VALUATION_FIGURES],
+  results: [EXPORT_MANIFEST, TIEOUT_TABLE, MISSING_PRICES_TABLE, BALANCE_SERIES, GAINS_REVIEW, VALUATION_FIGURES],
   unattended: false,
   schedule: {},
   async execute(job, values, steps) {

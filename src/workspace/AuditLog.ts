@@ -77,6 +77,9 @@ export const ruleTarget = (ruleId: number): string => `rule ${ruleId}`;
 /** A book's manual price, by its id (never reused). */
 export const priceTarget = (priceId: number): string => `price ${priceId}`;
 
+/** A book's opening lot, by its id (never reused). */
+export const openingLotTarget = (id: number): string => `opening lot ${id}`;
+
 /** One ledger entry of a book, by its stable id. */
 export const entryTarget = (entryId: string): string => `entry ${entryId}`;
 

@@ -1,7 +1,7 @@
 import type { BookData } from './BookData.js';
 import { SqlAccounts } from './SqlAccounts.js';
-import type { Book, BookPrice, BookRule, User } from './WorkspaceData.js';
-import { toBook, toBookPrice, toBookRule } from './workspaceRows.js';
+import type { Book, BookOpeningLot, BookPrice, BookRule, User } from './WorkspaceData.js';
+import { toBook, toBookOpeningLot, toBookPrice, toBookRule } from './workspaceRows.js';
 
 /**
  * The books on either workspace database, with their assigned users, rules and manual prices (what a run of the book reads besides
@@ -128,5 +128,27 @@ export class SqlBooks extends SqlAccounts {
       (await this.db.deleteFrom('book_prices').where('book_id', '=', bookId).where('id', '=', priceId).executeTakeFirst()).numDeletedRows >
       0n
     );
+  }
+
+  async bookOpeningLots(bookId: number): Promise<BookOpeningLot[]> {
+    const rows = await this.db.selectFrom('book_opening_lots').selectAll().where('book_id', '=', bookId).orderBy('id').execute();
+    return rows.map(toBookOpeningLot);
+  }
+
+  async addBookOpeningLot(bookId: number, lot: Omit<BookOpeningLot, 'id'>): Promise<BookOpeningLot> {
+    const { chainId, assetContract, lotId, acquiredAt, created, ...same } = lot;
+    const values = { ...same, book_id: bookId, chain_id: chainId, asset_contract: assetContract, lot_id: lotId, acquired_at: acquiredAt };
+    return toBookOpeningLot(
+      await this.db
+        .insertInto('book_opening_lots')
+        .values({ ...values, created_at: created })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+  }
+
+  async removeBookOpeningLot(bookId: number, lotId: number): Promise<boolean> {
+    const deleted = await this.db.deleteFrom('book_opening_lots').where('book_id', '=', bookId).where('id', '=', lotId).executeTakeFirst();
+    return deleted.numDeletedRows > 0n;
   }
 }

@@ -104,6 +104,30 @@ export interface BookPrice {
 }
 
 /**
+ * A lot the book held before its first entry, entered by hand (an opening lot, the columns of `parseOpeningLots` as
+ * entered): every later run of the book gets the book's as its opening lots file (`bookLotsFile`).
+ */
+export interface BookOpeningLot {
+  id: number;
+  /** '' under the universal scope, else the wallet holding it. */
+  wallet: string;
+  chainId: number;
+  asset: string;
+  /** '' for the chain's coin, else a lowercase token contract. */
+  assetContract: string;
+  lotId: string;
+  /** An ISO 8601 instant, as entered. */
+  acquiredAt: string;
+  /** Whole units, as entered. */
+  quantity: string;
+  /** Book currency, as entered; '' when unknown (never 0 in its place). */
+  cost: string;
+  decimals: number;
+  author: string;
+  created: string;
+}
+
+/**
  * Contract: everything the workspace keeps apart from the books' stores and the run files (accounts, books,
  * runs, schedules, shares, the audit log). Every call is a promise, so no request and no worker waits on its
  * event loop for the database. One implementation, `SqlWorkspaceData`, serves SQLite (embedded) and PostgreSQL.
@@ -140,6 +164,12 @@ export interface WorkspaceData extends Accounts {
   addBookPrices(bookId: number, prices: readonly Omit<BookPrice, 'id'>[]): Promise<BookPrice[]>;
   /** False when the book has no such price. */
   removeBookPrice(bookId: number, priceId: number): Promise<boolean>;
+
+  /** The book's opening lots, oldest first. */
+  bookOpeningLots(bookId: number): Promise<BookOpeningLot[]>;
+  addBookOpeningLot(bookId: number, lot: Omit<BookOpeningLot, 'id'>): Promise<BookOpeningLot>;
+  /** False when the book has no such lot. */
+  removeBookOpeningLot(bookId: number, lotId: number): Promise<boolean>;
 
   /**
    * Calls `listener` with the id of each run whose row or log changed, in whichever process (null: any may have

@@ -67,6 +67,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
       book: book.data,
       rules: await data.bookRules(book.id),
       prices: await data.bookPrices(book.id),
+      lots: await data.bookOpeningLots(book.id),
       request: run.request,
       api,
       state: stores.stateFile(run.bookId),

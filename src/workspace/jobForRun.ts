@@ -7,8 +7,9 @@ import { runKind } from '../runs/runKinds.js';
 import { builtinTemplateNames } from '../templates/templateCatalog.js';
 import type { BookData } from './BookData.js';
 import { bookRuleJob } from './bookRuleJob.js';
+import { BOOK_LOTS_FILE, bookLotsFileText, withBookLots } from './bookLotsFile.js';
 import { BOOK_PRICE_FILE, bookPriceFileText, withBookPrices } from './bookPriceFile.js';
-import type { BookPrice, BookRule } from './WorkspaceData.js';
+import type { BookOpeningLot, BookPrice, BookRule } from './WorkspaceData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import { makeDirectory } from '../makeDirectory.js';
 
@@ -36,12 +37,15 @@ export function runJobFile(
   now: Date,
   rules: readonly BookRule[] = [],
   prices: readonly BookPrice[] = [],
+  lots: readonly BookOpeningLot[] = [],
 ): Record<string, unknown> {
   const job = Object.fromEntries(Object.entries(book).filter(([key]) => key !== 'name'));
   const valuation = withBookPrices(book.valuation, prices);
+  const costBasis = withBookLots(book.costBasis, lots);
   return {
     ...job,
     ...(valuation === undefined ? {} : { valuation }),
+    ...(costBasis === undefined ? {} : { costBasis }),
     // The book's rules, oldest first; absent when it has none, so such a run's job file stays as it was.
     ...(rules.length === 0 ? {} : { rules: rules.map(bookRuleJob) }),
     period: request.period ?? { year: now.getUTCFullYear() },
@@ -58,13 +62,14 @@ function requestOfKind(request: RunRequest, filedDir: string): RunRequest {
 
 /**
  * The validated `Job` of a run (CLI validation: every problem at once, each naming its field).
- * `filedDir` holds the book's closed periods. With the book's manual `prices` (only a run that writes its
- * job file gets them), the run's price file is written beside the job file.
+ * `filedDir` holds the book's closed periods. With the book's manual `prices` and opening `lots` (only a run that writes
+ * its job file gets them), the run's price file and opening lots file are written beside the job file.
  */
 export function jobForRun(input: {
   book: BookData;
   rules: readonly BookRule[];
   prices?: readonly BookPrice[];
+  lots?: readonly BookOpeningLot[];
   request: RunRequest;
   api: ApiAccess;
   state: string;
@@ -76,7 +81,8 @@ export function jobForRun(input: {
 }): Job {
   const request = requestOfKind(input.request, input.filedDir);
   const prices = input.prices ?? [];
-  const data = runJobFile(input.book, request, input.now, input.rules, prices);
+  const lots = input.lots ?? [];
+  const data = runJobFile(input.book, request, input.now, input.rules, prices, lots);
   if (input.write) {
     const dir = path.dirname(input.jobFile);
     makeDirectory(dir);
@@ -86,6 +92,12 @@ export function jobForRun(input: {
       fs.writeFileSync(
         path.join(dir, BOOK_PRICE_FILE),
         bookPriceFileText(prices, ownFile === undefined ? undefined : path.resolve(dir, ownFile)),
+      );
+    const ownLots = input.book.costBasis?.openingLots;
+    if (lots.length > 0 && input.book.costBasis !== undefined)
+      fs.writeFileSync(
+        path.join(dir, BOOK_LOTS_FILE),
+        bookLotsFileText(lots, ownLots === undefined ? undefined : path.resolve(dir, ownLots)),
       );
   }
   return loadJob({

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import { storedSummary } from '../runs/runSummary.js';
-import type { Book, BookPrice, BookRule, Role, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
+import type { Book, BookOpeningLot, BookPrice, BookRule, Role, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
 
 /**
  * The rows both workspace databases store (same columns, JSON as text, instants as ISO text) and their
@@ -73,6 +73,21 @@ export interface BookPriceRow {
   created_at: string;
 }
 
+export interface BookOpeningLotRow {
+  id: number;
+  wallet: string;
+  chain_id: number;
+  asset: string;
+  asset_contract: string;
+  lot_id: string;
+  acquired_at: string;
+  quantity: string;
+  cost: string;
+  decimals: number;
+  author: string;
+  created_at: string;
+}
+
 /** The workspace's tables as the query builder sees them, one description for SQLite and PostgreSQL. */
 export interface WorkspaceTables {
   users: { id: Generated<number>; name: string; role: Role; password_hash: string };
@@ -93,6 +108,7 @@ export interface WorkspaceTables {
   book_staff: { book_id: number; user_id: number };
   book_rules: { id: Generated<number>; book_id: number; rule: string; reason: string; author: string; created_at: string };
   book_prices: Omit<BookPriceRow, 'id'> & { id: Generated<number>; book_id: number };
+  book_opening_lots: Omit<BookOpeningLotRow, 'id'> & { id: Generated<number>; book_id: number };
   /** The database's clock fills `at`. */
   audit_log: Omit<AuditRow, 'id' | 'at'> & { id: Generated<number>; at: Generated<string> };
 }
@@ -211,6 +227,23 @@ export function toBookPrice(row: BookPriceRow): BookPrice {
     asset: row.asset,
     currency: row.currency,
     price: row.price,
+    author: row.author,
+    created: row.created_at,
+  };
+}
+
+export function toBookOpeningLot(row: BookOpeningLotRow): BookOpeningLot {
+  return {
+    id: Number(row.id),
+    wallet: row.wallet,
+    chainId: Number(row.chain_id),
+    asset: row.asset,
+    assetContract: row.asset_contract,
+    lotId: row.lot_id,
+    acquiredAt: row.acquired_at,
+    quantity: row.quantity,
+    cost: row.cost,
+    decimals: Number(row.decimals),
     author: row.author,
     created: row.created_at,
   };

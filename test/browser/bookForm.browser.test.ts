@@ -122,6 +122,17 @@ describeWithPrograms('the book form in headless Chromium (issue 26.7)', [CHROMIU
     await saveBook();
     expect((await at.workspace.data.getBook(bookId))?.data.costBasis).toEqual({ profile: 'de', method: 'hifo' });
     expect(await page.inputValue(`${form} select[name="basis-method"]`)).toBe('hifo');
+    // A dated change as a row: kept, shown again, and audited on its own, old → new.
+    const changes = `${form} [data-rows="basis-changes"]`;
+    await page.click(`${changes} button[data-action="add-row"]`);
+    await page.fill(`${changes} tbody tr:last-child input[name="from"]`, '2026-01-01');
+    await page.fill(`${changes} tbody tr:last-child input[name="method"]`, 'fifo');
+    await saveBook();
+    const changed = { profile: 'de', method: 'hifo', changes: [{ from: '2026-01-01', method: 'fifo' }] };
+    expect((await at.workspace.data.getBook(bookId))?.data.costBasis).toEqual(changed);
+    expect(await page.inputValue(`${changes} tbody tr input[name="from"]`)).toBe('2026-01-01');
+    const [audited] = await at.workspace.data.audit.newest({ book: bookId, action: 'book.cost_basis_changed' }, { limit: 1 });
+    expect(audited).toMatchObject({ before: { profile: 'de', method: 'hifo' }, after: changed });
     await page.uncheck(`${form} input[name="cost-basis"]`);
     await saveBook();
     expect((await at.workspace.data.getBook(bookId))?.data.costBasis).toBeUndefined();

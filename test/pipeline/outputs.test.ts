@@ -96,7 +96,7 @@ describe('outputs of an export', () => {
     expect(manifest.files.map((file) => file.path)).toEqual(
       expect.arrayContaining(['entry-counts.csv', 'prices-missing.csv', 'tieout.csv', 'gains.csv']),
     );
-    // The balance series is the workspace's, kept in its run folder: in the results, not in the manifest.
+    // The balance series and the gains for review are the workspace's, kept in its run folder: in the results, not in the manifest.
     expect(Object.keys(manifest.outputs)).toEqual([
       'overrides',
       'missingPrices',
@@ -113,6 +113,7 @@ describe('outputs of an export', () => {
       'gains',
       'reportFigures',
       'gainsJournals',
+      'gainsReview',
       'balanceSeries',
       'review',
       'entryCounts',
@@ -122,6 +123,8 @@ describe('outputs of an export', () => {
     const series = JSON.parse(fs.readFileSync(path.join(dir, 'run', 'balance-series.json'), 'utf8')) as { series: unknown[] };
     expect(series.series.length).toBeGreaterThan(3);
     expect(result.outputs.balanceSeries?.series).toBe(series.series.length);
+    const kept = JSON.parse(fs.readFileSync(path.join(dir, 'run', 'gains-review.json'), 'utf8')) as { rows: unknown[] };
+    expect(result.outputs.gainsReview?.rows).toBe(kept.rows.length);
   });
 
   it("ends the tie-out with the sections the outputs before it give, after the templates'", () => {

@@ -102,6 +102,10 @@ describe('the audit log', () => {
           'suggestion.dismissed',
           // Recorded and read back where staff are assigned (test/server/staffAccess.test.ts).
           'book.staff_changed',
+          // Recorded and read back with the gains page's fixes (test/server/gains.test.ts).
+          'book.cost_basis_changed',
+          'lot.added',
+          'lot.removed',
         ].includes(name),
     ))
       expect([action, recorded.has(action)]).toEqual([action, true]);

@@ -2,8 +2,9 @@ import type { JobFlags } from '../../config/JobFlags.js';
 import type { GainRow } from '../../costbasis/BasisReport.js';
 import { EXIT } from '../../errors/exitCode.js';
 import { InputError } from '../../errors/LedgerscanError.js';
-import { Decimal, formatUnits } from '../../ledger/money.js';
+import type { Decimal } from '../../ledger/money.js';
 import { isoTime } from '../../outputs/basisRecords.js';
+import { gainTrailSteps, type TrailPiece } from '../../outputs/gainTrail.js';
 import { moneyText } from '../../outputs/moneyText.js';
 import { explainGain, type GainTrail } from '../../pipeline/explainGain.js';
 import type { CliIo } from '../CliIo.js';
@@ -32,58 +33,37 @@ export function explainText(trail: GainTrail): string {
   const { disposal, rows, currency } = trail;
   const first = rows[0] as GainRow;
   const money = (value: Decimal | null): string => (value === null ? 'unknown' : `${moneyText(value, currency)} ${currency}`);
-  const units = (raw: bigint, decimals = first.decimals): string => formatUnits(raw, decimals);
   const asset = disposal.asset || disposal.assetContract;
-  const sum = (pick: (row: GainRow) => Decimal | null): Decimal | null =>
-    rows.reduce<Decimal | null>(
-      (total, row) => (total === null || pick(row) === null ? null : total.plus(pick(row) as Decimal)),
-      new Decimal(0),
-    );
+  const steps = gainTrailSteps(rows, trail.acquisitions, currency);
   const lines = [
-    `disposal ${disposal.entryId} (${first.kind}, ${first.method}): ${units(rows.reduce((total, row) => total + row.quantity, 0n))} ${asset}`,
+    `disposal ${disposal.entryId} (${first.kind}, ${first.method}): ${steps.quantity} ${asset}`,
     `  wallet ${disposal.wallet} on chain ${disposal.chainId}, tx ${disposal.txHash} at ${isoTime(disposal.timestamp)}`,
-    `  proceeds ${money(sum((row) => row.proceeds))}, selling costs ${money(sum((row) => row.sellingCosts))}`,
+    `  proceeds ${money(steps.proceeds)}, selling costs ${money(steps.sellingCosts)}`,
   ];
-  for (const row of rows) lines.push(...pieceLines(trail, row, units, money));
-  const [proceeds, costs, basis, gain] = [
-    sum((row) => row.proceeds),
-    sum((row) => row.sellingCosts),
-    sum((row) => row.costBasis),
-    sum((row) => row.gain),
-  ];
-  lines.push(`  gain = ${money(proceeds)} − ${money(costs)} − ${money(basis)} = ${money(gain)}`);
+  for (const piece of steps.pieces) lines.push(...pieceLines(piece, money));
+  lines.push(`  gain = ${money(steps.proceeds)} − ${money(steps.sellingCosts)} − ${money(steps.costBasis)} = ${money(steps.gain)}`);
   return `${lines.join('\n')}\n`;
 }
 
-function pieceLines(
-  trail: GainTrail,
-  row: GainRow,
-  units: (raw: bigint, decimals?: number) => string,
-  money: (value: Decimal | null) => string,
-): string[] {
-  const taken = units(row.quantity);
+function pieceLines({ row, taken, source, lot }: TrailPiece, money: (value: Decimal | null) => string): string[] {
   const flags = row.flags.length === 0 ? '' : ` [${row.flags.join(', ')}]`;
   const gain = `    gain = ${money(row.proceeds)} − ${money(row.sellingCosts)} − ${money(row.costBasis)} = ${money(row.gain)}${row.term === null ? '' : ` (${row.term} term)`}${flags}`;
-  if (row.lotId === null) {
-    const source = row.flags.includes('missing_acquisition') ? 'no lot: more than the pool held, so no basis' : "the pool's average cost";
-    return [`  ${taken} taken: ${source}`, `    cost basis ${money(row.costBasis)}`, gain];
+  if (source === 'missing' || source === 'average') {
+    const why = source === 'missing' ? 'no lot: more than the pool held, so no basis' : "the pool's average cost";
+    return [`  ${taken} taken: ${why}`, `    cost basis ${money(row.costBasis)}`, gain];
   }
-  const acquired = trail.acquisitions.get(row.lotId);
-  if (acquired === undefined) {
+  if (lot === undefined) {
     return [
-      `  lot ${row.lotId} (an opening lot, acquired ${isoTime(row.acquiredAt)}): ${taken} taken`,
+      `  lot ${row.lotId ?? ''} (an opening lot, acquired ${isoTime(row.acquiredAt)}): ${taken} taken`,
       `    cost basis ${money(row.costBasis)}`,
       gain,
     ];
   }
-  const quantity = units(acquired.amountRaw, acquired.decimals ?? row.decimals);
-  // The lot's whole cost, from the piece: what the pool split pro rata (the entry's value, plus a fee it carried).
-  const lotCost = row.costBasis === null ? null : row.costBasis.times(quantity).div(taken);
-  const carried =
-    lotCost !== null && acquired.value !== null && money(lotCost) !== money(acquired.value) ? ' (its value plus the fees it carried)' : '';
+  const { acquired } = lot;
+  const carried = lot.carriedFees ? ' (its value plus the fees it carried)' : '';
   return [
-    `  lot ${row.lotId}: ${taken} of ${quantity} taken, acquired ${isoTime(acquired.timestamp)} in tx ${acquired.txHash} (${acquired.category}, valued ${money(acquired.value)})`,
-    `    cost basis = ${money(lotCost)}${carried} × ${taken} ÷ ${quantity} = ${money(row.costBasis)}`,
+    `  lot ${row.lotId ?? ''}: ${taken} of ${lot.quantity} taken, acquired ${isoTime(acquired.timestamp)} in tx ${acquired.txHash} (${acquired.category}, valued ${money(acquired.value)})`,
+    `    cost basis = ${money(lot.cost)}${carried} × ${taken} ÷ ${lot.quantity} = ${money(row.costBasis)}`,
     gain,
   ];
 }

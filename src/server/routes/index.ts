@@ -5,6 +5,8 @@ import { bookRoutes } from './books/index.js';
 import { bookStaffRoutes } from './books/staff.js';
 import { entryRoutes } from './entries/index.js';
 import { entryHistoryRoutes } from './entries/history.js';
+import { gainsRoutes } from './gains/index.js';
+import { gainsPageRoutes } from './pages/gainsPages.js';
 import { healthRoutes } from './health/index.js';
 import { accountPageRoutes } from './pages/accountPages.js';
 import { pageRoutes } from './pages/index.js';
@@ -58,6 +60,7 @@ export async function routes(app: RouteApp, options: RouteOptions): Promise<void
   await app.register(priceRoutes);
   await app.register(entryRoutes);
   await app.register(entryHistoryRoutes);
+  await app.register(gainsRoutes);
   await app.register(suggestionRoutes);
   await app.register(runRoutes);
   await app.register(runFileRoutes);
@@ -72,4 +75,5 @@ export async function routes(app: RouteApp, options: RouteOptions): Promise<void
   await app.register(accountPageRoutes);
   await app.register(entryPageRoutes);
   await app.register(staffPageRoutes);
+  await app.register(gainsPageRoutes);
 }

@@ -50,7 +50,7 @@ export function bookPage(input: {
     csrfToken: input.csrfToken,
     body: html`<h1>${book.data.name}</h1>
 ${book.archivedAt === null ? '' : html`<p class="archived">Archived ${book.archivedAt.slice(0, 16).replace('T', ' ')} UTC: hidden from the books list, its closed periods and runs kept.</p>`}
-<p><a href="/books/${book.id}/entries">Transactions</a> · <a href="/books/${book.id}/summary">Year summary (printable)</a> · <a href="/books/${book.id}/chart">Balance chart</a></p>
+<p><a href="/books/${book.id}/entries">Transactions</a> · <a href="/books/${book.id}/summary">Year summary (printable)</a> · <a href="/books/${book.id}/chart">Balance chart</a> · <a href="/books/${book.id}/gains">Gains</a></p>
 ${admin ? html`<h2>New run</h2>${runForm(book, input.templates)}` : ''}
 <h2>Closed periods</h2>
 ${closedPeriods(book, input.closed, input.runs, admin)}

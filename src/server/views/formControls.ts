@@ -49,18 +49,30 @@ export function valuationFields(valuation: BookData['valuation']): Html {
 
 /**
  * The book's cost basis: on or off, the tax profile, and a method and scope over the profile's (blank: the
- * profile's own). What the form does not show (dated changes, unclassified outflows, an opening lots file) is kept.
+ * profile's own), and its dated changes of method or scope as rows. What the form does not show (unclassified outflows,
+ * an opening lots file) is kept.
  */
 export function costBasisFields(costBasis: BookData['costBasis']): Html {
   const choice = (name: string, label: string, names: readonly string[], chosen: string | undefined, blank?: string): Html =>
     html`<label>${label} <select name="${name}">${blank === undefined ? '' : html`<option value="">${blank}</option>`}${names.map((one) => html`<option value="${one}" ${one === chosen ? html`selected` : ''}>${one}</option>`)}</select></label>`;
-  const kept = { changes: costBasis?.changes === undefined ? '' : JSON.stringify(costBasis.changes) };
+  const changes = rowsEditor({
+    rows: 'basis-changes',
+    legend: 'Changes from a date (from YYYY-MM-DD, then a method and/or a scope)',
+    add: 'Add change',
+    cells: [
+      { name: 'from', placeholder: '2025-01-01' },
+      { name: 'method', placeholder: `method: ${BASIS_METHODS.join(', ')}` },
+      { name: 'scope', placeholder: `scope: ${BASIS_SCOPES.join(', ')}` },
+    ],
+    values: (costBasis?.changes ?? []).map((change) => [change.from, change.method ?? '', change.scope ?? '']),
+  });
   return html`<fieldset class="cost-basis"><legend>Cost basis</legend>
 <label><input type="checkbox" name="cost-basis" ${costBasis === undefined ? '' : html`checked`}> Lots, realised gains and income (needs values)</label>
 ${choice('tax-profile', 'Tax profile', TAX_PROFILES, costBasis?.profile ?? 'generic')}
 ${choice('basis-method', 'Method', BASIS_METHODS, costBasis?.method, "the profile's")}
 ${choice('basis-scope', 'Scope', BASIS_SCOPES, costBasis?.scope, "the profile's")}
-<input type="hidden" name="basis-changes" value="${kept.changes}"><input type="hidden" name="unclassified-out" value="${costBasis?.unclassifiedOut ?? ''}"><input type="hidden" name="opening-lots" value="${costBasis?.openingLots ?? ''}">
+${changes}
+<input type="hidden" name="unclassified-out" value="${costBasis?.unclassifiedOut ?? ''}"><input type="hidden" name="opening-lots" value="${costBasis?.openingLots ?? ''}">
 </fieldset>${fieldError('costBasis')}`;
 }
 

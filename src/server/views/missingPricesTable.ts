@@ -63,7 +63,7 @@ function chainName(chainId: string): string {
   return findChain(Number(chainId))?.name ?? `chain ${chainId}`;
 }
 
-function priceForm(form: PriceFormPlace, chain: string, asset: string, first: string): Html {
+export function priceForm(form: PriceFormPlace, chain: string, asset: string, first: string): Html {
   const rerun =
     form.rerun === undefined ? '' : html` data-rerun="${JSON.stringify(form.rerun)}" data-rerun-url="/api/books/${form.bookId}/runs"`;
   return html`<form data-form="price" data-url="/api/books/${form.bookId}/prices"${rerun} class="inline">

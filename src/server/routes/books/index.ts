@@ -77,6 +77,10 @@ export async function bookRoutes(app: RouteApp): Promise<void> {
       const book = await workspace.updateBook(before.id, request.body);
       if (book === undefined) throw notFound('book');
       await request.audit('book.edited', { book: book.id, target: bookTarget(book.id), before: before.data, after: book.data });
+      // The settings every gain depends on get an entry of their own, old → new (null: cost basis off).
+      const [oldBasis, newBasis] = [before.data.costBasis ?? null, book.data.costBasis ?? null];
+      if (JSON.stringify(oldBasis) !== JSON.stringify(newBasis))
+        await request.audit('book.cost_basis_changed', { book: book.id, target: bookTarget(book.id), before: oldBasis, after: newBasis });
       return { ...bookJson(book, await data.runsOfBook(book.id)), warnings: await workspace.nameWarnings(book) };
     },
   );
