@@ -114,8 +114,9 @@ export function sortBooks<T extends ListedBook>(list: readonly T[], sort: BookSo
   const { key, order: natural } = SORT_KEYS[sort];
   const sign = (order ?? natural) === 'asc' ? 1 : -1;
   const compare = (a: number | string, b: number | string): number => (a < b ? -1 : a > b ? 1 : 0);
-  return [...list].sort(
-    (a, b) =>
-      sign * compare(key(a), key(b)) || compare(a.book.data.name.toLowerCase(), b.book.data.name.toLowerCase()) || a.book.id - b.book.id,
-  );
+  // Each book's key once (some read its runs' summaries), not once per comparison.
+  const keyed = list.map((listed) => ({ listed, key: key(listed), name: listed.book.data.name.toLowerCase() }));
+  return keyed
+    .sort((a, b) => sign * compare(a.key, b.key) || compare(a.name, b.name) || a.listed.book.id - b.listed.book.id)
+    .map(({ listed }) => listed);
 }
