@@ -16,6 +16,7 @@ import { ledgerFromStore } from './ledgerFromStore.js';
 import { syncPlan } from './syncPlan.js';
 import { pricedBucket, valueHoldings } from './valueHoldings.js';
 import { closingInstant } from '../config/periodInstants.js';
+import type { LegValue } from '../prices/valueLeg.js';
 
 export interface ReconcileRunOptions extends JobRunOptions {
   progress: SyncProgress;
@@ -28,6 +29,8 @@ export interface ReconcileRunResult {
   api: ApiStats;
   result: ReconcileResult;
   report: ReconcileReport;
+  /** Each bucket's closing value (in `result.buckets` order) when the job is valued. */
+  closingValues: readonly LegValue[] | undefined;
 }
 
 /**
@@ -64,7 +67,7 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
     const syncedBlockTimes = new Map<number, number>();
     for (const chain of sync.chains) syncedBlockTimes.set(chain.chainId, await run.api.blockTime(chain.chainId, chain.toBlock));
     const report = await writeReconcileReport(result, job.out, syncedBlockTimes, values);
-    return { sync, api: run.api.stats, result, report };
+    return { sync, api: run.api.stats, result, report, closingValues: values };
   } finally {
     run.close();
   }

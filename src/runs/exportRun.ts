@@ -20,9 +20,12 @@ const ValuationSummary = Type.Object({
   rowsSpam: Type.Optional(Type.Integer()),
 });
 
-/** Rows per template as `rows.<template>`, the API calls, and a valued export's figures. */
+const BasisIssues = Type.Object({ basisIssues: Type.Optional(Type.Integer()) });
+
+/** Rows per template as `rows.<template>`, the API calls, a valued export's figures, and its cost basis's issues when it computed one. */
 const exportRunSummary = Type.Intersect([
   Type.Object({ apiCalls: Type.Integer() }),
+  BasisIssues,
   Type.Partial(ValuationSummary),
   Type.Record(Type.TemplateLiteral('rows.${string}'), Type.Integer()),
 ]);
@@ -33,6 +36,9 @@ export const VALUATION_FIGURES: RunResult<typeof ValuationSummary> = {
   place: { in: 'summary' },
   schema: ValuationSummary,
 };
+
+/** How many cost-basis issues (`costbasis-issues.csv` rows) the export found; absent when it computed no cost basis. */
+export const BASIS_ISSUES: RunResult<typeof BasisIssues> = { name: 'cost-basis issues', place: { in: 'summary' }, schema: BasisIssues };
 
 const pipelineStep = () => import('../pipeline/runExport.js');
 
@@ -49,7 +55,7 @@ export const exportRun = {
   },
   needs: { templates: true, period: true },
   summary: exportRunSummary,
-  results: [EXPORT_MANIFEST, TIEOUT_TABLE, MISSING_PRICES_TABLE, BALANCE_SERIES, GAINS_REVIEW, VALUATION_FIGURES],
+  results: [EXPORT_MANIFEST, TIEOUT_TABLE, MISSING_PRICES_TABLE, BALANCE_SERIES, GAINS_REVIEW, VALUATION_FIGURES, BASIS_ISSUES],
   unattended: false,
   schedule: {},
   async execute(job, values, steps) {
@@ -65,6 +71,7 @@ export const exportRun = {
       summary: {
         ...Object.fromEntries(result.templates.map((template) => [`rows.${template.template}`, template.rows])),
         apiCalls: result.api.requests,
+        ...(result.outputs.gains === undefined ? {} : { basisIssues: result.outputs.gains.rows.issues }),
         ...(result.valuation === null ? {} : valuationSummary(result.valuation)),
       },
       files: () => manifestFiles(job.out),

@@ -2,9 +2,23 @@ import type { BookPeriod } from '../workspace/bookPeriod.js';
 import type { BookFigures } from '../workspace/entries/BookEntries.js';
 import type { Book, Run } from '../workspace/WorkspaceData.js';
 import { lastReconcile } from './runReports.js';
+import { BASIS_ISSUES } from '../runs/exportRun.js';
+import { HOLDINGS_VALUE } from '../runs/reconcileRun.js';
+import { carries, hasOutcome, runFact } from '../runs/runResults.js';
 
 /** The books list's columns it sorts by (`?sort=`); `review`, most left to review first, unless asked. */
-export const BOOK_SORTS = ['review', 'flagged', 'missing_price', 'unclassified', 'unmatched_bridge', 'reconcile', 'run', 'name'] as const;
+export const BOOK_SORTS = [
+  'review',
+  'flagged',
+  'missing_price',
+  'unclassified',
+  'unmatched_bridge',
+  'basis_issues',
+  'reconcile',
+  'holdings',
+  'run',
+  'name',
+] as const;
 export type BookSort = (typeof BOOK_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
@@ -36,9 +50,43 @@ export function figureLinks(bookId: number): FigureLinks {
   };
 }
 
-/** Everything the list flags in the book's period: flagged in review, without a price, unclassified, unmatched bridges. */
-export function flaggedTotal(figures: BookFigures): number {
-  return figures.review.flagged + figures.missingPrice + figures.unclassified + figures.unmatchedBridges;
+/** The figures the book's runs keep (read from the runs the list has, no query): its last reconcile's holdings, its last export's cost-basis issues. */
+export interface RunFigures {
+  /** The last reconcile's holdings at its period's close, when it was valued. */
+  holdings?: { runId: number; value: string; currency: string; unvalued: number };
+  /** The newest export's cost-basis issues, when it computed a cost basis. */
+  basisIssues?: { runId: number; count: number };
+}
+
+export function runFigures(runs: readonly Run[]): RunFigures {
+  const reconcile = lastReconcile(runs);
+  const held = reconcile === undefined ? undefined : runFact(reconcile, HOLDINGS_VALUE);
+  const exported = runs.find((run) => carries(run, BASIS_ISSUES) && hasOutcome(run));
+  const issues = exported === undefined ? undefined : runFact(exported, BASIS_ISSUES)?.basisIssues;
+  return {
+    ...(reconcile === undefined || held?.holdingsValue === undefined
+      ? {}
+      : {
+          holdings: {
+            runId: reconcile.id,
+            value: held.holdingsValue,
+            currency: held.holdingsCurrency ?? '',
+            unvalued: held.holdingsUnvalued ?? 0,
+          },
+        }),
+    ...(exported === undefined || issues === undefined ? {} : { basisIssues: { runId: exported.id, count: issues } }),
+  };
+}
+
+/** Everything the list flags in the book's period: flagged in review, without a price, unclassified, unmatched bridges, cost-basis issues. */
+export function flaggedTotal(figures: BookFigures, runs: readonly Run[]): number {
+  return (
+    figures.review.flagged +
+    figures.missingPrice +
+    figures.unclassified +
+    figures.unmatchedBridges +
+    (runFigures(runs).basisIssues?.count ?? 0)
+  );
 }
 
 /** A reconcile's result, worst first: failed, differences, never reconciled, stopped, then clean. */
@@ -47,10 +95,12 @@ const RECONCILE_RANK: Record<string, number> = { failed: 0, differences: 1, none
 /** Each column's key and its natural order: counts most first, the worst reconcile first, the newest run first, names A–Z. */
 const SORT_KEYS: Record<BookSort, { key: (listed: ListedBook) => number | string; order: SortOrder }> = {
   review: { key: ({ figures }) => figures.review.unreviewed, order: 'desc' },
-  flagged: { key: ({ figures }) => flaggedTotal(figures), order: 'desc' },
+  flagged: { key: ({ figures, runs }) => flaggedTotal(figures, runs), order: 'desc' },
   missing_price: { key: ({ figures }) => figures.missingPrice, order: 'desc' },
   unclassified: { key: ({ figures }) => figures.unclassified, order: 'desc' },
   unmatched_bridge: { key: ({ figures }) => figures.unmatchedBridges, order: 'desc' },
+  basis_issues: { key: ({ runs }) => runFigures(runs).basisIssues?.count ?? -1, order: 'desc' },
+  holdings: { key: ({ runs }) => Number(runFigures(runs).holdings?.value ?? -1), order: 'desc' },
   reconcile: { key: ({ runs }) => RECONCILE_RANK[lastReconcile(runs)?.status ?? 'none'] ?? 2, order: 'asc' },
   run: { key: ({ runs }) => runs[0]?.createdAt ?? '', order: 'desc' },
   name: { key: ({ book }) => book.data.name.toLowerCase(), order: 'asc' },
@@ -64,8 +114,9 @@ export function sortBooks<T extends ListedBook>(list: readonly T[], sort: BookSo
   const { key, order: natural } = SORT_KEYS[sort];
   const sign = (order ?? natural) === 'asc' ? 1 : -1;
   const compare = (a: number | string, b: number | string): number => (a < b ? -1 : a > b ? 1 : 0);
-  return [...list].sort(
-    (a, b) =>
-      sign * compare(key(a), key(b)) || compare(a.book.data.name.toLowerCase(), b.book.data.name.toLowerCase()) || a.book.id - b.book.id,
-  );
+  // Each book's key once (some read its runs' summaries), not once per comparison.
+  const keyed = list.map((listed) => ({ listed, key: key(listed), name: listed.book.data.name.toLowerCase() }));
+  return keyed
+    .sort((a, b) => sign * compare(a.key, b.key) || compare(a.name, b.name) || a.listed.book.id - b.listed.book.id)
+    .map(({ listed }) => listed);
 }

@@ -207,10 +207,14 @@ export class Workspace {
       const bookRuns = runs.get(book.id) ?? [];
       return { book, runs: bookRuns, period: bookPeriod(bookRuns) };
     });
+    // A firm's books share a few periods and zones: each one's instants computed once, not once per book.
+    const instants = new Map<string, { from?: number | undefined; to?: number | undefined }>();
     const figures = await this.entries.figures.figures(
       listed.map(({ book, period }) => {
-        const { from, to } = reviewFilter(book, period);
-        return { bookId: book.id, from, to };
+        const key = `${book.data.timezone ?? 'UTC'}|${period?.from ?? ''}|${period?.to ?? ''}`;
+        const known = instants.get(key) ?? reviewFilter(book, period);
+        instants.set(key, known);
+        return { bookId: book.id, from: known.from, to: known.to };
       }),
     );
     return listed.map((one) => ({ ...one, figures: figures.get(one.book.id) ?? NO_FIGURES }));

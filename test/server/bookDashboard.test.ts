@@ -16,7 +16,8 @@ interface Listed {
   name: string;
   review: { unreviewed: number; reviewed: number; flagged: number };
   period: { from: string; to: string } | null;
-  flags: { missingPrice: number; unclassifiedTransfers: number; unmatchedBridges: number };
+  flags: { missingPrice: number; unclassifiedTransfers: number; unmatchedBridges: number; basisIssues: number | null };
+  holdings: { runId: number; value: string; currency: string; unvalued: number } | null;
   links: Record<string, string>;
   lastRun: { id: number } | null;
 }
@@ -55,17 +56,21 @@ function dashboardSuite(
     tokens.keeper = await addUser(workspace, 'keeper', 'admin', 'keeper password 1');
     tokens.sam = await addUser(workspace, 'sam', 'staff', 'sam password 1');
     const periods = { Year: { year: 2025 }, Quarter: { from: '2025-04-01', to: '2025-06-30' } };
-    for (const name of ['Year', 'Quarter', 'Idle']) ids[name] = (await workspace.addBook(worldBook(world, name))).id;
+    ids.Year = (await workspace.addBook({ ...worldBook(world, 'Year'), costBasis: { profile: 'generic' } })).id;
+    for (const name of ['Quarter', 'Idle']) ids[name] = (await workspace.addBook(worldBook(world, name))).id;
     for (const [name, period] of Object.entries(periods)) {
       const run = await workspace.startRun(ids[name] as number, { kind: 'export', period, templates: ['ledger'] });
       if (run === undefined) throw new Error('no run');
       await execute(run.id);
       expect((await workspace.data.getRun(run.id))?.status).toBe('succeeded');
     }
+    const reconcile = await workspace.startRun(ids.Quarter as number, { kind: 'reconcile', period: periods.Quarter });
+    if (reconcile === undefined) throw new Error('no run');
+    await execute(reconcile.id);
     expect((await call('keeper', 'PUT', `/api/books/${ids.Year}/staff`, { users: ['sam'] })).status).toBe(200);
     // Some decided: two flagged, three reviewed, and a spam entry reviewed (spam is aside: counted nowhere).
     const year = ids.Year as number;
-    const { entries } = (await call('keeper', 'GET', `/api/books/${year}/entries?limit=40&spam=false`)).json<{
+    const { entries } = (await call('keeper', 'GET', `/api/books/${year}/entries?limit=40&spam=false&from=2025-01-01&to=2025-12-31`)).json<{
       entries: { entry_id: string }[];
     }>();
     for (const [index, entry] of entries.slice(0, 5).entries())
@@ -111,6 +116,17 @@ function dashboardSuite(
       review: { unreviewed: 0, reviewed: 0, flagged: 0 },
       flags: { missingPrice: 0, unclassifiedTransfers: 0, unmatchedBridges: 0 },
     });
+    // The runs' own figures: the cost basis's issues of the export that computed one, the reconcile's valued holdings.
+    expect(year.flags.basisIssues).toEqual(expect.any(Number));
+    expect(listed.find((one) => one.name === 'Quarter')?.flags.basisIssues).toBeNull();
+    const quarter = listed.find((one) => one.name === 'Quarter') as Listed;
+    const summary = (await call('keeper', 'GET', `/api/runs/${quarter.holdings?.runId ?? 0}`)).json<{
+      kind: string;
+      summary: Record<string, unknown>;
+    }>();
+    expect(summary).toMatchObject({ kind: 'reconcile', summary: { holdingsValue: quarter.holdings?.value, holdingsCurrency: 'USD' } });
+    expect(Number(quarter.holdings?.value)).toBeGreaterThan(0);
+    expect(year.holdings).toBeNull();
     // Staff see their books' figures alone.
     expect((await call('sam', 'GET', '/api/books')).json<Listed[]>().map((one) => one.name)).toEqual(['Year']);
   });
@@ -124,6 +140,8 @@ function dashboardSuite(
     expect(await names('?sort=review&order=asc')).toEqual(['Idle', 'Quarter', 'Year']);
     expect((await names('?sort=run')).at(-1)).toBe('Idle');
     expect((await names('?sort=missing_price'))[2]).toBe('Idle');
+    expect((await names('?sort=holdings'))[0]).toBe('Quarter');
+    expect((await names('?sort=basis_issues'))[0]).toBe('Year');
     const refused = await call('keeper', 'GET', '/api/books?sort=holdings_value');
     expect(refused.status).toBe(400);
     expect(refused.json()).toMatchObject({ field: 'sort' });

@@ -30,8 +30,23 @@ export const bookResponse = Type.Object(
     period: Type.Optional(nullable(Type.Object({ from: Type.String(), to: Type.String() }, { additionalProperties: false }))),
     flags: Type.Optional(
       Type.Object(
-        { missingPrice: Type.Integer(), unclassifiedTransfers: Type.Integer(), unmatchedBridges: Type.Integer() },
+        {
+          missingPrice: Type.Integer(),
+          unclassifiedTransfers: Type.Integer(),
+          unmatchedBridges: Type.Integer(),
+          /** The newest export's, when it computed a cost basis; else null. */
+          basisIssues: nullable(Type.Integer()),
+        },
         { additionalProperties: false },
+      ),
+    ),
+    /** The last reconcile's holdings at its period's close, when it was valued. */
+    holdings: Type.Optional(
+      nullable(
+        Type.Object(
+          { runId: Type.Integer(), value: Type.String(), currency: Type.String(), unvalued: Type.Integer() },
+          { additionalProperties: false },
+        ),
       ),
     ),
     links: Type.Optional(Type.Record(Type.String(), Type.String())),

@@ -1,6 +1,6 @@
 import type { BookPeriod } from '../../workspace/bookPeriod.js';
 import type { BookFigures } from '../../workspace/entries/BookEntries.js';
-import type { BookSort, SortOrder } from '../bookDashboard.js';
+import type { BookSort, RunFigures, SortOrder } from '../bookDashboard.js';
 import { figureLinks, naturalOrder } from '../bookDashboard.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -23,8 +23,11 @@ export function reviewCell(bookId: number, figures: BookFigures, period: BookPer
   return html`<a href="${open}" data-figure="to-review" data-count="${String(review.unreviewed)}">${text}</a> <small class="review-scope">${scope}</small>`;
 }
 
-/** What needs a look besides the review, each count a link to exactly its entries; nothing flagged says so. */
-export function flaggedCell(bookId: number, figures: BookFigures): Html {
+/**
+ * What needs a look besides the review, each count a link to exactly its entries (cost-basis issues, which are the
+ * newest export's, to its `costbasis-issues.csv`); nothing flagged says so.
+ */
+export function flaggedCell(bookId: number, figures: BookFigures, kept: RunFigures): Html {
   const links = figureLinks(bookId);
   const counts: [number, string, string, string][] = [
     [figures.review.flagged, 'flagged in review', links.flaggedInReview, 'flagged-review'],
@@ -41,6 +44,12 @@ export function flaggedCell(bookId: number, figures: BookFigures): Html {
       links.unmatchedBridges,
       'unmatched-bridge',
     ],
+    [
+      kept.basisIssues?.count ?? 0,
+      kept.basisIssues?.count === 1 ? 'cost-basis issue' : 'cost-basis issues',
+      `/api/runs/${kept.basisIssues?.runId ?? 0}/files/costbasis-issues.csv`,
+      'basis-issues',
+    ],
   ];
   const shown = counts.filter(([count]) => count > 0);
   if (shown.length === 0) return html`<span class="quiet">nothing</span>`;
@@ -48,6 +57,14 @@ export function flaggedCell(bookId: number, figures: BookFigures): Html {
     ([count, words, link, name]) =>
       html`<div><a href="${link}" data-figure="${name}" data-count="${String(count)}">${String(count)} ${words}</a></div>`,
   )}`;
+}
+
+/** The last reconcile's holdings at its period's close, linked to its report; how many assets have no value. */
+export function holdingsCell(kept: RunFigures): Html {
+  const { holdings } = kept;
+  if (holdings === undefined) return html`<span class="quiet">–</span>`;
+  const unvalued = holdings.unvalued === 0 ? '' : html` <small>(${String(holdings.unvalued)} without a value)</small>`;
+  return html`<a href="/runs/${holdings.runId}/reconcile" data-figure="holdings">${holdings.value} ${holdings.currency}</a>${unvalued}`;
 }
 
 /** A column header that sorts the list by it: its natural order first, the other on a second click. */

@@ -1,6 +1,7 @@
 import type { Book, User } from '../../workspace/WorkspaceData.js';
 import type { BookSort, ListedBook, SortOrder } from '../bookDashboard.js';
-import { flaggedCell, reviewCell, sortHeader } from './bookFigureCells.js';
+import { runFigures } from '../bookDashboard.js';
+import { flaggedCell, holdingsCell, reviewCell, sortHeader } from './bookFigureCells.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { layout } from './layout.js';
@@ -19,14 +20,16 @@ export function booksPage(input: {
   const rows = input.books.map(({ book, runs, period, figures }) => {
     const last = runs[0];
     const reconcile = lastReconcile(runs);
+    const kept = runFigures(runs);
     return html`<tr>
 <td><a href="/books/${book.id}">${book.data.name}</a></td>
 <td>${book.data.wallets.map((wallet) => html`<div>${shortened(wallet.address)} ${wallet.label ?? ''}</div>`)}</td>
 <td>${book.data.chains.join(', ')}</td>
 <td class="review">${reviewCell(book.id, figures, period)}</td>
-<td class="flagged">${flaggedCell(book.id, figures)}</td>
+<td class="flagged">${flaggedCell(book.id, figures, kept)}</td>
 <td>${last === undefined ? statusBadge('none') : html`<a href="/runs/${last.id}">${last.request.kind} ${last.createdAt.slice(0, 16).replace('T', ' ')}</a> ${statusBadge(last.status)}`}</td>
 <td>${reconcile === undefined ? statusBadge('none') : html`<a href="/runs/${reconcile.id}/reconcile">${statusBadge(reconcile.status)}</a> ${reconcile.finishedAt?.slice(0, 10) ?? ''}`}</td>
+<td class="num">${holdingsCell(kept)}</td>
 <td class="alert">${alertNote(lastAlertRun(runs))}</td>
 </tr>`;
   });
@@ -35,7 +38,7 @@ export function booksPage(input: {
     user: input.user,
     csrfToken: input.csrfToken,
     body: html`<h1>Books</h1>
-<div class="wide"><table class="books"><thead><tr>${sortHeader('Client', 'name', input.sorted)}<th>Wallets</th><th>Chains</th>${sortHeader('To review', 'review', input.sorted)}${sortHeader('Flagged', 'flagged', input.sorted)}${sortHeader('Last run', 'run', input.sorted)}${sortHeader('Last reconcile', 'reconcile', input.sorted)}<th>Last alert (UTC)</th></tr></thead>
+<div class="wide"><table class="books"><thead><tr>${sortHeader('Client', 'name', input.sorted)}<th>Wallets</th><th>Chains</th>${sortHeader('To review', 'review', input.sorted)}${sortHeader('Flagged', 'flagged', input.sorted)}${sortHeader('Last run', 'run', input.sorted)}${sortHeader('Last reconcile', 'reconcile', input.sorted)}${sortHeader('Holdings', 'holdings', input.sorted)}<th>Last alert (UTC)</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 ${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : ''}`,
   });

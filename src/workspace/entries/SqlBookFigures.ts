@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { LedgerscanError } from '../../errors/LedgerscanError.js';
 import type { BookFigures } from './BookEntries.js';
 import type { EntryTables } from './entryTables.js';
 import { unmatchedBridge } from './entryConditions.js';
@@ -36,7 +37,11 @@ export class SqlBookFigures {
     if (scopes.length === 0) return new Map();
     // Literals, not parameters: PostgreSQL types a VALUES list's parameters as text. Each is an integer of ours.
     const rows = scopes.map(({ bookId, from, to }) => {
-      for (const value of [bookId, from ?? 0, to ?? NO_END]) if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+      for (const value of [bookId, from ?? 0, to ?? NO_END])
+        if (!Number.isSafeInteger(value))
+          throw new LedgerscanError('a books list figure asked for with a non-integer id or instant', {
+            details: { value: String(value) },
+          });
       return sql`(${sql.lit(bookId)}, ${sql.lit(from ?? 0)}, ${sql.lit(to ?? NO_END)})`;
     });
     const scope = sql`WITH scope(book_id, from_time, to_time) AS (VALUES ${sql.join(rows)}),

@@ -14,7 +14,7 @@ import {
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
 import { runListResponse, runRequestBody, runStartedResponse } from '../../schemas/runs.js';
 import { visibleBooks } from '../../visibleBooks.js';
-import { figureLinks, sortBooks } from '../../bookDashboard.js';
+import { figureLinks, runFigures, sortBooks } from '../../bookDashboard.js';
 import { bookById } from '../lookups.js';
 import type { RouteApp } from '../RouteApp.js';
 
@@ -36,17 +36,22 @@ export async function bookRoutes(app: RouteApp): Promise<void> {
       const list =
         request.query.archived === true && user.role !== 'admin' ? [] : await workspace.bookList(request.query.archived === true);
       const { sort, order } = request.query;
-      return sortBooks(await visibleBooks(data, user, list), sort, order).map(({ book, runs, period, figures }) => ({
-        ...bookJson(book, runs),
-        review: figures.review,
-        period: period ?? null,
-        flags: {
-          missingPrice: figures.missingPrice,
-          unclassifiedTransfers: figures.unclassified,
-          unmatchedBridges: figures.unmatchedBridges,
-        },
-        links: { ...figureLinks(book.id) },
-      }));
+      return sortBooks(await visibleBooks(data, user, list), sort, order).map(({ book, runs, period, figures }) => {
+        const kept = runFigures(runs);
+        return {
+          ...bookJson(book, runs),
+          review: figures.review,
+          period: period ?? null,
+          flags: {
+            missingPrice: figures.missingPrice,
+            unclassifiedTransfers: figures.unclassified,
+            unmatchedBridges: figures.unmatchedBridges,
+            basisIssues: kept.basisIssues?.count ?? null,
+          },
+          holdings: kept.holdings ?? null,
+          links: { ...figureLinks(book.id) },
+        };
+      });
     },
   );
 
