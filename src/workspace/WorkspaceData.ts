@@ -1,5 +1,6 @@
 import type { Accounts, User } from './Accounts.js';
 import type { AuditLog } from './AuditLog.js';
+import type { Nights } from './Nights.js';
 import type { BookData } from './BookData.js';
 import type { RunFile } from '../runs/RunFile.js';
 import type { RunRequest } from '../runs/RunRequest.js';
@@ -16,7 +17,8 @@ export interface Book {
   archivedAt: string | null;
 }
 
-export type RunStatus = 'queued' | 'running' | 'succeeded' | 'differences' | 'failed' | 'stopped';
+/** `deferred`: its key's daily quota was spent; queued again by itself at `resumeAt` (the next 00:00 UTC). */
+export type RunStatus = 'queued' | 'running' | 'deferred' | 'succeeded' | 'differences' | 'failed' | 'stopped';
 export const FINISHED_STATUSES: readonly RunStatus[] = ['succeeded', 'differences', 'failed', 'stopped'];
 
 /** Live figures of a run, the same the CLI's progress line shows. */
@@ -47,6 +49,15 @@ export interface Run {
   finishedAt: string | null;
   /** The NAME of the API key the run was given (`assignApiKey`), never the key itself; null until assigned. */
   apiKeyName: string | null;
+  /** A deferred run's resumption (ISO, the next 00:00 UTC); its reason is `error`. Null otherwise. */
+  resumeAt: string | null;
+}
+
+/** A key as the picker weighs it: its calls per second and, if its plan caps the day, its daily quota. */
+export interface KeyChoice {
+  name: string;
+  rate: number;
+  dailyQuota?: number | undefined;
 }
 
 export interface Schedule {
@@ -111,6 +122,8 @@ export interface BookPrice {
 export interface WorkspaceData extends Accounts {
   /** Append-only: who did what, when. */
   readonly audit: AuditLog;
+  /** The keys' daily calls, deferred runs and the night summaries. */
+  readonly nights: Nights;
 
   addBook(data: BookData, now: string): Promise<Book>;
   /** The books in use, or the archived ones with `archived`. */
@@ -157,7 +170,7 @@ export interface WorkspaceData extends Accounts {
   runningRuns(): Promise<Run[]>;
   updateRun(
     id: number,
-    change: Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>,
+    change: Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt' | 'resumeAt'>>,
   ): Promise<void>;
   appendLog(id: number, line: string): Promise<void>;
   /** The run's log lines after the first `after` (default: all). */
@@ -166,10 +179,12 @@ export interface WorkspaceData extends Accounts {
   requestStop(runId: number): Promise<void>;
   stopRequested(runId: number): Promise<boolean>;
   /**
-   * Gives the run the key, among `names`, with the fewest other `running` runs on it (ties: the first in
-   * `names`), records it on the run and returns it. Atomic across processes, so concurrent runs spread evenly.
+   * Gives the run the key, among `keys`, with the fewest other `running` runs per call per second on it, leaving out
+   * the keys whose daily quota is spent on `day` (UTC `YYYY-MM-DD`; ties: the first in `keys`), records it on the run
+   * and returns its name; null when every key's quota is spent. Atomic across processes, so concurrent runs spread
+   * over the keys by their rates.
    */
-  assignApiKey(runId: number, names: readonly string[]): Promise<string>;
+  assignApiKey(runId: number, keys: readonly KeyChoice[], day: string): Promise<string | null>;
 
   schedules(bookId: number): Promise<Schedule[]>;
   setSchedules(bookId: number, schedules: readonly Schedule[]): Promise<void>;

@@ -5,6 +5,7 @@ import { bookRoutes } from './books/index.js';
 import { bookStaffRoutes } from './books/staff.js';
 import { entryRoutes } from './entries/index.js';
 import { healthRoutes } from './health/index.js';
+import { nightRoutes } from './nights/index.js';
 import { accountPageRoutes } from './pages/accountPages.js';
 import { pageRoutes } from './pages/index.js';
 import { entryPageRoutes } from './pages/entryPages.js';
@@ -51,6 +52,7 @@ export async function routes(app: RouteApp, options: RouteOptions): Promise<void
   });
   await app.register(sessionRoutes, { secureCookies: options.secureCookies, throttle: options.throttle });
   await app.register(healthRoutes);
+  await app.register(nightRoutes);
   await app.register(bookRoutes);
   await app.register(bookStaffRoutes);
   await app.register(ruleRoutes);

@@ -8,6 +8,8 @@ import { lastAlertRun, lastReconcile } from '../runReports.js';
 import { alertNote, statusBadge } from './parts.js';
 import { chainPicker, costBasisFields, fieldError, labelRows, spamRows, valuationFields, zonePicker } from './formControls.js';
 import { shortened } from './shortened.js';
+import { nightSection } from './nightSection.js';
+import type { NightSummary } from '../../workspace/Nights.js';
 
 /**
  * "37 unreviewed, 2 flagged in 2025-01-01 – 2025-12-31, spam aside": what is left to look at in the book's period
@@ -29,6 +31,7 @@ export function booksPage(input: {
   user: User;
   csrfToken: string;
   books: { book: Book; runs: Run[]; period: BookPeriod | undefined; review: ReviewCounts }[];
+  night?: NightSummary | null;
 }): Html {
   const rows = input.books.map(({ book, runs, period, review }) => {
     const last = runs[0];
@@ -48,6 +51,7 @@ export function booksPage(input: {
     user: input.user,
     csrfToken: input.csrfToken,
     body: html`<h1>Books</h1>
+${nightSection(input.night ?? null)}
 <div class="wide"><table class="books"><thead><tr><th>Client</th><th>Wallets</th><th>Chains</th><th>Last run</th><th>Last reconcile</th><th>Last alert (UTC)</th><th>Transactions</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 ${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : ''}`,

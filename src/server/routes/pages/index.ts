@@ -41,7 +41,12 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
       const { user } = authOf(request);
       return sendPage(
         reply,
-        booksPage({ user, csrfToken: reply.generateCsrf(), books: await visibleBooks(data, user, await workspace.bookList()) }),
+        booksPage({
+          user,
+          csrfToken: reply.generateCsrf(),
+          books: await visibleBooks(data, user, await workspace.bookList()),
+          night: user.role === 'admin' ? await data.nights.latest() : null,
+        }),
       );
     },
   );
