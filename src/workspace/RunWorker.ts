@@ -15,10 +15,9 @@ import { openDistributedWorkspace } from './openDistributedWorkspace.js';
 import { WorkerLease } from './WorkerLease.js';
 import type { Workspace } from './Workspace.js';
 import { FINISHED_STATUSES } from './WorkspaceData.js';
-import { utcDay } from './nightSummary.js';
+import { nextUtcMidnight, utcDay } from './nightSummary.js';
 import { QuotaLimiter } from './QuotaLimiter.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
-import { DailyLimitError } from '../etherscan/errors.js';
 
 export interface RunWorkerOptions extends Omit<DistributedOptions, 'api'> {
   keys: readonly ApiKeyEntry[];
@@ -217,9 +216,10 @@ export class RunWorker {
   /** Every key's daily quota is spent: the run waits for the next 00:00 UTC (the schedulers queue it again then). */
   private async deferAll(runId: number): Promise<void> {
     const { data } = this.workspace;
-    const spent = new DailyLimitError('every API key has spent its daily quota', this.workspace.now());
-    await data.updateRun(runId, { status: 'deferred', error: spent.shortMessage, resumeAt: spent.resetsAt.toISOString() });
-    await data.appendLog(runId, `deferred until ${spent.resetsAt.toISOString()}: ${spent.message}`);
+    const reason = `every API key has spent its daily quota (${this.options.keys.map((key) => `${key.name} ${key.dailyQuota ?? '∞'}`).join(', ')})`;
+    const resumeAt = nextUtcMidnight(this.workspace.now()).toISOString();
+    await data.updateRun(runId, { status: 'deferred', error: reason, resumeAt });
+    await data.appendLog(runId, `deferred until ${resumeAt}: ${reason}`);
     this.options.log(`run ${runId}: deferred (every key's daily quota spent)`);
   }
 

@@ -106,11 +106,7 @@ export class Scheduler {
         }
         const zone = book.data.timezone ?? 'UTC';
         const tick = nextTick(schedule, zone, new Date(schedule.lastFiredAt));
-        if (
-          tick === null ||
-          tick.getTime() + jitterOf(bookId, schedule, zone, tick, this.options.jitterMs ?? 0) > now.getTime()
-        )
-          continue;
+        if (tick === null || tick.getTime() + jitterOf(bookId, schedule, zone, tick, this.options.jitterMs ?? 0) > now.getTime()) continue;
         // Claimed before it is enqueued: of several schedulers that saw this tick due, only one wins it. A
         // process killed between the two loses that one tick rather than firing it twice (one stopped finishes its look first).
         if (!(await this.data.claimScheduleTick(bookId, schedule.kind, schedule.lastFiredAt, now.toISOString()))) continue;

@@ -16,6 +16,7 @@ import { runKind } from '../runs/runKinds.js';
 import { checkedSummary } from '../runs/runSummary.js';
 import { createProgress } from '../sync/progress.js';
 import { apiPlace } from './apiPlace.js';
+import { nextUtcMidnight } from './nightSummary.js';
 import { runTarget, WORKER_ACTOR } from './AuditLog.js';
 import { BALANCE_SERIES_FILE } from '../outputs/balanceSeriesOutput.js';
 import type { BookPlaces } from './BookPlaces.js';
@@ -144,8 +145,10 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     if (spent !== undefined) {
       await writes.flush().catch(() => undefined);
       const reason = redact(spent.message, api.apiKey);
-      await data.updateRun(run.id, { status: 'deferred', error: reason, resumeAt: spent.resetsAt.toISOString(), finishedAt: null });
-      log(`deferred until ${spent.resetsAt.toISOString()}: ${reason}; the store keeps what was fetched`);
+      // The workspace's clock, not the client's: a test's night ends at its own midnight.
+      const resumeAt = nextUtcMidnight(context.now()).toISOString();
+      await data.updateRun(run.id, { status: 'deferred', error: reason, resumeAt, finishedAt: null });
+      log(`deferred until ${resumeAt}: ${reason}; the store keeps what was fetched`);
       await writes.flush();
       return;
     }

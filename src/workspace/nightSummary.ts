@@ -39,3 +39,8 @@ export function nightSummary(night: string, runs: readonly Run[]): NightSummary 
       .flatMap((run) => (run.summary?.alert === undefined ? [] : [{ bookId: run.bookId, runId: run.id, alert: run.summary.alert }])),
   };
 }
+
+/** When a deferred run resumes: the next 00:00 UTC after `now`, when every key's daily quota is new. */
+export function nextUtcMidnight(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
