@@ -16,6 +16,8 @@ export function nightSummary(night: string, runs: readonly Run[]): NightSummary 
   for (const run of runs) {
     const kept = byBook.get(run.bookId);
     if (kept === undefined || RANK.indexOf(run.status) < RANK.indexOf(kept.status)) byBook.set(run.bookId, run);
+    // A run deferred before any key was free to take it made no call on any.
+    if (run.apiKeyName === null && run.progress.apiCalls === 0) continue;
     const key = run.apiKeyName ?? 'default';
     calls[key] = (calls[key] ?? 0) + run.progress.apiCalls;
   }
