@@ -18,7 +18,7 @@ import { WORLD_END, WORLD_START } from '../src/sandbox/worldSpan.js';
 import { openDistributedWorkspace } from '../src/workspace/openDistributedWorkspace.js';
 import type { Workspace } from '../src/workspace/Workspace.js';
 import { startWorkers, stopWorkers } from './benchWorkers.js';
-import { adminQuery, benchPostgresServer, createBenchDatabase } from './benchPostgres.js';
+import { adminQuery, benchPostgresServer, createBenchDatabase, dropBenchDatabase } from './benchPostgres.js';
 import { startSandboxProcess } from './startSandboxProcess.js';
 import type { SandboxProcess } from './startSandboxProcess.js';
 
@@ -141,6 +141,7 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
   } finally {
     await stopWorkers(workers);
     await workspace.close();
+    await dropBenchDatabase(database);
     await sandbox.close();
     server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
