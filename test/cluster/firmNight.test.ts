@@ -65,7 +65,8 @@ interface NightRun {
 describeWithPostgres('a firm night: 30 books, 2 keys with small daily quotas, 3 workers, one killed', (serverUrl) => {
   it('reconciles or defers every book, keeps the quotas, finishes the deferred after midnight and alerts once', async () => {
     const began = Date.now();
-    const mark = (what: string): void => void process.stderr.write(`firm night: ${what} at ${((Date.now() - began) / 1000).toFixed(0)} s\n`);
+    const mark = (what: string): void =>
+      void process.stderr.write(`firm night: ${what} at ${((Date.now() - began) / 1000).toFixed(0)} s\n`);
     const needed = await callsOfTheNight();
     mark(`measured ${needed} calls`);
     // Together the keys can do about 60 % of the night: the rest is deferred, and done the next day.
@@ -87,11 +88,16 @@ describeWithPostgres('a firm night: 30 books, 2 keys with small daily quotas, 3 
         books.push((await api(cluster.url, cluster.token, 'POST', '/api/books', bookOf(index))) as { id: number });
       mark('cluster and books');
       const start = { requests: sandbox.stats.requests, rateLimited: sandbox.stats.rateLimited };
-      // Every book's reconcile at the same second, 8 s from now (croner's seconds field), spread by the jitter over 4 s.
-      const at = new Date(Date.now() + 8_000);
+      // Every book's reconcile at the same second, 20 s from now (croner's seconds field), spread by the jitter over 4 s.
+      const at = new Date(Date.now() + 20_000);
       const cron = `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} * * *`;
-      for (const book of books)
-        await api(cluster.url, cluster.token, 'PUT', `/api/books/${book.id}/schedules`, [{ kind: 'reconcile', cron, zone: 'UTC' }]);
+      await Promise.all(
+        books.map((book) =>
+          api(cluster.url, cluster.token, 'PUT', `/api/books/${book.id}/schedules`, [{ kind: 'reconcile', cron, zone: 'UTC' }]),
+        ),
+      );
+      // A schedule saved after its second would first fire tomorrow.
+      expect(Date.now()).toBeLessThan(at.getTime());
       const runsOf = async (): Promise<NightRun[]> =>
         Promise.all(
           books.map(
@@ -117,7 +123,7 @@ describeWithPostgres('a firm night: 30 books, 2 keys with small daily quotas, 3 
       await cluster.explained(until((runs) => runs.filter((run) => settled([run])).length >= 5, 240));
       cluster.workers[0]!.process.child.kill('SIGKILL');
       mark('worker killed');
-      const first = await cluster.explained(until(settled, 400));
+      const first = await cluster.explained(until(settled, 300));
       mark('night settled');
 
       expect(first.filter((run) => run.status === 'failed')).toEqual([]);
@@ -148,7 +154,7 @@ describeWithPostgres('a firm night: 30 books, 2 keys with small daily quotas, 3 
       await cluster.query(`UPDATE ledgerscan.key_days SET day = to_char(day::date - 1, 'YYYY-MM-DD')`);
       await cluster.query(`UPDATE ledgerscan.runs SET resume_at = '2000-01-01T00:00:00.000Z' WHERE status = 'deferred'`);
       const next = await cluster.explained(
-        until((runs) => runs.every((run) => run.status === 'succeeded' || run.status === 'differences'), 400),
+        until((runs) => runs.every((run) => run.status === 'succeeded' || run.status === 'differences'), 300),
       );
       mark('next day done');
       expect(next.map((run) => run.id)).toEqual(first.map((run) => run.id));
@@ -161,5 +167,5 @@ describeWithPostgres('a firm night: 30 books, 2 keys with small daily quotas, 3 
     } finally {
       await cluster.close();
     }
-  }, 600_000);
+  }, 900_000);
 });
