@@ -1,7 +1,7 @@
 import { DailyLimitError } from '../etherscan/errors.js';
 import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
 import type { RateLimiter } from '../etherscan/RateLimiter.js';
-import type { Nights } from './Nights.js';
+import type { Nights } from './WorkspaceData.js';
 import { utcDay } from './nightSummary.js';
 
 /**

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Nights, NightSummary } from './Nights.js';
 import { nightSummary, utcDay } from './nightSummary.js';
-import type { Run } from './WorkspaceData.js';
+import type { Nights, NightSummary, Run } from './WorkspaceData.js';
 import type { WorkspaceTables } from './workspaceRows.js';
 import { toRun } from './workspaceRows.js';
 

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { AuditLog } from './AuditLog.js';
-import type { Nights } from './Nights.js';
 import { SqlNights } from './SqlNights.js';
 import { SqlBooks } from './SqlBooks.js';
 import { SqlAuditLog } from './SqlAuditLog.js';
 import type { RunRequest } from '../runs/RunRequest.js';
-import type { KeyChoice, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
+import type { KeyChoice, Nights, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
 import type { RunChange, WorkspaceTables } from './workspaceRows.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
 import { keptLastFired, pickKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toRun, toSchedule, toShare } from './workspaceRows.js';

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Alert } from '../alerts/Alert.js';
 import type { AlertSettings } from '../alerts/AlertSettings.js';
 import { raiseAlert } from '../runs/raiseAlert.js';
-import type { NightSummary } from './Nights.js';
-import type { WorkspaceData } from './WorkspaceData.js';
+import type { NightSummary, WorkspaceData } from './WorkspaceData.js';
 
 /** The night's one alert: its counts, then each book that needs a look (failed, deferred, a finding held for it). */
 export function nightSummaryAlert(night: NightSummary, now: Date): Alert {

@@ -1,5 +1,4 @@
-import type { NightBook, NightSummary } from './Nights.js';
-import type { Run, RunStatus } from './WorkspaceData.js';
+import type { NightBook, NightSummary, Run, RunStatus } from './WorkspaceData.js';
 
 /** Worst first: the status a book is counted by, from its runs of the night. */
 const RANK: readonly RunStatus[] = ['failed', 'stopped', 'deferred', 'running', 'queued', 'differences', 'succeeded'];

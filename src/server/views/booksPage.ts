@@ -1,6 +1,6 @@
 import type { BookPeriod } from '../../workspace/bookPeriod.js';
 import type { ReviewCounts } from '../../workspace/entries/BookEntries.js';
-import type { Book, Run, User } from '../../workspace/WorkspaceData.js';
+import type { Book, NightSummary, Run, User } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { layout } from './layout.js';
@@ -9,7 +9,6 @@ import { alertNote, statusBadge } from './parts.js';
 import { chainPicker, costBasisFields, fieldError, labelRows, spamRows, valuationFields, zonePicker } from './formControls.js';
 import { shortened } from './shortened.js';
 import { nightSection } from './nightSection.js';
-import type { NightSummary } from '../../workspace/Nights.js';
 
 /**
  * "37 unreviewed, 2 flagged in 2025-01-01 – 2025-12-31, spam aside": what is left to look at in the book's period

@@ -1,4 +1,4 @@
-import type { NightSummary } from '../../workspace/Nights.js';
+import type { NightSummary } from '../../workspace/WorkspaceData.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { withoutServerPaths } from '../withoutServerPaths.js';

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { NightSummary } from '../../../workspace/Nights.js';
+import type { NightSummary } from '../../../workspace/WorkspaceData.js';
 import { HttpError } from '../../HttpError.js';
 import { withoutServerPaths } from '../../withoutServerPaths.js';
 import { noQuery, responses } from '../../schemas/common.js';
