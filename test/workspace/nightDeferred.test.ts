@@ -7,6 +7,7 @@ import { e2eWorld } from '../support/e2eWorld.js';
 import { startWebhookReceiver } from '../support/webhookReceiver.js';
 import type { WebhookReceiver } from '../support/webhookReceiver.js';
 import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
+import { addUser, login, serve } from '../support/serverHarness.js';
 
 const world = e2eWorld();
 const closing: { close(): Promise<void> }[] = [];
@@ -69,6 +70,23 @@ describe('a night whose daily quota runs out (embedded, on a test clock)', () =>
       pending: 0,
       calls: { default: expect.any(Number) },
     });
+
+    // Admins see the night on the front page and through the API; staff, whose books are some of the firm's, do not.
+    const server = await serve(workspace);
+    closing.push(server);
+    const token = await addUser(workspace, 'lead', 'admin', 'lead password 12');
+    const staff = await addUser(workspace, 'clerk', 'staff', 'clerk password 12');
+    const asked = (who: string) => fetch(`${server.url}/api/nights/latest`, { headers: { authorization: `Bearer ${who}` } });
+    expect(await (await asked(token)).json()).toMatchObject({
+      books: 4,
+      deferred: 2,
+      deferredRuns: first.slice(2).map((run) => ({ bookId: run.bookId, runId: run.id, resumeAt: '2026-06-02T00:00:00.000Z' })),
+    });
+    expect((await asked(staff)).status).toBe(403);
+    const { cookie } = await login(server.url, 'lead', 'lead password 12');
+    const page = await (await fetch(`${server.url}/`, { headers: { cookie } })).text();
+    expect(page).toContain('<h2>Night of 2026-06-01</h2>');
+    expect(page).toContain('4 books: 2 reconciled, 0 with differences, 0 failed, 2 deferred');
 
     // The next look sends the night's one alert; later looks send nothing more.
     expect(hook.received).toHaveLength(0);
