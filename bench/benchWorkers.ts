@@ -9,12 +9,13 @@ const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'
 /** `count` `ledgerscan worker` processes (the built CLI) on `database`, each ready (its start line seen) on return. */
 export async function startWorkers(
   count: number,
-  setup: { database: string; files: string; baseUrl: string; keys: readonly string[]; rate: number },
+  setup: { database: string; files: string; baseUrl: string; keys: readonly string[]; rate: number; dailyQuota?: number },
 ): Promise<ChildProcess[]> {
+  const quota = setup.dailyQuota === undefined ? '' : `:${setup.dailyQuota}`;
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    ETHERSCAN_API_KEYS: setup.keys.map((key, index) => `key${index + 1}:${key}:${setup.rate}`).join(','),
+    ETHERSCAN_API_KEYS: setup.keys.map((key, index) => `key${index + 1}:${key}:${setup.rate}${quota}`).join(','),
   };
   const children: ChildProcess[] = [];
   try {

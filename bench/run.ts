@@ -3,7 +3,7 @@
  * merged into results.json under `storeComparison`.
  *
  * `npm run bench [-- --sizes small,medium,large] [--rate N] [--keep]` (or `-- --workspace`, see workspaceBench.ts,
- * `-- --entries`, see entriesBench.ts, `-- --books`, see booksBench.ts, `-- --basis`, see basisBench.ts, `-- --workers 1,2,4`, see workersBench.ts, or `-- --prices`, see pricesBench.ts): cold and warm exports against the
+ * `-- --entries`, see entriesBench.ts, `-- --books`, see booksBench.ts, `-- --basis`, see basisBench.ts, `-- --workers 1,2,4`, see workersBench.ts, `-- --firm-night`, see firmNightBench.ts, or `-- --prices`, see pricesBench.ts): cold and warm exports against the
  * sandbox (in a process of its own) on worlds of about 10k, 100k and 1M ledger entries, then the store-to-CSV stage
  * in a child process and csv-stringify alone on the same rows. Prints a summary per size and merges
  * the figures into bench/results.json (one entry per size, replaced when that size is run again).
@@ -29,6 +29,7 @@ import { minimumCalls } from './minimumCalls.js';
 import { stagePairs } from './stagePairs.js';
 import { startSandboxProcess } from './startSandboxProcess.js';
 import { workersBench } from './workersBench.js';
+import { firmNightBench } from './firmNightBench.js';
 import { workspaceBench } from './workspaceBench.js';
 import { pricesBench } from './pricesBench.js';
 
@@ -70,6 +71,10 @@ if (process.argv[2] === '--basis') {
 }
 if (process.argv[2] === '--prices') {
   await pricesBench(resultsPath);
+  process.exit(0);
+}
+if (process.argv[2] === '--firm-night') {
+  await firmNightBench(process.argv.slice(3));
   process.exit(0);
 }
 if (process.argv[2] === '--workers') {

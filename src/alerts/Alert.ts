@@ -1,5 +1,8 @@
-/** Why someone should look: the three events the nightly work reports to people. */
-export type AlertKind = 'reconcile-differences' | 'changed-since-filed' | 'run-failed';
+/**
+ * Why someone should look: the three events the nightly work reports to people, and the night's one message that
+ * gathers a workspace's scheduled runs (`night-summary`: their findings, failures and deferrals, not one per book).
+ */
+export type AlertKind = 'reconcile-differences' | 'changed-since-filed' | 'run-failed' | 'night-summary';
 
 /** One alert, as sent in a webhook's JSON body and summarised in an e-mail. */
 export interface Alert {

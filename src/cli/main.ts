@@ -176,7 +176,12 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
             default: true,
             describe: 'fire schedules from this worker too (once per tick across the cluster)',
           })
-          .option('scheduler-every', { type: 'number', default: 15, describe: 'seconds between two looks at the schedules' }),
+          .option('scheduler-every', { type: 'number', default: 15, describe: 'seconds between two looks at the schedules' })
+          .option('schedule-jitter', {
+            type: 'number',
+            default: 600,
+            describe: "seconds a night's schedules are spread over (each book at its own fixed point of the window)",
+          }),
       async (args) => {
         const { workerCommand } = await import('./commands/workerCommand.js');
         code = await workerCommand(args, io, signal);

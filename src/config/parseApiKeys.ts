@@ -1,17 +1,22 @@
 import { InputError } from '../errors/LedgerscanError.js';
+import { parseDailyQuota } from './parseDailyQuota.js';
 import { parseRate } from './parseRate.js';
 
-/** One API key the workspace may use: a name to show and log, the key (never shown), its calls per second. */
+/**
+ * One API key the workspace may use: a name to show and log, the key (never shown), its calls per second and, when
+ * its plan caps the day, its calls per UTC day (runs past it are deferred to the next day, never failed).
+ */
 export interface ApiKeyEntry {
   name: string;
   key: string;
   rate: number;
+  dailyQuota?: number;
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
 
 /**
- * Reads `name:key[:rate]` items separated by commas or line breaks (ETHERSCAN_API_KEYS or a key file); an item
+ * Reads `name:key[:rate[:dailyQuota]]` items separated by commas or line breaks (ETHERSCAN_API_KEYS or a key file); an item
  * without a rate takes `defaultRate`. A text with no colon at all is one key, named `default`, as
  * ETHERSCAN_API_KEY has always been. Messages name the item by position and name, never by its key.
  */
@@ -25,12 +30,18 @@ export function parseApiKeys(text: string, field: string, defaultRate: number): 
   const entries = items.map((item, index): ApiKeyEntry => {
     const parts = item.split(':');
     const where = `${field} item ${index + 1}`;
-    if (parts.length < 2 || parts.length > 3) throw new InputError(`${where} is not name:key or name:key:rate (e.g. firm-1:YOURKEY:5)`);
-    const [name = '', key = '', rate] = parts;
+    if (parts.length < 2 || parts.length > 4)
+      throw new InputError(`${where} is not name:key, name:key:rate or name:key:rate:dailyQuota (e.g. firm-1:YOURKEY:5:100000)`);
+    const [name = '', key = '', rate, quota] = parts;
     if (!NAME.test(name))
       throw new InputError(`${where} has the name ${JSON.stringify(name)}; use letters, digits, "_", "." or "-" (at most 40)`);
     if (key === '') throw new InputError(`${where} (${name}) has an empty key`);
-    return { name, key, rate: rate === undefined ? defaultRate : parseRate(rate, `${where} (${name}) rate`) };
+    return {
+      name,
+      key,
+      rate: rate === undefined || rate === '' ? defaultRate : parseRate(rate, `${where} (${name}) rate`),
+      ...(quota === undefined ? {} : { dailyQuota: parseDailyQuota(quota, `${where} (${name}) daily quota`) }),
+    };
   });
   const seen = new Set<string>();
   for (const entry of entries) {

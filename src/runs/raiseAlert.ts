@@ -33,3 +33,18 @@ export async function raiseAlert(
     outcomes.length === 0 ? 'no channel set' : outcomes.every((outcome) => outcome.delivered) ? 'delivered' : 'not delivered';
   return { alert: alert.kind, alertAt: alert.at, alertDelivered: delivered };
 }
+
+/**
+ * What `raiseAlert` records of a scheduled run's alert, without delivering it: the night's one alert (`nightAlert`)
+ * names it with the night's other findings, so a firm's night is one message, not one per book.
+ */
+export function holdForNight(
+  decision: { alert: Alert | null; note?: string | null },
+  _settings: AlertSettings,
+  note: (line: string) => void,
+): Promise<AlertSummary> {
+  const { alert } = decision;
+  if (alert === null) return Promise.resolve({});
+  note(`alert ${alert.kind}: held for the night's alert`);
+  return Promise.resolve({ alert: alert.kind, alertAt: alert.at, alertDelivered: 'in the night alert' });
+}

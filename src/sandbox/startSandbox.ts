@@ -30,7 +30,7 @@ export interface SandboxOptions {
   freeTierOnly?: boolean;
   pageCap?: number;
   queryTimeoutRows?: number;
-  /** Calls per key before the daily-limit answer. */
+  /** Calls per key and UTC day (of `now`) before the daily-limit answer. */
   dailyLimit?: number;
   faults?: FaultOptions;
   omit?: readonly OmittedRecord[];
@@ -40,7 +40,7 @@ export interface SandboxOptions {
   priceFaults?: PriceFaultOptions;
   /** CoinGecko keys the `/prices/coingecko` endpoint accepts (default COINGECKO_SANDBOX_KEY). */
   coingeckoKeys?: readonly string[];
-  /** Unix milliseconds now, for CoinGecko's demo window (default the real clock). */
+  /** Unix milliseconds now, for CoinGecko's demo window and the daily limit's day (default the real clock). */
   now?: () => number;
 }
 
@@ -153,8 +153,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       stats.rateLimited++;
       return sendJson(response, notOk(API_TEXT.maxCallsPerSec(rate)));
     }
-    const used = (daily.get(key) ?? 0) + 1;
-    daily.set(key, used);
+    // The quota resets at 00:00 UTC, as Etherscan's does: a test that moves the clock a day on finds it new.
+    const keyDay = `${key} ${new Date(options.now?.() ?? Date.now()).toISOString().slice(0, 10)}`;
+    const used = (daily.get(keyDay) ?? 0) + 1;
+    daily.set(keyDay, used);
     if (options.dailyLimit !== undefined && used > options.dailyLimit) {
       stats.dailyLimited++;
       return sendJson(response, notOk(API_TEXT.maxDaily(options.dailyLimit)));

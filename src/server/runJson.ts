@@ -22,6 +22,7 @@ export function runJson(run: Run): Static<typeof runResponse> {
     finishedAt: run.finishedAt,
     // The key's name from ETHERSCAN_API_KEYS (never the key): which of the firm's keys the run used.
     apiKey: run.apiKeyName,
+    resumeAt: run.resumeAt,
   };
 }
 

@@ -55,6 +55,10 @@ export class GraphileRunQueue implements RunQueue {
     return run;
   }
 
+  resume(run: Run): Promise<void> {
+    return this.addJob(run);
+  }
+
   /**
    * A queued run's job is removed and the run marked stopped here; a running one is flagged, and the worker that
    * runs it stops it within a second (it polls the flag), keeping what it fetched. If a worker took the job in
@@ -63,6 +67,12 @@ export class GraphileRunQueue implements RunQueue {
   async stop(runId: number): Promise<boolean> {
     const run = await this.data.getRun(runId);
     if (run === undefined || FINISHED_STATUSES.includes(run.status)) return false;
+    // A deferred run has no job until its day comes: stopping it is only recording it.
+    if (run.status === 'deferred') {
+      await this.data.updateRun(runId, { status: 'stopped', resumeAt: null, finishedAt: this.now().toISOString() });
+      await this.data.appendLog(runId, 'stopped while deferred');
+      return true;
+    }
     if (run.status === 'running') {
       await this.data.requestStop(runId);
       return true;

@@ -37,6 +37,10 @@ export class InProcessRunQueue implements RunQueue {
     return run;
   }
 
+  resume(): Promise<void> {
+    return this.pump();
+  }
+
   async stop(runId: number): Promise<boolean> {
     const going = this.active.get(runId);
     if (going !== undefined) {
@@ -44,8 +48,8 @@ export class InProcessRunQueue implements RunQueue {
       return true;
     }
     const run = await this.data.getRun(runId);
-    if (run?.status !== 'queued') return false;
-    await this.data.updateRun(runId, { status: 'stopped', finishedAt: this.options.now().toISOString() });
+    if (run?.status !== 'queued' && run?.status !== 'deferred') return false;
+    await this.data.updateRun(runId, { status: 'stopped', resumeAt: null, finishedAt: this.options.now().toISOString() });
     await this.data.appendLog(runId, 'stopped before it started');
     await this.settle();
     return true;

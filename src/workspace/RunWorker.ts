@@ -15,6 +15,9 @@ import { openDistributedWorkspace } from './openDistributedWorkspace.js';
 import { WorkerLease } from './WorkerLease.js';
 import type { Workspace } from './Workspace.js';
 import { FINISHED_STATUSES } from './WorkspaceData.js';
+import { nextUtcMidnight, utcDay } from './nightSummary.js';
+import { QuotaLimiter } from './QuotaLimiter.js';
+import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
 
 export interface RunWorkerOptions extends Omit<DistributedOptions, 'api'> {
   keys: readonly ApiKeyEntry[];
@@ -119,8 +122,8 @@ export class RunWorker {
   private async execute(runId: number, helpers: JobHelpers): Promise<void> {
     const { data } = this.workspace;
     const run = await data.getRun(runId);
-    // Stopped before a worker took it, or finished by a worker the lease wrongly thought dead: nothing to do.
-    if (run === undefined || FINISHED_STATUSES.includes(run.status)) return;
+    // Stopped before a worker took it, finished (or deferred) by a worker the lease wrongly thought dead: nothing to do.
+    if (run === undefined || FINISHED_STATUSES.includes(run.status) || run.status === 'deferred') return;
     // Stopped by a person while its worker was dead: taken up only to be recorded as stopped.
     if (await data.stopRequested(runId)) {
       await data.updateRun(runId, { status: 'stopped', finishedAt: this.workspace.now().toISOString() });
@@ -131,10 +134,9 @@ export class RunWorker {
       await data.appendLog(runId, `taken up by ${this.workerId}: the worker running it stopped; resuming from the store`);
     // Running first: the key with the fewest runs going is counted over running runs, this one included.
     await data.updateRun(runId, { status: 'running' });
-    const keyName = await data.assignApiKey(
-      runId,
-      this.options.keys.map((key) => key.name),
-    );
+    const day = utcDay(this.workspace.now().toISOString());
+    const keyName = await data.assignApiKey(runId, this.options.keys, day);
+    if (keyName === null) return this.deferAll(runId);
     const key = this.options.keys.find((candidate) => candidate.name === keyName) ?? this.options.keys[0]!;
     const limiter = await this.limiterOf(key);
     const controller = new AbortController();
@@ -165,6 +167,13 @@ export class RunWorker {
       helpers.abortSignal.removeEventListener('abort', shutdown);
     }
     const after = await data.getRun(runId);
+    // This key's quota ran out mid-run while another key has calls left today: the run goes on there now, not tomorrow.
+    if (after?.status === 'deferred' && helpers.job.attempts < helpers.job.max_attempts && (await this.otherKeyOpen(key.name, day))) {
+      if (await data.nights.requeueDeferred(runId)) {
+        await data.appendLog(runId, `queued again: key ${key.name} spent its daily quota; another key has calls left today`);
+        throw new LedgerscanError(`run ${runId} queued again for another key`);
+      }
+    }
     if (helpers.abortSignal.aborted && after?.status === 'stopped' && !(await data.stopRequested(runId)))
       return this.giveBack(runId, helpers, `worker ${this.workerId} is stopping`);
     this.options.log(`run ${runId}: ${after?.status ?? 'gone'}`);
@@ -204,12 +213,33 @@ export class RunWorker {
     }
   }
 
-  private limiterOf(key: ApiKeyEntry): Promise<PostgresRateLimiter> {
+  /** Every key's daily quota is spent: the run waits for the next 00:00 UTC (the schedulers queue it again then). */
+  private async deferAll(runId: number): Promise<void> {
+    const { data } = this.workspace;
+    const reason = `every API key has spent its daily quota (${this.options.keys.map((key) => `${key.name} ${key.dailyQuota ?? '∞'}`).join(', ')})`;
+    const resumeAt = nextUtcMidnight(this.workspace.now()).toISOString();
+    await data.updateRun(runId, { status: 'deferred', error: reason, resumeAt });
+    await data.appendLog(runId, `deferred until ${resumeAt}: ${reason}`);
+    this.options.log(`run ${runId}: deferred (every key's daily quota spent)`);
+  }
+
+  private async otherKeyOpen(spent: string, day: string): Promise<boolean> {
+    const used = await this.workspace.data.nights.keyCalls(day);
+    return this.options.keys.some(
+      (key) => key.name !== spent && (key.dailyQuota === undefined || (used.get(key.name) ?? 0) < key.dailyQuota),
+    );
+  }
+
+  /** The key's limiter shared on the database, counting its daily quota when it has one. */
+  private async limiterOf(key: ApiKeyEntry): Promise<KeyLimiter> {
     let limiter = this.limiters.get(key.name);
     if (limiter === undefined) {
       limiter = PostgresRateLimiter.open(this.options.database, key.key, key.rate);
       this.limiters.set(key.name, limiter);
     }
-    return limiter;
+    const shared = await limiter;
+    return key.dailyQuota === undefined
+      ? shared
+      : new QuotaLimiter(shared, this.workspace.data.nights, { name: key.name, dailyQuota: key.dailyQuota }, this.workspace.now);
   }
 }

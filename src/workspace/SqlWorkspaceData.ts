@@ -1,22 +1,14 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { AuditLog } from './AuditLog.js';
+import { SqlNights } from './SqlNights.js';
 import { SqlBooks } from './SqlBooks.js';
 import { SqlAuditLog } from './SqlAuditLog.js';
 import type { RunRequest } from '../runs/RunRequest.js';
-import type { Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
+import type { KeyChoice, Nights, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
 import type { RunChange, WorkspaceTables } from './workspaceRows.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
-import {
-  keptLastFired,
-  leastUsedKey,
-  QUEUED_PROGRESS,
-  runChangeColumns,
-  schedulesByBook,
-  toRun,
-  toSchedule,
-  toShare,
-} from './workspaceRows.js';
+import { keptLastFired, pickKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toRun, toSchedule, toShare } from './workspaceRows.js';
 
 /**
  * The workspace data on either database, with one query text: Kysely compiles each query for better-sqlite3
@@ -27,6 +19,7 @@ import {
  */
 export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
   readonly audit: AuditLog;
+  readonly nights: Nights;
   private readonly runListeners = new Set<(runId: number | null) => void>();
   private feed: { close(): Promise<void> } | undefined;
 
@@ -36,6 +29,7 @@ export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
   ) {
     super(db, dialect.accountFeed);
     this.audit = new SqlAuditLog(db);
+    this.nights = new SqlNights(db, (runId) => this.changed(runId));
   }
 
   onRunChange(listener: (runId: number | null) => void): () => void {
@@ -120,7 +114,7 @@ export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
     return Boolean(row?.stop_requested);
   }
 
-  assignApiKey(runId: number, names: readonly string[]): Promise<string> {
+  assignApiKey(runId: number, keys: readonly KeyChoice[], day: string): Promise<string | null> {
     return this.db.transaction().execute(async (trx) => {
       await this.dialect.serializeKeyAssignment(trx, runId);
       const counts = await trx
@@ -131,7 +125,13 @@ export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
         .where('api_key_name', 'is not', null)
         .groupBy('api_key_name')
         .execute();
-      const name = leastUsedKey(names, counts as { name: string; running: number }[]);
+      const used = await trx.selectFrom('key_days').select(['key_name', 'calls']).where('day', '=', day).execute();
+      const name = pickKey(
+        keys,
+        counts as { name: string; running: number }[],
+        new Map(used.map((row) => [row.key_name, Number(row.calls)])),
+      );
+      if (name === null) return null;
       await trx.updateTable('runs').set({ api_key_name: name }).where('id', '=', runId).execute();
       return name;
     });

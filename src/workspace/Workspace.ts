@@ -22,7 +22,8 @@ import { NO_FIGURES } from './entries/SqlBookFigures.js';
 import type { BookPeriod } from './bookPeriod.js';
 import { bookPeriod, reviewFilter } from './bookPeriod.js';
 import type { RunQueue } from './RunQueue.js';
-import { DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
+import { DEFAULT_JITTER_MS, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
+import { sendNightAlert } from './nightAlert.js';
 import { validateBook } from './validateBook.js';
 import { validateRun, validateSchedules } from './validateRun.js';
 import type { Book, BookPrice, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
@@ -55,6 +56,10 @@ export interface WorkspaceOptions {
   maxRunning?: number;
   /** Where alerts go: the server's LEDGERSCAN_* environment, never the workspace data. None: no alerts. */
   alerts?: AlertSettings;
+  /** The window a night's schedules are spread over (`jitterOf`); default ten minutes, 0 fires each at its tick. */
+  scheduleJitterMs?: number;
+  /** Where the night alert's delivery lines go (a worker's log); none: nowhere. */
+  log?: (line: string) => void;
 }
 
 /**
@@ -104,7 +109,11 @@ export class Workspace {
         ...(options.maxRunning === undefined ? {} : { maxRunning: options.maxRunning }),
       });
     }
-    this.scheduler = new Scheduler(this.data, this.queue, (bookId) => this.closedPeriods(bookId).map((record) => record.label));
+    const jitterMs = options.scheduleJitterMs ?? DEFAULT_JITTER_MS;
+    this.scheduler = new Scheduler(this.data, this.queue, (bookId) => this.closedPeriods(bookId).map((record) => record.label), {
+      jitterMs,
+      afterTick: (now) => sendNightAlert(this.data, this.alerts, now, jitterMs, options.log ?? (() => undefined)).then(() => undefined),
+    });
   }
 
   /** What a run needs to execute with one key: a worker passes the key it was given and that key's shared limiter. */

@@ -16,7 +16,8 @@ export interface Book {
   archivedAt: string | null;
 }
 
-export type RunStatus = 'queued' | 'running' | 'succeeded' | 'differences' | 'failed' | 'stopped';
+/** `deferred`: its key's daily quota was spent; queued again by itself at `resumeAt` (the next 00:00 UTC). */
+export type RunStatus = 'queued' | 'running' | 'deferred' | 'succeeded' | 'differences' | 'failed' | 'stopped';
 export const FINISHED_STATUSES: readonly RunStatus[] = ['succeeded', 'differences', 'failed', 'stopped'];
 
 /** Live figures of a run, the same the CLI's progress line shows. */
@@ -47,6 +48,15 @@ export interface Run {
   finishedAt: string | null;
   /** The NAME of the API key the run was given (`assignApiKey`), never the key itself; null until assigned. */
   apiKeyName: string | null;
+  /** A deferred run's resumption (ISO, the next 00:00 UTC); its reason is `error`. Null otherwise. */
+  resumeAt: string | null;
+}
+
+/** A key as the picker weighs it: its calls per second and, if its plan caps the day, its daily quota. */
+export interface KeyChoice {
+  name: string;
+  rate: number;
+  dailyQuota?: number | undefined;
 }
 
 export interface Schedule {
@@ -103,6 +113,57 @@ export interface BookPrice {
   created: string;
 }
 
+/** One book's part in a night: its scheduled run that decides (`nightSummary`), with a deferral's reason and time. */
+export interface NightBook {
+  bookId: number;
+  runId: number;
+  status: RunStatus;
+  /** A failure's message or a deferral's reason. */
+  error: string | null;
+  resumeAt: string | null;
+}
+
+/**
+ * The scheduled runs of one night (the UTC day their schedules fired), one count per book: each book is counted once,
+ * by the worst of its runs that night (failed, deferred, still going, differences, reconciled). `calls`: the API calls
+ * of the night's runs per key name (`default` for the embedded workspace's one key).
+ */
+export interface NightSummary {
+  night: string;
+  books: number;
+  reconciled: number;
+  differences: number;
+  failed: number;
+  deferred: number;
+  /** Queued or running still. */
+  pending: number;
+  calls: Record<string, number>;
+  /** The first scheduled run of the night was created at (ISO). */
+  firstAt: string;
+  outcomes: NightBook[];
+  /** The findings the night's runs held for the night's one alert (`alert`: its kind), in run order. */
+  findings: { bookId: number; runId: number; alert: string }[];
+}
+
+/** Contract: what the nights of a firm need of the workspace data, beside the runs themselves (`SqlNights`). */
+export interface Nights {
+  /**
+   * Counts one call of `keyName` on `day` (UTC `YYYY-MM-DD`) if fewer than `quota` were made: true when the call may
+   * go. Atomic across processes, so the key never makes more than `quota` calls a day whatever the number of workers.
+   */
+  takeKeyCall(keyName: string, day: string, quota: number): Promise<boolean>;
+  /** Calls counted per key on `day`. */
+  keyCalls(day: string): Promise<Map<string, number>>;
+  /** Deferred runs whose `resumeAt` has come by `now` (ISO), oldest first. */
+  dueDeferredRuns(now: string): Promise<Run[]>;
+  /** Queues a deferred run again; false when another process did first (or it is no longer deferred). */
+  requeueDeferred(runId: number): Promise<boolean>;
+  /** The night of the latest scheduled run, or null when no schedule has fired yet. */
+  latest(): Promise<NightSummary | null>;
+  /** True for the one process that claims the night's alert. */
+  claimNightAlert(night: string, at: string): Promise<boolean>;
+}
+
 /**
  * A lot the book held before its first entry, entered by hand (an opening lot, the columns of `parseOpeningLots` as
  * entered): every later run of the book gets the book's as its opening lots file (`bookLotsFile`).
@@ -135,6 +196,8 @@ export interface BookOpeningLot {
 export interface WorkspaceData extends Accounts {
   /** Append-only: who did what, when. */
   readonly audit: AuditLog;
+  /** The keys' daily calls, deferred runs and the night summaries. */
+  readonly nights: Nights;
 
   addBook(data: BookData, now: string): Promise<Book>;
   /** The books in use, or the archived ones with `archived`. */
@@ -187,7 +250,7 @@ export interface WorkspaceData extends Accounts {
   runningRuns(): Promise<Run[]>;
   updateRun(
     id: number,
-    change: Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>,
+    change: Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt' | 'resumeAt'>>,
   ): Promise<void>;
   appendLog(id: number, line: string): Promise<void>;
   /** The run's log lines after the first `after` (default: all). */
@@ -196,10 +259,12 @@ export interface WorkspaceData extends Accounts {
   requestStop(runId: number): Promise<void>;
   stopRequested(runId: number): Promise<boolean>;
   /**
-   * Gives the run the key, among `names`, with the fewest other `running` runs on it (ties: the first in
-   * `names`), records it on the run and returns it. Atomic across processes, so concurrent runs spread evenly.
+   * Gives the run the key, among `keys`, with the fewest other `running` runs per call per second on it, leaving out
+   * the keys whose daily quota is spent on `day` (UTC `YYYY-MM-DD`; ties: the first in `keys`), records it on the run
+   * and returns its name; null when every key's quota is spent. Atomic across processes, so concurrent runs spread
+   * over the keys by their rates.
    */
-  assignApiKey(runId: number, names: readonly string[]): Promise<string>;
+  assignApiKey(runId: number, keys: readonly KeyChoice[], day: string): Promise<string | null>;
 
   schedules(bookId: number): Promise<Schedule[]>;
   setSchedules(bookId: number, schedules: readonly Schedule[]): Promise<void>;

@@ -10,11 +10,13 @@ import { redact } from '../secrets/redact.js';
 import { defaultFiledDir } from '../filing/FiledRecord.js';
 import { alertAfter, alertOnFailure } from '../runs/alertPolicy.js';
 import { API_SURFACE, optionValues } from '../runs/optionValues.js';
-import { raiseAlert } from '../runs/raiseAlert.js';
+import { DailyLimitError } from '../etherscan/errors.js';
+import { holdForNight, raiseAlert } from '../runs/raiseAlert.js';
 import { runKind } from '../runs/runKinds.js';
 import { checkedSummary } from '../runs/runSummary.js';
 import { createProgress } from '../sync/progress.js';
 import { apiPlace } from './apiPlace.js';
+import { nextUtcMidnight } from './nightSummary.js';
 import { runTarget, WORKER_ACTOR } from './AuditLog.js';
 import { BALANCE_SERIES_FILE } from '../outputs/balanceSeriesOutput.js';
 import type { BookPlaces } from './BookPlaces.js';
@@ -119,7 +121,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
         after: summary,
       });
     }
-    const alerted = await raiseAlert(alertAfter(outcome, subject, context.now()), context.alerts, log);
+    const alerted = await alertOf(run)(alertAfter(outcome, subject, context.now()), context.alerts, log);
     const done = figures.done(outcome.apiCalls);
     // Before the run is done, so whoever waits for it finds the table as the run left the store.
     if (context.entries !== undefined) {
@@ -141,6 +143,17 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
   } catch (error) {
     // Nothing can be recorded without the database: the worker waits for it and gives the run back to the queue.
     if (isDatabaseUnavailable(error)) throw error;
+    const spent = signal.aborted ? undefined : dailyLimitIn(error);
+    if (spent !== undefined) {
+      await writes.flush().catch(() => undefined);
+      const reason = redact(spent.message, api.apiKey);
+      // The workspace's clock, not the client's: a test's night ends at its own midnight.
+      const resumeAt = nextUtcMidnight(context.now()).toISOString();
+      await data.updateRun(run.id, { status: 'deferred', error: reason, resumeAt, finishedAt: null });
+      log(`deferred until ${resumeAt}: ${reason}; the store keeps what was fetched`);
+      await writes.flush();
+      return;
+    }
     const stopped = signal.aborted;
     const message = redact(error instanceof LedgerscanError ? error.message : String(error), api.apiKey);
     const failure = stopped
@@ -152,7 +165,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
           exitCode: exitCodeFor(error),
           now: context.now(),
         });
-    const alerted = failure === null ? undefined : await raiseAlert({ alert: failure }, context.alerts, log);
+    const alerted = failure === null ? undefined : await alertOf(run)({ alert: failure }, context.alerts, log);
     await writes.flush().catch(() => undefined);
     await data.updateRun(run.id, {
       status: stopped ? 'stopped' : 'failed',
@@ -163,4 +176,18 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     log(stopped ? 'stopped; the store keeps what was fetched' : `failed: ${message}`);
     await writes.flush();
   }
+}
+
+/** A scheduled run's alert waits for the night's one alert (`nightAlert`); a person's run alerts at once. */
+function alertOf(run: Run): typeof raiseAlert {
+  return run.trigger === 'schedule' ? holdForNight : raiseAlert;
+}
+
+/**
+ * The daily quota that ended the run (the API's answer or the key's own count, `QuotaLimiter`), wherever it is in the
+ * error's causes: the run is deferred to the quota's reset rather than failed.
+ */
+function dailyLimitIn(error: unknown): DailyLimitError | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof DailyLimitError) return cause;
+  return undefined;
 }

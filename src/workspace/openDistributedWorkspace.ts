@@ -18,6 +18,8 @@ export interface DistributedOptions {
   now?: () => Date;
   alerts?: AlertSettings;
   log?: (line: string) => void;
+  /** The schedules' jitter window (`Scheduler.jitterOf`); default ten minutes. */
+  scheduleJitterMs?: number;
 }
 
 /**
@@ -39,6 +41,8 @@ export async function openDistributedWorkspace(options: DistributedOptions, work
     api: options.api,
     now,
     ...(options.alerts === undefined ? {} : { alerts: options.alerts }),
+    ...(options.scheduleJitterMs === undefined ? {} : { scheduleJitterMs: options.scheduleJitterMs }),
+    ...(options.log === undefined ? {} : { log: options.log }),
     backend: {
       data,
       stores,

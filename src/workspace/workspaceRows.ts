@@ -2,7 +2,18 @@ import type { Generated } from 'kysely';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import { storedSummary } from '../runs/runSummary.js';
-import type { Book, BookOpeningLot, BookPrice, BookRule, Role, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
+import type {
+  Book,
+  BookOpeningLot,
+  BookPrice,
+  BookRule,
+  KeyChoice,
+  Role,
+  Run,
+  RunProgressFigures,
+  Schedule,
+  Share,
+} from './WorkspaceData.js';
 
 /**
  * The rows both workspace databases store (same columns, JSON as text, instants as ISO text) and their
@@ -30,6 +41,7 @@ export interface RunRow {
   started_at: string | null;
   finished_at: string | null;
   api_key_name: string | null;
+  resume_at: string | null;
 }
 
 export interface ScheduleRow {
@@ -95,10 +107,11 @@ export interface WorkspaceTables {
   sessions: { session_hash: string; user_id: number; expires_at: string };
   books: Omit<BookRow, 'id'> & { id: Generated<number> };
   /** stop_requested: an integer on SQLite, a boolean on PostgreSQL; written as 1, which both take. */
-  runs: Omit<RunRow, 'id' | 'files' | 'api_key_name'> & {
+  runs: Omit<RunRow, 'id' | 'files' | 'api_key_name' | 'resume_at'> & {
     id: Generated<number>;
     files: Generated<string>;
     api_key_name: Generated<string | null>;
+    resume_at: Generated<string | null>;
     stop_requested: Generated<number | boolean>;
   };
   run_log: { seq: Generated<number>; run_id: number; line: string };
@@ -111,6 +124,8 @@ export interface WorkspaceTables {
   book_opening_lots: Omit<BookOpeningLotRow, 'id'> & { id: Generated<number>; book_id: number };
   /** The database's clock fills `at`. */
   audit_log: Omit<AuditRow, 'id' | 'at'> & { id: Generated<number>; at: Generated<string> };
+  key_days: { key_name: string; day: string; calls: number | string };
+  nights_alerted: { night: string; at: string };
 }
 
 export const QUEUED_PROGRESS: RunProgressFigures = {
@@ -122,7 +137,7 @@ export const QUEUED_PROGRESS: RunProgressFigures = {
   etaSeconds: null,
 };
 
-export type RunChange = Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt'>>;
+export type RunChange = Partial<Pick<Run, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'startedAt' | 'finishedAt' | 'resumeAt'>>;
 
 const RUN_COLUMNS: Record<string, string> = {
   status: 'status',
@@ -132,12 +147,13 @@ const RUN_COLUMNS: Record<string, string> = {
   files: 'files',
   startedAt: 'started_at',
   finishedAt: 'finished_at',
+  resumeAt: 'resume_at',
 };
 
 /** The columns a run change sets and their stored values (JSON fields as text). */
 export function runChangeColumns(
   change: RunChange,
-): Partial<Pick<RunRow, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'started_at' | 'finished_at'>> {
+): Partial<Pick<RunRow, 'status' | 'progress' | 'summary' | 'error' | 'files' | 'started_at' | 'finished_at' | 'resume_at'>> {
   return Object.fromEntries(
     Object.entries(change)
       .filter(([key, value]) => key in RUN_COLUMNS && value !== undefined)
@@ -145,11 +161,21 @@ export function runChangeColumns(
   );
 }
 
-/** The key among `names` with the fewest running runs (`counts`), the first in `names` on a tie. */
-export function leastUsedKey(names: readonly string[], counts: readonly { name: string; running: number }[]): string {
-  if (names.length === 0) throw new Error('assignApiKey needs at least one key name');
-  const running = new Map(counts.map((count) => [count.name, count.running]));
-  return names.reduce((best, name) => ((running.get(name) ?? 0) < (running.get(best) ?? 0) ? name : best));
+/**
+ * The key for the next run: among the keys with calls left today (`used`: calls made today per key), the one with
+ * the fewest running runs (`counts`) per call per second, the first in `keys` on a tie; null when none has calls left.
+ * A key's runs end as soon as its quota is spent, so counting runs alone kept handing runs to a spent key.
+ */
+export function pickKey(
+  keys: readonly KeyChoice[],
+  counts: readonly { name: string; running: number }[],
+  used: ReadonlyMap<string, number>,
+): string | null {
+  if (keys.length === 0) throw new Error('assignApiKey needs at least one key');
+  const running = new Map(counts.map((count) => [count.name, Number(count.running)]));
+  const open = keys.filter((key) => key.dailyQuota === undefined || (used.get(key.name) ?? 0) < key.dailyQuota);
+  const load = (key: KeyChoice): number => (running.get(key.name) ?? 0) / key.rate;
+  return open.reduce<KeyChoice | null>((best, key) => (best === null || load(key) < load(best) ? key : best), null)?.name ?? null;
 }
 
 export function toBook(row: BookRow): Book {
@@ -178,6 +204,7 @@ export function toRun(row: RunRow): Run {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     apiKeyName: row.api_key_name,
+    resumeAt: row.resume_at,
   };
 }
 

@@ -10,6 +10,13 @@ describe('parseApiKeys', () => {
     ]);
   });
 
+  it('reads a daily quota as the fourth field, the rate left empty taking the default', () => {
+    expect(parseApiKeys('firm-1:KEYONE:5:100000,firm-2:KEYTWO::500', 'ETHERSCAN_API_KEYS', 3)).toEqual([
+      { name: 'firm-1', key: 'KEYONE', rate: 5, dailyQuota: 100_000 },
+      { name: 'firm-2', key: 'KEYTWO', rate: 3, dailyQuota: 500 },
+    ]);
+  });
+
   it('takes a text without a colon for one key named default (ETHERSCAN_API_KEY, a plain key file)', () => {
     expect(parseApiKeys('  PLAINKEY123\n', '--api-key-file', 4)).toEqual([{ name: 'default', key: 'PLAINKEY123', rate: 4 }]);
   });
@@ -17,7 +24,8 @@ describe('parseApiKeys', () => {
   it.each([
     ['', /holds no API key/],
     ['a:KEY1:5,b', /item 2 is not name:key/],
-    ['a:KEY1:5:9', /item 1 is not name:key/],
+    ['a:KEY1:5:9:1', /item 1 is not name:key/],
+    ['a:KEY1:5:many', /item 1 \(a\) daily quota "many" is not a positive whole number/],
     ['bad name:KEY1', /item 1 has the name "bad name"/],
     ['a:', /item 1 \(a\) has an empty key/],
     ['a:SECRETKEY:fast', /item 1 \(a\) rate "fast" is not a positive number/],

@@ -42,6 +42,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0011-suggestion-dismissals.sql 8d66f9e2ded97955',
     '0012-review-actions.sql 1d681a6ac95537e1',
     '0013-book-opening-lots.sql a228b0258f23f063',
+    '0014-deferred-runs-and-key-days.sql a0cddf36d63c0d23',
   ],
   postgres: [
     '0001-book-stores.sql 242dd41cd03de201',
@@ -63,6 +64,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0017-final-answers.sql c1bc21425fd7f113',
     '0018-review-actions.sql 0773c8a11e33e17e',
     '0019-book-opening-lots.sql 4a497ba605e429ca',
+    '0020-deferred-runs-and-key-days.sql ee65c733c63dc16b',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];

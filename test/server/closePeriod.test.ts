@@ -288,8 +288,22 @@ describe('closing a period in the workspace', () => {
     expect(await workspace.scheduler.tick(clock)).toBe(1);
     await workspace.queue.idle();
     const [failed] = await workspace.data.runsOfBook(broken.id);
-    expect(failed).toMatchObject({ status: 'failed', trigger: 'schedule', summary: { alert: 'run-failed', alertDelivered: 'delivered' } });
-    expect(alerts().at(-1)).toMatchObject({ kind: 'run-failed', subject: 'Broken store', summary: 'scheduled sync failed (exit 2)' });
+    // Held for the night's one alert, which the next look sends with the failure in it.
+    expect(failed).toMatchObject({
+      status: 'failed',
+      trigger: 'schedule',
+      summary: { alert: 'run-failed', alertDelivered: 'in the night alert' },
+    });
+    await workspace.scheduler.tick(clock);
+    expect(alerts().at(-1)).toMatchObject({
+      kind: 'night-summary',
+      subject: 'the night of 2026-06-01',
+      summary: expect.stringContaining(', 1 failed,'),
+      details: {
+        failedRuns: [{ bookId: broken.id, runId: failed?.id }],
+        findings: expect.arrayContaining([{ bookId: broken.id, runId: failed?.id, alert: 'run-failed' }]),
+      },
+    });
     fs.rmSync(path.join(dataDir, 'books', String(broken.id)));
   });
 

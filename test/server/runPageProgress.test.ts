@@ -26,6 +26,7 @@ function pageOf(status: RunStatus): string {
     startedAt: '2026-01-01T00:00:01Z',
     finishedAt: null,
     apiKeyName: null,
+    resumeAt: null,
   };
   return runPage({
     user: { id: 1, name: 'admin', role: 'admin' },

@@ -25,6 +25,7 @@ const run = (summary: Run['summary']): Run => ({
   startedAt: null,
   finishedAt: null,
   apiKeyName: null,
+  resumeAt: null,
 });
 
 describe('the pages show values', () => {

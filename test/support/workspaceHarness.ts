@@ -15,12 +15,12 @@ export function worldBook(world: World, name = 'Client A'): Record<string, unkno
   return { name, wallets: world.wallets.map((wallet) => ({ address: wallet.address })), chains: [...E2E_CHAINS], timezone: 'UTC' };
 }
 
-/** A workspace on the sandbox at `rate` calls per second (the e2e rate unless given). */
+/** A workspace on the sandbox at `rate` calls per second (the e2e rate unless given); schedules fire at their ticks (no jitter) unless given. */
 export function openWorkspace(
   dataDir: string,
   sandbox: { url: string; apiKey: string },
   extra: Partial<WorkspaceOptions> = {},
   rate = E2E_RATE,
 ): Workspace {
-  return new Workspace({ dataDir, api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate }, ...extra });
+  return new Workspace({ dataDir, api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate }, scheduleJitterMs: 0, ...extra });
 }

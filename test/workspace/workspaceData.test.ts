@@ -31,6 +31,9 @@ const book = {
   chains: [1, 8453],
   timezone: 'Europe/Berlin',
 };
+const DAY = '2026-03-01';
+/** Keys of one rate and no quota: the picker counts runs alone. */
+const keys = (...names: string[]): { name: string; rate: number }[] => names.map((name) => ({ name, rate: 5 }));
 const T = (minute: number): string => new Date(Date.UTC(2026, 2, 1, 12, minute)).toISOString();
 
 /**
@@ -153,14 +156,39 @@ async function exercise(data: WorkspaceData): Promise<unknown[]> {
   expect(keep(await data.stopRequested(999))).toBe(false);
 
   // `queued` runs on no key yet; a key's count is of the other running runs, so re-assigning a run does not count itself.
-  expect(keep(await data.assignApiKey(queued.id, ['k1', 'k2']))).toBe('k1');
-  expect(keep(await data.assignApiKey(queued.id, ['k1', 'k2']))).toBe('k1');
+  expect(keep(await data.assignApiKey(queued.id, keys('k1', 'k2'), DAY))).toBe('k1');
+  expect(keep(await data.assignApiKey(queued.id, keys('k1', 'k2'), DAY))).toBe('k1');
   await data.updateRun(later.id, { status: 'running' });
-  expect(keep(await data.assignApiKey(later.id, ['k1', 'k2']))).toBe('k2');
-  expect(keep(await data.assignApiKey(later.id, ['k2', 'k1']))).toBe('k2');
+  expect(keep(await data.assignApiKey(later.id, keys('k1', 'k2'), DAY))).toBe('k2');
+  expect(keep(await data.assignApiKey(later.id, keys('k2', 'k1'), DAY))).toBe('k2');
   await data.updateRun(queued.id, { status: 'succeeded' });
-  expect(keep(await data.assignApiKey(later.id, ['k2', 'k1']))).toBe('k2');
+  expect(keep(await data.assignApiKey(later.id, keys('k2', 'k1'), DAY))).toBe('k2');
   expect(keep((await data.getRun(later.id))?.apiKeyName)).toBe('k2');
+  // A key whose daily quota is spent takes no run, whatever its runs going; a faster key takes more runs.
+  expect(keep(await data.nights.takeKeyCall('k2', DAY, 2))).toBe(true);
+  expect(keep(await data.nights.takeKeyCall('k2', DAY, 2))).toBe(true);
+  expect(keep(await data.nights.takeKeyCall('k2', DAY, 2))).toBe(false);
+  expect(keep(await data.nights.takeKeyCall('k2', '2026-03-02', 2))).toBe(true);
+  expect(keep([...(await data.nights.keyCalls(DAY))])).toEqual([['k2', 2]]);
+  const quotas = [
+    { name: 'k1', rate: 5, dailyQuota: 1000 },
+    { name: 'k2', rate: 5, dailyQuota: 2 },
+  ];
+  await data.updateRun(later.id, { status: 'running' });
+  expect(keep(await data.assignApiKey(queued.id, [...quotas].reverse(), DAY))).toBe('k1');
+  expect(keep(await data.assignApiKey(queued.id, [quotas[1]!], DAY))).toBeNull();
+  expect(
+    keep(
+      await data.assignApiKey(
+        queued.id,
+        [
+          { name: 'k3', rate: 20 },
+          { name: 'k2', rate: 5 },
+        ],
+        '2026-03-02',
+      ),
+    ),
+  ).toBe('k3');
 
   await data.setSchedules(first.id, [
     { kind: 'reconcile', cron: '30 2 * * *', zone: 'UTC', templates: [], lastFiredAt: null },
@@ -297,13 +325,13 @@ function sharedCases(backend: Backend): void {
         for (const run of await data.runningRuns()) counts.set(run.apiKeyName ?? 'none', (counts.get(run.apiKeyName ?? 'none') ?? 0) + 1);
         return [...counts].sort();
       };
-      await processes.race('assignApiKey', (index) => [runs[index]?.id, ['k1', 'k2']]);
+      await processes.race('assignApiKey', (index) => [runs[index]?.id, keys('k1', 'k2'), DAY]);
       expect(await keyCounts()).toEqual([
         ['k1', 2],
         ['k2', 2],
         ['none', 4],
       ]);
-      await processes.race('assignApiKey', (index) => [runs[index + 4]?.id, ['k2', 'k1']]);
+      await processes.race('assignApiKey', (index) => [runs[index + 4]?.id, keys('k2', 'k1'), DAY]);
       expect(await keyCounts()).toEqual([
         ['k1', 4],
         ['k2', 4],
@@ -332,7 +360,7 @@ describe('SqlWorkspaceData on SQLite', () => {
     const data = openSqliteWorkspaceData(file);
     expect(await data.getRun(1)).toMatchObject({ status: 'running', apiKeyName: null });
     expect(await data.stopRequested(1)).toBe(false);
-    expect(await data.assignApiKey(1, ['only'])).toBe('only');
+    expect(await data.assignApiKey(1, keys('only'), DAY)).toBe('only');
     await data.close();
     const newer = openSqlite(file);
     newer.pragma(`user_version = ${migrationSteps('workspace').length + 1}`);

@@ -22,6 +22,7 @@ export interface WorkerFlags {
   nice: number;
   scheduler: boolean;
   schedulerEvery: number;
+  scheduleJitter: number;
 }
 
 /**
@@ -39,6 +40,8 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo, signal: Abort
     throw new InputError(`--lease ${flags.lease} is too short (give at least 5 seconds; default 30)`);
   if (!Number.isFinite(flags.schedulerEvery) || flags.schedulerEvery < 0.1)
     throw new InputError(`--scheduler-every ${flags.schedulerEvery} must be at least 0.1 seconds (default 15)`);
+  if (!Number.isFinite(flags.scheduleJitter) || flags.scheduleJitter < 0)
+    throw new InputError(`--schedule-jitter ${flags.scheduleJitter} must be 0 or more seconds (default 600)`);
   usePrivateFiles();
   lowerPriority(flags.nice);
   const alerts = alertSettingsFromEnv(io.env);
@@ -57,6 +60,7 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo, signal: Abort
     beatSeconds: Math.max(1, Math.floor(flags.lease / 6)),
     scheduler: flags.scheduler,
     schedulerEveryMs: flags.schedulerEvery * 1000,
+    scheduleJitterMs: flags.scheduleJitter * 1000,
   });
   io.stdout.write(`worker ${worker.workerId} on ${redactDatabaseUrl(distributed.database)}, files in ${distributed.filesDir}\n`);
   await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));

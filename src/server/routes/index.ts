@@ -8,6 +8,7 @@ import { entryHistoryRoutes } from './entries/history.js';
 import { gainsRoutes } from './gains/index.js';
 import { gainsPageRoutes } from './pages/gainsPages.js';
 import { healthRoutes } from './health/index.js';
+import { nightRoutes } from './nights/index.js';
 import { accountPageRoutes } from './pages/accountPages.js';
 import { pageRoutes } from './pages/index.js';
 import { entryPageRoutes } from './pages/entryPages.js';
@@ -54,6 +55,7 @@ export async function routes(app: RouteApp, options: RouteOptions): Promise<void
   });
   await app.register(sessionRoutes, { secureCookies: options.secureCookies, throttle: options.throttle });
   await app.register(healthRoutes);
+  await app.register(nightRoutes);
   await app.register(bookRoutes);
   await app.register(bookStaffRoutes);
   await app.register(ruleRoutes);

@@ -19,6 +19,8 @@ export const runResponse = Type.Object(
     startedAt: Type.Optional(nullable(Type.String())),
     finishedAt: Type.Optional(nullable(Type.String())),
     apiKey: Type.Optional(nullable(Type.String())),
+    /** A deferred run's resumption (the next 00:00 UTC, when its key's daily quota is new); `error` says why. */
+    resumeAt: Type.Optional(nullable(Type.String())),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-import type { Book, User } from '../../workspace/WorkspaceData.js';
+import type { Book, NightSummary, User } from '../../workspace/WorkspaceData.js';
 import type { BookSort, ListedBook, SortOrder } from '../bookDashboard.js';
 import { runFigures } from '../bookDashboard.js';
 import { flaggedCell, holdingsCell, reviewCell, sortHeader } from './bookFigureCells.js';
@@ -9,6 +9,7 @@ import { lastAlertRun, lastReconcile } from '../runReports.js';
 import { alertNote, statusBadge } from './parts.js';
 import { chainPicker, costBasisFields, fieldError, labelRows, spamRows, valuationFields, zonePicker } from './formControls.js';
 import { shortened } from './shortened.js';
+import { nightSection } from './nightSection.js';
 
 export function booksPage(input: {
   user: User;
@@ -16,6 +17,7 @@ export function booksPage(input: {
   /** Sorted already, by `sorted`'s column and order. */
   books: ListedBook[];
   sorted: { sort: BookSort; order: SortOrder };
+  night?: NightSummary | null;
 }): Html {
   const rows = input.books.map(({ book, runs, period, figures }) => {
     const last = runs[0];
@@ -38,6 +40,7 @@ export function booksPage(input: {
     user: input.user,
     csrfToken: input.csrfToken,
     body: html`<h1>Books</h1>
+${nightSection(input.night ?? null)}
 <div class="wide"><table class="books"><thead><tr>${sortHeader('Client', 'name', input.sorted)}<th>Wallets</th><th>Chains</th>${sortHeader('To review', 'review', input.sorted)}${sortHeader('Flagged', 'flagged', input.sorted)}${sortHeader('Last run', 'run', input.sorted)}${sortHeader('Last reconcile', 'reconcile', input.sorted)}${sortHeader('Holdings', 'holdings', input.sorted)}<th>Last alert (UTC)</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 ${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : ''}`,

@@ -45,7 +45,16 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
       const sort = request.query.sort ?? 'review';
       const order = request.query.order ?? naturalOrder(sort);
       const books = sortBooks(await visibleBooks(data, user, await workspace.bookList()), sort, order);
-      return sendPage(reply, booksPage({ user, csrfToken: reply.generateCsrf(), books, sorted: { sort, order } }));
+      return sendPage(
+        reply,
+        booksPage({
+          user,
+          csrfToken: reply.generateCsrf(),
+          books,
+          sorted: { sort, order },
+          night: user.role === 'admin' ? await data.nights.latest() : null,
+        }),
+      );
     },
   );
 

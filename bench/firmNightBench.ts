@@ -1,0 +1,227 @@
+/**
+ * `npm run bench -- --firm-night [--books N] [--keys K] [--workers W] [--rate R] [--quota Q] [--nights 3] [--scale S]`
+ * (issue 45): a firm's nights on the distributed workspace. A generated firm of N books (default 1,000), each 1–5 of
+ * the world's wallets on 1–4 of its chains (a seeded draw, most books small), K keys at R calls per second each (and Q
+ * calls a day, if given), W `ledgerscan worker` processes (the built CLI), the sandbox in a process of its own, one
+ * PostgreSQL database. Night 0 queues every book's cold export at once; nights 1 to `--nights` queue every book's
+ * reconcile at once (every schedule firing at the same minute; the world does not grow between nights: those are warm
+ * reconciles of an unchanged chain). Per night: calls per book, wall time against Σ calls ÷ Σ key rates, 429s, calls
+ * per key, the longest wait in the queue and that of the smaller half of the books, runs by status, the database's
+ * size, the workers' peak memory and the database's connections. Merged into bench/results.json as `firmNight`.
+ */
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WORLD_END, WORLD_START } from '../src/sandbox/worldSpan.js';
+import { openDistributedWorkspace } from '../src/workspace/openDistributedWorkspace.js';
+import type { Workspace } from '../src/workspace/Workspace.js';
+import { startWorkers, stopWorkers } from './benchWorkers.js';
+import { adminQuery, benchPostgresServer, createBenchDatabase, dropBenchDatabase } from './benchPostgres.js';
+import { startSandboxProcess } from './startSandboxProcess.js';
+import type { SandboxProcess } from './startSandboxProcess.js';
+
+const TARGETS = { wallOverIdeal: 1.1, rateLimited: 0, failed: 0 };
+const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
+const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+
+interface Night {
+  night: number;
+  kind: 'export' | 'reconcile';
+  books: number;
+  calls: number;
+  callsPerBook: number;
+  wallSeconds: number;
+  idealSeconds: number;
+  wallOverIdeal: number;
+  rateLimited: number;
+  callsPerKey: Record<string, number>;
+  statuses: Record<string, number>;
+  longestWaitSeconds: number;
+  /** The longest wait of the half of the books with the fewest calls: a long book must not hold the short ones behind it. */
+  longestWaitSmallHalfSeconds: number;
+  databaseMegabytes: number;
+  databaseKilobytesPerBook: number;
+  workersPeakRssMegabytes: number;
+  peakConnections: number;
+}
+
+/** A seeded draw (mulberry32): the same firm on every run. */
+function draw(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 1–k, most often 1: a long tail. */
+const tail = (random: () => number, most: number): number => Math.min(most, 1 + Math.floor(-Math.log(1 - random()) * 0.9));
+
+export async function firmNightBench(argv: readonly string[]): Promise<void> {
+  const option = (name: string, fallback: string): number => {
+    const index = argv.indexOf(name);
+    const value = Number(index < 0 ? fallback : argv[index + 1]);
+    if (!(value > 0)) throw new Error(`${name} takes a positive number`);
+    return value;
+  };
+  const setup = {
+    books: option('--books', '1000'),
+    keys: option('--keys', '2'),
+    workers: option('--workers', '3'),
+    rate: option('--rate', '50'),
+    nights: option('--nights', '3'),
+    scale: option('--scale', '0.1'),
+    quota: argv.includes('--quota') ? option('--quota', '1') : undefined,
+  };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-bench-firm-night-'));
+  const server = benchPostgresServer();
+  const keys = Array.from({ length: setup.keys }, (_, index) => `firm-night-key-${index + 1}`);
+  const sandbox = await startSandboxProcess({
+    scale: setup.scale,
+    rate: setup.rate,
+    apiKey: keys[0]!,
+    moreKeys: keys.slice(1),
+    spanFeeMarket: false,
+  });
+  const database = await createBenchDatabase(server.url, `firm_night_${setup.books}`);
+  const files = path.join(dir, 'files');
+  const workspace = await openDistributedWorkspace({
+    database,
+    filesDir: files,
+    api: { apiKey: keys[0]!, baseUrl: sandbox.url, rate: setup.rate },
+  });
+  let workers: ChildProcess[] = [];
+  try {
+    const random = draw(45);
+    const { wallets, chainIds } = sandbox.world;
+    const bookIds: number[] = [];
+    for (let index = 0; index < setup.books; index += 1) {
+      const chains = [...chainIds].sort(() => random() - 0.5).slice(0, tail(random, Math.min(4, chainIds.length)));
+      const mine = wallets.filter((wallet) => wallet.chains.some((chain) => chains.includes(chain)));
+      const picked = [...mine].sort(() => random() - 0.5).slice(0, tail(random, 5));
+      const book = await workspace.addBook({
+        name: `Firm client ${index + 1}`,
+        wallets: picked.map((wallet) => ({ address: wallet.address })),
+        chains,
+      });
+      bookIds.push(book.id);
+    }
+    workers = await startWorkers(setup.workers, {
+      database,
+      files,
+      baseUrl: sandbox.url,
+      keys,
+      rate: setup.rate,
+      ...(setup.quota === undefined ? {} : { dailyQuota: setup.quota }),
+    });
+    const nights: Night[] = [];
+    for (let night = 0; night <= setup.nights; night += 1) {
+      const figures = await oneNight(workspace, sandbox, { database, bookIds, workers, keyRates: setup.keys * setup.rate, night });
+      nights.push(figures);
+      process.stdout.write(`${describe(figures)}\n`);
+    }
+    const results = fs.existsSync(resultsPath) ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Record<string, unknown>) : {};
+    const previous = (results['firmNight'] as Record<string, unknown> | undefined) ?? {};
+    const figures = {
+      measuredAt: new Date().toISOString(),
+      ...setup,
+      nights,
+      machine: { cpus: os.cpus().length, node: process.version },
+      targets: TARGETS,
+    };
+    fs.writeFileSync(
+      resultsPath,
+      `${JSON.stringify({ ...results, firmNight: { ...previous, [`books${setup.books}`]: figures } }, null, 2)}\n`,
+    );
+    process.stdout.write(`written: ${path.relative(process.cwd(), resultsPath)} (firmNight.books${setup.books})\n`);
+  } finally {
+    await stopWorkers(workers);
+    await workspace.close();
+    await dropBenchDatabase(database);
+    await sandbox.close();
+    server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function oneNight(
+  workspace: Workspace,
+  sandbox: SandboxProcess,
+  setup: { database: string; bookIds: number[]; workers: ChildProcess[]; keyRates: number; night: number },
+): Promise<Night> {
+  const kind = setup.night === 0 ? 'export' : 'reconcile';
+  const request =
+    kind === 'export' ? { kind, period: { from: day(WORLD_START), to: day(WORLD_END - 1) }, templates: ['ledger'] } : ({ kind } as const);
+  const before = await sandbox.stats();
+  let peakConnections = 0;
+  const sampler = setInterval(() => {
+    void adminQuery<{ n: number }>(
+      setup.database,
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()',
+    ).then(
+      ([row]) => (peakConnections = Math.max(peakConnections, row?.n ?? 0)),
+      () => undefined,
+    );
+  }, 1000);
+  const started = performance.now();
+  const runIds: number[] = [];
+  for (const bookId of setup.bookIds) runIds.push((await workspace.queue.enqueue(bookId, request as never, 'schedule')).id);
+  await workspace.queue.idle();
+  const wallSeconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const after = await sandbox.stats();
+  const runs = await Promise.all(runIds.map(async (id) => (await workspace.data.getRun(id))!));
+  const calls = after.requests - before.requests;
+  const callsPerKey: Record<string, number> = {};
+  const statuses: Record<string, number> = {};
+  for (const run of runs) {
+    callsPerKey[run.apiKeyName ?? 'none'] = (callsPerKey[run.apiKeyName ?? 'none'] ?? 0) + run.progress.apiCalls;
+    statuses[run.status] = (statuses[run.status] ?? 0) + 1;
+  }
+  const wait = (run: (typeof runs)[number]): number => (Date.parse(run.startedAt ?? run.createdAt) - Date.parse(run.createdAt)) / 1000;
+  const bySize = [...runs].sort((a, b) => a.progress.apiCalls - b.progress.apiCalls);
+  const [size] = await adminQuery<{ bytes: string }>(setup.database, 'SELECT pg_database_size(current_database())::text AS bytes');
+  const bytes = Number(size?.bytes ?? 0);
+  return {
+    night: setup.night,
+    kind,
+    books: runs.length,
+    calls,
+    callsPerBook: calls / runs.length,
+    wallSeconds,
+    idealSeconds: calls / setup.keyRates,
+    wallOverIdeal: wallSeconds / (calls / setup.keyRates),
+    rateLimited: after.rateLimited - before.rateLimited,
+    callsPerKey,
+    statuses,
+    longestWaitSeconds: Math.max(...runs.map(wait)),
+    longestWaitSmallHalfSeconds: Math.max(...bySize.slice(0, Math.ceil(bySize.length / 2)).map(wait)),
+    databaseMegabytes: bytes / 1e6,
+    databaseKilobytesPerBook: bytes / 1e3 / runs.length,
+    workersPeakRssMegabytes: setup.workers.reduce((sum, child) => sum + peakRss(child.pid), 0),
+    peakConnections,
+  };
+}
+
+/** VmHWM of a process in MB (Linux); 0 where /proc does not say. */
+function peakRss(pid: number | undefined): number {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? 0 : Number(kb) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function describe(night: Night): string {
+  return (
+    `night ${night.night} (${night.kind}): ${night.books} books, ${night.calls} calls (${night.callsPerBook.toFixed(1)}/book) in ${night.wallSeconds.toFixed(1)} s` +
+    ` = ${night.wallOverIdeal.toFixed(2)} × calls ÷ rates; 429s ${night.rateLimited}; keys ${JSON.stringify(night.callsPerKey)};` +
+    ` ${JSON.stringify(night.statuses)}; longest wait ${night.longestWaitSeconds.toFixed(1)} s (small half ${night.longestWaitSmallHalfSeconds.toFixed(1)} s);` +
+    ` database ${night.databaseMegabytes.toFixed(1)} MB (${night.databaseKilobytesPerBook.toFixed(0)} kB/book); workers' peak RSS ${night.workersPeakRssMegabytes.toFixed(0)} MB; connections ≤ ${night.peakConnections}`
+  );
+}

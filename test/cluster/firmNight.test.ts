@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import type { World } from '../../src/sandbox/World.js';
+import { E2E_CHAINS, e2eWorld } from '../support/e2eWorld.js';
+import { api } from '../support/serverProcess.js';
+import { describeWithPostgres } from '../support/postgres.js';
+import { startWebhookReceiver } from '../support/webhookReceiver.js';
+import type { WebhookReceiver } from '../support/webhookReceiver.js';
+import { openWorkspace, tempDir } from '../support/workspaceHarness.js';
+import { Cluster } from './cluster.js';
+
+/** The keys' rate at the sandbox and at the workers: the sandbox answers 429 past it. */
+const RATE = 40;
+const BOOKS = 30;
+const world = e2eWorld();
+const MEASURE_KEY = 'measure-key';
+let sandbox: Sandbox;
+let hook: WebhookReceiver;
+
+/** Book i watches one wallet of the world (the i-th, round the list): 30 small books of different sizes. */
+const bookOf = (index: number): Record<string, unknown> => ({
+  name: `Client ${index + 1}`,
+  wallets: [{ address: world.wallets[index % world.wallets.length]!.address }],
+  chains: [...E2E_CHAINS],
+  timezone: 'UTC',
+});
+
+/** Calls a cold reconcile of each of the 30 books makes, measured in an embedded workspace on a key of its own. */
+async function callsOfTheNight(): Promise<number> {
+  const workspace = openWorkspace(tempDir('firm-night-measure'), { url: sandbox.url, apiKey: MEASURE_KEY }, { maxRunning: 2 }, RATE);
+  try {
+    await workspace.start({ scheduler: false });
+    const perWallet: number[] = [];
+    for (let index = 0; index < world.wallets.length; index += 1) {
+      const before = sandbox.stats.requests;
+      const book = await workspace.addBook(bookOf(index));
+      await workspace.queue.enqueue(book.id, { kind: 'reconcile' }, 'manual');
+      await workspace.queue.idle();
+      perWallet.push(sandbox.stats.requests - before);
+    }
+    return Array.from({ length: BOOKS }, (_, index) => perWallet[index % perWallet.length]!).reduce((sum, calls) => sum + calls, 0);
+  } finally {
+    await workspace.close();
+  }
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ world: world as World, rate: RATE, apiKeys: ['night-key-1', 'night-key-2', MEASURE_KEY] });
+  hook = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await hook.close();
+  await sandbox.close();
+});
+
+interface NightRun {
+  id: number;
+  status: string;
+  trigger: string;
+  error: string | null;
+  resumeAt: string | null;
+}
+
+describeWithPostgres('a firm night: 30 books, 2 keys with small daily quotas, 3 workers, one killed', (serverUrl) => {
+  it('reconciles or defers every book, keeps the quotas, finishes the deferred after midnight and alerts once', async () => {
+    const began = Date.now();
+    const mark = (what: string): void =>
+      void process.stderr.write(`firm night: ${what} at ${((Date.now() - began) / 1000).toFixed(0)} s\n`);
+    const needed = await callsOfTheNight();
+    mark(`measured ${needed} calls`);
+    // Together the keys can do about 60 % of the night: the rest is deferred, and done the next day.
+    const quota = Math.floor(needed * 0.3);
+    const cluster = await Cluster.start(serverUrl, sandbox, {
+      keys: {
+        ETHERSCAN_API_KEYS: `k1:night-key-1:${RATE}:${quota},k2:night-key-2:${RATE}:${quota}`,
+        LEDGERSCAN_WEBHOOK_URL: hook.url,
+        LEDGERSCAN_WEBHOOK_SECRET: 'a webhook secret long enough',
+      },
+      rate: RATE,
+      workers: 3,
+      lease: 5,
+      workerFlags: ['--scheduler-every', '1', '--schedule-jitter', '4'],
+    });
+    try {
+      const books: { id: number }[] = [];
+      for (let index = 0; index < BOOKS; index += 1)
+        books.push((await api(cluster.url, cluster.token, 'POST', '/api/books', bookOf(index))) as { id: number });
+      mark('cluster and books');
+      const start = { requests: sandbox.stats.requests, rateLimited: sandbox.stats.rateLimited };
+      // Every book's reconcile at the same second, 20 s from now (croner's seconds field), spread by the jitter over 4 s.
+      const at = new Date(Date.now() + 20_000);
+      const cron = `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} * * *`;
+      await Promise.all(
+        books.map((book) =>
+          api(cluster.url, cluster.token, 'PUT', `/api/books/${book.id}/schedules`, [{ kind: 'reconcile', cron, zone: 'UTC' }]),
+        ),
+      );
+      // A schedule saved after its second would first fire tomorrow.
+      expect(Date.now()).toBeLessThan(at.getTime());
+      const runsOf = async (): Promise<NightRun[]> =>
+        Promise.all(
+          books.map(
+            async (book) =>
+              ((await api(cluster.url, cluster.token, 'GET', `/api/books/${book.id}/runs`)) as NightRun[]).filter(
+                (run) => run.trigger === 'schedule',
+              )[0] ?? { id: 0, status: 'none', trigger: 'schedule', error: null, resumeAt: null },
+          ),
+        );
+      const until = async (done: (runs: NightRun[]) => boolean, seconds: number): Promise<NightRun[]> => {
+        const end = Date.now() + seconds * 1000;
+        for (;;) {
+          const runs = await runsOf();
+          if (done(runs)) return runs;
+          if (Date.now() > end) throw new Error(`not settled in ${seconds} s: ${JSON.stringify(runs.map((run) => run.status))}`);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      };
+      const settled = (runs: NightRun[]): boolean =>
+        runs.every((run) => ['succeeded', 'differences', 'deferred', 'failed'].includes(run.status));
+
+      // A worker killed with SIGKILL while the night goes: its run is taken up by another after the lease.
+      await cluster.explained(until((runs) => runs.filter((run) => settled([run])).length >= 5, 240));
+      cluster.workers[0]!.process.child.kill('SIGKILL');
+      mark('worker killed');
+      const first = await cluster.explained(until(settled, 300));
+      mark('night settled');
+
+      expect(first.filter((run) => run.status === 'failed')).toEqual([]);
+      const deferred = first.filter((run) => run.status === 'deferred');
+      expect(deferred.length).toBeGreaterThan(0);
+      expect(deferred.length).toBeLessThan(BOOKS);
+      const midnight = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1)).toISOString();
+      for (const run of deferred) {
+        expect(run.resumeAt).toBe(midnight);
+        expect(run.error).toMatch(/daily quota|daily API quota/);
+      }
+      // No 429, and no key past its quota: counted before each send, and the sandbox saw no more than both quotas.
+      expect(sandbox.stats.rateLimited - start.rateLimited).toBe(0);
+      expect(sandbox.stats.requests - start.requests).toBeLessThanOrEqual(2 * quota);
+      const days = await cluster.query<{ key_name: string; calls: string }>('SELECT key_name, calls::text FROM ledgerscan.key_days');
+      for (const day of days) expect(Number(day.calls)).toBeLessThanOrEqual(quota);
+
+      const night = (await api(cluster.url, cluster.token, 'GET', '/api/nights/latest')) as Record<string, unknown>;
+      expect(night).toMatchObject({ books: BOOKS, failed: 0, deferred: deferred.length, pending: 0 });
+      expect((night['reconciled'] as number) + (night['differences'] as number)).toBe(BOOKS - deferred.length);
+      expect(Object.keys(night['calls'] as object).sort()).toEqual(['k1', 'k2']);
+      // One alert for the night, once the last run has settled (the next look of a scheduler).
+      const alerted = Date.now() + 30_000;
+      while (hook.received.length === 0 && Date.now() < alerted) await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(hook.received.map((delivery) => (JSON.parse(delivery.body) as { kind: string }).kind)).toEqual(['night-summary']);
+
+      // The day changes: what midnight does to the database (yesterday's counts, the deferred runs' time come).
+      await cluster.query(`UPDATE ledgerscan.key_days SET day = to_char(day::date - 1, 'YYYY-MM-DD')`);
+      await cluster.query(`UPDATE ledgerscan.runs SET resume_at = '2000-01-01T00:00:00.000Z' WHERE status = 'deferred'`);
+      const next = await cluster.explained(
+        until((runs) => runs.every((run) => run.status === 'succeeded' || run.status === 'differences'), 300),
+      );
+      mark('next day done');
+      expect(next.map((run) => run.id)).toEqual(first.map((run) => run.id));
+      expect(sandbox.stats.rateLimited - start.rateLimited).toBe(0);
+      for (const day of await cluster.query<{ calls: string }>('SELECT calls::text FROM ledgerscan.key_days'))
+        expect(Number(day.calls)).toBeLessThanOrEqual(quota);
+      expect(await api(cluster.url, cluster.token, 'GET', '/api/nights/latest')).toMatchObject({ books: BOOKS, deferred: 0, failed: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(hook.received).toHaveLength(1);
+    } finally {
+      await cluster.close();
+    }
+  }, 900_000);
+});
