@@ -132,15 +132,17 @@ describe('outputs of an export', () => {
     const entries = (result.outputs as Record<string, { entries: number }>).entryCounts?.entries;
     expect(sheet.at(-1)).toBe(`entryCounts,,,,,,,entries,,${entries},,,,`);
     expect(sheet.filter((line) => line.startsWith('entryCounts,'))).toHaveLength(1);
-    // The cost basis's pools tie before it (the gains output is earlier in the registry).
-    expect(sheet.findIndex((line) => line.startsWith('costbasis,'))).toBeGreaterThan(
-      sheet.findLastIndex((line) => line.startsWith('hledger,')),
-    );
+    // The cost basis's pools tie before it (the gains output is earlier in the registry), after the templates' own
+    // lines; the journal with lots' gains line (an output's, named after its template) comes after the pools.
+    const journalGains = (line: string): boolean => line.startsWith('hledger,') && line.split(',')[7] === 'gains';
+    const pools = sheet.findIndex((line) => line.startsWith('costbasis,'));
+    expect(pools).toBeGreaterThan(sheet.findLastIndex((line) => line.startsWith('hledger,') && !journalGains(line)));
+    expect(sheet.findIndex(journalGains)).toBeGreaterThan(pools);
     expect(result.outputs.tieout).toEqual({
       file: 'tieout.csv',
       xlsx: null,
       templates: ['ledger', 'koinly', 'hledger'],
-      sections: ['gains', 'entryCounts'],
+      sections: ['gains', 'gainsJournals', 'entryCounts'],
       rows: sheet.length - 1,
     });
   });
