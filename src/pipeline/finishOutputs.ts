@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Value } from 'typebox/value';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
@@ -27,6 +28,8 @@ export interface FinishPlace
     Partial<Pick<OutputFinish, 'prices' | 'history' | 'openingLots' | 'reviews'>> {
   outDir: string;
   runFolder: string | null;
+  /** The templates' files, published before the outputs finish: removed when an output fails, so nothing is left half-done. */
+  rendered?: readonly string[];
 }
 
 /**
@@ -74,6 +77,7 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
     return { results: results as OutputResults, delivered, parts, files: await files.commit(), outDir: place.outDir };
   } catch (error) {
     await files.abort();
+    for (const file of place.rendered ?? []) fs.rmSync(file, { force: true });
     throw error;
   }
 }

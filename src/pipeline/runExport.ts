@@ -29,6 +29,7 @@ import { readOpeningLots } from './readOpeningLots.js';
 import { refuseUnstartedPeriod } from './refuseUnstartedPeriod.js';
 import { renderTemplates, type TemplateResult } from './renderTemplates.js';
 import { syncPlan } from './syncPlan.js';
+import { templateCounts } from './templateCounts.js';
 import { toolVersion } from './toolVersion.js';
 
 export interface ExportOptions extends JobRunOptions {
@@ -172,6 +173,7 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       ...(options.reviews === undefined ? {} : { reviews: options.reviews }),
       outDir: job.out,
       runFolder: options.balanceSeriesFile === undefined ? null : path.dirname(options.balanceSeriesFile),
+      rendered: results.flatMap((result) => result.files),
     });
     const valuation = prepared === null ? null : exportValuation(prepared, outputs);
     const warnings = exportWarnings(run.store, job, sync.chains, prepared?.missing ?? null);
@@ -187,18 +189,10 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       skippedChains: sync.skippedChains,
       feeRules: Object.fromEntries(job.chains.map((chainId) => [chainId, feeRule(getChain(chainId))])),
       counts: Object.fromEntries([
-        ...results.map((result) => [`rows.${result.template}`, result.rows] as const),
+        ...templateCounts(results).rows,
         ...outputs.parts.flatMap((part) => Object.entries(part.counts ?? {})),
         ...(history === null ? [] : [['historyApiCalls', history.listCalls + history.receiptCalls] as const]),
-        ...results.flatMap((result) =>
-          result.assertions === null
-            ? []
-            : ([
-                [`assertions.${result.template}`, result.assertions.accounts],
-                [`assertions.${result.template}.fromChain`, result.assertions.fromChain],
-                [`assertions.${result.template}.differing`, result.assertions.differing.length],
-              ] as const),
-        ),
+        ...templateCounts(results).assertions,
       ]),
       sections: {
         counterpartyLabels: labels,

@@ -182,8 +182,8 @@ describe('tax forms on the world', () => {
     expect(cents(year?.s23_taxable as string)).toBe(gain >= 100_000n || gain < 0n ? gain : 0n);
   }, 120_000);
 
-  it('refuses a form with unknown proceeds: exit 2, one line naming the rows, no file', async () => {
-    const { code, stderr, out } = await run('refused', ['--cost-basis', 'fifo', '--template', 'form8949']);
+  it('refuses a form with unknown proceeds: exit 2, one line naming the rows, no file (not even the ledger templates)', async () => {
+    const { code, stderr, out } = await run('refused', ['--cost-basis', 'fifo', '--template', 'form8949', '--template', 'ledger']);
     expect(code).toBe(2);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(/form8949 refused: 4 rows with unknown proceeds \(entries x[0-9a-f]+, x[0-9a-f]+, x[0-9a-f]+ and 1 more\)/);
