@@ -2,18 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { Decimal } from '../../src/ledger/money.js';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { neutraliseCell } from '../../src/templates/neutraliseCell.js';
-import { executeRun } from '../../src/workspace/executeRun.js';
-import { openDistributedWorkspace } from '../../src/workspace/openDistributedWorkspace.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
-import { e2eWorld, E2E_RATE } from '../support/e2eWorld.js';
+import { e2eWorld } from '../support/e2eWorld.js';
 import type { LedgerRow } from '../support/exportLedger.js';
-import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
 import type { Served } from '../support/serverHarness.js';
 import { addUser, serve } from '../support/serverHarness.js';
-import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
+import { worldBook } from '../support/workspaceHarness.js';
+import { describeBothWays } from '../support/workspaceBothWays.js';
 
 type Entry = Record<string, string> & { review: string; notes: { author: string; at: string; text: string }[] };
 interface Page {
@@ -447,44 +445,4 @@ function entriesSuite(
   });
 }
 
-describe('the transactions table on SQLite (embedded)', () => {
-  entriesSuite(async () => {
-    const dataDir = tempDir('entries');
-    const workspace = openWorkspace(dataDir, sandbox, {}, E2E_RATE);
-    await workspace.start({ scheduler: false });
-    return {
-      workspace,
-      execute: () => workspace.queue.idle(),
-      close: async () => {
-        await workspace.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  });
-});
-
-describeWithPostgres('the transactions table on PostgreSQL (distributed)', (server) => {
-  entriesSuite(async () => {
-    const database = await createDatabase(server);
-    const filesDir = tempDir('entries-files');
-    const workspace = await openDistributedWorkspace({
-      database,
-      filesDir,
-      api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate: E2E_RATE },
-    });
-    return {
-      workspace,
-      // No worker here: the run is carried out in this process, as a worker would.
-      execute: async (runId) => {
-        const run = await workspace.data.getRun(runId);
-        if (run === undefined) throw new Error('no run');
-        await executeRun(workspace.runContext(workspace.api), run, new AbortController().signal);
-      },
-      close: async () => {
-        await workspace.close();
-        await dropDatabase(database);
-        fs.rmSync(filesDir, { recursive: true, force: true });
-      },
-    };
-  });
-});
+describeBothWays('the transactions table', () => sandbox, entriesSuite);

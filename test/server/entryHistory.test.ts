@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
-import { executeRun } from '../../src/workspace/executeRun.js';
-import { openDistributedWorkspace } from '../../src/workspace/openDistributedWorkspace.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { apiCall } from '../support/apiCall.js';
-import { e2eWorld, E2E_RATE } from '../support/e2eWorld.js';
-import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
+import { e2eWorld } from '../support/e2eWorld.js';
 import type { Served } from '../support/serverHarness.js';
 import { addUser, serve } from '../support/serverHarness.js';
-import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
+import { worldBook } from '../support/workspaceHarness.js';
+import { describeBothWays } from '../support/workspaceBothWays.js';
 
 type Entry = Record<string, string> & { notes: { id: number; author: string; text: string }[] };
 interface HistoryEvent {
@@ -164,43 +161,4 @@ function historySuite(
   });
 }
 
-describe('an entry’s history on SQLite (embedded)', () => {
-  historySuite(async () => {
-    const dataDir = tempDir('history');
-    const workspace = openWorkspace(dataDir, sandbox, {}, E2E_RATE);
-    await workspace.start({ scheduler: false });
-    return {
-      workspace,
-      execute: () => workspace.queue.idle(),
-      close: async () => {
-        await workspace.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  });
-});
-
-describeWithPostgres('an entry’s history on PostgreSQL (distributed)', (server) => {
-  historySuite(async () => {
-    const database = await createDatabase(server);
-    const filesDir = tempDir('history-files');
-    const workspace = await openDistributedWorkspace({
-      database,
-      filesDir,
-      api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate: E2E_RATE },
-    });
-    return {
-      workspace,
-      execute: async (runId) => {
-        const run = await workspace.data.getRun(runId);
-        if (run === undefined) throw new Error('no run');
-        await executeRun(workspace.runContext(workspace.api), run, new AbortController().signal);
-      },
-      close: async () => {
-        await workspace.close();
-        await dropDatabase(database);
-        fs.rmSync(filesDir, { recursive: true, force: true });
-      },
-    };
-  });
-});
+describeBothWays('an entry’s history', () => sandbox, historySuite);

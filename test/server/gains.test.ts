@@ -1,17 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { Decimal } from '../../src/ledger/money.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
-import { executeRun } from '../../src/workspace/executeRun.js';
-import { openDistributedWorkspace } from '../../src/workspace/openDistributedWorkspace.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { type ApiAnswer, apiCall } from '../support/apiCall.js';
-import { e2eWorld, E2E_RATE } from '../support/e2eWorld.js';
+import { e2eWorld } from '../support/e2eWorld.js';
 import { csv } from '../support/pickLegs.js';
-import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
 import { addUser, serve, type Served } from '../support/serverHarness.js';
-import { openWorkspace, tempDir, worldBook } from '../support/workspaceHarness.js';
+import { worldBook } from '../support/workspaceHarness.js';
+import { describeBothWays } from '../support/workspaceBothWays.js';
 
 interface Sums {
   proceeds: string;
@@ -251,43 +249,4 @@ function gainsSuite(
   }, 180_000);
 }
 
-describe('the gains page’s API on SQLite (embedded)', () => {
-  gainsSuite(async () => {
-    const dataDir = tempDir('gains-api');
-    const workspace = openWorkspace(dataDir, sandbox, {}, E2E_RATE);
-    await workspace.start({ scheduler: false });
-    return {
-      workspace,
-      execute: () => workspace.queue.idle(),
-      close: async () => {
-        await workspace.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  });
-});
-
-describeWithPostgres('the gains page’s API on PostgreSQL (distributed)', (server) => {
-  gainsSuite(async () => {
-    const database = await createDatabase(server);
-    const filesDir = tempDir('gains-api-files');
-    const workspace = await openDistributedWorkspace({
-      database,
-      filesDir,
-      api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate: E2E_RATE },
-    });
-    return {
-      workspace,
-      execute: async (runId) => {
-        const run = await workspace.data.getRun(runId);
-        if (run === undefined) throw new Error('no run');
-        await executeRun(workspace.runContext(workspace.api), run, new AbortController().signal);
-      },
-      close: async () => {
-        await workspace.close();
-        await dropDatabase(database);
-        fs.rmSync(filesDir, { recursive: true, force: true });
-      },
-    };
-  });
-});
+describeBothWays('the gains page’s API', () => sandbox, gainsSuite);
