@@ -1,6 +1,6 @@
-import type { BookPeriod } from '../workspace/bookPeriod.js';
+import type { ListedBook } from '../workspace/listBooks.js';
 import type { BookFigures } from '../workspace/entries/BookEntries.js';
-import type { Book, Run } from '../workspace/WorkspaceData.js';
+import type { Run } from '../workspace/WorkspaceData.js';
 import { lastReconcile } from './runReports.js';
 import { BASIS_ISSUES } from '../runs/exportRun.js';
 import { HOLDINGS_VALUE } from '../runs/reconcileRun.js';
@@ -21,14 +21,7 @@ export const BOOK_SORTS = [
 ] as const;
 export type BookSort = (typeof BOOK_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
-
-/** A book as the list shows it (`Workspace.bookList`). */
-export interface ListedBook {
-  book: Book;
-  runs: Run[];
-  period: BookPeriod | undefined;
-  figures: BookFigures;
-}
+export type { ListedBook };
 
 /** Each count's filtered table: the book's period (the table opens on it), spam aside, and the count's own filter. */
 export interface FigureLinks {

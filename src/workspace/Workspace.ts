@@ -17,13 +17,10 @@ import { bookRefresh } from './entries/refreshEntries.js';
 import { RefreshThread } from './entries/RefreshThread.js';
 import { SqlBookEntries } from './entries/SqlBookEntries.js';
 import { bookSettings } from './entries/bookSettings.js';
-import type { BookFigures } from './entries/BookEntries.js';
-import { NO_FIGURES } from './entries/SqlBookFigures.js';
-import type { BookPeriod } from './bookPeriod.js';
-import { bookPeriod, reviewFilter } from './bookPeriod.js';
 import type { RunQueue } from './RunQueue.js';
 import { DEFAULT_JITTER_MS, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
 import { sendNightAlert } from './nightAlert.js';
+import { listBooks, type ListedBook } from './listBooks.js';
 import { validateBook } from './validateBook.js';
 import { validateRun, validateSchedules } from './validateRun.js';
 import type { Book, BookPrice, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
@@ -204,29 +201,9 @@ export class Workspace {
     return book;
   }
 
-  /**
-   * The books list of the pages and the API: each book with its runs (newest first), its period (`bookPeriod`) and
-   * its figures in it, spam aside (what is left to review, legs without a price, unclassified transfers, unmatched
-   * bridges): two queries for the books and runs, two for every book's figures, whatever the number of books.
-   */
-  async bookList(archived = false): Promise<{ book: Book; runs: Run[]; period: BookPeriod | undefined; figures: BookFigures }[]> {
-    const books = await this.data.listBooks(archived);
-    const runs = await this.data.runsOfBooks(books.map((book) => book.id));
-    const listed = books.map((book) => {
-      const bookRuns = runs.get(book.id) ?? [];
-      return { book, runs: bookRuns, period: bookPeriod(bookRuns) };
-    });
-    // A firm's books share a few periods and zones: each one's instants computed once, not once per book.
-    const instants = new Map<string, { from?: number | undefined; to?: number | undefined }>();
-    const figures = await this.entries.figures.figures(
-      listed.map(({ book, period }) => {
-        const key = `${book.data.timezone ?? 'UTC'}|${period?.from ?? ''}|${period?.to ?? ''}`;
-        const known = instants.get(key) ?? reviewFilter(book, period);
-        instants.set(key, known);
-        return { bookId: book.id, from: known.from, to: known.to };
-      }),
-    );
-    return listed.map((one) => ({ ...one, figures: figures.get(one.book.id) ?? NO_FIGURES }));
+  /** The books list of the pages and the API (`listBooks`). */
+  bookList(archived = false): Promise<ListedBook[]> {
+    return listBooks(this.data, this.entries, archived);
   }
 
   /** A warning for each other book (in use or archived) of the same name, ignoring case: the book is kept all the same. */
