@@ -6,7 +6,7 @@ import { e2eWorld } from '../support/e2eWorld.js';
 import type { Served } from '../support/serverHarness.js';
 import { addUser, serve } from '../support/serverHarness.js';
 import { worldBook } from '../support/workspaceHarness.js';
-import { describeBothWays } from '../support/workspaceBothWays.js';
+import { describeBothWays, type SuiteWorkspace } from '../support/workspaceBothWays.js';
 
 interface Listed {
   id: number;
@@ -29,9 +29,7 @@ afterAll(async () => {
 });
 
 /** The books list as a dashboard on one backend: each figure equals the filtered table its link opens. */
-function dashboardSuite(
-  open: () => Promise<{ workspace: Workspace; execute: (runId: number) => Promise<void>; close: () => Promise<void> }>,
-): void {
+function dashboardSuite(open: () => Promise<SuiteWorkspace>): void {
   let workspace: Workspace;
   let close: () => Promise<void>;
   let server: Served;

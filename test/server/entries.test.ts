@@ -11,7 +11,7 @@ import type { LedgerRow } from '../support/exportLedger.js';
 import type { Served } from '../support/serverHarness.js';
 import { addUser, serve } from '../support/serverHarness.js';
 import { worldBook } from '../support/workspaceHarness.js';
-import { describeBothWays } from '../support/workspaceBothWays.js';
+import { describeBothWays, type SuiteWorkspace } from '../support/workspaceBothWays.js';
 
 type Entry = Record<string, string> & { review: string; notes: { author: string; at: string; text: string }[] };
 interface Page {
@@ -30,9 +30,7 @@ afterAll(async () => {
 });
 
 /** The tests of the table on one backend: `open` gives a workspace and how a run of it is carried out. */
-function entriesSuite(
-  open: () => Promise<{ workspace: Workspace; execute: (runId: number) => Promise<void>; close: () => Promise<void> }>,
-): void {
+function entriesSuite(open: () => Promise<SuiteWorkspace>): void {
   let workspace: Workspace;
   let close: () => Promise<void>;
   let server: Served;

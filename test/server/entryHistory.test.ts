@@ -6,7 +6,7 @@ import { e2eWorld } from '../support/e2eWorld.js';
 import type { Served } from '../support/serverHarness.js';
 import { addUser, serve } from '../support/serverHarness.js';
 import { worldBook } from '../support/workspaceHarness.js';
-import { describeBothWays } from '../support/workspaceBothWays.js';
+import { describeBothWays, type SuiteWorkspace } from '../support/workspaceBothWays.js';
 
 type Entry = Record<string, string> & { notes: { id: number; author: string; text: string }[] };
 interface HistoryEvent {
@@ -27,9 +27,7 @@ afterAll(async () => {
 });
 
 /** An entry's history on one backend: every kind of change listed with who and when, notes changed only by their author or an admin. */
-function historySuite(
-  open: () => Promise<{ workspace: Workspace; execute: (runId: number) => Promise<void>; close: () => Promise<void> }>,
-): void {
+function historySuite(open: () => Promise<SuiteWorkspace>): void {
   let workspace: Workspace;
   let close: () => Promise<void>;
   let server: Served;

@@ -9,7 +9,7 @@ import { e2eWorld } from '../support/e2eWorld.js';
 import { csv } from '../support/pickLegs.js';
 import { addUser, serve, type Served } from '../support/serverHarness.js';
 import { worldBook } from '../support/workspaceHarness.js';
-import { describeBothWays } from '../support/workspaceBothWays.js';
+import { describeBothWays, type SuiteWorkspace } from '../support/workspaceBothWays.js';
 
 interface Sums {
   proceeds: string;
@@ -64,9 +64,7 @@ afterAll(async () => {
 const EXPORT = { kind: 'export', period: { year: 2025 }, templates: ['ledger'] };
 
 /** The gains page's API on one backend: `open` gives a workspace and how a run of it is carried out. */
-function gainsSuite(
-  open: () => Promise<{ workspace: Workspace; execute: (runId: number) => Promise<void>; close: () => Promise<void> }>,
-): void {
+function gainsSuite(open: () => Promise<SuiteWorkspace>): void {
   let workspace: Workspace;
   let close: () => Promise<void>;
   let execute: (runId: number) => Promise<void>;
