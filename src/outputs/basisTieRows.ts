@@ -1,7 +1,7 @@
 import { findChain } from '../chains/chains.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { PoolTie } from '../costbasis/BasisReport.js';
-import { Decimal } from '../ledger/money.js';
+import type { Decimal } from '../ledger/money.js';
 import { moneyText } from './moneyText.js';
 
 /** The tie-out sheet's `template` cell of the basis section. */
@@ -62,15 +62,11 @@ export function basisTieRows(ties: readonly PoolTie[], currency: string): string
   return rows;
 }
 
-const NEGLIGIBLE_GAP = new Decimal('1e-50');
-
 /** Cost in minus cost out, `null` when they are equal; throws when they differ with every cost known. */
 function untied(tie: PoolTie): Decimal | null {
   const sum = (parts: readonly Decimal[]): Decimal => parts.reduce((total, part) => total.plus(part));
   const gap = sum([tie.acquired, tie.movedIn]).minus(sum([tie.disposed, tie.removed, tie.movedOut, tie.open]));
-  // Prices converted from USD (÷ an ECB rate) carry 100 significant digits, whose last one a pro-rata split rounds:
-  // a gap that far below any minor unit is that rounding, not a lost cost.
-  if (gap.abs().lt(NEGLIGIBLE_GAP)) return null;
+  if (gap.isZero()) return null;
   if (tie.unknown > 0) return gap;
   throw new LedgerscanError(`the cost basis of ${tie.asset || tie.assetContract || 'native'} on chain ${tie.chainId} does not tie out`, {
     kind: 'defect',

@@ -129,5 +129,7 @@ describe('cost-basis files', () => {
         ?.slice(8, 12),
     ).toEqual(['known cost gone into unknown cost (USD)', '', '', '1.00']);
     expect(() => basisTieRows([{ ...tie, open: d('60'), unknown: 0 }], 'USD')).toThrow(/does not tie out/);
+    // The replay's money is exact (units of 10^-40): a tie forgives no gap, however far below a cent.
+    expect(() => basisTieRows([{ ...tie, open: d('60.005').plus(d('1e-60')), unknown: 0 }], 'USD')).toThrow(/does not tie out/);
   });
 });
