@@ -5,8 +5,13 @@ export interface HoldingFact {
   chain: string;
   wallet: string;
   walletLabel: string;
+  /** The coin's or token's name; an NFT's collection's. */
   asset: string;
-  /** Units, exact. */
+  /** Lowercase; '' for the chain's coin. */
+  assetContract: string;
+  /** An NFT's token id (the report counts a collection's tokens on one row); `null` for a coin or fungible token. */
+  tokenId: string | null;
+  /** Units, exact (an NFT's: how many of that token id, an integer). */
   opening: string;
   closing: string;
   /** In the book's currency, rounded to its minor unit; `null` without a price (never 0 in its place). */

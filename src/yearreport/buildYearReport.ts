@@ -1,10 +1,11 @@
+import { foldNftCollections } from '../holdings/foldNftCollections.js';
 import { Decimal } from '../ledger/money.js';
 import type { GainFigures } from '../outputs/reportFiguresOutput.js';
 import { minorUnits } from '../prices/minorUnits.js';
 import { filesSection, openItemsSection, reconcileSection } from './checkSections.js';
 import { groupedMoney, left, right, text } from './reportCells.js';
 import type { ReportSection, YearReport } from './YearReport.js';
-import type { YearReportFacts } from './YearReportFacts.js';
+import type { HoldingFact, YearReportFacts } from './YearReportFacts.js';
 
 /** The profile's names for its split of the gains. */
 const TERM_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -70,11 +71,16 @@ function clientSection(facts: YearReportFacts): ReportSection {
 
 function holdingsSection(facts: YearReportFacts): ReportSection {
   const currency = facts.valuation.currency;
-  const sum = (pick: (holding: YearReportFacts['holdings'][number]) => string | null): string =>
-    facts.holdings.reduce((total, holding) => total.plus(pick(holding) ?? 0), new Decimal(0)).toFixed(minorUnits(currency));
+  const holdings = foldNftCollections(
+    facts.holdings,
+    collectionOf,
+    (group) => foldCollection(group, currency),
+    (holding) => holding,
+  );
+  const sum = (pick: ValuePick): string => knownValue(holdings, pick, currency);
   const money = (value: string | null): string => (value === null ? '' : groupedMoney(value));
-  const unvalued = facts.holdings.filter((holding) => holding.openingValue === null || holding.closingValue === null).length;
-  const rows = facts.holdings.map((holding) => [
+  const unvalued = holdings.filter((holding) => holding.openingValue === null || holding.closingValue === null).length;
+  const rows = holdings.map((holding) => [
     holding.walletLabel || holding.wallet,
     holding.chain,
     holding.asset,
@@ -90,7 +96,7 @@ function holdingsSection(facts: YearReportFacts): ReportSection {
         `Each wallet's assets as the reconciliation rolled the ledger forward (spam left out), valued in ${currency} at the last second before the period and at its last second.` +
           (unvalued === 0 ? '' : ` ${unvalued} holdings have no price at one end or both: their value is empty and not in the totals.`),
       ),
-      facts.holdings.length === 0
+      holdings.length === 0
         ? text('No holdings at either end of the period.')
         : {
             kind: 'table',
@@ -115,6 +121,34 @@ function holdingsSection(facts: YearReportFacts): ReportSection {
             ],
           },
     ],
+  };
+}
+
+type ValuePick = (holding: HoldingFact) => string | null;
+
+/** The known values summed, in the currency's minor unit. */
+const knownValue = (holdings: readonly HoldingFact[], pick: ValuePick, currency: string): string =>
+  holdings.reduce((total, holding) => total.plus(pick(holding) ?? 0), new Decimal(0)).toFixed(minorUnits(currency));
+
+/** An NFT's collection in one wallet on one chain: its token ids are one row. */
+const collectionOf = (holding: HoldingFact): string | null =>
+  holding.tokenId === null ? null : [holding.chain, holding.wallet, holding.assetContract].join('|');
+
+/** A collection's token ids as one row: the tokens held at each end counted, valued only when every id is. */
+function foldCollection(group: readonly HoldingFact[], currency: string): HoldingFact {
+  const first = group[0] as HoldingFact;
+  const count = (pick: (holding: HoldingFact) => string): string =>
+    group.reduce((total, holding) => total + BigInt(pick(holding)), 0n).toString();
+  const value = (pick: ValuePick): string | null =>
+    group.some((holding) => pick(holding) === null) ? null : knownValue(group, pick, currency);
+  return {
+    ...first,
+    asset: `${first.asset} (${group.length} token id${group.length === 1 ? '' : 's'})`,
+    tokenId: null,
+    opening: count((holding) => holding.opening),
+    closing: count((holding) => holding.closing),
+    openingValue: value((holding) => holding.openingValue),
+    closingValue: value((holding) => holding.closingValue),
   };
 }
 

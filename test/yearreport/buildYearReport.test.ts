@@ -5,7 +5,7 @@ import { reportFigures } from '../../src/outputs/reportFiguresOutput.js';
 import { buildYearReport } from '../../src/yearreport/buildYearReport.js';
 import { groupedMoney } from '../../src/yearreport/reportCells.js';
 import type { ReportBlock } from '../../src/yearreport/YearReport.js';
-import type { YearReportFacts } from '../../src/yearreport/YearReportFacts.js';
+import type { HoldingFact, YearReportFacts } from '../../src/yearreport/YearReportFacts.js';
 
 const d = (text: string): Decimal => new Decimal(text);
 const DAY = 86_400;
@@ -162,6 +162,8 @@ describe('the year report laid out as data', () => {
         wallet: '0xabc',
         walletLabel: 'Main',
         asset: 'ETH',
+        assetContract: '',
+        tokenId: null,
         opening: '1',
         closing: '2',
         openingValue: '1000.10',
@@ -172,6 +174,8 @@ describe('the year report laid out as data', () => {
         wallet: '0xabc',
         walletLabel: 'Main',
         asset: 'PIX',
+        assetContract: '0xpix',
+        tokenId: null,
         opening: '0',
         closing: '5',
         openingValue: '0.00',
@@ -226,6 +230,38 @@ describe('the year report laid out as data', () => {
   it("totals the holdings' known values, saying how many are left out", () => {
     expect(tables('Holdings at the start and the end')[0]?.total).toEqual(['Total', '', '', '', '1,000.10', '', '3,000.20']);
     expect(texts('Holdings at the start and the end')[0]).toContain('1 holdings have no price');
+  });
+
+  it("counts an NFT collection's tokens on one row per wallet, valued only when every token id is", () => {
+    const nft = (wallet: string, tokenId: string, opening: string, value: string | null): HoldingFact => ({
+      chain: 'Ethereum Mainnet',
+      wallet,
+      walletLabel: wallet === '0xabc' ? 'Main' : '',
+      asset: 'PUNK',
+      assetContract: '0xpunk',
+      tokenId,
+      opening,
+      closing: '1',
+      openingValue: opening === '0' ? '0.00' : '5.25',
+      closingValue: value,
+    });
+    const holdings = [nft('0xabc', '7', '1', '6.50'), ...facts.holdings, nft('0xdef', '7', '0', '6.50'), nft('0xabc', '9', '0', '4.75')];
+    const [table] =
+      buildYearReport({ ...facts, holdings })
+        .sections.find((one) => one.title === 'Holdings at the start and the end')
+        ?.blocks.filter((block): block is Extract<ReportBlock, { kind: 'table' }> => block.kind === 'table') ?? [];
+    expect(table?.rows).toEqual([
+      ['Main', 'Ethereum Mainnet', 'PUNK (2 token ids)', '1', '5.25', '2', '11.25'],
+      ['Main', 'Ethereum Mainnet', 'ETH', '1', '1,000.10', '2', '3,000.20'],
+      ['Main', 'Ethereum Mainnet', 'PIX', '0', '0.00', '5', ''],
+      ['0xdef', 'Ethereum Mainnet', 'PUNK (1 token id)', '0', '0.00', '1', '6.50'],
+    ]);
+    expect(table?.total).toEqual(['Total', '', '', '', '1,005.35', '', '3,017.95']);
+    // A collection with one token id unpriced is unpriced as a whole, and counted once among the holdings without a price.
+    const unpriced = [nft('0xabc', '7', '1', null), nft('0xabc', '9', '0', '4.75')];
+    const blocks = buildYearReport({ ...facts, holdings: unpriced }).sections[1]?.blocks ?? [];
+    expect(blocks[0]).toMatchObject({ text: expect.stringContaining(' 1 holdings have no price') });
+    expect(blocks[1]).toMatchObject({ rows: [['Main', 'Ethereum Mainnet', 'PUNK (2 token ids)', '1', '5.25', '2', '']] });
   });
 
   it("names the profile's split and writes the figures' totals, grouped", () => {

@@ -5,7 +5,8 @@ import type { Html } from '../html.js';
 import { amountText, assetLabel, unitOf } from './assetLabel.js';
 import { layout } from './layout.js';
 import { minuteUtc, statusBadge } from './parts.js';
-import { foldNftCollections, isNftKind, sumRaw, tokenIdList } from './nftCollections.js';
+import { foldNftCollections } from '../../holdings/foldNftCollections.js';
+import { isNftKind, sumRaw, tokenIdList } from './nftCollections.js';
 import { holderCell } from './shortened.js';
 
 /** An amount of `reconcile.json` in the asset's units with its symbol (base units are in reconcile.csv). */

@@ -3,7 +3,8 @@ import type { Html } from '../html.js';
 import { amountText, assetLabel, unitOf } from './assetLabel.js';
 import type { AssetColumns } from './assetLabel.js';
 import { Decimal } from '../../ledger/money.js';
-import { foldNftCollections, isNftKind, sumRaw, tokenIdList } from './nftCollections.js';
+import { foldNftCollections } from '../../holdings/foldNftCollections.js';
+import { isNftKind, sumRaw, tokenIdList } from './nftCollections.js';
 import { holderCell, shortened } from './shortened.js';
 
 /** A CSV a run wrote (balances.csv, tieout.csv, diff.csv), read by the pages. */
