@@ -20,4 +20,6 @@ export interface BookData {
     unclassifiedOut?: string;
     openingLots?: string;
   };
+  /** The job file's `accounts`: the journals with lots' account names by role (`gains`, `quickbooks-journal.fees`, …). */
+  accounts?: Record<string, string>;
 }

@@ -31,6 +31,7 @@ import type { GivenPrice } from './checkBookPrice.js';
 import { checkBookPrice } from './checkBookPrice.js';
 import type { GivenSeries } from './checkPriceSeries.js';
 import { checkPriceSeries } from './checkPriceSeries.js';
+import { refuseTemplatesWithoutBasis } from './refuseTemplatesWithoutBasis.js';
 
 /** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
 export interface WorkspaceBackend {
@@ -226,6 +227,9 @@ export class Workspace {
     const book = await this.data.getBook(id);
     if (book === undefined) return undefined;
     const data: BookData = validateBook({ ...book.data, ...change }, this.api);
+    if (data.costBasis === undefined)
+      for (const schedule of await this.data.schedules(id))
+        refuseTemplatesWithoutBasis(schedule.templates, `the ${schedule.kind} schedule`);
     const updated = await this.data.updateBook(id, data, this.now().toISOString());
     if (updated !== undefined && bookSettings(updated.data) !== bookSettings(book.data))
       void this.refreshEntries(updated).catch(() => undefined);

@@ -10,7 +10,7 @@ import { cleanText } from './cleanText.js';
 import { problemField } from './problemField.js';
 import { trimmedText } from './trimmedText.js';
 
-const BOOK_KEYS = ['name', 'wallets', 'chains', 'timezone', 'labels', 'spam', 'valuation', 'costBasis'] as const;
+const BOOK_KEYS = ['name', 'wallets', 'chains', 'timezone', 'labels', 'spam', 'valuation', 'costBasis', 'accounts'] as const;
 
 /**
  * A book as the API receives it (an object, as the route's schema has seen to), its texts trimmed and control or bidi characters refused, checked by the CLI's
@@ -20,8 +20,10 @@ const BOOK_KEYS = ['name', 'wallets', 'chains', 'timezone', 'labels', 'spam', 'v
 export function validateBook(given: Readonly<Record<string, unknown>>, api: Pick<ApiAccess, 'apiKey' | 'coingeckoKey'>): BookData {
   // Both walk the object and keep its shape, trimming and checking its texts: an object stays one.
   const input = cleanText(trimmedText(given), '') as Record<string, unknown>;
-  // A change's `costBasis: null` turns cost basis off: a PATCH keeps every field it does not give.
+  // A change's `costBasis: null` turns cost basis off (`accounts: null`, the journals' own names back): a PATCH keeps
+  // every field it does not give.
   if (input.costBasis === null) delete input.costBasis;
+  if (input.accounts === null) delete input.accounts;
   const problems = new Problems('web');
   problems.hide(api.apiKey);
   if (api.coingeckoKey !== undefined && api.coingeckoKey !== '') problems.hide(api.coingeckoKey);

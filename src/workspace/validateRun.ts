@@ -10,6 +10,7 @@ import type { BookPlaces } from './BookPlaces.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { problemField } from './problemField.js';
+import { refuseTemplatesWithoutBasis } from './refuseTemplatesWithoutBasis.js';
 import { checkCron } from './Scheduler.js';
 import { withField } from './withField.js';
 import type { Book, BookRule, Schedule } from './WorkspaceData.js';
@@ -62,6 +63,7 @@ export function validateRun(checks: RunChecks, book: Book, rules: readonly BookR
       }),
   );
   withPrefix(field, () => kind.preconditions?.(job, optionValues(kind, request, API_SURFACE), apiPlace(checks.now(), filedDir)));
+  if (job.costBasis === undefined) refuseTemplatesWithoutBasis(job.templates, field === '' ? 'the run' : `the ${kind.name} schedule`);
   return request;
 }
 

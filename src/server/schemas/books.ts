@@ -17,6 +17,8 @@ export const bookResponse = Type.Object(
     createdAt: Type.Optional(Type.String()),
     updatedAt: Type.Optional(Type.String()),
     archivedAt: Type.Optional(nullable(Type.String())),
+    /** The journals with lots' account names by role, as the job file's `accounts` (checked by the workspace, as the CLI checks them). */
+    accounts: Type.Optional(Type.Record(Type.String(), Type.String())),
     /** Kept but worth a look, as after a create or change: another book of the same name. */
     warnings: Type.Optional(Type.Array(Type.String())),
     lastRun: Type.Optional(lastRun),
