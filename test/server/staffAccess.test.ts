@@ -127,6 +127,7 @@ describe('staff and clients see only their books', () => {
     entryA = (await as('alice', 'GET', `/api/books/${bookA}/entries?limit=1`)).json<{ entries: { entry_id: string }[] }>().entries[0]!
       .entry_id;
     expect((await as('alice', 'POST', `/api/books/${bookA}/entries/${entryA}/notes`, { text: 'checked' })).status).toBe(201);
+    expect((await as('alice', 'GET', `/api/books/${bookA}/entries/${entryA}/history`)).status).toBe(200);
     // The pages offer staff what they may do on their book, and not what stays the admins'.
     const [bookPage, runPage] = [await as('alice', 'GET', `/books/${bookA}`), await as('alice', 'GET', `/runs/${runA}`)];
     expect([bookPage.text.includes('New run'), bookPage.text.includes('Edit book'), runPage.text.includes('Create share link')]).toEqual([
@@ -140,7 +141,8 @@ describe('staff and clients see only their books', () => {
     expect((await as('alice', 'DELETE', `/api/books/${bookA}`)).status).toBe(403);
     expect((await as('alice', 'GET', '/api/audit')).status).toBe(403);
 
-    // The client reads its book (downloads, summary, run page) and changes nothing, nor reads the audit log.
+    // The client reads its book (downloads, summary, run page) and changes nothing, nor reads the audit log, nor an
+    // entry's history drawn from it.
     for (const route of [
       `/api/books/${bookA}`,
       `/api/runs/${runA}/files/ledger.csv`,
@@ -156,6 +158,7 @@ describe('staff and clients see only their books', () => {
       ['DELETE', `/api/books/${bookA}/rules/${ruleA}`],
       ['GET', '/api/audit'],
       ['GET', '/audit'],
+      ['GET', `/api/books/${bookA}/entries/${entryA}/history`],
     ] as const)
       expect([route, (await as('carol', method, route, method === 'GET' ? undefined : {})).status]).toEqual([route, 403]);
   });
@@ -192,7 +195,9 @@ describe('staff and clients see only their books', () => {
         const unsessioned = (text: string): string => text.replace(/<meta name="csrf-token" content="[^"]*">/, '');
         expect([outcome, unsessioned(real.text)]).toEqual([`${user} ${method} ${url} → ${unknown.status}`, unsessioned(unknown.text)]);
         expect([outcome, [403, 404].includes(real.status)]).toEqual([outcome, true]);
-        if (method === 'GET' && !url.endsWith('/staff')) expect(outcome).toMatch(/→ 404$/);
+        // Reads refused by role alone: a book's staff list (the admins'), an entry's history (staff's, not a client's).
+        if (method === 'GET' && !url.endsWith('/staff') && !(user === 'carol' && url.endsWith('/history')))
+          expect(outcome).toMatch(/→ 404$/);
         if (user === 'carol' && method !== 'GET') expect(outcome).toMatch(/→ 403$/);
       }
     // Bob's writes on book A are 404s too, not "only an admin": the book is simply not there for him.

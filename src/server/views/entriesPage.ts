@@ -194,6 +194,6 @@ ${admin && page.total > 0 ? html`${bulkReviewForm(book, query, page.total)}${bul
 ${admin ? html`<p class="correct-ticked"><button type="button" data-action="correct-ticked">Correct the ticked legs together</button> (two legs of a transfer between own wallets: tick both, then set category own_transfer)</p>${correctionDialog(book)}` : ''}
 <div class="wide"><table class="entries"><thead><tr>${admin ? html`<th></th>` : ''}<th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Value</th><th>Counterparty</th><th>Category</th><th title="Why the row looks like spam">Spam</th><th>Note</th><th>Review and notes</th></tr></thead>
 ${groups.map((group) => transactionRows(group, dates, rights))}</table></div>
-${historyDialog(book)}
+${admin ? historyDialog(book) : ''}
 <p class="pages">${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${view.previous === null ? '' : pageLink(view.previous, 'Previous page')}${view.next === null ? '' : pageLink(view.next, 'Next page')}</p>`;
 }

@@ -17,7 +17,9 @@ function mayChange(user: User, author: string): void {
 
 /**
  * An entry's history (`GET /api/books/:id/entries/:entryId/history`: every change with who and when, newest first)
- * and its notes' edit and removal (their author or an admin; the old text kept in the audit log alone).
+ * and its notes' edit and removal (their author or an admin; the old text kept in the audit log alone). The history is
+ * drawn from the audit log, which only admins open: it is the book's staff's and the admins', not a reader's or a
+ * client's.
  */
 export async function entryHistoryRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
@@ -25,7 +27,7 @@ export async function entryHistoryRoutes(app: RouteApp): Promise<void> {
 
   app.get(
     '/api/books/:id/entries/:entryId/history',
-    { config: { access: 'user' }, schema: { querystring: noQuery, params: entryParams, response: responses({ 200: historyResponse }) } },
+    { config: { access: 'staff' }, schema: { querystring: noQuery, params: entryParams, response: responses({ 200: historyResponse }) } },
     async (request) => {
       const book = await bookById(workspace, request.params.id);
       const [entry] = await entries.entriesByIds(book.id, [request.params.entryId]);
