@@ -154,6 +154,13 @@ function ruleAction(form) {
       : { [key]: setting === 'true' };
 }
 
+/** After a fix is saved: the run it came from queued again and shown (a form with `data-rerun`), else the page reloaded. */
+async function rerunOrReload(form) {
+  if (form.dataset.rerun === undefined) return location.reload();
+  const run = await api('POST', form.dataset.rerunUrl, JSON.parse(form.dataset.rerun));
+  location.assign(`/runs/${run.id}`);
+}
+
 const handlers = {
   async login(form) {
     await api('POST', '/api/session', { user: form.elements.user.value, password: form.elements.password.value });
@@ -168,10 +175,11 @@ const handlers = {
     const run = await api('POST', form.dataset.url, await runBody(form));
     location.assign(`/runs/${run.id}`);
   },
+  // A book rule; from the gains worklist, then the same run queued again.
   async rule(form) {
     const added = await api('POST', form.dataset.url, ruleBody(form));
     if (added.warnings?.length > 0) window.alert(`Saved, but note:\n${added.warnings.join('\n')}`);
-    location.reload();
+    await rerunOrReload(form);
   },
   // A manual price for a run's missing asset, then the same run queued again (a close's form only saves).
   async price(form) {
@@ -183,9 +191,7 @@ const handlers = {
       price: get('price'),
     });
     if (added.warnings?.length > 0) window.alert(`Saved, but note:\n${added.warnings.join('\n')}`);
-    if (form.dataset.rerun === undefined) return location.reload();
-    const run = await api('POST', form.dataset.rerunUrl, JSON.parse(form.dataset.rerun));
-    location.assign(`/runs/${run.id}`);
+    await rerunOrReload(form);
   },
   // A price series, pasted or chosen as a file: saved whole or refused at its first bad line; the table is valued at once.
   async 'price-series'(form) {
@@ -209,8 +215,7 @@ const handlers = {
       cost: get('cost'),
       decimals: Number(get('decimals')),
     });
-    const run = await api('POST', form.dataset.rerunUrl, JSON.parse(form.dataset.rerun));
-    location.assign(`/runs/${run.id}`);
+    await rerunOrReload(form);
   },
   async schedules(form) {
     await api('PUT', form.dataset.url, schedulesBody(form));

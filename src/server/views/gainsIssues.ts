@@ -6,7 +6,7 @@ import { html } from '../html.js';
 import type { Html } from '../html.js';
 import { entryLink } from './entryLink.js';
 import { fieldError } from './formControls.js';
-import { priceForm } from './missingPricesTable.js';
+import { priceForm, rerunAttributes } from './missingPricesTable.js';
 import { ruleActionFields } from './rulesSection.js';
 import { shortened } from './shortened.js';
 
@@ -21,7 +21,7 @@ const FIXES: Readonly<Record<string, string>> = {
 /**
  * The run's cost-basis issues (`costbasis-issues.csv`) as a worklist: each with its leg in the transactions table and,
  * for those who change the book, its fix at hand — an opening lot for a missing acquisition, a manual price for an
- * unknown one, a book rule for an unclassified transfer. A price or a lot saved queues the same run again.
+ * unknown one, a book rule for an unclassified transfer. Each fix saved queues the same run again.
  */
 export function issuesWorklist(book: Book, run: Run, review: GainsReviewJson, canChange: boolean): Html {
   if (review.issues.length === 0) return html`<h2>Issues</h2><p class="good-news">No cost-basis issue in this run.</p>`;
@@ -45,15 +45,15 @@ function fixOf(book: Book, run: Run, review: GainsReviewJson, issue: string, leg
     );
   if (issue === 'missing_acquisition') return openingLotForm(book, run, review, leg, quantity);
   if (issue === 'unclassified_in' || issue === 'unclassified_out')
-    return html`<form data-form="rule" data-url="/api/books/${book.id}/rules" class="inline">
-<input type="hidden" name="criterion" value="entries"><input type="hidden" name="value" value="${leg.entryId}">${ruleActionFields('Save as a rule')}</form>`;
+    return html`<form data-form="rule" data-url="/api/books/${book.id}/rules"${rerunAttributes(book.id, run.request)} class="inline">
+<input type="hidden" name="criterion" value="entries"><input type="hidden" name="value" value="${leg.entryId}">${ruleActionFields('Save as a rule and run again')}</form>`;
   return html``;
 }
 
 /** An opening lot for the part a disposal took beyond its pool: its asset, wallet (per wallet) and quantity prefilled. */
 function openingLotForm(book: Book, run: Run, review: GainsReviewJson, leg: LegJson, quantity: string): Html {
   const hidden = (name: string, value: string): Html => html`<input type="hidden" name="${name}" value="${value}">`;
-  return html`<form data-form="opening-lot" data-url="/api/books/${book.id}/opening-lots" data-rerun="${JSON.stringify(run.request)}" data-rerun-url="/api/books/${book.id}/runs" class="inline">
+  return html`<form data-form="opening-lot" data-url="/api/books/${book.id}/opening-lots"${rerunAttributes(book.id, run.request)} class="inline">
 ${hidden('chain', String(leg.chainId))}${hidden('asset', leg.asset)}${hidden('assetContract', leg.assetContract)}${hidden('decimals', String(leg.decimals ?? 18))}
 <label>Wallet <input name="wallet" value="${review.scope === 'wallet' ? leg.wallet : ''}" placeholder="empty: universal" size="14"></label>${fieldError('wallet')}
 <label>Lot id <input name="lotId" value="opening-${leg.entryId}" required size="14"></label>${fieldError('lotId')}

@@ -63,9 +63,13 @@ function chainName(chainId: string): string {
   return findChain(Number(chainId))?.name ?? `chain ${chainId}`;
 }
 
+/** A fix's form attributes that make app.js queue `request` on the book again once the fix is saved, and show that run. */
+export function rerunAttributes(bookId: number, request: RunRequest): Html {
+  return html` data-rerun="${JSON.stringify(request)}" data-rerun-url="/api/books/${bookId}/runs"`;
+}
+
 export function priceForm(form: PriceFormPlace, chain: string, asset: string, first: string): Html {
-  const rerun =
-    form.rerun === undefined ? '' : html` data-rerun="${JSON.stringify(form.rerun)}" data-rerun-url="/api/books/${form.bookId}/runs"`;
+  const rerun = form.rerun === undefined ? '' : rerunAttributes(form.bookId, form.rerun);
   return html`<form data-form="price" data-url="/api/books/${form.bookId}/prices"${rerun} class="inline">
 <input type="hidden" name="chain" value="${chain}"><input type="hidden" name="asset" value="${asset}">
 <label>Time (UTC) <input name="time" value="${first}" required size="20"></label>${fieldError('time')}
