@@ -79,14 +79,20 @@ export function gainsEntries(report: BasisReport, legs: readonly BasisLeg[], set
   const say = (entry: GainsEntry, text: string): void => void titles.set(entry, [...(titles.get(entry) ?? []), text]);
 
   let disposals = 0;
-  for (const rows of byDisposal(report.gains)) {
-    const first = rows[0] as GainRow;
-    const what = `sold ${formatUnits(sum(rows.map((row) => row.quantity)), first.decimals)} ${first.asset}`;
-    if (rows.some((row) => row.proceeds === null || row.sellingCosts === null || row.costBasis === null)) {
-      const why = [...new Set(rows.flatMap((row) => row.flags))].join(' ') || 'unknown proceeds or basis';
-      leftOut.push({ kind: 'disposal', at: first.soldAt, entryId: first.entryId, txHash: first.txHash, what, why });
-      continue;
+  for (const pieces of byDisposal(report.gains)) {
+    const first = pieces[0] as GainRow;
+    const soldOf = (rows: readonly GainRow[]): string =>
+      `sold ${formatUnits(sum(rows.map((row) => row.quantity)), first.decimals)} ${first.asset}`;
+    // A disposal matched partly at a known cost (uk's same-day or 30-day lots) and partly not posts its known pieces,
+    // as gains.csv counts their gain; only the unknown ones are left out.
+    const unknown = pieces.filter((row) => row.proceeds === null || row.sellingCosts === null || row.costBasis === null);
+    if (unknown.length > 0) {
+      const why = [...new Set(unknown.flatMap((row) => row.flags))].join(' ') || 'unknown proceeds or basis';
+      leftOut.push({ kind: 'disposal', at: first.soldAt, entryId: first.entryId, txHash: first.txHash, what: soldOf(unknown), why });
+      if (unknown.length === pieces.length) continue;
     }
+    const rows = pieces.filter((row) => !unknown.includes(row));
+    const what = soldOf(rows);
     disposals += 1;
     const entry = entryOf(first.chainId, first.txHash, first.soldAt, first.wallet);
     const holding = {
@@ -99,9 +105,9 @@ export function gainsEntries(report: BasisReport, legs: readonly BasisLeg[], set
     let proceeds = new Decimal(0);
     let costs = new Decimal(0);
     let gain = new Decimal(0);
-    rows.forEach((row, index) => {
+    rows.forEach((row) => {
       const cost = row.costBasis as Decimal;
-      const id = row.lotId ?? `${row.entryId}/${index + 1}`;
+      const id = row.lotId ?? `${row.entryId}/${pieces.indexOf(row) + 1}`;
       const lot = { id, acquiredAt: row.acquiredAt, unit: unitOf(units, id, cost, row.quantity, row.decimals) };
       entry.lines.push({ role: 'asset', amount: cost.neg(), holding, quantity: -row.quantity, lot, proceeds: row.proceeds as Decimal });
       proceeds = proceeds.add(row.proceeds as Decimal);

@@ -145,6 +145,33 @@ describe('gains journal entries', () => {
     expect(written.residue.toFixed()).toBe('0.014');
   });
 
+  it("posts a disposal's pieces of known basis and leaves out only the rest, as gains.csv counts their gain (uk)", () => {
+    const pieces = [
+      gain({ lotId: 'same-day', quantity: ETH / 4n, proceeds: d('500'), costBasis: d('400'), gain: d('100'), method: 'uk' }),
+      gain({
+        lotId: null,
+        acquiredAt: null,
+        quantity: (3n * ETH) / 4n,
+        proceeds: d('1500'),
+        costBasis: null,
+        gain: null,
+        flags: ['missing_basis'],
+      }),
+    ];
+    const partial = gainsEntries({ ...report, gains: pieces }, [], { ...settings, method: 'uk', profile: 'uk' });
+    expect(partial.entries.map((entry) => [entry.title, entry.lines.map((line) => [line.role, line.amount.toFixed()])])).toEqual([
+      [
+        'sold 0.25 ETH',
+        [
+          ['asset', '-400'],
+          ['exchange', '500'],
+          ['gains', '-100'],
+        ],
+      ],
+    ]);
+    expect(partial.leftOut).toEqual([expect.objectContaining({ entryId: 'e1', what: 'sold 0.75 ETH', why: 'missing_basis' })]);
+  });
+
   it('applies a role named for one journal over one named for all', () => {
     const names = lotAccounts('xero-journal', loadBuiltinTemplate('xero-journal').accounts, {
       gains: 'G',

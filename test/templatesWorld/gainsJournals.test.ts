@@ -71,10 +71,26 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe.each(['fifo', 'hifo'])('journals with lots over the world’s 2025 (%s)', (method) => {
+/** Each method's export: uk under HMRC's profile in GBP (ECB rates convert the USD prices). */
+const METHODS: Record<string, () => string[]> = {
+  fifo: () => ['--cost-basis', 'fifo'],
+  hifo: () => ['--cost-basis', 'hifo'],
+  uk: () => [
+    '--cost-basis',
+    'uk',
+    '--tax-profile',
+    'uk',
+    '--currency',
+    'GBP',
+    '--price-url',
+    `ecb=${new URL(sandbox.url).origin}/prices/ecb`,
+  ],
+};
+
+describe.each(Object.keys(METHODS))('journals with lots over the world’s 2025 (%s)', (method) => {
   let run: Export;
   beforeAll(async () => {
-    run = await exportWith(method, ['--cost-basis', method]);
+    run = await exportWith(method, (METHODS[method] as () => string[])());
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
   }, 120_000);
 
