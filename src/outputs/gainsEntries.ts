@@ -12,6 +12,8 @@ export interface JournalLot {
   id: string;
   acquiredAt: number | null;
   unit: Decimal;
+  /** A piece of a pool (`average`, uk's section 104) at the pool's cost: no lot of its own to name or match. */
+  pooled: boolean;
 }
 
 /** One line of a gains journal entry: an amount of the book's currency, + debit, − credit, exact. */
@@ -108,7 +110,7 @@ export function gainsEntries(report: BasisReport, legs: readonly BasisLeg[], set
     rows.forEach((row) => {
       const cost = row.costBasis as Decimal;
       const id = row.lotId ?? `${row.entryId}/${pieces.indexOf(row) + 1}`;
-      const lot = { id, acquiredAt: row.acquiredAt, unit: unitOf(units, id, cost, row.quantity, row.decimals) };
+      const lot = { id, acquiredAt: row.acquiredAt, unit: unitOf(units, id, cost, row.quantity, row.decimals), pooled: row.lotId === null };
       entry.lines.push({ role: 'asset', amount: cost.neg(), holding, quantity: -row.quantity, lot, proceeds: row.proceeds as Decimal });
       proceeds = proceeds.add(row.proceeds as Decimal);
       costs = costs.add(row.sellingCosts as Decimal);
@@ -134,7 +136,7 @@ export function gainsEntries(report: BasisReport, legs: readonly BasisLeg[], set
       const cost = toDecimal(event.cost);
       const entry = entryOf(event.holding.chainId, event.txHash, event.timestamp, event.holding.wallet);
       const unit = unitOf(units, event.entryId, cost, event.quantity, event.holding.decimals);
-      const lot = { id: event.entryId, acquiredAt: event.timestamp, unit };
+      const lot = { id: event.entryId, acquiredAt: event.timestamp, unit, pooled: false };
       entry.lines.push({ role: 'asset', amount: cost, holding: event.holding, quantity: event.quantity, lot });
       // A fee capitalised into the cost leaves `fees`; the rest is what the income, trade or gift brought.
       const value = leg?.value ?? null;

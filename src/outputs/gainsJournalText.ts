@@ -27,8 +27,10 @@ export interface GainsText {
  * period's disposals take beyond what the journal acquired in the same account), then one transaction per ledger
  * transaction. beancount holds every lot at cost with its date and id (`{1500 USD, 2024-03-01, "id"}`) and reduces
  * exactly those lots (booking STRICT: a lot the method did not choose fails `bean-check`), proceeds as the
- * reduction's price (`@@`); hledger writes each lot's cost with `@@` and its id and date as tags. One line per
- * transaction (the gain, else its counter) takes what rounding to 8 decimals left, so each balances exactly.
+ * reduction's price (`@@`); a pool's piece has no lot to name, so it is reduced at the pool's cost in an account
+ * booking NONE (beancount 2's AVERAGE matches as STRICT does, so it cannot take an average cost); hledger writes
+ * each lot's cost with `@@` and its id and date as tags. One line per transaction (the gain, else its counter) takes
+ * what rounding to 8 decimals left, so each balances exactly.
  */
 export function gainsJournalText(
   journal: GainsJournal,
@@ -50,6 +52,7 @@ export function gainsJournalText(
       ? journal.entries
       : [{ at: options.start, chainId: 0, txHash: '', wallet: '', title: 'lots carried in at cost', lines: carried }, ...journal.entries];
   const used = new Set<string>();
+  const pooled = new Set<string>();
   let gain = new Decimal(0);
   const body: string[] = [];
   const left = new Map<string, string[]>();
@@ -61,6 +64,7 @@ export function gainsJournalText(
     const written = writtenAmounts(entry.lines, dialect, unitOf);
     for (const [index, line] of entry.lines.entries()) {
       used.add(accounts.of(line));
+      if (line.lot?.pooled === true) pooled.add(accounts.of(line));
       if (line.role === 'gains') gain = gain.sub(written[index] as Decimal);
     }
     body.push(...(left.get(entry.txHash) ?? []).map((note) => `${note}\n`));
@@ -75,7 +79,7 @@ export function gainsJournalText(
           // Each transaction balances to within rounding to 8 decimals: the tolerance is a little over half of one.
           'option "inferred_tolerance_multiplier" "1.1"',
           '',
-          ...[...used].sort().map((account) => `${dates.format(options.start)} open ${account}`),
+          ...[...used].sort().map((account) => `${dates.format(options.start)} open ${account}${pooled.has(account) ? ' "NONE"' : ''}`),
         ]
       : [`commodity 1.${'0'.repeat(MONEY_PLACES)} ${currency}`, ...[...used].sort().map((account) => `account ${account}`)];
   const text = `${[...head, '', ...rest, ...(rest.length > 0 ? [''] : [])].join('\n')}\n${body.join('')}`;
@@ -129,13 +133,16 @@ function transaction(
     const quantity = formatUnits(line.quantity, line.holding.decimals);
     const acquired = line.lot.acquiredAt === null ? null : dates.format(line.lot.acquiredAt);
     if (dialect === 'beancount') {
-      const spec = [`${unitOf(line.lot)} ${currency}`, ...(acquired === null ? [] : [acquired]), `"${line.lot.id}"`].join(', ');
+      const named = line.lot.pooled ? [] : [...(acquired === null ? [] : [acquired]), `"${line.lot.id}"`];
+      const spec = [`${unitOf(line.lot)} ${currency}`, ...named].join(', ');
       const price = line.proceeds === undefined ? '' : ` @@ ${money(line.proceeds.toDecimalPlaces(MONEY_PLACES))}`;
       lines.push(`  ${account}  ${quantity} ${commodity} {${spec}}${price}`);
     } else {
-      const facts = [`lot:${line.lot.id}`, ...(acquired === null ? [] : [`acquired:${acquired}`])];
+      const facts = line.lot.pooled ? [] : [`lot:${line.lot.id}`, ...(acquired === null ? [] : [`acquired:${acquired}`])];
       if (line.proceeds !== undefined) facts.push(`proceeds:${money(line.proceeds.toDecimalPlaces(MONEY_PLACES))}`);
-      lines.push(`    ${account}  ${quantity} "${commodity}" @@ ${money(amount.abs())}  ; ${facts.join(', ')}`);
+      lines.push(
+        `    ${account}  ${quantity} "${commodity}" @@ ${money(amount.abs())}${facts.length === 0 ? '' : `  ; ${facts.join(', ')}`}`,
+      );
     }
   });
   return `${lines.join('\n')}\n\n`;
@@ -152,14 +159,14 @@ function carriedLines(entries: readonly GainsEntry[], accounts: GainsAccounts): 
   for (const entry of entries) {
     for (const line of entry.lines) {
       if (line.lot === undefined || line.quantity === undefined) continue;
-      const key = `${accounts.of(line)}\u0000${line.lot.id}`;
+      // A named lot is held apart; a pool's piece draws on all the account holds (kept under the account's own name).
+      const account = accounts.of(line);
+      const key = line.lot.pooled ? account : `${account}\u0000${line.lot.id}`;
       const have = held.get(key) ?? 0n;
-      if (line.quantity > 0n || have + line.quantity >= 0n) {
-        held.set(key, have + line.quantity);
-        continue;
-      }
-      held.set(key, 0n);
-      const short = -line.quantity - have;
+      const short = line.quantity < 0n && have + line.quantity < 0n ? -line.quantity - have : 0n;
+      held.set(key, have + line.quantity + short);
+      if (!line.lot.pooled) held.set(account, (held.get(account) ?? 0n) + line.quantity + short);
+      if (short === 0n) continue;
       const cost = line.amount.neg().times(short.toString()).div((-line.quantity).toString());
       const before = carried.get(key);
       carried.set(key, {
@@ -171,6 +178,12 @@ function carriedLines(entries: readonly GainsEntry[], accounts: GainsAccounts): 
     }
   }
   const lines = [...carried.values()].map(({ proceeds: _proceeds, ...line }) => line);
+  // A pool carried in at several pieces' costs is one position at their average.
+  for (const line of lines)
+    if (line.lot?.pooled === true) {
+      const quantity = formatUnits(line.quantity as bigint, (line.holding as { decimals: number }).decimals);
+      line.lot = { ...line.lot, acquiredAt: null, unit: line.amount.div(quantity) };
+    }
   const total = lines.reduce((sum, line) => sum.add(line.amount), new Decimal(0));
   return lines.length === 0 ? [] : [...lines, { role: 'carried', amount: total.neg() }];
 }

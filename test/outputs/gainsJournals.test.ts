@@ -211,4 +211,40 @@ describeWithPrograms('the plain-text gains journals', [BEAN_CHECK, BEAN_QUERY, H
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('reduces a pool at its cost in an account booking NONE, carrying in only what the period did not acquire (average)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-gains-pool-'));
+    try {
+      // The OP income lot (10 OP at 1.5555) joins a pool held before: 14 OP sold at the pool's 1.6 leaves 4 carried in.
+      const pool = (over: Partial<GainRow>): GainRow =>
+        gain({ asset: 'OP', assetContract: OP, lotId: null, acquiredAt: null, soldAt: at('2025-03-01'), method: 'average', ...over });
+      const sales = [
+        pool({ quantity: 6n * ETH, proceeds: d('12'), costBasis: d('9.6'), gain: d('2.4') }),
+        pool({ entryId: 'e4', txHash: '0xee', quantity: 8n * ETH, proceeds: d('16'), costBasis: d('12.8'), gain: d('3.2') }),
+      ];
+      const averaged = gainsEntries({ ...report, gains: sales }, [income], { ...settings, method: 'average' });
+      const options = { currency: 'USD', start: at('2025-01-01'), dates };
+      const beancount = gainsJournalText(averaged, 'beancount', TEXT_LOT_ACCOUNTS.beancount, options);
+      const hledger = gainsJournalText(averaged, 'hledger', TEXT_LOT_ACCOUNTS.hledger, options);
+      expect(beancount.text).toContain('2025-01-01 open Assets:Crypto:Ethereum:OP-420000 "NONE"');
+      expect(beancount.text).toContain('  Assets:Crypto:Ethereum:OP-420000  4 OP-420000 {1.6 USD}\n');
+      expect(beancount.text).toContain('  Assets:Crypto:Ethereum:OP-420000  -6 OP-420000 {1.6 USD} @@ 12.00000000 USD\n');
+      expect(hledger.text).toContain(
+        '    assets:crypto:ethereum:OP-420000  -6 "OP-420000" @@ 9.60000000 USD  ; proceeds:12.00000000 USD\n',
+      );
+      writeFileSync(path.join(dir, 'g.beancount'), beancount.text);
+      writeFileSync(path.join(dir, 'g.journal'), hledger.text);
+      runProgram('bean-check', [path.join(dir, 'g.beancount')]);
+      runProgram('hledger', ['-f', path.join(dir, 'g.journal'), 'check']);
+      const held = "SELECT sum(number) WHERE account ~ '^Assets'";
+      expect(
+        runProgram('bean-query', ['-f', 'csv', path.join(dir, 'g.beancount'), held])
+          .trim()
+          .split('\n')[1]
+          ?.trim(),
+      ).toBe('0');
+      expect([beancount.gain.toFixed(), hledger.gain.toFixed()]).toEqual(['5.6', '5.6']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -75,6 +75,7 @@ afterAll(async () => {
 const METHODS: Record<string, () => string[]> = {
   fifo: () => ['--cost-basis', 'fifo'],
   hifo: () => ['--cost-basis', 'hifo'],
+  average: () => ['--cost-basis', 'average'],
   uk: () => [
     '--cost-basis',
     'uk',
@@ -199,17 +200,31 @@ describe.each(Object.keys(METHODS))('journals with lots over the world’s 2025 
       ).toBe(true);
     });
 
-    it('bean-check refuses a disposal of a lot the method did not choose', () => {
-      const text = readFileSync(path.join(run.out, 'ledgerscan.gains.beancount'), 'utf8');
-      const reduction = /^ {2}\S+ {2}-\S+ \S+ \{[^}]*"(x[0-9a-f]+)"\}/m.exec(text);
-      expect(reduction).not.toBeNull();
-      const file = path.join(tmp, `${method}-wrong-lot.beancount`);
-      writeFileSync(
-        file,
-        text.replace(reduction?.[0] as string, (reduction?.[0] as string).replace(reduction?.[1] as string, 'xnot-a-lot')),
-      );
-      expect(() => runProgram('bean-check', [file])).toThrow(/No position matches/);
-    });
+    // A pool (average, uk's section 104) has no lots to name: its accounts book NONE, each piece at the pool's cost.
+    const pools = (text: string): Set<string> =>
+      new Set([...text.matchAll(/^\S+ open (\S+) "NONE"$/gm)].map((match) => match[1] as string));
+    const namedReductions = (text: string): RegExpMatchArray[] =>
+      [...text.matchAll(/^ {2}(\S+) {2}-\S+ \S+ \{[^}]*"(x[0-9a-f]+)"\}/gm)].filter((match) => !pools(text).has(match[1] as string));
+
+    if (method === 'average')
+      it('books each pool at its cost: every asset account sold from books NONE and no reduction names a lot', () => {
+        const text = readFileSync(path.join(run.out, 'ledgerscan.gains.beancount'), 'utf8');
+        expect(pools(text).size).toBeGreaterThan(0);
+        expect(namedReductions(text)).toEqual([]);
+        expect(text).not.toMatch(/^ {2}\S+ {2}-\S+ \S+ \{[^}]*,/m);
+      });
+    else
+      it('bean-check refuses a disposal of a lot the method did not choose', () => {
+        const text = readFileSync(path.join(run.out, 'ledgerscan.gains.beancount'), 'utf8');
+        const reduction = namedReductions(text)[0];
+        expect(reduction).toBeDefined();
+        const file = path.join(tmp, `${method}-wrong-lot.beancount`);
+        writeFileSync(
+          file,
+          text.replace(reduction?.[0] as string, (reduction?.[0] as string).replace(reduction?.[2] as string, 'xnot-a-lot')),
+        );
+        expect(() => runProgram('bean-check', [file])).toThrow(/No position matches/);
+      });
   });
 });
 
