@@ -12,15 +12,31 @@ const KEY = 'interrupts-key';
 const BOUND_MS = 8_000;
 const world = e2eWorld();
 let sandbox: Sandbox;
+/** The store as each phase's run finds it, made once: `ledger` (the period synced, not the history before it) and `all`. */
+const warmed = { ledger: '', all: '' };
 // Real processes (tsx compiles each one) and whole exports, on a machine that may be busy.
 jest.setTimeout(300_000);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ world, rate: 400, apiKeys: [KEY] });
+  // One warm-up for every case that needs one, each case on a copy: the cases are about the stop, not the warm-up.
+  const dir = tempDir('interrupt-warm');
+  const ledgerOnly = args(dir, 'ledger', 400);
+  ledgerOnly.splice(ledgerOnly.indexOf('hledger') - 1, 2);
+  expect((await runInProcess(ledgerOnly, { cwd: dir })).code).toBe(0);
+  warmed.ledger = copyStore(path.join(dir, 'state.db'), path.join(dir, 'ledger.db'));
+  expect((await runInProcess(args(dir, 'all', 400), { cwd: dir })).code).toBe(0);
+  warmed.all = path.join(dir, 'state.db');
 });
 afterAll(async () => {
   await sandbox.close();
 });
+
+/** A closed SQLite store (with its WAL, if one is left) copied to `to`; `to`. */
+function copyStore(from: string, to: string): string {
+  for (const suffix of ['', '-wal', '-shm']) if (fs.existsSync(from + suffix)) fs.copyFileSync(from + suffix, to + suffix);
+  return to;
+}
 
 const tempFiles = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.tmp')) : []);
 
@@ -52,8 +68,8 @@ const listCalls = (): number =>
   );
 
 /**
- * Each phase of a real export: `prepare` brings the store to where the phase comes soon (in this process), `reached`
- * says the child is in it. The phase's rate keeps it long enough to be caught.
+ * Each phase of a real export: `prepare` names the warmed store (made once, in this process) from which the phase comes
+ * soon, `reached` says the child is in it. The phase's rate keeps it long enough to be caught.
  */
 const PHASES = [
   { phase: 'sync', rate: 3, prepare: null, reached: (calls: number) => () => sandbox.stats.requests >= calls + 3 },
@@ -76,11 +92,7 @@ const PHASES = [
 describe('SIGINT in each phase of an export', () => {
   it.each(PHASES)('$phase: exit 130 within the bound, no temp file and no empty --out left', async ({ phase, rate, prepare, reached }) => {
     const dir = tempDir(`interrupt-${phase.replace(' ', '-')}`);
-    if (prepare !== null) {
-      const warmArgs = args(dir, 'warm', 400);
-      if (prepare === 'ledger') warmArgs.splice(warmArgs.indexOf('hledger') - 1, 2);
-      expect((await runInProcess(warmArgs, { cwd: dir })).code).toBe(0);
-    }
+    if (prepare !== null) copyStore(warmed[prepare], path.join(dir, 'state.db'));
     const out = path.join(dir, 'out');
     const started = spawnLedgerscan(args(dir, 'out', rate));
     await until(reached(phase === 'opening balances' ? listCalls() : sandbox.stats.requests, out), started);
@@ -113,6 +125,7 @@ describe('SIGINT in each phase of an export', () => {
     const stray = `.ledger.csv.${2 ** 22 + 1}.1764000000000.tmp`;
     const living = `.ledger.csv.${process.pid}.1764000000000.tmp`;
     for (const name of [stray, living, 'notes.tmp']) fs.writeFileSync(path.join(out, name), 'x');
+    copyStore(warmed.all, path.join(dir, 'state.db'));
     expect((await runInProcess(args(dir, 'out', 400), { cwd: dir })).code).toBe(0);
     expect(tempFiles(out).sort()).toEqual([living, 'notes.tmp'].sort());
   });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { apiCall } from '../support/apiCall.js';
 import { e2eWorld } from '../support/e2eWorld.js';
@@ -20,13 +19,6 @@ interface Listed {
 }
 
 const world = e2eWorld();
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ world, rate: 1000 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 
 /** The books list as a dashboard on one backend: each figure equals the filtered table its link opens. */
 function dashboardSuite(open: () => Promise<SuiteWorkspace>): void {
@@ -158,4 +150,4 @@ function dashboardSuite(open: () => Promise<SuiteWorkspace>): void {
   });
 }
 
-describeBothWays('the books list as a dashboard', () => sandbox, dashboardSuite);
+describeBothWays('the books list as a dashboard', world, dashboardSuite);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
-import { e2eWorld } from '../support/e2eWorld.js';
+import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
 import type { CliChild } from '../support/runLedgerscan.js';
 import { runInProcess } from '../support/runLedgerscan.js';
 import { storeContents } from '../support/storeContents.js';
@@ -11,20 +11,21 @@ import { tempDir, worldBook } from '../support/workspaceHarness.js';
 import { api, finishedRun, runUnderWay, startServer } from '../support/serverProcess.js';
 
 const KEY = 'durability-key';
-/** Slow enough that the export is still fetching when it is killed (≈ 250 calls at 60/s). */
+/** The first server's rate: slow enough that the export is still fetching when it is killed (≈ 250 calls at 60/s). */
 const RATE = 60;
 const world = e2eWorld();
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ world, rate: RATE, apiKeys: [KEY] });
+  // Above the first server's rate: the restarted server and the reference run need no slowness, and no call is refused.
+  sandbox = await startSandbox({ world, rate: E2E_RATE, apiKeys: [KEY] });
 });
 afterAll(async () => {
   await sandbox.close();
 });
 
-async function startDataServer(dataDir: string): Promise<{ server: CliChild; url: string }> {
-  return startServer(['--data', dataDir, '--base-url', sandbox.url, '--rate', String(RATE)], { ETHERSCAN_API_KEY: KEY });
+async function startDataServer(dataDir: string, rate: number): Promise<{ server: CliChild; url: string }> {
+  return startServer(['--data', dataDir, '--base-url', sandbox.url, '--rate', String(rate)], { ETHERSCAN_API_KEY: KEY });
 }
 
 describe('a server killed with SIGKILL during an export', () => {
@@ -38,7 +39,7 @@ describe('a server killed with SIGKILL during an export', () => {
     const token = (await runInProcess(['users', 'token', 'ops', '--data', dataDir], { cwd: dataDir })).stdout.trim();
     const request = { kind: 'export', period: { year: 2025 }, templates: ['ledger', 'koinly-wallets'] };
 
-    let { server, url } = await startDataServer(dataDir);
+    let { server, url } = await startDataServer(dataDir, RATE);
     const book = (await api(url, token, 'POST', '/api/books', worldBook(world))) as { id: number };
     const { id } = (await api(url, token, 'POST', `/api/books/${book.id}/runs`, request)) as { id: number };
     const before = await runUnderWay(url, token, id, 40);
@@ -46,7 +47,7 @@ describe('a server killed with SIGKILL during an export', () => {
     server.child.kill('SIGKILL');
     expect((await server.ended).signal).toBe('SIGKILL');
 
-    ({ server, url } = await startDataServer(dataDir));
+    ({ server, url } = await startDataServer(dataDir, E2E_RATE));
     try {
       const after = await finishedRun(url, token, id);
       expect(after.status).toBe('succeeded');
@@ -67,7 +68,7 @@ describe('a server killed with SIGKILL during an export', () => {
           '--base-url',
           sandbox.url,
           '--rate',
-          String(RATE),
+          String(E2E_RATE),
           '--quiet',
         ],
         { env: { ETHERSCAN_API_KEY: KEY }, cwd: dataDir },

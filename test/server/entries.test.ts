@@ -3,7 +3,6 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { Decimal } from '../../src/ledger/money.js';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import { neutraliseCell } from '../../src/templates/neutraliseCell.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { e2eWorld } from '../support/e2eWorld.js';
@@ -21,13 +20,6 @@ interface Page {
 }
 
 const world = e2eWorld();
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ world, rate: 1000 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 
 /** The tests of the table on one backend: `open` gives a workspace and how a run of it is carried out. */
 function entriesSuite(open: () => Promise<SuiteWorkspace>): void {
@@ -444,4 +436,4 @@ function entriesSuite(open: () => Promise<SuiteWorkspace>): void {
   });
 }
 
-describeBothWays('the transactions table', () => sandbox, entriesSuite);
+describeBothWays('the transactions table', world, entriesSuite);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { apiCall } from '../support/apiCall.js';
 import { e2eWorld } from '../support/e2eWorld.js';
@@ -18,13 +17,6 @@ interface HistoryEvent {
 }
 
 const world = e2eWorld();
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ world, rate: 1000 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 
 /** An entry's history on one backend: every kind of change listed with who and when, notes changed only by their author or an admin. */
 function historySuite(open: () => Promise<SuiteWorkspace>): void {
@@ -160,4 +152,4 @@ function historySuite(open: () => Promise<SuiteWorkspace>): void {
   });
 }
 
-describeBothWays('an entry’s history', () => sandbox, historySuite);
+describeBothWays('an entry’s history', world, historySuite);

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { Decimal } from '../../src/ledger/money.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { type ApiAnswer, apiCall } from '../support/apiCall.js';
 import { e2eWorld } from '../support/e2eWorld.js';
@@ -53,13 +52,6 @@ interface Trail {
 }
 
 const world = e2eWorld();
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ world, rate: 1000 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 
 const EXPORT = { kind: 'export', period: { year: 2025 }, templates: ['ledger'] };
 
@@ -247,4 +239,4 @@ function gainsSuite(open: () => Promise<SuiteWorkspace>): void {
   }, 180_000);
 }
 
-describeBothWays('the gains page’s API', () => sandbox, gainsSuite);
+describeBothWays('the gains page’s API', world, gainsSuite);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { describe } from '@jest/globals';
-import type { Sandbox } from '../../src/sandbox/startSandbox.js';
+import { afterAll, beforeAll, describe } from '@jest/globals';
+import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
+import type { World } from '../../src/sandbox/World.js';
 import { executeRun } from '../../src/workspace/executeRun.js';
 import { openDistributedWorkspace } from '../../src/workspace/openDistributedWorkspace.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
@@ -17,14 +18,21 @@ export interface SuiteWorkspace {
 
 /**
  * The same suite on both ways to run the workspace: embedded on SQLite with its own queue, and distributed on
- * PostgreSQL with no worker, each run carried out in this process as a worker would. `sandbox` is read when a suite
- * opens its workspace (after the file's `beforeAll` started it).
+ * PostgreSQL with no worker, each run carried out in this process as a worker would. Both ways share one sandbox
+ * over `world`, started before the suites and closed after them.
  */
-export function describeBothWays(subject: string, sandbox: () => Sandbox, suite: (open: () => Promise<SuiteWorkspace>) => void): void {
+export function describeBothWays(subject: string, world: World, suite: (open: () => Promise<SuiteWorkspace>) => void): void {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ world, rate: 1000 });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
   describe(`${subject} on SQLite (embedded)`, () => {
     suite(async () => {
       const dataDir = tempDir('embedded');
-      const workspace = openWorkspace(dataDir, sandbox(), {}, E2E_RATE);
+      const workspace = openWorkspace(dataDir, sandbox, {}, E2E_RATE);
       await workspace.start({ scheduler: false });
       return {
         workspace,
@@ -43,7 +51,7 @@ export function describeBothWays(subject: string, sandbox: () => Sandbox, suite:
       const workspace = await openDistributedWorkspace({
         database,
         filesDir,
-        api: { apiKey: sandbox().apiKey, baseUrl: sandbox().url, rate: E2E_RATE },
+        api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate: E2E_RATE },
       });
       return {
         workspace,
