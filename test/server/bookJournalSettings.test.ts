@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { type Sandbox, startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { jobForRun } from '../../src/workspace/jobForRun.js';
 import { apiCall } from '../support/apiCall.js';
@@ -12,13 +11,6 @@ import { tempDir, worldBook } from '../support/workspaceHarness.js';
 import { describeBothWays, type SuiteWorkspace } from '../support/workspaceBothWays.js';
 
 const world = e2eWorld();
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ world });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 
 const accounts = { gains: 'Realized gain on crypto', 'quickbooks-journal.fees': 'Bank fees' };
 const EXPORT_SCHEDULE = { kind: 'export', cron: '0 3 * * *', zone: 'UTC' };
@@ -103,4 +95,4 @@ function journalSettingsSuite(open: () => Promise<SuiteWorkspace>): void {
   });
 }
 
-describeBothWays("a book's settings for the journals with lots", () => sandbox, journalSettingsSuite);
+describeBothWays("a book's settings for the journals with lots", world, journalSettingsSuite);
