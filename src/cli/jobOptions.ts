@@ -44,6 +44,10 @@ export function withJobOptions<T>(yargs: Argv<T>, kind: RunKind) {
     .option('base-url', { type: 'string', describe: `Etherscan-v2-compatible API URL (default ${DEFAULTS.baseUrl})` })
     .option('api-key', { type: 'string', describe: 'API key (or env ETHERSCAN_API_KEY); never written anywhere' })
     .option('rate', { type: 'string', describe: `calls per second of your plan (default ${DEFAULTS.rate})` })
+    .option('historical-rate', {
+      type: 'string',
+      describe: `calls per second of the historical-balance and name-tag endpoints (default ${DEFAULTS.historicalRate}, Etherscan's on every plan; another explorer may allow more)`,
+    })
     .option('api-labels', {
       type: 'boolean',
       describe: 'fetch counterparty name tags from the API (Pro Plus; one call per 100 new addresses per chain)',

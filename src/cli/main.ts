@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { DEFAULTS } from '../config/DEFAULTS.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { redactSecrets } from '../secrets/redact.js';
 import type { CliIo } from './CliIo.js';
@@ -24,6 +25,10 @@ const DISTRIBUTED_OPTIONS = {
 const API_OPTIONS = {
   'base-url': { type: 'string', describe: 'Etherscan v2 API URL' },
   rate: { type: 'string', describe: 'API calls per second of a key without its own rate, shared by all runs' },
+  'historical-rate': {
+    type: 'string',
+    describe: `calls per second of the historical-balance and name-tag endpoints (default ${DEFAULTS.historicalRate}, Etherscan's on every plan)`,
+  },
   'api-key-file': {
     type: 'string',
     describe: 'file holding the key, or name:key:rate lines (else ETHERSCAN_API_KEYS / ETHERSCAN_API_KEY)',

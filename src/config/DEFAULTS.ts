@@ -5,6 +5,8 @@ export const DEFAULTS = {
   state: '.ledgerscan/state.db',
   baseUrl: 'https://api.etherscan.io/v2/api',
   rate: 3,
+  /** Etherscan's limit on its historical-balance and name-tag endpoints, on every plan. */
+  historicalRate: 2,
   /** The free plan's calls per day. */
   dailyQuota: 100_000,
   fees: 'auto',

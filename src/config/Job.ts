@@ -36,7 +36,8 @@ export interface Job {
   out: string;
   state: string;
   /** `dailyQuota`: calls the key may make per UTC day, for the plan's estimate of how many days a sync takes. */
-  api: { baseUrl: string; rate: number; dailyQuota: number; apiKey: string };
+  /** `historicalRate`: calls per second of the historical-balance and name-tag endpoints, within `rate`. */
+  api: { baseUrl: string; rate: number; historicalRate: number; dailyQuota: number; apiKey: string };
   fees: FeeSource;
   /** Counterparty labels by lowercase address. */
   labels: Readonly<Record<string, string>>;

@@ -21,6 +21,7 @@ export interface JobFlags {
   baseUrl?: string | undefined;
   apiKey?: string | undefined;
   rate?: string | number | undefined;
+  historicalRate?: string | number | undefined;
   apiLabels?: boolean | undefined;
   xlsx?: boolean | undefined;
   dailyQuota?: string | number | undefined;

@@ -16,6 +16,7 @@ export interface JobSettings {
   state?: Sourced | undefined;
   baseUrl?: Sourced | undefined;
   rate?: Sourced | undefined;
+  historicalRate?: Sourced | undefined;
   dailyQuota?: Sourced | undefined;
   fees?: Sourced | undefined;
   labels?: Sourced | undefined;

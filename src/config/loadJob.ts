@@ -90,6 +90,7 @@ export function loadJob({
   const state = resolvePath(settings.state ?? { value: DEFAULTS.state, field: '--state', dir: cwd }, problems);
   const baseUrl = optional(settings.baseUrl, DEFAULTS.baseUrl, parseBaseUrl, problems);
   const rate = optional(settings.rate, DEFAULTS.rate, parseRate, problems);
+  const historicalRate = optional(settings.historicalRate, DEFAULTS.historicalRate, parseRate, problems);
   const dailyQuota = optional(settings.dailyQuota, DEFAULTS.dailyQuota, parseDailyQuota, problems);
   const fees = optional(settings.fees, DEFAULTS.fees, parseFees, problems);
   const labels = resolveLabels(settings.labels, problems);
@@ -110,6 +111,7 @@ export function loadJob({
     period === undefined ||
     baseUrl === undefined ||
     rate === undefined ||
+    historicalRate === undefined ||
     apiLabels === undefined ||
     xlsx === undefined ||
     dailyQuota === undefined ||
@@ -126,7 +128,7 @@ export function loadJob({
     templateFiles,
     out,
     state,
-    api: { baseUrl, rate, dailyQuota, apiKey },
+    api: { baseUrl, rate, historicalRate, dailyQuota, apiKey },
     fees,
     labels,
     apiLabels,

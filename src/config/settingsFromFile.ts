@@ -40,7 +40,7 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
   checkKeys(data, topKeys, '', problems);
   const at = (value: unknown, field: string): Sourced | undefined => (value === undefined ? undefined : { value, field, dir: file.dir });
   const period = section(data.period, 'period', ['year', 'from', 'to'], problems);
-  const api = section(data.api, 'api', ['baseUrl', 'rate', 'dailyQuota'], problems);
+  const api = section(data.api, 'api', ['baseUrl', 'rate', 'historicalRate', 'dailyQuota'], problems);
   const valuation = section(data.valuation, 'valuation', ['currency', 'sources', 'priceFile', 'maxAge'], problems);
   const basis = section(
     data.costBasis,
@@ -59,6 +59,7 @@ export function settingsFromFile(file: JobFile, problems: Problems): JobSettings
     state: at(data.state, 'state'),
     baseUrl: at(api.baseUrl, 'api.baseUrl'),
     rate: at(api.rate, 'api.rate'),
+    historicalRate: at(api.historicalRate, 'api.historicalRate'),
     dailyQuota: at(api.dailyQuota, 'api.dailyQuota'),
     fees: at(data.fees, 'fees'),
     labels: at(data.labels, 'labels'),

@@ -21,6 +21,7 @@ export function settingsFromFlags(flags: JobFlags, cwd: string): JobSettings {
     state: one(flags.state, 'state'),
     baseUrl: one(flags.baseUrl, 'base-url'),
     rate: one(flags.rate, 'rate'),
+    historicalRate: one(flags.historicalRate, 'historical-rate'),
     apiLabels: one(flags.apiLabels, 'api-labels'),
     xlsx: one(flags.xlsx, 'xlsx'),
     dailyQuota: one(flags.dailyQuota, 'daily-quota'),

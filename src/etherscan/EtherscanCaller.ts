@@ -11,6 +11,7 @@ import { httpGet, transportRetry } from './httpGet.js';
 import type { KeyLimiter } from './KeyLimiter.js';
 import type { RateLimiter } from './RateLimiter.js';
 import { rateLimiterFor } from './RateLimiter.js';
+import { DEFAULTS } from '../config/DEFAULTS.js';
 import { redact } from '../secrets/redact.js';
 import { sleep } from './sleep.js';
 
@@ -31,13 +32,14 @@ export interface CallerOptions {
   log?: (line: string) => void;
   /** Defaults to the process-wide limiter of `apiKey`; a `PostgresRateLimiter` shares the key's rate across processes. */
   limiter?: KeyLimiter;
-  /** Defaults to the process-wide 2/s limiter every plan applies to the historical-balance endpoints; shares the `limiter` clock. */
+  /** Defaults to the process-wide limiter of `historicalRate` for the historical-balance endpoints; shares the `limiter` clock. */
   historicalLimiter?: RateLimiter;
+  /** Calls per second of the historical-balance and name-tag endpoints; default Etherscan's 2 on every plan. */
+  historicalRate?: number;
   now?: () => Date;
 }
 
-/** Etherscan holds these (historical balances, name tags) to 2 calls/s on every plan, on top of the plan's own rate. */
-const HISTORICAL_RATE = 2;
+/** Etherscan holds these (historical balances, name tags) to `historicalRate` (2 calls/s on every plan), on top of the plan's own rate. */
 const HISTORICAL_ACTIONS = new Set(['balancehistory', 'tokenbalancehistory', 'getaddresstag', 'exportaddresstags']);
 /** "timeout occurred or server too busy" this many times on one range: ask for a smaller range. */
 const BUSY_ANSWERS_BEFORE_SPLIT = 3;
@@ -76,7 +78,8 @@ export class EtherscanCaller {
     this.backoffBaseMs = options.backoffBaseMs ?? 500;
     this.backoffCapMs = options.backoffCapMs ?? 30_000;
     this.limiter = options.limiter ?? rateLimiterFor(options.apiKey, options.rate);
-    this.historicalLimiter = options.historicalLimiter ?? rateLimiterFor(`${options.apiKey}\u0000historical`, HISTORICAL_RATE);
+    this.historicalLimiter =
+      options.historicalLimiter ?? rateLimiterFor(`${options.apiKey}\u0000historical`, options.historicalRate ?? DEFAULTS.historicalRate);
     this.http = ky.create({
       retry: 0,
       throwHttpErrors: false,

@@ -47,6 +47,7 @@ export function openJobRun(job: Job, options: JobRunOptions): JobRun {
     baseUrl: job.api.baseUrl,
     apiKey: job.api.apiKey,
     rate: job.api.rate,
+    historicalRate: job.api.historicalRate,
     limiter: lease.limiter,
     ...(options.log === undefined ? {} : { log: options.log }),
   });

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { JobHelpers, Runner, WorkerEvents, WorkerUtils } from 'graphile-worker';
 import { makeWorkerUtils, run as runGraphile } from 'graphile-worker';
 import type { ApiKeyEntry } from '../config/parseApiKeys.js';
+import type { ApiAccess } from './jobForRun.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { PostgresRateLimiter } from '../etherscan/PostgresRateLimiter.js';
 import { SharedPricePacers } from '../pipeline/SharedPricePacers.js';
@@ -22,6 +23,7 @@ import type { KeyLimiter } from '../etherscan/KeyLimiter.js';
 export interface RunWorkerOptions extends Omit<DistributedOptions, 'api'> {
   keys: readonly ApiKeyEntry[];
   baseUrl: string;
+  historicalRate?: number | undefined;
   /** COINGECKO_API_KEY of the worker's environment, for books that price with CoinGecko. */
   coingeckoKey?: string | undefined;
   /** A worker silent this long has its run given to another (default 30 s). */
@@ -65,10 +67,7 @@ export class RunWorker {
     const utils = await makeWorkerUtils({ connectionString: options.database, logger: graphileLogger(options.log) });
     let workspace: Workspace;
     try {
-      workspace = await openDistributedWorkspace(
-        { ...options, api: { apiKey: first.key, baseUrl: options.baseUrl, rate: first.rate, coingeckoKey: options.coingeckoKey } },
-        utils,
-      );
+      workspace = await openDistributedWorkspace({ ...options, api: apiAccess(options, first) }, utils);
     } catch (error) {
       await utils.release();
       throw error;
@@ -149,15 +148,7 @@ export class RunWorker {
     helpers.abortSignal.addEventListener('abort', shutdown, { once: true });
     this.options.log(`run ${runId} (${run.request.kind}, book ${run.bookId}) on key ${key.name}`);
     try {
-      await executeRun(
-        this.workspace.runContext(
-          { apiKey: key.key, baseUrl: this.options.baseUrl, rate: key.rate, coingeckoKey: this.options.coingeckoKey },
-          limiter,
-          this.pricePacers.pacerFor,
-        ),
-        run,
-        controller.signal,
-      );
+      await executeRun(this.workspace.runContext(apiAccess(this.options, key), limiter, this.pricePacers.pacerFor), run, controller.signal);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       await this.waitForDatabase(runId);
@@ -242,4 +233,15 @@ export class RunWorker {
       ? shared
       : new QuotaLimiter(shared, this.workspace.data.nights, { name: key.name, dailyQuota: key.dailyQuota }, this.workspace.now);
   }
+}
+
+/** How a run of this worker reaches the API with one of its keys. */
+function apiAccess(options: RunWorkerOptions, key: ApiKeyEntry): ApiAccess {
+  return {
+    apiKey: key.key,
+    baseUrl: options.baseUrl,
+    rate: key.rate,
+    historicalRate: options.historicalRate,
+    coingeckoKey: options.coingeckoKey,
+  };
 }

@@ -18,6 +18,8 @@ export interface ApiAccess {
   apiKey: string;
   baseUrl: string;
   rate: number;
+  /** Calls per second of the historical-balance and name-tag endpoints; default Etherscan's (`DEFAULTS.historicalRate`). */
+  historicalRate?: number | undefined;
   /** CoinGecko's key from the server's or worker's environment (COINGECKO_API_KEY), never from a book or a file. */
   coingeckoKey?: string | undefined;
 }
@@ -101,7 +103,15 @@ export function jobForRun(input: {
       );
   }
   return loadJob({
-    flags: { apiKey: input.api.apiKey, baseUrl: input.api.baseUrl, rate: input.api.rate, out: input.out, state: input.state, quiet: true },
+    flags: {
+      apiKey: input.api.apiKey,
+      baseUrl: input.api.baseUrl,
+      rate: input.api.rate,
+      historicalRate: input.api.historicalRate,
+      out: input.out,
+      state: input.state,
+      quiet: true,
+    },
     env: priceKeyEnv(input.api),
     knownTemplates: builtinTemplateNames(),
     cwd: path.dirname(input.jobFile),

@@ -40,7 +40,7 @@ describe('loadJob', () => {
       templateFiles: [],
       out: path.join(dir, 'out'),
       state: path.join(dir, '.ledgerscan/state.db'),
-      api: { baseUrl: 'https://api.etherscan.io/v2/api', rate: 3, dailyQuota: 100_000, apiKey: KEY },
+      api: { baseUrl: 'https://api.etherscan.io/v2/api', rate: 3, historicalRate: 2, dailyQuota: 100_000, apiKey: KEY },
       fees: 'auto',
       labels: {},
       apiLabels: false,
@@ -81,7 +81,7 @@ describe('loadJob', () => {
         templateFiles: ['custom.json'],
         out: 'out/2025',
         state: 'state.db',
-        api: { baseUrl: 'http://127.0.0.1:8545/v2/api', rate: 0.5, dailyQuota: 500_000 },
+        api: { baseUrl: 'http://127.0.0.1:8545/v2/api', rate: 0.5, historicalRate: 10, dailyQuota: 500_000 },
         fees: 'receipts',
         labels: { [OTHER.toUpperCase().replace('0X', '0x')]: 'Deposit contract' },
         spam: { allow: [OTHER], deny: [VITALIK.toLowerCase()] },
@@ -97,7 +97,7 @@ describe('loadJob', () => {
     expect(job.templateFiles).toEqual([path.join(sub, 'custom.json')]);
     expect(job.out).toBe(path.join(sub, 'out/2025'));
     expect(job.state).toBe(path.join(sub, 'state.db'));
-    expect(job.api).toEqual({ baseUrl: 'http://127.0.0.1:8545/v2/api', rate: 0.5, dailyQuota: 500_000, apiKey: KEY });
+    expect(job.api).toEqual({ baseUrl: 'http://127.0.0.1:8545/v2/api', rate: 0.5, historicalRate: 10, dailyQuota: 500_000, apiKey: KEY });
     expect(job.fees).toBe('receipts');
     expect(job.labels).toEqual({ [OTHER]: 'Deposit contract' });
     expect(job.spam).toEqual({ allow: [OTHER], deny: [VITALIK.toLowerCase()] });
@@ -130,6 +130,11 @@ describe('loadJob', () => {
     expect(job.chains).toEqual([10]);
     expect(job.api.rate).toBe(5);
     expect(job.period.from).toBe('2024-01-01');
+  });
+
+  it("paces the historical-balance endpoints at Etherscan's 2 calls/s unless the flag or the file raises it", () => {
+    expect(load(base).api.historicalRate).toBe(2);
+    expect(load({ ...base, historicalRate: '25' }).api.historicalRate).toBe(25);
   });
 
   const bad = `${VITALIK.slice(0, 5)}a${VITALIK.slice(6)}`; // 0xd8da6B…: mixed case, one letter off
@@ -217,6 +222,16 @@ describe('loadJob', () => {
     },
     { name: 'rate not a positive number', flags: { ...base, rate: '0' }, expected: ['--rate "0" is not a positive number'] },
     { name: 'rate not a number in the file', file: { api: { rate: 'fast' } }, expected: ['api.rate "fast" is not a positive number'] },
+    {
+      name: 'historical rate not a positive number',
+      flags: { ...base, historicalRate: '-1' },
+      expected: ['--historical-rate "-1" is not a positive number'],
+    },
+    {
+      name: 'historical rate not a number in the file',
+      file: { api: { historicalRate: 'max' } },
+      expected: ['api.historicalRate "max" is not a positive number'],
+    },
     {
       name: 'fee source unknown',
       flags: { ...base, fees: 'receipt' },

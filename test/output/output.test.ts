@@ -110,7 +110,7 @@ describe('writeManifest', () => {
         templateFiles: [],
         out: dir,
         state: path.join(dir, 'state.sqlite'),
-        api: { baseUrl: 'https://api.etherscan.io/v2/api', rate: 3, dailyQuota: 100_000, apiKey: 'SECRETKEY123' },
+        api: { baseUrl: 'https://api.etherscan.io/v2/api', rate: 3, historicalRate: 2, dailyQuota: 100_000, apiKey: 'SECRETKEY123' },
         fees: 'auto',
         labels: {},
         spam: { allow: [], deny: [] },

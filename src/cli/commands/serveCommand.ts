@@ -29,6 +29,7 @@ export interface ServeFlags {
   data?: string | undefined;
   baseUrl?: string | undefined;
   rate?: string | number | undefined;
+  historicalRate?: string | number | undefined;
   apiKeyFile?: string | undefined;
   trustProxy: boolean;
   publicUrl?: string | undefined;
@@ -51,11 +52,12 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
   let dataDir = path.resolve(io.cwd, flags.data ?? DEFAULT_DATA_DIR);
   let api: ApiAccess;
   const rate = flags.rate === undefined ? undefined : parseRate(flags.rate, '--rate');
+  const historicalRate = flags.historicalRate === undefined ? undefined : parseRate(flags.historicalRate, '--historical-rate');
   const distributed = distributedFlags(flags, io);
   if (flags.demo) {
     if (distributed !== undefined) throw new InputError('--demo runs the embedded workspace; leave out --database');
     sandbox = await startSandbox({ seed: demoWorld.seed, scale: demoWorld.scale, chains: demoWorld.chains, rate: rate ?? 100 });
-    api = { apiKey: SANDBOX_KEY, baseUrl: sandbox.url, rate: rate ?? 100 };
+    api = { apiKey: SANDBOX_KEY, baseUrl: sandbox.url, rate: rate ?? 100, historicalRate };
     if (flags.data === undefined) dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-demo-workspace-'));
   } else {
     const [key] = readApiKeys(flags.apiKeyFile, io, rate ?? DEFAULTS.rate);
@@ -63,6 +65,7 @@ export async function serveCommand(flags: ServeFlags, io: CliIo, signal: AbortSi
       apiKey: key!.key,
       baseUrl: parseBaseUrl(flags.baseUrl ?? DEFAULTS.baseUrl, '--base-url'),
       rate: key!.rate,
+      historicalRate,
       coingeckoKey: io.env.COINGECKO_API_KEY,
     };
   }

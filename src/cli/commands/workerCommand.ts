@@ -17,6 +17,7 @@ export interface WorkerFlags {
   files?: string | undefined;
   baseUrl?: string | undefined;
   rate?: string | number | undefined;
+  historicalRate?: string | number | undefined;
   apiKeyFile?: string | undefined;
   lease: number;
   nice: number;
@@ -53,6 +54,7 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo, signal: Abort
     ...distributed,
     keys,
     baseUrl,
+    historicalRate: flags.historicalRate === undefined ? undefined : parseRate(flags.historicalRate, '--historical-rate'),
     coingeckoKey: io.env.COINGECKO_API_KEY,
     alerts,
     log,
