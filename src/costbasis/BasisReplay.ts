@@ -1,6 +1,7 @@
 import type { AcquireEvent, ArriveEvent, BasisEvent, DisposeEvent, Holding, MoveEvent, RemoveEvent } from './BasisEvent.js';
-import type { BasisIssue, BasisReport, GainRow } from './BasisReport.js';
+import type { BasisIssue, BasisReport } from './BasisReport.js';
 import { disposalRows, type TermOf } from './disposalRows.js';
+import { GainRows } from './GainRows.js';
 import type { LotPiece } from './Lot.js';
 import type { PoolBook, PoolEntry } from './PoolBook.js';
 import { rescalePieces } from './rescalePieces.js';
@@ -20,13 +21,12 @@ interface InTransit {
  * (for an allocation), and the lots in transit over a bridge.
  */
 export class BasisReplay {
-  readonly report: BasisReport = { gains: [], income: [], removals: [], openLots: [], issues: [], allocations: [], ties: [] };
+  private readonly gains = new GainRows();
+  readonly report: BasisReport = { gains: this.gains, income: [], removals: [], openLots: [], issues: [], allocations: [], ties: [] };
   /** Wallets in the order they first appear, and their balance per asset key (base units). */
   readonly balances = new Map<string, Map<string, bigint>>();
-  /** Each row's disposal in the order disposals ran (`report.gains` is in the order they were answered). */
-  private readonly sequences: number[] = [];
+  /** Disposals in the order they ran (`report.gains` gets them in the order they were answered). */
   private sequence = 0;
-  private late = false;
   private readonly transit = new Map<string, InTransit>();
   private readonly early = new Map<string, ArriveEvent>();
 
@@ -61,12 +61,7 @@ export class BasisReplay {
 
   /** The report with the gains in disposal order (only a `uk` answer can come after a later disposal's). */
   finish(): BasisReport {
-    if (this.late) {
-      const { gains } = this.report;
-      const order = gains.map((_, index) => index);
-      order.sort((a, b) => (this.sequences[a] as number) - (this.sequences[b] as number) || a - b);
-      this.report.gains = order.map((index) => gains[index] as GainRow);
-    }
+    this.gains.finish();
     return this.report;
   }
 
@@ -78,12 +73,7 @@ export class BasisReplay {
     const ref = (pieces: readonly LotPiece[], short: bigint): void => {
       this.book.count(entry, 'disposed', pieces);
       if (!this.inPeriod(event.timestamp)) return;
-      const previous = this.sequences.at(-1) ?? -1;
-      if (sequence < previous) this.late = true;
-      for (const row of disposalRows(event, pieces, short, method, this.termOf)) {
-        this.report.gains.push(row);
-        this.sequences.push(sequence);
-      }
+      disposalRows(event, pieces, short, method, this.termOf, this.gains, sequence);
       this.shortfall(event, short, 'sold more than the pool held: the rest has no lot, basis or term');
       const unknown = pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n);
       if (unknown > 0n)

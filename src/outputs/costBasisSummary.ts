@@ -51,7 +51,7 @@ const termOrder = ['short', 'long', ''];
  * and the rows with some unknown money.
  */
 export function summaryRecords(
-  gains: readonly GainRow[],
+  gains: Iterable<GainRow>,
   settings: { profile: TaxProfile; timezone: string; currency: string },
 ): string[][] {
   const days = new DateFormatter('yyyy-MM-dd', settings.timezone);

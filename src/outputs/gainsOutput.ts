@@ -119,7 +119,7 @@ async function writeBasisFiles(
   const write = async <Row>(
     name: string,
     header: readonly string[],
-    rows: readonly Row[],
+    rows: Iterable<Row>,
     record: (row: Row) => string[],
   ): Promise<void> => {
     const csv = files.csv(name, header);
