@@ -23,8 +23,8 @@ interface InTransit {
 export class BasisReplay {
   private readonly gains = new GainRows();
   readonly report: BasisReport = { gains: this.gains, income: [], removals: [], openLots: [], issues: [], allocations: [], ties: [] };
-  /** Wallets in the order they first appear, and their balance per asset key (base units). */
-  readonly balances = new Map<string, Map<string, bigint>>();
+  /** Each holding's balance (base units), in the order the holdings first appear. */
+  private readonly held = new Map<Holding, bigint>();
   /** Disposals in the order they ran (`report.gains` gets them in the order they were answered). */
   private sequence = 0;
   private readonly transit = new Map<string, InTransit>();
@@ -193,10 +193,17 @@ export class BasisReplay {
     this.report.issues.push({ entryId: event.entryId, issue, quantity, decimals: event.holding.decimals, detail });
   }
 
+  /** Every wallet in the order it first appeared, with its balance of one asset (for an allocation). */
+  balancesOf(chainId: number, assetContract: string): { wallet: string; balance: bigint }[] {
+    const wallets = new Map<string, bigint>();
+    for (const [holding, balance] of this.held) {
+      const mine = holding.chainId === chainId && holding.assetContract === assetContract;
+      wallets.set(holding.wallet, (wallets.get(holding.wallet) ?? 0n) + (mine ? balance : 0n));
+    }
+    return [...wallets].map(([wallet, balance]) => ({ wallet, balance }));
+  }
+
   private shift(holding: Holding, delta: bigint): void {
-    let wallet = this.balances.get(holding.wallet);
-    if (wallet === undefined) this.balances.set(holding.wallet, (wallet = new Map()));
-    const key = `${holding.chainId}:${holding.assetContract}`;
-    wallet.set(key, (wallet.get(key) ?? 0n) + delta);
+    this.held.set(holding, (this.held.get(holding) ?? 0n) + delta);
   }
 }
