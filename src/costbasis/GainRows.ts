@@ -20,6 +20,8 @@ interface Disposal {
 const EXTRA_FLAGS = [null, 'missing_acquisition', 'missing_basis'] as const;
 export type RowFlag = 0 | 1 | 2;
 const TERMS = [null, 'short', 'long'] as const;
+/** Most disposals have no flag: one empty list serves them all (an event's own is an array per event). */
+const NO_FLAGS: readonly string[] = [];
 
 /**
  * The period's gain rows, kept compact: money as the replay's bigints, numbers in typed arrays, what a disposal's rows
@@ -51,7 +53,16 @@ export class GainRows implements GainRowList {
     const last = this.disposals.at(-1);
     if (last !== undefined && sequence < last.sequence) this.late = true;
     const { entryId, txHash, holding, timestamp, kind, flags } = event;
-    this.disposals.push({ entryId, txHash, holding, soldAt: timestamp, kind, method, flags, sequence });
+    this.disposals.push({
+      entryId,
+      txHash,
+      holding,
+      soldAt: timestamp,
+      kind,
+      method,
+      flags: flags.length === 0 ? NO_FLAGS : flags,
+      sequence,
+    });
   }
 
   /** A row of the disposal started last. */
