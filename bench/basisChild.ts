@@ -20,7 +20,13 @@ export interface BasisFigures {
   legsPerCpuSecond: number;
   /** Highest heap in use while replaying, above the heap before it (sampled every 4,096 legs and at the end). */
   peakHeapMb: number;
+  /** What the report holds: the heap after a collection once the replay ended, above the heap before it. */
+  reportHeapMb: number;
+  /** CPU seconds to read the gain rows once (each made as it is read, its money as Decimals): what each output pays. */
+  readRowsCpuSeconds: number;
   gainRows: number;
+  /** Gain rows whose gain is unknown (read back to count them). */
+  unknownGainRows: number;
   openLots: number;
   issues: number;
 }
@@ -58,6 +64,12 @@ const report = replayBasis(sampled(), { settings, period: { start: BASIS_START, 
 const wallSeconds = (performance.now() - wallStart) / 1000;
 const cpuSeconds = cpu() - cpuStart - generateCpuSeconds;
 peak = Math.max(peak, process.memoryUsage().heapUsed);
+collect();
+const reportHeapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+cpuStart = cpu();
+let known = 0;
+for (const row of report.gains) known += row.gain === null ? 0 : 1;
+const readRowsCpuSeconds = cpu() - cpuStart;
 const figures: BasisFigures = {
   method,
   legs: generated,
@@ -66,7 +78,10 @@ const figures: BasisFigures = {
   generateCpuSeconds,
   legsPerCpuSecond: generated / cpuSeconds,
   peakHeapMb: (peak - heapBefore) / 2 ** 20,
+  reportHeapMb,
+  readRowsCpuSeconds,
   gainRows: report.gains.length,
+  unknownGainRows: report.gains.length - known,
   openLots: report.openLots.length,
   issues: report.issues.length,
 };

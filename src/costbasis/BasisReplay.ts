@@ -1,6 +1,7 @@
 import type { AcquireEvent, ArriveEvent, BasisEvent, DisposeEvent, Holding, MoveEvent, RemoveEvent } from './BasisEvent.js';
-import type { BasisIssue, BasisReport, GainRow } from './BasisReport.js';
+import type { BasisIssue, BasisReport } from './BasisReport.js';
 import { disposalRows, type TermOf } from './disposalRows.js';
+import { GainRows } from './GainRows.js';
 import type { LotPiece } from './Lot.js';
 import type { PoolBook, PoolEntry } from './PoolBook.js';
 import { rescalePieces } from './rescalePieces.js';
@@ -20,13 +21,12 @@ interface InTransit {
  * (for an allocation), and the lots in transit over a bridge.
  */
 export class BasisReplay {
-  readonly report: BasisReport = { gains: [], income: [], removals: [], openLots: [], issues: [], allocations: [], ties: [] };
-  /** Wallets in the order they first appear, and their balance per asset key (base units). */
-  readonly balances = new Map<string, Map<string, bigint>>();
-  /** Each row's disposal in the order disposals ran (`report.gains` is in the order they were answered). */
-  private readonly sequences: number[] = [];
+  private readonly gains = new GainRows();
+  readonly report: BasisReport = { gains: this.gains, income: [], removals: [], openLots: [], issues: [], allocations: [], ties: [] };
+  /** Each holding's balance (base units), in the order the holdings first appear. */
+  private readonly held = new Map<Holding, bigint>();
+  /** Disposals in the order they ran (`report.gains` gets them in the order they were answered). */
   private sequence = 0;
-  private late = false;
   private readonly transit = new Map<string, InTransit>();
   private readonly early = new Map<string, ArriveEvent>();
 
@@ -61,12 +61,7 @@ export class BasisReplay {
 
   /** The report with the gains in disposal order (only a `uk` answer can come after a later disposal's). */
   finish(): BasisReport {
-    if (this.late) {
-      const { gains } = this.report;
-      const order = gains.map((_, index) => index);
-      order.sort((a, b) => (this.sequences[a] as number) - (this.sequences[b] as number) || a - b);
-      this.report.gains = order.map((index) => gains[index] as GainRow);
-    }
+    this.gains.finish();
     return this.report;
   }
 
@@ -78,12 +73,7 @@ export class BasisReplay {
     const ref = (pieces: readonly LotPiece[], short: bigint): void => {
       this.book.count(entry, 'disposed', pieces);
       if (!this.inPeriod(event.timestamp)) return;
-      const previous = this.sequences.at(-1) ?? -1;
-      if (sequence < previous) this.late = true;
-      for (const row of disposalRows(event, pieces, short, method, this.termOf)) {
-        this.report.gains.push(row);
-        this.sequences.push(sequence);
-      }
+      disposalRows(event, pieces, short, method, this.termOf, this.gains, sequence);
       this.shortfall(event, short, 'sold more than the pool held: the rest has no lot, basis or term');
       const unknown = pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n);
       if (unknown > 0n)
@@ -203,10 +193,17 @@ export class BasisReplay {
     this.report.issues.push({ entryId: event.entryId, issue, quantity, decimals: event.holding.decimals, detail });
   }
 
+  /** Every wallet in the order it first appeared, with its balance of one asset (for an allocation). */
+  balancesOf(chainId: number, assetContract: string): { wallet: string; balance: bigint }[] {
+    const wallets = new Map<string, bigint>();
+    for (const [holding, balance] of this.held) {
+      const mine = holding.chainId === chainId && holding.assetContract === assetContract;
+      wallets.set(holding.wallet, (wallets.get(holding.wallet) ?? 0n) + (mine ? balance : 0n));
+    }
+    return [...wallets].map(([wallet, balance]) => ({ wallet, balance }));
+  }
+
   private shift(holding: Holding, delta: bigint): void {
-    let wallet = this.balances.get(holding.wallet);
-    if (wallet === undefined) this.balances.set(holding.wallet, (wallet = new Map()));
-    const key = `${holding.chainId}:${holding.assetContract}`;
-    wallet.set(key, (wallet.get(key) ?? 0n) + delta);
+    this.held.set(holding, (this.held.get(holding) ?? 0n) + delta);
   }
 }

@@ -31,6 +31,14 @@ export interface GainRow {
   flags: readonly string[];
 }
 
+/**
+ * The period's gain rows in disposal order, to be read (as often as wanted), not held: the replay keeps them compact
+ * (`GainRows`) and makes each row when it is read.
+ */
+export interface GainRowList extends Iterable<GainRow> {
+  readonly length: number;
+}
+
 /** `income.csv`: income at fair value, which is also the lot's cost. */
 export interface IncomeRow {
   entryId: string;
@@ -121,7 +129,7 @@ export interface PoolTie {
  * each pool's tie. Each disposal's pieces keep the lots they took, so a gain can be explained.
  */
 export interface BasisReport {
-  gains: GainRow[];
+  gains: GainRowList;
   income: IncomeRow[];
   removals: RemovalRow[];
   openLots: OpenLotRow[];

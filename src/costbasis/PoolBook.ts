@@ -33,15 +33,26 @@ type TieSums = Omit<PoolTie, TieColumn | 'open'> & Record<TieColumn, Money>;
 export class PoolBook {
   private readonly pools = new Map<string, PoolEntry>();
   private readonly ties = new Map<string, TieSums>();
+  /** Each holding's pool under `scope` (events share their holding: see `Holdings`), so most lookups build no key. */
+  private readonly byHolding = new Map<Holding, PoolEntry>();
+  private cachedScope: BasisScope;
 
   constructor(
     public method: BasisMethod,
     public scope: BasisScope,
     private readonly factory: PoolFactory,
-  ) {}
+  ) {
+    this.cachedScope = scope;
+  }
 
   /** The pool a holding's lots live in under the current scope. */
   poolOf(holding: Holding): PoolEntry {
+    if (this.cachedScope !== this.scope) {
+      this.byHolding.clear();
+      this.cachedScope = this.scope;
+    }
+    const known = this.byHolding.get(holding);
+    if (known !== undefined) return known;
     const wallet = this.scope === 'wallet' ? holding.wallet : null;
     const key = poolKey(wallet, holding.chainId, holding.assetContract);
     let entry = this.pools.get(key);
@@ -49,6 +60,7 @@ export class PoolBook {
       entry = { key, wallet, ...assetOf(holding), pool: this.makePool(this.method), tie: this.tieOf(key, wallet, holding) };
       this.pools.set(key, entry);
     }
+    this.byHolding.set(holding, entry);
     return entry;
   }
 
@@ -108,6 +120,7 @@ export class PoolBook {
       return { entry, lots: lotsOf(entry.pool.open(), at, day) };
     });
     this.pools.clear();
+    this.byHolding.clear();
     return drained;
   }
 

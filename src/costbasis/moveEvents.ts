@@ -1,6 +1,6 @@
 import type { BasisLeg } from './BasisLeg.js';
 import type { ArriveEvent, MoveEvent } from './BasisEvent.js';
-import { holdingOf } from './holdingOf.js';
+import type { Holdings } from './Holdings.js';
 
 /** The categories whose legs move lots between pools (basis, id and acquisition time kept) when paired. */
 export const MOVE_CATEGORIES: ReadonlySet<string> = new Set(['own_transfer', 'wrap', 'unwrap', 'bridge']);
@@ -11,14 +11,14 @@ export const MOVE_CATEGORIES: ReadonlySet<string> = new Set(['own_transfer', 'wr
  * with its partner on the other chain (the out-leg puts its lots in transit, the in-leg takes them out). A leg without
  * its partner is `unpaired` (the caller treats it as an unclassified transfer).
  */
-export function moveEvents(legs: readonly BasisLeg[]): { moves: (MoveEvent | ArriveEvent)[]; unpaired: BasisLeg[] } {
+export function moveEvents(legs: readonly BasisLeg[], holdings: Holdings): { moves: (MoveEvent | ArriveEvent)[]; unpaired: BasisLeg[] } {
   const moves: (MoveEvent | ArriveEvent)[] = [];
   const unpaired: BasisLeg[] = [];
   const ins = legs.filter((leg) => leg.direction === 'in' && leg.category !== 'bridge');
   const taken = new Set<BasisLeg>();
   for (const leg of legs) {
     if (leg.category === 'bridge') {
-      const bridged = bridgeEvent(leg);
+      const bridged = bridgeEvent(leg, holdings);
       if (bridged === null) unpaired.push(leg);
       else moves.push(bridged);
       continue;
@@ -31,9 +31,9 @@ export function moveEvents(legs: readonly BasisLeg[]): { moves: (MoveEvent | Arr
     }
     taken.add(partner);
     moves.push({
-      ...moveBase(leg),
+      ...moveBase(leg, holdings),
       type: 'move',
-      target: { holding: holdingOf(partner), quantity: partner.amountRaw },
+      target: { holding: holdings.of(partner), quantity: partner.amountRaw },
     });
   }
   for (const leg of ins) if (!taken.has(leg)) unpaired.push(leg);
@@ -56,22 +56,23 @@ function wrapPartner(sent: BasisLeg, ins: readonly BasisLeg[], taken: ReadonlySe
   );
 }
 
-function bridgeEvent(leg: BasisLeg): MoveEvent | ArriveEvent | null {
+function bridgeEvent(leg: BasisLeg, holdings: Holdings): MoveEvent | ArriveEvent | null {
   const { bridge } = leg;
   if (bridge === undefined) return null;
-  if (leg.direction === 'out' && bridge.role === 'to') return { ...moveBase(leg), type: 'move', target: { transitTo: bridge.entryId } };
-  if (leg.direction === 'in' && bridge.role === 'from') return { ...moveBase(leg), type: 'arrive', transitFrom: bridge.entryId };
+  if (leg.direction === 'out' && bridge.role === 'to')
+    return { ...moveBase(leg, holdings), type: 'move', target: { transitTo: bridge.entryId } };
+  if (leg.direction === 'in' && bridge.role === 'from') return { ...moveBase(leg, holdings), type: 'arrive', transitFrom: bridge.entryId };
   return null;
 }
 
-function moveBase(leg: BasisLeg): Omit<MoveEvent, 'type' | 'target'> {
+function moveBase(leg: BasisLeg, holdings: Holdings): Omit<MoveEvent, 'type' | 'target'> {
   return {
     phase: 2,
     entryId: leg.entryId,
     order: leg.order,
     txHash: leg.txHash,
     timestamp: leg.timestamp,
-    holding: holdingOf(leg),
+    holding: holdings.of(leg),
     quantity: leg.amountRaw,
     flags: [],
   };

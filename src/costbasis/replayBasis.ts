@@ -3,6 +3,7 @@ import type { BasisReport } from './BasisReport.js';
 import { BasisReplay } from './BasisReplay.js';
 import type { CostBasisSettings } from './CostBasisSettings.js';
 import { dayStart } from './dayStart.js';
+import { Holdings } from './Holdings.js';
 import { holdingTerm } from './holdingTerm.js';
 import type { OpeningLot } from './Lot.js';
 import { makePool } from './makePool.js';
@@ -74,12 +75,13 @@ export function replayBasis(legs: Iterable<BasisLeg>, options: ReplayOptions): B
     }
   };
   for (const lot of options.openingLots ?? []) open(replay, lot);
+  const holdings = new Holdings();
   let group: BasisLeg[] = [];
   const runGroup = (): void => {
     const first = group[0];
     if (first === undefined) return;
     reach(first.timestamp);
-    const { events, issues } = transactionEvents(group, settings);
+    const { events, issues } = transactionEvents(group, settings, holdings);
     if (replay.inPeriod(first.timestamp)) for (const issue of issues) replay.issue(issue);
     for (const event of events) replay.run(event);
     group = [];

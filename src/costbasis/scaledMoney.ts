@@ -47,25 +47,29 @@ export function toDecimal(money: Money): Decimal {
   let length = text.length;
   while (text.charCodeAt(length - 1) === 48) length -= 1;
   const exponent = text.length - 1 - MONEY_PLACES;
+  // The first word holds the digits down to the first place that is a multiple of 7 from the exponent's; the last
+  // is filled with zeros to 7 digits. Read from the character codes: a slice and a Number per word showed in reading
+  // the rows.
+  const first = (exponent + 1) % WORD_DIGITS;
+  let wordEnd = exponent < 0 ? first + WORD_DIGITS : first === 0 ? WORD_DIGITS : first;
   const words: number[] = [];
-  let rest = text.slice(0, length);
-  let index = (exponent + 1) % WORD_DIGITS;
-  if (exponent < 0) index += WORD_DIGITS;
-  if (index < length) {
-    if (index > 0) words.push(Number(rest.slice(0, index)));
-    for (length -= WORD_DIGITS; index < length; index += WORD_DIGITS) words.push(Number(rest.slice(index, index + WORD_DIGITS)));
-    rest = rest.slice(index);
-    index = WORD_DIGITS - rest.length;
-  } else {
-    index -= length;
+  let word = 0;
+  for (let index = 0; index < length; index += 1) {
+    word = word * 10 + text.charCodeAt(index) - 48;
+    if (index + 1 === wordEnd) {
+      words.push(word);
+      word = 0;
+      wordEnd += WORD_DIGITS;
+    }
   }
-  words.push(Number(rest + ZEROS.slice(0, index)));
+  if (wordEnd - WORD_DIGITS < length) words.push(word * (POWERS_OF_TEN[wordEnd - length] as number));
   return new Decimal({ s: negative ? -1 : 1, e: exponent, d: words, toStringTag: '[object Decimal]' } as unknown as Decimal);
 }
 
 /** decimal.js keeps 7 decimal digits per word. */
 const WORD_DIGITS = 7;
-const ZEROS = '0000000';
+/** 10^0 … 10^7 as numbers: what fills the last word. */
+const POWERS_OF_TEN: readonly number[] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
 
 /** Decimals are immutable: one zero serves every zero amount. */
 const ZERO = new Decimal(0);

@@ -25,9 +25,7 @@ export function switchScope(replay: BasisReplay, method: BasisMethod, scope: Bas
       book.count(merged, 'movedIn', lots);
       continue;
     }
-    const key = `${chainId}:${assetContract}`;
-    const balances = [...replay.balances].map(([wallet, held]) => ({ wallet, balance: held.get(key) ?? 0n }));
-    const { shares, surplus } = allocateLots(book.inOrder(lots, method, at, day), balances);
+    const { shares, surplus } = allocateLots(book.inOrder(lots, method, at, day), replay.balancesOf(chainId, assetContract));
     for (const share of shares) {
       const target = book.poolOf({ wallet: share.wallet, chainId, asset, assetContract, decimals });
       for (const lot of share.lots) {

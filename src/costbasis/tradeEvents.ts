@@ -1,6 +1,6 @@
 import type { BasisLeg } from './BasisLeg.js';
 import type { AcquireEvent, DisposeEvent } from './BasisEvent.js';
-import { holdingOf } from './holdingOf.js';
+import type { Holdings } from './Holdings.js';
 import { type Money, moneyPart, toMoney } from './scaledMoney.js';
 import { sumOf } from './sumOf.js';
 import { splitByWeights } from './splitByWeights.js';
@@ -18,7 +18,7 @@ interface NetAsset {
  * else unknown; several sent assets share V by their own values; each received asset costs its own value (the only
  * one, unvalued: V).
  */
-export function tradeEvents(legs: readonly BasisLeg[]): { disposals: DisposeEvent[]; acquisitions: AcquireEvent[] } {
+export function tradeEvents(legs: readonly BasisLeg[], holdings: Holdings): { disposals: DisposeEvent[]; acquisitions: AcquireEvent[] } {
   const { sent, received } = netAssets(legs);
   const receivedValue = sumKnown(received);
   const sentValue = sumKnown(sent);
@@ -35,7 +35,7 @@ export function tradeEvents(legs: readonly BasisLeg[]): { disposals: DisposeEven
     order: leg.order,
     txHash: leg.txHash,
     timestamp: leg.timestamp,
-    holding: holdingOf(leg),
+    holding: holdings.of(leg),
     quantity,
     flags: shares[index] === null ? ['unknown_price'] : [...flags],
     type: 'dispose',
@@ -52,7 +52,7 @@ export function tradeEvents(legs: readonly BasisLeg[]): { disposals: DisposeEven
       order: leg.order,
       txHash: leg.txHash,
       timestamp: leg.timestamp,
-      holding: holdingOf(leg),
+      holding: holdings.of(leg),
       quantity,
       flags: [...flag],
       type: 'acquire',

@@ -3,7 +3,7 @@ import type { BasisIssue } from './BasisReport.js';
 import type { AcquireEvent, BasisEvent, DisposeEvent, RemoveEvent } from './BasisEvent.js';
 import type { CostBasisSettings } from './CostBasisSettings.js';
 import { allocateFee } from './allocateFee.js';
-import { holdingOf } from './holdingOf.js';
+import { Holdings } from './Holdings.js';
 import { MOVE_CATEGORIES, moveEvents } from './moveEvents.js';
 import { type Money, toMoney } from './scaledMoney.js';
 import { tradeEvents } from './tradeEvents.js';
@@ -33,7 +33,11 @@ export interface TransactionEvents {
  * no part; a leg of unknown decimals neither (an issue). A wallet's fees are a selling cost of its disposals in the
  * transaction, else part of its acquisitions' cost, else unallocated.
  */
-export function transactionEvents(legs: readonly BasisLeg[], settings: Pick<CostBasisSettings, 'unclassifiedOut'>): TransactionEvents {
+export function transactionEvents(
+  legs: readonly BasisLeg[],
+  settings: Pick<CostBasisSettings, 'unclassifiedOut'>,
+  holdings = new Holdings(),
+): TransactionEvents {
   const issues: BasisIssue[] = [];
   const taking: BasisLeg[] = [];
   for (const leg of legs) {
@@ -55,11 +59,11 @@ export function transactionEvents(legs: readonly BasisLeg[], settings: Pick<Cost
   for (const leg of taking) (MOVE_CATEGORIES.has(leg.category) ? moving : rest).push(leg);
   const events: BasisEvent[] = [];
   if (moving.length > 0) {
-    const { moves, unpaired } = moveEvents(moving);
+    const { moves, unpaired } = moveEvents(moving, holdings);
     events.push(...moves);
     rest.push(...unpaired);
   }
-  for (const walletLegs of byWallet(rest)) walletEvents(walletLegs, settings.unclassifiedOut, events);
+  for (const walletLegs of byWallet(rest)) walletEvents(walletLegs, settings.unclassifiedOut, events, holdings);
   if (events.length > 1) events.sort(byPhaseAndRow);
   let byId: Map<string, BasisLeg> | undefined;
   for (const event of events) {
@@ -94,16 +98,16 @@ function byWallet(legs: BasisLeg[]): BasisLeg[][] {
 }
 
 /** One wallet's fees, trades and single legs as events (added to `events`), its fee allocated to what it did. */
-function walletEvents(legs: readonly BasisLeg[], unclassifiedOut: 'remove' | 'dispose', events: BasisEvent[]): void {
+function walletEvents(legs: readonly BasisLeg[], unclassifiedOut: 'remove' | 'dispose', events: BasisEvent[], holdings: Holdings): void {
   const fees: DisposeEvent[] = [];
   const single: (AcquireEvent | DisposeEvent | RemoveEvent)[] = [];
   let trades: BasisLeg[] | undefined;
   for (const leg of legs) {
-    if (FEE_CATEGORIES.has(leg.category)) fees.push(feeEvent(leg));
+    if (FEE_CATEGORIES.has(leg.category)) fees.push(feeEvent(leg, holdings));
     else if (TRADE_CATEGORIES.has(leg.category)) (trades ??= []).push(leg);
-    else single.push(singleEvent(leg, unclassifiedOut));
+    else single.push(singleEvent(leg, unclassifiedOut, holdings));
   }
-  const traded = trades === undefined ? undefined : tradeEvents(trades);
+  const traded = trades === undefined ? undefined : tradeEvents(trades, holdings);
   if (fees.length > 0) {
     // The trade's disposals first, then the single ones: the last share of a fee takes what is left.
     const disposals: DisposeEvent[] = [...(traded?.disposals ?? [])];
@@ -127,12 +131,12 @@ function byPhaseAndRow(a: BasisEvent, b: BasisEvent): number {
 }
 
 /** Gas: a disposal of the native coin at its value, with no selling cost of its own. */
-function feeEvent(leg: BasisLeg): DisposeEvent {
-  return disposeEvent(leg, 0, 'fee', []);
+function feeEvent(leg: BasisLeg, holdings: Holdings): DisposeEvent {
+  return disposeEvent(leg, 0, 'fee', [], holdings);
 }
 
 /** A leg that is its own event: income, a gift, a payment, a loss, or a transfer nobody categorised. */
-function singleEvent(leg: BasisLeg, unclassifiedOut: 'remove' | 'dispose'): AcquireEvent | DisposeEvent | RemoveEvent {
+function singleEvent(leg: BasisLeg, unclassifiedOut: 'remove' | 'dispose', holdings: Holdings): AcquireEvent | DisposeEvent | RemoveEvent {
   const { category } = leg;
   if (leg.direction === 'in') {
     const income = INCOME_CATEGORIES.has(category);
@@ -142,7 +146,7 @@ function singleEvent(leg: BasisLeg, unclassifiedOut: 'remove' | 'dispose'): Acqu
       order: leg.order,
       txHash: leg.txHash,
       timestamp: leg.timestamp,
-      holding: holdingOf(leg),
+      holding: holdings.of(leg),
       quantity: leg.amountRaw,
       flags: flagsOf(leg, income || category === 'gift_in' ? [] : ['unclassified_in']),
       type: 'acquire',
@@ -152,22 +156,22 @@ function singleEvent(leg: BasisLeg, unclassifiedOut: 'remove' | 'dispose'): Acqu
     return event;
   }
   const kind = DISPOSAL_KINDS[category];
-  if (kind !== undefined) return disposeEvent(leg, 1, kind, []);
-  if (REMOVAL_CATEGORIES.has(category)) return removeEvent(leg, []);
-  if (unclassifiedOut === 'remove') return removeEvent(leg, ['unclassified_out']);
-  return disposeEvent(leg, 1, 'transfer', ['unclassified_out']);
+  if (kind !== undefined) return disposeEvent(leg, 1, kind, [], holdings);
+  if (REMOVAL_CATEGORIES.has(category)) return removeEvent(leg, [], holdings);
+  if (unclassifiedOut === 'remove') return removeEvent(leg, ['unclassified_out'], holdings);
+  return disposeEvent(leg, 1, 'transfer', ['unclassified_out'], holdings);
 }
 
 // Each event is made in one literal, in one shape per type: no spread of a shared base (the replay's profile showed
 // them, one or more per leg).
-function disposeEvent(leg: BasisLeg, phase: 0 | 1, kind: DisposeEvent['kind'], flags: string[]): DisposeEvent {
+function disposeEvent(leg: BasisLeg, phase: 0 | 1, kind: DisposeEvent['kind'], flags: string[], holdings: Holdings): DisposeEvent {
   return {
     phase,
     entryId: leg.entryId,
     order: leg.order,
     txHash: leg.txHash,
     timestamp: leg.timestamp,
-    holding: holdingOf(leg),
+    holding: holdings.of(leg),
     quantity: leg.amountRaw,
     flags: flagsOf(leg, flags),
     type: 'dispose',
@@ -178,14 +182,14 @@ function disposeEvent(leg: BasisLeg, phase: 0 | 1, kind: DisposeEvent['kind'], f
 }
 
 /** A removal is no sale: its leg's unknown price is no issue of its own. */
-function removeEvent(leg: BasisLeg, flags: string[]): RemoveEvent {
+function removeEvent(leg: BasisLeg, flags: string[], holdings: Holdings): RemoveEvent {
   return {
     phase: 1,
     entryId: leg.entryId,
     order: leg.order,
     txHash: leg.txHash,
     timestamp: leg.timestamp,
-    holding: holdingOf(leg),
+    holding: holdings.of(leg),
     quantity: leg.amountRaw,
     flags,
     type: 'remove',

@@ -39,19 +39,31 @@ export interface BasisTotals {
   unknown: { gains: number; income: number; removals: number };
 }
 
-export function basisTotals(report: BasisReport): BasisTotals {
-  const sums = { proceeds: new KnownSum(), sellingCosts: new KnownSum(), costBasis: new KnownSum(), gain: new KnownSum() };
-  const terms = { short: new KnownSum(), long: new KnownSum() };
-  const income = new KnownSum();
-  let unknownGains = 0;
-  for (const row of report.gains) {
-    sums.proceeds.add(row.proceeds);
-    sums.sellingCosts.add(row.sellingCosts);
-    sums.costBasis.add(row.costBasis);
-    sums.gain.add(row.gain);
-    if (row.term !== null) terms[row.term].add(row.gain);
-    if (unknownGain(row)) unknownGains += 1;
+/** The gain rows' sums, row by row (so the rows can be read once for `gains.csv`, the summary and the totals). */
+export class GainTotals {
+  readonly sums = { proceeds: new KnownSum(), sellingCosts: new KnownSum(), costBasis: new KnownSum(), gain: new KnownSum() };
+  readonly terms = { short: new KnownSum(), long: new KnownSum() };
+  unknown = 0;
+
+  add(row: GainRow): void {
+    this.sums.proceeds.add(row.proceeds);
+    this.sums.sellingCosts.add(row.sellingCosts);
+    this.sums.costBasis.add(row.costBasis);
+    this.sums.gain.add(row.gain);
+    if (row.term !== null) this.terms[row.term].add(row.gain);
+    if (unknownGain(row)) this.unknown += 1;
   }
+}
+
+/** The totals, over `gains` when the caller summed the rows as it read them, else over the report's rows. */
+export function basisTotals(report: BasisReport, gains?: GainTotals): BasisTotals {
+  let summed = gains;
+  if (summed === undefined) {
+    summed = new GainTotals();
+    for (const row of report.gains) summed.add(row);
+  }
+  const { sums, terms } = summed;
+  const income = new KnownSum();
   for (const row of report.income) income.add(row.value);
   return {
     proceeds: sums.proceeds.orZero(),
@@ -62,7 +74,7 @@ export function basisTotals(report: BasisReport): BasisTotals {
     longTerm: terms.long.orZero(),
     income: income.orZero(),
     unknown: {
-      gains: unknownGains,
+      gains: summed.unknown,
       income: report.income.filter((row) => row.value === null).length,
       removals: report.removals.filter((row) => row.costBasis === null).length,
     },

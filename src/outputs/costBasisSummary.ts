@@ -51,16 +51,28 @@ const termOrder = ['short', 'long', ''];
  * and the rows with some unknown money.
  */
 export function summaryRecords(
-  gains: readonly GainRow[],
+  gains: Iterable<GainRow>,
   settings: { profile: TaxProfile; timezone: string; currency: string },
 ): string[][] {
-  const days = new DateFormatter('yyyy-MM-dd', settings.timezone);
-  const lines = new Map<string, SummaryLine>();
-  for (const row of gains) {
-    const taxYear = taxYearOf(days.format(row.soldAt), settings.profile);
+  const summary = new SummaryLines(settings);
+  for (const row of gains) summary.add(row);
+  return summary.records();
+}
+
+/** The summary's lines summed row by row, so the rows can be read once for `gains.csv` and the summary alike. */
+export class SummaryLines {
+  private readonly days: DateFormatter;
+  private readonly lines = new Map<string, SummaryLine>();
+
+  constructor(private readonly settings: { profile: TaxProfile; timezone: string; currency: string }) {
+    this.days = new DateFormatter('yyyy-MM-dd', settings.timezone);
+  }
+
+  add(row: GainRow): void {
+    const taxYear = taxYearOf(this.days.format(row.soldAt), this.settings.profile);
     const term = row.term ?? '';
     const key = `${taxYear}|${row.chainId}|${row.assetContract}|${term}`;
-    let line = lines.get(key);
+    let line = this.lines.get(key);
     if (line === undefined) {
       line = {
         taxYear,
@@ -75,7 +87,7 @@ export function summaryRecords(
         gain: new KnownSum(),
         unknown: 0,
       };
-      lines.set(key, line);
+      this.lines.set(key, line);
     }
     line.disposals.add(row.entryId);
     line.proceeds.add(row.proceeds);
@@ -84,29 +96,33 @@ export function summaryRecords(
     line.gain.add(row.gain);
     if (unknownGain(row)) line.unknown += 1;
   }
-  const money = (sum: KnownSum): string => moneyText(sum.value(), settings.currency);
-  return [...lines.values()]
-    .sort(
-      (a, b) =>
-        compareText(a.taxYear, b.taxYear) ||
-        a.chainId - b.chainId ||
-        compareText(a.assetContract, b.assetContract) ||
-        termOrder.indexOf(a.term) - termOrder.indexOf(b.term),
-    )
-    .map((line) => [
-      line.taxYear,
-      String(line.chainId),
-      line.asset,
-      line.assetContract,
-      line.term,
-      String(line.disposals.size),
-      money(line.proceeds),
-      money(line.sellingCosts),
-      money(line.costBasis),
-      money(line.gain),
-      String(line.unknown),
-      settings.currency,
-    ]);
+
+  records(): string[][] {
+    const { currency } = this.settings;
+    const money = (sum: KnownSum): string => moneyText(sum.value(), currency);
+    return [...this.lines.values()]
+      .sort(
+        (a, b) =>
+          compareText(a.taxYear, b.taxYear) ||
+          a.chainId - b.chainId ||
+          compareText(a.assetContract, b.assetContract) ||
+          termOrder.indexOf(a.term) - termOrder.indexOf(b.term),
+      )
+      .map((line) => [
+        line.taxYear,
+        String(line.chainId),
+        line.asset,
+        line.assetContract,
+        line.term,
+        String(line.disposals.size),
+        money(line.proceeds),
+        money(line.sellingCosts),
+        money(line.costBasis),
+        money(line.gain),
+        String(line.unknown),
+        currency,
+      ]);
+  }
 }
 
 function compareText(a: string, b: string): number {

@@ -159,7 +159,7 @@ function unitOf(units: Map<string, Decimal>, id: string, cost: Decimal, quantity
   return unit;
 }
 
-function* byDisposal(rows: readonly GainRow[]): Generator<GainRow[]> {
+function* byDisposal(rows: Iterable<GainRow>): Generator<GainRow[]> {
   let group: GainRow[] = [];
   for (const row of rows) {
     if (group.length > 0 && (group[0] as GainRow).entryId !== row.entryId) {

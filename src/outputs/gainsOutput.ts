@@ -11,8 +11,8 @@ import type { RowPrices } from '../prices/valueLeg.js';
 import { basisLegs, UNVALUED, valuedLeg } from './basisLegs.js';
 import * as records from './basisRecords.js';
 import { basisTieRows } from './basisTieRows.js';
-import { basisTotals } from './basisTotals.js';
-import { SUMMARY_FILE, SUMMARY_HEADER, summaryRecords } from './costBasisSummary.js';
+import { basisTotals, GainTotals } from './basisTotals.js';
+import { SUMMARY_FILE, SUMMARY_HEADER, SummaryLines } from './costBasisSummary.js';
 import { moneyText } from './moneyText.js';
 import type { Output, OutputFiles, OutputJob } from './Output.js';
 
@@ -119,26 +119,32 @@ async function writeBasisFiles(
   const write = async <Row>(
     name: string,
     header: readonly string[],
-    rows: readonly Row[],
+    rows: Iterable<Row>,
     record: (row: Row) => string[],
   ): Promise<void> => {
     const csv = files.csv(name, header);
     for (const row of rows) await csv.write(record(row));
     written.push(name);
   };
-  await write(records.GAINS_FILE, records.GAINS_HEADER, report.gains, (row) => records.gainRecord(row, currency));
+  // The gain rows are made as they are read (see GainRows): read once for the file, the summary and the totals.
+  const summary = new SummaryLines({ profile: settings.profile, timezone: job.timezone, currency });
+  const gainTotals = new GainTotals();
+  await write(records.GAINS_FILE, records.GAINS_HEADER, report.gains, (row) => {
+    summary.add(row);
+    gainTotals.add(row);
+    return records.gainRecord(row, currency);
+  });
   await write(records.INCOME_FILE, records.INCOME_HEADER, report.income, (row) => records.incomeRecord(row, currency));
   await write(records.REMOVALS_FILE, records.REMOVALS_HEADER, report.removals, (row) => records.removalRecord(row, currency));
   await write(records.LOTS_OPEN_FILE, records.LOTS_OPEN_HEADER, report.openLots, (row) => records.openLotRecord(row, currency));
-  const summary = summaryRecords(report.gains, { profile: settings.profile, timezone: job.timezone, currency });
-  await write(SUMMARY_FILE, SUMMARY_HEADER, summary, (row) => row);
+  await write(SUMMARY_FILE, SUMMARY_HEADER, summary.records(), (row) => row);
   await write(records.BASIS_ISSUES_FILE, records.BASIS_ISSUES_HEADER, report.issues, records.issueRecord);
   files.tieout(ties);
   if (report.allocations.length > 0)
     await write(records.LOT_ALLOCATION_FILE, records.LOT_ALLOCATION_HEADER, report.allocations, (row) =>
       records.allocationRecord(row, currency),
     );
-  const totals = basisTotals(report);
+  const totals = basisTotals(report, gainTotals);
   const money = (value: Parameters<typeof moneyText>[0]): string => moneyText(value, currency);
   return {
     files: written,

@@ -32,21 +32,19 @@ export const gainsReviewOutput: Output<'gainsReview', BasisLeg[], typeof GainsRe
     const settings = job.costBasis;
     if (report === undefined || prices === null || settings === undefined)
       throw new LedgerscanError('gains for review without the replay the gains output shares', { kind: 'internal' });
-    const wanted = new Set([
-      ...report.gains.flatMap((row) => (row.lotId === null ? [] : [row.lotId])),
-      ...report.issues.map((issue) => issue.entryId),
-    ]);
+    const lots = new Set<string>();
+    for (const row of report.gains) if (row.lotId !== null) lots.add(row.lotId);
+    const wanted = new Set([...lots, ...report.issues.map((issue) => issue.entryId)]);
     const legs = new Map<string, BasisLeg>();
     for (const leg of basisLegs(only(history(), wanted), prices)) legs.set(leg.entryId, leg);
     for (const leg of period) if (wanted.has(leg.entryId)) legs.set(leg.entryId, valuedLeg({ ...leg }, prices));
-    const lots = new Set(report.gains.flatMap((row) => (row.lotId === null ? [] : [row.lotId])));
     const json: GainsReviewJson = {
       currency: prices.currency,
       method: settings.method,
       scope: settings.scope,
       profile: settings.profile,
       period: { from: job.period.from, to: job.period.to },
-      rows: report.gains.map(gainRowJson),
+      rows: Array.from(report.gains, gainRowJson),
       acquisitions: [...legs.values()].filter((leg) => lots.has(leg.entryId)).map(legJson),
       issues: report.issues.map((issue) => issueJson(issue, legs.get(issue.entryId))),
     };

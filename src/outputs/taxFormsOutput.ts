@@ -53,10 +53,12 @@ export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult> = {
   },
 };
 
+/** A form has a row per gain row or sums them by day: its rows are held while it is made, only then. */
 function formRows(layout: FormLayout, report: BasisReport, context: FormContext): FormRow[] {
-  if (layout === 'sa108') return sa108Rows(report.gains, context);
-  if (layout === 'anlage-so') return anlageSoRows(report.gains, report.income, context);
-  return gainsFormRows(report.gains, context);
+  const gains = [...report.gains];
+  if (layout === 'sa108') return sa108Rows(gains, context);
+  if (layout === 'anlage-so') return anlageSoRows(gains, report.income, context);
+  return gainsFormRows(gains, context);
 }
 
 async function writeForm(files: OutputFiles, name: string, columns: readonly TemplateColumn[], rows: readonly FormRow[]): Promise<void> {

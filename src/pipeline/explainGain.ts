@@ -53,7 +53,8 @@ export async function explainGain(job: Job, entryId: string, options: JobRunOpti
       timezone: job.timezone,
       openingLots: readOpeningLots(job),
     });
-    const rows = report.gains.filter((row) => row.entryId === entryId);
+    const rows: GainRow[] = [];
+    for (const row of report.gains) if (row.entryId === entryId) rows.push(row);
     if (rows.length === 0) return null;
     const lots = new Set(rows.flatMap((row) => (row.lotId === null ? [] : [row.lotId])));
     let disposal: LedgerEntry | undefined;

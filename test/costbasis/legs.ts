@@ -148,7 +148,7 @@ export function replay(txs: readonly BasisLeg[][], options: Partial<ReplayOption
 
 /** Gain rows as [entry, lot, quantity (whole units), proceeds, selling costs, basis, gain, term] in cents. */
 export function gainsOf(report: BasisReport): unknown[] {
-  return report.gains.map((row) => [
+  return [...report.gains].map((row) => [
     row.entryId,
     row.lotId,
     formatUnits(row.quantity, row.decimals),
@@ -162,7 +162,7 @@ export function gainsOf(report: BasisReport): unknown[] {
 
 /** The sum of the known gains, in cents. */
 export function totalGain(report: BasisReport): number | null {
-  return cents(Decimal.sum(0, ...report.gains.map((row) => row.gain ?? 0)));
+  return cents(Decimal.sum(0, ...[...report.gains].map((row) => row.gain ?? 0)));
 }
 
 /** Open lots as [wallet, asset, lot, acquired (ISO day), quantity, basis]. */

@@ -35,7 +35,7 @@ function t1(): ReturnType<typeof tx>[] {
 
 /** Only the ETH rows (the USDC legs that pay for ETH are disposals too, at cost). */
 const ethGains = (report: ReturnType<typeof replay>): unknown[] =>
-  gainsOf({ ...report, gains: report.gains.filter((row) => row.asset === 'ETH') });
+  gainsOf({ ...report, gains: [...report.gains].filter((row) => row.asset === 'ETH') });
 
 describe('replayBasis: the issue’s table', () => {
   it.each<[BasisMethod, unknown[]]>([
@@ -98,12 +98,14 @@ describe('replayBasis: the issue’s table', () => {
       ...['2024-02-01', '2024-03-01', '2024-04-01'].map((day, index) => tx(day, leg(`D${index}`, 'out', 'payment_out', ETH, '1', 500))),
     ];
     const report = replay(history, { settings: settingsOf('fifo') });
-    expect(report.gains.map((row) => row.costBasis?.toString())).toEqual([
+    expect([...report.gains].map((row) => row.costBasis?.toString())).toEqual([
       expect.stringMatching(/^333\.3333333333/),
       expect.stringMatching(/^333\.3333333333/),
       expect.stringMatching(/^333\.3333333333/),
     ]);
-    expect(report.gains.reduce((sum, row) => sum.add(row.costBasis ?? 0), report.gains[0]!.costBasis!.mul(0)).toString()).toBe('1000');
+    expect([...report.gains].reduce((sum, row) => sum.add(row.costBasis ?? 0), [...report.gains][0]!.costBasis!.mul(0)).toString()).toBe(
+      '1000',
+    );
   });
 
   it('T4 a trade with fee: the fee is a disposal first, then its selling cost; the rest of the lot stays open', () => {
@@ -118,7 +120,7 @@ describe('replayBasis: the issue’s table', () => {
       ['gas', 'L1', '0.01', 30, 0, 10, 20, 'short'],
       ['eth', 'L1', '1', 3000, 30, 1000, 1970, 'short'],
     ]);
-    expect(report.gains.map((row) => row.kind)).toEqual(['fee', 'trade']);
+    expect([...report.gains].map((row) => row.kind)).toEqual(['fee', 'trade']);
     expect(openOf(report)).toEqual([
       [null, 'ETH', 'L1', '2024-01-01', '0.99', 990],
       [null, 'USDC', 'usdc', '2024-05-01', '3000', 3000],
@@ -171,7 +173,10 @@ describe('replayBasis: the issue’s table', () => {
     ]);
     const wallet = replay(history, { settings: settingsOf('fifo', 'wallet') });
     expect(gainsOf(wallet)).toEqual(gainsOf(universal));
-    expect(wallet.gains.map((row) => new Date(row.acquiredAt! * 1000).toISOString().slice(0, 10))).toEqual(['2024-01-01', '2024-02-01']);
+    expect([...wallet.gains].map((row) => new Date(row.acquiredAt! * 1000).toISOString().slice(0, 10))).toEqual([
+      '2024-01-01',
+      '2024-02-01',
+    ]);
     expect(openOf(wallet)).toEqual([
       [W1, 'ETH', 'L2', '2024-02-01', '0.5', 1000],
       [W2, 'ETH', 'L2', '2024-02-01', '0.3', 600],
@@ -225,7 +230,7 @@ describe('replayBasis: the issue’s table', () => {
       ['gas', 'L', '0.005', 15, 0, 5, 10, 'short'],
       ['D', 'L', '0.5', 2000, 0, 500, 1500, 'short'],
     ]);
-    expect(report.gains[1]?.chainId).toBe(42161);
+    expect([...report.gains][1]?.chainId).toBe(42161);
     expect(openOf(report)).toEqual([
       [W1, 'ETH', 'L', '2024-01-01', '0.995', 995],
       [W1, 'ETH', 'L', '2024-01-01', '0.5', 500],
@@ -244,7 +249,7 @@ describe('replayBasis: the issue’s table', () => {
     const unpriced = replay(history(null), { settings: settingsOf('fifo') });
     expect(unpriced.income[0]?.value).toBeNull();
     expect(gainsOf(unpriced)).toEqual([['D', 'R', '0.1', 300, 0, null, null, 'short']]);
-    expect(unpriced.gains[0]?.flags).toEqual(['missing_basis']);
+    expect([...unpriced.gains][0]?.flags).toEqual(['missing_basis']);
     expect(unpriced.issues.map((issue) => [issue.entryId, issue.issue])).toEqual([
       ['R', 'unknown_price'],
       ['D', 'missing_basis'],
@@ -264,7 +269,7 @@ describe('replayBasis: the issue’s table', () => {
       ['D', 'L1', '1', 3000, 0, 1000, 2000, 'short'],
       ['D', null, '0.5', 1500, 0, null, null, null],
     ]);
-    expect(report.gains[1]?.flags).toEqual(['missing_acquisition']);
+    expect([...report.gains][1]?.flags).toEqual(['missing_acquisition']);
     expect(report.issues).toEqual([
       { entryId: 'D', issue: 'missing_acquisition', quantity: 5n * 10n ** 17n, decimals: 18, detail: expect.any(String) },
     ]);

@@ -32,7 +32,7 @@ describe('replayBasis: costbasis.md Part C', () => {
     expect(openOf(received)[0]).toEqual([null, 'USDC', 'U', '2024-05-01', '2950', 2950]);
     const sent = replay(history(null, 3000), { settings: settingsOf('fifo') });
     expect(gainsOf(sent)).toEqual([['D', 'L', '1', 3000, 0, 1000, 2000, 'short']]);
-    expect(sent.gains[0]?.flags).toEqual(['valued_by_sent_leg']);
+    expect([...sent.gains][0]?.flags).toEqual(['valued_by_sent_leg']);
     expect(openOf(sent)[0]).toEqual([null, 'USDC', 'U', '2024-05-01', '2950', 3000]);
     const neither = replay(history(null, null), { settings: settingsOf('fifo') });
     expect(gainsOf(neither)).toEqual([['D', 'L', '1', null, 0, 1000, null, 'short']]);
@@ -75,7 +75,7 @@ describe('replayBasis: costbasis.md Part C', () => {
       ],
       { settings: settingsOf('fifo') },
     );
-    expect(report.gains).toEqual([]);
+    expect([...report.gains]).toEqual([]);
     expect(report.removals.map((row) => [row.entryId, row.kind, row.costBasis?.toString()])).toEqual([
       ['G', 'gift_out', '500'],
       ['X', 'lost', '500'],
@@ -108,7 +108,7 @@ describe('replayBasis: costbasis.md Part C', () => {
       ['addU', 'U', '3000', 3000, 0, 3000, 0, 'short'],
       ['rmLP', 'LP', '10', 6200, 0, 6000, 200, 'short'],
     ]);
-    expect(report.gains.map((row) => row.flags)).toEqual([['valued_by_sent_leg'], ['valued_by_sent_leg'], []]);
+    expect([...report.gains].map((row) => row.flags)).toEqual([['valued_by_sent_leg'], ['valued_by_sent_leg'], []]);
     expect(openOf(report)).toEqual([
       [null, 'ETH', 'rmE', '2024-03-01', '0.8', 2800],
       [null, 'USDC', 'rmU', '2024-03-01', '3400', 3400],

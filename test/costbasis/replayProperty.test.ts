@@ -103,7 +103,7 @@ describe('replayBasis property', () => {
           expect(report.issues).toEqual([]);
           expect(unbalancedTies(report)).toEqual([]);
           expect(report.ties.every((tie) => tie.unknown === 0 && tie.open.isZero())).toBe(true);
-          return Decimal.sum(0, ...report.gains.map((row) => row.gain as Decimal));
+          return Decimal.sum(0, ...[...report.gains].map((row) => row.gain as Decimal));
         });
         for (const total of totals)
           expect(

@@ -30,7 +30,7 @@ describe('replayBasis under uk (HMRC’s worked examples through the replay)', (
     );
     const total = Object.values(gainByDisposal(report)).reduce((sum: number, gain) => sum + (gain ?? Number.NaN), 0);
     expect(total).toBeCloseTo(462.5, 2);
-    expect(report.gains.every((row) => row.term === null && row.method === 'uk')).toBe(true);
+    expect([...report.gains].every((row) => row.term === null && row.method === 'uk')).toBe(true);
     expect(openOf(report).map((row) => (row as unknown[]).slice(4))).toEqual([['5100', 562.5]]);
     expect(unbalancedTies(report)).toEqual([]);
   });
@@ -94,7 +94,7 @@ describe('replayBasis under uk (HMRC’s worked examples through the replay)', (
       { settings: UK, timezone: 'Europe/London' },
     );
     expect(report.issues).toEqual([]);
-    expect(report.gains.map((row) => [row.entryId, row.asset, cents(row.costBasis), row.flags])).toEqual([
+    expect([...report.gains].map((row) => [row.entryId, row.asset, cents(row.costBasis), row.flags])).toEqual([
       ['D', 'ETH', 500, []],
       ['E', 'WETH', 500, []],
     ]);
