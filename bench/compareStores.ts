@@ -82,8 +82,11 @@ export async function compareStores(size: BenchSize, rate: number, keep: boolean
     };
     const sqliteParts = await stage('sqlite', {});
     const sqliteOnePass = await stage('sqlite-one-pass', { onePass: true });
-    const postgres = await stage('postgres', { onePass: true, database: { url: database, book } });
-    const same = [sqliteOnePass, postgres].every((figures) => fs.readFileSync(figures.file).equals(fs.readFileSync(sqliteParts.file)));
+    const postgresParts = await stage('postgres', { database: { url: database, book } });
+    const postgres = await stage('postgres-one-pass', { onePass: true, database: { url: database, book } });
+    const same = [sqliteOnePass, postgresParts, postgres].every((figures) =>
+      fs.readFileSync(figures.file).equals(fs.readFileSync(sqliteParts.file)),
+    );
     const figures = (stageFigures: CsvStageFigures) => ({
       entries: stageFigures.entries,
       seconds: stageFigures.seconds,
@@ -105,7 +108,14 @@ export async function compareStores(size: BenchSize, rate: number, keep: boolean
         receipts: sqliteSync.report.receipts,
         sameRows: sqliteSync.report.rows === postgresSync.report.rows && sqliteSync.report.receipts === postgresSync.report.receipts,
       },
-      csvStage: { sqliteParts: figures(sqliteParts), sqliteOnePass: figures(sqliteOnePass), postgresOnePass: figures(postgres) },
+      csvStage: {
+        sqliteParts: figures(sqliteParts),
+        sqliteOnePass: figures(sqliteOnePass),
+        postgresParts: figures(postgresParts),
+        postgresOnePass: figures(postgres),
+      },
+      // The target (issue 42): PostgreSQL's store→CSV at least 0.9× SQLite's, each as `runExport` renders.
+      postgresOverSqlite: figures(postgresParts).entriesPerSecond / figures(sqliteParts).entriesPerSecond,
       sameCsv: same,
       // The host is shared: what else ran shows in the wall times, not in the CPU times.
       loadAverage1m: os.loadavg()[0] ?? 0,

@@ -7,6 +7,7 @@
  *   node --import tsx bench/csvStage.ts INPUT.json
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Job } from '../src/config/Job.js';
 import type { ChainBlocks } from '../src/pipeline/ledgerFromStore.js';
 import type * as LedgerFromStore from '../src/pipeline/ledgerFromStore.js';
@@ -76,14 +77,15 @@ const deferred: PrepareValuation.DeferredValuation | null =
           return settled;
         },
       };
-// As runExport renders: cut by chain over the CPUs when the ledger is large enough (SQLite only, for now), the
+// As runExport renders: cut by chain over the CPUs when the ledger is large enough (each part's thread opens the store
+// again, an SQLite file or a PostgreSQL book), the
 // outputs a CLI export writes (the overrides; the missing prices when valued) riding on the pass, finished after.
 const pass = new OutputPass(outputsFor(OUTPUTS, new Set(deferred === null ? [] : ['values'])), job);
 const [result] = await renderTemplates({
   pass,
   ...(deferred === null ? {} : { valuation: deferred }),
   entries: ledgerFromStore(store, job, chains),
-  ...(sqlite === null || input.onePass === true ? {} : { parts: ledgerParts(sqlite, job, chains) }),
+  ...(input.onePass === true ? {} : { parts: ledgerParts(store, job, chains) }),
   templates: [template],
   outDir: input.outDir,
   context: { timezone: job.timezone },
@@ -111,6 +113,7 @@ const figures: CsvStageFigures = {
   // maxRSS is in kilobytes (Node docs); it is the whole process's peak, stage and module loading together.
   maxRssMb: (process.resourceUsage().maxRSS * 1024) / 2 ** 20,
   rssBeforeMb: rssBeforeBytes / 2 ** 20,
+  loadAverage1m: os.loadavg()[0] ?? 0,
   ...(deferred === null ? {} : { valuation: valuationFigures(deferred.prepared()) }),
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

@@ -42,6 +42,7 @@ const TARGETS = {
   entriesPerSecondAt1M: 200_000,
   peakRssMbAt1M: 300,
   valuationOverheadAt1M: 0.1,
+  postgresOverSqlite: 0.9,
 };
 /** The stores comparison syncs twice; its rate only bounds how fast, so it is high by default. */
 const STORES_RATE = 2000;
@@ -114,13 +115,15 @@ function storesSummary(f: StoresFigures): string {
   const n = (value: number, digits = 0): string =>
     value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const stage = (name: string, s: StoresFigures['csvStage']['sqliteParts']): string =>
-    `  ${name.padEnd(26)} ${n(s.entriesPerSecond).padStart(9)} entries/s (${n(s.entriesPerCpuSecond)} per CPU second), ${n(s.seconds, 2)} s, peak RSS ${n(s.maxRssMb)} MB`;
+    `  ${name.padEnd(30)} ${n(s.entriesPerSecond).padStart(9)} entries/s (${n(s.entriesPerCpuSecond)} per CPU second), ${n(s.seconds, 2)} s, peak RSS ${n(s.maxRssMb)} MB`;
   return [
     `${f.size} stores (scale ${f.scale}, ${n(f.csvStage.sqliteParts.entries)} entries, PostgreSQL ${f.postgresVersion}, CSV ${f.sameCsv ? 'byte-identical' : 'DIFFERENT'})`,
     `  sync at ${f.rate}/s: SQLite ${n(f.sync.sqliteSeconds, 1)} s, PostgreSQL ${n(f.sync.postgresSeconds, 1)} s (${n(f.sync.rows)} rows, ${n(f.sync.receipts)} receipts${f.sync.sameRows ? '' : ', COUNTS DIFFER'})`,
     stage('SQLite, parts (runExport)', f.csvStage.sqliteParts),
     stage('SQLite, one pass', f.csvStage.sqliteOnePass),
+    stage('PostgreSQL, parts (runExport)', f.csvStage.postgresParts),
     stage('PostgreSQL, one pass', f.csvStage.postgresOnePass),
+    `  ${f.postgresOverSqlite >= TARGETS.postgresOverSqlite ? 'ok ' : 'MISS'} PostgreSQL ÷ SQLite, parts: ×${n(f.postgresOverSqlite, 2)} (target ≥ ×${TARGETS.postgresOverSqlite})`,
     '',
   ].join('\n');
 }
@@ -241,7 +244,7 @@ function summary(f: SizeFigures): string {
     `  ${mark(f.cold.wallOverIdeal <= TARGETS.wallOverIdeal)} cold wall ${n(f.cold.wallSeconds, 1)} s vs calls÷rate ${n(f.cold.idealSeconds, 1)} s: ×${n(f.cold.wallOverIdeal, 3)} (sync alone ×${n(f.cold.syncOverIdeal, 3)})`,
     `  ${mark(f.cold.rateLimited + f.warm.rateLimited === 0)} rate-limit rejections ${f.cold.rateLimited} cold, ${f.warm.rateLimited} warm; retries ${f.cold.retries}`,
     `  ${mark(f.warm.maxListCallsPerStream <= 1 && f.warm.receiptCalls === 0)} warm: ${f.warm.listCalls} list calls over ${f.warm.streams} streams (max ${f.warm.maxListCallsPerStream} per stream), ${f.warm.receiptCalls} receipts, ${f.warm.calls} calls in all, ${n(f.warm.wallSeconds, 1)} s, CSV ${f.warm.sameCsvAsCold ? 'identical to' : 'DIFFERENT from'} cold`,
-    `       store→CSV ${n(f.csvStage.entriesPerSecond)} entries/s (${n(f.csvStage.entriesPerCpuSecond)} per CPU second), ${n(f.csvStage.seconds, 2)} s; peak RSS ${n(f.csvStage.maxRssMb)} MB (${n(f.csvStage.rssBeforeMb)} MB before the stage)`,
+    `       store→CSV ${n(f.csvStage.entriesPerSecond)} entries/s (${n(f.csvStage.entriesPerCpuSecond)} per CPU second), ${n(f.csvStage.seconds, 2)} s; peak RSS ${n(f.csvStage.maxRssMb)} MB (${n(f.csvStage.rssBeforeMb)} MB before the stage); load average ${n(f.csvStage.loadAverage1m, 1)} on ${os.cpus().length} CPUs`,
     `  ${mark(f.csvStageValued.overhead <= TARGETS.valuationOverheadAt1M || f.scale < 100)} store→CSV valued ${n(f.csvStageValued.seconds, 2)} s (+${n(f.csvStageValued.overhead * 100, 1)} %, the median of ${f.csvStageValued.overheads.map((o) => `${o >= 0 ? '+' : ''}${n(o * 100, 1)}`).join(', ')} %; settling ${n(f.csvStageValued.settleSeconds ?? 0, 2)} s of it), peak RSS ${n(f.csvStageValued.maxRssMb)} MB`,
     `       csv-stringify alone ${n(f.csvStringify.seconds, 2)} s for the same rows: our stage ×${n(f.csvStringify.stageOverStringify, 1)}`,
   ];

@@ -11,7 +11,7 @@ export interface CsvStageInput {
   job: Job;
   chains: ChainBlocks[];
   outDir: string;
-  /** One pass on this thread, never in parts (the PostgreSQL store has no parts yet). */
+  /** One pass on this thread, never in parts (as runExport renders a ledger below `PARTS_MIN_ROWS`). */
   onePass?: boolean;
   /** Read this book of a PostgreSQL database instead of the SQLite `state`. */
   database?: { url: string; book: string };
@@ -37,6 +37,8 @@ export interface CsvStageFigures {
   maxRssMb: number;
   /** Resident set after loading modules, before the stage. */
   rssBeforeMb: number;
+  /** The host's 1-minute load average at the stage's end: on a shared 2-CPU host the wall time follows it, not the code. */
+  loadAverage1m: number;
   /**
    * Valued: distinct questions, buckets read from the cache, calls a source would have needed, rows left without a
    * value, and the wall time of the settling after the first render (this thread alone; part of `seconds`).

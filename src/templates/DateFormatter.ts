@@ -1,5 +1,5 @@
 import { tzOffset } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 /**
  * A Date whose local-time getters read its UTC fields: shifted by the zone's offset beforehand, date-fns

@@ -1,4 +1,6 @@
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { DateFormatter } from './DateFormatter.js';
 import type { JournalBook, JournalTransaction } from './JournalBook.js';
