@@ -14,6 +14,9 @@ export function sandboxJobArgs(sandbox: Sandbox, world: World, chains: readonly 
     sandbox.apiKey,
     '--rate',
     '2000',
+    // The sandbox does not hold the historical balances to Etherscan's 2 calls/s.
+    '--historical-rate',
+    '2000',
     '--quiet',
     ...world.wallets.flatMap((wallet) => ['--address', wallet.address]),
     ...chains.flatMap((chainId) => ['--chain', String(chainId)]),

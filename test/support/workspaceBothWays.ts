@@ -51,7 +51,7 @@ export function describeBothWays(subject: string, world: World, suite: (open: ()
       const workspace = await openDistributedWorkspace({
         database,
         filesDir,
-        api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate: E2E_RATE },
+        api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate: E2E_RATE, historicalRate: E2E_RATE },
       });
       return {
         workspace,

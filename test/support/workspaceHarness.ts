@@ -22,5 +22,10 @@ export function openWorkspace(
   extra: Partial<WorkspaceOptions> = {},
   rate = E2E_RATE,
 ): Workspace {
-  return new Workspace({ dataDir, api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate }, scheduleJitterMs: 0, ...extra });
+  return new Workspace({
+    dataDir,
+    api: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, rate, historicalRate: rate },
+    scheduleJitterMs: 0,
+    ...extra,
+  });
 }
