@@ -7,33 +7,20 @@ import { basisTotals } from '../../src/outputs/basisTotals.js';
 import { summaryRecords, taxYearOf } from '../../src/outputs/costBasisSummary.js';
 import { moneyText } from '../../src/outputs/moneyText.js';
 import { TIEOUT_HEADER } from '../../src/templates/tieoutSheet.js';
+import { gainRow } from '../support/basisRows.js';
 
 const d = (text: string): Decimal => new Decimal(text);
 
-function gain(over: Partial<GainRow>): GainRow {
-  return {
-    entryId: 'e1',
-    lotId: 'a1',
-    txHash: '0xaa',
-    chainId: 1,
-    wallet: '0xw',
-    asset: 'ETH',
-    assetContract: '',
+const gain = (over: Partial<GainRow>): GainRow =>
+  gainRow({
     quantity: 1_500_000_000_000_000_000n,
-    decimals: 18,
-    acquiredAt: 1_700_000_000,
-    soldAt: 1_735_689_600,
     proceeds: d('3000.005'),
     sellingCosts: d('1.115'),
     costBasis: d('2000'),
     gain: d('998.89'),
     term: 'long',
-    kind: 'trade',
-    method: 'fifo',
-    flags: [],
     ...over,
-  };
-}
+  });
 
 /** The cost-basis files' cells: money rounded half-even only when written, unknown empty, totals summed exact first. */
 describe('cost-basis files', () => {

@@ -13,6 +13,7 @@ import { DateFormatter } from '../../src/templates/DateFormatter.js';
 import { loadBuiltinTemplate } from '../../src/templates/templateCatalog.js';
 import { lotAccounts, TEXT_LOT_ACCOUNTS } from '../../src/templates/lotAccountRoles.js';
 import { BEAN_CHECK, BEAN_QUERY, describeWithPrograms, HLEDGER, runProgram } from '../support/outsideProgram.js';
+import { gainRow } from '../support/basisRows.js';
 
 const d = (text: string): Decimal => new Decimal(text);
 const ETH = 10n ** 18n;
@@ -20,30 +21,7 @@ const OP = '0x4200000000000000000000000000000000000042';
 const at = (day: string): number => Date.parse(`${day}T12:00:00Z`) / 1000;
 const settings: CostBasisSettings = { method: 'fifo', scope: 'universal', profile: 'generic', changes: [], unclassifiedOut: 'remove' };
 
-function gain(over: Partial<GainRow>): GainRow {
-  return {
-    entryId: 'e1',
-    lotId: 'a1',
-    txHash: '0xaa',
-    chainId: 1,
-    wallet: '0xw',
-    asset: 'ETH',
-    assetContract: '',
-    quantity: ETH,
-    decimals: 18,
-    acquiredAt: at('2024-03-01'),
-    soldAt: at('2025-02-01'),
-    proceeds: d('0'),
-    sellingCosts: d('0'),
-    costBasis: d('0'),
-    gain: d('0'),
-    term: 'short',
-    kind: 'trade',
-    method: 'fifo',
-    flags: [],
-    ...over,
-  };
-}
+const gain = (over: Partial<GainRow>): GainRow => gainRow({ acquiredAt: at('2024-03-01'), soldAt: at('2025-02-01'), ...over });
 
 /** One sale of two lots from before the period whose cents do not add up, one of unknown proceeds, staking income sold in part. */
 const report: BasisReport = {

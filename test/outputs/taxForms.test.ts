@@ -10,34 +10,23 @@ import type { FormContext } from '../../src/outputs/FormContext.js';
 import { gainsFormRows, NO_ACQUISITION_NOTE, scheduleDRows } from '../../src/outputs/gainsFormRows.js';
 import { sa108Rows } from '../../src/outputs/sa108Rows.js';
 import { DateFormatter } from '../../src/templates/DateFormatter.js';
+import { gainRow, incomeRow } from '../support/basisRows.js';
 
 const d = (text: string): Decimal => new Decimal(text);
 const at = (iso: string): number => Date.parse(iso) / 1000;
 
-function gain(over: Partial<GainRow>): GainRow {
-  return {
-    entryId: 'e1',
+const gain = (over: Partial<GainRow>): GainRow =>
+  gainRow({
     lotId: 'l1',
-    txHash: '0xaa',
-    chainId: 1,
-    wallet: '0xw',
-    asset: 'ETH',
-    assetContract: '',
     quantity: 500_000_000_000_000_000n,
-    decimals: 18,
     acquiredAt: at('2024-06-15T12:00:00Z'),
     soldAt: at('2025-03-01T12:00:00Z'),
     proceeds: d('1000.004'),
     sellingCosts: d('0.006'),
     costBasis: d('400.005'),
     gain: d('599.993'),
-    term: 'short',
-    kind: 'trade',
-    method: 'fifo',
-    flags: [],
     ...over,
-  };
-}
+  });
 
 function context(over: Partial<FormContext> = {}): FormContext {
   return {
@@ -226,21 +215,8 @@ describe('the summaries', () => {
   });
 
   const de = (over: Partial<FormContext> = {}): FormContext => context({ form: 'anlage-so', currency: 'EUR', ...over });
-  const income = (value: string | null): IncomeRow => ({
-    entryId: 'i1',
-    timestamp: at('2025-05-01T00:00:00Z'),
-    txHash: '0xbb',
-    chainId: 1,
-    wallet: '0xw',
-    asset: 'ETH',
-    assetContract: '',
-    quantity: 1n,
-    decimals: 18,
-    category: 'staking_reward',
-    price: null,
-    priceSource: '',
-    value: value === null ? null : d(value),
-  });
+  const income = (value: string | null): IncomeRow =>
+    incomeRow({ timestamp: at('2025-05-01T00:00:00Z'), value: value === null ? null : d(value) });
 
   it.each([
     ['999.99', '0.00'],

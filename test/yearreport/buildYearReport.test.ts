@@ -6,22 +6,14 @@ import { buildYearReport } from '../../src/yearreport/buildYearReport.js';
 import { groupedMoney } from '../../src/yearreport/reportCells.js';
 import type { ReportBlock } from '../../src/yearreport/YearReport.js';
 import type { HoldingFact, YearReportFacts } from '../../src/yearreport/YearReportFacts.js';
+import { gainRow, incomeRow } from '../support/basisRows.js';
 
 const d = (text: string): Decimal => new Decimal(text);
 const DAY = 86_400;
 const JAN_2025 = 1_735_689_600;
 
-function gain(over: Partial<GainRow>): GainRow {
-  return {
-    entryId: 'e1',
-    lotId: 'a1',
-    txHash: '0xaa',
-    chainId: 1,
-    wallet: '0xw',
-    asset: 'ETH',
-    assetContract: '',
-    quantity: 10n ** 18n,
-    decimals: 18,
+const gain = (over: Partial<GainRow>): GainRow =>
+  gainRow({
     acquiredAt: JAN_2025 - 400 * DAY,
     soldAt: JAN_2025 + 100 * DAY,
     proceeds: d('100.005'),
@@ -29,12 +21,8 @@ function gain(over: Partial<GainRow>): GainRow {
     costBasis: d('40'),
     gain: d('59.505'),
     term: 'long',
-    kind: 'trade',
-    method: 'fifo',
-    flags: [],
     ...over,
-  };
-}
+  });
 
 const report: BasisReport = {
   gains: [
@@ -45,51 +33,9 @@ const report: BasisReport = {
     gain({ entryId: 'u1', lotId: null, term: null, costBasis: null, gain: null, flags: ['missing_acquisition'] }),
   ],
   income: [
-    {
-      entryId: 'i1',
-      timestamp: JAN_2025,
-      txHash: '0x1',
-      chainId: 1,
-      wallet: '0xw',
-      asset: 'ETH',
-      assetContract: '',
-      quantity: 1n,
-      decimals: 18,
-      category: 'staking_reward',
-      price: d('1'),
-      priceSource: 'file',
-      value: d('1.005'),
-    },
-    {
-      entryId: 'i2',
-      timestamp: JAN_2025,
-      txHash: '0x2',
-      chainId: 1,
-      wallet: '0xw',
-      asset: 'ETH',
-      assetContract: '',
-      quantity: 1n,
-      decimals: 18,
-      category: 'airdrop',
-      price: null,
-      priceSource: '',
-      value: null,
-    },
-    {
-      entryId: 'i3',
-      timestamp: JAN_2025,
-      txHash: '0x3',
-      chainId: 1,
-      wallet: '0xw',
-      asset: 'ETH',
-      assetContract: '',
-      quantity: 1n,
-      decimals: 18,
-      category: 'staking_reward',
-      price: d('1'),
-      priceSource: 'file',
-      value: d('2.005'),
-    },
+    incomeRow({ entryId: 'i1', timestamp: JAN_2025, txHash: '0x1', price: d('1'), priceSource: 'file', value: d('1.005') }),
+    incomeRow({ entryId: 'i2', timestamp: JAN_2025, txHash: '0x2', category: 'airdrop' }),
+    incomeRow({ entryId: 'i3', timestamp: JAN_2025, txHash: '0x3', price: d('1'), priceSource: 'file', value: d('2.005') }),
   ],
   removals: [],
   openLots: [],
