@@ -87,6 +87,23 @@ const income: BasisLeg = {
 const journal = gainsEntries(report, [income], settings);
 const dates = new DateFormatter('yyyy-MM-dd', 'UTC');
 
+/** Both journals through bean-check and `hledger check`, then one bean-query total of the beancount file. */
+function checkedTotal(beancount: string, hledger: string, query: string): string | undefined {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-gains-journal-'));
+  try {
+    writeFileSync(path.join(dir, 'g.beancount'), beancount);
+    writeFileSync(path.join(dir, 'g.journal'), hledger);
+    runProgram('bean-check', [path.join(dir, 'g.beancount')]);
+    runProgram('hledger', ['-f', path.join(dir, 'g.journal'), 'check']);
+    return runProgram('bean-query', ['-f', 'csv', path.join(dir, 'g.beancount'), query])
+      .trim()
+      .split('\n')[1]
+      ?.trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('gains journal entries', () => {
   it('posts each known disposal and acquisition once per transaction, and leaves an unknown one out', () => {
     expect(journal.entries.map((entry) => entry.title)).toEqual(['income 10 OP', 'sold 1.5 ETH', 'sold 4 OP']);
@@ -162,67 +179,37 @@ describe('gains journal entries', () => {
 
 describeWithPrograms('the plain-text gains journals', [BEAN_CHECK, BEAN_QUERY, HLEDGER], () => {
   it('carries the lots from before the period in, passes bean-check and hledger, and sums the gains exactly', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-gains-journal-'));
-    try {
-      const options = { currency: 'USD', start: at('2025-01-01'), dates };
-      const beancount = gainsJournalText(journal, 'beancount', TEXT_LOT_ACCOUNTS.beancount, options);
-      const hledger = gainsJournalText(journal, 'hledger', TEXT_LOT_ACCOUNTS.hledger, options);
-      // a1 and a2 were bought before the period; the income lot is acquired in it.
-      expect(beancount.carried).toBe(2);
-      expect(beancount.text).toContain('; left out, unknown_price: 2025-02-01 sold 1 ETH (entry e2, tx 0xbb)');
-      expect(beancount.text).toContain('Assets:Crypto:Ethereum:OP-420000  10 OP-420000 {1.5555 USD, 2025-01-10, "inc1"}');
-      expect(beancount.text).toContain('Income:Crypto:Staking-reward  -15.55500000 USD');
-      writeFileSync(path.join(dir, 'g.beancount'), beancount.text);
-      writeFileSync(path.join(dir, 'g.journal'), hledger.text);
-      runProgram('bean-check', [path.join(dir, 'g.beancount')]);
-      runProgram('hledger', ['-f', path.join(dir, 'g.journal'), 'check']);
-      const query = "SELECT sum(number) AS total WHERE account = 'Income:Crypto:Gains'";
-      expect(
-        runProgram('bean-query', ['-f', 'csv', path.join(dir, 'g.beancount'), query])
-          .trim()
-          .split('\n')[1]
-          ?.trim(),
-      ).toBe('-800.55600000');
-      expect(beancount.gain.toFixed()).toBe('800.556');
-      expect(hledger.gain.toFixed()).toBe('800.556');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const options = { currency: 'USD', start: at('2025-01-01'), dates };
+    const beancount = gainsJournalText(journal, 'beancount', TEXT_LOT_ACCOUNTS.beancount, options);
+    const hledger = gainsJournalText(journal, 'hledger', TEXT_LOT_ACCOUNTS.hledger, options);
+    // a1 and a2 were bought before the period; the income lot is acquired in it.
+    expect(beancount.carried).toBe(2);
+    expect(beancount.text).toContain('; left out, unknown_price: 2025-02-01 sold 1 ETH (entry e2, tx 0xbb)');
+    expect(beancount.text).toContain('Assets:Crypto:Ethereum:OP-420000  10 OP-420000 {1.5555 USD, 2025-01-10, "inc1"}');
+    expect(beancount.text).toContain('Income:Crypto:Staking-reward  -15.55500000 USD');
+    expect(checkedTotal(beancount.text, hledger.text, "SELECT sum(number) AS total WHERE account = 'Income:Crypto:Gains'")).toBe(
+      '-800.55600000',
+    );
+    expect(beancount.gain.toFixed()).toBe('800.556');
+    expect(hledger.gain.toFixed()).toBe('800.556');
   });
   it('reduces a pool at its cost in an account booking NONE, carrying in only what the period did not acquire (average)', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-gains-pool-'));
-    try {
-      // The OP income lot (10 OP at 1.5555) joins a pool held before: 14 OP sold at the pool's 1.6 leaves 4 carried in.
-      const pool = (over: Partial<GainRow>): GainRow =>
-        gain({ asset: 'OP', assetContract: OP, lotId: null, acquiredAt: null, soldAt: at('2025-03-01'), method: 'average', ...over });
-      const sales = [
-        pool({ quantity: 6n * ETH, proceeds: d('12'), costBasis: d('9.6'), gain: d('2.4') }),
-        pool({ entryId: 'e4', txHash: '0xee', quantity: 8n * ETH, proceeds: d('16'), costBasis: d('12.8'), gain: d('3.2') }),
-      ];
-      const averaged = gainsEntries({ ...report, gains: sales }, [income], { ...settings, method: 'average' });
-      const options = { currency: 'USD', start: at('2025-01-01'), dates };
-      const beancount = gainsJournalText(averaged, 'beancount', TEXT_LOT_ACCOUNTS.beancount, options);
-      const hledger = gainsJournalText(averaged, 'hledger', TEXT_LOT_ACCOUNTS.hledger, options);
-      expect(beancount.text).toContain('2025-01-01 open Assets:Crypto:Ethereum:OP-420000 "NONE"');
-      expect(beancount.text).toContain('  Assets:Crypto:Ethereum:OP-420000  4 OP-420000 {1.6 USD}\n');
-      expect(beancount.text).toContain('  Assets:Crypto:Ethereum:OP-420000  -6 OP-420000 {1.6 USD} @@ 12.00000000 USD\n');
-      expect(hledger.text).toContain(
-        '    assets:crypto:ethereum:OP-420000  -6 "OP-420000" @@ 9.60000000 USD  ; proceeds:12.00000000 USD\n',
-      );
-      writeFileSync(path.join(dir, 'g.beancount'), beancount.text);
-      writeFileSync(path.join(dir, 'g.journal'), hledger.text);
-      runProgram('bean-check', [path.join(dir, 'g.beancount')]);
-      runProgram('hledger', ['-f', path.join(dir, 'g.journal'), 'check']);
-      const held = "SELECT sum(number) WHERE account ~ '^Assets'";
-      expect(
-        runProgram('bean-query', ['-f', 'csv', path.join(dir, 'g.beancount'), held])
-          .trim()
-          .split('\n')[1]
-          ?.trim(),
-      ).toBe('0');
-      expect([beancount.gain.toFixed(), hledger.gain.toFixed()]).toEqual(['5.6', '5.6']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // The OP income lot (10 OP at 1.5555) joins a pool held before: 14 OP sold at the pool's 1.6 leaves 4 carried in.
+    const pool = (over: Partial<GainRow>): GainRow =>
+      gain({ asset: 'OP', assetContract: OP, lotId: null, acquiredAt: null, soldAt: at('2025-03-01'), method: 'average', ...over });
+    const sales = [
+      pool({ quantity: 6n * ETH, proceeds: d('12'), costBasis: d('9.6'), gain: d('2.4') }),
+      pool({ entryId: 'e4', txHash: '0xee', quantity: 8n * ETH, proceeds: d('16'), costBasis: d('12.8'), gain: d('3.2') }),
+    ];
+    const averaged = gainsEntries({ ...report, gains: sales }, [income], { ...settings, method: 'average' });
+    const options = { currency: 'USD', start: at('2025-01-01'), dates };
+    const beancount = gainsJournalText(averaged, 'beancount', TEXT_LOT_ACCOUNTS.beancount, options);
+    const hledger = gainsJournalText(averaged, 'hledger', TEXT_LOT_ACCOUNTS.hledger, options);
+    expect(beancount.text).toContain('2025-01-01 open Assets:Crypto:Ethereum:OP-420000 "NONE"');
+    expect(beancount.text).toContain('  Assets:Crypto:Ethereum:OP-420000  4 OP-420000 {1.6 USD}\n');
+    expect(beancount.text).toContain('  Assets:Crypto:Ethereum:OP-420000  -6 OP-420000 {1.6 USD} @@ 12.00000000 USD\n');
+    expect(hledger.text).toContain('    assets:crypto:ethereum:OP-420000  -6 "OP-420000" @@ 9.60000000 USD  ; proceeds:12.00000000 USD\n');
+    expect(checkedTotal(beancount.text, hledger.text, "SELECT sum(number) WHERE account ~ '^Assets'")).toBe('0');
+    expect([beancount.gain.toFixed(), hledger.gain.toFixed()]).toEqual(['5.6', '5.6']);
   });
 });
