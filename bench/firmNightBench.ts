@@ -1,28 +1,35 @@
 /**
- * `npm run bench -- --firm-night [--books N] [--keys K] [--workers W] [--rate R] [--quota Q] [--nights 3] [--scale S]`
+ * `npm run bench -- --firm-night [--books N] [--keys K] [--workers W] [--rate R] [--quota Q] [--nights 3] [--scale S] [--clients C]`
  * (issue 45): a firm's nights on the distributed workspace. A generated firm of N books (default 1,000), each 1–5 of
  * the world's wallets on 1–4 of its chains (a seeded draw, most books small), K keys at R calls per second each (and Q
  * calls a day, if given), W `ledgerscan worker` processes (the built CLI), the sandbox in a process of its own, one
- * PostgreSQL database. Night 0 queues every book's cold export at once; nights 1 to `--nights` queue every book's
- * reconcile at once (every schedule firing at the same minute; the world does not grow between nights: those are warm
- * reconciles of an unchanged chain). Per night: calls per book, wall time against Σ calls ÷ Σ key rates, 429s, calls
- * per key, the longest wait in the queue and that of the smaller half of the books, runs by status, the database's
- * size, the workers' peak memory and the database's connections. Merged into bench/results.json as `firmNight`.
+ * PostgreSQL database, and the workspace server in a process of its own with C clients reading it while the night goes
+ * (as bench/workspaceBench.ts reads it). Night 0 queues every book's cold export at once; nights 1 to `--nights` queue
+ * every book's reconcile at once (every schedule firing at the same minute; the world does not grow between nights:
+ * the sandbox has no head that moves, so those are warm reconciles of an unchanged chain). Per night: calls per book
+ * against the minimum of a warm reconcile (its new pages, new receipts and balance reads), by kind of call; wall time against Σ calls ÷ Σ key rates; 429s; calls per key (every attempt of a run);
+ * the longest wait in the queue and that of the smaller half of the books; runs by status; the server's p95/max for
+ * pages and API; the database's size, the workers' peak memory and the database's connections. Merged into
+ * bench/results.json as `firmNight`.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STREAMS } from '../src/etherscan/wire.js';
 import { WORLD_END, WORLD_START } from '../src/sandbox/worldSpan.js';
+import { callsPerKey } from '../src/workspace/nightSummary.js';
 import { openDistributedWorkspace } from '../src/workspace/openDistributedWorkspace.js';
 import type { Workspace } from '../src/workspace/Workspace.js';
 import { startWorkers, stopWorkers } from './benchWorkers.js';
 import { adminQuery, benchPostgresServer, createBenchDatabase, dropBenchDatabase } from './benchPostgres.js';
 import { startSandboxProcess } from './startSandboxProcess.js';
 import type { SandboxProcess } from './startSandboxProcess.js';
+import { startWorkspaceServerProcess } from './startWorkspaceServerProcess.js';
+import { latency } from './workspaceBench.js';
 
-const TARGETS = { wallOverIdeal: 1.1, rateLimited: 0, failed: 0 };
+const TARGETS = { wallOverIdeal: 1.1, rateLimited: 0, failed: 0, p95Ms: 25, maxMs: 250 };
 const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 
@@ -32,6 +39,14 @@ interface Night {
   books: number;
   calls: number;
   callsPerBook: number;
+  /**
+   * A warm reconcile's fewest calls per book: the list pages and receipts it fetched (the new ones: a warm sync asks
+   * nothing of blocks it has) and its balance reads; what is above it is the head and block lookups. Null for the cold
+   * exports (their minimum is `npm run bench`'s minimumCalls).
+   */
+  minimumCallsPerBook: number | null;
+  /** Calls by kind: list pages, receipts, balance reads, the rest (head, block lookups). */
+  callsByKind: Record<'lists' | 'receipts' | 'balances' | 'other', number>;
   wallSeconds: number;
   idealSeconds: number;
   wallOverIdeal: number;
@@ -41,6 +56,9 @@ interface Night {
   longestWaitSeconds: number;
   /** The longest wait of the half of the books with the fewest calls: a long book must not hold the short ones behind it. */
   longestWaitSmallHalfSeconds: number;
+  /** The server's answers to the readers while the night went. */
+  pages: ReturnType<typeof latency>;
+  api: ReturnType<typeof latency>;
   databaseMegabytes: number;
   databaseKilobytesPerBook: number;
   workersPeakRssMegabytes: number;
@@ -75,6 +93,7 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
     rate: option('--rate', '50'),
     nights: option('--nights', '3'),
     scale: option('--scale', '0.1'),
+    clients: option('--clients', '4'),
     quota: argv.includes('--quota') ? option('--quota', '1') : undefined,
   };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-bench-firm-night-'));
@@ -93,6 +112,12 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
     database,
     filesDir: files,
     api: { apiKey: keys[0]!, baseUrl: sandbox.url, rate: setup.rate },
+  });
+  const reader = await startWorkspaceServerProcess({
+    dir: files,
+    database,
+    api: { apiKey: keys[0]!, baseUrl: sandbox.url, rate: setup.rate },
+    workers: 0,
   });
   let workers: ChildProcess[] = [];
   try {
@@ -120,7 +145,14 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
     });
     const nights: Night[] = [];
     for (let night = 0; night <= setup.nights; night += 1) {
-      const figures = await oneNight(workspace, sandbox, { database, bookIds, workers, keyRates: setup.keys * setup.rate, night });
+      const figures = await oneNight(workspace, sandbox, {
+        database,
+        bookIds,
+        workers,
+        keyRates: setup.keys * setup.rate,
+        night,
+        reader: { url: reader.url, token: reader.token, clients: setup.clients },
+      });
       nights.push(figures);
       process.stdout.write(`${describe(figures)}\n`);
     }
@@ -140,6 +172,7 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
     process.stdout.write(`written: ${path.relative(process.cwd(), resultsPath)} (firmNight.books${setup.books})\n`);
   } finally {
     await stopWorkers(workers);
+    await reader.close();
     await workspace.close();
     await dropBenchDatabase(database);
     await sandbox.close();
@@ -151,7 +184,14 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
 async function oneNight(
   workspace: Workspace,
   sandbox: SandboxProcess,
-  setup: { database: string; bookIds: number[]; workers: ChildProcess[]; keyRates: number; night: number },
+  setup: {
+    database: string;
+    bookIds: number[];
+    workers: ChildProcess[];
+    keyRates: number;
+    night: number;
+    reader: { url: string; token: string; clients: number };
+  },
 ): Promise<Night> {
   const kind = setup.night === 0 ? 'export' : 'reconcile';
   const request =
@@ -170,18 +210,25 @@ async function oneNight(
   const started = performance.now();
   const runIds: number[] = [];
   for (const bookId of setup.bookIds) runIds.push((await workspace.queue.enqueue(bookId, request as never, 'schedule')).id);
-  await workspace.queue.idle();
+  const reading = readWhile(workspace.queue.idle(), setup.reader, runIds, setup.bookIds);
+  const { pageMs, apiMs } = await reading;
   const wallSeconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const after = await sandbox.stats();
   const runs = await Promise.all(runIds.map(async (id) => (await workspace.data.getRun(id))!));
   const calls = after.requests - before.requests;
-  const callsPerKey: Record<string, number> = {};
   const statuses: Record<string, number> = {};
-  for (const run of runs) {
-    callsPerKey[run.apiKeyName ?? 'none'] = (callsPerKey[run.apiKeyName ?? 'none'] ?? 0) + run.progress.apiCalls;
-    statuses[run.status] = (statuses[run.status] ?? 0) + 1;
-  }
+  for (const run of runs) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
+  const earlier = await adminQuery<{ key_name: string; calls: string }>(
+    setup.database,
+    `SELECT key_name, sum(calls)::text AS calls FROM ledgerscan.run_attempts WHERE run_id IN (${runIds.join(',')}) GROUP BY key_name`,
+  );
+  const byAction = (name: string): number => (after.byAction[name] ?? 0) - (before.byAction[name] ?? 0);
+  const actions = new Set([...Object.keys(after.byAction)]);
+  const lists = STREAMS.reduce((sum, stream) => sum + byAction(`account.${stream}`), 0);
+  const receipts = byAction('proxy.eth_getTransactionReceipt');
+  const balances = [...actions].filter((action) => /balance/i.test(action)).reduce((sum, action) => sum + byAction(action), 0);
+  const callsByKind = { lists, receipts, balances, other: calls - lists - receipts - balances };
   const wait = (run: (typeof runs)[number]): number => (Date.parse(run.startedAt ?? run.createdAt) - Date.parse(run.createdAt)) / 1000;
   const bySize = [...runs].sort((a, b) => a.progress.apiCalls - b.progress.apiCalls);
   const [size] = await adminQuery<{ bytes: string }>(setup.database, 'SELECT pg_database_size(current_database())::text AS bytes');
@@ -192,19 +239,59 @@ async function oneNight(
     books: runs.length,
     calls,
     callsPerBook: calls / runs.length,
+    minimumCallsPerBook: kind === 'export' ? null : (lists + receipts + balances) / runs.length,
+    callsByKind,
     wallSeconds,
     idealSeconds: calls / setup.keyRates,
     wallOverIdeal: wallSeconds / (calls / setup.keyRates),
     rateLimited: after.rateLimited - before.rateLimited,
-    callsPerKey,
+    callsPerKey: callsPerKey(runs, new Map(earlier.map((row) => [row.key_name, Number(row.calls)]))),
     statuses,
     longestWaitSeconds: Math.max(...runs.map(wait)),
     longestWaitSmallHalfSeconds: Math.max(...bySize.slice(0, Math.ceil(bySize.length / 2)).map(wait)),
+    pages: latency(pageMs),
+    api: latency(apiMs),
     databaseMegabytes: bytes / 1e6,
     databaseKilobytesPerBook: bytes / 1e3 / runs.length,
     workersPeakRssMegabytes: setup.workers.reduce((sum, child) => sum + peakRss(child.pid), 0),
     peakConnections,
   };
+}
+
+/**
+ * Clients reading the workspace server until `done`, as an accountant opening pages at 02:05 would: a run's JSON and
+ * page, the books list, the front page or a book's page, a tenth of a second apart each; the latencies of pages and API.
+ */
+async function readWhile(
+  done: Promise<void>,
+  reader: { url: string; token: string; clients: number },
+  runIds: readonly number[],
+  bookIds: readonly number[],
+): Promise<{ pageMs: number[]; apiMs: number[] }> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  const pageMs: number[] = [];
+  const apiMs: number[] = [];
+  const get = async (route: string, into: number[]): Promise<void> => {
+    const began = performance.now();
+    const response = await fetch(`${reader.url}${route}`, { headers: { authorization: `Bearer ${reader.token}` } });
+    await response.text();
+    if (!response.ok) throw new Error(`GET ${route}: ${response.status}`);
+    into.push(performance.now() - began);
+  };
+  const client = async (offset: number): Promise<void> => {
+    await new Promise((resolve) => setTimeout(resolve, (offset * 100) / reader.clients));
+    for (let turn = offset; !finished; turn += 1) {
+      const runId = runIds[(turn * 7919) % runIds.length]!;
+      await get(`/api/runs/${runId}`, apiMs);
+      await get(`/runs/${runId}`, pageMs);
+      await get('/api/books', apiMs);
+      await get(turn % 2 === 0 ? '/' : `/books/${bookIds[turn % bookIds.length]!}`, pageMs);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  await Promise.all([done, ...Array.from({ length: reader.clients }, (_, index) => client(index))]);
+  return { pageMs, apiMs };
 }
 
 /** VmHWM of a process in MB (Linux); 0 where /proc does not say. */
@@ -221,6 +308,8 @@ function describe(night: Night): string {
   return (
     `night ${night.night} (${night.kind}): ${night.books} books, ${night.calls} calls (${night.callsPerBook.toFixed(1)}/book) in ${night.wallSeconds.toFixed(1)} s` +
     ` = ${night.wallOverIdeal.toFixed(2)} × calls ÷ rates; 429s ${night.rateLimited}; keys ${JSON.stringify(night.callsPerKey)};` +
+    ` by kind ${JSON.stringify(night.callsByKind)}${night.minimumCallsPerBook === null ? '' : `, minimum ${night.minimumCallsPerBook.toFixed(1)}/book`};` +
+    ` pages p95 ${night.pages.p95Ms.toFixed(1)} ms max ${night.pages.maxMs.toFixed(0)} ms, API p95 ${night.api.p95Ms.toFixed(1)} ms max ${night.api.maxMs.toFixed(0)} ms;` +
     ` ${JSON.stringify(night.statuses)}; longest wait ${night.longestWaitSeconds.toFixed(1)} s (small half ${night.longestWaitSmallHalfSeconds.toFixed(1)} s);` +
     ` database ${night.databaseMegabytes.toFixed(1)} MB (${night.databaseKilobytesPerBook.toFixed(0)} kB/book); workers' peak RSS ${night.workersPeakRssMegabytes.toFixed(0)} MB; connections ≤ ${night.peakConnections}`
   );

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { unlessDatabaseAway } from '../db/postgres/DatabaseUnavailableError.js';
+import { claimPriority } from './claimPriority.js';
 import type { RunQueue } from './RunQueue.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import type { Run, WorkspaceData } from './WorkspaceData.js';
@@ -114,9 +115,15 @@ export class GraphileRunQueue implements RunQueue {
     this.waiters.clear();
   }
 
-  /** `unsafe_dedupe`: adding the job of a run that already has one does nothing, so adding it again is always safe. */
+  /**
+   * `unsafe_dedupe`: adding the job of a run that already has one does nothing, so adding it again is always safe. Its
+   * priority puts the runs expected short first, with ageing (`claimPriority`): a long book does not hold the short ones.
+   */
   private async addJob(run: Run): Promise<void> {
+    const priority = claimPriority(await this.data.nights.expectedSeconds(run.bookId, run.request.kind), this.now());
     await sql`SELECT 1 FROM graphile_worker.add_job(${RUN_TASK}, json_build_object('runId', ${run.id}::integer), queue_name => ${bookQueueName(run.bookId)},
-      max_attempts => ${RUN_ATTEMPTS}, job_key => ${jobKey(run.id)}, job_key_mode => 'unsafe_dedupe')`.execute(this.db);
+      max_attempts => ${RUN_ATTEMPTS}, job_key => ${jobKey(run.id)}, job_key_mode => 'unsafe_dedupe', priority => ${priority}::integer)`.execute(
+      this.db,
+    );
   }
 }

@@ -41,8 +41,8 @@ const DATABASE_WAIT_MS = 300_000;
 
 /**
  * `ledgerscan worker`: takes runs from the graphile-worker queue one at a time and executes them with the same
- * `executeRun` as the embedded workspace, with the API key that has the fewest runs going across the cluster
- * and that key's limiter shared on the database. A run it takes up after a dead worker resumes from the store.
+ * `executeRun` as the embedded workspace, with the API key `pickKey` chooses across the cluster and that key's
+ * limiter shared on the database. A run it takes up after a dead worker resumes from the store.
  */
 export class RunWorker {
   private stopping = false;
@@ -131,6 +131,9 @@ export class RunWorker {
     }
     if (run.status === 'running')
       await data.appendLog(runId, `taken up by ${this.workerId}: the worker running it stopped; resuming from the store`);
+    // The attempt before this one (on another key, or yesterday's before its deferral) is kept before this one's progress replaces it.
+    if (run.apiKeyName !== null && run.startedAt !== null && run.progress.apiCalls > 0)
+      await data.nights.keepAttempt(runId, run.startedAt, run.apiKeyName, run.progress.apiCalls);
     // Running first: the key with the fewest runs going is counted over running runs, this one included.
     await data.updateRun(runId, { status: 'running' });
     const day = utcDay(this.workspace.now().toISOString());

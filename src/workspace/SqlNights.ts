@@ -73,7 +73,44 @@ export class SqlNights implements Nights {
       .where('created_at', '>=', night)
       .where('created_at', '<', new Date(Date.parse(night) + 86_400_000).toISOString().slice(0, 10))
       .execute();
-    return nightSummary(night, rows.map(toRun));
+    const earlier =
+      rows.length === 0
+        ? []
+        : await this.db
+            .selectFrom('run_attempts')
+            .select(['key_name', (eb) => eb.fn.sum<number | string>('calls').as('calls')])
+            .where(
+              'run_id',
+              'in',
+              rows.map((row) => row.id),
+            )
+            .groupBy('key_name')
+            .execute();
+    return nightSummary(night, rows.map(toRun), new Map(earlier.map((row) => [row.key_name, Number(row.calls)])));
+  }
+
+  async keepAttempt(runId: number, startedAt: string, keyName: string, calls: number): Promise<void> {
+    await this.db
+      .insertInto('run_attempts')
+      .values({ run_id: runId, started_at: startedAt, key_name: keyName, calls })
+      .onConflict((conflict) => conflict.columns(['run_id', 'started_at']).doNothing())
+      .execute();
+  }
+
+  async expectedSeconds(bookId: number, kind: string): Promise<number | null> {
+    // The kind is inside the request's JSON: the book's last few finished runs are read and chosen from here.
+    const rows = await this.db
+      .selectFrom('runs')
+      .select(['request', 'started_at', 'finished_at'])
+      .where('book_id', '=', bookId)
+      .where('status', 'in', ['succeeded', 'differences'])
+      .where('started_at', 'is not', null)
+      .where('finished_at', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute();
+    const last = rows.find((row) => (JSON.parse(row.request) as { kind: string }).kind === kind) ?? rows[0];
+    return last === undefined ? null : (Date.parse(last.finished_at!) - Date.parse(last.started_at!)) / 1000;
   }
 
   async claimNightAlert(night: string, at: string): Promise<boolean> {

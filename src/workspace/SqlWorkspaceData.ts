@@ -5,10 +5,11 @@ import { SqlNights } from './SqlNights.js';
 import { SqlBooks } from './SqlBooks.js';
 import { SqlAuditLog } from './SqlAuditLog.js';
 import type { RunRequest } from '../runs/RunRequest.js';
+import { pickKey } from './pickKey.js';
 import type { KeyChoice, Nights, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
 import type { RunChange, WorkspaceTables } from './workspaceRows.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
-import { keptLastFired, pickKey, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toRun, toSchedule, toShare } from './workspaceRows.js';
+import { keptLastFired, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toRun, toSchedule, toShare } from './workspaceRows.js';
 
 /**
  * The workspace data on either database, with one query text: Kysely compiles each query for better-sqlite3
@@ -126,11 +127,19 @@ export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
         .groupBy('api_key_name')
         .execute();
       const used = await trx.selectFrom('key_days').select(['key_name', 'calls']).where('day', '=', day).execute();
-      const name = pickKey(
-        keys,
-        counts as { name: string; running: number }[],
-        new Map(used.map((row) => [row.key_name, Number(row.calls)])),
-      );
+      const picked = await trx
+        .selectFrom('runs')
+        .select(['api_key_name as name', (eb) => eb.fn.countAll<number>().as('runs')])
+        .where('id', '<>', runId)
+        .where('api_key_name', 'is not', null)
+        .where('started_at', '>=', day)
+        .groupBy('api_key_name')
+        .execute();
+      const name = pickKey(keys, {
+        running: new Map(counts.map((count) => [count.name!, Number(count.running)])),
+        usedToday: new Map(used.map((row) => [row.key_name, Number(row.calls)])),
+        pickedToday: new Map(picked.map((row) => [row.name!, Number(row.runs)])),
+      });
       if (name === null) return null;
       await trx.updateTable('runs').set({ api_key_name: name }).where('id', '=', runId).execute();
       return name;

@@ -162,6 +162,10 @@ export interface Nights {
   latest(): Promise<NightSummary | null>;
   /** True for the one process that claims the night's alert. */
   claimNightAlert(night: string, at: string): Promise<boolean>;
+  /** Keeps the calls of a run's attempt (on `keyName`, begun at `startedAt`) before the next begins; once per attempt. */
+  keepAttempt(runId: number, startedAt: string, keyName: string, calls: number): Promise<void>;
+  /** Seconds the book's last finished run of `kind` (else of any kind) took; null when it has none. */
+  expectedSeconds(bookId: number, kind: string): Promise<number | null>;
 }
 
 /**

@@ -8,18 +8,29 @@ export function utcDay(instant: string): string {
   return instant.slice(0, 10);
 }
 
-/** The summary of `night` from its scheduled runs (any order); see `NightSummary`. */
-export function nightSummary(night: string, runs: readonly Run[]): NightSummary {
-  const byBook = new Map<number, Run>();
-  const calls: Record<string, number> = {};
+/**
+ * Calls per key of `runs`: each run's last attempt (its progress, on its key) plus `earlier`, the calls of the runs'
+ * earlier attempts per key (`Nights.keepAttempt`), so a run that moved keys or waited a day counts on every key it used.
+ */
+export function callsPerKey(runs: readonly Run[], earlier: ReadonlyMap<string, number> = new Map()): Record<string, number> {
+  const calls: Record<string, number> = Object.fromEntries(earlier);
   for (const run of runs) {
-    const kept = byBook.get(run.bookId);
-    if (kept === undefined || RANK.indexOf(run.status) < RANK.indexOf(kept.status)) byBook.set(run.bookId, run);
     // A run deferred before any key was free to take it made no call on any.
     if (run.apiKeyName === null && run.progress.apiCalls === 0) continue;
     const key = run.apiKeyName ?? 'default';
     calls[key] = (calls[key] ?? 0) + run.progress.apiCalls;
   }
+  return calls;
+}
+
+/** The summary of `night` from its scheduled runs (any order) and their earlier attempts' calls per key; see `NightSummary`. */
+export function nightSummary(night: string, runs: readonly Run[], earlier: ReadonlyMap<string, number> = new Map()): NightSummary {
+  const byBook = new Map<number, Run>();
+  for (const run of runs) {
+    const kept = byBook.get(run.bookId);
+    if (kept === undefined || RANK.indexOf(run.status) < RANK.indexOf(kept.status)) byBook.set(run.bookId, run);
+  }
+  const calls = callsPerKey(runs, earlier);
   const outcomes: NightBook[] = [...byBook.values()]
     .sort((a, b) => a.bookId - b.bookId)
     .map((run) => ({ bookId: run.bookId, runId: run.id, status: run.status, error: run.error, resumeAt: run.resumeAt }));

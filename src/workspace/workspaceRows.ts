@@ -2,18 +2,7 @@ import type { Generated } from 'kysely';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import { storedSummary } from '../runs/runSummary.js';
-import type {
-  Book,
-  BookOpeningLot,
-  BookPrice,
-  BookRule,
-  KeyChoice,
-  Role,
-  Run,
-  RunProgressFigures,
-  Schedule,
-  Share,
-} from './WorkspaceData.js';
+import type { Book, BookOpeningLot, BookPrice, BookRule, Role, Run, RunProgressFigures, Schedule, Share } from './WorkspaceData.js';
 
 /**
  * The rows both workspace databases store (same columns, JSON as text, instants as ISO text) and their
@@ -125,6 +114,7 @@ export interface WorkspaceTables {
   /** The database's clock fills `at`. */
   audit_log: Omit<AuditRow, 'id' | 'at'> & { id: Generated<number>; at: Generated<string> };
   key_days: { key_name: string; day: string; calls: number | string };
+  run_attempts: { run_id: number; started_at: string; key_name: string; calls: number | string };
   nights_alerted: { night: string; at: string };
 }
 
@@ -159,23 +149,6 @@ export function runChangeColumns(
       .filter(([key, value]) => key in RUN_COLUMNS && value !== undefined)
       .map(([key, value]) => [RUN_COLUMNS[key] as string, value === null || typeof value === 'string' ? value : JSON.stringify(value)]),
   );
-}
-
-/**
- * The key for the next run: among the keys with calls left today (`used`: calls made today per key), the one with
- * the fewest running runs (`counts`) per call per second, the first in `keys` on a tie; null when none has calls left.
- * A key's runs end as soon as its quota is spent, so counting runs alone kept handing runs to a spent key.
- */
-export function pickKey(
-  keys: readonly KeyChoice[],
-  counts: readonly { name: string; running: number }[],
-  used: ReadonlyMap<string, number>,
-): string | null {
-  if (keys.length === 0) throw new Error('assignApiKey needs at least one key');
-  const running = new Map(counts.map((count) => [count.name, Number(count.running)]));
-  const open = keys.filter((key) => key.dailyQuota === undefined || (used.get(key.name) ?? 0) < key.dailyQuota);
-  const load = (key: KeyChoice): number => (running.get(key.name) ?? 0) / key.rate;
-  return open.reduce<KeyChoice | null>((best, key) => (best === null || load(key) < load(best) ? key : best), null)?.name ?? null;
 }
 
 export function toBook(row: BookRow): Book {

@@ -33,8 +33,6 @@ export class Cluster {
     readonly url: string,
     readonly token: string,
     readonly server: StartedProcess['process'],
-    private readonly sandbox: Sandbox,
-    private readonly options: ClusterOptions,
   ) {}
 
   static async start(serverUrl: string, sandbox: Sandbox, options: ClusterOptions): Promise<Cluster> {
@@ -44,32 +42,15 @@ export class Cluster {
     const added = await runInProcess(['users', 'add', 'ops', '--role', 'admin', '--database', database], { env, cwd: files });
     if (added.code !== 0) throw new Error(`users add: ${added.stderr}`);
     const token = (await runInProcess(['users', 'token', 'ops', '--database', database], { cwd: files })).stdout.trim();
-    const { server, url } = await startServer(
-      ['--database', database, '--files', files, '--base-url', sandbox.url, '--rate', String(options.rate)],
-      options.keys,
-    );
-    const cluster = new Cluster(database, files, url, token, server, sandbox, options);
-    // Side by side: each start compiles the CLI (about 10 s apiece on the loaded test machine, most of a test's time one after another).
-    cluster.workers.push(...(await Promise.all(Array.from({ length: options.workers }, () => cluster.startWorker()))));
+    // Server and workers side by side: each start loads the CLI (about 10 s apiece on the loaded test machine, most of a
+    // test's time one after another); the database is migrated already (by `users add`).
+    const [{ server, url }, ...workers] = await Promise.all([
+      startServer(['--database', database, '--files', files, '--base-url', sandbox.url, '--rate', String(options.rate)], options.keys),
+      ...Array.from({ length: options.workers }, () => startWorker(database, files, sandbox, options)),
+    ]);
+    const cluster = new Cluster(database, files, url, token, server);
+    cluster.workers.push(...workers);
     return cluster;
-  }
-
-  private startWorker(): Promise<StartedProcess> {
-    const args = [
-      'worker',
-      '--database',
-      this.database,
-      '--files',
-      this.files,
-      '--base-url',
-      this.sandbox.url,
-      '--rate',
-      String(this.options.rate),
-      '--lease',
-      String(this.options.lease ?? 30),
-      ...(this.options.workerFlags ?? []),
-    ];
-    return startProcess(args, this.options.keys, /worker (\S+) on /);
   }
 
   /** `count` books over the world's wallets (Client 1, Client 2, …), made through the API. */
@@ -143,4 +124,23 @@ export class Cluster {
     await Promise.all(live.map((child) => child.ended));
     await dropDatabase(this.database);
   }
+}
+
+/** `ledgerscan worker` on the cluster's database and files, once it says it takes runs. */
+function startWorker(database: string, files: string, sandbox: Sandbox, options: ClusterOptions): Promise<StartedProcess> {
+  const args = [
+    'worker',
+    '--database',
+    database,
+    '--files',
+    files,
+    '--base-url',
+    sandbox.url,
+    '--rate',
+    String(options.rate),
+    '--lease',
+    String(options.lease ?? 30),
+    ...(options.workerFlags ?? []),
+  ];
+  return startProcess(args, options.keys, /worker (\S+) on /);
 }

@@ -43,6 +43,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0012-review-actions.sql 1d681a6ac95537e1',
     '0013-book-opening-lots.sql a228b0258f23f063',
     '0014-deferred-runs-and-key-days.sql a0cddf36d63c0d23',
+    '0015-run-attempts.sql dc16440c51ea5585',
   ],
   postgres: [
     '0001-book-stores.sql 242dd41cd03de201',
@@ -65,6 +66,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0018-review-actions.sql 0773c8a11e33e17e',
     '0019-book-opening-lots.sql 4a497ba605e429ca',
     '0020-deferred-runs-and-key-days.sql ee65c733c63dc16b',
+    '0021-run-attempts.sql 1b22a18cfcd0a561',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];

@@ -189,6 +189,19 @@ async function exercise(data: WorkspaceData): Promise<unknown[]> {
       ),
     ),
   ).toBe('k3');
+  // No run going on either key: the tie goes to the key given fewer runs today (later, on k2, started today), not the first listed.
+  await data.updateRun(later.id, { status: 'succeeded', startedAt: T(8), finishedAt: T(11) });
+  expect(keep(await data.assignApiKey(queued.id, keys('k2', 'k1'), DAY))).toBe('k1');
+  expect(keep(await data.assignApiKey(queued.id, keys('k1', 'k2'), DAY))).toBe('k1');
+  // How long the book's runs take, for the queue's order: its last finished run of the kind, else of any kind.
+  expect(keep(await data.nights.expectedSeconds(first.id, 'reconcile'))).toBe(180);
+  expect(keep(await data.nights.expectedSeconds(first.id, 'export'))).toBe(180);
+  expect(keep(await data.nights.expectedSeconds(second.id, 'sync'))).toBeNull();
+  // A run's earlier attempts, kept once each, count on their keys in the night: a run that moved keys counts on both.
+  await data.nights.keepAttempt(other.id, T(1), 'k1', 30);
+  await data.nights.keepAttempt(other.id, T(1), 'k1', 99);
+  await data.nights.keepAttempt(other.id, T(2), 'k3', 5);
+  expect(keep(await data.nights.latest())?.calls).toEqual({ k1: 30, k3: 5 });
 
   await data.setSchedules(first.id, [
     { kind: 'reconcile', cron: '30 2 * * *', zone: 'UTC', templates: [], lastFiredAt: null },
