@@ -5,7 +5,9 @@
  * each, on this thread alone (this machine's speed moves by tens of percent between minutes). Takes the input
  * `runCsvStage` writes (kept with `--keep`):
  *
- *   node --import tsx bench/outputShares.ts DIR/csv-stage-input.json
+ *   node --import tsx bench/outputShares.ts DIR/csv-stage-input.json [--json]
+ *
+ * `npm run bench` runs it after each size's store→CSV stage (`--json`: one line of `OutputShares`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,7 @@ import { openSqliteStore } from '../src/store/openSqliteStore.js';
 import { loadBuiltinTemplate } from '../src/templates/templateCatalog.js';
 import type { CsvStageInput } from './runCsvStage.js';
 import { fastestOf } from './fastestOf.js';
+import type { OutputShare, OutputShares } from './measureOutputShares.js';
 
 const REPEATS = 5;
 const inputPath = process.argv[2];
@@ -53,15 +56,26 @@ const render = (outputs: readonly AnyOutput[] | null) =>
 
 const entries = [...ledger()];
 const rendered = await best(() => render(null));
-const withAll = await best(() => render(OUTPUTS));
-const line = (label: string, seconds: number): string =>
-  `${label.padEnd(34)} ${seconds.toFixed(3).padStart(7)} s  ${((seconds / entries.length) * 1e6).toFixed(2).padStart(6)} µs/entry  ${((seconds / rendered) * 100).toFixed(1).padStart(5)} % of the pass\n`;
-process.stdout.write(`${entries.length.toLocaleString('en-US')} entries, best of ${REPEATS}\n`);
-process.stdout.write(line('ledger template, one pass', rendered));
-for (const output of OUTPUTS) process.stdout.write(line(`  ${output.name} consumer`, await best(() => feed(output, entries))));
+const shares: OutputShare[] = [];
+for (const output of OUTPUTS) shares.push({ name: output.name, seconds: await best(() => feed(output, entries)) });
 // The bench's job has no rule and fetches no label: the overrides output then only passes entries by.
 const ruled: Job = { ...job, apiLabels: true, rules: [{ id: 'bench' } as LedgerRule] };
-process.stdout.write(line('  overrides, a rule and labels on', await best(() => feed(overridesOutput, entries, ruled))));
-process.stdout.write(line('ledger template + every output', withAll));
+shares.push({ name: 'overrides, a rule and labels on', seconds: await best(() => feed(overridesOutput, entries, ruled)) });
+const figures: OutputShares = {
+  entries: entries.length,
+  repeats: REPEATS,
+  passSeconds: rendered,
+  shares,
+  withAllSeconds: await best(() => render(OUTPUTS)),
+};
+if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(figures)}\n`);
+else {
+  const line = (label: string, seconds: number): string =>
+    `${label.padEnd(34)} ${seconds.toFixed(3).padStart(7)} s  ${((seconds / entries.length) * 1e6).toFixed(2).padStart(6)} µs/entry  ${((seconds / rendered) * 100).toFixed(1).padStart(5)} % of the pass\n`;
+  process.stdout.write(`${entries.length.toLocaleString('en-US')} entries, best of ${REPEATS}\n`);
+  process.stdout.write(line('ledger template, one pass', rendered));
+  for (const share of shares) process.stdout.write(line(`  ${share.name} consumer`, share.seconds));
+  process.stdout.write(line('ledger template + every output', figures.withAllSeconds));
+}
 fs.rmSync(outDir, { recursive: true, force: true });
 store.close();

@@ -26,6 +26,7 @@ import { booksBench } from './booksBench.js';
 import { exportOnce } from './exportOnce.js';
 import type { ExportFigures } from './exportOnce.js';
 import { minimumCalls } from './minimumCalls.js';
+import { measureOutputShares } from './measureOutputShares.js';
 import { stagePairs } from './stagePairs.js';
 import { startSandboxProcess } from './startSandboxProcess.js';
 import { workersBench } from './workersBench.js';
@@ -166,6 +167,7 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
     );
     const { unvalued: stage, valued, overhead: valuationOverhead } = pairs;
     const baseline = await csvStringifyBaseline(stage.file, path.join(dir, 'stringify.csv'));
+    const outputShares = measureOutputShares(path.join(dir, 'csv-stage-input.json'));
 
     return {
       size: size.name,
@@ -216,6 +218,8 @@ async function benchSize(size: BenchSize, rate: number, keep: boolean) {
         entriesPerCpuSecond: stage.entries / stage.cpuSeconds,
       },
       csvStringify: { rows: baseline.rows, seconds: baseline.seconds, stageOverStringify: stage.seconds / baseline.seconds },
+      // Each output's own cost in the pass (issue 42): its consumer fed the entries in memory, against the pass.
+      outputShares,
       // Valuation's own cost on the stage, the prices cached by the cold export (rows priced from the cache as they
       // render, the questions prepared after, the value columns): target ≤ 10 % at 1M, the median of the pairs'.
       csvStageValued: {
@@ -247,6 +251,7 @@ function summary(f: SizeFigures): string {
     `       store→CSV ${n(f.csvStage.entriesPerSecond)} entries/s (${n(f.csvStage.entriesPerCpuSecond)} per CPU second), ${n(f.csvStage.seconds, 2)} s; peak RSS ${n(f.csvStage.maxRssMb)} MB (${n(f.csvStage.rssBeforeMb)} MB before the stage); load average ${n(f.csvStage.loadAverage1m, 1)} on ${os.cpus().length} CPUs`,
     `  ${mark(f.csvStageValued.overhead <= TARGETS.valuationOverheadAt1M || f.scale < 100)} store→CSV valued ${n(f.csvStageValued.seconds, 2)} s (+${n(f.csvStageValued.overhead * 100, 1)} %, the median of ${f.csvStageValued.overheads.map((o) => `${o >= 0 ? '+' : ''}${n(o * 100, 1)}`).join(', ')} %; settling ${n(f.csvStageValued.settleSeconds ?? 0, 2)} s of it), peak RSS ${n(f.csvStageValued.maxRssMb)} MB`,
     `       csv-stringify alone ${n(f.csvStringify.seconds, 2)} s for the same rows: our stage ×${n(f.csvStringify.stageOverStringify, 1)}`,
+    `       each output's share of the ledger template's pass (${n(f.outputShares.passSeconds, 2)} s, best of ${f.outputShares.repeats}): ${f.outputShares.shares.map((share) => `${share.name} ${n((share.seconds / f.outputShares.passSeconds) * 100, 1)} %`).join(', ')}; with every output ${n((f.outputShares.withAllSeconds / f.outputShares.passSeconds - 1) * 100, 1)} % more`,
   ];
   return `${lines.join('\n')}\n`;
 }
