@@ -4,9 +4,10 @@
  * the world's wallets on 1–4 of its chains (a seeded draw, most books small), K keys at R calls per second each (and Q
  * calls a day, if given), W `ledgerscan worker` processes (the built CLI), the sandbox in a process of its own, one
  * PostgreSQL database, and the workspace server in a process of its own with C clients reading it while the night goes
- * (as bench/workspaceBench.ts reads it). Night 0 queues every book's cold export at once; nights 1 to `--nights` queue
- * every book's reconcile at once (every schedule firing at the same minute; the world does not grow between nights:
- * the sandbox has no head that moves, so those are warm reconciles of an unchanged chain). Per night: calls per book
+ * (as bench/workspaceBench.ts reads it). The sandbox serves the world up to a head `--nights` days before its end; night 0
+ * queues every book's cold export at once, of the history up to the head; before each of nights 1 to `--nights` the head
+ * moves a day on (a day's transactions appear) and every book's reconcile is queued at once (every schedule firing at the
+ * same minute), its period ending on the head's day. Per night: calls per book
  * against the minimum of a warm reconcile (its new pages, new receipts and balance reads), by kind of call; wall time against Σ calls ÷ Σ key rates; 429s; calls per key (every attempt of a run);
  * the longest wait in the queue and that of the smaller half of the books; runs by status; the server's p95/max for
  * pages and API; the database's size, the workers' peak memory and the database's connections. Merged into
@@ -31,11 +32,14 @@ import { latency } from './workspaceBench.js';
 
 const TARGETS = { wallOverIdeal: 1.1, rateLimited: 0, failed: 0, p95Ms: 25, maxMs: 250 };
 const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
+const DAY_SECONDS = 86_400;
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 
 interface Night {
   night: number;
   kind: 'export' | 'reconcile';
+  /** The night's period, which ends on the day before the sandbox's head (a day later each night). */
+  period: { from: string; to: string };
   books: number;
   calls: number;
   callsPerBook: number;
@@ -99,12 +103,14 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-bench-firm-night-'));
   const server = benchPostgresServer();
   const keys = Array.from({ length: setup.keys }, (_, index) => `firm-night-key-${index + 1}`);
+  const firstHead = WORLD_END - setup.nights * DAY_SECONDS;
   const sandbox = await startSandboxProcess({
     scale: setup.scale,
     rate: setup.rate,
     apiKey: keys[0]!,
     moreKeys: keys.slice(1),
     spanFeeMarket: false,
+    headTime: firstHead,
   });
   const database = await createBenchDatabase(server.url, `firm_night_${setup.books}`);
   const files = path.join(dir, 'files');
@@ -145,12 +151,14 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
     });
     const nights: Night[] = [];
     for (let night = 0; night <= setup.nights; night += 1) {
+      if (night > 0) await sandbox.growByDay();
       const figures = await oneNight(workspace, sandbox, {
         database,
         bookIds,
         workers,
         keyRates: setup.keys * setup.rate,
         night,
+        period: { from: day(WORLD_START), to: day(firstHead + night * DAY_SECONDS - 1) },
         reader: { url: reader.url, token: reader.token, clients: setup.clients },
       });
       nights.push(figures);
@@ -190,12 +198,12 @@ async function oneNight(
     workers: ChildProcess[];
     keyRates: number;
     night: number;
+    period: { from: string; to: string };
     reader: { url: string; token: string; clients: number };
   },
 ): Promise<Night> {
   const kind = setup.night === 0 ? 'export' : 'reconcile';
-  const request =
-    kind === 'export' ? { kind, period: { from: day(WORLD_START), to: day(WORLD_END - 1) }, templates: ['ledger'] } : ({ kind } as const);
+  const request = kind === 'export' ? { kind, period: setup.period, templates: ['ledger'] } : { kind, period: setup.period };
   const before = await sandbox.stats();
   let peakConnections = 0;
   const sampler = setInterval(() => {
@@ -236,6 +244,7 @@ async function oneNight(
   return {
     night: setup.night,
     kind,
+    period: setup.period,
     books: runs.length,
     calls,
     callsPerBook: calls / runs.length,
@@ -306,7 +315,7 @@ function peakRss(pid: number | undefined): number {
 
 function describe(night: Night): string {
   return (
-    `night ${night.night} (${night.kind}): ${night.books} books, ${night.calls} calls (${night.callsPerBook.toFixed(1)}/book) in ${night.wallSeconds.toFixed(1)} s` +
+    `night ${night.night} (${night.kind} to ${night.period.to}): ${night.books} books, ${night.calls} calls (${night.callsPerBook.toFixed(1)}/book) in ${night.wallSeconds.toFixed(1)} s` +
     ` = ${night.wallOverIdeal.toFixed(2)} × calls ÷ rates; 429s ${night.rateLimited}; keys ${JSON.stringify(night.callsPerKey)};` +
     ` by kind ${JSON.stringify(night.callsByKind)}${night.minimumCallsPerBook === null ? '' : `, minimum ${night.minimumCallsPerBook.toFixed(1)}/book`};` +
     ` pages p95 ${night.pages.p95Ms.toFixed(1)} ms max ${night.pages.maxMs.toFixed(0)} ms, API p95 ${night.api.p95Ms.toFixed(1)} ms max ${night.api.maxMs.toFixed(0)} ms;` +

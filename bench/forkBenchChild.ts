@@ -21,11 +21,17 @@ export function forkBenchChild<Message, Request extends { type: string }>(script
     child,
     send,
     async next() {
-      const exited = once(child, 'exit').then(([code]) => {
+      // The exit listener goes with the message: one left per call passed Node's ten-listener warning.
+      const answered = new AbortController();
+      const exited = once(child, 'exit', { signal: answered.signal }).then(([code]) => {
         throw new Error(`${script} exited (${String(code)})`);
       });
-      const [message] = (await Promise.race([once(child, 'message'), exited])) as [Message];
-      return message;
+      try {
+        const [message] = (await Promise.race([once(child, 'message'), exited])) as [Message];
+        return message;
+      } finally {
+        answered.abort();
+      }
     },
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -59,7 +59,8 @@ export class AccountLists {
 
     const rows = this.rowsFor(chain, stream, address, tokenStream ? contract : null);
     const startBlock = blockParam(params.get('startblock'), 0);
-    const endBlock = blockParam(params.get('endblock'), Number.MAX_SAFE_INTEGER);
+    // Nothing past the head: a growing world keeps tomorrow's rows in its lists.
+    const endBlock = Math.min(blockParam(params.get('endblock'), Number.MAX_SAFE_INTEGER), chain.headBlock);
     const lo = this.firstRowAtOrAfter(chain, stream, rows, startBlock);
     const hi = this.firstRowAtOrAfter(chain, stream, rows, endBlock + 1);
 

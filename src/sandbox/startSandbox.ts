@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allChains } from '../chains/chains.js';
+import { InputError } from '../errors/LedgerscanError.js';
 import { API_TEXT, CLOUDFLARE_502 } from './apiTexts.js';
 import { FAULT_KINDS, FaultInjector, type FaultKind, type FaultOptions } from './FaultInjector.js';
 import { generateWorld } from './generateWorld.js';
+import { GrowingWorld } from './GrowingWorld.js';
 import { isListAction, type OmittedRecord } from './AccountLists.js';
 import { notOk, ok } from './envelope.js';
 import { COINGECKO_SANDBOX_KEY, PriceApi, type PriceEndpoint, type PriceFaultOptions } from './PriceApi.js';
@@ -18,6 +20,11 @@ export interface SandboxOptions {
   chains?: readonly number[];
   /** Serve this world instead of generating one (tests share one world between servers). */
   world?: World;
+  /**
+   * Serve the world only up to this unix time, a head that `advanceTo`/`growByDay` move (default: the whole
+   * world, and a head that never moves).
+   */
+  headTime?: number;
   /** 0 (default) picks a free port. */
   port?: number;
   apiKeys?: readonly string[];
@@ -64,6 +71,10 @@ export interface Sandbox {
   stats: SandboxStats;
   /** Starts serving records held back with `omit`: a transaction the explorer indexed late. */
   reveal(records: readonly OmittedRecord[]): void;
+  /** Moves the head to a unix time (a sandbox started with `headTime` only): what lies before it appears. */
+  advanceTo(time: number): void;
+  /** Moves the head a day on: a day's transactions appear. */
+  growByDay(): void;
   close(): Promise<void>;
 }
 
@@ -71,9 +82,15 @@ export const SANDBOX_KEY = 'sandbox-key';
 
 /** Starts an Etherscan-v2-compatible HTTP server over a deterministic world on 127.0.0.1. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const world =
+  const whole =
     options.world ??
     generateWorld({ seed: options.seed ?? 1, scale: options.scale ?? 1, ...(options.chains ? { chains: options.chains } : {}) });
+  const growing = options.headTime === undefined ? undefined : new GrowingWorld(whole, options.headTime);
+  const world = growing ?? whole;
+  const grown = (): GrowingWorld => {
+    if (growing === undefined) throw new InputError('this sandbox serves its whole world: start it with headTime to move a head');
+    return growing;
+  };
   const keys = new Set(options.apiKeys ?? [SANDBOX_KEY]);
   const proPlus = new Set(options.proPlusKeys ?? keys);
   const enterprise = new Set(options.enterpriseKeys ?? keys);
@@ -186,6 +203,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey: [...keys][0] ?? SANDBOX_KEY,
     stats,
     reveal: (records) => api.reveal(records),
+    advanceTo: (time) => grown().advanceTo(time),
+    growByDay: () => grown().growByDay(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
