@@ -29,6 +29,8 @@ let broken: Error | null = null;
  * its later statements must fail until the caller's ROLLBACK, never run on a new session as if nothing happened.
  */
 let inTransaction = false;
+/** Whether the session has connected once: a reused thread's `connect` only checks the session is live. */
+let connected = false;
 
 function newSession(): pg.Client {
   const client = new pg.Client(config);
@@ -110,7 +112,10 @@ async function handle(request: PostgresRequest): Promise<unknown> {
   if (broken !== null && request.op !== 'end' && request.op !== 'close') throw broken;
   switch (request.op) {
     case 'connect':
-      await session.connect();
+      // A thread taken back from the idle ones is connected already: it only needs a live session.
+      if (connected) await liveSession();
+      else await session.connect();
+      connected = true;
       return null;
     case 'migrate':
       return migratePostgres(await liveSession());
@@ -148,6 +153,8 @@ async function handle(request: PostgresRequest): Promise<unknown> {
     case 'close':
       await closeCursor(request.cursor);
       return null;
+    case 'release':
+      return release();
     case 'end':
       for (const id of [...cursors.keys()]) await closeCursor(id);
       // Closing after the server dropped the session is still a clean close: nothing is left to end.
@@ -197,6 +204,18 @@ async function closeCursor(id: number): Promise<void> {
   open.client.off('error', open.onError);
   // A connection whose cursor failed may be mid-protocol: destroy it rather than hand it out again.
   open.client.release(failed);
+}
+
+/**
+ * Readies the thread for its next user: no cursor left open and no session-level advisory lock (a run's lock on
+ * its book) kept. False when the session is not to be handed on (a transaction left open, a lost or broken
+ * connection): the caller then ends the thread.
+ */
+async function release(): Promise<boolean> {
+  for (const id of [...cursors.keys()]) await closeCursor(id);
+  if (inTransaction || lostConnection !== null || broken !== null) return false;
+  await session.query('SELECT pg_advisory_unlock_all()');
+  return true;
 }
 
 /** Whether the request in hand has had its one reply. */
