@@ -10,6 +10,8 @@ import { startWebhookReceiver } from '../support/webhookReceiver.js';
 import type { WebhookReceiver } from '../support/webhookReceiver.js';
 import { openWorkspace, tempDir } from '../support/workspaceHarness.js';
 import { Cluster } from './cluster.js';
+import type { Static } from 'typebox';
+import type { nightResponse } from '../../src/server/schemas/nights.js';
 
 /**
  * The keys' rate at the sandbox and at the workers: the sandbox answers 429 past it. High, so that the night is
@@ -59,25 +61,8 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-/** `GET /api/nights/latest`, the parts this test reads. */
-interface Night {
-  books: number;
-  reconciled: number;
-  differences: number;
-  failed: number;
-  deferred: number;
-  pending: number;
-  calls: Record<string, number>;
-  failedRuns: NightBook[];
-  deferredRuns: NightBook[];
-}
-
-interface NightBook {
-  bookId: number;
-  runId: number;
-  reason: string | null;
-  resumeAt: string | null;
-}
+/** `GET /api/nights/latest` as its route's schema declares it. */
+type Night = Static<typeof nightResponse>;
 
 describeWithPostgres('a firm night: 30 books, 2 keys with small daily quotas, 3 workers, one killed', (serverUrl) => {
   it('reconciles or defers every book, keeps the quotas, finishes the deferred after midnight and alerts once', async () => {
