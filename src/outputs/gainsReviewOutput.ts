@@ -32,8 +32,13 @@ export const gainsReviewOutput: Output<'gainsReview', BasisLeg[], typeof GainsRe
     const settings = job.costBasis;
     if (report === undefined || prices === null || settings === undefined)
       throw new LedgerscanError('gains for review without the replay the gains output shares', { kind: 'internal' });
+    // The gain rows are made as they are read (GainRows): read once for their JSON and the lots they took.
     const lots = new Set<string>();
-    for (const row of report.gains) if (row.lotId !== null) lots.add(row.lotId);
+    const rows: GainsReviewJson['rows'] = [];
+    for (const row of report.gains) {
+      if (row.lotId !== null) lots.add(row.lotId);
+      rows.push(gainRowJson(row));
+    }
     const wanted = new Set([...lots, ...report.issues.map((issue) => issue.entryId)]);
     const legs = new Map<string, BasisLeg>();
     for (const leg of basisLegs(only(history(), wanted), prices)) legs.set(leg.entryId, leg);
@@ -44,7 +49,7 @@ export const gainsReviewOutput: Output<'gainsReview', BasisLeg[], typeof GainsRe
       scope: settings.scope,
       profile: settings.profile,
       period: { from: job.period.from, to: job.period.to },
-      rows: Array.from(report.gains, gainRowJson),
+      rows,
       acquisitions: [...legs.values()].filter((leg) => lots.has(leg.entryId)).map(legJson),
       issues: report.issues.map((issue) => issueJson(issue, legs.get(issue.entryId))),
     };
