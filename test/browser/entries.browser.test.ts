@@ -3,7 +3,7 @@ import { browserWorkspace } from '../support/browserWorkspace.js';
 import { browserLogin, CHROMIUM } from '../support/chromium.js';
 import { e2eWorld } from '../support/e2eWorld.js';
 import { describeWithPrograms } from '../support/outsideProgram.js';
-import { worldBook } from '../support/workspaceHarness.js';
+import { labelledWorldBook } from '../support/workspaceHarness.js';
 
 const PASSWORD = 'entries test password';
 
@@ -15,12 +15,7 @@ describeWithPrograms('the transactions page in headless Chromium (issue 28.1, 28
     'entries-browser',
     { world, rate: 2000, runs: true, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] },
     async (workspace) => {
-      bookId = (
-        await workspace.addBook({
-          ...worldBook(world),
-          wallets: world.wallets.map((wallet, index) => ({ address: wallet.address, label: `Wallet ${index + 1}` })),
-        })
-      ).id;
+      bookId = (await workspace.addBook(labelledWorldBook(world))).id;
       await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
       await workspace.queue.idle();
     },

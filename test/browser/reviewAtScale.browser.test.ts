@@ -8,7 +8,7 @@ import { browserWorkspace } from '../support/browserWorkspace.js';
 import { browserLogin, CHROMIUM } from '../support/chromium.js';
 import { e2eWorld } from '../support/e2eWorld.js';
 import { describeWithPrograms } from '../support/outsideProgram.js';
-import { worldBook } from '../support/workspaceHarness.js';
+import { labelledWorldBook } from '../support/workspaceHarness.js';
 
 const PASSWORD = 'review at scale password';
 const YEAR = { from: '2025-01-01', to: '2025-12-31' };
@@ -24,12 +24,7 @@ describeWithPrograms('review at a firm’s scale in headless Chromium (issue 46)
     'review-at-scale',
     { world, rate: 2000, runs: true, users: [{ name: 'accountant', role: 'admin', password: PASSWORD }] },
     async (workspace) => {
-      bookId = (
-        await workspace.addBook({
-          ...worldBook(world),
-          wallets: world.wallets.map((wallet, index) => ({ address: wallet.address, label: `Wallet ${index + 1}` })),
-        })
-      ).id;
+      bookId = (await workspace.addBook(labelledWorldBook(world))).id;
       exportRun = (await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] }))?.id ?? 0;
       await workspace.queue.idle();
       expect(await workspace.data.getRun(exportRun)).toMatchObject({ status: 'succeeded' });

@@ -9,7 +9,7 @@ import { e2eWorld } from '../support/e2eWorld.js';
 import type { LedgerRow } from '../support/exportLedger.js';
 import type { Served } from '../support/serverHarness.js';
 import { addUser, serve } from '../support/serverHarness.js';
-import { worldBook } from '../support/workspaceHarness.js';
+import { labelledWorldBook } from '../support/workspaceHarness.js';
 import { describeBothWays, type SuiteWorkspace } from '../support/workspaceBothWays.js';
 
 type Entry = Record<string, string> & { review: string; notes: { author: string; at: string; text: string }[] };
@@ -66,11 +66,7 @@ function entriesSuite(open: () => Promise<SuiteWorkspace>): void {
     server = await serve(workspace);
     admin = await addUser(workspace, 'keeper', 'admin', 'keeper password 1');
     viewer = await addUser(workspace, 'reader', 'viewer', 'reader password 1');
-    const labelled = {
-      ...worldBook(world),
-      wallets: world.wallets.map((wallet, index) => ({ address: wallet.address, label: `Wallet ${index + 1}` })),
-    };
-    bookId = (await workspace.addBook(labelled)).id;
+    bookId = (await workspace.addBook(labelledWorldBook(world))).id;
     const run = await workspace.startRun(bookId, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] });
     if (run === undefined) throw new Error('no run');
     await execute(run.id);

@@ -15,6 +15,14 @@ export function worldBook(world: World, name = 'Client A'): Record<string, unkno
   return { name, wallets: world.wallets.map((wallet) => ({ address: wallet.address })), chains: [...E2E_CHAINS], timezone: 'UTC' };
 }
 
+/** `worldBook` with its wallets labelled `Wallet 1`, `Wallet 2`, …, as the transactions table shows them. */
+export function labelledWorldBook(world: World): Record<string, unknown> {
+  return {
+    ...worldBook(world),
+    wallets: world.wallets.map((wallet, index) => ({ address: wallet.address, label: `Wallet ${index + 1}` })),
+  };
+}
+
 /** A workspace on the sandbox at `rate` calls per second (the e2e rate unless given); schedules fire at their ticks (no jitter) unless given. */
 export function openWorkspace(
   dataDir: string,
