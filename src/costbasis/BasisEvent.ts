@@ -1,6 +1,8 @@
 import type { Decimal } from '../ledger/money.js';
-import type { DisposalKind } from './BasisReport.js';
 import type { Money } from './scaledMoney.js';
+
+/** What kind of disposal a gain row comes from. */
+export type DisposalKind = 'fee' | 'trade' | 'payment' | 'cost' | 'transfer' | 'other';
 
 /** Which holding an event touches: one wallet's asset (the scope decides whether the wallet picks the pool). */
 export interface Holding {

@@ -5,6 +5,7 @@ import { GainRows } from './GainRows.js';
 import type { LotPiece } from './Lot.js';
 import type { PoolBook, PoolEntry } from './PoolBook.js';
 import { rescalePieces } from './rescalePieces.js';
+import { LotTrail } from './LotTrail.js';
 import { type Money, toDecimal } from './scaledMoney.js';
 import { sumOf } from './sumOf.js';
 
@@ -22,7 +23,17 @@ interface InTransit {
  */
 export class BasisReplay {
   private readonly gains = new GainRows();
-  readonly report: BasisReport = { gains: this.gains, income: [], removals: [], openLots: [], issues: [], allocations: [], ties: [] };
+  private readonly trail = new LotTrail();
+  readonly report: BasisReport = {
+    gains: this.gains,
+    income: [],
+    removals: [],
+    openLots: [],
+    issues: [],
+    allocations: [],
+    ties: [],
+    trail: this.trail,
+  };
   /** Each holding's balance (base units), in the order the holdings first appear. */
   private readonly held = new Map<Holding, bigint>();
   /** Disposals in the order they ran (`report.gains` gets them in the order they were answered). */
@@ -72,7 +83,12 @@ export class BasisReplay {
     const { method } = entry.pool;
     const ref = (pieces: readonly LotPiece[], short: bigint): void => {
       this.book.count(entry, 'disposed', pieces);
-      if (!this.inPeriod(event.timestamp)) return;
+      if (!this.inPeriod(event.timestamp)) {
+        // A disposal before the period matched only now (uk's 30 days) takes lots the period's start still held.
+        if (event.timestamp < this.period.start && this.trail.started)
+          this.trail.opening.push({ holding: event.holding, pieces, owed: true });
+        return;
+      }
       disposalRows(event, pieces, short, method, this.termOf, this.gains, sequence);
       this.shortfall(event, short, 'sold more than the pool held: the rest has no lot, basis or term');
       const unknown = pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n);
@@ -88,6 +104,7 @@ export class BasisReplay {
     const ref = (pieces: readonly LotPiece[], short: bigint): void => {
       this.book.count(entry, 'removed', pieces);
       if (!this.inPeriod(event.timestamp)) return;
+      this.trail.removed(event, pieces, short);
       const known = short === 0n && pieces.every((piece) => piece.cost !== null);
       const { wallet, asset, assetContract, decimals } = event.holding;
       this.report.removals.push({
@@ -115,14 +132,14 @@ export class BasisReplay {
         const arrived = this.early.get(target.transitTo);
         if (arrived === undefined) return void this.transit.set(target.transitTo, { pieces, short, moving: event });
         this.early.delete(target.transitTo);
-        this.deliver(this.book.poolOf(arrived.holding), arrived.quantity, { pieces, short, moving: event });
+        this.deliver(arrived, { pieces, short, moving: event });
       });
       return;
     }
     this.shift(target.holding, target.quantity);
-    const destination = this.book.poolOf(target.holding);
-    if (destination === source) return;
-    this.take(source, event, (pieces, short) => this.deliver(destination, target.quantity, { pieces, short, moving: event }));
+    if (this.book.poolOf(target.holding) === source) return;
+    const arrival = { holding: target.holding, quantity: target.quantity, timestamp: event.timestamp };
+    this.take(source, event, (pieces, short) => this.deliver(arrival, { pieces, short, moving: event }));
   }
 
   private arrive(event: ArriveEvent): void {
@@ -130,7 +147,7 @@ export class BasisReplay {
     const sent = this.transit.get(event.entryId);
     if (sent === undefined) return void this.early.set(event.entryId, event);
     this.transit.delete(event.entryId);
-    this.deliver(this.book.poolOf(event.holding), event.quantity, sent);
+    this.deliver(event, sent);
   }
 
   private acquire(event: AcquireEvent): void {
@@ -170,10 +187,14 @@ export class BasisReplay {
    * `uk`'s section 104: no time) arrives dated before everything, so a `uk` pool takes it into its pool, not as the
    * day's acquisition.
    */
-  private deliver(destination: PoolEntry, quantity: bigint, sent: InTransit): void {
+  private deliver(arrival: Pick<ArriveEvent, 'holding' | 'quantity' | 'timestamp'>, sent: InTransit): void {
+    const destination = this.book.poolOf(arrival.holding);
     const { moving, short } = sent;
     const missing: LotPiece[] = short > 0n ? [{ lotId: moving.entryId, acquiredAt: moving.timestamp, quantity: short, cost: null }] : [];
-    const lots = rescalePieces([...sent.pieces, ...missing], moving.quantity, quantity).map((piece) => ({
+    const arrived = rescalePieces([...sent.pieces, ...missing], moving.quantity, arrival.quantity);
+    if (this.inPeriod(moving.timestamp) || this.inPeriod(arrival.timestamp))
+      this.trail.moved(moving, sent.pieces, { ...arrival, pieces: arrived }, !this.inPeriod(moving.timestamp));
+    const lots = arrived.map((piece) => ({
       lotId: piece.lotId ?? moving.entryId,
       acquiredAt: piece.acquiredAt ?? 0,
       quantity: piece.quantity,
@@ -191,6 +212,22 @@ export class BasisReplay {
 
   private eventIssue(event: BasisEvent, issue: string, quantity: bigint, detail: string): void {
     this.report.issues.push({ entryId: event.entryId, issue, quantity, decimals: event.holding.decimals, detail });
+  }
+
+  /**
+   * The lots open at the period's start, for the journals: each pool's, under the universal scope in the holding of a
+   * wallet that holds the asset then (the pool is not per wallet).
+   */
+  startTrail(): void {
+    if (this.trail.started) return;
+    this.trail.started = true;
+    for (const entry of this.book.entries()) {
+      const pieces = entry.pool.open();
+      if (pieces.length === 0) continue;
+      const { chainId, asset, assetContract, decimals } = entry;
+      const wallet = entry.wallet ?? this.balancesOf(chainId, assetContract).find((held) => held.balance > 0n)?.wallet ?? '';
+      this.trail.opening.push({ holding: { wallet, chainId, asset, assetContract, decimals }, pieces, owed: false });
+    }
   }
 
   /** Every wallet in the order it first appeared, with its balance of one asset (for an allocation). */

@@ -1,8 +1,7 @@
 import type { Decimal } from '../ledger/money.js';
+import type { DisposalKind } from './BasisEvent.js';
 import type { BasisMethod } from './CostBasisSettings.js';
-
-/** What kind of disposal a gain row comes from. */
-export type DisposalKind = 'fee' | 'trade' | 'payment' | 'cost' | 'transfer' | 'other';
+import type { LotTrail } from './LotTrail.js';
 
 /** `gains.csv`: one row per disposal and lot piece. Money exact here, rounded only when written. */
 export interface GainRow {
@@ -136,4 +135,6 @@ export interface BasisReport {
   issues: BasisIssue[];
   allocations: LotAllocationRow[];
   ties: PoolTie[];
+  /** For the journals with lots: the lots open at the period's start, and those its removals and moves took. */
+  trail?: LotTrail;
 }

@@ -1,5 +1,5 @@
-import type { DisposeEvent, Holding } from './BasisEvent.js';
-import type { DisposalKind, GainRow, GainRowList } from './BasisReport.js';
+import type { DisposalKind, DisposeEvent, Holding } from './BasisEvent.js';
+import type { GainRow, GainRowList } from './BasisReport.js';
 import type { BasisMethod } from './CostBasisSettings.js';
 import { type Money, toDecimal } from './scaledMoney.js';
 

@@ -63,11 +63,13 @@ export function replayBasis(legs: Iterable<BasisLeg>, options: ReplayOptions): B
   const reach = (time: number): void => {
     while (changes.length > 0 && (changes[0]?.at as number) <= time) {
       const change = changes.shift() as (typeof changes)[number];
+      if (change.at > period.start) replay.startTrail();
       if (change.at >= period.end) count();
       method = change.method ?? method;
       scope = change.scope ?? scope;
       switchScope(replay, method, scope, change.at, change.from);
     }
+    if (time >= period.start) replay.startTrail();
     if (time >= period.end) count();
     if (method === 'uk' && Math.floor(time / 86400) !== day) {
       day = Math.floor(time / 86400);

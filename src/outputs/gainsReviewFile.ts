@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
-import type { BasisIssue, DisposalKind, GainRow } from '../costbasis/BasisReport.js';
+import type { DisposalKind } from '../costbasis/BasisEvent.js';
+import type { BasisIssue, GainRow } from '../costbasis/BasisReport.js';
 import type { BasisMethod } from '../costbasis/CostBasisSettings.js';
 import { Decimal, formatUnits } from '../ledger/money.js';
 import type { TrailAcquisition } from './gainTrail.js';
