@@ -2,7 +2,7 @@ import type { Holding } from '../costbasis/BasisEvent.js';
 import type { AccountDialect } from '../templates/journalNames.js';
 import { journalAccount, journalCommodity } from '../templates/journalNames.js';
 import { chainSlug } from '../templates/journalSurvey.js';
-import type { GainsLine } from './gainsEntries.js';
+import type { GainsLine } from './GainsJournal.js';
 
 /** A holding's commodity as the plain-text journals name it (unique per token, valid in beancount and hledger). */
 export function holdingCommodity(holding: Holding): string {
@@ -35,7 +35,8 @@ export class GainsAccounts {
     const pattern =
       role === 'income'
         ? (this.names[`income.${category ?? ''}`] ?? (this.names.income as string).replaceAll('{category}', category ?? ''))
-        : (this.names[role] as string);
+        : // A lots template of the user's own written before `removed` was a role: gifts and losses are spending there.
+          (this.names[role] ?? (this.names.spending as string));
     const chainId = holding?.chainId ?? 0;
     const wallet = holding?.wallet ?? '';
     const commodity = holding === undefined ? '' : holdingCommodity(holding);

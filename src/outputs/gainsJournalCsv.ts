@@ -3,7 +3,7 @@ import { minorUnits } from '../prices/minorUnits.js';
 import type { DateFormatter } from '../templates/DateFormatter.js';
 import { chainSlug } from '../templates/journalSurvey.js';
 import { GainsAccounts } from './GainsAccounts.js';
-import type { GainsJournal } from './gainsEntries.js';
+import type { GainsJournal } from './GainsJournal.js';
 
 export type CsvJournal = 'quickbooks-journal' | 'xero-journal';
 

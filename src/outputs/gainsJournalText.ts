@@ -2,7 +2,7 @@ import { Decimal, formatUnits } from '../ledger/money.js';
 import type { DateFormatter } from '../templates/DateFormatter.js';
 import { chainSlug } from '../templates/journalSurvey.js';
 import { GainsAccounts, holdingCommodity } from './GainsAccounts.js';
-import type { GainsEntry, GainsJournal, GainsLine, JournalLot } from './gainsEntries.js';
+import type { GainsEntry, GainsJournal, GainsLine, JournalLot } from './GainsJournal.js';
 
 /**
  * Money in the plain-text journals: 8 decimals, so the gains account summed by bean-query or hledger is the exact
@@ -23,9 +23,8 @@ export interface GainsText {
 }
 
 /**
- * A plain-text journal of the period's realised gains: lots carried in at cost on the period's first day (those the
- * period's disposals take beyond what the journal acquired in the same account), then one transaction per ledger
- * transaction. beancount holds every lot at cost with its date and id (`{1500 USD, 2024-03-01, "id"}`) and reduces
+ * A plain-text journal of the period's lots and realised gains: the lots open at the period's start carried in at
+ * cost on its first day, then one transaction per ledger transaction. beancount holds every lot at cost with its date and id (`{1500 USD, 2024-03-01, "id"}`) and reduces
  * exactly those lots (booking STRICT: a lot the method did not choose fails `bean-check`), proceeds as the
  * reduction's price (`@@`); a pool's piece has no lot to name, so it is reduced at the pool's cost in an account
  * booking NONE (beancount 2's AVERAGE matches as STRICT does, so it cannot take an average cost); hledger writes
@@ -46,13 +45,13 @@ export function gainsJournalText(
     if (text === undefined) unitText.set(lot, (text = lot.unit.toDecimalPlaces(UNIT_PLACES).toFixed()));
     return text;
   };
-  const carried = carriedLines(journal.entries, accounts);
+  const carried = carriedLines(journal.opening);
   const entries: GainsEntry[] =
     carried.length === 0
       ? journal.entries
       : [{ at: options.start, chainId: 0, txHash: '', wallet: '', title: 'lots carried in at cost', lines: carried }, ...journal.entries];
   const used = new Set<string>();
-  const pooled = new Set<string>();
+  const unmatched = unmatchedAccounts(entries, accounts);
   let gain = new Decimal(0);
   const body: string[] = [];
   const left = new Map<string, string[]>();
@@ -64,7 +63,6 @@ export function gainsJournalText(
     const written = writtenAmounts(entry.lines, dialect, unitOf);
     for (const [index, line] of entry.lines.entries()) {
       used.add(accounts.of(line));
-      if (line.lot?.pooled === true) pooled.add(accounts.of(line));
       if (line.role === 'gains') gain = gain.sub(written[index] as Decimal);
     }
     body.push(...(left.get(entry.txHash) ?? []).map((note) => `${note}\n`));
@@ -79,7 +77,7 @@ export function gainsJournalText(
           // Each transaction balances to within rounding to 8 decimals: the tolerance is a little over half of one.
           'option "inferred_tolerance_multiplier" "1.1"',
           '',
-          ...[...used].sort().map((account) => `${dates.format(options.start)} open ${account}${pooled.has(account) ? ' "NONE"' : ''}`),
+          ...[...used].sort().map((account) => `${dates.format(options.start)} open ${account}${unmatched.has(account) ? ' "NONE"' : ''}`),
         ]
       : [`commodity 1.${'0'.repeat(MONEY_PLACES)} ${currency}`, ...[...used].sort().map((account) => `account ${account}`)];
   const text = `${[...head, '', ...rest, ...(rest.length > 0 ? [''] : [])].join('\n')}\n${body.join('')}`;
@@ -95,6 +93,8 @@ function writtenAmounts(lines: readonly GainsLine[], dialect: TextDialect, unitO
   const written = lines.map(weight);
   const gains = lines.findLastIndex((line) => line.role === 'gains');
   const balancer = gains >= 0 ? gains : lines.findLastIndex((line) => line.role !== 'asset');
+  // A move's lots leave and arrive at the same unit cost: nothing to balance.
+  if (balancer < 0) return written;
   const others = written.reduce((sum, amount, index) => (index === balancer ? sum : sum.add(amount)), new Decimal(0));
   written[balancer] = others.neg().toDecimalPlaces(MONEY_PLACES);
   return written;
@@ -148,42 +148,35 @@ function transaction(
   return `${lines.join('\n')}\n\n`;
 }
 
+/** The lots open at the period's start as the carried entry's lines, against `carried` (nothing when none is known). */
+function carriedLines(opening: readonly GainsLine[]): GainsLine[] {
+  const total = opening.reduce((sum, line) => sum.add(line.amount), new Decimal(0));
+  return opening.length === 0 ? [] : [...opening, { role: 'carried', amount: total.neg() }];
+}
+
 /**
- * The lots the journal must hold before its first transaction: walking the entries in order, what a reduction takes
- * of a lot beyond what the same account acquired of it (acquired before the period, or moved in from another account
- * by a wrap, bridge or own transfer), at that piece's cost, against `carried`.
+ * The accounts beancount must book `NONE`: a pool's (its pieces name no lot), and one reducing a lot it does not hold
+ * then. uk matches a sale to the same day's and the next 30 days' acquisitions: the sale takes the lot at its cost
+ * before it arrives, so the account holds it negative until then, its units always the ledger's; STRICT booking
+ * would refuse that reduction.
  */
-function carriedLines(entries: readonly GainsEntry[], accounts: GainsAccounts): GainsLine[] {
+function unmatchedAccounts(entries: readonly GainsEntry[], accounts: GainsAccounts): Set<string> {
   const held = new Map<string, bigint>();
-  const carried = new Map<string, GainsLine>();
+  const unmatched = new Set<string>();
+  const lotLines = (entry: GainsEntry): GainsLine[] => entry.lines.filter((line) => line.lot !== undefined && line.quantity !== undefined);
+  const key = (line: GainsLine): string => `${accounts.of(line)}\u0000${(line.lot as JournalLot).id}`;
   for (const entry of entries) {
-    for (const line of entry.lines) {
-      if (line.lot === undefined || line.quantity === undefined) continue;
-      // A named lot is held apart; a pool's piece draws on all the account holds (kept under the account's own name).
-      const account = accounts.of(line);
-      const key = line.lot.pooled ? account : `${account}\u0000${line.lot.id}`;
-      const have = held.get(key) ?? 0n;
-      const short = line.quantity < 0n && have + line.quantity < 0n ? -line.quantity - have : 0n;
-      held.set(key, have + line.quantity + short);
-      if (!line.lot.pooled) held.set(account, (held.get(account) ?? 0n) + line.quantity + short);
-      if (short === 0n) continue;
-      const cost = line.amount.neg().times(short.toString()).div((-line.quantity).toString());
-      const before = carried.get(key);
-      carried.set(key, {
-        ...line,
-        quantity: (before?.quantity ?? 0n) + short,
-        amount: (before?.amount ?? new Decimal(0)).add(cost),
-        role: 'asset',
-      });
+    // A transaction's reductions are booked against what the account held before it.
+    const lines = lotLines(entry);
+    for (const line of lines) {
+      if ((line.lot as JournalLot).pooled) unmatched.add(accounts.of(line));
+      if ((line.quantity as bigint) >= 0n) continue;
+      const have = (held.get(key(line)) ?? 0n) + (line.quantity as bigint);
+      if (have < 0n) unmatched.add(accounts.of(line));
+      held.set(key(line), have);
     }
+    for (const line of lines)
+      if ((line.quantity as bigint) > 0n) held.set(key(line), (held.get(key(line)) ?? 0n) + (line.quantity as bigint));
   }
-  const lines = [...carried.values()].map(({ proceeds: _proceeds, ...line }) => line);
-  // A pool carried in at several pieces' costs is one position at their average.
-  for (const line of lines)
-    if (line.lot?.pooled === true) {
-      const quantity = formatUnits(line.quantity as bigint, (line.holding as { decimals: number }).decimals);
-      line.lot = { ...line.lot, acquiredAt: null, unit: line.amount.div(quantity) };
-    }
-  const total = lines.reduce((sum, line) => sum.add(line.amount), new Decimal(0));
-  return lines.length === 0 ? [] : [...lines, { role: 'carried', amount: total.neg() }];
+  return unmatched;
 }

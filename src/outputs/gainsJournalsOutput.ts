@@ -6,7 +6,8 @@ import { DateFormatter } from '../templates/DateFormatter.js';
 import { lotAccounts, TEXT_LOT_ACCOUNTS } from '../templates/lotAccountRoles.js';
 import type { Template } from '../templates/Template.js';
 import { valuedLeg } from './basisLegs.js';
-import { gainsEntries, type GainsJournal } from './gainsEntries.js';
+import { gainsEntries } from './gainsEntries.js';
+import type { GainsJournal, LeftOut } from './GainsJournal.js';
 import { gainsJournalRecords, QUICKBOOKS_JOURNAL_HEADER, XERO_JOURNAL_HEADER } from './gainsJournalCsv.js';
 import { gainsJournalText } from './gainsJournalText.js';
 import { gainsOutput } from './gainsOutput.js';
@@ -32,9 +33,12 @@ const JournalResult = Type.Object({
 
 const GainsJournalsResult = Type.Object({
   journals: Type.Array(JournalResult),
-  /** Disposals posted, and disposals and acquisitions left out for an unknown proceeds or cost (commented in the text journals). */
+  /**
+   * Disposals posted, and disposals, acquisitions, removals and moves left out for an unknown proceeds or cost (commented
+   * in the text journals).
+   */
   disposals: Type.Integer(),
-  leftOut: Type.Object({ disposals: Type.Integer(), acquisitions: Type.Integer() }),
+  leftOut: Type.Object({ disposals: Type.Integer(), acquisitions: Type.Integer(), removals: Type.Integer(), moves: Type.Integer() }),
 });
 
 /**
@@ -59,7 +63,8 @@ export const gainsJournalsOutput: Output<'gainsJournals', BasisLeg[], typeof Gai
     const settings = job.costBasis;
     if (report === undefined || settings === undefined || prices === null)
       throw new LedgerscanError('journals with lots without the cost-basis report', { kind: 'internal' });
-    if ((job.journals ?? []).length === 0) return { journals: [], disposals: 0, leftOut: { disposals: 0, acquisitions: 0 } };
+    if ((job.journals ?? []).length === 0)
+      return { journals: [], disposals: 0, leftOut: { disposals: 0, acquisitions: 0, removals: 0, moves: 0 } };
     const journal = gainsEntries(
       report,
       legs.map((leg) => valuedLeg(leg, prices)),
@@ -67,10 +72,8 @@ export const gainsJournalsOutput: Output<'gainsJournals', BasisLeg[], typeof Gai
     );
     const journals = [];
     for (const template of job.journals ?? []) journals.push(await writeJournal(template, journal, job, prices.currency, files));
-    const leftOut = {
-      disposals: journal.leftOut.filter((out) => out.kind === 'disposal').length,
-      acquisitions: journal.leftOut.filter((out) => out.kind === 'acquisition').length,
-    };
+    const count = (kind: LeftOut['kind']): number => journal.leftOut.filter((out) => out.kind === kind).length;
+    const leftOut = { disposals: count('disposal'), acquisitions: count('acquisition'), removals: count('removal'), moves: count('move') };
     files.tieout(tieRows(journals, { gain: basisTotals(report).gain, disposals: journal.disposals, leftOut, currency: prices.currency }));
     return { journals, disposals: journal.disposals, leftOut };
   },
@@ -80,7 +83,7 @@ export const gainsJournalsOutput: Output<'gainsJournals', BasisLeg[], typeof Gai
       : {
           counts: Object.fromEntries([
             ...journals.map((one) => [`rows.${one.template}.gains`, one.entries] as const),
-            ['gainsJournals.leftOut', leftOut.disposals + leftOut.acquisitions],
+            ['gainsJournals.leftOut', leftOut.disposals + leftOut.acquisitions + leftOut.removals + leftOut.moves],
           ]),
         },
 };
@@ -147,11 +150,11 @@ async function writeJournal(
 /**
  * The tie-out's lines for each journal, in the sheet's columns (`TIEOUT_HEADER`, money in the book's currency): the
  * realised gain `gains.csv` totals (`in`) against what the journal's gain lines hold (`out`, the rounding put on them
- * in `rounding_residual`), and the disposals and acquisitions it left out for an unknown proceeds or cost.
+ * in `rounding_residual`), and the disposals, acquisitions, removals and moves it left out for an unknown proceeds or cost.
  */
 function tieRows(
   journals: readonly Static<typeof JournalResult>[],
-  of: { gain: Decimal; disposals: number; leftOut: { disposals: number; acquisitions: number }; currency: string },
+  of: { gain: Decimal; disposals: number; leftOut: Static<typeof GainsJournalsResult>['leftOut']; currency: string },
 ): string[][] {
   const line = (template: string, reason: string, rows: number, sides: readonly string[] = ['', '', '', '']): string[] => [
     template,
@@ -170,6 +173,7 @@ function tieRows(
     ]),
     line(journal.template, 'disposals left out: unknown proceeds or basis', of.leftOut.disposals),
     line(journal.template, 'acquisitions left out: unknown cost', of.leftOut.acquisitions),
+    line(journal.template, 'removals and moves left out: unknown basis', of.leftOut.removals + of.leftOut.moves),
   ]);
 }
 

@@ -3,10 +3,22 @@
  * `quickbooks-journal`, `xero-journal`), by role: `asset` per asset at cost (`{chain}`, `{wallet}`, `{asset}`), the
  * realised gain, fees, income per category (`{category}`, or `income.<category>` for one), what a trade's disposals
  * fetched (`exchange`, netted by its acquisitions' cost), what a payment or cost fetched (`spending`), acquisitions
- * without a trade or income (`received`), lots carried in at cost from before the period (`carried`), and Xero's
- * tax rate column (`tax_rate`, not an account).
+ * without a trade or income (`received`), lots carried in at cost from before the period (`carried`), lots that left
+ * without a gain (`removed`: a gift out, donation or loss, at cost), and Xero's tax rate column (`tax_rate`, not an
+ * account).
  */
-export const LOT_ACCOUNT_ROLES = ['asset', 'gains', 'fees', 'income', 'exchange', 'spending', 'received', 'carried', 'tax_rate'] as const;
+export const LOT_ACCOUNT_ROLES = [
+  'asset',
+  'gains',
+  'fees',
+  'income',
+  'exchange',
+  'spending',
+  'received',
+  'carried',
+  'removed',
+  'tax_rate',
+] as const;
 export type LotAccountRole = (typeof LOT_ACCOUNT_ROLES)[number];
 
 /** The categories income rows come from (cost basis's income at fair value). */
@@ -29,6 +41,7 @@ export const TEXT_LOT_ACCOUNTS: Readonly<Record<'beancount' | 'hledger', Readonl
     spending: 'Expenses:Crypto:Spending',
     received: 'Equity:Crypto:Received',
     carried: 'Equity:Crypto:Carried-Lots',
+    removed: 'Expenses:Crypto:Removed',
   },
   hledger: {
     asset: 'assets:crypto:{chain}:{asset}',
@@ -39,6 +52,7 @@ export const TEXT_LOT_ACCOUNTS: Readonly<Record<'beancount' | 'hledger', Readonl
     spending: 'expenses:crypto:spending',
     received: 'equity:crypto:received',
     carried: 'equity:crypto:carried-lots',
+    removed: 'expenses:crypto:removed',
   },
 };
 

@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BasisLeg } from '../../src/costbasis/BasisLeg.js';
 import type { BasisReport, GainRow } from '../../src/costbasis/BasisReport.js';
+import type { Holding } from '../../src/costbasis/BasisEvent.js';
 import type { CostBasisSettings } from '../../src/costbasis/CostBasisSettings.js';
+import type { LotPiece } from '../../src/costbasis/Lot.js';
+import { LotTrail } from '../../src/costbasis/LotTrail.js';
+import { toMoney } from '../../src/costbasis/scaledMoney.js';
 import { Decimal } from '../../src/ledger/money.js';
 import { gainsEntries } from '../../src/outputs/gainsEntries.js';
 import { gainsJournalRecords } from '../../src/outputs/gainsJournalCsv.js';
@@ -22,6 +26,15 @@ const at = (day: string): number => Date.parse(`${day}T12:00:00Z`) / 1000;
 const settings: CostBasisSettings = { method: 'fifo', scope: 'universal', profile: 'generic', changes: [], unclassifiedOut: 'remove' };
 
 const gain = (over: Partial<GainRow>): GainRow => gainRow({ acquiredAt: at('2024-03-01'), soldAt: at('2025-02-01'), ...over });
+
+/** The replay's trail with the lots open at the period's start. */
+function openAtStart(holding: Holding, pieces: LotPiece[]): LotTrail {
+  const trail = new LotTrail();
+  trail.started = true;
+  trail.opening.push({ holding, pieces, owed: false });
+  return trail;
+}
+const WALLET_ETH: Holding = { wallet: '0xw', chainId: 1, asset: 'ETH', assetContract: '', decimals: 18 };
 
 /** One sale of two lots from before the period whose cents do not add up, one of unknown proceeds, staking income sold in part. */
 const report: BasisReport = {
@@ -59,6 +72,11 @@ const report: BasisReport = {
   issues: [],
   allocations: [],
   ties: [],
+  // a1 and a2 were bought before the period.
+  trail: openAtStart(WALLET_ETH, [
+    { lotId: 'a1', acquiredAt: at('2024-03-01'), quantity: ETH / 2n, cost: toMoney(d('700.003')) },
+    { lotId: 'a2', acquiredAt: at('2024-03-01'), quantity: ETH, cost: toMoney(d('1500.006')) },
+  ]),
 };
 
 const income: BasisLeg = {
@@ -193,15 +211,17 @@ describeWithPrograms('the plain-text gains journals', [BEAN_CHECK, BEAN_QUERY, H
     expect(beancount.gain.toFixed()).toBe('800.556');
     expect(hledger.gain.toFixed()).toBe('800.556');
   });
-  it('reduces a pool at its cost in an account booking NONE, carrying in only what the period did not acquire (average)', () => {
-    // The OP income lot (10 OP at 1.5555) joins a pool held before: 14 OP sold at the pool's 1.6 leaves 4 carried in.
+  it('reduces a pool at its cost in an account booking NONE, its share at the start carried in (average)', () => {
+    // The OP income lot (10 OP at 1.5555) joins a pool of 4 OP at 1.6 held before: 14 OP are sold at the pool's 1.6.
     const pool = (over: Partial<GainRow>): GainRow =>
       gain({ asset: 'OP', assetContract: OP, lotId: null, acquiredAt: null, soldAt: at('2025-03-01'), method: 'average', ...over });
     const sales = [
       pool({ quantity: 6n * ETH, proceeds: d('12'), costBasis: d('9.6'), gain: d('2.4') }),
       pool({ entryId: 'e4', txHash: '0xee', quantity: 8n * ETH, proceeds: d('16'), costBasis: d('12.8'), gain: d('3.2') }),
     ];
-    const averaged = gainsEntries({ ...report, gains: sales }, [income], { ...settings, method: 'average' });
+    const pooled = { lotId: null, acquiredAt: null, quantity: 4n * ETH, cost: toMoney(d('6.4')) };
+    const trail = openAtStart({ ...WALLET_ETH, asset: 'OP', assetContract: OP }, [pooled]);
+    const averaged = gainsEntries({ ...report, gains: sales, trail }, [income], { ...settings, method: 'average' });
     const options = { currency: 'USD', start: at('2025-01-01'), dates };
     const beancount = gainsJournalText(averaged, 'beancount', TEXT_LOT_ACCOUNTS.beancount, options);
     const hledger = gainsJournalText(averaged, 'hledger', TEXT_LOT_ACCOUNTS.hledger, options);

@@ -1,0 +1,40 @@
+import type { Holding } from '../costbasis/BasisEvent.js';
+import { type Decimal, formatUnits } from '../ledger/money.js';
+import type { GainsEntry, JournalLot, LeftOut } from './GainsJournal.js';
+
+/** What the journal's parts share while it is built: its entries by transaction, their titles, lots' unit costs, what is left out. */
+export class EntryBook {
+  private readonly entries = new Map<string, GainsEntry>();
+  private readonly titles = new Map<GainsEntry, string[]>();
+  private readonly units = new Map<string, Decimal>();
+  readonly leftOut: LeftOut[] = [];
+
+  entry(chainId: number, txHash: string, at: number, wallet: string): GainsEntry {
+    const key = `${chainId}:${txHash}`;
+    let entry = this.entries.get(key);
+    if (entry === undefined) this.entries.set(key, (entry = { at, chainId, txHash, wallet, title: '', lines: [] }));
+    return entry;
+  }
+
+  say(entry: GainsEntry, text: string): void {
+    this.titles.set(entry, [...(this.titles.get(entry) ?? []), text]);
+  }
+
+  /**
+   * A lot as the journal names it, its cost per whole unit the same for every piece of it (the first seen decides), so
+   * a journal matches it exactly; a lot keeps its id across wallets and chains, its unit is per asset.
+   */
+  lot(holding: Holding, id: string, acquiredAt: number | null, cost: Decimal, quantity: bigint, pooled: boolean): JournalLot {
+    const key = `${holding.chainId}:${holding.assetContract}:${id}`;
+    let unit = this.units.get(key);
+    if (unit === undefined) this.units.set(key, (unit = cost.div(formatUnits(quantity, holding.decimals))));
+    return { id, acquiredAt, unit, pooled };
+  }
+
+  /** The entries in time order, each titled. */
+  finish(): GainsEntry[] {
+    const ordered = [...this.entries.values()].sort((a, b) => a.at - b.at);
+    for (const entry of ordered) entry.title = (this.titles.get(entry) ?? []).join(', ');
+    return ordered;
+  }
+}

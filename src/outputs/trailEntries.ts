@@ -1,0 +1,86 @@
+import type { Holding } from '../costbasis/BasisEvent.js';
+import type { LotPiece } from '../costbasis/Lot.js';
+import type { LotTrail } from '../costbasis/LotTrail.js';
+import { type Money, toDecimal } from '../costbasis/scaledMoney.js';
+import { Decimal, formatUnits } from '../ledger/money.js';
+import type { EntryBook } from './EntryBook.js';
+import type { GainsLine } from './GainsJournal.js';
+
+/**
+ * The replay's trail in the journal: each removal (gift out, donation, loss, an unclassified transfer out) takes its
+ * lots at cost to `removed`, with no gain; each move (own transfer, wrap, unwrap, bridge) takes its lots from one asset
+ * account and puts them, id, date and cost kept, in the other's (a bridge whole at its departure); a bridge that left
+ * before the period brings its lots in at cost when they arrive, against `carried`. Returns the opening lines: the
+ * lots open at the period's start, less what a disposal before it took later (uk's 30 days), at cost. A piece of
+ * unknown cost is never posted: that part of a removal or move is left out (listed), an opening one not carried.
+ */
+export function trailEntries(trail: LotTrail, book: EntryBook): GainsLine[] {
+  const opening: GainsLine[] = [];
+  trail.opening.forEach((lots, at) => {
+    lots.pieces.forEach((piece, index) => {
+      if (piece.cost !== null) opening.push(pieceLine(book, lots.holding, piece, lots.owed ? -1n : 1n, `opening/${at + 1}/${index + 1}`));
+    });
+  });
+  for (const removal of trail.removals) {
+    const { holding } = removal;
+    const [known, unknown] = split(removal.pieces);
+    if (unknown + removal.short > 0n) {
+      const what = `${removal.kind} ${formatUnits(unknown + removal.short, holding.decimals)} ${holding.asset}`;
+      const why = removal.short > 0n ? 'missing_acquisition' : 'missing_basis';
+      book.leftOut.push({ kind: 'removal', at: removal.timestamp, entryId: removal.entryId, txHash: removal.txHash, what, why });
+    }
+    if (known.length === 0) continue;
+    const entry = book.entry(holding.chainId, removal.txHash, removal.timestamp, holding.wallet);
+    const lines = known.map((piece, index) => pieceLine(book, holding, piece, -1n, `${removal.entryId}/${index + 1}`));
+    entry.lines.push(...lines, { role: 'removed', amount: sumOf(lines).neg() });
+    book.say(entry, `${removal.kind} ${formatUnits(-quantityOf(lines), holding.decimals)} ${holding.asset}`);
+  }
+  for (const move of trail.moves) {
+    const { holding, target } = move;
+    // What the source could not cover arrives of unknown cost, as does a piece of unknown cost: only those are left out.
+    const [known] = split(move.pieces);
+    const [knownArrived, unknownArrived] = split(move.arrived);
+    if (unknownArrived > 0n) {
+      const what = `moved ${formatUnits(unknownArrived, target.decimals)} ${target.asset}`;
+      book.leftOut.push({ kind: 'move', at: move.timestamp, entryId: move.entryId, txHash: move.txHash, what, why: 'missing_basis' });
+    }
+    if (knownArrived.length === 0) continue;
+    const arrived = knownArrived.map((piece, index) => pieceLine(book, target, piece, 1n, `${move.entryId}/${index + 1}`));
+    const what = `${formatUnits(quantityOf(arrived), target.decimals)} ${target.asset}`;
+    if (move.departedBefore) {
+      // Its lots were in transit at the period's start: they come in at cost when they arrive, like a carried lot.
+      const entry = book.entry(target.chainId, move.txHash, move.arrivedAt, target.wallet);
+      entry.lines.push(...arrived, { role: 'carried', amount: sumOf(arrived).neg() });
+      book.say(entry, `arrived ${what}`);
+      continue;
+    }
+    const entry = book.entry(holding.chainId, move.txHash, move.timestamp, holding.wallet);
+    const left = known.map((piece, index) => pieceLine(book, holding, piece, -1n, `${move.entryId}/${index + 1}`));
+    // A move keeps cost: only a wrap whose sides differ in units can leave a rounding of the unit cost, put on `exchange`.
+    const off = sumOf([...left, ...arrived]);
+    entry.lines.push(...left, ...arrived, ...(off.isZero() ? [] : [{ role: 'exchange' as const, amount: off.neg() }]));
+    book.say(entry, `moved ${formatUnits(-quantityOf(left), holding.decimals)} ${holding.asset} as ${what}`);
+  }
+  return opening;
+}
+
+/** A piece of a lot as an `asset` line: `sign` −1 takes it out, 1 puts it in; a pool's piece (no id) is `pooled`. */
+function pieceLine(book: EntryBook, holding: Holding, piece: LotPiece, sign: bigint, pooledId: string): GainsLine {
+  const cost = toDecimal(piece.cost as Money);
+  const lot = book.lot(holding, piece.lotId ?? pooledId, piece.acquiredAt, cost, piece.quantity, piece.lotId === null);
+  return { role: 'asset', amount: sign < 0n ? cost.neg() : cost, holding, quantity: sign * piece.quantity, lot };
+}
+
+/** The pieces of known cost, and the base units of those of unknown cost. */
+function split(pieces: readonly LotPiece[]): [LotPiece[], bigint] {
+  const known = pieces.filter((piece) => piece.cost !== null);
+  return [known, pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n)];
+}
+
+function quantityOf(lines: readonly GainsLine[]): bigint {
+  return lines.reduce((sum, line) => sum + (line.quantity as bigint), 0n);
+}
+
+function sumOf(lines: readonly GainsLine[]): Decimal {
+  return lines.reduce((sum, line) => sum.add(line.amount), new Decimal(0));
+}
