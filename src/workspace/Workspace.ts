@@ -22,7 +22,7 @@ import { DEFAULT_JITTER_MS, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js'
 import { sendNightAlert } from './nightAlert.js';
 import { listBooks, type ListedBook } from './listBooks.js';
 import { validateBook } from './validateBook.js';
-import { validateRun, validateSchedules } from './validateRun.js';
+import { refuseBrokenSchedules, validateRun, validateSchedules } from './validateRun.js';
 import type { Book, BookPrice, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import type { RuleBody } from './checkBookRule.js';
@@ -31,7 +31,6 @@ import type { GivenPrice } from './checkBookPrice.js';
 import { checkBookPrice } from './checkBookPrice.js';
 import type { GivenSeries } from './checkPriceSeries.js';
 import { checkPriceSeries } from './checkPriceSeries.js';
-import { refuseTemplatesWithoutBasis } from './refuseTemplatesWithoutBasis.js';
 
 /** Where the workspace keeps its data, stores and queue when it is not the embedded default (`openDistributedWorkspace`). */
 export interface WorkspaceBackend {
@@ -227,9 +226,7 @@ export class Workspace {
     const book = await this.data.getBook(id);
     if (book === undefined) return undefined;
     const data: BookData = validateBook({ ...book.data, ...change }, this.api);
-    if (data.costBasis === undefined)
-      for (const schedule of await this.data.schedules(id))
-        refuseTemplatesWithoutBasis(schedule.templates, `the ${schedule.kind} schedule`);
+    refuseBrokenSchedules(this, { ...book, data }, await this.data.bookRules(id), await this.data.schedules(id));
     const updated = await this.data.updateBook(id, data, this.now().toISOString());
     if (updated !== undefined && bookSettings(updated.data) !== bookSettings(book.data))
       void this.refreshEntries(updated).catch(() => undefined);

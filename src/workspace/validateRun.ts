@@ -1,5 +1,6 @@
 import { InputError } from '../errors/LedgerscanError.js';
 import { defaultFiledDir } from '../filing/FiledRecord.js';
+import { jobForms } from '../pipeline/jobTemplates.js';
 import { API_SURFACE, optionValues } from '../runs/optionValues.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import type { RunKindName } from '../runs/runKinds.js';
@@ -63,8 +64,45 @@ export function validateRun(checks: RunChecks, book: Book, rules: readonly BookR
       }),
   );
   withPrefix(field, () => kind.preconditions?.(job, optionValues(kind, request, API_SURFACE), apiPlace(checks.now(), filedDir)));
-  if (job.costBasis === undefined) refuseTemplatesWithoutBasis(job.templates, field === '' ? 'the run' : `the ${kind.name} schedule`);
+  const where = field === '' ? 'the run' : `the ${kind.name} schedule`;
+  if (job.costBasis === undefined) refuseTemplatesWithoutBasis(job.templates, where);
+  // A form's own needs (a method, a profile, a currency), which the export would refuse only once the run started.
+  try {
+    jobForms(job);
+  } catch (cause) {
+    if (!(cause instanceof InputError)) throw cause;
+    throw new InputError(`${cause.shortMessage}: change the book's costBasis or valuation, or take it out of ${where}`, {
+      details: { field: `${field}templates` },
+      cause,
+    });
+  }
   return request;
+}
+
+/**
+ * Each stored schedule's run validated again against the book as a change would leave it (`validateRun`, as
+ * `validateSchedules` validated it when saved): a change that would make a schedule fail when it fires (cost basis off
+ * under a journal of lots, a profile or currency a form cannot take, …) is refused now, naming the schedule, rather
+ * than found by a failed run at night.
+ */
+export function refuseBrokenSchedules(checks: RunChecks, book: Book, rules: readonly BookRule[], schedules: readonly Schedule[]): void {
+  for (const schedule of schedules) {
+    const request: RunRequest = {
+      kind: schedule.kind,
+      ...(runKind(schedule.kind).needs.templates ? { templates: [...schedule.templates] } : {}),
+    };
+    try {
+      validateRun(checks, book, rules, request, 'schedules.');
+    } catch (cause) {
+      if (!(cause instanceof InputError)) throw cause;
+      const where = `the ${schedule.kind} schedule`;
+      if (cause.shortMessage.includes(where)) throw cause;
+      throw new InputError(`${where} would fail after this change: ${cause.shortMessage} (change or remove the schedule first)`, {
+        details: { field: 'schedules' },
+        cause,
+      });
+    }
+  }
 }
 
 /** Each schedule validated exactly as the run it will queue (`validateRun`), plus its cron and zone; one per kind. */

@@ -93,6 +93,24 @@ function journalSettingsSuite(open: () => Promise<SuiteWorkspace>): void {
     expectRefusal(await call('PATCH', `/api/books/${bookId}`, { costBasis: null }), 'costBasis', /take it out of the export schedule\)$/);
     expect((await workspace.data.getBook(bookId))?.data.costBasis).toEqual({ method: 'fifo' });
   });
+
+  it('refuses a book change a scheduled form cannot take (its profile), naming the schedule, and keeps the book as it was', async () => {
+    expect((await call('PATCH', `/api/books/${bookId}`, { costBasis: { method: 'fifo' } })).status).toBe(200);
+    expect((await call('PUT', `/api/books/${bookId}/schedules`, [{ ...EXPORT_SCHEDULE, templates: ['form8949'] }])).status).toBe(200);
+    const refused = await call('PATCH', `/api/books/${bookId}`, { costBasis: { method: 'fifo', profile: 'uk' } });
+    expectRefusal(
+      refused,
+      'schedules.templates',
+      /^template form8949 needs the generic or us profile \(the job's is uk\): change the book's costBasis or valuation, or take it out of the export schedule$/,
+    );
+    expect((await workspace.data.getBook(bookId))?.data.costBasis).toEqual({ method: 'fifo' });
+    // A run is refused the same form up front, not after its sync.
+    expect((await call('PATCH', `/api/books/${bookId}`, { costBasis: { method: 'fifo' } })).status).toBe(200);
+    expect((await call('PUT', `/api/books/${bookId}/schedules`, [])).status).toBe(200);
+    expect((await call('PATCH', `/api/books/${bookId}`, { costBasis: { method: 'fifo', profile: 'uk' } })).status).toBe(200);
+    const run = await call('POST', `/api/books/${bookId}/runs`, { kind: 'export', period: { year: 2025 }, templates: ['form8949'] });
+    expectRefusal(run, 'templates', /^template form8949 needs the generic or us profile \(the job's is uk\): .*take it out of the run$/);
+  });
 }
 
 describeBothWays("a book's settings for the journals with lots", world, journalSettingsSuite);
