@@ -15,6 +15,9 @@ export const changesBooks = (user: User): boolean => user.role === 'admin' || us
 
 export const seesOnlyAssignedBooks = (user: User): boolean => user.role === 'staff' || user.role === 'client';
 
+/** An entry's history (who changed it, when): the firm's people read it, viewers too; a client, outside the firm, does not. */
+export const readsEntryHistory = (user: User): boolean => user.role !== 'client';
+
 export interface User {
   id: number;
   name: string;

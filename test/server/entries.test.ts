@@ -353,12 +353,12 @@ function entriesSuite(open: () => Promise<SuiteWorkspace>): void {
     // Before: ~3,000 options and ~400 KB, a correction form in every row.
     expect(count(page.text, '<option')).toBeLessThan(100);
     expect(Buffer.byteLength(page.text)).toBeLessThan(140 * 1024);
-    // A viewer gets neither dialog nor the rows' buttons: no correction, and no history (drawn from the audit log).
+    // A viewer gets neither the correction dialog nor the rows' buttons to correct: the history alone (viewers read).
     const read = await call(viewer, 'GET', `/books/${bookId}/entries?from=&to=`);
     expect([count(read.text, '<dialog'), count(read.text, 'data-action="correct"'), count(read.text, '<form data-form')]).toEqual([
-      0, 0, 0,
+      1, 0, 0,
     ]);
-    expect(count(read.text, 'data-action="history"')).toBe(0);
+    expect(count(read.text, 'data-action="history"')).toBe(100);
   });
 
   it('the CSV download is exactly the filtered view: ledger.csv columns, then review and notes', async () => {

@@ -39,6 +39,7 @@ function historySuite(open: () => Promise<SuiteWorkspace>): void {
       ['sam', 'staff'],
       ['tess', 'staff'],
       ['cora', 'client'],
+      ['vera', 'viewer'],
     ] as const)
       tokens[name] = await addUser(workspace, name, role, `${name} password 1`);
     bookId = (await workspace.addBook(worldBook(world))).id;
@@ -135,9 +136,10 @@ function historySuite(open: () => Promise<SuiteWorkspace>): void {
       after: { text: 'second words' },
     });
     expect(audit.find((line) => line.action === 'note.deleted')).toMatchObject({ before: { text: 'to remove', author: 'sam' } });
-    // The history is drawn from the audit log, which a client may not open: not even its own book's entry's.
+    // Viewers read (every book): the same history. A client, outside the firm, does not: not even its own book's entry's.
+    expect((await history('vera')).length).toBe(events.length);
     const refused = await call('cora', 'GET', `${base}/history`);
-    expect([refused.status, refused.text]).toEqual([403, expect.stringContaining("only an admin or the book's staff")]);
+    expect([refused.status, refused.text]).toEqual([403, expect.stringContaining("read by admins, viewers and the book's staff")]);
   });
 
   it("another book's entry is not found, through that book or by a staff member not assigned to it", async () => {

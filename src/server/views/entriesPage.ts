@@ -6,7 +6,7 @@ import { bookSettings } from '../../workspace/entries/bookSettings.js';
 import type { EntryPage, EntryTotals } from '../../workspace/entries/BookEntries.js';
 import { REVIEW_STATUSES } from '../../workspace/entries/BookEntries.js';
 import type { Book, User } from '../../workspace/WorkspaceData.js';
-import { changesBooks } from '../../workspace/Accounts.js';
+import { changesBooks, readsEntryHistory } from '../../workspace/Accounts.js';
 import { ENTRY_CATEGORIES } from '../entryFilter.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -180,7 +180,11 @@ function entriesView(input: EntriesPageInput, view: NonNullable<EntriesPageInput
   const dates = new DateFormatter('yyyy-MM-dd HH:mm', zone);
   const admin = changesBooks(user);
   // A note is changed by its author, or by an admin; never by a reader.
-  const rights: RowRights = { admin, changesNote: (note) => admin && (user.role === 'admin' || note.author === user.name) };
+  const rights: RowRights = {
+    admin,
+    history: readsEntryHistory(user),
+    changesNote: (note) => admin && (user.role === 'admin' || note.author === user.name),
+  };
   const groups = transactions(page.entries);
   const pageLink = (cursor: string, text: string): Html =>
     html`<a class="button" href="/books/${book.id}/entries${queryString(query, { cursor })}">${text}</a> `;
@@ -194,6 +198,6 @@ ${admin && page.total > 0 ? html`${bulkReviewForm(book, query, page.total)}${bul
 ${admin ? html`<p class="correct-ticked"><button type="button" data-action="correct-ticked">Correct the ticked legs together</button> (two legs of a transfer between own wallets: tick both, then set category own_transfer)</p>${correctionDialog(book)}` : ''}
 <div class="wide"><table class="entries"><thead><tr>${admin ? html`<th></th>` : ''}<th>Wallet</th><th>Dir.</th><th>Asset</th><th>Amount</th><th>Value</th><th>Counterparty</th><th>Category</th><th title="Why the row looks like spam">Spam</th><th>Note</th><th>Review and notes</th></tr></thead>
 ${groups.map((group) => transactionRows(group, dates, rights))}</table></div>
-${admin ? historyDialog(book) : ''}
+${rights.history ? historyDialog(book) : ''}
 <p class="pages">${query.cursor === undefined || query.cursor === '' ? '' : html`<a href="/books/${book.id}/entries${queryString(query)}">First page</a> `}${view.previous === null ? '' : pageLink(view.previous, 'Previous page')}${view.next === null ? '' : pageLink(view.next, 'Next page')}</p>`;
 }

@@ -20,9 +20,10 @@ function valueCell(cell: (name: string) => string): Html {
   return html`<td class="num value" title="price ${cell('price')} ${cell('price_currency')} at ${cell('price_time')}${fx}"><span class="money">${cell('value')} ${cell('price_currency')}</span> <small class="price-source">${cell('price_source')}</small></td>`;
 }
 
-/** What the visitor may do on the rows: correct legs and read their history (admins and the book's staff), and which notes they may change (their own; an admin's, all). */
+/** What the visitor may do on the rows: correct legs (admins and the book's staff), read their history (all but clients), and which notes they may change (their own; an admin's, all). */
 export interface RowRights {
   admin: boolean;
+  history: boolean;
   changesNote: (note: EntryNote) => boolean;
 }
 
@@ -37,15 +38,16 @@ function noteLine(note: EntryNote, rights: RowRights): Html {
 
 /**
  * The leg's review status and notes; for those who change the book, one small button that opens the page's single
- * correction dialog (`correctionDialog`) for this leg and one that opens its one history dialog (drawn from the audit
- * log, not a reader's): a row carries no form of its own, so a page stays light. The leg's id is its row's
+ * correction dialog (`correctionDialog`) for this leg; for those who read its history (not a client), one that opens
+ * the page's one history dialog: a row carries no form of its own, so a page stays light. The leg's id is its row's
  * `data-entry` alone, which app.js reads for the buttons and the tick.
  */
 function reviewControls(entry: BookEntry, rights: RowRights): Html {
   const status = html`<span class="status review-${entry.review.status}"${entry.review.author === null ? '' : html` title="${entry.review.author}, ${entry.review.at ?? ''}"`}>${entry.review.status}</span>`;
   const notes = entry.notes.map((note) => noteLine(note, rights));
-  if (!rights.admin) return html`${status}${notes}`;
-  return html`${status} <button type="button" class="small" data-action="correct">Edit</button> <button type="button" class="small" data-action="history">History</button>${notes}`;
+  const correct = rights.admin ? html` <button type="button" class="small" data-action="correct">Edit</button>` : '';
+  const history = rights.history ? html` <button type="button" class="small" data-action="history">History</button>` : '';
+  return html`${status}${correct}${history}${notes}`;
 }
 
 function legRow(entry: BookEntry, rights: RowRights): Html {

@@ -1,6 +1,7 @@
 import { entryTarget } from '../../../workspace/AuditLog.js';
 import { editEntryNote, entryNote } from '../../../workspace/entries/entryChanges.js';
 import { entryHistory } from '../../../workspace/entries/entryHistory.js';
+import { readsEntryHistory } from '../../../workspace/Accounts.js';
 import type { User } from '../../../workspace/WorkspaceData.js';
 import { authOf } from '../../auth.js';
 import { HttpError, notFound } from '../../HttpError.js';
@@ -17,9 +18,10 @@ function mayChange(user: User, author: string): void {
 
 /**
  * An entry's history (`GET /api/books/:id/entries/:entryId/history`: every change with who and when, newest first)
- * and its notes' edit and removal (their author or an admin; the old text kept in the audit log alone). The history is
- * drawn from the audit log, which only admins open: it is the book's staff's and the admins', not a reader's or a
- * client's.
+ * and its notes' edit and removal (their author or an admin; the old text kept in the audit log alone). Viewers read
+ * and download (docs: the workspace's roles): the history, a line per change without the old texts, is theirs to read
+ * as it is the admins' and the book's staff's. A client does not read it: it names the firm's people and their work,
+ * drawn from the audit log only admins open whole.
  */
 export async function entryHistoryRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
@@ -27,9 +29,11 @@ export async function entryHistoryRoutes(app: RouteApp): Promise<void> {
 
   app.get(
     '/api/books/:id/entries/:entryId/history',
-    { config: { access: 'staff' }, schema: { querystring: noQuery, params: entryParams, response: responses({ 200: historyResponse }) } },
+    { config: { access: 'user' }, schema: { querystring: noQuery, params: entryParams, response: responses({ 200: historyResponse }) } },
     async (request) => {
       const book = await bookById(workspace, request.params.id);
+      if (!readsEntryHistory(authOf(request).user))
+        throw new HttpError(403, "an entry's history is read by admins, viewers and the book's staff (a client login reads the entries)");
       const [entry] = await entries.entriesByIds(book.id, [request.params.entryId]);
       if (entry === undefined) throw notFound('entry');
       const prices = await workspace.data.bookPrices(book.id);
