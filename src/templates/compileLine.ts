@@ -20,7 +20,12 @@ export function compileLine(template: Template, tools: CellTools, eol: '\n' | '\
   const record = template.columns.length - VALUE_RECORD_FIELDS.length;
   const endsInRecord = record >= 0 && VALUE_RECORD_FIELDS.every((field, i) => template.columns[record + i]?.field === field);
   const valuer = rowValuer(tools);
-  const cells = compileCells(endsInRecord ? { ...template, columns: template.columns.slice(0, record) } : template, { ...tools, valuer });
+  // Balance rows come only from a template's balances (`csvBatches`).
+  const cells = compileCells(
+    endsInRecord ? { ...template, columns: template.columns.slice(0, record) } : template,
+    { ...tools, valuer },
+    template.balances !== 'none',
+  );
   const count = cells.length;
   // As the `entry.*` cells: blank on a balance row (`fieldCell`), else the row's one leg valued.
   const valueOf = (row: ViewRow): LegValue | null => (row.balance !== null ? null : onlyLegValue(valuer, row));

@@ -40,8 +40,11 @@ export function compileRow(template: Template, tools: CellTools): RowCells {
   };
 }
 
-/** One function per column of the template. */
-export function compileCells(template: Template, tools: CellTools): Cell[] {
+/**
+ * One function per column of the template. `balanceRows` false: the rows are movements only (a template without
+ * balances), so an `entry.*` cell reads its entry without asking first whether the row is a balance.
+ */
+export function compileCells(template: Template, tools: CellTools, balanceRows = true): Cell[] {
   return template.columns.map((column): Cell => {
     if (column.field === null) {
       const constant = column.constant;
@@ -51,11 +54,11 @@ export function compileCells(template: Template, tools: CellTools): Cell[] {
       const dates = new DateFormatter(column.dateFormat ?? template.date.format, template.date.zone);
       return (row) => dates.format(row.timestamp);
     }
-    return fieldCell(column.field, template, tools);
+    return fieldCell(column.field, template, tools, balanceRows);
   });
 }
 
-function fieldCell(field: string, template: Template, tools: CellTools): Cell {
+function fieldCell(field: string, template: Template, tools: CellTools, balanceRows: boolean): Cell {
   const { amounts, names } = tools;
   const amount = (leg: Leg | null, sign = ''): string =>
     leg === null ? '' : sign + amounts.format(leg.amountRaw, leg.decimals, names.name(leg));
@@ -148,7 +151,7 @@ function fieldCell(field: string, template: Template, tools: CellTools): Cell {
   };
   const cell = table[field];
   if (cell === undefined) throw new Error(`field ${field} passed validation but has no cell`);
-  if (!field.startsWith('entry.')) return cell;
+  if (!balanceRows || !field.startsWith('entry.')) return cell;
   // A balance row has no ledger entry: it names its kind and block, the rest stays blank.
   const balanceCell = (mark: BalanceMark): string =>
     field === 'entry.category' ? `${mark.kind}_balance` : field === 'entry.block_number' ? String(mark.block) : '';

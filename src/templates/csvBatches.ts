@@ -4,7 +4,7 @@ import type { CsvBatch, CsvTally } from './CsvBatch.js';
 import type { CellTools } from './compileRow.js';
 import { compileLine } from './compileLine.js';
 import { entryRow } from './entryRow.js';
-import { keptEntries } from './keptEntries.js';
+import { keepsIgnored, keptEntries, keptEntry } from './keptEntries.js';
 import { balanceRow } from './balanceRow.js';
 import { carryDust } from './carryDust.js';
 import { JournalBook } from './JournalBook.js';
@@ -41,7 +41,6 @@ export function* csvBatches(
   period?: PeriodBounds,
   values: ValueTotals | null = null,
 ): Generator<CsvBatch> {
-  const entries = keptEntries(template, allEntries, tie);
   const lineOf = compileLine(template, tools, template.lineEnding === 'crlf' ? '\r\n' : '\n');
   const fileNames = new FileNames(template);
   // Entry and posting rows are distinct ledger entries by construction; only merged transaction rows can collide.
@@ -98,18 +97,21 @@ export function* csvBatches(
         if (add(balanceRow(holding, { kind: 'opening', block }, period.startTime), null)) yield take();
       }
     }
-    for (const entry of entries) {
+    const keep = keepsIgnored(template);
+    for (const entry of allEntries) {
+      if (!keptEntry(keep, entry, tie)) continue;
       const spam = book === null ? entry.spam : book.holdings.add(entry).leg.spam;
       if (add(entryRow(spam === entry.spam ? entry : { ...entry, spam }), null)) yield take();
     }
   } else if (template.layout === 'transaction') {
     const netted = tie.netted.bind(tie);
-    for (const tx of walletTransactions(entries)) for (const row of transactionRows(tx, template, netted)) if (add(row, null)) yield take();
+    for (const tx of walletTransactions(keptEntries(template, allEntries, tie)))
+      for (const row of transactionRows(tx, template, netted)) if (add(row, null)) yield take();
   } else {
     const journal = book ?? new JournalBook(template.accounts, 'hledger');
     const transactions = [
       book === null || period === undefined ? [] : book.balances('opening', period.blocks, period.startTime),
-      journal.movements(entries),
+      journal.movements(keptEntries(template, allEntries, tie)),
       // Generated lazily: the closing balances exist only once every movement passed.
       (function* closing() {
         if (book !== null && period !== undefined && template.balances === 'opening-closing')
