@@ -6,10 +6,22 @@ import { fileURLToPath } from 'node:url';
 
 const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli', 'main.js');
 
-/** `count` `ledgerscan worker` processes (the built CLI) on `database`, each ready (its start line seen) on return. */
+/**
+ * `count` `ledgerscan worker` processes (the built CLI) on `database`, each ready (its start line seen) on return.
+ * `nice`: the workers' `--nice` (absent: their default); `nodeFlags`: Node's own, before the CLI (`--cpu-prof`).
+ */
 export async function startWorkers(
   count: number,
-  setup: { database: string; files: string; baseUrl: string; keys: readonly string[]; rate: number; dailyQuota?: number },
+  setup: {
+    database: string;
+    files: string;
+    baseUrl: string;
+    keys: readonly string[];
+    rate: number;
+    dailyQuota?: number;
+    nice?: number;
+    nodeFlags?: readonly string[];
+  },
 ): Promise<ChildProcess[]> {
   const quota = setup.dailyQuota === undefined ? '' : `:${setup.dailyQuota}`;
   const env = {
@@ -22,7 +34,19 @@ export async function startWorkers(
     for (let index = 0; index < count; index += 1) {
       const child = spawn(
         process.execPath,
-        [cli, 'worker', '--database', setup.database, '--files', setup.files, '--base-url', setup.baseUrl, '--no-scheduler'],
+        [
+          ...(setup.nodeFlags ?? []),
+          cli,
+          'worker',
+          '--database',
+          setup.database,
+          '--files',
+          setup.files,
+          '--base-url',
+          setup.baseUrl,
+          '--no-scheduler',
+          ...(setup.nice === undefined ? [] : ['--nice', String(setup.nice)]),
+        ],
         { env, stdio: ['ignore', 'pipe', 'inherit'] },
       );
       children.push(child);

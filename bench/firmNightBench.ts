@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- --firm-night [--books N] [--keys K] [--workers W] [--rate R] [--quota Q] [--nights 3] [--scale S] [--clients C]`
+ * `npm run bench -- --firm-night [--books N] [--keys K] [--workers W] [--rate R] [--quota Q] [--nights 3] [--scale S] [--clients C]
+ * [--worker-nice N] [--profile-workers DIR]`
  * (issue 45): a firm's nights on the distributed workspace. A generated firm of N books (default 1,000), each 1–5 of
  * the world's wallets on 1–4 of its chains (a seeded draw, most books small), K keys at R calls per second each (and Q
  * calls a day, if given), W `ledgerscan worker` processes (the built CLI), the sandbox in a process of its own, one
@@ -10,8 +11,9 @@
  * same minute), its period ending on the head's day. Per night: calls per book
  * against the minimum of a warm reconcile (its new pages, new receipts and balance reads), by kind of call; wall time against Σ calls ÷ Σ key rates; 429s; calls per key (every attempt of a run);
  * the longest wait in the queue and that of the smaller half of the books; runs by status; the server's p95/max for
- * pages and API; the database's size, the workers' peak memory and the database's connections. Merged into
- * bench/results.json as `firmNight`.
+ * pages and API; the database's size and what each table grew by, the workers' CPU seconds and peak memory and the
+ * database's connections. `--worker-nice` gives the workers that `--nice`; `--profile-workers` has each write a V8 CPU
+ * profile (`--cpu-prof`) into DIR when it stops. Merged into bench/results.json as `firmNight`.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +31,7 @@ import { startSandboxProcess } from './startSandboxProcess.js';
 import type { SandboxProcess } from './startSandboxProcess.js';
 import { startWorkspaceServerProcess } from './startWorkspaceServerProcess.js';
 import { latency } from './workspaceBench.js';
+import { growthPerBook, processCpuSeconds, tableBytes } from './nightCosts.js';
 
 const TARGETS = { wallOverIdeal: 1.1, rateLimited: 0, failed: 0, p95Ms: 25, maxMs: 250 };
 const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
@@ -65,6 +68,11 @@ interface Night {
   api: ReturnType<typeof latency>;
   databaseMegabytes: number;
   databaseKilobytesPerBook: number;
+  /** What each table grew by in the night, kB per book (those under 1 kB left out). */
+  tablesGrowthKilobytesPerBook: Record<string, number>;
+  /** The workers' CPU seconds in the night (user and system, all of them together), and per book. */
+  workersCpuSeconds: number;
+  workersCpuSecondsPerBook: number;
   workersPeakRssMegabytes: number;
   peakConnections: number;
 }
@@ -99,7 +107,9 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
     scale: option('--scale', '0.1'),
     clients: option('--clients', '4'),
     quota: argv.includes('--quota') ? option('--quota', '1') : undefined,
+    workerNice: argv.includes('--worker-nice') ? Number(argv[argv.indexOf('--worker-nice') + 1]) : undefined,
   };
+  const profileDir = argv.includes('--profile-workers') ? path.resolve(argv[argv.indexOf('--profile-workers') + 1] ?? '') : undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-bench-firm-night-'));
   const server = benchPostgresServer();
   const keys = Array.from({ length: setup.keys }, (_, index) => `firm-night-key-${index + 1}`);
@@ -112,7 +122,8 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
     spanFeeMarket: false,
     headTime: firstHead,
   });
-  const database = await createBenchDatabase(server.url, `firm_night_${setup.books}`);
+  // The process id in the name: two benches on one shared server never drop each other's database.
+  const database = await createBenchDatabase(server.url, `firm_night_${setup.books}_${process.pid}`);
   const files = path.join(dir, 'files');
   const workspace = await openDistributedWorkspace({
     database,
@@ -148,6 +159,8 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
       keys,
       rate: setup.rate,
       ...(setup.quota === undefined ? {} : { dailyQuota: setup.quota }),
+      ...(setup.workerNice === undefined ? {} : { nice: setup.workerNice }),
+      ...(profileDir === undefined ? {} : { nodeFlags: ['--cpu-prof', '--cpu-prof-dir', profileDir] }),
     });
     const nights: Night[] = [];
     for (let night = 0; night <= setup.nights; night += 1) {
@@ -205,6 +218,8 @@ async function oneNight(
   const kind = setup.night === 0 ? 'export' : 'reconcile';
   const request = kind === 'export' ? { kind, period: setup.period, templates: ['ledger'] } : { kind, period: setup.period };
   const before = await sandbox.stats();
+  const tablesBefore = await tableBytes(setup.database);
+  const cpuBefore = setup.workers.reduce((sum, child) => sum + processCpuSeconds(child.pid), 0);
   let peakConnections = 0;
   const sampler = setInterval(() => {
     void adminQuery<{ n: number }>(
@@ -222,6 +237,7 @@ async function oneNight(
   const { pageMs, apiMs } = await reading;
   const wallSeconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
+  const workersCpuSeconds = setup.workers.reduce((sum, child) => sum + processCpuSeconds(child.pid), 0) - cpuBefore;
   const after = await sandbox.stats();
   const runs = await Promise.all(runIds.map(async (id) => (await workspace.data.getRun(id))!));
   const calls = after.requests - before.requests;
@@ -262,6 +278,9 @@ async function oneNight(
     api: latency(apiMs),
     databaseMegabytes: bytes / 1e6,
     databaseKilobytesPerBook: bytes / 1e3 / runs.length,
+    tablesGrowthKilobytesPerBook: growthPerBook(tablesBefore, await tableBytes(setup.database), runs.length),
+    workersCpuSeconds,
+    workersCpuSecondsPerBook: workersCpuSeconds / runs.length,
     workersPeakRssMegabytes: setup.workers.reduce((sum, child) => sum + peakRss(child.pid), 0),
     peakConnections,
   };
@@ -320,6 +339,7 @@ function describe(night: Night): string {
     ` by kind ${JSON.stringify(night.callsByKind)}${night.minimumCallsPerBook === null ? '' : `, minimum ${night.minimumCallsPerBook.toFixed(1)}/book`};` +
     ` pages p95 ${night.pages.p95Ms.toFixed(1)} ms max ${night.pages.maxMs.toFixed(0)} ms, API p95 ${night.api.p95Ms.toFixed(1)} ms max ${night.api.maxMs.toFixed(0)} ms;` +
     ` ${JSON.stringify(night.statuses)}; longest wait ${night.longestWaitSeconds.toFixed(1)} s (small half ${night.longestWaitSmallHalfSeconds.toFixed(1)} s);` +
-    ` database ${night.databaseMegabytes.toFixed(1)} MB (${night.databaseKilobytesPerBook.toFixed(0)} kB/book); workers' peak RSS ${night.workersPeakRssMegabytes.toFixed(0)} MB; connections ≤ ${night.peakConnections}`
+    ` database ${night.databaseMegabytes.toFixed(1)} MB (${night.databaseKilobytesPerBook.toFixed(0)} kB/book), grown by table (kB/book) ${JSON.stringify(night.tablesGrowthKilobytesPerBook)};` +
+    ` workers' CPU ${night.workersCpuSeconds.toFixed(1)} s (${night.workersCpuSecondsPerBook.toFixed(2)} s/book); workers' peak RSS ${night.workersPeakRssMegabytes.toFixed(0)} MB; connections ≤ ${night.peakConnections}`
   );
 }

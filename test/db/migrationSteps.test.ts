@@ -44,6 +44,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0013-book-opening-lots.sql a228b0258f23f063',
     '0014-deferred-runs-and-key-days.sql a0cddf36d63c0d23',
     '0015-run-attempts.sql dc16440c51ea5585',
+    '0016-entry-set-digests.sql 44ed87173b30f6cf',
   ],
   postgres: [
     '0001-book-stores.sql 242dd41cd03de201',
@@ -67,6 +68,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0019-book-opening-lots.sql 4a497ba605e429ca',
     '0020-deferred-runs-and-key-days.sql ee65c733c63dc16b',
     '0021-run-attempts.sql 1b22a18cfcd0a561',
+    '0022-entry-set-digests.sql ce3ab9f1f9780d9a',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];

@@ -29,6 +29,9 @@ export interface EntryRow {
   value_currency: string;
 }
 
+/** An entry as a refresh builds it: its set and place in it are given when it is written. */
+export type NewEntryRow = Omit<EntryRow, 'set_id' | 'seq'>;
+
 /** The entry tables as the query builder sees them, one description for SQLite and PostgreSQL. */
 export type EntryTables = {
   entry_sets: {
@@ -39,6 +42,8 @@ export type EntryTables = {
     created_at: string;
     /** `bookSettings` of the book it was built from ('' before they were kept). */
     settings: Generated<string>;
+    /** `rowsDigest` of each `DIGEST_ROWS` of its rows, a JSON array ('' when not known). */
+    digests: Generated<string>;
   };
   entry_views: { book_id: number; set_id: number; refreshed_at: string };
   book_entries: EntryRow;

@@ -25,7 +25,8 @@ import { jobForRun } from '../jobForRun.js';
 import type { Book, BookPrice, BookRule, WorkspaceData } from '../WorkspaceData.js';
 import { bookSettings } from './bookSettings.js';
 import { ledgerCells } from './ledgerCells.js';
-import type { NewEntryRow, SqlBookEntries } from './SqlBookEntries.js';
+import type { SqlBookEntries } from './SqlBookEntries.js';
+import type { NewEntryRow } from './entryTables.js';
 
 /** What a refresh reads: plain data, so a worker thread can be handed it. */
 export interface EntryRefresh {
@@ -44,6 +45,8 @@ export interface EntryRefresh {
 
 export interface RefreshOutcome {
   entries: number;
+  /** The rows it wrote: 0 when the table already held them, fewer than `entries` where only its last rows changed. */
+  written: number;
   /** With a rule tried (`Workspace.addBookRule`): the rule as stored and how many entries it changed. */
   trial?: { rule: BookRule; matched: number; warnings: string[] };
 }
@@ -126,12 +129,12 @@ function* watched(entries: Iterable<LedgerEntry>, check: RuleCheck, changed: num
   }
 }
 
-/** A set written and not yet shown; with a tried rule, what its check found (it passed). */
-export interface WrittenSet {
+/** A set written and not yet shown, and what the tried rule's check found (it passed). */
+interface WrittenSet {
   setId: number;
   entries: number;
   /** The entries the tried rule changed (their seqs) and how many. */
-  trial?: { matched: number; changed: number[]; warnings: string[] };
+  trial: { matched: number; changed: number[]; warnings: string[] };
 }
 
 /** A rule tried by a refresh (`Workspace.addBookRule`): applied last, and stored by `save` only when its check passes. */
@@ -143,41 +146,62 @@ export interface RuleTrial {
 /**
  * Materializes the book's ledger into its transactions table: the job a run of the book gets (`jobForRun`, so book
  * settings, rules and valuation reach both alike) through `ledgerFromStore`, the function every run's ledger comes
- * from, over all the store has synced, each entry valued from the book's price cache. In two halves, so that a rule
- * tried costs the same one build: the set is written unshown and the rule checked (`writeEntrySet`), then the
+ * from, over all the store has synced, each entry valued from the book's price cache. Only the rows that changed are
+ * written (`SqlEntrySets.update`): a night's reconcile adds a day at the end of a book's table. A rule tried costs the
+ * same one build, in two halves: a whole set is written unshown and the rule checked (`writeEntrySet`), then the
  * rule stored, named in the cells, and the set shown (`showEntrySet`).
  */
 export async function refreshEntries(refresh: EntryRefresh, entries: SqlBookEntries, trial?: RuleTrial): Promise<RefreshOutcome> {
-  return showEntrySet(refresh, await writeEntrySet(refresh, entries, trial?.rule), entries, trial?.save);
+  if (trial === undefined) {
+    const settings = bookSettings(refresh.book);
+    const now = refresh.now.toISOString();
+    const updated = await withRows(refresh, undefined, (rows) =>
+      entries.sets.update(refresh.bookId, ledgerCells().columns, rows, now, settings),
+    );
+    return { entries: updated.entries, written: updated.written };
+  }
+  return showEntrySet(refresh, await writeEntrySet(refresh, entries, trial.rule), entries, trial.save);
 }
 
 /**
- * The heavy half of a refresh: the ledger built, valued and written as a set nobody sees yet. With `rule` (applied last as `CANDIDATE_ID`) its check watches the same pass; a refused rule
- * leaves nothing behind.
+ * The heavy half of a rule's trial: the ledger built, valued and written as a set nobody sees yet, the rule (applied
+ * last as `CANDIDATE_ID`) checked in the same pass; a refused rule leaves nothing behind.
  */
-async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntries, rule?: LedgerRule): Promise<WrittenSet> {
-  const { bookId, location, now } = refresh;
+async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntries, rule: LedgerRule): Promise<WrittenSet> {
+  const check = new RuleCheck(rule);
+  const changed: number[] = [];
+  const written = await withRows(refresh, { rule, see: (built) => watched(built, check, changed) }, (rows) =>
+    entries.sets.write(refresh.bookId, ledgerCells().columns, rows, refresh.now.toISOString(), bookSettings(refresh.book)),
+  );
+  try {
+    return { ...written, trial: { ...check.verdict(), changed } };
+  } catch (error) {
+    await entries.sets.discard(written.setId);
+    throw error;
+  }
+}
+
+/**
+ * The book's rows, built and valued, handed to `use` while its store (and a scratch folder for its price file) are
+ * open. With `trial`, its rule is applied last and the entries pass its check on their way.
+ */
+async function withRows<T>(
+  refresh: EntryRefresh,
+  trial: { rule: LedgerRule; see: (entries: Iterable<LedgerEntry>) => Iterable<LedgerEntry> } | undefined,
+  use: (rows: Iterable<NewEntryRow> | AsyncIterable<NewEntryRow>) => Promise<T>,
+): Promise<T> {
+  const { location } = refresh;
   const scratch = refresh.prices.length === 0 ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-refresh-'));
   // A book never synced has no store yet: its table is empty, and opening it must not create one.
   const store = location.kind === 'sqlite' && !fs.existsSync(location.file) ? null : openStoreAt(location);
-  const check = rule === undefined ? null : new RuleCheck(rule);
-  const changed: number[] = [];
   try {
     const loaded = refreshJob(refresh, scratch);
-    const job = rule === undefined ? loaded : { ...loaded, rules: [...loaded.rules, rule] };
+    const job = trial === undefined ? loaded : { ...loaded, rules: [...loaded.rules, trial.rule] };
     const built = store === null ? [] : ledgerFromStore(store, job, storedChains(store, job))();
-    const ledger = check === null ? built : watched(built, check, changed);
+    const ledger = trial === undefined ? built : trial.see(built);
     const oracle =
       store === null || job.valuation === undefined ? undefined : openCachedPriceOracle(job.valuation, store, { markUnfetched: true });
-    const rows = oracle === undefined ? entryRows(ledger) : valuedRows(ledger, oracle);
-    const written = await entries.write(bookId, ledgerCells().columns, rows, now.toISOString(), bookSettings(refresh.book));
-    if (check === null) return written;
-    try {
-      return { ...written, trial: { ...check.verdict(), changed } };
-    } catch (error) {
-      await entries.discard(written.setId);
-      throw error;
-    }
+    return await use(oracle === undefined ? entryRows(ledger) : valuedRows(ledger, oracle));
   } finally {
     store?.close();
     if (scratch !== undefined) fs.rmSync(scratch, { recursive: true, force: true });
@@ -189,20 +213,19 @@ async function showEntrySet(
   refresh: EntryRefresh,
   written: WrittenSet,
   entries: SqlBookEntries,
-  save?: () => Promise<BookRule>,
+  save: () => Promise<BookRule>,
 ): Promise<RefreshOutcome> {
-  let outcome: RefreshOutcome = { entries: written.entries };
-  if (written.trial !== undefined && save !== undefined) {
-    try {
-      const rule = await save();
-      await entries.renameInCells(written.setId, written.trial.changed, RuleCheck.NOTE, `rule:${rule.id}`);
-      outcome = { ...outcome, trial: { rule, matched: written.trial.matched, warnings: written.trial.warnings } };
-    } catch (error) {
-      await entries.discard(written.setId);
-      throw error;
-    }
+  let outcome: RefreshOutcome;
+  try {
+    const rule = await save();
+    await entries.sets.renameInCells(written.setId, written.trial.changed, RuleCheck.NOTE, `rule:${rule.id}`);
+    const { matched, warnings } = written.trial;
+    outcome = { entries: written.entries, written: written.entries, trial: { rule, matched, warnings } };
+  } catch (error) {
+    await entries.sets.discard(written.setId);
+    throw error;
   }
-  await entries.publish(refresh.bookId, written.setId, refresh.now.toISOString());
+  await entries.sets.publish(refresh.bookId, written.setId, refresh.now.toISOString());
   return outcome;
 }
 
