@@ -37,6 +37,8 @@ export interface CallerOptions {
   /** Calls per second of the historical-balance and name-tag endpoints; default Etherscan's 2 on every plan. */
   historicalRate?: number;
   now?: () => Date;
+  /** Once aborted, a call still waiting for its send slot or backing off rejects with its reason: a stopped run sends nothing more. */
+  signal?: AbortSignal;
 }
 
 /** Etherscan holds these (historical balances, name tags) to `historicalRate` (2 calls/s on every plan), on top of the plan's own rate. */
@@ -69,6 +71,7 @@ export class EtherscanCaller {
   private readonly http: KyInstance;
   private readonly log: (line: string) => void;
   private readonly now: () => Date;
+  private readonly signal: AbortSignal | undefined;
 
   constructor(options: CallerOptions) {
     this.baseUrl = options.baseUrl;
@@ -89,6 +92,7 @@ export class EtherscanCaller {
     const log = options.log;
     this.log = log === undefined ? () => undefined : (line) => log(redact(line, this.apiKey));
     this.now = options.now ?? (() => new Date());
+    this.signal = options.signal;
   }
 
   /** The file an answer links to (it expires within minutes, so it is fetched at once); transport failures retried like calls. */
@@ -120,7 +124,7 @@ export class EtherscanCaller {
       details,
       async (attempt): Promise<Exclude<EnvelopeClass, Retry> | Retry> => {
         if (attempt > 0) this.stats.retries++;
-        await this.limiter.acquire(undefined, HISTORICAL_ACTIONS.has(action) ? this.historicalLimiter : undefined);
+        await this.limiter.acquire(this.signal, HISTORICAL_ACTIONS.has(action) ? this.historicalLimiter : undefined);
         this.stats.requests++;
         this.stats.byAction[label] = (this.stats.byAction[label] ?? 0) + 1;
         const answer = await httpGet(this.http, url, this.timeoutMs);
@@ -158,7 +162,7 @@ export class EtherscanCaller {
       if (attempts > (outcome.reason === 'unreachable' ? Math.min(UNREACHABLE_RETRIES, this.maxRetries) : this.maxRetries)) break;
       const delay = this.backoff(attempts - 1, outcome);
       this.log(`${label}: ${outcome.reason}: ${outcome.text}; retry ${attempts}/${this.maxRetries} in ${delay} ms`);
-      await sleep(delay);
+      await sleep(delay, this.signal);
     }
     if (last.reason === 'unreachable') throw new ApiUnreachableError(attempts, this.redact(`${last.reason}: ${last.text}`), details);
     throw new ApiUnavailableError(attempts, last.reason, this.redact(`${last.reason}: ${last.text}`), details);

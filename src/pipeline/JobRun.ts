@@ -36,6 +36,8 @@ export interface JobRunOptions {
   limiter?: KeyLimiter;
   /** Each price source's pacer for `openPriceOracle`; default this process's own (a workspace worker shares them on the database). */
   pricePacerFor?: (source: string, rate: number) => Pacer;
+  /** The run's stop: the client's calls waiting for a send slot reject at once instead of sending after it. */
+  signal?: AbortSignal;
 }
 
 /** Locks the book first, so two runs never write one store; then opens it and the client. */
@@ -50,6 +52,7 @@ export function openJobRun(job: Job, options: JobRunOptions): JobRun {
     historicalRate: job.api.historicalRate,
     limiter: lease.limiter,
     ...(options.log === undefined ? {} : { log: options.log }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   // What the API cannot answer otherwise any more is kept in the book's store and not asked again.
   const api = new RememberingApi(client, store.store.finalAnswers, job.ripeness);

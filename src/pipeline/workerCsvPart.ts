@@ -75,7 +75,7 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
  * listeners before its end.
  */
 export function workerCsvPart(spec: CsvPartSpec, listeners: PartListeners = {}): CsvPart {
-  const worker = startWorker('csvPartWorker', import.meta.url, { workerData: spec, resourceLimits: WORKER_LIMITS });
+  const worker = startWorker('csvPartWorker', import.meta.url, { workerData: spec, resourceLimits: WORKER_LIMITS }, true);
   const queue: CsvBatch[] = [];
   let tally: CsvTally | null = null;
   let failure: Error | null = null;

@@ -32,7 +32,8 @@ export class SyncControl {
 
   /** Records why a job ended early. */
   handle(error: unknown, chainId: number): void {
-    if (error instanceof Stopped) return;
+    // After the signal, a call's wait for its send slot rejects with the signal's reason: the interruption, not a failure.
+    if (error instanceof Stopped || this.signal?.aborted === true) return;
     if (error instanceof ChainNotAvailableError) {
       if (!this.skipped(chainId)) this.skippedChains.push({ chainId, reason: error.shortMessage });
       return;

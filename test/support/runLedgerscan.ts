@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { runCli } from '../../src/cli/main.js';
+import { CLI_ARGS } from './builtCli.js';
 import { captureIo } from './captureIo.js';
 
 export interface CliOutcome {
@@ -30,9 +31,9 @@ export interface CliChild {
   ended: Promise<{ signal: NodeJS.Signals | null; code: number | null; stdout: string; stderr: string }>;
 }
 
-/** The CLI as a real program, `node --import tsx src/cli/main.ts …`, so that it can be killed with SIGKILL. */
+/** The CLI as a real program (`CLI_ARGS`: the build when fresh, else the sources), so that it can be killed with SIGKILL. */
 export function spawnLedgerscan(args: readonly string[], env: NodeJS.ProcessEnv = {}): CliChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts'), ...args], {
+  const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
     cwd: ROOT,
     // PATH and HOME only: a stray ETHERSCAN_API_KEY of the machine must not leak into the run.
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
