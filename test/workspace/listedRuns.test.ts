@@ -27,7 +27,7 @@ async function addRun(data: WorkspaceData, bookId: number, n: number): Promise<v
   const status = STATUSES[Math.floor(n / KINDS.length) % STATUSES.length] ?? 'failed';
   const period = n % 4 === 0 ? { year: 2020 + (n % 6) } : n % 4 === 1 ? { from: `2026-0${1 + (n % 9)}-01`, to: '2026-12-31' } : undefined;
   const request = { kind, ...(period === undefined ? {} : { period }), ...(kind === 'diff' ? { label: 'FY' } : {}) } as RunRequest;
-  const run = await data.addRun(bookId, request, 'scheduled', T(n));
+  const run = await data.addRun(bookId, request, 'schedule', T(n));
   if (status === 'queued') return;
   const outcome = status === 'succeeded' || status === 'differences';
   const alert = n % 11 === 3 ? { alert: 'differences', alertAt: T(n), alertDelivered: 'email' } : {};
