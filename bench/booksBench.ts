@@ -1,9 +1,11 @@
 /**
- * `npm run bench -- --books [--books-count 200] [--entries 2000] [--backends sqlite,postgres]`: the books list (the
- * dashboard: each book's review and flags in its period) with many books, over HTTP from the workspace server, page
- * and API, p50/p95. Each book's table is a synthetic ledger written through the table's own writer, a few hundred
- * reviews set, and a queued export naming 2024 as its period, so the figures are counted over a period and joined
- * to reviews as in use. Merged into bench/results.json as `books`.
+ * `npm run bench -- --books [--books-count 200] [--entries 2000] [--runs 1] [--backends sqlite,postgres]`: the books
+ * list (the dashboard: each book's review and flags in its period) with many books, over HTTP from the workspace
+ * server, page and API, p50/p95. Each book's table is a synthetic ledger written through the table's own writer, a few
+ * hundred reviews set, and a queued export naming 2024 as its period, so the figures are counted over a period and
+ * joined to reviews as in use. `--runs`: the book's runs, the queued export the newest, the others a history of
+ * finished exports and reconciles naming 2024 and raising no alert (365: a year of nights; the list walks it for the
+ * alert it never finds). Merged into bench/results.json as `books`.
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from '../src/server/createServer.js';
+import type { Workspace } from '../src/workspace/Workspace.js';
 import { ledgerCells } from '../src/workspace/entries/ledgerCells.js';
 import { entryRows } from '../src/workspace/entries/refreshEntries.js';
 import { hashPassword, randomToken, tokenDigest } from '../src/workspace/secrets.js';
@@ -21,7 +24,30 @@ import { latency } from './workspaceBench.js';
 const SAMPLES = 10;
 const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
 
-async function benchOne(backend: string, books: number, entries: number): Promise<Record<string, unknown>> {
+/** A finished night's run: an export with its cost-basis issues and row counts, or a valued reconcile. */
+async function addHistory(workspace: Workspace, bookId: number, night: number, now: string): Promise<void> {
+  const kind = night % 2 === 0 ? 'export' : 'reconcile';
+  const run = await workspace.data.addRun(
+    bookId,
+    { kind, period: { year: 2024 }, ...(kind === 'export' ? { templates: ['ledger'] } : {}) },
+    'schedule',
+    now,
+  );
+  const summary =
+    kind === 'export'
+      ? {
+          apiCalls: 40,
+          basisIssues: night % 3,
+          'rows.ledger': 2000,
+          'rows.koinly': 1990,
+          'rows.cointracking': 1990,
+          'rows.costbasis-issues': night % 3,
+        }
+      : { apiCalls: 12, assets: 9, differences: 0, holdingsValue: '12345.67', holdingsCurrency: 'EUR', holdingsUnvalued: 1 };
+  await workspace.data.updateRun(run.id, { status: 'succeeded', startedAt: now, finishedAt: now, summary });
+}
+
+async function benchOne(backend: string, books: number, entries: number, runs: number): Promise<Record<string, unknown>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-bench-books-'));
   const { workspace, drop } = await openBackend(backend, dir);
   const app = await createServer(workspace);
@@ -36,6 +62,9 @@ async function benchOne(backend: string, books: number, entries: number): Promis
         chains: [...BENCH_CHAINS],
       });
       await workspace.entries.replace(created.id, ledgerCells().columns, entryRows(book.entries()), now);
+      // One run a night before today's: the front page's night section reads only the last night's.
+      for (let night = 0; night < runs - 1; night += 1)
+        await addHistory(workspace, created.id, night, new Date(Date.parse(now) - (runs - night) * 86_400_000).toISOString());
       await workspace.data.addRun(created.id, { kind: 'export', period: { year: 2024 }, templates: ['ledger'] }, 'manual', now);
       const sample = await workspace.entries.page(created.id, { from: 1_704_067_200 }, null, 60);
       for (const [at, entry] of sample.entries.entries())
@@ -66,7 +95,7 @@ async function benchOne(backend: string, books: number, entries: number): Promis
       0,
     );
     process.stdout.write(
-      `books list on ${backend}: ${books} books × ${entries} entries (filled in ${fillSeconds.toFixed(0)} s), ${counted} entries counted in their periods\n` +
+      `books list on ${backend}: ${books} books × ${entries} entries × ${runs} runs (filled in ${fillSeconds.toFixed(0)} s), ${counted} entries counted in their periods\n` +
         Object.entries(figures)
           .map(
             ([name, one]) =>
@@ -74,7 +103,7 @@ async function benchOne(backend: string, books: number, entries: number): Promis
           )
           .join(''),
     );
-    return { measuredAt: new Date().toISOString(), backend, books, entries, counted, routes: figures, cpus: os.cpus().length };
+    return { measuredAt: new Date().toISOString(), backend, books, entries, runs, counted, routes: figures, cpus: os.cpus().length };
   } finally {
     await app.close();
     await workspace.close();
@@ -88,16 +117,21 @@ export async function booksBench(argv: readonly string[]): Promise<void> {
     const index = argv.indexOf(name);
     return index < 0 ? fallback : (argv[index + 1] ?? '');
   };
-  const [books, entries] = [Number(option('--books-count', '200')), Number(option('--entries', '2000'))];
+  const [books, entries, runs] = [
+    Number(option('--books-count', '200')),
+    Number(option('--entries', '2000')),
+    Number(option('--runs', '1')),
+  ];
   if (!Number.isSafeInteger(books) || books < 1) throw new Error('--books-count: a number of books, e.g. 200');
   if (!Number.isSafeInteger(entries) || entries < 1) throw new Error('--entries: a number of entries per book, e.g. 2000');
+  if (!Number.isSafeInteger(runs) || runs < 1) throw new Error('--runs: a number of runs per book, e.g. 365');
   const backends = option('--backends', 'sqlite,postgres').split(',');
   for (const backend of backends) {
     if (backend !== 'sqlite' && backend !== 'postgres') throw new Error(`--backends: ${backend} is not sqlite or postgres`);
-    const figures = await benchOne(backend, books, entries);
+    const figures = await benchOne(backend, books, entries, runs);
     const results = fs.existsSync(resultsPath) ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Record<string, unknown>) : {};
-    const kept = ((results.books ?? []) as { backend: string; books: number; entries: number }[]).filter(
-      (one) => one.backend !== backend || one.books !== books || one.entries !== entries,
+    const kept = ((results.books ?? []) as { backend: string; books: number; entries: number; runs?: number }[]).filter(
+      (one) => one.backend !== backend || one.books !== books || one.entries !== entries || (one.runs ?? 1) !== runs,
     );
     fs.writeFileSync(resultsPath, `${JSON.stringify({ ...results, books: [...kept, figures] }, null, 2)}\n`);
   }

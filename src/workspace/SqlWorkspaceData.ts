@@ -6,6 +6,7 @@ import { SqlBooks } from './SqlBooks.js';
 import { SqlAuditLog } from './SqlAuditLog.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import { pickKey } from './pickKey.js';
+import { listedRunsOfBooks } from './listedRuns.js';
 import type { KeyChoice, Nights, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
 import type { RunChange, WorkspaceTables } from './workspaceRows.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
@@ -71,6 +72,10 @@ export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
     for (const row of await this.db.selectFrom('runs').selectAll().where('book_id', 'in', bookIds).orderBy('id', 'desc').execute())
       runs.get(row.book_id)?.push(toRun(row));
     return runs;
+  }
+
+  listedRunsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>> {
+    return listedRunsOfBooks(this.db, this.dialect, bookIds);
   }
 
   queuedRuns(): Promise<Run[]> {

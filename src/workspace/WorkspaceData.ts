@@ -249,6 +249,11 @@ export interface WorkspaceData extends Accounts {
   runsOfBook(bookId: number): Promise<Run[]>;
   /** Each book's runs, newest first, in one query (the books list): every id given is in the map. */
   runsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>>;
+  /**
+   * Each book's runs the books list reads (its newest, its newest reconcile, alert, export with an outcome and run
+   * naming a period), newest first: what the list finds in them is what it finds in all the book's runs.
+   */
+  listedRunsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>>;
   /** Queued runs, oldest first. */
   queuedRuns(): Promise<Run[]>;
   runningRuns(): Promise<Run[]>;

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { RawBuilder, Transaction } from 'kysely';
 import type { Listening } from '../db/postgres/listenChannel.js';
 import type { WorkspaceTables } from './workspaceRows.js';
 
@@ -6,6 +6,8 @@ import type { WorkspaceTables } from './workspaceRows.js';
 export interface WorkspaceDialect {
   /** The column that keeps shares and downloads in insertion order: SQLite's rowid, PostgreSQL's identity `seq`. */
   insertionOrder: 'rowid' | 'seq';
+  /** A member of a JSON text column as text, NULL when absent or JSON null (SQLite's `->>`, PostgreSQL's on the text cast to jsonb). */
+  jsonText(column: string, key: string): RawBuilder<string | null>;
   /**
    * Run first in a key assignment's transaction: from then on the other assignments of the cluster wait
    * (SQLite: a write takes the file's write lock; PostgreSQL: a transaction-scoped advisory lock).

@@ -4,7 +4,7 @@ import type { SqlBookEntries } from './entries/SqlBookEntries.js';
 import { bookPeriod, reviewFilter, type BookPeriod } from './bookPeriod.js';
 import type { Book, Run, WorkspaceData } from './WorkspaceData.js';
 
-/** A book of the books list: its runs (newest first), its period and its figures in that period. */
+/** A book of the books list: the runs its row reads (newest first, `listedRunsOfBooks`), its period and its figures in that period. */
 export interface ListedBook {
   book: Book;
   runs: Run[];
@@ -13,13 +13,13 @@ export interface ListedBook {
 }
 
 /**
- * The books list of the pages and the API: each book with its runs (newest first), its period (`bookPeriod`) and
+ * The books list of the pages and the API: each book with the runs its row reads, its period (`bookPeriod`) and
  * its figures in it, spam aside (what is left to review, legs without a price, unclassified transfers, unmatched
  * bridges): two queries for the books and runs, two for every book's figures, whatever the number of books.
  */
 export async function listBooks(data: WorkspaceData, entries: SqlBookEntries, archived = false): Promise<ListedBook[]> {
   const books = await data.listBooks(archived);
-  const runs = await data.runsOfBooks(books.map((book) => book.id));
+  const runs = await data.listedRunsOfBooks(books.map((book) => book.id));
   const listed = books.map((book) => {
     const bookRuns = runs.get(book.id) ?? [];
     return { book, runs: bookRuns, period: bookPeriod(bookRuns) };

@@ -26,6 +26,7 @@ export function openSqliteWorkspace(
   const db = new Kysely<WorkspaceTables>({ dialect: new SqliteDialect({ database: openWorkspaceDatabase(file) }) });
   const data = new SqlWorkspaceData(db, {
     insertionOrder: 'rowid',
+    jsonText: (column, key) => sql<string | null>`${sql.ref(column)} ->> ${sql.lit(`$.${key}`)}`,
     ...(changeFeed === undefined ? {} : { changeFeed, announcesOwnWrites: true }),
     // A write first: it takes the file's write lock (waiting out busy_timeout) before the count is read.
     serializeKeyAssignment: async (trx, runId) => {
@@ -66,6 +67,7 @@ export async function openPostgresWorkspaceData(
   const db = postgresKysely(await openPostgresPool(url, { max: 8, ...options }), url);
   const data = new SqlWorkspaceData(db, {
     insertionOrder: 'seq',
+    jsonText: (column, key) => sql<string | null>`(${sql.ref(column)}::jsonb ->> ${sql.lit(key)})`,
     // One lock for every key assignment in the cluster: a pick reads every running run's key, so picks go one at a time.
     serializeKeyAssignment: async (trx) => {
       await KEY_ASSIGNMENT_LOCK.execute(trx);

@@ -26,7 +26,7 @@ export async function healthRoutes(app: RouteApp): Promise<void> {
           (await data.listBooks()).map((book) => ({ book })),
         )
       ).map(({ book }) => book);
-      const runs = await data.runsOfBooks(books.map((book) => book.id));
+      const runs = await data.listedRunsOfBooks(books.map((book) => book.id));
       const lasts = books.map((book) => ({
         book: book.id,
         last: lastReconcile(runs.get(book.id) ?? []),
