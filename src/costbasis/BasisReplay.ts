@@ -1,7 +1,7 @@
 import type { AcquireEvent, ArriveEvent, BasisEvent, DisposeEvent, Holding, MoveEvent, RemoveEvent } from './BasisEvent.js';
-import type { BasisIssue, BasisReport } from './BasisReport.js';
+import type { BasisIssue, BasisOutcome } from './BasisReport.js';
 import { disposalRows, type TermOf } from './disposalRows.js';
-import { GainRows } from './GainRows.js';
+import type { GainSink } from './GainSink.js';
 import type { LotPiece } from './Lot.js';
 import type { PoolBook, PoolEntry } from './PoolBook.js';
 import { rescalePieces } from './rescalePieces.js';
@@ -21,12 +21,13 @@ interface InTransit {
  * (for an allocation), and the lots in transit over a bridge.
  */
 export class BasisReplay {
-  private readonly gains = new GainRows();
-  readonly report: BasisReport = { gains: this.gains, income: [], removals: [], openLots: [], issues: [], allocations: [], ties: [] };
+  readonly report: BasisOutcome = { income: [], removals: [], openLots: [], issues: [], allocations: [], ties: [] };
   /** Each holding's balance (base units), in the order the holdings first appear. */
   private readonly held = new Map<Holding, bigint>();
-  /** Disposals in the order they ran (`report.gains` gets them in the order they were answered). */
+  /** Disposals in the order they ran (the gain sink gets them in the order they are answered). */
   private sequence = 0;
+  /** The disposals not answered yet, in the order they ran (only `uk` answers later). */
+  private readonly pending = new Set<number>();
   private readonly transit = new Map<string, InTransit>();
   private readonly early = new Map<string, ArriveEvent>();
 
@@ -34,6 +35,7 @@ export class BasisReplay {
     readonly book: PoolBook,
     readonly period: { start: number; end: number },
     private readonly termOf: TermOf,
+    private readonly gains: GainSink,
   ) {}
 
   inPeriod(time: number): boolean {
@@ -59,9 +61,9 @@ export class BasisReplay {
     this.report.issues.push(issue);
   }
 
-  /** The report with the gains in disposal order (only a `uk` answer can come after a later disposal's). */
-  finish(): BasisReport {
-    this.gains.finish();
+  /** The report, every gain row handed to the sink (the pools settled: every disposal answered). */
+  finish(): BasisOutcome {
+    this.gains.answered(Number.POSITIVE_INFINITY);
     return this.report;
   }
 
@@ -69,15 +71,20 @@ export class BasisReplay {
     const entry = this.book.poolOf(event.holding);
     this.shift(event.holding, -event.quantity);
     const sequence = this.sequence++;
+    this.pending.add(sequence);
     const { method } = entry.pool;
     const ref = (pieces: readonly LotPiece[], short: bigint): void => {
+      this.pending.delete(sequence);
       this.book.count(entry, 'disposed', pieces);
-      if (!this.inPeriod(event.timestamp)) return;
-      disposalRows(event, pieces, short, method, this.termOf, this.gains, sequence);
-      this.shortfall(event, short, 'sold more than the pool held: the rest has no lot, basis or term');
-      const unknown = pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n);
-      if (unknown > 0n)
-        this.eventIssue(event, 'missing_basis', unknown, 'sold from lots of unknown cost: the basis and gain are left empty');
+      if (this.inPeriod(event.timestamp)) {
+        disposalRows(event, pieces, short, method, this.termOf, this.gains, sequence);
+        this.shortfall(event, short, 'sold more than the pool held: the rest has no lot, basis or term');
+        const unknown = pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n);
+        if (unknown > 0n)
+          this.eventIssue(event, 'missing_basis', unknown, 'sold from lots of unknown cost: the basis and gain are left empty');
+      }
+      // The pending are in the order they ran: the first is the earliest.
+      this.gains.answered(this.pending.values().next().value ?? Number.POSITIVE_INFINITY);
     };
     entry.pool.take({ purpose: 'disposal', at: event.timestamp, quantity: event.quantity, ref });
   }

@@ -125,15 +125,22 @@ export interface PoolTie {
 }
 
 /**
- * A replay's report: the period's disposals, income and removals, the issues, the lots open at the period's end and
- * each pool's tie. Each disposal's pieces keep the lots they took, so a gain can be explained.
+ * What a replay keeps besides its gain rows (those go to a `GainSink`: kept by `GainRows`, handed on by `GainStream`):
+ * the period's income and removals, the issues, the lots open at the period's end, the allocations and each pool's tie.
  */
-export interface BasisReport {
-  gains: GainRowList;
+export interface BasisOutcome {
   income: IncomeRow[];
   removals: RemovalRow[];
   openLots: OpenLotRow[];
   issues: BasisIssue[];
   allocations: LotAllocationRow[];
   ties: PoolTie[];
+}
+
+/**
+ * A replay's report with its gain rows kept: the period's disposals, income and removals, the issues, the lots open
+ * at the period's end and each pool's tie. Each disposal's pieces keep the lots they took, so a gain can be explained.
+ */
+export interface BasisReport extends BasisOutcome {
+  gains: GainRowList;
 }

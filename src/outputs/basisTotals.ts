@@ -1,4 +1,4 @@
-import type { BasisReport, GainRow } from '../costbasis/BasisReport.js';
+import type { BasisOutcome, BasisReport, GainRow } from '../costbasis/BasisReport.js';
 import { Decimal } from '../ledger/money.js';
 
 /**
@@ -55,12 +55,14 @@ export class GainTotals {
   }
 }
 
-/** The totals, over `gains` when the caller summed the rows as it read them, else over the report's rows. */
-export function basisTotals(report: BasisReport, gains?: GainTotals): BasisTotals {
+/** The totals, over `gains` when the caller summed the rows as they were made, else over the report's rows. */
+export function basisTotals(report: BasisReport): BasisTotals;
+export function basisTotals(report: BasisOutcome, gains: GainTotals): BasisTotals;
+export function basisTotals(report: BasisOutcome & Partial<Pick<BasisReport, 'gains'>>, gains?: GainTotals): BasisTotals {
   let summed = gains;
   if (summed === undefined) {
     summed = new GainTotals();
-    for (const row of report.gains) summed.add(row);
+    for (const row of report.gains ?? []) summed.add(row);
   }
   const { sums, terms } = summed;
   const income = new KnownSum();

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
+import type { GainRow } from '../costbasis/BasisReport.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { Decimal } from '../ledger/money.js';
 import { DateFormatter } from '../templates/DateFormatter.js';
@@ -44,7 +45,12 @@ const GainsJournalsResult = Type.Object({
  * (`products.gains`) and the period's legs this output gathered in the export's one pass (the same as `gains`
  * gathers), never in the templates' streaming render.
  */
-export const gainsJournalsOutput: Output<'gainsJournals', BasisLeg[], typeof GainsJournalsResult> = {
+export const gainsJournalsOutput: Output<
+  'gainsJournals',
+  BasisLeg[],
+  typeof GainsJournalsResult,
+  { gains?: (row: GainRow) => void; rows: GainRow[] }
+> = {
   name: 'gainsJournals',
   module: import.meta.url,
   needs: { values: true, lots: true },
@@ -54,11 +60,17 @@ export const gainsJournalsOutput: Output<'gainsJournals', BasisLeg[], typeof Gai
     return (job.journals ?? []).length > 0 ? gainsOutput.consumer(job) : { add: () => undefined, state: () => [] };
   },
   merge: gainsOutput.merge,
-  async finish(legs, { job, prices, products, files }) {
-    const report = products.gains;
+  // A journal's entries are made from all the period's rows: they are held only for a job with such a journal.
+  listen(job) {
+    const rows: GainRow[] = [];
+    return (job.journals ?? []).length === 0 ? { rows } : { gains: (row) => void rows.push(row), rows };
+  },
+  async finish(legs, { job, prices, products, files }, { rows }) {
+    const shared = products.gains;
     const settings = job.costBasis;
-    if (report === undefined || settings === undefined || prices === null)
+    if (shared === undefined || settings === undefined || prices === null)
       throw new LedgerscanError('journals with lots without the cost-basis report', { kind: 'internal' });
+    const report = { ...shared, gains: rows };
     if ((job.journals ?? []).length === 0) return { journals: [], disposals: 0, leftOut: { disposals: 0, acquisitions: 0 } };
     const journal = gainsEntries(
       report,

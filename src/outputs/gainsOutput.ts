@@ -1,13 +1,12 @@
 import { Type, type Static } from 'typebox';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
 import { basisLegOf } from '../costbasis/basisLegOf.js';
-import type { BasisReport } from '../costbasis/BasisReport.js';
+import type { BasisOutcome, GainRow } from '../costbasis/BasisReport.js';
+import { BasisRun } from '../costbasis/BasisRun.js';
 import { BASIS_METHODS, BASIS_SCOPES, TAX_PROFILES } from '../costbasis/CostBasisSettings.js';
-import { replayBasis } from '../costbasis/replayBasis.js';
+import { GainStream } from '../costbasis/GainStream.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { compareEntries, mergeSorted } from '../ledger/compareEntries.js';
-import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import type { RowPrices } from '../prices/valueLeg.js';
 import { basisLegs, UNVALUED, valuedLeg } from './basisLegs.js';
 import * as records from './basisRecords.js';
 import { basisTieRows } from './basisTieRows.js';
@@ -80,20 +79,44 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
   },
   // Parts hold other chains, each in ledger order.
   merge: (states) => (states.length === 1 ? (states[0] as BasisLeg[]) : [...mergeSorted<BasisLeg>(states, compareEntries)]),
-  async finish(legs, { job, prices, history, openingLots, files, share }) {
+  async finish(legs, { job, prices, history, openingLots, files, share, listeners }) {
     const settings = job.costBasis;
     if (settings === undefined || prices === null)
       throw new LedgerscanError('cost basis without its settings or prices', { kind: 'internal' });
-    const report = replayBasis(ledgerLegs(history(), legs, prices), {
-      settings,
-      period: { start: job.period.startTime, end: job.period.endTime },
-      timezone: job.timezone,
-      openingLots,
-    });
+    const { currency } = prices;
+    // gains.csv is written as the rows are made, each summed for the summary and the totals and heard by the outputs
+    // after this one: no row is kept.
+    const csv = files.csv(records.GAINS_FILE, records.GAINS_HEADER);
+    const summary = new SummaryLines({ profile: settings.profile, timezone: job.timezone, currency });
+    const gainTotals = new GainTotals();
+    let made: string[][] = [];
+    const own = (row: GainRow): void => {
+      summary.add(row);
+      gainTotals.add(row);
+      made.push(records.gainRecord(row, currency));
+    };
+    const gains = new GainStream([own, ...listeners.gains]);
+    const run = new BasisRun(
+      { settings, period: { start: job.period.startTime, end: job.period.endTime }, timezone: job.timezone, openingLots },
+      gains,
+    );
+    const write = async (): Promise<void> => {
+      for (const record of made) await csv.write(record);
+      made = [];
+    };
+    // The history makes no gain row (those are the period's): it is read through without a pause, the store's
+    // statement never left open across an await.
+    for (const leg of basisLegs(history(), prices)) run.add(leg);
+    for (const leg of legs) {
+      run.add(valuedLeg(leg, prices));
+      if (made.length >= WRITE_BATCH) await write();
+    }
+    const report = { ...run.end(), gainRows: gains.length };
+    await write();
     share('gains', report);
-    // Worked out before a file is written: a pool that does not tie fails the run.
-    const ties = basisTieRows(report.ties, prices.currency);
-    return { ...(await writeBasisFiles(report, ties, job, prices.currency, files)), pools: report.ties.length };
+    const ties = basisTieRows(report.ties, currency);
+    const result = await writeBasisFiles(report, { ties, summary, gainTotals }, job, currency, files);
+    return { ...result, pools: report.ties.length };
   },
   manifest: ({ method, scope, profile, changes, currency, totals, unknownRows, rows }) => ({
     counts: { 'rows.gains': rows.gains, 'rows.income': rows.income },
@@ -101,21 +124,19 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
   }),
 };
 
-/** The legs of the ledger before the period, valued as they are read, then the period's gathered legs valued. */
-function* ledgerLegs(history: Iterable<LedgerEntry>, period: readonly BasisLeg[], prices: RowPrices): Generator<BasisLeg> {
-  yield* basisLegs(history, prices);
-  for (const leg of period) yield valuedLeg(leg, prices);
-}
+/** Gain records made before they are written (the replay runs between writes, which await the file). */
+const WRITE_BATCH = 4096;
 
+/** The files after `gains.csv`, in their order, and the result. */
 async function writeBasisFiles(
-  report: BasisReport,
-  ties: readonly string[][],
+  report: BasisOutcome & { gainRows: number },
+  gains: { ties: readonly string[][]; summary: SummaryLines; gainTotals: GainTotals },
   job: OutputJob,
   currency: string,
   files: OutputFiles,
 ): Promise<Omit<GainsResult, 'pools'>> {
   const settings = job.costBasis as NonNullable<OutputJob['costBasis']>;
-  const written: string[] = [];
+  const written: string[] = [records.GAINS_FILE];
   const write = async <Row>(
     name: string,
     header: readonly string[],
@@ -126,25 +147,17 @@ async function writeBasisFiles(
     for (const row of rows) await csv.write(record(row));
     written.push(name);
   };
-  // The gain rows are made as they are read (see GainRows): read once for the file, the summary and the totals.
-  const summary = new SummaryLines({ profile: settings.profile, timezone: job.timezone, currency });
-  const gainTotals = new GainTotals();
-  await write(records.GAINS_FILE, records.GAINS_HEADER, report.gains, (row) => {
-    summary.add(row);
-    gainTotals.add(row);
-    return records.gainRecord(row, currency);
-  });
   await write(records.INCOME_FILE, records.INCOME_HEADER, report.income, (row) => records.incomeRecord(row, currency));
   await write(records.REMOVALS_FILE, records.REMOVALS_HEADER, report.removals, (row) => records.removalRecord(row, currency));
   await write(records.LOTS_OPEN_FILE, records.LOTS_OPEN_HEADER, report.openLots, (row) => records.openLotRecord(row, currency));
-  await write(SUMMARY_FILE, SUMMARY_HEADER, summary.records(), (row) => row);
+  await write(SUMMARY_FILE, SUMMARY_HEADER, gains.summary.records(), (row) => row);
   await write(records.BASIS_ISSUES_FILE, records.BASIS_ISSUES_HEADER, report.issues, records.issueRecord);
-  files.tieout(ties);
+  files.tieout(gains.ties);
   if (report.allocations.length > 0)
     await write(records.LOT_ALLOCATION_FILE, records.LOT_ALLOCATION_HEADER, report.allocations, (row) =>
       records.allocationRecord(row, currency),
     );
-  const totals = basisTotals(report, gainTotals);
+  const totals = basisTotals(report, gains.gainTotals);
   const money = (value: Parameters<typeof moneyText>[0]): string => moneyText(value, currency);
   return {
     files: written,
@@ -163,7 +176,7 @@ async function writeBasisFiles(
       income: money(totals.income),
     },
     rows: {
-      gains: report.gains.length,
+      gains: report.gainRows,
       income: report.income.length,
       removals: report.removals.length,
       lotsOpen: report.openLots.length,

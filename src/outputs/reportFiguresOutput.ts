@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { BasisReport, GainRow } from '../costbasis/BasisReport.js';
+import type { BasisOutcome, BasisReport, GainRow } from '../costbasis/BasisReport.js';
 import type { TaxProfile } from '../costbasis/CostBasisSettings.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
@@ -59,22 +59,27 @@ export type GainFigures = Static<typeof GainFigures>;
  * `outputs.reportFigures`, is what `ledgerscan report` lays out (with the reconcile's) — and what any export's
  * reader finds there without summing the CSVs.
  */
-export const reportFiguresOutput: Output<'reportFigures', null, typeof ReportFigures> = {
-  name: 'reportFigures',
-  module: import.meta.url,
-  needs: { values: true, lots: true },
-  result: ReportFigures,
-  consumer: () => ({ add: () => undefined, state: () => null }),
-  merge: () => null,
-  finish(_state, { job, products, prices, missing }) {
-    const report = products.gains;
-    if (report === undefined || prices === null || job.costBasis === undefined)
-      throw new LedgerscanError('the year report without the cost-basis replay', { kind: 'internal' });
-    return Promise.resolve(
-      reportFigures(report, missing ?? [], { currency: prices.currency, profile: job.costBasis.profile, timezone: job.timezone }),
-    );
-  },
-};
+export const reportFiguresOutput: Output<'reportFigures', null, typeof ReportFigures, { gains: (row: GainRow) => void; split: GainSplit }> =
+  {
+    name: 'reportFigures',
+    module: import.meta.url,
+    needs: { values: true, lots: true },
+    result: ReportFigures,
+    consumer: () => ({ add: () => undefined, state: () => null }),
+    merge: () => null,
+    listen(job) {
+      const split = new GainSplit(job.costBasis?.profile === 'uk', job.timezone);
+      return { gains: (row) => split.add(row), split };
+    },
+    finish(_state, { job, products, prices, missing }, { split }) {
+      const report = products.gains;
+      if (report === undefined || prices === null || job.costBasis === undefined)
+        throw new LedgerscanError('the year report without the cost-basis replay', { kind: 'internal' });
+      return Promise.resolve(
+        figuresOf(report, split, missing ?? [], { currency: prices.currency, profile: job.costBasis.profile, timezone: job.timezone }),
+      );
+    },
+  };
 
 /** The figures of one replay: pure, so the report's sums are tested without a run. */
 export function reportFigures(
@@ -82,24 +87,46 @@ export function reportFigures(
   missing: readonly MissingPrice[],
   settings: { currency: string; profile: TaxProfile; timezone: string },
 ): ReportFigures {
-  const money = (sum: KnownSum): string => moneyText(sum.orZero(), settings.currency);
-  const byTaxYear = settings.profile === 'uk';
-  const days = new DateFormatter('yyyy-MM-dd', settings.timezone);
-  const splitKey = (row: GainRow): string => (byTaxYear ? taxYearOf(days.format(row.soldAt), 'uk') : (row.term ?? 'none'));
-  const split = new Map<string, GainSums>();
-  if (!byTaxYear) for (const key of ['short', 'long']) split.set(key, new GainSums());
-  const total = new GainSums();
-  const fees = new GainSums();
-  const deducted = new KnownSum();
-  for (const row of report.gains) {
-    const key = splitKey(row);
-    let sums = split.get(key);
-    if (sums === undefined) split.set(key, (sums = new GainSums()));
-    sums.add(row);
-    total.add(row);
-    if (row.kind === 'fee') fees.add(row);
-    deducted.add(row.sellingCosts);
+  const split = new GainSplit(settings.profile === 'uk', settings.timezone);
+  for (const row of report.gains) split.add(row);
+  return figuresOf(report, split, missing, settings);
+}
+
+/** The gain rows summed by the profile's split (term, or the UK's tax year), in total, and for fees, row by row. */
+class GainSplit {
+  private readonly days: DateFormatter;
+  readonly lines = new Map<string, GainSums>();
+  readonly total = new GainSums();
+  readonly fees = new GainSums();
+  readonly deducted = new KnownSum();
+
+  constructor(
+    readonly byTaxYear: boolean,
+    timezone: string,
+  ) {
+    this.days = new DateFormatter('yyyy-MM-dd', timezone);
+    if (!byTaxYear) for (const key of ['short', 'long']) this.lines.set(key, new GainSums());
   }
+
+  add(row: GainRow): void {
+    const key = this.byTaxYear ? taxYearOf(this.days.format(row.soldAt), 'uk') : (row.term ?? 'none');
+    let sums = this.lines.get(key);
+    if (sums === undefined) this.lines.set(key, (sums = new GainSums()));
+    sums.add(row);
+    this.total.add(row);
+    if (row.kind === 'fee') this.fees.add(row);
+    this.deducted.add(row.sellingCosts);
+  }
+}
+
+function figuresOf(
+  report: BasisOutcome,
+  gains: GainSplit,
+  missing: readonly MissingPrice[],
+  settings: { currency: string; profile: TaxProfile; timezone: string },
+): ReportFigures {
+  const money = (sum: KnownSum): string => moneyText(sum.orZero(), settings.currency);
+  const { byTaxYear, total, fees, deducted } = gains;
   const income = new Map<string, { rows: number; value: KnownSum; unknownRows: number }>();
   const incomeTotal = { rows: 0, value: new KnownSum(), unknownRows: 0 };
   for (const row of report.income) {
@@ -124,7 +151,7 @@ export function reportFigures(
     split: {
       by: byTaxYear ? 'taxYear' : 'term',
       // Tax years in order (`2024/25` before `2025/26`); terms short, long, then rows without one.
-      lines: [...split]
+      lines: [...gains.lines]
         .sort(([a], [b]) => (byTaxYear ? (a < b ? -1 : 1) : 0))
         .map(([key, sums]) => ({ key, ...sums.figures(settings.currency) })),
     },
