@@ -29,6 +29,8 @@ export interface BasisFigures {
   unknownGainRows: number;
   openLots: number;
   issues: number;
+  /** Income and removal rows (handed on, not kept). */
+  incomeAndRemovals: number;
 }
 
 const built = async <T>(module: string): Promise<T> => (await import(new URL(`../dist/${module}`, import.meta.url).href)) as T;
@@ -63,7 +65,13 @@ cpuStart = cpu();
 const wallStart = performance.now();
 let known = 0;
 const gains = new GainStream([(row) => void (known += row.gain === null ? 0 : 1)]);
-const run = new BasisRun({ settings, period: { start: BASIS_START, end: BASIS_END + 1 }, timezone: 'UTC' }, gains);
+let issues = 0;
+let otherRows = 0;
+const run = new BasisRun({ settings, period: { start: BASIS_START, end: BASIS_END + 1 }, timezone: 'UTC' }, gains, {
+  income: () => void (otherRows += 1),
+  removal: () => void (otherRows += 1),
+  issue: () => void (issues += 1),
+});
 for (const leg of sampled()) run.add(leg);
 const report = run.end();
 const wallSeconds = (performance.now() - wallStart) / 1000;
@@ -83,6 +91,7 @@ const figures: BasisFigures = {
   gainRows: gains.length,
   unknownGainRows: gains.length - known,
   openLots: report.openLots.length,
-  issues: report.issues.length,
+  issues,
+  incomeAndRemovals: otherRows,
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

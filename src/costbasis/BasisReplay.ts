@@ -1,5 +1,5 @@
 import type { AcquireEvent, ArriveEvent, BasisEvent, DisposeEvent, Holding, MoveEvent, RemoveEvent } from './BasisEvent.js';
-import type { BasisIssue, BasisOutcome } from './BasisReport.js';
+import type { BasisIssue, BasisOutcome, BasisRowSink } from './BasisReport.js';
 import { disposalRows, type TermOf } from './disposalRows.js';
 import type { GainSink } from './GainSink.js';
 import type { LotPiece } from './Lot.js';
@@ -16,12 +16,12 @@ interface InTransit {
 }
 
 /**
- * Runs events against the pools and keeps what the report needs: the period's disposals, income, removals and issues
- * (answers may come later, under `uk`, and are placed by their disposal's sequence), each wallet's balance per asset
+ * Runs events against the pools and hands on the period's rows: disposals (answers may come later, under `uk`, and
+ * are placed by their disposal's sequence), income, removals and issues; keeps each wallet's balance per asset
  * (for an allocation), and the lots in transit over a bridge.
  */
 export class BasisReplay {
-  readonly report: BasisOutcome = { income: [], removals: [], openLots: [], issues: [], allocations: [], ties: [] };
+  readonly report: BasisOutcome = { openLots: [], allocations: [], ties: [] };
   /** Each holding's balance (base units), in the order the holdings first appear. */
   private readonly held = new Map<Holding, bigint>();
   /** Disposals in the order they ran (the gain sink gets them in the order they are answered). */
@@ -36,6 +36,7 @@ export class BasisReplay {
     readonly period: { start: number; end: number },
     private readonly termOf: TermOf,
     private readonly gains: GainSink,
+    private readonly rows: BasisRowSink,
   ) {}
 
   inPeriod(time: number): boolean {
@@ -58,7 +59,7 @@ export class BasisReplay {
   }
 
   issue(issue: BasisIssue): void {
-    this.report.issues.push(issue);
+    this.rows.issue(issue);
   }
 
   /** The report, every gain row handed to the sink (the pools settled: every disposal answered). */
@@ -97,7 +98,7 @@ export class BasisReplay {
       if (!this.inPeriod(event.timestamp)) return;
       const known = short === 0n && pieces.every((piece) => piece.cost !== null);
       const { wallet, asset, assetContract, decimals } = event.holding;
-      this.report.removals.push({
+      this.rows.removal({
         entryId: event.entryId,
         timestamp: event.timestamp,
         wallet,
@@ -148,7 +149,7 @@ export class BasisReplay {
     this.book.count(entry, 'acquired', [lot]);
     if (event.income === undefined || !this.inPeriod(event.timestamp)) return;
     const { wallet, chainId, asset, assetContract, decimals } = event.holding;
-    this.report.income.push({
+    this.rows.income({
       entryId: event.entryId,
       timestamp: event.timestamp,
       txHash: event.txHash,
@@ -197,7 +198,7 @@ export class BasisReplay {
   }
 
   private eventIssue(event: BasisEvent, issue: string, quantity: bigint, detail: string): void {
-    this.report.issues.push({ entryId: event.entryId, issue, quantity, decimals: event.holding.decimals, detail });
+    this.rows.issue({ entryId: event.entryId, issue, quantity, decimals: event.holding.decimals, detail });
   }
 
   /** Every wallet in the order it first appeared, with its balance of one asset (for an allocation). */

@@ -125,14 +125,21 @@ export interface PoolTie {
 }
 
 /**
- * What a replay keeps besides its gain rows (those go to a `GainSink`: kept by `GainRows`, handed on by `GainStream`):
- * the period's income and removals, the issues, the lots open at the period's end, the allocations and each pool's tie.
+ * Where the replay puts the period's income and removal rows and the issues as it makes them, in their files' order
+ * (kept in arrays by `replayBasis`, handed on by an export).
+ */
+export interface BasisRowSink {
+  income(row: IncomeRow): void;
+  removal(row: RemovalRow): void;
+  issue(issue: BasisIssue): void;
+}
+
+/**
+ * What a replay keeps (its period's rows go to sinks: `GainSink`, `BasisRowSink`): the lots open at the period's end,
+ * the allocations and each pool's tie.
  */
 export interface BasisOutcome {
-  income: IncomeRow[];
-  removals: RemovalRow[];
   openLots: OpenLotRow[];
-  issues: BasisIssue[];
   allocations: LotAllocationRow[];
   ties: PoolTie[];
 }
@@ -143,4 +150,7 @@ export interface BasisOutcome {
  */
 export interface BasisReport extends BasisOutcome {
   gains: GainRowList;
+  income: IncomeRow[];
+  removals: RemovalRow[];
+  issues: BasisIssue[];
 }

@@ -1,5 +1,5 @@
 import type { BasisLeg } from './BasisLeg.js';
-import type { BasisOutcome } from './BasisReport.js';
+import type { BasisOutcome, BasisRowSink } from './BasisReport.js';
 import { BasisReplay } from './BasisReplay.js';
 import type { BasisChange, BasisMethod, BasisScope, CostBasisSettings } from './CostBasisSettings.js';
 import { dayStart } from './dayStart.js';
@@ -25,8 +25,8 @@ export interface ReplayOptions {
 /**
  * Cost basis in one pass over the ledger, fed a leg at a time: legs in ledger order from each wallet's first entry
  * (history before the period included) become events transaction by transaction and run against the pools of the
- * current method and scope; dated changes switch them as they come. The gain rows go to `gains` as they are answered;
- * it holds the period's other rows and the open lots, never the legs (but the transaction being read).
+ * current method and scope; dated changes switch them as they come. The period's rows go to `gains` and `rows` as
+ * they are made; it holds the open lots, never the legs (but the transaction being read).
  */
 export class BasisRun {
   private readonly replay: BasisReplay;
@@ -41,11 +41,12 @@ export class BasisRun {
   constructor(
     private readonly options: ReplayOptions,
     gains: GainSink,
+    rows: BasisRowSink,
   ) {
     const { settings, period, timezone } = options;
     const termOf =
       settings.profile === 'uk' ? () => null : (acquiredAt: number, soldAt: number) => holdingTerm(acquiredAt, soldAt, timezone);
-    this.replay = new BasisReplay(new PoolBook(settings.method, settings.scope, makePool), period, termOf, gains);
+    this.replay = new BasisReplay(new PoolBook(settings.method, settings.scope, makePool), period, termOf, gains, rows);
     this.changes = settings.changes.map((change) => ({ ...change, at: dayStart(change.from, timezone) }));
     this.method = settings.method;
     this.scope = settings.scope;

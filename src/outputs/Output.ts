@@ -1,6 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import type { Job } from '../config/Job.js';
-import type { BasisOutcome } from '../costbasis/BasisReport.js';
+import type { BasisIssue, BasisOutcome, IncomeRow, RemovalRow } from '../costbasis/BasisReport.js';
 import type { GainListener } from '../costbasis/GainStream.js';
 import type { OpeningLot } from '../costbasis/Lot.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
@@ -90,7 +90,7 @@ export interface OutputFinish {
   /** What the outputs finished before this one shared in memory (`share`). */
   products: Readonly<OutputProducts>;
   /** The listeners of the outputs after this one (`Output.listen`), to be fed what this one makes as it makes it. */
-  listeners: { gains: readonly GainListener[] };
+  listeners: { [Product in keyof OutputListeners]-?: readonly NonNullable<OutputListeners[Product]>[] };
   /** Hands `value` to the outputs after this one, which read it in `products` (so a later output does not redo the work). */
   share<Name extends keyof OutputProducts>(name: Name, value: NonNullable<OutputProducts[Name]>): void;
 }
@@ -98,10 +98,10 @@ export interface OutputFinish {
 /** What an output hands the outputs after it in memory, under its name: not files, not results, and never across threads. */
 export interface OutputProducts {
   /**
-   * The cost-basis replay (money exact) but its gain rows, which its readers heard as they were made (`listen`) and
-   * which are counted here: the tax forms, the journals with lots and the year report read it.
+   * The cost-basis replay (money exact) but its period's rows, which its readers heard as they were made (`listen`):
+   * the open lots, allocations and ties. The tax forms, the journals with lots and the year report read it.
    */
-  gains?: BasisOutcome & { gainRows: number };
+  gains?: BasisOutcome;
 }
 
 /**
@@ -111,6 +111,10 @@ export interface OutputProducts {
 export interface OutputListeners {
   /** The cost-basis replay's gain rows (`gains.csv`'s), in disposal order. */
   gains?: GainListener;
+  /** Its income rows, removals and issues, in their files' order. */
+  income?: (row: IncomeRow) => void;
+  removals?: (row: RemovalRow) => void;
+  issues?: (issue: BasisIssue) => void;
 }
 
 /** One entry's review as the workspace keeps it: a state other than `unreviewed`, or notes (`author: text`, oldest first). */

@@ -67,7 +67,7 @@ const TRADE_CATEGORIES: ReadonlySet<string> = new Set(['trade', 'liquidity_add',
  * fee capitalised into its cost leaves `fees`. The period's acquisitions are its legs' events (`transactionEvents`,
  * as the replay ran them); an unknown proceeds or cost leaves the disposal or acquisition out, listed.
  */
-export function gainsEntries(report: BasisReport, legs: readonly BasisLeg[], settings: CostBasisSettings): GainsJournal {
+export function gainsEntries(report: Pick<BasisReport, 'gains'>, legs: readonly BasisLeg[], settings: CostBasisSettings): GainsJournal {
   const entries = new Map<string, GainsEntry>();
   const leftOut: LeftOut[] = [];
   const units = new Map<string, Decimal>();

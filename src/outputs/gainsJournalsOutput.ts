@@ -11,7 +11,7 @@ import { gainsEntries, type GainsJournal } from './gainsEntries.js';
 import { gainsJournalRecords, QUICKBOOKS_JOURNAL_HEADER, XERO_JOURNAL_HEADER } from './gainsJournalCsv.js';
 import { gainsJournalText } from './gainsJournalText.js';
 import { gainsOutput } from './gainsOutput.js';
-import { basisTotals } from './basisTotals.js';
+import { BasisSums } from './basisTotals.js';
 import { moneyText } from './moneyText.js';
 import type { Output, OutputFiles, OutputJob } from './Output.js';
 
@@ -66,14 +66,14 @@ export const gainsJournalsOutput: Output<
     return (job.journals ?? []).length === 0 ? { rows } : { gains: (row) => void rows.push(row), rows };
   },
   async finish(legs, { job, prices, products, files }, { rows }) {
-    const shared = products.gains;
     const settings = job.costBasis;
-    if (shared === undefined || settings === undefined || prices === null)
+    if (products.gains === undefined || settings === undefined || prices === null)
       throw new LedgerscanError('journals with lots without the cost-basis report', { kind: 'internal' });
-    const report = { ...shared, gains: rows };
     if ((job.journals ?? []).length === 0) return { journals: [], disposals: 0, leftOut: { disposals: 0, acquisitions: 0 } };
+    const sums = new BasisSums();
+    for (const row of rows) sums.gain(row);
     const journal = gainsEntries(
-      report,
+      { gains: rows },
       legs.map((leg) => valuedLeg(leg, prices)),
       settings,
     );
@@ -83,7 +83,7 @@ export const gainsJournalsOutput: Output<
       disposals: journal.leftOut.filter((out) => out.kind === 'disposal').length,
       acquisitions: journal.leftOut.filter((out) => out.kind === 'acquisition').length,
     };
-    files.tieout(tieRows(journals, { gain: basisTotals(report).gain, disposals: journal.disposals, leftOut, currency: prices.currency }));
+    files.tieout(tieRows(journals, { gain: sums.totals().gain, disposals: journal.disposals, leftOut, currency: prices.currency }));
     return { journals, disposals: journal.disposals, leftOut };
   },
   manifest: ({ journals, leftOut }) =>

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
-import type { GainRow } from '../costbasis/BasisReport.js';
+import type { BasisIssue, GainRow } from '../costbasis/BasisReport.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { basisLegs, valuedLeg } from './basisLegs.js';
@@ -25,7 +25,13 @@ export const gainsReviewOutput: Output<
   'gainsReview',
   BasisLeg[],
   typeof GainsReviewResult,
-  { gains: (row: GainRow) => void; lots: Set<string>; rows: GainsReviewJson['rows'] }
+  {
+    gains: (row: GainRow) => void;
+    issues: (issue: BasisIssue) => void;
+    lots: Set<string>;
+    rows: GainsReviewJson['rows'];
+    found: BasisIssue[];
+  }
 > = {
   name: 'gainsReview',
   module: import.meta.url,
@@ -33,22 +39,23 @@ export const gainsReviewOutput: Output<
   result: GainsReviewResult,
   consumer: gainsOutput.consumer,
   merge: gainsOutput.merge,
-  // Each gain row heard as it is made: its JSON and the lot it took.
+  // Each gain row heard as it is made (its JSON and the lot it took), and the issues.
   listen() {
+    const found: BasisIssue[] = [];
     const lots = new Set<string>();
     const rows: GainsReviewJson['rows'] = [];
     const gains = (row: GainRow): void => {
       if (row.lotId !== null) lots.add(row.lotId);
       rows.push(gainRowJson(row));
     };
-    return { gains, lots, rows };
+    return { gains, issues: (issue: BasisIssue) => void found.push(issue), lots, rows, found };
   },
-  async finish(period, { job, prices, history, products, files }, { lots, rows }) {
+  async finish(period, { job, prices, history, products, files }, { lots, rows, found: issues }) {
     const report = products.gains;
     const settings = job.costBasis;
     if (report === undefined || prices === null || settings === undefined)
       throw new LedgerscanError('gains for review without the replay the gains output shares', { kind: 'internal' });
-    const wanted = new Set([...lots, ...report.issues.map((issue) => issue.entryId)]);
+    const wanted = new Set([...lots, ...issues.map((issue) => issue.entryId)]);
     const legs = new Map<string, BasisLeg>();
     for (const leg of basisLegs(only(history(), wanted), prices)) legs.set(leg.entryId, leg);
     for (const leg of period) if (wanted.has(leg.entryId)) legs.set(leg.entryId, valuedLeg({ ...leg }, prices));
@@ -60,7 +67,7 @@ export const gainsReviewOutput: Output<
       period: { from: job.period.from, to: job.period.to },
       rows,
       acquisitions: [...legs.values()].filter((leg) => lots.has(leg.entryId)).map(legJson),
-      issues: report.issues.map((issue) => issueJson(issue, legs.get(issue.entryId))),
+      issues: issues.map((issue) => issueJson(issue, legs.get(issue.entryId))),
     };
     await files.kept(GAINS_REVIEW_FILE, `${JSON.stringify(json)}\n`);
     return { file: GAINS_REVIEW_FILE, rows: json.rows.length, acquisitions: json.acquisitions.length, issues: json.issues.length };

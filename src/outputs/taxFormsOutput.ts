@@ -6,8 +6,14 @@ import type { FormLayout, TemplateColumn } from '../templates/Template.js';
 import { anlageSoRows } from './anlageSoRows.js';
 import type { FormContext, FormRow } from './FormContext.js';
 import { gainsFormRows, scheduleDRows } from './gainsFormRows.js';
-import type { Output, OutputFiles } from './Output.js';
+import type { Output, OutputFiles, OutputListeners } from './Output.js';
 import { sa108Rows } from './sa108Rows.js';
+
+/** The replay's rows a form is made from, as heard. */
+interface FormRows extends OutputListeners {
+  gainRows: GainRow[];
+  incomeRows: IncomeRow[];
+}
 
 const TaxFormsResult = Type.Object({
   /** Each form the job chose: its template, the files written (its totals file second) and their rows. */
@@ -20,7 +26,7 @@ const TaxFormsResult = Type.Object({
  * `gains.csv` — never over ledger entries. A form that would hold an unknown figure throws, and none of the outputs'
  * files is written.
  */
-export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult, { gains?: (row: GainRow) => void; rows: GainRow[] }> = {
+export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult, FormRows> = {
   name: 'taxForms',
   module: import.meta.url,
   needs: { values: true, lots: true, forms: true },
@@ -29,10 +35,14 @@ export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult, { g
   merge: () => null,
   // A form has a row per gain row or sums them by day: the rows are held while the forms are made, only for a job with forms.
   listen(job) {
-    const rows: GainRow[] = [];
-    return (job.forms ?? []).length === 0 ? { rows } : { gains: (row) => void rows.push(row), rows };
+    const heard: FormRows = { gainRows: [], incomeRows: [] };
+    if ((job.forms ?? []).length > 0) {
+      heard.gains = (row) => void heard.gainRows.push(row);
+      heard.income = (row) => void heard.incomeRows.push(row);
+    }
+    return heard;
   },
-  async finish(_state, { job, prices, products, files }, { rows: gains }) {
+  async finish(_state, { job, prices, products, files }, { gainRows: gains, incomeRows: income }) {
     const forms = job.forms ?? [];
     const report = products.gains;
     if (report === undefined || prices === null || job.costBasis === undefined)
@@ -47,7 +57,7 @@ export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult, { g
         zeroBasis: job.costBasis.zeroBasisForMissing === true,
         period: { first: job.period.from, last: job.period.to },
       };
-      const rows = formRows(template.layout as FormLayout, gains, report.income, context);
+      const rows = formRows(template.layout as FormLayout, gains, income, context);
       const totals = template.form?.totals ?? null;
       const sets = [{ fileName: template.fileName, columns: template.columns, rows }];
       if (totals !== null) sets.push({ fileName: totals.fileName, columns: totals.columns, rows: scheduleDRows(rows, context.currency) });

@@ -73,7 +73,7 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
           tieout: [...tieout],
           products,
           share: (name, value) => void (products[name] = value),
-          listeners: { gains: heard.slice(index + 1).flatMap((listening) => (listening.gains === undefined ? [] : [listening.gains])) },
+          listeners: listenersOf(heard.slice(index + 1)),
         },
         heard[index],
       );
@@ -91,4 +91,11 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
     for (const file of place.rendered ?? []) fs.rmSync(file, { force: true });
     throw error;
   }
+}
+
+/** The listeners of `heard`, product by product, in registry order. */
+function listenersOf(heard: readonly OutputListeners[]): OutputFinish['listeners'] {
+  const of = <Product extends keyof OutputListeners>(product: Product): NonNullable<OutputListeners[Product]>[] =>
+    heard.flatMap((listening) => (listening[product] === undefined ? [] : [listening[product] as NonNullable<OutputListeners[Product]>]));
+  return { gains: of('gains'), income: of('income'), removals: of('removals'), issues: of('issues') };
 }
