@@ -1,11 +1,13 @@
 /**
- * One method's cost-basis replay over `legs` generated legs, in a process of its own so its heap is its own; prints
- * one JSON line of `BasisFigures`. Runs the built code (`npm run build` first), as the export does:
+ * One method's cost-basis replay over `legs` generated legs, its gain rows made and handed on as the export's outputs
+ * hear them (`GainStream`, none kept), in a process of its own so its heap is its own; prints one JSON line of
+ * `BasisFigures`. Runs the built code (`npm run build` first), as the export does:
  *
  *   node --expose-gc --import tsx bench/basisChild.ts '{"legs":1000000,"method":"fifo"}'
  */
 import type * as Money from '../src/ledger/money.js';
-import type * as ReplayBasis from '../src/costbasis/replayBasis.js';
+import type * as Run from '../src/costbasis/BasisRun.js';
+import type * as Stream from '../src/costbasis/GainStream.js';
 import type { BasisLeg } from '../src/costbasis/BasisLeg.js';
 import type { BasisMethod } from '../src/costbasis/CostBasisSettings.js';
 import { BASIS_END, BASIS_START, basisLegs } from './basisLegs.js';
@@ -13,7 +15,7 @@ import { BASIS_END, BASIS_START, basisLegs } from './basisLegs.js';
 export interface BasisFigures {
   method: BasisMethod;
   legs: number;
-  /** CPU seconds of the replay alone: the pass with the replay less a pass that only makes the same legs. */
+  /** CPU seconds of the replay and its gain rows made once: the pass with the replay less a pass that only makes the same legs. */
   cpuSeconds: number;
   wallSeconds: number;
   generateCpuSeconds: number;
@@ -22,18 +24,19 @@ export interface BasisFigures {
   peakHeapMb: number;
   /** What the report holds: the heap after a collection once the replay ended, above the heap before it. */
   reportHeapMb: number;
-  /** CPU seconds to read the gain rows once (each made as it is read, its money as Decimals): what each output pays. */
-  readRowsCpuSeconds: number;
   gainRows: number;
-  /** Gain rows whose gain is unknown (read back to count them). */
+  /** Gain rows whose gain is unknown (counted as they are heard). */
   unknownGainRows: number;
   openLots: number;
   issues: number;
+  /** Income and removal rows (handed on, not kept). */
+  incomeAndRemovals: number;
 }
 
 const built = async <T>(module: string): Promise<T> => (await import(new URL(`../dist/${module}`, import.meta.url).href)) as T;
 const { Decimal } = await built<typeof Money>('ledger/money.js');
-const { replayBasis } = await built<typeof ReplayBasis>('costbasis/replayBasis.js');
+const { BasisRun } = await built<typeof Run>('costbasis/BasisRun.js');
+const { GainStream } = await built<typeof Stream>('costbasis/GainStream.js');
 
 const { legs, method } = JSON.parse(process.argv[2] ?? '{}') as { legs: number; method: BasisMethod };
 const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -60,16 +63,22 @@ function* sampled(): Generator<BasisLeg> {
 const settings = { method, scope: 'universal', profile: 'generic', changes: [], unclassifiedOut: 'remove' } as const;
 cpuStart = cpu();
 const wallStart = performance.now();
-const report = replayBasis(sampled(), { settings, period: { start: BASIS_START, end: BASIS_END + 1 }, timezone: 'UTC' });
+let known = 0;
+const gains = new GainStream([(row) => void (known += row.gain === null ? 0 : 1)]);
+let issues = 0;
+let otherRows = 0;
+const run = new BasisRun({ settings, period: { start: BASIS_START, end: BASIS_END + 1 }, timezone: 'UTC' }, gains, {
+  income: () => void (otherRows += 1),
+  removal: () => void (otherRows += 1),
+  issue: () => void (issues += 1),
+});
+for (const leg of sampled()) run.add(leg);
+const report = run.end();
 const wallSeconds = (performance.now() - wallStart) / 1000;
 const cpuSeconds = cpu() - cpuStart - generateCpuSeconds;
 peak = Math.max(peak, process.memoryUsage().heapUsed);
 collect();
 const reportHeapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
-cpuStart = cpu();
-let known = 0;
-for (const row of report.gains) known += row.gain === null ? 0 : 1;
-const readRowsCpuSeconds = cpu() - cpuStart;
 const figures: BasisFigures = {
   method,
   legs: generated,
@@ -79,10 +88,10 @@ const figures: BasisFigures = {
   legsPerCpuSecond: generated / cpuSeconds,
   peakHeapMb: (peak - heapBefore) / 2 ** 20,
   reportHeapMb,
-  readRowsCpuSeconds,
-  gainRows: report.gains.length,
-  unknownGainRows: report.gains.length - known,
+  gainRows: gains.length,
+  unknownGainRows: gains.length - known,
   openLots: report.openLots.length,
-  issues: report.issues.length,
+  issues,
+  incomeAndRemovals: otherRows,
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

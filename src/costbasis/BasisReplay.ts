@@ -1,7 +1,7 @@
 import type { AcquireEvent, ArriveEvent, BasisEvent, DisposeEvent, Holding, MoveEvent, RemoveEvent } from './BasisEvent.js';
-import type { BasisIssue, BasisReport } from './BasisReport.js';
+import type { BasisIssue, BasisOutcome, BasisRowSink } from './BasisReport.js';
 import { disposalRows, type TermOf } from './disposalRows.js';
-import { GainRows } from './GainRows.js';
+import type { GainSink } from './GainSink.js';
 import type { LotPiece } from './Lot.js';
 import type { PoolBook, PoolEntry } from './PoolBook.js';
 import { rescalePieces } from './rescalePieces.js';
@@ -17,27 +17,19 @@ interface InTransit {
 }
 
 /**
- * Runs events against the pools and keeps what the report needs: the period's disposals, income, removals and issues
- * (answers may come later, under `uk`, and are placed by their disposal's sequence), each wallet's balance per asset
+ * Runs events against the pools and hands on the period's rows: disposals (answers may come later, under `uk`, and
+ * are placed by their disposal's sequence), income, removals and issues; keeps each wallet's balance per asset
  * (for an allocation), and the lots in transit over a bridge.
  */
 export class BasisReplay {
-  private readonly gains = new GainRows();
   private readonly trail = new LotTrail();
-  readonly report: BasisReport = {
-    gains: this.gains,
-    income: [],
-    removals: [],
-    openLots: [],
-    issues: [],
-    allocations: [],
-    ties: [],
-    trail: this.trail,
-  };
+  readonly report: BasisOutcome = { openLots: [], allocations: [], ties: [], trail: this.trail };
   /** Each holding's balance (base units), in the order the holdings first appear. */
   private readonly held = new Map<Holding, bigint>();
-  /** Disposals in the order they ran (`report.gains` gets them in the order they were answered). */
+  /** Disposals in the order they ran (the gain sink gets them in the order they are answered). */
   private sequence = 0;
+  /** The disposals not answered yet, in the order they ran (only `uk` answers later). */
+  private readonly pending = new Set<number>();
   private readonly transit = new Map<string, InTransit>();
   private readonly early = new Map<string, ArriveEvent>();
 
@@ -45,6 +37,8 @@ export class BasisReplay {
     readonly book: PoolBook,
     readonly period: { start: number; end: number },
     private readonly termOf: TermOf,
+    private readonly gains: GainSink,
+    private readonly rows: BasisRowSink,
   ) {}
 
   inPeriod(time: number): boolean {
@@ -67,12 +61,12 @@ export class BasisReplay {
   }
 
   issue(issue: BasisIssue): void {
-    this.report.issues.push(issue);
+    this.rows.issue(issue);
   }
 
-  /** The report with the gains in disposal order (only a `uk` answer can come after a later disposal's). */
-  finish(): BasisReport {
-    this.gains.finish();
+  /** The report, every gain row handed to the sink (the pools settled: every disposal answered). */
+  finish(): BasisOutcome {
+    this.gains.answered(Number.POSITIVE_INFINITY);
     return this.report;
   }
 
@@ -80,20 +74,23 @@ export class BasisReplay {
     const entry = this.book.poolOf(event.holding);
     this.shift(event.holding, -event.quantity);
     const sequence = this.sequence++;
+    this.pending.add(sequence);
     const { method } = entry.pool;
     const ref = (pieces: readonly LotPiece[], short: bigint): void => {
+      this.pending.delete(sequence);
       this.book.count(entry, 'disposed', pieces);
-      if (!this.inPeriod(event.timestamp)) {
+      if (this.inPeriod(event.timestamp)) {
+        disposalRows(event, pieces, short, method, this.termOf, this.gains, sequence);
+        this.shortfall(event, short, 'sold more than the pool held: the rest has no lot, basis or term');
+        const unknown = pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n);
+        if (unknown > 0n)
+          this.eventIssue(event, 'missing_basis', unknown, 'sold from lots of unknown cost: the basis and gain are left empty');
+      } else if (event.timestamp < this.period.start && this.trail.started) {
         // A disposal before the period matched only now (uk's 30 days) takes lots the period's start still held.
-        if (event.timestamp < this.period.start && this.trail.started)
-          this.trail.opening.push({ holding: event.holding, pieces, owed: true });
-        return;
+        this.trail.opening.push({ holding: event.holding, pieces, owed: true });
       }
-      disposalRows(event, pieces, short, method, this.termOf, this.gains, sequence);
-      this.shortfall(event, short, 'sold more than the pool held: the rest has no lot, basis or term');
-      const unknown = pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n);
-      if (unknown > 0n)
-        this.eventIssue(event, 'missing_basis', unknown, 'sold from lots of unknown cost: the basis and gain are left empty');
+      // The pending are in the order they ran: the first is the earliest.
+      this.gains.answered(this.pending.values().next().value ?? Number.POSITIVE_INFINITY);
     };
     entry.pool.take({ purpose: 'disposal', at: event.timestamp, quantity: event.quantity, ref });
   }
@@ -107,7 +104,7 @@ export class BasisReplay {
       this.trail.removed(event, pieces, short);
       const known = short === 0n && pieces.every((piece) => piece.cost !== null);
       const { wallet, asset, assetContract, decimals } = event.holding;
-      this.report.removals.push({
+      this.rows.removal({
         entryId: event.entryId,
         timestamp: event.timestamp,
         wallet,
@@ -158,7 +155,7 @@ export class BasisReplay {
     this.book.count(entry, 'acquired', [lot]);
     if (event.income === undefined || !this.inPeriod(event.timestamp)) return;
     const { wallet, chainId, asset, assetContract, decimals } = event.holding;
-    this.report.income.push({
+    this.rows.income({
       entryId: event.entryId,
       timestamp: event.timestamp,
       txHash: event.txHash,
@@ -211,7 +208,7 @@ export class BasisReplay {
   }
 
   private eventIssue(event: BasisEvent, issue: string, quantity: bigint, detail: string): void {
-    this.report.issues.push({ entryId: event.entryId, issue, quantity, decimals: event.holding.decimals, detail });
+    this.rows.issue({ entryId: event.entryId, issue, quantity, decimals: event.holding.decimals, detail });
   }
 
   /**

@@ -124,17 +124,34 @@ export interface PoolTie {
 }
 
 /**
- * A replay's report: the period's disposals, income and removals, the issues, the lots open at the period's end and
- * each pool's tie. Each disposal's pieces keep the lots they took, so a gain can be explained.
+ * Where the replay puts the period's income and removal rows and the issues as it makes them, in their files' order
+ * (kept in arrays by `replayBasis`, handed on by an export).
  */
-export interface BasisReport {
-  gains: GainRowList;
-  income: IncomeRow[];
-  removals: RemovalRow[];
+export interface BasisRowSink {
+  income(row: IncomeRow): void;
+  removal(row: RemovalRow): void;
+  issue(issue: BasisIssue): void;
+}
+
+/**
+ * What a replay keeps (its period's rows go to sinks: `GainSink`, `BasisRowSink`): the lots open at the period's end,
+ * the allocations and each pool's tie.
+ */
+export interface BasisOutcome {
   openLots: OpenLotRow[];
-  issues: BasisIssue[];
   allocations: LotAllocationRow[];
   ties: PoolTie[];
   /** For the journals with lots: the lots open at the period's start, and those its removals and moves took. */
   trail?: LotTrail;
+}
+
+/**
+ * A replay's report with its gain rows kept: the period's disposals, income and removals, the issues, the lots open
+ * at the period's end and each pool's tie. Each disposal's pieces keep the lots they took, so a gain can be explained.
+ */
+export interface BasisReport extends BasisOutcome {
+  gains: GainRowList;
+  income: IncomeRow[];
+  removals: RemovalRow[];
+  issues: BasisIssue[];
 }

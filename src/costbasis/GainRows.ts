@@ -1,27 +1,10 @@
-import type { DisposalKind, DisposeEvent, Holding } from './BasisEvent.js';
+import type { DisposeEvent } from './BasisEvent.js';
 import type { GainRow, GainRowList } from './BasisReport.js';
 import type { BasisMethod } from './CostBasisSettings.js';
-import { type Money, toDecimal } from './scaledMoney.js';
+import { type Disposal, disposalOf, type GainSink, gainRowOf, type RowFlag } from './GainSink.js';
+import type { Money } from './scaledMoney.js';
 
-/** What every row of one disposal shares: kept once, not per row. */
-interface Disposal {
-  entryId: string;
-  txHash: string;
-  holding: Holding;
-  soldAt: number;
-  kind: DisposalKind;
-  method: BasisMethod;
-  flags: readonly string[];
-  /** The order the disposal ran in (a `uk` answer can come after a later disposal's). */
-  sequence: number;
-}
-
-/** A row's flags beyond its disposal's: none, or the issue of its own piece. */
-const EXTRA_FLAGS = [null, 'missing_acquisition', 'missing_basis'] as const;
-export type RowFlag = 0 | 1 | 2;
 const TERMS = [null, 'short', 'long'] as const;
-/** Most disposals have no flag: one empty list serves them all (an event's own is an array per event). */
-const NO_FLAGS: readonly string[] = [];
 
 /**
  * The period's gain rows, kept compact: money as the replay's bigints, numbers in typed arrays, what a disposal's rows
@@ -29,7 +12,7 @@ const NO_FLAGS: readonly string[] = [];
  * object with four Decimals was ≈ 0.9 KB and the report's rows most of a replay's memory; making them was a third of
  * its time.
  */
-export class GainRows implements GainRowList {
+export class GainRows implements GainRowList, GainSink {
   private count = 0;
   private disposals: Disposal[] = [];
   private disposalOf = new Int32Array(1024);
@@ -52,17 +35,7 @@ export class GainRows implements GainRowList {
   startDisposal(event: DisposeEvent, method: BasisMethod, sequence: number): void {
     const last = this.disposals.at(-1);
     if (last !== undefined && sequence < last.sequence) this.late = true;
-    const { entryId, txHash, holding, timestamp, kind, flags } = event;
-    this.disposals.push({
-      entryId,
-      txHash,
-      holding,
-      soldAt: timestamp,
-      kind,
-      method,
-      flags: flags.length === 0 ? NO_FLAGS : flags,
-      sequence,
-    });
+    this.disposals.push(disposalOf(event, method, sequence));
   }
 
   /** A row of the disposal started last. */
@@ -87,6 +60,9 @@ export class GainRows implements GainRowList {
     this.sellingCosts.push(sellingCosts);
     this.costs.push(cost);
   }
+
+  /** Kept, the rows wait for `finish`. */
+  answered(): void {}
 
   /** The rows in the order their disposals ran (only `uk` answers out of order), each disposal's rows as they came. */
   finish(): void {
@@ -121,35 +97,19 @@ export class GainRows implements GainRowList {
 
   /** Row `index` as a `GainRow`, made now. */
   row(index: number): GainRow {
-    const disposal = this.disposals[this.disposalOf[index] as number] as Disposal;
-    const { holding } = disposal;
     const acquiredAt = this.acquiredAt[index] as number;
     const termAndFlag = this.termAndFlag[index] as number;
-    const extra = EXTRA_FLAGS[termAndFlag & 3];
-    const proceeds = this.proceeds[index] as Money | null;
-    const sellingCosts = this.sellingCosts[index] as Money | null;
-    const cost = this.costs[index] as Money | null;
-    return {
-      entryId: disposal.entryId,
-      lotId: this.lotIds[index] as string | null,
-      txHash: disposal.txHash,
-      chainId: holding.chainId,
-      wallet: holding.wallet,
-      asset: holding.asset,
-      assetContract: holding.assetContract,
-      quantity: this.quantities[index] as bigint,
-      decimals: holding.decimals,
-      acquiredAt: Number.isNaN(acquiredAt) ? null : acquiredAt,
-      soldAt: disposal.soldAt,
-      proceeds: proceeds === null ? null : toDecimal(proceeds),
-      sellingCosts: sellingCosts === null ? null : toDecimal(sellingCosts),
-      costBasis: cost === null ? null : toDecimal(cost),
-      gain: proceeds === null || sellingCosts === null || cost === null ? null : toDecimal(proceeds - sellingCosts - cost),
-      term: TERMS[termAndFlag >> 2] ?? null,
-      kind: disposal.kind,
-      method: disposal.method,
-      flags: extra === null || extra === undefined ? disposal.flags : [...disposal.flags, extra],
-    };
+    return gainRowOf(
+      this.disposals[this.disposalOf[index] as number] as Disposal,
+      this.lotIds[index] as string | null,
+      Number.isNaN(acquiredAt) ? null : acquiredAt,
+      this.quantities[index] as bigint,
+      this.proceeds[index] as Money | null,
+      this.sellingCosts[index] as Money | null,
+      this.costs[index] as Money | null,
+      TERMS[termAndFlag >> 2] ?? null,
+      (termAndFlag & 3) as RowFlag,
+    );
   }
 
   private sequenceAt(disposal: number): number {

@@ -1,7 +1,7 @@
 import type { DisposeEvent } from './BasisEvent.js';
 import type { GainRow } from './BasisReport.js';
 import type { BasisMethod } from './CostBasisSettings.js';
-import type { GainRows } from './GainRows.js';
+import type { GainSink } from './GainSink.js';
 import type { LotPiece } from './Lot.js';
 import { splitByQuantity } from './proRata.js';
 
@@ -19,7 +19,7 @@ export function disposalRows(
   short: bigint,
   method: BasisMethod,
   termOf: TermOf,
-  rows: GainRows,
+  rows: GainSink,
   sequence: number,
 ): void {
   rows.startDisposal(event, method, sequence);

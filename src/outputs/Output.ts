@@ -1,6 +1,7 @@
 import type { Static, TSchema } from 'typebox';
 import type { Job } from '../config/Job.js';
-import type { BasisReport } from '../costbasis/BasisReport.js';
+import type { BasisIssue, BasisOutcome, IncomeRow, RemovalRow } from '../costbasis/BasisReport.js';
+import type { GainListener } from '../costbasis/GainStream.js';
 import type { OpeningLot } from '../costbasis/Lot.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
@@ -88,14 +89,32 @@ export interface OutputFinish {
   tieout?: readonly TieoutSection[];
   /** What the outputs finished before this one shared in memory (`share`). */
   products: Readonly<OutputProducts>;
+  /** The listeners of the outputs after this one (`Output.listen`), to be fed what this one makes as it makes it. */
+  listeners: { [Product in keyof OutputListeners]-?: readonly NonNullable<OutputListeners[Product]>[] };
   /** Hands `value` to the outputs after this one, which read it in `products` (so a later output does not redo the work). */
   share<Name extends keyof OutputProducts>(name: Name, value: NonNullable<OutputProducts[Name]>): void;
 }
 
 /** What an output hands the outputs after it in memory, under its name: not files, not results, and never across threads. */
 export interface OutputProducts {
-  /** The cost-basis replay (money exact): the tax forms, the journals with lots and the year report read it. */
-  gains?: BasisReport;
+  /**
+   * The cost-basis replay (money exact) but its period's rows, which its readers heard as they were made (`listen`):
+   * the open lots, allocations and ties. The tax forms, the journals with lots and the year report read it.
+   */
+  gains?: BasisOutcome;
+}
+
+/**
+ * What an output hears of a product while an earlier output makes it (`Output.listen`), so the product's rows are
+ * never held for it: each listener is fed every row once, in the product's order.
+ */
+export interface OutputListeners {
+  /** The cost-basis replay's gain rows (`gains.csv`'s), in disposal order. */
+  gains?: GainListener;
+  /** Its income rows, removals and issues, in their files' order. */
+  income?: (row: IncomeRow) => void;
+  removals?: (row: RemovalRow) => void;
+  issues?: (issue: BasisIssue) => void;
 }
 
 /** One entry's review as the workspace keeps it: a state other than `unreviewed`, or notes (`author: text`, oldest first). */
@@ -124,18 +143,23 @@ export interface ManifestPart {
  * threads, merged), and what it returns — its files, through `OutputFiles`, and a result whose JSON schema it
  * declares. `module` is its own `import.meta.url`: a part's thread imports it there to make its consumer.
  */
-export interface Output<Name extends string, State, Schema extends TSchema> {
+export interface Output<Name extends string, State, Schema extends TSchema, Heard extends OutputListeners = OutputListeners> {
   name: Name;
   module: string;
   needs: OutputNeeds;
   result: Schema;
   consumer(job: OutputJob): OutputConsumer<State>;
   merge(states: readonly State[]): State;
-  finish(state: State, finish: OutputFinish): Promise<Static<Schema>>;
+  /**
+   * Before any output finishes: its listeners of what the outputs before it make, with whatever they gather as they
+   * hear it; `finish` gets the same object back as `heard` (`{}` for an output that does not listen).
+   */
+  listen?(job: OutputJob): Heard;
+  finish(state: State, finish: OutputFinish, heard: Heard): Promise<Static<Schema>>;
   /** The manifest's older keys (`rows.screening`, `rules`) this output fills, so the manifest stays as it was. */
   manifest?(result: Static<Schema>): ManifestPart;
 }
 
 // The registry holds outputs of every state and result; each is checked against its own types where declared.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyOutput = Output<string, any, TSchema>;
+export type AnyOutput = Output<string, any, TSchema, any>;

@@ -1,4 +1,4 @@
-import type { BasisReport, GainRow } from '../costbasis/BasisReport.js';
+import type { BasisReport, GainRow, IncomeRow, RemovalRow } from '../costbasis/BasisReport.js';
 import { Decimal } from '../ledger/money.js';
 
 /**
@@ -39,44 +39,55 @@ export interface BasisTotals {
   unknown: { gains: number; income: number; removals: number };
 }
 
-/** The gain rows' sums, row by row (so the rows can be read once for `gains.csv`, the summary and the totals). */
-export class GainTotals {
+/** The totals' sums row by row, as the replay makes the rows (so none is kept for them). */
+export class BasisSums {
   readonly sums = { proceeds: new KnownSum(), sellingCosts: new KnownSum(), costBasis: new KnownSum(), gain: new KnownSum() };
   readonly terms = { short: new KnownSum(), long: new KnownSum() };
-  unknown = 0;
+  private readonly incomeSum = new KnownSum();
+  readonly rows = { gains: 0, income: 0, removals: 0 };
+  readonly unknown = { gains: 0, income: 0, removals: 0 };
 
-  add(row: GainRow): void {
+  gain(row: GainRow): void {
+    this.rows.gains += 1;
     this.sums.proceeds.add(row.proceeds);
     this.sums.sellingCosts.add(row.sellingCosts);
     this.sums.costBasis.add(row.costBasis);
     this.sums.gain.add(row.gain);
     if (row.term !== null) this.terms[row.term].add(row.gain);
-    if (unknownGain(row)) this.unknown += 1;
+    if (unknownGain(row)) this.unknown.gains += 1;
+  }
+
+  income(row: IncomeRow): void {
+    this.rows.income += 1;
+    this.incomeSum.add(row.value);
+    if (row.value === null) this.unknown.income += 1;
+  }
+
+  removal(row: RemovalRow): void {
+    this.rows.removals += 1;
+    if (row.costBasis === null) this.unknown.removals += 1;
+  }
+
+  totals(): BasisTotals {
+    const { sums, terms } = this;
+    return {
+      proceeds: sums.proceeds.orZero(),
+      sellingCosts: sums.sellingCosts.orZero(),
+      costBasis: sums.costBasis.orZero(),
+      gain: sums.gain.orZero(),
+      shortTerm: terms.short.orZero(),
+      longTerm: terms.long.orZero(),
+      income: this.incomeSum.orZero(),
+      unknown: { ...this.unknown },
+    };
   }
 }
 
-/** The totals, over `gains` when the caller summed the rows as it read them, else over the report's rows. */
-export function basisTotals(report: BasisReport, gains?: GainTotals): BasisTotals {
-  let summed = gains;
-  if (summed === undefined) {
-    summed = new GainTotals();
-    for (const row of report.gains) summed.add(row);
-  }
-  const { sums, terms } = summed;
-  const income = new KnownSum();
-  for (const row of report.income) income.add(row.value);
-  return {
-    proceeds: sums.proceeds.orZero(),
-    sellingCosts: sums.sellingCosts.orZero(),
-    costBasis: sums.costBasis.orZero(),
-    gain: sums.gain.orZero(),
-    shortTerm: terms.short.orZero(),
-    longTerm: terms.long.orZero(),
-    income: income.orZero(),
-    unknown: {
-      gains: summed.unknown,
-      income: report.income.filter((row) => row.value === null).length,
-      removals: report.removals.filter((row) => row.costBasis === null).length,
-    },
-  };
+/** The period's totals over a report's rows. */
+export function basisTotals(report: BasisReport): BasisTotals {
+  const sums = new BasisSums();
+  for (const row of report.gains) sums.gain(row);
+  for (const row of report.income) sums.income(row);
+  for (const row of report.removals) sums.removal(row);
+  return sums.totals();
 }

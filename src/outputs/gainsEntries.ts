@@ -20,7 +20,11 @@ const TRADE_CATEGORIES: ReadonlySet<string> = new Set(['trade', 'liquidity_add',
  * its legs' events (`transactionEvents`, as the replay ran them); an unknown proceeds or cost leaves the disposal,
  * acquisition, removal or move out, listed.
  */
-export function gainsEntries(report: BasisReport, legs: readonly BasisLeg[], settings: CostBasisSettings): GainsJournal {
+export function gainsEntries(
+  report: Pick<BasisReport, 'gains' | 'trail'>,
+  legs: readonly BasisLeg[],
+  settings: CostBasisSettings,
+): GainsJournal {
   const book = new EntryBook();
   const { leftOut } = book;
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
+import type { GainRow } from '../costbasis/BasisReport.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { Decimal } from '../ledger/money.js';
 import { DateFormatter } from '../templates/DateFormatter.js';
@@ -11,7 +12,7 @@ import type { GainsJournal, LeftOut } from './GainsJournal.js';
 import { gainsJournalRecords, QUICKBOOKS_JOURNAL_HEADER, XERO_JOURNAL_HEADER } from './gainsJournalCsv.js';
 import { gainsJournalText } from './gainsJournalText.js';
 import { gainsOutput } from './gainsOutput.js';
-import { basisTotals } from './basisTotals.js';
+import { BasisSums } from './basisTotals.js';
 import { moneyText } from './moneyText.js';
 import type { Output, OutputFiles, OutputJob } from './Output.js';
 
@@ -48,7 +49,12 @@ const GainsJournalsResult = Type.Object({
  * (`products.gains`) and the period's legs this output gathered in the export's one pass (the same as `gains`
  * gathers), never in the templates' streaming render.
  */
-export const gainsJournalsOutput: Output<'gainsJournals', BasisLeg[], typeof GainsJournalsResult> = {
+export const gainsJournalsOutput: Output<
+  'gainsJournals',
+  BasisLeg[],
+  typeof GainsJournalsResult,
+  { gains?: (row: GainRow) => void; rows: GainRow[] }
+> = {
   name: 'gainsJournals',
   module: import.meta.url,
   needs: { values: true, lots: true },
@@ -58,15 +64,21 @@ export const gainsJournalsOutput: Output<'gainsJournals', BasisLeg[], typeof Gai
     return (job.journals ?? []).length > 0 ? gainsOutput.consumer(job) : { add: () => undefined, state: () => [] };
   },
   merge: gainsOutput.merge,
-  async finish(legs, { job, prices, products, files }) {
-    const report = products.gains;
+  // A journal's entries are made from all the period's rows: they are held only for a job with such a journal.
+  listen(job) {
+    const rows: GainRow[] = [];
+    return (job.journals ?? []).length === 0 ? { rows } : { gains: (row) => void rows.push(row), rows };
+  },
+  async finish(legs, { job, prices, products, files }, { rows }) {
     const settings = job.costBasis;
-    if (report === undefined || settings === undefined || prices === null)
+    if (products.gains === undefined || settings === undefined || prices === null)
       throw new LedgerscanError('journals with lots without the cost-basis report', { kind: 'internal' });
     if ((job.journals ?? []).length === 0)
       return { journals: [], disposals: 0, leftOut: { disposals: 0, acquisitions: 0, removals: 0, moves: 0 } };
+    const sums = new BasisSums();
+    for (const row of rows) sums.gain(row);
     const journal = gainsEntries(
-      report,
+      { gains: rows, ...(products.gains.trail === undefined ? {} : { trail: products.gains.trail }) },
       legs.map((leg) => valuedLeg(leg, prices)),
       settings,
     );
@@ -74,7 +86,7 @@ export const gainsJournalsOutput: Output<'gainsJournals', BasisLeg[], typeof Gai
     for (const template of job.journals ?? []) journals.push(await writeJournal(template, journal, job, prices.currency, files));
     const count = (kind: LeftOut['kind']): number => journal.leftOut.filter((out) => out.kind === kind).length;
     const leftOut = { disposals: count('disposal'), acquisitions: count('acquisition'), removals: count('removal'), moves: count('move') };
-    files.tieout(tieRows(journals, { gain: basisTotals(report).gain, disposals: journal.disposals, leftOut, currency: prices.currency }));
+    files.tieout(tieRows(journals, { gain: sums.totals().gain, disposals: journal.disposals, leftOut, currency: prices.currency }));
     return { journals, disposals: journal.disposals, leftOut };
   },
   manifest: ({ journals, leftOut }) =>

@@ -1,20 +1,18 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
 import { basisLegOf } from '../costbasis/basisLegOf.js';
-import type { BasisReport } from '../costbasis/BasisReport.js';
+import { BasisRun } from '../costbasis/BasisRun.js';
 import { BASIS_METHODS, BASIS_SCOPES, TAX_PROFILES } from '../costbasis/CostBasisSettings.js';
-import { replayBasis } from '../costbasis/replayBasis.js';
+import { GainStream } from '../costbasis/GainStream.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { compareEntries, mergeSorted } from '../ledger/compareEntries.js';
-import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import type { RowPrices } from '../prices/valueLeg.js';
 import { basisLegs, UNVALUED, valuedLeg } from './basisLegs.js';
 import * as records from './basisRecords.js';
 import { basisTieRows } from './basisTieRows.js';
-import { basisTotals, GainTotals } from './basisTotals.js';
+import { BasisSums } from './basisTotals.js';
 import { SUMMARY_FILE, SUMMARY_HEADER, SummaryLines } from './costBasisSummary.js';
 import { moneyText } from './moneyText.js';
-import type { Output, OutputFiles, OutputJob } from './Output.js';
+import type { Output, OutputCsv } from './Output.js';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Enum([...values], { type: 'string' });
 
@@ -54,7 +52,6 @@ const GainsResult = Type.Object({
   /** Pools in the tie-out's basis section (`tieout.csv`, after the templates'): each tied exactly, or its cost of unknown pieces counted. */
   pools: Type.Integer(),
 });
-type GainsResult = Static<typeof GainsResult>;
 
 /**
  * Cost basis (needs values and lots): the period's legs gathered in the export's one pass, valued once the prices
@@ -80,20 +77,101 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
   },
   // Parts hold other chains, each in ledger order.
   merge: (states) => (states.length === 1 ? (states[0] as BasisLeg[]) : [...mergeSorted<BasisLeg>(states, compareEntries)]),
-  async finish(legs, { job, prices, history, openingLots, files, share }) {
+  async finish(legs, { job, prices, history, openingLots, files, share, listeners }) {
     const settings = job.costBasis;
     if (settings === undefined || prices === null)
       throw new LedgerscanError('cost basis without its settings or prices', { kind: 'internal' });
-    const report = replayBasis(ledgerLegs(history(), legs, prices), {
-      settings,
-      period: { start: job.period.startTime, end: job.period.endTime },
-      timezone: job.timezone,
-      openingLots,
-    });
+    const { currency } = prices;
+    // The files in their order; the period's rows are written as the replay makes them, summed for the summary and
+    // the totals and heard by the outputs after this one: none is kept.
+    const csv = (name: string, header: readonly string[]): BatchedCsv => new BatchedCsv(name, files.csv(name, header));
+    const [gainsCsv, incomeCsv, removalsCsv, lotsCsv, summaryCsv, issuesCsv] = [
+      csv(records.GAINS_FILE, records.GAINS_HEADER),
+      csv(records.INCOME_FILE, records.INCOME_HEADER),
+      csv(records.REMOVALS_FILE, records.REMOVALS_HEADER),
+      csv(records.LOTS_OPEN_FILE, records.LOTS_OPEN_HEADER),
+      csv(SUMMARY_FILE, SUMMARY_HEADER),
+      csv(records.BASIS_ISSUES_FILE, records.BASIS_ISSUES_HEADER),
+    ] as const;
+    const streamed = [gainsCsv, incomeCsv, removalsCsv, issuesCsv];
+    const summary = new SummaryLines({ profile: settings.profile, timezone: job.timezone, currency });
+    const sums = new BasisSums();
+    let issues = 0;
+    const gains = new GainStream([
+      (row) => {
+        summary.add(row);
+        sums.gain(row);
+        gainsCsv.add(records.gainRecord(row, currency));
+      },
+      ...listeners.gains,
+    ]);
+    const hand =
+      <Row>(own: (row: Row) => void, others: readonly ((row: Row) => void)[]) =>
+      (row: Row) => {
+        own(row);
+        for (const listener of others) listener(row);
+      };
+    const run = new BasisRun(
+      { settings, period: { start: job.period.startTime, end: job.period.endTime }, timezone: job.timezone, openingLots },
+      gains,
+      {
+        income: hand((row) => {
+          sums.income(row);
+          incomeCsv.add(records.incomeRecord(row, currency));
+        }, listeners.income),
+        removal: hand((row) => {
+          sums.removal(row);
+          removalsCsv.add(records.removalRecord(row, currency));
+        }, listeners.removals),
+        issue: hand((issue) => {
+          issues += 1;
+          issuesCsv.add(records.issueRecord(issue));
+        }, listeners.issues),
+      },
+    );
+    // The history makes no row (those are the period's): it is read through without a pause, the store's statement
+    // never left open across an await.
+    for (const leg of basisLegs(history(), prices)) run.add(leg);
+    for (const leg of legs) {
+      run.add(valuedLeg(leg, prices));
+      if (streamed.some((file) => file.full)) for (const file of streamed) await file.write();
+    }
+    const report = run.end();
     share('gains', report);
-    // Worked out before a file is written: a pool that does not tie fails the run.
-    const ties = basisTieRows(report.ties, prices.currency);
-    return { ...(await writeBasisFiles(report, ties, job, prices.currency, files)), pools: report.ties.length };
+    const ties = basisTieRows(report.ties, currency);
+    for (const row of report.openLots) lotsCsv.add(records.openLotRecord(row, currency));
+    for (const record of summary.records()) summaryCsv.add(record);
+    for (const file of [gainsCsv, incomeCsv, removalsCsv, lotsCsv, summaryCsv, issuesCsv]) await file.write();
+    files.tieout(ties);
+    const written = [gainsCsv, incomeCsv, removalsCsv, lotsCsv, summaryCsv, issuesCsv].map((file) => file.name);
+    if (report.allocations.length > 0) {
+      const allocations = csv(records.LOT_ALLOCATION_FILE, records.LOT_ALLOCATION_HEADER);
+      for (const row of report.allocations) allocations.add(records.allocationRecord(row, currency));
+      await allocations.write();
+      written.push(allocations.name);
+    }
+    const totals = sums.totals();
+    const money = (value: Parameters<typeof moneyText>[0]): string => moneyText(value, currency);
+    return {
+      files: written,
+      method: settings.method,
+      scope: settings.scope,
+      profile: settings.profile,
+      changes: settings.changes.map((change) => ({ ...change })),
+      currency,
+      totals: {
+        proceeds: money(totals.proceeds),
+        sellingCosts: money(totals.sellingCosts),
+        costBasis: money(totals.costBasis),
+        gain: money(totals.gain),
+        shortTerm: money(totals.shortTerm),
+        longTerm: money(totals.longTerm),
+        income: money(totals.income),
+      },
+      rows: { ...sums.rows, lotsOpen: report.openLots.length, issues, allocations: report.allocations.length },
+      unknownRows: totals.unknown,
+      pools: report.ties.length,
+    };
   },
   manifest: ({ method, scope, profile, changes, currency, totals, unknownRows, rows }) => ({
     counts: { 'rows.gains': rows.gains, 'rows.income': rows.income },
@@ -101,75 +179,29 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
   }),
 };
 
-/** The legs of the ledger before the period, valued as they are read, then the period's gathered legs valued. */
-function* ledgerLegs(history: Iterable<LedgerEntry>, period: readonly BasisLeg[], prices: RowPrices): Generator<BasisLeg> {
-  yield* basisLegs(history, prices);
-  for (const leg of period) yield valuedLeg(leg, prices);
-}
+/**
+ * A file's records as the replay makes them, written between legs (a write awaits the file, the replay does not):
+ * `full` once a batch is waiting.
+ */
+class BatchedCsv {
+  private records: string[][] = [];
 
-async function writeBasisFiles(
-  report: BasisReport,
-  ties: readonly string[][],
-  job: OutputJob,
-  currency: string,
-  files: OutputFiles,
-): Promise<Omit<GainsResult, 'pools'>> {
-  const settings = job.costBasis as NonNullable<OutputJob['costBasis']>;
-  const written: string[] = [];
-  const write = async <Row>(
-    name: string,
-    header: readonly string[],
-    rows: Iterable<Row>,
-    record: (row: Row) => string[],
-  ): Promise<void> => {
-    const csv = files.csv(name, header);
-    for (const row of rows) await csv.write(record(row));
-    written.push(name);
-  };
-  // The gain rows are made as they are read (see GainRows): read once for the file, the summary and the totals.
-  const summary = new SummaryLines({ profile: settings.profile, timezone: job.timezone, currency });
-  const gainTotals = new GainTotals();
-  await write(records.GAINS_FILE, records.GAINS_HEADER, report.gains, (row) => {
-    summary.add(row);
-    gainTotals.add(row);
-    return records.gainRecord(row, currency);
-  });
-  await write(records.INCOME_FILE, records.INCOME_HEADER, report.income, (row) => records.incomeRecord(row, currency));
-  await write(records.REMOVALS_FILE, records.REMOVALS_HEADER, report.removals, (row) => records.removalRecord(row, currency));
-  await write(records.LOTS_OPEN_FILE, records.LOTS_OPEN_HEADER, report.openLots, (row) => records.openLotRecord(row, currency));
-  await write(SUMMARY_FILE, SUMMARY_HEADER, summary.records(), (row) => row);
-  await write(records.BASIS_ISSUES_FILE, records.BASIS_ISSUES_HEADER, report.issues, records.issueRecord);
-  files.tieout(ties);
-  if (report.allocations.length > 0)
-    await write(records.LOT_ALLOCATION_FILE, records.LOT_ALLOCATION_HEADER, report.allocations, (row) =>
-      records.allocationRecord(row, currency),
-    );
-  const totals = basisTotals(report, gainTotals);
-  const money = (value: Parameters<typeof moneyText>[0]): string => moneyText(value, currency);
-  return {
-    files: written,
-    method: settings.method,
-    scope: settings.scope,
-    profile: settings.profile,
-    changes: settings.changes.map((change) => ({ ...change })),
-    currency,
-    totals: {
-      proceeds: money(totals.proceeds),
-      sellingCosts: money(totals.sellingCosts),
-      costBasis: money(totals.costBasis),
-      gain: money(totals.gain),
-      shortTerm: money(totals.shortTerm),
-      longTerm: money(totals.longTerm),
-      income: money(totals.income),
-    },
-    rows: {
-      gains: report.gains.length,
-      income: report.income.length,
-      removals: report.removals.length,
-      lotsOpen: report.openLots.length,
-      issues: report.issues.length,
-      allocations: report.allocations.length,
-    },
-    unknownRows: totals.unknown,
-  };
+  constructor(
+    readonly name: string,
+    private readonly csv: OutputCsv,
+  ) {}
+
+  get full(): boolean {
+    return this.records.length >= 4096;
+  }
+
+  add(record: string[]): void {
+    this.records.push(record);
+  }
+
+  async write(): Promise<void> {
+    const records = this.records;
+    this.records = [];
+    for (const record of records) await this.csv.write(record);
+  }
 }

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
+import type { BasisIssue, GainRow } from '../costbasis/BasisReport.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { basisLegs, valuedLeg } from './basisLegs.js';
@@ -20,26 +21,41 @@ const GainsReviewResult = Type.Object({
  * issues name (for their fixes). Those legs are looked up after the replay, by id: the period's from this output's
  * own gathering (the gains output's consumer), the history's by reading it once more — a workspace run's cost only.
  */
-export const gainsReviewOutput: Output<'gainsReview', BasisLeg[], typeof GainsReviewResult> = {
+export const gainsReviewOutput: Output<
+  'gainsReview',
+  BasisLeg[],
+  typeof GainsReviewResult,
+  {
+    gains: (row: GainRow) => void;
+    issues: (issue: BasisIssue) => void;
+    lots: Set<string>;
+    rows: GainsReviewJson['rows'];
+    found: BasisIssue[];
+  }
+> = {
   name: 'gainsReview',
   module: import.meta.url,
   needs: { values: true, lots: true, runFolder: true },
   result: GainsReviewResult,
   consumer: gainsOutput.consumer,
   merge: gainsOutput.merge,
-  async finish(period, { job, prices, history, products, files }) {
+  // Each gain row heard as it is made (its JSON and the lot it took), and the issues.
+  listen() {
+    const found: BasisIssue[] = [];
+    const lots = new Set<string>();
+    const rows: GainsReviewJson['rows'] = [];
+    const gains = (row: GainRow): void => {
+      if (row.lotId !== null) lots.add(row.lotId);
+      rows.push(gainRowJson(row));
+    };
+    return { gains, issues: (issue: BasisIssue) => void found.push(issue), lots, rows, found };
+  },
+  async finish(period, { job, prices, history, products, files }, { lots, rows, found: issues }) {
     const report = products.gains;
     const settings = job.costBasis;
     if (report === undefined || prices === null || settings === undefined)
       throw new LedgerscanError('gains for review without the replay the gains output shares', { kind: 'internal' });
-    // The gain rows are made as they are read (GainRows): read once for their JSON and the lots they took.
-    const lots = new Set<string>();
-    const rows: GainsReviewJson['rows'] = [];
-    for (const row of report.gains) {
-      if (row.lotId !== null) lots.add(row.lotId);
-      rows.push(gainRowJson(row));
-    }
-    const wanted = new Set([...lots, ...report.issues.map((issue) => issue.entryId)]);
+    const wanted = new Set([...lots, ...issues.map((issue) => issue.entryId)]);
     const legs = new Map<string, BasisLeg>();
     for (const leg of basisLegs(only(history(), wanted), prices)) legs.set(leg.entryId, leg);
     for (const leg of period) if (wanted.has(leg.entryId)) legs.set(leg.entryId, valuedLeg({ ...leg }, prices));
@@ -51,7 +67,7 @@ export const gainsReviewOutput: Output<'gainsReview', BasisLeg[], typeof GainsRe
       period: { from: job.period.from, to: job.period.to },
       rows,
       acquisitions: [...legs.values()].filter((leg) => lots.has(leg.entryId)).map(legJson),
-      issues: report.issues.map((issue) => issueJson(issue, legs.get(issue.entryId))),
+      issues: issues.map((issue) => issueJson(issue, legs.get(issue.entryId))),
     };
     await files.kept(GAINS_REVIEW_FILE, `${JSON.stringify(json)}\n`);
     return { file: GAINS_REVIEW_FILE, rows: json.rows.length, acquisitions: json.acquisitions.length, issues: json.issues.length };

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { BasisReport, GainRow } from '../costbasis/BasisReport.js';
+import type { BasisIssue, BasisOutcome, BasisReport, GainRow, IncomeRow, RemovalRow } from '../costbasis/BasisReport.js';
 import type { TaxProfile } from '../costbasis/CostBasisSettings.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
@@ -59,19 +59,20 @@ export type GainFigures = Static<typeof GainFigures>;
  * `outputs.reportFigures`, is what `ledgerscan report` lays out (with the reconcile's) — and what any export's
  * reader finds there without summing the CSVs.
  */
-export const reportFiguresOutput: Output<'reportFigures', null, typeof ReportFigures> = {
+export const reportFiguresOutput: Output<'reportFigures', null, typeof ReportFigures, ReplaySums> = {
   name: 'reportFigures',
   module: import.meta.url,
   needs: { values: true, lots: true },
   result: ReportFigures,
   consumer: () => ({ add: () => undefined, state: () => null }),
   merge: () => null,
-  finish(_state, { job, products, prices, missing }) {
+  listen: (job) => new ReplaySums(job.costBasis?.profile === 'uk', job.timezone),
+  finish(_state, { job, products, prices, missing }, sums) {
     const report = products.gains;
     if (report === undefined || prices === null || job.costBasis === undefined)
       throw new LedgerscanError('the year report without the cost-basis replay', { kind: 'internal' });
     return Promise.resolve(
-      reportFigures(report, missing ?? [], { currency: prices.currency, profile: job.costBasis.profile, timezone: job.timezone }),
+      figuresOf(report, sums, missing ?? [], { currency: prices.currency, profile: job.costBasis.profile, timezone: job.timezone }),
     );
   },
 };
@@ -82,57 +83,94 @@ export function reportFigures(
   missing: readonly MissingPrice[],
   settings: { currency: string; profile: TaxProfile; timezone: string },
 ): ReportFigures {
-  const money = (sum: KnownSum): string => moneyText(sum.orZero(), settings.currency);
-  const byTaxYear = settings.profile === 'uk';
-  const days = new DateFormatter('yyyy-MM-dd', settings.timezone);
-  const splitKey = (row: GainRow): string => (byTaxYear ? taxYearOf(days.format(row.soldAt), 'uk') : (row.term ?? 'none'));
-  const split = new Map<string, GainSums>();
-  if (!byTaxYear) for (const key of ['short', 'long']) split.set(key, new GainSums());
-  const total = new GainSums();
-  const fees = new GainSums();
-  const deducted = new KnownSum();
-  for (const row of report.gains) {
-    const key = splitKey(row);
-    let sums = split.get(key);
-    if (sums === undefined) split.set(key, (sums = new GainSums()));
-    sums.add(row);
-    total.add(row);
-    if (row.kind === 'fee') fees.add(row);
-    deducted.add(row.sellingCosts);
+  const sums = new ReplaySums(settings.profile === 'uk', settings.timezone);
+  for (const row of report.gains) sums.gains(row);
+  for (const row of report.income) sums.income(row);
+  for (const row of report.removals) sums.removals(row);
+  for (const issue of report.issues) sums.issues(issue);
+  return figuresOf(report, sums, missing, settings);
+}
+
+/**
+ * The replay's rows summed as they are heard: gain rows by the profile's split (term, or the UK's tax year), in total
+ * and for fees; income by category; removals; issues counted by name.
+ */
+class ReplaySums {
+  private readonly days: DateFormatter;
+  readonly lines = new Map<string, GainSums>();
+  readonly total = new GainSums();
+  readonly fees = new GainSums();
+  readonly deducted = new KnownSum();
+  readonly incomeLines = new Map<string, { rows: number; value: KnownSum; unknownRows: number }>();
+  readonly incomeTotal = { rows: 0, value: new KnownSum(), unknownRows: 0 };
+  readonly removed = { rows: 0, costBasis: new KnownSum(), unknownRows: 0 };
+  readonly issueCounts = new Map<string, number>();
+
+  constructor(
+    readonly byTaxYear: boolean,
+    timezone: string,
+  ) {
+    this.days = new DateFormatter('yyyy-MM-dd', timezone);
+    if (!byTaxYear) for (const key of ['short', 'long']) this.lines.set(key, new GainSums());
   }
-  const income = new Map<string, { rows: number; value: KnownSum; unknownRows: number }>();
-  const incomeTotal = { rows: 0, value: new KnownSum(), unknownRows: 0 };
-  for (const row of report.income) {
-    let line = income.get(row.category);
-    if (line === undefined) income.set(row.category, (line = { rows: 0, value: new KnownSum(), unknownRows: 0 }));
-    for (const sums of [line, incomeTotal]) {
+
+  readonly gains = (row: GainRow): void => {
+    const key = this.byTaxYear ? taxYearOf(this.days.format(row.soldAt), 'uk') : (row.term ?? 'none');
+    let sums = this.lines.get(key);
+    if (sums === undefined) this.lines.set(key, (sums = new GainSums()));
+    sums.add(row);
+    this.total.add(row);
+    if (row.kind === 'fee') this.fees.add(row);
+    this.deducted.add(row.sellingCosts);
+  };
+
+  readonly income = (row: IncomeRow): void => {
+    let line = this.incomeLines.get(row.category);
+    if (line === undefined) this.incomeLines.set(row.category, (line = { rows: 0, value: new KnownSum(), unknownRows: 0 }));
+    for (const sums of [line, this.incomeTotal]) {
       sums.rows += 1;
       sums.value.add(row.value);
       if (row.value === null) sums.unknownRows += 1;
     }
-  }
+  };
+
+  readonly removals = (row: RemovalRow): void => {
+    this.removed.rows += 1;
+    this.removed.costBasis.add(row.costBasis);
+    if (row.costBasis === null) this.removed.unknownRows += 1;
+  };
+
+  readonly issues = (issue: BasisIssue): void => void this.issueCounts.set(issue.issue, (this.issueCounts.get(issue.issue) ?? 0) + 1);
+}
+
+function figuresOf(
+  report: BasisOutcome,
+  sums: ReplaySums,
+  missing: readonly MissingPrice[],
+  settings: { currency: string; profile: TaxProfile; timezone: string },
+): ReportFigures {
+  const money = (sum: KnownSum): string => moneyText(sum.orZero(), settings.currency);
+  const { byTaxYear, total, fees, deducted, incomeLines: income, incomeTotal, removed, issueCounts: issues } = sums;
   const costs = (rows: readonly { costBasis: BasisReport['openLots'][number]['costBasis'] }[]) => {
     const sum = new KnownSum();
     for (const row of rows) sum.add(row.costBasis);
     return { rows: rows.length, costBasis: money(sum), unknownRows: rows.filter((row) => row.costBasis === null).length };
   };
-  const issues = new Map<string, number>();
-  for (const issue of report.issues) issues.set(issue.issue, (issues.get(issue.issue) ?? 0) + 1);
   return {
     currency: settings.currency,
     profile: settings.profile,
     split: {
       by: byTaxYear ? 'taxYear' : 'term',
       // Tax years in order (`2024/25` before `2025/26`); terms short, long, then rows without one.
-      lines: [...split]
+      lines: [...sums.lines]
         .sort(([a], [b]) => (byTaxYear ? (a < b ? -1 : 1) : 0))
-        .map(([key, sums]) => ({ key, ...sums.figures(settings.currency) })),
+        .map(([key, line]) => ({ key, ...line.figures(settings.currency) })),
     },
     gains: total.figures(settings.currency),
     income: [...income].map(([category, line]) => ({ category, rows: line.rows, value: money(line.value), unknownRows: line.unknownRows })),
     incomeTotal: { rows: incomeTotal.rows, value: money(incomeTotal.value), unknownRows: incomeTotal.unknownRows },
     fees: { ...fees.figures(settings.currency), deducted: money(deducted) },
-    removals: costs(report.removals),
+    removals: { rows: removed.rows, costBasis: money(removed.costBasis), unknownRows: removed.unknownRows },
     openLots: costs(report.openLots),
     issues: [...issues].map(([issue, rows]) => ({ issue, rows })),
     missingPrices: missing.map((line) => ({

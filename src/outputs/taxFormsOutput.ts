@@ -1,13 +1,19 @@
 import { Type } from 'typebox';
-import type { BasisReport } from '../costbasis/BasisReport.js';
+import type { GainRow, IncomeRow } from '../costbasis/BasisReport.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { DateFormatter } from '../templates/DateFormatter.js';
 import type { FormLayout, TemplateColumn } from '../templates/Template.js';
 import { anlageSoRows } from './anlageSoRows.js';
 import type { FormContext, FormRow } from './FormContext.js';
 import { gainsFormRows, scheduleDRows } from './gainsFormRows.js';
-import type { Output, OutputFiles } from './Output.js';
+import type { Output, OutputFiles, OutputListeners } from './Output.js';
 import { sa108Rows } from './sa108Rows.js';
+
+/** The replay's rows a form is made from, as heard. */
+interface FormRows extends OutputListeners {
+  gainRows: GainRow[];
+  incomeRows: IncomeRow[];
+}
 
 const TaxFormsResult = Type.Object({
   /** Each form the job chose: its template, the files written (its totals file second) and their rows. */
@@ -20,14 +26,23 @@ const TaxFormsResult = Type.Object({
  * `gains.csv` — never over ledger entries. A form that would hold an unknown figure throws, and none of the outputs'
  * files is written.
  */
-export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult> = {
+export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult, FormRows> = {
   name: 'taxForms',
   module: import.meta.url,
   needs: { values: true, lots: true, forms: true },
   result: TaxFormsResult,
   consumer: () => ({ add: () => undefined, state: () => null }),
   merge: () => null,
-  async finish(_state, { job, prices, products, files }) {
+  // A form has a row per gain row or sums them by day: the rows are held while the forms are made, only for a job with forms.
+  listen(job) {
+    const heard: FormRows = { gainRows: [], incomeRows: [] };
+    if ((job.forms ?? []).length > 0) {
+      heard.gains = (row) => void heard.gainRows.push(row);
+      heard.income = (row) => void heard.incomeRows.push(row);
+    }
+    return heard;
+  },
+  async finish(_state, { job, prices, products, files }, { gainRows: gains, incomeRows: income }) {
     const forms = job.forms ?? [];
     const report = products.gains;
     if (report === undefined || prices === null || job.costBasis === undefined)
@@ -42,7 +57,7 @@ export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult> = {
         zeroBasis: job.costBasis.zeroBasisForMissing === true,
         period: { first: job.period.from, last: job.period.to },
       };
-      const rows = formRows(template.layout as FormLayout, report, context);
+      const rows = formRows(template.layout as FormLayout, gains, income, context);
       const totals = template.form?.totals ?? null;
       const sets = [{ fileName: template.fileName, columns: template.columns, rows }];
       if (totals !== null) sets.push({ fileName: totals.fileName, columns: totals.columns, rows: scheduleDRows(rows, context.currency) });
@@ -53,11 +68,9 @@ export const taxFormsOutput: Output<'taxForms', null, typeof TaxFormsResult> = {
   },
 };
 
-/** A form has a row per gain row or sums them by day: its rows are held while it is made, only then. */
-function formRows(layout: FormLayout, report: BasisReport, context: FormContext): FormRow[] {
-  const gains = [...report.gains];
+function formRows(layout: FormLayout, gains: readonly GainRow[], income: readonly IncomeRow[], context: FormContext): FormRow[] {
   if (layout === 'sa108') return sa108Rows(gains, context);
-  if (layout === 'anlage-so') return anlageSoRows(gains, report.income, context);
+  if (layout === 'anlage-so') return anlageSoRows(gains, income, context);
   return gainsFormRows(gains, context);
 }
 

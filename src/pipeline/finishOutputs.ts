@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Value } from 'typebox/value';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import type { ManifestPart, OutputFinish, OutputProducts, TieoutSection } from '../outputs/Output.js';
+import type { ManifestPart, OutputFinish, OutputListeners, OutputProducts, TieoutSection } from '../outputs/Output.js';
 import type { OutputResults } from '../outputs/registry.js';
 import { OutputFileSet } from './outputFiles.js';
 import type { OutputPass } from './OutputPass.js';
@@ -24,7 +24,10 @@ export interface FinishedOutputs {
 /** What the run gives its outputs; without `prices`, `history`, `openingLots` or `reviews`: none, an empty ledger, none, none. */
 export interface FinishPlace
   extends
-    Omit<OutputFinish, 'files' | 'prices' | 'history' | 'openingLots' | 'reviews' | 'templates' | 'tieout' | 'products' | 'share'>,
+    Omit<
+      OutputFinish,
+      'files' | 'prices' | 'history' | 'openingLots' | 'reviews' | 'templates' | 'tieout' | 'products' | 'share' | 'listeners'
+    >,
     Partial<Pick<OutputFinish, 'prices' | 'history' | 'openingLots' | 'reviews'>> {
   outDir: string;
   runFolder: string | null;
@@ -33,7 +36,8 @@ export interface FinishPlace
 }
 
 /**
- * Each output of the pass finished from its merged state, in registry order, its result checked against the schema
+ * Each output of the pass finished from its merged state, in registry order (each fed what those before it make, as
+ * they make it, through the listeners it registered before any finished), its result checked against the schema
  * it declares and its tie-out section handed to those after it; their files published together, or none when one
  * fails. The templates' tallies are the pass's (`OutputPass.tied`).
  */
@@ -45,27 +49,34 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
   const parts: ManifestPart[] = [];
   const tieout: TieoutSection[] = [];
   const products: OutputProducts = {};
+  // Every output's listeners before any finishes: an output feeds those after it what it makes, as it makes it.
+  const heard = pass.outputs.map((output): OutputListeners => output.listen?.(place.job) ?? {});
   try {
     for (const [index, output] of pass.outputs.entries()) {
       const records: (readonly string[])[] = [];
-      const result = await output.finish(states[index], {
-        job: place.job,
-        missing: place.missing,
-        prices: place.prices ?? null,
-        history: place.history ?? (() => []),
-        openingLots: place.openingLots ?? [],
-        reviews: place.reviews ?? [],
-        files: {
-          csv: files.csv.bind(files),
-          text: files.text.bind(files),
-          kept: files.kept.bind(files),
-          tieout: (section) => void records.push(...section),
+      const result = await output.finish(
+        states[index],
+        {
+          job: place.job,
+          missing: place.missing,
+          prices: place.prices ?? null,
+          history: place.history ?? (() => []),
+          openingLots: place.openingLots ?? [],
+          reviews: place.reviews ?? [],
+          files: {
+            csv: files.csv.bind(files),
+            text: files.text.bind(files),
+            kept: files.kept.bind(files),
+            tieout: (section) => void records.push(...section),
+          },
+          templates: pass.ties,
+          tieout: [...tieout],
+          products,
+          share: (name, value) => void (products[name] = value),
+          listeners: listenersOf(heard.slice(index + 1)),
         },
-        templates: pass.ties,
-        tieout: [...tieout],
-        products,
-        share: (name, value) => void (products[name] = value),
-      });
+        heard[index],
+      );
       if (!Value.Check(output.result, result)) {
         throw new LedgerscanError(`the ${output.name} output's result does not match its schema`, { kind: 'defect' });
       }
@@ -80,4 +91,11 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
     for (const file of place.rendered ?? []) fs.rmSync(file, { force: true });
     throw error;
   }
+}
+
+/** The listeners of `heard`, product by product, in registry order. */
+function listenersOf(heard: readonly OutputListeners[]): OutputFinish['listeners'] {
+  const of = <Product extends keyof OutputListeners>(product: Product): NonNullable<OutputListeners[Product]>[] =>
+    heard.flatMap((listening) => (listening[product] === undefined ? [] : [listening[product] as NonNullable<OutputListeners[Product]>]));
+  return { gains: of('gains'), income: of('income'), removals: of('removals'), issues: of('issues') };
 }

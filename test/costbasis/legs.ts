@@ -1,7 +1,8 @@
 import type { BasisLeg } from '../../src/costbasis/BasisLeg.js';
 import type { BasisReport, PoolTie } from '../../src/costbasis/BasisReport.js';
 import type { BasisChange, BasisMethod, BasisScope, CostBasisSettings } from '../../src/costbasis/CostBasisSettings.js';
-import { replayBasis, type ReplayOptions } from '../../src/costbasis/replayBasis.js';
+import type { ReplayOptions } from '../../src/costbasis/BasisRun.js';
+import { replayBasis } from '../../src/costbasis/replayBasis.js';
 import { type Money, toDecimal } from '../../src/costbasis/scaledMoney.js';
 import type { Category } from '../../src/ledger/LedgerEntry.js';
 import { Decimal, formatUnits } from '../../src/ledger/money.js';

@@ -1,0 +1,78 @@
+import type { DisposeEvent } from './BasisEvent.js';
+import type { GainRow } from './BasisReport.js';
+import type { BasisMethod } from './CostBasisSettings.js';
+import { type Disposal, disposalOf, type GainSink, gainRowOf, type RowFlag } from './GainSink.js';
+import type { Money } from './scaledMoney.js';
+
+/** Fed each gain row once, in `gains.csv`'s order. */
+export type GainListener = (row: GainRow) => void;
+
+/** A disposal answered, its rows made, waiting for the disposals that ran before it. */
+interface Answered {
+  sequence: number;
+  rows: GainRow[];
+}
+
+/**
+ * The period's gain rows handed to listeners as they are made, none kept: a replay's memory stays the open lots, not
+ * its rows. Each disposal's rows go on once every disposal that ran before it is answered, so they come in the order
+ * the disposals ran (only a `uk` disposal, matched up to 30 days later, holds back the ones after it).
+ */
+export class GainStream implements GainSink {
+  private count = 0;
+  private disposal: Disposal | null = null;
+  private rows: GainRow[] = [];
+  private waiting: Answered[] = [];
+
+  constructor(private readonly listeners: readonly GainListener[]) {}
+
+  get length(): number {
+    return this.count;
+  }
+
+  startDisposal(event: DisposeEvent, method: BasisMethod, sequence: number): void {
+    this.close();
+    this.disposal = disposalOf(event, method, sequence);
+  }
+
+  add(
+    lotId: string | null,
+    acquiredAt: number | null,
+    quantity: bigint,
+    proceeds: Money | null,
+    sellingCosts: Money | null,
+    cost: Money | null,
+    term: GainRow['term'],
+    flag: RowFlag,
+  ): void {
+    this.count += 1;
+    this.rows.push(gainRowOf(this.disposal as Disposal, lotId, acquiredAt, quantity, proceeds, sellingCosts, cost, term, flag));
+  }
+
+  answered(sequence: number): void {
+    this.close();
+    const [first] = this.waiting;
+    if (first === undefined) return;
+    if (this.waiting.length === 1 && first.sequence < sequence) {
+      this.waiting = [];
+      return this.hand(first.rows);
+    }
+    const due = this.waiting.filter((answered) => answered.sequence < sequence);
+    if (due.length === 0) return;
+    this.waiting = due.length === this.waiting.length ? [] : this.waiting.filter((answered) => answered.sequence >= sequence);
+    if (due.length > 1) due.sort((a, b) => a.sequence - b.sequence);
+    for (const { rows } of due) this.hand(rows);
+  }
+
+  private hand(rows: readonly GainRow[]): void {
+    for (const row of rows) for (const listener of this.listeners) listener(row);
+  }
+
+  /** The disposal started last has all its rows. */
+  private close(): void {
+    if (this.disposal === null) return;
+    this.waiting.push({ sequence: this.disposal.sequence, rows: this.rows });
+    this.disposal = null;
+    this.rows = [];
+  }
+}
