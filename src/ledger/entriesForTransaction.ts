@@ -49,22 +49,21 @@ interface TxFacts {
   failed: boolean;
   method: string;
   /** Owned wallets that sent the tx: what they receive in it is solicited. */
-  senders: ReadonlySet<string>;
+  senders: readonly string[];
 }
 
 function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory): LedgerEntry[] {
   const failed = isFailedTransaction(group);
-  const wallets = [...group.byWallet.keys()].filter((wallet) => context.wallets.has(wallet)).sort();
   const movements: Movement[] = [];
   const fees: FeeMovement[] = [];
-  const senders = new Set<string>();
-  for (const wallet of wallets) {
+  const senders: string[] = [];
+  for (const wallet of ownedWallets(group, context)) {
     const records = group.byWallet.get(wallet) as WalletRecords;
     const own = failed ? NOTHING_MOVED : walletMovements(wallet, records, context.chain);
     for (const movement of own.movements) movements.push(movement);
     const sent = sentBy(wallet, records);
     if (sent === undefined) continue;
-    senders.add(wallet);
+    senders.push(wallet);
     const fee = transactionFee(sent.record, group.receipt, context.chain);
     if (fee.raw === 0n) continue;
     const notes: string[] = [];
@@ -104,6 +103,14 @@ function entriesOf(group: TxGroup, context: LedgerContext, history: TokenHistory
     entries.push(entryOf(facts, movement, entries.length, failed ? FAILED_FEE : FEE, fromReceipt ? 'receipt' : 'txlist'));
   }
   return entries;
+}
+
+/** The group's owned wallets, by address: most transactions touch one, which needs no array spread, filtered and sorted. */
+function ownedWallets(group: TxGroup, context: LedgerContext): string[] {
+  const wallets: string[] = [];
+  for (const wallet of group.byWallet.keys()) if (context.wallets.has(wallet)) wallets.push(wallet);
+  if (wallets.length > 1) wallets.sort();
+  return wallets;
 }
 
 const TRANSFER: Classified = { category: 'transfer', note: '' };
@@ -148,8 +155,8 @@ function entryOf(facts: TxFacts, movement: Movement, order: number, classified: 
     category: classified.category,
     status: facts.failed ? 'failed' : 'ok',
     method: facts.method,
-    spam: spamReason(movement, index, facts.history, facts.senders.has(movement.wallet)),
-    note: classified.note === '' ? movement.notes.join(' ') : [...movement.notes, classified.note].join(' '),
+    spam: spamReason(movement, index, facts.history, facts.senders.includes(movement.wallet)),
+    note: noteOf(movement.notes, classified.note),
     provenance: { stream: provenanceStream, ref: movement.ref },
   };
 }
@@ -157,14 +164,24 @@ function entryOf(facts: TxFacts, movement: Movement, order: number, classified: 
 /** `transfer(address,uint256)` → `transfer`; the first row that names the function decides. */
 function methodOf(group: TxGroup): string {
   for (const records of group.byWallet.values()) {
-    for (const rows of [records.txlist, records.tokentx, records.tokennfttx, records.token1155tx]) {
-      for (const { record } of rows) {
-        const name = nameOf(record.functionName ?? '');
-        if (name !== '') return name;
-      }
-    }
+    const name = namedIn(records.txlist) || namedIn(records.tokentx) || namedIn(records.tokennfttx) || namedIn(records.token1155tx);
+    if (name !== '') return name;
   }
   return '';
+}
+
+function namedIn(rows: readonly Sourced<{ functionName?: string }>[]): string {
+  for (const { record } of rows) {
+    const name = nameOf(record.functionName ?? '');
+    if (name !== '') return name;
+  }
+  return '';
+}
+
+/** The movement's notes and its rule's, space-separated; most entries have neither. */
+function noteOf(notes: readonly string[], rule: string): string {
+  if (notes.length === 0) return rule;
+  return rule === '' ? notes.join(' ') : `${notes.join(' ')} ${rule}`;
 }
 
 function nameOf(signature: string): string {

@@ -67,9 +67,12 @@ function otherChain(leg: LedgerEntry): number | undefined {
   return BRIDGE_CONTRACTS[leg.chainId]?.[leg.counterparty]?.otherChain;
 }
 
-/** The ledger with each paired bridge leg's `bridge_unmatched` note replaced by its partner's. */
-export function* withBridgePairs(entries: Iterable<LedgerEntry>, pairs: BridgePairs): Generator<LedgerEntry> {
-  if (pairs.size === 0) return yield* entries;
+/** The ledger with each paired bridge leg's `bridge_unmatched` note replaced by its partner's (the entries themselves when none is paired). */
+export function withBridgePairs(entries: Iterable<LedgerEntry>, pairs: BridgePairs): Iterable<LedgerEntry> {
+  return pairs.size === 0 ? entries : paired(entries, pairs);
+}
+
+function* paired(entries: Iterable<LedgerEntry>, pairs: BridgePairs): Generator<LedgerEntry> {
   for (const entry of entries) {
     const note = entry.category === 'bridge' ? pairs.get(entry.entryId) : undefined;
     yield note === undefined ? entry : { ...entry, note: entry.note.replace(UNMATCHED_NOTE, note) };

@@ -1,4 +1,4 @@
-import type { Stream, WireReceipt, WireRecord, WireRecordOf } from '../etherscan/wire.js';
+import { STREAMS, type Stream, type WireReceipt, type WireRecord, type WireRecordOf } from '../etherscan/wire.js';
 import type { LedgerRow } from './RecordStore.js';
 import { LEDGER_FIELDS, RECEIPT_FIELDS, type LedgerReceipt, type LedgerRecord, type LedgerRecordOf } from '../ledger/LedgerRecord.js';
 
@@ -136,12 +136,34 @@ export function ledgerFieldsOfRaw(stream: string, raw: string): string {
   return encodeLedgerFields(stream as Stream, JSON.parse(raw) as WireRecordOf[Stream]);
 }
 
-/** One stored `ledger_rows` line as the ledger reads it, whichever store it came from. */
-export function decodeLedgerRow(block: number, wallet: string, stream: Stream, fields: string, receipt: string | null): LedgerRow {
+/**
+ * One stored `ledger_rows` line as the ledger reads it, whichever store it came from. `owned` are the read's wallets,
+ * lowercase as stored: the row's wallet and stream come back as the caller's and the stream list's own strings.
+ */
+export function decodeLedgerRow(
+  owned: readonly string[],
+  block: number,
+  wallet: string,
+  stream: Stream,
+  fields: string,
+  receipt: string | null,
+): LedgerRow {
+  const name = sameString(STREAMS, stream);
   return {
-    wallet,
-    stream,
-    record: decodeLedgerFields(stream, block, fields),
+    wallet: sameString(owned, wallet),
+    stream: name,
+    record: decodeLedgerFields(name, block, fields),
     receipt: receipt === null ? null : decodeReceiptFields(receipt),
   };
+}
+
+/**
+ * The string of `list` equal to `value`, else `value`. A store hands each row a fresh string for its wallet and
+ * stream, and every map keyed by the wallet hashed it again, every property read by the stream looked it up in
+ * V8's string table again; one string per wallet and stream is hashed once. The lists are short: a job's wallets,
+ * five streams of distinct lengths.
+ */
+function sameString<T extends string>(list: readonly T[], value: T): T {
+  for (const item of list) if (item === value) return item;
+  return value;
 }

@@ -154,9 +154,10 @@ export class PostgresStore implements PipelineStore {
   }
 
   *iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<LedgerRow> {
+    const owned = wallets.map((wallet) => wallet.toLowerCase());
     for (const row of this.db.cursor(ITERATE_LEDGER_ROWS, this.span(chainId, wallets, fromBlock, toBlock))) {
       const [block, wallet, stream, fields, receipt] = row as [number, string, Stream, string, string | null];
-      yield decodeLedgerRow(block, wallet, stream, fields, receipt);
+      yield decodeLedgerRow(owned, block, wallet, stream, fields, receipt);
     }
   }
 
