@@ -20,7 +20,7 @@ function tieOf(report: BasisReport): string[] {
 
 /** The journals' opening lots as [lot, quantity, cost]: held at the period's start (+), owed then to an earlier sale (−). */
 function openingOf(report: BasisReport): [string | null, string, number | null][] {
-  return report.trail.opening.flatMap(({ holding, pieces, owed }) =>
+  return (report.trail?.opening ?? []).flatMap(({ holding, pieces, owed }) =>
     (holding.asset === TKN.asset ? pieces : []).map((piece): [string | null, string, number | null] => [
       piece.lotId,
       `${owed ? '-' : ''}${formatUnits(piece.quantity, 18)}`,
