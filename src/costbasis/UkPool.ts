@@ -79,15 +79,23 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
     this.runPool(Number.POSITIVE_INFINITY);
   }
 
-  /** The pool, then the days waiting to join it, then today's lots: what a move or removal would take, in that order. */
+  /**
+   * The pool, then the days waiting to join it, then today's lots: what a move or removal would take, in that order;
+   * last, the acquisitions already matched to a disposal still waiting, which nothing else may take. A waiting disposal
+   * has taken nothing yet (it is answered, and its cost counted out, once its matching is settled): until then what it
+   * is matched to is still held, or a period's end would count that cost neither open nor disposed.
+   */
   open(): readonly LotPiece[] {
     const pool = this.s104.quantity > 0n ? [{ lotId: null, acquiredAt: null, ...this.s104 }] : [];
-    return [...pool, ...this.heldDays().flatMap((lots) => lots.open())];
+    // Copies: the matched pieces are dealt to the disposal's entries later, which takes from them.
+    const matched = this.waitingDisposals().flatMap((disposal) => disposal.pieces.map((piece) => ({ ...piece })));
+    return [...pool, ...this.heldDays().flatMap((lots) => lots.open()), ...matched];
   }
 
-  /** Held now; a disposal still waiting for its matching still counts (it has taken nothing yet). */
+  /** Held now; a disposal still waiting for its matching still counts (it has taken nothing yet: see `open`). */
   quantity(): bigint {
-    return this.heldDays().reduce((sum, lots) => sum + lots.quantity, this.s104.quantity);
+    const held = this.heldDays().reduce((sum, lots) => sum + lots.quantity, this.s104.quantity);
+    return this.waitingDisposals().reduce((sum, disposal) => disposal.pieces.reduce((total, piece) => total + piece.quantity, sum), held);
   }
 
   /** Moves to `day` (never back: a late request counts on the day already open), closing the days before it. */
@@ -211,6 +219,10 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
     }
     days.reverse();
     return { pool: lowest < 0n ? 0n : lowest, days };
+  }
+
+  private waitingDisposals(): DisposalDay<Ref>[] {
+    return this.waiting.flatMap((step) => (step.kind === 'disposal' ? [step] : []));
   }
 
   private heldDays(): SameDayLots[] {
