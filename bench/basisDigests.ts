@@ -4,7 +4,7 @@
  * average, uk and a method switch with an allocation to wallets. A change to the replay or its outputs that should
  * not change a byte prints the same lines before and after:
  *
- *   node --import tsx bench/basisDigests.ts [legs, default 60000] > /tmp/before.txt
+ *   node --import tsx bench/basisDigests.ts [legs, default 60000] > before.txt
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
