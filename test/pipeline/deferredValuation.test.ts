@@ -29,7 +29,7 @@ import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import type { Template } from '../../src/templates/Template.js';
 import { captureIo } from '../support/captureIo.js';
 import { sandboxValuation } from '../support/sandboxValuation.js';
-import { filesIn } from './filesIn.js';
+import { filesIn } from '../support/filesIn.js';
 import { periodInstants } from '../../src/config/periodInstants.js';
 
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);

@@ -28,7 +28,7 @@ import { createProgress } from '../../src/sync/progress.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { sandboxValuation } from '../support/sandboxValuation.js';
 import { entryCountOutput } from './entryCountOutput.js';
-import { filesIn } from './filesIn.js';
+import { filesIn } from '../support/filesIn.js';
 
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 const CHAINS = [1, 10, 42161];

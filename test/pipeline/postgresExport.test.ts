@@ -26,6 +26,7 @@ import { openStoreAt } from '../../src/store/openStoreAt.js';
 import type { StoreLocation } from '../../src/store/StoreLocation.js';
 import { createProgress } from '../../src/sync/progress.js';
 import { renderableInParts } from '../../src/templates/CsvPart.js';
+import { filesIn } from '../support/filesIn.js';
 import { renderTiedOut } from '../support/renderTiedOut.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
@@ -39,16 +40,8 @@ const RATE = 2000;
 const quiet = createProgress({ output: { write: () => true }, quiet: true });
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 
-/** Every file under `dir` by relative path, with its bytes; the manifest names the store and out dir, so it is left out. */
-function filesIn(dir: string): Record<string, Buffer> {
-  return Object.fromEntries(
-    fs
-      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      .sort()
-      .filter((name) => name !== 'manifest.json' && fs.statSync(path.join(dir, name)).isFile())
-      .map((name) => [name, fs.readFileSync(path.join(dir, name))]),
-  );
-}
+/** The files of an out dir; the manifest names the store and out dir, so it is left out. */
+const outFiles = (dir: string): Record<string, string> => filesIn(dir, ['manifest.json']);
 
 const terminateOthers = (url: string): Promise<unknown> =>
   queryDatabase(
@@ -116,9 +109,9 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
     expect(sqliteExport.labels.screeningLists?.calls).toBeGreaterThan(0);
     expect(first.labels).toEqual(sqliteExport.labels);
     expect(first.templates.map((result) => result.rows)).toEqual(sqliteExport.templates.map((result) => result.rows));
-    const files = filesIn(path.join(dir, 'postgres'));
+    const files = outFiles(path.join(dir, 'postgres'));
     expect(Object.keys(files)).toEqual(expect.arrayContaining(['ledger.csv', 'koinly.csv', 'screening.csv', 'tieout.csv']));
-    expect(files).toEqual(filesIn(path.join(dir, 'sqlite')));
+    expect(files).toEqual(outFiles(path.join(dir, 'sqlite')));
 
     // A re-run asks no list, tag or screening list, nor the block of an instant (final answers, kept by PostgreSQL
     // too: issue 48.6); this period runs to the world's end, so only each chain's head is asked again.
@@ -127,7 +120,7 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
     const actions = Object.entries(sandbox.stats.byAction).filter(([action, count]) => count > (asked[action] ?? 0));
     expect(actions.map(([action]) => action)).toEqual(['proxy.eth_blockNumber']);
     expect(again.api.requests).toBe(CHAINS.length);
-    expect(filesIn(path.join(dir, 'postgres-again'))).toEqual(files);
+    expect(outFiles(path.join(dir, 'postgres-again'))).toEqual(files);
 
     // Tags, lists and final answers are facts about addresses and chains: another client's book asks for none of
     // them again. Its key limiter is the one given (a worker gives the database's shared one): every request waited on it.
@@ -137,7 +130,7 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
     expect(acquired).toBe(otherBook.api.requests);
     expect(otherBook.sync.listCalls).toBeGreaterThan(0);
     expect([otherBook.labels.calls, otherBook.labels.screeningLists?.calls]).toEqual([0, 0]);
-    expect(filesIn(path.join(dir, 'postgres-other'))).toEqual(files);
+    expect(outFiles(path.join(dir, 'postgres-other'))).toEqual(files);
   });
 
   it('renders in parts on worker threads that open the book themselves, byte for byte as one pass', async () => {
@@ -170,7 +163,7 @@ describeWithPostgres('the pipeline on a PostgreSQL store location', (server) => 
       }
       expect(parts).toBe(3 * templates.filter(renderableInParts).length);
       expect(parts).toBeGreaterThan(0);
-      expect(filesIn(path.join(dir, 'parts'))).toEqual(filesIn(path.join(dir, 'one-pass')));
+      expect(outFiles(path.join(dir, 'parts'))).toEqual(outFiles(path.join(dir, 'one-pass')));
     } finally {
       store.close();
     }

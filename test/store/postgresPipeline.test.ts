@@ -17,6 +17,7 @@ import { openSqliteStore } from '../../src/store/openSqliteStore.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
 import { planBlockRanges, type BlockPlan } from '../../src/sync/planBlockRanges.js';
 import { syncJob, type SyncReport } from '../../src/sync/syncJob.js';
+import { filesIn } from '../support/filesIn.js';
 import { renderTiedOut } from '../support/renderTiedOut.js';
 import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { syncKilledAfter } from '../support/killedSyncChild.js';
@@ -26,17 +27,6 @@ const CHAINS = [1, 10];
 /** One of each kind: the entry-layout ledger, a transaction-layout import, a journal. */
 const TEMPLATES = ['ledger', 'koinly', 'hledger'];
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
-
-/** Every file under `dir` by relative path, with its bytes. */
-function filesIn(dir: string): Record<string, Buffer> {
-  return Object.fromEntries(
-    fs
-      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      .sort()
-      .filter((name) => fs.statSync(path.join(dir, name)).isFile())
-      .map((name) => [name, fs.readFileSync(path.join(dir, name))]),
-  );
-}
 
 /**
  * The sync and the ledger over a PostgreSQL store, against the sandbox: what lands in it and every file
