@@ -3,7 +3,7 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import type { Sandbox } from '../../src/sandbox/startSandbox.js';
 import { nextTick } from '../../src/workspace/Scheduler.js';
 import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
-import { api } from '../support/serverProcess.js';
+import { api, waitFor } from '../support/serverProcess.js';
 import { describeWithPostgres } from '../support/postgres.js';
 import { Cluster } from './cluster.js';
 
@@ -33,21 +33,27 @@ describeWithPostgres('a schedule with 3 workers (and the server) looking at it',
       const [set] = (await api(cluster.url, cluster.token, 'PUT', `/api/books/${book.id}/schedules`, [
         { kind: 'sync', cron: CRON, zone: 'UTC' },
       ])) as { lastFiredAt: string }[];
-      await new Promise((resolve) => setTimeout(resolve, 9_000));
+      // The ticks fired since the schedule was set, up to its last fired one.
+      const ticksSinceSet = async (): Promise<Date[]> => {
+        const [schedule] = (await api(cluster.url, cluster.token, 'GET', `/api/books/${book.id}/schedules`)) as { lastFiredAt: string }[];
+        const ticks: Date[] = [];
+        for (
+          let tick = nextTick({ cron: CRON, zone: 'UTC' }, 'UTC', new Date(set!.lastFiredAt));
+          tick !== null && tick <= new Date(schedule!.lastFiredAt);
+          tick = nextTick({ cron: CRON, zone: 'UTC' }, 'UTC', tick)
+        )
+          ticks.push(tick);
+        return ticks;
+      };
+      // Until three ticks have fired (6 s on a quiet machine), not a fixed time a loaded one may fire fewer in.
+      await waitFor(async () => ((await ticksSinceSet()).length >= 3 ? true : undefined), 'three ticks of the schedule', 60_000);
       for (const worker of cluster.workers) worker.process.child.kill('SIGTERM');
       await Promise.all(cluster.workers.map((worker) => worker.process.ended));
 
       // The server still looks every 15 s: a tick it has claimed but not yet enqueued is read again a moment later.
       const settled = async (): Promise<{ ticks: Date[]; runs: { createdAt: string }[] }> => {
         for (let look = 0; ; look += 1) {
-          const [schedule] = (await api(cluster.url, cluster.token, 'GET', `/api/books/${book.id}/schedules`)) as { lastFiredAt: string }[];
-          const ticks: Date[] = [];
-          for (
-            let tick = nextTick({ cron: CRON, zone: 'UTC' }, 'UTC', new Date(set!.lastFiredAt));
-            tick !== null && tick <= new Date(schedule!.lastFiredAt);
-            tick = nextTick({ cron: CRON, zone: 'UTC' }, 'UTC', tick)
-          )
-            ticks.push(tick);
+          const ticks = await ticksSinceSet();
           const runs = (
             (await api(cluster.url, cluster.token, 'GET', `/api/books/${book.id}/runs`)) as { trigger: string; createdAt: string }[]
           ).filter((run) => run.trigger === 'schedule');
