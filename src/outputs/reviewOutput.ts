@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { compareEntries, type LedgerOrder, orderOf } from '../ledger/compareEntries.js';
 import type { Output } from './Output.js';
 
 export const REVIEW_FILE = 'review.csv';
@@ -7,7 +8,7 @@ const REVIEW_HEADER = ['entry_id', 'status', 'reviewer', 'reviewed_at', 'notes']
 
 /** The period's entries (where they sort): only the few reviewed ones become rows, but which those are is known at the finish. */
 interface ReviewState {
-  entries: { timestamp: number; chainId: number; entryId: string }[];
+  entries: { at: LedgerOrder; entryId: string }[];
 }
 
 const ReviewResult = Type.Object({
@@ -30,14 +31,12 @@ export const reviewOutput: Output<'review', ReviewState, typeof ReviewResult> = 
   consumer() {
     const state: ReviewState = { entries: [] };
     return {
-      add: ({ timestamp, chainId, entryId }) => void state.entries.push({ timestamp, chainId, entryId }),
+      add: (entry) => void state.entries.push({ at: orderOf(entry), entryId: entry.entryId }),
       state: () => state,
     };
   },
-  // Parts hold other chains, each in ledger order: their entries interleave by time, then chain (a stable sort).
-  merge: (states) => ({
-    entries: states.flatMap((state) => state.entries).sort((a, b) => a.timestamp - b.timestamp || a.chainId - b.chainId),
-  }),
+  // Parts hold other chains (or wallets), each in ledger order: their entries interleave in it.
+  merge: (states) => ({ entries: states.flatMap((state) => state.entries).sort((a, b) => compareEntries(a.at, b.at)) }),
   async finish(state, { reviews, files }) {
     const byEntry = new Map(reviews.map((review) => [review.entryId, review]));
     const csv = files.csv(REVIEW_FILE, REVIEW_HEADER);
