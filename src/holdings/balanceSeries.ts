@@ -1,4 +1,3 @@
-import { type LedgerOrder, orderOf } from '../ledger/compareEntries.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { type Position, RollForward } from './RollForward.js';
 
@@ -11,7 +10,7 @@ export interface BalanceSeries extends Position {
   points: { timestamp: number; change: bigint }[];
 }
 
-type Line = BalanceSeries & { real: boolean; first: LedgerOrder };
+type Line = BalanceSeries & { real: boolean; first: { timestamp: number; chainId: number } };
 
 /**
  * Balances over time of the period's entries, fed one by one, through the one roll-forward: NFTs and entries of
@@ -28,7 +27,7 @@ export class BalanceSeriesTally {
     decimals: entry.decimals ?? 0,
     points: [],
     real: false,
-    first: orderOf(entry),
+    first: { timestamp: entry.timestamp, chainId: entry.chainId },
   }));
 
   add(entry: LedgerEntry): void {
@@ -38,8 +37,8 @@ export class BalanceSeriesTally {
     line.points.push({ timestamp: entry.timestamp, change: line.balance });
   }
 
-  /** The lines in the order their first entries came, each with that entry's place in the ledger order. */
-  lines(): { first: LedgerOrder; line: BalanceSeries }[] {
+  /** The lines in the order their first entries came, each with that entry's time and chain. */
+  lines(): { first: { timestamp: number; chainId: number }; line: BalanceSeries }[] {
     return this.series
       .positions()
       .filter((line) => line.real)

@@ -1,22 +1,12 @@
 import type { LedgerEntry } from './LedgerEntry.js';
 
-/** What places an entry in the ledger order. */
-export type LedgerOrder = Pick<LedgerEntry, 'timestamp' | 'chainId' | 'blockNumber' | 'transactionIndex' | 'txHash' | 'order'>;
-
-/**
- * The entry's place in the ledger order alone: what a part's output keeps to merge with other parts' (of one chain
- * too, cut by wallet). The hash is kept only where the index does not tell transactions apart (-1, internal-only).
- */
-export function orderOf(entry: LedgerOrder): LedgerOrder {
-  const { timestamp, chainId, blockNumber, transactionIndex, txHash, order } = entry;
-  return { timestamp, chainId, blockNumber, transactionIndex, txHash: transactionIndex === -1 ? txHash : '', order };
-}
+type Ordered = Pick<LedgerEntry, 'timestamp' | 'chainId' | 'blockNumber' | 'transactionIndex' | 'txHash' | 'order'>;
 
 /**
  * The ledger order: timestamp, chain, block, transaction index, then the hash (internal-only transactions
  * share index -1) and the order inside the transaction.
  */
-export function compareEntries(a: LedgerOrder, b: LedgerOrder): number {
+export function compareEntries(a: Ordered, b: Ordered): number {
   return (
     a.timestamp - b.timestamp ||
     a.chainId - b.chainId ||

@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { type BalanceSeries, BalanceSeriesTally } from '../holdings/balanceSeries.js';
-import { compareEntries, type LedgerOrder } from '../ledger/compareEntries.js';
 import type { Output } from './Output.js';
 
 /** Where a workspace run keeps its balances over time, in its run folder (not among the files it delivers). */
@@ -31,7 +30,7 @@ const BalanceSeriesResult = Type.Object({
 });
 
 /** A part's lines, each with the entry that opened it: lines of several parts sort by it. */
-type SeriesState = { first: LedgerOrder; line: BalanceSeries }[];
+type SeriesState = { first: { timestamp: number; chainId: number }; line: BalanceSeries }[];
 
 /**
  * The period's balances over time for the workspace's chart (`balance-series.json`, in the run's folder): per
@@ -47,8 +46,8 @@ export const balanceSeriesOutput: Output<'balanceSeries', SeriesState, typeof Ba
     return { add: (entry) => tally.add(entry), state: () => tally.lines() };
   },
   merge(states) {
-    // A line holds one wallet's entries of one chain, so a part has it whole; lines keep the order their first entries come in.
-    return states.flat().sort((a, b) => compareEntries(a.first, b.first));
+    // A line holds one chain's entries, so a part has it whole; lines keep the order their first entries come in.
+    return states.flat().sort((a, b) => a.first.timestamp - b.first.timestamp || a.first.chainId - b.first.chainId);
   },
   async finish(state, { job, files }) {
     const json: BalanceSeriesJson = {

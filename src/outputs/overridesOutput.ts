@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { compareEntries, type LedgerOrder, orderOf } from '../ledger/compareEntries.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { LedgerRule } from '../ledger/LedgerRule.js';
 import type { Output } from './Output.js';
@@ -25,7 +24,7 @@ const SCREENING_HEADER = [
 /** A part's screening rows (with where they sort) and how many entries each rule changed. */
 interface OverridesState {
   matched: Record<string, number>;
-  rows: { at: LedgerOrder; record: string[] }[];
+  rows: { timestamp: number; chainId: number; record: string[] }[];
 }
 
 const Rule = Type.Object({
@@ -62,7 +61,8 @@ export const overridesOutput: Output<'overrides', OverridesState, typeof Overrid
           for (const word of entry.note.split(' '))
             if (word.startsWith('rule:')) state.matched[word.slice(5)] = (state.matched[word.slice(5)] ?? 0) + 1;
         }
-        if (job.apiLabels && (entry.screening ?? '') !== '') state.rows.push({ at: orderOf(entry), record: screeningRecord(entry) });
+        if (job.apiLabels && (entry.screening ?? '') !== '')
+          state.rows.push({ timestamp: entry.timestamp, chainId: entry.chainId, record: screeningRecord(entry) });
       },
       state: () => state,
     };
@@ -70,8 +70,8 @@ export const overridesOutput: Output<'overrides', OverridesState, typeof Overrid
   merge(states) {
     const matched: Record<string, number> = {};
     for (const state of states) for (const [id, count] of Object.entries(state.matched)) matched[id] = (matched[id] ?? 0) + count;
-    // Parts hold other chains (or wallets), each in ledger order: their rows interleave in it.
-    const rows = states.flatMap((state) => state.rows).sort((a, b) => compareEntries(a.at, b.at));
+    // Parts hold other chains, each in ledger order: their rows interleave by time, then chain (a stable sort).
+    const rows = states.flatMap((state) => state.rows).sort((a, b) => a.timestamp - b.timestamp || a.chainId - b.chainId);
     return { matched, rows };
   },
   async finish(state, { job, files }) {

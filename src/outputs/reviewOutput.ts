@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { compareEntries, type LedgerOrder, orderOf } from '../ledger/compareEntries.js';
 import type { Output } from './Output.js';
 
 export const REVIEW_FILE = 'review.csv';
@@ -8,7 +7,7 @@ const REVIEW_HEADER = ['entry_id', 'status', 'reviewer', 'reviewed_at', 'notes']
 
 /** The period's entries (where they sort): only the few reviewed ones become rows, but which those are is known at the finish. */
 interface ReviewState {
-  entries: { at: LedgerOrder; entryId: string }[];
+  entries: { timestamp: number; chainId: number; entryId: string }[];
 }
 
 const ReviewResult = Type.Object({
@@ -31,12 +30,14 @@ export const reviewOutput: Output<'review', ReviewState, typeof ReviewResult> = 
   consumer() {
     const state: ReviewState = { entries: [] };
     return {
-      add: (entry) => void state.entries.push({ at: orderOf(entry), entryId: entry.entryId }),
+      add: ({ timestamp, chainId, entryId }) => void state.entries.push({ timestamp, chainId, entryId }),
       state: () => state,
     };
   },
-  // Parts hold other chains (or wallets), each in ledger order: their entries interleave in it.
-  merge: (states) => ({ entries: states.flatMap((state) => state.entries).sort((a, b) => compareEntries(a.at, b.at)) }),
+  // Parts hold other chains, each in ledger order: their entries interleave by time, then chain (a stable sort).
+  merge: (states) => ({
+    entries: states.flatMap((state) => state.entries).sort((a, b) => a.timestamp - b.timestamp || a.chainId - b.chainId),
+  }),
   async finish(state, { reviews, files }) {
     const byEntry = new Map(reviews.map((review) => [review.entryId, review]));
     const csv = files.csv(REVIEW_FILE, REVIEW_HEADER);

@@ -35,12 +35,12 @@ export class OutputPass {
     return true;
   }
 
-  /** The first part's entries (or the whole ledger's), each fed to every output's consumer as it passes. */
+  /** A part's entries (or the whole ledger's), each fed to every output's consumer as it passes. */
   tap(entries: Iterable<LedgerEntry>): Iterable<LedgerEntry> {
     return tapped(
       entries,
       this.outputs.map((output) => output.consumer(this.job) as OutputConsumer<unknown>),
-      (states) => this.add(states, 0),
+      (states) => this.add(states),
     );
   }
 
@@ -58,18 +58,14 @@ export class OutputPass {
     return { outputs: this.outputs.map(({ module, name }) => ({ module, name })), job: this.job };
   }
 
-  /**
-   * Part `part`'s states, in the order of `outputs`, once its last entry passed. Each output merges them in the parts'
-   * order, whichever thread finishes first.
-   */
-  add(states: readonly unknown[], part: number): void {
-    states.forEach((state, index) => ((this.states[index] as unknown[])[part] = state));
+  /** One part's states, in the order of `outputs`, once its last entry passed. */
+  add(states: readonly unknown[]): void {
+    states.forEach((state, index) => (this.states[index] as unknown[]).push(state));
   }
 
   /** Each output's state over the whole ledger; read from `entries` here when no render carried every part to its end. */
   merged(entries: () => Iterable<LedgerEntry>): unknown[] {
-    // A part's states sit at its index; `filter` skips the parts not heard from yet.
-    const complete = this.claimed && this.states.every((states) => states.filter(() => true).length === this.expected);
+    const complete = this.claimed && this.states.every((states) => states.length === this.expected);
     if (!complete && this.outputs.length > 0) {
       this.states = this.outputs.map(() => []);
       this.claimed = true;

@@ -11,21 +11,13 @@ import { groupTransactions, type StoredRecord } from '../ledger/groupTransaction
 import type { LedgerContext } from '../ledger/LedgerContext.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { LedgerRule } from '../ledger/LedgerRule.js';
-import type { TxGroup } from '../ledger/TxGroup.js';
 import { type BridgePairs, chainsBridged, pairBridges, withBridgePairs } from '../ledger/pairBridges.js';
-import type { LedgerRow, RecordStore } from '../store/RecordStore.js';
+import type { RecordStore } from '../store/RecordStore.js';
 
 export interface ChainBlocks {
   chainId: number;
   fromBlock: number;
   toBlock: number;
-  /**
-   * A ledger cut by wallet: the owned wallets (lowercase) whose entries this read keeps; absent, every one on the chain.
-   * Their own rows are read, and the other owned wallets' rows in the blocks both have rows in: a transaction's entries
-   * (their order, categories, method) come from all its rows. A wallet's spam history is grown by its own entries
-   * alone, so the kept entries are those of the whole chain's ledger.
-   */
-  wallets?: readonly string[];
 }
 
 /** What the ledger needs of the job: plain data, so a worker thread can be handed it. */
@@ -53,64 +45,18 @@ export function ledgerFromStore(
     known ??= typeof pairs === 'function' ? pairs() : storeBridgePairs(store, job, pairingChains(chains));
     return withBridgePairs(
       mergeSorted(
-        chains.map((chain) => {
-          const context = ledgerContext(job, chain.chainId);
-          const groups = groupTransactions(chain.chainId, chainRows(store, chain, [...context.wallets.keys()]));
-          const kept = chain.wallets === undefined ? buildLedger(groups, context) : walletsLedger(groups, context, new Set(chain.wallets));
-          return applyOverrides(kept, { tags: job.tags?.[chain.chainId] ?? {}, rules: job.rules ?? [] });
+        chains.map(({ chainId, fromBlock, toBlock }) => {
+          const context = ledgerContext(job, chainId);
+          const entries = buildLedger(
+            groupTransactions(chainId, store.iterateRecords(chainId, [...context.wallets.keys()], fromBlock, toBlock)),
+            context,
+          );
+          return applyOverrides(entries, { tags: job.tags?.[chainId] ?? {}, rules: job.rules ?? [] });
         }),
       ),
       known,
     );
   };
-}
-
-/** The rows a read of the chain's blocks needs: every owned wallet's, or the cut's wallets' and the others' where both have rows. */
-function chainRows(
-  store: RecordStore,
-  { chainId, fromBlock, toBlock, wallets }: ChainBlocks,
-  owned: readonly string[],
-): Iterable<LedgerRow> {
-  if (wallets === undefined) return store.iterateRecords(chainId, owned, fromBlock, toBlock);
-  const others = owned.filter((wallet) => !wallets.includes(wallet));
-  const shared = others.length === 0 ? [] : store.blocksShared(chainId, wallets, others, fromBlock, toBlock);
-  return mergeRows(store.iterateRecords(chainId, wallets, fromBlock, toBlock), store.iterateRecordsIn(chainId, others, shared));
-}
-
-/** Two row streams of disjoint wallets, each ordered by block then wallet, as one (the store's order). */
-function* mergeRows(first: Iterable<LedgerRow>, second: Iterable<LedgerRow>): Generator<LedgerRow> {
-  const b = second[Symbol.iterator]();
-  let other = b.next();
-  for (const row of first) {
-    const block = Number(row.record.blockNumber);
-    while (other.done !== true && before(other.value, block, row.wallet)) {
-      yield other.value;
-      other = b.next();
-    }
-    yield row;
-  }
-  for (; other.done !== true; other = b.next()) yield other.value;
-}
-
-function before(row: LedgerRow, block: number, wallet: string): boolean {
-  const at = Number(row.record.blockNumber);
-  return at < block || (at === block && row.wallet < wallet);
-}
-
-/**
- * The wallets' entries of a chain's ledger. A transaction none of them is in is left out before its entries are made: its
- * wallets' entries would be dropped, and only their own entries grow their spam history.
- */
-function* walletsLedger(groups: Iterable<TxGroup>, context: LedgerContext, wallets: ReadonlySet<string>): Generator<LedgerEntry> {
-  const theirs = function* (): Generator<TxGroup> {
-    for (const group of groups)
-      for (const wallet of group.byWallet.keys())
-        if (wallets.has(wallet)) {
-          yield group;
-          break;
-        }
-  };
-  for (const entry of buildLedger(theirs(), context)) if (wallets.has(entry.wallet)) yield entry;
 }
 
 /**

@@ -16,8 +16,8 @@ interface Head {
 }
 
 /**
- * Writes the parts' records into their files in ledger order: each next record is the one first in the ledger
- * order among the parts' current records, ties to the earlier part. With one part
+ * Writes the parts' records into their files in ledger order: each next record is the one with the
+ * smallest (timestamp, chain id) among the parts' current records, ties to the earlier part. With one part
  * this is a plain copy. While a part on another thread has no batch ready, local parts compute ahead
  * (bounded), so this thread works instead of waiting.
  */
@@ -70,25 +70,9 @@ export async function mergeCsvParts(parts: readonly CsvPart[], writerAt: (file: 
   }
 }
 
-/** Strictly before, in the ledger order (`compareEntries`): on a tie the earlier part (scanned first) keeps its turn. */
+/** Strictly before: on a tie the earlier part (scanned first) keeps its turn. */
 function before(a: Head, b: Head): boolean {
-  const x = a.batch;
-  const y = b.batch;
-  const i = a.at;
-  const j = b.at;
-  const ta = x.timestamp[i] as number;
-  const tb = y.timestamp[j] as number;
-  if (ta !== tb) return ta < tb;
-  const ca = x.chainId[i] as number;
-  const cb = y.chainId[j] as number;
-  if (ca !== cb) return ca < cb;
-  // One chain in two parts: cut by wallet.
-  const blocks = (x.block[i] as number) - (y.block[j] as number);
-  if (blocks !== 0) return blocks < 0;
-  const indexes = (x.transactionIndex[i] as number) - (y.transactionIndex[j] as number);
-  if (indexes !== 0) return indexes < 0;
-  const ha = x.txHash[i] as string;
-  const hb = y.txHash[j] as string;
-  if (ha !== hb) return ha < hb;
-  return (x.order[i] as number) < (y.order[j] as number);
+  const ta = a.batch.timestamp[a.at] as number;
+  const tb = b.batch.timestamp[b.at] as number;
+  return ta < tb || (ta === tb && (a.batch.chainId[a.at] as number) < (b.batch.chainId[b.at] as number));
 }

@@ -57,10 +57,6 @@ export interface RecordStore {
   iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<LedgerRow>;
   /** How many rows `iterateRecords` would yield. */
   countLedgerRows(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): number;
-  /** The blocks in [fromBlock, toBlock] holding rows of one of `some` and of one of `others`, ascending. */
-  blocksShared(chainId: number, some: readonly string[], others: readonly string[], fromBlock: number, toBlock: number): number[];
-  /** The wallets' rows in `blocks` (ascending), in the order of iterateRecords. */
-  iterateRecordsIn(chainId: number, wallets: readonly string[], blocks: readonly number[]): Generator<LedgerRow>;
   /** The blocks whose ledger rows of the wallets name any of `addresses`, canonical bridges (bridge pairing reads only those), ascending. */
   blocksMentioning(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number, addresses: readonly string[]): number[];
   /** The records exactly as the API sent them (the provenance of every ledger row), in the order of iterateRecords. */

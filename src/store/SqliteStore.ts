@@ -35,16 +35,6 @@ const BRIDGED_ROWS = `SELECT block_number, fields FROM ledger_rows INDEXED BY le
 const COUNT_LEDGER_ROWS = `SELECT count(*) FROM records
          WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))`;
 
-/** Blocks where rows of the first list's wallets and of the second's lie (the first list holds both), on the narrow block index. */
-const BLOCKS_SHARED = `SELECT block_number FROM records
-         WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))
-         GROUP BY block_number HAVING max(wallet IN (SELECT value FROM json_each(?))) = 1 AND min(wallet IN (SELECT value FROM json_each(?))) = 0`;
-
-/** The rows of some blocks, as `LEDGER_ROWS_AFTER` orders them. */
-const LEDGER_ROWS_IN = `SELECT block_number, wallet, stream, seq, fields, receipt FROM ledger_rows
-         WHERE chain_id = ? AND block_number IN (SELECT value FROM json_each(?)) AND wallet IN (SELECT value FROM json_each(?))
-         ORDER BY block_number, wallet, stream, seq`;
-
 const RAW_RECORDS = `SELECT wallet, stream, raw FROM records
          WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))
          ORDER BY block_number, wallet, stream, seq`;
@@ -189,27 +179,6 @@ export class SqliteStore implements PipelineStore {
       const last = rows[rows.length - 1];
       if (last === undefined || rows.length < READ_BATCH) return;
       after = [last[0], last[1], last[2], last[3]];
-    }
-  }
-
-  blocksShared(chainId: number, some: readonly string[], others: readonly string[], fromBlock: number, toBlock: number): number[] {
-    const lower = (wallets: readonly string[]): string[] => wallets.map((wallet) => wallet.toLowerCase());
-    const all = JSON.stringify([...lower(some), ...lower(others)]);
-    const first = JSON.stringify(lower(some));
-    return this.db
-      .prepare<[number, number, number, string, string, string], number>(BLOCKS_SHARED)
-      .pluck()
-      .all(chainId, fromBlock, toBlock, all, first, first);
-  }
-
-  /** Read `READ_BATCH` blocks a query, so no statement stays open between batches (as `iterateRecords`). */
-  *iterateRecordsIn(chainId: number, wallets: readonly string[], blocks: readonly number[]): Generator<LedgerRow> {
-    const lower = wallets.map((wallet) => wallet.toLowerCase());
-    const owned = JSON.stringify(lower);
-    const statement = this.db.prepare<[number, string, string], LedgerRowColumns>(LEDGER_ROWS_IN).raw();
-    for (let at = 0; at < blocks.length; at += READ_BATCH) {
-      const rows = statement.all(chainId, JSON.stringify(blocks.slice(at, at + READ_BATCH)), owned);
-      for (const [block, wallet, stream, , fields, receipt] of rows) yield decodeLedgerRow(lower, block, wallet, stream, fields, receipt);
     }
   }
 

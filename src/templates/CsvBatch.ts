@@ -4,9 +4,8 @@ import type { ValueTotalsState } from './ValueTotals.js';
 
 /**
  * Encoded CSV records of one part of the ledger, in the part's order, with what orders them against the
- * other parts' records: the ledger order's keys (`compareEntries`), so the parts merge back into exactly the
- * order one pass over the whole ledger writes. Parts of other chains differ by timestamp or chain id; a chain
- * cut by wallet puts entries of one block, even of one transaction, in two parts, which the rest orders.
+ * other parts' records. Parts never share a chain and the ledger order starts with timestamp then chain id,
+ * so those two keys merge the parts back into exactly the order one pass over the whole ledger writes.
  * Plain arrays and strings: a batch crosses a thread as one cheap structured clone.
  */
 export interface CsvBatch {
@@ -15,12 +14,6 @@ export interface CsvBatch {
   file: number[];
   timestamp: number[];
   chainId: number[];
-  block: number[];
-  transactionIndex: number[];
-  /** The transaction's hash where its index is -1 (internal-only transactions share it), else '': a shorter clone. */
-  txHash: string[];
-  /** The entry's order inside its transaction. */
-  order: number[];
   /** Records made by `csvLine`, without line breaks. */
   lines: string[];
 }

@@ -74,11 +74,6 @@ export function* csvBatches(
     batch.file.push(index);
     batch.timestamp.push(row.timestamp);
     batch.chainId.push(row.chainId);
-    batch.block.push(row.blockNumber);
-    const entry = row.entry;
-    batch.transactionIndex.push(entry?.transactionIndex ?? -1);
-    batch.txHash.push(entry === null || entry.transactionIndex === -1 ? row.txHash : '');
-    batch.order.push(entry?.order ?? 0);
     batch.lines.push(line);
     tally.rows += 1;
     values?.row(row);
@@ -130,7 +125,7 @@ export function* csvBatches(
 }
 
 function emptyBatch(): CsvBatch {
-  return { fileNames: [], file: [], timestamp: [], chainId: [], block: [], transactionIndex: [], txHash: [], order: [], lines: [] };
+  return { fileNames: [], file: [], timestamp: [], chainId: [], lines: [] };
 }
 
 /**

@@ -220,48 +220,6 @@ describe('rendering the ledger in parts on worker threads', () => {
     expect(ledger).toMatch(/,EUR,[^,]+,defillama,,,\d+\.\d\d,\n/);
   });
 
-  it('cuts a lone chain by wallet for the second thread, byte for byte as one pass', async () => {
-    // Entry layout only: its rows are one wallet's entry each, so a chain's wallets can render apart.
-    const templates = allTemplates.filter((template) => template.layout === 'entry' && renderableInParts(template));
-    const lone = chains.filter((chain) => chain.chainId === 1);
-    const split = ledgerParts(store, job, lone, { minRows: 0, threads: 2 });
-    const out = path.join(dir, 'wallet-parts');
-    const again = path.join(dir, 'wallet-one-pass');
-    const parts: number[] = [];
-    const results: TemplateResult[][] = [[], []];
-    for (const template of templates) {
-      results[0]?.push(
-        ...(await renderTiedOut({
-          entries: ledgerFromStore(store, job, lone),
-          parts: (rendered) => {
-            const made = split(rendered);
-            parts.push(made?.length ?? 1);
-            return made;
-          },
-          templates: [template],
-          outDir: path.join(out, template.name),
-          context: { timezone: job.timezone },
-        })),
-      );
-      results[1]?.push(
-        ...(await renderTiedOut({
-          entries: ledgerFromStore(store, job, lone),
-          templates: [template],
-          outDir: path.join(again, template.name),
-          context: { timezone: job.timezone },
-        })),
-      );
-    }
-    expect(templates.map((template) => template.name)).toContain('ledger');
-    expect(new Set(parts)).toEqual(new Set([2]));
-    expect(filesIn(out)).toEqual(filesIn(again));
-    const relative = (result: TemplateResult): unknown => ({ ...result, files: result.files.map((file) => path.basename(file)) });
-    expect(results[0]?.map(relative)).toEqual(results[1]?.map(relative));
-    // A transaction-layout template keeps the chain whole: one chain, one pass.
-    const transaction = allTemplates.find((template) => template.layout === 'transaction' && renderableInParts(template)) as Template;
-    expect(split(transaction)).toBeNull();
-  });
-
   it('does not split a ledger below the row threshold, nor on one thread', () => {
     const ledger = allTemplates.find((template) => template.name === 'ledger') as Template;
     expect(ledgerParts(store, job, chains, { minRows: 10_000_000, threads: 2 })(ledger)).toBeNull();

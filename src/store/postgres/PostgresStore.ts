@@ -44,16 +44,6 @@ const ITERATE_LEDGER_ROWS = `SELECT block_number, wallet, stream, fields, receip
   WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])
   ORDER BY block_number, wallet, stream, seq`;
 
-/** Blocks where rows of $5's wallets and of $6's lie ($5 holds both). */
-const BLOCKS_SHARED = `SELECT block_number FROM ledger_rows
-  WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])
-  GROUP BY block_number HAVING bool_or(wallet = ANY($6::text[])) AND NOT bool_and(wallet = ANY($6::text[]))
-  ORDER BY block_number`;
-
-const ITERATE_LEDGER_ROWS_IN = `SELECT block_number, wallet, stream, fields, receipt FROM ledger_rows
-  WHERE book_id = $1 AND chain_id = $2 AND block_number = ANY($3::bigint[]) AND wallet = ANY($4::text[])
-  ORDER BY block_number, wallet, stream, seq`;
-
 const COUNT_LEDGER_ROWS = `SELECT count(*) FROM ledger_rows
   WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])`;
 
@@ -166,19 +156,6 @@ export class PostgresStore implements PipelineStore {
   *iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<LedgerRow> {
     const owned = wallets.map((wallet) => wallet.toLowerCase());
     for (const row of this.db.cursor(ITERATE_LEDGER_ROWS, this.span(chainId, wallets, fromBlock, toBlock))) {
-      const [block, wallet, stream, fields, receipt] = row as [number, string, Stream, string, string | null];
-      yield decodeLedgerRow(owned, block, wallet, stream, fields, receipt);
-    }
-  }
-
-  blocksShared(chainId: number, some: readonly string[], others: readonly string[], fromBlock: number, toBlock: number): number[] {
-    const params = [...this.span(chainId, [...some, ...others], fromBlock, toBlock), some.map((wallet) => wallet.toLowerCase())];
-    return this.db.query({ sql: BLOCKS_SHARED, params }).map((row) => Number(row[0]));
-  }
-
-  *iterateRecordsIn(chainId: number, wallets: readonly string[], blocks: readonly number[]): Generator<LedgerRow> {
-    const owned = wallets.map((wallet) => wallet.toLowerCase());
-    for (const row of this.db.cursor(ITERATE_LEDGER_ROWS_IN, [this.book, chainId, blocks, owned])) {
       const [block, wallet, stream, fields, receipt] = row as [number, string, Stream, string, string | null];
       yield decodeLedgerRow(owned, block, wallet, stream, fields, receipt);
     }
