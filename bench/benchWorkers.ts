@@ -47,9 +47,11 @@ export async function startWorkers(
           '--no-scheduler',
           ...(setup.nice === undefined ? [] : ['--nice', String(setup.nice)]),
         ],
-        { env, stdio: ['ignore', 'pipe', 'inherit'] },
+        { env, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       children.push(child);
+      // Piped, not inherited, so that the bench can read the runs' lines too (`watchWorkerLogs`).
+      child.stderr?.pipe(process.stderr, { end: false });
       await waitForLine(child, /^worker \S+ on /m);
     }
     return children;

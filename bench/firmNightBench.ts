@@ -32,6 +32,7 @@ import type { SandboxProcess } from './startSandboxProcess.js';
 import { startWorkspaceServerProcess } from './startWorkspaceServerProcess.js';
 import { latency } from './workspaceBench.js';
 import { growthPerBook, processCpuSeconds, tableBytes } from './nightCosts.js';
+import { nightTrace, watchBackends, watchCalls, watchWorkerLogs } from './nightTrace.js';
 
 const TARGETS = { wallOverIdeal: 1.1, rateLimited: 0, failed: 0, p95Ms: 25, maxMs: 250 };
 const resultsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
@@ -75,6 +76,11 @@ interface Night {
   workersCpuSecondsPerBook: number;
   workersPeakRssMegabytes: number;
   peakConnections: number;
+  /** Where the wall went (`nightTrace`): runs in flight, a run's seconds, the claim gaps, the tail, the keys' busy share. */
+  trace: Record<string, unknown>;
+  /** PostgreSQL's side of a book: its backends' CPU seconds (this database's) and its transactions (`watchBackends`). */
+  postgresCpuSecondsPerBook: number;
+  postgresTransactionsPerBook: number;
 }
 
 /** A seeded draw (mulberry32): the same firm on every run. */
@@ -137,6 +143,7 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
     workers: 0,
   });
   let workers: ChildProcess[] = [];
+  let logs: ReturnType<typeof watchWorkerLogs> = { events: [] };
   try {
     const random = draw(45);
     const { wallets, chainIds } = sandbox.world;
@@ -162,6 +169,7 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
       ...(setup.workerNice === undefined ? {} : { nice: setup.workerNice }),
       ...(profileDir === undefined ? {} : { nodeFlags: ['--cpu-prof', '--cpu-prof-dir', profileDir] }),
     });
+    logs = watchWorkerLogs(workers);
     const nights: Night[] = [];
     for (let night = 0; night <= setup.nights; night += 1) {
       if (night > 0) await sandbox.growByDay();
@@ -169,6 +177,7 @@ export async function firmNightBench(argv: readonly string[]): Promise<void> {
         database,
         bookIds,
         workers,
+        logs,
         keyRates: setup.keys * setup.rate,
         night,
         period: { from: day(WORLD_START), to: day(firstHead + night * DAY_SECONDS - 1) },
@@ -209,6 +218,7 @@ async function oneNight(
     database: string;
     bookIds: number[];
     workers: ChildProcess[];
+    logs: ReturnType<typeof watchWorkerLogs>;
     keyRates: number;
     night: number;
     period: { from: string; to: string };
@@ -230,12 +240,18 @@ async function oneNight(
       () => undefined,
     );
   }, 1000);
+  const calling = watchCalls(sandbox);
+  const backends = watchBackends(setup.database);
+  const startedAt = Date.now();
   const started = performance.now();
   const runIds: number[] = [];
   for (const bookId of setup.bookIds) runIds.push((await workspace.queue.enqueue(bookId, request as never, 'schedule')).id);
   const reading = readWhile(workspace.queue.idle(), setup.reader, runIds, setup.bookIds);
   const { pageMs, apiMs } = await reading;
   const wallSeconds = (performance.now() - started) / 1000;
+  const endedAt = Date.now();
+  const samples = await calling.stop();
+  const postgres = await backends.stop();
   clearInterval(sampler);
   const workersCpuSeconds = setup.workers.reduce((sum, child) => sum + processCpuSeconds(child.pid), 0) - cpuBefore;
   const after = await sandbox.stats();
@@ -283,6 +299,14 @@ async function oneNight(
     workersCpuSecondsPerBook: workersCpuSeconds / runs.length,
     workersPeakRssMegabytes: setup.workers.reduce((sum, child) => sum + peakRss(child.pid), 0),
     peakConnections,
+    trace: nightTrace(
+      { startedAt, endedAt, keyRates: setup.keyRates, workers: setup.workers.length },
+      setup.logs.events,
+      samples,
+      new Map(runs.map((run) => [run.id, run.progress.apiCalls])),
+    ),
+    postgresCpuSecondsPerBook: postgres.cpuSeconds / runs.length,
+    postgresTransactionsPerBook: postgres.transactions / runs.length,
   };
 }
 
@@ -340,6 +364,6 @@ function describe(night: Night): string {
     ` pages p95 ${night.pages.p95Ms.toFixed(1)} ms max ${night.pages.maxMs.toFixed(0)} ms, API p95 ${night.api.p95Ms.toFixed(1)} ms max ${night.api.maxMs.toFixed(0)} ms;` +
     ` ${JSON.stringify(night.statuses)}; longest wait ${night.longestWaitSeconds.toFixed(1)} s (small half ${night.longestWaitSmallHalfSeconds.toFixed(1)} s);` +
     ` database ${night.databaseMegabytes.toFixed(1)} MB (${night.databaseKilobytesPerBook.toFixed(0)} kB/book), grown by table (kB/book) ${JSON.stringify(night.tablesGrowthKilobytesPerBook)};` +
-    ` workers' CPU ${night.workersCpuSeconds.toFixed(1)} s (${night.workersCpuSecondsPerBook.toFixed(2)} s/book); workers' peak RSS ${night.workersPeakRssMegabytes.toFixed(0)} MB; connections ≤ ${night.peakConnections}`
+    ` workers' CPU ${night.workersCpuSeconds.toFixed(1)} s (${night.workersCpuSecondsPerBook.toFixed(2)} s/book); workers' peak RSS ${night.workersPeakRssMegabytes.toFixed(0)} MB; connections ≤ ${night.peakConnections}; PostgreSQL ${night.postgresCpuSecondsPerBook.toFixed(2)} CPU-s and ${night.postgresTransactionsPerBook.toFixed(0)} transactions a book; trace ${JSON.stringify(night.trace)}`
   );
 }

@@ -8,6 +8,11 @@ import { redactDatabaseUrl } from '../../secrets/redact.js';
 export interface Statement {
   sql: string;
   params: readonly unknown[];
+  /**
+   * Prepared under this name once per session and planned from then on by PostgreSQL's plan cache: for a statement
+   * whose planning costs far more than its execution (one name per SQL text).
+   */
+  name?: string;
 }
 
 export type PostgresRequest =

@@ -75,7 +75,8 @@ async function onSession(statements: readonly Statement[], again: boolean): Prom
   let rows: unknown[][] = [];
   for (const [index, statement] of statements.entries()) {
     try {
-      rows = (await client.query({ text: statement.sql, values: [...statement.params], rowMode: 'array' })).rows;
+      const named = statement.name === undefined ? {} : { name: statement.name };
+      rows = (await client.query({ ...named, text: statement.sql, values: [...statement.params], rowMode: 'array' })).rows;
     } catch (error) {
       const failure = error as { code?: string; message?: string };
       if (!isConnectionLoss({ code: failure.code ?? '', message: String(failure.message ?? error) })) throw error;

@@ -174,7 +174,9 @@ export class PostgresStore implements PipelineStore {
   ): number[] {
     if (addresses.length === 0) return [];
     const params = [...this.span(chainId, wallets, fromBlock, toBlock), addresses.map((address) => `%${address.toLowerCase()}%`)];
-    return this.db.query({ sql: BLOCKS_MENTIONING, params }).map((row) => Number(row[0]));
+    // Named: planning it weighs the bridge index's thirteen ILIKE patterns against the column's statistics (0.1–0.3 s
+    // a plan on a loaded host, 0.2 ms to execute), so the session's plan cache keeps its plan after a few executions.
+    return this.db.query({ sql: BLOCKS_MENTIONING, params, name: 'ledgerscan_blocks_mentioning' }).map((row) => Number(row[0]));
   }
 
   *rawRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<RawRow> {
