@@ -27,8 +27,14 @@ export class BasisReplay {
   private readonly held = new Map<Holding, bigint>();
   /** Disposals in the order they ran (the gain sink gets them in the order they are answered). */
   private sequence = 0;
-  /** The disposals not answered yet, in the order they ran (only `uk` answers later). */
+  /** The disposals not answered yet (only `uk` answers later). */
   private readonly pending = new Set<number>();
+  /**
+   * No disposal that ran before this one is pending: the earliest pending is found from here, never from the set's
+   * start (a set's iterator steps over every entry deleted since it was last compacted: under `uk`, where hundreds
+   * wait for their 30 days, that scan was a quarter of the replay).
+   */
+  private earliest = 0;
   private readonly transit = new Map<string, InTransit>();
   private readonly early = new Map<string, ArriveEvent>();
 
@@ -92,8 +98,8 @@ export class BasisReplay {
         // A disposal before the period matched only now (uk's 30 days) takes lots the period's start still held.
         this.trail.opening.push({ holding: event.holding, pieces, owed: true });
       }
-      // The pending are in the order they ran: the first is the earliest.
-      this.gains.answered(this.pending.values().next().value ?? Number.POSITIVE_INFINITY);
+      while (this.earliest < this.sequence && !this.pending.has(this.earliest)) this.earliest += 1;
+      this.gains.answered(this.earliest < this.sequence ? this.earliest : Number.POSITIVE_INFINITY);
     };
     entry.pool.take({ purpose: 'disposal', at: event.timestamp, quantity: event.quantity, ref });
   }
