@@ -5,7 +5,7 @@ import type { GainSink } from './GainSink.js';
 import type { LotPiece } from './Lot.js';
 import type { PoolBook, PoolEntry } from './PoolBook.js';
 import { rescalePieces } from './rescalePieces.js';
-import { LotTrail } from './LotTrail.js';
+import type { LotTrail } from './LotTrail.js';
 import { type Money, toDecimal } from './scaledMoney.js';
 import { sumOf } from './sumOf.js';
 
@@ -22,14 +22,19 @@ interface InTransit {
  * (for an allocation), and the lots in transit over a bridge.
  */
 export class BasisReplay {
-  private readonly trail = new LotTrail();
-  readonly report: BasisOutcome = { openLots: [], allocations: [], ties: [], trail: this.trail };
+  readonly report: BasisOutcome;
   /** Each holding's balance (base units), in the order the holdings first appear. */
   private readonly held = new Map<Holding, bigint>();
   /** Disposals in the order they ran (the gain sink gets them in the order they are answered). */
   private sequence = 0;
-  /** The disposals not answered yet, in the order they ran (only `uk` answers later). */
+  /** The disposals not answered yet (only `uk` answers later). */
   private readonly pending = new Set<number>();
+  /**
+   * No disposal that ran before this one is pending: the earliest pending is found from here, never from the set's
+   * start (a set's iterator steps over every entry deleted since it was last compacted: under `uk`, where hundreds
+   * wait for their 30 days, that scan was a quarter of the replay).
+   */
+  private earliest = 0;
   private readonly transit = new Map<string, InTransit>();
   private readonly early = new Map<string, ArriveEvent>();
 
@@ -39,7 +44,11 @@ export class BasisReplay {
     private readonly termOf: TermOf,
     private readonly gains: GainSink,
     private readonly rows: BasisRowSink,
-  ) {}
+    /** The journals' record of the lots open at the period's start, removed and moved; `null` when no journal reads it. */
+    private readonly trail: LotTrail | null,
+  ) {
+    this.report = { openLots: [], allocations: [], ties: [], ...(trail === null ? {} : { trail }) };
+  }
 
   inPeriod(time: number): boolean {
     return time >= this.period.start && time < this.period.end;
@@ -85,12 +94,12 @@ export class BasisReplay {
         const unknown = pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n);
         if (unknown > 0n)
           this.eventIssue(event, 'missing_basis', unknown, 'sold from lots of unknown cost: the basis and gain are left empty');
-      } else if (event.timestamp < this.period.start && this.trail.started) {
+      } else if (event.timestamp < this.period.start && this.trail?.started === true) {
         // A disposal before the period matched only now (uk's 30 days) takes lots the period's start still held.
         this.trail.opening.push({ holding: event.holding, pieces, owed: true });
       }
-      // The pending are in the order they ran: the first is the earliest.
-      this.gains.answered(this.pending.values().next().value ?? Number.POSITIVE_INFINITY);
+      while (this.earliest < this.sequence && !this.pending.has(this.earliest)) this.earliest += 1;
+      this.gains.answered(this.earliest < this.sequence ? this.earliest : Number.POSITIVE_INFINITY);
     };
     entry.pool.take({ purpose: 'disposal', at: event.timestamp, quantity: event.quantity, ref });
   }
@@ -101,7 +110,7 @@ export class BasisReplay {
     const ref = (pieces: readonly LotPiece[], short: bigint): void => {
       this.book.count(entry, 'removed', pieces);
       if (!this.inPeriod(event.timestamp)) return;
-      this.trail.removed(event, pieces, short);
+      this.trail?.removed(event, pieces, short);
       const known = short === 0n && pieces.every((piece) => piece.cost !== null);
       const { wallet, asset, assetContract, decimals } = event.holding;
       this.rows.removal({
@@ -189,7 +198,7 @@ export class BasisReplay {
     const { moving, short } = sent;
     const missing: LotPiece[] = short > 0n ? [{ lotId: moving.entryId, acquiredAt: moving.timestamp, quantity: short, cost: null }] : [];
     const arrived = rescalePieces([...sent.pieces, ...missing], moving.quantity, arrival.quantity);
-    if (this.inPeriod(moving.timestamp) || this.inPeriod(arrival.timestamp))
+    if (this.trail !== null && (this.inPeriod(moving.timestamp) || this.inPeriod(arrival.timestamp)))
       this.trail.moved(moving, sent.pieces, { ...arrival, pieces: arrived }, !this.inPeriod(moving.timestamp));
     const lots = arrived.map((piece) => ({
       lotId: piece.lotId ?? moving.entryId,
@@ -216,14 +225,15 @@ export class BasisReplay {
    * wallet that holds the asset then (the pool is not per wallet).
    */
   startTrail(): void {
-    if (this.trail.started) return;
-    this.trail.started = true;
+    const { trail } = this;
+    if (trail === null || trail.started) return;
+    trail.started = true;
     for (const entry of this.book.entries()) {
       const pieces = entry.pool.open();
       if (pieces.length === 0) continue;
       const { chainId, asset, assetContract, decimals } = entry;
       const wallet = entry.wallet ?? this.balancesOf(chainId, assetContract).find((held) => held.balance > 0n)?.wallet ?? '';
-      this.trail.opening.push({ holding: { wallet, chainId, asset, assetContract, decimals }, pieces, owed: false });
+      trail.opening.push({ holding: { wallet, chainId, asset, assetContract, decimals }, pieces, owed: false });
     }
   }
 

@@ -6,6 +6,7 @@ import { dayStart } from './dayStart.js';
 import type { GainSink } from './GainSink.js';
 import { Holdings } from './Holdings.js';
 import { holdingTerm } from './holdingTerm.js';
+import { LotTrail } from './LotTrail.js';
 import type { OpeningLot } from './Lot.js';
 import { makePool } from './makePool.js';
 import { PoolBook } from './PoolBook.js';
@@ -20,6 +21,8 @@ export interface ReplayOptions {
   /** The job's time zone: the calendar days of terms and of the `changes`. */
   timezone: string;
   openingLots?: readonly OpeningLot[];
+  /** Record the lot trail (`BasisOutcome.trail`): only the journals with lots read it, and it grows with the period. */
+  trail?: boolean;
 }
 
 /**
@@ -46,7 +49,8 @@ export class BasisRun {
     const { settings, period, timezone } = options;
     const termOf =
       settings.profile === 'uk' ? () => null : (acquiredAt: number, soldAt: number) => holdingTerm(acquiredAt, soldAt, timezone);
-    this.replay = new BasisReplay(new PoolBook(settings.method, settings.scope, makePool), period, termOf, gains, rows);
+    const trail = options.trail === true ? new LotTrail() : null;
+    this.replay = new BasisReplay(new PoolBook(settings.method, settings.scope, makePool), period, termOf, gains, rows, trail);
     this.changes = settings.changes.map((change) => ({ ...change, at: dayStart(change.from, timezone) }));
     this.method = settings.method;
     this.scope = settings.scope;

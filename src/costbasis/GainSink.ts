@@ -2,7 +2,8 @@ import type { DisposeEvent, Holding } from './BasisEvent.js';
 import type { DisposalKind } from './BasisEvent.js';
 import type { GainRow } from './BasisReport.js';
 import type { BasisMethod } from './CostBasisSettings.js';
-import { type Money, toDecimal } from './scaledMoney.js';
+import type { Decimal } from '../ledger/money.js';
+import { type Money, toDecimal, toMoney } from './scaledMoney.js';
 
 /** A row's flag beyond its disposal's: none, `missing_acquisition` (the part without a lot) or `missing_basis`. */
 export type RowFlag = 0 | 1 | 2;
@@ -53,7 +54,19 @@ export function disposalOf(event: DisposeEvent, method: BasisMethod, sequence: n
   return { entryId, txHash, holding, soldAt: timestamp, kind, method, flags: flags.length === 0 ? NO_FLAGS : flags, sequence };
 }
 
-/** A gain row of `disposal` as the files read it: its money as Decimals, its gain worked out. */
+/** A gain row's money as the replay keeps it (exact `Money`), `null` where unknown. */
+export interface GainMoney {
+  proceeds: Money | null;
+  sellingCosts: Money | null;
+  costBasis: Money | null;
+  gain: Money | null;
+}
+
+/**
+ * A gain row of `disposal` as the files read it, its gain worked out. Its money stays the replay's `Money` (`exact`);
+ * the Decimals of `GainRow` are made when first read: `gains.csv`, its summary and totals read `exact`, and a row
+ * made as a Decimal four times over was most of what a row cost (and of the collector's work).
+ */
 export function gainRowOf(
   disposal: Disposal,
   lotId: string | null,
@@ -65,27 +78,75 @@ export function gainRowOf(
   term: GainRow['term'],
   flag: RowFlag,
 ): GainRow {
-  const { holding } = disposal;
   const extra = EXTRA_FLAGS[flag];
-  return {
-    entryId: disposal.entryId,
-    lotId,
-    txHash: disposal.txHash,
-    chainId: holding.chainId,
-    wallet: holding.wallet,
-    asset: holding.asset,
-    assetContract: holding.assetContract,
-    quantity,
-    decimals: holding.decimals,
-    acquiredAt,
-    soldAt: disposal.soldAt,
-    proceeds: proceeds === null ? null : toDecimal(proceeds),
-    sellingCosts: sellingCosts === null ? null : toDecimal(sellingCosts),
-    costBasis: cost === null ? null : toDecimal(cost),
-    gain: proceeds === null || sellingCosts === null || cost === null ? null : toDecimal(proceeds - sellingCosts - cost),
-    term,
-    kind: disposal.kind,
-    method: disposal.method,
-    flags: extra === null ? disposal.flags : [...disposal.flags, extra],
-  };
+  const gain = proceeds === null || sellingCosts === null || cost === null ? null : proceeds - sellingCosts - cost;
+  const flags = extra === null ? disposal.flags : [...disposal.flags, extra];
+  return new ReplayGainRow(disposal, lotId, acquiredAt, quantity, { proceeds, sellingCosts, costBasis: cost, gain }, term, flags);
+}
+
+/** A row's money as `Money`: the replay's own for a row it made, else read from the row's Decimals (a row made elsewhere). */
+export function gainMoney(row: GainRow): GainMoney {
+  if (row instanceof ReplayGainRow) return row.exact;
+  const money = (value: Decimal | null): Money | null => (value === null ? null : toMoney(value));
+  return { proceeds: money(row.proceeds), sellingCosts: money(row.sellingCosts), costBasis: money(row.costBasis), gain: money(row.gain) };
+}
+
+const decimalOf = (money: Money | null): Decimal | null => (money === null ? null : toDecimal(money));
+
+class ReplayGainRow implements GainRow {
+  readonly entryId: string;
+  readonly txHash: string;
+  readonly chainId: number;
+  readonly wallet: string;
+  readonly asset: string;
+  readonly assetContract: string;
+  readonly decimals: number;
+  readonly soldAt: number;
+  readonly kind: DisposalKind;
+  readonly method: BasisMethod;
+  private decimalMoney: (Decimal | null)[] | null = null;
+
+  constructor(
+    disposal: Disposal,
+    readonly lotId: string | null,
+    readonly acquiredAt: number | null,
+    readonly quantity: bigint,
+    readonly exact: GainMoney,
+    readonly term: GainRow['term'],
+    readonly flags: readonly string[],
+  ) {
+    const { holding } = disposal;
+    this.entryId = disposal.entryId;
+    this.txHash = disposal.txHash;
+    this.chainId = holding.chainId;
+    this.wallet = holding.wallet;
+    this.asset = holding.asset;
+    this.assetContract = holding.assetContract;
+    this.decimals = holding.decimals;
+    this.soldAt = disposal.soldAt;
+    this.kind = disposal.kind;
+    this.method = disposal.method;
+  }
+
+  get proceeds(): Decimal | null {
+    return this.asDecimals()[0] ?? null;
+  }
+
+  get sellingCosts(): Decimal | null {
+    return this.asDecimals()[1] ?? null;
+  }
+
+  get costBasis(): Decimal | null {
+    return this.asDecimals()[2] ?? null;
+  }
+
+  get gain(): Decimal | null {
+    return this.asDecimals()[3] ?? null;
+  }
+
+  private asDecimals(): (Decimal | null)[] {
+    const { proceeds, sellingCosts, costBasis, gain } = this.exact;
+    this.decimalMoney ??= [decimalOf(proceeds), decimalOf(sellingCosts), decimalOf(costBasis), decimalOf(gain)];
+    return this.decimalMoney;
+  }
 }

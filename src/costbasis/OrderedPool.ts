@@ -71,7 +71,9 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
     let wanted = request.quantity;
     for (let lot = this.lots.peek(); wanted > 0n && lot !== undefined; lot = this.lots.peek()) {
       const part = wanted < lot.quantity ? wanted : lot.quantity;
-      pieces.push({ lotId: lot.lotId, acquiredAt: lot.acquiredAt, ...takePart(lot, part) });
+      // Built field by field, every piece of one shape: spreading the share took the spread's slow path per piece.
+      const { quantity, cost, knownCost } = takePart(lot, part);
+      pieces.push({ lotId: lot.lotId, acquiredAt: lot.acquiredAt, quantity, cost, knownCost });
       wanted -= part;
       if (lot.quantity === 0n) this.lots.pop();
     }

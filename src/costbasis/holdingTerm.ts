@@ -1,4 +1,4 @@
-import { tzOffset } from '@date-fns/tz';
+import { calendarDay } from './calendarDay.js';
 
 const DAY = 86_400;
 
@@ -7,36 +7,11 @@ const DAY = 86_400;
  * 29 February has its anniversary on 28 February. One year to the day is still short.
  */
 export function holdingTerm(acquiredAt: number, soldAt: number, timezone: string): 'short' | 'long' {
-  let offsets = OFFSETS.get(timezone);
-  if (offsets === undefined) OFFSETS.set(timezone, (offsets = new Map()));
-  return localDay(soldAt, timezone, offsets) > anniversary(localDay(acquiredAt, timezone, offsets)) ? 'long' : 'short';
+  return calendarDay(soldAt, timezone) > anniversary(calendarDay(acquiredAt, timezone)) ? 'long' : 'short';
 }
 
-/**
- * Per time zone, per UTC day: the zone's offset in seconds all that day, or NaN when it changes during the day. A
- * time zone's calendar was the replay's largest cost per gain row; one lookup of a number per UTC day of the history
- * (a few thousand per zone) replaces it. Offsets change at most once in a day, so equal offsets at the day's first
- * and last second hold for all of it.
- */
-const OFFSETS = new Map<string, Map<number, number>>();
 /** Local day number → the day number of its first anniversary (29 February's on 28 February). */
 const ANNIVERSARIES = new Map<number, number>();
-
-/** The calendar day `time` falls on in `timezone`, as days since 1970-01-01 of that calendar. */
-function localDay(time: number, timezone: string, offsets: Map<number, number>): number {
-  const utcDay = Math.floor(time / DAY);
-  let offset = offsets.get(utcDay);
-  if (offset === undefined) {
-    const first = offsetAt(timezone, utcDay * DAY);
-    offset = first === offsetAt(timezone, utcDay * DAY + DAY - 1) ? first : Number.NaN;
-    offsets.set(utcDay, offset);
-  }
-  return Math.floor((time + (Number.isNaN(offset) ? offsetAt(timezone, time) : offset)) / DAY);
-}
-
-function offsetAt(timezone: string, time: number): number {
-  return tzOffset(timezone, new Date(time * 1000)) * 60;
-}
 
 function anniversary(day: number): number {
   let next = ANNIVERSARIES.get(day);

@@ -74,6 +74,18 @@ const POWERS_OF_TEN: readonly number[] = [1, 10, 100, 1_000, 10_000, 100_000, 1_
 /** Decimals are immutable: one zero serves every zero amount. */
 const ZERO = new Decimal(0);
 
+/**
+ * Money as a file writes it with `places` decimals (a currency's minor unit): rounded half-even, as a Decimal's
+ * `toDecimalPlaces(places).toFixed(places)` writes the same amount (0 rounded from below is `0.00`, never `-0.00`).
+ */
+export function moneyFixed(money: Money, places: number): string {
+  const rounded = moneyPart(money, 1n, power(MONEY_PLACES - places));
+  if (places === 0) return rounded.toString();
+  const digits = (rounded < 0n ? -rounded : rounded).toString().padStart(places + 1, '0');
+  const point = digits.length - places;
+  return `${rounded < 0n ? '-' : ''}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
 /** `money × part ÷ whole`, rounded half-even at the last place (`whole` > 0). */
 export function moneyPart(money: Money, part: bigint, whole: bigint): Money {
   return money < 0n ? -roundedQuotient(-money * part, whole) : roundedQuotient(money * part, whole);

@@ -9,6 +9,7 @@ import type { RowPrices } from '../prices/valueLeg.js';
 import type { CellKind } from '../templates/spreadsheetKinds.js';
 import type { Template } from '../templates/Template.js';
 import type { TemplateTie } from '../templates/tieoutSheet.js';
+import type { BasisTotals } from './basisTotals.js';
 
 /**
  * What an output needs of the run beyond the ledger: an output runs only when the run offers every one it names
@@ -99,9 +100,10 @@ export interface OutputFinish {
 export interface OutputProducts {
   /**
    * The cost-basis replay (money exact) but its period's rows, which its readers heard as they were made (`listen`):
-   * the open lots, allocations and ties. The tax forms, the journals with lots and the year report read it.
+   * the open lots, allocations and ties, and the period's totals as the rows passed. The tax forms, the journals with
+   * lots and the year report read it.
    */
-  gains?: BasisOutcome;
+  gains?: BasisOutcome & { totals: BasisTotals };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { BasisIssue, GainRow, IncomeRow, LotAllocationRow, OpenLotRow, RemovalRow } from '../costbasis/BasisReport.js';
+import { gainMoney } from '../costbasis/GainSink.js';
 import { formatUnits } from '../ledger/money.js';
-import { moneyText } from './moneyText.js';
+import { moneyText, moneyTextOf } from './moneyText.js';
 
 /**
  * The cost-basis files' layouts, one record per report row: quantities exact (`formatUnits`), money rounded to the
@@ -84,6 +85,7 @@ export function isoTime(time: number | null): string {
 }
 
 export function gainRecord(row: GainRow, currency: string): string[] {
+  const money = gainMoney(row);
   return [
     row.entryId,
     row.lotId ?? '',
@@ -95,10 +97,10 @@ export function gainRecord(row: GainRow, currency: string): string[] {
     formatUnits(row.quantity, row.decimals),
     isoTime(row.acquiredAt),
     isoTime(row.soldAt),
-    moneyText(row.proceeds, currency),
-    moneyText(row.sellingCosts, currency),
-    moneyText(row.costBasis, currency),
-    moneyText(row.gain, currency),
+    moneyTextOf(money.proceeds, currency),
+    moneyTextOf(money.sellingCosts, currency),
+    moneyTextOf(money.costBasis, currency),
+    moneyTextOf(money.gain, currency),
     row.term ?? '',
     row.kind,
     row.method,

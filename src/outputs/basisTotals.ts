@@ -1,4 +1,6 @@
 import type { BasisReport, GainRow, IncomeRow, RemovalRow } from '../costbasis/BasisReport.js';
+import { type GainMoney, gainMoney } from '../costbasis/GainSink.js';
+import { type Money, toDecimal } from '../costbasis/scaledMoney.js';
 import { Decimal } from '../ledger/money.js';
 
 /**
@@ -22,9 +24,26 @@ export class KnownSum {
   }
 }
 
+/** `KnownSum` over the replay's exact `Money` (a gain row's, `gainMoney`): bigint additions, no Decimal per row. */
+export class KnownMoneySum {
+  private sum: Money | null = null;
+
+  add(value: Money | null): void {
+    if (value !== null) this.sum = this.sum === null ? value : this.sum + value;
+  }
+
+  value(): Money | null {
+    return this.sum;
+  }
+
+  decimal(): Decimal | null {
+    return this.sum === null ? null : toDecimal(this.sum);
+  }
+}
+
 /** A gain row some of whose money is unknown: its figures are left out of every sum and counted instead. */
-export function unknownGain(row: GainRow): boolean {
-  return row.proceeds === null || row.sellingCosts === null || row.costBasis === null || row.gain === null;
+export function unknownGain(money: GainMoney): boolean {
+  return money.proceeds === null || money.sellingCosts === null || money.costBasis === null || money.gain === null;
 }
 
 /** The period's totals over the report's rows, exact; each over its known rows, the unknown ones counted apart. */
@@ -41,20 +60,26 @@ export interface BasisTotals {
 
 /** The totals' sums row by row, as the replay makes the rows (so none is kept for them). */
 export class BasisSums {
-  readonly sums = { proceeds: new KnownSum(), sellingCosts: new KnownSum(), costBasis: new KnownSum(), gain: new KnownSum() };
-  readonly terms = { short: new KnownSum(), long: new KnownSum() };
+  readonly sums = {
+    proceeds: new KnownMoneySum(),
+    sellingCosts: new KnownMoneySum(),
+    costBasis: new KnownMoneySum(),
+    gain: new KnownMoneySum(),
+  };
+  readonly terms = { short: new KnownMoneySum(), long: new KnownMoneySum() };
   private readonly incomeSum = new KnownSum();
   readonly rows = { gains: 0, income: 0, removals: 0 };
   readonly unknown = { gains: 0, income: 0, removals: 0 };
 
   gain(row: GainRow): void {
+    const money = gainMoney(row);
     this.rows.gains += 1;
-    this.sums.proceeds.add(row.proceeds);
-    this.sums.sellingCosts.add(row.sellingCosts);
-    this.sums.costBasis.add(row.costBasis);
-    this.sums.gain.add(row.gain);
-    if (row.term !== null) this.terms[row.term].add(row.gain);
-    if (unknownGain(row)) this.unknown.gains += 1;
+    this.sums.proceeds.add(money.proceeds);
+    this.sums.sellingCosts.add(money.sellingCosts);
+    this.sums.costBasis.add(money.costBasis);
+    this.sums.gain.add(money.gain);
+    if (row.term !== null) this.terms[row.term].add(money.gain);
+    if (unknownGain(money)) this.unknown.gains += 1;
   }
 
   income(row: IncomeRow): void {
@@ -70,13 +95,14 @@ export class BasisSums {
 
   totals(): BasisTotals {
     const { sums, terms } = this;
+    const orZero = (sum: KnownMoneySum): Decimal => sum.decimal() ?? new Decimal(0);
     return {
-      proceeds: sums.proceeds.orZero(),
-      sellingCosts: sums.sellingCosts.orZero(),
-      costBasis: sums.costBasis.orZero(),
-      gain: sums.gain.orZero(),
-      shortTerm: terms.short.orZero(),
-      longTerm: terms.long.orZero(),
+      proceeds: orZero(sums.proceeds),
+      sellingCosts: orZero(sums.sellingCosts),
+      costBasis: orZero(sums.costBasis),
+      gain: orZero(sums.gain),
+      shortTerm: orZero(terms.short),
+      longTerm: orZero(terms.long),
       income: this.incomeSum.orZero(),
       unknown: { ...this.unknown },
     };

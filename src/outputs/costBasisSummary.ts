@@ -1,8 +1,9 @@
 import type { GainRow } from '../costbasis/BasisReport.js';
 import type { TaxProfile } from '../costbasis/CostBasisSettings.js';
+import { gainMoney } from '../costbasis/GainSink.js';
 import { DateFormatter } from '../templates/DateFormatter.js';
-import { KnownSum, unknownGain } from './basisTotals.js';
-import { moneyText } from './moneyText.js';
+import { KnownMoneySum, unknownGain } from './basisTotals.js';
+import { moneyTextOf } from './moneyText.js';
 
 export const SUMMARY_FILE = 'costbasis-summary.csv';
 
@@ -36,10 +37,10 @@ interface SummaryLine {
   assetContract: string;
   term: string;
   disposals: Set<string>;
-  proceeds: KnownSum;
-  sellingCosts: KnownSum;
-  costBasis: KnownSum;
-  gain: KnownSum;
+  proceeds: KnownMoneySum;
+  sellingCosts: KnownMoneySum;
+  costBasis: KnownMoneySum;
+  gain: KnownMoneySum;
   unknown: number;
 }
 
@@ -81,25 +82,26 @@ export class SummaryLines {
         assetContract: row.assetContract,
         term,
         disposals: new Set(),
-        proceeds: new KnownSum(),
-        sellingCosts: new KnownSum(),
-        costBasis: new KnownSum(),
-        gain: new KnownSum(),
+        proceeds: new KnownMoneySum(),
+        sellingCosts: new KnownMoneySum(),
+        costBasis: new KnownMoneySum(),
+        gain: new KnownMoneySum(),
         unknown: 0,
       };
       this.lines.set(key, line);
     }
+    const money = gainMoney(row);
     line.disposals.add(row.entryId);
-    line.proceeds.add(row.proceeds);
-    line.sellingCosts.add(row.sellingCosts);
-    line.costBasis.add(row.costBasis);
-    line.gain.add(row.gain);
-    if (unknownGain(row)) line.unknown += 1;
+    line.proceeds.add(money.proceeds);
+    line.sellingCosts.add(money.sellingCosts);
+    line.costBasis.add(money.costBasis);
+    line.gain.add(money.gain);
+    if (unknownGain(money)) line.unknown += 1;
   }
 
   records(): string[][] {
     const { currency } = this.settings;
-    const money = (sum: KnownSum): string => moneyText(sum.value(), currency);
+    const money = (sum: KnownMoneySum): string => moneyTextOf(sum.value(), currency);
     return [...this.lines.values()]
       .sort(
         (a, b) =>

@@ -12,7 +12,6 @@ import type { GainsJournal, LeftOut } from './GainsJournal.js';
 import { gainsJournalRecords, QUICKBOOKS_JOURNAL_HEADER, XERO_JOURNAL_HEADER } from './gainsJournalCsv.js';
 import { gainsJournalText } from './gainsJournalText.js';
 import { gainsOutput } from './gainsOutput.js';
-import { BasisSums } from './basisTotals.js';
 import { moneyText } from './moneyText.js';
 import type { Output, OutputFiles, OutputJob } from './Output.js';
 
@@ -75,8 +74,6 @@ export const gainsJournalsOutput: Output<
       throw new LedgerscanError('journals with lots without the cost-basis report', { kind: 'internal' });
     if ((job.journals ?? []).length === 0)
       return { journals: [], disposals: 0, leftOut: { disposals: 0, acquisitions: 0, removals: 0, moves: 0 } };
-    const sums = new BasisSums();
-    for (const row of rows) sums.gain(row);
     const journal = gainsEntries(
       { gains: rows, ...(products.gains.trail === undefined ? {} : { trail: products.gains.trail }) },
       legs.map((leg) => valuedLeg(leg, prices)),
@@ -86,7 +83,7 @@ export const gainsJournalsOutput: Output<
     for (const template of job.journals ?? []) journals.push(await writeJournal(template, journal, job, prices.currency, files));
     const count = (kind: LeftOut['kind']): number => journal.leftOut.filter((out) => out.kind === kind).length;
     const leftOut = { disposals: count('disposal'), acquisitions: count('acquisition'), removals: count('removal'), moves: count('move') };
-    files.tieout(tieRows(journals, { gain: sums.totals().gain, disposals: journal.disposals, leftOut, currency: prices.currency }));
+    files.tieout(tieRows(journals, { gain: products.gains.totals.gain, disposals: journal.disposals, leftOut, currency: prices.currency }));
     return { journals, disposals: journal.disposals, leftOut };
   },
   manifest: ({ journals, leftOut }) =>

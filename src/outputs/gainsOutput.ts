@@ -112,7 +112,14 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
         for (const listener of others) listener(row);
       };
     const run = new BasisRun(
-      { settings, period: { start: job.period.startTime, end: job.period.endTime }, timezone: job.timezone, openingLots },
+      {
+        settings,
+        period: { start: job.period.startTime, end: job.period.endTime },
+        timezone: job.timezone,
+        openingLots,
+        // Only the journals with lots read the trail (`gainsJournals`): it grows with the period's moves and removals.
+        trail: (job.journals ?? []).length > 0,
+      },
       gains,
       {
         income: hand((row) => {
@@ -137,7 +144,8 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
       if (streamed.some((file) => file.full)) for (const file of streamed) await file.write();
     }
     const report = run.end();
-    share('gains', report);
+    const totals = sums.totals();
+    share('gains', { ...report, totals });
     const ties = basisTieRows(report.ties, currency);
     for (const row of report.openLots) lotsCsv.add(records.openLotRecord(row, currency));
     for (const record of summary.records()) summaryCsv.add(record);
@@ -150,7 +158,6 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
       await allocations.write();
       written.push(allocations.name);
     }
-    const totals = sums.totals();
     const money = (value: Parameters<typeof moneyText>[0]): string => moneyText(value, currency);
     return {
       files: written,

@@ -80,13 +80,26 @@ const exact = (value: Decimal | null): string | null => (value === null ? null :
 const decimal = (text: string | null): Decimal | null => (text === null ? null : new Decimal(text));
 
 export function gainRowJson(row: GainRow): Static<typeof GainRowJson> {
+  // Field by field, not a spread: a row the replay made keeps its money as Money besides (`gainMoney`), not for the file.
   return {
-    ...row,
+    entryId: row.entryId,
+    lotId: row.lotId,
+    txHash: row.txHash,
+    chainId: row.chainId,
+    wallet: row.wallet,
+    asset: row.asset,
+    assetContract: row.assetContract,
     quantity: row.quantity.toString(),
+    decimals: row.decimals,
+    acquiredAt: row.acquiredAt,
+    soldAt: row.soldAt,
     proceeds: exact(row.proceeds),
     sellingCosts: exact(row.sellingCosts),
     costBasis: exact(row.costBasis),
     gain: exact(row.gain),
+    term: row.term,
+    kind: row.kind,
+    method: row.method,
     flags: [...row.flags],
   };
 }

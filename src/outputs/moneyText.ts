@@ -1,3 +1,4 @@
+import { type Money, moneyFixed } from '../costbasis/scaledMoney.js';
 import type { Decimal } from '../ledger/money.js';
 import { minorUnits } from '../prices/minorUnits.js';
 
@@ -10,4 +11,9 @@ export function moneyText(value: Decimal | null, currency: string): string {
   const minor = minorUnits(currency);
   // Rounded before it is printed, so a tiny negative amount is written 0.00, not -0.00.
   return value.toDecimalPlaces(minor).toFixed(minor);
+}
+
+/** The replay's exact `Money` as a file writes it, as `moneyText` writes the same amount as a Decimal. */
+export function moneyTextOf(money: Money | null, currency: string): string {
+  return money === null ? '' : moneyFixed(money, minorUnits(currency));
 }

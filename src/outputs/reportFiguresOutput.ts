@@ -1,12 +1,13 @@
 import { Type, type Static } from 'typebox';
 import type { BasisIssue, BasisOutcome, BasisReport, GainRow, IncomeRow, RemovalRow } from '../costbasis/BasisReport.js';
 import type { TaxProfile } from '../costbasis/CostBasisSettings.js';
+import { gainMoney } from '../costbasis/GainSink.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
 import { DateFormatter } from '../templates/DateFormatter.js';
-import { KnownSum, unknownGain } from './basisTotals.js';
+import { KnownMoneySum, KnownSum, unknownGain } from './basisTotals.js';
 import { taxYearOf } from './costBasisSummary.js';
-import { moneyText } from './moneyText.js';
+import { moneyText, moneyTextOf } from './moneyText.js';
 import type { Output } from './Output.js';
 
 /** An amount of the book's currency as the files write it (rounded to its minor unit). */
@@ -188,20 +189,26 @@ class GainSums {
   private readonly entries = new Set<string>();
   private rows = 0;
   private unknown = 0;
-  private readonly sums = { proceeds: new KnownSum(), sellingCosts: new KnownSum(), costBasis: new KnownSum(), gain: new KnownSum() };
+  private readonly sums = {
+    proceeds: new KnownMoneySum(),
+    sellingCosts: new KnownMoneySum(),
+    costBasis: new KnownMoneySum(),
+    gain: new KnownMoneySum(),
+  };
 
   add(row: GainRow): void {
+    const money = gainMoney(row);
     this.entries.add(row.entryId);
     this.rows += 1;
-    if (unknownGain(row)) this.unknown += 1;
-    this.sums.proceeds.add(row.proceeds);
-    this.sums.sellingCosts.add(row.sellingCosts);
-    this.sums.costBasis.add(row.costBasis);
-    this.sums.gain.add(row.gain);
+    if (unknownGain(money)) this.unknown += 1;
+    this.sums.proceeds.add(money.proceeds);
+    this.sums.sellingCosts.add(money.sellingCosts);
+    this.sums.costBasis.add(money.costBasis);
+    this.sums.gain.add(money.gain);
   }
 
   figures(currency: string): GainFigures {
-    const money = (sum: KnownSum): string => moneyText(sum.orZero(), currency);
+    const money = (sum: KnownMoneySum): string => moneyTextOf(sum.value() ?? 0n, currency);
     return {
       disposals: this.entries.size,
       rows: this.rows,

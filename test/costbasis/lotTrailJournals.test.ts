@@ -29,7 +29,7 @@ interface Written {
 
 /** The replay of `history` for 2025, and its journals with lots (the asset accounts per wallet when `perWallet`). */
 function written(history: BasisLeg[][], settings: CostBasisSettings, perWallet = false): Written {
-  const report = replay(history, { settings, period: YEAR });
+  const report = replay(history, { settings, period: YEAR, trail: true });
   const legs = history.flat().filter((one) => one.timestamp >= YEAR.start && one.timestamp < YEAR.end);
   const journal = gainsEntries(report, legs, settings);
   const options = { currency: 'GBP', start: YEAR.start, dates };
@@ -98,7 +98,7 @@ function openUnits(report: BasisReport): Record<string, string> {
 describe('journal entries of the replay’s trail', () => {
   it('posts a gift out at the lots’ cost to the removed account, with no gain', () => {
     const history = [received('L1', '2024-05-01', '1', 1000), tx('2025-02-01', leg('G', 'out', 'gift_out', ETH, '0.25', 900))];
-    const journal = gainsEntries(replay(history, { settings: settingsOf('fifo'), period: YEAR }), [], settingsOf('fifo'));
+    const journal = gainsEntries(replay(history, { settings: settingsOf('fifo'), period: YEAR, trail: true }), [], settingsOf('fifo'));
     expect(journal.opening.map((line) => [line.role, line.amount.toFixed(), line.quantity, line.lot?.id])).toEqual([
       ['asset', '1000', 10n ** 18n, 'L1'],
     ]);
@@ -113,6 +113,25 @@ describe('journal entries of the replay’s trail', () => {
         ],
       ],
     ]);
+  });
+});
+
+describe('the trail is kept only when asked (a job with journals with lots)', () => {
+  // The period's moves and removals with the lots they took: a replay without journals must not grow with them.
+  const history = [
+    received('L1', '2024-05-01', '2', 2000),
+    tx('2025-02-01', leg('M', 'out', 'own_transfer', ETH, '0.5', 600), leg('M2', 'in', 'own_transfer', ETH, '0.5', 600, W2)),
+    tx('2025-03-01', leg('G', 'out', 'gift_out', ETH, '0.25', 300)),
+  ];
+
+  it('without the option: no trail, the same rows', () => {
+    const bare = replay(history, { settings: settingsOf('fifo', 'wallet'), period: YEAR });
+    const traced = replay(history, { settings: settingsOf('fifo', 'wallet'), period: YEAR, trail: true });
+    expect(bare.trail).toBeUndefined();
+    expect(traced.trail?.opening.length).toBe(1);
+    expect([traced.trail?.moves.length, traced.trail?.removals.length]).toEqual([1, 1]);
+    const rows = (report: BasisReport): unknown[] => [report.removals, report.openLots, report.ties, report.issues];
+    expect(rows(bare)).toEqual(rows(traced));
   });
 });
 

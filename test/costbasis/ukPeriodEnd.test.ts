@@ -91,7 +91,7 @@ describe('uk: a disposal still waiting for its 30 days at the period’s end', (
     // An income of ETH on 30 December closes 28 December before the start: the lot matched to the sale has left its day.
     const [pool, sold, bought, boughtAfter] = history() as [BasisLeg[], BasisLeg[], BasisLeg[], BasisLeg[]];
     const income = tx('2024-12-30', leg('eth', 'in', 'income', ETH, '1', 2000));
-    const report = replay([pool, sold, bought, income, boughtAfter], { settings: UK, period: yearOf(2025) });
+    const report = replay([pool, sold, bought, income, boughtAfter], { settings: UK, period: yearOf(2025), trail: true });
     expect(unbalancedTies(report)).toEqual([]);
     // The sale is 2024's: none of its rows is 2025's, but it owes the opening lots what it took (the 10 January lot
     // comes in with its leg). Every lot held at the start and owed is in the opening first: none goes below nothing.
