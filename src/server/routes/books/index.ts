@@ -17,7 +17,7 @@ import { bookListLink, bookListQuery, figureLinks, runFigures } from '../../book
 import { bookById } from '../lookups.js';
 import type { RouteApp } from '../RouteApp.js';
 
-/** `/api/books`: list, create, read, change, delete; a book's runs (history, start one) and its schedules. */
+/** `/api/books`: list (a page, its total and neighbours in headers), create, read, change, delete; a book's runs (history, start one) and its schedules. */
 export async function bookRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
