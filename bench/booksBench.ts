@@ -1,13 +1,19 @@
 /**
- * `npm run bench -- --books [--books-count 200] [--entries 2000] [--runs 1] [--backends sqlite,postgres]`: the books
+ * `npm run bench -- --books [--books-count 200] [--entries 2000] [--long-tail] [--runs 1] [--readers 4 --seconds 20]
+ * [--cpu-profile FILE] [--backends sqlite,postgres]`: the books
  * list (the dashboard: each book's review and flags in its period) with many books, over HTTP from the workspace
  * server, page and API, p50/p95. Each book's table is a synthetic ledger written through the table's own writer, a few
  * hundred reviews set, and a queued export naming 2024 as its period, so the figures are counted over a period and
  * joined to reviews as in use. `--runs`: the book's runs, the queued export the newest, the others a history of
  * finished exports and reconciles naming 2024 and raising no alert (365: a year of nights; the list walks it for the
- * alert it never finds). Merged into bench/results.json as `books`.
+ * alert it never finds). `--long-tail`: a firm's sizes, most books `--entries` rows, one in eight 8 times that, one in
+ * 33 40 times. `--readers`: then that many clients poll the front page and `GET /api/books` (a tenth of a second
+ * apart, as firmNightBench's readers) for `--seconds`: p95/max under load and the process's CPU seconds per request
+ * (server and clients: the figure to compare, A/B, not an absolute); `--cpu-profile`: a CPU profile of that window.
+ * Merged into bench/results.json as `books`.
  */
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +53,68 @@ async function addHistory(workspace: Workspace, bookId: number, night: number, n
   await workspace.data.updateRun(run.id, { status: 'succeeded', startedAt: now, finishedAt: now, summary });
 }
 
-async function benchOne(backend: string, books: number, entries: number, runs: number): Promise<Record<string, unknown>> {
+/** A book's size: `entries`, or with `longTail` a firm's spread (most small, a few large). */
+const sizeOf = (index: number, entries: number, longTail: boolean): number =>
+  !longTail ? entries : index % 33 === 32 ? entries * 40 : index % 8 === 7 ? entries * 8 : entries;
+
+interface ReaderOptions {
+  readers: number;
+  seconds: number;
+  cpuProfile: string | undefined;
+}
+
+/** `readers` clients polling the front page and the books API for `seconds`: latencies, and the process's CPU per request. */
+async function readUnderLoad(url: string, token: string, options: ReaderOptions): Promise<Record<string, unknown>> {
+  const session = new Session();
+  if (options.cpuProfile !== undefined) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  const until = performance.now() + options.seconds * 1000;
+  const samples: Record<string, number[]> = { page: [], api: [] };
+  const cpu = process.cpuUsage();
+  const client = async (offset: number): Promise<void> => {
+    await new Promise((resolve) => setTimeout(resolve, (offset * 100) / options.readers));
+    for (let turn = offset; performance.now() < until; turn += 1) {
+      for (const [name, route] of [
+        ['api', '/api/books'],
+        ['page', '/'],
+      ] as const) {
+        const begun = performance.now();
+        const response = await fetch(`${url}${route}`, { headers: { authorization: `Bearer ${token}` } });
+        await response.text();
+        if (!response.ok) throw new Error(`${route}: ${response.status}`);
+        samples[name]!.push(performance.now() - begun);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  await Promise.all(Array.from({ length: options.readers }, (_, index) => client(index)));
+  const used = process.cpuUsage(cpu);
+  if (options.cpuProfile !== undefined) {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(options.cpuProfile, JSON.stringify(profile));
+    session.disconnect();
+  }
+  const requests = samples.page!.length + samples.api!.length;
+  return {
+    readers: options.readers,
+    seconds: options.seconds,
+    page: latency(samples.page!),
+    api: latency(samples.api!),
+    cpuSecondsPerRequest: (used.user + used.system) / 1e6 / requests,
+  };
+}
+
+async function benchOne(
+  backend: string,
+  books: number,
+  entries: number,
+  runs: number,
+  longTail: boolean,
+  load: ReaderOptions,
+): Promise<Record<string, unknown>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-bench-books-'));
   const { workspace, drop } = await openBackend(backend, dir);
   const app = await createServer(workspace);
@@ -55,7 +122,7 @@ async function benchOne(backend: string, books: number, entries: number, runs: n
     const started = performance.now();
     const now = new Date().toISOString();
     for (let index = 0; index < books; index += 1) {
-      const book = syntheticBook(entries, index + 1);
+      const book = syntheticBook(sizeOf(index, entries, longTail), index + 1);
       const created = await workspace.addBook({
         name: `Client ${String(index + 1).padStart(3, '0')}`,
         wallets: book.wallets.map((address) => ({ address })),
@@ -89,8 +156,9 @@ async function benchOne(backend: string, books: number, entries: number, runs: n
       }
       figures[name] = latency(samples);
     }
-    const listed = await workspace.bookList();
-    const counted = listed.reduce(
+    const underLoad = load.readers > 0 ? await readUnderLoad(url, token, load) : undefined;
+    const listed = await workspace.bookList({ archived: false, sort: 'review', offset: 0, limit: books });
+    const counted = listed.books.reduce(
       (sum, one) => sum + one.figures.review.unreviewed + one.figures.review.reviewed + one.figures.review.flagged,
       0,
     );
@@ -101,9 +169,23 @@ async function benchOne(backend: string, books: number, entries: number, runs: n
             ([name, one]) =>
               `  ${name.padEnd(20)} p50 ${one.p50Ms.toFixed(1).padStart(8)} ms  p95 ${one.p95Ms.toFixed(1).padStart(8)} ms\n`,
           )
-          .join(''),
+          .join('') +
+        (underLoad === undefined
+          ? ''
+          : `  ${String(underLoad.readers)} readers ${String(underLoad.seconds)} s: ${JSON.stringify(underLoad.page)} page, ${JSON.stringify(underLoad.api)} api, ${(underLoad.cpuSecondsPerRequest as number).toFixed(4)} CPU s a request\n`),
     );
-    return { measuredAt: new Date().toISOString(), backend, books, entries, runs, counted, routes: figures, cpus: os.cpus().length };
+    return {
+      measuredAt: new Date().toISOString(),
+      backend,
+      books,
+      entries,
+      ...(longTail ? { longTail } : {}),
+      runs,
+      counted,
+      routes: figures,
+      ...(underLoad === undefined ? {} : { underLoad }),
+      cpus: os.cpus().length,
+    };
   } finally {
     await app.close();
     await workspace.close();
@@ -125,13 +207,29 @@ export async function booksBench(argv: readonly string[]): Promise<void> {
   if (!Number.isSafeInteger(books) || books < 1) throw new Error('--books-count: a number of books, e.g. 200');
   if (!Number.isSafeInteger(entries) || entries < 1) throw new Error('--entries: a number of entries per book, e.g. 2000');
   if (!Number.isSafeInteger(runs) || runs < 1) throw new Error('--runs: a number of runs per book, e.g. 365');
+  const longTail = argv.includes('--long-tail');
+  const load = {
+    readers: Number(option('--readers', '0')),
+    seconds: Number(option('--seconds', '20')),
+    cpuProfile: argv.includes('--cpu-profile') ? option('--cpu-profile', '') : undefined,
+  };
+  if (!Number.isSafeInteger(load.readers) || load.readers < 0) throw new Error('--readers: a number of polling clients, e.g. 4');
+  if (!(load.seconds > 0)) throw new Error('--seconds: how long the readers poll, e.g. 20');
   const backends = option('--backends', 'sqlite,postgres').split(',');
   for (const backend of backends) {
     if (backend !== 'sqlite' && backend !== 'postgres') throw new Error(`--backends: ${backend} is not sqlite or postgres`);
-    const figures = await benchOne(backend, books, entries, runs);
+    const figures = await benchOne(backend, books, entries, runs, longTail, {
+      ...load,
+      cpuProfile: load.cpuProfile === undefined ? undefined : `${load.cpuProfile}.${backend}.cpuprofile`,
+    });
     const results = fs.existsSync(resultsPath) ? (JSON.parse(fs.readFileSync(resultsPath, 'utf8')) as Record<string, unknown>) : {};
-    const kept = ((results.books ?? []) as { backend: string; books: number; entries: number; runs?: number }[]).filter(
-      (one) => one.backend !== backend || one.books !== books || one.entries !== entries || (one.runs ?? 1) !== runs,
+    const kept = ((results.books ?? []) as { backend: string; books: number; entries: number; runs?: number; longTail?: boolean }[]).filter(
+      (one) =>
+        one.backend !== backend ||
+        one.books !== books ||
+        one.entries !== entries ||
+        (one.runs ?? 1) !== runs ||
+        (one.longTail ?? false) !== longTail,
     );
     fs.writeFileSync(resultsPath, `${JSON.stringify({ ...results, books: [...kept, figures] }, null, 2)}\n`);
   }

@@ -32,6 +32,11 @@ export class SqlBooks extends SqlAccounts {
     return row === undefined ? undefined : toBook(row);
   }
 
+  async booksWithIds(ids: readonly number[]): Promise<Book[]> {
+    if (ids.length === 0) return [];
+    return (await this.db.selectFrom('books').selectAll().where('id', 'in', ids).execute()).map(toBook);
+  }
+
   async updateBook(id: number, data: BookData, now: string): Promise<Book | undefined> {
     const row = await this.db
       .updateTable('books')

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SqlBool } from 'kysely';
 import { sql } from 'kysely';
-import { nightSummary, utcDay } from './nightSummary.js';
+import { ALERTED } from './listedRuns.js';
+import { nightSummary, utcDay, type NightRun } from './nightSummary.js';
 import type { Nights, NightSummary, Run } from './WorkspaceData.js';
 import type { WorkspaceTables } from './workspaceRows.js';
 import { toRun } from './workspaceRows.js';
@@ -59,6 +60,7 @@ export class SqlNights implements Nights {
   }
 
   async latest(): Promise<NightSummary | null> {
+    // Both on `runs_scheduled`: the newest scheduled run, then its UTC day's.
     const last = await this.db
       .selectFrom('runs')
       .select((eb) => eb.fn.max('created_at').as('at'))
@@ -66,27 +68,45 @@ export class SqlNights implements Nights {
       .executeTakeFirst();
     if (last?.at === undefined || last.at === null) return null;
     const night = utcDay(last.at);
-    const rows = await this.db
+    const ofNight = this.db
       .selectFrom('runs')
-      .selectAll()
       .where('trigger', '=', 'schedule')
       .where('created_at', '>=', night)
-      .where('created_at', '<', new Date(Date.parse(night) + 86_400_000).toISOString().slice(0, 10))
+      .where('created_at', '<', new Date(Date.parse(night) + 86_400_000).toISOString().slice(0, 10));
+    // What the summary reads of each run, its progress the one JSON parsed; the few runs that alerted read whole
+    // (their summary checked as any run's), not a firm's every request, summary and file list.
+    const rows = await ofNight
+      .select(['id', 'book_id', 'status', 'error', 'resume_at', 'created_at', 'api_key_name', 'progress'])
       .execute();
-    const earlier =
-      rows.length === 0
-        ? []
-        : await this.db
-            .selectFrom('run_attempts')
-            .select(['key_name', (eb) => eb.fn.sum<number | string>('calls').as('calls')])
-            .where(
-              'run_id',
-              'in',
-              rows.map((row) => row.id),
-            )
-            .groupBy('key_name')
-            .execute();
-    return nightSummary(night, rows.map(toRun), new Map(earlier.map((row) => [row.key_name, Number(row.calls)])));
+    const alerted = new Map(
+      (
+        await ofNight
+          .selectAll()
+          .where(sql<SqlBool>`summary LIKE ${sql.lit(ALERTED)}`)
+          .execute()
+      ).map((row) => [row.id, toRun(row)]),
+    );
+    const runs: NightRun[] = rows.map(
+      (row) =>
+        alerted.get(row.id) ?? {
+          id: row.id,
+          bookId: row.book_id,
+          status: row.status,
+          error: row.error,
+          resumeAt: row.resume_at,
+          createdAt: row.created_at,
+          apiKeyName: row.api_key_name,
+          progress: JSON.parse(row.progress) as NightRun['progress'],
+          summary: null,
+        },
+    );
+    const earlier = await this.db
+      .selectFrom('run_attempts')
+      .select(['key_name', (eb) => eb.fn.sum<number | string>('calls').as('calls')])
+      .where('run_id', 'in', ofNight.select('id'))
+      .groupBy('key_name')
+      .execute();
+    return nightSummary(night, runs, new Map(earlier.map((row) => [row.key_name, Number(row.calls)])));
   }
 
   async keepAttempt(runId: number, startedAt: string, keyName: string, calls: number): Promise<void> {

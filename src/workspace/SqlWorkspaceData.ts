@@ -7,6 +7,8 @@ import { SqlAuditLog } from './SqlAuditLog.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import { pickKey } from './pickKey.js';
 import { listedRunsOfBooks } from './listedRuns.js';
+import { bookListKeys } from './bookListKeys.js';
+import type { BookListFilter, BookListKey } from './BookListKey.js';
 import type { KeyChoice, Nights, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
 import type { RunChange, WorkspaceTables } from './workspaceRows.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
@@ -72,6 +74,10 @@ export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
     for (const row of await this.db.selectFrom('runs').selectAll().where('book_id', 'in', bookIds).orderBy('id', 'desc').execute())
       runs.get(row.book_id)?.push(toRun(row));
     return runs;
+  }
+
+  bookListKeys(filter: BookListFilter): Promise<BookListKey[]> {
+    return bookListKeys(this.db, this.dialect, filter);
   }
 
   listedRunsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>> {

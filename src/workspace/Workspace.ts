@@ -20,7 +20,7 @@ import { bookSettings } from './entries/bookSettings.js';
 import type { RunQueue } from './RunQueue.js';
 import { DEFAULT_JITTER_MS, DEFAULT_SCHEDULES, Scheduler } from './Scheduler.js';
 import { sendNightAlert } from './nightAlert.js';
-import { listBooks, type ListedBook } from './listBooks.js';
+import { listBooks, type BookListPage, type BookListQuery } from './listBooks.js';
 import { validateBook } from './validateBook.js';
 import { refuseBrokenSchedules, validateRun, validateSchedules } from './validateRun.js';
 import type { Book, BookPrice, Run, Schedule, WorkspaceData } from './WorkspaceData.js';
@@ -201,9 +201,9 @@ export class Workspace {
     return book;
   }
 
-  /** The books list of the pages and the API (`listBooks`). */
-  bookList(archived = false): Promise<ListedBook[]> {
-    return listBooks(this.data, this.entries, archived);
+  /** A page of the books list of the pages and the API (`listBooks`). */
+  bookList(query: BookListQuery): Promise<BookListPage> {
+    return listBooks(this.data, this.entries, query);
   }
 
   /** A warning for each other book (in use or archived) of the same name, ignoring case: the book is kept all the same. */

@@ -1,3 +1,4 @@
+import type { BookListFilter, BookListKey } from './BookListKey.js';
 import type { Accounts, User } from './Accounts.js';
 import type { AuditLog } from './AuditLog.js';
 import type { BookData } from './BookData.js';
@@ -207,6 +208,10 @@ export interface WorkspaceData extends Accounts {
   /** The books in use, or the archived ones with `archived`. */
   listBooks(archived?: boolean): Promise<Book[]>;
   getBook(id: number): Promise<Book | undefined>;
+  /** The books of these ids (in use or archived), any order; an id without a book is left out. */
+  booksWithIds(ids: readonly number[]): Promise<Book[]>;
+  /** Every book the filter lets through with what the books list orders and filters it by, in one query (`bookListKeys`). */
+  bookListKeys(filter: BookListFilter): Promise<BookListKey[]>;
   updateBook(id: number, data: BookData, now: string): Promise<Book | undefined>;
   removeBook(id: number): Promise<boolean>;
   /** Archives the book at `at`, or restores it with null; false when there is no such book. */
@@ -249,10 +254,7 @@ export interface WorkspaceData extends Accounts {
   runsOfBook(bookId: number): Promise<Run[]>;
   /** Each book's runs, newest first, in one query (the books list): every id given is in the map. */
   runsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>>;
-  /**
-   * Each book's runs the books list reads (its newest, its newest reconcile, alert, export with an outcome and run
-   * naming a period), newest first: what the list finds in them is what it finds in all the book's runs.
-   */
+  /** Each book's runs the books list reads (`PICKS`), newest first: what the list finds in them it finds in all the book's runs. */
   listedRunsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>>;
   /** Queued runs, oldest first. */
   queuedRuns(): Promise<Run[]>;

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { RECONCILE_REPORT } from '../runs/reconcileReportResult.js';
 import { BASIS_ISSUES } from '../runs/exportRun.js';
 import type { RunKind } from '../runs/RunKind.js';
@@ -10,8 +10,13 @@ import { toRun, type WorkspaceTables } from './workspaceRows.js';
 
 type Runs = ExpressionBuilder<WorkspaceTables & { r: WorkspaceTables['runs'] }, 'r'>;
 
+/** The condition of the partial index `runs_alerted` (workspace 0017, postgres 0023), word for word. */
+export const ALERTED = '%"alert":%';
+
 const kindsCarrying = (result: RunResult): string[] =>
   (RUN_KINDS as readonly RunKind[]).filter((kind) => kind.results.includes(result)).map((kind) => kind.name);
+
+type Pick = (eb: Runs, dialect: WorkspaceDialect) => Expression<SqlBool>;
 
 /**
  * The runs a book's row of the books list reads, each the newest run matching the one test the list applies to the
@@ -19,24 +24,43 @@ const kindsCarrying = (result: RunResult): string[] =>
  * reads its cost-basis issues from, and the run `bookPeriod` takes the period of. So the list gives what it gave over
  * the book's whole history, with at most five runs a book read and parsed.
  */
-function picks(dialect: WorkspaceDialect): ((eb: Runs) => Expression<SqlBool>)[] {
-  const kind = dialect.jsonText('r.request', 'kind');
-  return [
-    (eb) => eb.lit(true),
-    (eb) => eb.and([eb(kind, 'in', kindsCarrying(RECONCILE_REPORT)), eb('r.finished_at', 'is not', null)]),
-    // The text test first: a summary without the word is passed over without parsing it.
-    (eb) => eb.and([eb('r.summary', 'like', '%"alert":%'), eb(dialect.jsonText('r.summary', 'alert'), 'is not', null)]),
-    (eb) => eb.and([eb(kind, 'in', kindsCarrying(BASIS_ISSUES)), eb('r.status', 'in', ['succeeded', 'differences'])]),
-    (eb) => eb(dialect.jsonText('r.request', 'period'), 'is not', null),
-  ];
-}
+export const PICKS = {
+  newest: (eb) => eb.lit(true),
+  reconcile: (eb, dialect) =>
+    eb.and([eb(dialect.jsonText('r.request', 'kind'), 'in', kindsCarrying(RECONCILE_REPORT)), eb('r.finished_at', 'is not', null)]),
+  // The text test first, a literal: it is the partial index `runs_alerted`'s condition, so a book that never
+  // alerted is one probe of that index, not a walk of its history.
+  alert: (eb, dialect) =>
+    eb.and([sql<SqlBool>`${sql.ref('r.summary')} LIKE ${sql.lit(ALERTED)}`, eb(dialect.jsonText('r.summary', 'alert'), 'is not', null)]),
+  basis: (eb, dialect) =>
+    eb.and([
+      eb(dialect.jsonText('r.request', 'kind'), 'in', kindsCarrying(BASIS_ISSUES)),
+      eb('r.status', 'in', ['succeeded', 'differences']),
+    ]),
+  period: (eb, dialect) => eb(dialect.jsonText('r.request', 'period'), 'is not', null),
+} satisfies Record<string, Pick>;
 
 /**
- * Each book's runs the books list reads (`picks`), newest first: every id given is in the map. Each pick walks the
- * book's runs newest first on `runs_by_book` (its order is the index's, so neither database scans the runs of every
- * book by id) and stops at the first match: the time does not grow with a book's history, but for a test no recent
- * run meets (a book that never raised an alert), where the walk reads the book's rows without parsing them.
+ * The id of the book `b`'s newest run that passes `test`, as a subquery: the book's runs walked newest first on
+ * `runs_by_book` (its order is the index's, so neither database scans the runs of every book by id) to the first
+ * match; the alert's on `runs_alerted`, which holds only runs that alerted: the time does not grow with a book's history.
  */
+export function listedRunPick(
+  outer: ExpressionBuilder<WorkspaceTables & { b: WorkspaceTables['books'] }, 'b'>,
+  dialect: WorkspaceDialect,
+  test: Pick,
+) {
+  return outer
+    .selectFrom('runs as r')
+    .select('r.id')
+    .whereRef('r.book_id', '=', 'b.id')
+    .where((eb) => test(eb, dialect))
+    .orderBy('r.book_id', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(1);
+}
+
+/** Each book's runs the books list reads (`PICKS`, each `listedRunPick`), newest first: every id given is in the map. */
 export async function listedRunsOfBooks(
   db: Kysely<WorkspaceTables>,
   dialect: WorkspaceDialect,
@@ -46,19 +70,7 @@ export async function listedRunsOfBooks(
   if (bookIds.length === 0) return runs;
   const picked = await db
     .selectFrom('books as b')
-    .select((outer) =>
-      picks(dialect).map((test, index) =>
-        outer
-          .selectFrom('runs as r')
-          .select('r.id')
-          .whereRef('r.book_id', '=', 'b.id')
-          .where(test)
-          .orderBy('r.book_id', 'desc')
-          .orderBy('r.id', 'desc')
-          .limit(1)
-          .as(`pick${index}`),
-      ),
-    )
+    .select((outer) => Object.entries(PICKS).map(([name, test]) => listedRunPick(outer, dialect, test).as(name)))
     .where('b.id', 'in', bookIds)
     .execute();
   const ids = [...new Set(picked.flatMap((row) => Object.values(row).flatMap((id) => (id === null ? [] : [Number(id)]))))];

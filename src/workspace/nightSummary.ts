@@ -1,5 +1,11 @@
 import type { NightBook, NightSummary, Run, RunStatus } from './WorkspaceData.js';
 
+/** What a night's summary reads of a run (a `Run` is one): the night's runs are read no further. */
+export type NightRun = Pick<Run, 'id' | 'bookId' | 'status' | 'error' | 'resumeAt' | 'createdAt' | 'apiKeyName'> & {
+  progress: Pick<Run['progress'], 'apiCalls'>;
+  summary: Pick<NonNullable<Run['summary']>, 'alert'> | null;
+};
+
 /** Worst first: the status a book is counted by, from its runs of the night. */
 const RANK: readonly RunStatus[] = ['failed', 'stopped', 'deferred', 'running', 'queued', 'differences', 'succeeded'];
 
@@ -12,7 +18,7 @@ export function utcDay(instant: string): string {
  * Calls per key of `runs`: each run's last attempt (its progress, on its key) plus `earlier`, the calls of the runs'
  * earlier attempts per key (`Nights.keepAttempt`), so a run that moved keys or waited a day counts on every key it used.
  */
-export function callsPerKey(runs: readonly Run[], earlier: ReadonlyMap<string, number> = new Map()): Record<string, number> {
+export function callsPerKey(runs: readonly NightRun[], earlier: ReadonlyMap<string, number> = new Map()): Record<string, number> {
   const calls: Record<string, number> = Object.fromEntries(earlier);
   for (const run of runs) {
     // A run deferred before any key was free to take it made no call on any.
@@ -24,8 +30,8 @@ export function callsPerKey(runs: readonly Run[], earlier: ReadonlyMap<string, n
 }
 
 /** The summary of `night` from its scheduled runs (any order) and their earlier attempts' calls per key; see `NightSummary`. */
-export function nightSummary(night: string, runs: readonly Run[], earlier: ReadonlyMap<string, number> = new Map()): NightSummary {
-  const byBook = new Map<number, Run>();
+export function nightSummary(night: string, runs: readonly NightRun[], earlier: ReadonlyMap<string, number> = new Map()): NightSummary {
+  const byBook = new Map<number, NightRun>();
   for (const run of runs) {
     const kept = byBook.get(run.bookId);
     if (kept === undefined || RANK.indexOf(run.status) < RANK.indexOf(kept.status)) byBook.set(run.bookId, run);

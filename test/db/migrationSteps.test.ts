@@ -45,6 +45,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0014-deferred-runs-and-key-days.sql a0cddf36d63c0d23',
     '0015-run-attempts.sql dc16440c51ea5585',
     '0016-entry-set-digests.sql 44ed87173b30f6cf',
+    '0017-books-list-indexes.sql 84b31aa5e1aaf8bc',
   ],
   postgres: [
     '0001-book-stores.sql 242dd41cd03de201',
@@ -69,6 +70,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0020-deferred-runs-and-key-days.sql ee65c733c63dc16b',
     '0021-run-attempts.sql 1b22a18cfcd0a561',
     '0022-entry-set-digests.sql ce3ab9f1f9780d9a',
+    '0023-books-list-indexes.sql 8bc26ce81b99d598',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];

@@ -118,6 +118,26 @@ function dashboardSuite(open: () => Promise<SuiteWorkspace>): void {
     expect((await call('sam', 'GET', '/api/books')).json<Listed[]>().map((one) => one.name)).toEqual(['Year']);
   });
 
+  it('follows a review changed after the list counted the book (its kept figures are counted again)', async () => {
+    const year = async (): Promise<Listed> =>
+      (await call('keeper', 'GET', '/api/books?name=year')).json<Listed[]>().find((one) => one.name === 'Year') as Listed;
+    const before = await year();
+    const period = `from=${before.period?.from ?? ''}&to=${before.period?.to ?? ''}`;
+    const [entry] = (await call('keeper', 'GET', `/api/books/${before.id}/entries?limit=1&spam=false&review=unreviewed&${period}`)).json<{
+      entries: { entry_id: string }[];
+    }>().entries;
+    expect(
+      (await call('keeper', 'PUT', `/api/books/${before.id}/entries/${entry?.entry_id ?? ''}/review`, { status: 'flagged' })).status,
+    ).toBe(200);
+    expect((await year()).review).toEqual({
+      ...before.review,
+      unreviewed: before.review.unreviewed - 1,
+      flagged: before.review.flagged + 1,
+    });
+    await call('keeper', 'PUT', `/api/books/${before.id}/entries/${entry?.entry_id ?? ''}/review`, { status: 'unreviewed' });
+    expect((await year()).review).toEqual(before.review);
+  });
+
   it('sorts by any column on the server, most to review first by default; an unknown column is refused naming the field', async () => {
     const names = async (query: string): Promise<string[]> =>
       (await call('keeper', 'GET', `/api/books${query}`)).json<Listed[]>().map((one) => one.name);

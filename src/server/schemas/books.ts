@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { BOOK_SORTS } from '../bookDashboard.js';
+import { BOOK_SORTS, RECONCILE_STATES } from '../../workspace/bookListOrder.js';
 import { anyObject, nullable } from './common.js';
 
 const lastRun = nullable(anyObject());
@@ -58,16 +58,34 @@ export const bookResponse = Type.Object(
 
 export const bookListResponse = Type.Array(bookResponse);
 
-/** The books list's order (page and API): a column (`BOOK_SORTS`, most to review first by default) and its direction. */
-const sortFields = {
+/**
+ * The books list's order and filters (page and API): a column (`BOOK_SORTS`, most to review first by default) and its
+ * direction, a part of the client's name (any case), the last reconcile's state (`RECONCILE_STATES`, `none`: never
+ * reconciled; blank: any), and the page (from 1).
+ */
+const listFields = {
   sort: Type.Optional(Type.Enum(BOOK_SORTS, { type: 'string' })),
   order: Type.Optional(Type.Enum(['asc', 'desc'], { type: 'string' })),
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  status: Type.Optional(Type.Enum(['', ...RECONCILE_STATES], { type: 'string' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
 };
 
-export const bookSortQuery = Type.Object(sortFields, { additionalProperties: false });
+/** The front page's books list. */
+export const bookSortQuery = Type.Object(listFields, { additionalProperties: false });
 
-/** `GET /api/books?archived=true` lists the archived books instead of those in use. */
-export const bookListQuery = Type.Object({ archived: Type.Optional(Type.Boolean()), ...sortFields }, { additionalProperties: false });
+/**
+ * `GET /api/books`: a page of `limit` books (100 unless asked, at most 500); `archived=true` lists the archived books
+ * instead of those in use. The total and the other pages are in the `X-Total-Count` and `Link` headers.
+ */
+export const bookListQuery = Type.Object(
+  {
+    archived: Type.Optional(Type.Boolean()),
+    ...listFields,
+    limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
+  },
+  { additionalProperties: false },
+);
 
 /** What `DELETE /api/books/:id` did: `archived` (it has closed periods, kept) or `deleted` (with its run folders). */
 export const bookRemovedResponse = Type.Object(

@@ -1,7 +1,8 @@
 import type { BookPeriod } from '../../workspace/bookPeriod.js';
 import type { BookFigures } from '../../workspace/entries/BookEntries.js';
-import type { BookSort, RunFigures, SortOrder } from '../bookDashboard.js';
-import { figureLinks, naturalOrder } from '../bookDashboard.js';
+import type { BookListParams, RunFigures } from '../bookDashboard.js';
+import { bookListLink, figureLinks } from '../bookDashboard.js';
+import { naturalOrder, type BookSort, type SortOrder } from '../../workspace/bookListOrder.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
 
@@ -68,9 +69,10 @@ export function holdingsCell(kept: RunFigures): Html {
 }
 
 /** A column header that sorts the list by it: its natural order first, the other on a second click. */
-export function sortHeader(label: string, column: BookSort, current: { sort: BookSort; order: SortOrder }): Html {
+export function sortHeader(label: string, column: BookSort, current: BookListParams & { sort: BookSort; order: SortOrder }): Html {
   const active = current.sort === column;
   const order = active && current.order === naturalOrder(column) ? (current.order === 'asc' ? 'desc' : 'asc') : naturalOrder(column);
   const mark = active ? (current.order === 'asc' ? ' ▲' : ' ▼') : '';
-  return html`<th${active ? html` aria-sort="${current.order === 'asc' ? 'ascending' : 'descending'}"` : ''}><a href="/?sort=${column}&amp;order=${order}" data-sort="${column}">${label}${mark}</a></th>`;
+  // The filters kept, the first page of the new order.
+  return html`<th${active ? html` aria-sort="${current.order === 'asc' ? 'ascending' : 'descending'}"` : ''}><a href="/?${bookListLink({ ...current, sort: column, order }, 1)}" data-sort="${column}">${label}${mark}</a></th>`;
 }

@@ -1,6 +1,9 @@
 import type { Book, NightSummary, User } from '../../workspace/WorkspaceData.js';
-import type { BookSort, ListedBook, SortOrder } from '../bookDashboard.js';
+import type { BookListPage } from '../../workspace/listBooks.js';
+import type { BookSort, SortOrder } from '../../workspace/bookListOrder.js';
+import type { BookListParams } from '../bookDashboard.js';
 import { runFigures } from '../bookDashboard.js';
+import { bookListFinder, bookListPager } from './bookListNavigation.js';
 import { flaggedCell, holdingsCell, reviewCell, sortHeader } from './bookFigureCells.js';
 import { html } from '../html.js';
 import type { Html } from '../html.js';
@@ -14,12 +17,14 @@ import { nightSection } from './nightSection.js';
 export function booksPage(input: {
   user: User;
   csrfToken: string;
-  /** Sorted already, by `sorted`'s column and order. */
-  books: ListedBook[];
-  sorted: { sort: BookSort; order: SortOrder };
+  /** One page, sorted and filtered already, by `params`. */
+  page: BookListPage;
+  params: BookListParams & { sort: BookSort; order: SortOrder };
+  pageRows: number;
   night?: NightSummary | null;
 }): Html {
-  const rows = input.books.map(({ book, runs, period, figures }) => {
+  const sorted = input.params;
+  const rows = input.page.books.map(({ book, runs, period, figures }) => {
     const last = runs[0];
     const reconcile = lastReconcile(runs);
     const kept = runFigures(runs);
@@ -41,8 +46,10 @@ export function booksPage(input: {
     csrfToken: input.csrfToken,
     body: html`<h1>Books</h1>
 ${nightSection(input.night ?? null)}
-<div class="wide"><table class="books"><thead><tr>${sortHeader('Client', 'name', input.sorted)}<th>Wallets</th><th>Chains</th>${sortHeader('To review', 'review', input.sorted)}${sortHeader('Flagged', 'flagged', input.sorted)}${sortHeader('Last run', 'run', input.sorted)}${sortHeader('Last reconcile', 'reconcile', input.sorted)}${sortHeader('Holdings', 'holdings', input.sorted)}<th>Last alert (UTC)</th></tr></thead>
+${bookListFinder(input.page, sorted)}
+<div class="wide"><table class="books"><thead><tr>${sortHeader('Client', 'name', sorted)}<th>Wallets</th><th>Chains</th>${sortHeader('To review', 'review', sorted)}${sortHeader('Flagged', 'flagged', sorted)}${sortHeader('Last run', 'run', sorted)}${sortHeader('Last reconcile', 'reconcile', sorted)}${sortHeader('Holdings', 'holdings', sorted)}<th>Last alert (UTC)</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
+${bookListPager(input.page.total, sorted, input.pageRows)}
 ${input.user.role === 'admin' ? html`<h2>New book</h2>${bookForm(undefined)}` : ''}`,
   });
 }

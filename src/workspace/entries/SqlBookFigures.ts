@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { LedgerscanError } from '../../errors/LedgerscanError.js';
 import type { BookFigures } from './BookEntries.js';
 import type { EntryTables } from './entryTables.js';
@@ -23,58 +23,127 @@ export const NO_FIGURES: BookFigures = {
   unmatchedBridges: 0,
 };
 
+/** Counts of a book's set in its period, as `book_figures` keeps them with what they counted. */
+interface Counted {
+  book_id: number;
+  set_id: number;
+  refreshed_at: string;
+  from_time: number;
+  to_time: number;
+  reviews_version: number;
+  entries: number;
+  reviewed: number;
+  flagged: number;
+  missing: number;
+  transfers: number;
+  bridges: number;
+}
+
+const KEPT = ['set_id', 'refreshed_at', 'from_time', 'to_time', 'reviews_version'] as const;
+const COUNTS = ['entries', 'reviewed', 'flagged', 'missing', 'transfers', 'bridges'] as const;
+
 /**
- * The books list's figures for every book at once: two statements whatever the number of books (their periods as
- * a list of rows joined to their current tables), not two per book. The first counts each book's entries of its
- * period, spam aside, and those without a price, of category `transfer` and unmatched bridges in the same pass; the
- * second its decided review states, joined from the reviews (a few rows) to the entries they name. One text for
- * SQLite and PostgreSQL. A book without a table, or nothing in its period, is not in the map (`NO_FIGURES`).
+ * The books list's figures for every book at once, a few statements whatever the number of books (their periods as a
+ * list of rows joined to their current tables), not two per book: each book's entries of its period, spam aside,
+ * its decided review states, and those without a price, of category `transfer` and unmatched bridges. They are
+ * counted once per refresh of its table, period and change of its reviews and kept (`book_figures`, with the set's
+ * `refreshed_at` and the book's reviews version the triggers bump): a request counts again only the books whose
+ * table, period or reviews changed since. One text for SQLite and PostgreSQL. A book without a table, or nothing in
+ * its period, is not in the map (`NO_FIGURES`).
  */
 export class SqlBookFigures {
   constructor(private readonly db: Kysely<EntryTables>) {}
 
   async figures(scopes: readonly FiguresScope[]): Promise<Map<number, BookFigures>> {
     if (scopes.length === 0) return new Map();
-    // Literals, not parameters: PostgreSQL types a VALUES list's parameters as text. Each is an integer of ours.
-    const rows = scopes.map(({ bookId, from, to }) => {
-      for (const value of [bookId, from ?? 0, to ?? NO_END])
-        if (!Number.isSafeInteger(value))
-          throw new LedgerscanError('a books list figure asked for with a non-integer id or instant', {
-            details: { value: String(value) },
-          });
-      return sql`(${sql.lit(bookId)}, ${sql.lit(from ?? 0)}, ${sql.lit(to ?? NO_END)})`;
-    });
-    const scope = sql`WITH scope(book_id, from_time, to_time) AS (VALUES ${sql.join(rows)}),
-      views AS (SELECT scope.book_id, entry_views.set_id, scope.from_time, scope.to_time FROM scope
-        JOIN entry_views ON entry_views.book_id = scope.book_id)`;
-    const inPeriod = sql`book_entries.set_id = views.set_id AND book_entries.timestamp >= views.from_time
-      AND book_entries.timestamp < views.to_time AND book_entries.spam = 0`;
-    const counted = await sql<{ book_id: number; entries: number; missing: number; transfers: number; bridges: number }>`${scope}
-      SELECT views.book_id, count(*) AS entries,
-        sum(CASE WHEN book_entries.value = '' AND book_entries.decimals IS NOT NULL THEN 1 ELSE 0 END) AS missing,
-        sum(CASE WHEN book_entries.category = 'transfer' THEN 1 ELSE 0 END) AS transfers,
-        sum(CASE WHEN book_entries.category = 'bridge' AND ${unmatchedBridge()} THEN 1 ELSE 0 END) AS bridges
-      FROM views JOIN book_entries ON ${inPeriod}
-      GROUP BY views.book_id`.execute(this.db);
-    const decided = await sql<{ book_id: number; status: string; n: number }>`${scope}
-      SELECT views.book_id, entry_reviews.status, count(*) AS n
-      FROM views JOIN entry_reviews ON entry_reviews.book_id = views.book_id AND entry_reviews.status IN ('reviewed', 'flagged')
-      JOIN book_entries ON book_entries.entry_id = entry_reviews.entry_id AND ${inPeriod}
-      GROUP BY views.book_id, entry_reviews.status`.execute(this.db);
+    const kept = await sql<Counted & { stale: number }>`${scopeViews(scopes)}
+      SELECT views.*, ${sql.join(COUNTS.map((name) => sql`book_figures.${sql.ref(name)}`))},
+        CASE WHEN book_figures.book_id IS NULL THEN 1 ELSE 0 END AS stale
+      FROM views LEFT JOIN book_figures ON book_figures.book_id = views.book_id AND ${sql.join(
+        KEPT.map((name) => sql`book_figures.${sql.ref(name)} = views.${sql.ref(name)}`),
+        sql` AND `,
+      )}`.execute(this.db);
+    const stale = kept.rows.filter((row) => Number(row.stale) === 1);
+    const counted = [...kept.rows.filter((row) => Number(row.stale) !== 1), ...(await this.count(stale))];
     const figures = new Map<number, BookFigures>();
-    for (const row of counted.rows)
-      figures.set(Number(row.book_id), {
-        review: { unreviewed: Number(row.entries), reviewed: 0, flagged: 0 },
-        missingPrice: Number(row.missing),
-        unclassified: Number(row.transfers),
-        unmatchedBridges: Number(row.bridges),
-      });
-    for (const row of decided.rows) {
-      const one = figures.get(Number(row.book_id));
-      if (one === undefined || (row.status !== 'reviewed' && row.status !== 'flagged')) continue;
-      one.review[row.status] += Number(row.n);
-      one.review.unreviewed -= Number(row.n);
-    }
+    for (const row of counted)
+      if (Number(row.entries) > 0)
+        figures.set(Number(row.book_id), {
+          review: {
+            unreviewed: Number(row.entries) - Number(row.reviewed) - Number(row.flagged),
+            reviewed: Number(row.reviewed),
+            flagged: Number(row.flagged),
+          },
+          missingPrice: Number(row.missing),
+          unclassified: Number(row.transfers),
+          unmatchedBridges: Number(row.bridges),
+        });
     return figures;
   }
+
+  /**
+   * Counts the books' current sets in their periods and their decided reviews, in one statement each, and keeps the
+   * counts with what they counted (read in the same statement as the counts, so a change meanwhile makes them stale).
+   */
+  private async count(stale: readonly Counted[]): Promise<Counted[]> {
+    if (stale.length === 0) return [];
+    const views = scopeViews(stale.map((row) => ({ bookId: Number(row.book_id), from: Number(row.from_time), to: Number(row.to_time) })));
+    const counted = await sql<Counted>`${views},
+      decided AS (SELECT views.book_id,
+          sum(CASE WHEN entry_reviews.status = 'reviewed' THEN 1 ELSE 0 END) AS reviewed,
+          sum(CASE WHEN entry_reviews.status = 'flagged' THEN 1 ELSE 0 END) AS flagged
+        FROM views JOIN entry_reviews ON entry_reviews.book_id = views.book_id AND entry_reviews.status IN ('reviewed', 'flagged')
+        JOIN book_entries ON book_entries.entry_id = entry_reviews.entry_id AND ${inPeriod}
+        GROUP BY views.book_id),
+      counted AS (SELECT views.book_id, count(book_entries.set_id) AS entries,
+          sum(CASE WHEN book_entries.value = '' AND book_entries.decimals IS NOT NULL THEN 1 ELSE 0 END) AS missing,
+          sum(CASE WHEN book_entries.category = 'transfer' THEN 1 ELSE 0 END) AS transfers,
+          sum(CASE WHEN book_entries.category = 'bridge' AND ${unmatchedBridge()} THEN 1 ELSE 0 END) AS bridges
+        FROM views LEFT JOIN book_entries ON ${inPeriod}
+        GROUP BY views.book_id)
+      SELECT views.*, counted.entries, counted.missing, counted.transfers, counted.bridges,
+        coalesce(decided.reviewed, 0) AS reviewed, coalesce(decided.flagged, 0) AS flagged
+      FROM views JOIN counted ON counted.book_id = views.book_id LEFT JOIN decided ON decided.book_id = views.book_id`.execute(this.db);
+    const rows = counted.rows.map((row) => ({
+      book_id: Number(row.book_id),
+      refreshed_at: row.refreshed_at,
+      ...Object.fromEntries([...KEPT.filter((name) => name !== 'refreshed_at'), ...COUNTS].map((name) => [name, Number(row[name] ?? 0)])),
+    })) as Counted[];
+    for (let start = 0; start < rows.length; start += KEPT_ROWS)
+      await this.db
+        .insertInto('book_figures')
+        .values(rows.slice(start, start + KEPT_ROWS))
+        .onConflict((conflict) =>
+          conflict
+            .column('book_id')
+            .doUpdateSet(Object.fromEntries([...KEPT, ...COUNTS].map((name) => [name, sql.ref(`excluded.${name}`)])) as never),
+        )
+        .execute();
+    return rows;
+  }
+}
+
+/** Rows a statement keeps at once (12 parameters each, under either database's limit). */
+const KEPT_ROWS = 500;
+
+/** An entry of a book's current set in its period, spam aside. */
+const inPeriod = sql`book_entries.set_id = views.set_id AND book_entries.timestamp >= views.from_time
+  AND book_entries.timestamp < views.to_time AND book_entries.spam = 0`;
+
+/** The books and their periods as a list of rows joined to their current sets and reviews versions (`views`). */
+function scopeViews(scopes: readonly FiguresScope[]): RawBuilder<unknown> {
+  // Literals, not parameters: PostgreSQL types a VALUES list's parameters as text. Each is an integer of ours.
+  const rows = scopes.map(({ bookId, from, to }) => {
+    for (const value of [bookId, from ?? 0, to ?? NO_END])
+      if (!Number.isSafeInteger(value))
+        throw new LedgerscanError('a books list figure asked for with a non-integer id or instant', {
+          details: { value: String(value) },
+        });
+    return sql`(${sql.lit(bookId)}, ${sql.lit(from ?? 0)}, ${sql.lit(to ?? NO_END)})`;
+  });
+  return sql`WITH scope(book_id, from_time, to_time) AS (VALUES ${sql.join(rows)}),
+    views AS (SELECT scope.book_id, entry_views.set_id, entry_views.refreshed_at, scope.from_time, scope.to_time,
+        coalesce(book_review_versions.version, 0) AS reviews_version
+      FROM scope JOIN entry_views ON entry_views.book_id = scope.book_id
+      LEFT JOIN book_review_versions ON book_review_versions.book_id = scope.book_id)`;
 }

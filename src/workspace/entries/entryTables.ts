@@ -47,6 +47,21 @@ export type EntryTables = {
   };
   entry_views: { book_id: number; set_id: number; refreshed_at: string };
   book_entries: EntryRow;
+  /** The books list's counts of a book's set as refreshed at `refreshed_at`, in a period, its reviews at a version (`SqlBookFigures`). */
+  book_figures: {
+    book_id: number;
+    set_id: number;
+    refreshed_at: string;
+    from_time: number;
+    to_time: number;
+    reviews_version: number;
+    entries: number;
+    reviewed: number;
+    flagged: number;
+    missing: number;
+    transfers: number;
+    bridges: number;
+  };
   entry_reviews: { book_id: number; entry_id: string; status: ReviewStatus; author: string; at: string };
   entry_notes: { seq: Generated<number>; book_id: number; entry_id: string; author: string; at: string; text: string };
 };

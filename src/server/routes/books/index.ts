@@ -4,7 +4,7 @@ import { runJson, bookJson } from '../../runJson.js';
 import { notFound } from '../../HttpError.js';
 import {
   bookBody,
-  bookListQuery,
+  bookListQuery as bookListSchema,
   bookListResponse,
   bookRemovedResponse,
   bookResponse,
@@ -13,12 +13,11 @@ import {
 } from '../../schemas/books.js';
 import { idParams, noQuery, okResponse, responses } from '../../schemas/common.js';
 import { runListResponse, runRequestBody, runStartedResponse } from '../../schemas/runs.js';
-import { visibleBooks } from '../../visibleBooks.js';
-import { figureLinks, runFigures, sortBooks } from '../../bookDashboard.js';
+import { bookListLink, bookListQuery, figureLinks, runFigures } from '../../bookDashboard.js';
 import { bookById } from '../lookups.js';
 import type { RouteApp } from '../RouteApp.js';
 
-/** `/api/books`: list, create, read, change, delete; a book's runs (history, start one) and its schedules. */
+/** `/api/books`: list (a page, its total and neighbours in headers), create, read, change, delete; a book's runs (history, start one) and its schedules. */
 export async function bookRoutes(app: RouteApp): Promise<void> {
   const { workspace } = app;
   const { data } = workspace;
@@ -28,15 +27,23 @@ export async function bookRoutes(app: RouteApp): Promise<void> {
     '/api/books',
     {
       config: { access: 'user', book: 'filtered' },
-      schema: { querystring: bookListQuery, response: responses({ 200: bookListResponse }) },
+      schema: { querystring: bookListSchema, response: responses({ 200: bookListResponse }) },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = authOf(request);
+      const { limit, archived } = request.query;
       // Archived books are the admins' (their filed periods kept for them): anyone else's list of them is empty.
-      const list =
-        request.query.archived === true && user.role !== 'admin' ? [] : await workspace.bookList(request.query.archived === true);
-      const { sort, order } = request.query;
-      return sortBooks(await visibleBooks(data, user, list), sort, order).map(({ book, runs, period, figures }) => {
+      const page =
+        archived === true && user.role !== 'admin'
+          ? { books: [], total: 0 }
+          : await workspace.bookList(bookListQuery(user, request.query, limit, archived === true));
+      const at = request.query.page ?? 1;
+      const link = (to: number, rel: string): string =>
+        `</api/books?${bookListLink(request.query, to, { limit: String(limit), ...(archived === true ? { archived: 'true' } : {}) })}>; rel="${rel}"`;
+      const links = [...(at * limit < page.total ? [link(at + 1, 'next')] : []), ...(at > 1 ? [link(at - 1, 'prev')] : [])];
+      void reply.header('x-total-count', String(page.total));
+      if (links.length > 0) void reply.header('link', links.join(', '));
+      return page.books.map(({ book, runs, period, figures }) => {
         const kept = runFigures(runs);
         return {
           ...bookJson(book, runs),

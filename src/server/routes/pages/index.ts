@@ -11,8 +11,8 @@ import { carries } from '../../../runs/runResults.js';
 import { readRunResult } from '../../../workspace/runFiles.js';
 import { ruleReach } from '../../../workspace/entries/ruleReach.js';
 import { latestResult } from '../../runReports.js';
-import { visibleBooks } from '../../visibleBooks.js';
-import { naturalOrder, sortBooks } from '../../bookDashboard.js';
+import { bookListQuery } from '../../bookDashboard.js';
+import { naturalOrder } from '../../../workspace/bookListOrder.js';
 import { bookSortQuery } from '../../schemas/books.js';
 import { idParams, noQuery, notJson } from '../../schemas/common.js';
 import { bookPage } from '../../views/bookPage.js';
@@ -24,6 +24,9 @@ import { summaryPage } from '../../views/summaryPage.js';
 import { bookById } from '../lookups.js';
 import { sendPage } from './sendPage.js';
 import type { RouteApp } from '../RouteApp.js';
+
+/** The front page's books a page: a screen or two of rows, the rest a click away (or found by name, or by state). */
+const BOOKS_PAGE_ROWS = 50;
 
 /** The login page, the books list and the pages about one book (the book, its year summary, its balance chart). */
 export async function pageRoutes(app: RouteApp): Promise<void> {
@@ -43,18 +46,12 @@ export async function pageRoutes(app: RouteApp): Promise<void> {
     async (request, reply) => {
       const { user } = authOf(request);
       const sort = request.query.sort ?? 'review';
-      const order = request.query.order ?? naturalOrder(sort);
-      const books = sortBooks(await visibleBooks(data, user, await workspace.bookList()), sort, order);
-      return sendPage(
-        reply,
-        booksPage({
-          user,
-          csrfToken: reply.generateCsrf(),
-          books,
-          sorted: { sort, order },
-          night: user.role === 'admin' ? await data.nights.latest() : null,
-        }),
-      );
+      const params = { ...request.query, sort, order: request.query.order ?? naturalOrder(sort) };
+      const [page, night] = await Promise.all([
+        workspace.bookList(bookListQuery(user, params, BOOKS_PAGE_ROWS)),
+        user.role === 'admin' ? data.nights.latest() : null,
+      ]);
+      return sendPage(reply, booksPage({ user, csrfToken: reply.generateCsrf(), page, params, pageRows: BOOKS_PAGE_ROWS, night }));
     },
   );
 
