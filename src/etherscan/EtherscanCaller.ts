@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import ky from 'ky';
 import type { KyInstance } from 'ky';
 import type { ErrorDetails } from '../errors/LedgerscanError.js';
@@ -93,6 +94,9 @@ export class EtherscanCaller {
     this.log = log === undefined ? () => undefined : (line) => log(redact(line, this.apiKey));
     this.now = options.now ?? (() => new Date());
     this.signal = options.signal;
+    // Every request in flight waits on this one signal (for its rate slot, its retry delay): dozens at a receipt
+    // fetch's concurrency by design, not the leak Node's ten-listener warning looks for.
+    if (options.signal !== undefined) setMaxListeners(0, options.signal);
   }
 
   /** The file an answer links to (it expires within minutes, so it is fetched at once); transport failures retried like calls. */
