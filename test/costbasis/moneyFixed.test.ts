@@ -1,18 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { moneyFixed, toMoney } from '../../src/costbasis/scaledMoney.js';
 import { Decimal } from '../../src/ledger/money.js';
-
-/** mulberry32: the same values every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { Prng } from '../../src/sandbox/Prng.js';
 
 /** What `moneyText` writes for a Decimal: the files' figures before `gains.csv` read the replay's Money. */
 const asDecimalWrites = (value: Decimal, places: number): string => value.toDecimalPlaces(places).toFixed(places);
@@ -45,7 +34,8 @@ describe('moneyFixed: Money written as a Decimal of the same amount is written',
   });
 
   it('random amounts of up to 40 places and 15 integer digits', () => {
-    const next = random(7);
+    const prng = new Prng(7);
+    const next = (): number => prng.next();
     const wrong: string[] = [];
     for (let index = 0; index < 20_000; index += 1) {
       const integer = Math.floor(next() * 10 ** Math.floor(next() * 15)).toString();

@@ -24,20 +24,7 @@ export const NO_FIGURES: BookFigures = {
 };
 
 /** Counts of a book's set in its period, as `book_figures` keeps them with what they counted. */
-interface Counted {
-  book_id: number;
-  set_id: number;
-  refreshed_at: string;
-  from_time: number;
-  to_time: number;
-  reviews_version: number;
-  entries: number;
-  reviewed: number;
-  flagged: number;
-  missing: number;
-  transfers: number;
-  bridges: number;
-}
+type Counted = EntryTables['book_figures'];
 
 const KEPT = ['set_id', 'refreshed_at', 'from_time', 'to_time', 'reviews_version'] as const;
 const COUNTS = ['entries', 'reviewed', 'flagged', 'missing', 'transfers', 'bridges'] as const;
