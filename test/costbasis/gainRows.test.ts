@@ -1,32 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { DisposeEvent } from '../../src/costbasis/BasisEvent.js';
 import { GainRows } from '../../src/costbasis/GainRows.js';
-import { MONEY_PLACES } from '../../src/costbasis/scaledMoney.js';
-
-const UNIT = 10n ** BigInt(MONEY_PLACES);
-const holding = { wallet: '0xw', chainId: 1, asset: 'ETH', assetContract: '', decimals: 18 };
-
-function disposal(entryId: string, flags: string[] = []): DisposeEvent {
-  return {
-    phase: 1,
-    entryId,
-    order: 0,
-    txHash: `0x${entryId}`,
-    timestamp: 1_700_000_000,
-    holding,
-    quantity: 3n,
-    flags,
-    type: 'dispose',
-    kind: 'trade',
-    proceeds: 30n * UNIT,
-    sellingCosts: 0n,
-  };
-}
+import { disposeEvent, UNIT } from './disposeEvent.js';
 
 describe('GainRows', () => {
   it('gives back each row as it was added, its gain worked out and its own flag after its disposal’s', () => {
     const rows = new GainRows();
-    rows.startDisposal(disposal('D1', ['valued_by_sent_leg']), 'fifo', 0);
+    rows.startDisposal(disposeEvent('D1', ['valued_by_sent_leg']), 'fifo', 0);
     rows.add('L1', 1_600_000_000, 2n, 20n * UNIT, UNIT, 5n * UNIT, 'long', 0);
     rows.add(null, null, 1n, 10n * UNIT, 0n, null, null, 1);
     expect(rows.length).toBe(2);
@@ -45,15 +24,15 @@ describe('GainRows', () => {
 
   it('puts the rows of a disposal answered late (uk) back in the order the disposals ran, each one’s rows together', () => {
     const rows = new GainRows();
-    rows.startDisposal(disposal('D0'), 'uk', 0);
+    rows.startDisposal(disposeEvent('D0'), 'uk', 0);
     rows.add('L0', 1, 1n, UNIT, 0n, UNIT, null, 0);
-    rows.startDisposal(disposal('D2'), 'uk', 2);
+    rows.startDisposal(disposeEvent('D2'), 'uk', 2);
     rows.add('L2', 1, 1n, UNIT, 0n, UNIT, null, 0);
-    rows.startDisposal(disposal('D1'), 'uk', 1);
+    rows.startDisposal(disposeEvent('D1'), 'uk', 1);
     rows.add('La', 1, 1n, UNIT, 0n, UNIT, null, 0);
     rows.add('Lb', 1, 2n, UNIT, 0n, null, null, 2);
     for (let index = 0; index < 2000; index += 1) {
-      rows.startDisposal(disposal(`E${index}`), 'uk', 3 + index);
+      rows.startDisposal(disposeEvent(`E${index}`), 'uk', 3 + index);
       rows.add(`M${index}`, 1, 1n, UNIT, 0n, UNIT, null, 0);
     }
     rows.finish();
