@@ -9,8 +9,9 @@ import { holdingTerm } from './holdingTerm.js';
 import { LotTrail } from './LotTrail.js';
 import type { OpeningLot } from './Lot.js';
 import { makePool } from './makePool.js';
+import { openLotRow } from './openLotRow.js';
 import { PoolBook } from './PoolBook.js';
-import { toDecimal, toMoney } from './scaledMoney.js';
+import { toMoney } from './scaledMoney.js';
 import { switchScope } from './switchScope.js';
 import { transactionEvents } from './transactionEvents.js';
 
@@ -96,21 +97,7 @@ export class BasisRun {
     const { end } = this.options.period;
     for (const entry of replay.book.entries()) entry.pool.advance(end);
     for (const entry of replay.book.entries()) {
-      const { wallet, chainId, asset, assetContract, decimals } = entry;
-      for (const piece of entry.pool.open()) {
-        const { lotId, acquiredAt, quantity, cost } = piece;
-        replay.report.openLots.push({
-          wallet,
-          chainId,
-          asset,
-          assetContract,
-          lotId,
-          acquiredAt,
-          quantity,
-          decimals,
-          costBasis: cost === null ? null : toDecimal(cost),
-        });
-      }
+      for (const piece of entry.pool.open()) replay.report.openLots.push(openLotRow(entry.wallet, entry, piece));
     }
     replay.report.ties = replay.book.tiesNow();
   }

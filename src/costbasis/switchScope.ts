@@ -1,7 +1,7 @@
 import { allocateLots } from './allocateLots.js';
 import type { BasisReplay } from './BasisReplay.js';
 import type { BasisMethod, BasisScope } from './CostBasisSettings.js';
-import { toDecimal } from './scaledMoney.js';
+import { openLotRow } from './openLotRow.js';
 
 /**
  * From `at` on, lots leave by `method` in pools of `scope`. Universal → wallet allocates each universal pool's lots to
@@ -30,21 +30,7 @@ export function switchScope(replay: BasisReplay, method: BasisMethod, scope: Bas
       const target = book.poolOf({ wallet: share.wallet, chainId, asset, assetContract, decimals });
       for (const lot of share.lots) {
         target.pool.acquire(lot);
-        const { lotId, acquiredAt, quantity, cost } = lot;
-        if (replay.inPeriod(at)) {
-          replay.report.allocations.push({
-            at,
-            wallet: share.wallet,
-            chainId,
-            asset,
-            assetContract,
-            lotId,
-            acquiredAt,
-            quantity,
-            decimals,
-            costBasis: cost === null ? null : toDecimal(cost),
-          });
-        }
+        if (replay.inPeriod(at)) replay.report.allocations.push({ at, ...openLotRow(share.wallet, entry, lot) });
       }
       book.count(entry, 'movedOut', share.lots);
       book.count(target, 'movedIn', share.lots);
