@@ -39,6 +39,15 @@ export interface BookListPage {
   statuses: Record<ReconcileState, number>;
 }
 
+/** A page without books: each state counted 0. */
+export function emptyBookList(): BookListPage {
+  return {
+    books: [],
+    total: 0,
+    statuses: Object.fromEntries(RECONCILE_STATES.map((state) => [state, 0])) as Record<ReconcileState, number>,
+  };
+}
+
 /**
  * A page of the books list of the pages and the API: every book the filter lets through ordered by its keys
  * (`bookListKeys`, one statement), then only the page's books and the runs their rows read loaded whole. Each
@@ -48,7 +57,7 @@ export interface BookListPage {
  */
 export async function listBooks(data: WorkspaceData, entries: SqlBookEntries, query: BookListQuery): Promise<BookListPage> {
   const keys = await data.bookListKeys(query);
-  const statuses = Object.fromEntries(RECONCILE_STATES.map((state) => [state, 0])) as Record<ReconcileState, number>;
+  const { statuses } = emptyBookList();
   for (const key of keys) statuses[reconcileState(key)] += 1;
   const shown = query.status === undefined ? keys : keys.filter((key) => reconcileState(key) === query.status);
   const everyBook = sortsByFigures(query.sort);

@@ -103,6 +103,17 @@ function pagingSuite(open: () => Promise<SuiteWorkspace>): void {
     expect(names(await call('keeper', '/api/books?name=%25'))).toEqual([]);
     const failed = await call('keeper', '/api/books?status=failed&sort=name');
     expect(failed.headers.get('x-total-count')).toBe('3');
+    // Every state counted over the books the filter lets through, whatever `status` asked, as the front page shows them.
+    const counts = (answer: { headers: Headers }): Record<string, number> =>
+      Object.fromEntries(
+        (answer.headers.get('x-reconcile-counts') ?? '').split(', ').map((pair) => [pair.split('=')[0], Number(pair.split('=')[1])]),
+      );
+    const everyState = counts(failed);
+    expect(Object.keys(everyState)).toEqual(['failed', 'differences', 'deferred', 'none', 'stopped', 'succeeded']);
+    expect(everyState.failed).toBe(3);
+    expect(Object.values(everyState).reduce((sum, count) => sum + count, 0)).toBe(BOOKS);
+    expect(counts(await call('keeper', '/api/books?limit=1'))).toEqual(everyState);
+    expect(Object.values(counts(await call('sam', '/api/books?status=failed'))).reduce((sum, count) => sum + count, 0)).toBe(1);
     const byStatus = names(await call('keeper', '/api/books?sort=reconcile&limit=9'));
     const worst = [...names(failed), ...names(await call('keeper', '/api/books?status=differences&sort=name'))];
     expect(byStatus).toEqual(worst);

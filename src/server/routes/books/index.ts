@@ -15,6 +15,8 @@ import { idParams, noQuery, okResponse, responses } from '../../schemas/common.j
 import { runListResponse, runRequestBody, runStartedResponse } from '../../schemas/runs.js';
 import { bookListLink, bookListQuery, figureLinks, runFigures } from '../../bookDashboard.js';
 import { bookById } from '../lookups.js';
+import { RECONCILE_STATES } from '../../../workspace/bookListOrder.js';
+import { emptyBookList } from '../../../workspace/listBooks.js';
 import type { RouteApp } from '../RouteApp.js';
 
 /** `/api/books`: list (a page, its total and neighbours in headers), create, read, change, delete; a book's runs (history, start one) and its schedules. */
@@ -35,13 +37,16 @@ export async function bookRoutes(app: RouteApp): Promise<void> {
       // Archived books are the admins' (their filed periods kept for them): anyone else's list of them is empty.
       const page =
         archived === true && user.role !== 'admin'
-          ? { books: [], total: 0 }
+          ? emptyBookList()
           : await workspace.bookList(bookListQuery(user, request.query, limit, archived === true));
       const at = request.query.page ?? 1;
       const link = (to: number, rel: string): string =>
         `</api/books?${bookListLink(request.query, to, { limit: String(limit), ...(archived === true ? { archived: 'true' } : {}) })}>; rel="${rel}"`;
       const links = [...(at * limit < page.total ? [link(at + 1, 'next')] : []), ...(at > 1 ? [link(at - 1, 'prev')] : [])];
       void reply.header('x-total-count', String(page.total));
+      // The books the filter lets through by their last reconcile, whatever `status` asked: the front page's counts,
+      // as an RFC 8941 dictionary so a client reads them without a second request.
+      void reply.header('x-reconcile-counts', RECONCILE_STATES.map((state) => `${state}=${page.statuses[state]}`).join(', '));
       if (links.length > 0) void reply.header('link', links.join(', '));
       return page.books.map(({ book, runs, period, figures }) => {
         const kept = runFigures(runs);
