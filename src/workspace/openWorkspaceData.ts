@@ -6,6 +6,7 @@ import { openPostgresPool, postgresFailure } from '../db/postgres/openPostgresPo
 import { ACCOUNT_CHANGES_CHANNEL, RUN_CHANGES_CHANNEL } from '../db/postgres/postgresMigrations.js';
 import { redactDatabaseUrl } from '../secrets/redact.js';
 import { openWorkspaceDatabase } from '../db/sqlite/openWorkspaceDatabase.js';
+import { cachedStatements } from '../db/sqlite/cachedStatements.js';
 import { SqlWorkspaceData } from './SqlWorkspaceData.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
 import type { WorkspaceTables } from './workspaceRows.js';
@@ -23,7 +24,7 @@ export function openSqliteWorkspace(
   file: string,
   changeFeed?: WorkspaceDialect['changeFeed'],
 ): { data: SqlWorkspaceData; db: Kysely<WorkspaceTables> } {
-  const db = new Kysely<WorkspaceTables>({ dialect: new SqliteDialect({ database: openWorkspaceDatabase(file) }) });
+  const db = new Kysely<WorkspaceTables>({ dialect: new SqliteDialect({ database: cachedStatements(openWorkspaceDatabase(file)) }) });
   const data = new SqlWorkspaceData(db, {
     insertionOrder: 'rowid',
     jsonText: (column, key) => sql<string | null>`${sql.ref(column)} ->> ${sql.lit(`$.${key}`)}`,
