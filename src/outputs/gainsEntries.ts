@@ -93,7 +93,9 @@ export function gainsEntries(
     entry.lines.push({ role: 'gains', amount: gain.neg() });
     book.say(entry, first.kind === 'fee' ? `fee ${what.slice('sold '.length)}` : what);
     if (settleAt === null) continue;
-    if (settleAt < period.end) settled.push({ at: settleAt, lines: settling, what, first });
+    // A history ending inside the period settles every sale by its end (the replay's pools are settled before it counts).
+    if (settleAt < period.end || report.trail?.settledBeforeEnd === true)
+      settled.push({ at: Math.min(settleAt, period.end - 1), lines: settling, what, first });
     else {
       owed.disposals += 1;
       owed.cost = rows.reduce((sum, row) => sum.add(row.costBasis as Decimal), owed.cost);

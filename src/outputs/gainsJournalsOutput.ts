@@ -200,7 +200,7 @@ function tieRows(
       : [
           line(
             journal.template,
-            `uk sales whose matching ends after the period: owed at cost (${of.currency}), their lots still open in lots-open.csv`,
+            `uk sales whose matching ends after the period: owed at cost (${of.currency}); what they take of the lots held at the end is still in lots-open.csv`,
             of.uk.disposals,
             ['', moneyText(of.uk.cost, of.currency), '', ''],
           ),

@@ -280,6 +280,37 @@ describeWithPrograms('journals with lots against the replay, through bean-check 
     expect(openUnits(y2025.report)).toEqual({ '* TKN': '850' });
   });
 
+  it('uk: a same-day sale waits behind an earlier sale of its pool still in its 30 days, as the replay answers them', () => {
+    const bought = (id: string, when: string, amount: string, value: number): BasisLeg[] =>
+      tx(when, leg(id, 'in', 'trade', TKN, amount, value));
+    const sold = (id: string, when: string, amount: string, value: number): BasisLeg[] =>
+      tx(when, leg(id, 'out', 'trade', TKN, amount, value));
+    const history = [
+      bought('pool', '2023-01-01', '1000', 1000),
+      // X's part from the pool waits for its 30 days (to 4 January); Y is matched whole on its day, but the replay
+      // answers it only after X (day order): at the end its lot is still open, in lots-open.csv and in the account.
+      sold('X', '2024-12-05', '100', 200),
+      bought('Yin', '2024-12-20T09:00:00Z', '10', 30),
+      sold('Y', '2024-12-20T15:00:00Z', '10', 40),
+    ];
+    const later = bought('later', '2025-02-01', '1', 1);
+    for (const [legs, open, owed] of [
+      [[...history, later], '1010', ['-110', 2, '130']],
+      // A history ending inside the period: the replay settles every sale before it counts the end, so does the journal.
+      [history, '900', [undefined, 0, '0']],
+    ] as const) {
+      const run = written([...legs], UK, false, yearOf(2024));
+      expect(gainsOf(run.report)).toEqual([
+        ['X', null, '100', 200, 0, 100, 100, null],
+        ['Y', 'Yin', '10', 40, 0, 30, 10, null],
+      ]);
+      expect(run.gain.toFixed()).toBe('110');
+      expect(openUnits(run.report)).toEqual({ '* TKN': open });
+      const units = checked(run, `uk-blocked-${legs.length}`)();
+      expect([units[ASSET], units[OWED], run.owed.disposals, run.owed.cost.toFixed()]).toEqual([open, ...owed]);
+    }
+  });
+
   it('fifo per wallet: an own transfer and a wrap move the lots at cost, a gift out removes them; each account holds its open lots', () => {
     const settings = settingsOf('fifo', 'wallet');
     const run = written(
