@@ -72,6 +72,7 @@ export class BasisRun {
     if (!this.counted) {
       this.reach(this.options.period.end - 1);
       for (const entry of replay.book.entries()) entry.pool.settle();
+      if (replay.report.trail !== undefined) replay.report.trail.settledBeforeEnd = true;
       this.count();
     }
     for (const entry of replay.book.entries()) entry.pool.settle();

@@ -46,6 +46,11 @@ export class LotTrail {
   readonly moves: TrailMove[] = [];
   /** Whether the opening lots are taken: a disposal before the period answered after it still owes them. */
   started = false;
+  /**
+   * Whether the history ended before the period did: then the pools were settled before its end was counted (no
+   * later acquisition can come), so a uk disposal still in its 30 days was answered within the period.
+   */
+  settledBeforeEnd = false;
 
   removed(event: RemoveEvent, pieces: readonly LotPiece[], short: bigint): void {
     const { entryId, txHash, timestamp, kind, holding } = event;

@@ -16,6 +16,13 @@ export class EntryBook {
     return entry;
   }
 
+  /** An entry of its own for a transaction (uk's settlement of a sale's lots), after the ones made before it at the same time. */
+  apart(chainId: number, txHash: string, at: number, wallet: string): GainsEntry {
+    const entry: GainsEntry = { at, chainId, txHash, wallet, title: '', lines: [] };
+    this.entries.set(`${chainId}:${txHash}:${this.entries.size}`, entry);
+    return entry;
+  }
+
   say(entry: GainsEntry, text: string): void {
     this.titles.set(entry, [...(this.titles.get(entry) ?? []), text]);
   }

@@ -35,8 +35,9 @@ export class GainsAccounts {
     const pattern =
       role === 'income'
         ? (this.names[`income.${category ?? ''}`] ?? (this.names.income as string).replaceAll('{category}', category ?? ''))
-        : // A lots template of the user's own written before `removed` was a role: gifts and losses are spending there.
-          (this.names[role] ?? (this.names.spending as string));
+        : // A lots template of the user's own written before `removed`, `owed` and `same_day` were roles: gifts and
+          // losses are spending there, uk's owed units and same-day clearing go through the trades' clearing account.
+          (this.names[role] ?? ((role === 'owed' || role === 'same_day' ? this.names.exchange : this.names.spending) as string));
     const chainId = holding?.chainId ?? 0;
     const wallet = holding?.wallet ?? '';
     const commodity = holding === undefined ? '' : holdingCommodity(holding);

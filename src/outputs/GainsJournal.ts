@@ -47,10 +47,12 @@ export interface LeftOut {
 
 /** A journal with lots: its opening lots, its entries in time order, and what it left out. */
 export interface GainsJournal {
-  /** The lots open at the period's start, at cost (`asset` lines; a lot a disposal before the period still owes, negative). */
+  /** The lots open at the period's start, at cost (`asset` lines), and what disposals before it still owe (`owed` lines, short). */
   opening: GainsLine[];
   entries: GainsEntry[];
   leftOut: LeftOut[];
   /** Disposals posted (each a group of `gains.csv` rows). */
   disposals: number;
+  /** `uk` disposals posted whose lots leave after the period's end (their matching runs past it), and their cost: `owed` at the end. */
+  owed: { disposals: number; cost: Decimal };
 }

@@ -1,12 +1,15 @@
+import type { AcquireEvent } from '../costbasis/BasisEvent.js';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
 import type { BasisReport, GainRow } from '../costbasis/BasisReport.js';
 import type { CostBasisSettings } from '../costbasis/CostBasisSettings.js';
 import { transactionEvents } from '../costbasis/transactionEvents.js';
 import { Decimal, formatUnits } from '../ledger/money.js';
-import { toDecimal } from '../costbasis/scaledMoney.js';
+import { type Money, toDecimal } from '../costbasis/scaledMoney.js';
 import { EntryBook } from './EntryBook.js';
-import type { GainsJournal } from './GainsJournal.js';
+import type { GainsJournal, GainsLine } from './GainsJournal.js';
+import { sameDayCosts } from './sameDayCosts.js';
 import { trailEntries } from './trailEntries.js';
+import { UkSettlements } from './UkSettlements.js';
 
 const TRADE_CATEGORIES: ReadonlySet<string> = new Set(['trade', 'liquidity_add', 'liquidity_remove']);
 
@@ -19,18 +22,30 @@ const TRADE_CATEGORIES: ReadonlySet<string> = new Set(['trade', 'liquidity_add',
  * (`trailEntries`), and its lots open at the period's start are the journal's `opening`. The period's acquisitions are
  * its legs' events (`transactionEvents`, as the replay ran them); an unknown proceeds or cost leaves the disposal,
  * acquisition, removal or move out, listed.
+ *
+ * Under `uk` a lot costs what the replay holds it at, its share of its day's acquisitions (`sameDayCosts`), the
+ * difference from its own cost cleared through `same_day`; and a disposal's lots leave only when HMRC's matching is
+ * settled (`UkSettlements`): on the sale's day its pieces go short, at their cost, in the asset's `owed` account (the
+ * gain posted then, as gains.csv has it), and a later entry takes them from the asset account into `owed`, once every
+ * lot matched to it has arrived. No asset account goes below nothing, and at the period's end each holds the replay's
+ * open lots; `owed` holds what sales whose matching runs past the end will take.
  */
 export function gainsEntries(
   report: Pick<BasisReport, 'gains' | 'trail'>,
   legs: readonly BasisLeg[],
   settings: CostBasisSettings,
+  period: { start: number; end: number },
 ): GainsJournal {
   const book = new EntryBook();
   const { leftOut } = book;
+  const settlements = new UkSettlements(settings.scope);
+  const settled: { at: number; lines: GainsLine[]; what: string; first: GainRow }[] = [];
+  const owed = { disposals: 0, cost: new Decimal(0) };
 
   let disposals = 0;
   for (const pieces of byDisposal(report.gains)) {
     const first = pieces[0] as GainRow;
+    const settleAt = first.method === 'uk' ? settlements.at(pieces) : null;
     const soldOf = (rows: readonly GainRow[]): string =>
       `sold ${formatUnits(sum(rows.map((row) => row.quantity)), first.decimals)} ${first.asset}`;
     // A disposal matched partly at a known cost (uk's same-day or 30-day lots) and partly not posts its known pieces,
@@ -55,11 +70,20 @@ export function gainsEntries(
     let proceeds = new Decimal(0);
     let costs = new Decimal(0);
     let gain = new Decimal(0);
+    const settling: GainsLine[] = [];
     rows.forEach((row) => {
       const cost = row.costBasis as Decimal;
       const id = row.lotId ?? `${row.entryId}/${pieces.indexOf(row) + 1}`;
       const lot = book.lot(holding, id, row.acquiredAt, cost, row.quantity, row.lotId === null);
-      entry.lines.push({ role: 'asset', amount: cost.neg(), holding, quantity: -row.quantity, lot, proceeds: row.proceeds as Decimal });
+      const taken = { amount: cost.neg(), holding, quantity: -row.quantity, proceeds: row.proceeds as Decimal };
+      if (settleAt === null) entry.lines.push({ role: 'asset', ...taken, lot });
+      else {
+        // Owed under the lot's own name, a pool's piece under the sale's: `owed` books every short lot by name.
+        const short = { ...lot, pooled: false };
+        entry.lines.push({ role: 'owed', ...taken, lot: short });
+        settling.push({ role: 'asset', amount: cost.neg(), holding, quantity: -row.quantity, lot });
+        settling.push({ role: 'owed', amount: cost, holding, quantity: row.quantity, lot: short });
+      }
       proceeds = proceeds.add(row.proceeds as Decimal);
       costs = costs.add(row.sellingCosts as Decimal);
       gain = gain.add(row.gain as Decimal);
@@ -68,34 +92,54 @@ export function gainsEntries(
     if (!costs.isZero()) entry.lines.push({ role: 'fees', amount: costs.neg() });
     entry.lines.push({ role: 'gains', amount: gain.neg() });
     book.say(entry, first.kind === 'fee' ? `fee ${what.slice('sold '.length)}` : what);
+    if (settleAt === null) continue;
+    // A history ending inside the period settles every sale by its end (the replay's pools are settled before it counts).
+    if (settleAt < period.end || report.trail?.settledBeforeEnd === true)
+      settled.push({ at: Math.min(settleAt, period.end - 1), lines: settling, what, first });
+    else {
+      owed.disposals += 1;
+      owed.cost = rows.reduce((sum, row) => sum.add(row.costBasis as Decimal), owed.cost);
+    }
   }
 
   const byId = new Map(legs.map((leg) => [leg.entryId, leg]));
-  for (const group of byTransaction(legs)) {
-    for (const event of transactionEvents(group, settings).events) {
-      if (event.type !== 'acquire') continue;
-      const leg = byId.get(event.entryId);
-      const what = `${event.income === undefined ? 'acquired' : 'income'} ${formatUnits(event.quantity, event.holding.decimals)} ${event.holding.asset}`;
-      if (event.cost === null) {
-        leftOut.push({ kind: 'acquisition', at: event.timestamp, entryId: event.entryId, txHash: event.txHash, what, why: 'unknown cost' });
-        continue;
-      }
-      // The replay keeps money as scaled integers; the journals write Decimals.
-      const cost = toDecimal(event.cost);
-      const entry = book.entry(event.holding.chainId, event.txHash, event.timestamp, event.holding.wallet);
-      const lot = book.lot(event.holding, event.entryId, event.timestamp, cost, event.quantity, false);
-      entry.lines.push({ role: 'asset', amount: cost, holding: event.holding, quantity: event.quantity, lot });
-      // A fee capitalised into the cost leaves `fees`; the rest is what the income, trade or gift brought.
-      const value = leg?.value ?? null;
-      const own = value !== null && value.lte(cost) ? value : cost;
-      if (event.income !== undefined) entry.lines.push({ role: 'income', amount: own.neg(), category: event.income.category });
-      else entry.lines.push({ role: TRADE_CATEGORIES.has(leg?.category ?? '') ? 'exchange' : 'received', amount: own.neg() });
-      if (!own.eq(cost)) entry.lines.push({ role: 'fees', amount: cost.sub(own).neg() });
-      book.say(entry, what);
+  const acquired: AcquireEvent[] = [];
+  for (const group of byTransaction(legs))
+    for (const event of transactionEvents(group, settings).events) if (event.type === 'acquire') acquired.push(event);
+  const held: ReadonlyMap<AcquireEvent, Money | null> =
+    settings.method === 'uk' ? sameDayCosts(acquired, settings.scope) : new Map(acquired.map((event) => [event, event.cost]));
+  for (const event of acquired) {
+    const leg = byId.get(event.entryId);
+    const what = `${event.income === undefined ? 'acquired' : 'income'} ${formatUnits(event.quantity, event.holding.decimals)} ${event.holding.asset}`;
+    const heldAt = held.get(event) ?? null;
+    if (event.cost === null || heldAt === null) {
+      const why = event.cost === null ? 'unknown cost' : 'unknown cost of a same-day acquisition';
+      leftOut.push({ kind: 'acquisition', at: event.timestamp, entryId: event.entryId, txHash: event.txHash, what, why });
+      continue;
     }
+    // The replay keeps money as scaled integers; the journals write Decimals.
+    const cost = toDecimal(event.cost);
+    const lotCost = toDecimal(heldAt);
+    const entry = book.entry(event.holding.chainId, event.txHash, event.timestamp, event.holding.wallet);
+    const lot = book.lot(event.holding, event.entryId, event.timestamp, lotCost, event.quantity, false);
+    entry.lines.push({ role: 'asset', amount: lotCost, holding: event.holding, quantity: event.quantity, lot });
+    // A fee capitalised into the cost leaves `fees`; the rest is what the income, trade or gift brought.
+    const value = leg?.value ?? null;
+    const own = value !== null && value.lte(cost) ? value : cost;
+    if (event.income !== undefined) entry.lines.push({ role: 'income', amount: own.neg(), category: event.income.category });
+    else entry.lines.push({ role: TRADE_CATEGORIES.has(leg?.category ?? '') ? 'exchange' : 'received', amount: own.neg() });
+    if (!own.eq(cost)) entry.lines.push({ role: 'fees', amount: cost.sub(own).neg() });
+    // uk: the day's other acquisitions carry the rest of this one's cost, or it theirs.
+    if (!lotCost.eq(cost)) entry.lines.push({ role: 'same_day', amount: cost.sub(lotCost) });
+    book.say(entry, what);
   }
-  const opening = report.trail === undefined ? [] : trailEntries(report.trail, book);
-  return { opening, entries: book.finish(), leftOut: leftOut.sort((a, b) => a.at - b.at), disposals };
+  const opening = report.trail === undefined ? [] : trailEntries(report.trail, book, period.start);
+  for (const { at, lines, what, first } of settled) {
+    const entry = book.apart(first.chainId, first.txHash, at, first.wallet);
+    entry.lines.push(...lines);
+    book.say(entry, `${what} settled: its lots leave (uk matching, entry ${first.entryId})`);
+  }
+  return { opening, entries: book.finish(), leftOut: leftOut.sort((a, b) => a.at - b.at), disposals, owed };
 }
 
 function* byDisposal(rows: Iterable<GainRow>): Generator<GainRow[]> {

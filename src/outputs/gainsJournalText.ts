@@ -92,8 +92,8 @@ function writtenAmounts(lines: readonly GainsLine[], dialect: TextDialect, unitO
       : line.amount.toDecimalPlaces(MONEY_PLACES);
   const written = lines.map(weight);
   const gains = lines.findLastIndex((line) => line.role === 'gains');
-  const balancer = gains >= 0 ? gains : lines.findLastIndex((line) => line.role !== 'asset');
-  // A move's lots leave and arrive at the same unit cost: nothing to balance.
+  const balancer = gains >= 0 ? gains : lines.findLastIndex((line) => line.lot === undefined);
+  // A move's lots leave and arrive at the same unit cost, as a uk sale's settle: nothing to balance.
   if (balancer < 0) return written;
   const others = written.reduce((sum, amount, index) => (index === balancer ? sum : sum.add(amount)), new Decimal(0));
   written[balancer] = others.neg().toDecimalPlaces(MONEY_PLACES);
@@ -156,27 +156,26 @@ function carriedLines(opening: readonly GainsLine[]): GainsLine[] {
 
 /**
  * The accounts beancount must book `NONE`: a pool's (its pieces name no lot), and one reducing a lot it does not hold
- * then. uk matches a sale to the same day's and the next 30 days' acquisitions: the sale takes the lot at its cost
- * before it arrives, so the account holds it negative until then, its units always the ledger's; STRICT booking
- * would refuse that reduction.
+ * then (none of ours should: the tests hold every other account to STRICT). `owed` holds lots short: a sale's
+ * negative line adds to them and its settlement's positive line reduces them.
  */
 function unmatchedAccounts(entries: readonly GainsEntry[], accounts: GainsAccounts): Set<string> {
   const held = new Map<string, bigint>();
   const unmatched = new Set<string>();
   const lotLines = (entry: GainsEntry): GainsLine[] => entry.lines.filter((line) => line.lot !== undefined && line.quantity !== undefined);
   const key = (line: GainsLine): string => `${accounts.of(line)}\u0000${(line.lot as JournalLot).id}`;
+  const added = (line: GainsLine): bigint => (line.role === 'owed' ? -(line.quantity as bigint) : (line.quantity as bigint));
   for (const entry of entries) {
     // A transaction's reductions are booked against what the account held before it.
     const lines = lotLines(entry);
     for (const line of lines) {
       if ((line.lot as JournalLot).pooled) unmatched.add(accounts.of(line));
-      if ((line.quantity as bigint) >= 0n) continue;
-      const have = (held.get(key(line)) ?? 0n) + (line.quantity as bigint);
+      if (added(line) >= 0n) continue;
+      const have = (held.get(key(line)) ?? 0n) + added(line);
       if (have < 0n) unmatched.add(accounts.of(line));
       held.set(key(line), have);
     }
-    for (const line of lines)
-      if ((line.quantity as bigint) > 0n) held.set(key(line), (held.get(key(line)) ?? 0n) + (line.quantity as bigint));
+    for (const line of lines) if (added(line) > 0n) held.set(key(line), (held.get(key(line)) ?? 0n) + added(line));
   }
   return unmatched;
 }

@@ -78,12 +78,16 @@ export const gainsJournalsOutput: Output<
       { gains: rows, ...(products.gains.trail === undefined ? {} : { trail: products.gains.trail }) },
       legs.map((leg) => valuedLeg(leg, prices)),
       settings,
+      { start: job.period.startTime, end: job.period.endTime },
     );
     const journals = [];
     for (const template of job.journals ?? []) journals.push(await writeJournal(template, journal, job, prices.currency, files));
     const count = (kind: LeftOut['kind']): number => journal.leftOut.filter((out) => out.kind === kind).length;
     const leftOut = { disposals: count('disposal'), acquisitions: count('acquisition'), removals: count('removal'), moves: count('move') };
-    files.tieout(tieRows(journals, { gain: products.gains.totals.gain, disposals: journal.disposals, leftOut, currency: prices.currency }));
+    const uk = settings.method === 'uk' ? journal.owed : null;
+    files.tieout(
+      tieRows(journals, { gain: products.gains.totals.gain, disposals: journal.disposals, leftOut, uk, currency: prices.currency }),
+    );
     return { journals, disposals: journal.disposals, leftOut };
   },
   manifest: ({ journals, leftOut }) =>
@@ -159,11 +163,19 @@ async function writeJournal(
 /**
  * The tie-out's lines for each journal, in the sheet's columns (`TIEOUT_HEADER`, money in the book's currency): the
  * realised gain `gains.csv` totals (`in`) against what the journal's gain lines hold (`out`, the rounding put on them
- * in `rounding_residual`), and the disposals, acquisitions, removals and moves it left out for an unknown proceeds or cost.
+ * in `rounding_residual`), and the disposals, acquisitions, removals and moves it left out for an unknown proceeds or cost;
+ * under `uk`, the disposals whose lots leave after the period's end (`owed` holds their cost at the end, and
+ * `lots-open.csv` still their lots, as the replay's tie does).
  */
 function tieRows(
   journals: readonly Static<typeof JournalResult>[],
-  of: { gain: Decimal; disposals: number; leftOut: Static<typeof GainsJournalsResult>['leftOut']; currency: string },
+  of: {
+    gain: Decimal;
+    disposals: number;
+    leftOut: Static<typeof GainsJournalsResult>['leftOut'];
+    uk: GainsJournal['owed'] | null;
+    currency: string;
+  },
 ): string[][] {
   const line = (template: string, reason: string, rows: number, sides: readonly string[] = ['', '', '', '']): string[] => [
     template,
@@ -183,6 +195,16 @@ function tieRows(
     line(journal.template, 'disposals left out: unknown proceeds or basis', of.leftOut.disposals),
     line(journal.template, 'acquisitions left out: unknown cost', of.leftOut.acquisitions),
     line(journal.template, 'removals and moves left out: unknown basis', of.leftOut.removals + of.leftOut.moves),
+    ...(of.uk === null
+      ? []
+      : [
+          line(
+            journal.template,
+            `uk sales whose matching ends after the period: owed at cost (${of.currency}); what they take of the lots held at the end is still in lots-open.csv`,
+            of.uk.disposals,
+            ['', moneyText(of.uk.cost, of.currency), '', ''],
+          ),
+        ]),
   ]);
 }
 

@@ -4,22 +4,35 @@ import type { LotTrail } from '../costbasis/LotTrail.js';
 import { type Money, toDecimal } from '../costbasis/scaledMoney.js';
 import { Decimal, formatUnits } from '../ledger/money.js';
 import type { EntryBook } from './EntryBook.js';
-import type { GainsLine } from './GainsJournal.js';
+import type { GainsLine, JournalLot } from './GainsJournal.js';
 
 /**
  * The replay's trail in the journal: each removal (gift out, donation, loss, an unclassified transfer out) takes its
  * lots at cost to `removed`, with no gain; each move (own transfer, wrap, unwrap, bridge) takes its lots from one asset
  * account and puts them, id, date and cost kept, in the other's (a bridge whole at its departure); a bridge that left
  * before the period brings its lots in at cost when they arrive, against `carried`. Returns the opening lines: the
- * lots open at the period's start, less what a disposal before it took later (uk's 30 days), at cost. A piece of
- * unknown cost is never posted: that part of a removal or move is left out (listed), an opening one not carried.
+ * lots open at the period's start at cost, and what a uk disposal before it takes from them or from the period's
+ * acquisitions (its 30 days run into the period) short in `owed`, each named; those leave the asset account for `owed`
+ * once the last of them has arrived (at `start` if all were held). A piece of unknown cost is never posted: that part
+ * of a removal or move is left out (listed), an opening one not carried.
  */
-export function trailEntries(trail: LotTrail, book: EntryBook): GainsLine[] {
+export function trailEntries(trail: LotTrail, book: EntryBook, start: number): GainsLine[] {
   const opening: GainsLine[] = [];
+  const owed: { holding: Holding; lines: GainsLine[]; at: number }[] = [];
   trail.opening.forEach((lots, at) => {
+    const { holding } = lots;
+    const settling: GainsLine[] = [];
+    let last = start;
     lots.pieces.forEach((piece, index) => {
-      if (piece.cost !== null) opening.push(pieceLine(book, lots.holding, piece, lots.owed ? -1n : 1n, `opening/${at + 1}/${index + 1}`));
+      if (piece.cost === null) return;
+      const line = pieceLine(book, holding, piece, 1n, `opening/${at + 1}/${index + 1}`);
+      if (!lots.owed) return void opening.push(line);
+      const short = { ...(line.lot as JournalLot), pooled: false };
+      opening.push({ ...line, role: 'owed', amount: line.amount.neg(), quantity: -piece.quantity, lot: short });
+      settling.push({ ...line, amount: line.amount.neg(), quantity: -piece.quantity }, { ...line, role: 'owed', lot: short });
+      if (piece.acquiredAt !== null && piece.acquiredAt > last) last = piece.acquiredAt;
     });
+    if (settling.length > 0) owed.push({ holding, lines: settling, at: last });
   });
   for (const removal of trail.removals) {
     const { holding } = removal;
@@ -60,6 +73,14 @@ export function trailEntries(trail: LotTrail, book: EntryBook): GainsLine[] {
     const off = sumOf([...left, ...arrived]);
     entry.lines.push(...left, ...arrived, ...(off.isZero() ? [] : [{ role: 'exchange' as const, amount: off.neg() }]));
     book.say(entry, `moved ${formatUnits(-quantityOf(left), holding.decimals)} ${holding.asset} as ${what}`);
+  }
+  for (const { holding, lines, at } of owed) {
+    const entry = book.apart(holding.chainId, '', at, holding.wallet);
+    entry.lines.push(...lines);
+    book.say(
+      entry,
+      `${formatUnits(quantityOf(lines.filter((line) => line.role === 'owed')), holding.decimals)} ${holding.asset} owed by a sale before the period settled: its lots leave (uk matching)`,
+    );
   }
   return opening;
 }

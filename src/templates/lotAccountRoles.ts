@@ -4,8 +4,10 @@
  * realised gain, fees, income per category (`{category}`, or `income.<category>` for one), what a trade's disposals
  * fetched (`exchange`, netted by its acquisitions' cost), what a payment or cost fetched (`spending`), acquisitions
  * without a trade or income (`received`), lots carried in at cost from before the period (`carried`), lots that left
- * without a gain (`removed`: a gift out, donation or loss, at cost), and Xero's tax rate column (`tax_rate`, not an
- * account).
+ * without a gain (`removed`: a gift out, donation or loss, at cost), under `uk` the units a sale owes until HMRC's
+ * matching settles its lots (`owed`, a liability per asset: `{chain}`, `{wallet}`, `{asset}`) and the clearing of one
+ * day's acquisitions taken at the day's average cost (`same_day`, nil at each day's end), and Xero's tax rate column
+ * (`tax_rate`, not an account).
  */
 export const LOT_ACCOUNT_ROLES = [
   'asset',
@@ -17,6 +19,8 @@ export const LOT_ACCOUNT_ROLES = [
   'received',
   'carried',
   'removed',
+  'owed',
+  'same_day',
   'tax_rate',
 ] as const;
 export type LotAccountRole = (typeof LOT_ACCOUNT_ROLES)[number];
@@ -42,6 +46,8 @@ export const TEXT_LOT_ACCOUNTS: Readonly<Record<'beancount' | 'hledger', Readonl
     received: 'Equity:Crypto:Received',
     carried: 'Equity:Crypto:Carried-Lots',
     removed: 'Expenses:Crypto:Removed',
+    owed: 'Liabilities:Crypto:Owed:{chain}:{asset}',
+    same_day: 'Equity:Crypto:Same-Day',
   },
   hledger: {
     asset: 'assets:crypto:{chain}:{asset}',
@@ -53,6 +59,8 @@ export const TEXT_LOT_ACCOUNTS: Readonly<Record<'beancount' | 'hledger', Readonl
     received: 'equity:crypto:received',
     carried: 'equity:crypto:carried-lots',
     removed: 'expenses:crypto:removed',
+    owed: 'liabilities:crypto:owed:{chain}:{asset}',
+    same_day: 'equity:crypto:same-day',
   },
 };
 

@@ -7,10 +7,11 @@ import type { BasisReport } from '../../src/costbasis/BasisReport.js';
 import type { CostBasisSettings } from '../../src/costbasis/CostBasisSettings.js';
 import { Decimal, formatUnits } from '../../src/ledger/money.js';
 import { gainsEntries } from '../../src/outputs/gainsEntries.js';
+import type { GainsJournal } from '../../src/outputs/GainsJournal.js';
 import { gainsJournalText } from '../../src/outputs/gainsJournalText.js';
 import { DateFormatter } from '../../src/templates/DateFormatter.js';
 import { TEXT_LOT_ACCOUNTS } from '../../src/templates/lotAccountRoles.js';
-import { ETH, leg, replay, settingsOf, tx, W1, W2, WETH, yearOf } from './legs.js';
+import { ETH, gainsOf, leg, replay, settingsOf, TKN, tx, W1, W2, WETH, yearOf } from './legs.js';
 import { BEAN_CHECK, BEAN_QUERY, describeWithPrograms, HLEDGER, runProgram } from '../support/outsideProgram.js';
 
 const YEAR = yearOf(2025);
@@ -25,14 +26,15 @@ interface Written {
   beancount: string;
   hledger: string;
   gain: Decimal;
+  owed: GainsJournal['owed'];
 }
 
-/** The replay of `history` for 2025, and its journals with lots (the asset accounts per wallet when `perWallet`). */
-function written(history: BasisLeg[][], settings: CostBasisSettings, perWallet = false): Written {
-  const report = replay(history, { settings, period: YEAR, trail: true });
-  const legs = history.flat().filter((one) => one.timestamp >= YEAR.start && one.timestamp < YEAR.end);
-  const journal = gainsEntries(report, legs, settings);
-  const options = { currency: 'GBP', start: YEAR.start, dates };
+/** The replay of `history` for `period` (2025), and its journals with lots (the asset accounts per wallet when `perWallet`). */
+function written(history: BasisLeg[][], settings: CostBasisSettings, perWallet = false, period = YEAR): Written {
+  const report = replay(history, { settings, period, trail: true });
+  const legs = history.flat().filter((one) => one.timestamp >= period.start && one.timestamp < period.end);
+  const journal = gainsEntries(report, legs, settings, period);
+  const options = { currency: 'GBP', start: period.start, dates };
   const named = (dialect: 'beancount' | 'hledger'): Record<string, string> => {
     const names = { ...TEXT_LOT_ACCOUNTS[dialect] };
     if (perWallet) names.asset = (names.asset as string).replace('{chain}', '{chain}:{wallet}');
@@ -41,7 +43,7 @@ function written(history: BasisLeg[][], settings: CostBasisSettings, perWallet =
   const beancount = gainsJournalText(journal, 'beancount', named('beancount'), options);
   const hledger = gainsJournalText(journal, 'hledger', named('hledger'), options);
   expect(hledger.gain.toFixed()).toBe(beancount.gain.toFixed());
-  return { report, beancount: beancount.text, hledger: hledger.text, gain: beancount.gain };
+  return { report, beancount: beancount.text, hledger: hledger.text, gain: beancount.gain, owed: journal.owed };
 }
 
 const gainsTotal = (report: BasisReport): string => Decimal.sum(0, ...[...report.gains].map((row) => row.gain ?? 0)).toFixed();
@@ -52,7 +54,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** bean-check and `hledger check` on both files; hledger's units per asset account (`account commodity` → amount) before `end`. */
+/**
+ * bean-check and `hledger check` on both files; hledger's units per asset and owed account (`account commodity` →
+ * amount) before `end`.
+ */
 function checked(run: Written, name: string): (end?: string) => Record<string, string> {
   const beancount = path.join(dir, `${name}.beancount`);
   const hledger = path.join(dir, `${name}.journal`);
@@ -63,12 +68,21 @@ function checked(run: Written, name: string): (end?: string) => Record<string, s
   const query = "SELECT sum(number) AS total WHERE account = 'Income:Crypto:Gains'";
   const gains = runProgram('bean-query', ['-f', 'csv', beancount, query]).trim().split('\n')[1]?.trim() ?? '';
   expect(new Decimal(gains || '0').neg().toFixed()).toBe(run.gain.toFixed());
+  // No asset account below nothing, and no owed account above, at any day's end.
+  const daily = (pattern: string): Decimal[] =>
+    runProgram('hledger', ['-f', hledger, 'bal', pattern, '-D', '-H', '-O', 'csv', '--layout=bare', '--no-total'])
+      .trim()
+      .split('\n')
+      .slice(1)
+      .flatMap((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].slice(2).map((match) => new Decimal((match[1] as string) || '0')));
+  expect(daily('^assets').filter((amount) => amount.isNegative())).toEqual([]);
+  expect(daily('^liabilities').filter((amount) => amount.isPositive() && !amount.isZero())).toEqual([]);
   return (end) => {
     const lines = runProgram('hledger', [
       '-f',
       hledger,
       'bal',
-      '^assets',
+      '^(assets|liabilities)',
       ...(end === undefined ? [] : ['-e', end]),
       '-O',
       'csv',
@@ -98,7 +112,12 @@ function openUnits(report: BasisReport): Record<string, string> {
 describe('journal entries of the replay’s trail', () => {
   it('posts a gift out at the lots’ cost to the removed account, with no gain', () => {
     const history = [received('L1', '2024-05-01', '1', 1000), tx('2025-02-01', leg('G', 'out', 'gift_out', ETH, '0.25', 900))];
-    const journal = gainsEntries(replay(history, { settings: settingsOf('fifo'), period: YEAR, trail: true }), [], settingsOf('fifo'));
+    const journal = gainsEntries(
+      replay(history, { settings: settingsOf('fifo'), period: YEAR, trail: true }),
+      [],
+      settingsOf('fifo'),
+      YEAR,
+    );
     expect(journal.opening.map((line) => [line.role, line.amount.toFixed(), line.quantity, line.lot?.id])).toEqual([
       ['asset', '1000', 10n ** 18n, 'L1'],
     ]);
@@ -136,8 +155,63 @@ describe('the trail is kept only when asked (a job with journals with lots)', ()
 });
 
 describeWithPrograms('journals with lots against the replay, through bean-check and hledger', [BEAN_CHECK, BEAN_QUERY, HLEDGER], () => {
-  it('uk: a sale matched to a purchase within 30 days takes that lot before it arrives, so the units are the ledger’s every day', () => {
-    const UK: CostBasisSettings = { ...settingsOf('uk'), profile: 'uk' };
+  const UK: CostBasisSettings = { ...settingsOf('uk'), profile: 'uk' };
+  const got = (id: string, when: string, amount: string, value: number): BasisLeg[] =>
+    tx(when, leg(id, 'in', 'gift_in', TKN, amount, value));
+  const spent = (id: string, when: string, amount: string, value: number): BasisLeg[] =>
+    tx(when, leg(id, 'out', 'payment_out', TKN, amount, value));
+  const ASSET = 'assets:crypto:ethereum:TKN-700000 TKN-700000';
+  const OWED = 'liabilities:crypto:owed:ethereum:TKN-700000 TKN-700000';
+
+  it('uk: same-day purchases at the day’s average, a sale matched 10 days later, one in December matched in January; STRICT', () => {
+    const run = written(
+      [
+        got('A1', '2025-02-01T09:00:00Z', '1', 1000),
+        got('A2', '2025-02-01T12:00:00Z', '1', 2000),
+        spent('S1', '2025-02-01T15:00:00Z', '1.5', 3000),
+        spent('S2', '2025-03-10', '0.5', 900),
+        got('B1', '2025-03-20', '0.5', 800),
+        spent('S3', '2025-12-20', '0.5', 1200),
+        got('C1', '2026-01-10', '0.5', 1100),
+      ],
+      UK,
+    );
+    // S1 takes 1.5 of the day's 2 TKN bought for 3,000 (1,500 a unit); S2 is matched to B1, S3 to C1 (CRYPTO22254).
+    expect(gainsOf(run.report)).toEqual([
+      ['S1', 'A1', '1', 2000, 0, 1500, 500, null],
+      ['S1', 'A2', '0.5', 1000, 0, 750, 250, null],
+      ['S2', 'B1', '0.5', 900, 0, 800, 100, null],
+      ['S3', 'C1', '0.5', 1200, 0, 1100, 100, null],
+    ]);
+    expect([gainsTotal(run.report), run.gain.toFixed()]).toEqual(['950', '950']);
+    // Each lot at the replay's cost; what each purchase cost apart clears through Same-Day, nil at the day's end.
+    expect(run.beancount).toContain('  Assets:Crypto:Ethereum:TKN-700000  1 TKN-700000 {1500 GBP, 2025-02-01, "A1"}\n');
+    expect(run.beancount).toContain('  Assets:Crypto:Ethereum:TKN-700000  1 TKN-700000 {1500 GBP, 2025-02-01, "A2"}\n');
+    expect(run.beancount).toContain('  Equity:Crypto:Received  -1000.00000000 GBP\n  Equity:Crypto:Same-Day  -500.00000000 GBP\n');
+    expect(run.beancount).toContain('  Equity:Crypto:Received  -2000.00000000 GBP\n  Equity:Crypto:Same-Day  500.00000000 GBP\n');
+    // The December sale owes C1, by name and at its cost, at the year's end.
+    expect(run.beancount).toContain(
+      '  Liabilities:Crypto:Owed:Ethereum:TKN-700000  -0.5 TKN-700000 {2200 GBP, 2026-01-10, "C1"} @@ 1200.00000000 GBP\n',
+    );
+    expect(run.beancount).not.toContain('"NONE"');
+    const units = checked(run, 'uk-strict');
+    const both = (end?: string): [string, string] => {
+      const held = units(end);
+      return [held[ASSET] ?? '0', held[OWED] ?? '0'];
+    };
+    expect([both('2025-02-02'), both('2025-03-11'), both('2025-03-21'), both('2025-12-21'), both()]).toEqual([
+      ['0.5', '0'],
+      ['0.5', '-0.5'],
+      ['0.5', '0'],
+      ['0.5', '-0.5'],
+      ['0.5', '-0.5'],
+    ]);
+    // At the end the asset account holds the replay's open lots; `owed` what the December sale takes in January.
+    expect(openUnits(run.report)).toEqual({ '* TKN': '0.5' });
+    expect([run.owed.disposals, run.owed.cost.toFixed()]).toEqual([1, '1100']);
+  });
+
+  it('uk: a sale before the period owing a January purchase, a pool sale waiting its 30 days; no asset account below nothing', () => {
     const run = written(
       [
         received('P', '2024-06-01', '2', 2000),
@@ -151,14 +225,90 @@ describeWithPrograms('journals with lots against the replay, through bean-check 
       UK,
     );
     // D is matched to L (1500 − 1800), D2 to the section 104 pool (2 ETH at 2000: 700 − 500).
-    expect(gainsTotal(run.report)).toBe('-100');
-    expect(run.gain.toFixed()).toBe('-100');
+    expect([gainsTotal(run.report), run.gain.toFixed()]).toEqual(['-100', '-100']);
+    // The pool's account books NONE (its pieces name no lot); `owed` holds named lots only: STRICT.
     expect(run.beancount).toContain('open Assets:Crypto:Ethereum:ETH "NONE"');
-    expect(run.beancount).toMatch(/ {2}Assets:Crypto:Ethereum:ETH {2}-1 ETH \{1800 GBP, 2025-03-20, "L"\} @@ 1500\.00000000 GBP/);
+    expect(run.beancount).toContain('open Liabilities:Crypto:Owed:Ethereum:ETH\n');
+    expect(run.beancount).toMatch(/ {2}Liabilities:Crypto:Owed:Ethereum:ETH {2}-1 ETH \{1800 GBP, 2025-03-20, "L"\} @@ 1500\.00000000 GBP/);
     const units = checked(run, 'uk');
-    const eth = (end?: string): string | undefined => units(end)['assets:crypto:ethereum:ETH ETH'];
-    expect([eth('2025-01-02'), eth('2025-01-06'), eth('2025-03-11'), eth('2025-03-21'), eth()]).toEqual(['1.5', '2', '1', '2', '1.5']);
+    const both = (end?: string): [string, string] => {
+      const held = units(end);
+      return [held['assets:crypto:ethereum:ETH ETH'] ?? '0', held['liabilities:crypto:owed:ethereum:ETH ETH'] ?? '0'];
+    };
+    // D2's pool part leaves when its 30 days are over (the end of 1 July); the units held are the sum every day.
+    expect(['2025-01-02', '2025-01-06', '2025-03-11', '2025-03-21', '2025-06-02', '2025-07-01', '2025-07-02', undefined].map(both)).toEqual(
+      [
+        ['2', '-0.5'],
+        ['2', '0'],
+        ['2', '-1'],
+        ['2', '0'],
+        ['2', '-0.5'],
+        ['2', '-0.5'],
+        ['1.5', '0'],
+        ['1.5', '0'],
+      ],
+    );
     expect(openUnits(run.report)).toEqual({ '* ETH': '1.5' });
+  });
+
+  it('uk: a sale whose 30 days run past the year’s end: each year’s asset account ends on lots-open.csv, the owed units explicit', () => {
+    const bought = (id: string, when: string, amount: string, value: number): BasisLeg[] =>
+      tx(when, leg(id, 'in', 'trade', TKN, amount, value));
+    // A pool of 1,000 for £1,000; 300 sold on 20 December 2024 for £600, matched to the 100 bought on 28 December (£150)
+    // and the 50 bought on 10 January 2025 (£100), the other 150 from the pool at £1 once its 30 days are over.
+    const history = [
+      bought('pool', '2023-01-01', '1000', 1000),
+      tx('2024-12-20', leg('D20Dec', 'out', 'trade', TKN, '300', 600)),
+      bought('A28Dec', '2024-12-28', '100', 150),
+      bought('A10Jan', '2025-01-10', '50', 100),
+    ];
+    const y2024 = written(history, UK, false, yearOf(2024));
+    expect([gainsTotal(y2024.report), y2024.gain.toFixed()]).toEqual(['200', '200']);
+    const units2024 = checked(y2024, 'uk-2024')();
+    // The replay counts the sale's lots open at the end (its matching is not settled): so does the asset account.
+    expect(openUnits(y2024.report)).toEqual({ '* TKN': '1100' });
+    expect([units2024[ASSET], units2024[OWED]]).toEqual(['1100', '-300']);
+    expect([y2024.owed.disposals, y2024.owed.cost.toFixed()]).toEqual([1, '400']);
+    expect(y2024.beancount).toContain('open Liabilities:Crypto:Owed:Ethereum:TKN-700000\n');
+
+    const y2025 = written(history, UK, false, yearOf(2025));
+    expect([gainsTotal(y2025.report), y2025.gain.toFixed()]).toEqual(['0', '0']);
+    const units2025 = checked(y2025, 'uk-2025');
+    // Carried in as 2024 ended; the sale's lots leave once the last of them (10 January) has arrived.
+    expect([units2025('2025-01-02')[ASSET], units2025('2025-01-02')[OWED]]).toEqual(['1100', '-300']);
+    expect([units2025()[ASSET], units2025()[OWED]]).toEqual(['850', undefined]);
+    expect(openUnits(y2025.report)).toEqual({ '* TKN': '850' });
+  });
+
+  it('uk: a same-day sale waits behind an earlier sale of its pool still in its 30 days, as the replay answers them', () => {
+    const bought = (id: string, when: string, amount: string, value: number): BasisLeg[] =>
+      tx(when, leg(id, 'in', 'trade', TKN, amount, value));
+    const sold = (id: string, when: string, amount: string, value: number): BasisLeg[] =>
+      tx(when, leg(id, 'out', 'trade', TKN, amount, value));
+    const history = [
+      bought('pool', '2023-01-01', '1000', 1000),
+      // X's part from the pool waits for its 30 days (to 4 January); Y is matched whole on its day, but the replay
+      // answers it only after X (day order): at the end its lot is still open, in lots-open.csv and in the account.
+      sold('X', '2024-12-05', '100', 200),
+      bought('Yin', '2024-12-20T09:00:00Z', '10', 30),
+      sold('Y', '2024-12-20T15:00:00Z', '10', 40),
+    ];
+    const later = bought('later', '2025-02-01', '1', 1);
+    for (const [legs, open, owed] of [
+      [[...history, later], '1010', ['-110', 2, '130']],
+      // A history ending inside the period: the replay settles every sale before it counts the end, so does the journal.
+      [history, '900', [undefined, 0, '0']],
+    ] as const) {
+      const run = written([...legs], UK, false, yearOf(2024));
+      expect(gainsOf(run.report)).toEqual([
+        ['X', null, '100', 200, 0, 100, 100, null],
+        ['Y', 'Yin', '10', 40, 0, 30, 10, null],
+      ]);
+      expect(run.gain.toFixed()).toBe('110');
+      expect(openUnits(run.report)).toEqual({ '* TKN': open });
+      const units = checked(run, `uk-blocked-${legs.length}`)();
+      expect([units[ASSET], units[OWED], run.owed.disposals, run.owed.cost.toFixed()]).toEqual([open, ...owed]);
+    }
   });
 
   it('fifo per wallet: an own transfer and a wrap move the lots at cost, a gift out removes them; each account holds its open lots', () => {

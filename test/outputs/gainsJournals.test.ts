@@ -23,6 +23,7 @@ const d = (text: string): Decimal => new Decimal(text);
 const ETH = 10n ** 18n;
 const OP = '0x4200000000000000000000000000000000000042';
 const at = (day: string): number => Date.parse(`${day}T12:00:00Z`) / 1000;
+const PERIOD = { start: Date.UTC(2025, 0, 1) / 1000, end: Date.UTC(2026, 0, 1) / 1000 };
 const settings: CostBasisSettings = { method: 'fifo', scope: 'universal', profile: 'generic', changes: [], unclassifiedOut: 'remove' };
 
 const gain = (over: Partial<GainRow>): GainRow => gainRow({ acquiredAt: at('2024-03-01'), soldAt: at('2025-02-01'), ...over });
@@ -102,7 +103,7 @@ const income: BasisLeg = {
   priceSource: 'file',
 };
 
-const journal = gainsEntries(report, [income], settings);
+const journal = gainsEntries(report, [income], settings, PERIOD);
 const dates = new DateFormatter('yyyy-MM-dd', 'UTC');
 
 /** Both journals through bean-check and `hledger check`, then one bean-query total of the beancount file. */
@@ -171,14 +172,28 @@ describe('gains journal entries', () => {
         flags: ['missing_basis'],
       }),
     ];
-    const partial = gainsEntries({ ...report, gains: pieces }, [], { ...settings, method: 'uk', profile: 'uk' });
-    expect(partial.entries.map((entry) => [entry.title, entry.lines.map((line) => [line.role, line.amount.toFixed()])])).toEqual([
+    const partial = gainsEntries({ ...report, gains: pieces }, [], { ...settings, method: 'uk', profile: 'uk' }, PERIOD);
+    // The known piece goes short in `owed` on the sale's day; it leaves the asset account once the sale's 30 days are
+    // over (its other part waits for them), at the end of 3 March.
+    expect(
+      partial.entries.map((entry) => [
+        new Date(entry.at * 1000).toISOString(),
+        entry.lines.map((line) => [line.role, line.amount.toFixed()]),
+      ]),
+    ).toEqual([
       [
-        'sold 0.25 ETH',
+        '2025-02-01T12:00:00.000Z',
         [
-          ['asset', '-400'],
+          ['owed', '-400'],
           ['exchange', '500'],
           ['gains', '-100'],
+        ],
+      ],
+      [
+        '2025-03-03T23:59:59.000Z',
+        [
+          ['asset', '-400'],
+          ['owed', '400'],
         ],
       ],
     ]);
@@ -221,7 +236,7 @@ describeWithPrograms('the plain-text gains journals', [BEAN_CHECK, BEAN_QUERY, H
     ];
     const pooled = { lotId: null, acquiredAt: null, quantity: 4n * ETH, cost: toMoney(d('6.4')) };
     const trail = openAtStart({ ...WALLET_ETH, asset: 'OP', assetContract: OP }, [pooled]);
-    const averaged = gainsEntries({ ...report, gains: sales, trail }, [income], { ...settings, method: 'average' });
+    const averaged = gainsEntries({ ...report, gains: sales, trail }, [income], { ...settings, method: 'average' }, PERIOD);
     const options = { currency: 'USD', start: at('2025-01-01'), dates };
     const beancount = gainsJournalText(averaged, 'beancount', TEXT_LOT_ACCOUNTS.beancount, options);
     const hledger = gainsJournalText(averaged, 'hledger', TEXT_LOT_ACCOUNTS.hledger, options);

@@ -1,0 +1,32 @@
+import type { AcquireEvent } from '../costbasis/BasisEvent.js';
+import type { BasisScope } from '../costbasis/CostBasisSettings.js';
+import { poolKey } from '../costbasis/PoolBook.js';
+import { type Share, takePart } from '../costbasis/proRata.js';
+import type { Money } from '../costbasis/scaledMoney.js';
+import { ukDay } from '../costbasis/ukDay.js';
+
+/**
+ * Under `uk`, each acquisition's cost as the replay holds it: HMRC counts one UK day's acquisitions of an asset (in one
+ * pool) as a single acquisition at their total cost (CRYPTO22252), so each lot costs its share of the day's total by
+ * quantity, the day's last lot what is left (as `SameDayLots` deals them); one unknown cost makes the day's unknown.
+ */
+export function sameDayCosts(events: readonly AcquireEvent[], scope: BasisScope): Map<AcquireEvent, Money | null> {
+  const days = new Map<string, AcquireEvent[]>();
+  for (const event of events) {
+    const { wallet, chainId, assetContract } = event.holding;
+    const key = `${poolKey(scope === 'wallet' ? wallet : null, chainId, assetContract)}|${ukDay(event.timestamp)}`;
+    const day = days.get(key);
+    if (day === undefined) days.set(key, [event]);
+    else day.push(event);
+  }
+  const costs = new Map<AcquireEvent, Money | null>();
+  for (const day of days.values()) {
+    const total: Share = { quantity: 0n, cost: 0n };
+    for (const event of day) {
+      total.quantity += event.quantity;
+      total.cost = total.cost === null || event.cost === null ? null : total.cost + event.cost;
+    }
+    for (const event of day) costs.set(event, takePart(total, event.quantity).cost);
+  }
+  return costs;
+}
