@@ -23,6 +23,7 @@ import type * as OutputPassModule from '../src/pipeline/OutputPass.js';
 import type * as FinishOutputs from '../src/pipeline/finishOutputs.js';
 import type * as Registry from '../src/outputs/registry.js';
 import type { CsvStageFigures, CsvStageInput } from './runCsvStage.js';
+import { markThreadCpu, threadCpuSince } from './threadCpu.js';
 
 /**
  * The stage runs the built code (`dist/`, which `npm run bench` builds first), as the installed CLI does:
@@ -55,6 +56,7 @@ const rssBeforeBytes = process.memoryUsage().rss;
 const sqlite = input.database === undefined ? openSqliteStore(input.state) : null;
 const store = sqlite ?? openPostgresStore(input.database?.url ?? '', input.database?.book ?? '');
 const cpuBefore = process.cpuUsage();
+const threadsBefore = markThreadCpu();
 const start = performance.now();
 // As runExport values: prices read from the store's cache as rows are rendered, the questions prepared after (from
 // the cache alone: the export before this stage filled it, and this process calls no source).
@@ -99,6 +101,7 @@ await finishOutputs(pass, ledgerFromStore(store, job, chains), {
 const seconds = (performance.now() - start) / 1000;
 // Every thread's CPU: the process's usage counts the worker threads too.
 const cpu = process.cpuUsage(cpuBefore);
+const threadCpuSeconds = threadCpuSince(threadsBefore);
 store.close();
 if (result === undefined || template.layout !== 'entry') throw new Error('the stage renders the entry-layout ledger template');
 // The entry layout writes one row per entry, or counts it as an omitted spam row.
@@ -114,6 +117,7 @@ const figures: CsvStageFigures = {
   maxRssMb: (process.resourceUsage().maxRSS * 1024) / 2 ** 20,
   rssBeforeMb: rssBeforeBytes / 2 ** 20,
   loadAverage1m: os.loadavg()[0] ?? 0,
+  ...(threadCpuSeconds === null ? {} : { threadCpuSeconds }),
   ...(deferred === null ? {} : { valuation: valuationFigures(deferred.prepared()) }),
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

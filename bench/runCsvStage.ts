@@ -44,6 +44,8 @@ export interface CsvStageFigures {
    * value, and the wall time of the settling after the first render (this thread alone; part of `seconds`).
    */
   valuation?: { questions: number; cacheHits: number; expectedCalls: number; missingRows: number; settleSeconds: number };
+  /** `cpuSeconds` by thread (Linux): the main thread, the parts' workers, V8's and libuv's helpers (`threadCpu.ts`). */
+  threadCpuSeconds?: { main: number; ended: number; helpers: number };
 }
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'csvStage.ts');
