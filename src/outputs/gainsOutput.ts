@@ -152,7 +152,11 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
     if (!(await history.settled())) run = replayHistory();
     inHistory = false;
     for (const one of early) issue(one);
-    for (const leg of legs) {
+    // The period's legs were held since the render's pass (its parts' chains apart, the prices not yet settled, the
+    // history not yet read): each is let go once replayed, so they shrink as the open lots grow. The array is this
+    // output's own (its merged state, which the pass let go).
+    legs.reverse();
+    for (let leg = legs.pop(); leg !== undefined; leg = legs.pop()) {
       run.add(valuedLeg(leg, prices));
       if (streamed.some((file) => file.full)) for (const file of streamed) await file.write();
     }
