@@ -21,6 +21,7 @@ import type * as OpenPriceOracle from '../src/pipeline/openPriceOracle.js';
 import type * as OpenCacheReader from '../src/pipeline/openCacheReader.js';
 import type * as OutputPassModule from '../src/pipeline/OutputPass.js';
 import type * as FinishOutputs from '../src/pipeline/finishOutputs.js';
+import type * as PeriodBounds from '../src/pipeline/periodBounds.js';
 import type * as Registry from '../src/outputs/registry.js';
 import type { CsvStageFigures, CsvStageInput } from './runCsvStage.js';
 import { markThreadCpu, threadCpuSince } from './threadCpu.js';
@@ -42,6 +43,7 @@ const { openCachedPriceOracle } = await built<typeof OpenPriceOracle>('pipeline/
 const { openCacheReader } = await built<typeof OpenCacheReader>('pipeline/openCacheReader.js');
 const { OutputPass } = await built<typeof OutputPassModule>('pipeline/OutputPass.js');
 const { finishOutputs } = await built<typeof FinishOutputs>('pipeline/finishOutputs.js');
+const { periodBounds } = await built<typeof PeriodBounds>('pipeline/periodBounds.js');
 const { OUTPUTS, outputsFor } = await built<typeof Registry>('outputs/registry.js');
 
 const inputPath = process.argv[2];
@@ -81,8 +83,13 @@ const deferred: PrepareValuation.DeferredValuation | null =
       };
 // As runExport renders: cut by chain over the CPUs when the ledger is large enough (each part's thread opens the store
 // again, an SQLite file or a PostgreSQL book), the
-// outputs a CLI export writes (the overrides; the missing prices when valued) riding on the pass, finished after.
-const pass = new OutputPass(outputsFor(OUTPUTS, new Set(deferred === null ? [] : ['values'])), job);
+// outputs a CLI export writes (the overrides; the missing prices when valued; cost basis when the job asks for it,
+// replayed over the ledger before the period) riding on the pass, finished after.
+const lots = deferred !== null && settings !== undefined && job.costBasis !== undefined;
+const pass = new OutputPass(
+  outputsFor(OUTPUTS, new Set([...(deferred === null ? [] : ['values' as const]), ...(lots ? ['lots' as const] : [])])),
+  job,
+);
 const [result] = await renderTemplates({
   pass,
   ...(deferred === null ? {} : { valuation: deferred }),
@@ -95,6 +102,7 @@ const [result] = await renderTemplates({
 await finishOutputs(pass, ledgerFromStore(store, job, chains), {
   job,
   missing: deferred === null ? null : deferred.prepared().missing,
+  ...(lots ? deferred.withHistory(periodBounds(store, job, chains).history, job.period.startTime, openCacheReader(settings, store)) : {}),
   outDir: input.outDir,
   runFolder: null,
 });

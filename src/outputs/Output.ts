@@ -74,11 +74,11 @@ export interface OutputFinish {
   missing: readonly MissingPrice[] | null;
   /**
    * A valued export's prices once settled (the rows' own are only after the first render): the period's rows and,
-   * when the run offers `lots`, the history's too. `null` without values.
+   * when the run offers `lots`, the history's too (see `PricedHistory`). `null` without values.
    */
   prices: RowPrices | null;
   /** The ledger before the period, when the run offers `lots` (cost basis replays from each wallet's first entry); else empty. */
-  history: () => Iterable<LedgerEntry>;
+  history: PricedHistory;
   /** The user's opening lots (`--opening-lots`), when the run offers `lots`. */
   openingLots: readonly OpeningLot[];
   /** The book's entries with a review state or notes, when the run offers `reviews` (the workspace's); else empty. */
@@ -94,6 +94,18 @@ export interface OutputFinish {
   listeners: { [Product in keyof OutputListeners]-?: readonly NonNullable<OutputListeners[Product]>[] };
   /** Hands `value` to the outputs after this one, which read it in `products` (so a later output does not redo the work). */
   share<Name extends keyof OutputProducts>(name: Name, value: NonNullable<OutputProducts[Name]>): void;
+}
+
+/**
+ * The ledger before the period and whether `prices` had its final answers while it was read. A warm run's history is
+ * priced from the cache as it is read, so its one read both asks and replays: a key the cache lacked ends that read
+ * early and makes `settled` prepare the history's questions (a read of their own) and answer false, and whoever read
+ * it reads it again.
+ */
+export interface PricedHistory {
+  entries(): Iterable<LedgerEntry>;
+  /** After a read of `entries()` to its end: true when the prices it read were final; otherwise they are now. */
+  settled(): Promise<boolean>;
 }
 
 /** What an output hands the outputs after it in memory, under its name: not files, not results, and never across threads. */

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
+import type { BasisIssue } from '../costbasis/BasisReport.js';
 import { basisLegOf } from '../costbasis/basisLegOf.js';
 import { BasisRun } from '../costbasis/BasisRun.js';
 import { BASIS_METHODS, BASIS_SCOPES, TAX_PROFILES } from '../costbasis/CostBasisSettings.js';
@@ -111,35 +112,51 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
         own(row);
         for (const listener of others) listener(row);
       };
-    const run = new BasisRun(
-      {
-        settings,
-        period: { start: job.period.startTime, end: job.period.endTime },
-        timezone: job.timezone,
-        openingLots,
-        // Only the journals with lots read the trail (`gainsJournals`): it grows with the period's moves and removals.
-        trail: (job.journals ?? []).length > 0,
-      },
-      gains,
-      {
-        income: hand((row) => {
-          sums.income(row);
-          incomeCsv.add(records.incomeRecord(row, currency));
-        }, listeners.income),
-        removal: hand((row) => {
-          sums.removal(row);
-          removalsCsv.add(records.removalRecord(row, currency));
-        }, listeners.removals),
-        issue: hand((issue) => {
-          issues += 1;
-          issuesCsv.add(records.issueRecord(issue));
-        }, listeners.issues),
-      },
-    );
-    // The history makes no row (those are the period's): it is read through without a pause, the store's statement
-    // never left open across an await.
-    for (const leg of basisLegs(history(), prices)) run.add(leg);
-    for (const leg of legs) {
+    const issue = hand((one: BasisIssue) => {
+      issues += 1;
+      issuesCsv.add(records.issueRecord(one));
+    }, listeners.issues);
+    // The history makes no row but issues (an opening lot's, an allocation's), held until its prices are known final:
+    // when they were not (a key the cache lacked), the replay starts again on a second read and writes each once.
+    const early: BasisIssue[] = [];
+    let inHistory = true;
+    const replayHistory = (): BasisRun => {
+      early.length = 0;
+      const run = new BasisRun(
+        {
+          settings,
+          period: { start: job.period.startTime, end: job.period.endTime },
+          timezone: job.timezone,
+          openingLots,
+          // Only the journals with lots read the trail (`gainsJournals`): it grows with the period's moves and removals.
+          trail: (job.journals ?? []).length > 0,
+        },
+        gains,
+        {
+          income: hand((row) => {
+            sums.income(row);
+            incomeCsv.add(records.incomeRecord(row, currency));
+          }, listeners.income),
+          removal: hand((row) => {
+            sums.removal(row);
+            removalsCsv.add(records.removalRecord(row, currency));
+          }, listeners.removals),
+          issue: (one) => (inHistory ? void early.push(one) : issue(one)),
+        },
+      );
+      // Read through without a pause: the store's statement is never left open across an await.
+      for (const leg of basisLegs(history.entries(), prices)) run.add(leg);
+      return run;
+    };
+    let run = replayHistory();
+    if (!(await history.settled())) run = replayHistory();
+    inHistory = false;
+    for (const one of early) issue(one);
+    // The period's legs were held since the render's pass (its parts' chains apart, the prices not yet settled, the
+    // history not yet read): each is let go once replayed, so they shrink as the open lots grow. The array is this
+    // output's own (its merged state, which the pass let go).
+    legs.reverse();
+    for (let leg = legs.pop(); leg !== undefined; leg = legs.pop()) {
       run.add(valuedLeg(leg, prices));
       if (streamed.some((file) => file.full)) for (const file of streamed) await file.write();
     }

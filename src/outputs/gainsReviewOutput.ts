@@ -57,7 +57,7 @@ export const gainsReviewOutput: Output<
       throw new LedgerscanError('gains for review without the replay the gains output shares', { kind: 'internal' });
     const wanted = new Set([...lots, ...issues.map((issue) => issue.entryId)]);
     const legs = new Map<string, BasisLeg>();
-    for (const leg of basisLegs(only(history(), wanted), prices)) legs.set(leg.entryId, leg);
+    for (const leg of basisLegs(only(history.entries(), wanted), prices)) legs.set(leg.entryId, leg);
     for (const leg of period) if (wanted.has(leg.entryId)) legs.set(leg.entryId, valuedLeg({ ...leg }, prices));
     const json: GainsReviewJson = {
       currency: prices.currency,

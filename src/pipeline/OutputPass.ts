@@ -63,7 +63,10 @@ export class OutputPass {
     states.forEach((state, index) => (this.states[index] as unknown[]).push(state));
   }
 
-  /** Each output's state over the whole ledger; read from `entries` here when no render carried every part to its end. */
+  /**
+   * Each output's state over the whole ledger, once: read from `entries` here when no render carried every part to its
+   * end. The parts' states are handed over, not kept (an output may let its state go as it finishes).
+   */
   merged(entries: () => Iterable<LedgerEntry>): unknown[] {
     const complete = this.claimed && this.states.every((states) => states.length === this.expected);
     if (!complete && this.outputs.length > 0) {
@@ -72,7 +75,9 @@ export class OutputPass {
       this.expected = 1;
       for (const entry of this.tap(entries())) void entry;
     }
-    return this.outputs.map((output, index) => output.merge(this.states[index] as unknown[]) as unknown);
+    const parts = this.states;
+    this.states = [];
+    return this.outputs.map((output, index) => output.merge(parts[index] as unknown[]) as unknown);
   }
 }
 

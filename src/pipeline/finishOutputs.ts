@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Value } from 'typebox/value';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import type { ManifestPart, OutputFinish, OutputListeners, OutputProducts, TieoutSection } from '../outputs/Output.js';
+import type { ManifestPart, OutputFinish, OutputListeners, OutputProducts, PricedHistory, TieoutSection } from '../outputs/Output.js';
 import type { OutputResults } from '../outputs/registry.js';
 import { OutputFileSet } from './outputFiles.js';
 import type { OutputPass } from './OutputPass.js';
@@ -60,7 +60,7 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
           job: place.job,
           missing: place.missing,
           prices: place.prices ?? null,
-          history: place.history ?? (() => []),
+          history: place.history ?? NO_HISTORY,
           openingLots: place.openingLots ?? [],
           reviews: place.reviews ?? [],
           files: {
@@ -92,6 +92,8 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
     throw error;
   }
 }
+
+const NO_HISTORY: PricedHistory = { entries: () => [], settled: () => Promise.resolve(true) };
 
 /** The listeners of `heard`, product by product, in registry order. */
 function listenersOf(heard: readonly OutputListeners[]): OutputFinish['listeners'] {

@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import type { PricedHistory } from '../outputs/Output.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
 import { missingPrices } from '../prices/missingPrices.js';
 import { fxCurrencies } from '../prices/fxSeries.js';
@@ -56,11 +57,12 @@ export interface DeferredValuation {
   /** After `settle`. */
   prepared(): PreparedValuation;
   /**
-   * After `settle`: prices for the rows before `start` too — the ledger before the period, which cost basis replays
-   * and no template renders — their questions prepared (the cache first, calls for what it lacks), so those rows are
-   * valued like the period's. Rows from `start` on keep the render's answers.
+   * After `settle`: the ledger before `start` — which cost basis replays and no template renders — with prices for its
+   * rows too, valued like the period's (rows from `start` on keep the render's answers): read from the cache by
+   * `reader` (a reader of its own) as the replay reads the history, and checked after (`PricedHistory.settled`); when
+   * the cache lacked a key, the history's questions are prepared (the cache first, calls for what it lacks).
    */
-  withHistory(history: Iterable<LedgerEntry>, start: number): Promise<RowPrices>;
+  withHistory(history: () => Iterable<LedgerEntry>, start: number, reader: CacheReader): { prices: RowPrices; history: PricedHistory };
 }
 
 /**
@@ -108,10 +110,42 @@ export function deferValuation(
       if (prepared === undefined) throw new Error('valuation asked for before it was settled');
       return prepared;
     },
-    async withHistory(history, start) {
+    withHistory(history, start, historyReader) {
       const period = this.prepared().render.prices;
-      await oracle.prepareAssets(notedQueries(history, []).assets());
-      return { currency: period.currency, priceAt: (query) => (query.time < start ? oracle.priceAt(query) : period.priceAt(query)) };
+      // The reader's answers are the prepared ones while it misses no key (a cached key never changes).
+      let fromCache = true;
+      const priceAt: RowPrices['priceAt'] = (query) =>
+        query.time >= start ? period.priceAt(query) : fromCache ? historyReader.priceAt(query) : oracle.priceAt(query);
+      return {
+        prices: { currency: period.currency, priceAt },
+        history: {
+          entries: () => (fromCache ? untilMissed(history(), historyReader) : history()),
+          async settled() {
+            if (!fromCache || !historyReader.use().missed) return true;
+            fromCache = false;
+            await oracle.prepareAssets(notedQueries(history(), []).assets());
+            return false;
+          },
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The entries, ended early once the reader missed a key (looked at every 1,024): their replay will be read again, so
+ * a history whose prices were never fetched is not read through for nothing.
+ */
+function untilMissed(entries: Iterable<LedgerEntry>, reader: CacheReader): Iterable<LedgerEntry> {
+  return {
+    [Symbol.iterator]: (): Iterator<LedgerEntry> => {
+      const inner = entries[Symbol.iterator]();
+      let read = 0;
+      const stop = (value?: unknown): IteratorResult<LedgerEntry> => inner.return?.(value) ?? { done: true, value };
+      return {
+        next: () => ((read += 1) % 1024 === 0 && reader.use().missed ? stop() : inner.next()),
+        return: stop,
+      };
     },
   };
 }

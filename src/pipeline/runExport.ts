@@ -163,10 +163,9 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
     const outputs = await finishOutputs(pass, ledger, {
       job: ledgerJob,
       missing: prepared?.missing ?? null,
-      ...(lots && bounds !== undefined
+      ...(lots && bounds !== undefined && job.valuation !== undefined
         ? {
-            prices: await deferred.withHistory(bounds.history(), job.period.startTime),
-            history: bounds.history,
+            ...deferred.withHistory(bounds.history, job.period.startTime, openCacheReader(job.valuation, run.store)),
             openingLots: readOpeningLots(job),
           }
         : { prices: prepared?.render.prices ?? null }),

@@ -163,6 +163,37 @@ describe('an export with cost basis', () => {
     expect(open.every((lot) => lot.wallet === '')).toBe(true);
   });
 
+  it('writes the same cost-basis files from a warm cache (the history priced as the replay reads it) and when only the history was not cached', async () => {
+    const files = [
+      'gains.csv',
+      'income.csv',
+      'removals.csv',
+      'lots-open.csv',
+      'costbasis-summary.csv',
+      'costbasis-issues.csv',
+      'tieout.csv',
+    ];
+    const texts = (folder: string): string[] => files.map((file) => fs.readFileSync(path.join(folder, file), 'utf8'));
+    const run = async (argv: string[]): Promise<void> => {
+      const outcome = await runInProcess(argv, { cwd: dir });
+      expect({ code: outcome.code, stderr: outcome.stderr }).toEqual({ code: 0, stderr: '' });
+    };
+    // Again on the same store: the period's prices and the history's are all cached.
+    const again = path.join(dir, 'again');
+    await run(args('export').map((arg) => (arg === out ? again : arg)));
+    expect(texts(again)).toEqual(texts(out));
+    // A store whose period was exported valued without cost basis: the period's prices cached, the history's not, so
+    // the replay's first read of the history misses, and it reads it again once they are prepared.
+    const target = { url: sandbox.url, apiKey: sandbox.apiKey, out: path.join(dir, 'plain'), state: path.join(dir, 'history-cold.db') };
+    const origin = new URL(sandbox.url).origin;
+    await run(exportArgs(world, target, ['--price-url', `defillama=${origin}/prices/defillama`]));
+    const historyCold = path.join(dir, 'history-cold');
+    await run(
+      exportArgs(world, { ...target, out: historyCold }, ['--price-url', `defillama=${origin}/prices/defillama`, '--cost-basis', 'fifo']),
+    );
+    expect(texts(historyCold)).toEqual(texts(out));
+  }, 120_000);
+
   it('explains a gain offline: the disposal, each lot with its acquiring entry and the arithmetic', async () => {
     // A trade with a fee: its selling costs are the fee's value, split over the transaction's disposals.
     const trade = gains.find(

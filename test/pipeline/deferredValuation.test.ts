@@ -31,6 +31,9 @@ import { captureIo } from '../support/captureIo.js';
 import { sandboxValuation } from '../support/sandboxValuation.js';
 import { filesIn } from '../support/filesIn.js';
 import { periodInstants } from '../../src/config/periodInstants.js';
+import type { LedgerEntry } from '../../src/ledger/LedgerEntry.js';
+import { priceQueryOf } from '../../src/prices/priceQueryOf.js';
+import type { RowPrices } from '../../src/prices/valueLeg.js';
 
 const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 const CHAINS = [1, 10, 42161];
@@ -231,6 +234,62 @@ describe('valuation deferred to the first render', () => {
     // The prices it read were this run's calls: as cold as the reference's prepare, not a hit each.
     expect(same(warmed.prepared)).toEqual(same(reference.prepared));
     expect(warmed.prepared.stats).toEqual(reference.prepared.stats);
+  }, 120_000);
+
+  it('prices the ledger before a later period as cost basis reads it, from a cache reader of its own: one read when the cache holds its keys, else one more after they are prepared', async () => {
+    const middle = Math.floor((WORLD_START + WORLD_END) / 2);
+    const later = { startTime: middle, endTime: job.period.endTime };
+    const answerOf = (prices: RowPrices, entry: LedgerEntry): string => {
+      const query = priceQueryOf(entry, entry.timestamp);
+      return typeof query === 'string' ? query : JSON.stringify(prices.priceAt(query));
+    };
+    const store = openSqliteStore(stateCopy('history'));
+    const referenceStore = openSqliteStore(stateCopy('history-reference'));
+    try {
+      const ledger = [...ledgerFromStore(store, job, chains)()];
+      const history = ledger.filter((entry) => entry.timestamp < middle);
+      expect(history.length).toBeGreaterThan(0);
+      // The history's questions prepared on a cold cache of its own: the answers a replay must value it with.
+      const questions = new PriceQueries();
+      for (const entry of history) questions.add(entry);
+      const oracle = openPriceOracle(settings, referenceStore, { pacerFor });
+      await oracle.prepareAssets(questions.assets());
+      const expected = history.map((entry) => answerOf({ currency: 'EUR', priceAt: (query) => oracle.priceAt(query) }, entry));
+
+      /** The later period settled, then its history read as the gains output reads it: the entries pulled, and how many reads. */
+      const replayed = async () => {
+        const deferred = deferValuation(openPriceOracle(settings, store, { pacerFor }), openCacheReader(settings, store), settings, later);
+        await deferred.settle(() => ledger.filter((entry) => entry.timestamp >= middle));
+        let pulled = 0;
+        function* counted(): Generator<LedgerEntry> {
+          for (const entry of history) {
+            pulled += 1;
+            yield entry;
+          }
+        }
+        const { prices, history: read } = deferred.withHistory(counted, middle, openCacheReader(settings, store));
+        let reads = 0;
+        let answers: string[];
+        do {
+          reads += 1;
+          answers = [...read.entries()].map((entry) => answerOf(prices, entry));
+        } while (!(await read.settled()));
+        return { pulled, reads, answers };
+      };
+      // Its period priced, its history not: the replay's read is not final; the questions are read and prepared, and
+      // the replay reads it again (a read cut short once a key is missed, when the history is longer).
+      const cold = await replayed();
+      expect(cold.reads).toBe(2);
+      expect(cold.answers).toEqual(expected);
+      expect(cold.pulled).toBeGreaterThanOrEqual(2 * history.length);
+      expect(cold.pulled).toBeLessThanOrEqual(2 * history.length + 1023);
+      // Now cached: read once, each entry once.
+      const warm = await replayed();
+      expect(warm).toEqual({ pulled: history.length, reads: 1, answers: expected });
+    } finally {
+      store.close();
+      referenceStore.close();
+    }
   }, 120_000);
 
   it('a journal first: rendered in the same pass as the others, from the cache, and again once prepared', async () => {
