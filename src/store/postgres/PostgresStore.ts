@@ -164,9 +164,13 @@ export class PostgresStore implements PipelineStore {
     this.ranges.set(id, range);
   }
 
+  /** Read after every posted write, so it is what the next page extends: kept, and the sync's first page of a key asks nothing. */
   syncedRange(chainId: number, wallet: string, stream: Stream): SyncedRange | null {
-    const [row] = this.db.query({ sql: SELECT_RANGE, params: [this.book, chainId, wallet.toLowerCase(), stream] });
-    return row === undefined ? null : rangeOf(row);
+    const key = [this.book, chainId, wallet.toLowerCase(), stream];
+    const [row] = this.db.query({ sql: SELECT_RANGE, params: key });
+    const range = row === undefined ? null : rangeOf(row);
+    this.ranges.set(key.join(' '), range);
+    return range;
   }
 
   *iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<LedgerRow> {
