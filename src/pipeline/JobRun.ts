@@ -62,8 +62,12 @@ export function openJobRun(job: Job, options: JobRunOptions): JobRun {
     api,
     keyLimiter: lease.limiter,
     close() {
-      store.close();
-      lease.release();
+      // The store's close can throw: a page posted to PostgreSQL failed after the run's last read.
+      try {
+        store.close();
+      } finally {
+        lease.release();
+      }
     },
   };
 }

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { openSqlite } from '../../src/db/sqlite/openSqlite.js';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
+import type { WireRecord, WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
 import type { RecordStore } from '../../src/store/RecordStore.js';
 import { migrationSteps } from '../../src/db/migrationSteps.js';
 import { INDEXED_BRIDGE_ADDRESSES } from '../../src/db/bridgeRows.js';
@@ -491,6 +492,8 @@ describeWithPostgres('PostgreSQL store', (server) => {
     const store = openPostgresStore(url, book);
     try {
       store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 9, records: [tokenRow(3, '0xa')] });
+      // A read waits for the posted page: the session is idle when it is dropped.
+      expect(store.countRecords()).toBe(1);
       await queryDatabase(
         url,
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
@@ -573,6 +576,109 @@ describeWithPostgres('PostgreSQL store', (server) => {
     } finally {
       store.close();
     }
+  });
+
+  describe("posts the sync's writes without waiting for them", () => {
+    const page = (fromBlock: number, toBlock: number, records: readonly WireRecord[] = [tokenRow(fromBlock, `0x${fromBlock}`)]) => ({
+      chainId: 1,
+      wallet: WALLET,
+      stream: 'tokentx' as const,
+      fromBlock,
+      toBlock,
+      records,
+    });
+    const committed = async (): Promise<{ records: unknown; range: unknown }> => {
+      const [row] = await queryDatabase(
+        url,
+        `SELECT (SELECT count(*)::int FROM ledgerscan.records WHERE book_id = '${book}') AS records,
+           (SELECT from_block || '-' || to_block FROM ledgerscan.synced_ranges WHERE book_id = '${book}' AND stream = 'tokentx') AS range`,
+      );
+      return { records: row?.records, range: row?.range };
+    };
+
+    it('and a read after them, on this session or after it on another, sees every one', () => {
+      const store = openPostgresStore(url, book);
+      const other = openPostgresStore(url, book);
+      try {
+        // More pages than may be in flight at once: the later ones wait for room, none is lost.
+        for (let block = 1; block <= 40; block += 1) store.commitPage(page(block * 10, block * 10 + 9));
+        store.commitPage({ ...page(1, 9, [txRow(3, '0xaa', WALLET)]), stream: 'txlist' });
+        store.putReceipt(1, '0xaa', 3, {
+          transactionHash: '0xaa',
+          blockNumber: '0x3',
+          transactionIndex: '0x0',
+          from: WALLET,
+          to: OTHER,
+          gasUsed: '0x7',
+        });
+        expect(store.countRecords()).toBe(41);
+        expect(store.syncedRange(1, WALLET, 'tokentx')).toEqual({ fromBlock: 10, toBlock: 409, backfill: null });
+        expect([...store.iterateRecords(1, [WALLET], 0, 9)].map((row) => row.receipt?.gasUsed)).toEqual(['0x7']);
+        expect(other.countRecords()).toBe(41);
+        expect(other.getReceipt(1, '0xaa')).toHaveProperty('gasUsed', '0x7');
+      } finally {
+        store.close();
+        other.close();
+      }
+    });
+
+    it('and a page that fails leaves the state before it and fails the next call, and every call after', async () => {
+      const store = openPostgresStore(url, book);
+      try {
+        store.commitPage(page(1, 9));
+        expect(store.countRecords()).toBe(1);
+        // Another writer moves the range the store's next page is worked out from.
+        await queryDatabase(url, `UPDATE ledgerscan.synced_ranges SET to_block = 50 WHERE book_id = '${book}'`);
+        store.commitPage(page(10, 20, [tokenRow(12, '0xb'), tokenRow(13, '0xc')]));
+        store.commitPage(page(21, 30));
+        expect(() => store.countRecords()).toThrow(
+          expect.objectContaining({
+            details: expect.objectContaining({ error: expect.stringMatching(/synced range of tokentx on chain 1 changed under this run/) }),
+          }),
+        );
+        expect(() => store.getReceipt(1, '0xaa')).toThrow('the database refused a statement');
+        expect(() => store.commitPage(page(31, 40))).toThrow('the database refused a statement');
+        expect(await committed()).toEqual({ records: 1, range: '1-50' });
+      } finally {
+        store.close();
+      }
+    });
+
+    it('and a failure not told before close is thrown by close', async () => {
+      const store = openPostgresStore(url, book);
+      store.commitPage(page(1, 9));
+      store.syncedRange(1, WALLET, 'tokentx');
+      await queryDatabase(url, `DELETE FROM ledgerscan.synced_ranges WHERE book_id = '${book}'`);
+      store.commitPage(page(10, 20));
+      expect(() => store.close()).toThrow('the database refused a statement');
+      expect(await committed()).toEqual({ records: 1, range: null });
+    });
+
+    it('and a page whose connection is cut while it commits fails as the database lost, none of its rows kept', async () => {
+      const store = openPostgresStore(url, book);
+      const holder = new pg.Client({ connectionString: url });
+      await holder.connect();
+      try {
+        store.commitPage(page(1, 9));
+        store.syncedRange(1, WALLET, 'tokentx');
+        await holder.query(`BEGIN; SELECT * FROM ledgerscan.synced_ranges WHERE book_id = '${book}' FOR UPDATE`);
+        store.commitPage(page(10, 20, [tokenRow(12, '0xb'), tokenRow(13, '0xc')]));
+        // The page's transaction has deleted and inserted its rows, and waits for the range row: cut it there.
+        let waiting: Record<string, unknown>[] = [];
+        while (waiting.length === 0) {
+          waiting = await queryDatabase(
+            url,
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+        }
+        await holder.query('ROLLBACK');
+        expect(() => store.countRecords()).toThrow(DatabaseUnavailableError);
+        expect(await committed()).toEqual({ records: 1, range: '1-9' });
+      } finally {
+        await holder.end();
+        store.close();
+      }
+    });
   });
 
   it('refuses what is not a reachable PostgreSQL database, never showing the password', () => {

@@ -28,6 +28,8 @@ const LOCK = "SELECT pg_advisory_xact_lock(hashtext('ledgerscan schema migration
  */
 export async function migratePostgres(client: pg.ClientBase): Promise<MigrationReport> {
   const steps = migrationSteps('postgres');
+  const settled = await settledVersion(client, steps.length);
+  if (settled !== null) return { from: settled, to: settled, records: 0 };
   // Under the lock too: two processes creating the schema at once collide even with IF NOT EXISTS (on pg_type).
   await client.query('BEGIN');
   try {
@@ -65,6 +67,22 @@ export async function migratePostgres(client: pg.ClientBase): Promise<MigrationR
       await client.query('ROLLBACK');
       throw error;
     }
+  }
+}
+
+/**
+ * The schema's version when it has every step (or more: the caller refuses a newer schema), read without the lock:
+ * a schema never loses a step, so that needs nothing else. Every store a run opens asks, and the locked path's
+ * DDL and nine round trips cost more than the open's other work. Null when steps are missing or there is no schema yet.
+ */
+async function settledVersion(client: pg.ClientBase, steps: number): Promise<number | null> {
+  try {
+    const current = await version(client);
+    return current >= steps ? current : null;
+  } catch (error) {
+    // No schema yet (3F000), or no version table in it (42P01): the locked path creates them.
+    if (['3F000', '42P01'].includes((error as { code?: string }).code ?? '')) return null;
+    throw error;
   }
 }
 

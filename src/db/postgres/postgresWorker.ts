@@ -1,14 +1,16 @@
 /**
- * Worker thread: the asynchronous PostgreSQL client behind `BlockingPostgres`. It answers one request at a
- * time on its port and wakes the blocked caller through the shared flag; large reads are cursors, each on a
- * connection of its own, the next batch read ahead while the caller works on the last.
+ * Worker thread: the asynchronous PostgreSQL client behind `BlockingPostgres`. It serves its port's requests one
+ * at a time, in order, and wakes the blocked caller through the shared flag; a posted write has no reply, only
+ * the count of posted writes done. Large reads are cursors, each on a connection of its own, the next batch read
+ * ahead while the caller works on the last.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { postgresConfig } from './postgresConfig.js';
 import { migratePostgres } from './postgresMigrations.js';
-import type { PostgresReply, PostgresRequest, PostgresThreadData, Statement } from './BlockingPostgres.js';
+import { FLAG_ANSWERED, FLAG_POSTED_DONE, FLAG_POSTED_FAILED, type PostgresReply, type PostgresRequest } from './BlockingPostgres.js';
+import type { PostgresThreadData, Statement } from './BlockingPostgres.js';
 import { isConnectionLoss } from './DatabaseUnavailableError.js';
 
 const { url, port, flag } = workerData as PostgresThreadData & { port: MessagePort };
@@ -16,7 +18,7 @@ const ready = new Int32Array(flag);
 
 const config = postgresConfig(url);
 
-/** Queries and transactions go through one session, in order; cursors take pool connections. */
+/** Queries, transactions and posted writes go through one session, in order; cursors take pool connections. */
 let session = newSession();
 const pool = new pg.Pool({ ...config, max: 16 });
 pool.on('error', () => undefined);
@@ -76,7 +78,9 @@ async function onSession(statements: readonly Statement[], again: boolean): Prom
   for (const [index, statement] of statements.entries()) {
     try {
       const named = statement.name === undefined ? {} : { name: statement.name };
-      rows = (await client.query({ ...named, text: statement.sql, values: [...statement.params], rowMode: 'array' })).rows;
+      const result = await client.query({ ...named, text: statement.sql, values: [...statement.params], rowMode: 'array' });
+      if (statement.expect !== undefined && result.rowCount !== statement.expect.rows) throw new Error(statement.expect.otherwise);
+      rows = result.rows;
     } catch (error) {
       const failure = error as { code?: string; message?: string };
       if (!isConnectionLoss({ code: failure.code ?? '', message: String(failure.message ?? error) })) throw error;
@@ -108,7 +112,18 @@ interface OpenCursor {
 const cursors = new Map<number, OpenCursor>();
 let nextCursor = 1;
 
-async function handle(request: PostgresRequest): Promise<unknown> {
+/** A posted write: its statements in one transaction, rolled back when one fails (a lost session's server rolled it back). */
+async function runPosted(statements: readonly Statement[]): Promise<void> {
+  if (broken !== null) throw broken;
+  try {
+    await runStatements([{ sql: 'BEGIN', params: [] }, ...statements, { sql: 'COMMIT', params: [] }]);
+  } catch (error) {
+    if (inTransaction) await runStatements([{ sql: 'ROLLBACK', params: [] }]).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function handle(request: Exclude<PostgresRequest, { op: 'post' }>): Promise<unknown> {
   // Closing needs nothing that may be broken: a read's close must not hide the read's own error.
   if (broken !== null && request.op !== 'end' && request.op !== 'close') throw broken;
   switch (request.op) {
@@ -122,6 +137,8 @@ async function handle(request: PostgresRequest): Promise<unknown> {
       return migratePostgres(await liveSession());
     case 'query':
       return runStatements(request.statements);
+    case 'sync':
+      return null;
     case 'open': {
       const client = await pool.connect();
       const cursor = client.query(new Cursor<unknown[]>(request.sql, [...request.params], { rowMode: 'array' }));
@@ -214,35 +231,68 @@ async function closeCursor(id: number): Promise<void> {
  */
 async function release(): Promise<boolean> {
   for (const id of [...cursors.keys()]) await closeCursor(id);
-  if (inTransaction || lostConnection !== null || broken !== null) return false;
+  if (inTransaction || lostConnection !== null || broken !== null || postedFailure !== null) return false;
   await session.query('SELECT pg_advisory_unlock_all()');
   return true;
 }
 
 /** Whether the request in hand has had its one reply. */
 let answered = true;
+/**
+ * The first posted write that failed, not yet told: the caller hears it at its next request instead of that
+ * request's answer, and every write posted after it is skipped, so nothing after a lost page is committed.
+ */
+let postedFailure: Extract<PostgresReply, { ok: false }> | null = null;
+/** Requests are served in order: a read or a transaction sees every write posted before it committed. */
+let queue: Promise<void> = Promise.resolve();
 
 function reply(message: PostgresReply): void {
   if (answered) return;
   answered = true;
   port.postMessage(message);
-  Atomics.store(ready, 0, 1);
-  Atomics.notify(ready, 0);
+  Atomics.store(ready, FLAG_ANSWERED, 1);
+  Atomics.notify(ready, FLAG_ANSWERED);
 }
 
-function fail(error: unknown): void {
-  const failure = error as { message?: string; code?: string; detail?: string };
-  reply({ ok: false, message: String(failure.message ?? error), code: failure.code ?? '', detail: failure.detail ?? '' });
+function failure(error: unknown): Extract<PostgresReply, { ok: false }> {
+  const failed = error as { message?: string; code?: string; detail?: string };
+  return { ok: false, message: String(failed.message ?? error), code: failed.code ?? '', detail: failed.detail ?? '' };
+}
+
+/** Also wakes a caller waiting for room among the posted writes: it asks for the failure next. */
+function failPosted(error: unknown): void {
+  postedFailure ??= { ...failure(error), posted: true };
+  Atomics.store(ready, FLAG_POSTED_FAILED, 1);
+  Atomics.notify(ready, FLAG_POSTED_DONE);
+}
+
+async function serve(request: PostgresRequest): Promise<void> {
+  if (request.op === 'post') {
+    if (postedFailure === null) await runPosted(request.statements).catch(failPosted);
+    Atomics.add(ready, FLAG_POSTED_DONE, 1);
+    Atomics.notify(ready, FLAG_POSTED_DONE);
+    return;
+  }
+  answered = false;
+  // Closing a cursor or the handle is not the next call the failure is told to: it is told before (`close` syncs).
+  if (postedFailure !== null && request.op !== 'close' && request.op !== 'release' && request.op !== 'end') {
+    Atomics.store(ready, FLAG_POSTED_FAILED, 0);
+    reply(postedFailure);
+    postedFailure = null;
+    return;
+  }
+  reply(await handle(request).then((value): PostgresReply => ({ ok: true, value }), failure));
 }
 
 port.on('message', (request: PostgresRequest) => {
-  answered = false;
-  handle(request).then((value) => reply({ ok: true, value }), fail);
+  queue = queue.then(() => serve(request));
 });
 
-// The caller waits without a timeout: whatever else goes wrong on this thread must answer it, never end the
-// thread silently. The connections are then not to be trusted: every later request fails at once.
+// The caller waits without a timeout: whatever else goes wrong on this thread must answer it, never end the thread
+// silently. The connections are then not to be trusted: every later request fails at once, none waits behind it.
 process.on('uncaughtException', (error) => {
   broken ??= error;
-  fail(error);
+  reply(failure(error));
+  failPosted(error);
+  queue = Promise.resolve();
 });

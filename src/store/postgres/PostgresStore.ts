@@ -35,10 +35,17 @@ const INSERT_LEDGER_ROWS = `INSERT INTO ledger_rows (book_id, chain_id, block_nu
   FROM unnest($5::bigint[], $6::integer[], $7::text[], $8::text[]) AS r (block, seq, hash, fields)
   LEFT JOIN receipts c ON $4 = 'txlist' AND c.book_id = $1 AND c.chain_id = $2 AND c.tx_hash = r.hash`;
 
-const UPSERT_RANGE = `INSERT INTO synced_ranges (book_id, chain_id, wallet, stream, from_block, to_block, backfill_from, backfill_to)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-  ON CONFLICT (book_id, chain_id, wallet, stream) DO UPDATE SET from_block = excluded.from_block, to_block = excluded.to_block,
-    backfill_from = excluded.backfill_from, backfill_to = excluded.backfill_to`;
+/**
+ * A page is posted without waiting, its range worked out from what this store last wrote: the new range ($5–$8) is
+ * written only over that one ($9–$12), or only where there was none, so another writer's range in between changes
+ * no row and fails the page's transaction instead of being overwritten.
+ */
+const ADVANCE_RANGE = `UPDATE synced_ranges SET from_block = $5, to_block = $6, backfill_from = $7, backfill_to = $8
+  WHERE book_id = $1 AND chain_id = $2 AND wallet = $3 AND stream = $4 AND from_block = $9 AND to_block = $10
+    AND backfill_from IS NOT DISTINCT FROM $11::bigint AND backfill_to IS NOT DISTINCT FROM $12::bigint`;
+
+const FIRST_RANGE = `INSERT INTO synced_ranges (book_id, chain_id, wallet, stream, from_block, to_block, backfill_from, backfill_to)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`;
 
 const ITERATE_LEDGER_ROWS = `SELECT block_number, wallet, stream, fields, receipt FROM ledger_rows
   WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])
@@ -85,9 +92,11 @@ const TRY_LOCK_BOOK = "SELECT pg_try_advisory_lock(hashtextextended('ledgerscan 
 
 /**
  * The `RecordStore` of one book in the PostgreSQL schema every book shares (`openPostgresStore`). Same
- * guarantees as the SQLite store: a page, its deletes and its range advance commit in one transaction, with
- * the key's range row locked so two writers of one book cannot interleave; rows are written a page per
- * statement and read through cursors.
+ * guarantees as the SQLite store: a page, its deletes and its range advance commit in one transaction, and
+ * the range is advanced only from the one it was worked out from, so two writers of one book cannot
+ * interleave; rows are written a page per statement and read through cursors. The sync's writes (pages,
+ * receipts) are posted (`BlockingPostgres.post`): the sync goes on with its API calls while they commit, in
+ * order, and any later read or write of this store waits for them first.
  */
 export class PostgresStore implements PipelineStore {
   /** Shared by every book of the database: a tag or list fetched for one book serves them all. */
@@ -97,6 +106,8 @@ export class PostgresStore implements PipelineStore {
   /** Shared by every book: a finished period's re-run, or another book's run over it, asks none of them again. */
   readonly finalAnswers: PostgresFinalAnswers;
   readonly location: StoreLocation;
+  /** Each key's range as this store's posted pages leave it: what the next page extends without asking. */
+  private readonly ranges = new Map<string, SyncedRange | null>();
 
   constructor(
     private readonly db: BlockingPostgres,
@@ -127,30 +138,39 @@ export class PostgresStore implements PipelineStore {
     const blocks = rows.map((row) => row.block);
     const seqs = rows.map((row) => row.seq);
     const hashes = rows.map((row) => row.hash);
-    this.db.transaction(() => {
-      const [stored] = this.db.query({ sql: `${SELECT_RANGE} FOR UPDATE`, params: key });
-      const range = extendRange(stored === undefined ? null : rangeOf(stored), fromBlock, toBlock);
-      const statements: Statement[] = [
-        { sql: DELETE_LEDGER_SPAN, params: [...key, fromBlock, toBlock] },
-        { sql: DELETE_SPAN, params: [...key, fromBlock, toBlock] },
-      ];
-      if (rows.length > 0) {
-        statements.push(
-          { sql: INSERT_RECORDS, params: [...key, blocks, seqs, hashes, rows.map((row) => row.from), rows.map((row) => row.raw)] },
-          { sql: INSERT_LEDGER_ROWS, params: [...key, blocks, seqs, hashes, rows.map((row) => row.fields)] },
-        );
-      }
-      statements.push({
-        sql: UPSERT_RANGE,
-        params: [...key, range.fromBlock, range.toBlock, range.backfill?.fromBlock ?? null, range.backfill?.toBlock ?? null],
-      });
-      this.db.query(...statements);
+    const id = key.join(' ');
+    const known = this.ranges.has(id) ? (this.ranges.get(id) ?? null) : this.syncedRange(chainId, wallet, stream);
+    const range = extendRange(known, fromBlock, toBlock);
+    const statements: Statement[] = [
+      { sql: DELETE_LEDGER_SPAN, params: [...key, fromBlock, toBlock] },
+      { sql: DELETE_SPAN, params: [...key, fromBlock, toBlock] },
+    ];
+    if (rows.length > 0) {
+      statements.push(
+        { sql: INSERT_RECORDS, params: [...key, blocks, seqs, hashes, rows.map((row) => row.from), rows.map((row) => row.raw)] },
+        { sql: INSERT_LEDGER_ROWS, params: [...key, blocks, seqs, hashes, rows.map((row) => row.fields)] },
+      );
+    }
+    statements.push({
+      ...(known === null
+        ? { sql: FIRST_RANGE, params: [...key, ...rangeColumns(range)] }
+        : { sql: ADVANCE_RANGE, params: [...key, ...rangeColumns(range), ...rangeColumns(known)] }),
+      expect: {
+        rows: 1,
+        otherwise: `the synced range of ${stream} on chain ${chainId} changed under this run: another writer has the book`,
+      },
     });
+    this.db.post(...statements);
+    this.ranges.set(id, range);
   }
 
+  /** Read after every posted write, so it is what the next page extends: kept, and the sync's first page of a key asks nothing. */
   syncedRange(chainId: number, wallet: string, stream: Stream): SyncedRange | null {
-    const [row] = this.db.query({ sql: SELECT_RANGE, params: [this.book, chainId, wallet.toLowerCase(), stream] });
-    return row === undefined ? null : rangeOf(row);
+    const key = [this.book, chainId, wallet.toLowerCase(), stream];
+    const [row] = this.db.query({ sql: SELECT_RANGE, params: key });
+    const range = row === undefined ? null : rangeOf(row);
+    this.ranges.set(key.join(' '), range);
+    return range;
   }
 
   *iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<LedgerRow> {
@@ -197,11 +217,9 @@ export class PostgresStore implements PipelineStore {
   putReceipt(chainId: number, txHash: string, block: number, receipt: WireReceipt): void {
     const hash = txHash.toLowerCase();
     const fields = encodeReceiptFields(receipt);
-    this.db.transaction(() =>
-      this.db.query(
-        { sql: UPSERT_RECEIPT, params: [this.book, chainId, hash, JSON.stringify(receipt), fields] },
-        { sql: ATTACH_RECEIPT, params: [this.book, chainId, block, hash, fields] },
-      ),
+    this.db.post(
+      { sql: UPSERT_RECEIPT, params: [this.book, chainId, hash, JSON.stringify(receipt), fields] },
+      { sql: ATTACH_RECEIPT, params: [this.book, chainId, block, hash, fields] },
     );
   }
 
@@ -232,6 +250,10 @@ export class PostgresStore implements PipelineStore {
     const [row] = this.db.query(statement);
     return (row?.[0] as number | undefined) ?? 0;
   }
+}
+
+function rangeColumns(range: SyncedRange): (number | null)[] {
+  return [range.fromBlock, range.toBlock, range.backfill?.fromBlock ?? null, range.backfill?.toBlock ?? null];
 }
 
 function rangeOf(row: unknown[]): SyncedRange {
