@@ -62,6 +62,8 @@ export interface RecordStore {
   /** The records exactly as the API sent them (the provenance of every ledger row), in the order of iterateRecords. */
   rawRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<RawRow>;
   getReceipt(chainId: number, txHash: string): WireReceipt | null;
+  /** Which of the transactions (lowercase hashes) have a stored receipt: one read for a page's worth. */
+  storedReceipts(chainId: number, txHashes: readonly string[]): Set<string>;
   /** Stores the receipt and copies its fields onto the stored txlist rows of the transaction in `block`. */
   putReceipt(chainId: number, txHash: string, block: number, receipt: WireReceipt): void;
   /** Stored txlist transactions sent by one of `senders` that have no receipt yet (lowercase). */

@@ -101,6 +101,7 @@ export class SqliteStore implements PipelineStore {
            to_block = excluded.to_block, backfill_from = excluded.backfill_from, backfill_to = excluded.backfill_to`,
       ),
       selectReceipt: db.prepare<[number, string], { raw: string }>('SELECT raw FROM receipts WHERE chain_id = ? AND tx_hash = ?'),
+      hasReceipt: db.prepare<[number, string], 1>('SELECT 1 FROM receipts WHERE chain_id = ? AND tx_hash = ?').pluck(),
       upsertReceipt: db.prepare('INSERT OR REPLACE INTO receipts (chain_id, tx_hash, raw, ledger_fields) VALUES (?, ?, ?, ?)'),
       missingReceipts: db.prepare<[number, number, number, string], MissingReceipt>(
         `SELECT DISTINCT r.tx_hash AS txHash, r.from_address AS sender, r.block_number AS block FROM records r
@@ -227,6 +228,10 @@ export class SqliteStore implements PipelineStore {
   getReceipt(chainId: number, txHash: string): WireReceipt | null {
     const row = this.statements.selectReceipt.get(chainId, txHash.toLowerCase());
     return row === undefined ? null : (JSON.parse(row.raw) as WireReceipt);
+  }
+
+  storedReceipts(chainId: number, txHashes: readonly string[]): Set<string> {
+    return new Set(txHashes.filter((hash) => this.statements.hasReceipt.get(chainId, hash) !== undefined));
   }
 
   /** Stores the receipt and copies its fields onto the stored txlist rows of the transaction in `block`. */

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
-import type { RecordStore } from '../store/RecordStore.js';
+import type { MissingReceipt, RecordStore } from '../store/RecordStore.js';
 import type { SyncControl } from './SyncControl.js';
 
 /**
@@ -28,17 +28,33 @@ export class ReceiptFetcher {
     this.limit = pLimit(concurrency);
   }
 
-  /** Queues the receipt unless this run already queued it or the store has it; true when queued. */
-  add(chainId: number, txHash: string, sender: string, block: number): boolean {
-    const hash = txHash.toLowerCase();
-    const id = `${chainId}:${hash}`;
-    if (this.seen.has(id)) return false;
-    this.seen.add(id);
-    if (this.store.getReceipt(chainId, hash) !== null) return false;
-    const task = this.limit(() => this.fetch(chainId, hash, sender, block)).catch((error: unknown) => this.control.handle(error, chainId));
-    this.pending.add(task);
-    void task.finally(() => this.pending.delete(task));
-    return true;
+  /**
+   * Queues each receipt this run has not queued yet and the store does not have; returns those queued. The store is
+   * asked once for them all: on PostgreSQL a read waits for the writes posted before it, so one read a page, not one a
+   * transaction.
+   */
+  add(chainId: number, wanted: readonly MissingReceipt[]): MissingReceipt[] {
+    const fresh = new Map<string, MissingReceipt>();
+    for (const one of wanted) {
+      const hash = one.txHash.toLowerCase();
+      const id = `${chainId}:${hash}`;
+      if (this.seen.has(id)) continue;
+      this.seen.add(id);
+      fresh.set(hash, one);
+    }
+    if (fresh.size === 0) return [];
+    const stored = this.store.storedReceipts(chainId, [...fresh.keys()]);
+    const queued: MissingReceipt[] = [];
+    for (const [hash, one] of fresh) {
+      if (stored.has(hash)) continue;
+      const task = this.limit(() => this.fetch(chainId, hash, one.sender, one.block)).catch((error: unknown) =>
+        this.control.handle(error, chainId),
+      );
+      this.pending.add(task);
+      void task.finally(() => this.pending.delete(task));
+      queued.push(one);
+    }
+    return queued;
   }
 
   /** Receipts queued and not yet fetched or abandoned. */

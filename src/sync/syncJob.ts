@@ -5,7 +5,7 @@ import type { FeeSource } from '../config/Job.js';
 import type { EtherscanApi } from '../etherscan/EtherscanApi.js';
 import { STREAMS } from '../etherscan/wire.js';
 import type { Stream } from '../etherscan/wire.js';
-import type { RecordStore } from '../store/RecordStore.js';
+import type { MissingReceipt, RecordStore } from '../store/RecordStore.js';
 import { pageStream } from './pageStream.js';
 import type { StreamKey } from './pageStream.js';
 import type { BlockPlan, SkippedChain } from './planBlockRanges.js';
@@ -105,13 +105,12 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
     chains.push({ chainId, fromBlock: range.startBlock, toBlock });
     const owned = walletsOnChain(input.wallets, chainId).map((wallet) => wallet.address.toLowerCase());
     const ownedSet = new Set(owned);
-    const queueReceipt = (hash: string, sender: string, block: number): void => {
-      if (input.fees !== 'receipts' && !feeNeedsReceipt(chain, block)) return;
-      if (receipts.add(chainId, hash, sender, block)) progress?.receiptQueued(chainId, sender);
+    const queueReceipts = (wanted: readonly MissingReceipt[]): void => {
+      const needed = input.fees === 'receipts' ? wanted : wanted.filter((one) => feeNeedsReceipt(chain, one.block));
+      for (const queued of receipts.add(chainId, needed)) progress?.receiptQueued(chainId, queued.sender);
     };
     // Receipts a stopped earlier run committed rows for but never fetched.
-    for (const missing of store.missingReceipts(chainId, owned, range.startBlock, toBlock))
-      queueReceipt(missing.txHash, missing.sender, missing.block);
+    queueReceipts(store.missingReceipts(chainId, owned, range.startBlock, toBlock));
 
     for (const wallet of owned) {
       for (const stream of input.streams ?? STREAMS) {
@@ -139,10 +138,12 @@ export async function syncJob(input: SyncJobInput): Promise<SyncReport> {
                 key.rows += page.records.length;
                 progress?.page(key, { blocks: page.toBlock - page.fromBlock + 1, rows: page.records.length });
                 if (stream !== 'txlist') return;
+                const sent: MissingReceipt[] = [];
                 for (const record of page.records) {
                   const sender = record.from.toLowerCase();
-                  if (ownedSet.has(sender)) queueReceipt(record.hash, sender, Number(record.blockNumber));
+                  if (ownedSet.has(sender)) sent.push({ txHash: record.hash, sender, block: Number(record.blockNumber) });
                 }
+                queueReceipts(sent);
               },
             });
           }

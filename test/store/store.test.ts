@@ -228,6 +228,10 @@ function bookStoreCases(open: () => RecordStore): void {
     expect(store.getReceipt(1, '0xcc')?.gasUsed).toBe('0x5208');
     expect(store.getReceipt(1, '0xaa')).toBeNull();
     expect(store.countReceipts()).toBe(1);
+    // A page's worth asked at once: only the stored, on that chain.
+    expect([...store.storedReceipts(1, ['0xaa', '0xcc', '0xdd'])]).toEqual(['0xcc']);
+    expect(store.storedReceipts(10, ['0xcc']).size).toBe(0);
+    expect(store.storedReceipts(1, []).size).toBe(0);
   });
 
   it('hands the ledger slim records with the receipt on every txlist row of its transaction, and keeps the raw ones for provenance', () => {

@@ -214,6 +214,14 @@ export class PostgresStore implements PipelineStore {
     return row === undefined ? null : (JSON.parse(row[0] as string) as WireReceipt);
   }
 
+  storedReceipts(chainId: number, txHashes: readonly string[]): Set<string> {
+    const rows = this.db.query({
+      sql: 'SELECT tx_hash FROM receipts WHERE book_id = $1 AND chain_id = $2 AND tx_hash = ANY($3::text[])',
+      params: [this.book, chainId, txHashes],
+    });
+    return new Set(rows.map((row) => row[0] as string));
+  }
+
   putReceipt(chainId: number, txHash: string, block: number, receipt: WireReceipt): void {
     const hash = txHash.toLowerCase();
     const fields = encodeReceiptFields(receipt);
