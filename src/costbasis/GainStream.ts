@@ -21,6 +21,10 @@ interface Answered {
 export class GainStream implements GainSink {
   private count = 0;
   private disposal: Disposal | null = null;
+  /** Every disposal that ran before this sequence has been answered (the last `answered`). */
+  private through = 0;
+  /** The disposal started last goes on as its rows are made: every one before it is answered and handed on. */
+  private direct = false;
   private rows: GainRow[] = [];
   private waiting: Answered[] = [];
 
@@ -33,6 +37,9 @@ export class GainStream implements GainSink {
   startDisposal(event: DisposeEvent, method: BasisMethod, sequence: number): void {
     this.close();
     this.disposal = disposalOf(event, method, sequence);
+    // Whatever waits was answered after an earlier unanswered one, so it ran after this one: nothing waits before it.
+    this.direct = sequence <= this.through;
+    if (!this.direct) this.rows = [];
   }
 
   add(
@@ -46,10 +53,13 @@ export class GainStream implements GainSink {
     flag: RowFlag,
   ): void {
     this.count += 1;
-    this.rows.push(gainRowOf(this.disposal as Disposal, lotId, acquiredAt, quantity, proceeds, sellingCosts, cost, term, flag));
+    const row = gainRowOf(this.disposal as Disposal, lotId, acquiredAt, quantity, proceeds, sellingCosts, cost, term, flag);
+    if (!this.direct) return void this.rows.push(row);
+    for (const listener of this.listeners) listener(row);
   }
 
   answered(sequence: number): void {
+    this.through = sequence;
     this.close();
     const [first] = this.waiting;
     if (first === undefined) return;
@@ -68,11 +78,10 @@ export class GainStream implements GainSink {
     for (const row of rows) for (const listener of this.listeners) listener(row);
   }
 
-  /** The disposal started last has all its rows. */
+  /** The disposal started last has all its rows: they wait unless they went on as made. */
   private close(): void {
     if (this.disposal === null) return;
-    this.waiting.push({ sequence: this.disposal.sequence, rows: this.rows });
+    if (!this.direct) this.waiting.push({ sequence: this.disposal.sequence, rows: this.rows });
     this.disposal = null;
-    this.rows = [];
   }
 }
