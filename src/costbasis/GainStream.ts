@@ -2,6 +2,7 @@ import type { DisposeEvent } from './BasisEvent.js';
 import type { GainRow } from './BasisReport.js';
 import type { BasisMethod } from './CostBasisSettings.js';
 import { type Disposal, disposalOf, type GainSink, gainRowOf, type RowFlag } from './GainSink.js';
+import { Heap } from './Heap.js';
 import type { Money } from './scaledMoney.js';
 
 /** Fed each gain row once, in `gains.csv`'s order. */
@@ -26,7 +27,11 @@ export class GainStream implements GainSink {
   /** The disposal started last goes on as its rows are made: every one before it is answered and handed on. */
   private direct = false;
   private rows: GainRow[] = [];
-  private waiting: Answered[] = [];
+  /**
+   * The disposals answered but not handed on, earliest first: under `uk` hundreds wait for their 30 days, and a scan
+   * of them all per answer was most of what the stream cost.
+   */
+  private readonly waiting = new Heap<Answered>((a, b) => a.sequence - b.sequence);
 
   constructor(private readonly listeners: readonly GainListener[]) {}
 
@@ -61,17 +66,10 @@ export class GainStream implements GainSink {
   answered(sequence: number): void {
     this.through = sequence;
     this.close();
-    const [first] = this.waiting;
-    if (first === undefined) return;
-    if (this.waiting.length === 1 && first.sequence < sequence) {
-      this.waiting = [];
-      return this.hand(first.rows);
+    for (let first = this.waiting.peek(); first !== undefined && first.sequence < sequence; first = this.waiting.peek()) {
+      this.waiting.pop();
+      this.hand(first.rows);
     }
-    const due = this.waiting.filter((answered) => answered.sequence < sequence);
-    if (due.length === 0) return;
-    this.waiting = due.length === this.waiting.length ? [] : this.waiting.filter((answered) => answered.sequence >= sequence);
-    if (due.length > 1) due.sort((a, b) => a.sequence - b.sequence);
-    for (const { rows } of due) this.hand(rows);
   }
 
   private hand(rows: readonly GainRow[]): void {
