@@ -4,6 +4,12 @@
  * `BasisFigures`. Runs the built code (`npm run build` first), as the export does:
  *
  *   node --expose-gc --import tsx bench/basisChild.ts '{"legs":1000000,"method":"fifo"}'
+ *
+ * `"twin": true` is its null twin: the same passes, the legs read and dropped. Under valgrind's callgrind (V8 in
+ * predictable mode) a run's instructions less its twin's are the replay's, a count the host's load does not move:
+ *
+ *   valgrind --tool=callgrind --callgrind-out-file=/tmp/b.%p.out node --predictable --hash-seed=1 --random-seed=1 \
+ *     --expose-gc --import tsx bench/basisChild.ts '{"legs":200000,"method":"fifo","twin":true}'
  */
 import type * as Money from '../src/ledger/money.js';
 import type * as Run from '../src/costbasis/BasisRun.js';
@@ -40,7 +46,7 @@ const { BasisRun } = await built<typeof Run>('costbasis/BasisRun.js');
 const { GainStream } = await built<typeof Stream>('costbasis/GainStream.js');
 const { gainMoney } = await built<typeof Sink>('costbasis/GainSink.js');
 
-const { legs, method } = JSON.parse(process.argv[2] ?? '{}') as { legs: number; method: BasisMethod };
+const { legs, method, twin } = JSON.parse(process.argv[2] ?? '{}') as { legs: number; method: BasisMethod; twin?: boolean };
 const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const cpu = (): number => {
   const used = process.cpuUsage();
@@ -75,7 +81,8 @@ const run = new BasisRun({ settings, period: { start: BASIS_START, end: BASIS_EN
   removal: () => void (otherRows += 1),
   issue: () => void (issues += 1),
 });
-for (const leg of sampled()) run.add(leg);
+if (twin === true) for (const leg of sampled()) void leg;
+else for (const leg of sampled()) run.add(leg);
 const report = run.end();
 const wallSeconds = (performance.now() - wallStart) / 1000;
 const cpuSeconds = cpu() - cpuStart - generateCpuSeconds;

@@ -41,7 +41,12 @@ export class AveragePool<Ref = unknown> implements Pool<Ref> {
 
   take(request: TakeRequest<Ref>): void {
     const part = request.quantity < this.pool.quantity ? request.quantity : this.pool.quantity;
-    const pieces: LotPiece[] = part > 0n ? [{ lotId: null, acquiredAt: null, ...takePart(this.pool, part) }] : [];
+    const pieces: LotPiece[] = [];
+    if (part > 0n) {
+      // Built field by field: spreading the share took the spread's slow path per piece.
+      const { quantity, cost, knownCost } = takePart(this.pool, part);
+      pieces.push({ lotId: null, acquiredAt: null, quantity, cost, knownCost });
+    }
     this.answer(request, pieces, request.quantity - part);
   }
 

@@ -27,8 +27,8 @@ interface EventBase {
   holding: Holding;
   /** Base units, > 0. */
   quantity: bigint;
-  /** Issue names that touch the event's rows. */
-  flags: string[];
+  /** Issue names that touch the event's rows; lists are shared between events (`eventFlags.ts`), never changed in place. */
+  flags: readonly string[];
 }
 
 /** Lots leave for proceeds: a gain. */

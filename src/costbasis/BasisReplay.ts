@@ -35,6 +35,8 @@ export class BasisReplay {
    * wait for their 30 days, that scan was a quarter of the replay).
    */
   private earliest = 0;
+  /** The disposal whose pool is being asked: pending until answered, kept out of `pending` when answered at once. */
+  private asking = -1;
   private readonly transit = new Map<string, InTransit>();
   private readonly early = new Map<string, ArriveEvent>();
 
@@ -83,25 +85,32 @@ export class BasisReplay {
     const entry = this.book.poolOf(event.holding);
     this.shift(event.holding, -event.quantity);
     const sequence = this.sequence++;
-    this.pending.add(sequence);
     const { method } = entry.pool;
+    this.asking = sequence;
     const ref = (pieces: readonly LotPiece[], short: bigint): void => {
-      this.pending.delete(sequence);
+      if (this.asking === sequence) this.asking = -1;
+      else this.pending.delete(sequence);
       this.book.count(entry, 'disposed', pieces);
       if (this.inPeriod(event.timestamp)) {
         disposalRows(event, pieces, short, method, this.termOf, this.gains, sequence);
         this.shortfall(event, short, 'sold more than the pool held: the rest has no lot, basis or term');
-        const unknown = pieces.reduce((sum, piece) => (piece.cost === null ? sum + piece.quantity : sum), 0n);
+        let unknown = 0n;
+        for (const piece of pieces) if (piece.cost === null) unknown += piece.quantity;
         if (unknown > 0n)
           this.eventIssue(event, 'missing_basis', unknown, 'sold from lots of unknown cost: the basis and gain are left empty');
       } else if (event.timestamp < this.period.start && this.trail?.started === true) {
         // A disposal before the period matched only now (uk's 30 days) takes lots the period's start still held.
         this.trail.opening.push({ holding: event.holding, pieces, owed: true });
       }
-      while (this.earliest < this.sequence && !this.pending.has(this.earliest)) this.earliest += 1;
+      while (this.earliest < this.sequence && this.earliest !== this.asking && !this.pending.has(this.earliest)) this.earliest += 1;
       this.gains.answered(this.earliest < this.sequence ? this.earliest : Number.POSITIVE_INFINITY);
     };
     entry.pool.take({ purpose: 'disposal', at: event.timestamp, quantity: event.quantity, ref });
+    // Answered later (uk): it waits. Most are answered within the take, and never enter the set.
+    if (this.asking === sequence) {
+      this.asking = -1;
+      this.pending.add(sequence);
+    }
   }
 
   private remove(event: RemoveEvent): void {
@@ -161,7 +170,7 @@ export class BasisReplay {
     const entry = this.book.poolOf(event.holding);
     const lot = { lotId: event.entryId, acquiredAt: event.timestamp, quantity: event.quantity, cost: event.cost };
     entry.pool.acquire(lot);
-    this.book.count(entry, 'acquired', [lot]);
+    this.book.countOne(entry, 'acquired', lot);
     if (event.income === undefined || !this.inPeriod(event.timestamp)) return;
     const { wallet, chainId, asset, assetContract, decimals } = event.holding;
     this.rows.income({

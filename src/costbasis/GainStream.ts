@@ -2,6 +2,7 @@ import type { DisposeEvent } from './BasisEvent.js';
 import type { GainRow } from './BasisReport.js';
 import type { BasisMethod } from './CostBasisSettings.js';
 import { type Disposal, disposalOf, type GainSink, gainRowOf, type RowFlag } from './GainSink.js';
+import { Heap } from './Heap.js';
 import type { Money } from './scaledMoney.js';
 
 /** Fed each gain row once, in `gains.csv`'s order. */
@@ -21,8 +22,16 @@ interface Answered {
 export class GainStream implements GainSink {
   private count = 0;
   private disposal: Disposal | null = null;
+  /** Every disposal that ran before this sequence has been answered (the last `answered`). */
+  private through = 0;
+  /** The disposal started last goes on as its rows are made: every one before it is answered and handed on. */
+  private direct = false;
   private rows: GainRow[] = [];
-  private waiting: Answered[] = [];
+  /**
+   * The disposals answered but not handed on, earliest first: under `uk` hundreds wait for their 30 days, and a scan
+   * of them all per answer was most of what the stream cost.
+   */
+  private readonly waiting = new Heap<Answered>((a, b) => a.sequence - b.sequence);
 
   constructor(private readonly listeners: readonly GainListener[]) {}
 
@@ -33,6 +42,9 @@ export class GainStream implements GainSink {
   startDisposal(event: DisposeEvent, method: BasisMethod, sequence: number): void {
     this.close();
     this.disposal = disposalOf(event, method, sequence);
+    // Whatever waits was answered after an earlier unanswered one, so it ran after this one: nothing waits before it.
+    this.direct = sequence <= this.through;
+    if (!this.direct) this.rows = [];
   }
 
   add(
@@ -46,33 +58,28 @@ export class GainStream implements GainSink {
     flag: RowFlag,
   ): void {
     this.count += 1;
-    this.rows.push(gainRowOf(this.disposal as Disposal, lotId, acquiredAt, quantity, proceeds, sellingCosts, cost, term, flag));
+    const row = gainRowOf(this.disposal as Disposal, lotId, acquiredAt, quantity, proceeds, sellingCosts, cost, term, flag);
+    if (!this.direct) return void this.rows.push(row);
+    for (const listener of this.listeners) listener(row);
   }
 
   answered(sequence: number): void {
+    this.through = sequence;
     this.close();
-    const [first] = this.waiting;
-    if (first === undefined) return;
-    if (this.waiting.length === 1 && first.sequence < sequence) {
-      this.waiting = [];
-      return this.hand(first.rows);
+    for (let first = this.waiting.peek(); first !== undefined && first.sequence < sequence; first = this.waiting.peek()) {
+      this.waiting.pop();
+      this.hand(first.rows);
     }
-    const due = this.waiting.filter((answered) => answered.sequence < sequence);
-    if (due.length === 0) return;
-    this.waiting = due.length === this.waiting.length ? [] : this.waiting.filter((answered) => answered.sequence >= sequence);
-    if (due.length > 1) due.sort((a, b) => a.sequence - b.sequence);
-    for (const { rows } of due) this.hand(rows);
   }
 
   private hand(rows: readonly GainRow[]): void {
     for (const row of rows) for (const listener of this.listeners) listener(row);
   }
 
-  /** The disposal started last has all its rows. */
+  /** The disposal started last has all its rows: they wait unless they went on as made. */
   private close(): void {
     if (this.disposal === null) return;
-    this.waiting.push({ sequence: this.disposal.sequence, rows: this.rows });
+    if (!this.direct) this.waiting.push({ sequence: this.disposal.sequence, rows: this.rows });
     this.disposal = null;
-    this.rows = [];
   }
 }

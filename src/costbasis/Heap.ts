@@ -1,6 +1,7 @@
 /**
  * A binary heap by `order` (negative: `a` first): the ordered pool's lots with the next to leave on top, so a lot
- * arriving anywhere in the order (hifo, a moved lot's old time) costs a logarithm, not a shift of every lot held.
+ * arriving anywhere in the order (hifo, a moved lot's old time) costs a logarithm, not a shift of every lot held; the
+ * gain stream's answered disposals, earliest on top.
  */
 export class Heap<T> {
   private readonly items: T[] = [];

@@ -3,13 +3,15 @@ import { Heap } from './Heap.js';
 import type { Lot, LotPiece } from './Lot.js';
 import type { Pool, TakeAnswer, TakeRequest } from './Pool.js';
 import { takePart } from './proRata.js';
-import type { Money } from './scaledMoney.js';
+import { type Money, moneyPart } from './scaledMoney.js';
 
 /** A lot while it is held: what is left of it, and what it was when acquired (HIFO's unit cost never drifts). */
 interface HeldLot extends Lot {
   readonly sequence: number;
   readonly firstQuantity: bigint;
   readonly firstCost: Money | null;
+  /** `firstCost ÷ firstQuantity` as a float (NaN when the cost is unknown): HIFO's first, cheap comparison. */
+  readonly unitCost: number;
 }
 
 /** Negative: `a` leaves first. A total order (the sequence breaks the last ties), so the answers never depend on luck. */
@@ -17,11 +19,21 @@ type LotOrder = (a: HeldLot, b: HeldLot) => number;
 
 const oldestFirst: LotOrder = (a, b) => a.acquiredAt - b.acquiredAt || a.sequence - b.sequence;
 
-/** Highest unit cost first, unknown cost last, equal ones oldest first; unit costs compared exactly, crosswise. */
+/**
+ * Highest unit cost first, unknown cost last, equal ones oldest first. The float unit costs decide when they differ by
+ * more than their rounding could (each is within 3 × 2^-53 of its exact quotient, relative; one that overflowed is no
+ * number and decides nothing); otherwise the unit costs are compared exactly, crosswise: two bigint products per
+ * comparison were most of what the order cost.
+ */
 const highestUnitCostFirst: LotOrder = (a, b) => {
   const costA = a.firstCost;
   const costB = b.firstCost;
   if (costA === null || costB === null) return costA === costB ? oldestFirst(a, b) : costA === null ? 1 : -1;
+  const unitA = a.unitCost;
+  const unitB = b.unitCost;
+  const margin = (Math.abs(unitA) + Math.abs(unitB)) * 1e-12;
+  if (unitA - unitB > margin) return -1;
+  if (unitB - unitA > margin) return 1;
   const left = costB * a.firstQuantity;
   const right = costA * b.firstQuantity;
   return left > right ? 1 : left < right ? -1 : oldestFirst(a, b);
@@ -62,6 +74,7 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
       sequence: this.sequence++,
       firstQuantity: quantity,
       firstCost: cost,
+      unitCost: cost === null ? Number.NaN : Number(cost) / Number(quantity),
     });
     this.held += lot.quantity;
   }
@@ -70,12 +83,24 @@ export class OrderedPool<Ref = unknown> implements Pool<Ref> {
     const pieces: LotPiece[] = [];
     let wanted = request.quantity;
     for (let lot = this.lots.peek(); wanted > 0n && lot !== undefined; lot = this.lots.peek()) {
-      const part = wanted < lot.quantity ? wanted : lot.quantity;
-      // Built field by field, every piece of one shape: spreading the share took the spread's slow path per piece.
-      const { quantity, cost, knownCost } = takePart(lot, part);
-      pieces.push({ lotId: lot.lotId, acquiredAt: lot.acquiredAt, quantity, cost, knownCost });
-      wanted -= part;
-      if (lot.quantity === 0n) this.lots.pop();
+      // Built field by field, every piece of one shape, and a known cost cut in place: spreading a share, or making
+      // one per piece, showed in the replay's profile.
+      const { lotId, acquiredAt, quantity, cost } = lot;
+      if (wanted >= quantity) {
+        pieces.push({ lotId, acquiredAt, quantity, cost, knownCost: lot.knownCost });
+        wanted -= quantity;
+        this.lots.pop();
+      } else if (cost !== null) {
+        const part = cost === 0n ? 0n : moneyPart(cost, wanted, quantity);
+        lot.quantity = quantity - wanted;
+        lot.cost = cost - part;
+        pieces.push({ lotId, acquiredAt, quantity: wanted, cost: part, knownCost: undefined });
+        wanted = 0n;
+      } else {
+        const share = takePart(lot, wanted);
+        pieces.push({ lotId, acquiredAt, quantity: wanted, cost: null, knownCost: share.knownCost });
+        wanted = 0n;
+      }
     }
     this.held -= request.quantity - wanted;
     this.answer(request, pieces, wanted);

@@ -92,11 +92,14 @@ export class PoolBook {
 
   /** Adds pieces' known cost to a tie column; pieces of unknown cost are counted, and the known cost blended into them added. */
   count(entry: PoolEntry, column: TieColumn, pieces: readonly Pick<LotPiece, 'cost' | 'knownCost'>[]): void {
-    for (const piece of pieces) {
-      if (piece.cost === null) entry.tie.unknown += 1;
-      const known = piece.cost ?? piece.knownCost;
-      if (known !== undefined) entry.tie[column] += known;
-    }
+    for (const piece of pieces) this.countOne(entry, column, piece);
+  }
+
+  /** `count` for one piece (an acquisition: no list made for it). */
+  countOne(entry: PoolEntry, column: TieColumn, piece: Pick<LotPiece, 'cost' | 'knownCost'>): void {
+    if (piece.cost === null) entry.tie.unknown += 1;
+    const known = piece.cost ?? piece.knownCost;
+    if (known !== undefined) entry.tie[column] += known;
   }
 
   /**

@@ -119,7 +119,8 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
       this.match(disposal, acquired);
       this.waiting.push(disposal);
     }
-    for (const step of this.waiting) {
+    // A day that acquired nothing matches nothing: most days of most pools (every pool's day is closed as time passes).
+    for (const step of acquired.quantity > 0n ? this.waiting : []) {
       if (step.kind === 'disposal' && step.day < day && step.day + BED_AND_BREAKFAST_DAYS >= day) this.match(step, acquired);
     }
     if (acquired.quantity > 0n) this.waiting.push({ kind: 'join', day, lots: acquired });

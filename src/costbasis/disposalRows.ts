@@ -3,7 +3,7 @@ import type { GainRow } from './BasisReport.js';
 import type { BasisMethod } from './CostBasisSettings.js';
 import type { GainSink } from './GainSink.js';
 import type { LotPiece } from './Lot.js';
-import { splitByQuantity } from './proRata.js';
+import { shareOf } from './proRata.js';
 
 /** The term of a piece sold at `soldAt`, or `null` when it has none (no acquisition time, or a profile without terms). */
 export type TermOf = (acquiredAt: number, soldAt: number) => GainRow['term'];
@@ -23,13 +23,19 @@ export function disposalRows(
   sequence: number,
 ): void {
   rows.startDisposal(event, method, sequence);
-  const quantities = pieces.map((piece) => piece.quantity);
-  if (short > 0n) quantities.push(short);
-  const proceeds = splitByQuantity(event.proceeds, quantities);
-  const sellingCosts = splitByQuantity(event.sellingCosts, quantities);
-  pieces.forEach(({ lotId, acquiredAt, quantity, cost }, index) => {
+  // Proceeds and selling costs cut as the rows are added, each row's share of what is left: no list per disposal.
+  let of = short;
+  for (const piece of pieces) of += piece.quantity;
+  let proceedsLeft = event.proceeds;
+  let costsLeft = event.sellingCosts;
+  for (const { lotId, acquiredAt, quantity, cost } of pieces) {
+    const proceeds = shareOf(proceedsLeft, quantity, of);
+    const sellingCosts = shareOf(costsLeft, quantity, of);
+    if (proceedsLeft !== null && proceeds !== null) proceedsLeft -= proceeds;
+    if (costsLeft !== null && sellingCosts !== null) costsLeft -= sellingCosts;
+    of -= quantity;
     const term = acquiredAt === null ? null : termOf(acquiredAt, event.timestamp);
-    rows.add(lotId, acquiredAt, quantity, proceeds[index] ?? null, sellingCosts[index] ?? null, cost, term, cost === null ? 2 : 0);
-  });
-  if (short > 0n) rows.add(null, null, short, proceeds.at(-1) ?? null, sellingCosts.at(-1) ?? null, null, null, 1);
+    rows.add(lotId, acquiredAt, quantity, proceeds, sellingCosts, cost, term, cost === null ? 2 : 0);
+  }
+  if (short > 0n) rows.add(null, null, short, proceedsLeft, costsLeft, null, null, 1);
 }

@@ -1,12 +1,19 @@
 import { calendarDay } from './calendarDay.js';
 
 const DAY = 86_400;
+const SURELY_LONG = 370 * DAY;
+const SURELY_SHORT = 360 * DAY;
 
 /**
  * Long when the sale's calendar day (in `timezone`) is after the acquisition's first anniversary; a lot acquired on
  * 29 February has its anniversary on 28 February. One year to the day is still short.
  */
 export function holdingTerm(acquiredAt: number, soldAt: number, timezone: string): 'short' | 'long' {
+  // A first anniversary is 365 or 366 days after its day, and a zone's offset is less than a day either way: a piece
+  // held 370 days or more is long and one held 360 days or less short, whatever the zone (no calendar needed).
+  const held = soldAt - acquiredAt;
+  if (held >= SURELY_LONG) return 'long';
+  if (held <= SURELY_SHORT) return 'short';
   return calendarDay(soldAt, timezone) > anniversary(calendarDay(acquiredAt, timezone)) ? 'long' : 'short';
 }
 

@@ -1,5 +1,6 @@
 import type { BasisLeg } from './BasisLeg.js';
 import type { ArriveEvent, MoveEvent } from './BasisEvent.js';
+import { NO_FLAGS } from './eventFlags.js';
 import type { Holdings } from './Holdings.js';
 
 /** The categories whose legs move lots between pools (basis, id and acquisition time kept) when paired. */
@@ -30,11 +31,7 @@ export function moveEvents(legs: readonly BasisLeg[], holdings: Holdings): { mov
       continue;
     }
     taken.add(partner);
-    moves.push({
-      ...moveBase(leg, holdings),
-      type: 'move',
-      target: { holding: holdings.of(partner), quantity: partner.amountRaw },
-    });
+    moves.push(moveEvent(leg, holdings, { holding: holdings.of(partner), quantity: partner.amountRaw }));
   }
   for (const leg of ins) if (!taken.has(leg)) unpaired.push(leg);
   return { moves, unpaired };
@@ -59,13 +56,26 @@ function wrapPartner(sent: BasisLeg, ins: readonly BasisLeg[], taken: ReadonlySe
 function bridgeEvent(leg: BasisLeg, holdings: Holdings): MoveEvent | ArriveEvent | null {
   const { bridge } = leg;
   if (bridge === undefined) return null;
-  if (leg.direction === 'out' && bridge.role === 'to')
-    return { ...moveBase(leg, holdings), type: 'move', target: { transitTo: bridge.entryId } };
-  if (leg.direction === 'in' && bridge.role === 'from') return { ...moveBase(leg, holdings), type: 'arrive', transitFrom: bridge.entryId };
+  if (leg.direction === 'out' && bridge.role === 'to') return moveEvent(leg, holdings, { transitTo: bridge.entryId });
+  if (leg.direction === 'in' && bridge.role === 'from') {
+    return {
+      phase: 2,
+      entryId: leg.entryId,
+      order: leg.order,
+      txHash: leg.txHash,
+      timestamp: leg.timestamp,
+      holding: holdings.of(leg),
+      quantity: leg.amountRaw,
+      flags: NO_FLAGS,
+      type: 'arrive',
+      transitFrom: bridge.entryId,
+    };
+  }
   return null;
 }
 
-function moveBase(leg: BasisLeg, holdings: Holdings): Omit<MoveEvent, 'type' | 'target'> {
+// Each event in one literal (no spread of a shared base: the replay's profile showed them).
+function moveEvent(leg: BasisLeg, holdings: Holdings, target: MoveEvent['target']): MoveEvent {
   return {
     phase: 2,
     entryId: leg.entryId,
@@ -74,6 +84,8 @@ function moveBase(leg: BasisLeg, holdings: Holdings): Omit<MoveEvent, 'type' | '
     timestamp: leg.timestamp,
     holding: holdings.of(leg),
     quantity: leg.amountRaw,
-    flags: [],
+    flags: NO_FLAGS,
+    type: 'move',
+    target,
   };
 }

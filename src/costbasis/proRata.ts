@@ -34,10 +34,13 @@ export function takePart(from: Share, part: bigint): Share {
   return { quantity: part, cost };
 }
 
-/** Splits `total` (proceeds, selling costs) over pieces by their quantities, the same way a lot is taken: the last gets the rest. */
-export function splitByQuantity(total: Money | null, quantities: readonly bigint[]): (Money | null)[] {
-  // One piece (most disposals): it takes the whole.
-  if (quantities.length === 1 && quantities[0] !== 0n) return [total];
-  const whole: Share = { quantity: quantities.reduce((sum, quantity) => sum + quantity, 0n), cost: total };
-  return quantities.map((quantity) => (quantity === 0n ? (total === null ? null : 0n) : takePart(whole, quantity).cost));
+/**
+ * The share of `part` base units in `left`, what is left of an amount spread over `of` base units (proceeds, selling
+ * costs over a disposal's pieces, taken in turn): pro rata, all of it for the part that takes the rest, 0 for none;
+ * unknown stays unknown. The caller takes the share from `left` and `part` from `of` before the next.
+ */
+export function shareOf(left: Money | null, part: bigint, of: bigint): Money | null {
+  if (left === null) return null;
+  if (part === 0n) return 0n;
+  return part === of || left === 0n ? left : moneyPart(left, part, of);
 }

@@ -21,18 +21,38 @@ function power(exponent: number): bigint {
 /**
  * A Decimal as Money: exact when it has at most `MONEY_PLACES` decimal places (every `amount × price` of a price with
  * up to 22 places and an 18-decimal token), else rounded half-even at the last. Reads decimal.js's documented digits
- * (`d`, base 10^7 words, the first without leading zeros), exponent (`e`, of the first digit) and sign (`s`): a
- * string round trip per value showed in the replay's profile.
+ * (`d`, base 10^7 words, the first without leading zeros), exponent (`e`, of the first digit) and sign (`s`), two
+ * words at a time as one exact number below 10^14: a string of the digits and its parse per value were most of what a
+ * leg's value cost the replay.
  */
 export function toMoney(value: Decimal): Money {
   const { d: words, e: exponent, s: sign } = value as unknown as { d: readonly number[]; e: number; s: number };
-  if (words.length === 1 && words[0] === 0) return 0n;
-  let digits = String(words[0]);
-  for (let index = 1; index < words.length; index += 1) digits += String(words[index]).padStart(7, '0');
-  const shift = exponent - digits.length + 1 + MONEY_PLACES;
-  const coefficient = BigInt(digits);
+  const count = words.length;
+  const first = words[0] as number;
+  if (count === 1 && first === 0) return 0n;
+  let coefficient: bigint;
+  let index: number;
+  if ((count & 1) === 1) {
+    coefficient = BigInt(first);
+    index = 1;
+  } else {
+    coefficient = BigInt(first * WORD + (words[1] as number));
+    index = 2;
+  }
+  for (; index < count; index += 2)
+    coefficient = coefficient * TWO_WORDS + BigInt((words[index] as number) * WORD + (words[index + 1] as number));
+  const shift = exponent - digitsOf(first) - (count - 1) * WORD_DIGITS + 1 + MONEY_PLACES;
   const scaled = shift >= 0 ? coefficient * power(shift) : roundedQuotient(coefficient, power(-shift));
   return sign < 0 ? -scaled : scaled;
+}
+
+/** 10^7, a decimal.js word's base, and 10^14, two words'. */
+const WORD = 10_000_000;
+const TWO_WORDS = 100_000_000_000_000n;
+
+/** The digits of a word (0 < word < 10^7). */
+function digitsOf(word: number): number {
+  return word >= 1_000_000 ? 7 : word >= 100_000 ? 6 : word >= 10_000 ? 5 : word >= 1_000 ? 4 : word >= 100 ? 3 : word >= 10 ? 2 : 1;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { BasisLeg } from './BasisLeg.js';
-import type { AcquireEvent, DisposeEvent } from './BasisEvent.js';
+import type { AcquireEvent, BasisEvent, DisposeEvent } from './BasisEvent.js';
+import { NO_FLAGS, UNKNOWN_PRICE, VALUED_BY_SENT_LEG } from './eventFlags.js';
 import type { Holdings } from './Holdings.js';
 import { type Money, moneyPart, toMoney } from './scaledMoney.js';
-import { sumOf } from './sumOf.js';
 import { splitByWeights } from './splitByWeights.js';
 
 /** One asset of a trade after netting: which side, how much, its value, and the row it is reported under. */
@@ -13,40 +13,48 @@ interface NetAsset {
 }
 
 /**
- * One wallet's `trade`/`liquidity_*` legs of one transaction as disposals and acquisitions. Each asset is netted
- * (sent − received, refunds included). Proceeds V are the received values, else the sent values (`valued_by_sent_leg`),
- * else unknown; several sent assets share V by their own values; each received asset costs its own value (the only
- * one, unvalued: V).
+ * One wallet's `trade`/`liquidity_*` legs of one transaction as disposals and acquisitions, added to `events` (the
+ * disposals, then the acquisitions, each in row order). Each asset is netted (sent − received, refunds included).
+ * Proceeds V are the received values, else the sent values (`valued_by_sent_leg`), else unknown; several sent assets
+ * share V by their own values; each received asset costs its own value (the only one, unvalued: V).
  */
-export function tradeEvents(legs: readonly BasisLeg[], holdings: Holdings): { disposals: DisposeEvent[]; acquisitions: AcquireEvent[] } {
-  const { sent, received } = netAssets(legs);
+export function tradeEvents(legs: readonly BasisLeg[], holdings: Holdings, events: BasisEvent[]): void {
+  const sent: NetAsset[] = [];
+  const received: NetAsset[] = [];
+  netAssets(legs, sent, received);
   const receivedValue = sumKnown(received);
-  const sentValue = sumKnown(sent);
   const byReceived = received.length > 0 && receivedValue !== null;
-  const proceeds = byReceived ? receivedValue : sentValue;
-  const flags = byReceived ? [] : proceeds === null ? ['unknown_price'] : ['valued_by_sent_leg'];
-  const shares = splitByWeights(
-    proceeds,
-    sent.map((asset) => asset.value),
-  );
-  const disposals = sent.map(({ leg, quantity }, index): DisposeEvent => ({
-    phase: 1,
-    entryId: leg.entryId,
-    order: leg.order,
-    txHash: leg.txHash,
-    timestamp: leg.timestamp,
-    holding: holdings.of(leg),
-    quantity,
-    flags: shares[index] === null ? ['unknown_price'] : [...flags],
-    type: 'dispose',
-    kind: 'trade',
-    proceeds: shares[index] ?? null,
-    sellingCosts: 0n,
-  }));
-  const acquisitions = received.map(({ leg, quantity, value }): AcquireEvent => {
+  const proceeds = byReceived ? receivedValue : sumKnown(sent);
+  const flags = byReceived ? NO_FLAGS : proceeds === null ? UNKNOWN_PRICE : VALUED_BY_SENT_LEG;
+  const shares =
+    sent.length <= 1
+      ? null
+      : splitByWeights(
+          proceeds,
+          sent.map((asset) => asset.value),
+        );
+  for (let index = 0; index < sent.length; index += 1) {
+    const { leg, quantity } = sent[index] as NetAsset;
+    const share = shares === null ? proceeds : (shares[index] ?? null);
+    const event: DisposeEvent = {
+      phase: 1,
+      entryId: leg.entryId,
+      order: leg.order,
+      txHash: leg.txHash,
+      timestamp: leg.timestamp,
+      holding: holdings.of(leg),
+      quantity,
+      flags: share === null ? UNKNOWN_PRICE : flags,
+      type: 'dispose',
+      kind: 'trade',
+      proceeds: share,
+      sellingCosts: 0n,
+    };
+    events.push(event);
+  }
+  for (const { leg, quantity, value } of received) {
     const cost = value ?? (received.length === 1 ? proceeds : null);
-    const flag = cost === null ? ['unknown_price'] : value === null ? flags : [];
-    return {
+    const event: AcquireEvent = {
       phase: 3,
       entryId: leg.entryId,
       order: leg.order,
@@ -54,49 +62,67 @@ export function tradeEvents(legs: readonly BasisLeg[], holdings: Holdings): { di
       timestamp: leg.timestamp,
       holding: holdings.of(leg),
       quantity,
-      flags: [...flag],
+      flags: cost === null ? UNKNOWN_PRICE : value === null ? flags : NO_FLAGS,
       type: 'acquire',
       cost,
     };
-  });
-  return { disposals, acquisitions };
+    events.push(event);
+  }
 }
 
 /** The sum of the assets' values, `null` when one is unknown or there is none. */
 function sumKnown(assets: readonly NetAsset[]): Money | null {
-  if (assets.length === 0 || assets.some((asset) => asset.value === null)) return null;
-  return sumOf(assets.map((asset) => asset.value as Money));
+  if (assets.length === 0) return null;
+  let sum = 0n;
+  for (const { value } of assets) {
+    if (value === null) return null;
+    sum += value;
+  }
+  return sum;
 }
 
-/** Per asset key: the net side, quantity and value (the dominant side's value, pro rata when a refund came back). */
-function netAssets(legs: readonly BasisLeg[]): { sent: NetAsset[]; received: NetAsset[] } {
-  // A transaction's legs are few and share the chain: a scan beats a map keyed by strings.
-  const sides: { contract: string; out: BasisLeg[]; in: BasisLeg[] }[] = [];
-  for (const leg of legs) {
-    let side = sides.find((candidate) => candidate.contract === leg.assetContract);
-    if (side === undefined) sides.push((side = { contract: leg.assetContract, out: [], in: [] }));
-    side[leg.direction].push(leg);
-  }
-  const sent: NetAsset[] = [];
-  const received: NetAsset[] = [];
-  for (const side of sides) {
-    const net = total(side.out) - total(side.in);
+/**
+ * Per asset key, in the order the keys first appear: the net side, quantity and value (the dominant side's value, pro
+ * rata when a refund came back), each side then in row order. A transaction's legs are few and share the chain: scans
+ * beat a map keyed by strings, and no list per side is made.
+ */
+function netAssets(legs: readonly BasisLeg[], sent: NetAsset[], received: NetAsset[]): void {
+  for (let index = 0; index < legs.length; index += 1) {
+    const contract = (legs[index] as BasisLeg).assetContract;
+    if (seenBefore(legs, index, contract)) continue;
+    let out = 0n;
+    let back = 0n;
+    for (let other = index; other < legs.length; other += 1) {
+      const leg = legs[other] as BasisLeg;
+      if (leg.assetContract !== contract) continue;
+      if (leg.direction === 'out') out += leg.amountRaw;
+      else back += leg.amountRaw;
+    }
+    const net = out - back;
     if (net === 0n) continue;
-    const dominant = net > 0n ? side.out : side.in;
+    const direction = net > 0n ? 'out' : 'in';
     const quantity = net > 0n ? net : -net;
-    (net > 0n ? sent : received).push({ leg: dominant[0] as BasisLeg, quantity, value: netValue(dominant, quantity) });
+    const all = net > 0n ? out : back;
+    let first: BasisLeg | undefined;
+    let value: Money | null = 0n;
+    for (let other = index; other < legs.length; other += 1) {
+      const leg = legs[other] as BasisLeg;
+      if (leg.assetContract !== contract || leg.direction !== direction) continue;
+      first ??= leg;
+      if (value !== null) value = leg.value === null ? null : value + toMoney(leg.value);
+    }
+    if (value !== null && quantity !== all) value = moneyPart(value, quantity, all);
+    (net > 0n ? sent : received).push({ leg: first as BasisLeg, quantity, value });
   }
-  const byRow = (a: NetAsset, b: NetAsset): number => a.leg.order - b.leg.order;
-  return { sent: sent.sort(byRow), received: received.sort(byRow) };
+  if (sent.length > 1) sent.sort(byRow);
+  if (received.length > 1) received.sort(byRow);
 }
 
-function total(legs: readonly BasisLeg[]): bigint {
-  return legs.reduce((sum, leg) => sum + leg.amountRaw, 0n);
+function seenBefore(legs: readonly BasisLeg[], index: number, contract: string): boolean {
+  for (let other = 0; other < index; other += 1) if ((legs[other] as BasisLeg).assetContract === contract) return true;
+  return false;
 }
 
-function netValue(legs: readonly BasisLeg[], quantity: bigint): Money | null {
-  if (legs.some((leg) => leg.value === null)) return null;
-  const value = sumOf(legs.map((leg) => toMoney(leg.value as NonNullable<BasisLeg['value']>)));
-  const all = total(legs);
-  return quantity === all ? value : moneyPart(value, quantity, all);
+function byRow(a: NetAsset, b: NetAsset): number {
+  return a.leg.order - b.leg.order;
 }

@@ -3,6 +3,7 @@ import type { BasisIssue } from './BasisReport.js';
 import type { AcquireEvent, BasisEvent, DisposeEvent, RemoveEvent } from './BasisEvent.js';
 import type { CostBasisSettings } from './CostBasisSettings.js';
 import { allocateFee } from './allocateFee.js';
+import { NO_FLAGS, UNCLASSIFIED_IN, UNCLASSIFIED_OUT, withFlag } from './eventFlags.js';
 import { Holdings } from './Holdings.js';
 import { MOVE_CATEGORIES, moveEvents } from './moveEvents.js';
 import { type Money, toMoney } from './scaledMoney.js';
@@ -39,41 +40,49 @@ export function transactionEvents(
   holdings = new Holdings(),
 ): TransactionEvents {
   const issues: BasisIssue[] = [];
-  const taking: BasisLeg[] = [];
-  for (const leg of legs) {
-    if (leg.spam !== '' || leg.kind === 'erc721' || leg.kind === 'erc1155') continue;
-    if (leg.decimals === null) {
-      issues.push({
-        entryId: leg.entryId,
-        issue: 'unknown_decimals',
-        quantity: leg.amountRaw,
-        decimals: null,
-        detail: 'the token’s decimals are unknown: the leg takes no part',
-      });
-      continue;
-    }
-    taking.push(leg);
-  }
-  const moving: BasisLeg[] = [];
-  const rest: BasisLeg[] = [];
-  for (const leg of taking) (MOVE_CATEGORIES.has(leg.category) ? moving : rest).push(leg);
   const events: BasisEvent[] = [];
-  if (moving.length > 0) {
-    const { moves, unpaired } = moveEvents(moving, holdings);
-    events.push(...moves);
-    rest.push(...unpaired);
+  // Most transactions are legs that all take part and none moves: they are read as they came, no list made of them.
+  let rest: readonly BasisLeg[] = legs;
+  if (!legs.every(plain)) {
+    const taking: BasisLeg[] = [];
+    const moving: BasisLeg[] = [];
+    for (const leg of legs) {
+      if (leg.spam !== '' || leg.kind === 'erc721' || leg.kind === 'erc1155') continue;
+      if (leg.decimals === null) {
+        issues.push({
+          entryId: leg.entryId,
+          issue: 'unknown_decimals',
+          quantity: leg.amountRaw,
+          decimals: null,
+          detail: 'the token’s decimals are unknown: the leg takes no part',
+        });
+        continue;
+      }
+      (MOVE_CATEGORIES.has(leg.category) ? moving : taking).push(leg);
+    }
+    if (moving.length > 0) {
+      const { moves, unpaired } = moveEvents(moving, holdings);
+      for (const move of moves) events.push(move);
+      for (const leg of unpaired) taking.push(leg);
+    }
+    rest = taking;
   }
-  for (const walletLegs of byWallet(rest)) walletEvents(walletLegs, settings.unclassifiedOut, events, holdings);
-  if (events.length > 1) events.sort(byPhaseAndRow);
+  if (rest.length > 0) byWallet(rest, settings.unclassifiedOut, events, holdings);
+  if (!inOrder(events)) events.sort(byPhaseAndRow);
   let byId: Map<string, BasisLeg> | undefined;
   for (const event of events) {
     for (const issue of event.flags) {
-      byId ??= new Map(taking.map((leg) => [leg.entryId, leg]));
+      byId ??= new Map(legs.map((leg) => [leg.entryId, leg]));
       const detail = issue === 'unknown_price' ? unknownDetail(byId.get(event.entryId)) : (ISSUE_DETAIL[issue] ?? '');
       issues.push({ entryId: event.entryId, issue, quantity: event.quantity, decimals: event.holding.decimals, detail });
     }
   }
   return { events, issues };
+}
+
+/** A leg that takes part (no spam, no NFT, known decimals) and moves no lots. */
+function plain(leg: BasisLeg): boolean {
+  return leg.spam === '' && leg.kind !== 'erc721' && leg.kind !== 'erc1155' && leg.decimals !== null && !MOVE_CATEGORIES.has(leg.category);
 }
 
 /** Why a money field is empty: the leg's own value state, or what it depends on (the fee, the trade's other side). */
@@ -82,57 +91,63 @@ function unknownDetail(leg: BasisLeg | undefined): string {
   return 'its own value is known, but a value it depends on is not (the fee, or the other side of the trade)';
 }
 
-/** The legs by wallet, each in row order (a transaction's legs come in row order; unpaired moving legs were appended). */
-function byWallet(legs: BasisLeg[]): BasisLeg[][] {
-  if (legs.length === 0) return [];
-  if (legs.some((leg, index) => index > 0 && leg.order < (legs[index - 1] as BasisLeg).order)) legs.sort((a, b) => a.order - b.order);
-  const first = (legs[0] as BasisLeg).wallet;
-  if (legs.every((leg) => leg.wallet === first)) return [legs];
+/**
+ * Each wallet's events added to `events`, the wallets in the order they first appear, each one's legs in row order
+ * (a transaction's legs come in row order; unpaired moving legs were appended).
+ */
+function byWallet(legs: readonly BasisLeg[], unclassifiedOut: 'remove' | 'dispose', events: BasisEvent[], holdings: Holdings): void {
+  let ordered = legs;
+  for (let index = 1; index < legs.length; index += 1) {
+    if ((legs[index] as BasisLeg).order < (legs[index - 1] as BasisLeg).order) {
+      ordered = [...legs].sort((a, b) => a.order - b.order);
+      break;
+    }
+  }
+  const first = (ordered[0] as BasisLeg).wallet;
+  if (ordered.every((leg) => leg.wallet === first)) return walletEvents(ordered, unclassifiedOut, events, holdings);
   const wallets = new Map<string, BasisLeg[]>();
-  for (const leg of legs) {
+  for (const leg of ordered) {
     const list = wallets.get(leg.wallet);
     if (list === undefined) wallets.set(leg.wallet, [leg]);
     else list.push(leg);
   }
-  return [...wallets.values()];
+  for (const walletLegs of wallets.values()) walletEvents(walletLegs, unclassifiedOut, events, holdings);
 }
 
-/** One wallet's fees, trades and single legs as events (added to `events`), its fee allocated to what it did. */
+/**
+ * One wallet's fees, trades and single legs as events, added to `events` in that order (the trade's disposals before
+ * the single ones: the last share of a fee takes what is left), its fee allocated to what it did.
+ */
 function walletEvents(legs: readonly BasisLeg[], unclassifiedOut: 'remove' | 'dispose', events: BasisEvent[], holdings: Holdings): void {
-  const fees: DisposeEvent[] = [];
-  const single: (AcquireEvent | DisposeEvent | RemoveEvent)[] = [];
+  const start = events.length;
   let trades: BasisLeg[] | undefined;
+  let singles = false;
   for (const leg of legs) {
-    if (FEE_CATEGORIES.has(leg.category)) fees.push(feeEvent(leg, holdings));
+    if (FEE_CATEGORIES.has(leg.category)) events.push(disposeEvent(leg, 0, 'fee', NO_FLAGS, holdings));
     else if (TRADE_CATEGORIES.has(leg.category)) (trades ??= []).push(leg);
-    else single.push(singleEvent(leg, unclassifiedOut, holdings));
+    else singles = true;
   }
-  const traded = trades === undefined ? undefined : tradeEvents(trades, holdings);
-  if (fees.length > 0) {
-    // The trade's disposals first, then the single ones: the last share of a fee takes what is left.
-    const disposals: DisposeEvent[] = [...(traded?.disposals ?? [])];
-    const acquisitions: AcquireEvent[] = [...(traded?.acquisitions ?? [])];
-    for (const event of single) {
-      if (event.type === 'dispose') disposals.push(event);
-      else if (event.type === 'acquire') acquisitions.push(event);
+  const feesEnd = events.length;
+  if (trades !== undefined) tradeEvents(trades, holdings, events);
+  if (singles) {
+    for (const leg of legs) {
+      if (!FEE_CATEGORIES.has(leg.category) && !TRADE_CATEGORIES.has(leg.category))
+        events.push(singleEvent(leg, unclassifiedOut, holdings));
     }
-    allocateFee(fees, disposals, acquisitions);
-    for (const fee of fees) events.push(fee);
   }
-  if (traded !== undefined) {
-    for (const event of traded.disposals) events.push(event);
-    for (const event of traded.acquisitions) events.push(event);
+  if (feesEnd > start) allocateFee(events, start, feesEnd);
+}
+
+/** Whether events are in phase and row order already (most transactions' are: a sort is then not needed). */
+function inOrder(events: readonly BasisEvent[]): boolean {
+  for (let index = 1; index < events.length; index += 1) {
+    if (byPhaseAndRow(events[index - 1] as BasisEvent, events[index] as BasisEvent) > 0) return false;
   }
-  for (const event of single) events.push(event);
+  return true;
 }
 
 function byPhaseAndRow(a: BasisEvent, b: BasisEvent): number {
   return a.phase - b.phase || a.order - b.order || (a.holding.wallet < b.holding.wallet ? -1 : a.holding.wallet > b.holding.wallet ? 1 : 0);
-}
-
-/** Gas: a disposal of the native coin at its value, with no selling cost of its own. */
-function feeEvent(leg: BasisLeg, holdings: Holdings): DisposeEvent {
-  return disposeEvent(leg, 0, 'fee', [], holdings);
 }
 
 /** A leg that is its own event: income, a gift, a payment, a loss, or a transfer nobody categorised. */
@@ -148,7 +163,7 @@ function singleEvent(leg: BasisLeg, unclassifiedOut: 'remove' | 'dispose', holdi
       timestamp: leg.timestamp,
       holding: holdings.of(leg),
       quantity: leg.amountRaw,
-      flags: flagsOf(leg, income || category === 'gift_in' ? [] : ['unclassified_in']),
+      flags: flagsOf(leg, income || category === 'gift_in' ? NO_FLAGS : UNCLASSIFIED_IN),
       type: 'acquire',
       cost: moneyOf(leg),
     };
@@ -156,15 +171,15 @@ function singleEvent(leg: BasisLeg, unclassifiedOut: 'remove' | 'dispose', holdi
     return event;
   }
   const kind = DISPOSAL_KINDS[category];
-  if (kind !== undefined) return disposeEvent(leg, 1, kind, [], holdings);
-  if (REMOVAL_CATEGORIES.has(category)) return removeEvent(leg, [], holdings);
-  if (unclassifiedOut === 'remove') return removeEvent(leg, ['unclassified_out'], holdings);
-  return disposeEvent(leg, 1, 'transfer', ['unclassified_out'], holdings);
+  if (kind !== undefined) return disposeEvent(leg, 1, kind, NO_FLAGS, holdings);
+  if (REMOVAL_CATEGORIES.has(category)) return removeEvent(leg, NO_FLAGS, holdings);
+  if (unclassifiedOut === 'remove') return removeEvent(leg, UNCLASSIFIED_OUT, holdings);
+  return disposeEvent(leg, 1, 'transfer', UNCLASSIFIED_OUT, holdings);
 }
 
 // Each event is made in one literal, in one shape per type: no spread of a shared base (the replay's profile showed
 // them, one or more per leg).
-function disposeEvent(leg: BasisLeg, phase: 0 | 1, kind: DisposeEvent['kind'], flags: string[], holdings: Holdings): DisposeEvent {
+function disposeEvent(leg: BasisLeg, phase: 0 | 1, kind: DisposeEvent['kind'], flags: readonly string[], holdings: Holdings): DisposeEvent {
   return {
     phase,
     entryId: leg.entryId,
@@ -182,7 +197,7 @@ function disposeEvent(leg: BasisLeg, phase: 0 | 1, kind: DisposeEvent['kind'], f
 }
 
 /** A removal is no sale: its leg's unknown price is no issue of its own. */
-function removeEvent(leg: BasisLeg, flags: string[], holdings: Holdings): RemoveEvent {
+function removeEvent(leg: BasisLeg, flags: readonly string[], holdings: Holdings): RemoveEvent {
   return {
     phase: 1,
     entryId: leg.entryId,
@@ -197,8 +212,8 @@ function removeEvent(leg: BasisLeg, flags: string[], holdings: Holdings): Remove
   };
 }
 
-function flagsOf(leg: BasisLeg, flags: string[]): string[] {
-  return leg.value === null ? [...flags, 'unknown_price'] : flags;
+function flagsOf(leg: BasisLeg, flags: readonly string[]): readonly string[] {
+  return leg.value === null ? withFlag(flags, 'unknown_price') : flags;
 }
 
 function moneyOf(leg: BasisLeg): Money | null {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { Decimal } from '../../src/ledger/money.js';
-import { type Share, splitByQuantity, takePart } from '../../src/costbasis/proRata.js';
+import { disposalRows } from '../../src/costbasis/disposalRows.js';
+import { GainRows } from '../../src/costbasis/GainRows.js';
+import { gainMoney } from '../../src/costbasis/GainSink.js';
+import { type Share, shareOf, takePart } from '../../src/costbasis/proRata.js';
 import { MONEY_PLACES, moneyPart, toDecimal, toMoney } from '../../src/costbasis/scaledMoney.js';
+import { disposeEvent } from './disposeEvent.js';
 
 const money = (text: string | number): bigint => toMoney(new Decimal(text));
 const text = (value: bigint | null | undefined, places?: number): string | undefined =>
@@ -28,16 +32,42 @@ describe('takePart', () => {
   });
 });
 
-describe('splitByQuantity', () => {
-  it('splits proceeds by quantity, the last piece taking the remainder', () => {
-    const parts = splitByQuantity(money(100), [1n, 1n, 1n]);
+/** `total` proceeds (and a tenth of it as selling costs) over pieces of these quantities, as a disposal's rows take them. */
+function splitByQuantity(total: bigint | null, quantities: readonly bigint[]): (bigint | null)[][] {
+  const rows = new GainRows();
+  const pieces = quantities.map((quantity, index) => ({ lotId: `L${index}`, acquiredAt: 1, quantity, cost: 0n }));
+  const event = { ...disposeEvent('D'), proceeds: total, sellingCosts: total === null ? null : total / 10n };
+  disposalRows(event, pieces, 0n, 'fifo', () => null, rows, 0);
+  return [...rows].map((row) => {
+    const { proceeds, sellingCosts } = gainMoney(row);
+    return [proceeds, sellingCosts];
+  });
+}
+
+describe('a disposal’s proceeds and selling costs over its pieces (shareOf)', () => {
+  it('splits them by quantity, the last piece taking the remainder', () => {
+    const parts = splitByQuantity(money(100), [1n, 1n, 1n]).map(([proceeds]) => proceeds ?? null);
     expect(parts.map((part) => text(part, 2))).toEqual(['33.33', '33.33', '33.33']);
     expect(text(parts.reduce((sum: bigint, part) => sum + (part ?? 0n), 0n))).toBe('100');
-    expect(splitByQuantity(money('4500'), [10n, 5n]).map((part) => text(part))).toEqual(['3000', '1500']);
+    expect(splitByQuantity(money('4500'), [10n, 5n]).map((part) => part.map((one) => text(one)))).toEqual([
+      ['3000', '300'],
+      ['1500', '150'],
+    ]);
   });
 
   it('leaves an unknown total unknown in every piece', () => {
-    expect(splitByQuantity(null, [1n, 2n])).toEqual([null, null]);
+    expect(splitByQuantity(null, [1n, 2n])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+  });
+
+  it('gives a piece of no quantity 0, and a zero amount 0 to every piece', () => {
+    expect(shareOf(money(10), 0n, 3n)).toBe(0n);
+    expect(splitByQuantity(0n, [1n, 2n])).toEqual([
+      [0n, 0n],
+      [0n, 0n],
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { holdingTerm } from '../../src/costbasis/holdingTerm.js';
 import { Decimal, formatUnits } from '../../src/ledger/money.js';
 import { at, ETH, gainsOf, leg, type LegSpec, openOf, replay, settingsOf, tx, unbalancedTies, W1, W2, yearOf } from './legs.js';
@@ -30,6 +31,28 @@ describe('replayBasis over time: terms, periods, changes', () => {
   it('T3 (c) the job’s time zone decides the day: 02:00 UTC on the 16th is still the 15th in New York', () => {
     expect(holdingTerm(at('2023-06-15T12:00:00Z'), at('2024-06-16T02:00:00Z'), 'America/New_York')).toBe('short');
     expect(holdingTerm(at('2023-06-15T12:00:00Z'), at('2024-06-16T02:00:00Z'), 'UTC')).toBe('long');
+  });
+
+  it('a term without the calendar (held 360 days or less, 370 or more) is the calendar’s, in zones as far from UTC as they go', () => {
+    const zones = ['UTC', 'America/New_York', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Australia/Lord_Howe', 'Asia/Kathmandu'];
+    const dayOf = (time: number, zone: string): string =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(time * 1000);
+    const anniversary = (day: string): string => {
+      const [year, month, date] = day.split('-');
+      return `${Number(year) + 1}-${month}-${month === '02' && date === '29' ? '28' : date}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: at('2015-01-01'), max: at('2030-01-01') }),
+        fc.integer({ min: 300 * 86_400, max: 430 * 86_400 }),
+        fc.constantFrom(...zones),
+        (acquiredAt, held, zone) => {
+          const expected = dayOf(acquiredAt + held, zone) > anniversary(dayOf(acquiredAt, zone)) ? 'long' : 'short';
+          expect(holdingTerm(acquiredAt, acquiredAt + held, zone)).toBe(expected);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 
   it('T18 Germany, fifo per wallet: the lot held more than a year is long (exempt), the other short (taxable)', () => {
