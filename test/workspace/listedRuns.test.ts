@@ -34,8 +34,8 @@ const keyOf = (runs: readonly Run[]): unknown => {
 };
 
 /** Each book's keys as the database keeps them (`bookListKeys`), by id. */
-async function keptKeys(data: WorkspaceData): Promise<Map<number, unknown>> {
-  const keys = await data.bookListKeys({ archived: false });
+async function keptKeys(data: WorkspaceData, archived = false): Promise<Map<number, unknown>> {
+  const keys = await data.bookListKeys({ archived });
   return new Map(
     keys.map(({ id, lastRunAt, reconcile, holdings, basisIssues, period }) => [
       id,
@@ -117,6 +117,10 @@ function suite(open: () => Promise<{ data: WorkspaceData; close: () => Promise<v
       const kept = await keptKeys(data);
       expect([...kept.keys()].sort()).toEqual([long.id, books[2]?.id].sort());
       expect(kept.get(long.id)).toEqual(keyOf(await data.runsOfBook(long.id)));
+      // Archived, a book keeps its keys: the archived list gives them as the list in use did.
+      await data.setBookArchived(long.id, T(100));
+      expect([...(await keptKeys(data)).keys()]).toEqual([books[2]?.id]);
+      expect(await keptKeys(data, true)).toEqual(new Map([[long.id, kept.get(long.id)]]));
       expect(await data.listedRunsOfBooks([])).toEqual(new Map());
     } finally {
       await close();
