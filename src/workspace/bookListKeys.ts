@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import type { RunPeriod } from '../runs/RunRequest.js';
 import { periodDays } from './bookPeriod.js';
 import type { BookListFilter, BookListKey } from './BookListKey.js';
-import { listedRunPick, PICKS } from './listedRuns.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
 import type { WorkspaceTables } from './workspaceRows.js';
 
@@ -10,53 +9,37 @@ import type { WorkspaceTables } from './workspaceRows.js';
 const likeText = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
- * Every book the filter lets through, with its keys (`BookListKey`): one statement, the runs it reads found by the
- * books list's own picks (`PICKS`, each one index probe) and only their few JSON members read, by the database.
+ * Every book the filter lets through, with its keys (`BookListKey`): one statement, what its runs give (the books
+ * list's picks, `PICKS`) read from the row the database keeps per book (`book_list_keys`), not found in `runs`.
  */
 export async function bookListKeys(db: Kysely<WorkspaceTables>, dialect: WorkspaceDialect, filter: BookListFilter): Promise<BookListKey[]> {
   const name = dialect.jsonText('b.data', 'name');
   let books = db
     .selectFrom('books as b')
-    .select((outer) => [
+    .leftJoin('book_list_keys as k', 'k.book_id', 'b.id')
+    .select([
       'b.id',
       name.as('name'),
       dialect.jsonText('b.data', 'timezone').as('zone'),
-      listedRunPick(outer, dialect, PICKS.newest).as('newest'),
-      listedRunPick(outer, dialect, PICKS.reconcile).as('reconcile'),
-      listedRunPick(outer, dialect, PICKS.basis).as('basis'),
-      listedRunPick(outer, dialect, PICKS.period).as('period'),
+      'k.last_run_at',
+      'k.reconcile_status',
+      'k.holdings',
+      'k.basis_issues',
+      'k.period',
     ])
     .where('b.archived_at', filter.archived ? 'is not' : 'is', null);
   if (filter.userId !== undefined)
     books = books.where('b.id', 'in', db.selectFrom('book_staff').select('book_id').where('user_id', '=', filter.userId));
   if (filter.name !== undefined && filter.name !== '')
     books = books.where(sql<boolean>`lower(${name}) LIKE ${`%${likeText(filter.name.toLowerCase())}%`} ESCAPE '\\'`);
-  const rows = await db
-    .with('p', () => books)
-    .selectFrom('p')
-    .leftJoin('runs as newest', 'newest.id', 'p.newest')
-    .leftJoin('runs as reconcile', 'reconcile.id', 'p.reconcile')
-    .leftJoin('runs as basis', 'basis.id', 'p.basis')
-    .leftJoin('runs as period', 'period.id', 'p.period')
-    .select([
-      'p.id',
-      'p.name',
-      'p.zone',
-      'newest.created_at as lastRunAt',
-      'reconcile.status as reconcileStatus',
-      dialect.jsonText('reconcile.summary', 'holdingsValue').as('holdings'),
-      dialect.jsonText('basis.summary', 'basisIssues').as('basisIssues'),
-      dialect.jsonText('period.request', 'period').as('period'),
-    ])
-    .execute();
-  return rows.map((row) => ({
+  return (await books.execute()).map((row) => ({
     id: Number(row.id),
     name: row.name ?? '',
     zone: row.zone ?? undefined,
-    lastRunAt: row.lastRunAt ?? undefined,
-    reconcile: row.reconcileStatus ?? undefined,
+    lastRunAt: row.last_run_at ?? undefined,
+    reconcile: row.reconcile_status ?? undefined,
     holdings: row.holdings === null ? undefined : Number(row.holdings),
-    basisIssues: row.basisIssues === null ? undefined : Number(row.basisIssues),
+    basisIssues: row.basis_issues === null ? undefined : Number(row.basis_issues),
     period: row.period === null ? undefined : periodDays(JSON.parse(row.period) as RunPeriod),
   }));
 }

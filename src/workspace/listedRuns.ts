@@ -22,7 +22,9 @@ type Pick = (eb: Runs, dialect: WorkspaceDialect) => Expression<SqlBool>;
  * The runs a book's row of the books list reads, each the newest run matching the one test the list applies to the
  * book's runs newest first (the SQL twin of each): `runs[0]`, `lastReconcile`, `lastAlertRun`, the export `runFigures`
  * reads its cost-basis issues from, and the run `bookPeriod` takes the period of. So the list gives what it gave over
- * the book's whole history, with at most five runs a book read and parsed.
+ * the book's whole history, with at most five runs a book read and parsed. The view `book_list_picks` (workspace 0018,
+ * postgres 0024) repeats all but the alert's word for word for the keys the database keeps (`bookListKeys`): a change
+ * here is a new migration step there.
  */
 export const PICKS = {
   newest: (eb) => eb.lit(true),

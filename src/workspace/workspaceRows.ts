@@ -103,6 +103,18 @@ export interface WorkspaceTables {
     resume_at: Generated<string | null>;
     stop_requested: Generated<number | boolean>;
   };
+  /**
+   * The books list's keys of a book as its runs give them (`PICKS`), kept by the database's triggers on `runs`
+   * (workspace 0018, postgres 0024); the JSON members as read (`holdings`, `basis_issues`: numbers or text on SQLite).
+   */
+  book_list_keys: {
+    book_id: number;
+    last_run_at: string | null;
+    reconcile_status: string | null;
+    holdings: string | number | null;
+    basis_issues: string | number | null;
+    period: string | null;
+  };
   run_log: { seq: Generated<number>; run_id: number; line: string };
   schedules: ScheduleRow;
   shares: ShareRow & { token_hash: string };

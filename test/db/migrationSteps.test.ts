@@ -46,6 +46,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0015-run-attempts.sql dc16440c51ea5585',
     '0016-entry-set-digests.sql 44ed87173b30f6cf',
     '0017-books-list-indexes.sql 84b31aa5e1aaf8bc',
+    '0018-book-list-keys.sql eea48c5fb3c489fc',
   ],
   postgres: [
     '0001-book-stores.sql 242dd41cd03de201',
@@ -71,6 +72,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0021-run-attempts.sql 1b22a18cfcd0a561',
     '0022-entry-set-digests.sql ce3ab9f1f9780d9a',
     '0023-books-list-indexes.sql 8bc26ce81b99d598',
+    '0024-book-list-keys.sql aefe0b9a3d315f6f',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { runFigures } from '../../src/server/bookDashboard.js';
+import { lastReconcile } from '../../src/server/runReports.js';
 import { bookJson } from '../../src/server/runJson.js';
 import type { RunRequest } from '../../src/runs/RunRequest.js';
 import { bookPeriod } from '../../src/workspace/bookPeriod.js';
@@ -19,6 +20,29 @@ const row = (book: Book, runs: readonly Run[]): unknown => ({
   figures: runFigures(runs),
   period: bookPeriod(runs),
 });
+
+/** A book's keys of the books list as its whole history gives them (what `book_list_keys` keeps for it). */
+const keyOf = (runs: readonly Run[]): unknown => {
+  const figures = runFigures(runs);
+  return {
+    lastRunAt: runs[0]?.createdAt,
+    reconcile: lastReconcile(runs)?.status,
+    holdings: figures.holdings === undefined ? undefined : Number(figures.holdings.value),
+    basisIssues: figures.basisIssues?.count,
+    period: bookPeriod(runs),
+  };
+};
+
+/** Each book's keys as the database keeps them (`bookListKeys`), by id. */
+async function keptKeys(data: WorkspaceData, archived = false): Promise<Map<number, unknown>> {
+  const keys = await data.bookListKeys({ archived });
+  return new Map(
+    keys.map(({ id, lastRunAt, reconcile, holdings, basisIssues, period }) => [
+      id,
+      { lastRunAt, reconcile, holdings, basisIssues, period },
+    ]),
+  );
+}
 
 /** Run number `n` of a long, mixed history: every kind and status, some alerting, some naming a period, some failing. */
 async function addRun(data: WorkspaceData, bookId: number, n: number): Promise<void> {
@@ -68,8 +92,10 @@ function suite(open: () => Promise<{ data: WorkspaceData; close: () => Promise<v
         await addRun(data, n % 5 === 0 ? other.id : long.id, n);
         if (n % 6 !== 0 && n > 12) continue;
         const ids = books.map((book) => book.id);
-        const [listed, whole] = [await data.listedRunsOfBooks(ids), await data.runsOfBooks(ids)];
+        const [listed, whole, kept] = [await data.listedRunsOfBooks(ids), await data.runsOfBooks(ids), await keptKeys(data)];
         for (const book of books) {
+          // Kept by the triggers on `runs` as each run was added and its status, summary and end written.
+          expect(kept.get(book.id)).toEqual(keyOf(whole.get(book.id) ?? []));
           expect(listed.get(book.id)?.length).toBeLessThanOrEqual(5);
           expect(row(book, listed.get(book.id) ?? [])).toEqual(row(book, whole.get(book.id) ?? []));
           seen.push(row(book, whole.get(book.id) ?? []));
@@ -86,6 +112,15 @@ function suite(open: () => Promise<{ data: WorkspaceData; close: () => Promise<v
       ])
         expect(seen).toContainEqual(expect.objectContaining(found));
       expect((await data.runsOfBook(long.id)).length).toBe(72);
+      // A book removed with its runs (their deletion fires the triggers) leaves no keys behind; the others' stand.
+      await data.removeBook(other.id);
+      const kept = await keptKeys(data);
+      expect([...kept.keys()].sort()).toEqual([long.id, books[2]?.id].sort());
+      expect(kept.get(long.id)).toEqual(keyOf(await data.runsOfBook(long.id)));
+      // Archived, a book keeps its keys: the archived list gives them as the list in use did.
+      await data.setBookArchived(long.id, T(100));
+      expect([...(await keptKeys(data)).keys()]).toEqual([books[2]?.id]);
+      expect(await keptKeys(data, true)).toEqual(new Map([[long.id, kept.get(long.id)]]));
       expect(await data.listedRunsOfBooks([])).toEqual(new Map());
     } finally {
       await close();
