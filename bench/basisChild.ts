@@ -8,7 +8,7 @@
  * `"twin": true` is its null twin: the same passes, the legs read and dropped. Under valgrind's callgrind (V8 in
  * predictable mode) a run's instructions less its twin's are the replay's, a count the host's load does not move:
  *
- *   valgrind --tool=callgrind --callgrind-out-file=/tmp/b.%p.out node --predictable --hash-seed=1 --random-seed=1 \
+ *   valgrind --tool=callgrind --callgrind-out-file=callgrind.%p.out node --predictable --hash-seed=1 --random-seed=1 \
  *     --expose-gc --import tsx bench/basisChild.ts '{"legs":200000,"method":"fifo","twin":true}'
  */
 import type * as Money from '../src/ledger/money.js';
