@@ -26,19 +26,28 @@ function bookQueueName(bookId: number): string {
   return `ledgerscan_book_${bookId}`;
 }
 
+const JOB_KEY_PREFIX = 'ledgerscan_run_';
+
 function jobKey(runId: number): string {
-  return `ledgerscan_run_${runId}`;
+  return `${JOB_KEY_PREFIX}${runId}`;
 }
+
+/** How often a process looks for queued runs left without a job; a sixth of the workers' default 30 s lease, as its checks. */
+const MEND_EVERY_MS = 5_000;
 
 /**
  * The distributed queue as the server and the schedulers see it: a run is a row in the workspace data plus a
  * graphile-worker job in the same database; `ledgerscan worker` processes execute the jobs (`RunWorker`).
- * Nothing runs in this process. The run row is written first: a process that dies between the two leaves a
- * queued run without a job, which `start` (every server and worker calls it) adds again.
+ * Nothing runs in this process. The run row is written first (a scheduler's new run, a deferred run queued again
+ * when its day comes), its job next: a process killed between the two leaves a queued run that no worker would
+ * ever take. Every process with the queue open looks for such runs every `MEND_EVERY_MS` and adds their jobs, as
+ * the lease gives back the jobs of a dead worker: a crash costs a run seconds, never its night.
  */
 export class GraphileRunQueue implements RunQueue {
   private readonly waiters = new Set<() => void>();
   private timer: NodeJS.Timeout | undefined;
+  private mender: NodeJS.Timeout | undefined;
+  private mending: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly data: WorkspaceData,
@@ -47,7 +56,11 @@ export class GraphileRunQueue implements RunQueue {
   ) {}
 
   async start(): Promise<void> {
-    for (const run of await this.data.queuedRuns()) await this.addJob(run);
+    await this.mend();
+    this.mender = setInterval(() => {
+      this.mending = this.mending.then(() => unlessDatabaseAway(() => this.mend()));
+    }, MEND_EVERY_MS);
+    this.mender.unref();
   }
 
   async enqueue(bookId: number, request: RunRequest, trigger: Run['trigger']): Promise<Run> {
@@ -97,11 +110,26 @@ export class GraphileRunQueue implements RunQueue {
     });
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     clearTimeout(this.timer);
+    clearInterval(this.mender);
     for (const resolve of this.waiters) resolve();
     this.waiters.clear();
-    return Promise.resolve();
+    // The pool closes after this: a look under way ends first.
+    await this.mending.catch(() => undefined);
+  }
+
+  /**
+   * Adds the job of every queued run that has none (see the class). A run whose writer is alive and about to add
+   * its job is harmless to add here too: `unsafe_dedupe` keeps one job per run.
+   */
+  private async mend(): Promise<void> {
+    const orphans = await sql<{ id: number }>`SELECT r.id FROM runs r WHERE r.status = 'queued'
+      AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = ${JOB_KEY_PREFIX} || r.id) ORDER BY r.id`.execute(this.db);
+    for (const { id } of orphans.rows) {
+      const run = await this.data.getRun(id);
+      if (run?.status === 'queued') await this.addJob(run);
+    }
   }
 
   private async poll(): Promise<void> {

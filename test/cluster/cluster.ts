@@ -70,7 +70,7 @@ export class Cluster {
     return this.workers.find((worker) => worker.log().includes(`run ${id} (`));
   }
 
-  /** `waiting`, or its failure with what the workers logged and the queue's jobs, for a failing test to show. */
+  /** `waiting`, or its failure with what the workers logged, the queue's jobs and the runs not settled, for a failing test to show. */
   async explained<T>(waiting: Promise<T>): Promise<T> {
     try {
       return await waiting;
@@ -78,8 +78,11 @@ export class Cluster {
       const jobs = await this.query(
         'SELECT task_identifier, queue_name, attempts, max_attempts, last_error, locked_by FROM graphile_worker.jobs',
       ).catch(() => []);
+      const going = await this.query(
+        "SELECT id, book_id, status, api_key_name FROM ledgerscan.runs WHERE status IN ('queued', 'running')",
+      ).catch(() => []);
       throw new Error(
-        `${(error as Error).message}\njobs: ${JSON.stringify(jobs)}\n${this.workers.map((worker, index) => `worker ${index}:\n${worker.log()}`).join('\n')}`,
+        `${(error as Error).message}\njobs: ${JSON.stringify(jobs)}\nruns queued or running: ${JSON.stringify(going)}\n${this.workers.map((worker, index) => `worker ${index}:\n${worker.log()}`).join('\n')}`,
       );
     }
   }
