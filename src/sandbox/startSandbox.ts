@@ -60,6 +60,8 @@ export interface SandboxStats {
   faults: Record<FaultKind, number>;
   /** Requests to each price endpoint (faulted ones included). */
   priceCalls: Record<PriceEndpoint, number>;
+  /** `byAction` as it stood when the first price request arrived: how far the sync had gone when prices began. */
+  byActionAtFirstPrice: Record<string, number> | undefined;
 }
 
 export interface Sandbox {
@@ -117,6 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     dailyLimited: 0,
     faults: Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<FaultKind, number>,
     priceCalls: prices.calls,
+    byActionAtFirstPrice: undefined,
   };
 
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
@@ -132,7 +135,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const value = request.headers[name];
       return typeof value === 'string' ? value : undefined;
     });
-    if (priced !== undefined) return send(response, priced.status, priced.contentType, priced.body);
+    if (priced !== undefined) {
+      stats.byActionAtFirstPrice ??= { ...stats.byAction };
+      return send(response, priced.status, priced.contentType, priced.body);
+    }
     if (url.pathname !== '/v2/api') return send(response, 404, 'text/plain', 'Page not found');
     const params = url.searchParams;
     const module = params.get('module');
