@@ -9,7 +9,7 @@ import type { Run } from './WorkspaceData.js';
 export interface RunQueue {
   start(): Promise<void>;
   enqueue(bookId: number, request: RunRequest, trigger: Run['trigger']): Promise<Run>;
-  /** Takes up a run already recorded as queued again (a deferred run whose day came: `Scheduler`). */
+  /** Takes up a run already recorded as queued (a schedule's runs, a deferred run whose day came: `Scheduler`). */
   resume(run: Run): Promise<void>;
   /** Stops a queued or running run; false when it had already finished. */
   stop(runId: number): Promise<boolean>;

@@ -107,17 +107,16 @@ export class Scheduler {
         const zone = book.data.timezone ?? 'UTC';
         const tick = nextTick(schedule, zone, new Date(schedule.lastFiredAt));
         if (tick === null || tick.getTime() + jitterOf(bookId, schedule, zone, tick, this.options.jitterMs ?? 0) > now.getTime()) continue;
-        // Claimed before it is enqueued: of several schedulers that saw this tick due, only one wins it. A
-        // process killed between the two loses that one tick rather than firing it twice (one stopped finishes its look first).
-        if (!(await this.data.claimScheduleTick(bookId, schedule.kind, schedule.lastFiredAt, now.toISOString()))) continue;
         const kind = runKind(schedule.kind);
-        await this.queue.enqueue(
-          bookId,
+        const requests = [
           { kind: schedule.kind, ...(kind.needs.templates ? { templates: [...schedule.templates] } : {}) },
-          'schedule',
-        );
-        for (const next of kind.schedule?.followedBy?.(this.closedLabels(bookId)) ?? [])
-          await this.queue.enqueue(bookId, validateRunRequest(next), 'schedule');
+          ...(kind.schedule?.followedBy?.(this.closedLabels(bookId)) ?? []).map(validateRunRequest),
+        ];
+        // Claimed and written in one transaction: of several schedulers that saw this tick due only one wins it, and
+        // a process killed at any point fires it once or leaves it to another, never loses it.
+        const runs = await this.data.fireScheduleTick(bookId, schedule.kind, schedule.lastFiredAt, now.toISOString(), requests);
+        if (runs === null) continue;
+        for (const run of runs) await this.queue.resume(run);
         fired += 1;
       }
     }

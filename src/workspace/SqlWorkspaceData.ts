@@ -6,13 +6,15 @@ import { SqlBooks } from './SqlBooks.js';
 import { SqlAuditLog } from './SqlAuditLog.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import { pickKey } from './pickKey.js';
+import { insertRun } from './insertRun.js';
+import { claimScheduleTick, fireScheduleTick } from './scheduleTick.js';
 import { listedRunsOfBooks } from './listedRuns.js';
 import { bookListKeys } from './bookListKeys.js';
 import type { BookListFilter, BookListKey } from './BookListKey.js';
 import type { KeyChoice, Nights, Run, Schedule, Share, WorkspaceData } from './WorkspaceData.js';
 import type { RunChange, WorkspaceTables } from './workspaceRows.js';
 import type { WorkspaceDialect } from './WorkspaceDialect.js';
-import { keptLastFired, QUEUED_PROGRESS, runChangeColumns, schedulesByBook, toRun, toSchedule, toShare } from './workspaceRows.js';
+import { keptLastFired, runChangeColumns, schedulesByBook, toRun, toSchedule, toShare } from './workspaceRows.js';
 
 /**
  * The workspace data on either database, with one query text: Kysely compiles each query for better-sqlite3
@@ -43,20 +45,9 @@ export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
   }
 
   async addRun(bookId: number, request: RunRequest, trigger: Run['trigger'], now: string): Promise<Run> {
-    const row = await this.db
-      .insertInto('runs')
-      .values({
-        book_id: bookId,
-        request: JSON.stringify(request),
-        status: 'queued',
-        trigger,
-        progress: JSON.stringify(QUEUED_PROGRESS),
-        created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    this.changed(row.id);
-    return toRun(row);
+    const run = await insertRun(this.db, bookId, request, trigger, now);
+    this.changed(run.id);
+    return run;
   }
 
   async getRun(id: number): Promise<Run | undefined> {
@@ -195,16 +186,20 @@ export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
     return schedulesByBook(rows);
   }
 
-  async claimScheduleTick(bookId: number, kind: Schedule['kind'], expected: string | null, firedAt: string): Promise<boolean> {
-    // On PostgreSQL a concurrent claimer waits on the row lock, then re-checks the condition on the row the winner wrote: it no longer matches.
-    const result = await this.db
-      .updateTable('schedules')
-      .set({ last_fired_at: firedAt })
-      .where('book_id', '=', bookId)
-      .where('kind', '=', kind)
-      .where('last_fired_at', expected === null ? 'is' : '=', expected)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+  claimScheduleTick(bookId: number, kind: Schedule['kind'], expected: string | null, firedAt: string): Promise<boolean> {
+    return claimScheduleTick(this.db, bookId, kind, expected, firedAt);
+  }
+
+  async fireScheduleTick(
+    bookId: number,
+    kind: Schedule['kind'],
+    expected: string | null,
+    firedAt: string,
+    requests: readonly RunRequest[],
+  ): Promise<Run[] | null> {
+    const runs = await fireScheduleTick(this.db, bookId, kind, expected, firedAt, requests);
+    for (const run of runs ?? []) this.changed(run.id);
+    return runs;
   }
 
   async addShare(share: Share, tokenHash: string): Promise<void> {

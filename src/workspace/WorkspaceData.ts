@@ -2,11 +2,12 @@ import type { BookListFilter, BookListKey } from './BookListKey.js';
 import type { Accounts, User } from './Accounts.js';
 import type { AuditLog } from './AuditLog.js';
 import type { BookData } from './BookData.js';
-import type { RunFile } from '../runs/RunFile.js';
 import type { RunRequest } from '../runs/RunRequest.js';
-import type { RunSummary } from '../runs/runSummary.js';
+import type { Run, RunStatus } from './Run.js';
 
 export type { Role, User } from './Accounts.js';
+export type { Run, RunFile, RunProgressFigures, RunStatus } from './Run.js';
+export { FINISHED_STATUSES } from './Run.js';
 
 export interface Book {
   id: number;
@@ -15,42 +16,6 @@ export interface Book {
   updatedAt: string;
   /** Set when the book was archived (it had closed periods when it was removed); null while it is in use. */
   archivedAt: string | null;
-}
-
-/** `deferred`: its key's daily quota was spent; queued again by itself at `resumeAt` (the next 00:00 UTC). */
-export type RunStatus = 'queued' | 'running' | 'deferred' | 'succeeded' | 'differences' | 'failed' | 'stopped';
-export const FINISHED_STATUSES: readonly RunStatus[] = ['succeeded', 'differences', 'failed', 'stopped'];
-
-/** Live figures of a run, the same the CLI's progress line shows. */
-export interface RunProgressFigures {
-  phase: 'queued' | 'sync' | 'files' | 'done';
-  blocksPercent: number;
-  receiptsDone: number;
-  receiptsTotal: number;
-  apiCalls: number;
-  etaSeconds: number | null;
-}
-
-export type { RunFile } from '../runs/RunFile.js';
-
-export interface Run {
-  id: number;
-  bookId: number;
-  request: RunRequest;
-  status: RunStatus;
-  trigger: 'manual' | 'schedule';
-  progress: RunProgressFigures;
-  /** Short figures once done (rows per template, API calls, differences…) as its kind declares them, checked when read back. */
-  summary: RunSummary | null;
-  error: string | null;
-  files: RunFile[];
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** The NAME of the API key the run was given (`assignApiKey`), never the key itself; null until assigned. */
-  apiKeyName: string | null;
-  /** A deferred run's resumption (ISO, the next 00:00 UTC); its reason is `error`. Null otherwise. */
-  resumeAt: string | null;
 }
 
 /** A key as the picker weighs it: its calls per second and, if its plan caps the day, its daily quota. */
@@ -287,6 +252,18 @@ export interface WorkspaceData extends Accounts {
    * the claim enqueues, the others do nothing, so a tick fires once per cluster.
    */
   claimScheduleTick(bookId: number, kind: Schedule['kind'], expected: string | null, firedAt: string): Promise<boolean>;
+  /**
+   * `claimScheduleTick` and, for the winner, the tick's runs (`requests`, queued, created at `firedAt`) in one
+   * transaction; null for a caller that lost the claim. A process killed after it leaves the tick's runs queued,
+   * for its queue to take up; before it, the tick unclaimed, for another scheduler to fire.
+   */
+  fireScheduleTick(
+    bookId: number,
+    kind: Schedule['kind'],
+    expected: string | null,
+    firedAt: string,
+    requests: readonly RunRequest[],
+  ): Promise<Run[] | null>;
 
   addShare(share: Share, tokenHash: string): Promise<void>;
   shareByToken(tokenHash: string): Promise<Share | undefined>;

@@ -8,6 +8,7 @@ import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js
 import { migrationSteps } from '../../src/db/migrationSteps.js';
 import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../src/workspace/openWorkspaceData.js';
 import type { Run, WorkspaceData } from '../../src/workspace/WorkspaceData.js';
+import type { RunRequest } from '../../src/runs/RunRequest.js';
 import { childLines } from '../support/childLines.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
 import { tempDir } from '../support/workspaceHarness.js';
@@ -301,6 +302,33 @@ function sharedCases(backend: Backend): void {
     const data = await backend.open(await backend.fresh());
     try {
       await exercise(data);
+    } finally {
+      await data.close();
+    }
+  });
+
+  it("writes a tick's claim and its runs in one transaction: the loser writes nothing, a failed write claims nothing", async () => {
+    const data = await backend.open(await backend.fresh());
+    try {
+      const bookId = (await data.addBook(book, T(0))).id;
+      await data.setSchedules(bookId, [{ kind: 'reconcile', cron: '* * * * *', zone: 'UTC', templates: [], lastFiredAt: T(0) }]);
+      // A run that cannot be written (its request has no JSON form) fails the write, and the claim with it.
+      const unwritable = { kind: 'diff', period: { year: 1n } } as unknown as RunRequest;
+      await expect(data.fireScheduleTick(bookId, 'reconcile', T(0), T(1), [{ kind: 'reconcile' }, unwritable])).rejects.toThrow(/BigInt/);
+      expect((await data.schedules(bookId))[0]?.lastFiredAt).toBe(T(0));
+      expect(await data.runsOfBook(bookId)).toEqual([]);
+
+      const fired = await data.fireScheduleTick(bookId, 'reconcile', T(0), T(1), [
+        { kind: 'reconcile' },
+        { kind: 'diff', period: { year: 2025 } },
+      ]);
+      expect(fired?.map((run) => [run.bookId, run.request, run.status, run.trigger, run.createdAt])).toEqual([
+        [bookId, { kind: 'reconcile' }, 'queued', 'schedule', T(1)],
+        [bookId, { kind: 'diff', period: { year: 2025 } }, 'queued', 'schedule', T(1)],
+      ]);
+      expect(await data.fireScheduleTick(bookId, 'reconcile', T(0), T(2), [{ kind: 'reconcile' }])).toBeNull();
+      expect((await data.schedules(bookId))[0]?.lastFiredAt).toBe(T(1));
+      expect((await data.runsOfBook(bookId)).map((run) => run.id).sort()).toEqual(fired?.map((run) => run.id).sort());
     } finally {
       await data.close();
     }
