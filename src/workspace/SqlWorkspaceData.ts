@@ -190,14 +190,8 @@ export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
     return claimScheduleTick(this.db, bookId, kind, expected, firedAt);
   }
 
-  async fireScheduleTick(
-    bookId: number,
-    kind: Schedule['kind'],
-    expected: string | null,
-    firedAt: string,
-    requests: readonly RunRequest[],
-  ): Promise<Run[] | null> {
-    const runs = await fireScheduleTick(this.db, bookId, kind, expected, firedAt, requests);
+  async fireScheduleTick(...tick: Parameters<WorkspaceData['fireScheduleTick']>): Promise<Run[] | null> {
+    const runs = await fireScheduleTick(this.db, ...tick);
     for (const run of runs ?? []) this.changed(run.id);
     return runs;
   }
