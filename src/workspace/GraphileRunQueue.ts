@@ -58,7 +58,8 @@ export class GraphileRunQueue implements RunQueue {
   async start(): Promise<void> {
     await this.mend();
     this.mender = setInterval(() => {
-      this.mending = this.mending.then(() => unlessDatabaseAway(() => this.mend()));
+      // A look that fails is the next look's to do again: one failure must not end the looks.
+      this.mending = this.mending.then(() => unlessDatabaseAway(() => this.mend())).catch(() => undefined);
     }, MEND_EVERY_MS);
     this.mender.unref();
   }
@@ -116,7 +117,7 @@ export class GraphileRunQueue implements RunQueue {
     for (const resolve of this.waiters) resolve();
     this.waiters.clear();
     // The pool closes after this: a look under way ends first.
-    await this.mending.catch(() => undefined);
+    await this.mending;
   }
 
   /**
