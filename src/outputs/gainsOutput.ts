@@ -1,13 +1,11 @@
 import { Type } from 'typebox';
-import type { BasisLeg } from '../costbasis/BasisLeg.js';
 import type { BasisIssue } from '../costbasis/BasisReport.js';
-import { basisLegOf } from '../costbasis/basisLegOf.js';
 import { BasisRun } from '../costbasis/BasisRun.js';
 import { BASIS_METHODS, BASIS_SCOPES, TAX_PROFILES } from '../costbasis/CostBasisSettings.js';
 import { GainStream } from '../costbasis/GainStream.js';
+import { LegPacker, type PackedLegs } from '../costbasis/PackedLegs.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import { compareEntries, mergeSorted } from '../ledger/compareEntries.js';
-import { basisLegs, UNVALUED, valuedLeg } from './basisLegs.js';
+import { basisLegs, gatheredLegs, valuedLeg } from './basisLegs.js';
 import * as records from './basisRecords.js';
 import { basisTieRows } from './basisTieRows.js';
 import { BasisSums } from './basisTotals.js';
@@ -61,23 +59,17 @@ const GainsResult = Type.Object({
  * pool's tie (a section of `tieout.csv`) and, when a change of scope allocated lots,
  * `lot-allocation.csv`. Its result is the manifest's `costBasis` section.
  */
-export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
+export const gainsOutput: Output<'gains', PackedLegs[], typeof GainsResult> = {
   name: 'gains',
   module: import.meta.url,
   needs: { values: true, lots: true },
   result: GainsResult,
   consumer() {
-    const legs: BasisLeg[] = [];
-    return {
-      add(entry) {
-        const leg = basisLegOf(entry, UNVALUED);
-        if (leg !== null) legs.push(leg);
-      },
-      state: () => legs,
-    };
+    const legs = new LegPacker();
+    return { add: (entry) => legs.add(entry), state: () => [legs.packed()] };
   },
-  // Parts hold other chains, each in ledger order.
-  merge: (states) => (states.length === 1 ? (states[0] as BasisLeg[]) : [...mergeSorted<BasisLeg>(states, compareEntries)]),
+  // A pack per part (its chains apart, in ledger order), merged as they are read.
+  merge: (states) => states.flat(),
   async finish(legs, { job, prices, history, openingLots, files, share, listeners }) {
     const settings = job.costBasis;
     if (settings === undefined || prices === null)
@@ -152,11 +144,9 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
     if (!(await history.settled())) run = replayHistory();
     inHistory = false;
     for (const one of early) issue(one);
-    // The period's legs were held since the render's pass (its parts' chains apart, the prices not yet settled, the
-    // history not yet read): each is let go once replayed, so they shrink as the open lots grow. The array is this
-    // output's own (its merged state, which the pass let go).
-    legs.reverse();
-    for (let leg = legs.pop(); leg !== undefined; leg = legs.pop()) {
+    // The period's legs were packed in the render's pass (its parts' chains apart, the prices not yet settled, the
+    // history not yet read): each is made again, valued and replayed in ledger order.
+    for (const leg of gatheredLegs(legs)) {
       run.add(valuedLeg(leg, prices));
       if (streamed.some((file) => file.full)) for (const file of streamed) await file.write();
     }
