@@ -32,10 +32,15 @@ export function basisLegOf(entry: LedgerEntry, value: BasisValue): BasisLeg | nu
     spam: entry.spam,
     ...value,
   };
-  const bridge = entry.category === 'bridge' ? BRIDGE_NOTE.exec(entry.note) : null;
-  if (bridge !== null) {
-    const [, role, chainId, txHash, entryId] = bridge as unknown as [string, 'to' | 'from', string, string, string];
-    leg.bridge = { role, chainId: Number(chainId), txHash, entryId };
-  }
+  const bridge = bridgeOf(entry);
+  if (bridge !== undefined) leg.bridge = bridge;
   return leg;
+}
+
+/** The bridge partner `pairBridges` wrote into a bridge entry's note, if it did. */
+export function bridgeOf(entry: LedgerEntry): BasisLeg['bridge'] {
+  const bridge = entry.category === 'bridge' ? BRIDGE_NOTE.exec(entry.note) : null;
+  if (bridge === null) return undefined;
+  const [, role, chainId, txHash, entryId] = bridge as unknown as [string, 'to' | 'from', string, string, string];
+  return { role, chainId: Number(chainId), txHash, entryId };
 }

@@ -47,6 +47,13 @@ export interface OutputConsumer<State> {
 /** A CSV file of the out dir, written in the order given, published with the run's other files and listed in the manifest. */
 export interface OutputCsv {
   write(record: string[]): Promise<void>;
+  /**
+   * Queues a record without a promise, for a producer that makes many between its pauses (the replay's rows): it
+   * awaits `flush` once `full` says a chunk is ready.
+   */
+  add(record: string[]): void;
+  readonly full: boolean;
+  flush(): Promise<void>;
 }
 
 /** Where an output's files go; the application layer writes them. */

@@ -1,5 +1,7 @@
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
 import { basisLegOf, type BasisValue } from '../costbasis/basisLegOf.js';
+import { unpackedLegs, type PackedLegs } from '../costbasis/PackedLegs.js';
+import { compareEntries, mergeSorted } from '../ledger/compareEntries.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { formatUnits } from '../ledger/money.js';
 import type { RowPrices } from '../prices/valueLeg.js';
@@ -32,4 +34,10 @@ export function* basisLegs(entries: Iterable<LedgerEntry>, prices: RowPrices): G
     const leg = basisLegOf(entry, UNVALUED);
     if (leg !== null) yield valuedLeg(leg, prices);
   }
+}
+
+/** Legs gathered in the pass (one pack per part, each part's chains apart, each in ledger order), in ledger order, not yet valued. */
+export function gatheredLegs(parts: readonly PackedLegs[]): Iterable<BasisLeg> {
+  const legs = parts.map((part) => unpackedLegs(part, UNVALUED));
+  return legs.length === 1 ? (legs[0] as Iterable<BasisLeg>) : mergeSorted<BasisLeg>(legs, compareEntries);
 }

@@ -41,6 +41,26 @@ export class KnownMoneySum {
   }
 }
 
+/**
+ * The disposals among gain rows read in `gains.csv`'s order, where a disposal's rows come together (the replay hands
+ * them on per disposal): a row whose entry is not the last one's starts a disposal. A set of the entries held one
+ * string per disposal for the whole period, and its hashing was a second of the year report's figures at 1M.
+ */
+export class DisposalCount {
+  private last: string | null = null;
+  private count = 0;
+
+  add(row: GainRow): void {
+    if (row.entryId === this.last) return;
+    this.last = row.entryId;
+    this.count += 1;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+}
+
 /** A gain row some of whose money is unknown: its figures are left out of every sum and counted instead. */
 export function unknownGain(money: GainMoney): boolean {
   return money.proceeds === null || money.sellingCosts === null || money.costBasis === null || money.gain === null;

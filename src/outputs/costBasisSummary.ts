@@ -2,7 +2,7 @@ import type { GainRow } from '../costbasis/BasisReport.js';
 import type { TaxProfile } from '../costbasis/CostBasisSettings.js';
 import { gainMoney } from '../costbasis/GainSink.js';
 import { DateFormatter } from '../templates/DateFormatter.js';
-import { KnownMoneySum, unknownGain } from './basisTotals.js';
+import { DisposalCount, KnownMoneySum, unknownGain } from './basisTotals.js';
 import { moneyTextOf } from './moneyText.js';
 
 export const SUMMARY_FILE = 'costbasis-summary.csv';
@@ -36,7 +36,7 @@ interface SummaryLine {
   asset: string;
   assetContract: string;
   term: string;
-  disposals: Set<string>;
+  disposals: DisposalCount;
   proceeds: KnownMoneySum;
   sellingCosts: KnownMoneySum;
   costBasis: KnownMoneySum;
@@ -81,7 +81,7 @@ export class SummaryLines {
         asset: row.asset,
         assetContract: row.assetContract,
         term,
-        disposals: new Set(),
+        disposals: new DisposalCount(),
         proceeds: new KnownMoneySum(),
         sellingCosts: new KnownMoneySum(),
         costBasis: new KnownMoneySum(),
@@ -91,7 +91,7 @@ export class SummaryLines {
       this.lines.set(key, line);
     }
     const money = gainMoney(row);
-    line.disposals.add(row.entryId);
+    line.disposals.add(row);
     line.proceeds.add(money.proceeds);
     line.sellingCosts.add(money.sellingCosts);
     line.costBasis.add(money.costBasis);

@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox';
-import type { BasisLeg } from '../costbasis/BasisLeg.js';
+import type { PackedLegs } from '../costbasis/PackedLegs.js';
 import type { GainRow } from '../costbasis/BasisReport.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { Decimal } from '../ledger/money.js';
 import { DateFormatter } from '../templates/DateFormatter.js';
 import { lotAccounts, TEXT_LOT_ACCOUNTS } from '../templates/lotAccountRoles.js';
 import type { Template } from '../templates/Template.js';
-import { valuedLeg } from './basisLegs.js';
+import { gatheredLegs, valuedLeg } from './basisLegs.js';
 import { gainsEntries } from './gainsEntries.js';
 import type { GainsJournal, LeftOut } from './GainsJournal.js';
 import { gainsJournalRecords, QUICKBOOKS_JOURNAL_HEADER, XERO_JOURNAL_HEADER } from './gainsJournalCsv.js';
@@ -50,7 +50,7 @@ const GainsJournalsResult = Type.Object({
  */
 export const gainsJournalsOutput: Output<
   'gainsJournals',
-  BasisLeg[],
+  PackedLegs[],
   typeof GainsJournalsResult,
   { gains?: (row: GainRow) => void; rows: GainRow[] }
 > = {
@@ -76,7 +76,7 @@ export const gainsJournalsOutput: Output<
       return { journals: [], disposals: 0, leftOut: { disposals: 0, acquisitions: 0, removals: 0, moves: 0 } };
     const journal = gainsEntries(
       { gains: rows, ...(products.gains.trail === undefined ? {} : { trail: products.gains.trail }) },
-      legs.map((leg) => valuedLeg(leg, prices)),
+      Array.from(gatheredLegs(legs), (leg) => valuedLeg(leg, prices)),
       settings,
       { start: job.period.startTime, end: job.period.endTime },
     );

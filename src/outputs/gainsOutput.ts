@@ -1,19 +1,17 @@
 import { Type } from 'typebox';
-import type { BasisLeg } from '../costbasis/BasisLeg.js';
 import type { BasisIssue } from '../costbasis/BasisReport.js';
-import { basisLegOf } from '../costbasis/basisLegOf.js';
 import { BasisRun } from '../costbasis/BasisRun.js';
 import { BASIS_METHODS, BASIS_SCOPES, TAX_PROFILES } from '../costbasis/CostBasisSettings.js';
 import { GainStream } from '../costbasis/GainStream.js';
+import { LegPacker, type PackedLegs } from '../costbasis/PackedLegs.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import { compareEntries, mergeSorted } from '../ledger/compareEntries.js';
-import { basisLegs, UNVALUED, valuedLeg } from './basisLegs.js';
+import { basisLegs, gatheredLegs, valuedLeg } from './basisLegs.js';
 import * as records from './basisRecords.js';
 import { basisTieRows } from './basisTieRows.js';
 import { BasisSums } from './basisTotals.js';
 import { SUMMARY_FILE, SUMMARY_HEADER, SummaryLines } from './costBasisSummary.js';
 import { moneyText } from './moneyText.js';
-import type { Output, OutputCsv } from './Output.js';
+import type { Output } from './Output.js';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Enum([...values], { type: 'string' });
 
@@ -61,38 +59,31 @@ const GainsResult = Type.Object({
  * pool's tie (a section of `tieout.csv`) and, when a change of scope allocated lots,
  * `lot-allocation.csv`. Its result is the manifest's `costBasis` section.
  */
-export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
+export const gainsOutput: Output<'gains', PackedLegs[], typeof GainsResult> = {
   name: 'gains',
   module: import.meta.url,
   needs: { values: true, lots: true },
   result: GainsResult,
   consumer() {
-    const legs: BasisLeg[] = [];
-    return {
-      add(entry) {
-        const leg = basisLegOf(entry, UNVALUED);
-        if (leg !== null) legs.push(leg);
-      },
-      state: () => legs,
-    };
+    const legs = new LegPacker();
+    return { add: (entry) => legs.add(entry), state: () => [legs.packed()] };
   },
-  // Parts hold other chains, each in ledger order.
-  merge: (states) => (states.length === 1 ? (states[0] as BasisLeg[]) : [...mergeSorted<BasisLeg>(states, compareEntries)]),
+  // A pack per part (its chains apart, in ledger order), merged as they are read.
+  merge: (states) => states.flat(),
   async finish(legs, { job, prices, history, openingLots, files, share, listeners }) {
     const settings = job.costBasis;
     if (settings === undefined || prices === null)
       throw new LedgerscanError('cost basis without its settings or prices', { kind: 'internal' });
     const { currency } = prices;
-    // The files in their order; the period's rows are written as the replay makes them, summed for the summary and
-    // the totals and heard by the outputs after this one: none is kept.
-    const csv = (name: string, header: readonly string[]): BatchedCsv => new BatchedCsv(name, files.csv(name, header));
+    // The files in their order; the period's rows are written as the replay makes them (queued in the files' chunks,
+    // flushed between legs), summed for the summary and the totals and heard by the outputs after this one: none is kept.
     const [gainsCsv, incomeCsv, removalsCsv, lotsCsv, summaryCsv, issuesCsv] = [
-      csv(records.GAINS_FILE, records.GAINS_HEADER),
-      csv(records.INCOME_FILE, records.INCOME_HEADER),
-      csv(records.REMOVALS_FILE, records.REMOVALS_HEADER),
-      csv(records.LOTS_OPEN_FILE, records.LOTS_OPEN_HEADER),
-      csv(SUMMARY_FILE, SUMMARY_HEADER),
-      csv(records.BASIS_ISSUES_FILE, records.BASIS_ISSUES_HEADER),
+      files.csv(records.GAINS_FILE, records.GAINS_HEADER),
+      files.csv(records.INCOME_FILE, records.INCOME_HEADER),
+      files.csv(records.REMOVALS_FILE, records.REMOVALS_HEADER),
+      files.csv(records.LOTS_OPEN_FILE, records.LOTS_OPEN_HEADER),
+      files.csv(SUMMARY_FILE, SUMMARY_HEADER),
+      files.csv(records.BASIS_ISSUES_FILE, records.BASIS_ISSUES_HEADER),
     ] as const;
     const streamed = [gainsCsv, incomeCsv, removalsCsv, issuesCsv];
     const summary = new SummaryLines({ profile: settings.profile, timezone: job.timezone, currency });
@@ -152,28 +143,35 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
     if (!(await history.settled())) run = replayHistory();
     inHistory = false;
     for (const one of early) issue(one);
-    // The period's legs were held since the render's pass (its parts' chains apart, the prices not yet settled, the
-    // history not yet read): each is let go once replayed, so they shrink as the open lots grow. The array is this
-    // output's own (its merged state, which the pass let go).
-    legs.reverse();
-    for (let leg = legs.pop(); leg !== undefined; leg = legs.pop()) {
+    // The period's legs were packed in the render's pass (its parts' chains apart, the prices not yet settled, the
+    // history not yet read): each is made again, valued and replayed in ledger order.
+    for (const leg of gatheredLegs(legs)) {
       run.add(valuedLeg(leg, prices));
-      if (streamed.some((file) => file.full)) for (const file of streamed) await file.write();
+      if (streamed.some((file) => file.full)) for (const file of streamed) await file.flush();
     }
     const report = run.end();
     const totals = sums.totals();
     share('gains', { ...report, totals });
     const ties = basisTieRows(report.ties, currency);
-    for (const row of report.openLots) lotsCsv.add(records.openLotRecord(row, currency));
+    for (const row of report.openLots) {
+      lotsCsv.add(records.openLotRecord(row, currency));
+      if (lotsCsv.full) await lotsCsv.flush();
+    }
     for (const record of summary.records()) summaryCsv.add(record);
-    for (const file of [gainsCsv, incomeCsv, removalsCsv, lotsCsv, summaryCsv, issuesCsv]) await file.write();
+    for (const file of [gainsCsv, incomeCsv, removalsCsv, lotsCsv, summaryCsv, issuesCsv]) await file.flush();
     files.tieout(ties);
-    const written = [gainsCsv, incomeCsv, removalsCsv, lotsCsv, summaryCsv, issuesCsv].map((file) => file.name);
+    const written = [
+      records.GAINS_FILE,
+      records.INCOME_FILE,
+      records.REMOVALS_FILE,
+      records.LOTS_OPEN_FILE,
+      SUMMARY_FILE,
+      records.BASIS_ISSUES_FILE,
+    ];
     if (report.allocations.length > 0) {
-      const allocations = csv(records.LOT_ALLOCATION_FILE, records.LOT_ALLOCATION_HEADER);
-      for (const row of report.allocations) allocations.add(records.allocationRecord(row, currency));
-      await allocations.write();
-      written.push(allocations.name);
+      const allocations = files.csv(records.LOT_ALLOCATION_FILE, records.LOT_ALLOCATION_HEADER);
+      for (const row of report.allocations) await allocations.write(records.allocationRecord(row, currency));
+      written.push(records.LOT_ALLOCATION_FILE);
     }
     const money = (value: Parameters<typeof moneyText>[0]): string => moneyText(value, currency);
     return {
@@ -202,30 +200,3 @@ export const gainsOutput: Output<'gains', BasisLeg[], typeof GainsResult> = {
     sections: { costBasis: { method, scope, profile, changes, currency, totals, unknownRows } },
   }),
 };
-
-/**
- * A file's records as the replay makes them, written between legs (a write awaits the file, the replay does not):
- * `full` once a batch is waiting.
- */
-class BatchedCsv {
-  private records: string[][] = [];
-
-  constructor(
-    readonly name: string,
-    private readonly csv: OutputCsv,
-  ) {}
-
-  get full(): boolean {
-    return this.records.length >= 4096;
-  }
-
-  add(record: string[]): void {
-    this.records.push(record);
-  }
-
-  async write(): Promise<void> {
-    const records = this.records;
-    this.records = [];
-    for (const record of records) await this.csv.write(record);
-  }
-}

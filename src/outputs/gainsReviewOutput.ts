@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
+import type { PackedLegs } from '../costbasis/PackedLegs.js';
 import type { BasisIssue, GainRow } from '../costbasis/BasisReport.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import { basisLegs, valuedLeg } from './basisLegs.js';
+import { basisLegs, gatheredLegs, valuedLeg } from './basisLegs.js';
 import { gainsOutput } from './gainsOutput.js';
 import { GAINS_REVIEW_FILE, type GainsReviewJson, gainRowJson, issueJson, legJson } from './gainsReviewFile.js';
 import type { Output } from './Output.js';
@@ -23,7 +24,7 @@ const GainsReviewResult = Type.Object({
  */
 export const gainsReviewOutput: Output<
   'gainsReview',
-  BasisLeg[],
+  PackedLegs[],
   typeof GainsReviewResult,
   {
     gains: (row: GainRow) => void;
@@ -58,7 +59,7 @@ export const gainsReviewOutput: Output<
     const wanted = new Set([...lots, ...issues.map((issue) => issue.entryId)]);
     const legs = new Map<string, BasisLeg>();
     for (const leg of basisLegs(only(history.entries(), wanted), prices)) legs.set(leg.entryId, leg);
-    for (const leg of period) if (wanted.has(leg.entryId)) legs.set(leg.entryId, valuedLeg({ ...leg }, prices));
+    for (const leg of gatheredLegs(period)) if (wanted.has(leg.entryId)) legs.set(leg.entryId, valuedLeg(leg, prices));
     const json: GainsReviewJson = {
       currency: prices.currency,
       method: settings.method,

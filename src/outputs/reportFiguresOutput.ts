@@ -5,7 +5,7 @@ import { gainMoney } from '../costbasis/GainSink.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
 import { DateFormatter } from '../templates/DateFormatter.js';
-import { KnownMoneySum, KnownSum, unknownGain } from './basisTotals.js';
+import { DisposalCount, KnownMoneySum, KnownSum, unknownGain } from './basisTotals.js';
 import { taxYearOf } from './costBasisSummary.js';
 import { moneyText, moneyTextOf } from './moneyText.js';
 import type { Output } from './Output.js';
@@ -101,7 +101,7 @@ class ReplaySums {
   readonly lines = new Map<string, GainSums>();
   readonly total = new GainSums();
   readonly fees = new GainSums();
-  readonly deducted = new KnownSum();
+  readonly deducted = new KnownMoneySum();
   readonly incomeLines = new Map<string, { rows: number; value: KnownSum; unknownRows: number }>();
   readonly incomeTotal = { rows: 0, value: new KnownSum(), unknownRows: 0 };
   readonly removed = { rows: 0, costBasis: new KnownSum(), unknownRows: 0 };
@@ -122,7 +122,8 @@ class ReplaySums {
     sums.add(row);
     this.total.add(row);
     if (row.kind === 'fee') this.fees.add(row);
-    this.deducted.add(row.sellingCosts);
+    // The row's exact Money: its Decimal would be made for this sum alone.
+    this.deducted.add(gainMoney(row).sellingCosts);
   };
 
   readonly income = (row: IncomeRow): void => {
@@ -170,7 +171,7 @@ function figuresOf(
     gains: total.figures(settings.currency),
     income: [...income].map(([category, line]) => ({ category, rows: line.rows, value: money(line.value), unknownRows: line.unknownRows })),
     incomeTotal: { rows: incomeTotal.rows, value: money(incomeTotal.value), unknownRows: incomeTotal.unknownRows },
-    fees: { ...fees.figures(settings.currency), deducted: money(deducted) },
+    fees: { ...fees.figures(settings.currency), deducted: moneyTextOf(deducted.value() ?? 0n, settings.currency) },
     removals: { rows: removed.rows, costBasis: money(removed.costBasis), unknownRows: removed.unknownRows },
     openLots: costs(report.openLots),
     issues: [...issues].map(([issue, rows]) => ({ issue, rows })),
@@ -186,7 +187,7 @@ function figuresOf(
 
 /** One line's sums over gain rows: each money column over its known rows, the rows with some money unknown counted. */
 class GainSums {
-  private readonly entries = new Set<string>();
+  private readonly entries = new DisposalCount();
   private rows = 0;
   private unknown = 0;
   private readonly sums = {
@@ -198,7 +199,7 @@ class GainSums {
 
   add(row: GainRow): void {
     const money = gainMoney(row);
-    this.entries.add(row.entryId);
+    this.entries.add(row);
     this.rows += 1;
     if (unknownGain(money)) this.unknown += 1;
     this.sums.proceeds.add(money.proceeds);

@@ -27,6 +27,11 @@ export class OutputFileSet implements Omit<OutputFiles, 'tieout'> {
         writer.writeRow(record);
         if (writer.full) await writer.flush();
       },
+      add: (record) => writer.writeRow(record),
+      get full() {
+        return writer.full;
+      },
+      flush: () => writer.flush(),
     };
   }
 
