@@ -109,11 +109,14 @@ describe('prices fetched while the receipts are', () => {
 
   it("a sync that fails while the prices are asked stops their calls: the failure is not held up by the source's timeout", async () => {
     // A price source that takes every request and never answers (each would time out after 15 s and be retried once).
+    // Counted as connections: the CLI may cut its call before this process (busy with the sync) reads the request.
     let asked = 0;
-    const silent = createServer(() => void (asked += 1));
+    const silent = createServer();
+    silent.on('connection', () => void (asked += 1));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    // The daily quota runs out among the receipts, after the last list page.
-    const limited = await startSandbox({ world: sandbox.world, rate: RATE, dailyLimit: 150 });
+    // The daily quota runs out among the receipts, well after the last list page (105 calls, then 435 receipts): the
+    // prices are asked from the end of the lists on, which leaves them over a second to begin on a busy machine.
+    const limited = await startSandbox({ world: sandbox.world, rate: RATE, dailyLimit: 300 });
     try {
       const io = captureIo(dir);
       const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
@@ -122,7 +125,10 @@ describe('prices fetched while the receipts are', () => {
       expect(limited.stats.dailyLimited).toBeGreaterThan(0);
       // Stopped before any file: not even the --out it made is left.
       expect(fs.existsSync(path.join(dir, 'limited'))).toBe(false);
-      // The prices were being asked when the sync failed, and that one call was cut off with it.
+      // The prices were being asked when the sync failed, and that one call was cut off with it (its connection
+      // heard here once this process gets to it).
+      const heard = Date.now() + 5_000;
+      while (asked === 0 && Date.now() < heard) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(asked).toBe(1);
     } finally {
       await limited.close();
