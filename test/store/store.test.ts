@@ -658,6 +658,22 @@ describeWithPostgres('PostgreSQL store', (server) => {
       expect(await committed()).toEqual({ records: 1, range: null });
     });
 
+    it('and a failure not told yet is thrown by flush, for a store that stays open after its command', async () => {
+      const store = openPostgresStore(url, book);
+      try {
+        store.commitPage(page(1, 9));
+        store.flush();
+        expect(await committed()).toEqual({ records: 1, range: '1-9' });
+        await queryDatabase(url, `DELETE FROM ledgerscan.synced_ranges WHERE book_id = '${book}'`);
+        store.commitPage(page(10, 20));
+        expect(() => store.flush()).toThrow('the database refused a statement');
+        expect(() => store.countRecords()).toThrow('the database refused a statement');
+      } finally {
+        store.close();
+      }
+      expect(await committed()).toEqual({ records: 1, range: null });
+    });
+
     it('and a page whose connection is cut while it commits fails as the database lost, none of its rows kept', async () => {
       const store = openPostgresStore(url, book);
       const holder = new pg.Client({ connectionString: url });

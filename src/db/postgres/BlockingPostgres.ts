@@ -171,6 +171,11 @@ export class BlockingPostgres {
     }
   }
 
+  /** Waits for every posted write; throws the first that failed (as the next call would). */
+  flush(): void {
+    this.call({ op: 'sync' });
+  }
+
   migrate(): MigrationReport {
     return this.call({ op: 'migrate' }) as MigrationReport;
   }

@@ -246,6 +246,10 @@ export class PostgresStore implements PipelineStore {
     return this.count({ sql: 'SELECT count(*) FROM receipts WHERE book_id = $1', params: [this.book] });
   }
 
+  flush(): void {
+    this.db.flush();
+  }
+
   close(): void {
     this.db.close();
   }
