@@ -476,6 +476,28 @@ describeWithPostgres('PostgreSQL store', (server) => {
     }
   });
 
+  it('holding the book, reads its ranges once and keeps them as its pages move them', async () => {
+    const before = openPostgresStore(url, book);
+    try {
+      before.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 9, records: [tokenRow(3, '0xa')] });
+    } finally {
+      before.close();
+    }
+    const store = openPostgresStore(url, book);
+    try {
+      expect(store.tryLockBook()).toBe(true);
+      // Written behind the lock's back, which no run does: the store answers from what it read when it took the book.
+      await queryDatabase(url, `UPDATE ledgerscan.synced_ranges SET to_block = 99 WHERE book_id = '${book}'`);
+      expect(store.syncedRange(1, WALLET.replace('aa', 'AA'), 'tokentx')).toEqual({ fromBlock: 1, toBlock: 9, backfill: null });
+      expect(store.syncedRange(1, WALLET, 'txlist')).toBeNull();
+      store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 5, toBlock: 7, records: [] });
+      expect(store.syncedRange(1, WALLET, 'txlist')).toEqual({ fromBlock: 5, toBlock: 7, backfill: null });
+      expect(store.syncedRange(2, WALLET, 'tokentx')).toBeNull();
+    } finally {
+      store.close();
+    }
+  });
+
   it('records each schema step once, says nothing on a new database, and refuses a newer schema', async () => {
     const fresh = await createDatabase(server);
     try {
