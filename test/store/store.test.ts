@@ -340,6 +340,17 @@ function priceCacheCase(open: () => { prices: PriceCache; close(): void }): void
       expect(store.prices.get(series, 3600, 10800)).toEqual([records[1], records[0], records[2]]);
       expect(store.prices.get(series, 0, 2 ** 40).map((record) => record.confidence)).toEqual([null, 0.19999999999999998, 1, 0.99]);
       expect(store.prices.get(series, 3601, 7199)).toEqual([]);
+      // Several spans in one read: each span's records as get gives them, span after span, the empty one and the other currency's apart.
+      const euro = { ...series, currency: 'EUR' };
+      expect(
+        store.prices.getMany([
+          { series, from: 10800, to: 2 ** 40 },
+          { series, from: 3601, to: 7199 },
+          { series: euro, from: 0, to: 2 ** 40 },
+          { series, from: 0, to: 7200 },
+        ]),
+      ).toEqual([records[2], records[3], { ...records[0], currency: 'EUR', price: '9' }, records[1], records[0]]);
+      expect(store.prices.getMany([])).toEqual([]);
     } finally {
       store.close();
     }
