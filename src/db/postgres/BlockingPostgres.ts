@@ -79,7 +79,8 @@ interface PostgresThread {
 /**
  * Threads whose user closed them, kept for the next opener of the same database: starting a thread and its
  * connection is most of what opening a store costs (270–400 ms under tsx against 6 ms for the migration check),
- * and a workspace worker opens a book's store twice per run. Few, as each holds a thread and a connection.
+ * and a workspace worker opens a book's store for every run (once since `HeldStore`; a run's ledger parts and the
+ * server's table refreshes open more). Few, as each holds a thread and a connection.
  */
 const idle: PostgresThread[] = [];
 const MAX_IDLE = 4;
