@@ -8,7 +8,7 @@ import type { PriceAnswer } from '../prices/PriceAnswer.js';
 import type { PriceQuery } from '../prices/PriceQuery.js';
 import type { ValuationSettings } from '../prices/ValuationSettings.js';
 import type { RowPrices } from '../prices/valueLeg.js';
-import { readPriceFile } from './openPriceOracle.js';
+import { readPriceFile } from './readPriceFile.js';
 
 /** Rows' prices read from the store's cache alone, before anyone knows which questions the rows ask. */
 export interface CacheReader extends RowPrices {

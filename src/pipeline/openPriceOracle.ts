@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { InputError } from '../errors/LedgerscanError.js';
 import { RateLimiter } from '../etherscan/RateLimiter.js';
 import { dayOf, isoDate } from '../prices/buckets.js';
-import { FilePrices } from '../prices/FilePrices.js';
+import type { FilePrices } from '../prices/FilePrices.js';
 import type { EcbRates } from '../prices/EcbRates.js';
 import type { MissingState } from '../prices/PriceAnswer.js';
 import { PriceBook } from '../prices/PriceBook.js';
@@ -18,6 +16,7 @@ import { ecbRatesFile } from '../priceSources/ecbRatesFile.js';
 import { PriceHttp, type Pacer } from '../priceSources/priceHttp.js';
 import type { BucketResult } from '../priceSources/SourceResult.js';
 import { priceFetchers, type PriceFetcher } from './priceFetchers.js';
+import { readPriceFile } from './readPriceFile.js';
 
 export interface PriceOracleOptions {
   /** The job's Etherscan API, for the `etherscan` source (`stats/ethdailyprice`); its pacer is the key's limiter. */
@@ -67,20 +66,6 @@ export function openCachedPriceOracle(
   const oracle = new StoreOracle(settings, store.prices, readPriceFile(settings), {}, options.markUnfetched === true ? 'marked' : 'silent');
   oracle.restore(options.transient ?? []);
   return oracle;
-}
-
-export function readPriceFile(settings: ValuationSettings): FilePrices | undefined {
-  if (settings.priceFile === undefined || !settings.sources.includes('file')) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(settings.priceFile, 'utf8');
-  } catch (cause) {
-    throw new InputError(`price file ${settings.priceFile} cannot be read`, {
-      cause,
-      details: { fix: 'check valuation.priceFile / --price-file' },
-    });
-  }
-  return new FilePrices(text, settings.priceFile);
 }
 
 class StoreOracle implements OpenedPriceOracle {
@@ -179,13 +164,14 @@ class StoreOracle implements OpenedPriceOracle {
 
   /** The buckets `bucketsOf` names of each asset: those the cache holds read, a call for the rest. */
   private async ask(source: string, assets: readonly AssetTimes[], bucketsOf: (asset: AssetTimes) => number[]): Promise<void> {
-    const asks = assets.flatMap((asset) => {
+    const wanted = assets.flatMap((asset) => {
       // NFTs have no series (the file prices them).
       const series = this.book.seriesOf(source, queryAt(asset, 0));
-      if (series === undefined) return [];
-      const buckets = bucketsOf(asset);
-      if (buckets.length === 0) return [];
-      const missing = this.fromCache(series, buckets);
+      const buckets = series === undefined ? [] : bucketsOf(asset);
+      return series === undefined || buckets.length === 0 ? [] : [{ series, buckets }];
+    });
+    const asks = this.fromCache(wanted).flatMap((missing, index) => {
+      const { series } = wanted[index] as (typeof wanted)[number];
       if (this.fetching === 'marked') for (const bucket of missing) this.book.mark(series, bucket, 'not fetched');
       return missing.length === 0 ? [] : [{ chainId: series.chainId, asset: series.asset, buckets: missing }];
     });
@@ -205,16 +191,25 @@ class StoreOracle implements OpenedPriceOracle {
       );
   }
 
-  /** Adds the cached records of a series' buckets to the book; returns the buckets the cache lacks. */
-  private fromCache(series: PriceSeries, buckets: number[]): number[] {
-    buckets.sort((a, b) => a - b);
+  /**
+   * Adds the cached records of each series' buckets to the book, in one read of the cache; returns the buckets it
+   * lacks, series by series.
+   */
+  private fromCache(wanted: readonly { series: PriceSeries; buckets: number[] }[]): number[][] {
     // What an earlier prepare of this run found or fetched is no hit again (a warming's calls, read by the settling).
-    const held = buckets.filter((bucket) => this.book.has(series, bucket)).length;
-    if (held === buckets.length) return [];
-    for (const record of this.cache.get(series, buckets[0] as number, buckets.at(-1) as number)) this.book.add(record);
-    const missing = buckets.filter((bucket) => !this.book.has(series, bucket));
-    this.cacheHits += buckets.length - missing.length - held;
-    return missing;
+    const held = wanted.map(
+      ({ series, buckets }) => buckets.sort((a, b) => a - b).filter((bucket) => this.book.has(series, bucket)).length,
+    );
+    const spans = wanted
+      .filter(({ buckets }, index) => held[index] !== buckets.length)
+      .map(({ series, buckets }) => ({ series, from: buckets[0] as number, to: buckets.at(-1) as number }));
+    for (const record of this.cache.getMany(spans)) this.book.add(record);
+    return wanted.map(({ series, buckets }, index) => {
+      if (held[index] === buckets.length) return [];
+      const missing = buckets.filter((bucket) => !this.book.has(series, bucket));
+      this.cacheHits += buckets.length - missing.length - (held[index] as number);
+      return missing;
+    });
   }
 
   /** A call's answers: records and true misses stored at once (a killed run resumes there), the rest marked. */
@@ -236,8 +231,8 @@ class StoreOracle implements OpenedPriceOracle {
     if (times.length === 0) return;
     const days = [...new Set(times.map(dayOf))];
     const currencies = fxCurrencies(this.settings.currency);
-    const missing = currencies
-      .map((currency) => ({ currency, days: this.fromCache(fxSeries(currency), [...days]) }))
+    const missing = this.fromCache(currencies.map((currency) => ({ series: fxSeries(currency), buckets: [...days] })))
+      .map((wanted, index) => ({ currency: currencies[index] as string, days: wanted }))
       .filter((need) => need.days.length > 0);
     if (missing.length === 0) return;
     this.expectedCalls += this.ecb === undefined ? 1 : 0;

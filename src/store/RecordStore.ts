@@ -70,5 +70,11 @@ export interface RecordStore {
   missingReceipts(chainId: number, senders: readonly string[], fromBlock: number, toBlock: number): MissingReceipt[];
   countRecords(filter?: { chainId?: number; wallet?: string; stream?: Stream }): number;
   countReceipts(): number;
+  /**
+   * Returns once every write made so far is committed, and throws the first that failed: what `close` does first, for
+   * a store that stays open after the command that wrote it (a write posted to PostgreSQL is otherwise told at the
+   * store's next call).
+   */
+  flush(): void;
   close(): void;
 }

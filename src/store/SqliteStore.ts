@@ -264,6 +264,9 @@ export class SqliteStore implements PipelineStore {
     return this.statements.countReceipts.get() ?? 0;
   }
 
+  /** Every write is committed when its call returns. */
+  flush(): void {}
+
   close(): void {
     this.db.close();
   }

@@ -25,6 +25,7 @@ import type { SqlBookEntries } from './entries/SqlBookEntries.js';
 import type { ApiAccess } from './jobForRun.js';
 import { jobForRun } from './jobForRun.js';
 import { checkRunResults } from './runFiles.js';
+import { HeldStore } from '../pipeline/LockedStore.js';
 import { fanOutProgress, RunProgress } from './RunProgress.js';
 import { SerialWrites } from './SerialWrites.js';
 import type { Run, WorkspaceData } from './WorkspaceData.js';
@@ -60,6 +61,9 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
   const subject = book?.data.name ?? `book ${run.bookId}`;
   const filedDir = defaultFiledDir(stores.stateFile(run.bookId));
   const kind = runKind(run.request.kind);
+  const command = `ledgerscan serve (run ${run.id})`;
+  // One store for the run's command and the table's refresh after it; opened by the command, closed here on every path.
+  const held = new HeldStore(stores.location(run.bookId), { command, log });
   await data.updateRun(run.id, { status: 'running', startedAt: context.now().toISOString(), error: null });
   try {
     if (book === undefined) throw new LedgerscanError('the book of this run was removed');
@@ -96,7 +100,8 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const steps = {
       progress,
       log,
-      command: `ledgerscan serve (run ${run.id})`,
+      command,
+      held,
       signal,
       now: context.now,
       store: stores.location(run.bookId),
@@ -125,11 +130,12 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const done = figures.done(outcome.apiCalls);
     // Before the run is done, so whoever waits for it finds the table as the run left the store.
     if (context.entries !== undefined) {
-      await refreshEntries(await bookRefresh(context, book), context.entries).then(
+      await refreshEntries(await bookRefresh(context, book), context.entries, undefined, held.opened).then(
         (refreshed) => log(`transactions table: ${refreshed.entries} entries, ${refreshed.written} rows written`),
         (error: unknown) => log(`transactions table not refreshed: ${error instanceof LedgerscanError ? error.message : String(error)}`),
       );
     }
+    held.close();
     await writes.flush();
     await data.updateRun(run.id, {
       status: outcome.status,
@@ -141,6 +147,11 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     log(`${outcome.status}: ${outcome.apiCalls} API calls`);
     await writes.flush();
   } catch (error) {
+    try {
+      held.close();
+    } catch {
+      // The run's own error is the one to tell; the store's session is ended with its thread either way.
+    }
     // Nothing can be recorded without the database: the worker waits for it and gives the run back to the queue.
     if (isDatabaseUnavailable(error)) throw error;
     const spent = signal.aborted ? undefined : dailyLimitIn(error);

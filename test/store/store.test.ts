@@ -340,6 +340,17 @@ function priceCacheCase(open: () => { prices: PriceCache; close(): void }): void
       expect(store.prices.get(series, 3600, 10800)).toEqual([records[1], records[0], records[2]]);
       expect(store.prices.get(series, 0, 2 ** 40).map((record) => record.confidence)).toEqual([null, 0.19999999999999998, 1, 0.99]);
       expect(store.prices.get(series, 3601, 7199)).toEqual([]);
+      // Several spans in one read: each span's records as get gives them, span after span, the empty one and the other currency's apart.
+      const euro = { ...series, currency: 'EUR' };
+      expect(
+        store.prices.getMany([
+          { series, from: 10800, to: 2 ** 40 },
+          { series, from: 3601, to: 7199 },
+          { series: euro, from: 0, to: 2 ** 40 },
+          { series, from: 0, to: 7200 },
+        ]),
+      ).toEqual([records[2], records[3], { ...records[0], currency: 'EUR', price: '9' }, records[1], records[0]]);
+      expect(store.prices.getMany([])).toEqual([]);
     } finally {
       store.close();
     }
@@ -473,6 +484,28 @@ describeWithPostgres('PostgreSQL store', (server) => {
     } finally {
       first.close();
       second.close();
+    }
+  });
+
+  it('holding the book, reads its ranges once and keeps them as its pages move them', async () => {
+    const before = openPostgresStore(url, book);
+    try {
+      before.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 9, records: [tokenRow(3, '0xa')] });
+    } finally {
+      before.close();
+    }
+    const store = openPostgresStore(url, book);
+    try {
+      expect(store.tryLockBook()).toBe(true);
+      // Written behind the lock's back, which no run does: the store answers from what it read when it took the book.
+      await queryDatabase(url, `UPDATE ledgerscan.synced_ranges SET to_block = 99 WHERE book_id = '${book}'`);
+      expect(store.syncedRange(1, WALLET.replace('aa', 'AA'), 'tokentx')).toEqual({ fromBlock: 1, toBlock: 9, backfill: null });
+      expect(store.syncedRange(1, WALLET, 'txlist')).toBeNull();
+      store.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 5, toBlock: 7, records: [] });
+      expect(store.syncedRange(1, WALLET, 'txlist')).toEqual({ fromBlock: 5, toBlock: 7, backfill: null });
+      expect(store.syncedRange(2, WALLET, 'tokentx')).toBeNull();
+    } finally {
+      store.close();
     }
   });
 
@@ -655,6 +688,22 @@ describeWithPostgres('PostgreSQL store', (server) => {
       await queryDatabase(url, `DELETE FROM ledgerscan.synced_ranges WHERE book_id = '${book}'`);
       store.commitPage(page(10, 20));
       expect(() => store.close()).toThrow('the database refused a statement');
+      expect(await committed()).toEqual({ records: 1, range: null });
+    });
+
+    it('and a failure not told yet is thrown by flush, for a store that stays open after its command', async () => {
+      const store = openPostgresStore(url, book);
+      try {
+        store.commitPage(page(1, 9));
+        store.flush();
+        expect(await committed()).toEqual({ records: 1, range: '1-9' });
+        await queryDatabase(url, `DELETE FROM ledgerscan.synced_ranges WHERE book_id = '${book}'`);
+        store.commitPage(page(10, 20));
+        expect(() => store.flush()).toThrow('the database refused a statement');
+        expect(() => store.countRecords()).toThrow('the database refused a statement');
+      } finally {
+        store.close();
+      }
       expect(await committed()).toEqual({ records: 1, range: null });
     });
 

@@ -1,7 +1,7 @@
 import type { Job } from '../../config/Job.js';
 import type { JobFlags } from '../../config/JobFlags.js';
 import { loadJob } from '../../config/loadJob.js';
-import { readPriceFile } from '../../pipeline/openPriceOracle.js';
+import { readPriceFile } from '../../pipeline/readPriceFile.js';
 import { readOpeningLots } from '../../pipeline/readOpeningLots.js';
 import { createProgress } from '../../sync/progress.js';
 import type { SyncProgress } from '../../sync/progress.js';

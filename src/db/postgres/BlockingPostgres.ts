@@ -21,7 +21,7 @@ export type PostgresRequest =
   | { op: 'connect' }
   | { op: 'migrate' }
   | { op: 'query'; statements: readonly Statement[] }
-  /** Posted, not awaited: the statements in one transaction, after every request before them. */
+  /** Posted, not awaited: the statements in one transaction (with the posts queued next to it), after every request before them. */
   | { op: 'post'; statements: readonly Statement[] }
   /** Answers once every request before it is done: the failure of a posted write, if one failed. */
   | { op: 'sync' }
@@ -79,7 +79,8 @@ interface PostgresThread {
 /**
  * Threads whose user closed them, kept for the next opener of the same database: starting a thread and its
  * connection is most of what opening a store costs (270–400 ms under tsx against 6 ms for the migration check),
- * and a workspace worker opens a book's store twice per run. Few, as each holds a thread and a connection.
+ * and a workspace worker opens a book's store for every run (once since `HeldStore`; a run's ledger parts and the
+ * server's table refreshes open more). Few, as each holds a thread and a connection.
  */
 const idle: PostgresThread[] = [];
 const MAX_IDLE = 4;
@@ -124,8 +125,10 @@ export class BlockingPostgres {
   /**
    * Runs the statements in one transaction on the session without waiting for them: write-behind, so the caller
    * goes on (its API calls) while PostgreSQL commits. They run after everything asked before and before
-   * everything asked after, so a later call sees them; a failure is thrown by the next call (or `close`), and
-   * every write posted after a failed one is dropped. Waits only when `MAX_POSTED` are not done yet.
+   * everything asked after, so a later call sees them; a failure is thrown by the next call (or `flush`, `close`),
+   * and every write posted after a failed one is dropped. Posts that queue up while the thread is busy share one
+   * transaction (`postgresWorker`), so a failure drops those posted just before it too. Waits only when
+   * `MAX_POSTED` are not done yet.
    */
   post(...statements: Statement[]): void {
     this.checkUsable('post');
@@ -169,6 +172,11 @@ export class BlockingPostgres {
     } finally {
       if (!this.closed) this.call({ op: 'close', cursor });
     }
+  }
+
+  /** Waits for every posted write; throws the first that failed (as the next call would). */
+  flush(): void {
+    this.call({ op: 'sync' });
   }
 
   migrate(): MigrationReport {

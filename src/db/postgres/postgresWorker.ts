@@ -6,12 +6,12 @@
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
 import pg from 'pg';
-import Cursor from 'pg-cursor';
 import { postgresConfig } from './postgresConfig.js';
 import { migratePostgres } from './postgresMigrations.js';
 import { FLAG_ANSWERED, FLAG_POSTED_DONE, FLAG_POSTED_FAILED, type PostgresReply, type PostgresRequest } from './BlockingPostgres.js';
 import type { PostgresThreadData, Statement } from './BlockingPostgres.js';
 import { isConnectionLoss } from './DatabaseUnavailableError.js';
+import { PostgresCursors } from './PostgresCursors.js';
 
 const { url, port, flag } = workerData as PostgresThreadData & { port: MessagePort };
 const ready = new Int32Array(flag);
@@ -22,6 +22,7 @@ const config = postgresConfig(url);
 let session = newSession();
 const pool = new pg.Pool({ ...config, max: 16 });
 pool.on('error', () => undefined);
+const cursors = new PostgresCursors(pool);
 /** Why the session is gone (the server restarted, the connection was cut); the next request outside a transaction opens a new one. */
 let lostConnection: Error | null = null;
 /** Set when this thread itself failed: its state is not to be trusted, and every later request fails. */
@@ -98,21 +99,7 @@ async function onSession(statements: readonly Statement[], again: boolean): Prom
   return rows;
 }
 
-interface OpenCursor {
-  client: pg.PoolClient;
-  cursor: Cursor<unknown[]>;
-  batch: number;
-  ahead: Promise<unknown[][]> | null;
-  /** Set when the server dropped the connection: a read then pending may never settle, so none is awaited. */
-  broken: boolean;
-  /** Rejects the read in flight, so a read waiting on a dropped connection ends. */
-  abort: (error: Error) => void;
-  onError: () => void;
-}
-const cursors = new Map<number, OpenCursor>();
-let nextCursor = 1;
-
-/** A posted write: its statements in one transaction, rolled back when one fails (a lost session's server rolled it back). */
+/** Posted writes: their statements in one transaction, rolled back when one fails (a lost session's server rolled it back). */
 async function runPosted(statements: readonly Statement[]): Promise<void> {
   if (broken !== null) throw broken;
   try {
@@ -139,42 +126,17 @@ async function handle(request: Exclude<PostgresRequest, { op: 'post' }>): Promis
       return runStatements(request.statements);
     case 'sync':
       return null;
-    case 'open': {
-      const client = await pool.connect();
-      const cursor = client.query(new Cursor<unknown[]>(request.sql, [...request.params], { rowMode: 'array' }));
-      const id = nextCursor++;
-      const open: OpenCursor = {
-        client,
-        cursor,
-        batch: request.batch,
-        ahead: null,
-        broken: false,
-        abort: () => undefined,
-        onError: () => {
-          open.broken = true;
-          open.abort(droppedRead());
-        },
-      };
-      open.ahead = readAhead(open);
-      // A dropped connection emits 'error' (often twice); unhandled, it would end the thread.
-      client.on('error', open.onError);
-      cursors.set(id, open);
-      return id;
-    }
-    case 'read': {
-      const open = cursors.get(request.cursor);
-      if (open === undefined || open.ahead === null) return [];
-      const rows = await open.ahead;
-      open.ahead = rows.length < open.batch ? null : readAhead(open);
-      return rows;
-    }
+    case 'open':
+      return cursors.open(request.sql, request.params, request.batch);
+    case 'read':
+      return cursors.read(request.cursor);
     case 'close':
-      await closeCursor(request.cursor);
+      await cursors.close(request.cursor);
       return null;
     case 'release':
       return release();
     case 'end':
-      for (const id of [...cursors.keys()]) await closeCursor(id);
+      await cursors.closeAll();
       // Closing after the server dropped the session is still a clean close: nothing is left to end.
       await session.end().catch(() => undefined);
       await pool.end();
@@ -183,54 +145,12 @@ async function handle(request: Exclude<PostgresRequest, { op: 'post' }>): Promis
 }
 
 /**
- * The next batch, read while the caller works on the last. Its failure is handed to the `read` that awaits it;
- * until then it must not count as unhandled, which would end the thread and leave the caller waiting.
- *
- * A dropped connection rejects it through `abort`, which only this batch's promise holds. Racing each batch
- * against one promise that rejects on a drop would not do: that promise never settles on a healthy read, and
- * every race leaves on it a reaction holding its own result, so each batch read stayed reachable until the
- * cursor closed (650 MB peak RSS for a 1M-entry ledger, see docs/performance.md).
- */
-function readAhead(open: OpenCursor): Promise<unknown[][]> {
-  const ahead = open.broken
-    ? Promise.reject(droppedRead())
-    : new Promise<unknown[][]>((resolve, reject) => {
-        open.abort = reject;
-        open.cursor.read(open.batch).then(resolve, reject);
-      });
-  ahead.catch(() => undefined);
-  return ahead;
-}
-
-function droppedRead(): Error {
-  return new Error('the server closed the connection of this read');
-}
-
-async function closeCursor(id: number): Promise<void> {
-  const open = cursors.get(id);
-  if (open === undefined) return;
-  cursors.delete(id);
-  let failed = open.broken;
-  if (!failed) {
-    try {
-      await open.ahead;
-      await open.cursor.close();
-    } catch {
-      failed = true;
-    }
-  }
-  open.client.off('error', open.onError);
-  // A connection whose cursor failed may be mid-protocol: destroy it rather than hand it out again.
-  open.client.release(failed);
-}
-
-/**
  * Readies the thread for its next user: no cursor left open and no session-level advisory lock (a run's lock on
  * its book) kept. False when the session is not to be handed on (a transaction left open, a lost or broken
  * connection): the caller then ends the thread.
  */
 async function release(): Promise<boolean> {
-  for (const id of [...cursors.keys()]) await closeCursor(id);
+  await cursors.closeAll();
   if (inTransaction || lostConnection !== null || broken !== null || postedFailure !== null) return false;
   await session.query('SELECT pg_advisory_unlock_all()');
   return true;
@@ -266,13 +186,19 @@ function failPosted(error: unknown): void {
   Atomics.notify(ready, FLAG_POSTED_DONE);
 }
 
-async function serve(request: PostgresRequest): Promise<void> {
-  if (request.op === 'post') {
-    if (postedFailure === null) await runPosted(request.statements).catch(failPosted);
-    Atomics.add(ready, FLAG_POSTED_DONE, 1);
-    Atomics.notify(ready, FLAG_POSTED_DONE);
-    return;
-  }
+/**
+ * The posted writes that came one after another while the thread was busy, committed as one transaction: a cold sync
+ * posts a receipt every few milliseconds, and each alone cost its BEGIN, COMMIT and their round trips. One failing
+ * drops the others of its batch too, as a failure drops every write posted after it; the run fails either way and
+ * the next one fetches them again.
+ */
+async function servePosted(batch: readonly (readonly Statement[])[]): Promise<void> {
+  if (postedFailure === null) await runPosted(batch.flat()).catch(failPosted);
+  Atomics.add(ready, FLAG_POSTED_DONE, batch.length);
+  Atomics.notify(ready, FLAG_POSTED_DONE);
+}
+
+async function serve(request: Exclude<PostgresRequest, { op: 'post' }>): Promise<void> {
   answered = false;
   // Closing a cursor or the handle is not the next call the failure is told to: it is told before (`close` syncs).
   if (postedFailure !== null && request.op !== 'close' && request.op !== 'release' && request.op !== 'end') {
@@ -284,8 +210,24 @@ async function serve(request: PostgresRequest): Promise<void> {
   reply(await handle(request).then((value): PostgresReply => ({ ok: true, value }), failure));
 }
 
+/** The posted writes waiting at the end of the queue, which a write posted next joins; none once anything else is queued. */
+let openBatch: (readonly Statement[])[] | null = null;
+
 port.on('message', (request: PostgresRequest) => {
-  queue = queue.then(() => serve(request));
+  if (request.op !== 'post') {
+    openBatch = null;
+    queue = queue.then(() => serve(request));
+    return;
+  }
+  if (openBatch === null) {
+    const batch: (readonly Statement[])[] = [];
+    openBatch = batch;
+    queue = queue.then(() => {
+      if (openBatch === batch) openBatch = null;
+      return servePosted(batch);
+    });
+  }
+  openBatch.push(request.statements);
 });
 
 // The caller waits without a timeout: whatever else goes wrong on this thread must answer it, never end the thread

@@ -1,9 +1,17 @@
 import type { BlockingPostgres } from '../../db/postgres/BlockingPostgres.js';
-import type { PriceCache, PriceSeries } from '../../prices/PriceCache.js';
+import type { PriceCache, PriceSeries, PriceSpan } from '../../prices/PriceCache.js';
 import type { PriceRecord } from '../../prices/PriceRecord.js';
 
 const GET = `SELECT bucket, price, time, confidence FROM prices
   WHERE source = $1 AND chain_id = $2 AND asset = $3 AND currency = $4 AND bucket BETWEEN $5 AND $6 ORDER BY bucket`;
+
+/** Every span's records in one statement, span after span (`n`), each by bucket. */
+const GET_MANY = `SELECT p.source, p.chain_id, p.asset, p.currency, p.bucket, p.price, p.time, p.confidence
+  FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::bigint[], $6::bigint[]) WITH ORDINALITY
+    AS w (source, chain_id, asset, currency, from_bucket, to_bucket, n)
+  JOIN prices p ON p.source = w.source AND p.chain_id = w.chain_id AND p.asset = w.asset AND p.currency = w.currency
+    AND p.bucket BETWEEN w.from_bucket AND w.to_bucket
+  ORDER BY w.n, p.bucket`;
 
 /** Two books pricing one asset at once both stored the source's one answer: the first write stays. */
 const PUT = `INSERT INTO prices (source, chain_id, asset, currency, bucket, price, time, confidence)
@@ -24,6 +32,23 @@ export class PostgresPrices implements PriceCache {
         time: time === null ? null : Number(time),
         confidence: confidence as number | null,
       }));
+  }
+
+  getMany(spans: readonly PriceSpan[]): PriceRecord[] {
+    if (spans.length === 0) return [];
+    const column = <K extends keyof PriceSeries>(key: K) => spans.map((span) => span.series[key]);
+    const ends = (end: 'from' | 'to') => spans.map((span) => span[end]);
+    const params = [column('source'), column('chainId'), column('asset'), column('currency'), ends('from'), ends('to')];
+    return this.db.query({ sql: GET_MANY, params }).map(([source, chainId, asset, currency, bucket, price, time, confidence]) => ({
+      source: source as string,
+      chainId: chainId as number,
+      asset: asset as string,
+      currency: currency as string,
+      bucket: Number(bucket),
+      price: price as string | null,
+      time: time === null ? null : Number(time),
+      confidence: confidence as number | null,
+    }));
   }
 
   put(records: readonly PriceRecord[]): void {

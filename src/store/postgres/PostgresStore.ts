@@ -16,6 +16,9 @@ import { PG_MENTIONS_A_BRIDGE } from '../../db/bridgeRows.js';
 const SELECT_RANGE = `SELECT from_block, to_block, backfill_from, backfill_to FROM synced_ranges
   WHERE book_id = $1 AND chain_id = $2 AND wallet = $3 AND stream = $4`;
 
+const BOOK_RANGES = `SELECT chain_id, wallet, stream, from_block, to_block, backfill_from, backfill_to FROM synced_ranges
+  WHERE book_id = $1`;
+
 // ledger_rows first: its rows are found through the records' key.
 const DELETE_LEDGER_SPAN = `DELETE FROM ledger_rows l USING records r
   WHERE r.book_id = $1 AND r.chain_id = $2 AND r.wallet = $3 AND r.stream = $4 AND r.block_number BETWEEN $5 AND $6
@@ -108,6 +111,11 @@ export class PostgresStore implements PipelineStore {
   readonly location: StoreLocation;
   /** Each key's range as this store's posted pages leave it: what the next page extends without asking. */
   private readonly ranges = new Map<string, SyncedRange | null>();
+  /**
+   * Set once the store holds the book's lock and has read every range of the book: no other run changes them then, so
+   * `ranges` answers `syncedRange` (a key it lacks has none). Until then each is read.
+   */
+  private rangesKept = false;
 
   constructor(
     private readonly db: BlockingPostgres,
@@ -127,7 +135,14 @@ export class PostgresStore implements PipelineStore {
    */
   tryLockBook(): boolean {
     const [row] = this.db.query({ sql: TRY_LOCK_BOOK, params: [this.book] });
-    return row?.[0] === true;
+    if (row?.[0] !== true) return false;
+    // Read after the lock is taken, so no write of another run can land between the read and the run's own pages.
+    for (const range of this.db.query({ sql: BOOK_RANGES, params: [this.book] })) {
+      const [chainId, wallet, stream, ...columns] = range as [number, string, Stream, ...unknown[]];
+      this.ranges.set([this.book, chainId, wallet, stream].join(' '), rangeOf(columns));
+    }
+    this.rangesKept = true;
+    return true;
   }
 
   commitPage(page: PageCommit): void {
@@ -164,9 +179,13 @@ export class PostgresStore implements PipelineStore {
     this.ranges.set(id, range);
   }
 
-  /** Read after every posted write, so it is what the next page extends: kept, and the sync's first page of a key asks nothing. */
+  /**
+   * Kept when the store holds the book (`tryLockBook`); else read after every posted write, so it is what the next
+   * page extends: kept, and the sync's first page of a key asks nothing.
+   */
   syncedRange(chainId: number, wallet: string, stream: Stream): SyncedRange | null {
     const key = [this.book, chainId, wallet.toLowerCase(), stream];
+    if (this.rangesKept) return this.ranges.get(key.join(' ')) ?? null;
     const [row] = this.db.query({ sql: SELECT_RANGE, params: key });
     const range = row === undefined ? null : rangeOf(row);
     this.ranges.set(key.join(' '), range);
@@ -244,6 +263,10 @@ export class PostgresStore implements PipelineStore {
 
   countReceipts(): number {
     return this.count({ sql: 'SELECT count(*) FROM receipts WHERE book_id = $1', params: [this.book] });
+  }
+
+  flush(): void {
+    this.db.flush();
   }
 
   close(): void {

@@ -14,6 +14,7 @@ import { openCachedPriceOracle } from '../../pipeline/openPriceOracle.js';
 import type { PriceOracle } from '../../prices/PriceOracle.js';
 import { PriceQueries } from '../../prices/PriceQueries.js';
 import type { RowPrices } from '../../prices/valueLeg.js';
+import type { PipelineStore } from '../../store/PipelineStore.js';
 import type { RecordStore } from '../../store/RecordStore.js';
 import type { StoreLocation } from '../../store/StoreLocation.js';
 import { openStoreAt } from '../../store/openStoreAt.js';
@@ -151,11 +152,16 @@ export interface RuleTrial {
  * same one build, in two halves: a whole set is written unshown and the rule checked (`writeEntrySet`), then the
  * rule stored, named in the cells, and the set shown (`showEntrySet`).
  */
-export async function refreshEntries(refresh: EntryRefresh, entries: SqlBookEntries, trial?: RuleTrial): Promise<RefreshOutcome> {
+export async function refreshEntries(
+  refresh: EntryRefresh,
+  entries: SqlBookEntries,
+  trial?: RuleTrial,
+  opened?: PipelineStore,
+): Promise<RefreshOutcome> {
   if (trial === undefined) {
     const settings = bookSettings(refresh.book);
     const now = refresh.now.toISOString();
-    const updated = await withRows(refresh, undefined, (rows) =>
+    const updated = await withRows(refresh, opened, undefined, (rows) =>
       entries.sets.update(refresh.bookId, ledgerCells().columns, rows, now, settings),
     );
     return { entries: updated.entries, written: updated.written };
@@ -170,7 +176,7 @@ export async function refreshEntries(refresh: EntryRefresh, entries: SqlBookEntr
 async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntries, rule: LedgerRule): Promise<WrittenSet> {
   const check = new RuleCheck(rule);
   const changed: number[] = [];
-  const written = await withRows(refresh, { rule, see: (built) => watched(built, check, changed) }, (rows) =>
+  const written = await withRows(refresh, undefined, { rule, see: (built) => watched(built, check, changed) }, (rows) =>
     entries.sets.write(refresh.bookId, ledgerCells().columns, rows, refresh.now.toISOString(), bookSettings(refresh.book)),
   );
   try {
@@ -183,17 +189,19 @@ async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntries, rul
 
 /**
  * The book's rows, built and valued, handed to `use` while its store (and a scratch folder for its price file) are
- * open. With `trial`, its rule is applied last and the entries pass its check on their way.
+ * open: the run's own store when it is `opened` (left open), else one opened here. With `trial`, its rule is applied
+ * last and the entries pass its check on their way.
  */
 async function withRows<T>(
   refresh: EntryRefresh,
+  opened: PipelineStore | undefined,
   trial: { rule: LedgerRule; see: (entries: Iterable<LedgerEntry>) => Iterable<LedgerEntry> } | undefined,
   use: (rows: Iterable<NewEntryRow> | AsyncIterable<NewEntryRow>) => Promise<T>,
 ): Promise<T> {
   const { location } = refresh;
   const scratch = refresh.prices.length === 0 ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-refresh-'));
   // A book never synced has no store yet: its table is empty, and opening it must not create one.
-  const store = location.kind === 'sqlite' && !fs.existsSync(location.file) ? null : openStoreAt(location);
+  const store = opened ?? (location.kind === 'sqlite' && !fs.existsSync(location.file) ? null : openStoreAt(location));
   try {
     const loaded = refreshJob(refresh, scratch);
     const job = trial === undefined ? loaded : { ...loaded, rules: [...loaded.rules, trial.rule] };
@@ -203,7 +211,7 @@ async function withRows<T>(
       store === null || job.valuation === undefined ? undefined : openCachedPriceOracle(job.valuation, store, { markUnfetched: true });
     return await use(oracle === undefined ? entryRows(ledger) : valuedRows(ledger, oracle));
   } finally {
-    store?.close();
+    if (opened === undefined) store?.close();
     if (scratch !== undefined) fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
