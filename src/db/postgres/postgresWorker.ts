@@ -99,6 +99,23 @@ async function onSession(statements: readonly Statement[], again: boolean): Prom
   return rows;
 }
 
+/**
+ * The schema brought up to date: a handle's first statements. A thread taken back from the idle ones may hold a
+ * session the server ended while it idled, whose notice had not come in yet (a restart, `pg_terminate_backend`);
+ * the schema's check then fails as a lost connection and is made once more on a new session. That is safe
+ * whatever it had begun: a migration is one transaction, the server rolled it back, and its lock was the session's.
+ */
+async function migrateLive(): Promise<unknown> {
+  try {
+    return await migratePostgres(await liveSession());
+  } catch (error) {
+    const failed = error as { code?: string; message?: string };
+    if (inTransaction || !isConnectionLoss({ code: failed.code ?? '', message: String(failed.message ?? error) })) throw error;
+    lostConnection ??= error as Error;
+    return migratePostgres(await liveSession());
+  }
+}
+
 /** Posted writes: their statements in one transaction, rolled back when one fails (a lost session's server rolled it back). */
 async function runPosted(statements: readonly Statement[]): Promise<void> {
   if (broken !== null) throw broken;
@@ -121,7 +138,7 @@ async function handle(request: Exclude<PostgresRequest, { op: 'post' }>): Promis
       connected = true;
       return null;
     case 'migrate':
-      return migratePostgres(await liveSession());
+      return migrateLive();
     case 'query':
       return runStatements(request.statements);
     case 'sync':
