@@ -155,7 +155,7 @@ export interface ManifestPart {
 /**
  * An output's consumer as a part's thread finds it: `module` is the `import.meta.url` of the module exporting this
  * object, which the thread imports to make the consumer. An output declares it in a module of its own when its result
- * schema would make every part's thread load TypeBox (≈ 160 ms of CPU before the part's first row); a consumer module
+ * schema would make every part's thread load TypeBox (≈ 0.2 s of CPU before the part's first row); a consumer module
  * imports no TypeBox (`npm run deps`).
  */
 export interface OutputConsumerSource<Name extends string, State> {
