@@ -1,6 +1,8 @@
+import type { WireRecord } from '../etherscan/wire.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
+import { rowEntryIds } from '../ledger/rowEntryIds.js';
 import type { PageCommit } from './RecordStore.js';
-import { encodeLedgerFields } from './ledgerFields.js';
+import { decodeLedgerFields, encodeLedgerFields } from './ledgerFields.js';
 
 /** One record of a page as both stores write it. */
 export interface PageRow {
@@ -12,7 +14,7 @@ export interface PageRow {
   from: string;
   /** The record exactly as received, as JSON text. */
   raw: string;
-  /** The ledger's fields (ledgerFields.ts). */
+  /** The ledger's fields and its legs' ids (ledgerFields.ts). */
   fields: string;
 }
 
@@ -22,7 +24,7 @@ export interface PageRow {
  */
 export function pageRows(page: PageCommit): PageRow[] {
   const { chainId, stream, fromBlock, toBlock } = page;
-  return page.records.map((record, seq) => {
+  const rows = page.records.map((record, seq) => {
     const block = Number(record.blockNumber);
     if (!Number.isSafeInteger(block) || block < fromBlock || block > toBlock) {
       throw new LedgerscanError('record outside the page it was committed with', {
@@ -38,4 +40,9 @@ export function pageRows(page: PageCommit): PageRow[] {
       fields: encodeLedgerFields(stream, record),
     };
   });
+  // A page holds its key's blocks whole (src/sync/pageStream.ts), so each row's place in its transaction is known here;
+  // the hash is the one the ledger will read back.
+  const places = rows.map((row) => ({ block: row.block, hash: decodeLedgerFields(stream, row.block, row.fields).hash }));
+  const ids = rowEntryIds(chainId, page.wallet.toLowerCase(), stream, places);
+  return rows.map((row, index) => ({ ...row, fields: encodeLedgerFields(stream, page.records[index] as WireRecord, ids[index]) }));
 }
