@@ -7,8 +7,10 @@ export type LegIds = readonly [valueId: string, feeId: string];
 
 /** The ids of a row of `stream` with this place in its transaction (`ref`), as the ledger hashes them. */
 export function legIds(chainId: number, txHash: string, wallet: string, stream: Stream, ref: string): LegIds {
-  const source = { chainId, txHash: normaliseHash(txHash), wallet, stream, ref };
-  return [entryId({ ...source, leg: 'value' }), stream === 'txlist' ? entryId({ ...source, leg: 'fee' }) : ''];
+  const hash = normaliseHash(txHash);
+  // Literals, not a spread adding `leg`: a property added to a spread copy costs more than the hash.
+  const value = entryId({ chainId, txHash: hash, wallet, stream, ref, leg: 'value' });
+  return [value, stream === 'txlist' ? entryId({ chainId, txHash: hash, wallet, stream, ref, leg: 'fee' }) : ''];
 }
 
 /**

@@ -1,8 +1,7 @@
-import type { WireRecord } from '../etherscan/wire.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { rowEntryIds } from '../ledger/rowEntryIds.js';
 import type { PageCommit } from './RecordStore.js';
-import { decodeLedgerFields, encodeLedgerFields } from './ledgerFields.js';
+import { encodeLedgerFields } from './ledgerFields.js';
 
 /** One record of a page as both stores write it. */
 export interface PageRow {
@@ -24,25 +23,25 @@ export interface PageRow {
  */
 export function pageRows(page: PageCommit): PageRow[] {
   const { chainId, stream, fromBlock, toBlock } = page;
-  const rows = page.records.map((record, seq) => {
+  const blocks = page.records.map((record) => {
     const block = Number(record.blockNumber);
     if (!Number.isSafeInteger(block) || block < fromBlock || block > toBlock) {
       throw new LedgerscanError('record outside the page it was committed with', {
         details: { chain: chainId, wallet: page.wallet.toLowerCase(), stream, block: record.blockNumber, page: `${fromBlock}-${toBlock}` },
       });
     }
-    return {
-      block,
-      seq,
-      hash: record.hash.toLowerCase(),
-      from: record.from.toLowerCase(),
-      raw: JSON.stringify(record),
-      fields: encodeLedgerFields(stream, record),
-    };
+    return block;
   });
   // A page holds its key's blocks whole (src/sync/pageStream.ts), so each row's place in its transaction is known here;
-  // the hash is the one the ledger will read back.
-  const places = rows.map((row) => ({ block: row.block, hash: decodeLedgerFields(stream, row.block, row.fields).hash }));
+  // the hash is the text the ledger reads back from the stored line.
+  const places = page.records.map((record, seq) => ({ block: blocks[seq] as number, hash: String(record.hash ?? '') }));
   const ids = rowEntryIds(chainId, page.wallet.toLowerCase(), stream, places);
-  return rows.map((row, index) => ({ ...row, fields: encodeLedgerFields(stream, page.records[index] as WireRecord, ids[index]) }));
+  return page.records.map((record, seq) => ({
+    block: blocks[seq] as number,
+    seq,
+    hash: record.hash.toLowerCase(),
+    from: record.from.toLowerCase(),
+    raw: JSON.stringify(record),
+    fields: encodeLedgerFields(stream, record, ids[seq]),
+  }));
 }
