@@ -50,6 +50,14 @@ export default {
       to: { pathNot: [domain, base, '^(node_modules/)?typebox(/|$)'] },
     },
     {
+      name: 'output-consumers-without-typebox',
+      comment:
+        "A part's thread imports an output's consumer module (`OutputConsumerSource`) to feed it the part's entries: TypeBox (a result schema's) would cost every thread ≈ 0.2 s of CPU before its first row.",
+      severity: 'error',
+      from: { path: '^src/outputs/[^/]+Consumer[.]ts$' },
+      to: { path: '^(node_modules/)?typebox(/|$)', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'test-helpers-from-support',
       comment:
         'A test imports src, test/support and files of its own folder (fixtures, samples, children); a helper two folders share lives in test/support.',

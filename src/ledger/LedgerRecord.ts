@@ -62,11 +62,23 @@ export const LEDGER_FIELDS = {
   ],
 } as const satisfies { [S in Stream]: readonly (keyof WireRecordOf[S] & string)[] };
 
+/**
+ * The ids of a stored row's legs, worked out once when the row was stored (`rowEntryIds`): hashing them at every read
+ * was ≈ 0.85 µs of each entry's ≈ 13. Absent on a row stored before them and on a wire record; the ledger then hashes.
+ */
+export interface StoredEntryIds {
+  /** The id of the movement the record describes (`leg` `value`). */
+  valueId?: string | undefined;
+  /** On a txlist row: the id of the fee its sender paid (`leg` `fee`), '' otherwise. */
+  feeId?: string | undefined;
+}
+
 /** What the ledger reads of one record of stream `S`. A whole wire record is one too. */
 export type LedgerRecordOf<S extends Stream> = Pick<
   WireRecordOf[S],
   Extract<'blockNumber' | (typeof LEDGER_FIELDS)[S][number], keyof WireRecordOf[S]>
->;
+> &
+  StoredEntryIds;
 export type LedgerRecord = { [S in Stream]: LedgerRecordOf<S> }[Stream];
 
 /** The receipt fields the fee and failure rules read. */

@@ -4,7 +4,7 @@ import { contextIndex, type ContextIndex } from './ContextIndex.js';
 import { entryId } from './entryId.js';
 import { isFailedTransaction } from './isFailedTransaction.js';
 import type { LedgerContext } from './LedgerContext.js';
-import type { LedgerRecordOf } from './LedgerRecord.js';
+import type { LedgerRecord, LedgerRecordOf } from './LedgerRecord.js';
 import type { LedgerEntry } from './LedgerEntry.js';
 import { formatUnits } from './money.js';
 import type { Movement } from './Movement.js';
@@ -117,6 +117,31 @@ const TRANSFER: Classified = { category: 'transfer', note: '' };
 const FEE: Classified = { category: 'fee', note: '' };
 const FAILED_FEE: Classified = { category: 'failed_fee', note: '' };
 
+/**
+ * The id the movement's row was stored with (`StoredEntryIds`: its record's leg, or a txlist row's fee), as a string
+ * of its own: a slice of the row's line would keep the line alive in whatever keeps the id (a review, a lot). Undefined
+ * for a derived leg and a row stored without ids, whose id is hashed.
+ */
+function storedId(group: TxGroup, movement: Movement): string | undefined {
+  if (movement.derived) return undefined;
+  const sourced = (group.byWallet.get(movement.wallet)?.[movement.stream] as readonly Sourced<LedgerRecord>[] | undefined)?.[
+    Number(movement.ref)
+  ];
+  if (sourced === undefined || sourced.ref !== movement.ref) return undefined;
+  const id = movement.kind === 'fee' ? sourced.record.feeId : sourced.record.valueId;
+  return id === undefined || id.length !== ID_LENGTH ? undefined : ownId(id);
+}
+
+/** `x` and 16 hex digits (`entryId`). */
+const ID_LENGTH = 17;
+const idCodes = new Array<number>(ID_LENGTH).fill(0);
+
+/** The id's characters in a new flat string: nothing of the line it was split from. */
+function ownId(id: string): string {
+  for (let i = 0; i < ID_LENGTH; i += 1) idCodes[i] = id.charCodeAt(i);
+  return String.fromCharCode(...idCodes);
+}
+
 /** The wallet's txlist row that it sent, which makes it the fee payer. */
 function sentBy(wallet: string, records: WalletRecords): Sourced<LedgerRecordOf<'txlist'>> | undefined {
   for (const sourced of records.txlist) if (sourced.record.from.toLowerCase() === wallet) return sourced;
@@ -126,14 +151,16 @@ function sentBy(wallet: string, records: WalletRecords): Sourced<LedgerRecordOf<
 function entryOf(facts: TxFacts, movement: Movement, order: number, classified: Classified, provenanceStream: string): LedgerEntry {
   const { group, index } = facts;
   return {
-    entryId: entryId({
-      chainId: group.chainId,
-      txHash: group.txHash,
-      wallet: movement.wallet,
-      stream: movement.stream,
-      ref: movement.ref,
-      leg: movement.kind === 'fee' ? 'fee' : movement.derived ? 'derived' : 'value',
-    }),
+    entryId:
+      storedId(group, movement) ??
+      entryId({
+        chainId: group.chainId,
+        txHash: group.txHash,
+        wallet: movement.wallet,
+        stream: movement.stream,
+        ref: movement.ref,
+        leg: movement.kind === 'fee' ? 'fee' : movement.derived ? 'derived' : 'value',
+      }),
     timestamp: group.timestamp,
     chainId: group.chainId,
     blockNumber: group.blockNumber,

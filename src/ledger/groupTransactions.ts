@@ -89,7 +89,7 @@ function inOrder(pending: Map<string, PendingGroup>): TxGroup[] {
   return groups;
 }
 
-/** `GENESIS_<address>` pseudo hashes keep their upper-case prefix; real hashes are lowercased. */
-function normaliseHash(hash: string): string {
+/** A transaction's hash as its group and its entries carry it: `GENESIS_<address>` pseudo hashes keep their upper-case prefix; real hashes are lowercased. */
+export function normaliseHash(hash: string): string {
   return isGenesis(hash) ? hash : hash.toLowerCase();
 }

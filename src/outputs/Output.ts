@@ -160,16 +160,30 @@ export interface ManifestPart {
 }
 
 /**
- * One output of an export: its name, what it needs, a consumer fed the ledger in the export's one pass (in parts on
- * threads, merged), and what it returns — its files, through `OutputFiles`, and a result whose JSON schema it
- * declares. `module` is its own `import.meta.url`: a part's thread imports it there to make its consumer.
+ * An output's consumer as a part's thread finds it: `module` is the `import.meta.url` of the module exporting this
+ * object, which the thread imports to make the consumer. An output declares it in a module of its own when its result
+ * schema would make every part's thread load TypeBox (≈ 0.2 s of CPU before the part's first row); a consumer module
+ * imports no TypeBox (`npm run deps`).
  */
-export interface Output<Name extends string, State, Schema extends TSchema, Heard extends OutputListeners = OutputListeners> {
+export interface OutputConsumerSource<Name extends string, State> {
   name: Name;
   module: string;
+  consumer(job: OutputJob): OutputConsumer<State>;
+}
+
+/**
+ * One output of an export: its name, what it needs, a consumer fed the ledger in the export's one pass (in parts on
+ * threads, merged), and what it returns — its files, through `OutputFiles`, and a result whose JSON schema it
+ * declares. Its consumer is found by `module` (`OutputConsumerSource`): its own `import.meta.url`, or its consumer's module.
+ */
+export interface Output<
+  Name extends string,
+  State,
+  Schema extends TSchema,
+  Heard extends OutputListeners = OutputListeners,
+> extends OutputConsumerSource<Name, State> {
   needs: OutputNeeds;
   result: Schema;
-  consumer(job: OutputJob): OutputConsumer<State>;
   merge(states: readonly State[]): State;
   /**
    * Before any output finishes: its listeners of what the outputs before it make, with whatever they gather as they

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { type BalanceSeries, BalanceSeriesTally } from '../holdings/balanceSeries.js';
+import { balanceSeriesConsumer, type SeriesState } from './balanceSeriesConsumer.js';
 import type { Output } from './Output.js';
 
 /** Where a workspace run keeps its balances over time, in its run folder (not among the files it delivers). */
@@ -29,22 +29,14 @@ const BalanceSeriesResult = Type.Object({
   points: Type.Number(),
 });
 
-/** A part's lines, each with the entry that opened it: lines of several parts sort by it. */
-type SeriesState = { first: { timestamp: number; chainId: number }; line: BalanceSeries }[];
-
 /**
  * The period's balances over time for the workspace's chart (`balance-series.json`, in the run's folder): per
  * wallet, chain and fungible asset, the change since the period's start after each entry.
  */
 export const balanceSeriesOutput: Output<'balanceSeries', SeriesState, typeof BalanceSeriesResult> = {
-  name: 'balanceSeries',
-  module: import.meta.url,
+  ...balanceSeriesConsumer,
   needs: { runFolder: true },
   result: BalanceSeriesResult,
-  consumer() {
-    const tally = new BalanceSeriesTally();
-    return { add: (entry) => tally.add(entry), state: () => tally.lines() };
-  },
   merge(states) {
     // A line holds one chain's entries, so a part has it whole; lines keep the order their first entries come in.
     return states.flat().sort((a, b) => a.first.timestamp - b.first.timestamp || a.first.chainId - b.first.chainId);

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { MissingPrice } from '../prices/missingPrices.js';
 import { MISSING_HEADER, MissingList, missingRecord } from '../prices/missingPrices.js';
+import { missingPricesConsumer } from './missingPricesConsumer.js';
 import type { Output } from './Output.js';
 
 export const MISSING_PRICES_FILE = 'prices-missing.csv';
@@ -16,27 +16,15 @@ const MissingPricesResult = Type.Object({
   unknownDecimalsRows: Type.Optional(Type.Number()),
 });
 
-/** A non-spam row of a token whose decimals nobody knows: never asked a price, left without a value all the same. */
-function unknownDecimals(list: MissingList, entry: LedgerEntry): void {
-  if (entry.spam !== '' || entry.decimals !== null) return;
-  const asset = { chainId: entry.chainId, asset: entry.assetContract === '' ? 'native' : entry.assetContract, symbol: entry.asset };
-  list.add(asset, entry.timestamp, 1, 'unknown decimals');
-}
-
 /**
  * `prices-missing.csv` of a valued export: each chain and non-spam asset some rows have no value for, and why;
  * header only when none. The rows without a price are valuation's list (settled after the first template); the
  * rows of tokens with unknown decimals, never asked, are gathered as the ledger passes.
  */
 export const missingPricesOutput: Output<'missingPrices', MissingPrice[], typeof MissingPricesResult> = {
-  name: 'missingPrices',
-  module: import.meta.url,
+  ...missingPricesConsumer,
   needs: { values: true },
   result: MissingPricesResult,
-  consumer: () => {
-    const list = new MissingList();
-    return { add: (entry) => unknownDecimals(list, entry), state: () => list.list() };
-  },
   merge: (states) => {
     const list = new MissingList();
     for (const state of states) list.addAll(state);

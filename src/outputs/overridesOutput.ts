@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { LedgerRule } from '../ledger/LedgerRule.js';
 import type { Output } from './Output.js';
+import { overridesConsumer, type OverridesState } from './overridesConsumer.js';
 
 export const SCREENING_FILE = 'screening.csv';
 
@@ -20,12 +20,6 @@ const SCREENING_HEADER = [
   'note',
   'entry_id',
 ];
-
-/** A part's screening rows (with where they sort) and how many entries each rule changed. */
-interface OverridesState {
-  matched: Record<string, number>;
-  rows: { timestamp: number; chainId: number; record: string[] }[];
-}
 
 const Rule = Type.Object({
   id: Type.String(),
@@ -48,25 +42,9 @@ const OverridesResult = Type.Object({
  * Inputs for the user's own review, never a verdict.
  */
 export const overridesOutput: Output<'overrides', OverridesState, typeof OverridesResult> = {
-  name: 'overrides',
-  module: import.meta.url,
+  ...overridesConsumer,
   needs: {},
   result: OverridesResult,
-  consumer(job) {
-    const state: OverridesState = { matched: {}, rows: [] };
-    const counting = job.rules.length > 0;
-    return {
-      add(entry) {
-        if (counting) {
-          for (const word of entry.note.split(' '))
-            if (word.startsWith('rule:')) state.matched[word.slice(5)] = (state.matched[word.slice(5)] ?? 0) + 1;
-        }
-        if (job.apiLabels && (entry.screening ?? '') !== '')
-          state.rows.push({ timestamp: entry.timestamp, chainId: entry.chainId, record: screeningRecord(entry) });
-      },
-      state: () => state,
-    };
-  },
   merge(states) {
     const matched: Record<string, number> = {};
     for (const state of states) for (const [id, count] of Object.entries(state.matched)) matched[id] = (matched[id] ?? 0) + count;
@@ -92,22 +70,4 @@ export const overridesOutput: Output<'overrides', OverridesState, typeof Overrid
 
 function signed(rule: LedgerRule): { reason?: string; author?: string } {
   return { ...(rule.reason === undefined ? {} : { reason: rule.reason }), ...(rule.author === undefined ? {} : { author: rule.author }) };
-}
-
-function screeningRecord(entry: LedgerEntry): string[] {
-  return [
-    new Date(entry.timestamp * 1000).toISOString().replace('.000Z', 'Z'),
-    String(entry.chainId),
-    entry.txHash,
-    entry.wallet,
-    entry.direction,
-    entry.asset,
-    entry.amount,
-    entry.counterparty,
-    entry.counterpartyLabel,
-    entry.screening ?? '',
-    entry.category,
-    entry.note,
-    entry.entryId,
-  ];
 }

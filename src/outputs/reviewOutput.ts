@@ -1,14 +1,10 @@
 import { Type } from 'typebox';
 import type { Output } from './Output.js';
+import { reviewConsumer, type ReviewState } from './reviewConsumer.js';
 
 export const REVIEW_FILE = 'review.csv';
 
 const REVIEW_HEADER = ['entry_id', 'status', 'reviewer', 'reviewed_at', 'notes'];
-
-/** The period's entries (where they sort): only the few reviewed ones become rows, but which those are is known at the finish. */
-interface ReviewState {
-  entries: { timestamp: number; chainId: number; entryId: string }[];
-}
 
 const ReviewResult = Type.Object({
   file: Type.String(),
@@ -23,17 +19,9 @@ const ReviewResult = Type.Object({
  * export writes no such file. Notes are joined oldest first with ` | `, each as `author: text`.
  */
 export const reviewOutput: Output<'review', ReviewState, typeof ReviewResult> = {
-  name: 'review',
-  module: import.meta.url,
+  ...reviewConsumer,
   needs: { reviews: true },
   result: ReviewResult,
-  consumer() {
-    const state: ReviewState = { entries: [] };
-    return {
-      add: ({ timestamp, chainId, entryId }) => void state.entries.push({ timestamp, chainId, entryId }),
-      state: () => state,
-    };
-  },
   // Parts hold other chains, each in ledger order: their entries interleave by time, then chain (a stable sort).
   merge: (states) => ({
     entries: states.flatMap((state) => state.entries).sort((a, b) => a.timestamp - b.timestamp || a.chainId - b.chainId),

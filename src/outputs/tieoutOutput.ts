@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { TIEOUT_FILE, TIEOUT_HEADER, TIEOUT_KINDS, TIEOUT_XLSX, tieoutSheet } from '../templates/tieoutSheet.js';
 import type { Output } from './Output.js';
+import { tieoutConsumer } from './tieoutConsumer.js';
 
 const TieoutResult = Type.Object({
   file: Type.String(),
@@ -17,14 +18,12 @@ const TieoutResult = Type.Object({
  * `tieout.csv` (and its twin with `xlsx`): each template's tie-out against the ledger as rendering tallied it, then the
  * section of every output finished before it that gives one (`OutputFiles.tieout`). Listed last in the registry, so every
  * other output can add its section. Rendering checked the templates' ties before any file was published; the tallies
- * are the templates', so the consumer gathers nothing.
+ * are the templates', so its consumer (`tieoutConsumer`) gathers nothing.
  */
 export const tieoutOutput: Output<'tieout', null, typeof TieoutResult> = {
-  name: 'tieout',
-  module: import.meta.url,
+  ...tieoutConsumer,
   needs: {},
   result: TieoutResult,
-  consumer: () => ({ add: () => undefined, state: () => null }),
   merge: () => null,
   async finish(_state, { job, templates = [], tieout = [], files }) {
     const xlsx = job.xlsx === true;

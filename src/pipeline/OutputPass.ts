@@ -1,5 +1,5 @@
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import type { AnyOutput, OutputConsumer, OutputJob } from '../outputs/Output.js';
+import type { AnyOutput, OutputConsumer, OutputConsumerSource, OutputJob } from '../outputs/Output.js';
 import type { TemplateTie } from '../templates/tieoutSheet.js';
 
 /** What a part's thread needs to feed the outputs itself: where each output's module is, and the job. Plain data. */
@@ -94,16 +94,17 @@ export function* tapped(
   done(consumers.map((consumer) => consumer.state()));
 }
 
-/** On a part's thread: the outputs of the spec, each imported from its module and found there by name. */
+/** On a part's thread: the outputs' consumers of the spec, each imported from its module and found there by name. */
 export async function passConsumers(spec: OutputPassSpec): Promise<OutputConsumer<unknown>[]> {
+  type Source = OutputConsumerSource<string, unknown>;
   const consumers: OutputConsumer<unknown>[] = [];
   for (const { module, name } of spec.outputs) {
     const exported = Object.values((await import(module)) as Record<string, unknown>);
-    const output = exported.find(
-      (value): value is AnyOutput => (value as AnyOutput | null)?.name === name && typeof (value as AnyOutput).consumer === 'function',
+    const source = exported.find(
+      (value): value is Source => (value as Source | null)?.name === name && typeof (value as Source).consumer === 'function',
     );
-    if (output === undefined) throw new Error(`no output ${name} in ${module}`);
-    consumers.push(output.consumer(spec.job) as OutputConsumer<unknown>);
+    if (source === undefined) throw new Error(`no output ${name} in ${module}`);
+    consumers.push(source.consumer(spec.job));
   }
   return consumers;
 }

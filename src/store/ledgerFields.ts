@@ -1,6 +1,8 @@
 import { STREAMS, type Stream, type WireReceipt, type WireRecord, type WireRecordOf } from '../etherscan/wire.js';
 import type { LedgerRow } from './RecordStore.js';
+import { normaliseHash } from '../ledger/groupTransactions.js';
 import { LEDGER_FIELDS, RECEIPT_FIELDS, type LedgerReceipt, type LedgerRecord, type LedgerRecordOf } from '../ledger/LedgerRecord.js';
+import { legIds, type LegIds } from '../ledger/rowEntryIds.js';
 
 /**
  * The ledger's fields of a record or receipt as one line of text: the values in LEDGER_FIELDS order joined
@@ -30,17 +32,21 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
 }
 
-export function encodeLedgerFields(stream: Stream, record: WireRecord): string {
+/** `ids`: the row's legs' ids (`rowEntryIds`), after the fields; a line without them is read as a row without. */
+export function encodeLedgerFields(stream: Stream, record: WireRecord, ids?: LegIds): string {
   const fields = record as unknown as Record<string, unknown>;
-  return encode(LEDGER_FIELDS[stream].map((name) => text(fields[name])));
+  const values = LEDGER_FIELDS[stream].map((name) => text(fields[name]));
+  if (ids !== undefined) values.push(...ids);
+  return encode(values);
 }
 
 type Decoder<S extends Stream> = (blockNumber: string, f: readonly string[]) => LedgerRecordOf<S>;
 
 /**
  * One object literal per stream, in LEDGER_FIELDS order (the encode side reads that list; the test round-trips
- * every stream): a million records then share five V8 shapes, and the compiler checks each literal holds
- * every field the ledger reads, which filling an object from the name list could not check.
+ * every stream), then the stored ids (undefined on a line without them): a million records then share five V8
+ * shapes, and the compiler checks each literal holds every field the ledger reads, which filling an object from the
+ * name list could not check.
  */
 const DECODERS: { [S in Stream]: Decoder<S> } = {
   txlist: (blockNumber, f) => ({
@@ -57,6 +63,8 @@ const DECODERS: { [S in Stream]: Decoder<S> } = {
     gasUsed: at(f, 9),
     gasPrice: at(f, 10),
     functionName: at(f, 11),
+    valueId: f[12],
+    feeId: f[13],
   }),
   txlistinternal: (blockNumber, f) => ({
     blockNumber,
@@ -68,6 +76,8 @@ const DECODERS: { [S in Stream]: Decoder<S> } = {
     contractAddress: at(f, 5),
     isError: at(f, 6),
     type: at(f, 7),
+    valueId: f[8],
+    feeId: f[9],
   }),
   tokentx: (blockNumber, f) => ({
     blockNumber,
@@ -82,6 +92,8 @@ const DECODERS: { [S in Stream]: Decoder<S> } = {
     tokenSymbol: at(f, 8),
     tokenDecimal: at(f, 9),
     functionName: at(f, 10),
+    valueId: f[11],
+    feeId: f[12],
   }),
   tokennfttx: (blockNumber, f) => ({
     blockNumber,
@@ -96,6 +108,8 @@ const DECODERS: { [S in Stream]: Decoder<S> } = {
     tokenSymbol: at(f, 8),
     tokenDecimal: at(f, 9),
     functionName: at(f, 10),
+    valueId: f[11],
+    feeId: f[12],
   }),
   token1155tx: (blockNumber, f) => ({
     blockNumber,
@@ -110,6 +124,8 @@ const DECODERS: { [S in Stream]: Decoder<S> } = {
     tokenName: at(f, 8),
     tokenSymbol: at(f, 9),
     functionName: at(f, 10),
+    valueId: f[11],
+    feeId: f[12],
   }),
 };
 
@@ -134,6 +150,19 @@ export function decodeReceiptFields(line: string): LedgerReceipt {
 /** For the store step that fills `ledger_rows` from stored raw JSON (`ledger_fields_of`, src/store/migrateStore.ts). */
 export function ledgerFieldsOfRaw(stream: string, raw: string): string {
   return encodeLedgerFields(stream as Stream, JSON.parse(raw) as WireRecordOf[Stream]);
+}
+
+/** For the store step that adds each stored line's legs' ids (`ledger_row_hash`): the hash its transaction is grouped by. */
+export function ledgerRowHash(stream: string, line: string): string {
+  return normaliseHash(decodeLedgerFields(stream as Stream, 0, line).hash);
+}
+
+/** For the same step (`ledger_fields_with_ids`): a stored line without ids, with its legs' ids after its fields. */
+export function ledgerFieldsWithIds(chainId: number, wallet: string, stream: string, line: string, ref: number): string {
+  const values = decode(line);
+  if (values.length !== LEDGER_FIELDS[stream as Stream].length) return line;
+  const hash = decodeLedgerFields(stream as Stream, 0, line).hash;
+  return encode([...values, ...legIds(chainId, hash, wallet, stream as Stream, String(ref))]);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { WireReceipt } from '../etherscan/wire.js';
 import { InputError } from '../errors/LedgerscanError.js';
 import { migrationSteps } from '../db/migrationSteps.js';
 import { runSqliteSteps, userVersion } from '../db/sqlite/runSqliteSteps.js';
-import { encodeReceiptFields, ledgerFieldsOfRaw } from './ledgerFields.js';
+import { encodeReceiptFields, ledgerFieldsOfRaw, ledgerFieldsWithIds, ledgerRowHash } from './ledgerFields.js';
 
 /**
  * Brings the state file's schema up to the steps of `migrations/store/` (`PRAGMA user_version` counts the steps run).
@@ -34,11 +34,19 @@ export function migrateStore(db: Database.Database, path: string, log: (line: st
 
 /**
  * The SQL functions the store's steps call where a step needs our own encoding of stored rows (step 3 fills
- * `ledger_rows` with them): `ledger_fields_of(stream, raw)` and `receipt_fields_of(raw)`, src/store/ledgerFields.ts's.
+ * `ledger_rows` with them, step 8 adds the legs' ids): `ledger_fields_of(stream, raw)`, `receipt_fields_of(raw)`,
+ * `ledger_row_hash(stream, line)` and `ledger_fields_with_ids(chain, wallet, stream, line, ref)`, src/store/ledgerFields.ts's.
  */
 export function registerStepFunctions(db: Database.Database): void {
   db.function('ledger_fields_of', { deterministic: true }, (stream: unknown, raw: unknown) =>
     ledgerFieldsOfRaw(String(stream), String(raw)),
   );
   db.function('receipt_fields_of', { deterministic: true }, (raw: unknown) => encodeReceiptFields(JSON.parse(String(raw)) as WireReceipt));
+  db.function('ledger_row_hash', { deterministic: true }, (stream: unknown, line: unknown) => ledgerRowHash(String(stream), String(line)));
+  db.function(
+    'ledger_fields_with_ids',
+    { deterministic: true },
+    (chainId: unknown, wallet: unknown, stream: unknown, line: unknown, ref: unknown) =>
+      ledgerFieldsWithIds(Number(chainId), String(wallet), String(stream), String(line), Number(ref)),
+  );
 }

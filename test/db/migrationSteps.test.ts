@@ -27,6 +27,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0005-prices.sql 1b6cae6d4a9779aa',
     '0006-bridge-rows-index.sql 536ac544afe3a8ab',
     '0007-final-answers.sql 1e9e48bfe909fa2f',
+    '0008-entry-ids.sql f5ad686c6028ce79',
   ],
   workspace: [
     '0001-first-schema.sql eeb560d7573037b5',

@@ -24,6 +24,7 @@ import { builtinTemplateNames } from '../../src/templates/templateCatalog.js';
 import { streamedTemplateNames } from '../support/streamedTemplates.js';
 import { captureIo } from '../support/captureIo.js';
 import { Decimal } from '../../src/ledger/money.js';
+import { entryId } from '../../src/ledger/entryId.js';
 import { PriceQueries } from '../../src/prices/PriceQueries.js';
 import { recordAnswers } from '../../src/prices/RecordedPrices.js';
 import type { RowPrices } from '../../src/prices/valueLeg.js';
@@ -218,6 +219,28 @@ describe('rendering the ledger in parts on worker threads', () => {
     expect(ledger.split('\n')[0]).toMatch(/,price,price_currency,price_time,price_source,fx_rate,fx_date,value,value_state$/);
     expect(ledger).toContain(',rate-limited\n');
     expect(ledger).toMatch(/,EUR,[^,]+,defillama,,,\d+\.\d\d,\n/);
+  });
+
+  // The sync stored each row's legs' ids (src/ledger/rowEntryIds.ts); the ledger reads them instead of hashing.
+  it("reads each entry's id from its stored row, the id hashed from the entry's provenance", () => {
+    const wallets = job.wallets.map((wallet) => wallet.address);
+    let rows = 0;
+    let withIds = 0;
+    for (const { chainId, fromBlock, toBlock } of chains)
+      for (const row of store.iterateRecords(chainId, wallets, fromBlock, toBlock)) {
+        rows += 1;
+        if (row.record.valueId?.length === 17 && (row.stream === 'txlist') === (row.record.feeId?.length === 17)) withIds += 1;
+      }
+    expect(withIds).toBe(rows);
+    let entries = 0;
+    for (const entry of ledgerFromStore(store, job, chains)()) {
+      entries += 1;
+      const fee = entry.kind === 'fee';
+      const leg = fee ? 'fee' : entry.note.split(' ').includes('derived_from_call') ? 'derived' : 'value';
+      const source = { chainId: entry.chainId, txHash: entry.txHash, wallet: entry.wallet, ref: entry.provenance.ref, leg } as const;
+      expect(entry.entryId).toBe(entryId({ ...source, stream: fee ? 'txlist' : entry.provenance.stream }));
+    }
+    expect(entries).toBeGreaterThan(rows / 2);
   });
 
   it('does not split a ledger below the row threshold, nor on one thread', () => {

@@ -31,6 +31,8 @@ const planted: Record<string, string> = {
   // an output reaching for a file and an adapter (it stays pure: domain and base only)
   'src/outputs/leaky.ts':
     "import fs from 'node:fs';\nimport { send } from '../alerts/send.js';\nimport { upward } from '../ledger/upward.js';\nexport const leaky = [fs, send, upward];\n",
+  // an output's consumer module loading TypeBox, which every part's thread would then load
+  'src/outputs/schemaConsumer.ts': "import { Type } from 'typebox';\nexport const schemaConsumer = Type;\n",
   // a test taking a helper from another test folder
   'test/e2e/helper.ts': 'export const helper = 1;\n',
   'test/ledger/borrowing.test.ts': "import { helper } from '../e2e/helper.js';\nexport const borrowed = helper;\n",
@@ -71,6 +73,7 @@ describe('the layers hold', () => {
       'error no-upward-from-domain: src/ledger/upward.ts → src/cli/run.ts',
       'error no-upward-from-domain: src/outputs/leaky.ts → src/alerts/send.ts',
       'error no-upward-from-workspace: src/workspace/otherRun.ts → src/cli/exitCode.ts',
+      'error output-consumers-without-typebox: src/outputs/schemaConsumer.ts → typebox',
       'error outputs-domain-only: src/outputs/leaky.ts → fs',
       'error outputs-domain-only: src/outputs/leaky.ts → src/alerts/send.ts',
       'error test-helpers-from-support: test/ledger/borrowing.test.ts → test/e2e/helper.ts',

@@ -11,6 +11,8 @@ import { migrationSteps } from '../../src/db/migrationSteps.js';
 import { INDEXED_BRIDGE_ADDRESSES } from '../../src/db/bridgeRows.js';
 import { BRIDGE_CONTRACTS } from '../../src/ledger/bridgeContracts.js';
 import { openSqliteStore } from '../../src/store/openSqliteStore.js';
+import { encodeLedgerFields } from '../../src/store/ledgerFields.js';
+import { registerStepFunctions } from '../../src/store/migrateStore.js';
 import { DatabaseUnavailableError } from '../../src/db/postgres/DatabaseUnavailableError.js';
 import { openPostgresDatabase } from '../../src/db/postgres/openPostgresDatabase.js';
 import { openPostgresStore } from '../../src/store/postgres/openPostgresStore.js';
@@ -317,6 +319,9 @@ function bookStoreCases(open: () => RecordStore): void {
         tokenSymbol: row.tokenSymbol,
         tokenDecimal: row.tokenDecimal,
         functionName: '',
+        // Its legs' ids ride after the fields, in the JSON form too (src/ledger/rowEntryIds.ts).
+        valueId: expect.stringMatching(/^x[0-9a-f]{16}$/),
+        feeId: '',
       })),
     );
     expect([...store.rawRecords(1, [WALLET], 0, 100)].map((row) => row.record)).toEqual(rows);
@@ -434,6 +439,35 @@ describe('SQLite store', () => {
       expect(row!.record).not.toHaveProperty('input');
       expect(row!.receipt).toEqual(expect.objectContaining({ gasUsed: '0x5208', effectiveGasPrice: '0x2' }));
       expect(store.getReceipt(1, '0xaa')).toHaveProperty('logs', []);
+    });
+
+    it("adds the legs' ids to the lines of a store written at schema version 7, as a new store stores them", () => {
+      store.close();
+      const pages = [
+        { stream: 'tokentx' as const, records: [tokenRow(3, '0xAB'), tokenRow(3, '0xab', '2'), tokenRow(4, '0xcd')] },
+        { stream: 'txlist' as const, records: [txRow(3, '0xab', WALLET)] },
+      ];
+      const file = path.join(dir, 'seven.sqlite');
+      const db = openSqlite(file);
+      registerStepFunctions(db);
+      for (const step of migrationSteps('store').slice(0, 7)) db.exec(step);
+      db.pragma('user_version = 7');
+      const insert = db.prepare('INSERT INTO ledger_rows (chain_id, block_number, wallet, stream, seq, fields) VALUES (1, ?, ?, ?, ?, ?)');
+      for (const { stream, records } of pages)
+        records.forEach((record, seq) => insert.run(Number(record.blockNumber), WALLET, stream, seq, encodeLedgerFields(stream, record)));
+      db.close();
+      const ids = (): (string | undefined)[][] =>
+        [...store.iterateRecords(1, [WALLET], 0, 100)].map((row) => [row.record.valueId, row.record.feeId]);
+      store = openSqliteStore(file);
+      const upgraded = ids();
+      store.close();
+      store = openSqliteStore(path.join(dir, 'new.sqlite'));
+      for (const { stream, records } of pages) store.commitPage({ chainId: 1, wallet: WALLET, stream, fromBlock: 1, toBlock: 9, records });
+      const stored = ids();
+      expect(upgraded).toEqual(stored);
+      // Two rows of one transaction (its hash in either case) are two legs; only the txlist row carries a fee's id.
+      expect(new Set(stored.map(([value]) => value)).size).toBe(4);
+      expect(stored.map(([, fee]) => fee?.length)).toEqual([0, 0, 17, 0]);
     });
   });
 });
