@@ -43,10 +43,14 @@ const day = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOS
 /** The files of an out dir; the manifest names the store and out dir, so it is left out. */
 const outFiles = (dir: string): Record<string, string> => filesIn(dir, ['manifest.json']);
 
+/**
+ * Ends every other session and waits until each has exited (the timeout, PostgreSQL 14 on): a session's advisory lock
+ * goes with its process, and without the wait a run opened at once could still find the book locked.
+ */
 const terminateOthers = (url: string): Promise<unknown> =>
   queryDatabase(
     url,
-    'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    'SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
   );
 
 /**
