@@ -5,7 +5,7 @@ import { openSqlite } from '../../src/db/sqlite/openSqlite.js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { WireRecord, WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
+import type { WireReceipt, WireRecord, WireTokenTx, WireTx } from '../../src/etherscan/wire.js';
 import type { RecordStore } from '../../src/store/RecordStore.js';
 import { migrationSteps } from '../../src/db/migrationSteps.js';
 import { INDEXED_BRIDGE_ADDRESSES } from '../../src/db/bridgeRows.js';
@@ -67,6 +67,19 @@ function txRow(block: number, hash: string, from: string): WireTx {
     cumulativeGasUsed: '1',
     gasUsed: '21000',
     confirmations: '5',
+  };
+}
+
+/** The receipt of transaction `hash` in `block`, sent by WALLET to OTHER, with `gasUsed` and any fields `more` adds. */
+function receiptOf(hash: string, block: number, gasUsed: string, more: Partial<WireReceipt> = {}): WireReceipt {
+  return {
+    transactionHash: hash,
+    blockNumber: `0x${block.toString(16)}`,
+    transactionIndex: '0x0',
+    from: WALLET,
+    to: OTHER,
+    gasUsed,
+    ...more,
   };
 }
 
@@ -217,14 +230,7 @@ function bookStoreCases(open: () => RecordStore): void {
       records: [txRow(3, '0xAA', WALLET), txRow(4, '0xbb', OTHER), txRow(5, '0xcc', WALLET)],
     });
     store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xaa', WALLET)] });
-    store.putReceipt(1, '0xCC', 5, {
-      transactionHash: '0xcc',
-      blockNumber: '0x5',
-      transactionIndex: '0x0',
-      from: WALLET,
-      to: OTHER,
-      gasUsed: '0x5208',
-    });
+    store.putReceipt(1, '0xCC', 5, receiptOf('0xcc', 5, '0x5208'));
     expect(store.missingReceipts(1, [WALLET], 0, 100)).toEqual([{ txHash: '0xaa', sender: WALLET, block: 3 }]);
     expect(store.missingReceipts(1, [WALLET], 4, 100)).toEqual([]);
     expect(store.getReceipt(1, '0xcc')?.gasUsed).toBe('0x5208');
@@ -247,17 +253,7 @@ function bookStoreCases(open: () => RecordStore): void {
     });
     store.commitPage({ chainId: 1, wallet: WALLET, stream: 'tokentx', fromBlock: 1, toBlock: 20, records: [tokenRow(3, '0xaa')] });
     store.commitPage({ chainId: 1, wallet: OTHER, stream: 'txlist', fromBlock: 1, toBlock: 20, records: [txRow(3, '0xaa', WALLET)] });
-    store.putReceipt(1, '0xaa', 3, {
-      transactionHash: '0xaa',
-      blockNumber: '0x3',
-      transactionIndex: '0x0',
-      from: WALLET,
-      to: OTHER,
-      gasUsed: '0x5208',
-      effectiveGasPrice: '0x7',
-      logs: [{ data: '0x' }],
-      logsBloom: '0x00',
-    });
+    store.putReceipt(1, '0xaa', 3, receiptOf('0xaa', 3, '0x5208', { effectiveGasPrice: '0x7', logs: [{ data: '0x' }], logsBloom: '0x00' }));
     const rows = [...store.iterateRecords(1, [WALLET, OTHER], 0, 100)];
     expect(rows.map((row) => [row.wallet, row.stream, row.record.hash, row.receipt?.gasUsed ?? null])).toEqual([
       [WALLET, 'tokentx', '0xaa', null],
@@ -287,14 +283,7 @@ function bookStoreCases(open: () => RecordStore): void {
   it('gives a txlist row committed again after its receipt was stored the receipt at once', () => {
     const page = { chainId: 1, wallet: WALLET, stream: 'txlist' as const, fromBlock: 1, toBlock: 20, records: [txRow(3, '0xaa', WALLET)] };
     store.commitPage(page);
-    store.putReceipt(1, '0xaa', 3, {
-      transactionHash: '0xaa',
-      blockNumber: '0x3',
-      transactionIndex: '0x0',
-      from: WALLET,
-      to: OTHER,
-      gasUsed: '0x1',
-    });
+    store.putReceipt(1, '0xaa', 3, receiptOf('0xaa', 3, '0x1'));
     store.commitPage(page);
     expect([...store.iterateRecords(1, [WALLET], 0, 100)].map((row) => row.receipt?.gasUsed)).toEqual(['0x1']);
     expect(store.countRecords()).toBe(1);
@@ -493,14 +482,7 @@ describeWithPostgres('PostgreSQL store', (server) => {
     const second = openPostgresStore(url, `${book}-other`);
     try {
       first.commitPage({ chainId: 1, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 9, records: [txRow(3, '0xaa', WALLET)] });
-      first.putReceipt(1, '0xaa', 3, {
-        transactionHash: '0xaa',
-        blockNumber: '0x3',
-        transactionIndex: '0x0',
-        from: WALLET,
-        to: OTHER,
-        gasUsed: '0x1',
-      });
+      first.putReceipt(1, '0xaa', 3, receiptOf('0xaa', 3, '0x1'));
       second.commitPage({
         chainId: 1,
         wallet: WALLET,
@@ -697,14 +679,7 @@ describeWithPostgres('PostgreSQL store', (server) => {
         // More pages than may be in flight at once: the later ones wait for room, none is lost.
         for (let block = 1; block <= 40; block += 1) store.commitPage(page(block * 10, block * 10 + 9));
         store.commitPage({ ...page(1, 9, [txRow(3, '0xaa', WALLET)]), stream: 'txlist' });
-        store.putReceipt(1, '0xaa', 3, {
-          transactionHash: '0xaa',
-          blockNumber: '0x3',
-          transactionIndex: '0x0',
-          from: WALLET,
-          to: OTHER,
-          gasUsed: '0x7',
-        });
+        store.putReceipt(1, '0xaa', 3, receiptOf('0xaa', 3, '0x7'));
         expect(store.countRecords()).toBe(41);
         expect(store.syncedRange(1, WALLET, 'tokentx')).toEqual({ fromBlock: 10, toBlock: 409, backfill: null });
         expect([...store.iterateRecords(1, [WALLET], 0, 9)].map((row) => row.receipt?.gasUsed)).toEqual(['0x7']);
