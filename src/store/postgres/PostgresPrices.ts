@@ -18,6 +18,16 @@ const PUT = `INSERT INTO prices (source, chain_id, asset, currency, bucket, pric
   SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::bigint[], $8::float8[])
   ON CONFLICT DO NOTHING`;
 
+/** A record's bucket columns as both reads select them last: bucket, price, time, confidence. */
+function bucketOf([bucket, price, time, confidence]: readonly unknown[]): Omit<PriceRecord, keyof PriceSeries> {
+  return {
+    bucket: Number(bucket),
+    price: price as string | null,
+    time: time === null ? null : Number(time),
+    confidence: confidence as number | null,
+  };
+}
+
 /** The `prices` table of the PostgreSQL schema, shared by every book (a price is a fact about an asset). */
 export class PostgresPrices implements PriceCache {
   constructor(private readonly db: BlockingPostgres) {}
@@ -25,13 +35,7 @@ export class PostgresPrices implements PriceCache {
   get(series: PriceSeries, from: number, to: number): PriceRecord[] {
     return this.db
       .query({ sql: GET, params: [series.source, series.chainId, series.asset, series.currency, from, to] })
-      .map(([bucket, price, time, confidence]) => ({
-        ...series,
-        bucket: Number(bucket),
-        price: price as string | null,
-        time: time === null ? null : Number(time),
-        confidence: confidence as number | null,
-      }));
+      .map((row) => ({ ...series, ...bucketOf(row) }));
   }
 
   getMany(spans: readonly PriceSpan[]): PriceRecord[] {
@@ -39,15 +43,12 @@ export class PostgresPrices implements PriceCache {
     const column = <K extends keyof PriceSeries>(key: K) => spans.map((span) => span.series[key]);
     const ends = (end: 'from' | 'to') => spans.map((span) => span[end]);
     const params = [column('source'), column('chainId'), column('asset'), column('currency'), ends('from'), ends('to')];
-    return this.db.query({ sql: GET_MANY, params }).map(([source, chainId, asset, currency, bucket, price, time, confidence]) => ({
+    return this.db.query({ sql: GET_MANY, params }).map(([source, chainId, asset, currency, ...row]) => ({
       source: source as string,
       chainId: chainId as number,
       asset: asset as string,
       currency: currency as string,
-      bucket: Number(bucket),
-      price: price as string | null,
-      time: time === null ? null : Number(time),
-      confidence: confidence as number | null,
+      ...bucketOf(row),
     }));
   }
 
