@@ -46,6 +46,8 @@ export interface OutputConsumer<State> {
 
 /** A CSV file of the out dir, written in the order given, published with the run's other files and listed in the manifest. */
 export interface OutputCsv {
+  /** The file's name in the out dir, as the output's result records it. */
+  readonly name: string;
   write(record: string[]): Promise<void>;
   /**
    * Queues a record without a promise, for a producer that makes many between its pauses (the replay's rows): it

@@ -77,7 +77,7 @@ export const gainsOutput: Output<'gains', PackedLegs[], typeof GainsResult> = {
     const { currency } = prices;
     // The files in their order; the period's rows are written as the replay makes them (queued in the files' chunks,
     // flushed between legs), summed for the summary and the totals and heard by the outputs after this one: none is kept.
-    const [gainsCsv, incomeCsv, removalsCsv, lotsCsv, summaryCsv, issuesCsv] = [
+    const csvs = [
       files.csv(records.GAINS_FILE, records.GAINS_HEADER),
       files.csv(records.INCOME_FILE, records.INCOME_HEADER),
       files.csv(records.REMOVALS_FILE, records.REMOVALS_HEADER),
@@ -85,6 +85,7 @@ export const gainsOutput: Output<'gains', PackedLegs[], typeof GainsResult> = {
       files.csv(SUMMARY_FILE, SUMMARY_HEADER),
       files.csv(records.BASIS_ISSUES_FILE, records.BASIS_ISSUES_HEADER),
     ] as const;
+    const [gainsCsv, incomeCsv, removalsCsv, lotsCsv, summaryCsv, issuesCsv] = csvs;
     const streamed = [gainsCsv, incomeCsv, removalsCsv, issuesCsv];
     const summary = new SummaryLines({ profile: settings.profile, timezone: job.timezone, currency });
     const sums = new BasisSums();
@@ -158,20 +159,13 @@ export const gainsOutput: Output<'gains', PackedLegs[], typeof GainsResult> = {
       if (lotsCsv.full) await lotsCsv.flush();
     }
     for (const record of summary.records()) summaryCsv.add(record);
-    for (const file of [gainsCsv, incomeCsv, removalsCsv, lotsCsv, summaryCsv, issuesCsv]) await file.flush();
+    for (const file of csvs) await file.flush();
     files.tieout(ties);
-    const written = [
-      records.GAINS_FILE,
-      records.INCOME_FILE,
-      records.REMOVALS_FILE,
-      records.LOTS_OPEN_FILE,
-      SUMMARY_FILE,
-      records.BASIS_ISSUES_FILE,
-    ];
+    const written = csvs.map((file) => file.name);
     if (report.allocations.length > 0) {
       const allocations = files.csv(records.LOT_ALLOCATION_FILE, records.LOT_ALLOCATION_HEADER);
       for (const row of report.allocations) await allocations.write(records.allocationRecord(row, currency));
-      written.push(records.LOT_ALLOCATION_FILE);
+      written.push(allocations.name);
     }
     const money = (value: Parameters<typeof moneyText>[0]): string => moneyText(value, currency);
     return {

@@ -23,6 +23,7 @@ export class OutputFileSet implements Omit<OutputFiles, 'tieout'> {
     const writer = new CsvFileWriter(path.join(this.outDir, name), { header: [...header], lineEnding, finalNewline: true });
     this.writers.push({ writer, ...twin });
     return {
+      name,
       async write(record) {
         writer.writeRow(record);
         if (writer.full) await writer.flush();
