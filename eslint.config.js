@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'out/', 'coverage/', '.ledgerscan/'] },
+  { ignores: ['dist/', 'node_modules/', 'out/', 'coverage/', '.ledgerscan/', 'bench.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // The workspace's page script runs in the browser, as a plain script (no build step).

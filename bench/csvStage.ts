@@ -2,9 +2,10 @@
  * The store-to-CSV stage alone, in its own process so that its peak RSS is its own (the sandbox's
  * world and the sync stay in the parent). Reads the input written by `runCsvStage`, renders the
  * `ledger` template and the outputs riding on its pass over `ledgerFromStore` as `runExport` does (in parts on worker threads for a large
- * ledger, unless `onePass`), from the SQLite state or a PostgreSQL book, prints one JSON line of `CsvStageFigures`. Build first (`npm run build`):
+ * ledger, unless `onePass`), from the SQLite state or a PostgreSQL book, prints one JSON line of `CsvStageFigures`. Build first (`npm run build`),
+ * then run it by plain `node` as a user's export runs (under tsx each part's thread loads tsx too: `plainNode.ts`):
  *
- *   node --import tsx bench/csvStage.ts INPUT.json
+ *   node --import tsx bench/plainNode.ts bench/csvStage.ts INPUT.json
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,9 +28,9 @@ import type { CsvStageFigures, CsvStageInput } from './runCsvStage.js';
 import { markThreadCpu, threadCpuSince } from './threadCpu.js';
 
 /**
- * The stage runs the built code (`dist/`, which `npm run bench` builds first), as the installed CLI does:
- * under tsx its worker thread would also load tsx and run a loader thread of its own, ≈ 40 MB of peak RSS
- * no user has.
+ * The stage runs the built code (`dist/`, which `npm run bench` builds first), as the installed CLI does: from the
+ * sources a part's thread would start through tsx's loader. `../dist/` names the build from `bench/` and from
+ * `bench.tmp/`, where `plainNode.ts` puts this script compiled.
  */
 const built = async <T>(module: string): Promise<T> => (await import(new URL(`../dist/${module}`, import.meta.url).href)) as T;
 const { ledgerFromStore } = await built<typeof LedgerFromStore>('pipeline/ledgerFromStore.js');

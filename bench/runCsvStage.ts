@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Job } from '../src/config/Job.js';
 import type { ChainBlocks } from '../src/pipeline/ledgerFromStore.js';
+import { plainNodeArgs } from './plainNode.js';
 
 export interface CsvStageInput {
   state: string;
@@ -50,11 +51,11 @@ export interface CsvStageFigures {
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'csvStage.ts');
 
-/** Runs `csvStage.ts` in a fresh `node` process over a synced store. */
+/** Runs `csvStage.ts` in a fresh plain `node` process over a synced store, as a user's export runs (`plainNode.ts`). */
 export async function runCsvStage(input: CsvStageInput, workDir: string): Promise<CsvStageFigures> {
   const inputPath = path.join(workDir, 'csv-stage-input.json');
   // The key stays out of every file, the sandbox's too.
   fs.writeFileSync(inputPath, JSON.stringify({ ...input, job: { ...input.job, api: { ...input.job.api, apiKey: '' } } }));
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, inputPath], { maxBuffer: 1 << 20 });
+  const { stdout } = await promisify(execFile)(process.execPath, plainNodeArgs(script, [inputPath]), { maxBuffer: 1 << 20 });
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as CsvStageFigures;
 }
