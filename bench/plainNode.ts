@@ -2,7 +2,7 @@
  * A bench script run by plain `node`, as a user runs the built CLI, not through tsx: a worker thread inherits its
  * parent's `--import tsx` (execArgv), so under tsx every part's thread loads tsx too and every module either thread
  * imports goes through tsx's hooks on a loader thread of its own. At 1M entries valued that cost the store→CSV stage
- * ≈ 0.4 CPU s of helper threads and 48 MB of peak RSS that no user pays (docs/performance.md, sixth session).
+ * 45–50 MB of peak RSS that no user pays, and CPU within the host's noise (docs/performance.md, sixth session).
  * The script and the bench modules it imports are transpiled into `bench.tmp/` beside `bench/` (so `../dist/`
  * still names the build), type-only imports dropped. By hand:
  *
