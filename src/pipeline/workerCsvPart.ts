@@ -64,8 +64,8 @@ export const WORKER_AHEAD = 2;
  * A worker streams: what it allocates for a batch is garbage once the batch is posted, if the batch dies young.
  * At 1M entries in parts, with batches of 250 rows, a 16 MB young generation spent 0.4–0.6 s of the worker's
  * ≈ 8 s in the collector, where 4 MB spent 1.0–1.9 s promoting rows that then died old. 32 MB halves the
- * worker's scavenges (554 → 281 at 1M valued) and took less CPU in 6 of 7 alternated pairs (medians −0.2 to
- * −0.3 s, the helpers' share of the collections −0.1 s in every pair) for 14 MB more peak (183 → 197 MB, run as users
+ * worker's scavenges (554 → 281 at 1M valued) and took less CPU in 8 of 9 alternated pairs (median −0.25 s, the
+ * helpers' share of the collections −0.1 s in every pair of a round) for 14 MB more peak (183 → 197 MB, run as users
  * run it); 48 MB saved no more. The old generation is left unbounded, so no ledger can run it out of memory.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 32 };
