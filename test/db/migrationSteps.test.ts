@@ -74,6 +74,7 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0022-entry-set-digests.sql ce3ab9f1f9780d9a',
     '0023-books-list-indexes.sql 8bc26ce81b99d598',
     '0024-book-list-keys.sql aefe0b9a3d315f6f',
+    '0025-entry-ids.sql 965b31f7cca68510',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];
