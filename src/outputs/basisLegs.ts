@@ -1,9 +1,9 @@
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
 import { basisLegOf, type BasisValue } from '../costbasis/basisLegOf.js';
+import { scaledDecimal } from '../costbasis/scaledMoney.js';
 import { unpackedLegs, type PackedLegs } from '../costbasis/PackedLegs.js';
 import { compareEntries, mergeSorted } from '../ledger/compareEntries.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import { formatUnits } from '../ledger/money.js';
 import type { RowPrices } from '../prices/valueLeg.js';
 import { priceQueryOf } from '../prices/priceQueryOf.js';
 import type { PricedHistory } from './Output.js';
@@ -32,7 +32,7 @@ export function valuedLeg(leg: BasisLeg, prices: RowPrices): BasisLeg {
     return leg;
   }
   leg.price = answer.price;
-  leg.value = answer.price.times(formatUnits(leg.amountRaw, leg.decimals as number));
+  leg.value = answer.price.times(scaledDecimal(leg.amountRaw, leg.decimals as number));
   leg.priceSource = answer.source;
   leg.valueState = 'valued';
   return leg;
