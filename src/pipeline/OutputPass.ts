@@ -86,6 +86,7 @@ export class OutputPass {
       this.states = this.outputs.map(() => []);
       this.claimed = true;
       this.expected = 1;
+      // Without the history: an output that replays it reads it at its finish (`PricedHistory.entries`).
       for (const entry of this.tap(entries(), null)) void entry;
     }
     const parts = this.states;
