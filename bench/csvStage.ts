@@ -85,11 +85,13 @@ const deferred: PrepareValuation.DeferredValuation | null =
 // As runExport renders: cut by chain over the CPUs when the ledger is large enough (each part's thread opens the store
 // again, an SQLite file or a PostgreSQL book), the
 // outputs a CLI export writes (the overrides; the missing prices when valued; cost basis when the job asks for it,
-// replayed over the ledger before the period) riding on the pass, finished after.
+// the ledger before the period read in the same pass for it) riding on the pass, finished after.
 const lots = deferred !== null && settings !== undefined && job.costBasis !== undefined;
+const history = lots ? periodBounds(store, job, chains).history : undefined;
 const pass = new OutputPass(
   outputsFor(OUTPUTS, new Set([...(deferred === null ? [] : ['values' as const]), ...(lots ? ['lots' as const] : [])])),
   job,
+  history,
 );
 const [result] = await renderTemplates({
   pass,
@@ -103,7 +105,7 @@ const [result] = await renderTemplates({
 await finishOutputs(pass, ledgerFromStore(store, job, chains), {
   job,
   missing: deferred === null ? null : deferred.prepared().missing,
-  ...(lots ? deferred.withHistory(periodBounds(store, job, chains).history, job.period.startTime, openCacheReader(settings, store)) : {}),
+  ...(lots && history !== undefined ? deferred.withHistory(history, job.period.startTime, openCacheReader(settings, store)) : {}),
   outDir: input.outDir,
   runFolder: null,
 });

@@ -40,7 +40,7 @@ const best = (pass: () => unknown): Promise<number> => fastestOf(REPEATS, pass);
 
 /** The output's consumer fed every entry, its state taken and merged as one part's. */
 function feed(output: AnyOutput, entries: readonly LedgerEntry[], as: Job = job): void {
-  const consumer = output.consumer(as);
+  const consumer = output.consumer(as, false);
   for (const entry of entries) consumer.add(entry);
   output.merge([consumer.state()]);
 }

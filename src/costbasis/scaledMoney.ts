@@ -61,12 +61,20 @@ function digitsOf(word: number): number {
  * object tagged as a Decimal): parsing a string per figure was most of what writing the rows cost.
  */
 export function toDecimal(money: Money): Decimal {
-  if (money === 0n) return ZERO;
-  const negative = money < 0n;
-  const text = (negative ? -money : money).toString();
+  return scaledDecimal(money, MONEY_PLACES);
+}
+
+/**
+ * `units × 10^-places` as a Decimal, in the form decimal.js's parser gives its plain text (`formatUnits`): a leg's
+ * amount of base units, valued, without a string to make and parse per leg.
+ */
+export function scaledDecimal(units: bigint, places: number): Decimal {
+  if (units === 0n) return ZERO;
+  const negative = units < 0n;
+  const text = (negative ? -units : units).toString();
   let length = text.length;
   while (text.charCodeAt(length - 1) === 48) length -= 1;
-  const exponent = text.length - 1 - MONEY_PLACES;
+  const exponent = text.length - 1 - places;
   // The first word holds the digits down to the first place that is a multiple of 7 from the exponent's; the last
   // is filled with zeros to 7 digits. Read from the character codes: a slice and a Number per word showed in reading
   // the rows.

@@ -40,6 +40,11 @@ export type OutputJob = Pick<Job, 'rules' | 'apiLabels' | 'period' | 'timezone' 
 /** Fed the valued ledger once, in ledger order (or one part of it, on any thread). */
 export interface OutputConsumer<State> {
   add(entry: LedgerEntry): void;
+  /**
+   * The ledger before the period, in ledger order before the period's first entry, when the pass reads it (an export
+   * with cost basis: the replay starts at each wallet's first entry). It reaches no template and no other output.
+   */
+  history?(entry: LedgerEntry): void;
   /** What it gathered: plain data (a structured clone crosses threads), merged with the other parts' by `merge`. */
   state(): State;
 }
@@ -113,6 +118,11 @@ export interface OutputFinish {
  */
 export interface PricedHistory {
   entries(): Iterable<LedgerEntry>;
+  /**
+   * Whether `prices` already lacked a key for the history: a replay of the history's legs gathered in the pass (not
+   * read through `entries()`) ends early on it, since it will run again after `settled`.
+   */
+  missed(): boolean;
   /** After a read of `entries()` to its end: true when the prices it read were final; otherwise they are now. */
   settled(): Promise<boolean>;
 }
@@ -170,7 +180,8 @@ export interface ManifestPart {
 export interface OutputConsumerSource<Name extends string, State> {
   name: Name;
   module: string;
-  consumer(job: OutputJob): OutputConsumer<State>;
+  /** `history`: the pass feeds the consumer the ledger before the period too (`OutputConsumer.history`). */
+  consumer(job: OutputJob, history: boolean): OutputConsumer<State>;
 }
 
 /**

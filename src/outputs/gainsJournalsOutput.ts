@@ -1,12 +1,11 @@
 import { Type, type Static } from 'typebox';
-import type { PackedLegs } from '../costbasis/PackedLegs.js';
 import type { GainRow } from '../costbasis/BasisReport.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import { Decimal } from '../ledger/money.js';
 import { DateFormatter } from '../templates/DateFormatter.js';
 import { lotAccounts, TEXT_LOT_ACCOUNTS } from '../templates/lotAccountRoles.js';
 import type { Template } from '../templates/Template.js';
-import { gatheredLegs, valuedLeg } from './basisLegs.js';
+import { gatheredLegs, valuedLeg, type GatheredLegs } from './basisLegs.js';
 import { gainsEntries } from './gainsEntries.js';
 import type { GainsJournal, LeftOut } from './GainsJournal.js';
 import { gainsJournalRecords, QUICKBOOKS_JOURNAL_HEADER, XERO_JOURNAL_HEADER } from './gainsJournalCsv.js';
@@ -50,7 +49,7 @@ const GainsJournalsResult = Type.Object({
  */
 export const gainsJournalsOutput: Output<
   'gainsJournals',
-  PackedLegs[],
+  GatheredLegs,
   typeof GainsJournalsResult,
   { gains?: (row: GainRow) => void; rows: GainRow[] }
 > = {
@@ -59,8 +58,10 @@ export const gainsJournalsOutput: Output<
   needs: { values: true, lots: true },
   result: GainsJournalsResult,
   consumer(job) {
-    // A run without such a journal keeps no legs for it.
-    return (job.journals ?? []).length > 0 ? gainsOutput.consumer(job) : { add: () => undefined, state: () => [] };
+    // A run without such a journal keeps no legs for it; the journals are the period's alone.
+    return (job.journals ?? []).length > 0
+      ? gainsOutput.consumer(job, false)
+      : { add: () => undefined, state: () => ({ history: null, period: [] }) };
   },
   merge: gainsOutput.merge,
   // A journal's entries are made from all the period's rows: they are held only for a job with such a journal.
@@ -76,7 +77,7 @@ export const gainsJournalsOutput: Output<
       return { journals: [], disposals: 0, leftOut: { disposals: 0, acquisitions: 0, removals: 0, moves: 0 } };
     const journal = gainsEntries(
       { gains: rows, ...(products.gains.trail === undefined ? {} : { trail: products.gains.trail }) },
-      Array.from(gatheredLegs(legs), (leg) => valuedLeg(leg, prices)),
+      Array.from(gatheredLegs(legs.period), (leg) => valuedLeg(leg, prices)),
       settings,
       { start: job.period.startTime, end: job.period.endTime },
     );

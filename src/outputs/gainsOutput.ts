@@ -3,9 +3,10 @@ import type { BasisIssue } from '../costbasis/BasisReport.js';
 import { BasisRun } from '../costbasis/BasisRun.js';
 import { BASIS_METHODS, BASIS_SCOPES, TAX_PROFILES } from '../costbasis/CostBasisSettings.js';
 import { GainStream } from '../costbasis/GainStream.js';
-import { LegPacker, type PackedLegs } from '../costbasis/PackedLegs.js';
+import { LegPacker } from '../costbasis/PackedLegs.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
-import { basisLegs, gatheredLegs, valuedLeg } from './basisLegs.js';
+import type { LedgerEntry } from '../ledger/LedgerEntry.js';
+import { basisLegs, gatheredLegs, historyLegs, valuedLeg, type GatheredLegs } from './basisLegs.js';
 import * as records from './basisRecords.js';
 import { basisTieRows } from './basisTieRows.js';
 import { BasisSums } from './basisTotals.js';
@@ -53,23 +54,32 @@ const GainsResult = Type.Object({
 });
 
 /**
- * Cost basis (needs values and lots): the period's legs gathered in the export's one pass, valued once the prices
- * are settled, replayed after the ledger before the period (from each wallet's first entry), and written as
+ * Cost basis (needs values and lots): the legs gathered in the export's one pass — the ledger's before the period
+ * (from each wallet's first entry) when the pass read it, else read here, and the period's — valued once the prices
+ * are settled, replayed, and written as
  * `gains.csv`, `income.csv`, `removals.csv`, `lots-open.csv`, `costbasis-summary.csv`, `costbasis-issues.csv`, each
  * pool's tie (a section of `tieout.csv`) and, when a change of scope allocated lots,
  * `lot-allocation.csv`. Its result is the manifest's `costBasis` section.
  */
-export const gainsOutput: Output<'gains', PackedLegs[], typeof GainsResult> = {
+export const gainsOutput: Output<'gains', GatheredLegs, typeof GainsResult> = {
   name: 'gains',
   module: import.meta.url,
   needs: { values: true, lots: true },
   result: GainsResult,
-  consumer() {
-    const legs = new LegPacker();
-    return { add: (entry) => legs.add(entry), state: () => [legs.packed()] };
+  consumer(_job, history) {
+    const period = new LegPacker();
+    const before = history ? new LegPacker() : null;
+    return {
+      add: (entry) => period.add(entry),
+      ...(before === null ? {} : { history: (entry: LedgerEntry) => before.add(entry) }),
+      state: () => ({ history: before === null ? null : [before.packed()], period: [period.packed()] }),
+    };
   },
   // A pack per part (its chains apart, in ledger order), merged as they are read.
-  merge: (states) => states.flat(),
+  merge: (states) => ({
+    history: states.length > 0 && states.every((state) => state.history !== null) ? states.flatMap((state) => state.history ?? []) : null,
+    period: states.flatMap((state) => state.period),
+  }),
   async finish(legs, { job, prices, history, openingLots, files, share, listeners }) {
     const settings = job.costBasis;
     if (settings === undefined || prices === null)
@@ -137,16 +147,17 @@ export const gainsOutput: Output<'gains', PackedLegs[], typeof GainsResult> = {
         },
       );
       // Read through without a pause: the store's statement is never left open across an await.
-      for (const leg of basisLegs(history.entries(), prices)) run.add(leg);
+      for (const leg of legs.history === null ? basisLegs(history.entries(), prices) : historyLegs(legs.history, prices, history))
+        run.add(leg);
       return run;
     };
     let run = replayHistory();
     if (!(await history.settled())) run = replayHistory();
     inHistory = false;
     for (const one of early) issue(one);
-    // The period's legs were packed in the render's pass (its parts' chains apart, the prices not yet settled, the
-    // history not yet read): each is made again, valued and replayed in ledger order.
-    for (const leg of gatheredLegs(legs)) {
+    // The period's legs were packed in the render's pass (its parts' chains apart, the prices not yet settled): each
+    // is made again, valued and replayed in ledger order.
+    for (const leg of gatheredLegs(legs.period)) {
       run.add(valuedLeg(leg, prices));
       if (streamed.some((file) => file.full)) for (const file of streamed) await file.flush();
     }

@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
-import type { PackedLegs } from '../costbasis/PackedLegs.js';
 import type { BasisIssue, GainRow } from '../costbasis/BasisReport.js';
 import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
-import { basisLegs, gatheredLegs, valuedLeg } from './basisLegs.js';
+import { basisLegs, gatheredLegs, valuedLeg, type GatheredLegs } from './basisLegs.js';
 import { gainsOutput } from './gainsOutput.js';
 import { GAINS_REVIEW_FILE, type GainsReviewJson, gainRowJson, issueJson, legJson } from './gainsReviewFile.js';
 import type { Output } from './Output.js';
@@ -19,12 +18,12 @@ const GainsReviewResult = Type.Object({
 /**
  * The period's gains as the workspace reviews them (`gains-review.json`, in a workspace run's folder): the replay the
  * gains output shared, with the legs that acquired the lots its disposals took (for the lot trail) and the legs its
- * issues name (for their fixes). Those legs are looked up after the replay, by id: the period's from this output's
- * own gathering (the gains output's consumer), the history's by reading it once more — a workspace run's cost only.
+ * issues name (for their fixes). Those legs are looked up after the replay, by id, in this output's own gathering
+ * (the gains output's consumer): the history's too when the pass read it, else by reading it once more.
  */
 export const gainsReviewOutput: Output<
   'gainsReview',
-  PackedLegs[],
+  GatheredLegs,
   typeof GainsReviewResult,
   {
     gains: (row: GainRow) => void;
@@ -51,15 +50,16 @@ export const gainsReviewOutput: Output<
     };
     return { gains, issues: (issue: BasisIssue) => void found.push(issue), lots, rows, found };
   },
-  async finish(period, { job, prices, history, products, files }, { lots, rows, found: issues }) {
+  async finish(gathered, { job, prices, history, products, files }, { lots, rows, found: issues }) {
     const report = products.gains;
     const settings = job.costBasis;
     if (report === undefined || prices === null || settings === undefined)
       throw new LedgerscanError('gains for review without the replay the gains output shares', { kind: 'internal' });
     const wanted = new Set([...lots, ...issues.map((issue) => issue.entryId)]);
     const legs = new Map<string, BasisLeg>();
-    for (const leg of basisLegs(only(history.entries(), wanted), prices)) legs.set(leg.entryId, leg);
-    for (const leg of gatheredLegs(period)) if (wanted.has(leg.entryId)) legs.set(leg.entryId, valuedLeg(leg, prices));
+    if (gathered.history === null) for (const leg of basisLegs(only(history.entries(), wanted), prices)) legs.set(leg.entryId, leg);
+    for (const packs of [gathered.history ?? [], gathered.period])
+      for (const leg of gatheredLegs(packs)) if (wanted.has(leg.entryId)) legs.set(leg.entryId, valuedLeg(leg, prices));
     const json: GainsReviewJson = {
       currency: prices.currency,
       method: settings.method,

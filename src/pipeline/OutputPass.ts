@@ -6,6 +6,8 @@ import type { TemplateTie } from '../templates/tieoutSheet.js';
 export interface OutputPassSpec {
   outputs: { module: string; name: string }[];
   job: OutputJob;
+  /** The part reads its chains' ledger before the period too, for the consumers alone (`OutputConsumer.history`). */
+  history: boolean;
 }
 
 /**
@@ -20,9 +22,15 @@ export class OutputPass {
   private states: unknown[][];
   private templateTies: readonly TemplateTie[] = [];
 
+  /**
+   * `history`: the ledger before the period, which the pass then reads before the period's first entry and feeds the
+   * consumers alone (cost basis replays from each wallet's first entry: one read of the store, in the render's pass,
+   * by chain on the parts' threads). A render in parts reads each part's own chains' history instead.
+   */
   constructor(
     readonly outputs: readonly AnyOutput[],
     readonly job: OutputJob,
+    readonly history?: () => Iterable<LedgerEntry>,
   ) {
     this.states = outputs.map(() => []);
   }
@@ -35,12 +43,17 @@ export class OutputPass {
     return true;
   }
 
-  /** A part's entries (or the whole ledger's), each fed to every output's consumer as it passes. */
-  tap(entries: Iterable<LedgerEntry>): Iterable<LedgerEntry> {
+  /**
+   * A part's entries (or the whole ledger's), each fed to every output's consumer as it passes; before the first, when
+   * the pass reads the history, `history` (the part's, or the whole ledger's) fed to the consumers alone.
+   */
+  tap(entries: Iterable<LedgerEntry>, history: Iterable<LedgerEntry> | null = this.history?.() ?? null): Iterable<LedgerEntry> {
+    const fed = this.history === undefined ? null : history;
     return tapped(
       entries,
-      this.outputs.map((output) => output.consumer(this.job) as OutputConsumer<unknown>),
+      this.outputs.map((output) => output.consumer(this.job, fed !== null) as OutputConsumer<unknown>),
       (states) => this.add(states),
+      fed,
     );
   }
 
@@ -55,7 +68,7 @@ export class OutputPass {
 
   /** What a part's thread needs to tap its entries itself. */
   spec(): OutputPassSpec {
-    return { outputs: this.outputs.map(({ module, name }) => ({ module, name })), job: this.job };
+    return { outputs: this.outputs.map(({ module, name }) => ({ module, name })), job: this.job, history: this.history !== undefined };
   }
 
   /** One part's states, in the order of `outputs`, once its last entry passed. */
@@ -73,7 +86,8 @@ export class OutputPass {
       this.states = this.outputs.map(() => []);
       this.claimed = true;
       this.expected = 1;
-      for (const entry of this.tap(entries())) void entry;
+      // Without the history: an output that replays it reads it at its finish (`PricedHistory.entries`).
+      for (const entry of this.tap(entries(), null)) void entry;
     }
     const parts = this.states;
     this.states = [];
@@ -81,12 +95,18 @@ export class OutputPass {
   }
 }
 
-/** `entries` fed to `consumers` as they pass; their states to `done` after the last (never for a walk left early). */
+/**
+ * `entries` fed to `consumers` as they pass, `history` to those that read it before the first; their states to `done`
+ * after the last (never for a walk left early).
+ */
 export function* tapped(
   entries: Iterable<LedgerEntry>,
   consumers: readonly OutputConsumer<unknown>[],
   done: (states: unknown[]) => void,
+  history: Iterable<LedgerEntry> | null = null,
 ): Generator<LedgerEntry> {
+  const readers = history === null ? [] : consumers.filter((consumer) => consumer.history !== undefined);
+  if (readers.length > 0) for (const entry of history as Iterable<LedgerEntry>) for (const reader of readers) reader.history?.(entry);
   for (const entry of entries) {
     for (const consumer of consumers) consumer.add(entry);
     yield entry;
@@ -104,7 +124,7 @@ export async function passConsumers(spec: OutputPassSpec): Promise<OutputConsume
       (value): value is Source => (value as Source | null)?.name === name && typeof (value as Source).consumer === 'function',
     );
     if (source === undefined) throw new Error(`no output ${name} in ${module}`);
-    consumers.push(source.consumer(spec.job));
+    consumers.push(source.consumer(spec.job, spec.history));
   }
   return consumers;
 }

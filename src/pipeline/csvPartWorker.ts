@@ -8,7 +8,7 @@ import { openStoreAt } from '../store/openStoreAt.js';
 import { localCsvPart } from '../templates/CsvPart.js';
 import { recordedPrices } from '../prices/RecordedPrices.js';
 import { PriceTally } from '../prices/PriceTally.js';
-import { ledgerFromStore } from './ledgerFromStore.js';
+import { historyBlocks, ledgerFromStore } from './ledgerFromStore.js';
 import { openCacheReader } from './openCacheReader.js';
 import { finishedTally } from './prepareValuation.js';
 import type { CsvPartSpec, WorkerMessage } from './workerCsvPart.js';
@@ -37,7 +37,10 @@ try {
   const read = ledgerFromStore(store, spec.ledger, spec.chains, spec.bridgePairs)();
   const consumers = spec.outputs === undefined ? null : await passConsumers(spec.outputs);
   let outputs: unknown[] | undefined;
-  const entries = consumers === null ? read : tapped(read, consumers, (states) => (outputs = states));
+  // The part's chains before the period, for the consumers alone, read before the period's first entry.
+  const history =
+    spec.outputs?.history === true ? ledgerFromStore(store, spec.ledger, historyBlocks(spec.chains), spec.bridgePairs)() : null;
+  const entries = consumers === null ? read : tapped(read, consumers, (states) => (outputs = states), history);
   const part = localCsvPart(spec.template, tally === null ? entries : tally.counts.noted(entries), undefined, undefined, prices);
   for (let batch = await part.next(); batch !== null; batch = await part.next()) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));

@@ -93,7 +93,7 @@ export async function finishOutputs(pass: OutputPass, ledger: () => Iterable<Led
   }
 }
 
-const NO_HISTORY: PricedHistory = { entries: () => [], settled: () => Promise.resolve(true) };
+const NO_HISTORY: PricedHistory = { entries: () => [], missed: () => false, settled: () => Promise.resolve(true) };
 
 /** The listeners of `heard`, product by product, in registry order. */
 function listenersOf(heard: readonly OutputListeners[]): OutputFinish['listeners'] {

@@ -70,6 +70,11 @@ export function pairingChains(chains: readonly ChainBlocks[]): ChainBlocks[] {
   return chains.map(({ chainId, toBlock }) => ({ chainId, fromBlock: 0, toBlock }));
 }
 
+/** The blocks before each chain's first: the ledger before a period whose blocks `chains` are (each wallet's history). */
+export function historyBlocks(chains: readonly ChainBlocks[]): ChainBlocks[] {
+  return chains.map(({ chainId, fromBlock }) => ({ chainId, fromBlock: 0, toBlock: fromBlock - 1 }));
+}
+
 /**
  * The bridge pairs across the given chains. Only the blocks whose rows mention a canonical bridge are read, only
  * transactions touching one become entries, and nothing is read when no two of the chains are bridged.

@@ -6,7 +6,7 @@ import type { CsvPart } from '../templates/CsvPart.js';
 import { localCsvPart } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
-import { ledgerFromStore, pairingChains, storeBridgePairs } from './ledgerFromStore.js';
+import { historyBlocks, ledgerFromStore, pairingChains, storeBridgePairs } from './ledgerFromStore.js';
 import { workerCsvPart, type CsvPartSpec } from './workerCsvPart.js';
 import type { RenderValuation } from './RenderValuation.js';
 import type { CollectingValuation } from './prepareValuation.js';
@@ -30,7 +30,8 @@ export const PARTS_MIN_ROWS = 150_000;
  * How a template is rendered over the job's ledger: cut by chain into as many parts as there are CPUs
  * (and chains), balanced by stored rows, each on its own thread but the lightest, which stays here since
  * this thread also merges and writes. `null` (one pass here) for a ledger below `PARTS_MIN_ROWS`, one
- * chain or one CPU. When the render claims the export's `pass`, each part feeds the outputs its entries.
+ * chain or one CPU. When the render claims the export's `pass`, each part feeds the outputs its entries, and those
+ * of its chains before the period when the pass reads the history.
  */
 export function ledgerParts(
   store: PipelineStore,
@@ -66,7 +67,8 @@ export function ledgerParts(
         });
       }
       const read = ledgerFromStore(store, ledger, bin, pairs)();
-      const entries = outputs === null ? read : outputs.tap(read);
+      const history = outputs?.history === undefined ? null : ledgerFromStore(store, ledger, historyBlocks(bin), pairs)();
+      const entries = outputs === null ? read : outputs.tap(read, history);
       return localCsvPart(
         template,
         collecting === null ? entries : collecting.noted(entries),

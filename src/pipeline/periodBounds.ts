@@ -2,7 +2,7 @@ import type { Job } from '../config/Job.js';
 import type { RecordStore } from '../store/RecordStore.js';
 import type { SyncedChain } from '../sync/syncJob.js';
 import type { ChainBalanceReader, PeriodBounds } from '../templates/PeriodBounds.js';
-import { ledgerFromStore, pairingChains, storeBridgePairs } from './ledgerFromStore.js';
+import { historyBlocks, ledgerFromStore, pairingChains, storeBridgePairs } from './ledgerFromStore.js';
 
 /**
  * The period as balance templates need it: the stored ledger before each chain's first period block (the
@@ -17,12 +17,7 @@ export function periodBounds(
   chainBalance?: ChainBalanceReader,
 ): PeriodBounds {
   return {
-    history: ledgerFromStore(
-      store,
-      job,
-      chains.map((chain) => ({ chainId: chain.chainId, fromBlock: 0, toBlock: chain.fromBlock - 1 })),
-      () => storeBridgePairs(store, job, pairingChains(chains)),
-    ),
+    history: ledgerFromStore(store, job, historyBlocks(chains), () => storeBridgePairs(store, job, pairingChains(chains))),
     startTime: job.period.startTime,
     endTime: job.period.endTime,
     blocks: new Map(chains.map((chain) => [chain.chainId, { opening: chain.fromBlock - 1, closing: chain.toBlock }])),

@@ -120,6 +120,7 @@ export function deferValuation(
         prices: { currency: period.currency, priceAt },
         history: {
           entries: () => (fromCache ? untilMissed(history(), historyReader) : history()),
+          missed: () => fromCache && historyReader.use().missed,
           async settled() {
             if (!fromCache || !historyReader.use().missed) return true;
             fromCache = false;

@@ -147,7 +147,8 @@ export async function runExport(job: Job, options: ExportOptions): Promise<Expor
       ...(options.balanceSeriesFile === undefined ? [] : (['runFolder'] as const)),
       ...(options.reviews === undefined ? [] : (['reviews'] as const)),
     ]);
-    const pass = new OutputPass(outputsFor(options.outputs ?? OUTPUTS, offered), ledgerJob);
+    // Cost basis replays from each wallet's first entry: the pass reads the history for it (by chain, on the parts' threads).
+    const pass = new OutputPass(outputsFor(options.outputs ?? OUTPUTS, offered), ledgerJob, lots ? bounds?.history : undefined);
     const results = await renderTemplates({
       entries: ledger,
       parts: ledgerParts(run.store, ledgerJob, sync.chains),

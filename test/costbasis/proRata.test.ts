@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { Decimal } from '../../src/ledger/money.js';
+import { Decimal, formatUnits } from '../../src/ledger/money.js';
 import { disposalRows } from '../../src/costbasis/disposalRows.js';
 import { GainRows } from '../../src/costbasis/GainRows.js';
 import { gainMoney } from '../../src/costbasis/GainSink.js';
 import { type Share, shareOf, takePart } from '../../src/costbasis/proRata.js';
-import { MONEY_PLACES, moneyPart, toDecimal, toMoney } from '../../src/costbasis/scaledMoney.js';
+import { MONEY_PLACES, moneyPart, scaledDecimal, toDecimal, toMoney } from '../../src/costbasis/scaledMoney.js';
 import { disposeEvent } from './disposeEvent.js';
 
 const money = (text: string | number): bigint => toMoney(new Decimal(text));
@@ -91,6 +91,25 @@ describe('Money against the Decimals it replaced', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("makes a leg's amount of base units the Decimal its plain text parses to, digits, exponent and sign", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 256n), max: 2n ** 256n }), fc.integer({ min: 0, max: 80 }), (units, places) => {
+        expect(scaledDecimal(units, places)).toEqual(new Decimal(formatUnits(units, places)));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const [units, places] of [
+      [0n, 18],
+      [10n ** 18n, 18],
+      [1n, 0],
+      [-10n, 1],
+      [1234567n, 7],
+      [12345678n, 7],
+      [10n ** 30n, 0],
+    ] as const)
+      expect(scaledDecimal(units, places)).toEqual(new Decimal(formatUnits(units, places)));
   });
 
   it('cuts a pro-rata part where the Decimal path cut it, and the share keeps the same rest', () => {
