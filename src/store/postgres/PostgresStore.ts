@@ -151,10 +151,15 @@ export class PostgresStore implements PipelineStore {
     const id = key.join(' ');
     const known = this.ranges.has(id) ? (this.ranges.get(id) ?? null) : this.syncedRange(chainId, wallet, stream);
     const range = extendRange(known, fromBlock, toBlock);
-    const statements: Statement[] = [
-      { sql: DELETE_LEDGER_SPAN, params: [...key, fromBlock, toBlock] },
-      { sql: DELETE_SPAN, params: [...key, fromBlock, toBlock] },
-    ];
+    // A row commits with the range that covers it, and a range's end only grows: above it, or before the key has a
+    // range, no row is stored, and a page there (every page of a warm night's sync, and of a cold one) replaces none.
+    const statements: Statement[] =
+      known !== null && fromBlock <= known.toBlock
+        ? [
+            { sql: DELETE_LEDGER_SPAN, params: [...key, fromBlock, toBlock] },
+            { sql: DELETE_SPAN, params: [...key, fromBlock, toBlock] },
+          ]
+        : [];
     if (rows.length > 0) {
       statements.push(
         { sql: INSERT_RECORDS, params: [...key, blocks, seqs, hashes, rows.map((row) => row.from), rows.map((row) => row.raw)] },
