@@ -2,8 +2,8 @@ import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
 
 /**
- * Entries kept at most: a firm's book is mostly a few thousand, and a kept entry costs about a kilobyte of the
- * worker's heap; a larger ledger is read again, as it was before any was kept.
+ * Entries kept at most: a firm's book is mostly small, while a large book's ledger must not sit whole in the
+ * worker's heap; it is read again, as before any was kept.
  */
 const MAX_KEPT = 50_000;
 
