@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { InputError } from '../errors/LedgerscanError.js';
+import { KeptLedger } from './KeptLedger.js';
 import { makeDirectory } from '../makeDirectory.js';
 import { openSqliteStore } from '../store/openSqliteStore.js';
 import type { PipelineStore } from '../store/PipelineStore.js';
@@ -69,6 +70,8 @@ export function openLockedStore(location: StoreLocation, options: LockOptions): 
  */
 export class HeldStore {
   private held: LockedStore | undefined;
+  /** The command's whole ledger, when it read one: the refresh after it takes the entries instead of reading them again. */
+  readonly ledger = new KeptLedger();
 
   constructor(
     private readonly location: StoreLocation,

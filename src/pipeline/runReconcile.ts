@@ -43,9 +43,11 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
   try {
     const plan = await fullHistoryPlan(run.api, job.chains);
     const sync = await syncPlan(run, plan, options.progress, options);
+    const ledger = ledgerFromStore(run.store, job, sync.chains);
     const result = await reconcile({
       api: run.api,
-      entries: ledgerFromStore(run.store, job, sync.chains),
+      // Kept for the book's table refreshed after a workspace run: the same entries over the same blocks.
+      entries: options.held?.ledger.keep(job, sync.chains, ledger) ?? ledger,
       period: job.period,
       syncedBlockByChain: new Map(sync.chains.map((chain) => [chain.chainId, chain.toBlock])),
       historical: options.historical,

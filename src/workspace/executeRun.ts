@@ -130,7 +130,7 @@ export async function executeRun(context: RunContext, run: Run, signal: AbortSig
     const done = figures.done(outcome.apiCalls);
     // Before the run is done, so whoever waits for it finds the table as the run left the store.
     if (context.entries !== undefined) {
-      await refreshEntries(await bookRefresh(context, book), context.entries, undefined, held.opened).then(
+      await refreshEntries(await bookRefresh(context, book), context.entries, undefined, held).then(
         (refreshed) => log(`transactions table: ${refreshed.entries} entries, ${refreshed.written} rows written`),
         (error: unknown) => log(`transactions table not refreshed: ${error instanceof LedgerscanError ? error.message : String(error)}`),
       );

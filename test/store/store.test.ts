@@ -789,6 +789,35 @@ describeWithPostgres('PostgreSQL store', (server) => {
       expect(await committed()).toEqual({ records: 1, range: null });
     });
 
+    it('and receipts a batch at a time: more than a batch, one put twice, on two chains, each on its rows once flushed', async () => {
+      const store = openPostgresStore(url, book);
+      const hashes = Array.from({ length: 70 }, (_, index) => `0x${(index + 1).toString(16).padStart(4, '0')}`);
+      try {
+        for (const chainId of [1, 10]) {
+          const records = hashes.map((hash, index) => txRow(index + 1, hash, WALLET));
+          store.commitPage({ chainId, wallet: WALLET, stream: 'txlist', fromBlock: 1, toBlock: 100, records });
+        }
+        hashes.forEach((hash, index) => store.putReceipt(1, hash.toUpperCase(), index + 1, receiptOf(hash, index + 1, '0x1')));
+        // The last put of a receipt is the one kept, also when both are in one batch.
+        store.putReceipt(10, hashes[0]!, 1, receiptOf(hashes[0]!, 1, '0x2'));
+        store.putReceipt(10, hashes[0]!, 1, receiptOf(hashes[0]!, 1, '0x3'));
+        store.flush();
+        const [row] = await queryDatabase(
+          url,
+          `SELECT (SELECT count(*)::int FROM ledgerscan.receipts WHERE book_id = '${book}') AS receipts,
+             (SELECT count(*)::int FROM ledgerscan.ledger_rows WHERE book_id = '${book}' AND receipt IS NOT NULL) AS attached`,
+        );
+        expect(row).toEqual({ receipts: 71, attached: 71 });
+        // Read on the store's session: the receipts put after the flush are posted before it.
+        store.putReceipt(10, hashes[1]!, 2, receiptOf(hashes[1]!, 2, '0x4'));
+        expect(store.missingReceipts(10, [WALLET], 0, 100)).toHaveLength(68);
+        expect([...store.iterateRecords(10, [WALLET], 0, 2)].map((read) => read.receipt?.gasUsed)).toEqual(['0x3', '0x4']);
+        expect(store.storedReceipts(1, hashes).size).toBe(70);
+      } finally {
+        store.close();
+      }
+    });
+
     it('and a failure not told yet is thrown by flush, for a store that stays open after its command', async () => {
       const store = openPostgresStore(url, book);
       try {

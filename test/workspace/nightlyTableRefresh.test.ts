@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { expect, it } from '@jest/globals';
+import { expect, it, jest } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { WORLD_END } from '../../src/sandbox/worldSpan.js';
+import { PostgresStore } from '../../src/store/postgres/PostgresStore.js';
 import type { RunRequest } from '../../src/runs/RunRequest.js';
 import { executeRun } from '../../src/workspace/executeRun.js';
 import { openDistributedWorkspace } from '../../src/workspace/openDistributedWorkspace.js';
@@ -25,14 +26,20 @@ describeWithPostgres("a night's reconcile and the transactions table (distribute
     });
     try {
       const book = await workspace.addBook(worldBook(world, 'Nightly client'));
+      // The store's reads of a chain's whole history: the reconcile's, which the table's refresh after it takes over.
+      const reads = jest.spyOn(PostgresStore.prototype, 'iterateRecords');
       /** A run of the book carried out here, as a worker would; its log line of the table's refresh. */
       const run = async (request: RunRequest): Promise<{ entries: number; written: number }> => {
+        reads.mockClear();
         const queued = await workspace.startRun(book.id, request);
         if (queued === undefined) throw new Error('no run');
         await executeRun(workspace.runContext(workspace.api), (await workspace.data.getRun(queued.id))!, new AbortController().signal);
         expect((await workspace.data.getRun(queued.id))?.status).toMatch(/^(succeeded|differences)$/);
         const line = (await workspace.data.runLog(queued.id)).find((one) => one.startsWith('transactions table: '));
         const [, entries, written] = /^transactions table: (\d+) entries, (\d+) rows written$/.exec(line ?? '') ?? [];
+        const chains = reads.mock.calls.filter(([, , fromBlock]) => fromBlock === 0).map(([chainId]) => chainId);
+        expect(chains.length).toBeGreaterThan(0);
+        expect(chains).toEqual([...new Set(chains)]);
         return { entries: Number(entries), written: Number(written) };
       };
       const shown = async (): Promise<{ setId: number; cells: string[] }> => {

@@ -1,6 +1,6 @@
 import type { Stream, WireReceipt, WireRecord } from '../../etherscan/wire.js';
 import type { LedgerRow, MissingReceipt, PageCommit, RawRow } from '../RecordStore.js';
-import { decodeLedgerRow, encodeReceiptFields } from '../ledgerFields.js';
+import { decodeLedgerRow } from '../ledgerFields.js';
 import { pageRows } from '../pageRows.js';
 import type { PipelineStore } from '../PipelineStore.js';
 import type { StoreLocation } from '../StoreLocation.js';
@@ -9,6 +9,7 @@ import type { BlockingPostgres, Statement } from '../../db/postgres/BlockingPost
 import { PostgresAddressTags } from './PostgresAddressTags.js';
 import { PostgresFinalAnswers } from './PostgresFinalAnswers.js';
 import { PostgresPrices } from './PostgresPrices.js';
+import { PostgresReceipts } from './PostgresReceipts.js';
 import { PostgresScreeningLists } from './PostgresScreeningLists.js';
 import { PG_MENTIONS_A_BRIDGE } from '../../db/bridgeRows.js';
 
@@ -70,20 +71,6 @@ const RAW_RECORDS = `SELECT wallet, stream, raw FROM records
   WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])
   ORDER BY block_number, wallet, stream, seq`;
 
-const UPSERT_RECEIPT = `INSERT INTO receipts (book_id, chain_id, tx_hash, raw, ledger_fields) VALUES ($1, $2, $3, $4, $5)
-  ON CONFLICT (book_id, chain_id, tx_hash) DO UPDATE SET raw = excluded.raw, ledger_fields = excluded.ledger_fields`;
-
-const ATTACH_RECEIPT = `UPDATE ledger_rows l SET receipt = $5 FROM records r
-  WHERE r.book_id = $1 AND r.chain_id = $2 AND r.block_number = $3 AND r.stream = 'txlist' AND r.tx_hash = $4
-    AND l.book_id = r.book_id AND l.chain_id = r.chain_id AND l.block_number = r.block_number AND l.wallet = r.wallet
-    AND l.stream = r.stream AND l.seq = r.seq`;
-
-const MISSING_RECEIPTS = `SELECT DISTINCT r.tx_hash, r.from_address, r.block_number FROM records r
-  WHERE r.book_id = $1 AND r.chain_id = $2 AND r.stream = 'txlist' AND r.block_number BETWEEN $3 AND $4
-    AND r.from_address = ANY($5::text[])
-    AND NOT EXISTS (SELECT 1 FROM receipts c WHERE c.book_id = r.book_id AND c.chain_id = r.chain_id AND c.tx_hash = r.tx_hash)
-  ORDER BY r.tx_hash, r.from_address, r.block_number`;
-
 const COUNT_RECORDS = `SELECT count(*) FROM records WHERE book_id = $1 AND ($2::integer IS NULL OR chain_id = $2)
   AND ($3::text IS NULL OR wallet = $3) AND ($4::text IS NULL OR stream = $4)`;
 
@@ -98,8 +85,8 @@ const TRY_LOCK_BOOK = "SELECT pg_try_advisory_lock(hashtextextended('ledgerscan 
  * guarantees as the SQLite store: a page, its deletes and its range advance commit in one transaction, and
  * the range is advanced only from the one it was worked out from, so two writers of one book cannot
  * interleave; rows are written a page per statement and read through cursors. The sync's writes (pages,
- * receipts) are posted (`BlockingPostgres.post`): the sync goes on with its API calls while they commit, in
- * order, and any later read or write of this store waits for them first.
+ * receipts, the receipts a batch at a time: `PostgresReceipts`) are posted (`BlockingPostgres.post`): the sync goes
+ * on with its API calls while they commit, in order, and any later read or write of this store waits for them first.
  */
 export class PostgresStore implements PipelineStore {
   /** Shared by every book of the database: a tag or list fetched for one book serves them all. */
@@ -116,17 +103,25 @@ export class PostgresStore implements PipelineStore {
    * `ranges` answers `syncedRange` (a key it lacks has none). Until then each is read.
    */
   private rangesKept = false;
+  private readonly receipts: PostgresReceipts;
 
   constructor(
-    private readonly db: BlockingPostgres,
+    private readonly database: BlockingPostgres,
     url: string,
     private readonly book: string,
   ) {
-    this.addressTags = new PostgresAddressTags(db);
-    this.screeningLists = new PostgresScreeningLists(db);
-    this.prices = new PostgresPrices(db);
-    this.finalAnswers = new PostgresFinalAnswers(db);
+    this.receipts = new PostgresReceipts(database, book);
+    this.addressTags = new PostgresAddressTags(database);
+    this.screeningLists = new PostgresScreeningLists(database);
+    this.prices = new PostgresPrices(database);
+    this.finalAnswers = new PostgresFinalAnswers(database);
     this.location = { kind: 'postgres', url, book };
+  }
+
+  /** The session, every receipt put before posted first: whatever the store does next comes after them. */
+  private get db(): BlockingPostgres {
+    this.receipts.post();
+    return this.database;
   }
 
   /**
@@ -156,10 +151,15 @@ export class PostgresStore implements PipelineStore {
     const id = key.join(' ');
     const known = this.ranges.has(id) ? (this.ranges.get(id) ?? null) : this.syncedRange(chainId, wallet, stream);
     const range = extendRange(known, fromBlock, toBlock);
-    const statements: Statement[] = [
-      { sql: DELETE_LEDGER_SPAN, params: [...key, fromBlock, toBlock] },
-      { sql: DELETE_SPAN, params: [...key, fromBlock, toBlock] },
-    ];
+    // A row commits with the range that covers it, and a range's end only grows: above it, or before the key has a
+    // range, no row is stored, and a page there (every page of a warm night's sync, and of a cold one) replaces none.
+    const statements: Statement[] =
+      known !== null && fromBlock <= known.toBlock
+        ? [
+            { sql: DELETE_LEDGER_SPAN, params: [...key, fromBlock, toBlock] },
+            { sql: DELETE_SPAN, params: [...key, fromBlock, toBlock] },
+          ]
+        : [];
     if (rows.length > 0) {
       statements.push(
         { sql: INSERT_RECORDS, params: [...key, blocks, seqs, hashes, rows.map((row) => row.from), rows.map((row) => row.raw)] },
@@ -226,34 +226,20 @@ export class PostgresStore implements PipelineStore {
   }
 
   getReceipt(chainId: number, txHash: string): WireReceipt | null {
-    const [row] = this.db.query({
-      sql: 'SELECT raw FROM receipts WHERE book_id = $1 AND chain_id = $2 AND tx_hash = $3',
-      params: [this.book, chainId, txHash.toLowerCase()],
-    });
-    return row === undefined ? null : (JSON.parse(row[0] as string) as WireReceipt);
+    return this.receipts.get(chainId, txHash);
   }
 
   storedReceipts(chainId: number, txHashes: readonly string[]): Set<string> {
-    const rows = this.db.query({
-      sql: 'SELECT tx_hash FROM receipts WHERE book_id = $1 AND chain_id = $2 AND tx_hash = ANY($3::text[])',
-      params: [this.book, chainId, txHashes],
-    });
-    return new Set(rows.map((row) => row[0] as string));
+    return this.receipts.stored(chainId, txHashes);
   }
 
+  /** Kept and posted with others (`PostgresReceipts`): a batch of receipts is one upsert and one attach. */
   putReceipt(chainId: number, txHash: string, block: number, receipt: WireReceipt): void {
-    const hash = txHash.toLowerCase();
-    const fields = encodeReceiptFields(receipt);
-    this.db.post(
-      { sql: UPSERT_RECEIPT, params: [this.book, chainId, hash, JSON.stringify(receipt), fields] },
-      { sql: ATTACH_RECEIPT, params: [this.book, chainId, block, hash, fields] },
-    );
+    this.receipts.put(chainId, txHash, block, receipt);
   }
 
   missingReceipts(chainId: number, senders: readonly string[], fromBlock: number, toBlock: number): MissingReceipt[] {
-    return this.db
-      .query({ sql: MISSING_RECEIPTS, params: this.span(chainId, senders, fromBlock, toBlock) })
-      .map(([txHash, sender, block]) => ({ txHash: txHash as string, sender: sender as string, block: block as number }));
+    return this.receipts.missing(this.span(chainId, senders, fromBlock, toBlock));
   }
 
   countRecords(filter: { chainId?: number; wallet?: string; stream?: Stream } = {}): number {

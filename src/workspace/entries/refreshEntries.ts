@@ -10,11 +10,11 @@ import type { LedgerRule } from '../../ledger/LedgerRule.js';
 import { searchText } from '../../ledger/ruleMatches.js';
 import type { ChainBlocks } from '../../pipeline/ledgerFromStore.js';
 import { ledgerFromStore } from '../../pipeline/ledgerFromStore.js';
+import type { HeldStore } from '../../pipeline/LockedStore.js';
 import { openCachedPriceOracle } from '../../pipeline/openPriceOracle.js';
 import type { PriceOracle } from '../../prices/PriceOracle.js';
 import { PriceQueries } from '../../prices/PriceQueries.js';
 import type { RowPrices } from '../../prices/valueLeg.js';
-import type { PipelineStore } from '../../store/PipelineStore.js';
 import type { RecordStore } from '../../store/RecordStore.js';
 import type { StoreLocation } from '../../store/StoreLocation.js';
 import { openStoreAt } from '../../store/openStoreAt.js';
@@ -156,12 +156,12 @@ export async function refreshEntries(
   refresh: EntryRefresh,
   entries: SqlBookEntries,
   trial?: RuleTrial,
-  opened?: PipelineStore,
+  held?: HeldStore,
 ): Promise<RefreshOutcome> {
   if (trial === undefined) {
     const settings = bookSettings(refresh.book);
     const now = refresh.now.toISOString();
-    const updated = await withRows(refresh, opened, undefined, (rows) =>
+    const updated = await withRows(refresh, held, undefined, (rows) =>
       entries.sets.update(refresh.bookId, ledgerCells().columns, rows, now, settings),
     );
     return { entries: updated.entries, written: updated.written };
@@ -189,23 +189,25 @@ async function writeEntrySet(refresh: EntryRefresh, entries: SqlBookEntries, rul
 
 /**
  * The book's rows, built and valued, handed to `use` while its store (and a scratch folder for its price file) are
- * open: the run's own store when it is `opened` (left open), else one opened here. With `trial`, its rule is applied
- * last and the entries pass its check on their way.
+ * open: the run's own store when it is `held` (left open), else one opened here; the run's ledger when it kept the same
+ * one (`KeptLedger`), else read. With `trial`, its rule is applied last and the entries pass its check on their way.
  */
 async function withRows<T>(
   refresh: EntryRefresh,
-  opened: PipelineStore | undefined,
+  held: HeldStore | undefined,
   trial: { rule: LedgerRule; see: (entries: Iterable<LedgerEntry>) => Iterable<LedgerEntry> } | undefined,
   use: (rows: Iterable<NewEntryRow> | AsyncIterable<NewEntryRow>) => Promise<T>,
 ): Promise<T> {
   const { location } = refresh;
   const scratch = refresh.prices.length === 0 ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerscan-refresh-'));
   // A book never synced has no store yet: its table is empty, and opening it must not create one.
+  const opened = held?.opened;
   const store = opened ?? (location.kind === 'sqlite' && !fs.existsSync(location.file) ? null : openStoreAt(location));
   try {
     const loaded = refreshJob(refresh, scratch);
     const job = trial === undefined ? loaded : { ...loaded, rules: [...loaded.rules, trial.rule] };
-    const built = store === null ? [] : ledgerFromStore(store, job, storedChains(store, job))();
+    const chains = store === null ? [] : storedChains(store, job);
+    const built = store === null ? [] : (held?.ledger.entries(job, chains) ?? ledgerFromStore(store, job, chains)());
     const ledger = trial === undefined ? built : trial.see(built);
     const oracle =
       store === null || job.valuation === undefined ? undefined : openCachedPriceOracle(job.valuation, store, { markUnfetched: true });
