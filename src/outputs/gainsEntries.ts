@@ -1,13 +1,16 @@
 import type { AcquireEvent } from '../costbasis/BasisEvent.js';
+import type { LotPiece } from '../costbasis/Lot.js';
+import type { LotTrail } from '../costbasis/LotTrail.js';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
 import type { BasisReport, GainRow } from '../costbasis/BasisReport.js';
 import type { CostBasisSettings } from '../costbasis/CostBasisSettings.js';
 import { transactionEvents } from '../costbasis/transactionEvents.js';
 import { Decimal, formatUnits } from '../ledger/money.js';
 import { type Money, toDecimal } from '../costbasis/scaledMoney.js';
+import { ukDay } from '../costbasis/ukDay.js';
 import { EntryBook } from './EntryBook.js';
 import type { GainsJournal, GainsLine } from './GainsJournal.js';
-import { sameDayCosts } from './sameDayCosts.js';
+import { sameDayCosts, type SameDayEvent } from './sameDayCosts.js';
 import { trailEntries } from './trailEntries.js';
 import { UkSettlements } from './UkSettlements.js';
 
@@ -24,7 +27,8 @@ const TRADE_CATEGORIES: ReadonlySet<string> = new Set(['trade', 'liquidity_add',
  * acquisition, removal or move out, listed.
  *
  * Under `uk` a lot costs what the replay holds it at, its share of its day's acquisitions (`sameDayCosts`), the
- * difference from its own cost cleared through `same_day`; and a disposal's lots leave only when HMRC's matching is
+ * difference from its own cost cleared through `same_day` (a lot carried in from the period's first UK day, split by a
+ * start at midnight in another zone, too: the replay averages that day whole); and a disposal's lots leave only when HMRC's matching is
  * settled (`UkSettlements`): on the sale's day its pieces go short, at their cost, in the asset's `owed` account (the
  * gain posted then, as gains.csv has it), and a later entry takes them from the asset account into `owed`, once every
  * lot matched to it has arrived. No asset account goes below nothing, and at the period's end each holds the replay's
@@ -106,8 +110,11 @@ export function gainsEntries(
   const acquired: AcquireEvent[] = [];
   for (const group of byTransaction(legs))
     for (const event of transactionEvents(group, settings).events) if (event.type === 'acquire') acquired.push(event);
-  const held: ReadonlyMap<AcquireEvent, Money | null> =
-    settings.method === 'uk' ? sameDayCosts(acquired, settings.scope) : new Map(acquired.map((event) => [event, event.cost]));
+  const carried = settings.method === 'uk' ? carriedSameDay(report.trail, period.start) : [];
+  const held: ReadonlyMap<AcquireEvent | CarriedLot, Money | null> =
+    settings.method === 'uk'
+      ? sameDayCosts<AcquireEvent | CarriedLot>([...carried, ...acquired], settings.scope)
+      : new Map(acquired.map((event) => [event, event.cost]));
   for (const event of acquired) {
     const leg = byId.get(event.entryId);
     const what = `${event.income === undefined ? 'acquired' : 'income'} ${formatUnits(event.quantity, event.holding.decimals)} ${event.holding.asset}`;
@@ -133,13 +140,33 @@ export function gainsEntries(
     if (!lotCost.eq(cost)) entry.lines.push({ role: 'same_day', amount: cost.sub(lotCost) });
     book.say(entry, what);
   }
-  const opening = report.trail === undefined ? [] : trailEntries(report.trail, book, period.start);
+  const restated = new Map(carried.map((lot) => [lot.piece, held.get(lot) ?? null]));
+  const opening = report.trail === undefined ? [] : trailEntries(report.trail, book, period.start, restated);
   for (const { at, lines, what, first } of settled) {
     const entry = book.apart(first.chainId, first.txHash, at, first.wallet);
     entry.lines.push(...lines);
     book.say(entry, `${what} settled: its lots leave (uk matching, entry ${first.entryId})`);
   }
   return { opening, entries: book.finish(), leftOut: leftOut.sort((a, b) => a.at - b.at), disposals, owed };
+}
+
+/** A lot carried in at the period's start that was acquired on its first UK day. */
+interface CarriedLot extends SameDayEvent {
+  piece: LotPiece;
+}
+
+/** The lots open at the period's start acquired on its first UK day: that day's acquisitions in the period join them. */
+function carriedSameDay(trail: LotTrail | undefined, start: number): CarriedLot[] {
+  const day = ukDay(start);
+  return (trail?.opening ?? []).flatMap(({ holding, pieces, owed }) =>
+    owed
+      ? []
+      : pieces.flatMap((piece) =>
+          piece.lotId !== null && piece.acquiredAt !== null && ukDay(piece.acquiredAt) === day
+            ? [{ holding, timestamp: piece.acquiredAt, quantity: piece.quantity, cost: piece.cost, piece }]
+            : [],
+        ),
+  );
 }
 
 function* byDisposal(rows: Iterable<GainRow>): Generator<GainRow[]> {

@@ -14,9 +14,16 @@ import type { GainsLine, JournalLot } from './GainsJournal.js';
  * lots open at the period's start at cost, and what a uk disposal before it takes from them or from the period's
  * acquisitions (its 30 days run into the period) short in `owed`, each named; those leave the asset account for `owed`
  * once the last of them has arrived (at `start` if all were held). A piece of unknown cost is never posted: that part
- * of a removal or move is left out (listed), an opening one not carried.
+ * of a removal or move is left out (listed), an opening one not carried. An opening lot `restated` (uk: acquired on the
+ * period's first UK day, which the period's acquisitions of that day join) is carried in at the day's average, what
+ * it held apart on a `same_day` line.
  */
-export function trailEntries(trail: LotTrail, book: EntryBook, start: number): GainsLine[] {
+export function trailEntries(
+  trail: LotTrail,
+  book: EntryBook,
+  start: number,
+  restated: ReadonlyMap<LotPiece, Money | null> = new Map(),
+): GainsLine[] {
   const opening: GainsLine[] = [];
   const owed: { holding: Holding; lines: GainsLine[]; at: number }[] = [];
   trail.opening.forEach((lots, at) => {
@@ -25,8 +32,13 @@ export function trailEntries(trail: LotTrail, book: EntryBook, start: number): G
     let last = start;
     lots.pieces.forEach((piece, index) => {
       if (piece.cost === null) return;
-      const line = pieceLine(book, holding, piece, 1n, `opening/${at + 1}/${index + 1}`);
-      if (!lots.owed) return void opening.push(line);
+      const cost = restated.get(piece) ?? piece.cost;
+      const line = pieceLine(book, holding, { ...piece, cost }, 1n, `opening/${at + 1}/${index + 1}`);
+      if (!lots.owed) {
+        opening.push(line);
+        if (cost !== piece.cost) opening.push({ role: 'same_day', amount: toDecimal(piece.cost).sub(toDecimal(cost)) });
+        return;
+      }
       const short = { ...(line.lot as JournalLot), pooled: false };
       opening.push({ ...line, role: 'owed', amount: line.amount.neg(), quantity: -piece.quantity, lot: short });
       settling.push({ ...line, amount: line.amount.neg(), quantity: -piece.quantity }, { ...line, role: 'owed', lot: short });

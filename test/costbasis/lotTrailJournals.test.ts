@@ -311,6 +311,44 @@ describeWithPrograms('journals with lots against the replay, through bean-check 
     }
   });
 
+  it('uk: a UK day split by the period’s start (a tax year from 6 April in UTC) is averaged whole, the carried lot restated', () => {
+    const bought = (id: string, when: string, amount: string, value: number): BasisLeg[] =>
+      tx(when, leg(id, 'in', 'trade', TKN, amount, value));
+    // 23:30 UTC on 5 April is 6 April in London (summer time): A1 is carried in, yet one acquisition with A2 (CRYPTO22252).
+    const history = [
+      bought('pool', '2024-01-01', '10', 10),
+      bought('A1', '2025-04-05T23:30:00Z', '1', 1000),
+      bought('A2', '2025-04-06T10:00:00Z', '1', 2000),
+      tx('2025-04-06T15:00:00Z', leg('S', 'out', 'trade', TKN, '1.5', 3000)),
+    ];
+    const run = written(history, UK, false, { start: Date.UTC(2025, 3, 6) / 1000, end: Date.UTC(2026, 3, 6) / 1000 });
+    expect(gainsOf(run.report)).toEqual([
+      ['S', 'A1', '1', 2000, 0, 1500, 500, null],
+      ['S', 'A2', '0.5', 1000, 0, 750, 250, null],
+    ]);
+    expect(run.gain.toFixed()).toBe('750');
+    // Carried in at what the replay held it at the start (1,000, as the last period's lots-open.csv), restated at the
+    // day's average; A2 paid 2,000, all of it against the trade, the day's average its lot's cost: Same-Day nil.
+    expect(run.beancount).toContain(
+      '  Assets:Crypto:Ethereum:TKN-700000  1 TKN-700000 {1500 GBP, 2025-04-05, "A1"}\n  Equity:Crypto:Same-Day  -500.00000000 GBP\n  Equity:Crypto:Carried-Lots  -1010.00000000 GBP\n',
+    );
+    expect(run.beancount).toContain(
+      '  Assets:Crypto:Ethereum:TKN-700000  1 TKN-700000 {1500 GBP, 2025-04-06, "A2"}\n  Equity:Crypto:Exchange  -2000.00000000 GBP\n  Equity:Crypto:Same-Day  500.00000000 GBP\n',
+    );
+    const units = checked(run, 'uk-split-day');
+    expect(units()[ASSET]).toBe('10.5');
+    const sameDay = runProgram('hledger', [
+      '-f',
+      path.join(dir, 'uk-split-day.journal'),
+      'bal',
+      '^equity:crypto:same-day',
+      '-O',
+      'csv',
+      '--layout=bare',
+    ]);
+    expect(sameDay).not.toMatch(/GBP","-?[1-9]/);
+  });
+
   it('fifo per wallet: an own transfer and a wrap move the lots at cost, a gift out removes them; each account holds its open lots', () => {
     const settings = settingsOf('fifo', 'wallet');
     const run = written(
