@@ -9,6 +9,9 @@ export class EntryBook {
   private readonly units = new Map<string, Decimal>();
   readonly leftOut: LeftOut[] = [];
 
+  /** `perHolding`: a lot's unit is per wallet too (uk restates a lot that joins another pool's day). */
+  constructor(private readonly perHolding = false) {}
+
   entry(chainId: number, txHash: string, at: number, wallet: string): GainsEntry {
     const key = `${chainId}:${txHash}`;
     let entry = this.entries.get(key);
@@ -32,7 +35,7 @@ export class EntryBook {
    * a journal matches it exactly; a lot keeps its id across wallets and chains, its unit is per asset.
    */
   lot(holding: Holding, id: string, acquiredAt: number | null, cost: Decimal, quantity: bigint, pooled: boolean): JournalLot {
-    const key = `${holding.chainId}:${holding.assetContract}:${id}`;
+    const key = `${this.perHolding ? holding.wallet : ''}:${holding.chainId}:${holding.assetContract}:${id}`;
     let unit = this.units.get(key);
     if (unit === undefined) this.units.set(key, (unit = cost.div(formatUnits(quantity, holding.decimals))));
     return { id, acquiredAt, unit, pooled };

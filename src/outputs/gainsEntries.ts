@@ -1,9 +1,10 @@
-import type { AcquireEvent } from '../costbasis/BasisEvent.js';
+import type { AcquireEvent, Holding } from '../costbasis/BasisEvent.js';
 import type { LotPiece } from '../costbasis/Lot.js';
 import type { LotTrail } from '../costbasis/LotTrail.js';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
 import type { BasisReport, GainRow } from '../costbasis/BasisReport.js';
-import type { CostBasisSettings } from '../costbasis/CostBasisSettings.js';
+import type { BasisScope, CostBasisSettings } from '../costbasis/CostBasisSettings.js';
+import { poolKey } from '../costbasis/PoolBook.js';
 import { transactionEvents } from '../costbasis/transactionEvents.js';
 import { Decimal, formatUnits } from '../ledger/money.js';
 import { type Money, toDecimal } from '../costbasis/scaledMoney.js';
@@ -28,7 +29,8 @@ const TRADE_CATEGORIES: ReadonlySet<string> = new Set(['trade', 'liquidity_add',
  *
  * Under `uk` a lot costs what the replay holds it at, its share of its day's acquisitions (`sameDayCosts`), the
  * difference from its own cost cleared through `same_day` (a lot carried in from the period's first UK day, split by a
- * start at midnight in another zone, too: the replay averages that day whole); and a disposal's lots leave only when HMRC's matching is
+ * start at midnight in another zone, and one a move brings into another pool on its day, too: the replay averages
+ * them with that day's acquisitions); and a disposal's lots leave only when HMRC's matching is
  * settled (`UkSettlements`): on the sale's day its pieces go short, at their cost, in the asset's `owed` account (the
  * gain posted then, as gains.csv has it), and a later entry takes them from the asset account into `owed`, once every
  * lot matched to it has arrived. No asset account goes below nothing, and at the period's end each holds the replay's
@@ -40,7 +42,8 @@ export function gainsEntries(
   settings: CostBasisSettings,
   period: { start: number; end: number },
 ): GainsJournal {
-  const book = new EntryBook();
+  // uk: a lot moved into another pool on its day is restated there at that day's average: its unit is per holding.
+  const book = new EntryBook(settings.method === 'uk');
   const { leftOut } = book;
   const settlements = new UkSettlements(settings.scope);
   const settled: { at: number; lines: GainsLine[]; what: string; first: GainRow }[] = [];
@@ -110,10 +113,10 @@ export function gainsEntries(
   const acquired: AcquireEvent[] = [];
   for (const group of byTransaction(legs))
     for (const event of transactionEvents(group, settings).events) if (event.type === 'acquire') acquired.push(event);
-  const carried = settings.method === 'uk' ? carriedSameDay(report.trail, period.start) : [];
-  const held: ReadonlyMap<AcquireEvent | CarriedLot, Money | null> =
+  const joining = settings.method === 'uk' ? joiningSameDay(report.trail, period.start, settings.scope) : [];
+  const held: ReadonlyMap<AcquireEvent | JoiningLot, Money | null> =
     settings.method === 'uk'
-      ? sameDayCosts<AcquireEvent | CarriedLot>([...carried, ...acquired], settings.scope)
+      ? sameDayCosts<AcquireEvent | JoiningLot>([...joining, ...acquired], settings.scope)
       : new Map(acquired.map((event) => [event, event.cost]));
   for (const event of acquired) {
     const leg = byId.get(event.entryId);
@@ -140,7 +143,7 @@ export function gainsEntries(
     if (!lotCost.eq(cost)) entry.lines.push({ role: 'same_day', amount: cost.sub(lotCost) });
     book.say(entry, what);
   }
-  const restated = new Map(carried.map((lot) => [lot.piece, held.get(lot) ?? null]));
+  const restated = new Map(joining.map((lot) => [lot.piece, held.get(lot) ?? null]));
   const opening = report.trail === undefined ? [] : trailEntries(report.trail, book, period.start, restated);
   for (const { at, lines, what, first } of settled) {
     const entry = book.apart(first.chainId, first.txHash, at, first.wallet);
@@ -150,23 +153,32 @@ export function gainsEntries(
   return { opening, entries: book.finish(), leftOut: leftOut.sort((a, b) => a.at - b.at), disposals, owed };
 }
 
-/** A lot carried in at the period's start that was acquired on its first UK day. */
-interface CarriedLot extends SameDayEvent {
+/** A lot the replay counts among a UK day's acquisitions though no acquisition of the period brought it. */
+interface JoiningLot extends SameDayEvent {
   piece: LotPiece;
 }
 
-/** The lots open at the period's start acquired on its first UK day: that day's acquisitions in the period join them. */
-function carriedSameDay(trail: LotTrail | undefined, start: number): CarriedLot[] {
+/**
+ * The lots that join a UK day's acquisitions in the replay without being one of the period's: those open at the
+ * period's start acquired on its first UK day, and those a move brought on the day they were acquired into another pool
+ * (a lot arriving from its own day joins the day's lots, `UkPool.acquire`).
+ */
+function joiningSameDay(trail: LotTrail | undefined, start: number, scope: BasisScope): JoiningLot[] {
   const day = ukDay(start);
-  return (trail?.opening ?? []).flatMap(({ holding, pieces, owed }) =>
-    owed
-      ? []
-      : pieces.flatMap((piece) =>
-          piece.lotId !== null && piece.acquiredAt !== null && ukDay(piece.acquiredAt) === day
-            ? [{ holding, timestamp: piece.acquiredAt, quantity: piece.quantity, cost: piece.cost, piece }]
-            : [],
-        ),
-  );
+  const joining = (holding: Holding, pieces: readonly LotPiece[], on: number): JoiningLot[] =>
+    pieces.flatMap((piece) =>
+      piece.lotId !== null && piece.acquiredAt !== null && piece.cost !== null && ukDay(piece.acquiredAt) === on
+        ? [{ holding, timestamp: piece.acquiredAt, quantity: piece.quantity, cost: piece.cost, piece }]
+        : [],
+    );
+  const poolOf = ({ wallet, chainId, assetContract }: Holding): string =>
+    poolKey(scope === 'wallet' ? wallet : null, chainId, assetContract);
+  return [
+    ...(trail?.opening ?? []).flatMap(({ holding, pieces, owed }) => (owed ? [] : joining(holding, pieces, day))),
+    ...(trail?.moves ?? []).flatMap((move) =>
+      poolOf(move.holding) === poolOf(move.target) ? [] : joining(move.target, move.arrived, ukDay(move.arrivedAt)),
+    ),
+  ];
 }
 
 function* byDisposal(rows: Iterable<GainRow>): Generator<GainRow[]> {

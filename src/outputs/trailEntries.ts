@@ -16,7 +16,7 @@ import type { GainsLine, JournalLot } from './GainsJournal.js';
  * once the last of them has arrived (at `start` if all were held). A piece of unknown cost is never posted: that part
  * of a removal or move is left out (listed), an opening one not carried. An opening lot `restated` (uk: acquired on the
  * period's first UK day, which the period's acquisitions of that day join) is carried in at the day's average, what
- * it held apart on a `same_day` line.
+ * it held apart on a `same_day` line; so is a lot a move brings into another pool on the day it was acquired.
  */
 export function trailEntries(
   trail: LotTrail,
@@ -70,20 +70,26 @@ export function trailEntries(
       book.leftOut.push({ kind: 'move', at: move.timestamp, entryId: move.entryId, txHash: move.txHash, what, why: 'missing_basis' });
     }
     if (knownArrived.length === 0) continue;
-    const arrived = knownArrived.map((piece, index) => pieceLine(book, target, piece, 1n, `${move.entryId}/${index + 1}`));
+    // uk: a lot arriving in another pool on the day it was acquired is restated at that day's average (`same_day`).
+    const arrived = knownArrived.map((piece, index) =>
+      pieceLine(book, target, { ...piece, cost: restated.get(piece) ?? piece.cost }, 1n, `${move.entryId}/${index + 1}`),
+    );
+    const kept = knownArrived.reduce((sum, piece) => sum.add(toDecimal(piece.cost as Money)), new Decimal(0));
+    const restatement = kept.sub(sumOf(arrived));
+    const sameDay = restatement.isZero() ? [] : [{ role: 'same_day' as const, amount: restatement }];
     const what = `${formatUnits(quantityOf(arrived), target.decimals)} ${target.asset}`;
     if (move.departedBefore) {
       // Its lots were in transit at the period's start: they come in at cost when they arrive, like a carried lot.
       const entry = book.entry(target.chainId, move.txHash, move.arrivedAt, target.wallet);
-      entry.lines.push(...arrived, { role: 'carried', amount: sumOf(arrived).neg() });
+      entry.lines.push(...arrived, ...sameDay, { role: 'carried', amount: kept.neg() });
       book.say(entry, `arrived ${what}`);
       continue;
     }
     const entry = book.entry(holding.chainId, move.txHash, move.timestamp, holding.wallet);
     const left = known.map((piece, index) => pieceLine(book, holding, piece, -1n, `${move.entryId}/${index + 1}`));
     // A move keeps cost: only a wrap whose sides differ in units can leave a rounding of the unit cost, put on `exchange`.
-    const off = sumOf([...left, ...arrived]);
-    entry.lines.push(...left, ...arrived, ...(off.isZero() ? [] : [{ role: 'exchange' as const, amount: off.neg() }]));
+    const off = sumOf(left).add(kept);
+    entry.lines.push(...left, ...arrived, ...sameDay, ...(off.isZero() ? [] : [{ role: 'exchange' as const, amount: off.neg() }]));
     book.say(entry, `moved ${formatUnits(-quantityOf(left), holding.decimals)} ${holding.asset} as ${what}`);
   }
   for (const { holding, lines, at } of owed) {

@@ -349,6 +349,46 @@ describeWithPrograms('journals with lots against the replay, through bean-check 
     expect(sameDay).not.toMatch(/GBP","-?[1-9]/);
   });
 
+  it('uk per wallet: a lot moved in on its day joins the wallet’s same-day purchases, restated at their average; STRICT', () => {
+    const settings: CostBasisSettings = { ...settingsOf('uk', 'wallet'), profile: 'uk' };
+    const history = [
+      tx('2025-02-01T09:00:00Z', leg('A1', 'in', 'trade', TKN, '1', 1000, W1)),
+      tx('2025-02-01T10:00:00Z', leg('M', 'out', 'own_transfer', TKN, '1', 1000, W1), leg('M2', 'in', 'own_transfer', TKN, '1', 1000, W2)),
+      tx('2025-02-01T11:00:00Z', leg('B1', 'in', 'trade', TKN, '1', 2000, W2)),
+      tx('2025-02-01T15:00:00Z', leg('S', 'out', 'trade', TKN, '1.5', 3000, W2)),
+    ];
+    const run = written(history, settings, true);
+    // The replay averages the moved lot with W2's purchase that day: 1,500 each.
+    expect(gainsOf(run.report)).toEqual([
+      ['S', 'A1', '1', 2000, 0, 1500, 500, null],
+      ['S', 'B1', '0.5', 1000, 0, 750, 250, null],
+    ]);
+    const w1 = `Assets:Crypto:Ethereum:${W1}:TKN-700000`;
+    const w2 = `Assets:Crypto:Ethereum:${W2}:TKN-700000`;
+    // A1 bought for 1,000 in W1 (its trade's counter says so), moved at 1,000 and restated in W2; B1 paid 2,000.
+    expect(run.beancount).toContain(`  ${w1}  1 TKN-700000 {1000 GBP, 2025-02-01, "A1"}\n  Equity:Crypto:Exchange  -1000.00000000 GBP\n`);
+    expect(run.beancount).toContain(
+      `  ${w1}  -1 TKN-700000 {1000 GBP, 2025-02-01, "A1"}\n  ${w2}  1 TKN-700000 {1500 GBP, 2025-02-01, "A1"}\n  Equity:Crypto:Same-Day  -500.00000000 GBP\n`,
+    );
+    expect(run.beancount).toContain(
+      `  ${w2}  1 TKN-700000 {1500 GBP, 2025-02-01, "B1"}\n  Equity:Crypto:Exchange  -2000.00000000 GBP\n  Equity:Crypto:Same-Day  500.00000000 GBP\n`,
+    );
+    expect(run.beancount).not.toContain('"NONE"');
+    expect(run.gain.toFixed()).toBe('750');
+    const units = checked(run, 'uk-moved-same-day')();
+    expect(units[`assets:crypto:ethereum:${W2.toLowerCase()}:TKN-700000 TKN-700000`]).toBe('0.5');
+    const sameDay = runProgram('hledger', [
+      '-f',
+      path.join(dir, 'uk-moved-same-day.journal'),
+      'bal',
+      '^equity:crypto:same-day',
+      '-O',
+      'csv',
+      '--layout=bare',
+    ]);
+    expect(sameDay).not.toMatch(/GBP","-?[1-9]/);
+  });
+
   it('fifo per wallet: an own transfer and a wrap move the lots at cost, a gift out removes them; each account holds its open lots', () => {
     const settings = settingsOf('fifo', 'wallet');
     const run = written(
