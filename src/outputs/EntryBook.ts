@@ -2,6 +2,9 @@ import type { Holding } from '../costbasis/BasisEvent.js';
 import { type Decimal, formatUnits } from '../ledger/money.js';
 import type { GainsEntry, JournalLot, LeftOut } from './GainsJournal.js';
 
+/** Far beyond a lot's unit cost × quantity at 24 decimals against its cost: a lot priced apart, not rounded. */
+const ROUNDING = 1e-6;
+
 /** What the journal's parts share while it is built: its entries by transaction, their titles, lots' unit costs, what is left out. */
 export class EntryBook {
   private readonly entries = new Map<string, GainsEntry>();
@@ -39,6 +42,17 @@ export class EntryBook {
     let unit = this.units.get(key);
     if (unit === undefined) this.units.set(key, (unit = cost.div(formatUnits(quantity, holding.decimals))));
     return { id, acquiredAt, unit, pooled };
+  }
+
+  /**
+   * A lot as its acquisition enters it: at the unit its pieces share, unless they price it beyond rounding at another
+   * cost (uk: a sale on a UK day that the period's end splits is matched at the whole day's average, which acquisitions
+   * after the end change): then at its own cost, and the sale owes it at the replay's.
+   */
+  entering(holding: Holding, id: string, acquiredAt: number, cost: Decimal, quantity: bigint): JournalLot {
+    const lot = this.lot(holding, id, acquiredAt, cost, quantity, false);
+    const units = formatUnits(quantity, holding.decimals);
+    return lot.unit.times(units).sub(cost).abs().lt(ROUNDING) ? lot : { ...lot, unit: cost.div(units) };
   }
 
   /** The entries in time order, each titled. */

@@ -131,7 +131,7 @@ export function gainsEntries(
     const cost = toDecimal(event.cost);
     const lotCost = toDecimal(heldAt);
     const entry = book.entry(event.holding.chainId, event.txHash, event.timestamp, event.holding.wallet);
-    const lot = book.lot(event.holding, event.entryId, event.timestamp, lotCost, event.quantity, false);
+    const lot = book.entering(event.holding, event.entryId, event.timestamp, lotCost, event.quantity);
     entry.lines.push({ role: 'asset', amount: lotCost, holding: event.holding, quantity: event.quantity, lot });
     // A fee capitalised into the cost leaves `fees`; the rest is what the income, trade or gift brought.
     const value = leg?.value ?? null;

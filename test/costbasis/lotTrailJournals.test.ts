@@ -389,6 +389,44 @@ describeWithPrograms('journals with lots against the replay, through bean-check 
     expect(sameDay).not.toMatch(/GBP","-?[1-9]/);
   });
 
+  it('uk: a sale on a UK day split by the period’s end is owed at the whole day’s average, its lot held at its own cost', () => {
+    const bought = (id: string, when: string, amount: string, value: number): BasisLeg[] =>
+      tx(when, leg(id, 'in', 'trade', TKN, amount, value));
+    // 23:30 and 23:45 UTC on 5 April 2026 are 6 April in London: A1 and S are in the 2025/26 period (UTC), A2 is not,
+    // yet all three are one UK day: S is matched at the day's average (1,500) only once A2 has come.
+    const history = [
+      bought('pool', '2024-01-01', '10', 10),
+      bought('A1', '2026-04-05T23:30:00Z', '1', 1000),
+      tx('2026-04-05T23:45:00Z', leg('S', 'out', 'trade', TKN, '1', 3000)),
+      bought('A2', '2026-04-06T10:00:00Z', '1', 2000),
+    ];
+    const taxYear = (year: number): { start: number; end: number } => ({
+      start: Date.UTC(year, 3, 6) / 1000,
+      end: Date.UTC(year + 1, 3, 6) / 1000,
+    });
+    const first = written(history, UK, false, taxYear(2025));
+    expect(gainsOf(first.report)).toEqual([['S', 'A1', '1', 3000, 0, 1500, 1500, null]]);
+    // A1 paid 1,000 and is held at 1,000 at the end (as lots-open.csv); the sale owes it at the replay's 1,500.
+    expect(first.beancount).toContain(
+      '  Assets:Crypto:Ethereum:TKN-700000  1 TKN-700000 {1000 GBP, 2026-04-05, "A1"}\n  Equity:Crypto:Exchange  -1000.00000000 GBP\n',
+    );
+    expect(first.beancount).toContain(
+      '  Liabilities:Crypto:Owed:Ethereum:TKN-700000  -1 TKN-700000 {1500 GBP, 2026-04-05, "A1"} @@ 3000.00000000 GBP\n',
+    );
+    expect(openUnits(first.report)).toEqual({ '* TKN': '11' });
+    const atEnd = checked(first, 'uk-split-end-2025')();
+    expect([atEnd[ASSET], atEnd[OWED], first.owed.disposals, first.owed.cost.toFixed()]).toEqual(['11', '-1', 1, '1500']);
+    // The next period carries A1 in restated at the day's average, settles the sale, and A2 joins the day: Same-Day nil.
+    const next = written(history, UK, false, taxYear(2026));
+    expect(next.beancount).toContain(
+      '  Assets:Crypto:Ethereum:TKN-700000  1 TKN-700000 {1500 GBP, 2026-04-05, "A1"}\n  Equity:Crypto:Same-Day  -500.00000000 GBP\n',
+    );
+    expect(next.beancount).toContain('  Equity:Crypto:Exchange  -2000.00000000 GBP\n  Equity:Crypto:Same-Day  500.00000000 GBP\n');
+    const later = checked(next, 'uk-split-end-2026')();
+    expect([later[ASSET], later[OWED]]).toEqual(['11', undefined]);
+    expect(openUnits(next.report)).toEqual({ '* TKN': '11' });
+  });
+
   it('fifo per wallet: an own transfer and a wrap move the lots at cost, a gift out removes them; each account holds its open lots', () => {
     const settings = settingsOf('fifo', 'wallet');
     const run = written(
