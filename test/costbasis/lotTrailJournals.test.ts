@@ -40,6 +40,12 @@ function written(history: BasisLeg[][], settings: CostBasisSettings, perWallet =
     if (perWallet) names.asset = (names.asset as string).replace('{chain}', '{chain}:{wallet}');
     return names;
   };
+  // Each lot line's amount is its lot's unit × quantity: the text's balancing line may take rounding, never a difference.
+  for (const line of [...journal.opening, ...journal.entries.flatMap((entry) => entry.lines)]) {
+    if (line.lot === undefined || line.holding === undefined) continue;
+    const weight = line.lot.unit.times(formatUnits(line.quantity as bigint, line.holding.decimals));
+    expect([line.lot.id, weight.sub(line.amount).abs().lt(1e-9)]).toEqual([line.lot.id, true]);
+  }
   const beancount = gainsJournalText(journal, 'beancount', named('beancount'), options);
   const hledger = gainsJournalText(journal, 'hledger', named('hledger'), options);
   expect(hledger.gain.toFixed()).toBe(beancount.gain.toFixed());
