@@ -9,8 +9,9 @@ import { ukDay } from '../costbasis/ukDay.js';
  * Under `uk`, each acquisition's cost as the replay holds it: HMRC counts one UK day's acquisitions of an asset (in one
  * pool) as a single acquisition at their total cost (CRYPTO22252), so each lot costs its share of the day's total by
  * quantity, the day's last lot what is left (as `SameDayLots` deals them); one unknown cost makes the day's unknown.
- * Each of `events` is an acquisition of the period, or a lot carried in at its start that was acquired on its first UK
- * day (a period starting at midnight in another zone splits that day: the replay still averages it whole).
+ * Each of `events` is an acquisition of the period, a lot carried in at its start that was acquired on its first UK
+ * day (a period starting at midnight in another zone splits that day: the replay still averages it whole), or a lot a
+ * move brought into another pool on the day it was acquired (it joins that pool's day in the replay).
  */
 export function sameDayCosts<Event extends SameDayEvent>(events: readonly Event[], scope: BasisScope): Map<Event, Money | null> {
   const days = new Map<string, Event[]>();

@@ -18,12 +18,7 @@ import type { GainsLine, JournalLot } from './GainsJournal.js';
  * period's first UK day, which the period's acquisitions of that day join) is carried in at the day's average, what
  * it held apart on a `same_day` line; so is a lot a move brings into another pool on the day it was acquired.
  */
-export function trailEntries(
-  trail: LotTrail,
-  book: EntryBook,
-  start: number,
-  restated: ReadonlyMap<LotPiece, Money | null> = new Map(),
-): GainsLine[] {
+export function trailEntries(trail: LotTrail, book: EntryBook, start: number, restated: ReadonlyMap<LotPiece, Money | null>): GainsLine[] {
   const opening: GainsLine[] = [];
   const owed: { holding: Holding; lines: GainsLine[]; at: number }[] = [];
   trail.opening.forEach((lots, at) => {
