@@ -47,7 +47,10 @@ export interface LeftOut {
 
 /** A journal with lots: its opening lots, its entries in time order, and what it left out. */
 export interface GainsJournal {
-  /** The lots open at the period's start, at cost (`asset` lines), and what disposals before it still owe (`owed` lines, short). */
+  /**
+   * The lots open at the period's start, at cost (`asset` lines; uk's restated at their day's average beside a `same_day`
+   * line), and what disposals before it still owe (`owed` lines, short).
+   */
   opening: GainsLine[];
   entries: GainsEntry[];
   leftOut: LeftOut[];

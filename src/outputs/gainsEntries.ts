@@ -1,13 +1,17 @@
-import type { AcquireEvent } from '../costbasis/BasisEvent.js';
+import type { AcquireEvent, Holding } from '../costbasis/BasisEvent.js';
+import type { LotPiece } from '../costbasis/Lot.js';
+import type { LotTrail } from '../costbasis/LotTrail.js';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
 import type { BasisReport, GainRow } from '../costbasis/BasisReport.js';
-import type { CostBasisSettings } from '../costbasis/CostBasisSettings.js';
+import type { BasisScope, CostBasisSettings } from '../costbasis/CostBasisSettings.js';
+import { poolKey } from '../costbasis/PoolBook.js';
 import { transactionEvents } from '../costbasis/transactionEvents.js';
 import { Decimal, formatUnits } from '../ledger/money.js';
 import { type Money, toDecimal } from '../costbasis/scaledMoney.js';
+import { ukDay } from '../costbasis/ukDay.js';
 import { EntryBook } from './EntryBook.js';
 import type { GainsJournal, GainsLine } from './GainsJournal.js';
-import { sameDayCosts } from './sameDayCosts.js';
+import { sameDayCosts, type SameDayEvent } from './sameDayCosts.js';
 import { trailEntries } from './trailEntries.js';
 import { UkSettlements } from './UkSettlements.js';
 
@@ -24,7 +28,9 @@ const TRADE_CATEGORIES: ReadonlySet<string> = new Set(['trade', 'liquidity_add',
  * acquisition, removal or move out, listed.
  *
  * Under `uk` a lot costs what the replay holds it at, its share of its day's acquisitions (`sameDayCosts`), the
- * difference from its own cost cleared through `same_day`; and a disposal's lots leave only when HMRC's matching is
+ * difference from its own cost cleared through `same_day` (a lot carried in from the period's first UK day, split by a
+ * start at midnight in another zone, and one a move brings into another pool on its day, too: the replay averages
+ * them with that day's acquisitions); and a disposal's lots leave only when HMRC's matching is
  * settled (`UkSettlements`): on the sale's day its pieces go short, at their cost, in the asset's `owed` account (the
  * gain posted then, as gains.csv has it), and a later entry takes them from the asset account into `owed`, once every
  * lot matched to it has arrived. No asset account goes below nothing, and at the period's end each holds the replay's
@@ -36,7 +42,8 @@ export function gainsEntries(
   settings: CostBasisSettings,
   period: { start: number; end: number },
 ): GainsJournal {
-  const book = new EntryBook();
+  // uk: a lot moved into another pool on its day is restated there at that day's average: its unit is per holding.
+  const book = new EntryBook(settings.method === 'uk');
   const { leftOut } = book;
   const settlements = new UkSettlements(settings.scope);
   const settled: { at: number; lines: GainsLine[]; what: string; first: GainRow }[] = [];
@@ -106,8 +113,11 @@ export function gainsEntries(
   const acquired: AcquireEvent[] = [];
   for (const group of byTransaction(legs))
     for (const event of transactionEvents(group, settings).events) if (event.type === 'acquire') acquired.push(event);
-  const held: ReadonlyMap<AcquireEvent, Money | null> =
-    settings.method === 'uk' ? sameDayCosts(acquired, settings.scope) : new Map(acquired.map((event) => [event, event.cost]));
+  const joining = settings.method === 'uk' ? joiningSameDay(report.trail, period.start, settings.scope) : [];
+  const held: ReadonlyMap<AcquireEvent | JoiningLot, Money | null> =
+    settings.method === 'uk'
+      ? sameDayCosts<AcquireEvent | JoiningLot>([...joining, ...acquired], settings.scope)
+      : new Map(acquired.map((event) => [event, event.cost]));
   for (const event of acquired) {
     const leg = byId.get(event.entryId);
     const what = `${event.income === undefined ? 'acquired' : 'income'} ${formatUnits(event.quantity, event.holding.decimals)} ${event.holding.asset}`;
@@ -121,7 +131,7 @@ export function gainsEntries(
     const cost = toDecimal(event.cost);
     const lotCost = toDecimal(heldAt);
     const entry = book.entry(event.holding.chainId, event.txHash, event.timestamp, event.holding.wallet);
-    const lot = book.lot(event.holding, event.entryId, event.timestamp, lotCost, event.quantity, false);
+    const lot = book.entering(event.holding, event.entryId, event.timestamp, lotCost, event.quantity);
     entry.lines.push({ role: 'asset', amount: lotCost, holding: event.holding, quantity: event.quantity, lot });
     // A fee capitalised into the cost leaves `fees`; the rest is what the income, trade or gift brought.
     const value = leg?.value ?? null;
@@ -133,13 +143,42 @@ export function gainsEntries(
     if (!lotCost.eq(cost)) entry.lines.push({ role: 'same_day', amount: cost.sub(lotCost) });
     book.say(entry, what);
   }
-  const opening = report.trail === undefined ? [] : trailEntries(report.trail, book, period.start);
+  const restated = new Map(joining.map((lot) => [lot.piece, held.get(lot) ?? null]));
+  const opening = report.trail === undefined ? [] : trailEntries(report.trail, book, period.start, restated);
   for (const { at, lines, what, first } of settled) {
     const entry = book.apart(first.chainId, first.txHash, at, first.wallet);
     entry.lines.push(...lines);
     book.say(entry, `${what} settled: its lots leave (uk matching, entry ${first.entryId})`);
   }
   return { opening, entries: book.finish(), leftOut: leftOut.sort((a, b) => a.at - b.at), disposals, owed };
+}
+
+/** A lot the replay counts among a UK day's acquisitions though no acquisition of the period brought it. */
+interface JoiningLot extends SameDayEvent {
+  piece: LotPiece;
+}
+
+/**
+ * The lots that join a UK day's acquisitions in the replay without being one of the period's: those open at the
+ * period's start acquired on its first UK day, and those a move brought on the day they were acquired into another pool
+ * (a lot arriving from its own day joins the day's lots, `UkPool.acquire`).
+ */
+function joiningSameDay(trail: LotTrail | undefined, start: number, scope: BasisScope): JoiningLot[] {
+  const day = ukDay(start);
+  const joining = (holding: Holding, pieces: readonly LotPiece[], on: number): JoiningLot[] =>
+    pieces.flatMap((piece) =>
+      piece.lotId !== null && piece.acquiredAt !== null && piece.cost !== null && ukDay(piece.acquiredAt) === on
+        ? [{ holding, timestamp: piece.acquiredAt, quantity: piece.quantity, cost: piece.cost, piece }]
+        : [],
+    );
+  const poolOf = ({ wallet, chainId, assetContract }: Holding): string =>
+    poolKey(scope === 'wallet' ? wallet : null, chainId, assetContract);
+  return [
+    ...(trail?.opening ?? []).flatMap(({ holding, pieces, owed }) => (owed ? [] : joining(holding, pieces, day))),
+    ...(trail?.moves ?? []).flatMap((move) =>
+      poolOf(move.holding) === poolOf(move.target) ? [] : joining(move.target, move.arrived, ukDay(move.arrivedAt)),
+    ),
+  ];
 }
 
 function* byDisposal(rows: Iterable<GainRow>): Generator<GainRow[]> {

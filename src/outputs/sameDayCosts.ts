@@ -1,4 +1,4 @@
-import type { AcquireEvent } from '../costbasis/BasisEvent.js';
+import type { Holding } from '../costbasis/BasisEvent.js';
 import type { BasisScope } from '../costbasis/CostBasisSettings.js';
 import { poolKey } from '../costbasis/PoolBook.js';
 import { type Share, takePart } from '../costbasis/proRata.js';
@@ -9,9 +9,12 @@ import { ukDay } from '../costbasis/ukDay.js';
  * Under `uk`, each acquisition's cost as the replay holds it: HMRC counts one UK day's acquisitions of an asset (in one
  * pool) as a single acquisition at their total cost (CRYPTO22252), so each lot costs its share of the day's total by
  * quantity, the day's last lot what is left (as `SameDayLots` deals them); one unknown cost makes the day's unknown.
+ * Each of `events` is an acquisition of the period, a lot carried in at its start that was acquired on its first UK
+ * day (a period starting at midnight in another zone splits that day: the replay still averages it whole), or a lot a
+ * move brought into another pool on the day it was acquired (it joins that pool's day in the replay).
  */
-export function sameDayCosts(events: readonly AcquireEvent[], scope: BasisScope): Map<AcquireEvent, Money | null> {
-  const days = new Map<string, AcquireEvent[]>();
+export function sameDayCosts<Event extends SameDayEvent>(events: readonly Event[], scope: BasisScope): Map<Event, Money | null> {
+  const days = new Map<string, Event[]>();
   for (const event of events) {
     const { wallet, chainId, assetContract } = event.holding;
     const key = `${poolKey(scope === 'wallet' ? wallet : null, chainId, assetContract)}|${ukDay(event.timestamp)}`;
@@ -19,7 +22,7 @@ export function sameDayCosts(events: readonly AcquireEvent[], scope: BasisScope)
     if (day === undefined) days.set(key, [event]);
     else day.push(event);
   }
-  const costs = new Map<AcquireEvent, Money | null>();
+  const costs = new Map<Event, Money | null>();
   for (const day of days.values()) {
     const total: Share = { quantity: 0n, cost: 0n };
     for (const event of day) {
@@ -29,4 +32,12 @@ export function sameDayCosts(events: readonly AcquireEvent[], scope: BasisScope)
     for (const event of day) costs.set(event, takePart(total, event.quantity).cost);
   }
   return costs;
+}
+
+/** An acquisition as the same-day rule groups it: its pool's holding, its time (its UK day), quantity and cost. */
+export interface SameDayEvent {
+  holding: Holding;
+  timestamp: number;
+  quantity: bigint;
+  cost: Money | null;
 }

@@ -14,9 +14,11 @@ import type { GainsLine, JournalLot } from './GainsJournal.js';
  * lots open at the period's start at cost, and what a uk disposal before it takes from them or from the period's
  * acquisitions (its 30 days run into the period) short in `owed`, each named; those leave the asset account for `owed`
  * once the last of them has arrived (at `start` if all were held). A piece of unknown cost is never posted: that part
- * of a removal or move is left out (listed), an opening one not carried.
+ * of a removal or move is left out (listed), an opening one not carried. An opening lot `restated` (uk: acquired on the
+ * period's first UK day, which the period's acquisitions of that day join) is carried in at the day's average, what
+ * it held apart on a `same_day` line; so is a lot a move brings into another pool on the day it was acquired.
  */
-export function trailEntries(trail: LotTrail, book: EntryBook, start: number): GainsLine[] {
+export function trailEntries(trail: LotTrail, book: EntryBook, start: number, restated: ReadonlyMap<LotPiece, Money | null>): GainsLine[] {
   const opening: GainsLine[] = [];
   const owed: { holding: Holding; lines: GainsLine[]; at: number }[] = [];
   trail.opening.forEach((lots, at) => {
@@ -25,8 +27,13 @@ export function trailEntries(trail: LotTrail, book: EntryBook, start: number): G
     let last = start;
     lots.pieces.forEach((piece, index) => {
       if (piece.cost === null) return;
-      const line = pieceLine(book, holding, piece, 1n, `opening/${at + 1}/${index + 1}`);
-      if (!lots.owed) return void opening.push(line);
+      const cost = restated.get(piece) ?? piece.cost;
+      const line = pieceLine(book, holding, { ...piece, cost }, 1n, `opening/${at + 1}/${index + 1}`);
+      if (!lots.owed) {
+        opening.push(line);
+        if (cost !== piece.cost) opening.push({ role: 'same_day', amount: toDecimal(piece.cost).sub(toDecimal(cost)) });
+        return;
+      }
       const short = { ...(line.lot as JournalLot), pooled: false };
       opening.push({ ...line, role: 'owed', amount: line.amount.neg(), quantity: -piece.quantity, lot: short });
       settling.push({ ...line, amount: line.amount.neg(), quantity: -piece.quantity }, { ...line, role: 'owed', lot: short });
@@ -58,20 +65,26 @@ export function trailEntries(trail: LotTrail, book: EntryBook, start: number): G
       book.leftOut.push({ kind: 'move', at: move.timestamp, entryId: move.entryId, txHash: move.txHash, what, why: 'missing_basis' });
     }
     if (knownArrived.length === 0) continue;
-    const arrived = knownArrived.map((piece, index) => pieceLine(book, target, piece, 1n, `${move.entryId}/${index + 1}`));
+    // uk: a lot arriving in another pool on the day it was acquired is restated at that day's average (`same_day`).
+    const arrived = knownArrived.map((piece, index) =>
+      pieceLine(book, target, { ...piece, cost: restated.get(piece) ?? piece.cost }, 1n, `${move.entryId}/${index + 1}`),
+    );
+    const kept = knownArrived.reduce((sum, piece) => sum.add(toDecimal(piece.cost as Money)), new Decimal(0));
+    const restatement = kept.sub(sumOf(arrived));
+    const sameDay = restatement.isZero() ? [] : [{ role: 'same_day' as const, amount: restatement }];
     const what = `${formatUnits(quantityOf(arrived), target.decimals)} ${target.asset}`;
     if (move.departedBefore) {
       // Its lots were in transit at the period's start: they come in at cost when they arrive, like a carried lot.
       const entry = book.entry(target.chainId, move.txHash, move.arrivedAt, target.wallet);
-      entry.lines.push(...arrived, { role: 'carried', amount: sumOf(arrived).neg() });
+      entry.lines.push(...arrived, ...sameDay, { role: 'carried', amount: kept.neg() });
       book.say(entry, `arrived ${what}`);
       continue;
     }
     const entry = book.entry(holding.chainId, move.txHash, move.timestamp, holding.wallet);
     const left = known.map((piece, index) => pieceLine(book, holding, piece, -1n, `${move.entryId}/${index + 1}`));
     // A move keeps cost: only a wrap whose sides differ in units can leave a rounding of the unit cost, put on `exchange`.
-    const off = sumOf([...left, ...arrived]);
-    entry.lines.push(...left, ...arrived, ...(off.isZero() ? [] : [{ role: 'exchange' as const, amount: off.neg() }]));
+    const off = sumOf(left).add(kept);
+    entry.lines.push(...left, ...arrived, ...sameDay, ...(off.isZero() ? [] : [{ role: 'exchange' as const, amount: off.neg() }]));
     book.say(entry, `moved ${formatUnits(-quantityOf(left), holding.decimals)} ${holding.asset} as ${what}`);
   }
   for (const { holding, lines, at } of owed) {

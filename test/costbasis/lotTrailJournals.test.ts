@@ -40,6 +40,12 @@ function written(history: BasisLeg[][], settings: CostBasisSettings, perWallet =
     if (perWallet) names.asset = (names.asset as string).replace('{chain}', '{chain}:{wallet}');
     return names;
   };
+  // Each lot line's amount is its lot's unit × quantity: the text's balancing line may take rounding, never a difference.
+  for (const line of [...journal.opening, ...journal.entries.flatMap((entry) => entry.lines)]) {
+    if (line.lot === undefined || line.holding === undefined) continue;
+    const weight = line.lot.unit.times(formatUnits(line.quantity as bigint, line.holding.decimals));
+    expect([line.lot.id, weight.sub(line.amount).abs().lt(1e-9)]).toEqual([line.lot.id, true]);
+  }
   const beancount = gainsJournalText(journal, 'beancount', named('beancount'), options);
   const hledger = gainsJournalText(journal, 'hledger', named('hledger'), options);
   expect(hledger.gain.toFixed()).toBe(beancount.gain.toFixed());
@@ -309,6 +315,122 @@ describeWithPrograms('journals with lots against the replay, through bean-check 
       const units = checked(run, `uk-blocked-${legs.length}`)();
       expect([units[ASSET], units[OWED], run.owed.disposals, run.owed.cost.toFixed()]).toEqual([open, ...owed]);
     }
+  });
+
+  it('uk: a UK day split by the period’s start (a tax year from 6 April in UTC) is averaged whole, the carried lot restated', () => {
+    const bought = (id: string, when: string, amount: string, value: number): BasisLeg[] =>
+      tx(when, leg(id, 'in', 'trade', TKN, amount, value));
+    // 23:30 UTC on 5 April is 6 April in London (summer time): A1 is carried in, yet one acquisition with A2 (CRYPTO22252).
+    const history = [
+      bought('pool', '2024-01-01', '10', 10),
+      bought('A1', '2025-04-05T23:30:00Z', '1', 1000),
+      bought('A2', '2025-04-06T10:00:00Z', '1', 2000),
+      tx('2025-04-06T15:00:00Z', leg('S', 'out', 'trade', TKN, '1.5', 3000)),
+    ];
+    const run = written(history, UK, false, { start: Date.UTC(2025, 3, 6) / 1000, end: Date.UTC(2026, 3, 6) / 1000 });
+    expect(gainsOf(run.report)).toEqual([
+      ['S', 'A1', '1', 2000, 0, 1500, 500, null],
+      ['S', 'A2', '0.5', 1000, 0, 750, 250, null],
+    ]);
+    expect(run.gain.toFixed()).toBe('750');
+    // Carried in at what the replay held it at the start (1,000, as the last period's lots-open.csv), restated at the
+    // day's average; A2 paid 2,000, all of it against the trade, the day's average its lot's cost: Same-Day nil.
+    expect(run.beancount).toContain(
+      '  Assets:Crypto:Ethereum:TKN-700000  1 TKN-700000 {1500 GBP, 2025-04-05, "A1"}\n  Equity:Crypto:Same-Day  -500.00000000 GBP\n  Equity:Crypto:Carried-Lots  -1010.00000000 GBP\n',
+    );
+    expect(run.beancount).toContain(
+      '  Assets:Crypto:Ethereum:TKN-700000  1 TKN-700000 {1500 GBP, 2025-04-06, "A2"}\n  Equity:Crypto:Exchange  -2000.00000000 GBP\n  Equity:Crypto:Same-Day  500.00000000 GBP\n',
+    );
+    const units = checked(run, 'uk-split-day');
+    expect(units()[ASSET]).toBe('10.5');
+    const sameDay = runProgram('hledger', [
+      '-f',
+      path.join(dir, 'uk-split-day.journal'),
+      'bal',
+      '^equity:crypto:same-day',
+      '-O',
+      'csv',
+      '--layout=bare',
+    ]);
+    expect(sameDay).not.toMatch(/GBP","-?[1-9]/);
+  });
+
+  it('uk per wallet: a lot moved in on its day joins the wallet’s same-day purchases, restated at their average; STRICT', () => {
+    const settings: CostBasisSettings = { ...settingsOf('uk', 'wallet'), profile: 'uk' };
+    const history = [
+      tx('2025-02-01T09:00:00Z', leg('A1', 'in', 'trade', TKN, '1', 1000, W1)),
+      tx('2025-02-01T10:00:00Z', leg('M', 'out', 'own_transfer', TKN, '1', 1000, W1), leg('M2', 'in', 'own_transfer', TKN, '1', 1000, W2)),
+      tx('2025-02-01T11:00:00Z', leg('B1', 'in', 'trade', TKN, '1', 2000, W2)),
+      tx('2025-02-01T15:00:00Z', leg('S', 'out', 'trade', TKN, '1.5', 3000, W2)),
+    ];
+    const run = written(history, settings, true);
+    // The replay averages the moved lot with W2's purchase that day: 1,500 each.
+    expect(gainsOf(run.report)).toEqual([
+      ['S', 'A1', '1', 2000, 0, 1500, 500, null],
+      ['S', 'B1', '0.5', 1000, 0, 750, 250, null],
+    ]);
+    const w1 = `Assets:Crypto:Ethereum:${W1}:TKN-700000`;
+    const w2 = `Assets:Crypto:Ethereum:${W2}:TKN-700000`;
+    // A1 bought for 1,000 in W1 (its trade's counter says so), moved at 1,000 and restated in W2; B1 paid 2,000.
+    expect(run.beancount).toContain(`  ${w1}  1 TKN-700000 {1000 GBP, 2025-02-01, "A1"}\n  Equity:Crypto:Exchange  -1000.00000000 GBP\n`);
+    expect(run.beancount).toContain(
+      `  ${w1}  -1 TKN-700000 {1000 GBP, 2025-02-01, "A1"}\n  ${w2}  1 TKN-700000 {1500 GBP, 2025-02-01, "A1"}\n  Equity:Crypto:Same-Day  -500.00000000 GBP\n`,
+    );
+    expect(run.beancount).toContain(
+      `  ${w2}  1 TKN-700000 {1500 GBP, 2025-02-01, "B1"}\n  Equity:Crypto:Exchange  -2000.00000000 GBP\n  Equity:Crypto:Same-Day  500.00000000 GBP\n`,
+    );
+    expect(run.beancount).not.toContain('"NONE"');
+    expect(run.gain.toFixed()).toBe('750');
+    const units = checked(run, 'uk-moved-same-day')();
+    expect(units[`assets:crypto:ethereum:${W2.toLowerCase()}:TKN-700000 TKN-700000`]).toBe('0.5');
+    const sameDay = runProgram('hledger', [
+      '-f',
+      path.join(dir, 'uk-moved-same-day.journal'),
+      'bal',
+      '^equity:crypto:same-day',
+      '-O',
+      'csv',
+      '--layout=bare',
+    ]);
+    expect(sameDay).not.toMatch(/GBP","-?[1-9]/);
+  });
+
+  it('uk: a sale on a UK day split by the period’s end is owed at the whole day’s average, its lot held at its own cost', () => {
+    const bought = (id: string, when: string, amount: string, value: number): BasisLeg[] =>
+      tx(when, leg(id, 'in', 'trade', TKN, amount, value));
+    // 23:30 and 23:45 UTC on 5 April 2026 are 6 April in London: A1 and S are in the 2025/26 period (UTC), A2 is not,
+    // yet all three are one UK day: S is matched at the day's average (1,500) only once A2 has come.
+    const history = [
+      bought('pool', '2024-01-01', '10', 10),
+      bought('A1', '2026-04-05T23:30:00Z', '1', 1000),
+      tx('2026-04-05T23:45:00Z', leg('S', 'out', 'trade', TKN, '1', 3000)),
+      bought('A2', '2026-04-06T10:00:00Z', '1', 2000),
+    ];
+    const taxYear = (year: number): { start: number; end: number } => ({
+      start: Date.UTC(year, 3, 6) / 1000,
+      end: Date.UTC(year + 1, 3, 6) / 1000,
+    });
+    const first = written(history, UK, false, taxYear(2025));
+    expect(gainsOf(first.report)).toEqual([['S', 'A1', '1', 3000, 0, 1500, 1500, null]]);
+    // A1 paid 1,000 and is held at 1,000 at the end (as lots-open.csv); the sale owes it at the replay's 1,500.
+    expect(first.beancount).toContain(
+      '  Assets:Crypto:Ethereum:TKN-700000  1 TKN-700000 {1000 GBP, 2026-04-05, "A1"}\n  Equity:Crypto:Exchange  -1000.00000000 GBP\n',
+    );
+    expect(first.beancount).toContain(
+      '  Liabilities:Crypto:Owed:Ethereum:TKN-700000  -1 TKN-700000 {1500 GBP, 2026-04-05, "A1"} @@ 3000.00000000 GBP\n',
+    );
+    expect(openUnits(first.report)).toEqual({ '* TKN': '11' });
+    const atEnd = checked(first, 'uk-split-end-2025')();
+    expect([atEnd[ASSET], atEnd[OWED], first.owed.disposals, first.owed.cost.toFixed()]).toEqual(['11', '-1', 1, '1500']);
+    // The next period carries A1 in restated at the day's average, settles the sale, and A2 joins the day: Same-Day nil.
+    const next = written(history, UK, false, taxYear(2026));
+    expect(next.beancount).toContain(
+      '  Assets:Crypto:Ethereum:TKN-700000  1 TKN-700000 {1500 GBP, 2026-04-05, "A1"}\n  Equity:Crypto:Same-Day  -500.00000000 GBP\n',
+    );
+    expect(next.beancount).toContain('  Equity:Crypto:Exchange  -2000.00000000 GBP\n  Equity:Crypto:Same-Day  500.00000000 GBP\n');
+    const later = checked(next, 'uk-split-end-2026')();
+    expect([later[ASSET], later[OWED]]).toEqual(['11', undefined]);
+    expect(openUnits(next.report)).toEqual({ '* TKN': '11' });
   });
 
   it('fifo per wallet: an own transfer and a wrap move the lots at cost, a gift out removes them; each account holds its open lots', () => {
