@@ -105,6 +105,20 @@ function checked(run: Written, name: string): (end?: string) => Record<string, s
   };
 }
 
+/** The Same-Day account of `name`'s hledger journal (written by `checked`) nets to nothing over the period. */
+function expectSameDayNil(name: string): void {
+  const sameDay = runProgram('hledger', [
+    '-f',
+    path.join(dir, `${name}.journal`),
+    'bal',
+    '^equity:crypto:same-day',
+    '-O',
+    'csv',
+    '--layout=bare',
+  ]);
+  expect(sameDay).not.toMatch(/GBP","-?[1-9]/);
+}
+
 /** The replay's open lots at the period's end, summed per holding as whole units. */
 function openUnits(report: BasisReport): Record<string, string> {
   const sums = new Map<string, bigint>();
@@ -343,16 +357,7 @@ describeWithPrograms('journals with lots against the replay, through bean-check 
     );
     const units = checked(run, 'uk-split-day');
     expect(units()[ASSET]).toBe('10.5');
-    const sameDay = runProgram('hledger', [
-      '-f',
-      path.join(dir, 'uk-split-day.journal'),
-      'bal',
-      '^equity:crypto:same-day',
-      '-O',
-      'csv',
-      '--layout=bare',
-    ]);
-    expect(sameDay).not.toMatch(/GBP","-?[1-9]/);
+    expectSameDayNil('uk-split-day');
   });
 
   it('uk per wallet: a lot moved in on its day joins the wallet’s same-day purchases, restated at their average; STRICT', () => {
@@ -383,16 +388,7 @@ describeWithPrograms('journals with lots against the replay, through bean-check 
     expect(run.gain.toFixed()).toBe('750');
     const units = checked(run, 'uk-moved-same-day')();
     expect(units[`assets:crypto:ethereum:${W2.toLowerCase()}:TKN-700000 TKN-700000`]).toBe('0.5');
-    const sameDay = runProgram('hledger', [
-      '-f',
-      path.join(dir, 'uk-moved-same-day.journal'),
-      'bal',
-      '^equity:crypto:same-day',
-      '-O',
-      'csv',
-      '--layout=bare',
-    ]);
-    expect(sameDay).not.toMatch(/GBP","-?[1-9]/);
+    expectSameDayNil('uk-moved-same-day');
   });
 
   it('uk: a sale on a UK day split by the period’s end is owed at the whole day’s average, its lot held at its own cost', () => {
