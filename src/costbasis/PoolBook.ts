@@ -153,6 +153,14 @@ export function poolKey(wallet: string | null, chainId: number, assetContract: s
   return `${wallet ?? '*'}|${chainId}:${assetContract}`;
 }
 
+/** The key of the pool a holding's lots (or a gain row's) live in under `scope`. */
+export function scopedPoolKey(
+  scope: BasisScope,
+  { wallet, chainId, assetContract }: Pick<Holding, 'wallet' | 'chainId' | 'assetContract'>,
+): string {
+  return poolKey(scope === 'wallet' ? wallet : null, chainId, assetContract);
+}
+
 function assetOf(holding: Holding): Pick<PoolEntry, 'chainId' | 'asset' | 'assetContract' | 'decimals'> {
   const { chainId, asset, assetContract, decimals } = holding;
   return { chainId, asset, assetContract, decimals };

@@ -1,6 +1,6 @@
 import type { GainRow } from '../costbasis/BasisReport.js';
 import type { BasisScope } from '../costbasis/CostBasisSettings.js';
-import { poolKey } from '../costbasis/PoolBook.js';
+import { scopedPoolKey } from '../costbasis/PoolBook.js';
 import { ukDay } from '../costbasis/ukDay.js';
 
 /** A disposal's part the section 104 pool or nothing covers waits out the 30 days after its day (CRYPTO22254). */
@@ -29,7 +29,7 @@ export class UkSettlements {
       const due = row.lotId === null || row.acquiredAt === null ? sold + WAIT_DAYS : ukDay(row.acquiredAt) + 1;
       if (due > day) day = due;
     }
-    const key = poolKey(this.scope === 'wallet' ? first.wallet : null, first.chainId, first.assetContract);
+    const key = scopedPoolKey(this.scope, first);
     const before = this.answered.get(key) ?? day;
     if (before > day) day = before;
     this.answered.set(key, day);

@@ -4,7 +4,7 @@ import type { LotTrail } from '../costbasis/LotTrail.js';
 import type { BasisLeg } from '../costbasis/BasisLeg.js';
 import type { BasisReport, GainRow } from '../costbasis/BasisReport.js';
 import type { BasisScope, CostBasisSettings } from '../costbasis/CostBasisSettings.js';
-import { poolKey } from '../costbasis/PoolBook.js';
+import { scopedPoolKey } from '../costbasis/PoolBook.js';
 import { transactionEvents } from '../costbasis/transactionEvents.js';
 import { Decimal, formatUnits } from '../ledger/money.js';
 import { type Money, toDecimal } from '../costbasis/scaledMoney.js';
@@ -171,12 +171,12 @@ function joiningSameDay(trail: LotTrail | undefined, start: number, scope: Basis
         ? [{ holding, timestamp: piece.acquiredAt, quantity: piece.quantity, cost: piece.cost, piece }]
         : [],
     );
-  const poolOf = ({ wallet, chainId, assetContract }: Holding): string =>
-    poolKey(scope === 'wallet' ? wallet : null, chainId, assetContract);
   return [
     ...(trail?.opening ?? []).flatMap(({ holding, pieces, owed }) => (owed ? [] : joining(holding, pieces, day))),
     ...(trail?.moves ?? []).flatMap((move) =>
-      poolOf(move.holding) === poolOf(move.target) ? [] : joining(move.target, move.arrived, ukDay(move.arrivedAt)),
+      scopedPoolKey(scope, move.holding) === scopedPoolKey(scope, move.target)
+        ? []
+        : joining(move.target, move.arrived, ukDay(move.arrivedAt)),
     ),
   ];
 }

@@ -1,6 +1,6 @@
 import type { Holding } from '../costbasis/BasisEvent.js';
 import type { BasisScope } from '../costbasis/CostBasisSettings.js';
-import { poolKey } from '../costbasis/PoolBook.js';
+import { scopedPoolKey } from '../costbasis/PoolBook.js';
 import { type Share, takePart } from '../costbasis/proRata.js';
 import type { Money } from '../costbasis/scaledMoney.js';
 import { ukDay } from '../costbasis/ukDay.js';
@@ -16,8 +16,7 @@ import { ukDay } from '../costbasis/ukDay.js';
 export function sameDayCosts<Event extends SameDayEvent>(events: readonly Event[], scope: BasisScope): Map<Event, Money | null> {
   const days = new Map<string, Event[]>();
   for (const event of events) {
-    const { wallet, chainId, assetContract } = event.holding;
-    const key = `${poolKey(scope === 'wallet' ? wallet : null, chainId, assetContract)}|${ukDay(event.timestamp)}`;
+    const key = `${scopedPoolKey(scope, event.holding)}|${ukDay(event.timestamp)}`;
     const day = days.get(key);
     if (day === undefined) days.set(key, [event]);
     else day.push(event);
