@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { World } from '../../src/sandbox/World.js';
+import { expect } from '@jest/globals';
+import type { RunRequest } from '../../src/runs/RunRequest.js';
+import { executeRun } from '../../src/workspace/executeRun.js';
 import { Workspace } from '../../src/workspace/Workspace.js';
 import type { WorkspaceOptions } from '../../src/workspace/Workspace.js';
 import { E2E_CHAINS, E2E_RATE } from './e2eWorld.js';
@@ -36,4 +39,18 @@ export function openWorkspace(
     scheduleJitterMs: 0,
     ...extra,
   });
+}
+
+/**
+ * A run of the book carried out here, as a worker would (it must end succeeded or with differences); the counts of its
+ * log line of the transactions table's refresh.
+ */
+export async function runHere(workspace: Workspace, bookId: number, request: RunRequest): Promise<{ entries: number; written: number }> {
+  const queued = await workspace.startRun(bookId, request);
+  if (queued === undefined) throw new Error('no run');
+  await executeRun(workspace.runContext(workspace.api), (await workspace.data.getRun(queued.id))!, new AbortController().signal);
+  expect((await workspace.data.getRun(queued.id))?.status).toMatch(/^(succeeded|differences)$/);
+  const line = (await workspace.data.runLog(queued.id)).find((one) => one.startsWith('transactions table: '));
+  const [, entries, written] = /^transactions table: (\d+) entries, (\d+) rows written$/.exec(line ?? '') ?? [];
+  return { entries: Number(entries), written: Number(written) };
 }

@@ -3,12 +3,11 @@ import { describe, expect, it } from '@jest/globals';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
 import type { RunRequest } from '../../src/runs/RunRequest.js';
-import { executeRun } from '../../src/workspace/executeRun.js';
 import { openDistributedWorkspace } from '../../src/workspace/openDistributedWorkspace.js';
 import type { Workspace } from '../../src/workspace/Workspace.js';
 import { E2E_CHAINS, E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
 import { createDatabase, describeWithPostgres, dropDatabase } from '../support/postgres.js';
-import { openWorkspace, tempDir } from '../support/workspaceHarness.js';
+import { openWorkspace, runHere, tempDir } from '../support/workspaceHarness.js';
 
 const DAY_SECONDS = 86_400;
 const world = e2eWorld();
@@ -34,14 +33,9 @@ async function nights(workspace: Workspace, grow: () => void): Promise<Night[]> 
     if (night > 0) grow();
     const period = { from: day(WORLD_START), to: day(FIRST_HEAD + night * DAY_SECONDS - 1) };
     const request: RunRequest = night === 0 ? { kind: 'export', period, templates: ['ledger'] } : { kind: 'reconcile', period };
-    const queued = await workspace.startRun(book.id, request);
-    if (queued === undefined) throw new Error('no run');
-    await executeRun(workspace.runContext(workspace.api), (await workspace.data.getRun(queued.id))!, new AbortController().signal);
-    expect((await workspace.data.getRun(queued.id))?.status).toMatch(/^(succeeded|differences)$/);
-    const line = (await workspace.data.runLog(queued.id)).find((one) => one.startsWith('transactions table: '));
-    const [, entries, written] = /^transactions table: (\d+) entries, (\d+) rows written$/.exec(line ?? '') ?? [];
+    const refreshed = await runHere(workspace, book.id, request);
     const page = await workspace.entries.page(book.id, {}, null, 100_000);
-    done.push({ entries: Number(entries), written: Number(written), cells: page.entries.map((entry) => JSON.stringify(entry.cells)) });
+    done.push({ ...refreshed, cells: page.entries.map((entry) => JSON.stringify(entry.cells)) });
   }
   return done;
 }

@@ -4,11 +4,10 @@ import { startSandbox } from '../../src/sandbox/startSandbox.js';
 import { WORLD_END } from '../../src/sandbox/worldSpan.js';
 import { PostgresStore } from '../../src/store/postgres/PostgresStore.js';
 import type { RunRequest } from '../../src/runs/RunRequest.js';
-import { executeRun } from '../../src/workspace/executeRun.js';
 import { openDistributedWorkspace } from '../../src/workspace/openDistributedWorkspace.js';
 import { E2E_RATE, e2eWorld } from '../support/e2eWorld.js';
 import { createDatabase, describeWithPostgres, dropDatabase, queryDatabase } from '../support/postgres.js';
-import { tempDir, worldBook } from '../support/workspaceHarness.js';
+import { runHere, tempDir, worldBook } from '../support/workspaceHarness.js';
 
 const DAY_SECONDS = 86_400;
 const world = e2eWorld();
@@ -31,16 +30,11 @@ describeWithPostgres("a night's reconcile and the transactions table (distribute
       /** A run of the book carried out here, as a worker would; its log line of the table's refresh. */
       const run = async (request: RunRequest): Promise<{ entries: number; written: number }> => {
         reads.mockClear();
-        const queued = await workspace.startRun(book.id, request);
-        if (queued === undefined) throw new Error('no run');
-        await executeRun(workspace.runContext(workspace.api), (await workspace.data.getRun(queued.id))!, new AbortController().signal);
-        expect((await workspace.data.getRun(queued.id))?.status).toMatch(/^(succeeded|differences)$/);
-        const line = (await workspace.data.runLog(queued.id)).find((one) => one.startsWith('transactions table: '));
-        const [, entries, written] = /^transactions table: (\d+) entries, (\d+) rows written$/.exec(line ?? '') ?? [];
+        const refreshed = await runHere(workspace, book.id, request);
         const chains = reads.mock.calls.filter(([, , fromBlock]) => fromBlock === 0).map(([chainId]) => chainId);
         expect(chains.length).toBeGreaterThan(0);
         expect(chains).toEqual([...new Set(chains)]);
-        return { entries: Number(entries), written: Number(written) };
+        return refreshed;
       };
       const shown = async (): Promise<{ setId: number; cells: string[] }> => {
         const [set] = await queryDatabase(database, 'SELECT set_id FROM ledgerscan.entry_views');
