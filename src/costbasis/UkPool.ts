@@ -2,7 +2,7 @@ import { addToShare } from './AveragePool.js';
 import type { Lot, LotPiece } from './Lot.js';
 import type { Pool, TakeAnswer, TakeRequest } from './Pool.js';
 import { type Share, takePart } from './proRata.js';
-import { SameDayLots } from './SameDayLots.js';
+import { type Reserved, SameDayLots } from './SameDayLots.js';
 import { ukDay } from './ukDay.js';
 
 /** A disposal acquired within this many days after its day is matched to it (bed and breakfast, CRYPTO22254). */
@@ -27,11 +27,23 @@ interface JoiningDay {
   lots: SameDayLots;
 }
 
+/**
+ * A removal that took part of the open day's acquisitions: the day is one acquisition (CRYPTO22252), so that part
+ * costs the whole day's average, known at its end; it is answered then, with what it took from the pool before.
+ */
+interface HeldRemoval<Ref> {
+  request: TakeRequest<Ref>;
+  pieces: LotPiece[];
+  reserved: Reserved;
+  short: bigint;
+}
+
 /** The day still open: its acquisitions can still be matched to its own later disposals. */
 interface OpenDay<Ref> {
   day: number;
   acquired: SameDayLots;
   requests: TakeRequest<Ref>[];
+  removals: HeldRemoval<Ref>[];
 }
 
 /**
@@ -39,7 +51,8 @@ interface OpenDay<Ref> {
  * acquisitions of the next 30 days (earliest disposal day first, earliest acquisition first), then to the section 104
  * pool, an average. The section 104 steps run in day order: a disposal's pool part waits until its 30 days are over,
  * and the days acquired after it join the pool only then; so a disposal is answered when its matching is settled.
- * Moves and removals are no disposals (no matching): they are answered at once from what is held, the pool first.
+ * Moves and removals are no disposals (no matching): they take from what is held, the pool first, at once; a removal
+ * that takes part of the day's own acquisitions is answered at the day's end, at the day's average (see `takeHeld`).
  */
 export class UkPool<Ref = unknown> implements Pool<Ref> {
   readonly method = 'uk';
@@ -83,19 +96,23 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
    * The pool, then the days waiting to join it, then today's lots: what a move or removal would take, in that order;
    * last, the acquisitions already matched to a disposal still waiting, which nothing else may take. A waiting disposal
    * has taken nothing yet (it is answered, and its cost counted out, once its matching is settled): until then what it
-   * is matched to is still held, or a period's end would count that cost neither open nor disposed.
+   * is matched to is still held, or a period's end would count that cost neither open nor disposed. So has a removal
+   * waiting for its day's end: what it took is held too (today's lots count what it reserved).
    */
   open(): readonly LotPiece[] {
     const pool = this.s104.quantity > 0n ? [{ lotId: null, acquiredAt: null, ...this.s104 }] : [];
     // Copies: the matched pieces are dealt to the disposal's entries later, which takes from them.
     const matched = this.waitingDisposals().flatMap((disposal) => disposal.pieces.map((piece) => ({ ...piece })));
-    return [...pool, ...this.heldDays().flatMap((lots) => lots.open()), ...matched];
+    const removing = (this.today?.removals ?? []).flatMap((removal) => removal.pieces.map((piece) => ({ ...piece })));
+    return [...pool, ...removing, ...this.heldDays().flatMap((lots) => lots.open()), ...matched];
   }
 
-  /** Held now; a disposal still waiting for its matching still counts (it has taken nothing yet: see `open`). */
+  /** Held now; a disposal still waiting for its matching, and a removal for its day's end, still count (see `open`). */
   quantity(): bigint {
-    const held = this.heldDays().reduce((sum, lots) => sum + lots.quantity, this.s104.quantity);
-    return this.waitingDisposals().reduce((sum, disposal) => disposal.pieces.reduce((total, piece) => total + piece.quantity, sum), held);
+    const held = this.heldDays().reduce((sum, lots) => sum + lots.quantity + lots.reserved, this.s104.quantity);
+    const removing = (this.today?.removals ?? []).flatMap((removal) => removal.pieces);
+    const claimed = [...this.waitingDisposals().flatMap((disposal) => disposal.pieces), ...removing];
+    return claimed.reduce((sum, piece) => sum + piece.quantity, held);
   }
 
   /** Moves to `day` (never back: a late request counts on the day already open), closing the days before it. */
@@ -103,7 +120,7 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
     if (this.today !== undefined && day <= this.today.day) return this.today;
     this.closeToday();
     this.runPool(day);
-    this.today = { day, acquired: new SameDayLots(), requests: [] };
+    this.today = { day, acquired: new SameDayLots(), requests: [], removals: [] };
     return this.today;
   }
 
@@ -113,6 +130,9 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
     if (today === undefined) return;
     this.today = undefined;
     const { day, acquired } = today;
+    // The day's acquisitions are complete: what its removals reserved costs their average, as the rest of the day.
+    for (const { request, pieces, reserved, short } of today.removals)
+      this.answer(request, [...pieces, ...acquired.priced(reserved)], short);
     if (today.requests.length > 0) {
       const disposal: DisposalDay<Ref> = { kind: 'disposal', day, requests: today.requests, pieces: [], remaining: 0n };
       disposal.remaining = today.requests.reduce((sum, request) => sum + request.quantity, 0n);
@@ -170,6 +190,9 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
    * with the pool as it stood (CRYPTO22200); a move between the person's own pools is no acquisition and comes after
    * the disposal, so it must leave the disposal what it will take: otherwise a move could overtake a sale waiting for
    * its 30 days and leave it short of coins the ledger held. What the claims leave is `free`; beyond it the move is short.
+   * A removal's part of today's acquisitions is reserved and the removal answered at the day's end, at the day's
+   * average: they are one acquisition (TCGA 1992 s105(1)(a), CRYPTO22252), whose cost a purchase later that day still
+   * changes. A move is answered at once (its lots arrive in their new pool now), today's part at the average so far.
    */
   private takeHeld(request: TakeRequest<Ref>): void {
     const free = this.freeAfterClaims();
@@ -180,14 +203,17 @@ export class UkPool<Ref = unknown> implements Pool<Ref> {
     if (fromPool > 0n) pieces.push({ lotId: null, acquiredAt: null, ...takePart(this.s104, fromPool) });
     wanted -= fromPool;
     taken += fromPool;
+    let reserved: Reserved = [];
     for (const { lots, limit } of free.days) {
       const part = min(wanted, lots.quantity, limit - taken);
       if (part <= 0n) continue;
-      pieces.push(...lots.take(part));
+      if (request.purpose === 'removal' && lots === this.today?.acquired) reserved = lots.reserve(part);
+      else pieces.push(...lots.take(part));
       wanted -= part;
       taken += part;
     }
-    this.answer(request, pieces, wanted);
+    if (reserved.length > 0) this.today?.removals.push({ request, pieces, reserved, short: wanted });
+    else this.answer(request, pieces, wanted);
   }
 
   /**

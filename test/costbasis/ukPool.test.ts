@@ -134,6 +134,37 @@ describe('uk: when answers come, and UK days', () => {
     expect(pool.open().map(describePiece)).toEqual(['pool 3 @ 60']);
   });
 
+  it('a removal between two same-day purchases costs the day’s average (TCGA s105(1)(a)), answered at the day’s end', () => {
+    const events: PoolEvent[] = [
+      { lot: 'old', at: utc('2023-01-01'), quantity: 1n, cost: 10 },
+      { lot: 'a', at: utc('2023-03-05T09:00:00Z'), quantity: 2n, cost: 100 },
+      { take: 'g', at: utc('2023-03-05T10:00:00Z'), quantity: 2n, purpose: 'removal' },
+      { lot: 'b', at: utc('2023-03-05T11:00:00Z'), quantity: 2n, cost: 300 },
+      { take: 'd', at: utc('2023-03-05T12:00:00Z'), quantity: 1n },
+    ];
+    // a and b are one acquisition of 4 for 400: the gift's part of it and the sale each take it at 100 a unit.
+    const { answers, pool } = runPool('uk', events);
+    expect(answers.get('g')?.pieces.map(describePiece)).toEqual(['pool 1 @ 10', 'a 1 @ 100']);
+    expect(answers.get('d')?.pieces.map(describePiece)).toEqual(['a 1 @ 100']);
+    expect(pool.open().map(describePiece)).toEqual(['pool 2 @ 200']);
+    // Until the day ends the gift has taken nothing: what it took is held (a period's end counts it open, its cost
+    // neither removed nor lost), at the day's average so far; the day's end answers it.
+    const given: string[] = [];
+    const held = makePool<string>('uk', (request) => void given.push(request.ref));
+    for (const event of events.slice(0, 4)) {
+      if ('lot' in event)
+        held.acquire({ lotId: event.lot, acquiredAt: event.at, quantity: event.quantity, cost: toMoney(new Decimal(event.cost ?? 0)) });
+      else held.take({ purpose: event.purpose ?? 'disposal', at: event.at, quantity: event.quantity, ref: event.take });
+    }
+    expect([given, held.quantity(), held.open().map(describePiece)]).toEqual([
+      [],
+      5n,
+      ['pool 1 @ 10', 'a 1 @ 100', 'a 1 @ 100', 'b 2 @ 200'],
+    ]);
+    held.advance(utc('2023-03-06'));
+    expect([given, held.quantity(), held.open().map(describePiece)]).toEqual([['g'], 3n, ['pool 3 @ 300']]);
+  });
+
   it('a move leaves a disposal still waiting for its 30 days the pool it claims, taking the lots that joined after it', () => {
     const { answers, pool } = runPool('uk', [
       { lot: 'old', at: utc('2023-01-01'), quantity: 10n, cost: 100 },
