@@ -13,7 +13,9 @@
  * the longest wait in the queue and that of the smaller half of the books; runs by status; the server's p95/max for
  * pages and API; the database's size and what each table grew by, the workers' CPU seconds and peak memory and the
  * database's connections. `--worker-nice` gives the workers that `--nice`; `--profile-workers` has each write a V8 CPU
- * profile (`--cpu-prof`) into DIR when it stops. Merged into bench/results.json as `firmNight`.
+ * profile (`--cpu-prof`) into DIR when it stops. On a cluster that loads `pg_stat_statements` (`ALTER SYSTEM SET
+ * shared_preload_libraries = 'pg_stat_statements'` and a restart) each night also counts its statements a book and names
+ * the most frequent. Merged into bench/results.json as `firmNight`.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -81,6 +83,9 @@ interface Night {
   /** PostgreSQL's side of a book: its backends' CPU seconds (this database's) and its transactions (`watchBackends`). */
   postgresCpuSecondsPerBook: number;
   postgresTransactionsPerBook: number;
+  /** Its statements a book and the most frequent ones, the readers' included (where the cluster loads `pg_stat_statements`). */
+  postgresStatementsPerBook: number | null;
+  postgresTopStatements: { calls: number; query: string }[];
 }
 
 /** A seeded draw (mulberry32): the same firm on every run. */
@@ -307,6 +312,8 @@ async function oneNight(
     ),
     postgresCpuSecondsPerBook: postgres.cpuSeconds / runs.length,
     postgresTransactionsPerBook: postgres.transactions / runs.length,
+    postgresStatementsPerBook: postgres.statements === null ? null : postgres.statements.total / runs.length,
+    postgresTopStatements: postgres.statements?.top ?? [],
   };
 }
 
@@ -364,6 +371,6 @@ function describe(night: Night): string {
     ` pages p95 ${night.pages.p95Ms.toFixed(1)} ms max ${night.pages.maxMs.toFixed(0)} ms, API p95 ${night.api.p95Ms.toFixed(1)} ms max ${night.api.maxMs.toFixed(0)} ms;` +
     ` ${JSON.stringify(night.statuses)}; longest wait ${night.longestWaitSeconds.toFixed(1)} s (small half ${night.longestWaitSmallHalfSeconds.toFixed(1)} s);` +
     ` database ${night.databaseMegabytes.toFixed(1)} MB (${night.databaseKilobytesPerBook.toFixed(0)} kB/book), grown by table (kB/book) ${JSON.stringify(night.tablesGrowthKilobytesPerBook)};` +
-    ` workers' CPU ${night.workersCpuSeconds.toFixed(1)} s (${night.workersCpuSecondsPerBook.toFixed(2)} s/book); workers' peak RSS ${night.workersPeakRssMegabytes.toFixed(0)} MB; connections ≤ ${night.peakConnections}; PostgreSQL ${night.postgresCpuSecondsPerBook.toFixed(2)} CPU-s and ${night.postgresTransactionsPerBook.toFixed(0)} transactions a book; trace ${JSON.stringify(night.trace)}`
+    ` workers' CPU ${night.workersCpuSeconds.toFixed(1)} s (${night.workersCpuSecondsPerBook.toFixed(2)} s/book); workers' peak RSS ${night.workersPeakRssMegabytes.toFixed(0)} MB; connections ≤ ${night.peakConnections}; PostgreSQL ${night.postgresCpuSecondsPerBook.toFixed(2)} CPU-s and ${night.postgresTransactionsPerBook.toFixed(0)} transactions${night.postgresStatementsPerBook === null ? '' : ` and ${night.postgresStatementsPerBook.toFixed(1)} statements`} a book; trace ${JSON.stringify(night.trace)}`
   );
 }

@@ -125,12 +125,53 @@ export function nightTrace(
   };
 }
 
+/** A night's statements on a database: how many, and the most frequent texts (`pg_stat_statements`' normalised ones). */
+export interface NightStatements {
+  total: number;
+  top: { calls: number; query: string }[];
+}
+
+/**
+ * The statements `database` ran, by text, as `pg_stat_statements` counts them (the server's readers included); null
+ * where the cluster does not load it (`shared_preload_libraries`), as a cluster of `.ci/postgres` does not unless told.
+ */
+async function statementCounts(database: string): Promise<Map<string, number> | null> {
+  const server = new URL(database);
+  const name = server.pathname.slice(1);
+  server.pathname = '/postgres';
+  try {
+    await adminQuery(server.toString(), 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const rows = await adminQuery<{ query: string; calls: string }>(
+      server.toString(),
+      `SELECT query, calls::text AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = '${name}'`,
+    );
+    const counts = new Map<string, number>();
+    for (const row of rows) counts.set(row.query, (counts.get(row.query) ?? 0) + Number(row.calls));
+    return counts;
+  } catch {
+    return null;
+  }
+}
+
+/** What ran between two `statementCounts`: the total and the 25 most frequent texts (each cut to 160 characters). */
+function statementsBetween(before: Map<string, number> | null, after: Map<string, number> | null): NightStatements | null {
+  if (before === null || after === null) return null;
+  const ran = [...after].map(([query, calls]) => ({
+    calls: calls - (before.get(query) ?? 0),
+    query: query.replace(/\s+/g, ' ').slice(0, 160),
+  }));
+  const top = ran.filter((row) => row.calls > 0).sort((a, b) => b.calls - a.calls);
+  return { total: top.reduce((sum, row) => sum + row.calls, 0), top: top.slice(0, 25) };
+}
+
 /**
  * The CPU seconds PostgreSQL's backends of `database` spend from now until `stop` (each one's /proc figure, read every
- * second: a backend that ends between two reads loses under a second of its count), and the transactions committed
- * or rolled back there (a statement outside a transaction is one).
+ * second: a backend that ends between two reads loses under a second of its count), the transactions committed
+ * or rolled back there (a statement outside a transaction is one), and its statements where the cluster counts them.
  */
-export function watchBackends(database: string): { stop(): Promise<{ cpuSeconds: number; transactions: number }> } {
+export function watchBackends(database: string): {
+  stop(): Promise<{ cpuSeconds: number; transactions: number; statements: NightStatements | null }>;
+} {
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   const transactions = async (): Promise<number> =>
@@ -152,6 +193,7 @@ export function watchBackends(database: string): { stop(): Promise<{ cpuSeconds:
     }
   };
   const started = transactions();
+  const counted = statementCounts(database);
   let reading = read(true);
   const timer = setInterval(
     () =>
@@ -172,7 +214,8 @@ export function watchBackends(database: string): { stop(): Promise<{ cpuSeconds:
       await new Promise((resolve) => setTimeout(resolve, 1500));
       let cpuSeconds = 0;
       for (const [pid, seconds] of last) cpuSeconds += seconds - (first.get(pid) ?? 0);
-      return { cpuSeconds, transactions: (await transactions()) - (await started) };
+      const statements = statementsBetween(await counted, await statementCounts(database));
+      return { cpuSeconds, transactions: (await transactions()) - (await started), statements };
     },
   };
 }

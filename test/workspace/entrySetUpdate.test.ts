@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, it } from '@jest/globals';
 import type { Kysely } from 'kysely';
 import type { LedgerEntry } from '../../src/ledger/LedgerEntry.js';
@@ -88,6 +89,34 @@ function cases(open: () => Promise<OpenedWorkspace>): void {
     const second = await entries.sets.update(id, columns, entryRows(ledger(600)), night(2), '');
     expect(second.setId).toBeGreaterThan(first.setId);
     expect(second).toMatchObject({ entries: 600, written: 600 });
+    await data.close();
+  });
+
+  it('a set whose digests the rule before made (each row as JSON) is written whole by its next refresh, once', async () => {
+    const { data, db } = await open();
+    const entries = new SqlBookEntries(db);
+    const tables = db as unknown as Kysely<EntryTables>;
+    const { id } = await data.addBook(book, night(1));
+    const first = await entries.sets.update(id, columns, entryRows(ledger(1_234)), night(1), '');
+    const rows = [...entryRows(ledger(1_234))];
+    const before = [0, 500, 1_000].map((start) =>
+      rows
+        .slice(start, start + 500)
+        .reduce((hash, row) => hash.update(JSON.stringify(row)).update('\n'), createHash('sha256'))
+        .digest('base64url'),
+    );
+    await tables
+      .updateTable('entry_sets')
+      .set({ digests: JSON.stringify(before) })
+      .where('id', '=', first.setId)
+      .execute();
+    const upgraded = await entries.sets.update(id, columns, entryRows(ledger(1_234)), night(2), '');
+    expect(upgraded).toEqual({ setId: first.setId, entries: 1_234, written: 1_234 });
+    expect((await entries.sets.current(id))?.digests).not.toEqual(before);
+    const fresh = (await data.addBook(book, night(2))).id;
+    await entries.sets.publish(fresh, (await entries.sets.write(fresh, columns, entryRows(ledger(1_234)), night(2), '')).setId, night(2));
+    expect(await shownRows(tables, id)).toEqual(await shownRows(tables, fresh));
+    expect(await entries.sets.update(id, columns, entryRows(ledger(1_234)), night(3), '')).toMatchObject({ written: 0 });
     await data.close();
   });
 
