@@ -59,6 +59,8 @@ export interface OutputCsv {
    * awaits `flush` once `full` says a chunk is ready.
    */
   add(record: string[]): void;
+  /** As `add`, a record `csvLine` made already (its cells neutralised and quoted, without its line break). */
+  addLine(line: string): void;
   readonly full: boolean;
   flush(): Promise<void>;
 }

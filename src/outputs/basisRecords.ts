@@ -1,11 +1,11 @@
-import type { BasisIssue, GainRow, IncomeRow, LotAllocationRow, OpenLotRow, RemovalRow } from '../costbasis/BasisReport.js';
-import { gainMoney } from '../costbasis/GainSink.js';
+import type { BasisIssue, IncomeRow, LotAllocationRow, OpenLotRow, RemovalRow } from '../costbasis/BasisReport.js';
 import { formatUnits } from '../ledger/money.js';
-import { moneyText, moneyTextOf } from './moneyText.js';
+import { csvLine } from '../templates/csvLine.js';
+import { moneyText } from './moneyText.js';
 
 /**
  * The cost-basis files' layouts, one record per report row: quantities exact (`formatUnits`), money rounded to the
- * currency's minor unit, unknown empty (never 0), times ISO 8601 UTC.
+ * currency's minor unit, unknown empty (never 0), times ISO 8601 UTC. `gains.csv`'s lines are `GainLines`'.
  */
 export const GAINS_FILE = 'gains.csv';
 export const INCOME_FILE = 'income.csv';
@@ -101,31 +101,6 @@ export function isoTime(time: number | null): string {
 const dayPrefixes = new Map<number, string>();
 const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => String(value).padStart(2, '0'));
 
-export function gainRecord(row: GainRow, currency: string): string[] {
-  const money = gainMoney(row);
-  return [
-    row.entryId,
-    row.lotId ?? '',
-    row.txHash,
-    String(row.chainId),
-    row.wallet,
-    row.asset,
-    row.assetContract,
-    formatUnits(row.quantity, row.decimals),
-    isoTime(row.acquiredAt),
-    isoTime(row.soldAt),
-    moneyTextOf(money.proceeds, currency),
-    moneyTextOf(money.sellingCosts, currency),
-    moneyTextOf(money.costBasis, currency),
-    moneyTextOf(money.gain, currency),
-    row.term ?? '',
-    row.kind,
-    row.method,
-    currency,
-    row.flags.join(';'),
-  ];
-}
-
 export function incomeRecord(row: IncomeRow, currency: string): string[] {
   return [
     row.entryId,
@@ -171,9 +146,27 @@ export function openLotRecord(row: OpenLotRow, currency: string): string[] {
   ];
 }
 
-export function issueRecord(issue: BasisIssue): string[] {
+function issueRecord(issue: BasisIssue): string[] {
   const quantity = issue.quantity === null ? '' : formatUnits(issue.quantity, issue.decimals ?? 0);
   return [issue.entryId, issue.issue, quantity, issue.detail];
+}
+
+/**
+ * `costbasis-issues.csv`'s lines, `issueRecord`'s cells as `csvLine` writes them. The details are a few texts, most
+ * with commas (which csv-stringify quotes): each is encoded once, not per issue (CSV quotes cell by cell).
+ */
+export function issueLines(eol: '\n' | '\r\n' = '\n'): (issue: BasisIssue) => string {
+  const details = new Map<string, string>();
+  return (issue) => {
+    const [entryId, name, quantity, detail] = issueRecord(issue) as [string, string, string, string];
+    let cell = details.get(detail);
+    if (cell === undefined) {
+      cell = csvLine([detail], eol);
+      // A detail may name a leg's own value state: the texts are few, but never kept without bound.
+      if (details.size < 1024) details.set(detail, cell);
+    }
+    return `${csvLine([entryId, name, quantity], eol)},${cell}`;
+  };
 }
 
 export function allocationRecord(row: LotAllocationRow, currency: string): string[] {

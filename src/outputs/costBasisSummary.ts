@@ -64,12 +64,33 @@ export function summaryRecords(
 export class SummaryLines {
   private readonly days: DateFormatter;
   private readonly lines = new Map<string, SummaryLine>();
+  private last: (Pick<GainRow, 'soldAt' | 'chainId' | 'assetContract' | 'term'> & { line: SummaryLine }) | null = null;
 
   constructor(private readonly settings: { profile: TaxProfile; timezone: string; currency: string }) {
     this.days = new DateFormatter('yyyy-MM-dd', settings.timezone);
   }
 
   add(row: GainRow): void {
+    // A disposal's rows come together and mostly share their line: the sale's day formatted and the key made once.
+    const last = this.last;
+    const line =
+      last !== null &&
+      row.soldAt === last.soldAt &&
+      row.chainId === last.chainId &&
+      row.assetContract === last.assetContract &&
+      row.term === last.term
+        ? last.line
+        : this.lineOf(row);
+    const money = gainMoney(row);
+    line.disposals.add(row);
+    line.proceeds.add(money.proceeds);
+    line.sellingCosts.add(money.sellingCosts);
+    line.costBasis.add(money.costBasis);
+    line.gain.add(money.gain);
+    if (unknownGain(money)) line.unknown += 1;
+  }
+
+  private lineOf(row: GainRow): SummaryLine {
     const taxYear = taxYearOf(this.days.format(row.soldAt), this.settings.profile);
     const term = row.term ?? '';
     const key = `${taxYear}|${row.chainId}|${row.assetContract}|${term}`;
@@ -90,13 +111,8 @@ export class SummaryLines {
       };
       this.lines.set(key, line);
     }
-    const money = gainMoney(row);
-    line.disposals.add(row);
-    line.proceeds.add(money.proceeds);
-    line.sellingCosts.add(money.sellingCosts);
-    line.costBasis.add(money.costBasis);
-    line.gain.add(money.gain);
-    if (unknownGain(money)) line.unknown += 1;
+    this.last = { soldAt: row.soldAt, chainId: row.chainId, assetContract: row.assetContract, term: row.term, line };
+    return line;
   }
 
   records(): string[][] {

@@ -10,6 +10,7 @@ import { basisLegs, gatheredLegs, historyLegs, valuedLeg, type GatheredLegs } fr
 import * as records from './basisRecords.js';
 import { basisTieRows } from './basisTieRows.js';
 import { BasisSums } from './basisTotals.js';
+import { GainLines } from './GainLines.js';
 import { SUMMARY_FILE, SUMMARY_HEADER, SummaryLines } from './costBasisSummary.js';
 import { moneyText } from './moneyText.js';
 import type { Output } from './Output.js';
@@ -100,11 +101,12 @@ export const gainsOutput: Output<'gains', GatheredLegs, typeof GainsResult> = {
     const summary = new SummaryLines({ profile: settings.profile, timezone: job.timezone, currency });
     const sums = new BasisSums();
     let issues = 0;
+    const lines = new GainLines(currency);
     const gains = new GainStream([
       (row) => {
         summary.add(row);
         sums.gain(row);
-        gainsCsv.add(records.gainRecord(row, currency));
+        gainsCsv.addLine(lines.line(row));
       },
       ...listeners.gains,
     ]);
@@ -114,9 +116,10 @@ export const gainsOutput: Output<'gains', GatheredLegs, typeof GainsResult> = {
         own(row);
         for (const listener of others) listener(row);
       };
+    const issueLine = records.issueLines();
     const issue = hand((one: BasisIssue) => {
       issues += 1;
-      issuesCsv.add(records.issueRecord(one));
+      issuesCsv.addLine(issueLine(one));
     }, listeners.issues);
     // The history makes no row but issues (an opening lot's, an allocation's), held until its prices are known final:
     // when they were not (a key the cache lacked), the replay starts again on a second read and writes each once.

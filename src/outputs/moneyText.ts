@@ -1,4 +1,4 @@
-import { type Money, moneyFixed } from '../costbasis/scaledMoney.js';
+import { MONEY_PLACES, type Money, moneyFixed, toMoney } from '../costbasis/scaledMoney.js';
 import type { Decimal } from '../ledger/money.js';
 import { minorUnits } from '../prices/minorUnits.js';
 
@@ -9,6 +9,9 @@ import { minorUnits } from '../prices/minorUnits.js';
 export function moneyText(value: Decimal | null, currency: string): string {
   if (value === null) return '';
   const minor = minorUnits(currency);
+  // Most figures are the replay's Money made Decimals (at most 40 places, so read back exactly): rounded as a bigint,
+  // ≈ 0.6 µs against ≈ 1 µs for the Decimal's rounding and text (an open lot's, a removal's, an income row's).
+  if (value.decimalPlaces() <= MONEY_PLACES) return moneyFixed(toMoney(value), minor);
   // Rounded before it is printed, so a tiny negative amount is written 0.00, not -0.00.
   return value.toDecimalPlaces(minor).toFixed(minor);
 }

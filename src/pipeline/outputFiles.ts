@@ -29,6 +29,7 @@ export class OutputFileSet implements Omit<OutputFiles, 'tieout'> {
         if (writer.full) await writer.flush();
       },
       add: (record) => writer.writeRow(record),
+      addLine: (line) => writer.writeLine(line),
       get full() {
         return writer.full;
       },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { GainRow, PoolTie } from '../../src/costbasis/BasisReport.js';
 import { Decimal } from '../../src/ledger/money.js';
-import { gainRecord, GAINS_HEADER } from '../../src/outputs/basisRecords.js';
+import { GAINS_HEADER, isoTime } from '../../src/outputs/basisRecords.js';
+import { GainLines } from '../../src/outputs/GainLines.js';
+import { csvLine } from '../../src/templates/csvLine.js';
 import { basisTieRows } from '../../src/outputs/basisTieRows.js';
 import { basisTotals } from '../../src/outputs/basisTotals.js';
 import { summaryRecords, taxYearOf } from '../../src/outputs/costBasisSummary.js';
@@ -30,10 +32,10 @@ describe('cost-basis files', () => {
     expect(moneyText(d('-0.001'), 'EUR')).toBe('0.00');
     expect(moneyText(d('1234.5'), 'JPY')).toBe('1234');
     expect(moneyText(null, 'USD')).toBe('');
-    const record = gainRecord(
+    const line = new GainLines('USD').line(
       gain({ lotId: null, acquiredAt: null, costBasis: null, gain: null, term: null, flags: ['missing_acquisition'] }),
-      'USD',
     );
+    const record = line.split(',');
     expect(record).toHaveLength(GAINS_HEADER.length);
     expect(Object.fromEntries(GAINS_HEADER.map((name, index) => [name, record[index]]))).toMatchObject({
       lot_id: '',
@@ -47,6 +49,19 @@ describe('cost-basis files', () => {
       term: '',
       flags: 'missing_acquisition',
     });
+  });
+
+  it('writes a gain row as its cells would be written one by one: quoted and neutralised where they need it', () => {
+    const lines = new GainLines('USD');
+    const tricky = gain({ entryId: 'e"1', lotId: '=lot,1', asset: 'A, "B"', flags: ['unknown_price', 'missing_basis'] });
+    const plain = gain({ lotId: 'lot2', sellingCosts: d('-0.004') });
+    for (const row of [tricky, plain, tricky]) {
+      const cells = [row.entryId, row.lotId ?? '', row.txHash, String(row.chainId), row.wallet, row.asset, row.assetContract, '1.5'];
+      const money = [row.proceeds, row.sellingCosts, row.costBasis, row.gain].map((value) => moneyText(value, 'USD'));
+      const rest = [row.term ?? '', row.kind, row.method, 'USD', row.flags.join(';')];
+      const record = [...cells, isoTime(row.acquiredAt), isoTime(row.soldAt), ...money, ...rest];
+      expect(lines.line(row)).toBe(csvLine(record, '\n'));
+    }
   });
 
   it('sums totals exact before rounding, over the known rows, and counts the unknown ones', () => {
