@@ -9,8 +9,8 @@ import type { WorkspaceTables } from './workspaceRows.js';
 const likeText = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
- * Every book the filter lets through, with its keys (`BookListKey`): one statement, what its runs give (the books
- * list's picks, `PICKS`) read from the row the database keeps per book (`book_list_keys`), not found in `runs`.
+ * Every book the filter lets through, with its keys (`BookListKey`): one statement, what its runs give (the
+ * runs of `book_list_runs`) read from the row the database keeps per book (`book_list_keys`), not found in `runs`.
  */
 export async function bookListKeys(db: Kysely<WorkspaceTables>, dialect: WorkspaceDialect, filter: BookListFilter): Promise<BookListKey[]> {
   const name = dialect.jsonText('b.data', 'name');

@@ -104,8 +104,8 @@ export interface WorkspaceTables {
     stop_requested: Generated<number | boolean>;
   };
   /**
-   * The books list's keys of a book as its runs give them (`PICKS`), kept by the database's triggers on `runs`
-   * (workspace 0018, postgres 0024); the JSON members as read (`holdings`, `basis_issues`: numbers or text on SQLite).
+   * The books list's keys of a book as the runs of `book_list_runs` give them, kept by the database's triggers on
+   * `runs` (workspace 0018, postgres 0024); the JSON members as read (`holdings`, `basis_issues`: numbers or text on SQLite).
    */
   book_list_keys: {
     book_id: number;
@@ -115,6 +115,11 @@ export interface WorkspaceTables {
     basis_issues: string | number | null;
     period: string | null;
   };
+  /**
+   * A view: the ids of the runs a book's row of the books list reads but the alert's (`listedRunsOfBooks`; workspace
+   * 0019, postgres 0026), each the newest of the book's runs passing one test.
+   */
+  book_list_runs: { book_id: number; newest: number | null; reconcile: number | null; basis: number | null; period: number | null };
   run_log: { seq: Generated<number>; run_id: number; line: string };
   schedules: ScheduleRow;
   shares: ShareRow & { token_hash: string };
