@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import { storedSummary } from '../runs/runSummary.js';
@@ -94,7 +94,8 @@ export interface WorkspaceTables {
   users: { id: Generated<number>; name: string; role: Role; password_hash: string };
   tokens: { token_hash: string; user_id: number };
   sessions: { session_hash: string; user_id: number; expires_at: string };
-  books: Omit<BookRow, 'id'> & { id: Generated<number> };
+  /** `name` and `timezone`: `data`'s members, written by the database (workspace 0020, postgres 0027), for the books list. */
+  books: Omit<BookRow, 'id'> & { id: Generated<number>; name: GeneratedAlways<string | null>; timezone: GeneratedAlways<string | null> };
   /** stop_requested: an integer on SQLite, a boolean on PostgreSQL; written as 1, which both take. */
   runs: Omit<RunRow, 'id' | 'files' | 'api_key_name' | 'resume_at'> & {
     id: Generated<number>;
