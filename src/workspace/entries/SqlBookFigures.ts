@@ -41,8 +41,11 @@ const COUNTS = ['entries', 'reviewed', 'flagged', 'missing', 'transfers', 'bridg
 export class SqlBookFigures {
   constructor(private readonly db: Kysely<EntryTables>) {}
 
-  /** The last check's statement and the scopes it was made for: a request asking the same reuses it, not rebuilt. */
-  private check: { scopes: string; query: CompiledQuery<Counted & { stale: number }> } | undefined;
+  /**
+   * The last few checks' statements by the scopes they were made for: a request asking the same reuses one, not rebuilt.
+   * A few, not one: the list ordered by a figure asks for every book, by anything else for the page's books alone.
+   */
+  private readonly checks = new Map<string, CompiledQuery<Counted & { stale: number }>>();
 
   async figures(scopes: readonly FiguresScope[]): Promise<Map<number, BookFigures>> {
     if (scopes.length === 0) return new Map();
@@ -72,7 +75,8 @@ export class SqlBookFigures {
    */
   private checkOf(scopes: readonly FiguresScope[]): CompiledQuery<Counted & { stale: number }> {
     const key = scopes.map(({ bookId, from, to }) => `${bookId} ${from ?? ''} ${to ?? ''}`).join(',');
-    if (this.check?.scopes === key) return this.check.query;
+    const known = this.checks.get(key);
+    if (known !== undefined) return known;
     const query = sql<Counted & { stale: number }>`${scopeViews(scopes)}
       SELECT views.*, ${sql.join(COUNTS.map((name) => sql`book_figures.${sql.ref(name)}`))},
         CASE WHEN book_figures.book_id IS NULL THEN 1 ELSE 0 END AS stale
@@ -80,7 +84,8 @@ export class SqlBookFigures {
         KEPT.map((name) => sql`book_figures.${sql.ref(name)} = views.${sql.ref(name)}`),
         sql` AND `,
       )}`.compile(this.db);
-    this.check = { scopes: key, query };
+    if (this.checks.size >= KEPT_CHECKS) this.checks.delete(this.checks.keys().next().value!);
+    this.checks.set(key, query);
     return query;
   }
 
@@ -125,6 +130,9 @@ export class SqlBookFigures {
     return rows;
   }
 }
+
+/** Checks' statements kept (`SqlBookFigures.checks`): the few scopes a firm's readers ask, the oldest made dropped first. */
+const KEPT_CHECKS = 8;
 
 /** Rows a statement keeps at once (12 parameters each, under either database's limit). */
 const KEPT_ROWS = 500;
