@@ -45,15 +45,15 @@ export class OutputPass {
 
   /**
    * A part's entries (or the whole ledger's), each fed to every output's consumer as it passes; before the first, when
-   * the pass reads the history, `history` (the part's, or the whole ledger's) fed to the consumers alone.
+   * the pass reads the history, `history` (the part's, or the whole ledger's) fed to the consumers alone. Callers give
+   * `null` when the pass reads none, as the default does.
    */
   tap(entries: Iterable<LedgerEntry>, history: Iterable<LedgerEntry> | null = this.history?.() ?? null): Iterable<LedgerEntry> {
-    const fed = this.history === undefined ? null : history;
     return tapped(
       entries,
-      this.outputs.map((output) => output.consumer(this.job, fed !== null) as OutputConsumer<unknown>),
+      this.outputs.map((output) => output.consumer(this.job, history !== null) as OutputConsumer<unknown>),
       (states) => this.add(states),
-      fed,
+      history,
     );
   }
 

@@ -38,9 +38,10 @@ export interface RawRow {
  * One book's durable state as the sync and the ledger use it: raw records, receipts and synced ranges.
  * `Store` keeps it in an SQLite file (the embedded default), `PostgresStore` in a PostgreSQL schema shared by
  * every book. Both give the same guarantees: a page is committed with its range advance in one transaction
- * (a failure or a killed process leaves the previous state); a receipt is stored once; every wire value
- * reads back exactly as sent; `iterateRecords` yields in export order, streamed. Addresses and hashes are
- * compared lowercase. Reads may run while an iteration is open; writes may not.
+ * (a failure or a killed process leaves the previous state); a receipt is stored once, kept as sent (a schema
+ * step re-derives the ledger's fields of it); every wire record reads back exactly as sent; `iterateRecords`
+ * yields in export order, streamed. Addresses and hashes are compared lowercase. Reads may run while an iteration
+ * is open; writes may not.
  */
 export interface RecordStore {
   /**
@@ -61,7 +62,6 @@ export interface RecordStore {
   blocksMentioning(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number, addresses: readonly string[]): number[];
   /** The records exactly as the API sent them (the provenance of every ledger row), in the order of iterateRecords. */
   rawRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<RawRow>;
-  getReceipt(chainId: number, txHash: string): WireReceipt | null;
   /** Which of the transactions (lowercase hashes) have a stored receipt: one read for a page's worth. */
   storedReceipts(chainId: number, txHashes: readonly string[]): Set<string>;
   /** Stores the receipt and copies its fields onto the stored txlist rows of the transaction in `block`. */

@@ -100,7 +100,6 @@ export class SqliteStore implements PipelineStore {
          ON CONFLICT (chain_id, wallet, stream) DO UPDATE SET from_block = excluded.from_block,
            to_block = excluded.to_block, backfill_from = excluded.backfill_from, backfill_to = excluded.backfill_to`,
       ),
-      selectReceipt: db.prepare<[number, string], { raw: string }>('SELECT raw FROM receipts WHERE chain_id = ? AND tx_hash = ?'),
       hasReceipt: db.prepare<[number, string], 1>('SELECT 1 FROM receipts WHERE chain_id = ? AND tx_hash = ?').pluck(),
       upsertReceipt: db.prepare('INSERT OR REPLACE INTO receipts (chain_id, tx_hash, raw, ledger_fields) VALUES (?, ?, ?, ?)'),
       missingReceipts: db.prepare<[number, number, number, string], MissingReceipt>(
@@ -223,11 +222,6 @@ export class SqliteStore implements PipelineStore {
     for (const row of statement.iterate(chainId, fromBlock, toBlock, owned)) {
       yield { wallet: row.wallet, stream: row.stream, record: JSON.parse(row.raw) as WireRecord };
     }
-  }
-
-  getReceipt(chainId: number, txHash: string): WireReceipt | null {
-    const row = this.statements.selectReceipt.get(chainId, txHash.toLowerCase());
-    return row === undefined ? null : (JSON.parse(row.raw) as WireReceipt);
   }
 
   storedReceipts(chainId: number, txHashes: readonly string[]): Set<string> {

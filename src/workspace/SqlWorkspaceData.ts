@@ -68,7 +68,7 @@ export class SqlWorkspaceData extends SqlBooks implements WorkspaceData {
   }
 
   bookListKeys(filter: BookListFilter): Promise<BookListKey[]> {
-    return bookListKeys(this.db, this.dialect, filter);
+    return bookListKeys(this.db, filter);
   }
 
   listedRunsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>> {

@@ -219,7 +219,7 @@ export interface WorkspaceData extends Accounts {
   runsOfBook(bookId: number): Promise<Run[]>;
   /** Each book's runs, newest first, in one query (the books list): every id given is in the map. */
   runsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>>;
-  /** Each book's runs the books list reads (`PICKS`), newest first: what the list finds in them it finds in all the book's runs. */
+  /** Each book's runs the books list reads (`book_list_runs` and the last alert), newest first: what the list finds in them it finds in all the book's runs. */
   listedRunsOfBooks(bookIds: readonly number[]): Promise<Map<number, Run[]>>;
   /** Queued runs, oldest first. */
   queuedRuns(): Promise<Run[]>;

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 import type { BookData } from './BookData.js';
 import type { RunRequest } from '../runs/RunRequest.js';
 import { storedSummary } from '../runs/runSummary.js';
@@ -94,7 +94,8 @@ export interface WorkspaceTables {
   users: { id: Generated<number>; name: string; role: Role; password_hash: string };
   tokens: { token_hash: string; user_id: number };
   sessions: { session_hash: string; user_id: number; expires_at: string };
-  books: Omit<BookRow, 'id'> & { id: Generated<number> };
+  /** `name` and `timezone`: `data`'s members, written by the database (workspace 0020, postgres 0027), for the books list. */
+  books: Omit<BookRow, 'id'> & { id: Generated<number>; name: GeneratedAlways<string | null>; timezone: GeneratedAlways<string | null> };
   /** stop_requested: an integer on SQLite, a boolean on PostgreSQL; written as 1, which both take. */
   runs: Omit<RunRow, 'id' | 'files' | 'api_key_name' | 'resume_at'> & {
     id: Generated<number>;
@@ -104,8 +105,8 @@ export interface WorkspaceTables {
     stop_requested: Generated<number | boolean>;
   };
   /**
-   * The books list's keys of a book as its runs give them (`PICKS`), kept by the database's triggers on `runs`
-   * (workspace 0018, postgres 0024); the JSON members as read (`holdings`, `basis_issues`: numbers or text on SQLite).
+   * The books list's keys of a book as the runs of `book_list_runs` give them, kept by the database's triggers on
+   * `runs` (workspace 0018, postgres 0024); the JSON members as read (`holdings`, `basis_issues`: numbers or text on SQLite).
    */
   book_list_keys: {
     book_id: number;
@@ -115,6 +116,11 @@ export interface WorkspaceTables {
     basis_issues: string | number | null;
     period: string | null;
   };
+  /**
+   * A view: the ids of the runs a book's row of the books list reads but the alert's (`listedRunsOfBooks`; workspace
+   * 0019, postgres 0026), each the newest of the book's runs passing one test.
+   */
+  book_list_runs: { book_id: number; newest: number | null; reconcile: number | null; basis: number | null; period: number | null };
   run_log: { seq: Generated<number>; run_id: number; line: string };
   schedules: ScheduleRow;
   shares: ShareRow & { token_hash: string };

@@ -48,6 +48,8 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0016-entry-set-digests.sql 44ed87173b30f6cf',
     '0017-books-list-indexes.sql 84b31aa5e1aaf8bc',
     '0018-book-list-keys.sql eea48c5fb3c489fc',
+    '0019-book-list-runs.sql bf6830046aeeadcc',
+    '0020-book-name-columns.sql bf4236bf71391c16',
   ],
   postgres: [
     '0001-book-stores.sql 242dd41cd03de201',
@@ -75,6 +77,8 @@ const SHIPPED: Record<MigrationEngine, string[]> = {
     '0023-books-list-indexes.sql 8bc26ce81b99d598',
     '0024-book-list-keys.sql aefe0b9a3d315f6f',
     '0025-entry-ids.sql 965b31f7cca68510',
+    '0026-book-list-runs.sql 98ffa575e90ac388',
+    '0027-book-name-columns.sql df52394363428677',
   ],
 };
 const ENGINES = Object.keys(SHIPPED) as MigrationEngine[];

@@ -4,6 +4,7 @@ import { runFigures } from '../../src/server/bookDashboard.js';
 import { lastReconcile } from '../../src/server/runReports.js';
 import { bookJson } from '../../src/server/runJson.js';
 import type { RunRequest } from '../../src/runs/RunRequest.js';
+import { RUN_KIND_NAMES } from '../../src/runs/runKinds.js';
 import { bookPeriod } from '../../src/workspace/bookPeriod.js';
 import { openPostgresWorkspaceData, openSqliteWorkspaceData } from '../../src/workspace/openWorkspaceData.js';
 import type { Book, Run, WorkspaceData } from '../../src/workspace/WorkspaceData.js';
@@ -11,7 +12,8 @@ import { createDatabase, describeWithPostgres, dropDatabase } from '../support/p
 import { tempDir } from '../support/workspaceHarness.js';
 
 const T = (minute: number): string => new Date(Date.UTC(2026, 2, 1, 0, minute)).toISOString();
-const KINDS = ['export', 'reconcile', 'report', 'sync', 'close', 'diff'] as const;
+/** Every kind, so a kind whose results carry a reconcile report or cost-basis issues is one the view must name. */
+const KINDS = RUN_KIND_NAMES;
 const STATUSES = ['succeeded', 'differences', 'failed', 'stopped', 'running', 'queued'] as const;
 
 /** What the books list reads of a book's runs: its JSON (last run, reconcile, alert), the kept figures and the period. */
@@ -47,14 +49,14 @@ async function keptKeys(data: WorkspaceData, archived = false): Promise<Map<numb
 /** Run number `n` of a long, mixed history: every kind and status, some alerting, some naming a period, some failing. */
 async function addRun(data: WorkspaceData, bookId: number, n: number): Promise<void> {
   const kind = KINDS[n % KINDS.length] ?? 'sync';
-  // Every kind with every status within 36 runs.
+  // Every kind with every status within 42 runs.
   const status = STATUSES[Math.floor(n / KINDS.length) % STATUSES.length] ?? 'failed';
   const period = n % 4 === 0 ? { year: 2020 + (n % 6) } : n % 4 === 1 ? { from: `2026-0${1 + (n % 9)}-01`, to: '2026-12-31' } : undefined;
   const request = { kind, ...(period === undefined ? {} : { period }), ...(kind === 'diff' ? { label: 'FY' } : {}) } as RunRequest;
   const run = await data.addRun(bookId, request, 'schedule', T(n));
   if (status === 'queued') return;
   const outcome = status === 'succeeded' || status === 'differences';
-  const alert = n % 11 === 3 ? { alert: 'differences', alertAt: T(n), alertDelivered: 'email' } : {};
+  const alert = n % 11 === 9 ? { alert: 'differences', alertAt: T(n), alertDelivered: 'email' } : {};
   const summary =
     kind === 'export' && outcome
       ? { apiCalls: n, ...(n % 4 === 0 ? {} : { basisIssues: n % 5 }), ...alert }

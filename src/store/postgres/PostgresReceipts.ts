@@ -50,15 +50,6 @@ export class PostgresReceipts {
     private readonly book: string,
   ) {}
 
-  get(chainId: number, txHash: string): WireReceipt | null {
-    this.post();
-    const [row] = this.db.query({
-      sql: 'SELECT raw FROM receipts WHERE book_id = $1 AND chain_id = $2 AND tx_hash = $3',
-      params: [this.book, chainId, txHash.toLowerCase()],
-    });
-    return row === undefined ? null : (JSON.parse(row[0] as string) as WireReceipt);
-  }
-
   stored(chainId: number, txHashes: readonly string[]): Set<string> {
     this.post();
     const rows = this.db.query({

@@ -225,10 +225,6 @@ export class PostgresStore implements PipelineStore {
     }
   }
 
-  getReceipt(chainId: number, txHash: string): WireReceipt | null {
-    return this.receipts.get(chainId, txHash);
-  }
-
   storedReceipts(chainId: number, txHashes: readonly string[]): Set<string> {
     return this.receipts.stored(chainId, txHashes);
   }

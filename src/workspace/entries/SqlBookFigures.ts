@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { sql, type RawBuilder } from 'kysely';
 import { LedgerscanError } from '../../errors/LedgerscanError.js';
 import type { BookFigures } from './BookEntries.js';
@@ -41,15 +41,15 @@ const COUNTS = ['entries', 'reviewed', 'flagged', 'missing', 'transfers', 'bridg
 export class SqlBookFigures {
   constructor(private readonly db: Kysely<EntryTables>) {}
 
+  /**
+   * The last few checks' statements by the scopes they were made for: a request asking the same reuses one, not rebuilt.
+   * A few, not one: the list ordered by a figure asks for every book, by anything else for the page's books alone.
+   */
+  private readonly checks = new Map<string, CompiledQuery<Counted & { stale: number }>>();
+
   async figures(scopes: readonly FiguresScope[]): Promise<Map<number, BookFigures>> {
     if (scopes.length === 0) return new Map();
-    const kept = await sql<Counted & { stale: number }>`${scopeViews(scopes)}
-      SELECT views.*, ${sql.join(COUNTS.map((name) => sql`book_figures.${sql.ref(name)}`))},
-        CASE WHEN book_figures.book_id IS NULL THEN 1 ELSE 0 END AS stale
-      FROM views LEFT JOIN book_figures ON book_figures.book_id = views.book_id AND ${sql.join(
-        KEPT.map((name) => sql`book_figures.${sql.ref(name)} = views.${sql.ref(name)}`),
-        sql` AND `,
-      )}`.execute(this.db);
+    const kept = await this.db.executeQuery(this.checkOf(scopes));
     const stale = kept.rows.filter((row) => Number(row.stale) === 1);
     const counted = [...kept.rows.filter((row) => Number(row.stale) !== 1), ...(await this.count(stale))];
     const figures = new Map<number, BookFigures>();
@@ -66,6 +66,27 @@ export class SqlBookFigures {
           unmatchedBridges: Number(row.bridges),
         });
     return figures;
+  }
+
+  /**
+   * The statement reading the books' kept figures and whether each is stale. At 1,000 books it is 3,000 literals, and
+   * building and compiling it again took as much of a books-list request's CPU as running it; the list asks the same
+   * books with the same periods request after request.
+   */
+  private checkOf(scopes: readonly FiguresScope[]): CompiledQuery<Counted & { stale: number }> {
+    const key = scopes.map(({ bookId, from, to }) => `${bookId} ${from ?? ''} ${to ?? ''}`).join(',');
+    const known = this.checks.get(key);
+    if (known !== undefined) return known;
+    const query = sql<Counted & { stale: number }>`${scopeViews(scopes)}
+      SELECT views.*, ${sql.join(COUNTS.map((name) => sql`book_figures.${sql.ref(name)}`))},
+        CASE WHEN book_figures.book_id IS NULL THEN 1 ELSE 0 END AS stale
+      FROM views LEFT JOIN book_figures ON book_figures.book_id = views.book_id AND ${sql.join(
+        KEPT.map((name) => sql`book_figures.${sql.ref(name)} = views.${sql.ref(name)}`),
+        sql` AND `,
+      )}`.compile(this.db);
+    if (this.checks.size >= KEPT_CHECKS) this.checks.delete(this.checks.keys().next().value!);
+    this.checks.set(key, query);
+    return query;
   }
 
   /**
@@ -109,6 +130,9 @@ export class SqlBookFigures {
     return rows;
   }
 }
+
+/** Checks' statements kept (`SqlBookFigures.checks`): the few scopes a firm's readers ask, the oldest made dropped first. */
+const KEPT_CHECKS = 8;
 
 /** Rows a statement keeps at once (12 parameters each, under either database's limit). */
 const KEPT_ROWS = 500;
