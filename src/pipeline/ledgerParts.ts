@@ -7,7 +7,7 @@ import { localCsvPart } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
 import { historyBlocks, ledgerFromStore, pairingChains, storeBridgePairs } from './ledgerFromStore.js';
-import { startCsvPartThread, type CsvPartSpec, type CsvPartThread } from './workerCsvPart.js';
+import { workerCsvPart, type CsvPartSpec, type CsvPartThread } from './workerCsvPart.js';
 import type { RenderValuation } from './RenderValuation.js';
 import type { CollectingValuation } from './prepareValuation.js';
 import type { OutputPass } from './OutputPass.js';
@@ -48,7 +48,7 @@ export function ledgerParts(
     };
     try {
       bins ??= balance(store, job, chains, options.minRows ?? PARTS_MIN_ROWS, options.threads ?? availableParallelism(), (count) => {
-        threads = Array.from({ length: count }, () => startCsvPartThread());
+        threads = Array.from({ length: count }, () => workerCsvPart());
       });
       if (bins.length < 2) {
         stopThreads(0);
@@ -81,7 +81,7 @@ export function ledgerParts(
         if (index > 0) {
           const spec: CsvPartSpec = { store: store.location, ledger, chains: bin, template, bridgePairs: pairs, ...prices(bin) };
           // A second render (a deferred valuation's) starts its threads here.
-          const thread = started[index - 1] ?? startCsvPartThread();
+          const thread = started[index - 1] ?? workerCsvPart();
           return thread.render(outputs === null ? spec : { ...spec, outputs: outputs.spec() }, {
             ...(collecting === null ? {} : { onTally: collecting.add }),
             ...(outputs === null ? {} : { onOutputs: (states: unknown[]) => outputs.add(states) }),

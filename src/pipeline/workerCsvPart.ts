@@ -84,7 +84,7 @@ export interface CsvPartThread {
   stop(): Promise<void>;
 }
 
-export function startCsvPartThread(): CsvPartThread {
+export function workerCsvPart(): CsvPartThread {
   const worker = startWorker('csvPartWorker', import.meta.url, { resourceLimits: WORKER_LIMITS }, true);
   const queue: CsvBatch[] = [];
   let listeners: PartListeners = {};

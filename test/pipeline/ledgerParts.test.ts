@@ -10,7 +10,7 @@ import type { SyncedChain } from '../../src/sync/syncJob.js';
 import { ledgerFromStore } from '../../src/pipeline/ledgerFromStore.js';
 import { ledgerParts } from '../../src/pipeline/ledgerParts.js';
 import { periodBounds } from '../../src/pipeline/periodBounds.js';
-import { startCsvPartThread } from '../../src/pipeline/workerCsvPart.js';
+import { workerCsvPart } from '../../src/pipeline/workerCsvPart.js';
 import { generateWorld } from '../../src/sandbox/generateWorld.js';
 import { WORLD_END, WORLD_START } from '../../src/sandbox/worldSpan.js';
 import { startSandbox } from '../../src/sandbox/startSandbox.js';
@@ -243,7 +243,7 @@ describe('rendering the ledger in parts on worker threads', () => {
     expect(entries).toBeGreaterThan(rows / 2);
   });
 
-  it('does not split a ledger below the row threshold, nor on one thread', () => {
+  it('does not split a ledger below the row threshold, nor on one thread, nor one whose rows are on one chain', () => {
     const ledger = allTemplates.find((template) => template.name === 'ledger') as Template;
     expect(ledgerParts(store, job, chains, { minRows: 10_000_000, threads: 2 })(ledger)).toBeNull();
     expect(ledgerParts(store, job, chains, { minRows: 0, threads: 1 })(ledger)).toBeNull();
@@ -263,7 +263,7 @@ describe('rendering the ledger in parts on worker threads', () => {
         entries: ledgerFromStore(store, job, chains),
         parts: (template) => [
           localCsvPart(template, ledgerFromStore(store, job, chains.slice(0, 1))()),
-          startCsvPartThread().render({
+          workerCsvPart().render({
             store: { kind: 'sqlite', file: unusable },
             ledger: { wallets: job.wallets, labels: job.labels, spam: job.spam },
             chains: chains.slice(1),
