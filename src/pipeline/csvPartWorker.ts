@@ -1,8 +1,8 @@
 /**
- * Worker thread: renders one CSV template over some chains of the store's ledger (`CsvPartSpec`) as a
- * local part (priced from recorded answers, or from the price cache, tallying its rows when collecting) and posts the batches to `workerCsvPart`, at most `WORKER_AHEAD` ahead of what the parent took.
+ * Worker thread: renders one CSV template over some chains of the store's ledger (`CsvPartSpec`, its first message:
+ * the thread starts while its parent still weighs the parts) as a local part (priced from recorded answers, or from the price cache, tallying its rows when collecting) and posts the batches to `workerCsvPart`, at most `WORKER_AHEAD` ahead of what the parent took.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { PipelineStore } from '../store/PipelineStore.js';
 import { openStoreAt } from '../store/openStoreAt.js';
 import { localCsvPart } from '../templates/CsvPart.js';
@@ -17,7 +17,7 @@ import { passConsumers, tapped } from './OutputPass.js';
 
 const port = parentPort;
 if (port === null) throw new Error('csvPartWorker runs as a worker thread');
-const spec = workerData as CsvPartSpec;
+const spec = await new Promise<CsvPartSpec>((resolve) => port.once('message', resolve));
 let credits = WORKER_AHEAD;
 let wake: (() => void) | null = null;
 port.on('message', () => {

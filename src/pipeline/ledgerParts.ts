@@ -7,7 +7,7 @@ import { localCsvPart } from '../templates/CsvPart.js';
 import type { Template } from '../templates/Template.js';
 import type { ChainBlocks, LedgerJob } from './ledgerFromStore.js';
 import { historyBlocks, ledgerFromStore, pairingChains, storeBridgePairs } from './ledgerFromStore.js';
-import { workerCsvPart, type CsvPartSpec } from './workerCsvPart.js';
+import { workerCsvPart, type CsvPartSpec, type CsvPartThread } from './workerCsvPart.js';
 import type { RenderValuation } from './RenderValuation.js';
 import type { CollectingValuation } from './prepareValuation.js';
 import type { OutputPass } from './OutputPass.js';
@@ -30,7 +30,7 @@ export const PARTS_MIN_ROWS = 150_000;
  * How a template is rendered over the job's ledger: cut by chain into as many parts as there are CPUs
  * (and chains), balanced by stored rows, each on its own thread but the lightest, which stays here since
  * this thread also merges and writes. `null` (one pass here) for a ledger below `PARTS_MIN_ROWS`, one
- * chain or one CPU. When the render claims the export's `pass`, each part feeds the outputs its entries, and those
+ * chain or one CPU. The threads start once the ledger is known to be large enough, before its chains are weighed. When the render claims the export's `pass`, each part feeds the outputs its entries, and those
  * of its chains before the period when the pass reads the history.
  */
 export function ledgerParts(
@@ -42,62 +42,97 @@ export function ledgerParts(
   let bins: ChainBlocks[][] | undefined;
   let bridgePairs: BridgePairs | undefined;
   return (template, valuation = null, pass) => {
-    bins ??= balance(store, job, chains, options.minRows ?? PARTS_MIN_ROWS, options.threads ?? availableParallelism());
-    if (bins.length < 2) return null;
-    const ledger: LedgerJob = { wallets: job.wallets, labels: job.labels, spam: job.spam, rules: job.rules ?? [], tags: job.tags ?? {} };
-    // Bridge legs pair across bins (and with legs before the period), so the pairs are worked out over every chain,
-    // once, and handed to each part.
-    bridgePairs ??= storeBridgePairs(store, ledger, pairingChains(chains));
-    const pairs = bridgePairs;
-    // A collecting render's threads read the cache themselves and send back their rows' tallies.
-    const collecting = valuation !== null && 'noted' in valuation ? valuation : null;
-    const prices = (bin: readonly ChainBlocks[]): Pick<CsvPartSpec, 'prices' | 'tallyInstants'> =>
-      valuation === null
-        ? {}
-        : collecting === null
-          ? { prices: (valuation as RenderValuation).forChains(bin.map((chain) => chain.chainId)) }
-          : { prices: { cache: collecting.settings }, tallyInstants: collecting.instants };
-    const outputs = pass?.claim(bins.length) === true ? pass : null;
-    return bins.map((bin, index) => {
-      if (index > 0) {
-        const spec: CsvPartSpec = { store: store.location, ledger, chains: bin, template, bridgePairs: pairs, ...prices(bin) };
-        return workerCsvPart(outputs === null ? spec : { ...spec, outputs: outputs.spec() }, {
-          ...(collecting === null ? {} : { onTally: collecting.add }),
-          ...(outputs === null ? {} : { onOutputs: (states: unknown[]) => outputs.add(states) }),
-        });
+    let threads: CsvPartThread[] = [];
+    const stopThreads = (from: number): void => {
+      for (const thread of threads.slice(from)) void thread.stop();
+    };
+    try {
+      bins ??= balance(store, job, chains, options.minRows ?? PARTS_MIN_ROWS, options.threads ?? availableParallelism(), (count) => {
+        threads = Array.from({ length: count }, () => workerCsvPart());
+      });
+      if (bins.length < 2) {
+        stopThreads(0);
+        return null;
       }
-      const read = ledgerFromStore(store, ledger, bin, pairs)();
-      const history = outputs?.history === undefined ? null : ledgerFromStore(store, ledger, historyBlocks(bin), pairs)();
-      const entries = outputs === null ? read : outputs.tap(read, history);
-      return localCsvPart(
-        template,
-        collecting === null ? entries : collecting.noted(entries),
-        undefined,
-        undefined,
-        valuation?.prices ?? null,
-      );
-    });
+      // Fewer bins than threads started: a chain without rows in the period.
+      stopThreads(bins.length - 1);
+      return renderParts(bins, threads);
+    } catch (error) {
+      stopThreads(0);
+      throw error;
+    }
+
+    function renderParts(cut: ChainBlocks[][], started: readonly CsvPartThread[]): CsvPart[] {
+      const ledger: LedgerJob = { wallets: job.wallets, labels: job.labels, spam: job.spam, rules: job.rules ?? [], tags: job.tags ?? {} };
+      // Bridge legs pair across bins (and with legs before the period), so the pairs are worked out over every chain,
+      // once, and handed to each part.
+      bridgePairs ??= storeBridgePairs(store, ledger, pairingChains(chains));
+      const pairs = bridgePairs;
+      // A collecting render's threads read the cache themselves and send back their rows' tallies.
+      const collecting = valuation !== null && 'noted' in valuation ? valuation : null;
+      const prices = (bin: readonly ChainBlocks[]): Pick<CsvPartSpec, 'prices' | 'tallyInstants'> =>
+        valuation === null
+          ? {}
+          : collecting === null
+            ? { prices: (valuation as RenderValuation).forChains(bin.map((chain) => chain.chainId)) }
+            : { prices: { cache: collecting.settings }, tallyInstants: collecting.instants };
+      const outputs = pass?.claim(cut.length) === true ? pass : null;
+      return cut.map((bin, index) => {
+        if (index > 0) {
+          const spec: CsvPartSpec = { store: store.location, ledger, chains: bin, template, bridgePairs: pairs, ...prices(bin) };
+          // A second render (a deferred valuation's) starts its threads here.
+          const thread = started[index - 1] ?? workerCsvPart();
+          return thread.render(outputs === null ? spec : { ...spec, outputs: outputs.spec() }, {
+            ...(collecting === null ? {} : { onTally: collecting.add }),
+            ...(outputs === null ? {} : { onOutputs: (states: unknown[]) => outputs.add(states) }),
+          });
+        }
+        const read = ledgerFromStore(store, ledger, bin, pairs)();
+        const history = outputs?.history === undefined ? null : ledgerFromStore(store, ledger, historyBlocks(bin), pairs)();
+        const entries = outputs === null ? read : outputs.tap(read, history);
+        return localCsvPart(
+          template,
+          collecting === null ? entries : collecting.noted(entries),
+          undefined,
+          undefined,
+          valuation?.prices ?? null,
+        );
+      });
+    }
   };
 }
 
-/** Chains into at most `threads` bins, heaviest chain first into the lightest bin; bins lightest first. */
-function balance(store: PipelineStore, job: LedgerJob, chains: readonly ChainBlocks[], minRows: number, threads: number): ChainBlocks[][] {
+/**
+ * Chains into at most `threads` bins, heaviest chain first into the lightest bin; bins lightest first. `onLarge` hears
+ * how many threads the parts will need (at most) as soon as the ledger is known to hold `minRows` rows: counting up to
+ * them reads a fraction of a large ledger's rows, and the threads boot while the rest are counted.
+ */
+function balance(
+  store: PipelineStore,
+  job: LedgerJob,
+  chains: readonly ChainBlocks[],
+  minRows: number,
+  threads: number,
+  onLarge: (threads: number) => void,
+): ChainBlocks[][] {
   // Counting a million rows takes up to 0.1 s: not worth it when there can be only one part.
   if (threads < 2 || chains.length < 2) return [];
+  const count = (chain: ChainBlocks, limit?: number): number =>
+    store.countLedgerRows(
+      chain.chainId,
+      walletsOnChain(job.wallets, chain.chainId).map((w) => w.address),
+      chain.fromBlock,
+      chain.toBlock,
+      limit,
+    );
+  let seen = 0;
+  for (const chain of chains) if (seen < minRows) seen += count(chain, minRows - seen);
+  if (seen < minRows) return [];
+  onLarge(Math.min(threads, chains.length) - 1);
   const weighed = chains
-    .map((chain) => ({
-      chain,
-      rows: store.countLedgerRows(
-        chain.chainId,
-        walletsOnChain(job.wallets, chain.chainId).map((w) => w.address),
-        chain.fromBlock,
-        chain.toBlock,
-      ),
-    }))
+    .map((chain) => ({ chain, rows: count(chain) }))
     .filter((chain) => chain.rows > 0)
     .sort((a, b) => b.rows - a.rows);
-  const total = weighed.reduce((sum, chain) => sum + chain.rows, 0);
-  if (total < minRows) return [];
   const bins = Array.from({ length: Math.min(threads, weighed.length) }, () => ({ rows: 0, chains: [] as ChainBlocks[] }));
   for (const { chain, rows } of weighed) {
     const lightest = bins.reduce((min, bin) => (bin.rows < min.rows ? bin : min));

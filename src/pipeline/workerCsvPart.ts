@@ -71,13 +71,23 @@ export const WORKER_AHEAD = 2;
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 32 };
 
 /**
- * A part rendered by `csvPartWorker` on a thread of its own. Its batches queue here as they arrive; each
- * taken batch gives the worker room for one more. A collecting part's tally and the outputs' states go to the
- * listeners before its end.
+ * A thread for a part, started before its part is known: its isolate boots and loads `csvPartWorker`'s modules on
+ * another core while this thread weighs the parts, and waits for the spec of what it renders.
  */
-export function workerCsvPart(spec: CsvPartSpec, listeners: PartListeners = {}): CsvPart {
-  const worker = startWorker('csvPartWorker', import.meta.url, { workerData: spec, resourceLimits: WORKER_LIMITS }, true);
+export interface CsvPartThread {
+  /**
+   * The part this thread renders: a `CsvPart` whose batches queue here as they arrive; each taken batch gives the
+   * worker room for one more. A collecting part's tally and the outputs' states go to the listeners before its end.
+   */
+  render(spec: CsvPartSpec, listeners?: PartListeners): CsvPart;
+  /** Ends a thread that got no part. */
+  stop(): Promise<void>;
+}
+
+export function workerCsvPart(): CsvPartThread {
+  const worker = startWorker('csvPartWorker', import.meta.url, { resourceLimits: WORKER_LIMITS }, true);
   const queue: CsvBatch[] = [];
+  let listeners: PartListeners = {};
   let tally: CsvTally | null = null;
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
@@ -94,6 +104,7 @@ export function workerCsvPart(spec: CsvPartSpec, listeners: PartListeners = {}):
     } else failure = rebuildFailure(message.failure);
     settle();
   });
+  // Listened to from the start: a thread that fails while it loads its modules must not throw in this one.
   worker.on('error', (error) => {
     failure = new LedgerscanError('the rendering thread failed', { cause: error });
     settle();
@@ -104,26 +115,34 @@ export function workerCsvPart(spec: CsvPartSpec, listeners: PartListeners = {}):
     settle();
   });
   const ready = (): boolean => queue.length > 0 || tally !== null || failure !== null;
+  const stop = async (): Promise<void> => {
+    await worker.terminate();
+  };
   return {
-    local: false,
-    get ready() {
-      return ready();
+    render(spec, partListeners = {}) {
+      listeners = partListeners;
+      worker.postMessage(spec);
+      return {
+        local: false,
+        get ready() {
+          return ready();
+        },
+        async next() {
+          while (!ready()) await new Promise<void>((resolve) => (wake = resolve));
+          if (failure !== null) throw failure;
+          const batch = queue.shift();
+          if (batch === undefined) return null;
+          worker.postMessage('credit');
+          return batch;
+        },
+        tally() {
+          if (tally === null) throw new LedgerscanError('a rendering thread was asked for its counts before it finished');
+          return tally;
+        },
+        cancel: stop,
+      };
     },
-    async next() {
-      while (!ready()) await new Promise<void>((resolve) => (wake = resolve));
-      if (failure !== null) throw failure;
-      const batch = queue.shift();
-      if (batch === undefined) return null;
-      worker.postMessage('credit');
-      return batch;
-    },
-    tally() {
-      if (tally === null) throw new LedgerscanError('a rendering thread was asked for its counts before it finished');
-      return tally;
-    },
-    async cancel() {
-      await worker.terminate();
-    },
+    stop,
   };
 }
 

@@ -56,8 +56,8 @@ export interface RecordStore {
    * lazily so memory stays bounded; each txlist row carries its receipt's fields.
    */
   iterateRecords(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): Generator<LedgerRow>;
-  /** How many rows `iterateRecords` would yield. */
-  countLedgerRows(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): number;
+  /** How many rows `iterateRecords` would yield; at most `limit`, which stops the count there. */
+  countLedgerRows(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number, limit?: number): number;
   /** The blocks whose ledger rows of the wallets name any of `addresses`, canonical bridges (bridge pairing reads only those), ascending. */
   blocksMentioning(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number, addresses: readonly string[]): number[];
   /** The records exactly as the API sent them (the provenance of every ledger row), in the order of iterateRecords. */

@@ -32,8 +32,9 @@ const BRIDGED_ROWS = `SELECT block_number, fields FROM ledger_rows INDEXED BY le
          ORDER BY block_number`;
 
 /** ledger_rows holds one row per record; the records' narrow block index counts them 2–3× faster than its wide rows. */
-const COUNT_LEDGER_ROWS = `SELECT count(*) FROM records
-         WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))`;
+const LEDGER_ROWS_WHERE = 'chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))';
+const COUNT_LEDGER_ROWS = `SELECT count(*) FROM records WHERE ${LEDGER_ROWS_WHERE}`;
+const COUNT_LEDGER_ROWS_UP_TO = `SELECT count(*) FROM (SELECT 1 FROM records WHERE ${LEDGER_ROWS_WHERE} LIMIT ?)`;
 
 const RAW_RECORDS = `SELECT wallet, stream, raw FROM records
          WHERE chain_id = ? AND block_number BETWEEN ? AND ? AND wallet IN (SELECT value FROM json_each(?))
@@ -207,12 +208,17 @@ export class SqliteStore implements PipelineStore {
     return blocks;
   }
 
-  /** How many rows `iterateRecords` would yield. */
-  countLedgerRows(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): number {
+  /** How many rows `iterateRecords` would yield; at most `limit`. */
+  countLedgerRows(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number, limit?: number): number {
     const owned = JSON.stringify(wallets.map((wallet) => wallet.toLowerCase()));
-    return (
-      this.db.prepare<[number, number, number, string], number>(COUNT_LEDGER_ROWS).pluck().get(chainId, fromBlock, toBlock, owned) ?? 0
-    );
+    const count =
+      limit === undefined
+        ? this.db.prepare<[number, number, number, string], number>(COUNT_LEDGER_ROWS).pluck().get(chainId, fromBlock, toBlock, owned)
+        : this.db
+            .prepare<[number, number, number, string, number], number>(COUNT_LEDGER_ROWS_UP_TO)
+            .pluck()
+            .get(chainId, fromBlock, toBlock, owned, limit);
+    return count ?? 0;
   }
 
   /** The records exactly as the API sent them (the provenance of every ledger row), in the order of iterateRecords. */

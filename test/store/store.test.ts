@@ -186,6 +186,9 @@ function bookStoreCases(open: () => RecordStore, rawReceipts: () => Promise<stri
       expect(store.countLedgerRows(chainId, wallets, from, to)).toBe([...store.iterateRecords(chainId, wallets, from, to)].length);
     }
     expect(store.countLedgerRows(1, [WALLET, OTHER], 4, 8)).toBe(4);
+    // Up to a limit (whether the parts pay): the count stops there.
+    expect(store.countLedgerRows(1, [WALLET, OTHER], 4, 8, 3)).toBe(3);
+    expect(store.countLedgerRows(1, [WALLET, OTHER], 4, 8, 10)).toBe(4);
   });
 
   it('finds the blocks whose rows of the wallets name an address, in any case, for bridge pairing', () => {

@@ -55,8 +55,9 @@ const ITERATE_LEDGER_ROWS = `SELECT block_number, wallet, stream, fields, receip
   WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])
   ORDER BY block_number, wallet, stream, seq`;
 
-const COUNT_LEDGER_ROWS = `SELECT count(*) FROM ledger_rows
-  WHERE book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])`;
+const LEDGER_ROWS_WHERE = 'book_id = $1 AND chain_id = $2 AND block_number BETWEEN $3 AND $4 AND wallet = ANY($5::text[])';
+const COUNT_LEDGER_ROWS = `SELECT count(*) FROM ledger_rows WHERE ${LEDGER_ROWS_WHERE}`;
+const COUNT_LEDGER_ROWS_UP_TO = `SELECT count(*) FROM (SELECT 1 FROM ledger_rows WHERE ${LEDGER_ROWS_WHERE} LIMIT $6) AS up_to`;
 
 /**
  * The rows of the partial index of bridge mentions (its condition repeated), then kept if they mention one of $6;
@@ -200,8 +201,11 @@ export class PostgresStore implements PipelineStore {
     }
   }
 
-  countLedgerRows(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number): number {
-    return this.count({ sql: COUNT_LEDGER_ROWS, params: this.span(chainId, wallets, fromBlock, toBlock) });
+  countLedgerRows(chainId: number, wallets: readonly string[], fromBlock: number, toBlock: number, limit?: number): number {
+    const span = this.span(chainId, wallets, fromBlock, toBlock);
+    return this.count(
+      limit === undefined ? { sql: COUNT_LEDGER_ROWS, params: span } : { sql: COUNT_LEDGER_ROWS_UP_TO, params: [...span, limit] },
+    );
   }
 
   blocksMentioning(
