@@ -37,5 +37,16 @@ export function runFact<S extends TSchema>(run: StoredRun, result: RunResult<S>)
   if (!carries(run, result)) return undefined;
   if (result.place.in === 'request') return checkedResult(run, result, run.request);
   if (result.place.in !== 'summary') throw new LedgerscanError(`the ${result.name} is a run's file: read it with readRunResult`);
-  return hasOutcome(run) && run.summary !== null ? checkedResult(run, result, run.summary) : undefined;
+  if (!hasOutcome(run) || run.summary === null || !holdsPartOf(result.schema, run.summary)) return undefined;
+  return checkedResult(run, result, run.summary);
+}
+
+/**
+ * Whether `summary` holds any member an object schema names: a run that never had the fact (an unvalued export has no
+ * valuation figures) leaves them all out, and that is absent, not unreadable. A schema of another shape is always checked.
+ */
+function holdsPartOf(schema: TSchema, summary: unknown): boolean {
+  const members: unknown = (schema as { properties?: unknown }).properties;
+  if (typeof members !== 'object' || members === null || typeof summary !== 'object' || summary === null) return true;
+  return Object.keys(members).some((key) => key in summary);
 }

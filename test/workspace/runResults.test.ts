@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { LedgerscanError } from '../../src/errors/LedgerscanError.js';
 import { closeRun, FILED_PERIOD } from '../../src/runs/closeRun.js';
+import { VALUATION_FIGURES } from '../../src/runs/exportRun.js';
 import { RECONCILE_REPORT } from '../../src/runs/reconcileReportResult.js';
 import { reconcileRun } from '../../src/runs/reconcileRun.js';
 import { runFact } from '../../src/runs/runResults.js';
@@ -66,6 +67,23 @@ describe('typed run results', () => {
 
     await data.updateRun(run.id, { summary: { apiCalls: 3, label: '2025', files: 4 } });
     expect(runFact((await data.getRun(run.id)) as Run, FILED_PERIOD)).toEqual({ apiCalls: 3, label: '2025', files: 4 });
+  });
+
+  it('reads a summary fact the run never had (an unvalued export’s valuation figures) as absent, with nothing logged', async () => {
+    const book = await data.addBook({ name: 'Client', wallets: [], chains: [1] } as never, T);
+    const run = await data.addRun(book.id, { kind: 'export', period: { year: 2025 }, templates: ['ledger'] }, 'manual', T);
+    await data.updateRun(run.id, { status: 'succeeded', summary: { apiCalls: 3, 'rows.ledger': 10 }, finishedAt: T });
+    expect(runFact((await data.getRun(run.id)) as Run, VALUATION_FIGURES)).toBeUndefined();
+    expect(warnings).toEqual([]);
+
+    // Part of the figures is a broken summary, not an absent one.
+    await data.updateRun(run.id, { summary: { apiCalls: 3, 'rows.ledger': 10, valueCurrency: 'EUR' } });
+    expect(runFact((await data.getRun(run.id)) as Run, VALUATION_FIGURES)).toBeUndefined();
+    expect(warnings).toEqual([expect.stringMatching(/its valuation figures is unreadable \(\(top\) must have required propert/)]);
+
+    const figures = { valueCurrency: 'EUR', priceCalls: 1, expectedPriceCalls: 1, priceCacheHits: 0, rowsWithoutValue: 0 };
+    await data.updateRun(run.id, { summary: { apiCalls: 3, 'rows.ledger': 10, ...figures } });
+    expect(runFact((await data.getRun(run.id)) as Run, VALUATION_FIGURES)).toMatchObject(figures);
   });
 
   it('reads a reconcile report typed, and one edited by hand as absent with one line logged; refuses such a file as the run is recorded', async () => {
