@@ -1,7 +1,7 @@
 import type { Job } from '../config/Job.js';
 import { openRunPriceOracle } from './openRunPriceOracle.js';
 import type { Instant } from '../config/parseInstant.js';
-import { walletsOnChain } from '../config/walletsOnChain.js';
+import { walletsOnChains } from '../reconcile/walletsOnChains.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
 import { balancesAt, type BalancesAtResult } from '../reconcile/balancesAt.js';
 import { type BalancesReport, writeBalancesReport } from './balancesReport.js';
@@ -51,9 +51,7 @@ export async function runBalances(job: Job, options: BalancesRunOptions): Promis
       api: run.api,
       entries: ledgerFromStore(run.store, job, sync.chains)(),
       at: options.at,
-      wallets: sync.chains.flatMap(({ chainId }) =>
-        walletsOnChain(job.wallets, chainId).map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label })),
-      ),
+      wallets: walletsOnChains(job.wallets, sync.chains),
       blockByChain,
       check: options.check,
     });

@@ -1,6 +1,6 @@
 import type { Job } from '../config/Job.js';
 import { openRunPriceOracle } from './openRunPriceOracle.js';
-import { walletsOnChain } from '../config/walletsOnChain.js';
+import { walletsOnChains } from '../reconcile/walletsOnChains.js';
 import type { ApiStats } from '../etherscan/EtherscanApi.js';
 import { reconcile } from '../reconcile/reconcile.js';
 import type { ReconcileResult } from '../reconcile/reconcile.js';
@@ -51,11 +51,8 @@ export async function runReconcile(job: Job, options: ReconcileRunOptions): Prom
       period: job.period,
       syncedBlockByChain: new Map(sync.chains.map((chain) => [chain.chainId, chain.toBlock])),
       historical: options.historical,
-      // Every wallet's native balance is compared, also where the ledger has no entry for it: a history the sync missed entirely still shows.
       // Only on the synced chains: one the plan does not serve is skipped and reported by the sync, as export does.
-      wallets: sync.chains.flatMap(({ chainId }) =>
-        walletsOnChain(job.wallets, chainId).map((wallet) => ({ chainId, wallet: wallet.address, walletLabel: wallet.label })),
-      ),
+      wallets: walletsOnChains(job.wallets, sync.chains),
     });
     const closing = result.buckets.map(({ bucket }) => ({
       asset: pricedBucket(bucket),
