@@ -83,7 +83,9 @@ describe('prices fetched while the receipts are', () => {
     expect(during.calls).toBeGreaterThan(0);
     expect(io.stderrText()).toMatch(new RegExp(`prices: ${during.calls} defillama calls for \\d+ prices the cache lacks\n`));
     expect(sandbox.stats.byActionAtFirstPrice).toBeDefined();
-    expect(receiptsAtFirstPrice).toBeLessThan(during.receipts / 2);
+    // Before the last receipt, as the title says: how far before depends on the machine's load (at load 28 a helper's
+    // run saw 245 of 435 answered first), so a fraction would test the host, not the overlap.
+    expect(receiptsAtFirstPrice).toBeLessThan(during.receipts);
     expect(valuation('during')).toMatchObject({ priceCalls: during.calls, expectedPriceCalls: during.calls, cacheHits: 0 });
 
     // The same world synced first (no valuation), then exported: every receipt stored, so prices come after.
