@@ -1,6 +1,5 @@
-import type { BasisIssue, IncomeRow, LotAllocationRow, OpenLotRow, RemovalRow } from '../costbasis/BasisReport.js';
+import type { IncomeRow, LotAllocationRow, OpenLotRow, RemovalRow } from '../costbasis/BasisReport.js';
 import { formatUnits } from '../ledger/money.js';
-import { csvLine } from '../templates/csvLine.js';
 import { moneyText } from './moneyText.js';
 
 /**
@@ -144,29 +143,6 @@ export function openLotRecord(row: OpenLotRow, currency: string): string[] {
     formatUnits(row.quantity, row.decimals),
     moneyText(row.costBasis, currency),
   ];
-}
-
-function issueRecord(issue: BasisIssue): string[] {
-  const quantity = issue.quantity === null ? '' : formatUnits(issue.quantity, issue.decimals ?? 0);
-  return [issue.entryId, issue.issue, quantity, issue.detail];
-}
-
-/**
- * `costbasis-issues.csv`'s lines, `issueRecord`'s cells as `csvLine` writes them. The details are a few texts, most
- * with commas (which csv-stringify quotes): each is encoded once, not per issue (CSV quotes cell by cell).
- */
-export function issueLines(eol: '\n' | '\r\n' = '\n'): (issue: BasisIssue) => string {
-  const details = new Map<string, string>();
-  return (issue) => {
-    const [entryId, name, quantity, detail] = issueRecord(issue) as [string, string, string, string];
-    let cell = details.get(detail);
-    if (cell === undefined) {
-      cell = csvLine([detail], eol);
-      // A detail may name a leg's own value state: the texts are few, but never kept without bound.
-      if (details.size < 1024) details.set(detail, cell);
-    }
-    return `${csvLine([entryId, name, quantity], eol)},${cell}`;
-  };
 }
 
 export function allocationRecord(row: LotAllocationRow, currency: string): string[] {

@@ -8,6 +8,7 @@ import { LedgerscanError } from '../errors/LedgerscanError.js';
 import type { LedgerEntry } from '../ledger/LedgerEntry.js';
 import { basisLegs, gatheredLegs, historyLegs, valuedLeg, type GatheredLegs } from './basisLegs.js';
 import * as records from './basisRecords.js';
+import { issueLines } from './issueLines.js';
 import { basisTieRows } from './basisTieRows.js';
 import { BasisSums } from './basisTotals.js';
 import { GainLines } from './GainLines.js';
@@ -116,7 +117,7 @@ export const gainsOutput: Output<'gains', GatheredLegs, typeof GainsResult> = {
         own(row);
         for (const listener of others) listener(row);
       };
-    const issueLine = records.issueLines();
+    const issueLine = issueLines();
     const issue = hand((one: BasisIssue) => {
       issues += 1;
       issuesCsv.addLine(issueLine(one));
